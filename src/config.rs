@@ -1,0 +1,120 @@
+//! Which rules are in force, and where they came from.
+//!
+//! In order: `--rules NAME` (a shipped preset) or `--config PATH`, then `$NEW2048_CONFIG`, then
+//! the user's file in the XDG config folder if it exists, then the built-in default. A file may
+//! set only some keys; the rest come from the built-in default.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::paths;
+use crate::presets;
+use crate::rules::{Rules, RulesError};
+
+/// Where the rules in force came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesSource {
+    /// A preset embedded in the binary, by name.
+    Preset(String),
+    /// `--config PATH`.
+    Flag(PathBuf),
+    /// `$NEW2048_CONFIG`.
+    Env(PathBuf),
+    /// The user's config file.
+    User(PathBuf),
+}
+
+impl fmt::Display for RulesSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesSource::Preset(n) => write!(f, "built-in preset `{n}`"),
+            RulesSource::Flag(p) => write!(f, "{} (--config)", p.display()),
+            RulesSource::Env(p) => write!(f, "{} (${})", p.display(), paths::CONFIG_ENV),
+            RulesSource::User(p) => write!(f, "{} (your config file)", p.display()),
+        }
+    }
+}
+
+/// What the player asked for on the command line.
+#[derive(Debug, Clone, Default)]
+pub struct RulesChoice {
+    pub preset: Option<String>,
+    pub config: Option<PathBuf>,
+}
+
+/// The rules in force with their origin.
+#[derive(Debug, Clone)]
+pub struct LoadedRules {
+    pub rules: Rules,
+    pub source: RulesSource,
+}
+
+/// Reads a rules file laid over the built-in default.
+pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        RulesError::file(
+            &origin,
+            format!("cannot read this rules file ({e}); give the path of a readable TOML file"),
+        )
+    })?;
+    Rules::parse(&text, &origin, Some(&Rules::default_rules()))
+}
+
+/// A shipped preset by name.
+pub fn load_preset(name: &str) -> Result<Rules, RulesError> {
+    let text = presets::get(name).ok_or_else(|| {
+        RulesError::file(
+            "--rules",
+            format!(
+                "there is no preset `{name}`; choose one of: {}",
+                presets::names()
+            ),
+        )
+    })?;
+    Rules::parse(
+        text,
+        &format!("built-in {name} rules"),
+        Some(&Rules::default_rules()),
+    )
+}
+
+/// The rules in force for this run.
+pub fn load(choice: &RulesChoice) -> Result<LoadedRules, RulesError> {
+    let (rules, source) = if let Some(name) = &choice.preset {
+        (load_preset(name)?, RulesSource::Preset(name.clone()))
+    } else if let Some(p) = &choice.config {
+        (load_file(p)?, RulesSource::Flag(p.clone()))
+    } else if let Some(p) = paths::config_env() {
+        (load_file(&p)?, RulesSource::Env(p))
+    } else if let Some(p) = paths::user_config_file().filter(|p| p.exists()) {
+        (load_file(&p)?, RulesSource::User(p))
+    } else {
+        (
+            Rules::default_rules(),
+            RulesSource::Preset("default".into()),
+        )
+    };
+    Ok(LoadedRules { rules, source })
+}
+
+/// Where `rules --init` writes: `$NEW2048_CONFIG` if set, else the XDG config file.
+pub fn init_target() -> Option<PathBuf> {
+    paths::config_env().or_else(paths::user_config_file)
+}
+
+/// Writes the commented default rules to `path`, refusing to replace a file unless `force`.
+pub fn write_init(path: &Path, force: bool) -> Result<(), String> {
+    if path.exists() && !force {
+        return Err(format!(
+            "{} already exists; pass --force to replace it with the default rules",
+            path.display()
+        ));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, presets::DEFAULT)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

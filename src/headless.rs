@@ -1,0 +1,167 @@
+//! Playing without a terminal: one command per input line, plain text (or JSON) out.
+//!
+//! Commands: a column number `1`..`N`, `d` to discard, `u` to undo, `q` to quit. A line that is not
+//! a legal command is reported on the error stream with the reason and skipped. When input ends
+//! before the game does, the game ends as quit. This is what scripts, tests and bots use, so the
+//! text is stable and free of colour.
+
+use std::io::{self, BufRead, Write};
+
+use crate::engine::{Game, Move, MoveError};
+use crate::summary::{Ending, Summary};
+use crate::text;
+
+/// A command read from one line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Command {
+    Move(Move),
+    Undo,
+    Quit,
+}
+
+/// Why a line is not a command.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error(
+        "not a command; type a column number 1 to {columns}, d to discard, u to undo or q to quit"
+    )]
+    Unknown { columns: usize },
+    #[error(transparent)]
+    Illegal(#[from] MoveError),
+    #[error("nothing to undo")]
+    NothingToUndo,
+}
+
+/// Reads one line as a command for a board of `columns` columns.
+pub fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, CommandError> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    let cmd = match t.to_ascii_lowercase().as_str() {
+        "d" | "discard" => Command::Move(Move::Discard),
+        "u" | "undo" => Command::Undo,
+        "q" | "quit" => Command::Quit,
+        n => match n.parse::<usize>() {
+            Ok(0) => return Err(MoveError::NoSuchColumn { column: 0, columns }.into()),
+            Ok(c) if c <= u8::MAX as usize => Command::Move(Move::Place((c - 1) as u8)),
+            Ok(c) => return Err(MoveError::NoSuchColumn { column: c, columns }.into()),
+            Err(_) => return Err(CommandError::Unknown { columns }),
+        },
+    };
+    Ok(Some(cmd))
+}
+
+fn status(game: &Game) -> String {
+    let p = game.position();
+    let mut s = format!("score {}  cards left {}", p.score, game.cards_left());
+    if game.rules().has_discards() {
+        s.push_str(&format!("  discards {}", p.discards));
+    }
+    match game.visible().split_first() {
+        Some((hand, next)) => {
+            s.push_str(&format!("\nhand: {hand}"));
+            if !next.is_empty() {
+                s.push_str(&format!("  next: {}", text::cards(next)));
+            }
+        }
+        None => s.push_str("\nhand: (deck used up)"),
+    }
+    s
+}
+
+/// Plays `game` from `input` to the end or to quit, and returns how it ended.
+pub fn run(
+    game: &mut Game,
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+) -> io::Result<Ending> {
+    let columns = game.rules().board.columns as usize;
+    if !json {
+        writeln!(
+            out,
+            "{}{}",
+            text::board(game.position(), game.rules()),
+            status(game)
+        )?;
+    }
+    let mut quit = false;
+    for (n, line) in input.lines().enumerate() {
+        if game.is_over() {
+            break;
+        }
+        let line = match line {
+            Ok(l) => l,
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                writeln!(err, "line {}: not valid UTF-8; skipped", n + 1)?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let result = parse_command(&line, columns).and_then(|cmd| match cmd {
+            None => Ok(None),
+            Some(Command::Quit) => {
+                quit = true;
+                Ok(None)
+            }
+            Some(Command::Undo) => {
+                if game.undo() {
+                    Ok(Some("undone".to_string()))
+                } else {
+                    Err(CommandError::NothingToUndo)
+                }
+            }
+            Some(Command::Move(m)) => Ok(Some(text::turn_line(&game.play(m)?))),
+        });
+        match result {
+            Ok(Some(what)) if !json => writeln!(
+                out,
+                "\n> {what}\n{}{}",
+                text::board(game.position(), game.rules()),
+                status(game)
+            )?,
+            Ok(_) => {}
+            Err(e) => writeln!(err, "line {}: `{}`: {e}; skipped", n + 1, line.trim())?,
+        }
+        if quit {
+            break;
+        }
+    }
+    let summary = Summary::of(game);
+    if json {
+        writeln!(out, "{}", summary.to_json())?;
+    } else {
+        writeln!(
+            out,
+            "\nresult: {}  score {}  cards played {}  highest {}",
+            summary.outcome.as_str(),
+            summary.score,
+            summary.cards_played,
+            summary.highest
+        )?;
+    }
+    Ok(summary.outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands() {
+        assert_eq!(
+            parse_command(" 3 ", 5),
+            Ok(Some(Command::Move(Move::Place(2))))
+        );
+        assert_eq!(
+            parse_command("D", 5),
+            Ok(Some(Command::Move(Move::Discard)))
+        );
+        assert_eq!(parse_command("", 5), Ok(None));
+        assert!(parse_command("0", 5).is_err());
+        assert!(parse_command("x", 5).is_err());
+        assert!(parse_command("99999999999999999999", 5).is_err());
+    }
+}

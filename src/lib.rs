@@ -1,0 +1,26 @@
+//! new2048: 2048 played with cards stacked in columns.
+//!
+//! Data flows one way:
+//!
+//! ```text
+//! rules file (TOML) -> Rules (checked) -> deck (seeded) -> Game (engine) <- moves <- UI / script / bot
+//!                                                             |
+//!                                                             +-> Turn (merges, clears, points)
+//! ```
+//!
+//! The engine ([`card`], [`rules`], [`deck`], [`engine`]) is pure: no terminal, files, clock or
+//! global random generator. Everything that touches the world (terminal, files, signals) sits in
+//! the front-end modules, and `main.rs` only parses arguments and hands over to [`app`].
+
+pub mod app;
+pub mod card;
+pub mod cli;
+pub mod config;
+pub mod deck;
+pub mod engine;
+pub mod headless;
+pub mod paths;
+pub mod presets;
+pub mod rules;
+pub mod summary;
+pub mod text;

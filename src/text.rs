@@ -1,0 +1,92 @@
+//! Plain-text descriptions shared by every front end: a merge chain, a card list, a board.
+
+use std::fmt::Write;
+
+use crate::card::Card;
+use crate::engine::{Clear, Move, Position, Turn};
+use crate::rules::Rules;
+
+/// `16+16=32 → 32+32=64`, or an empty string when nothing merged.
+pub fn chain(turn: &Turn) -> String {
+    let mut out = String::new();
+    for (i, s) in turn.steps().iter().enumerate() {
+        if i > 0 {
+            out.push_str(" → ");
+        }
+        let _ = write!(out, "{}+{}={}", s.onto, s.card, s.made);
+    }
+    out
+}
+
+/// One line saying what a move did: `16 on column 2: 16+16=32 (+1)`.
+pub fn turn_line(turn: &Turn) -> String {
+    let mut out = match turn.mv {
+        Move::Discard => format!("{} discarded", turn.card),
+        Move::Place(c) => format!("{} on column {}", turn.card, c + 1),
+    };
+    let ch = chain(turn);
+    if !ch.is_empty() {
+        let _ = write!(out, ": {ch}");
+    }
+    match turn.cleared {
+        Some(Clear::Value) => out.push_str(", column cleared!"),
+        Some(Clear::Bomb) => out.push_str(", column blown up"),
+        None => {}
+    }
+    if turn.points > 0 {
+        let _ = write!(out, " (+{})", turn.points);
+    }
+    if turn.discards_gained > 0 {
+        let _ = write!(out, " (+{} discards)", turn.discards_gained);
+    }
+    out
+}
+
+/// Cards separated by spaces.
+pub fn cards(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The board as plain text: columns side by side, top card first, numbers and fill below.
+pub fn board(pos: &Position, rules: &Rules) -> String {
+    let cols = pos.columns();
+    let w = 6;
+    let rows = cols.iter().map(|c| c.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for row in 0..rows.max(1) {
+        let line: String = cols
+            .iter()
+            .map(|c| match c.cards().get(row) {
+                Some(card) => format!("{:>w$}", card.to_string()),
+                None if row == 0 => format!("{:>w$}", "."),
+                None => " ".repeat(w),
+            })
+            .collect();
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let _ = writeln!(out, "{}", "-".repeat(w * cols.len()));
+    let nums: String = (1..=cols.len())
+        .map(|i| format!("{:>w$}", format!("[{i}]")))
+        .collect();
+    let _ = writeln!(out, "{nums}");
+    let fill: String = cols
+        .iter()
+        .map(|c| {
+            let f = format!("{}/{}", c.len(), rules.board.height);
+            format!(
+                "{:>w$}",
+                if c.len() == rules.board.height as usize {
+                    format!("{f}!")
+                } else {
+                    f
+                }
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "{fill}");
+    out
+}
