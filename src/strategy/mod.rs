@@ -67,3 +67,14 @@ impl Strategy for Greedy {
             .or_else(|| (view.position.discards > 0).then_some(Move::Discard))
     }
 }
+
+/// The names `--strategy` takes, strongest last.
+pub const NAMES: &[&str] = &["greedy"];
+
+/// The strategy with this name.
+pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
+    match name {
+        "greedy" => Some(Box::new(Greedy)),
+        _ => None,
+    }
+}
