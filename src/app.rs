@@ -10,11 +10,13 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use crate::card::Card;
-use crate::cli::{Cli, Command, Global, PlayArgs, RulesArgs};
+use crate::cli::{AutoplayArgs, Cli, Command, Global, PlayArgs, RulesArgs};
 use crate::config::{self, LoadedRules};
 use crate::engine::Game;
 use crate::headless;
+use crate::keeper::{Deal, GameMeta, Keeper, NullKeeper};
 use crate::rules::Rules;
+use crate::strategy;
 
 /// An error that ends the program, with its exit code.
 #[derive(Debug)]
@@ -59,6 +61,7 @@ pub fn run(cli: Cli) -> i32 {
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
+        Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
     };
     match result {
         Ok(()) => 0,
@@ -101,6 +104,9 @@ pub fn new_game(rules: Rules, args: &PlayArgs) -> Result<Game, Failure> {
 
 fn play(global: &Global, args: &PlayArgs) -> Result<(), Failure> {
     let loaded = load_rules(global)?;
+    if crate::ui::is_interactive() && !args.json {
+        return terminal_game(global, args, loaded.rules);
+    }
     let mut game = new_game(loaded.rules, args)?;
     let stdin = io::stdin();
     if stdin.is_terminal() && !args.json {
@@ -132,5 +138,63 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
     println!("# from: {}", loaded.source);
     println!("# hash: {}\n", loaded.rules.hash());
     print!("{}", loaded.rules.to_toml());
+    Ok(())
+}
+
+/// Where games are kept. The storage engineer replaces this with the real store.
+pub fn keeper() -> Box<dyn Keeper> {
+    Box::new(NullKeeper)
+}
+
+/// The full-screen game (see [`crate::ui`]): the deal chosen on the command line, or the menu.
+fn terminal_game(global: &Global, args: &PlayArgs, rules: Rules) -> Result<(), Failure> {
+    let ui = crate::ui::Ui::new(global.no_color, global.lang.as_deref()).map_err(Failure::usage)?;
+    let first = if args.seed.is_some() || args.deck_file.is_some() {
+        let game = new_game(rules.clone(), args)?;
+        let deal = match (&args.deck_file, args.seed) {
+            (Some(p), _) => Deal::DeckFile {
+                path: p.display().to_string(),
+            },
+            (None, seed) => Deal::Seed {
+                seed: seed.unwrap_or_default(),
+            },
+        };
+        let started = crate::ui::menu::now();
+        Some((game, GameMeta { deal, started }))
+    } else {
+        None
+    };
+    let mut keeper = keeper();
+    crate::ui::play(&ui, rules, first, keeper.as_mut())?;
+    Ok(())
+}
+
+fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Failure> {
+    let name = args.strategy.clone().unwrap_or_else(|| {
+        strategy::NAMES
+            .last()
+            .copied()
+            .unwrap_or("greedy")
+            .to_string()
+    });
+    let bot = strategy::by_name(&name).ok_or_else(|| {
+        Failure::usage(format!(
+            "there is no strategy `{name}`; choose one of: {}",
+            strategy::NAMES.join(", ")
+        ))
+    })?;
+    if !crate::ui::is_interactive() {
+        return Err(Failure::usage(
+            "autoplay shows the game on a terminal; run it in a terminal (or use `new2048 play` \
+             with moves on standard input)",
+        ));
+    }
+    let loaded = load_rules(global)?;
+    let ui = crate::ui::Ui::new(global.no_color, global.lang.as_deref()).map_err(Failure::usage)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let game = Game::with_seed(Arc::new(loaded.rules), seed);
+    let best = keeper().best(game.rules());
+    let delay = std::time::Duration::from_millis(args.delay);
+    crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;
     Ok(())
 }

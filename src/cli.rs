@@ -60,6 +60,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Print the rules in force and where they came from.
     Rules(RulesArgs),
+    /// Watch a bot play on the game screen; any key stops it.
+    Autoplay(AutoplayArgs),
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -84,4 +86,17 @@ pub struct RulesArgs {
     /// With --init: replace an existing file.
     #[arg(long, requires = "init")]
     pub force: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct AutoplayArgs {
+    /// The bot to watch (see `simulate --help` for the names); the strongest when left out.
+    #[arg(long, value_name = "NAME")]
+    pub strategy: Option<String>,
+    /// Milliseconds between two moves.
+    #[arg(long, value_name = "MS", default_value_t = 400)]
+    pub delay: u64,
+    /// Deal the deck from this seed (a fresh random seed when left out).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }

@@ -26,3 +26,4 @@ pub mod rules;
 pub mod strategy;
 pub mod summary;
 pub mod text;
+pub mod ui;

@@ -1,0 +1,339 @@
+//! The game loop: read a key, act on the game, tell the keeper, redraw.
+//!
+//! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between
+//! two keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
+//! Every move is checked by the engine first ([`Game::play`] refuses illegal ones), so a key can
+//! only ever produce a move or a short message.
+//!
+//! Storage is reached only through [`Keeper`]: `best` when a game starts and ends, `save` after
+//! every move and undo and when leaving (quit, Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP),
+//! `finish` when a game ends or is restarted, and `take_warnings` after each of them.
+
+use std::io;
+
+use console::Key;
+
+use crate::engine::{Clear, Game, Move, MoveError, Turn};
+use crate::keeper::{GameMeta, Keeper};
+use crate::strategy;
+use crate::summary::Ending;
+use crate::text;
+
+use super::Ui;
+use super::i18n::{Words, fill};
+use super::input::{Action, action};
+use super::menu;
+use super::render::{Note, Overlay, Player, Screen, fits, render};
+use super::term;
+use super::theme::Tone;
+
+/// How a game session ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// The game ended (won or lost); `again` is the answer to "play again?".
+    Over { again: bool },
+    /// The player asked for a new game.
+    Restart,
+    /// The player quit; the game is saved. With its score.
+    Quit(u64),
+    /// A signal, Ctrl-C, Ctrl-D or a lost terminal; the game is saved. With its score.
+    Stopped(u64),
+}
+
+/// The notes describing what a move did: the chain with its points, then any clear.
+pub fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
+    let mut notes = Vec::new();
+    let col = match turn.mv {
+        Move::Place(c) => c as usize + 1,
+        Move::Discard => 0,
+    };
+    let chain = text::chain(turn)
+        .replace("bomb", words.bomb)
+        .replace("wild", words.wild);
+    let first = match turn.mv {
+        Move::Discard => Note::new(fill(words.discarded, &[&words.card(turn.card)]), Tone::Info),
+        Move::Place(_) if chain.is_empty() => Note::new(
+            fill(words.placed, &[&words.card(turn.card), &col]),
+            Tone::Info,
+        ),
+        Move::Place(_) => Note::new(format!("{chain}  +{}", turn.points), Tone::Good),
+    };
+    notes.push(first);
+    let mut second = match turn.cleared {
+        Some(Clear::Value) => {
+            // The chain's last step made the clear value.
+            let made = turn.steps().last().map(|s| s.made.to_string());
+            fill(words.cleared, &[&col, &made.unwrap_or_default()])
+        }
+        Some(Clear::Bomb) => fill(words.bombed, &[&col]),
+        None => String::new(),
+    };
+    if turn.discards_gained > 0 {
+        if !second.is_empty() {
+            second.push_str("  ");
+        }
+        second.push_str(&fill(words.discards_back, &[&turn.discards_gained]));
+    }
+    if !second.is_empty() {
+        let tone = if turn.cleared == Some(Clear::Bomb) {
+            Tone::Bad
+        } else {
+            Tone::Good
+        };
+        notes.push(Note::new(second, tone));
+    }
+    notes
+}
+
+/// The message for a refused move.
+pub fn refusal(e: MoveError, game: &Game, words: &Words) -> Note {
+    let text = match e {
+        MoveError::ColumnFull(n) => fill(words.column_full, &[&n]),
+        MoveError::NoSuchColumn { columns, .. } => fill(words.no_such_column, &[&columns]),
+        MoveError::NoDiscards if game.rules().has_discards() => words.no_discards.to_string(),
+        MoveError::NoDiscards => words.discards_off.to_string(),
+        MoveError::GameOver => words.hint_none.to_string(),
+    };
+    Note::new(text, Tone::Bad)
+}
+
+/// One game being played on the screen.
+struct Session<'a> {
+    ui: &'a Ui,
+    keeper: &'a mut dyn Keeper,
+    game: Game,
+    meta: GameMeta,
+    tag: Option<String>,
+    best: Option<u64>,
+    cursor: usize,
+    hint: Option<Move>,
+    notes: Vec<Note>,
+}
+
+/// Plays `game` until it ends, the player leaves, or a signal stops it.
+pub fn play(
+    ui: &Ui,
+    keeper: &mut dyn Keeper,
+    game: Game,
+    meta: GameMeta,
+    tag: Option<String>,
+) -> io::Result<End> {
+    let best = keeper.best(game.rules());
+    let cursor = game.rules().board.columns as usize / 2;
+    let mut s = Session {
+        ui,
+        keeper,
+        game,
+        meta,
+        tag,
+        best,
+        cursor,
+        hint: None,
+        notes: Vec::new(),
+    };
+    s.warnings();
+    s.run()
+}
+
+impl Session<'_> {
+    fn words(&self) -> &'static Words {
+        self.ui.words
+    }
+
+    fn screen_state(&self, overlay: Overlay, prompt_line: bool) -> Screen<'_> {
+        Screen {
+            game: &self.game,
+            best: self.best,
+            cursor: Some(self.cursor),
+            hint: self.hint,
+            tag: self.tag.clone(),
+            notes: &self.notes,
+            overlay,
+            player: Player::Human,
+            prompt_line,
+        }
+    }
+
+    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
+        let (w, h) = term::size(&self.ui.term);
+        let screen = self.screen_state(overlay, prompt_line);
+        let lines = render(&screen, self.ui.words, self.ui.theme, w, h);
+        term::draw(&self.ui.term, &lines, h)
+    }
+
+    /// Whether the screen is the "too small" message (every game key is then ignored).
+    fn too_small(&self) -> bool {
+        let (w, h) = term::size(&self.ui.term);
+        !fits(
+            &self.screen_state(Overlay::None, false),
+            self.ui.words,
+            w,
+            h,
+        )
+    }
+
+    fn score(&self) -> u64 {
+        self.game.position().score
+    }
+
+    fn warnings(&mut self) {
+        for w in self.keeper.take_warnings() {
+            self.notes.push(Note::new(w, Tone::Bad));
+        }
+    }
+
+    fn save(&mut self) {
+        self.keeper.save(&self.game, &self.meta);
+        self.warnings();
+    }
+
+    /// Reads a key; `None` when the game must stop (a signal, Ctrl-C, no terminal any more).
+    /// A resize interrupts the read and comes back as `Some(None)`: redraw and read again.
+    fn key(&self) -> Option<Option<Key>> {
+        if self.ui.signals.stop() {
+            return None;
+        }
+        match self.ui.term.read_key_raw() {
+            Ok(Key::CtrlC) if self.ui.signals.stop() => None,
+            Ok(Key::CtrlC) if self.ui.signals.take_resize() => Some(None),
+            Ok(k) => Some(Some(k)),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted && !self.ui.signals.stop() => {
+                Some(None)
+            }
+            Err(_) => None,
+        }
+    }
+
+    fn run(&mut self) -> io::Result<End> {
+        loop {
+            if self.ui.signals.stop() {
+                self.save();
+                return Ok(End::Stopped(self.score()));
+            }
+            self.ui.signals.take_resize();
+            if self.game.is_over() {
+                return self.over();
+            }
+            self.draw(Overlay::None, false)?;
+            let Some(key) = self.key() else {
+                self.save();
+                return Ok(End::Stopped(self.score()));
+            };
+            let Some(key) = key else { continue };
+            let act = action(&key);
+            if self.too_small() && !matches!(act, Action::Interrupt | Action::EndOfInput) {
+                if act == Action::Quit {
+                    self.save();
+                    return Ok(End::Quit(self.score()));
+                }
+                continue;
+            }
+            if let Some(end) = self.act(act)? {
+                return Ok(end);
+            }
+        }
+    }
+
+    fn act(&mut self, act: Action) -> io::Result<Option<End>> {
+        let words = self.words();
+        let columns = self.game.rules().board.columns as usize;
+        match act {
+            Action::Place(c) => self.make(Move::Place(c.min(255) as u8)),
+            Action::PlaceAtCursor => self.make(Move::Place(self.cursor as u8)),
+            Action::Discard => self.make(Move::Discard),
+            Action::Left => self.cursor = (self.cursor + columns - 1) % columns,
+            Action::Right => self.cursor = (self.cursor + 1) % columns,
+            Action::Undo => {
+                self.hint = None;
+                if self.game.undo() {
+                    self.notes = vec![Note::new(words.undone, Tone::Info)];
+                    self.save();
+                } else {
+                    self.notes = vec![Note::new(words.nothing_to_undo, Tone::Bad)];
+                }
+            }
+            Action::Hint => {
+                self.hint = strategy::hint(&self.game);
+                let text = match self.hint {
+                    Some(Move::Place(c)) => {
+                        self.cursor = c as usize;
+                        fill(words.hint_column, &[&(c + 1)])
+                    }
+                    Some(Move::Discard) => words.hint_discard.to_string(),
+                    None => words.hint_none.to_string(),
+                };
+                self.notes = vec![Note::new(text, Tone::Info)];
+            }
+            Action::Help => {
+                self.draw(Overlay::Help, false)?;
+                while let Some(None) = self.key() {
+                    self.draw(Overlay::Help, false)?;
+                }
+            }
+            Action::Restart => {
+                if self.ask(words.confirm_restart) == Some(true) {
+                    if self.game.position().stats.cards_played > 0 {
+                        self.keeper
+                            .finish(&self.game, &self.meta, Ending::of(&self.game));
+                    }
+                    return Ok(Some(End::Restart));
+                }
+            }
+            Action::Quit => match self.ask(words.confirm_quit) {
+                Some(true) => {
+                    self.save();
+                    return Ok(Some(End::Quit(self.score())));
+                }
+                _ if self.ui.signals.stop() => {
+                    self.save();
+                    return Ok(Some(End::Stopped(self.score())));
+                }
+                _ => {}
+            },
+            Action::Interrupt | Action::EndOfInput => {
+                self.save();
+                return Ok(Some(End::Stopped(self.score())));
+            }
+            Action::Unknown(k) => {
+                let name = match k {
+                    Some(c) => format!("`{c}`"),
+                    None => String::from("?"),
+                };
+                self.notes = vec![Note::new(fill(words.unknown_key, &[&name]), Tone::Bad)];
+            }
+        }
+        Ok(None)
+    }
+
+    /// Plays a move, or says why it cannot be made.
+    fn make(&mut self, mv: Move) {
+        match self.game.play(mv) {
+            Ok(turn) => {
+                self.hint = None;
+                self.notes = describe(&turn, self.words());
+                self.save();
+            }
+            Err(e) => self.notes = vec![refusal(e, &self.game, self.words())],
+        }
+    }
+
+    /// A yes/no question on the last line of the screen.
+    fn ask(&self, prompt: &str) -> Option<bool> {
+        self.draw(Overlay::None, true).ok()?;
+        menu::confirm(&self.ui.term, self.ui.theme, prompt, false)
+    }
+
+    /// The game ended: record it, show the result, ask whether to play again.
+    fn over(&mut self) -> io::Result<End> {
+        let ending = Ending::of(&self.game);
+        let new_best = self.keeper.finish(&self.game, &self.meta, ending);
+        self.best = self.keeper.best(self.game.rules()).or(self.best);
+        self.warnings();
+        let overlay = Overlay::Result { new_best };
+        self.draw(overlay, true)?;
+        let again = menu::confirm(&self.ui.term, self.ui.theme, self.words().play_again, true);
+        Ok(End::Over {
+            again: again == Some(true) && !self.ui.signals.stop(),
+        })
+    }
+}

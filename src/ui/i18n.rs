@@ -1,0 +1,374 @@
+//! Every text the terminal game shows, in English and Simplified Chinese.
+//!
+//! The texts live in one struct per language ([`EN`], [`ZH`]) so the compiler refuses a text that
+//! exists in one language only. Texts with values use `{}` placeholders filled in order by
+//! [`fill`]; keeping them as plain data (not `format!` calls spread over the code) lets a
+//! translator see a whole language at once.
+
+use crate::card::Card;
+
+/// A language of the screens.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lang {
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// `--lang` when given (`en` or `zh`), else the locale (`LC_ALL`, then `LC_MESSAGES`, then
+    /// `LANG`): Chinese when it starts with `zh`, English otherwise.
+    pub fn choose(flag: Option<&str>) -> Result<Lang, String> {
+        if let Some(f) = flag {
+            return Lang::parse(f)
+                .ok_or_else(|| format!("unknown language `{f}` for --lang; choose en or zh"));
+        }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| std::env::var(v).ok())
+            .find(|v| !v.is_empty())
+            .unwrap_or_default();
+        Ok(Lang::from_locale(&locale))
+    }
+
+    fn parse(s: &str) -> Option<Lang> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Some(Lang::En),
+            "zh" | "cn" | "chinese" | "中文" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+
+    /// Chinese for a locale such as `zh_CN.UTF-8`, English for anything else.
+    pub fn from_locale(locale: &str) -> Lang {
+        if locale.to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    pub fn words(self) -> &'static Words {
+        match self {
+            Lang::En => &EN,
+            Lang::Zh => &ZH,
+        }
+    }
+}
+
+/// The texts of one language. `{}` marks a value, filled in order by [`fill`].
+pub struct Words {
+    pub title: &'static str,
+    pub rules: &'static str,
+    pub score: &'static str,
+    pub best: &'static str,
+    pub cards_left: &'static str,
+    pub discards: &'static str,
+    pub hand: &'static str,
+    pub next: &'static str,
+    pub none_left: &'static str,
+    pub full: &'static str,
+    pub hint_mark: &'static str,
+    pub bomb: &'static str,
+    pub wild: &'static str,
+    pub daily: &'static str,
+    /// `{}`: the bot's name.
+    pub bot: &'static str,
+    pub footer: &'static str,
+    pub footer_discard: &'static str,
+    pub footer_short: &'static str,
+    pub bot_footer: &'static str,
+    /// `{}` column number.
+    pub column_full: &'static str,
+    /// `{}` the highest column number.
+    pub no_such_column: &'static str,
+    pub no_discards: &'static str,
+    pub discards_off: &'static str,
+    pub nothing_to_undo: &'static str,
+    pub undone: &'static str,
+    /// `{}` the key's name.
+    pub unknown_key: &'static str,
+    /// `{}` column number.
+    pub hint_column: &'static str,
+    pub hint_discard: &'static str,
+    pub hint_none: &'static str,
+    /// `{}` card, `{}` column.
+    pub placed: &'static str,
+    /// `{}` card.
+    pub discarded: &'static str,
+    /// `{}` column, `{}` clear value.
+    pub cleared: &'static str,
+    /// `{}` column.
+    pub bombed: &'static str,
+    /// `{}` discards.
+    pub discards_back: &'static str,
+    pub confirm_quit: &'static str,
+    pub confirm_restart: &'static str,
+    pub play_again: &'static str,
+    pub won: &'static str,
+    /// `{}` the card in hand.
+    pub lost: &'static str,
+    pub new_best: &'static str,
+    pub cards_played: &'static str,
+    pub highest: &'static str,
+    pub bot_result_keys: &'static str,
+    /// `{}` width, `{}` height, `{}` needed width, `{}` needed height.
+    pub too_small: &'static str,
+    pub too_small_hint: &'static str,
+    pub help_title: &'static str,
+    pub help_keys: &'static [&'static str],
+    pub help_rules: &'static [&'static str],
+    pub help_back: &'static str,
+    pub menu_prompt: &'static str,
+    pub menu_new: &'static str,
+    /// `{}` score, `{}` cards played.
+    pub menu_resume: &'static str,
+    /// `{}` date.
+    pub menu_daily: &'static str,
+    /// `{}` rules name.
+    pub menu_rules: &'static str,
+    pub menu_quit: &'static str,
+    pub preset_prompt: &'static str,
+    /// `{}` score.
+    pub saved_bye: &'static str,
+    pub bye: &'static str,
+    /// `{}` bot name, `{}` score, `{}` cards played.
+    pub bot_bye: &'static str,
+}
+
+pub static EN: Words = Words {
+    title: "new2048",
+    rules: "rules",
+    score: "Score",
+    best: "Best",
+    cards_left: "Cards left",
+    discards: "Discards",
+    hand: "Hand",
+    next: "Next",
+    none_left: "(none left)",
+    full: "FULL",
+    hint_mark: "hint",
+    bomb: "bomb",
+    wild: "wild",
+    daily: "daily deal",
+    bot: "bot: {}",
+    footer: "1-{} place  ←/→ Enter place  u undo  h hint  r restart  q quit  ? help",
+    footer_discard: "d discard",
+    footer_short: "1-{} place  ? help  q quit",
+    bot_footer: "any key stops the bot",
+    column_full: "Column {} is full: choose another one.",
+    no_such_column: "There is no such column: press 1 to {}.",
+    no_discards: "No discards left.",
+    discards_off: "These rules have no discards.",
+    nothing_to_undo: "Nothing to undo.",
+    undone: "Move undone.",
+    unknown_key: "Key {} does nothing here: press ? for help.",
+    hint_column: "Hint: put it on column {}.",
+    hint_discard: "Hint: discard it.",
+    hint_none: "No hint: there is no move.",
+    placed: "{} on column {}",
+    discarded: "{} discarded",
+    cleared: "Column {} reached {} and is cleared!",
+    bombed: "Bomb! Column {} is blown away.",
+    discards_back: "+{} discards",
+    confirm_quit: "Quit? Your game is saved and can be resumed",
+    confirm_restart: "Restart? This game ends here",
+    play_again: "Play again?",
+    won: "You won: the whole deck is played!",
+    lost: "Game over: no column takes the {}.",
+    new_best: "New best!",
+    cards_played: "Cards played",
+    highest: "Highest card",
+    bot_result_keys: "The bot's game is over: press any key.",
+    too_small: "The terminal is too small: {}×{}, the game needs {}×{}.",
+    too_small_hint: "Make the window larger, or press q to quit.",
+    help_title: "Keys and rules",
+    help_keys: &[
+        "1 … 9        put the card in hand on that column",
+        "←/→ Enter    move the highlight, Enter puts the card there",
+        "d            discard the card in hand (when the rules allow)",
+        "u            undo the last move",
+        "h            hint: the bot's choice is highlighted",
+        "r            restart (asks first)",
+        "q            quit (asks first; the game is saved)",
+        "?            this help",
+    ],
+    help_rules: &[
+        "Each card goes at the bottom of a column. Equal cards merge, and the",
+        "merge runs up the column: 64 32 16 taking a 16 becomes a single 128.",
+        "Making {} clears the column (+{} points); a bomb clears it for nothing.",
+        "A full column takes no card. Play the whole deck to win; you lose when",
+        "the card in hand fits nowhere.",
+    ],
+    help_back: "Press any key to go back to the game.",
+    menu_prompt: "new2048: what would you like to play?",
+    menu_new: "New game",
+    menu_resume: "Resume the saved game (score {}, {} cards played)",
+    menu_daily: "Daily deal ({}, the same cards for everyone)",
+    menu_rules: "Rules: {} (change)",
+    menu_quit: "Quit",
+    preset_prompt: "Which rules?",
+    saved_bye: "Game saved (score {}). Run new2048 again to resume it.",
+    bye: "Goodbye!",
+    bot_bye: "The {} bot stopped: score {}, {} cards played.",
+};
+
+pub static ZH: Words = Words {
+    title: "new2048",
+    rules: "规则",
+    score: "得分",
+    best: "最高",
+    cards_left: "剩余牌",
+    discards: "弃牌",
+    hand: "手牌",
+    next: "下一张",
+    none_left: "（没有了）",
+    full: "已满",
+    hint_mark: "提示",
+    bomb: "炸弹",
+    wild: "百搭",
+    daily: "每日牌局",
+    bot: "机器人：{}",
+    footer: "1-{} 放牌  ←/→ 回车 放牌  u 撤销  h 提示  r 重开  q 退出  ? 帮助",
+    footer_discard: "d 弃牌",
+    footer_short: "1-{} 放牌  ? 帮助  q 退出",
+    bot_footer: "按任意键停止机器人",
+    column_full: "第 {} 列已满：请换一列。",
+    no_such_column: "没有这一列：请按 1 到 {}。",
+    no_discards: "没有弃牌次数了。",
+    discards_off: "这套规则不能弃牌。",
+    nothing_to_undo: "没有可以撤销的步骤。",
+    undone: "已撤销一步。",
+    unknown_key: "按键 {} 在这里没有作用：按 ? 查看帮助。",
+    hint_column: "提示：放在第 {} 列。",
+    hint_discard: "提示：弃掉这张牌。",
+    hint_none: "没有提示：已无路可走。",
+    placed: "{} 放在第 {} 列",
+    discarded: "弃掉了 {}",
+    cleared: "第 {} 列合成了 {}，整列清空！",
+    bombed: "炸弹！第 {} 列被炸空。",
+    discards_back: "弃牌 +{}",
+    confirm_quit: "退出吗？牌局已保存，下次可以继续",
+    confirm_restart: "重新开始吗？本局到此结束",
+    play_again: "再来一局吗？",
+    won: "你赢了：整副牌都放完了！",
+    lost: "游戏结束：{} 无处可放。",
+    new_best: "新纪录！",
+    cards_played: "已出牌",
+    highest: "最大的牌",
+    bot_result_keys: "机器人这局结束了：按任意键。",
+    too_small: "终端太小：{}×{}，游戏需要 {}×{}。",
+    too_small_hint: "请把窗口放大，或按 q 退出。",
+    help_title: "按键与规则",
+    help_keys: &[
+        "1 … 9        把手牌放到该列",
+        "←/→ 回车     移动高亮，回车把牌放到高亮的列",
+        "d            弃掉手牌（规则允许时）",
+        "u            撤销上一步",
+        "h            提示：高亮机器人的选择",
+        "r            重新开始（会先确认）",
+        "q            退出（会先确认；牌局会保存）",
+        "?            显示本帮助",
+    ],
+    help_rules: &[
+        "每张牌放在某一列的最下面。相同的牌会合并，并沿着这一列",
+        "继续向上合并：64 32 16 再放一张 16，就变成一张 128。",
+        "合成 {} 时整列清空（+{} 分）；炸弹也会清空一列，但不得分。",
+        "满了的列不能再放牌。放完整副牌就赢；手牌无处可放就输。",
+    ],
+    help_back: "按任意键返回游戏。",
+    menu_prompt: "new2048：想玩什么？",
+    menu_new: "新游戏",
+    menu_resume: "继续保存的牌局（得分 {}，已出 {} 张牌）",
+    menu_daily: "每日牌局（{}，所有人的牌都一样）",
+    menu_rules: "规则：{}（更换）",
+    menu_quit: "退出",
+    preset_prompt: "选择哪套规则？",
+    saved_bye: "牌局已保存（得分 {}）。再次运行 new2048 即可继续。",
+    bye: "再见！",
+    bot_bye: "机器人 {} 已停止：得分 {}，已出 {} 张牌。",
+};
+
+/// Fills the `{}` of `template` with `args`, in order. A missing value leaves `{}` as is, so a
+/// template mistake shows on screen instead of crashing the game.
+pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 8);
+    let mut rest = template;
+    let mut args = args.iter();
+    while let Some(i) = rest.find("{}") {
+        out.push_str(&rest[..i]);
+        match args.next() {
+            Some(a) => out.push_str(&a.to_string()),
+            None => out.push_str("{}"),
+        }
+        rest = &rest[i + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+impl Words {
+    /// The face of a card: its value, or the word for bomb and wild.
+    pub fn card(&self, card: Card) -> String {
+        if card.is_bomb() {
+            self.bomb.to_string()
+        } else if card.is_wild() {
+            self.wild.to_string()
+        } else {
+            card.to_string()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_in_order() {
+        assert_eq!(fill("{} on column {}", &[&16, &2]), "16 on column 2");
+        assert_eq!(fill("no values", &[]), "no values");
+        assert_eq!(fill("{} and {}", &[&1]), "1 and {}");
+    }
+
+    #[test]
+    fn locale_and_flag() {
+        assert_eq!(Lang::from_locale("zh_CN.UTF-8"), Lang::Zh);
+        assert_eq!(Lang::from_locale("en_US.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale(""), Lang::En);
+        assert_eq!(Lang::choose(Some("zh")), Ok(Lang::Zh));
+        assert_eq!(Lang::choose(Some("EN")), Ok(Lang::En));
+        assert!(Lang::choose(Some("fr")).is_err());
+    }
+
+    #[test]
+    fn templates_have_the_same_values_in_both_languages() {
+        let count = |s: &str| s.matches("{}").count();
+        let pairs = [
+            (EN.bot, ZH.bot),
+            (EN.footer, ZH.footer),
+            (EN.footer_short, ZH.footer_short),
+            (EN.column_full, ZH.column_full),
+            (EN.no_such_column, ZH.no_such_column),
+            (EN.unknown_key, ZH.unknown_key),
+            (EN.hint_column, ZH.hint_column),
+            (EN.placed, ZH.placed),
+            (EN.discarded, ZH.discarded),
+            (EN.cleared, ZH.cleared),
+            (EN.bombed, ZH.bombed),
+            (EN.discards_back, ZH.discards_back),
+            (EN.lost, ZH.lost),
+            (EN.too_small, ZH.too_small),
+            (EN.menu_resume, ZH.menu_resume),
+            (EN.menu_daily, ZH.menu_daily),
+            (EN.menu_rules, ZH.menu_rules),
+            (EN.saved_bye, ZH.saved_bye),
+            (EN.bot_bye, ZH.bot_bye),
+        ];
+        for (en, zh) in pairs {
+            assert_eq!(count(en), count(zh), "{en} / {zh}");
+        }
+        let rules = |lines: &[&str]| lines.iter().map(|l| count(l)).sum::<usize>();
+        assert_eq!(rules(EN.help_rules), rules(ZH.help_rules));
+        assert_eq!(EN.help_keys.len(), ZH.help_keys.len());
+    }
+}

@@ -1,0 +1,69 @@
+//! Keys to actions: what each key does in the game, in one table.
+//!
+//! Kept apart from the loop so the mapping can be tested without a terminal, and so nothing a
+//! player presses can reach the game except through [`Action`].
+
+use console::Key;
+
+/// What the player asked for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Action {
+    /// Put the card in hand on this column (0-based); may be out of range.
+    Place(usize),
+    Left,
+    Right,
+    /// Put the card on the highlighted column.
+    PlaceAtCursor,
+    Discard,
+    Undo,
+    Hint,
+    Restart,
+    Quit,
+    Help,
+    /// Ctrl-C: leave at once (the game is saved).
+    Interrupt,
+    /// Ctrl-D: leave at once (the game is saved).
+    EndOfInput,
+    /// A key that does nothing, with a name to show.
+    Unknown(Option<char>),
+}
+
+/// The action of a key. Number keys `1`..`9` map to columns 0..8 whatever the board has, so the
+/// game can say "there is no such column" rather than ignore the key.
+pub fn action(key: &Key) -> Action {
+    match key {
+        Key::Char(c @ '1'..='9') => Action::Place(*c as usize - '1' as usize),
+        Key::ArrowLeft => Action::Left,
+        Key::ArrowRight => Action::Right,
+        Key::Enter | Key::Char(' ') => Action::PlaceAtCursor,
+        Key::Char('d' | 'D') => Action::Discard,
+        Key::Char('u' | 'U' | 'z') | Key::Backspace => Action::Undo,
+        Key::Char('h' | 'H') => Action::Hint,
+        Key::Char('r' | 'R') => Action::Restart,
+        Key::Char('q' | 'Q') | Key::Escape => Action::Quit,
+        Key::Char('?') => Action::Help,
+        Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
+        Key::Char('\x04') => Action::EndOfInput,
+        Key::Char(c) if !c.is_control() => Action::Unknown(Some(*c)),
+        _ => Action::Unknown(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys() {
+        assert_eq!(action(&Key::Char('1')), Action::Place(0));
+        assert_eq!(action(&Key::Char('9')), Action::Place(8));
+        assert_eq!(action(&Key::Char('0')), Action::Unknown(Some('0')));
+        assert_eq!(action(&Key::ArrowLeft), Action::Left);
+        assert_eq!(action(&Key::Enter), Action::PlaceAtCursor);
+        assert_eq!(action(&Key::Char('q')), Action::Quit);
+        assert_eq!(action(&Key::CtrlC), Action::Interrupt);
+        assert_eq!(action(&Key::Char('\x04')), Action::EndOfInput);
+        assert_eq!(action(&Key::Char('x')), Action::Unknown(Some('x')));
+        assert_eq!(action(&Key::PageUp), Action::Unknown(None));
+    }
+}

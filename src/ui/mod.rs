@@ -1,0 +1,129 @@
+//! The terminal game: the full-screen front end a player uses on a terminal.
+//!
+//! One job per file:
+//! - [`theme`]: colours (the card palette, text tones, the dialoguer theme) and text widths;
+//! - [`i18n`]: every text in English and Simplified Chinese;
+//! - [`render`]: the screen as lines of text, a pure function (snapshot-tested);
+//! - [`input`]: keys to actions;
+//! - [`term`]: taking and giving back the terminal, drawing, signals;
+//! - [`menu`]: the dialoguer start menu and yes/no questions;
+//! - [`game`]: the loop of one game;
+//! - [`autoplay`]: a bot playing on the same screen.
+//!
+//! The engine never sees the terminal and the screen never changes the game: the loop turns keys
+//! into moves, the engine decides, and the screen is drawn again from the new state.
+
+pub mod autoplay;
+pub mod game;
+pub mod i18n;
+pub mod input;
+pub mod menu;
+pub mod render;
+pub mod term;
+pub mod theme;
+
+use std::io::{self, IsTerminal};
+use std::sync::Arc;
+
+use console::Term;
+
+use crate::engine::Game;
+use crate::keeper::{GameMeta, Keeper};
+use crate::rules::Rules;
+use crate::strategy::Strategy;
+
+use self::game::End;
+use self::i18n::{Lang, Words, fill};
+use self::term::{Signals, TermGuard};
+use self::theme::Theme;
+
+/// What every screen shares: the terminal, colours, language and the signal flags.
+pub struct Ui {
+    pub term: Term,
+    pub theme: Theme,
+    pub words: &'static Words,
+    pub signals: Signals,
+}
+
+impl Ui {
+    /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale; catches the
+    /// stop signals from here on. Fails only for an unknown `--lang`.
+    pub fn new(no_color: bool, lang: Option<&str>) -> Result<Ui, String> {
+        let lang = Lang::choose(lang)?;
+        let theme = Theme::choose(no_color);
+        // dialoguer's themes ask console whether to colour: tell it the player's choice.
+        console::set_colors_enabled(theme.color);
+        Ok(Ui {
+            term: Term::stdout(),
+            theme,
+            words: lang.words(),
+            signals: Signals::install(),
+        })
+    }
+}
+
+/// Whether the full-screen game can run: both input and output are a terminal.
+pub fn is_interactive() -> bool {
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
+/// The terminal game: `first` when the command line chose the deal, else the start menu; then
+/// game after game until the player leaves. Prints a last line on the normal screen.
+pub fn play(
+    ui: &Ui,
+    rules: Rules,
+    first: Option<(Game, GameMeta)>,
+    keeper: &mut dyn Keeper,
+) -> io::Result<()> {
+    let guard = TermGuard::enter(&ui.term)?;
+    let mut rules = Arc::new(rules);
+    let mut next = first.map(|(g, m)| (g, m, None));
+    let mut farewell = ui.words.bye.to_string();
+    loop {
+        let (game, meta, tag) = match next.take() {
+            Some(n) => n,
+            None => match menu::start(&ui.term, ui.theme, ui.words, &mut rules, keeper) {
+                menu::Start::Play(g, m, tag) => (*g, m, tag),
+                menu::Start::Quit => break,
+            },
+        };
+        rules = Arc::clone(game.rules_arc());
+        match game::play(ui, keeper, game, meta, tag)? {
+            End::Over { again: true } | End::Restart => {
+                let (g, m) = menu::fresh_game(&rules);
+                next = Some((g, m, None));
+            }
+            End::Over { again: false } => break,
+            End::Quit(score) | End::Stopped(score) => {
+                farewell = fill(ui.words.saved_bye, &[&score]);
+                break;
+            }
+        }
+    }
+    drop(guard);
+    // After a hang-up there is nobody to read this: ignore the error.
+    let _ = ui.term.write_line(&farewell);
+    Ok(())
+}
+
+/// `new2048 autoplay`: `strategy` plays `game` on the game screen, one move every `delay`, until
+/// a key is pressed; then one line says how far it got.
+pub fn autoplay(
+    ui: &Ui,
+    game: Game,
+    strategy: Box<dyn Strategy>,
+    seed: u64,
+    delay: std::time::Duration,
+    best: Option<u64>,
+) -> io::Result<()> {
+    let guard = TermGuard::enter(&ui.term)?;
+    let name = strategy.name();
+    let game = autoplay::watch(ui, game, strategy, seed, delay, best)?;
+    drop(guard);
+    let p = game.position();
+    let _ = ui.term.write_line(&fill(
+        ui.words.bot_bye,
+        &[&name, &p.score, &p.stats.cards_played],
+    ));
+    Ok(())
+}

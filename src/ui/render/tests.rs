@@ -1,0 +1,170 @@
+//! Snapshots of the rendered screen with colours off, in both languages, plus checks that hold
+//! for every size: no line wider than the terminal, no more lines than it has.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::engine::Game;
+use crate::rules::Rules;
+use crate::ui::game::describe;
+use crate::ui::i18n::Lang;
+
+fn cards(list: &str) -> Vec<Card> {
+    list.split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect()
+}
+
+fn game_with(rules: Rules, deck: &str, moves: &[u8]) -> (Game, Vec<Note>, Lang) {
+    let mut g = Game::new(Arc::new(rules), cards(deck).into());
+    let mut last = None;
+    for &m in moves {
+        last = Some(g.play(Move::Place(m)).unwrap());
+    }
+    let notes = last
+        .map(|t| describe(&t, Lang::En.words()))
+        .unwrap_or_default();
+    (g, notes, Lang::En)
+}
+
+fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
+    Screen {
+        game,
+        best: Some(120),
+        cursor: Some(2),
+        hint: None,
+        tag: None,
+        notes,
+        overlay: Overlay::None,
+        player: Player::Human,
+        prompt_line: false,
+    }
+}
+
+fn show(s: &Screen, lang: Lang, w: usize, h: usize) -> String {
+    let lines = render(s, lang.words(), Theme::PLAIN, w, h);
+    assert!(
+        lines.len() <= h,
+        "{} lines for a height of {h}",
+        lines.len()
+    );
+    for l in &lines {
+        assert!(
+            console::measure_text_width(l) <= w,
+            "line wider than {w}: {l:?}"
+        );
+    }
+    to_text(&lines)
+}
+
+const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
+
+#[test]
+fn start() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (lang, name) in LANGS {
+        insta::assert_snapshot!(
+            format!("start_{name}"),
+            show(&screen(&g, &[]), lang, 80, 24)
+        );
+    }
+}
+
+#[test]
+fn chain_message() {
+    let (mut g2, _, _) = game_with(Rules::default_rules(), "64 32 16 16 2 4 8 bomb", &[0, 0, 0]);
+    let turn = g2.play(Move::Place(0)).unwrap();
+    assert_eq!(turn.steps().len(), 3);
+    for (lang, name) in LANGS {
+        let notes = describe(&turn, lang.words());
+        let text = show(&screen(&g2, &notes), lang, 80, 24);
+        assert!(text.contains("→"), "{text}");
+        insta::assert_snapshot!(format!("chain_{name}"), text);
+    }
+}
+
+#[test]
+fn full_column_and_hint() {
+    let (g, notes, _) = game_with(
+        Rules::default_rules(),
+        "2 4 2 4 2 4 2 8 8 16 32",
+        &[0, 0, 0, 0, 0, 0, 0],
+    );
+    for (lang, name) in LANGS {
+        let mut s = screen(&g, &notes);
+        s.cursor = Some(0);
+        s.hint = Some(Move::Place(3));
+        let text = show(&s, lang, 80, 24);
+        insta::assert_snapshot!(format!("full_{name}"), text);
+    }
+    // The full column is marked, the others are not.
+    let text = show(&screen(&g, &notes), Lang::En, 80, 24);
+    assert_eq!(text.matches("FULL").count(), 1, "{text}");
+    assert!(text.contains("7/7"));
+}
+
+#[test]
+fn narrow_and_too_small() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (lang, name) in LANGS {
+        let s = screen(&g, &[]);
+        insta::assert_snapshot!(format!("narrow_40x15_{name}"), show(&s, lang, 40, 15));
+        let small = show(&s, lang, 30, 10);
+        assert!(!small.contains("0/7"), "{small}");
+        insta::assert_snapshot!(format!("too_small_30x10_{name}"), small);
+    }
+}
+
+#[test]
+fn result_screen() {
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
+    assert!(g.is_over());
+    for (lang, name) in LANGS {
+        let mut s = screen(&g, &notes);
+        s.overlay = Overlay::Result { new_best: true };
+        s.prompt_line = true;
+        s.best = Some(2);
+        insta::assert_snapshot!(format!("result_{name}"), show(&s, lang, 80, 24));
+    }
+}
+
+#[test]
+fn help_screen() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (lang, name) in LANGS {
+        let mut s = screen(&g, &[]);
+        s.overlay = Overlay::Help;
+        insta::assert_snapshot!(format!("help_{name}"), show(&s, lang, 80, 24));
+    }
+}
+
+#[test]
+fn every_size_and_preset_fits() {
+    for preset in ["default", "solitaire", "hard"] {
+        let rules = crate::config::load_preset(preset).unwrap();
+        let g = Game::with_seed(Arc::new(rules), 7);
+        for lang in [Lang::En, Lang::Zh] {
+            for w in [1, 10, 25, 40, 60, 80, 120] {
+                for h in [1, 5, 12, 15, 24, 40] {
+                    show(&screen(&g, &[]), lang, w, h);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn colours_keep_the_layout() {
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 32 16 16 bomb 2", &[0, 0, 0, 0]);
+    let s = screen(&g, &notes);
+    let plain = render(&s, Lang::En.words(), Theme::PLAIN, 80, 24);
+    let colour = render(&s, Lang::En.words(), Theme { color: true }, 80, 24);
+    assert_eq!(plain.len(), colour.len());
+    assert!(colour.iter().any(|l| l.contains("\x1b[")));
+    for (p, c) in plain.iter().zip(&colour) {
+        // Plain card faces have brackets where coloured ones have a background.
+        let stripped = console::strip_ansi_codes(c);
+        let unbracketed = p.replace(['[', ']'], " ");
+        assert_eq!(stripped.trim_end(), unbracketed.trim_end());
+    }
+}

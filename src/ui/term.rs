@@ -1,0 +1,138 @@
+//! The terminal: taking it over, drawing a screen in place, and giving it back as it was.
+//!
+//! [`TermGuard`] switches to the alternate screen and hides the cursor; its `Drop` (and a panic
+//! hook, for a panic that happens while the screen is taken) resets colours, leaves the
+//! alternate screen and shows the cursor, so the shell is left as the player had it whatever way
+//! the game ends. Raw mode needs no undoing here: console switches it on only for the length of
+//! one key read.
+//!
+//! [`Signals`] turns SIGINT, SIGTERM and SIGHUP into a flag the game loop checks (it then saves
+//! the game and leaves through the guard) and SIGWINCH into a "resized" flag. A signal that
+//! arrives while console waits for a key interrupts that wait, and console reports it as the
+//! Ctrl-C key; the resize flag tells a resize from a real Ctrl-C.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use console::Term;
+use signal_hook::SigId;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
+
+const ALT_SCREEN_ON: &str = "\x1b[?1049h";
+const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
+const RESET: &str = "\x1b[0m";
+const SHOW_CURSOR: &str = "\x1b[?25h";
+const HIDE_CURSOR: &str = "\x1b[?25l";
+
+/// The terminal taken over for the game; dropping it gives the terminal back.
+pub struct TermGuard {
+    term: Term,
+}
+
+impl TermGuard {
+    pub fn enter(term: &Term) -> io::Result<TermGuard> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore(&mut io::stdout());
+            previous(info);
+        }));
+        let mut out = term.clone();
+        write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H")?;
+        out.flush()?;
+        Ok(TermGuard { term: term.clone() })
+    }
+}
+
+impl Drop for TermGuard {
+    fn drop(&mut self) {
+        // Errors are ignored: after a hang-up there is no terminal left to restore.
+        restore(&mut self.term);
+        let _ = std::panic::take_hook();
+    }
+}
+
+fn restore(out: &mut impl Write) {
+    let _ = write!(
+        out,
+        "{RESET}\x1b[2J\x1b[H{ALT_SCREEN_OFF}{RESET}{SHOW_CURSOR}"
+    );
+    let _ = out.flush();
+}
+
+/// Draws `lines` from the top left, clearing what is left of each line and below the last one,
+/// in a single write so the screen does not flicker. The cursor ends at the start of the line
+/// after the last (or on the last line when the screen is full), where a prompt can go.
+pub fn draw(term: &Term, lines: &[String], height: usize) -> io::Result<()> {
+    let mut buf = String::from("\x1b[H");
+    for (i, l) in lines.iter().enumerate() {
+        buf.push_str(l);
+        buf.push_str(RESET);
+        buf.push_str("\x1b[K");
+        if i + 1 < lines.len() {
+            buf.push_str("\r\n");
+        }
+    }
+    buf.push_str("\x1b[J");
+    let mut out = term.clone();
+    out.write_all(buf.as_bytes())?;
+    out.flush()?;
+    let last = lines.len().saturating_sub(1).min(height.saturating_sub(1));
+    term.move_cursor_to(0, last)
+}
+
+/// The terminal size as (width, height), with a sane fallback when it cannot be read.
+pub fn size(term: &Term) -> (usize, usize) {
+    let (h, w) = term.size_checked().unwrap_or((24, 80));
+    (w as usize, h as usize)
+}
+
+/// Flags set by signals, checked by the loops.
+pub struct Signals {
+    stop: Arc<AtomicBool>,
+    resized: Arc<AtomicBool>,
+    ids: Vec<SigId>,
+}
+
+impl Signals {
+    /// Catches SIGINT, SIGTERM, SIGHUP (stop) and SIGWINCH (resized). If a handler cannot be set
+    /// the game still runs, with that signal's default action.
+    pub fn install() -> Signals {
+        let stop = Arc::new(AtomicBool::new(false));
+        let resized = Arc::new(AtomicBool::new(false));
+        let mut ids = Vec::new();
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            ids.extend(signal_hook::flag::register(sig, Arc::clone(&stop)).ok());
+        }
+        ids.extend(signal_hook::flag::register(SIGWINCH, Arc::clone(&resized)).ok());
+        Signals { stop, resized, ids }
+    }
+
+    /// Whether the game must stop (a stop signal arrived).
+    pub fn stop(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Asks the loops to stop, as a stop signal does.
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the terminal was resized since the last call.
+    pub fn take_resize(&self) -> bool {
+        self.resized.swap(false, Ordering::SeqCst)
+    }
+
+    /// A shared handle on the stop flag, for a second thread.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+}
+
+impl Drop for Signals {
+    fn drop(&mut self) {
+        for id in self.ids.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Colours: the card palette, the tones of the texts and the look of the dialoguer prompts.
+//!
+//! Colour is decided once, by the player (`--no-color`, `NO_COLOR`, `TERM=dumb`), and not by
+//! console's own guess, so the rendered screen is the same whether or not a test runs on a
+//! terminal. With colour off every function returns its text untouched: that plain text is what
+//! the snapshot tests compare, and the cards stay readable because their faces carry brackets.
+
+use console::{Color, Style};
+use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme as DialogTheme};
+
+use crate::card::Card;
+
+/// What a piece of text is, which decides its colour.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tone {
+    Title,
+    Label,
+    Value,
+    Good,
+    Bad,
+    Info,
+    Dim,
+    /// The highlighted column.
+    Cursor,
+    /// The column the hint suggests.
+    Hint,
+    /// A full column's mark.
+    Full,
+}
+
+/// Colours on or off.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Theme {
+    pub color: bool,
+}
+
+impl Theme {
+    /// Colour unless `--no-color`, a non-empty `NO_COLOR` (no-color.org) or `TERM=dumb`.
+    pub fn choose(no_color_flag: bool) -> Theme {
+        let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        Theme {
+            color: !(no_color_flag || no_color_env || dumb),
+        }
+    }
+
+    pub const PLAIN: Theme = Theme { color: false };
+
+    fn style(self) -> Style {
+        Style::new().force_styling(true)
+    }
+
+    /// `text` in the colour of `tone`.
+    pub fn paint(self, text: &str, tone: Tone) -> String {
+        if !self.color || text.is_empty() {
+            return text.to_string();
+        }
+        let s = self.style();
+        let s = match tone {
+            Tone::Title => s.bold().color256(214),
+            Tone::Label => s.color256(245),
+            Tone::Value => s.bold().white(),
+            Tone::Good => s.bold().green(),
+            Tone::Bad => s.bold().color256(203),
+            Tone::Info => s.color256(117),
+            Tone::Dim => s.color256(240),
+            Tone::Cursor => s.bold().reverse(),
+            Tone::Hint => s.bold().black().on_color256(150),
+            Tone::Full => s.bold().white().on_color256(124),
+        };
+        s.apply_to(text).to_string()
+    }
+
+    /// A card face of `width` columns showing `label`: coloured like 2048 tiles, or in brackets
+    /// when colour is off (`[ 128]`) so it still reads as a card.
+    pub fn card(self, card: Card, label: &str, width: usize) -> String {
+        if self.color {
+            let body = center(label, width);
+            let (fg, bg) = palette(card);
+            self.style().bold().fg(fg).bg(bg).apply_to(body).to_string()
+        } else if width >= console::measure_text_width(label) + 2 {
+            format!("[{}]", center(label, width - 2))
+        } else {
+            center(label, width)
+        }
+    }
+
+    /// The prompt theme of the dialoguer menus and questions.
+    pub fn dialog(self) -> Box<dyn DialogTheme> {
+        if self.color {
+            Box::new(ColorfulTheme::default())
+        } else {
+            Box::new(SimpleTheme)
+        }
+    }
+}
+
+/// Foreground and background of a card: the warm ramp of 2048 (pale for small cards, orange and
+/// red, then gold towards 2048), a violet for anything higher; a bomb is yellow on black and a
+/// wild card black on cyan so neither can pass for a number.
+fn palette(card: Card) -> (Color, Color) {
+    const DARK: Color = Color::Color256(235);
+    const LIGHT: Color = Color::Color256(231);
+    if card.is_bomb() {
+        return (Color::Color256(226), Color::Color256(16));
+    }
+    if card.is_wild() {
+        return (Color::Color256(16), Color::Color256(51));
+    }
+    match card.exponent().unwrap_or(1) {
+        1 => (DARK, Color::Color256(254)),
+        2 => (DARK, Color::Color256(223)),
+        3 => (DARK, Color::Color256(215)),
+        4 => (LIGHT, Color::Color256(209)),
+        5 => (LIGHT, Color::Color256(203)),
+        6 => (LIGHT, Color::Color256(160)),
+        7 => (DARK, Color::Color256(229)),
+        8 => (DARK, Color::Color256(228)),
+        9 => (DARK, Color::Color256(227)),
+        10 => (DARK, Color::Color256(220)),
+        11 => (DARK, Color::Color256(214)),
+        _ => (LIGHT, Color::Color256(97)),
+    }
+}
+
+/// `text` centred in `width` display columns (wide characters count twice), cut if too long.
+pub fn center(text: &str, width: usize) -> String {
+    let text = fit(text, width);
+    let w = console::measure_text_width(&text);
+    let left = (width - w + 1) / 2;
+    format!(
+        "{}{}{}",
+        " ".repeat(left),
+        text,
+        " ".repeat(width - w - left)
+    )
+}
+
+/// `text` padded with spaces to `width` display columns, cut if too long.
+pub fn pad(text: &str, width: usize) -> String {
+    let text = fit(text, width);
+    let w = console::measure_text_width(&text);
+    format!("{}{}", text, " ".repeat(width - w))
+}
+
+/// `text` cut to at most `width` display columns (escape codes kept, wide characters whole).
+pub fn fit(text: &str, width: usize) -> String {
+    if console::measure_text_width(text) <= width {
+        text.to_string()
+    } else {
+        console::truncate_str(text, width, "").into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_cards_have_brackets() {
+        let c = Card::from_value(128).unwrap();
+        assert_eq!(Theme::PLAIN.card(c, "128", 6), "[ 128]");
+        assert_eq!(Theme::PLAIN.paint("x", Tone::Bad), "x");
+    }
+
+    #[test]
+    fn colour_cards_keep_their_width() {
+        let t = Theme { color: true };
+        let face = t.card(Card::BOMB, "炸弹", 6);
+        assert!(face.contains("\x1b["));
+        assert_eq!(console::measure_text_width(&face), 6);
+    }
+
+    #[test]
+    fn wide_text_is_measured() {
+        assert_eq!(center("得分", 6), " 得分 ");
+        assert_eq!(pad("得分", 5), "得分 ");
+        assert_eq!(console::measure_text_width(&fit("得分得分", 5)), 4);
+    }
+}
