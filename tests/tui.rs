@@ -1,0 +1,248 @@
+//! The terminal game driven through a real pseudo-terminal: the built binary is started with
+//! rexpect, keys are sent and the screen it writes is read back.
+//!
+//! Every run gets its own temporary home, data and config folders, so no test touches the real
+//! ones. Waits are generous timeouts on expected output, never sleeps.
+
+use std::process::Command;
+
+use rexpect::process::WaitStatus;
+use rexpect::session::{PtySession, spawn_command};
+use tempfile::TempDir;
+
+const SHOW_CURSOR: &str = "\x1b[?25h";
+const TIMEOUT_MS: u64 = 30_000;
+
+/// A running game and the folder it lives in (removed when the test ends).
+struct Run {
+    p: PtySession,
+    _dir: TempDir,
+}
+
+fn command(args: &[&str], dir: &TempDir) -> Command {
+    let root = dir.path();
+    let config = root.join("config.toml");
+    std::fs::write(&config, include_str!("../config/default.toml")).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_new2048"));
+    cmd.args(args)
+        .env("NEW2048_DATA_DIR", root.join("data"))
+        .env("NEW2048_CONFIG", &config)
+        .env("HOME", root)
+        .env("XDG_DATA_HOME", root.join("xdg-data"))
+        .env("XDG_CONFIG_HOME", root.join("xdg-config"))
+        .env("XDG_STATE_HOME", root.join("xdg-state"))
+        .env("XDG_CACHE_HOME", root.join("xdg-cache"))
+        .env("TERM", "xterm-256color")
+        .env("LANG", "en_US.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("NO_COLOR");
+    cmd
+}
+
+fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = command(args, &dir);
+    setup(&mut cmd);
+    let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
+    Run { p, _dir: dir }
+}
+
+fn start(args: &[&str]) -> Run {
+    start_with(args, |_| {})
+}
+
+impl Run {
+    /// Waits for `text`. Output is consumed up to it, so expectations follow screen order.
+    fn expect(&mut self, text: &str) {
+        // rexpect reads the output byte by byte as chars: spell the text the same way.
+        let raw: String = text.bytes().map(char::from).collect();
+        if let Err(e) = self.p.exp_string(&raw) {
+            panic!("waiting for {text:?}: {e}");
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.p.send(keys).unwrap();
+        self.p.flush().unwrap();
+    }
+
+    /// The program ends by itself, having shown the cursor again, with status 0; returns what it
+    /// wrote after that (its last line).
+    fn ends_restored(&mut self) -> String {
+        self.expect(SHOW_CURSOR);
+        let rest = self.p.exp_eof().unwrap();
+        let status = self.p.process().wait().unwrap();
+        assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+        rest
+    }
+}
+
+/// seed 42 deals 4, bomb, 16, 64, 2, ...
+const SEED: [&str; 4] = ["--no-color", "play", "--seed", "42"];
+
+#[test]
+fn a_number_key_places_the_card_at_once() {
+    let mut r = start(&SEED);
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.expect("1/7");
+    r.expect("4 on column 1");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.ends_restored();
+}
+
+#[test]
+fn a_refused_key_and_a_full_column_only_give_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("deck.txt");
+    std::fs::write(&deck, "2 4 2 4 2 4 2 8 16 32").unwrap();
+    let deck = deck.to_str().unwrap().to_string();
+    let mut r = start(&["--no-color", "play", "--deck-file", &deck]);
+    r.expect("Cards left 10");
+    r.send("x");
+    r.expect("Key `x` does nothing here");
+    r.send("d");
+    r.expect("These rules have no discards.");
+    r.send("7");
+    r.expect("There is no such column: press 1 to 5.");
+    for _ in 0..7 {
+        r.send("1");
+    }
+    r.expect("7/7");
+    r.expect("FULL");
+    r.send("1");
+    r.expect("Cards left 3");
+    r.expect("Column 1 is full: choose another one.");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+#[test]
+fn undo_takes_the_move_back() {
+    let mut r = start(&SEED);
+    r.expect("Cards left 100");
+    r.send("3");
+    r.expect("Cards left 99");
+    r.send("u");
+    r.expect("Cards left 100");
+    r.expect("Move undone.");
+    r.send("u");
+    r.expect("Nothing to undo.");
+    r.send("\x04");
+    r.ends_restored();
+}
+
+#[test]
+fn hint_suggests_a_column() {
+    let mut r = start(&SEED);
+    r.expect("Cards left 100");
+    r.send("h");
+    r.expect("Hint: put it on column");
+    r.expect("hint");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.ends_restored();
+}
+
+#[test]
+fn quit_asks_first_and_no_keeps_playing() {
+    let mut r = start(&SEED);
+    r.expect("Cards left 100");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("n");
+    r.send("2");
+    r.expect("4 on column 2");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    assert!(r.ends_restored().contains("Game saved (score 0)"));
+}
+
+#[test]
+fn ctrl_c_restores_the_terminal() {
+    let mut r = start(&SEED);
+    r.expect("Cards left 100");
+    r.send("\x03");
+    assert!(r.ends_restored().contains("Game saved (score 0)"));
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let mut r = start(&SEED);
+    r.expect("Cards left 100");
+    r.p.process_mut()
+        .signal(rexpect::process::Signal::SIGTERM)
+        .unwrap();
+    assert!(r.ends_restored().contains("Game saved (score 0)"));
+}
+
+#[test]
+fn the_menu_starts_a_game() {
+    let mut r = start(&["--no-color"]);
+    r.expect("New game");
+    r.expect("Daily deal");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.send("?");
+    r.expect("Keys and rules");
+    r.send(" ");
+    r.expect("Cards left 100");
+    r.send("q");
+    r.send("y");
+    r.ends_restored();
+}
+
+#[test]
+fn chinese_screens() {
+    let mut r = start(&["--no-color", "--lang", "zh", "play", "--seed", "42"]);
+    r.expect("剩余牌 100");
+    r.send("1");
+    r.expect("4 放在第 1 列");
+    r.send("q");
+    r.expect("退出吗");
+    r.send("y");
+    r.ends_restored();
+}
+
+#[test]
+fn no_color_from_the_environment() {
+    let mut r = start_with(&["play", "--seed", "42"], |c| {
+        c.env("NO_COLOR", "1");
+    });
+    // Without colour the cards are drawn in brackets.
+    r.expect("[  4 ]");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+#[test]
+fn colours_by_default() {
+    let mut r = start(&["play", "--seed", "42"]);
+    r.expect("\x1b[48;5;");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+#[test]
+fn autoplay_shows_the_bot_and_stops_on_a_key() {
+    let mut r = start(&[
+        "--no-color",
+        "autoplay",
+        "--strategy",
+        "greedy",
+        "--delay",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    r.expect("bot: greedy");
+    r.expect("on column");
+    r.send("x");
+    assert!(r.ends_restored().contains("The greedy bot stopped"));
+}
