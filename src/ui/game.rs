@@ -265,9 +265,19 @@ impl Session<'_> {
                 self.notes = vec![Note::new(text, Tone::Info)];
             }
             Action::Help => {
+                // Any key goes back to the game; Ctrl-C and Ctrl-D still leave at once.
                 self.draw(Overlay::Help, false)?;
-                while let Some(None) = self.key() {
-                    self.draw(Overlay::Help, false)?;
+                loop {
+                    match self.key() {
+                        Some(None) => self.draw(Overlay::Help, false)?,
+                        Some(Some(k))
+                            if matches!(action(&k), Action::Interrupt | Action::EndOfInput) =>
+                        {
+                            self.save();
+                            return Ok(Some(End::Stopped(self.score())));
+                        }
+                        _ => break,
+                    }
                 }
             }
             Action::Restart => {

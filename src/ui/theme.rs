@@ -127,7 +127,7 @@ fn palette(card: Card) -> (Color, Color) {
 pub fn center(text: &str, width: usize) -> String {
     let text = fit(text, width);
     let w = console::measure_text_width(&text);
-    let left = (width - w + 1) / 2;
+    let left = (width - w).div_ceil(2);
     format!(
         "{}{}{}",
         " ".repeat(left),
