@@ -10,7 +10,9 @@ use rexpect::process::WaitStatus;
 use rexpect::session::{PtySession, spawn_command};
 use tempfile::TempDir;
 
-const SHOW_CURSOR: &str = "\x1b[?25h";
+/// What the game writes when it gives the terminal back: leave the alternate screen, reset the
+/// colours, show the cursor (`\x1b[?25h`).
+const RESTORED: &str = "\x1b[?1049l\x1b[0m\x1b[?25h";
 const TIMEOUT_MS: u64 = 30_000;
 
 /// A running game and the folder it lives in (removed when the test ends).
@@ -70,7 +72,7 @@ impl Run {
     /// The program ends by itself, having shown the cursor again, with status 0; returns what it
     /// wrote after that (its last line).
     fn ends_restored(&mut self) -> String {
-        self.expect(SHOW_CURSOR);
+        self.expect(RESTORED);
         let rest = self.p.exp_eof().unwrap();
         let status = self.p.process().wait().unwrap();
         assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
@@ -164,22 +166,32 @@ fn quit_asks_first_and_no_keeps_playing() {
     assert!(r.ends_restored().contains("Game saved (score 0)"));
 }
 
+/// Ctrl-C, Ctrl-D, SIGINT, SIGTERM and SIGHUP all save the game and give the terminal back.
 #[test]
-fn ctrl_c_restores_the_terminal() {
-    let mut r = start(&SEED);
-    r.expect("Cards left 100");
-    r.send("\x03");
-    assert!(r.ends_restored().contains("Game saved (score 0)"));
-}
-
-#[test]
-fn sigterm_restores_the_terminal() {
-    let mut r = start(&SEED);
-    r.expect("Cards left 100");
-    r.p.process_mut()
-        .signal(rexpect::process::Signal::SIGTERM)
-        .unwrap();
-    assert!(r.ends_restored().contains("Game saved (score 0)"));
+fn leaving_at_once_saves_and_restores_the_terminal() {
+    use rexpect::process::Signal;
+    enum Way {
+        Key(&'static str),
+        Signal(Signal),
+    }
+    let ways = [
+        Way::Key("\x03"),
+        Way::Key("\x04"),
+        Way::Signal(Signal::SIGINT),
+        Way::Signal(Signal::SIGTERM),
+        Way::Signal(Signal::SIGHUP),
+    ];
+    for way in ways {
+        let mut r = start(&SEED);
+        r.expect("Cards left 100");
+        r.send("5");
+        r.expect("Cards left 99");
+        match way {
+            Way::Key(k) => r.send(k),
+            Way::Signal(sig) => r.p.process_mut().signal(sig).unwrap(),
+        }
+        assert!(r.ends_restored().contains("Game saved (score 0)"));
+    }
 }
 
 #[test]

@@ -21,9 +21,15 @@ use super::i18n::{Words, fill};
 use super::theme::Theme;
 
 /// Asks a yes/no question on the current line; `None` when it was left (Esc, q, an error).
-pub fn confirm(term: &Term, theme: Theme, prompt: &str, default: bool) -> Option<bool> {
-    let t = theme.dialog();
-    let answer = Confirm::with_theme(t.as_ref())
+pub fn confirm(
+    term: &Term,
+    theme: Theme,
+    words: &'static Words,
+    prompt: &str,
+    default: bool,
+) -> Option<bool> {
+    let t = theme.dialog(words);
+    let answer = Confirm::with_theme(&t)
         .with_prompt(prompt)
         .default(default)
         .report(false)
@@ -94,7 +100,7 @@ pub fn utc_date(secs: u64) -> String {
 pub fn start(
     term: &Term,
     theme: Theme,
-    words: &Words,
+    words: &'static Words,
     rules: &mut Arc<Rules>,
     keeper: &mut dyn Keeper,
 ) -> Start {
@@ -119,8 +125,8 @@ pub fn start(
         items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
         items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
         items.push((words.menu_quit.to_string(), Choice::Quit));
-        let t = theme.dialog();
-        let picked = Select::with_theme(t.as_ref())
+        let t = theme.dialog(words);
+        let picked = Select::with_theme(&t)
             .with_prompt(words.menu_prompt)
             .items(items.iter().map(|(s, _)| s.as_str()))
             .default(0)
@@ -168,10 +174,10 @@ enum Choice {
     Quit,
 }
 
-fn pick_preset(term: &Term, theme: Theme, words: &Words) -> Option<Rules> {
+fn pick_preset(term: &Term, theme: Theme, words: &'static Words) -> Option<Rules> {
     let names: Vec<&str> = presets::ALL.iter().map(|(n, _)| *n).collect();
-    let t = theme.dialog();
-    let i = Select::with_theme(t.as_ref())
+    let t = theme.dialog(words);
+    let i = Select::with_theme(&t)
         .with_prompt(words.preset_prompt)
         .items(&names)
         .default(0)
