@@ -35,7 +35,7 @@ struct Bot {
     delay: Duration,
     best: Option<u64>,
     stop: Arc<AtomicBool>,
-    signalled: Arc<AtomicBool>,
+    signalled: [Arc<AtomicBool>; 2],
 }
 
 impl Bot {
@@ -57,7 +57,7 @@ impl Bot {
     }
 
     fn stopped(&self) -> bool {
-        self.stop.load(Ordering::SeqCst) || self.signalled.load(Ordering::SeqCst)
+        self.stop.load(Ordering::SeqCst) || self.signalled.iter().any(|f| f.load(Ordering::SeqCst))
     }
 
     /// Waits `d` (or until stopped), redrawing when the terminal size changes.
@@ -126,7 +126,7 @@ pub fn watch(
         delay,
         best,
         stop: Arc::clone(&stop),
-        signalled: ui.signals.stop_flag(),
+        signalled: ui.signals.stop_flags(),
     };
     let handle = std::thread::spawn(move || bot.run());
     loop {

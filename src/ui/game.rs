@@ -328,9 +328,11 @@ impl Session<'_> {
     }
 
     /// A yes/no question on the last line of the screen.
-    fn ask(&self, prompt: &str) -> Option<bool> {
+    fn ask(&self, question: &str) -> Option<bool> {
         self.draw(Overlay::None, true).ok()?;
-        menu::confirm(&self.ui.term, self.ui.theme, self.ui.words, prompt, false)
+        menu::confirm(self.ui, question, false, || {
+            let _ = self.draw(Overlay::None, true);
+        })
     }
 
     /// The game ended: record it, show the result, ask whether to play again.
@@ -341,13 +343,9 @@ impl Session<'_> {
         self.warnings();
         let overlay = Overlay::Result { new_best };
         self.draw(overlay, true)?;
-        let again = menu::confirm(
-            &self.ui.term,
-            self.ui.theme,
-            self.ui.words,
-            self.words().play_again,
-            true,
-        );
+        let again = menu::confirm(self.ui, self.words().play_again, true, || {
+            let _ = self.draw(overlay, true);
+        });
         Ok(End::Over {
             again: again == Some(true) && !self.ui.signals.stop(),
         })

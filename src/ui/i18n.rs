@@ -58,6 +58,7 @@ impl Lang {
 /// The texts of one language. `{}` marks a value, filled in order by [`fill`].
 pub struct Words {
     pub title: &'static str,
+    pub tagline: &'static str,
     pub rules: &'static str,
     pub score: &'static str,
     pub best: &'static str,
@@ -140,6 +141,7 @@ pub struct Words {
 
 pub static EN: Words = Words {
     title: "new2048",
+    tagline: "2048 with cards: stack them in columns, equal cards merge.",
     rules: "rules",
     score: "Score",
     best: "Best",
@@ -220,6 +222,7 @@ pub static EN: Words = Words {
 
 pub static ZH: Words = Words {
     title: "new2048",
+    tagline: "用纸牌玩 2048：把牌叠成列，相同的牌会合并。",
     rules: "规则",
     score: "得分",
     best: "最高",

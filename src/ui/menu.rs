@@ -8,7 +8,6 @@
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use console::Term;
 use dialoguer::{Confirm, Select};
 
 use crate::config;
@@ -17,27 +16,78 @@ use crate::keeper::{Deal, GameMeta, Keeper};
 use crate::presets;
 use crate::rules::Rules;
 
-use super::i18n::{Words, fill};
-use super::theme::Theme;
+use super::Ui;
+use super::i18n::fill;
+use super::theme::Tone;
 
-/// Asks a yes/no question on the current line; `None` when it was left (Esc, q, an error).
-pub fn confirm(
-    term: &Term,
-    theme: Theme,
-    words: &'static Words,
-    prompt: &str,
-    default: bool,
-) -> Option<bool> {
-    let t = theme.dialog(words);
-    let answer = Confirm::with_theme(&t)
-        .with_prompt(prompt)
-        .default(default)
-        .report(false)
-        .interact_on_opt(term)
-        .ok()
-        .flatten();
-    let _ = term.hide_cursor();
+/// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
+/// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen
+/// behind the prompt is redrawn at the new size and the prompt shown again.
+fn prompt<T>(
+    ui: &Ui,
+    mut redraw: impl FnMut(),
+    mut ask: impl FnMut() -> dialoguer::Result<Option<T>>,
+) -> Option<T> {
+    if ui.signals.take_resize() {
+        redraw();
+    }
+    let answer = loop {
+        match ask() {
+            Ok(v) => break v,
+            Err(_) if ui.signals.take_resize() => {
+                ui.signals.forgive_interrupt();
+                if ui.signals.stop() {
+                    break None;
+                }
+                redraw();
+            }
+            Err(_) => break None,
+        }
+    };
+    let _ = ui.term.hide_cursor();
     answer
+}
+
+/// Asks a yes/no question where the cursor is; `None` when it was left (Esc, q, Ctrl-C, an
+/// error). `redraw` draws the screen behind the question again after a resize.
+pub fn confirm(ui: &Ui, question: &str, default: bool, redraw: impl FnMut()) -> Option<bool> {
+    let t = ui.theme.dialog(ui.words);
+    prompt(ui, redraw, || {
+        Confirm::with_theme(&t)
+            .with_prompt(question)
+            .default(default)
+            .report(false)
+            .interact_on_opt(&ui.term)
+    })
+}
+
+/// A list to choose from under a title; `None` when it was left.
+fn select(ui: &Ui, question: &str, items: &[String]) -> Option<usize> {
+    let t = ui.theme.dialog(ui.words);
+    let title = |ui: &Ui| {
+        let _ = ui.term.clear_screen();
+        let _ = ui.term.write_line(
+            &ui.theme
+                .paint(&format!("  {}", ui.words.title), Tone::Title),
+        );
+        let (width, _) = super::term::size(&ui.term);
+        let tagline = super::theme::fit(&format!("  {}", ui.words.tagline), width);
+        let _ = ui.term.write_line(&ui.theme.paint(&tagline, Tone::Label));
+        let _ = ui.term.write_line("");
+    };
+    title(ui);
+    prompt(
+        ui,
+        || title(ui),
+        || {
+            Select::with_theme(&t)
+                .with_prompt(question)
+                .items(items)
+                .default(0)
+                .report(false)
+                .interact_on_opt(&ui.term)
+        },
+    )
 }
 
 /// What the start menu chose.
@@ -97,22 +147,10 @@ pub fn utc_date(secs: u64) -> String {
 
 /// The start menu: new game, resume (when a game is saved), daily deal, rules preset, quit.
 /// Changing the rules comes back to the menu with the new rules in force.
-pub fn start(
-    term: &Term,
-    theme: Theme,
-    words: &'static Words,
-    rules: &mut Arc<Rules>,
-    keeper: &mut dyn Keeper,
-) -> Start {
+pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start {
+    let words = ui.words;
     let mut saved = keeper.saved();
     loop {
-        let _ = term.clear_screen();
-        let _ =
-            term.write_line(&theme.paint(&format!("  {}", words.title), super::theme::Tone::Title));
-        for w in keeper.take_warnings() {
-            let _ = term.write_line(&theme.paint(&format!("  {w}"), super::theme::Tone::Bad));
-        }
-        let _ = term.write_line("");
         let mut items: Vec<(String, Choice)> = vec![(words.menu_new.to_string(), Choice::New)];
         if let Some((g, _)) = &saved {
             let p = g.position();
@@ -125,17 +163,14 @@ pub fn start(
         items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
         items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
         items.push((words.menu_quit.to_string(), Choice::Quit));
-        let t = theme.dialog(words);
-        let picked = Select::with_theme(&t)
-            .with_prompt(words.menu_prompt)
-            .items(items.iter().map(|(s, _)| s.as_str()))
-            .default(0)
-            .report(false)
-            .interact_on_opt(term);
-        let _ = term.hide_cursor();
-        let choice = match picked {
-            Ok(Some(i)) => items[i].1,
-            _ => Choice::Quit,
+        let mut prompt = words.menu_prompt.to_string();
+        for w in keeper.take_warnings() {
+            prompt = format!("{w}\n{prompt}");
+        }
+        let labels: Vec<String> = items.iter().map(|(s, _)| s.clone()).collect();
+        let choice = match select(ui, &prompt, &labels) {
+            Some(i) => items[i].1,
+            None => Choice::Quit,
         };
         match choice {
             Choice::New => {
@@ -156,7 +191,7 @@ pub fn start(
                 return Start::Play(Box::new(g), m, Some(format!("{} {date}", words.daily)));
             }
             Choice::Rules => {
-                if let Some(r) = pick_preset(term, theme, words) {
+                if let Some(r) = pick_preset(ui) {
                     *rules = Arc::new(r);
                 }
             }
@@ -174,19 +209,10 @@ enum Choice {
     Quit,
 }
 
-fn pick_preset(term: &Term, theme: Theme, words: &'static Words) -> Option<Rules> {
-    let names: Vec<&str> = presets::ALL.iter().map(|(n, _)| *n).collect();
-    let t = theme.dialog(words);
-    let i = Select::with_theme(&t)
-        .with_prompt(words.preset_prompt)
-        .items(&names)
-        .default(0)
-        .report(false)
-        .interact_on_opt(term)
-        .ok()
-        .flatten()?;
-    let _ = term.hide_cursor();
-    config::load_preset(names[i]).ok()
+fn pick_preset(ui: &Ui) -> Option<Rules> {
+    let names: Vec<String> = presets::ALL.iter().map(|(n, _)| n.to_string()).collect();
+    let i = select(ui, ui.words.preset_prompt, &names)?;
+    config::load_preset(&names[i]).ok()
 }
 
 #[cfg(test)]

@@ -82,7 +82,7 @@ pub fn play(
     loop {
         let (game, meta, tag) = match next.take() {
             Some(n) => n,
-            None => match menu::start(&ui.term, ui.theme, ui.words, &mut rules, keeper) {
+            None => match menu::start(ui, &mut rules, keeper) {
                 menu::Start::Play(g, m, tag) => (*g, m, tag),
                 menu::Start::Quit => break,
             },

@@ -9,7 +9,8 @@
 //! [`Signals`] turns SIGINT, SIGTERM and SIGHUP into a flag the game loop checks (it then saves
 //! the game and leaves through the guard) and SIGWINCH into a "resized" flag. A signal that
 //! arrives while console waits for a key interrupts that wait, and console reports it as the
-//! Ctrl-C key; the resize flag tells a resize from a real Ctrl-C.
+//! Ctrl-C key (or, in dialoguer's prompts, raises SIGINT); the resize flag tells a resize from a
+//! real Ctrl-C.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -89,7 +90,10 @@ pub fn size(term: &Term) -> (usize, usize) {
 
 /// Flags set by signals, checked by the loops.
 pub struct Signals {
-    stop: Arc<AtomicBool>,
+    /// SIGINT: Ctrl-C, or console's own report of an interrupted key read (see [`Signals::forgive_interrupt`]).
+    interrupt: Arc<AtomicBool>,
+    /// SIGTERM, SIGHUP.
+    terminate: Arc<AtomicBool>,
     resized: Arc<AtomicBool>,
     ids: Vec<SigId>,
 }
@@ -98,24 +102,29 @@ impl Signals {
     /// Catches SIGINT, SIGTERM, SIGHUP (stop) and SIGWINCH (resized). If a handler cannot be set
     /// the game still runs, with that signal's default action.
     pub fn install() -> Signals {
-        let stop = Arc::new(AtomicBool::new(false));
-        let resized = Arc::new(AtomicBool::new(false));
+        let flag = || Arc::new(AtomicBool::new(false));
+        let (interrupt, terminate, resized) = (flag(), flag(), flag());
         let mut ids = Vec::new();
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            ids.extend(signal_hook::flag::register(sig, Arc::clone(&stop)).ok());
+        let wanted = [
+            (SIGINT, &interrupt),
+            (SIGTERM, &terminate),
+            (SIGHUP, &terminate),
+            (SIGWINCH, &resized),
+        ];
+        for (sig, f) in wanted {
+            ids.extend(signal_hook::flag::register(sig, Arc::clone(f)).ok());
         }
-        ids.extend(signal_hook::flag::register(SIGWINCH, Arc::clone(&resized)).ok());
-        Signals { stop, resized, ids }
+        Signals {
+            interrupt,
+            terminate,
+            resized,
+            ids,
+        }
     }
 
     /// Whether the game must stop (a stop signal arrived).
     pub fn stop(&self) -> bool {
-        self.stop.load(Ordering::SeqCst)
-    }
-
-    /// Asks the loops to stop, as a stop signal does.
-    pub fn request_stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
+        self.interrupt.load(Ordering::SeqCst) || self.terminate.load(Ordering::SeqCst)
     }
 
     /// Whether the terminal was resized since the last call.
@@ -123,9 +132,16 @@ impl Signals {
         self.resized.swap(false, Ordering::SeqCst)
     }
 
-    /// A shared handle on the stop flag, for a second thread.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
+    /// Undoes a SIGINT that was not the player's: when a resize interrupts the key read of a
+    /// dialoguer prompt, console raises SIGINT itself, as if Ctrl-C had been pressed. Only the
+    /// interrupt is forgiven; SIGTERM and SIGHUP stay.
+    pub fn forgive_interrupt(&self) {
+        self.interrupt.store(false, Ordering::SeqCst);
+    }
+
+    /// Shared handles on the stop flags, for a second thread.
+    pub fn stop_flags(&self) -> [Arc<AtomicBool>; 2] {
+        [Arc::clone(&self.interrupt), Arc::clone(&self.terminate)]
     }
 }
 
