@@ -258,3 +258,27 @@ fn autoplay_shows_the_bot_and_stops_on_a_key() {
     r.send("x");
     assert!(r.ends_restored().contains("The greedy bot stopped"));
 }
+
+/// A resize (SIGWINCH) interrupts the key read: the screen is drawn again and play goes on, in
+/// the menu, in the game and in a question alike.
+#[test]
+fn a_resize_redraws_and_never_quits() {
+    use rexpect::process::Signal;
+    let mut r = start(&["--no-color"]);
+    r.expect("New game");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("Cards left 100");
+    r.send("q");
+    r.expect("Quit?");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("Quit?");
+    r.send("n");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+}
