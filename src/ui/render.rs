@@ -148,7 +148,11 @@ fn lay_out(
         } else {
             (label + 1).max(fill_w)
         };
-        let lines = screen(s, words, theme, l, width);
+        let mut lines = screen(s, words, theme, l, width);
+        if s.overlay == Overlay::Help {
+            // Help is text to read, not the board: in a short window it is cut, not refused.
+            lines.truncate(height);
+        }
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
         if need_w <= width && lines.len() <= height {
             return Ok(lines);
@@ -557,16 +561,31 @@ fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
         out.push(fit(&format!("  {k}"), width));
     }
     out.push(String::new());
-    let mut args: Vec<String> = vec![clear, rules.scoring.clear_bonus.to_string()];
-    for r in words.help_rules {
-        let n = r.matches("{}").count();
-        let vals: Vec<&dyn std::fmt::Display> = args
-            .iter()
-            .take(n)
-            .map(|a| a as &dyn std::fmt::Display)
-            .collect();
-        out.push(fit(&format!("  {}", fill(r, &vals)), width));
-        args.drain(..n.min(args.len()));
+    // Only the rules in force: no bomb line without bombs, the full-column rule that applies.
+    let mut lines: Vec<String> = words.help_merge.iter().map(|l| l.to_string()).collect();
+    lines.push(fill(
+        words.help_clear,
+        &[&clear, &rules.scoring.clear_bonus],
+    ));
+    if rules.weight(Card::BOMB) > 0 {
+        lines.push(words.help_bomb.to_string());
+    }
+    if rules.weight(Card::WILD) > 0 {
+        lines.push(words.help_wild.to_string());
+    }
+    lines.push(if rules.board.merge_into_full {
+        words.help_full_merge.to_string()
+    } else {
+        words.help_full.to_string()
+    });
+    if rules.has_discards() {
+        let d = &rules.discards;
+        let left = s.game.position().discards;
+        lines.push(fill(words.help_discards, &[&left, &d.per_clear, &d.max]));
+    }
+    lines.push(words.help_end.to_string());
+    for l in lines {
+        out.push(fit(&format!("  {l}"), width));
     }
     out.push(String::new());
     out.push(theme.paint(&format!("  {}", words.help_back), Tone::Dim));

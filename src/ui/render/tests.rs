@@ -136,6 +136,18 @@ fn help_screen() {
         s.overlay = Overlay::Help;
         insta::assert_snapshot!(format!("help_{name}"), show(&s, lang, 80, 24));
     }
+    // Other rules, other lines: wild cards, merging into a full column, discards.
+    let g = Game::with_seed(
+        Arc::new(crate::config::load_preset("solitaire").unwrap()),
+        42,
+    );
+    let mut s = screen(&g, &[]);
+    s.overlay = Overlay::Help;
+    let text = show(&s, Lang::En, 80, 30);
+    let en = Lang::En.words();
+    assert!(!text.contains(en.help_bomb), "{text}");
+    assert!(text.contains(en.help_wild) && text.contains(en.help_full_merge));
+    insta::assert_snapshot!("help_solitaire_en", text);
 }
 
 #[test]
