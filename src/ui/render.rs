@@ -81,36 +81,27 @@ struct Layout {
     airy: bool,
 }
 
-const LAYOUTS: [Layout; 4] = [
-    Layout {
-        face: 0,
-        gap: 2,
-        margin: 2,
-        panel: true,
-        airy: true,
-    },
-    Layout {
-        face: 0,
-        gap: 2,
-        margin: 2,
-        panel: false,
-        airy: true,
-    },
-    Layout {
-        face: 0,
-        gap: 1,
-        margin: 1,
-        panel: false,
-        airy: false,
-    },
-    Layout {
-        face: usize::MAX,
-        gap: 1,
-        margin: 0,
-        panel: false,
-        airy: false,
-    },
-];
+impl Layout {
+    /// The layouts to try, roomiest first, for card labels of `label` columns and fills of
+    /// `fill` columns (`7/7`): wide cards with the hand on the right; the same with the hand under
+    /// the board; then narrower cards and no blank lines; then cards just as wide as their label.
+    fn all(label: usize, fill: usize) -> [Layout; 4] {
+        let wide = (label + 2).max(6);
+        let layout = |face, gap, margin, panel, airy| Layout {
+            face,
+            gap,
+            margin,
+            panel,
+            airy,
+        };
+        [
+            layout(wide, 2, 2, true, true),
+            layout(wide, 2, 2, false, true),
+            layout((label + 1).max(fill), 1, 1, false, false),
+            layout(label.max(fill), 1, 0, false, false),
+        ]
+    }
+}
 
 /// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
 /// `width` display columns.
@@ -140,14 +131,7 @@ fn lay_out(
         format!("{h}/{h}").len()
     };
     let mut smallest = None;
-    for mut l in LAYOUTS {
-        l.face = if l.face == usize::MAX {
-            label.max(fill_w)
-        } else if l.gap == 2 {
-            (label + 2).max(6)
-        } else {
-            (label + 1).max(fill_w)
-        };
+    for l in Layout::all(label, fill_w) {
         let mut lines = screen(s, words, theme, l, width);
         if s.overlay == Overlay::Help {
             // Help is text to read, not the board: in a short window it is cut, not refused.
@@ -216,21 +200,14 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The widest card label these rules can show: the largest number below `clear_value`, or the
-/// word for bomb and wild.
+/// The widest card label these rules can show: the largest number below `clear_value` (no
+/// dealt card reaches it, the rules and deck files are checked for that), or the word for bomb
+/// and wild.
 fn label_width(game: &Game, words: &Words) -> usize {
     let clear = game.rules().board.clear_value.value().unwrap_or(2048);
-    let biggest = (clear / 2).to_string().len();
-    let deck_max = game
-        .deck()
-        .iter()
-        .filter_map(|c| c.value())
-        .max()
-        .unwrap_or(2)
+    (clear / 2)
         .to_string()
-        .len();
-    biggest
-        .max(deck_max)
+        .len()
         .max(console::measure_text_width(words.bomb))
         .max(console::measure_text_width(words.wild))
 }
@@ -555,7 +532,7 @@ fn result(s: &Screen, words: &Words, theme: Theme, new_best: bool, width: usize)
 fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     let rules = s.game.rules();
     let clear = rules.board.clear_value.to_string();
-    let mut out = vec![theme.paint(&format!("  {}", words.help_title), Tone::Title)];
+    let mut out = vec![theme.paint(&fit(&format!("  {}", words.help_title), width), Tone::Title)];
     out.push(String::new());
     for k in words.help_keys {
         out.push(fit(&format!("  {k}"), width));
@@ -588,7 +565,7 @@ fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
         out.push(fit(&format!("  {l}"), width));
     }
     out.push(String::new());
-    out.push(theme.paint(&format!("  {}", words.help_back), Tone::Dim));
+    out.push(theme.paint(&fit(&format!("  {}", words.help_back), width), Tone::Dim));
     out
 }
 
