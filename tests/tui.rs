@@ -282,3 +282,25 @@ fn a_resize_redraws_and_never_quits() {
     r.send("\x03");
     r.ends_restored();
 }
+
+/// A player mashing keys (every key the game knows and many it does not, arrows, Enter, Esc,
+/// questions answered and left) never crashes it; Ctrl-C then leaves cleanly.
+#[test]
+fn mashing_keys_never_crashes() {
+    let keys = [
+        "1", "2", "3", "4", "5", "6", "9", "0", "d", "u", "h", "?", "x", " ", "\r", "\x1b[D",
+        "\x1b[C", "\x1b[A", "q", "n", "r", "n", "\x1b", "z", "é", "中", "\t", "\x7f",
+    ];
+    let mut r = start(&SEED);
+    r.expect("Cards left 100");
+    // A fixed pseudo-random order: the same every run.
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..400 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        r.send(keys[(x % keys.len() as u64) as usize]);
+    }
+    r.send("\x03");
+    r.ends_restored();
+}
