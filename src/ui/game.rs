@@ -14,7 +14,7 @@ use std::io;
 use console::Key;
 
 use crate::engine::{Clear, Game, Move, MoveError, Turn};
-use crate::keeper::{GameMeta, Keeper};
+use crate::keeper::{Deal, GameMeta, Keeper};
 use crate::strategy;
 use crate::summary::Ending;
 use crate::text;
@@ -97,6 +97,14 @@ pub fn refusal(e: MoveError, game: &Game, words: &Words) -> Note {
     Note::new(text, Tone::Bad)
 }
 
+/// What the title says about the deal: the date of a daily deal.
+fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
+    match &meta.deal {
+        Deal::Daily { date, .. } => Some(format!("{} {date}", words.daily)),
+        _ => None,
+    }
+}
+
 /// One game being played on the screen.
 struct Session<'a> {
     ui: &'a Ui,
@@ -111,21 +119,15 @@ struct Session<'a> {
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub fn play(
-    ui: &Ui,
-    keeper: &mut dyn Keeper,
-    game: Game,
-    meta: GameMeta,
-    tag: Option<String>,
-) -> io::Result<End> {
+pub fn play(ui: &Ui, keeper: &mut dyn Keeper, game: Game, meta: GameMeta) -> io::Result<End> {
     let best = keeper.best(game.rules());
     let cursor = game.rules().board.columns as usize / 2;
     let mut s = Session {
         ui,
         keeper,
         game,
+        tag: tag(&meta, ui.words),
         meta,
-        tag,
         best,
         cursor,
         hint: None,

@@ -92,7 +92,7 @@ fn select(ui: &Ui, question: &str, items: &[String]) -> Option<usize> {
 
 /// What the start menu chose.
 pub enum Start {
-    Play(Box<Game>, GameMeta, Option<String>),
+    Play(Box<Game>, GameMeta),
     Quit,
 }
 
@@ -116,18 +116,15 @@ pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
 }
 
 /// Today's daily deal for `rules`: the same cards for everyone on this UTC date.
-pub fn daily_game(rules: &Arc<Rules>) -> (Game, GameMeta, String) {
+pub fn daily_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
     let date = utc_date(now());
     let seed = crate::deck::daily_seed(&date);
     let game = Game::with_seed(Arc::clone(rules), seed);
     let meta = GameMeta {
-        deal: Deal::Daily {
-            date: date.clone(),
-            seed,
-        },
+        deal: Deal::Daily { date, seed },
         started: now(),
     };
-    (game, meta, date)
+    (game, meta)
 }
 
 /// The UTC date `YYYY-MM-DD` of a Unix time (days to civil date, proleptic Gregorian).
@@ -175,20 +172,16 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start 
         match choice {
             Choice::New => {
                 let (g, m) = fresh_game(rules);
-                return Start::Play(Box::new(g), m, None);
+                return Start::Play(Box::new(g), m);
             }
             Choice::Resume => {
                 if let Some((g, m)) = saved.take() {
-                    let tag = match &m.deal {
-                        Deal::Daily { date, .. } => Some(format!("{} {date}", words.daily)),
-                        _ => None,
-                    };
-                    return Start::Play(Box::new(g), m, tag);
+                    return Start::Play(Box::new(g), m);
                 }
             }
             Choice::Daily => {
-                let (g, m, date) = daily_game(rules);
-                return Start::Play(Box::new(g), m, Some(format!("{} {date}", words.daily)));
+                let (g, m) = daily_game(rules);
+                return Start::Play(Box::new(g), m);
             }
             Choice::Rules => {
                 if let Some(r) = pick_preset(ui) {

@@ -77,21 +77,20 @@ pub fn play(
 ) -> io::Result<()> {
     let guard = TermGuard::enter(&ui.term)?;
     let mut rules = Arc::new(rules);
-    let mut next = first.map(|(g, m)| (g, m, None));
+    let mut next = first;
     let mut farewell = ui.words.bye.to_string();
     loop {
-        let (game, meta, tag) = match next.take() {
+        let (game, meta) = match next.take() {
             Some(n) => n,
             None => match menu::start(ui, &mut rules, keeper) {
-                menu::Start::Play(g, m, tag) => (*g, m, tag),
+                menu::Start::Play(g, m) => (*g, m),
                 menu::Start::Quit => break,
             },
         };
         rules = Arc::clone(game.rules_arc());
-        match game::play(ui, keeper, game, meta, tag)? {
+        match game::play(ui, keeper, game, meta)? {
             End::Over { again: true } | End::Restart => {
-                let (g, m) = menu::fresh_game(&rules);
-                next = Some((g, m, None));
+                next = Some(menu::fresh_game(&rules));
             }
             End::Over { again: false } => break,
             End::Quit(score) | End::Stopped(score) => {
