@@ -83,9 +83,9 @@ struct Layout {
 
 impl Layout {
     /// The layouts to try, roomiest first, for card labels of `label` columns and fills of
-    /// `fill` columns (`7/7`): wide cards with the hand on the right; the same with the hand under
-    /// the board; then narrower cards and no blank lines; then cards just as wide as their label.
-    fn all(label: usize, fill: usize) -> [Layout; 4] {
+    /// `fill` columns (`7/7`): wide cards with the hand on the right, then under the board; the
+    /// same without blank lines; then narrower cards; then cards just as wide as their label.
+    fn all(label: usize, fill: usize) -> [Layout; 6] {
         let wide = (label + 2).max(6);
         let layout = |face, gap, margin, panel, airy| Layout {
             face,
@@ -97,6 +97,8 @@ impl Layout {
         [
             layout(wide, 2, 2, true, true),
             layout(wide, 2, 2, false, true),
+            layout(wide, 2, 2, true, false),
+            layout(wide, 2, 2, false, false),
             layout((label + 1).max(fill), 1, 1, false, false),
             layout(label.max(fill), 1, 0, false, false),
         ]
@@ -130,8 +132,8 @@ fn lay_out(
         let h = s.game.rules().board.height;
         format!("{h}/{h}").len()
     };
-    let mut smallest = None;
-    for l in Layout::all(label, fill_w) {
+    let layouts = Layout::all(label, fill_w);
+    for l in layouts {
         let mut lines = screen(s, words, theme, l, width);
         if s.overlay == Overlay::Help {
             // Help is text to read, not the board: in a short window it is cut, not refused.
@@ -141,9 +143,13 @@ fn lay_out(
         if need_w <= width && lines.len() <= height {
             return Ok(lines);
         }
-        smallest = Some((need_w, lines.len()));
     }
-    Err(smallest.unwrap_or((width, height)))
+    // A size that surely fits: the tightest layout with room enough for nothing to wrap.
+    let tightest = layouts[layouts.len() - 1];
+    let lines = screen(s, words, Theme::PLAIN, tightest, usize::MAX / 2);
+    let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
+    let need_w = widest.unwrap_or(0).max(board_width(s, tightest));
+    Err((need_w, lines.len()))
 }
 
 /// The lines joined with new lines, for tests and snapshots.
@@ -236,10 +242,7 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
         out.push(title(s, words, theme, width));
         out.push(String::new());
     }
-    out.push(fit(
-        &format!("{margin}{}", stats(s, words, theme, l)),
-        width,
-    ));
+    out.extend(stats(s, words, theme, l, width));
     if l.airy {
         out.push(String::new());
     }
@@ -264,10 +267,7 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
         out.push(line.trim_end().to_string());
     }
     if !l.panel {
-        out.push(fit(
-            &format!("{margin}{}", hand_line(s, words, theme, l)),
-            width,
-        ));
+        out.extend(hand_line(s, words, theme, l, width));
     }
     if l.airy {
         out.push(String::new());
@@ -291,9 +291,10 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
         if l.airy {
             out.push(String::new());
         }
-        let foot = footer(s, words, l);
-        for line in wrap_footer(&foot, width.saturating_sub(l.margin)) {
-            out.push(theme.paint(&format!("{margin}{line}"), Tone::Dim));
+        // Split at the double spaces, so no key's text is cut in two.
+        let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
+        for line in pack(&foot, "  ", &margin, width) {
+            out.push(theme.paint(&line, Tone::Dim));
         }
     }
     out
@@ -314,32 +315,53 @@ fn title(s: &Screen, words: &Words, theme: Theme, width: usize) -> String {
     fit(&t, width)
 }
 
-fn stats(s: &Screen, words: &Words, theme: Theme, l: Layout) -> String {
+/// `Score 12`: a label and its value.
+fn pair(theme: Theme, label: &str, value: &str) -> String {
+    format!(
+        "{} {}",
+        theme.paint(label, Tone::Label),
+        theme.paint(value, Tone::Value)
+    )
+}
+
+fn best(s: &Screen) -> String {
+    s.best.map_or_else(|| "-".to_string(), |b| b.to_string())
+}
+
+/// Puts `items` on lines of at most `width` columns, `sep` between two items on a line and
+/// `indent` before each line. An item is never cut in two (a number cut short would lie) unless
+/// it alone is wider than a line.
+fn pack(items: &[String], sep: &str, indent: &str, width: usize) -> Vec<String> {
+    let w = console::measure_text_width;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && w(&line) + w(sep) + w(item) > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if line.is_empty() {
+            line = format!("{indent}{item}");
+        } else {
+            line = format!("{line}{sep}{item}");
+        }
+    }
+    lines.push(line);
+    lines.into_iter().map(|l| fit(&l, width)).collect()
+}
+
+fn stats(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
     let game = s.game;
     let p = game.position();
     let mut items = vec![
-        (words.score, p.score.to_string()),
-        (
-            words.best,
-            s.best.map_or_else(|| "-".to_string(), |b| b.to_string()),
-        ),
-        (words.cards_left, game.cards_left().to_string()),
+        pair(theme, words.score, &p.score.to_string()),
+        pair(theme, words.best, &best(s)),
+        pair(theme, words.cards_left, &game.cards_left().to_string()),
     ];
     if game.rules().has_discards() {
-        items.push((words.discards, p.discards.to_string()));
+        items.push(pair(theme, words.discards, &p.discards.to_string()));
     }
     let sep = if l.airy { "    " } else { "  " };
-    items
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{} {}",
-                theme.paint(k, Tone::Label),
-                theme.paint(v, Tone::Value)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(sep)
+    pack(&items, sep, &" ".repeat(l.margin), width)
 }
 
 /// The card rows, then the column numbers, the fill and the marker row.
@@ -432,23 +454,22 @@ fn panel(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
 }
 
 /// `Hand [ 16]   Next [  4] [  2]` on one line, when there is no room for the panel.
-fn hand_line(s: &Screen, words: &Words, theme: Theme, l: Layout) -> String {
+fn hand_line(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
     let visible = s.game.visible();
-    let mut line = theme.paint(words.hand, Tone::Label);
-    line.push(' ');
-    match visible.first() {
-        Some(&c) => line.push_str(&face(words, theme, c, l.face)),
-        None => line.push_str(&theme.paint(words.none_left, Tone::Dim)),
-    }
+    let hand = match visible.first() {
+        Some(&c) => face(words, theme, c, l.face),
+        None => theme.paint(words.none_left, Tone::Dim),
+    };
+    let mut items = vec![format!("{} {hand}", theme.paint(words.hand, Tone::Label))];
     if visible.len() > 1 {
-        line.push_str("  ");
-        line.push_str(&theme.paint(words.next, Tone::Label));
+        let mut next = theme.paint(words.next, Tone::Label);
         for &c in &visible[1..] {
-            line.push(' ');
-            line.push_str(&face(words, theme, c, l.face));
+            next.push(' ');
+            next.push_str(&face(words, theme, c, l.face));
         }
+        items.push(next);
     }
-    line
+    pack(&items, "  ", &" ".repeat(l.margin), width)
 }
 
 fn footer(s: &Screen, words: &Words, l: Layout) -> String {
@@ -467,27 +488,6 @@ fn footer(s: &Screen, words: &Words, l: Layout) -> String {
     }
 }
 
-/// Splits the footer at its double spaces so no key's text is cut in two.
-fn wrap_footer(foot: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for part in foot.split("  ") {
-        let candidate = if line.is_empty() {
-            part.to_string()
-        } else {
-            format!("{line}  {part}")
-        };
-        if console::measure_text_width(&candidate) > width && !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-            line = part.to_string();
-        } else {
-            line = candidate;
-        }
-    }
-    lines.push(line);
-    lines.into_iter().map(|l| fit(&l, width)).collect()
-}
-
 fn result(s: &Screen, words: &Words, theme: Theme, new_best: bool, width: usize) -> Vec<String> {
     let game = s.game;
     let p = game.position();
@@ -498,35 +498,27 @@ fn result(s: &Screen, words: &Words, theme: Theme, new_best: bool, width: usize)
             theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
         }
     };
-    let mut score = format!(
-        "{} {}    {} {}",
-        theme.paint(words.score, Tone::Label),
-        theme.paint(&p.score.to_string(), Tone::Value),
-        theme.paint(words.best, Tone::Label),
-        theme.paint(
-            &s.best.map_or_else(|| "-".to_string(), |b| b.to_string()),
-            Tone::Value
-        ),
-    );
+    let mut score = vec![
+        pair(theme, words.score, &p.score.to_string()),
+        pair(theme, words.best, &best(s)),
+    ];
     if new_best {
-        score.push_str("    ");
-        score.push_str(&theme.paint(words.new_best, Tone::Good));
+        score.push(theme.paint(words.new_best, Tone::Good));
     }
-    let played = format!(
-        "{} {}    {} {}",
-        theme.paint(words.cards_played, Tone::Label),
-        theme.paint(&p.stats.cards_played.to_string(), Tone::Value),
-        theme.paint(words.highest, Tone::Label),
-        theme.paint(&p.stats.highest.to_string(), Tone::Value),
-    );
-    let mut lines = vec![head, score, played];
+    let played = [
+        pair(theme, words.cards_played, &p.stats.cards_played.to_string()),
+        pair(theme, words.highest, &p.stats.highest.to_string()),
+    ];
+    let mut lines = vec![fit(&format!("  {head}"), width)];
+    lines.extend(pack(&score, "    ", "  ", width));
+    lines.extend(pack(&played, "    ", "  ", width));
     if s.player == Player::Bot && !s.prompt_line {
-        lines.push(theme.paint(words.bot_result_keys, Tone::Dim));
+        lines.push(fit(
+            &format!("  {}", theme.paint(words.bot_result_keys, Tone::Dim)),
+            width,
+        ));
     }
     lines
-        .into_iter()
-        .map(|l| fit(&format!("  {l}"), width))
-        .collect()
 }
 
 fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {

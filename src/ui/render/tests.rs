@@ -109,6 +109,7 @@ fn narrow_and_too_small() {
     for (lang, name) in LANGS {
         let s = screen(&g, &[]);
         insta::assert_snapshot!(format!("narrow_40x15_{name}"), show(&s, lang, 40, 15));
+        insta::assert_snapshot!(format!("narrow_30x16_{name}"), show(&s, lang, 30, 16));
         let small = show(&s, lang, 30, 10);
         assert!(!small.contains("0/7"), "{small}");
         insta::assert_snapshot!(format!("too_small_30x10_{name}"), small);
