@@ -306,11 +306,8 @@ impl Session<'_> {
                 self.save();
                 return Ok(Some(End::Stopped(self.score())));
             }
-            Action::Unknown(k) => {
-                let name = match k {
-                    Some(c) => format!("`{c}`"),
-                    None => String::from("?"),
-                };
+            Action::Unknown(name) => {
+                let name = format!("`{name}`");
                 self.notes = vec![Note::new(fill(words.unknown_key, &[&name]), Tone::Bad)];
             }
         }

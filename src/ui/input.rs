@@ -6,7 +6,7 @@
 use console::Key;
 
 /// What the player asked for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Action {
     /// Put the card in hand on this column (0-based); may be out of range.
     Place(usize),
@@ -25,7 +25,7 @@ pub enum Action {
     /// Ctrl-D: leave at once (the game is saved).
     EndOfInput,
     /// A key that does nothing, with a name to show.
-    Unknown(Option<char>),
+    Unknown(String),
 }
 
 /// The action of a key. Number keys `1`..`9` map to columns 0..8 whatever the board has, so the
@@ -44,8 +44,19 @@ pub fn action(key: &Key) -> Action {
         Key::Char('?') => Action::Help,
         Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
         Key::Char('\x04') => Action::EndOfInput,
-        Key::Char(c) if !c.is_control() => Action::Unknown(Some(*c)),
-        _ => Action::Unknown(None),
+        other => Action::Unknown(name(other)),
+    }
+}
+
+/// A key's name as the keyboard shows it: `x`, `Ctrl-Z`, `ArrowUp`, `PageDown`.
+fn name(key: &Key) -> String {
+    match key {
+        Key::Char(c) if c.is_control() && (*c as u32) < 32 => {
+            format!("Ctrl-{}", char::from(*c as u8 + b'@'))
+        }
+        Key::Char(c) => c.to_string(),
+        Key::UnknownEscSeq(_) | Key::Unknown => "Esc…".to_string(),
+        other => format!("{other:?}"),
     }
 }
 
@@ -57,13 +68,14 @@ mod tests {
     fn keys() {
         assert_eq!(action(&Key::Char('1')), Action::Place(0));
         assert_eq!(action(&Key::Char('9')), Action::Place(8));
-        assert_eq!(action(&Key::Char('0')), Action::Unknown(Some('0')));
+        assert_eq!(action(&Key::Char('0')), Action::Unknown("0".into()));
         assert_eq!(action(&Key::ArrowLeft), Action::Left);
         assert_eq!(action(&Key::Enter), Action::PlaceAtCursor);
         assert_eq!(action(&Key::Char('q')), Action::Quit);
         assert_eq!(action(&Key::CtrlC), Action::Interrupt);
         assert_eq!(action(&Key::Char('\x04')), Action::EndOfInput);
-        assert_eq!(action(&Key::Char('x')), Action::Unknown(Some('x')));
-        assert_eq!(action(&Key::PageUp), Action::Unknown(None));
+        assert_eq!(action(&Key::Char('x')), Action::Unknown("x".into()));
+        assert_eq!(action(&Key::PageUp), Action::Unknown("PageUp".into()));
+        assert_eq!(action(&Key::Char('\x1a')), Action::Unknown("Ctrl-Z".into()));
     }
 }
