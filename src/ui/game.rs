@@ -119,7 +119,7 @@ struct Session<'a> {
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub fn play(ui: &Ui, keeper: &mut dyn Keeper, game: Game, meta: GameMeta) -> io::Result<End> {
+pub fn play(ui: &Ui, keeper: &mut dyn Keeper, game: Game, meta: GameMeta) -> End {
     let best = keeper.best(game.rules());
     let cursor = game.rules().board.columns as usize / 2;
     let mut s = Session {
@@ -184,6 +184,12 @@ impl Session<'_> {
         }
     }
 
+    /// Leaving at once (a signal, Ctrl-C, Ctrl-D, the terminal gone): the game is saved.
+    fn leave(&mut self) -> End {
+        self.save();
+        End::Stopped(self.score())
+    }
+
     fn save(&mut self) {
         self.keeper.save(&self.game, &self.meta);
         self.warnings();
@@ -206,37 +212,38 @@ impl Session<'_> {
         }
     }
 
-    fn run(&mut self) -> io::Result<End> {
+    fn run(&mut self) -> End {
         loop {
             if self.ui.signals.stop() {
-                self.save();
-                return Ok(End::Stopped(self.score()));
+                return self.leave();
             }
             self.ui.signals.take_resize();
             if self.game.is_over() {
                 return self.over();
             }
-            self.draw(Overlay::None, false)?;
+            // A screen that cannot be written is a terminal gone (hang-up): save and leave.
+            if self.draw(Overlay::None, false).is_err() {
+                return self.leave();
+            }
             let Some(key) = self.key() else {
-                self.save();
-                return Ok(End::Stopped(self.score()));
+                return self.leave();
             };
             let Some(key) = key else { continue };
             let act = action(&key);
             if self.too_small() && !matches!(act, Action::Interrupt | Action::EndOfInput) {
                 if act == Action::Quit {
                     self.save();
-                    return Ok(End::Quit(self.score()));
+                    return End::Quit(self.score());
                 }
                 continue;
             }
-            if let Some(end) = self.act(act)? {
-                return Ok(end);
+            if let Some(end) = self.act(act) {
+                return end;
             }
         }
     }
 
-    fn act(&mut self, act: Action) -> io::Result<Option<End>> {
+    fn act(&mut self, act: Action) -> Option<End> {
         let words = self.words();
         let columns = self.game.rules().board.columns as usize;
         match act {
@@ -268,15 +275,16 @@ impl Session<'_> {
             }
             Action::Help => {
                 // Any key goes back to the game; Ctrl-C and Ctrl-D still leave at once.
-                self.draw(Overlay::Help, false)?;
+                let _ = self.draw(Overlay::Help, false);
                 loop {
                     match self.key() {
-                        Some(None) => self.draw(Overlay::Help, false)?,
+                        Some(None) => {
+                            let _ = self.draw(Overlay::Help, false);
+                        }
                         Some(Some(k))
                             if matches!(action(&k), Action::Interrupt | Action::EndOfInput) =>
                         {
-                            self.save();
-                            return Ok(Some(End::Stopped(self.score())));
+                            return Some(self.leave());
                         }
                         _ => break,
                     }
@@ -288,30 +296,24 @@ impl Session<'_> {
                         self.keeper
                             .finish(&self.game, &self.meta, Ending::of(&self.game));
                     }
-                    return Ok(Some(End::Restart));
+                    return Some(End::Restart);
                 }
             }
             Action::Quit => match self.ask(words.confirm_quit) {
                 Some(true) => {
                     self.save();
-                    return Ok(Some(End::Quit(self.score())));
+                    return Some(End::Quit(self.score()));
                 }
-                _ if self.ui.signals.stop() => {
-                    self.save();
-                    return Ok(Some(End::Stopped(self.score())));
-                }
+                _ if self.ui.signals.stop() => return Some(self.leave()),
                 _ => {}
             },
-            Action::Interrupt | Action::EndOfInput => {
-                self.save();
-                return Ok(Some(End::Stopped(self.score())));
-            }
+            Action::Interrupt | Action::EndOfInput => return Some(self.leave()),
             Action::Unknown(name) => {
                 let name = format!("`{name}`");
                 self.notes = vec![Note::new(fill(words.unknown_key, &[&name]), Tone::Bad)];
             }
         }
-        Ok(None)
+        None
     }
 
     /// Plays a move, or says why it cannot be made.
@@ -335,18 +337,18 @@ impl Session<'_> {
     }
 
     /// The game ended: record it, show the result, ask whether to play again.
-    fn over(&mut self) -> io::Result<End> {
+    fn over(&mut self) -> End {
         let ending = Ending::of(&self.game);
         let new_best = self.keeper.finish(&self.game, &self.meta, ending);
         self.best = self.keeper.best(self.game.rules()).or(self.best);
         self.warnings();
         let overlay = Overlay::Result { new_best };
-        self.draw(overlay, true)?;
+        let _ = self.draw(overlay, true);
         let again = menu::confirm(self.ui, self.words().play_again, true, || {
             let _ = self.draw(overlay, true);
         });
-        Ok(End::Over {
+        End::Over {
             again: again == Some(true) && !self.ui.signals.stop(),
-        })
+        }
     }
 }

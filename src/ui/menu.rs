@@ -32,6 +32,11 @@ fn prompt<T>(
         redraw();
     }
     let answer = loop {
+        // A Ctrl-C typed while the screen was drawn has already been turned into SIGINT (and the
+        // typed keys dropped): asking now would wait for a key that never comes.
+        if ui.signals.stop() {
+            break None;
+        }
         match ask() {
             Ok(v) => break v,
             Err(_) if ui.signals.take_resize() => {

@@ -88,7 +88,7 @@ pub fn play(
             },
         };
         rules = Arc::clone(game.rules_arc());
-        match game::play(ui, keeper, game, meta)? {
+        match game::play(ui, keeper, game, meta) {
             End::Over { again: true } | End::Restart => {
                 next = Some(menu::fresh_game(&rules));
             }
