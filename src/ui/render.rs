@@ -371,21 +371,24 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
     let height = rules.board.height as usize;
     let cols = game.position().columns();
     let gap = " ".repeat(l.gap);
-    let mut rows = Vec::with_capacity(height + 3);
-    for r in 0..height {
-        let cells: Vec<String> = cols
-            .iter()
-            .map(|c| match c.cards().get(r) {
-                Some(&card) => face(words, theme, card, l.face),
-                None => theme.paint(&center(".", l.face), Tone::Dim),
-            })
-            .collect();
-        rows.push(cells.join(&gap));
-    }
     let hint_col = match s.hint {
         Some(Move::Place(c)) => Some(c as usize),
         _ => None,
     };
+    let mut rows = Vec::with_capacity(height + 3);
+    for r in 0..height {
+        let cells: Vec<String> = cols
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c.cards().get(r) {
+                Some(&card) => face(words, theme, card, l.face),
+                None if hint_col == Some(i) => theme.slot(l.face, Tone::Hint),
+                None if s.cursor == Some(i) => theme.slot(l.face, Tone::Cursor),
+                None => theme.slot(l.face, Tone::Dim),
+            })
+            .collect();
+        rows.push(cells.join(&gap));
+    }
     let numbers: Vec<String> = (0..cols.len())
         .map(|i| {
             if s.cursor == Some(i) {

@@ -75,6 +75,26 @@ impl Theme {
         s.apply_to(text).to_string()
     }
 
+    /// An empty place in a column: a dot on a dark well, lit for the highlighted column and
+    /// tinted for the hinted one (`tone` is `Cursor`, `Hint` or anything else for plain), so the
+    /// columns read as columns; a bare dot without colour.
+    pub fn slot(self, width: usize, tone: Tone) -> String {
+        let dot = center(".", width);
+        if !self.color {
+            return dot;
+        }
+        let bg = match tone {
+            Tone::Cursor => 239,
+            Tone::Hint => 22,
+            _ => 236,
+        };
+        self.style()
+            .color256(243)
+            .on_color256(bg)
+            .apply_to(dot)
+            .to_string()
+    }
+
     /// A card face of `width` columns showing `label`: coloured like 2048 tiles, or in brackets
     /// when colour is off (`[ 128]`) so it still reads as a card.
     pub fn card(self, card: Card, label: &str, width: usize) -> String {
