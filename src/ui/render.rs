@@ -360,6 +360,9 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Ve
     if game.rules().has_discards() {
         items.push(pair(theme, words.discards, &p.discards.to_string()));
     }
+    if s.best.is_some_and(|b| p.score > b) && s.overlay == Overlay::None {
+        items.push(theme.paint(words.new_best, Tone::Good));
+    }
     let sep = if l.airy { "    " } else { "  " };
     pack(&items, sep, &" ".repeat(l.margin), width)
 }

@@ -130,6 +130,16 @@ fn result_screen() {
 }
 
 #[test]
+fn beating_the_best_score_shows_at_once() {
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 32 16 16 2", &[0, 0, 0, 0]);
+    let mut s = screen(&g, &notes);
+    s.best = Some(2);
+    assert!(show(&s, Lang::En, 80, 24).contains("Score 3    Best 2    Cards left 1    New best!"));
+    s.best = Some(3);
+    assert!(!show(&s, Lang::En, 80, 24).contains("New best!"));
+}
+
+#[test]
 fn help_screen() {
     let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
     for (lang, name) in LANGS {
