@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use console::Term;
 use signal_hook::SigId;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGWINCH};
 
 const ALT_SCREEN_ON: &str = "\x1b[?1049h";
 const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
@@ -101,25 +101,66 @@ pub struct Signals {
 impl Signals {
     /// Catches SIGINT, SIGTERM, SIGHUP (stop) and SIGWINCH (resized). If a handler cannot be set
     /// the game still runs, with that signal's default action.
+    ///
+    /// Also starts a watchdog for one race that no check can close: a stop signal landing just
+    /// after the loop's last look at the flags and before console starts waiting for a key (a
+    /// Ctrl-C typed while the screen is drawn is such a signal, and the terminal drops the keys
+    /// typed before it) leaves the game waiting for a key that may never come. The watchdog sees
+    /// a stop not acted on within a second and interrupts the wait with SIGUSR1, which console
+    /// reports like Ctrl-C, so the loop notices the stop and leaves the proper way. It sends the
+    /// signal with the `kill` command: the standard library cannot, and this crate has no unsafe
+    /// code.
     pub fn install() -> Signals {
         let flag = || Arc::new(AtomicBool::new(false));
-        let (interrupt, terminate, resized) = (flag(), flag(), flag());
+        // SIGUSR1 comes from the watchdog; it is caught only so that it does not end the process.
+        let (interrupt, terminate, resized, nudged) = (flag(), flag(), flag(), flag());
         let mut ids = Vec::new();
         let wanted = [
             (SIGINT, &interrupt),
             (SIGTERM, &terminate),
             (SIGHUP, &terminate),
             (SIGWINCH, &resized),
+            (SIGUSR1, &nudged),
         ];
         for (sig, f) in wanted {
             ids.extend(signal_hook::flag::register(sig, Arc::clone(f)).ok());
         }
-        Signals {
+        let all_set = ids.len() == wanted.len();
+        let signals = Signals {
             interrupt,
             terminate,
             resized,
             ids,
+        };
+        if all_set {
+            signals.watchdog();
         }
+        signals
+    }
+
+    fn watchdog(&self) {
+        let [interrupt, terminate] = self.stop_flags();
+        let spawned = std::thread::Builder::new()
+            .name("stop-watchdog".into())
+            .spawn(move || {
+                let mut waited = 0;
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                    let stop = interrupt.load(Ordering::SeqCst) || terminate.load(Ordering::SeqCst);
+                    waited = if stop { waited + 1 } else { 0 };
+                    if waited >= 4 {
+                        waited = 0;
+                        let _ = std::process::Command::new("kill")
+                            .args(["-USR1", &std::process::id().to_string()])
+                            .stdin(std::process::Stdio::null())
+                            .stdout(std::process::Stdio::null())
+                            .stderr(std::process::Stdio::null())
+                            .status();
+                    }
+                }
+            });
+        // Without the thread the game still runs; only the rare race above is left open.
+        drop(spawned);
     }
 
     /// Whether the game must stop (a stop signal arrived).
