@@ -55,7 +55,14 @@ pub fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Record> {
     let games = data_dir.join(GAMES_DIR);
     let entries = match fs::read_dir(&games) {
         Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Vec::new(),
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Vec::new();
+        }
         Err(e) => {
             warn(format!(
                 "cannot read the history folder {}: {e}",
