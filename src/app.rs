@@ -231,7 +231,7 @@ fn history(args: &HistoryArgs) -> Result<(), Failure> {
         println!("{json}");
     } else if args.csv {
         print!("{}", store::report::csv(&rows));
-    } else if rows.is_empty() {
+    } else if records.is_empty() {
         println!("no games recorded yet");
     } else {
         print!("{}", store::report::table(&rows));

@@ -67,8 +67,8 @@ pub fn bar(count: u32, max: u32, width: usize) -> String {
     }
     let eighths = (u64::from(count) * width as u64 * 8).div_ceil(u64::from(max)) as usize;
     let mut s = "█".repeat(eighths / 8);
-    if eighths % 8 > 0 {
-        s.push(PARTS[eighths % 8]);
+    if let Some(&part) = PARTS.get(eighths % 8).filter(|&&c| c != ' ') {
+        s.push(part);
     }
     s
 }
