@@ -184,9 +184,10 @@ fn play_kept(
     Ok(())
 }
 
-fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
-    let date = match &args.date {
-        Some(d) if utc::parse_date(d).is_some() => d.clone(),
+/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
+pub fn daily_game(rules: Rules, date: Option<&str>) -> Result<(Game, GameMeta), Failure> {
+    let date = match date {
+        Some(d) if utc::parse_date(d).is_some() => d.to_string(),
         Some(d) => {
             return Err(Failure::usage(format!(
                 "--date: `{d}` is not a date like 2026-11-29 (year 1970 or later)"
@@ -195,15 +196,19 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
         None => utc::date(utc::now()),
     };
     let seed = crate::deck::daily_seed(&date);
-    let rules = Arc::new(load_rules(global)?.rules);
-    let game = Game::with_seed(rules, seed);
-    if !args.json {
-        println!("the daily deal of {date} (UTC)");
-    }
+    let game = Game::with_seed(Arc::new(rules), seed);
     let meta = GameMeta {
         deal: Deal::Daily { date, seed },
         started: utc::now(),
     };
+    Ok((game, meta))
+}
+
+fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
+    let (game, meta) = daily_game(load_rules(global)?.rules, args.date.as_deref())?;
+    if let (false, Deal::Daily { date, .. }) = (args.json, &meta.deal) {
+        println!("the daily deal of {date} (UTC)");
+    }
     play_kept(game, &meta, args.json, &mut Store::open())
 }
 
