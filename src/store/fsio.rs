@@ -111,6 +111,23 @@ pub fn move_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
     ))
 }
 
+/// Removes temporary files (`.tmp*`) in `dir` last changed more than `age` ago: what a process
+/// killed in the middle of a write leaves. Younger ones may belong to a write in progress.
+pub fn sweep_temps(dir: &Path, age: std::time::Duration) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t.elapsed().is_ok_and(|a| a > age));
+        if old && e.file_name().to_string_lossy().starts_with(".tmp") {
+            let _ = fs::remove_file(e.path());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +164,19 @@ mod tests {
                 .to_string_lossy()
                 .starts_with("s.json.corrupt-")
         );
+    }
+
+    #[test]
+    fn sweep_removes_only_old_temporary_files() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(".tmpAbc"), "").unwrap();
+        fs::write(dir.path().join("keep.json"), "").unwrap();
+        sweep_temps(dir.path(), std::time::Duration::from_secs(3600));
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        sweep_temps(dir.path(), std::time::Duration::from_millis(10));
+        assert!(!dir.path().join(".tmpAbc").exists());
+        assert!(dir.path().join("keep.json").exists());
     }
 
     #[test]

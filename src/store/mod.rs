@@ -151,13 +151,18 @@ impl Store {
     }
 
     /// Checks the folder can be written: creating it if needed, a temporary file in it and in
-    /// `games/` (made and dropped), and the lock.
+    /// `games/` (made and dropped), and the lock; then sweeps away temporary files an old,
+    /// killed process left.
     fn probe(dir: &Path) -> io::Result<()> {
         let games = dir.join(history::GAMES_DIR);
         fs::create_dir_all(&games)?;
         tempfile::tempfile_in(dir)?;
         tempfile::tempfile_in(&games)?;
-        fsio::DirLock::acquire(dir).map(drop)
+        fsio::DirLock::acquire(dir)?;
+        for d in [dir, games.as_path()] {
+            fsio::sweep_temps(d, std::time::Duration::from_secs(3600));
+        }
+        Ok(())
     }
 
     /// The data folder, if there is one.
