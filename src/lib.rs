@@ -14,6 +14,7 @@
 
 pub mod app;
 pub mod card;
+pub mod classic;
 pub mod cli;
 pub mod config;
 pub mod deck;
