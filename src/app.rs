@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use crate::card::Card;
-use crate::cli::{Cli, Command, Global, PlayArgs, RulesArgs};
+use crate::cli::{ClassicArgs, Cli, Command, Global, PlayArgs, RulesArgs};
 use crate::config::{self, LoadedRules};
 use crate::engine::Game;
 use crate::headless;
@@ -59,6 +59,7 @@ pub fn run(cli: Cli) -> i32 {
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
+        Some(Command::Classic(ref a)) => classic(&cli.global, a),
     };
     match result {
         Ok(()) => 0,
@@ -132,5 +133,17 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
     println!("# from: {}", loaded.source);
     println!("# hash: {}\n", loaded.rules.hash());
     print!("{}", loaded.rules.to_toml());
+    Ok(())
+}
+
+fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Failure> {
+    let mut rules = load_rules(global)?.rules.classic;
+    if let Some(n) = args.size {
+        rules.size = n;
+    }
+    let mut game = crate::classic::ClassicGame::new(rules, args.seed.unwrap_or_else(fresh_seed));
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    crate::classic::headless::run(&mut game, io::stdin().lock(), &mut out, &mut err, args.json)?;
     Ok(())
 }

@@ -464,11 +464,20 @@ impl Rules {
             crate::classic::MIN_SIZE.into(),
             crate::classic::MAX_SIZE.into(),
         )?;
-        let win = r.int("classic.win", &classic.win, b.map(|b| b.classic.win as i64), 8, 1 << MAX_EXPONENT)?;
+        let win = r.int(
+            "classic.win",
+            &classic.win,
+            b.map(|b| b.classic.win as i64),
+            8,
+            1 << MAX_EXPONENT,
+        )?;
         if !(win as u64).is_power_of_two() {
             return Err(r.error(
                 classic.win.as_ref().map(|s| s.span()),
-                format!("classic.win = {win} is not allowed: use a power of two from 8 to {}", 1u64 << MAX_EXPONENT),
+                format!(
+                    "classic.win = {win} is not allowed: use a power of two from 8 to {}",
+                    1u64 << MAX_EXPONENT
+                ),
             ));
         }
 
@@ -535,7 +544,11 @@ impl Rules {
             "[scoring]\nper_merge = {}\nmerged_value = {}\nclear_bonus = {}",
             s.per_merge, s.merged_value, s.clear_bonus
         );
-        let _ = writeln!(out, "\n[classic]\nsize = {}\nwin = {}", self.classic.size, self.classic.win);
+        let _ = writeln!(
+            out,
+            "\n[classic]\nsize = {}\nwin = {}",
+            self.classic.size, self.classic.win
+        );
         out
     }
 

@@ -126,13 +126,17 @@ impl Board {
 
     /// Rows of tile values, top row first.
     pub fn rows(&self) -> Vec<Vec<u64>> {
-        (0..self.size()).map(|r| (0..self.size()).map(|c| self.value(r, c)).collect()).collect()
+        (0..self.size())
+            .map(|r| (0..self.size()).map(|c| self.value(r, c)).collect())
+            .collect()
     }
 
     /// The empty cells, row-major.
     pub fn empties(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         let n = self.size();
-        (0..n * n).map(move |i| (i / n, i % n)).filter(|&(r, c)| self.get(r, c) == 0)
+        (0..n * n)
+            .map(move |i| (i / n, i % n))
+            .filter(|&(r, c)| self.get(r, c) == 0)
     }
 
     pub fn count_empty(&self) -> usize {
@@ -142,7 +146,11 @@ impl Board {
     /// The highest tile value on the board.
     pub fn highest(&self) -> u64 {
         let n = self.size();
-        (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).map(|(r, c)| self.value(r, c)).max().unwrap_or(0)
+        (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .map(|(r, c)| self.value(r, c))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Slides every line toward `dir`. Returns the points, or `None` when nothing would move
@@ -184,7 +192,10 @@ mod tests {
     use super::*;
 
     fn line(v: &[u64]) -> Vec<u64> {
-        let mut e: Vec<u8> = v.iter().map(|&x| if x == 0 { 0 } else { x.trailing_zeros() as u8 }).collect();
+        let mut e: Vec<u8> = v
+            .iter()
+            .map(|&x| if x == 0 { 0 } else { x.trailing_zeros() as u8 })
+            .collect();
         slide_line(&mut e);
         e.iter().map(|&x| if x == 0 { 0 } else { 1 << x }).collect()
     }

@@ -27,7 +27,10 @@ fn row_cells(row: u16) -> [u8; 4] {
 }
 
 fn cells_row(cells: [u8; 4]) -> u16 {
-    cells.iter().enumerate().fold(0, |acc, (i, &c)| acc | (u16::from(c.min(15)) << (4 * i)))
+    cells
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &c)| acc | (u16::from(c.min(15)) << (4 * i)))
 }
 
 /// The heuristic value of one line of exponents (applied to every row and column).
@@ -294,7 +297,10 @@ mod tests {
     #[test]
     fn never_suggests_a_move_that_changes_nothing() {
         for size in [3u8, 4, 5] {
-            let mut g = crate::classic::ClassicGame::new(crate::rules::ClassicRules { size, win: 2048 }, 11);
+            let mut g = crate::classic::ClassicGame::new(
+                crate::rules::ClassicRules { size, win: 2048 },
+                11,
+            );
             for _ in 0..60 {
                 match best_move(g.board()) {
                     Some(d) => assert!(g.play(d).is_some(), "{d:?} changed nothing"),

@@ -7,6 +7,7 @@
 
 mod board;
 pub mod bot;
+pub mod headless;
 
 pub use board::{Board, Dir, MAX_SIZE, MIN_SIZE, slide_line};
 
@@ -82,7 +83,11 @@ impl ClassicGame {
             return None;
         }
         let i = self.rng.random_range(0..empties.len() as u32) as usize;
-        let e = if self.rng.random_range(0..10u32) == 0 { 2 } else { 1 };
+        let e = if self.rng.random_range(0..10u32) == 0 {
+            2
+        } else {
+            1
+        };
         let (r, c) = empties[i];
         self.board.set(r, c, e);
         Some(((r, c), 1 << e))
@@ -174,7 +179,10 @@ mod tests {
     #[test]
     fn undo_restores_the_spawn() {
         let mut g = ClassicGame::new(RULES, 9);
-        let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some()).unwrap();
+        let d = Dir::ALL
+            .into_iter()
+            .find(|&d| g.board().slide(d).is_some())
+            .unwrap();
         let first = g.play(d).unwrap();
         let after = *g.board();
         assert!(g.undo());
