@@ -18,6 +18,7 @@ pub mod classic;
 pub mod cli;
 pub mod config;
 pub mod deck;
+pub mod duel;
 pub mod engine;
 pub mod headless;
 pub mod keeper;
