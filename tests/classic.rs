@@ -11,10 +11,12 @@ fn slide(rows: &[&[u64]], dir: Dir) -> Option<(Vec<Vec<u64>>, u64)> {
         .map(|(b, p)| (b.rows(), p))
 }
 
+/// (board, direction, expected board, expected points)
+type Case<'a> = (&'a [&'a [u64]], Dir, &'a [&'a [u64]], u64);
+
 #[test]
 fn slides_and_merges_in_every_direction() {
-    // (board, direction, expected board, expected points)
-    let cases: &[(&[&[u64]], Dir, &[&[u64]], u64)] = &[
+    let cases: &[Case] = &[
         // The two rows, moved left.
         (
             &[&[2, 2, 2, 2], &[4, 4, 8, 0], &[0, 0, 0, 0], &[0, 0, 0, 0]],
