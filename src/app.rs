@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use crate::card::Card;
-use crate::cli::{Cli, Command, DailyArgs, Global, HistoryArgs, PlayArgs, RulesArgs};
+use crate::cli::{ClassicArgs, Cli, Command, DailyArgs, Global, HistoryArgs, PlayArgs, RulesArgs};
 use crate::config::{self, LoadedRules};
 use crate::engine::Game;
 use crate::headless;
@@ -66,6 +66,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Stats) => stats(),
         Some(Command::Replay(ref a)) => crate::replay::run(&a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
+        Some(Command::Classic(ref a)) => classic(&cli.global, a),
     };
     match result {
         Ok(()) => 0,
@@ -273,5 +274,17 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
     println!("# from: {}", loaded.source);
     println!("# hash: {}\n", loaded.rules.hash());
     print!("{}", loaded.rules.to_toml());
+    Ok(())
+}
+
+fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Failure> {
+    let mut rules = load_rules(global)?.rules.classic;
+    if let Some(n) = args.size {
+        rules.size = n;
+    }
+    let mut game = crate::classic::ClassicGame::new(rules, args.seed.unwrap_or_else(fresh_seed));
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    crate::classic::headless::run(&mut game, io::stdin().lock(), &mut out, &mut err, args.json)?;
     Ok(())
 }

@@ -68,6 +68,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Play the day's deal: the same cards for everyone with these rules on this UTC date.
     Daily(DailyArgs),
+    /// Play classic 2048: slide tiles on a square board.
+    Classic(ClassicArgs),
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -131,4 +133,17 @@ pub struct RulesArgs {
     /// With --init: replace an existing file.
     #[arg(long, requires = "init")]
     pub force: bool,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct ClassicArgs {
+    /// Spawn tiles from this seed (a fresh random seed when left out).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The side of the board, 3 to 8 (default: `classic.size` of the rules, 4).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=8))]
+    pub size: Option<u8>,
+    /// Headless play: print one JSON object with the result instead of the moves.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -14,9 +14,11 @@
 
 pub mod app;
 pub mod card;
+pub mod classic;
 pub mod cli;
 pub mod config;
 pub mod deck;
+pub mod duel;
 pub mod engine;
 pub mod headless;
 pub mod keeper;
