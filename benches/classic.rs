@@ -14,7 +14,7 @@ fn positions() -> Vec<new2048::classic::Board> {
     let mut g = ClassicGame::new(ClassicRules { size: 4, win: 2048 }, 1);
     let mut out = Vec::new();
     while let Some(d) = bot::best_move(g.board()) {
-        if g.moves().len() % 50 == 0 {
+        if g.moves().len().is_multiple_of(50) {
             out.push(*g.board());
         }
         g.play(d);
