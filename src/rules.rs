@@ -47,6 +47,31 @@ pub struct ClassicRules {
     pub win: u64,
 }
 
+impl ClassicRules {
+    /// The `[classic]` table alone, as [`Rules::to_toml`] ends: what a classic game's record
+    /// keeps, since the card rules play no part in it.
+    pub fn to_toml(&self) -> String {
+        format!("[classic]\nsize = {}\nwin = {}\n", self.size, self.win)
+    }
+
+    /// A digest of [`ClassicRules::to_toml`] like [`Rules::hash`]: classic games are grouped
+    /// (and their best score kept) by board size and winning tile, whatever card rules are in
+    /// force alongside.
+    pub fn hash(&self) -> String {
+        fnv_hex(&self.to_toml())
+    }
+}
+
+/// FNV-1a (64 bits) of `text`, in hex: stable across machines and Rust versions.
+fn fnv_hex(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeckRules {
     pub size: u32,
@@ -544,23 +569,15 @@ impl Rules {
             "[scoring]\nper_merge = {}\nmerged_value = {}\nclear_bonus = {}",
             s.per_merge, s.merged_value, s.clear_bonus
         );
-        let _ = writeln!(
-            out,
-            "\n[classic]\nsize = {}\nwin = {}",
-            self.classic.size, self.classic.win
-        );
+        out.push('\n');
+        out.push_str(&self.classic.to_toml());
         out
     }
 
     /// A stable 64-bit digest of the rules in force (FNV-1a over [`Rules::to_toml`]), written in
     /// hex: the same on every machine and Rust version, so history can group games by rules.
     pub fn hash(&self) -> String {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in self.to_toml().bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{h:016x}")
+        fnv_hex(&self.to_toml())
     }
 
     /// The weight of one card (0 when the rules do not name it).

@@ -47,6 +47,8 @@ pub struct ClassicGame {
     won: bool,
     moves: Vec<Dir>,
     undo: Vec<Snapshot>,
+    /// Times undo was used (kept in records and saves, like the card game's).
+    undos: u32,
 }
 
 impl ClassicGame {
@@ -61,6 +63,7 @@ impl ClassicGame {
             won: false,
             moves: Vec::new(),
             undo: Vec::new(),
+            undos: 0,
         };
         g.spawn();
         g.spawn();
@@ -114,6 +117,17 @@ impl ClassicGame {
         &self.moves
     }
 
+    /// How many times undo was used.
+    pub fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    /// Sets how many times undo was used: a game rebuilt from its moves (a resumed save) keeps
+    /// its count.
+    pub fn restore_undos(&mut self, undos: u32) {
+        self.undos = undos;
+    }
+
     /// Whether the winning tile has been made (the game goes on).
     pub fn won(&self) -> bool {
         self.won
@@ -156,6 +170,7 @@ impl ClassicGame {
                 self.rng = s.rng;
                 self.won = s.won;
                 self.moves.pop();
+                self.undos += 1;
                 true
             }
             None => false,

@@ -6,20 +6,25 @@
 //!
 //! ```text
 //! <data dir>/lock                      the folder lock (empty; see fsio)
-//! <data dir>/saved-game.json           the game in progress (saved)
-//! <data dir>/games/<id>.json           one finished game each (history)
+//! <data dir>/saved-game.json           the card game in progress (saved)
+//! <data dir>/saved-classic.json        the classic 2048 game in progress (saved)
+//! <data dir>/games/<id>.json           one finished game or duel each (history)
 //! <data dir>/**/<name>.corrupt-<time>  a damaged file, moved aside
 //! <data dir>/**/<name>.newer-<time>    a file from a newer new2048, moved aside
 //! ```
 //!
 //! One job per file: [`fsio`] (atomic writes, the lock, moving aside), [`record`] (the file
-//! formats and their versions), [`history`], [`saved`], [`stats`] and [`report`] (what the
-//! `stats` and `history` commands print), [`utc`] (dates without a date crate).
+//! formats and their versions), [`classic`] and [`duel`] (what classic games and duels add to
+//! them), [`history`], [`saved`], [`stats`] and [`report`] (what the `stats` and `history`
+//! commands print), [`utc`] (dates without a date crate).
 //!
-//! [`Store`] is the [`Keeper`] the game screens use. Storage must never stop play: every problem
+//! [`Store`] is the [`Keeper`] the game screens use, and the [`ClassicKeeper`] and
+//! [`DuelKeeper`] of the classic and duel screens: one store, one lock, one history. Storage must never stop play: every problem
 //! becomes a message for [`Keeper::take_warnings`], and a folder that cannot be written is
 //! reported once, after which the store reads what it can and writes nothing.
 
+pub mod classic;
+pub mod duel;
 pub mod fsio;
 pub mod history;
 pub mod record;
@@ -36,11 +41,15 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+use crate::classic::ClassicGame;
+use crate::duel::Duel;
 use crate::engine::Game;
-use crate::keeper::{GameMeta, Keeper};
-use crate::rules::Rules;
+use crate::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
+use crate::rules::{ClassicRules, Rules};
 use crate::summary::Ending;
-use record::{Record, RecordError, SavedGame};
+use classic::{ClassicPlay, ClassicRecord, SavedClassic};
+use duel::DuelRecord;
+use record::{Entry, Record, RecordError, Recorded, SavedGame};
 
 /// Why reading a data file gave nothing.
 enum ReadFailure {
@@ -48,7 +57,10 @@ enum ReadFailure {
     Bad(RecordError),
 }
 
-fn read_decode<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, ReadFailure> {
+/// Reads a file's text with `decode`.
+type Decoder<T> = fn(&str) -> Result<T, RecordError>;
+
+fn read_decode<T>(path: &Path, decode: Decoder<T>) -> Result<Option<T>, ReadFailure> {
     let bytes = match fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -56,7 +68,7 @@ fn read_decode<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, ReadFailur
     };
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| ReadFailure::Bad(RecordError::Json("it is not UTF-8 text".into())))?;
-    record::decode(text).map(Some).map_err(ReadFailure::Bad)
+    decode(text).map(Some).map_err(ReadFailure::Bad)
 }
 
 /// Reads a data file as a `T`. A damaged or newer file is moved aside (under the lock, after
@@ -67,7 +79,22 @@ fn read_checked<T: DeserializeOwned>(
     what: &str,
     warn: &mut dyn FnMut(String),
 ) -> Option<T> {
-    match read_decode::<T>(path) {
+    read_checked_with(data_dir, path, what, warn, record::decode::<T>)
+}
+
+/// A history file of any game, as [`read_checked`] reads one kind.
+fn read_entry(data_dir: &Path, path: &Path, warn: &mut dyn FnMut(String)) -> Option<Entry> {
+    read_checked_with(data_dir, path, "history record", warn, record::decode_entry)
+}
+
+fn read_checked_with<T>(
+    data_dir: &Path,
+    path: &Path,
+    what: &str,
+    warn: &mut dyn FnMut(String),
+    decode: Decoder<T>,
+) -> Option<T> {
+    match read_decode(path, decode) {
         Ok(v) => return v,
         Err(ReadFailure::Io(e)) => {
             warn(format!("cannot read the {what} {}: {e}", path.display()));
@@ -76,7 +103,7 @@ fn read_checked<T: DeserializeOwned>(
         Err(ReadFailure::Bad(_)) => {}
     }
     let _lock = fsio::DirLock::acquire(data_dir);
-    match read_decode::<T>(path) {
+    match read_decode(path, decode) {
         Ok(v) => v,
         Err(ReadFailure::Io(e)) => {
             warn(format!("cannot read the {what} {}: {e}", path.display()));
@@ -113,7 +140,8 @@ pub struct Store {
     /// False when the folder cannot be written: the store then only reads.
     writable: bool,
     warnings: RefCell<Vec<String>>,
-    /// Best score per rules hash, read from history the first time it is needed.
+    /// Best score per game and rules hash ([`best_key`]), read from history the first time it
+    /// is needed. Duels do not count: a best score is one player's game.
     bests: OnceCell<HashMap<String, u64>>,
 }
 
@@ -189,7 +217,7 @@ impl Store {
         ));
     }
 
-    /// Every recorded game, newest first (damaged files are moved aside with a warning).
+    /// Every recorded card game, newest first (damaged files are moved aside with a warning).
     pub fn history(&self) -> Vec<Record> {
         match &self.dir {
             Some(d) => history::load(d, &mut |m| self.warn(m)),
@@ -197,76 +225,183 @@ impl Store {
         }
     }
 
+    /// Every recorded card game, classic game and duel, newest first.
+    pub fn entries(&self) -> Vec<Entry> {
+        match &self.dir {
+            Some(d) => history::load_all(d, &mut |m| self.warn(m)),
+            None => Vec::new(),
+        }
+    }
+
     fn bests(&self) -> &HashMap<String, u64> {
         self.bests.get_or_init(|| {
             let mut bests = HashMap::new();
-            for r in self.history() {
-                let b = bests.entry(r.play.rules.hash).or_insert(0);
-                *b = r.score.max(*b);
+            for e in self.entries() {
+                let (key, score) = match &e {
+                    Entry::Cards(r) => (best_key(false, &r.play.rules.hash), r.score),
+                    Entry::Classic(r) => (best_key(true, &r.play.rules.hash), r.score),
+                    Entry::Duel(_) => continue,
+                };
+                let b = bests.entry(key).or_insert(0);
+                *b = score.max(*b);
             }
             bests
         })
     }
-}
 
-impl Keeper for Store {
-    fn best(&self, rules: &Rules) -> Option<u64> {
-        self.bests().get(&rules.hash()).copied()
-    }
-
-    fn save(&mut self, game: &Game, meta: &GameMeta) {
-        let (Some(dir), true) = (&self.dir, self.writable) else {
-            return;
-        };
-        if let Err(e) = saved::write(dir, &SavedGame::of(game, meta, utc::now())) {
-            self.failed("save the game", e);
-        }
-    }
-
-    fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool {
-        let mut record = Record::of(game, meta, ending, utc::now(), String::new());
-        let hash = record.play.rules.hash.clone();
-        let previous = self.best(game.rules());
-        let new_best = previous.map_or(record.score > 0, |b| record.score > b);
+    /// Counts a finished game's score in the best scores; true when it is a new best.
+    fn note_score(&mut self, key: String, score: u64) -> bool {
+        let previous = self.bests().get(&key).copied();
+        let new_best = previous.map_or(score > 0, |b| score > b);
         if let Some(bests) = self.bests.get_mut() {
-            let b = bests.entry(hash).or_insert(0);
-            *b = record.score.max(*b);
-        }
-        if let (Some(dir), true) = (self.dir.clone(), self.writable) {
-            if let Err(e) = history::add(&dir, &mut record) {
-                self.failed("record the game in history", e);
-            }
-            if let Err(e) = saved::remove_if_same(&dir, &record.play) {
-                self.failed("remove the saved game", e);
-            }
+            let b = bests.entry(key).or_insert(0);
+            *b = score.max(*b);
         }
         new_best
     }
 
-    fn saved(&mut self) -> Option<(Game, GameMeta)> {
+    /// Adds `record` to history, if the folder can be written.
+    fn record<R: Recorded>(&mut self, record: &mut R) {
+        if let (Some(dir), true) = (self.dir.clone(), self.writable)
+            && let Err(e) = history::add(&dir, record)
+        {
+            self.failed("record the game in history", e);
+        }
+    }
+
+    /// The save in file `name`, rebuilt; one that does not rebuild is moved aside with a warning.
+    fn resume<T: DeserializeOwned, G>(
+        &mut self,
+        name: &str,
+        what: &str,
+        rebuild: impl FnOnce(T) -> Result<G, RecordError>,
+    ) -> Option<G> {
         let dir = self.dir.clone()?;
-        let save = saved::read(&dir, &mut |m| self.warn(m))?;
-        match save.play.rebuild() {
+        let save: T = saved::read_slot(&dir, name, what, &mut |m| self.warn(m))?;
+        match rebuild(save) {
             Ok(g) => Some(g),
             Err(why) => {
                 let _lock = fsio::DirLock::acquire(&dir);
-                self.warn(set_aside(&saved::path(&dir), "saved game", &why));
+                self.warn(set_aside(&dir.join(name), what, &why));
                 None
             }
         }
     }
 
-    fn forget(&mut self, game: &Game, meta: &GameMeta) {
-        let (Some(dir), true) = (self.dir.clone(), self.writable) else {
-            return;
-        };
-        if let Err(e) = saved::remove_if_same(&dir, &record::Play::of(game, meta)) {
-            self.failed("remove the saved game", e);
+    /// Runs `change` on the data folder, if it can be written; a failure (`what`) stops writes.
+    fn write(&mut self, what: &str, change: impl FnOnce(&Path) -> io::Result<()>) {
+        if let (Some(dir), true) = (self.dir.clone(), self.writable)
+            && let Err(e) = change(&dir)
+        {
+            self.failed(what, e);
         }
+    }
+}
+
+/// The key of a best score: card and classic rules hashes digest different texts, and the prefix
+/// keeps them apart whatever they are.
+fn best_key(classic: bool, hash: &str) -> String {
+    if classic {
+        format!("classic {hash}")
+    } else {
+        hash.to_string()
+    }
+}
+
+impl Keeper for Store {
+    fn best(&self, rules: &Rules) -> Option<u64> {
+        self.bests().get(&best_key(false, &rules.hash())).copied()
+    }
+
+    fn save(&mut self, game: &Game, meta: &GameMeta) {
+        let save = SavedGame::of(game, meta, utc::now());
+        self.write("save the game", |dir| saved::write(dir, &save));
+    }
+
+    fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool {
+        let mut record = Record::of(game, meta, ending, utc::now(), String::new());
+        let new_best = self.note_score(best_key(false, &record.play.rules.hash), record.score);
+        self.record(&mut record);
+        self.write("remove the saved game", |dir| {
+            saved::remove_if_same(dir, &record.play).map(drop)
+        });
+        new_best
+    }
+
+    fn saved(&mut self) -> Option<(Game, GameMeta)> {
+        self.resume(saved::SAVE_FILE, "saved game", |s: SavedGame| {
+            s.play.rebuild()
+        })
+    }
+
+    fn forget(&mut self, game: &Game, meta: &GameMeta) {
+        let play = record::Play::of(game, meta);
+        self.write("remove the saved game", |dir| {
+            saved::remove_if_same(dir, &play).map(drop)
+        });
     }
 
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(self.warnings.get_mut())
+    }
+}
+
+/// Removes the saved classic game if it is `play`'s.
+fn remove_classic_save(dir: &Path, play: &ClassicPlay) -> io::Result<()> {
+    saved::remove_slot_if(dir, classic::SAVE_FILE, |s: &SavedClassic| {
+        s.play.same_game(play)
+    })
+    .map(drop)
+}
+
+impl ClassicKeeper for Store {
+    fn classic_best(&self, rules: &ClassicRules) -> Option<u64> {
+        self.bests().get(&best_key(true, &rules.hash())).copied()
+    }
+
+    fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
+        let json = SavedClassic::of(game, meta, utc::now()).to_json();
+        self.write("save the game", |dir| {
+            saved::write_slot(dir, classic::SAVE_FILE, &json)
+        });
+    }
+
+    fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool {
+        let mut record = ClassicRecord::of(game, meta, utc::now());
+        let new_best = self.note_score(best_key(true, &record.play.rules.hash), record.score);
+        self.record(&mut record);
+        self.write("remove the saved game", |dir| {
+            remove_classic_save(dir, &record.play)
+        });
+        new_best
+    }
+
+    fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
+        self.resume(classic::SAVE_FILE, "saved classic game", |s: SavedClassic| {
+            s.play.rebuild()
+        })
+    }
+
+    fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
+        let play = ClassicPlay::of(game, meta);
+        self.write("remove the saved game", |dir| {
+            remove_classic_save(dir, &play)
+        });
+    }
+}
+
+impl DuelKeeper for Store {
+    fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
+        self.record(&mut DuelRecord::of_cards(duel, meta, names, utc::now()));
+    }
+
+    fn finish_classic_duel(
+        &mut self,
+        duel: &Duel<ClassicGame>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    ) {
+        self.record(&mut DuelRecord::of_classic(duel, meta, names, utc::now()));
     }
 }
 

@@ -12,6 +12,19 @@
 //! program wrote it) instead of as a confusing field error, so the caller can move the file aside
 //! with the right words.
 //!
+//! ## Three games in one history: `game` and format 2
+//!
+//! History holds card games, classic 2048 games ([`super::classic`]) and duels
+//! ([`super::duel`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
+//! `"classic"`, `"duel"`); a file without one is a card game, which is what every format-1 file
+//! is. [`decode_entry`] reads any of them as an [`Entry`].
+//!
+//! A file carries the *oldest* format whose readers understand it. Card records and saves did not
+//! change, so they are still written as format 1 ([`CARDS_FORMAT`]) and a new2048 from before
+//! classic games reads them as before. Classic and duel files are format 2 ([`FORMAT`]): an
+//! older new2048 meeting one calls it what it is, a file from a newer version, and moves it aside
+//! with that message, rather than failing on its fields and calling it corrupt.
+//!
 //! The deck and the moves are single strings (`"2 64 bomb 8"`, `"1 3 3 d 5"`) rather than JSON
 //! arrays, so that a 100-card game stays a screenful a person can read; the deck string is in the
 //! deck-file syntax `--deck-file` takes.
@@ -28,8 +41,33 @@ use crate::rules::Rules;
 use crate::summary::Ending;
 use crate::text;
 
-/// The format version this program writes and the newest it reads.
-pub const FORMAT: u32 = 1;
+/// The newest format version this program reads, and the one it writes classic and duel files in.
+pub const FORMAT: u32 = 2;
+
+/// The format card-game records and saves are written in: unchanged since version 1.
+pub const CARDS_FORMAT: u32 = 1;
+
+/// Which game a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// The card game (also any file without a `game` field).
+    Cards,
+    /// Classic 2048.
+    Classic,
+    /// Two players, either game.
+    Duel,
+}
+
+impl GameKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Cards => "cards",
+            GameKind::Classic => "classic",
+            GameKind::Duel => "duel",
+        }
+    }
+}
 
 /// Why a file is not a usable record or saved game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,6 +90,8 @@ pub enum RecordError {
     Deck(String),
     #[error("`{0}` in its moves is not a move (a column number from 1, or d)")]
     BadMove(String),
+    #[error("`{0}` in its moves is not a classic move (u, d, l or r)")]
+    BadSlide(String),
     #[error("its move {number} cannot be played: {error}")]
     Move { number: usize, error: MoveError },
 }
@@ -71,6 +111,28 @@ pub struct RulesRecord {
     pub hash: String,
     /// [`Rules::to_toml`]: every key, so the game replays without any other file.
     pub toml: String,
+}
+
+impl RulesRecord {
+    /// The card game's rules: all of them.
+    pub fn of(rules: &Rules) -> RulesRecord {
+        RulesRecord {
+            name: rules.name.clone(),
+            hash: rules.hash(),
+            toml: rules.to_toml(),
+        }
+    }
+
+    /// Checks `found` (the hash of the rules read back) against the recorded hash.
+    pub fn check_hash(&self, found: String) -> Result<(), RecordError> {
+        if found != self.hash {
+            return Err(RecordError::RulesHash {
+                found,
+                recorded: self.hash.clone(),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// A game as played so far: enough to rebuild it exactly.
@@ -117,7 +179,8 @@ pub struct SavedGame {
     pub play: Play,
 }
 
-fn encode_moves(moves: &[Move]) -> String {
+/// The moves as a record writes them: `"1 3 3 d 5"`.
+pub fn encode_moves(moves: &[Move]) -> String {
     let words: Vec<String> = moves
         .iter()
         .map(|m| match m {
@@ -142,18 +205,13 @@ fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
 
 impl Play {
     pub fn of(game: &Game, meta: &GameMeta) -> Play {
-        let rules = game.rules();
         Play {
             started: meta.started,
             deal: meta.deal.clone(),
             undos: game.undos(),
             moves: encode_moves(game.moves()),
             deck: text::cards(game.deck()),
-            rules: RulesRecord {
-                name: rules.name.clone(),
-                hash: rules.hash(),
-                toml: rules.to_toml(),
-            },
+            rules: RulesRecord::of(game.rules()),
         }
     }
 
@@ -171,13 +229,7 @@ impl Play {
     pub fn rules(&self) -> Result<Rules, RecordError> {
         let rules = Rules::parse(&self.rules.toml, "the rules in the record", None)
             .map_err(|e| RecordError::Rules(e.to_string()))?;
-        let found = rules.hash();
-        if found != self.rules.hash {
-            return Err(RecordError::RulesHash {
-                found,
-                recorded: self.rules.hash.clone(),
-            });
-        }
+        self.rules.check_hash(rules.hash())?;
         Ok(rules)
     }
 
@@ -208,7 +260,7 @@ impl Record {
     pub fn of(game: &Game, meta: &GameMeta, outcome: Ending, ended: u64, id: String) -> Record {
         let p = game.position();
         Record {
-            format: FORMAT,
+            format: CARDS_FORMAT,
             id,
             outcome,
             score: p.score,
@@ -254,7 +306,7 @@ impl Record {
 impl SavedGame {
     pub fn of(game: &Game, meta: &GameMeta, saved: u64) -> SavedGame {
         SavedGame {
-            format: FORMAT,
+            format: CARDS_FORMAT,
             saved,
             play: Play::of(game, meta),
         }
@@ -265,7 +317,8 @@ impl SavedGame {
     }
 }
 
-fn to_json<T: Serialize>(value: &T) -> String {
+/// Pretty JSON with a final newline: how every data file is written.
+pub fn to_json<T: Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string_pretty(value).expect("records always serialize");
     s.push('\n');
     s
@@ -273,6 +326,27 @@ fn to_json<T: Serialize>(value: &T) -> String {
 
 /// Reads a file's text as a `T`, checking its `format` version first.
 pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, RecordError> {
+    from_value(checked(text)?)
+}
+
+fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, RecordError> {
+    serde_json::from_value(value).map_err(|e| RecordError::Invalid(e.to_string()))
+}
+
+/// Which game a file's JSON says it holds: its `game` field, or cards without one.
+fn kind_of(value: &serde_json::Value) -> Result<GameKind, RecordError> {
+    match value.get("game") {
+        None => Ok(GameKind::Cards),
+        Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
+            RecordError::Invalid(format!(
+                "its `game` is {v}, not \"cards\", \"classic\" or \"duel\""
+            ))
+        }),
+    }
+}
+
+/// A file's JSON, once its `format` says this program can read it.
+fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
     let format = value
@@ -285,7 +359,75 @@ pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, RecordError> {
     if format == 0 {
         return Err(RecordError::Invalid("format 0 is not a version".into()));
     }
-    serde_json::from_value(value).map_err(|e| RecordError::Invalid(e.to_string()))
+    Ok(value)
+}
+
+/// One file of history: a finished game of either kind, or a duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Cards(Record),
+    Classic(super::classic::ClassicRecord),
+    Duel(super::duel::DuelRecord),
+}
+
+impl Entry {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Entry::Cards(_) => GameKind::Cards,
+            Entry::Classic(_) => GameKind::Classic,
+            Entry::Duel(_) => GameKind::Duel,
+        }
+    }
+
+    /// When the game ended (seconds since the epoch).
+    pub fn ended(&self) -> u64 {
+        match self {
+            Entry::Cards(r) => r.ended,
+            Entry::Classic(r) => r.ended,
+            Entry::Duel(r) => r.ended,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            Entry::Cards(r) => &r.id,
+            Entry::Classic(r) => &r.id,
+            Entry::Duel(r) => &r.id,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        match self {
+            Entry::Cards(r) => to_json(r),
+            Entry::Classic(r) => to_json(r),
+            Entry::Duel(r) => to_json(r),
+        }
+    }
+}
+
+/// Reads a history file of any kind, checking its `format` first.
+pub fn decode_entry(text: &str) -> Result<Entry, RecordError> {
+    let value = checked(text)?;
+    Ok(match kind_of(&value)? {
+        GameKind::Cards => Entry::Cards(from_value(value)?),
+        GameKind::Classic => Entry::Classic(from_value(value)?),
+        GameKind::Duel => Entry::Duel(from_value(value)?),
+    })
+}
+
+/// A record history can add: it gets its `id` (and file name) when written.
+pub trait Recorded: Serialize {
+    fn ended(&self) -> u64;
+    fn set_id(&mut self, id: String);
+}
+
+impl Recorded for Record {
+    fn ended(&self) -> u64 {
+        self.ended
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
 }
 
 #[cfg(test)]
