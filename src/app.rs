@@ -10,11 +10,14 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use crate::card::Card;
-use crate::cli::{ClassicArgs, Cli, Command, DailyArgs, Global, HistoryArgs, PlayArgs, RulesArgs};
+use crate::classic::ClassicGame;
+use crate::cli::{
+    ClassicArgs, Cli, Command, DailyArgs, DuelArgs, Global, HistoryArgs, PlayArgs, RulesArgs,
+};
 use crate::config::{self, LoadedRules};
 use crate::engine::Game;
 use crate::headless;
-use crate::keeper::{Deal, GameMeta, Keeper};
+use crate::keeper::{ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper};
 use crate::rules::Rules;
 use crate::store::{self, Store, utc};
 use crate::summary::Ending;
@@ -67,6 +70,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Replay(ref a)) => crate::replay::run(&a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
+        Some(Command::Duel(ref a)) => duel(&cli.global, a),
     };
     match result {
         Ok(()) => 0,
@@ -215,7 +219,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
 
 fn history(args: &HistoryArgs) -> Result<(), Failure> {
     let mut keeper = Store::open();
-    let records = keeper.history();
+    let records = keeper.entries();
     print_warnings(&mut keeper);
     if let Some(n) = args.export {
         let record = n
@@ -231,7 +235,7 @@ fn history(args: &HistoryArgs) -> Result<(), Failure> {
         return Ok(());
     }
     let shown = &records[..args.limit.unwrap_or(usize::MAX).min(records.len())];
-    let rows = store::report::Row::all(shown);
+    let rows = store::report::rows(shown);
     if args.json {
         let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
         println!("{json}");
@@ -247,12 +251,12 @@ fn history(args: &HistoryArgs) -> Result<(), Failure> {
 
 fn stats() -> Result<(), Failure> {
     let mut keeper = Store::open();
-    let records = keeper.history();
+    let records = keeper.entries();
     print_warnings(&mut keeper);
     if records.is_empty() {
         println!("no games recorded yet");
     } else {
-        print!("{}", store::stats::render(&store::stats::collect(&records)));
+        print!("{}", store::stats::report(&records));
     }
     Ok(())
 }
@@ -278,13 +282,119 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
 }
 
 fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Failure> {
-    let mut rules = load_rules(global)?.rules.classic;
-    if let Some(n) = args.size {
+    let mut keeper = Store::open();
+    let (game, meta) = if args.resume {
+        resume_classic(&mut keeper)?
+    } else {
+        new_classic(global, args.size, args.seed)?
+    };
+    play_classic_kept(game, &meta, args.json, &mut keeper)
+}
+
+/// A new classic game: the rules in force (`size` overriding their board side), from `seed` or
+/// a fresh one.
+pub fn new_classic(
+    global: &Global,
+    size: Option<u8>,
+    seed: Option<u64>,
+) -> Result<(ClassicGame, ClassicMeta), Failure> {
+    let loaded = load_rules(global)?.rules;
+    let mut rules = loaded.classic;
+    if let Some(n) = size {
         rules.size = n;
     }
-    let mut game = crate::classic::ClassicGame::new(rules, args.seed.unwrap_or_else(fresh_seed));
+    let game = ClassicGame::new(rules, seed.unwrap_or_else(fresh_seed));
+    let meta = ClassicMeta {
+        rules_name: loaded.name,
+        started: utc::now(),
+    };
+    Ok((game, meta))
+}
+
+/// The saved classic game for `classic --resume`, or the message saying there is none.
+pub fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Failure> {
+    let saved = keeper.saved_classic();
+    print_warnings(keeper);
+    saved.ok_or_else(|| {
+        let place = keeper.dir().map_or_else(
+            || "no data folder".to_string(),
+            |d| d.join(store::classic::SAVE_FILE).display().to_string(),
+        );
+        Failure::usage(format!(
+            "there is no saved classic game to resume ({place}); start one with `new2048 classic`"
+        ))
+    })
+}
+
+/// Classic play line by line, saving after every move and recording the game at its end, as
+/// [`play_kept`] does for the card game.
+fn play_classic_kept(
+    mut game: ClassicGame,
+    meta: &ClassicMeta,
+    json: bool,
+    keeper: &mut dyn ClassicKeeper,
+) -> Result<(), Failure> {
+    print_warnings(keeper);
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    crate::classic::headless::run(&mut game, io::stdin().lock(), &mut out, &mut err, args.json)?;
+    crate::classic::headless::run_with(
+        &mut game,
+        io::stdin().lock(),
+        &mut out,
+        &mut err,
+        json,
+        &mut |g| keeper.save_classic(g, meta),
+    )?;
+    if game.ending() == Ending::Quit && game.moves().is_empty() {
+        keeper.forget_classic(&game, meta);
+    } else {
+        keeper.finish_classic(&game, meta);
+    }
+    print_warnings(keeper);
+    Ok(())
+}
+
+/// The players' names: as given, else `Player 1` and `Player 2`.
+fn duel_names(given: &[String]) -> Result<[String; 2], Failure> {
+    let mut names = [String::from("Player 1"), String::from("Player 2")];
+    for (slot, name) in names.iter_mut().zip(given) {
+        let n = name.trim();
+        if n.is_empty() || n.chars().count() > 20 || n.chars().any(char::is_control) {
+            return Err(Failure::usage(format!(
+                "--names: `{}` is not a name (1 to 20 printable characters)",
+                name.escape_debug()
+            )));
+        }
+        *slot = n.to_string();
+    }
+    Ok(names)
+}
+
+fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
+    use crate::duel::Duel;
+    let names = duel_names(&args.names)?;
+    let mut keeper = Store::open();
+    print_warnings(&mut keeper);
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    let input = io::stdin().lock();
+    if args.classic {
+        let (game, meta) = new_classic(global, args.size, args.seed)?;
+        let mut duel = Duel::new(game.clone(), game);
+        if crate::duel_headless::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
+            keeper.finish_classic_duel(&duel, &meta, &names);
+        }
+    } else {
+        let play = PlayArgs {
+            seed: args.seed,
+            ..PlayArgs::default()
+        };
+        let (game, meta) = new_game_with_meta(load_rules(global)?.rules, &play)?;
+        let mut duel = Duel::new(game.clone(), game);
+        if crate::duel_headless::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
+            keeper.finish_card_duel(&duel, &meta, &names);
+        }
+    }
+    print_warnings(&mut keeper);
     Ok(())
 }

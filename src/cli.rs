@@ -70,6 +70,8 @@ pub enum Command {
     Daily(DailyArgs),
     /// Play classic 2048: slide tiles on a square board.
     Classic(ClassicArgs),
+    /// Two players, one terminal: the same deal, turns in order; the longer survivor wins.
+    Duel(DuelArgs),
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -144,6 +146,29 @@ pub struct ClassicArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=8))]
     pub size: Option<u8>,
     /// Headless play: print one JSON object with the result instead of the moves.
+    #[arg(long)]
+    pub json: bool,
+    /// Go on with the saved classic game (same board, score, spawns and undo history).
+    #[arg(long, conflicts_with_all = ["seed", "size"])]
+    pub resume: bool,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct DuelArgs {
+    /// Duel at classic 2048 instead of the card game.
+    #[arg(long)]
+    pub classic: bool,
+    /// Deal (or spawn) from this seed (a fresh random seed when left out).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// With --classic: the side of the board, 3 to 8 (default: `classic.size` of the rules).
+    #[arg(long, value_name = "N", requires = "classic",
+          value_parser = clap::value_parser!(u8).range(3..=8))]
+    pub size: Option<u8>,
+    /// The players' names, first to move first (default: Player 1, Player 2).
+    #[arg(long, value_name = "NAME,NAME", value_delimiter = ',', num_args = 2)]
+    pub names: Vec<String>,
+    /// Print one JSON object with the result and both players' final states.
     #[arg(long)]
     pub json: bool,
 }

@@ -60,6 +60,23 @@ pub enum DuelResult {
     Draw,
 }
 
+/// `Ann won (survived longer)`, `Bob won on score (both survived as long)`, `draw: ...`, or
+/// `given up` for a duel left before it was decided (`None`).
+pub fn result_text(result: Option<DuelResult>, names: &[String; 2]) -> String {
+    match result {
+        None => "given up".to_string(),
+        Some(DuelResult::Draw) => "draw: both survived as long and scored the same".to_string(),
+        Some(DuelResult::Win { winner, by_score }) => {
+            let name = names.get(winner).map_or("?", String::as_str);
+            if by_score {
+                format!("{name} won on score (both survived as long)")
+            } else {
+                format!("{name} won (survived longer)")
+            }
+        }
+    }
+}
+
 /// Two games played in turns.
 #[derive(Clone, Debug)]
 pub struct Duel<G> {

@@ -52,7 +52,8 @@ pub fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, Comm
     Ok(Some(cmd))
 }
 
-fn status(game: &Game) -> String {
+/// The score, cards left, discards and hand, as headless play prints them after each move.
+pub fn status(game: &Game) -> String {
     let p = game.position();
     let mut s = format!("score {}  cards left {}", p.score, game.cards_left());
     if game.rules().has_discards() {

@@ -19,6 +19,7 @@ pub mod cli;
 pub mod config;
 pub mod deck;
 pub mod duel;
+pub mod duel_headless;
 pub mod engine;
 pub mod headless;
 pub mod keeper;

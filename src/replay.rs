@@ -7,6 +7,11 @@
 //! status 2, which is what makes a recorded game a check on the engine.
 //!
 //! The board is drawn with [`crate::text::board`] until the terminal front end offers a renderer.
+//!
+//! Classic records (and a saved classic game) replay the same way, printing every move at once
+//! and `--json` printing [`ClassicSummary`]. A duel record replays both players' games from the
+//! shared deal and checks both, and the result, against the record; `--json` prints what
+//! `duel --json` prints.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
@@ -15,7 +20,12 @@ use console::{Key, Term};
 
 use crate::app::Failure;
 use crate::engine::Game;
-use crate::store::record::{self, Play, Record, RecordError, SavedGame};
+use crate::classic::ClassicGame;
+use crate::classic::headless::{ClassicSummary, board_text};
+use crate::duel::Duel;
+use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
+use crate::store::duel::DuelRecord;
+use crate::store::record::{self, Entry, GameKind, Play, Record, RecordError, SavedGame};
 use crate::store::report::deal_text;
 use crate::summary::Summary;
 use crate::text;
@@ -49,8 +59,32 @@ fn result_line(game: &Game) -> String {
     )
 }
 
-/// Runs the `replay` command.
+fn bad(path: &Path, e: &dyn std::fmt::Display) -> Failure {
+    Failure::usage(format!("cannot replay {}: {e}", path.display()))
+}
+
+/// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
 pub fn run(path: &Path, json: bool) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| bad(path, &e))?;
+    match record::decode_entry(&text) {
+        Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), json),
+        Ok(Entry::Duel(d)) => return run_duel(path, &d, json),
+        Ok(Entry::Cards(_)) => {}
+        Err(first) => {
+            if let Ok(s) = record::decode::<SavedClassic>(&text)
+                && s.game == GameKind::Classic
+            {
+                return run_classic(path, &s.play, None, json);
+            }
+            if !matches!(first, RecordError::Invalid(_)) {
+                return Err(bad(path, &first));
+            }
+        }
+    }
+    run_cards(path, json)
+}
+
+fn run_cards(path: &Path, json: bool) -> Result<(), Failure> {
     let (game, record, play) = load(path)?;
     let mut out = io::stdout().lock();
     if json {
@@ -80,6 +114,104 @@ pub fn run(path: &Path, json: bool) -> Result<(), Failure> {
         writeln!(out, "{}", result_line(&game))?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
+        Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
+        None => Ok(()),
+    }
+}
+
+fn classic_result_line(g: &ClassicGame) -> String {
+    format!(
+        "result: {}  score {}  moves {}  highest {}",
+        g.ending().as_str(),
+        g.score(),
+        g.moves().len(),
+        g.board().highest()
+    )
+}
+
+fn run_classic(
+    path: &Path,
+    play: &ClassicPlay,
+    record: Option<ClassicRecord>,
+    json: bool,
+) -> Result<(), Failure> {
+    let (game, _) = play.rebuild().map_err(|e| bad(path, &e))?;
+    let mut out = io::stdout().lock();
+    if json {
+        let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
+        writeln!(out, "{s}")?;
+    } else {
+        writeln!(
+            out,
+            "replay of {}: classic {1}x{1}, {2} rules, seed {3}, {4} moves",
+            path.display(),
+            play.size,
+            play.rules.name,
+            play.seed,
+            game.moves().len()
+        )?;
+        let mut g = ClassicGame::new(game.rules(), game.seed());
+        for (i, &d) in game.moves().iter().enumerate() {
+            let slide = g.play(d).expect("a rebuilt game's moves change the board");
+            writeln!(out, "{:>4}. {} (+{})", i + 1, d.as_str(), slide.points)?;
+        }
+        write!(out, "{}", board_text(game.board()))?;
+        writeln!(out, "{}", classic_result_line(&game))?;
+    }
+    match record.and_then(|r| r.mismatch(&game)) {
+        Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
+        None => Ok(()),
+    }
+}
+
+fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Failure> {
+    let names = record.names();
+    let mut out = io::stdout().lock();
+    let replayed = match record.of {
+        GameKind::Classic => {
+            let duel = record.rebuild_classic().map_err(|e| bad(path, &e))?;
+            let players = duel.players.clone().map(|g| {
+                serde_json::to_value(ClassicSummary::of(&g)).expect("serializes")
+            });
+            (duel.result(), players, record.mismatch(&duel))
+        }
+        _ => {
+            let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(path, &e))?;
+            let players = duel
+                .players
+                .clone()
+                .map(|g| serde_json::to_value(Summary::of(&g)).expect("serializes"));
+            (duel.result(), players, record.mismatch(&duel))
+        }
+    };
+    let (result, players, mismatch) = replayed;
+    if json {
+        let j = serde_json::json!({"result": result, "names": names, "players": players});
+        writeln!(out, "{j}")?;
+    } else {
+        writeln!(
+            out,
+            "replay of {}: a {} duel, {} rules, {}",
+            path.display(),
+            record.of.as_str(),
+            record.rules.name,
+            deal_text(&record.deal)
+        )?;
+        for (name, p) in names.iter().zip(&players) {
+            writeln!(
+                out,
+                "  {name}: {} with score {}",
+                p["outcome"].as_str().unwrap_or("?"),
+                p["score"]
+            )?;
+        }
+        writeln!(
+            out,
+            "result: {}",
+            crate::duel::result_text(result, &names)
+        )?;
+    }
+    match mismatch {
         Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
         None => Ok(()),
     }

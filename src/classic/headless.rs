@@ -8,12 +8,13 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{Board, ClassicGame, Dir};
+use crate::summary::Ending;
 
 /// The final state of a classic game, as `classic --json` prints it.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct ClassicSummary {
     /// `won` once the winning tile was made, else `lost` when no move is left, else `quit`.
-    pub outcome: &'static str,
+    pub outcome: Ending,
     pub score: u64,
     /// Rows from the top, tile values, 0 for empty.
     pub board: Vec<Vec<u64>>,
@@ -27,13 +28,7 @@ pub struct ClassicSummary {
 impl ClassicSummary {
     pub fn of(g: &ClassicGame) -> ClassicSummary {
         ClassicSummary {
-            outcome: if g.won() {
-                "won"
-            } else if g.is_over() {
-                "lost"
-            } else {
-                "quit"
-            },
+            outcome: g.ending(),
             score: g.score(),
             board: g.board().rows(),
             moves: g.moves().len(),
@@ -62,7 +57,8 @@ pub fn board_text(b: &Board) -> String {
     out
 }
 
-fn status(g: &ClassicGame) -> String {
+/// The board, score and moves, as headless play prints them after each move.
+pub fn status(g: &ClassicGame) -> String {
     format!(
         "{}score {}  moves {}",
         board_text(g.board()),
@@ -78,6 +74,18 @@ pub fn run(
     out: &mut impl Write,
     err: &mut impl Write,
     json: bool,
+) -> io::Result<ClassicSummary> {
+    run_with(g, input, out, err, json, &mut |_| {})
+}
+
+/// [`run`], calling `changed` after every move or undo (to save the game as it goes).
+pub fn run_with(
+    g: &mut ClassicGame,
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+    changed: &mut dyn FnMut(&ClassicGame),
 ) -> io::Result<ClassicSummary> {
     if !json {
         writeln!(out, "{}", status(g))?;
@@ -114,6 +122,9 @@ pub fn run(
                 },
             },
         };
+        if said.is_ok() {
+            changed(g);
+        }
         match said {
             Ok(msg) if !json => writeln!(out, "\n> {msg}\n{}", status(g))?,
             Ok(_) => {}
@@ -131,7 +142,9 @@ pub fn run(
         writeln!(
             out,
             "\nresult: {}  score {}  highest {}",
-            s.outcome, s.score, s.highest
+            s.outcome.as_str(),
+            s.score,
+            s.highest
         )?;
     }
     Ok(s)

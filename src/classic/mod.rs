@@ -15,6 +15,7 @@ use rand::RngExt;
 
 use crate::deck::{GameRng, rng};
 use crate::rules::ClassicRules;
+use crate::summary::Ending;
 
 /// What one move did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -131,6 +132,18 @@ impl ClassicGame {
     /// Whether the winning tile has been made (the game goes on).
     pub fn won(&self) -> bool {
         self.won
+    }
+
+    /// How the game stands as an ending: won once the winning tile was made (even if the player
+    /// went on and then got stuck or quit), else lost when no move is left, else quit.
+    pub fn ending(&self) -> Ending {
+        if self.won {
+            Ending::Won
+        } else if self.is_over() {
+            Ending::Lost
+        } else {
+            Ending::Quit
+        }
     }
 
     /// No direction changes the board: the game is lost.

@@ -25,18 +25,6 @@ use crate::summary::Ending;
 /// The saved classic game's file name in the data folder.
 pub const SAVE_FILE: &str = "saved-classic.json";
 
-/// How a classic game ended: won once the winning tile was made (even if the player went on and
-/// then got stuck or quit), else lost when no move is left, else quit.
-pub fn ending(game: &ClassicGame) -> Ending {
-    if game.won() {
-        Ending::Won
-    } else if game.is_over() {
-        Ending::Lost
-    } else {
-        Ending::Quit
-    }
-}
-
 /// `"u l l d r"`.
 pub fn encode_dirs(moves: &[Dir]) -> String {
     let letters: Vec<&str> = moves
@@ -177,13 +165,13 @@ pub struct ClassicRecord {
 }
 
 impl ClassicRecord {
-    /// The record of a game that ended at `ended`; its outcome is [`ending`].
+    /// The record of a game that ended at `ended`; its outcome is [`ClassicGame::ending`].
     pub fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64) -> ClassicRecord {
         ClassicRecord {
             format: FORMAT,
             game: GameKind::Classic,
             id: String::new(),
-            outcome: ending(game),
+            outcome: game.ending(),
             score: game.score(),
             move_count: game.moves().len(),
             highest: game.board().highest(),
@@ -196,7 +184,7 @@ impl ClassicRecord {
     /// Where a replayed game differs from what was recorded, if anywhere.
     pub fn mismatch(&self, game: &ClassicGame) -> Option<String> {
         let replayed = (
-            ending(game),
+            game.ending(),
             game.score(),
             game.moves().len(),
             game.board().highest(),

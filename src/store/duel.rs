@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::classic as classic_store;
-use super::record::{self, FORMAT, GameKind, Recorded, RulesRecord, to_json};
+use super::record::{self, FORMAT, GameKind, Play, RecordError, Recorded, RulesRecord, to_json};
 use super::utc;
 use crate::classic::ClassicGame;
 use crate::duel::{Contender, Duel, DuelResult};
@@ -48,7 +48,7 @@ impl Side for Game {
 
 impl Side for ClassicGame {
     fn ending(&self) -> Ending {
-        classic_store::ending(self)
+        ClassicGame::ending(self)
     }
     fn highest(&self) -> u64 {
         self.board().highest()
@@ -181,20 +181,76 @@ impl DuelRecord {
         self.result.is_some()
     }
 
-    /// `Ann won (survived longer)`, `Bob won on score`, `draw`, `given up`.
-    pub fn result_text(&self) -> String {
-        match self.result {
-            None => "given up".to_string(),
-            Some(DuelResult::Draw) => "draw".to_string(),
-            Some(DuelResult::Win { winner, by_score }) => {
-                let name = self.players.get(winner).map_or("?", |p| p.name.as_str());
-                if by_score {
-                    format!("{name} won on score")
-                } else {
-                    format!("{name} won (survived longer)")
-                }
-            }
+    /// Both players' card games rebuilt from the shared deck and their moves.
+    pub fn rebuild_cards(&self) -> Result<Duel<Game>, RecordError> {
+        let deck = self
+            .deck
+            .clone()
+            .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
+        let [a, b] = self.players.clone().map(|p| {
+            let play = Play {
+                started: self.started,
+                deal: self.deal.clone(),
+                undos: p.undos,
+                moves: p.moves,
+                deck: deck.clone(),
+                rules: self.rules.clone(),
+            };
+            play.rebuild().map(|(g, _)| g)
+        });
+        Ok(Duel::new(a?, b?))
+    }
+
+    /// Both players' classic games rebuilt from the shared seed and their moves.
+    pub fn rebuild_classic(&self) -> Result<Duel<ClassicGame>, RecordError> {
+        let rules = classic_store::read_rules(&self.rules)?;
+        let Deal::Seed { seed } = self.deal else {
+            return Err(RecordError::Invalid(
+                "a classic duel's `deal` must be a seed".into(),
+            ));
+        };
+        let [a, b] = self
+            .players
+            .clone()
+            .map(|p| classic_store::replay(rules, seed, &p.moves, p.undos));
+        Ok(Duel::new(a?, b?))
+    }
+
+    /// Where the replayed `duel` differs from what was recorded, if anywhere.
+    pub fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
+        let names = self.names();
+        let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i]));
+        if let Some(i) = (0..2).find(|&i| replayed[i] != self.players[i]) {
+            let (r, p) = (&self.players[i], &replayed[i]);
+            return Some(format!(
+                "the record says {} {} with score {} after {}; replaying their moves gives {} \
+                 with score {} after {}",
+                r.name,
+                r.outcome.as_str(),
+                r.score,
+                r.survived,
+                p.outcome.as_str(),
+                p.score,
+                p.survived
+            ));
         }
+        (duel.result() != self.result).then(|| {
+            format!(
+                "the record says {}; replaying both games gives {}",
+                self.result_text(),
+                crate::duel::result_text(duel.result(), &names)
+            )
+        })
+    }
+
+    /// The players' names.
+    pub fn names(&self) -> [String; 2] {
+        [0, 1].map(|i| self.players[i].name.clone())
+    }
+
+    /// What the result was and why, in words.
+    pub fn result_text(&self) -> String {
+        crate::duel::result_text(self.result, &self.names())
     }
 
     pub fn to_json(&self) -> String {

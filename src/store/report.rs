@@ -1,23 +1,54 @@
 //! `new2048 history`: recorded games as a table (newest first), CSV or JSON.
 //!
 //! The row number is how `--export N` names a game: 1 is the newest, as the table shows it.
+//! Card games, classic games and duels are numbered together (newest first) but shown apart, one
+//! table each, since they have different columns; a history of card games only looks as it did
+//! before there were other games. In JSON each row says its `game`; in CSV a duel takes a line
+//! per player (same `n` and `id`), so each line is one player's game.
 
 use std::fmt::Write;
 
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use super::record::Record;
+use super::classic::ClassicRecord;
+use super::duel::{DuelPlayer, DuelRecord};
+use super::record::{Entry, GameKind, Record};
 use super::utc;
+use crate::duel::DuelResult;
 use crate::keeper::Deal;
 use crate::summary::Ending;
 
-/// One line of history, as `--json` prints it.
+/// One line of history, as `--json` prints it: a game of either kind or a duel.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum AnyRow {
+    Cards(Row),
+    Classic(ClassicRow),
+    Duel(DuelRow),
+}
+
+/// Rows for `entries` (newest first), numbered from 1.
+pub fn rows(entries: &[Entry]) -> Vec<AnyRow> {
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| match e {
+            Entry::Cards(r) => AnyRow::Cards(Row::of(i + 1, r)),
+            Entry::Classic(r) => AnyRow::Classic(ClassicRow::of(i + 1, r)),
+            Entry::Duel(r) => AnyRow::Duel(DuelRow::of(i + 1, r)),
+        })
+        .collect()
+}
+
+/// One card game of history.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct Row {
     /// 1 for the newest game: what `--export` takes.
     pub n: usize,
     pub id: String,
+    /// Always `cards`.
+    pub game: GameKind,
     pub ended: String,
     pub rules: String,
     pub rules_hash: String,
@@ -31,26 +62,132 @@ pub struct Row {
 }
 
 impl Row {
-    /// Rows for `records` (newest first), numbered from 1.
-    pub fn all(records: &[Record]) -> Vec<Row> {
-        records
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Row {
-                n: i + 1,
-                id: r.id.clone(),
-                ended: utc::stamp(r.ended),
-                rules: r.play.rules.name.clone(),
-                rules_hash: r.play.rules.hash.clone(),
-                deal: r.play.deal.clone(),
-                outcome: r.outcome,
-                score: r.score,
-                cards_played: r.cards_played,
-                highest: r.highest,
-                duration_secs: r.duration_secs,
-                undos: r.play.undos,
-            })
-            .collect()
+    pub fn of(n: usize, r: &Record) -> Row {
+        Row {
+            n,
+            id: r.id.clone(),
+            game: GameKind::Cards,
+            ended: utc::stamp(r.ended),
+            rules: r.play.rules.name.clone(),
+            rules_hash: r.play.rules.hash.clone(),
+            deal: r.play.deal.clone(),
+            outcome: r.outcome,
+            score: r.score,
+            cards_played: r.cards_played,
+            highest: r.highest,
+            duration_secs: r.duration_secs,
+            undos: r.play.undos,
+        }
+    }
+}
+
+/// One classic game of history.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ClassicRow {
+    pub n: usize,
+    pub id: String,
+    /// Always `classic`.
+    pub game: GameKind,
+    pub ended: String,
+    pub rules: String,
+    pub rules_hash: String,
+    pub seed: u64,
+    pub size: u8,
+    pub outcome: Ending,
+    pub score: u64,
+    pub moves: usize,
+    pub highest: u64,
+    pub duration_secs: u64,
+    pub undos: u32,
+}
+
+impl ClassicRow {
+    pub fn of(n: usize, r: &ClassicRecord) -> ClassicRow {
+        ClassicRow {
+            n,
+            id: r.id.clone(),
+            game: GameKind::Classic,
+            ended: utc::stamp(r.ended),
+            rules: r.play.rules.name.clone(),
+            rules_hash: r.play.rules.hash.clone(),
+            seed: r.play.seed,
+            size: r.play.size,
+            outcome: r.outcome,
+            score: r.score,
+            moves: r.move_count,
+            highest: r.highest,
+            duration_secs: r.duration_secs,
+            undos: r.play.undos,
+        }
+    }
+}
+
+/// One player of a duel in history (their moves are in the record).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub name: String,
+    pub outcome: Ending,
+    pub score: u64,
+    pub survived: u64,
+    pub highest: u64,
+    pub undos: u32,
+}
+
+/// One duel of history.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct DuelRow {
+    pub n: usize,
+    pub id: String,
+    /// Always `duel`.
+    pub game: GameKind,
+    /// The game dueled at: `cards` or `classic`.
+    pub of: GameKind,
+    pub ended: String,
+    pub rules: String,
+    pub rules_hash: String,
+    pub deal: Deal,
+    /// `null` for a duel given up before it was decided.
+    pub result: Option<DuelResult>,
+    /// The result in words.
+    pub result_text: String,
+    pub players: Vec<PlayerRow>,
+    pub duration_secs: u64,
+}
+
+impl DuelRow {
+    pub fn of(n: usize, r: &DuelRecord) -> DuelRow {
+        let player = |p: &DuelPlayer| PlayerRow {
+            name: p.name.clone(),
+            outcome: p.outcome,
+            score: p.score,
+            survived: p.survived,
+            highest: p.highest,
+            undos: p.undos,
+        };
+        DuelRow {
+            n,
+            id: r.id.clone(),
+            game: GameKind::Duel,
+            of: r.of,
+            ended: utc::stamp(r.ended),
+            rules: r.rules.name.clone(),
+            rules_hash: r.rules.hash.clone(),
+            deal: r.deal.clone(),
+            result: r.result,
+            result_text: r.result_text(),
+            players: r.players.iter().map(player).collect(),
+            duration_secs: r.duration_secs,
+        }
+    }
+
+    /// `won`, `lost` or `draw` for player `i`, `given up` when the duel was not decided.
+    fn result_for(&self, i: usize) -> &'static str {
+        match self.result {
+            None => "given up",
+            Some(DuelResult::Draw) => "draw",
+            Some(DuelResult::Win { winner, .. }) if winner == i => "won",
+            Some(DuelResult::Win { .. }) => "lost",
+        }
     }
 }
 
@@ -76,53 +213,21 @@ fn duration(secs: u64) -> String {
     }
 }
 
-const HEADER: [&str; 10] = [
-    "#",
-    "ended (UTC)",
-    "rules",
-    "deal",
-    "result",
-    "score",
-    "cards",
-    "highest",
-    "time",
-    "undos",
-];
-
-fn cells(row: &Row, ended: String) -> [String; 10] {
-    [
-        row.n.to_string(),
-        ended,
-        row.rules.clone(),
-        deal_text(&row.deal),
-        row.outcome.as_str().to_string(),
-        row.score.to_string(),
-        row.cards_played.to_string(),
-        row.highest.to_string(),
-        duration(row.duration_secs),
-        row.undos.to_string(),
-    ]
+fn short_time(stamp: &str) -> String {
+    utc::parse_stamp(stamp).map_or_else(|| stamp.to_string(), utc::short)
 }
 
-/// The history table; numbers are right-aligned.
-pub fn table(rows: &[Row]) -> String {
-    let body: Vec<[String; 10]> = rows
-        .iter()
-        .map(|r| {
-            let ended = utc::parse_stamp(&r.ended).map_or_else(|| r.ended.clone(), utc::short);
-            cells(r, ended)
-        })
-        .collect();
-    let header = HEADER.map(String::from);
-    let mut widths = [0; 10];
-    for line in std::iter::once(&header).chain(&body) {
+/// A table with a header line; the columns `right` names are right-aligned.
+fn render(header: &[&str], body: &[Vec<String>], right: &dyn Fn(usize) -> bool) -> String {
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let mut widths = vec![0; header.len()];
+    for line in std::iter::once(&header).chain(body) {
         for (w, c) in widths.iter_mut().zip(line) {
             *w = (*w).max(c.width());
         }
     }
-    let right = |i: usize| matches!(i, 0 | 5..=9);
     let mut out = String::new();
-    for line in std::iter::once(&header).chain(&body) {
+    for line in std::iter::once(&header).chain(body) {
         let mut s = String::new();
         for (i, c) in line.iter().enumerate() {
             let pad = " ".repeat(widths[i] - c.width());
@@ -142,6 +247,150 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
+fn cards_table(rows: &[&Row]) -> String {
+    let header = [
+        "#",
+        "ended (UTC)",
+        "rules",
+        "deal",
+        "result",
+        "score",
+        "cards",
+        "highest",
+        "time",
+        "undos",
+    ];
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.n.to_string(),
+                short_time(&r.ended),
+                r.rules.clone(),
+                deal_text(&r.deal),
+                r.outcome.as_str().to_string(),
+                r.score.to_string(),
+                r.cards_played.to_string(),
+                r.highest.to_string(),
+                duration(r.duration_secs),
+                r.undos.to_string(),
+            ]
+        })
+        .collect();
+    render(&header, &body, &|i| matches!(i, 0 | 5..=9))
+}
+
+fn classic_table(rows: &[&ClassicRow]) -> String {
+    let header = [
+        "#",
+        "ended (UTC)",
+        "rules",
+        "board",
+        "seed",
+        "result",
+        "score",
+        "moves",
+        "highest",
+        "time",
+        "undos",
+    ];
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.n.to_string(),
+                short_time(&r.ended),
+                r.rules.clone(),
+                format!("{0}x{0}", r.size),
+                r.seed.to_string(),
+                r.outcome.as_str().to_string(),
+                r.score.to_string(),
+                r.moves.to_string(),
+                r.highest.to_string(),
+                duration(r.duration_secs),
+                r.undos.to_string(),
+            ]
+        })
+        .collect();
+    render(&header, &body, &|i| matches!(i, 0 | 4 | 6..=10))
+}
+
+fn duel_table(rows: &[&DuelRow]) -> String {
+    let header = [
+        "#",
+        "ended (UTC)",
+        "game",
+        "rules",
+        "deal",
+        "players",
+        "scores",
+        "result",
+        "time",
+    ];
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let names: Vec<&str> = r.players.iter().map(|p| p.name.as_str()).collect();
+            let scores: Vec<String> = r.players.iter().map(|p| p.score.to_string()).collect();
+            vec![
+                r.n.to_string(),
+                short_time(&r.ended),
+                r.of.as_str().to_string(),
+                r.rules.clone(),
+                deal_text(&r.deal),
+                names.join(" vs "),
+                scores.join(" : "),
+                r.result_text.clone(),
+                duration(r.duration_secs),
+            ]
+        })
+        .collect();
+    render(&header, &body, &|i| matches!(i, 0 | 8))
+}
+
+/// The history tables: card games, classic games, duels; each under a title when history holds
+/// more than one kind.
+pub fn table(rows: &[AnyRow]) -> String {
+    let cards: Vec<&Row> = rows
+        .iter()
+        .filter_map(|r| match r {
+            AnyRow::Cards(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    let classic: Vec<&ClassicRow> = rows
+        .iter()
+        .filter_map(|r| match r {
+            AnyRow::Classic(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    let duels: Vec<&DuelRow> = rows
+        .iter()
+        .filter_map(|r| match r {
+            AnyRow::Duel(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    let sections = [
+        ("card games", cards.len(), cards_table(&cards)),
+        ("classic 2048", classic.len(), classic_table(&classic)),
+        ("duels", duels.len(), duel_table(&duels)),
+    ];
+    let present: Vec<&(&str, usize, String)> = sections.iter().filter(|s| s.1 > 0).collect();
+    if present.len() == 1 {
+        return present[0].2.clone();
+    }
+    let mut out = String::new();
+    for (i, (title, _, t)) in present.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = write!(out, "{title}:\n{t}");
+    }
+    out
+}
+
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
@@ -151,27 +400,81 @@ fn csv_field(s: &str) -> String {
 }
 
 /// The history as CSV, with a header line; times in full (`2026-11-29T20:33:50Z`) and the
-/// duration in seconds, for spreadsheets.
-pub fn csv(rows: &[Row]) -> String {
+/// duration in seconds, for spreadsheets. The first twelve columns are those of card games;
+/// `game`, `moves` (classic), `player` and `duel_result` (duels, a line per player) follow.
+pub fn csv(rows: &[AnyRow]) -> String {
     let mut out = String::from(
-        "n,ended,rules,rules_hash,deal,outcome,score,cards_played,highest,duration_secs,undos,id\n",
+        "n,ended,rules,rules_hash,deal,outcome,score,cards_played,highest,duration_secs,undos,id,\
+         game,moves,player,duel_result\n",
     );
-    for r in rows {
-        let fields = [
-            r.n.to_string(),
-            r.ended.clone(),
-            csv_field(&r.rules),
-            r.rules_hash.clone(),
-            csv_field(&deal_text(&r.deal)),
-            r.outcome.as_str().to_string(),
-            r.score.to_string(),
-            r.cards_played.to_string(),
-            r.highest.to_string(),
-            r.duration_secs.to_string(),
-            r.undos.to_string(),
-            r.id.clone(),
-        ];
+    let mut line = |fields: [String; 16]| {
         let _ = writeln!(out, "{}", fields.join(","));
+    };
+    for row in rows {
+        match row {
+            AnyRow::Cards(r) => line([
+                r.n.to_string(),
+                r.ended.clone(),
+                csv_field(&r.rules),
+                r.rules_hash.clone(),
+                csv_field(&deal_text(&r.deal)),
+                r.outcome.as_str().to_string(),
+                r.score.to_string(),
+                r.cards_played.to_string(),
+                r.highest.to_string(),
+                r.duration_secs.to_string(),
+                r.undos.to_string(),
+                r.id.clone(),
+                "cards".into(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ]),
+            AnyRow::Classic(r) => line([
+                r.n.to_string(),
+                r.ended.clone(),
+                csv_field(&r.rules),
+                r.rules_hash.clone(),
+                format!("seed {}", r.seed),
+                r.outcome.as_str().to_string(),
+                r.score.to_string(),
+                String::new(),
+                r.highest.to_string(),
+                r.duration_secs.to_string(),
+                r.undos.to_string(),
+                r.id.clone(),
+                "classic".into(),
+                r.moves.to_string(),
+                String::new(),
+                String::new(),
+            ]),
+            AnyRow::Duel(r) => {
+                for (i, p) in r.players.iter().enumerate() {
+                    let (cards, moves) = match r.of {
+                        GameKind::Classic => (String::new(), p.survived.to_string()),
+                        _ => (p.survived.to_string(), String::new()),
+                    };
+                    line([
+                        r.n.to_string(),
+                        r.ended.clone(),
+                        csv_field(&r.rules),
+                        r.rules_hash.clone(),
+                        csv_field(&deal_text(&r.deal)),
+                        p.outcome.as_str().to_string(),
+                        p.score.to_string(),
+                        cards,
+                        p.highest.to_string(),
+                        r.duration_secs.to_string(),
+                        p.undos.to_string(),
+                        r.id.clone(),
+                        format!("duel {}", r.of.as_str()),
+                        moves,
+                        csv_field(&p.name),
+                        r.result_for(i).to_string(),
+                    ]);
+                }
+            }
+        }
     }
     out
 }
@@ -180,10 +483,11 @@ pub fn csv(rows: &[Row]) -> String {
 mod tests {
     use super::*;
 
-    fn row(n: usize, rules: &str) -> Row {
-        Row {
+    fn row(n: usize, rules: &str) -> AnyRow {
+        AnyRow::Cards(Row {
             n,
             id: "x".into(),
+            game: GameKind::Cards,
             ended: "2026-11-29T20:33:50Z".into(),
             rules: rules.into(),
             rules_hash: "00ff".into(),
@@ -197,7 +501,7 @@ mod tests {
             highest: 1024,
             duration_secs: 3725,
             undos: 0,
-        }
+        })
     }
 
     #[test]

@@ -3,12 +3,29 @@
 //!
 //! Games are grouped by the rules hash, not the rules name: two files both named "default" but
 //! with different weights are different games, and their scores must not be compared.
+//!
+//! Classic games are grouped the same way by their own rules hash (board size and winning
+//! tile), and duels are counted apart: who won, and how. With card games only, the report is
+//! the card-game report alone; otherwise each kind gets a titled section.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::record::Record;
+use unicode_width::UnicodeWidthStr;
+
+use super::record::{Entry, Record};
+use crate::duel::DuelResult;
 use crate::summary::Ending;
+
+/// What statistics need from one finished game of either kind.
+struct Played<'a> {
+    name: &'a str,
+    hash: &'a str,
+    outcome: Ending,
+    score: u64,
+    highest: u64,
+    ended: u64,
+}
 
 /// What history says about one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -38,15 +55,24 @@ impl RulesStats {
 
 /// The statistics of every set of rules in `records`, the most recently played first.
 pub fn collect(records: &[Record]) -> Vec<RulesStats> {
+    collect_played(records.iter().map(|r| Played {
+        name: &r.play.rules.name,
+        hash: &r.play.rules.hash,
+        outcome: r.outcome,
+        score: r.score,
+        highest: r.highest,
+        ended: r.ended,
+    }))
+}
+
+fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats> {
     let mut by_hash: BTreeMap<&str, RulesStats> = BTreeMap::new();
-    for r in records {
-        let s = by_hash
-            .entry(&r.play.rules.hash)
-            .or_insert_with(|| RulesStats {
-                name: r.play.rules.name.clone(),
-                hash: r.play.rules.hash.clone(),
-                ..RulesStats::default()
-            });
+    for r in games {
+        let s = by_hash.entry(r.hash).or_insert_with(|| RulesStats {
+            name: r.name.to_string(),
+            hash: r.hash.to_string(),
+            ..RulesStats::default()
+        });
         s.games += 1;
         s.wins += u32::from(r.outcome == Ending::Won);
         s.best = s.best.max(r.score);
@@ -73,8 +99,13 @@ pub fn bar(count: u32, max: u32, width: usize) -> String {
     s
 }
 
-/// The `stats` report.
+/// The `stats` report of card games.
 pub fn render(stats: &[RulesStats]) -> String {
+    render_of(stats, "card")
+}
+
+/// The report of `stats`, where the highest value reached is a `unit` (card, tile).
+fn render_of(stats: &[RulesStats], unit: &str) -> String {
     let mut out = String::new();
     for (i, s) in stats.iter().enumerate() {
         if i > 0 {
@@ -90,7 +121,7 @@ pub fn render(stats: &[RulesStats]) -> String {
             s.best,
             s.mean_score()
         );
-        let _ = writeln!(out, "  highest card reached:");
+        let _ = writeln!(out, "  highest {unit} reached:");
         let max = s.highest.values().copied().max().unwrap_or(0);
         let label = |v: u64| {
             if v == 0 {
@@ -110,6 +141,91 @@ pub fn render(stats: &[RulesStats]) -> String {
         }
     }
     out
+}
+
+/// What duels say: how many, of which game, and who won how.
+fn duels_report(entries: &[Entry]) -> String {
+    let mut of = BTreeMap::new();
+    let (mut first, mut second, mut draws, mut given_up) = (0, 0, 0, 0);
+    let mut by_score = 0;
+    let mut wins_by_name: BTreeMap<&str, u32> = BTreeMap::new();
+    for e in entries {
+        let Entry::Duel(d) = e else { continue };
+        *of.entry(d.of.as_str()).or_insert(0) += 1;
+        match d.result {
+            None => given_up += 1,
+            Some(DuelResult::Draw) => draws += 1,
+            Some(DuelResult::Win { winner, by_score: s }) => {
+                if winner == 0 {
+                    first += 1;
+                } else {
+                    second += 1;
+                }
+                by_score += u32::from(s);
+                if let Some(p) = d.players.get(winner) {
+                    *wins_by_name.entry(&p.name).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    let total: u32 = of.values().sum();
+    let kinds: Vec<String> = of.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    let mut out = format!("duels {total} ({})\n", kinds.join(", "));
+    let _ = writeln!(
+        out,
+        "  first player won {first}   second player won {second}   draws {draws}   given up \
+         {given_up}   decided on score {by_score}"
+    );
+    if !wins_by_name.is_empty() {
+        let max = wins_by_name.values().copied().max().unwrap_or(0);
+        let w = wins_by_name.keys().map(|n| n.width()).max().unwrap_or(0);
+        let _ = writeln!(out, "  wins:");
+        for (name, n) in &wins_by_name {
+            let pad = " ".repeat(w - name.width());
+            let _ = writeln!(out, "  {pad}{name} │{:<24} {n}", bar(*n, max, 24));
+        }
+    }
+    out
+}
+
+/// The whole `stats` report of `entries`: card games, classic games and duels.
+pub fn report(entries: &[Entry]) -> String {
+    let cards: Vec<Record> = entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Cards(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    let classic = collect_played(entries.iter().filter_map(|e| match e {
+        Entry::Classic(r) => Some(Played {
+            name: &r.play.rules.name,
+            hash: &r.play.rules.hash,
+            outcome: r.outcome,
+            score: r.score,
+            highest: r.highest,
+            ended: r.ended,
+        }),
+        _ => None,
+    }));
+    let has_duels = entries.iter().any(|e| matches!(e, Entry::Duel(_)));
+    if classic.is_empty() && !has_duels {
+        return render(&collect(&cards));
+    }
+    let mut sections = Vec::new();
+    if !cards.is_empty() {
+        sections.push(format!("== card game ==\n{}", render(&collect(&cards))));
+    }
+    if !classic.is_empty() {
+        sections.push(format!(
+            "== classic 2048 ==\n{}",
+            render_of(&classic, "tile")
+        ));
+    }
+    if has_duels {
+        sections.push(format!("== duels ==\n{}", duels_report(entries)));
+    }
+    sections.join("\n")
 }
 
 #[cfg(test)]
