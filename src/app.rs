@@ -356,6 +356,12 @@ fn play_classic_kept(
 
 /// The players' names: as given, else `Player 1` and `Player 2`.
 fn duel_names(given: &[String]) -> Result<[String; 2], Failure> {
+    if given.len() > 2 {
+        return Err(Failure::usage(format!(
+            "--names: a duel has two players, not {}",
+            given.len()
+        )));
+    }
     let mut names = [String::from("Player 1"), String::from("Player 2")];
     for (slot, name) in names.iter_mut().zip(given) {
         let n = name.trim();

@@ -166,7 +166,7 @@ pub struct DuelArgs {
           value_parser = clap::value_parser!(u8).range(3..=8))]
     pub size: Option<u8>,
     /// The players' names, first to move first (default: Player 1, Player 2).
-    #[arg(long, value_name = "NAME,NAME", value_delimiter = ',', num_args = 2)]
+    #[arg(long, value_name = "NAME,NAME", value_delimiter = ',')]
     pub names: Vec<String>,
     /// Print one JSON object with the result and both players' final states.
     #[arg(long)]

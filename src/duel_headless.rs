@@ -224,7 +224,10 @@ mod tests {
 
     #[test]
     fn side_by_side_when_it_fits() {
-        assert_eq!(side_by_side("ab\nc", "x\ny\nz", 20), "ab    x\nc     y\n      z\n");
+        assert_eq!(
+            side_by_side("ab\nc", "x\ny\nz", 20),
+            "ab    x\nc     y\n      z\n"
+        );
         let wide = "w".repeat(60);
         assert_eq!(side_by_side(&wide, &wide, 100), format!("{wide}\n{wide}"));
     }

@@ -19,10 +19,10 @@ use std::path::Path;
 use console::{Key, Term};
 
 use crate::app::Failure;
-use crate::engine::Game;
 use crate::classic::ClassicGame;
 use crate::classic::headless::{ClassicSummary, board_text};
 use crate::duel::Duel;
+use crate::engine::Game;
 use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use crate::store::duel::DuelRecord;
 use crate::store::record::{self, Entry, GameKind, Play, Record, RecordError, SavedGame};
@@ -170,9 +170,10 @@ fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Failure>
     let replayed = match record.of {
         GameKind::Classic => {
             let duel = record.rebuild_classic().map_err(|e| bad(path, &e))?;
-            let players = duel.players.clone().map(|g| {
-                serde_json::to_value(ClassicSummary::of(&g)).expect("serializes")
-            });
+            let players = duel
+                .players
+                .clone()
+                .map(|g| serde_json::to_value(ClassicSummary::of(&g)).expect("serializes"));
             (duel.result(), players, record.mismatch(&duel))
         }
         _ => {
@@ -205,11 +206,7 @@ fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Failure>
                 p["score"]
             )?;
         }
-        writeln!(
-            out,
-            "result: {}",
-            crate::duel::result_text(result, &names)
-        )?;
+        writeln!(out, "result: {}", crate::duel::result_text(result, &names))?;
     }
     match mismatch {
         Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),

@@ -309,9 +309,10 @@ fn damaged_and_newer_files_are_moved_aside() {
     child.kill().unwrap();
     let _ = child.wait();
     drop(stdin);
-    let newer_save = fs::read_to_string(env.save_file())
-        .unwrap()
-        .replace("\"format\": 1,", "\"format\": 2,");
+    let newer_save = fs::read_to_string(env.save_file()).unwrap().replace(
+        "\"format\": 1,",
+        &format!("\"format\": {},", new2048::store::record::FORMAT + 1),
+    );
     fs::write(env.save_file(), newer_save).unwrap();
     let out = env.run(&["play", "--resume"], "");
     assert_eq!(out.status.code(), Some(2));
@@ -449,4 +450,382 @@ fn the_daily_deal_depends_on_the_date_only() {
         let out = env.run(&["daily", "--date", bad], "");
         assert_eq!(out.status.code(), Some(2), "{bad}");
     }
+}
+
+// Classic 2048 and duels in the store.
+
+/// Moves that end any small classic game: the four directions in turn, many times.
+fn classic_to_the_end() -> String {
+    "w\na\ns\nd\n".repeat(1500)
+}
+
+fn classic_save(env: &Env) -> PathBuf {
+    env.data().join("saved-classic.json")
+}
+
+fn rows_of<'a>(rows: &'a [Value], game: &str) -> Vec<&'a Value> {
+    rows.iter().filter(|r| r["game"] == game).collect()
+}
+
+#[test]
+fn classic_history_across_games_beside_card_games() {
+    let env = Env::new();
+    // Rules whose classic game is won at 16, so a short game can win.
+    let easy = env.tmp.path().join("easy.toml");
+    fs::write(&easy, "[classic]\nwin = 16\nsize = 3\n").unwrap();
+    let easy = easy.to_str().unwrap();
+    let won = json(&env.run(
+        &["--config", easy, "classic", "--seed", "1", "--json"],
+        &classic_to_the_end(),
+    ));
+    assert_eq!(won["outcome"], "won", "{won}");
+    let lost = json(&env.run(
+        &["classic", "--seed", "2", "--size", "3", "--json"],
+        &classic_to_the_end(),
+    ));
+    assert_eq!(lost["outcome"], "lost", "{lost}");
+    let quit = json(&env.run(&["classic", "--seed", "3", "--json"], "w\na\nq\n"));
+    assert_eq!(quit["outcome"], "quit");
+    // Quit before any move: neither recorded nor left saved.
+    json(&env.run(&["classic", "--seed", "4", "--json"], "q\n"));
+    assert!(!classic_save(&env).exists());
+    json(&env.run(&["play", "--seed", "5", "--json"], "1\n2\n"));
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    let classic = rows_of(&rows, "classic");
+    assert_eq!(classic.len(), 3);
+    for (row, (played, seed)) in classic
+        .iter()
+        .rev()
+        .zip([(&won, 1), (&lost, 2), (&quit, 3)])
+    {
+        assert_eq!(row["seed"], seed);
+        for key in ["outcome", "score", "moves", "highest"] {
+            assert_eq!(row[key], played[key], "{key} of seed {seed}");
+        }
+    }
+    assert_eq!(rows_of(&rows, "cards").len(), 1);
+    assert_eq!(rows[0]["game"], "cards");
+
+    let table = text(&env.run(&["history"], "").stdout);
+    assert!(table.starts_with("card games:\n#  ended (UTC)"), "{table}");
+    let classic_part = &table[table.find("classic 2048:\n").expect(&table)..];
+    assert_eq!(classic_part.lines().count(), 5, "{table}");
+    assert!(classic_part.contains("3x3"), "{table}");
+
+    let stats = text(&env.run(&["stats"], "").stdout);
+    assert!(
+        stats.contains("== card game ==\ndefault (rules "),
+        "{stats}"
+    );
+    let classic_stats = &stats[stats.find("== classic 2048 ==").expect(&stats)..];
+    // Two rules: the 3x3 game to 16, and the 3x3 and 4x4 games to 2048 are apart from it.
+    assert_eq!(classic_stats.matches("(rules ").count(), 3, "{stats}");
+    assert!(classic_stats.contains("highest tile reached"), "{stats}");
+    assert!(classic_stats.contains("wins 1 (100.0%)"), "{stats}");
+    let csv = text(&env.run(&["history", "--csv"], "").stdout);
+    assert_eq!(csv.lines().filter(|l| l.contains(",classic,")).count(), 3);
+}
+
+#[test]
+fn a_classic_game_saved_on_quit_resumes_where_it_was() {
+    use new2048::classic::{ClassicGame, Dir};
+    use new2048::keeper::{ClassicKeeper, ClassicMeta, Keeper};
+    let env = Env::new();
+    // What the classic screen does when the player leaves a game to finish later.
+    let mut g = ClassicGame::new(new2048::rules::Rules::default_rules().classic, 31);
+    for d in [Dir::Left, Dir::Up, Dir::Right, Dir::Down, Dir::Left] {
+        g.play(d);
+    }
+    g.undo();
+    let meta = ClassicMeta {
+        rules_name: "default".into(),
+        started: new2048::store::utc::now() - 600,
+    };
+    let mut store = new2048::store::Store::at(Some(env.data()));
+    store.save_classic(&g, &meta);
+    // A card game in progress is saved in another slot: untouched by all that follows.
+    let mut cards = new2048::engine::Game::with_seed(
+        std::sync::Arc::new(new2048::rules::Rules::default_rules()),
+        8,
+    );
+    cards.play(new2048::engine::Move::Place(0)).unwrap();
+    let card_meta = new2048::keeper::GameMeta {
+        deal: new2048::keeper::Deal::Seed { seed: 8 },
+        started: meta.started,
+    };
+    store.save(&cards, &card_meta);
+    let card_save = fs::read_to_string(env.save_file()).unwrap();
+    assert!(store.take_warnings().is_empty());
+    assert!(classic_save(&env).exists());
+
+    // Resume, one more move, then input ends: recorded as quit, with the undo kept.
+    let resumed = json(&env.run(&["classic", "--resume", "--json"], "s\n"));
+    let moves = g.moves().len();
+    assert_eq!(resumed["moves"], moves as u64 + 1, "{resumed}");
+    assert_eq!(resumed["seed"], 31);
+    g.play(Dir::Down).expect("down moves");
+    assert_eq!(resumed["score"], g.score());
+    assert!(!classic_save(&env).exists());
+    let rows = env.history();
+    let classic = rows_of(&rows, "classic");
+    assert_eq!(classic.len(), 1);
+    assert_eq!(classic[0]["undos"], 1);
+    assert!(classic[0]["duration_secs"].as_u64().unwrap() > 0);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(fs::read_to_string(env.save_file()).unwrap(), card_save);
+    let cards_back = json(&env.run(&["play", "--resume", "--json"], ""));
+    assert_eq!(cards_back["cards_played"], 1);
+
+    let again = env.run(&["classic", "--resume"], "");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("no saved classic game to resume"));
+}
+
+#[test]
+fn a_killed_classic_game_resumes_at_its_last_move() {
+    let env = Env::new();
+    let mut child = env
+        .command(&["classic", "--seed", "17", "--json"])
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Left then right always change a fresh board's tiles somewhere; wait for each save.
+    for (i, d) in ["a", "d", "w", "s"].iter().enumerate() {
+        writeln!(stdin, "{d}").unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let moves = saved_moves(&classic_save(&env));
+            if moves == Some(i + 1) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no save of move {}: {moves:?}",
+                i + 1
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    drop(stdin);
+    let resumed = json(&env.run(&["classic", "--resume", "--json"], "u\n"));
+    let fresh = json(&Env::new().run(&["classic", "--seed", "17", "--json"], "a\nd\nw\ns\nu\n"));
+    assert_eq!(resumed, fresh);
+    assert_eq!(env.history()[0]["undos"], 1);
+}
+
+#[test]
+fn an_exported_classic_record_replays_to_the_recorded_result() {
+    let env = Env::new();
+    let played = json(&env.run(
+        &["classic", "--seed", "23", "--size", "3", "--json"],
+        &classic_to_the_end(),
+    ));
+    let export = env.run(&["history", "--export", "1"], "");
+    assert!(export.status.success());
+    let file = env.tmp.path().join("classic.json");
+    fs::write(&file, &export.stdout).unwrap();
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    assert_eq!(record["format"], 2);
+    assert_eq!(record["game"], "classic");
+    assert_eq!(record["size"], 3);
+    assert_eq!(
+        record["moves"].as_str().unwrap().split(' ').count() as u64,
+        played["moves"].as_u64().unwrap()
+    );
+
+    let other = Env::new();
+    let f = file.to_str().unwrap();
+    let replayed = json(&other.run(&["--rules", "hard", "replay", f, "--json"], ""));
+    assert_eq!(replayed, played);
+    let steps = text(&other.run(&["replay", f], "").stdout);
+    assert!(
+        steps.trim_end().ends_with(&format!(
+            "result: lost  score {}  moves {}  highest {}",
+            played["score"], played["moves"], played["highest"]
+        )),
+        "{steps}"
+    );
+
+    let lie = String::from_utf8(export.stdout.clone()).unwrap().replace(
+        &format!("\"highest\": {},", record["highest"]),
+        "\"highest\": 4096,",
+    );
+    fs::write(&file, lie).unwrap();
+    let out = other.run(&["replay", f, "--json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the record says lost"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// The player named in each "X to move" line, in order.
+fn turns(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_suffix(" to move (w, a, s or d)"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn a_classic_duel_takes_turns_and_is_recorded() {
+    use new2048::classic::{ClassicGame, Dir};
+    use new2048::duel::Duel;
+    let env = Env::new();
+    // Bob's first line is not a move: skipped, and Bob is still to move.
+    let input = format!("a\nx\nd\n{}", classic_to_the_end());
+    let out = env.run(
+        &[
+            "duel",
+            "--classic",
+            "--size",
+            "3",
+            "--seed",
+            "6",
+            "--names",
+            "Ann,Bob",
+        ],
+        &input,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let order = turns(&stdout);
+    assert_eq!(order[..4], ["Ann", "Bob", "Ann", "Bob"], "{stdout}");
+    let err = text(&out.stderr);
+    assert!(err.starts_with("line 2: `x`: Bob: not a move"), "{err}");
+    assert!(stdout.contains("> Ann: left"), "{stdout}");
+    assert!(stdout.contains("> Bob: right"), "{stdout}");
+    // Boards side by side: Ann's and Bob's names on one line.
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("Ann") && l.contains("Bob")),
+        "{stdout}"
+    );
+
+    // The same lines through the library's duel give the same result.
+    let rules = new2048::rules::ClassicRules { size: 3, win: 2048 };
+    let mut duel = Duel::new(ClassicGame::new(rules, 6), ClassicGame::new(rules, 6));
+    for line in input.lines() {
+        let Some(g) = duel.current() else { break };
+        if let Some(d) = Dir::parse(line)
+            && g.play(d).is_some()
+        {
+            duel.next_turn();
+        }
+    }
+    let result = duel.result().expect("the duel is decided");
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let says = new2048::duel::result_text(Some(result), &names);
+    assert!(stdout.contains(&format!("result: {says}")), "{stdout}");
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!(row["game"], "duel");
+    assert_eq!(row["of"], "classic");
+    assert_eq!(row["result"], serde_json::to_value(result).unwrap());
+    assert_eq!(row["players"][0]["name"], "Ann");
+    assert_eq!(row["players"][1]["name"], "Bob");
+    for i in 0..2 {
+        assert_eq!(row["players"][i]["score"], duel.players[i].score());
+        assert_eq!(row["players"][i]["survived"], duel.players[i].moves().len());
+    }
+    let table = text(&env.run(&["history"], "").stdout);
+    assert!(table.contains("Ann vs Bob"), "{table}");
+    let stats = text(&env.run(&["stats"], "").stdout);
+    assert!(
+        stats.contains("== duels ==\nduels 1 (classic 1)"),
+        "{stats}"
+    );
+}
+
+#[test]
+fn a_card_duel_is_recorded_and_replays() {
+    let env = Env::new();
+    let played = json(&env.run(&["duel", "--seed", "12", "--json"], &whole_game()));
+    assert!(played["result"].is_object(), "{played}");
+    let p = &played["players"];
+    assert_eq!(played["names"][0], "Player 1");
+    let survived =
+        |i: usize| p[i]["cards_played"].as_u64().unwrap() + p[i]["discarded"].as_u64().unwrap();
+    let (a_cards, b_cards) = (survived(0), survived(1));
+    // The longer survivor wins; on equal survival, the higher score.
+    let expected = match (
+        a_cards.cmp(&b_cards),
+        p[0]["score"].as_u64().cmp(&p[1]["score"].as_u64()),
+    ) {
+        (std::cmp::Ordering::Greater, _) => Some(0),
+        (std::cmp::Ordering::Less, _) => Some(1),
+        (_, std::cmp::Ordering::Greater) => Some(0),
+        (_, std::cmp::Ordering::Less) => Some(1),
+        _ => None,
+    };
+    assert_eq!(played["result"]["winner"].as_u64(), expected, "{played}");
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["game"], "duel");
+    assert_eq!(rows[0]["of"], "cards");
+    assert_eq!(rows[0]["players"][0]["survived"], a_cards);
+    assert_eq!(rows[0]["players"][1]["survived"], b_cards);
+    let export = env.run(&["history", "--export", "1"], "");
+    let file = env.tmp.path().join("duel.json");
+    fs::write(&file, &export.stdout).unwrap();
+    let replayed = json(&Env::new().run(&["replay", file.to_str().unwrap(), "--json"], ""));
+    assert_eq!(replayed, played);
+
+    // A duel given up before any move is not recorded; after one move it is, as given up.
+    json(&env.run(&["duel", "--json"], "q\n"));
+    assert_eq!(env.history().len(), 1);
+    let out = json(&env.run(&["duel", "--json"], "1\nq\n"));
+    assert_eq!(out["result"], Value::Null);
+    let rows = env.history();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["result_text"], "given up");
+    let bad = env.run(&["duel", "--names", "A,B,C"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_format_1_card_record_from_before_classic_still_reads() {
+    let env = Env::new();
+    // Written by new2048 before classic games existed (format 1, no `game` field).
+    let old = include_str!("data/format1-card-record.json");
+    assert!(!old.contains("\"game\""));
+    fs::create_dir_all(env.games()).unwrap();
+    let name = "20261129T205926Z-15336-4c33386c.json";
+    fs::write(env.games().join(name), old).unwrap();
+    json(&env.run(&["classic", "--seed", "1", "--json"], "a\nd\n"));
+
+    let out = env.run(&["history", "--json"], "");
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let rows = json(&out);
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    let card = rows_of(rows, "cards");
+    assert_eq!(card.len(), 1);
+    assert_eq!(card[0]["deal"]["seed"], 42);
+    assert_eq!(card[0]["undos"], 1);
+    assert_eq!(card[0]["cards_played"], 38);
+    assert_eq!(fs::read_to_string(env.games().join(name)).unwrap(), old);
+    let export = env.run(&["history", "--export", "2"], "");
+    assert_eq!(text(&export.stdout), old);
+    let replayed = json(&env.run(
+        &["replay", env.games().join(name).to_str().unwrap(), "--json"],
+        "",
+    ));
+    assert_eq!(replayed["cards_played"], 38);
+    assert_eq!(replayed["score"], 2);
+    // Card games are still written in format 1, for older readers.
+    json(&env.run(&["play", "--seed", "2", "--json"], "1\n"));
+    let newest = env.run(&["history", "--export", "1"], "");
+    assert!(text(&newest.stdout).contains("\"format\": 1,"));
+    assert!(!text(&newest.stdout).contains("\"game\""));
 }

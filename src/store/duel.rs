@@ -297,10 +297,7 @@ mod tests {
         assert!(r.decided());
         assert_eq!(r.deal, Deal::Seed { seed: 8 });
         assert_eq!(r.players[1].name, "Bob");
-        assert_eq!(
-            r.players[0].survived,
-            duel.players[0].moves().len() as u64
-        );
+        assert_eq!(r.players[0].survived, duel.players[0].moves().len() as u64);
         let text = r.to_json();
         assert!(text.contains("\"game\": \"duel\""), "{text}");
         assert!(text.contains("\"of\": \"classic\""), "{text}");
@@ -329,7 +326,11 @@ mod tests {
         assert_eq!(r.players[0].moves, "1");
         assert_eq!(r.players[1].moves, "");
         assert_eq!(r.duration_secs, 60);
-        assert!(r.deck.as_deref().is_some_and(|d| d.split(' ').count() == 100));
+        assert!(
+            r.deck
+                .as_deref()
+                .is_some_and(|d| d.split(' ').count() == 100)
+        );
         let back = decode_entry(&r.to_json()).unwrap();
         assert_eq!(back, Entry::Duel(r));
     }

@@ -377,9 +377,11 @@ impl ClassicKeeper for Store {
     }
 
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
-        self.resume(classic::SAVE_FILE, "saved classic game", |s: SavedClassic| {
-            s.play.rebuild()
-        })
+        self.resume(
+            classic::SAVE_FILE,
+            "saved classic game",
+            |s: SavedClassic| s.play.rebuild(),
+        )
     }
 
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {

@@ -155,7 +155,10 @@ fn duels_report(entries: &[Entry]) -> String {
         match d.result {
             None => given_up += 1,
             Some(DuelResult::Draw) => draws += 1,
-            Some(DuelResult::Win { winner, by_score: s }) => {
+            Some(DuelResult::Win {
+                winner,
+                by_score: s,
+            }) => {
                 if winner == 0 {
                     first += 1;
                 } else {
