@@ -133,15 +133,18 @@ pub fn print_warnings(keeper: &mut dyn Keeper) {
 pub fn resume(keeper: &mut Store) -> Result<(Game, GameMeta), Failure> {
     let saved = keeper.saved();
     print_warnings(keeper);
-    saved.ok_or_else(|| {
-        let place = keeper.dir().map_or_else(
-            || "no data folder".to_string(),
-            |d| d.join(store::saved::SAVE_FILE).display().to_string(),
-        );
-        Failure::usage(format!(
-            "there is no saved game to resume ({place}); start one with `new2048 play`"
-        ))
-    })
+    saved.ok_or_else(|| nothing_to_resume(keeper, store::saved::SAVE_FILE, "game", "play"))
+}
+
+/// "There is no saved `what` to resume (where it would be); start one with `new2048 command`".
+fn nothing_to_resume(keeper: &Store, file: &str, what: &str, command: &str) -> Failure {
+    let place = keeper.dir().map_or_else(
+        || "no data folder".to_string(),
+        |d| d.join(file).display().to_string(),
+    );
+    Failure::usage(format!(
+        "there is no saved {what} to resume ({place}); start one with `new2048 {command}`"
+    ))
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<(), Failure> {
@@ -316,13 +319,7 @@ pub fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), 
     let saved = keeper.saved_classic();
     print_warnings(keeper);
     saved.ok_or_else(|| {
-        let place = keeper.dir().map_or_else(
-            || "no data folder".to_string(),
-            |d| d.join(store::classic::SAVE_FILE).display().to_string(),
-        );
-        Failure::usage(format!(
-            "there is no saved classic game to resume ({place}); start one with `new2048 classic`"
-        ))
+        nothing_to_resume(keeper, store::classic::SAVE_FILE, "classic game", "classic")
     })
 }
 

@@ -18,7 +18,7 @@ use unicode_width::UnicodeWidthStr;
 use crate::classic::{self, ClassicGame, Dir};
 use crate::duel::{Contender, Duel, DuelResult, result_text};
 use crate::engine::Game;
-use crate::headless::{Command, parse_command};
+use crate::headless::{Command, parse_command, usable_line};
 use crate::summary::Summary;
 
 /// The widest the two boards may be side by side.
@@ -157,13 +157,8 @@ pub fn run<G: Duelist>(
     }
     for (n, line) in input.lines().enumerate() {
         let Some(i) = duel.to_move() else { break };
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(err, "line {}: not valid UTF-8; skipped", n + 1)?;
-                continue;
-            }
-            Err(e) => return Err(e),
+        let Some(line) = usable_line(n, line, err)? else {
+            continue;
         };
         if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
             break;

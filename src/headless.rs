@@ -71,6 +71,22 @@ pub fn status(game: &Game) -> String {
     s
 }
 
+/// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text.
+pub fn usable_line(
+    n: usize,
+    line: io::Result<String>,
+    err: &mut impl Write,
+) -> io::Result<Option<String>> {
+    match line {
+        Ok(l) => Ok(Some(l)),
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            writeln!(err, "line {}: not valid UTF-8; skipped", n + 1)?;
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Plays `game` from `input` to the end or to quit, and returns how it ended.
 pub fn run(
     game: &mut Game,
@@ -105,13 +121,8 @@ pub fn run_with(
         if game.is_over() {
             break;
         }
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(err, "line {}: not valid UTF-8; skipped", n + 1)?;
-                continue;
-            }
-            Err(e) => return Err(e),
+        let Some(line) = usable_line(n, line, err)? else {
+            continue;
         };
         let result = parse_command(&line, columns).and_then(|cmd| match cmd {
             None => Ok(None),

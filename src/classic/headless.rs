@@ -94,7 +94,9 @@ pub fn run_with(
         if g.is_over() {
             break;
         }
-        let line = line.unwrap_or_default();
+        let Some(line) = crate::headless::usable_line(n, line, err)? else {
+            continue;
+        };
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             continue;

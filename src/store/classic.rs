@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{FORMAT, GameKind, RecordError, Recorded, RulesRecord, to_json};
+use super::record::{FORMAT, GameKind, RecordError, RulesRecord, to_json};
 use super::utc;
 use crate::classic::{ClassicGame, Dir};
 use crate::keeper::ClassicMeta;
@@ -204,15 +204,6 @@ impl ClassicRecord {
 
     pub fn to_json(&self) -> String {
         to_json(self)
-    }
-}
-
-impl Recorded for ClassicRecord {
-    fn ended(&self) -> u64 {
-        self.ended
-    }
-    fn set_id(&mut self, id: String) {
-        self.id = id;
     }
 }
 

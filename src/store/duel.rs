@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::classic as classic_store;
-use super::record::{self, FORMAT, GameKind, Play, RecordError, Recorded, RulesRecord, to_json};
+use super::record::{self, FORMAT, GameKind, Play, RecordError, RulesRecord, to_json};
 use super::utc;
 use crate::classic::ClassicGame;
 use crate::duel::{Contender, Duel, DuelResult};
@@ -255,15 +255,6 @@ impl DuelRecord {
 
     pub fn to_json(&self) -> String {
         to_json(self)
-    }
-}
-
-impl Recorded for DuelRecord {
-    fn ended(&self) -> u64 {
-        self.ended
-    }
-    fn set_id(&mut self, id: String) {
-        self.id = id;
     }
 }
 

@@ -421,14 +421,25 @@ pub trait Recorded: Serialize {
     fn set_id(&mut self, id: String);
 }
 
-impl Recorded for Record {
-    fn ended(&self) -> u64 {
-        self.ended
-    }
-    fn set_id(&mut self, id: String) {
-        self.id = id;
-    }
+/// [`Recorded`] for record types with `ended` and `id` fields.
+macro_rules! recorded {
+    ($($t:ty),*) => {$(
+        impl Recorded for $t {
+            fn ended(&self) -> u64 {
+                self.ended
+            }
+            fn set_id(&mut self, id: String) {
+                self.id = id;
+            }
+        }
+    )*};
 }
+
+recorded!(
+    Record,
+    super::classic::ClassicRecord,
+    super::duel::DuelRecord
+);
 
 #[cfg(test)]
 mod tests {

@@ -13,7 +13,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::classic::ClassicRecord;
 use super::duel::{DuelPlayer, DuelRecord};
-use super::record::{Entry, GameKind, Record};
+use super::record::{Entry, GameKind, Record, RulesRecord};
 use super::utc;
 use crate::duel::DuelResult;
 use crate::keeper::Deal;
@@ -41,17 +41,37 @@ pub fn rows(entries: &[Entry]) -> Vec<AnyRow> {
         .collect()
 }
 
-/// One card game of history.
+/// What every line of history starts with.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct Row {
+pub struct RowHead {
     /// 1 for the newest game: what `--export` takes.
     pub n: usize,
     pub id: String,
-    /// Always `cards`.
     pub game: GameKind,
+    /// When the game ended, `2026-11-29T20:33:50Z`.
     pub ended: String,
     pub rules: String,
     pub rules_hash: String,
+}
+
+impl RowHead {
+    fn new(n: usize, id: &str, game: GameKind, ended: u64, rules: &RulesRecord) -> RowHead {
+        RowHead {
+            n,
+            id: id.to_string(),
+            game,
+            ended: utc::stamp(ended),
+            rules: rules.name.clone(),
+            rules_hash: rules.hash.clone(),
+        }
+    }
+}
+
+/// One card game of history.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    #[serde(flatten)]
+    pub head: RowHead,
     pub deal: Deal,
     pub outcome: Ending,
     pub score: u64,
@@ -64,12 +84,7 @@ pub struct Row {
 impl Row {
     pub fn of(n: usize, r: &Record) -> Row {
         Row {
-            n,
-            id: r.id.clone(),
-            game: GameKind::Cards,
-            ended: utc::stamp(r.ended),
-            rules: r.play.rules.name.clone(),
-            rules_hash: r.play.rules.hash.clone(),
+            head: RowHead::new(n, &r.id, GameKind::Cards, r.ended, &r.play.rules),
             deal: r.play.deal.clone(),
             outcome: r.outcome,
             score: r.score,
@@ -84,13 +99,8 @@ impl Row {
 /// One classic game of history.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct ClassicRow {
-    pub n: usize,
-    pub id: String,
-    /// Always `classic`.
-    pub game: GameKind,
-    pub ended: String,
-    pub rules: String,
-    pub rules_hash: String,
+    #[serde(flatten)]
+    pub head: RowHead,
     pub seed: u64,
     pub size: u8,
     pub outcome: Ending,
@@ -104,12 +114,7 @@ pub struct ClassicRow {
 impl ClassicRow {
     pub fn of(n: usize, r: &ClassicRecord) -> ClassicRow {
         ClassicRow {
-            n,
-            id: r.id.clone(),
-            game: GameKind::Classic,
-            ended: utc::stamp(r.ended),
-            rules: r.play.rules.name.clone(),
-            rules_hash: r.play.rules.hash.clone(),
+            head: RowHead::new(n, &r.id, GameKind::Classic, r.ended, &r.play.rules),
             seed: r.play.seed,
             size: r.play.size,
             outcome: r.outcome,
@@ -122,60 +127,31 @@ impl ClassicRow {
     }
 }
 
-/// One player of a duel in history (their moves are in the record).
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct PlayerRow {
-    pub name: String,
-    pub outcome: Ending,
-    pub score: u64,
-    pub survived: u64,
-    pub highest: u64,
-    pub undos: u32,
-}
-
 /// One duel of history.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct DuelRow {
-    pub n: usize,
-    pub id: String,
-    /// Always `duel`.
-    pub game: GameKind,
+    #[serde(flatten)]
+    pub head: RowHead,
     /// The game dueled at: `cards` or `classic`.
     pub of: GameKind,
-    pub ended: String,
-    pub rules: String,
-    pub rules_hash: String,
     pub deal: Deal,
     /// `null` for a duel given up before it was decided.
     pub result: Option<DuelResult>,
     /// The result in words.
     pub result_text: String,
-    pub players: Vec<PlayerRow>,
+    pub players: [DuelPlayer; 2],
     pub duration_secs: u64,
 }
 
 impl DuelRow {
     pub fn of(n: usize, r: &DuelRecord) -> DuelRow {
-        let player = |p: &DuelPlayer| PlayerRow {
-            name: p.name.clone(),
-            outcome: p.outcome,
-            score: p.score,
-            survived: p.survived,
-            highest: p.highest,
-            undos: p.undos,
-        };
         DuelRow {
-            n,
-            id: r.id.clone(),
-            game: GameKind::Duel,
+            head: RowHead::new(n, &r.id, GameKind::Duel, r.ended, &r.rules),
             of: r.of,
-            ended: utc::stamp(r.ended),
-            rules: r.rules.name.clone(),
-            rules_hash: r.rules.hash.clone(),
             deal: r.deal.clone(),
             result: r.result,
             result_text: r.result_text(),
-            players: r.players.iter().map(player).collect(),
+            players: r.players.clone(),
             duration_secs: r.duration_secs,
         }
     }
@@ -247,7 +223,20 @@ fn render(header: &[&str], body: &[Vec<String>], right: &dyn Fn(usize) -> bool) 
     out
 }
 
-fn cards_table(rows: &[&Row]) -> String {
+/// One line of a card or classic game's table: the two differ in how they were dealt and in what
+/// they count (cards played, moves).
+struct Solo<'a> {
+    head: &'a RowHead,
+    deal: String,
+    outcome: Ending,
+    score: u64,
+    count: String,
+    highest: u64,
+    duration_secs: u64,
+    undos: u32,
+}
+
+fn solo_table(count: &str, rows: &[Solo]) -> String {
     let header = [
         "#",
         "ended (UTC)",
@@ -255,7 +244,7 @@ fn cards_table(rows: &[&Row]) -> String {
         "deal",
         "result",
         "score",
-        "cards",
+        count,
         "highest",
         "time",
         "undos",
@@ -264,13 +253,13 @@ fn cards_table(rows: &[&Row]) -> String {
         .iter()
         .map(|r| {
             vec![
-                r.n.to_string(),
-                short_time(&r.ended),
-                r.rules.clone(),
-                deal_text(&r.deal),
+                r.head.n.to_string(),
+                short_time(&r.head.ended),
+                r.head.rules.to_string(),
+                r.deal.clone(),
                 r.outcome.as_str().to_string(),
                 r.score.to_string(),
-                r.cards_played.to_string(),
+                r.count.clone(),
                 r.highest.to_string(),
                 duration(r.duration_secs),
                 r.undos.to_string(),
@@ -280,39 +269,38 @@ fn cards_table(rows: &[&Row]) -> String {
     render(&header, &body, &|i| matches!(i, 0 | 5..=9))
 }
 
-fn classic_table(rows: &[&ClassicRow]) -> String {
-    let header = [
-        "#",
-        "ended (UTC)",
-        "rules",
-        "board",
-        "seed",
-        "result",
-        "score",
-        "moves",
-        "highest",
-        "time",
-        "undos",
-    ];
-    let body: Vec<Vec<String>> = rows
+fn cards_table(rows: &[&Row]) -> String {
+    let solo: Vec<Solo> = rows
         .iter()
-        .map(|r| {
-            vec![
-                r.n.to_string(),
-                short_time(&r.ended),
-                r.rules.clone(),
-                format!("{0}x{0}", r.size),
-                r.seed.to_string(),
-                r.outcome.as_str().to_string(),
-                r.score.to_string(),
-                r.moves.to_string(),
-                r.highest.to_string(),
-                duration(r.duration_secs),
-                r.undos.to_string(),
-            ]
+        .map(|r| Solo {
+            head: &r.head,
+            deal: deal_text(&r.deal),
+            outcome: r.outcome,
+            score: r.score,
+            count: r.cards_played.to_string(),
+            highest: r.highest,
+            duration_secs: r.duration_secs,
+            undos: r.undos,
         })
         .collect();
-    render(&header, &body, &|i| matches!(i, 0 | 4 | 6..=10))
+    solo_table("cards", &solo)
+}
+
+fn classic_table(rows: &[&ClassicRow]) -> String {
+    let solo: Vec<Solo> = rows
+        .iter()
+        .map(|r| Solo {
+            head: &r.head,
+            deal: format!("{0}x{0} seed {1}", r.size, r.seed),
+            outcome: r.outcome,
+            score: r.score,
+            count: r.moves.to_string(),
+            highest: r.highest,
+            duration_secs: r.duration_secs,
+            undos: r.undos,
+        })
+        .collect();
+    solo_table("moves", &solo)
 }
 
 fn duel_table(rows: &[&DuelRow]) -> String {
@@ -333,10 +321,10 @@ fn duel_table(rows: &[&DuelRow]) -> String {
             let names: Vec<&str> = r.players.iter().map(|p| p.name.as_str()).collect();
             let scores: Vec<String> = r.players.iter().map(|p| p.score.to_string()).collect();
             vec![
-                r.n.to_string(),
-                short_time(&r.ended),
+                r.head.n.to_string(),
+                short_time(&r.head.ended),
                 r.of.as_str().to_string(),
-                r.rules.clone(),
+                r.head.rules.clone(),
                 deal_text(&r.deal),
                 names.join(" vs "),
                 scores.join(" : "),
@@ -351,27 +339,14 @@ fn duel_table(rows: &[&DuelRow]) -> String {
 /// The history tables: card games, classic games, duels; each under a title when history holds
 /// more than one kind.
 pub fn table(rows: &[AnyRow]) -> String {
-    let cards: Vec<&Row> = rows
-        .iter()
-        .filter_map(|r| match r {
-            AnyRow::Cards(r) => Some(r),
-            _ => None,
-        })
-        .collect();
-    let classic: Vec<&ClassicRow> = rows
-        .iter()
-        .filter_map(|r| match r {
-            AnyRow::Classic(r) => Some(r),
-            _ => None,
-        })
-        .collect();
-    let duels: Vec<&DuelRow> = rows
-        .iter()
-        .filter_map(|r| match r {
-            AnyRow::Duel(r) => Some(r),
-            _ => None,
-        })
-        .collect();
+    let (mut cards, mut classic, mut duels) = (Vec::new(), Vec::new(), Vec::new());
+    for row in rows {
+        match row {
+            AnyRow::Cards(r) => cards.push(r),
+            AnyRow::Classic(r) => classic.push(r),
+            AnyRow::Duel(r) => duels.push(r),
+        }
+    }
     let sections = [
         ("card games", cards.len(), cards_table(&cards)),
         ("classic 2048", classic.len(), classic_table(&classic)),
@@ -413,10 +388,10 @@ pub fn csv(rows: &[AnyRow]) -> String {
     for row in rows {
         match row {
             AnyRow::Cards(r) => line([
-                r.n.to_string(),
-                r.ended.clone(),
-                csv_field(&r.rules),
-                r.rules_hash.clone(),
+                r.head.n.to_string(),
+                r.head.ended.clone(),
+                csv_field(&r.head.rules),
+                r.head.rules_hash.clone(),
                 csv_field(&deal_text(&r.deal)),
                 r.outcome.as_str().to_string(),
                 r.score.to_string(),
@@ -424,17 +399,17 @@ pub fn csv(rows: &[AnyRow]) -> String {
                 r.highest.to_string(),
                 r.duration_secs.to_string(),
                 r.undos.to_string(),
-                r.id.clone(),
+                r.head.id.clone(),
                 "cards".into(),
                 String::new(),
                 String::new(),
                 String::new(),
             ]),
             AnyRow::Classic(r) => line([
-                r.n.to_string(),
-                r.ended.clone(),
-                csv_field(&r.rules),
-                r.rules_hash.clone(),
+                r.head.n.to_string(),
+                r.head.ended.clone(),
+                csv_field(&r.head.rules),
+                r.head.rules_hash.clone(),
                 format!("seed {}", r.seed),
                 r.outcome.as_str().to_string(),
                 r.score.to_string(),
@@ -442,7 +417,7 @@ pub fn csv(rows: &[AnyRow]) -> String {
                 r.highest.to_string(),
                 r.duration_secs.to_string(),
                 r.undos.to_string(),
-                r.id.clone(),
+                r.head.id.clone(),
                 "classic".into(),
                 r.moves.to_string(),
                 String::new(),
@@ -455,10 +430,10 @@ pub fn csv(rows: &[AnyRow]) -> String {
                         _ => (p.survived.to_string(), String::new()),
                     };
                     line([
-                        r.n.to_string(),
-                        r.ended.clone(),
-                        csv_field(&r.rules),
-                        r.rules_hash.clone(),
+                        r.head.n.to_string(),
+                        r.head.ended.clone(),
+                        csv_field(&r.head.rules),
+                        r.head.rules_hash.clone(),
                         csv_field(&deal_text(&r.deal)),
                         p.outcome.as_str().to_string(),
                         p.score.to_string(),
@@ -466,7 +441,7 @@ pub fn csv(rows: &[AnyRow]) -> String {
                         p.highest.to_string(),
                         r.duration_secs.to_string(),
                         p.undos.to_string(),
-                        r.id.clone(),
+                        r.head.id.clone(),
                         format!("duel {}", r.of.as_str()),
                         moves,
                         csv_field(&p.name),
@@ -485,12 +460,14 @@ mod tests {
 
     fn row(n: usize, rules: &str) -> AnyRow {
         AnyRow::Cards(Row {
-            n,
-            id: "x".into(),
-            game: GameKind::Cards,
-            ended: "2026-11-29T20:33:50Z".into(),
-            rules: rules.into(),
-            rules_hash: "00ff".into(),
+            head: RowHead {
+                n,
+                id: "x".into(),
+                game: GameKind::Cards,
+                ended: "2026-11-29T20:33:50Z".into(),
+                rules: rules.into(),
+                rules_hash: "00ff".into(),
+            },
             deal: Deal::Daily {
                 date: "2026-11-29".into(),
                 seed: 1,
@@ -514,6 +491,37 @@ mod tests {
         assert!(lines[1].contains("1:02:05"), "{t}");
         let widths: Vec<usize> = lines.iter().map(|l| l.width()).collect();
         assert!(widths.iter().all(|&w| w == widths[0]), "{t}");
+    }
+
+    #[test]
+    fn kinds_get_their_own_titled_tables_numbered_together() {
+        let AnyRow::Cards(card) = row(2, "default") else {
+            unreachable!()
+        };
+        let classic = AnyRow::Classic(ClassicRow {
+            head: RowHead {
+                n: 1,
+                game: GameKind::Classic,
+                ..card.head.clone()
+            },
+            seed: 7,
+            size: 5,
+            outcome: Ending::Lost,
+            score: 3000,
+            moves: 321,
+            highest: 256,
+            duration_secs: 61,
+            undos: 2,
+        });
+        let t = table(&[classic, AnyRow::Cards(card)]);
+        assert!(t.starts_with("card games:\n#  ended"), "{t}");
+        let classic_part = &t[t.find("\nclassic 2048:\n").expect(&t)..];
+        assert!(classic_part.contains("#  ended (UTC)"), "{t}");
+        let line = classic_part.lines().nth(3).expect(&t);
+        for cell in ["1 ", "5x5 seed 7", "lost", "3000", "321", "256", "1:01"] {
+            assert!(line.contains(cell), "{cell} in {line}");
+        }
+        assert!(!t.contains("duels:"), "{t}");
     }
 
     #[test]

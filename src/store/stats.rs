@@ -13,18 +13,35 @@ use std::fmt::Write;
 
 use unicode_width::UnicodeWidthStr;
 
-use super::record::{Entry, Record};
+use super::record::{Entry, GameKind, Record, RulesRecord};
 use crate::duel::DuelResult;
 use crate::summary::Ending;
 
 /// What statistics need from one finished game of either kind.
 struct Played<'a> {
-    name: &'a str,
-    hash: &'a str,
+    rules: &'a RulesRecord,
     outcome: Ending,
     score: u64,
     highest: u64,
     ended: u64,
+}
+
+impl<'a> Played<'a> {
+    /// A finished game of `kind` in `e`, if it is one.
+    fn of(e: &'a Entry, kind: GameKind) -> Option<Played<'a>> {
+        let (rules, outcome, score, highest, ended) = match e {
+            Entry::Cards(r) => (&r.play.rules, r.outcome, r.score, r.highest, r.ended),
+            Entry::Classic(r) => (&r.play.rules, r.outcome, r.score, r.highest, r.ended),
+            Entry::Duel(_) => return None,
+        };
+        (e.kind() == kind).then_some(Played {
+            rules,
+            outcome,
+            score,
+            highest,
+            ended,
+        })
+    }
 }
 
 /// What history says about one set of rules.
@@ -55,22 +72,21 @@ impl RulesStats {
 
 /// The statistics of every set of rules in `records`, the most recently played first.
 pub fn collect(records: &[Record]) -> Vec<RulesStats> {
-    collect_played(records.iter().map(|r| Played {
-        name: &r.play.rules.name,
-        hash: &r.play.rules.hash,
-        outcome: r.outcome,
-        score: r.score,
-        highest: r.highest,
-        ended: r.ended,
-    }))
+    let entries: Vec<Entry> = records.iter().cloned().map(Entry::Cards).collect();
+    collect_of(&entries, GameKind::Cards)
+}
+
+/// The statistics of every set of rules of the `kind` games in `entries`.
+fn collect_of(entries: &[Entry], kind: GameKind) -> Vec<RulesStats> {
+    collect_played(entries.iter().filter_map(|e| Played::of(e, kind)))
 }
 
 fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats> {
     let mut by_hash: BTreeMap<&str, RulesStats> = BTreeMap::new();
     for r in games {
-        let s = by_hash.entry(r.hash).or_insert_with(|| RulesStats {
-            name: r.name.to_string(),
-            hash: r.hash.to_string(),
+        let s = by_hash.entry(&r.rules.hash).or_insert_with(|| RulesStats {
+            name: r.rules.name.clone(),
+            hash: r.rules.hash.clone(),
             ..RulesStats::default()
         });
         s.games += 1;
@@ -193,31 +209,15 @@ fn duels_report(entries: &[Entry]) -> String {
 
 /// The whole `stats` report of `entries`: card games, classic games and duels.
 pub fn report(entries: &[Entry]) -> String {
-    let cards: Vec<Record> = entries
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Cards(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect();
-    let classic = collect_played(entries.iter().filter_map(|e| match e {
-        Entry::Classic(r) => Some(Played {
-            name: &r.play.rules.name,
-            hash: &r.play.rules.hash,
-            outcome: r.outcome,
-            score: r.score,
-            highest: r.highest,
-            ended: r.ended,
-        }),
-        _ => None,
-    }));
+    let cards = collect_of(entries, GameKind::Cards);
+    let classic = collect_of(entries, GameKind::Classic);
     let has_duels = entries.iter().any(|e| matches!(e, Entry::Duel(_)));
     if classic.is_empty() && !has_duels {
-        return render(&collect(&cards));
+        return render(&cards);
     }
     let mut sections = Vec::new();
     if !cards.is_empty() {
-        sections.push(format!("== card game ==\n{}", render(&collect(&cards))));
+        sections.push(format!("== card game ==\n{}", render(&cards)));
     }
     if !classic.is_empty() {
         sections.push(format!(
