@@ -469,6 +469,82 @@ mod tests {
         assert!(s.take_warnings().is_empty());
     }
 
+    fn classic(seed: u64, moves: usize) -> (ClassicGame, ClassicMeta) {
+        use crate::classic::Dir;
+        let rules = Rules::default_rules().classic;
+        let mut g = ClassicGame::new(rules, seed);
+        for d in Dir::ALL.into_iter().cycle().take(4 * moves) {
+            if g.moves().len() == moves {
+                break;
+            }
+            g.play(d);
+        }
+        let meta = ClassicMeta {
+            rules_name: "default".into(),
+            started: utc::now(),
+        };
+        (g, meta)
+    }
+
+    #[test]
+    fn classic_saves_and_bests_are_kept_apart_from_card_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Store::at(Some(dir.path().to_path_buf()));
+        let (mut card, card_meta) = game(3);
+        card.play(Move::Place(0)).unwrap();
+        s.save(&card, &card_meta);
+        let (g, meta) = classic(5, 6);
+        s.save_classic(&g, &meta);
+        assert_eq!(s.saved().map(|(g, _)| g.moves().len()), Some(1));
+        let (back, back_meta) = s.saved_classic().unwrap();
+        assert_eq!((back.board(), back.score()), (g.board(), g.score()));
+        assert_eq!(back_meta, meta);
+
+        let rules = g.rules();
+        assert_eq!(s.classic_best(&rules), None);
+        assert_eq!(s.finish_classic(&g, &meta), g.score() > 0);
+        assert!(s.saved_classic().is_none(), "finishing drops its own save");
+        assert!(s.saved().is_some(), "and leaves the card game's");
+        assert_eq!(s.classic_best(&rules), Some(g.score()));
+        // A card best is not a classic best, nor the other way round.
+        assert_eq!(s.best(&Rules::default_rules()), None);
+        let (weaker, weaker_meta) = classic(6, 1);
+        assert!(weaker.score() < g.score());
+        assert!(!s.finish_classic(&weaker, &weaker_meta));
+        let bigger = ClassicRules { size: 5, ..rules };
+        assert_eq!(s.classic_best(&bigger), None);
+        // Read again from history by a new store.
+        let again = Store::at(Some(dir.path().to_path_buf()));
+        assert_eq!(again.classic_best(&rules), Some(g.score()));
+        assert_eq!(again.entries().len(), 2);
+        assert!(again.history().is_empty(), "history() is card games only");
+
+        // Another classic game's end leaves this one's save alone; forgetting drops it.
+        s.save_classic(&g, &meta);
+        let (other, other_meta) = classic(7, 2);
+        s.finish_classic(&other, &other_meta);
+        assert!(s.saved_classic().is_some());
+        s.forget_classic(&g, &meta);
+        assert!(s.saved_classic().is_none());
+        assert!(s.take_warnings().is_empty());
+    }
+
+    #[test]
+    fn a_damaged_classic_save_is_moved_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Store::at(Some(dir.path().to_path_buf()));
+        let (g, meta) = classic(8, 3);
+        s.save_classic(&g, &meta);
+        let p = dir.path().join(classic::SAVE_FILE);
+        let text = fs::read_to_string(&p).unwrap();
+        fs::write(&p, text.replace("\"size\": 4", "\"size\": 9")).unwrap();
+        assert!(s.saved_classic().is_none());
+        let w = s.take_warnings();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].contains("saved-classic.json.corrupt-"), "{w:?}");
+        assert!(!p.exists());
+    }
+
     #[test]
     fn damaged_save_is_moved_aside() {
         let dir = tempfile::tempdir().unwrap();
