@@ -86,9 +86,8 @@ pub fn run(path: &Path, json: bool) -> Result<(), Failure> {
 
 fn run_cards(path: &Path, json: bool) -> Result<(), Failure> {
     let (game, record, play) = load(path)?;
-    let mut out = io::stdout().lock();
     if json {
-        writeln!(out, "{}", Summary::of(&game).to_json())?;
+        writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
         let title = format!(
             "replay of {}: {} rules, {}, {} moves",
@@ -97,21 +96,7 @@ fn run_cards(path: &Path, json: bool) -> Result<(), Failure> {
             deal_text(&play.deal),
             game.moves().len()
         );
-        let term = Term::stdout();
-        if term.is_term() && io::stdin().is_terminal() {
-            drop(out);
-            step(&term, &title, &game)?;
-            out = io::stdout().lock();
-        } else {
-            writeln!(out, "{title}")?;
-            let mut g = Game::new(game.rules_arc().clone(), game.deck().clone());
-            for (i, &m) in game.moves().iter().enumerate() {
-                let turn = g.play(m).expect("a rebuilt game's moves are legal");
-                writeln!(out, "{:>4}. {}", i + 1, text::turn_line(&turn))?;
-            }
-            write!(out, "{}", text::board(game.position(), game.rules()))?;
-        }
-        writeln!(out, "{}", result_line(&game))?;
+        show(&title, &game)?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
         Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
@@ -136,27 +121,19 @@ fn run_classic(
     json: bool,
 ) -> Result<(), Failure> {
     let (game, _) = play.rebuild().map_err(|e| bad(path, &e))?;
-    let mut out = io::stdout().lock();
     if json {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
-        writeln!(out, "{s}")?;
+        writeln!(io::stdout(), "{s}")?;
     } else {
-        writeln!(
-            out,
+        let title = format!(
             "replay of {}: classic {1}x{1}, {2} rules, seed {3}, {4} moves",
             path.display(),
             play.size,
             play.rules.name,
             play.seed,
             game.moves().len()
-        )?;
-        let mut g = ClassicGame::new(game.rules(), game.seed());
-        for (i, &d) in game.moves().iter().enumerate() {
-            let slide = g.play(d).expect("a rebuilt game's moves change the board");
-            writeln!(out, "{:>4}. {} (+{})", i + 1, d.as_str(), slide.points)?;
-        }
-        write!(out, "{}", board_text(game.board()))?;
-        writeln!(out, "{}", classic_result_line(&game))?;
+        );
+        show(&title, &game)?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
         Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
@@ -214,22 +191,100 @@ fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Failure>
     }
 }
 
+/// What showing a replay needs from a game, card or classic.
+trait Replayable: Sized {
+    /// The same game before its first move.
+    fn start(&self) -> Self;
+    fn move_count(&self) -> usize;
+    /// Plays this game's move `i` on `at` (this game at move `i`) and says what it did.
+    fn advance(&self, at: &mut Self, i: usize) -> String;
+    fn board_text(&self) -> String;
+    /// The line under the board while stepping.
+    fn status_line(&self) -> String;
+    fn result_line(&self) -> String;
+}
+
+impl Replayable for Game {
+    fn start(&self) -> Game {
+        Game::new(self.rules_arc().clone(), self.deck().clone())
+    }
+    fn move_count(&self) -> usize {
+        self.moves().len()
+    }
+    fn advance(&self, at: &mut Game, i: usize) -> String {
+        let turn = at
+            .play(self.moves()[i])
+            .expect("a rebuilt game's moves are legal");
+        text::turn_line(&turn)
+    }
+    fn board_text(&self) -> String {
+        text::board(self.position(), self.rules())
+    }
+    fn status_line(&self) -> String {
+        format!(
+            "score {}  hand: {}",
+            self.position().score,
+            text::cards(self.visible())
+        )
+    }
+    fn result_line(&self) -> String {
+        result_line(self)
+    }
+}
+
+impl Replayable for ClassicGame {
+    fn start(&self) -> ClassicGame {
+        ClassicGame::new(self.rules(), self.seed())
+    }
+    fn move_count(&self) -> usize {
+        self.moves().len()
+    }
+    fn advance(&self, at: &mut ClassicGame, i: usize) -> String {
+        let d = self.moves()[i];
+        let slide = at.play(d).expect("a rebuilt game's moves change the board");
+        format!("{} (+{})", d.as_str(), slide.points)
+    }
+    fn board_text(&self) -> String {
+        board_text(self.board())
+    }
+    fn status_line(&self) -> String {
+        format!("score {}", self.score())
+    }
+    fn result_line(&self) -> String {
+        classic_result_line(self)
+    }
+}
+
+/// Shows `game` under `title`: a move per key on a terminal, else every move at once; then
+/// the result line.
+fn show<G: Replayable>(title: &str, game: &G) -> io::Result<()> {
+    let term = Term::stdout();
+    if term.is_term() && io::stdin().is_terminal() {
+        step(&term, title, game)?;
+    } else {
+        let mut out = io::stdout().lock();
+        writeln!(out, "{title}")?;
+        let mut g = game.start();
+        for i in 0..game.move_count() {
+            writeln!(out, "{:>4}. {}", i + 1, game.advance(&mut g, i))?;
+        }
+        write!(out, "{}", game.board_text())?;
+    }
+    writeln!(io::stdout(), "{}", game.result_line())
+}
+
 /// Shows the game one move per key; `q`, Escape or Ctrl-C stops early.
-fn step(term: &Term, title: &str, game: &Game) -> io::Result<()> {
-    let mut g = Game::new(game.rules_arc().clone(), game.deck().clone());
-    let moves = game.moves();
+fn step<G: Replayable>(term: &Term, title: &str, game: &G) -> io::Result<()> {
+    let mut g = game.start();
+    let total = game.move_count();
     let mut last = String::from("(start)");
-    for i in 0..=moves.len() {
+    for i in 0..=total {
         term.clear_screen()?;
         term.write_line(title)?;
-        term.write_line(&format!("move {i} of {}: {last}\n", moves.len()))?;
-        term.write_str(&text::board(g.position(), g.rules()))?;
-        term.write_line(&format!(
-            "score {}  hand: {}",
-            g.position().score,
-            text::cards(g.visible())
-        ))?;
-        if i == moves.len() {
+        term.write_line(&format!("move {i} of {total}: {last}\n"))?;
+        term.write_str(&g.board_text())?;
+        term.write_line(&g.status_line())?;
+        if i == total {
             break;
         }
         term.write_line("any key: next move   q: stop")?;
@@ -237,8 +292,7 @@ fn step(term: &Term, title: &str, game: &Game) -> io::Result<()> {
             Ok(Key::Char('q' | 'Q') | Key::Escape | Key::CtrlC) | Err(_) => break,
             Ok(_) => {}
         }
-        let turn = g.play(moves[i]).expect("a rebuilt game's moves are legal");
-        last = text::turn_line(&turn);
+        last = game.advance(&mut g, i);
     }
     Ok(())
 }

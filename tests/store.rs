@@ -200,19 +200,16 @@ fn saved_moves(path: &Path) -> Option<usize> {
     Some(v["moves"].as_str()?.split_whitespace().count())
 }
 
-#[test]
-fn a_killed_game_resumes_at_its_last_move() {
-    let env = Env::new();
-    let mut child = env
-        .command(&["play", "--seed", "7", "--json"])
-        .spawn()
-        .unwrap();
+/// Runs `args`, typing `moves` one at a time and waiting for `save` to show each, then kills
+/// the process (SIGKILL).
+fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], save: &Path) {
+    let mut child = env.command(args).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    for (i, col) in ["1", "2", "3", "4", "5"].iter().enumerate() {
-        writeln!(stdin, "{col}").unwrap();
+    for (i, m) in moves.iter().enumerate() {
+        writeln!(stdin, "{m}").unwrap();
         stdin.flush().unwrap();
         let deadline = Instant::now() + Duration::from_secs(30);
-        while saved_moves(&env.save_file()) != Some(i + 1) {
+        while saved_moves(save) != Some(i + 1) {
             assert!(
                 Instant::now() < deadline,
                 "the save never showed move {}",
@@ -224,7 +221,14 @@ fn a_killed_game_resumes_at_its_last_move() {
     child.kill().unwrap(); // SIGKILL
     assert!(!child.wait().unwrap().success());
     drop(stdin);
-    assert_eq!(saved_moves(&env.save_file()), Some(5));
+    assert_eq!(saved_moves(save), Some(moves.len()));
+}
+
+#[test]
+fn a_killed_game_resumes_at_its_last_move() {
+    let env = Env::new();
+    let args = ["play", "--seed", "7", "--json"];
+    play_then_kill(&env, &args, &["1", "2", "3", "4", "5"], &env.save_file());
 
     // Resume, undo once (the undo history survived), then input ends: quit.
     let resumed = json(&env.run(&["play", "--resume", "--json"], "u\n"));
@@ -586,32 +590,9 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
 #[test]
 fn a_killed_classic_game_resumes_at_its_last_move() {
     let env = Env::new();
-    let mut child = env
-        .command(&["classic", "--seed", "17", "--json"])
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    // Left then right always change a fresh board's tiles somewhere; wait for each save.
-    for (i, d) in ["a", "d", "w", "s"].iter().enumerate() {
-        writeln!(stdin, "{d}").unwrap();
-        stdin.flush().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let moves = saved_moves(&classic_save(&env));
-            if moves == Some(i + 1) {
-                break;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "no save of move {}: {moves:?}",
-                i + 1
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-    child.kill().unwrap();
-    let _ = child.wait();
-    drop(stdin);
+    // With seed 17 each of these moves changes the board, so each is saved.
+    let args = ["classic", "--seed", "17", "--json"];
+    play_then_kill(&env, &args, &["a", "d", "w", "s"], &classic_save(&env));
     let resumed = json(&env.run(&["classic", "--resume", "--json"], "u\n"));
     let fresh = json(&Env::new().run(&["classic", "--seed", "17", "--json"], "a\nd\nw\ns\nu\n"));
     assert_eq!(resumed, fresh);
