@@ -332,6 +332,10 @@ fn play_classic_kept(
     keeper: &mut dyn ClassicKeeper,
 ) -> Result<(), Failure> {
     print_warnings(keeper);
+    if io::stdin().is_terminal() && !json {
+        // The full-screen game arrives with the terminal front end; until then, line by line.
+        eprintln!("Type w, a, s or d and Enter to slide the tiles; u undoes, q quits.");
+    }
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
     crate::classic::headless::run_with(
@@ -378,6 +382,9 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
     let names = duel_names(&args.names)?;
     let mut keeper = Store::open();
     print_warnings(&mut keeper);
+    if io::stdin().is_terminal() && !args.json {
+        eprintln!("Each player in turn types a move and Enter; q gives the duel up.");
+    }
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
     let input = io::stdin().lock();
