@@ -236,15 +236,36 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     }
 }
 
-/// Makes toml's wording of type errors plain for players.
-fn plain_toml_message(msg: &str) -> String {
-    msg.trim()
+/// Makes toml's wording of type errors plain for players, and names the key the error is about
+/// (toml only shows it when the error has no place in the file, so it is read from there).
+fn plain_toml_message(e: &toml::de::Error) -> String {
+    let msg = e
+        .message()
+        .trim()
         .replace("expected i64", "expected a whole number")
         .replace("expected bool", "expected true or false")
+        .replace("expected a boolean", "expected true or false")
+        .replace("expected a map", "expected a table of keys")
         .replace(
             "invalid type: floating point",
             "invalid type: a number with a fraction",
-        )
+        );
+    let msg = match msg.find("expected struct Raw") {
+        Some(i) => format!("{}expected a table of keys", &msg[..i]),
+        None => msg,
+    };
+    let mut bare = e.clone();
+    bare.set_input(None);
+    let shown = bare.to_string();
+    let key = shown
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("in `"))
+        .and_then(|l| l.strip_suffix('`'));
+    match key {
+        Some(k) if !k.is_empty() => format!("{k}: {msg}"),
+        _ => msg,
+    }
 }
 
 impl Rules {
@@ -259,7 +280,7 @@ impl Rules {
     pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
         let r = Reader { origin, text };
         let raw: RawFile =
-            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(e.message())))?;
+            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(&e)))?;
         let deck = raw.deck.unwrap_or_default();
         let board = raw.board.unwrap_or_default();
         let discards = raw.discards.unwrap_or_default();
@@ -372,7 +393,12 @@ impl Rules {
                     "deck.weights.{card} = {w} is not allowed: a card at or above board.clear_value \
                      ({clear_value}) can never be dealt; set its weight to 0 or raise clear_value"
                 );
-                return Err(r.error(span.clone(), msg));
+                // A weight kept from the default is pointed at through the clear_value that
+                // made it too big.
+                let span = span
+                    .clone()
+                    .or_else(|| board.clear_value.as_ref().map(|s| s.span()));
+                return Err(r.error(span, msg));
             }
         }
         if weights.values().all(|&(w, _)| w == 0) {
