@@ -495,7 +495,10 @@ impl Rules {
     pub fn to_toml(&self) -> String {
         use fmt::Write;
         let mut out = String::new();
-        let _ = writeln!(out, "name = {:?}\n", self.name);
+        // A TOML basic string: only `"` and `\` need escaping, since names hold no control
+        // characters (Rust's `{:?}` would write `\u{ad}`, which TOML does not read).
+        let name = self.name.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "name = \"{name}\"\n");
         let _ = writeln!(
             out,
             "[deck]\nsize = {}\nlookahead = {}\n",
@@ -610,6 +613,23 @@ mod tests {
         assert_eq!(r.weight(Card::BOMB), 0);
         assert_eq!(r.weight(Card::from_value(2).unwrap()), 15);
         assert_ne!(r.hash(), base.hash());
+    }
+
+    #[test]
+    fn printed_rules_read_back_whatever_the_name() {
+        let base = Rules::default_rules();
+        for name in [
+            "a\u{ad}b",
+            "quote \\\" and \\\\ back",
+            "é 2048 🂡",
+            "zero\u{200b}width",
+        ] {
+            let text = format!("name = \"{name}\"");
+            let r = Rules::parse(&text, "x.toml", Some(&base)).unwrap();
+            let again = Rules::parse(&r.to_toml(), "printed", None)
+                .unwrap_or_else(|e| panic!("{e}\n{}", r.to_toml()));
+            assert_eq!(again, r);
+        }
     }
 
     fn err(text: &str) -> RulesError {

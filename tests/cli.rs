@@ -805,3 +805,18 @@ fn rules_init_without_new2048_config_writes_the_user_file() {
     }
     assert_eq!(found, [path]);
 }
+
+#[test]
+fn no_command_plays_and_an_unseeded_game_gets_a_fresh_seed() {
+    let moves = "1\n2\n3\n4\n5\n".repeat(3);
+    let a = Run::new().stdin(&moves).run().ok();
+    assert!(
+        a.stdout.starts_with("     .     .     .     .     .\n"),
+        "{}",
+        a.stdout
+    );
+    assert!(a.stdout.contains("\nresult: "), "{}", a.stdout);
+    // 15 moves show 17 cards: two fresh seeds dealing the same 17 is (next to) impossible.
+    let b = Run::cmd("play").stdin(&moves).run().ok();
+    assert_ne!(a.stdout, b.stdout);
+}

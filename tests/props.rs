@@ -376,3 +376,42 @@ fn the_generator_reaches_interesting_rules() {
     assert_eq!(r.weight(Card::from_exponent(1)), 1);
     assert_eq!(r.board.clear_value.value(), Some(4));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Whatever a player writes in a rules file, reading it never panics, and an error can be
+    /// shown with its place.
+    #[test]
+    fn any_rules_text_is_read_without_panic(
+        lines in prop::collection::vec(
+            prop_oneof![
+                Just("[deck]".to_string()),
+                Just("[board]".to_string()),
+                Just("[deck.weights]".to_string()),
+                Just("[discards]".to_string()),
+                Just("[scoring]".to_string()),
+                "[a-z_.]{1,16} = -?[0-9]{1,12}",
+                "(size|lookahead|columns|height|clear_value|start|max|per_clear|per_merge|bomb|wild|2|4|2048) = -?[0-9]{1,11}",
+                "(merge_into_full|merged_value) = (true|false|1|\"x\")",
+                "name = \"[^\"\\\\]{0,50}\"",
+                "\\PC{0,20}",
+            ],
+            0..12,
+        ),
+    ) {
+        let text = lines.join("\n");
+        let base = Rules::default_rules();
+        match Rules::parse(&text, "fuzz.toml", Some(&base)) {
+            Ok(r) => {
+                // Good rules print as a file that reads back the same.
+                let again = Rules::parse(&r.to_toml(), "printed", None);
+                prop_assert_eq!(again.as_ref(), Ok(&r));
+            }
+            Err(e) => {
+                let shown = e.to_string();
+                prop_assert!(shown.starts_with("fuzz.toml"), "{}", shown);
+            }
+        }
+    }
+}
