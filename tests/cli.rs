@@ -820,3 +820,19 @@ fn no_command_plays_and_an_unseeded_game_gets_a_fresh_seed() {
     let b = Run::cmd("play").stdin(&moves).run().ok();
     assert_ne!(a.stdout, b.stdout);
 }
+
+#[test]
+fn the_readme_example_is_what_the_program_prints() {
+    let readme = include_str!("../README.md");
+    let example = readme
+        .lines()
+        .find(|l| l.trim_start().starts_with("{\"outcome\""))
+        .expect("README has a JSON example")
+        .trim();
+    let out = Run::cmd("play --deck-file deck.txt --json")
+        .file("deck.txt", "2 2 4 bomb 8 1024 1024 16 wild")
+        .stdin("1\n1\n1\n2\n1\n3\n3\n4\n5\n")
+        .run()
+        .ok();
+    assert_eq!(out.stdout.trim(), example);
+}
