@@ -165,6 +165,15 @@ impl Out {
 
 // ---- headless play -----------------------------------------------------------------------------
 
+/// Plays `input` with the cards of `deck` written to `deck.txt`; the run must succeed.
+fn headless(args: &str, deck: &str, input: &str) -> Out {
+    Run::cmd(args)
+        .file("deck.txt", deck)
+        .stdin(input)
+        .run()
+        .ok()
+}
+
 /// A game worked out by hand (default rules, 5 columns of 7):
 /// 2 -> col 1; 2 -> col 1 (2+2=4, +1); 4 -> col 1 (4+4=8, +1); bomb -> col 2 (empty, blown up);
 /// 8 -> col 1 (8+8=16, +1); 1024 -> col 3; 1024 -> col 3 (=2048, cleared, +1 +10);
@@ -174,11 +183,7 @@ const MOVES: &str = "1\n1\n1\n2\n1\n3\n3\n4\n5\n";
 
 #[test]
 fn json_of_a_hand_computed_game() {
-    let out = Run::cmd("play --deck-file deck.txt --json")
-        .file("deck.txt", DECK)
-        .stdin(MOVES)
-        .run()
-        .ok();
+    let out = headless("play --deck-file deck.txt --json", DECK, MOVES);
     assert_eq!(out.stdout.lines().count(), 1, "{}", out.stdout);
     assert_eq!(out.stderr, "");
     assert_eq!(
@@ -202,20 +207,15 @@ fn json_of_a_hand_computed_game() {
 
 #[test]
 fn text_of_the_same_game() {
-    let out = Run::cmd("play --deck-file deck.txt")
-        .file("deck.txt", DECK)
-        .stdin(MOVES)
-        .run()
-        .ok()
-        .stdout_has(&[
-            "score 0  cards left 9\nhand: 2  next: 2 4\n",
-            "> 2 on column 1: 2+2=4 (+1)\n",
-            "> bomb on column 2, column blown up\n",
-            "> 1024 on column 3: 1024+1024=2048, column cleared! (+11)\n",
-            "score 14  cards left 2\nhand: 16  next: wild\n",
-            "> wild on column 5\n",
-            "hand: (deck used up)",
-        ]);
+    let out = headless("play --deck-file deck.txt", DECK, MOVES).stdout_has(&[
+        "score 0  cards left 9\nhand: 2  next: 2 4\n",
+        "> 2 on column 1: 2+2=4 (+1)\n",
+        "> bomb on column 2, column blown up\n",
+        "> 1024 on column 3: 1024+1024=2048, column cleared! (+11)\n",
+        "score 14  cards left 2\nhand: 16  next: wild\n",
+        "> wild on column 5\n",
+        "hand: (deck used up)",
+    ]);
     assert!(
         out.stdout
             .ends_with("\nresult: won  score 14  cards played 9  highest 2048\n"),
@@ -278,11 +278,7 @@ fn lines_after_the_end_are_not_read_as_moves() {
 
 #[test]
 fn end_of_input_is_quit() {
-    let out = Run::cmd("play --deck-file deck.txt --json")
-        .file("deck.txt", "2 4 8 16")
-        .stdin("1\n2")
-        .run()
-        .ok();
+    let out = headless("play --deck-file deck.txt --json", "2 4 8 16", "1\n2");
     let j = out.json();
     assert_eq!(j["outcome"], "quit");
     assert_eq!(j["columns"], json!([[2], [4], [], [], []]));
@@ -296,20 +292,16 @@ fn end_of_input_is_quit() {
 
 #[test]
 fn q_quits_and_stops_reading() {
-    let out = Run::cmd("play --deck-file deck.txt --json")
-        .file("deck.txt", "2 4 8 16")
-        .stdin("1\nQ\n2\n3\n")
-        .run()
-        .ok();
+    let out = headless(
+        "play --deck-file deck.txt --json",
+        "2 4 8 16",
+        "1\nQ\n2\n3\n",
+    );
     let j = out.json();
     assert_eq!(j["outcome"], "quit");
     assert_eq!(j["cards_played"], 1);
     assert_eq!(out.stderr, "");
-    let out = Run::cmd("play --deck-file deck.txt")
-        .file("deck.txt", "2 4 8 16")
-        .stdin("q\n")
-        .run()
-        .ok();
+    let out = headless("play --deck-file deck.txt", "2 4 8 16", "q\n");
     assert!(
         out.stdout
             .ends_with("result: quit  score 0  cards played 0  highest 0\n"),
@@ -320,11 +312,11 @@ fn q_quits_and_stops_reading() {
 
 #[test]
 fn u_undoes_placements_and_discards() {
-    let out = Run::cmd("--rules solitaire play --deck-file deck.txt --json")
-        .file("deck.txt", "2 2 4 8 16")
-        .stdin("1\n1\nu\nd\nu\n2\n")
-        .run()
-        .ok();
+    let out = headless(
+        "--rules solitaire play --deck-file deck.txt --json",
+        "2 2 4 8 16",
+        "1\n1\nu\nd\nu\n2\n",
+    );
     let j = out.json();
     // 2 on col 1; 2 merges (undone); discard (undone); 2 on col 2.
     assert_eq!(j["columns"], json!([[2], [2], [], []]));
@@ -336,12 +328,8 @@ fn u_undoes_placements_and_discards() {
     assert_eq!(j["discarded"], 0);
     assert_eq!(j["cards_left"], 3);
     assert_eq!(j["rules"], "solitaire");
-    let text = Run::cmd("play --deck-file deck.txt")
-        .file("deck.txt", "2 2 4")
-        .stdin("1\nu\n")
-        .run()
-        .ok()
-        .stdout_has(&["\n> undone\n"]);
+    let text =
+        headless("play --deck-file deck.txt", "2 2 4", "1\nu\n").stdout_has(&["\n> undone\n"]);
     assert!(
         text.stdout
             .ends_with("result: quit  score 0  cards played 0  highest 0\n")
@@ -351,12 +339,12 @@ fn u_undoes_placements_and_discards() {
 #[test]
 fn discards_in_headless_play() {
     // Solitaire rules: two discards; `d` throws the card in hand away.
-    let out = Run::cmd("--rules solitaire play --deck-file deck.txt --json")
-        .file("deck.txt", "2 4 8")
-        .stdin("d\ndiscard\nd\n")
-        .run()
-        .ok()
-        .stderr_has(&["line 3: `d`: no discards left; skipped"]);
+    let out = headless(
+        "--rules solitaire play --deck-file deck.txt --json",
+        "2 4 8",
+        "d\ndiscard\nd\n",
+    )
+    .stderr_has(&["line 3: `d`: no discards left; skipped"]);
     let j = out.json();
     assert_eq!(j["discarded"], 2);
     assert_eq!(j["discards_left"], 0);
@@ -688,48 +676,75 @@ fn named(name: &str) -> String {
     format!("name = \"{name}\"\n")
 }
 
+const USER_FILE: &str = "xdg-config/new2048/config.toml";
+
+/// A run with a rules file for each of `layers`, each named after where it sits: `user` (the
+/// XDG config file), `env` (named by $NEW2048_CONFIG) and `flag` (`flag.toml`, for --config).
+fn with_rules_files(args: &str, layers: &[&str]) -> Run {
+    layers
+        .iter()
+        .fold(Run::cmd(args), |run, &layer| match layer {
+            "user" => run.file(USER_FILE, &named("user")),
+            "env" => run.file("env.toml", &named("env")).config_env("env.toml"),
+            "flag" => run.file("flag.toml", &named("flag")),
+            other => panic!("no layer {other}"),
+        })
+}
+
 #[test]
 fn rules_come_from_flag_then_env_then_user_file_then_default() {
-    let user = "xdg-config/new2048/config.toml";
-    // Only the user's file.
-    let run = Run::cmd("rules").file(user, &named("user"));
-    let path = run.path(user);
-    run.run().ok().stdout_has(&[
-        "# rules in force: user\n",
-        &format!("# from: {} (your config file)\n", path.display()),
-    ]);
-    // $NEW2048_CONFIG beats it.
-    let run = Run::cmd("rules")
-        .file(user, &named("user"))
-        .file("env.toml", &named("env"))
-        .config_env("env.toml");
-    let path = run.path("env.toml");
-    run.run().ok().stdout_has(&[
-        "# rules in force: env\n",
-        &format!("# from: {} ($NEW2048_CONFIG)\n", path.display()),
-    ]);
-    // --config beats both.
-    let run = Run::cmd("--config flag.toml rules")
-        .file(user, &named("user"))
-        .file("env.toml", &named("env"))
-        .file("flag.toml", &named("flag"))
-        .config_env("env.toml");
+    let all = ["user", "env", "flag"];
+    let cases: &[(&str, &[&str], &str, &str)] = &[
+        ("rules", &[], "default", "built-in preset `default`"),
+        ("rules", &["user"], "user", "(your config file)"),
+        (
+            "rules",
+            &["user", "env"],
+            "env",
+            "env.toml ($NEW2048_CONFIG)",
+        ),
+        (
+            "--config flag.toml rules",
+            &all,
+            "flag",
+            "flag.toml (--config)",
+        ),
+        (
+            "rules --config flag.toml",
+            &["user", "flag"],
+            "flag",
+            "flag.toml (--config)",
+        ),
+        (
+            "--rules hard rules",
+            &["user", "env"],
+            "hard",
+            "built-in preset `hard`",
+        ),
+    ];
+    for (args, layers, name, from) in cases {
+        let run = with_rules_files(args, layers);
+        let out = run.run().ok();
+        let want = format!("# rules in force: {name}\n");
+        assert!(
+            out.stdout.starts_with(&want),
+            "{args} {layers:?}:\n{}",
+            out.stdout
+        );
+        let from_line = out.stdout.lines().nth(1).unwrap_or_default();
+        assert!(
+            from_line.starts_with("# from: ") && from_line.ends_with(from),
+            "{from_line}"
+        );
+    }
+    // The user's file is named by its full path.
+    let run = with_rules_files("rules", &["user"]);
+    let path = run.path(USER_FILE);
     run.run()
         .ok()
-        .stdout_has(&["# rules in force: flag\n", "flag.toml (--config)\n"]);
-    // --rules beats the environment and the user's file too.
-    Run::cmd("--rules hard rules")
-        .file(user, &named("user"))
-        .file("env.toml", &named("env"))
-        .config_env("env.toml")
-        .run()
-        .ok()
-        .stdout_has(&["# rules in force: hard\n"]);
+        .stdout_has(&[&format!("# from: {} (your config file)\n", path.display())]);
     // And play follows the same order.
-    let out = Run::cmd("play --seed 1 --json")
-        .file(user, &named("user"))
-        .file("env.toml", &named("env"))
-        .config_env("env.toml")
+    let out = with_rules_files("play --seed 1 --json", &["user", "env"])
         .run()
         .ok();
     assert_eq!(out.json()["rules"], "env");
@@ -746,7 +761,7 @@ fn the_user_file_is_found_through_home_without_xdg_config_home() {
     // A file in XDG_CONFIG_HOME is not read when XDG_CONFIG_HOME is unset.
     Run::cmd("rules")
         .without_xdg_config()
-        .file("xdg-config/new2048/config.toml", &named("user"))
+        .file(USER_FILE, &named("user"))
         .run()
         .ok()
         .stdout_has(&["# rules in force: default\n"]);
@@ -829,10 +844,10 @@ fn the_readme_example_is_what_the_program_prints() {
         .find(|l| l.trim_start().starts_with("{\"outcome\""))
         .expect("README has a JSON example")
         .trim();
-    let out = Run::cmd("play --deck-file deck.txt --json")
-        .file("deck.txt", "2 2 4 bomb 8 1024 1024 16 wild")
-        .stdin("1\n1\n1\n2\n1\n3\n3\n4\n5\n")
-        .run()
-        .ok();
+    let out = headless(
+        "play --deck-file deck.txt --json",
+        "2 2 4 bomb 8 1024 1024 16 wild",
+        "1\n1\n1\n2\n1\n3\n3\n4\n5\n",
+    );
     assert_eq!(out.stdout.trim(), example);
 }

@@ -283,94 +283,106 @@ fn game(tweaks: &str, deck: &str) -> Game {
     Game::new(Arc::new(rules(tweaks)), cards(deck).into())
 }
 
+/// Makes moves written the way headless play reads them: `"1 2 d"` (columns from 1, `d`
+/// discards); each must be legal.
+fn play(g: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = match m {
+            "d" => Move::Discard,
+            n => Move::Place(n.parse::<u8>().unwrap() - 1),
+        };
+        g.play(mv).unwrap_or_else(|e| panic!("move {m}: {e}"));
+    }
+}
+
 fn col(g: &Game, i: usize) -> Vec<Card> {
     g.position().columns()[i].cards().to_vec()
 }
 
 const ONE_COLUMN_OF_2: &str = "[board]\ncolumns = 1\nheight = 2\n";
 
-#[test]
-fn loss_when_the_card_in_hand_fits_nowhere() {
-    let mut g = game(ONE_COLUMN_OF_2, "2 4 8 16");
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), None);
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert_eq!(g.hand(), Some(cards("8")[0]));
-    assert_eq!(g.cards_left(), 2);
-    assert_eq!(g.play(Move::Place(0)), Err(MoveError::GameOver));
-    assert_eq!(g.check(Move::Discard), Err(MoveError::GameOver));
+const ONE_FULL_MERGE: &str = "[board]\ncolumns = 1\nheight = 2\nmerge_into_full = true\n";
+const DISCARDS: &str = "[board]\ncolumns = 1\nheight = 2\n\
+                        [discards]\nstart = 1\nper_clear = 2\nmax = 2\n";
+
+/// A whole game on one column: its rules, deck and moves, and how it stands afterwards.
+struct GameCase {
+    name: &'static str,
+    rules: &'static str,
+    deck: &'static str,
+    moves: &'static str,
+    outcome: Option<Outcome>,
+    cards_left: usize,
+    column: &'static str,
 }
 
-#[test]
-fn loss_on_the_very_last_card_is_a_loss_not_a_win() {
-    let mut g = game(ONE_COLUMN_OF_2, "2 4 8");
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert_eq!(g.cards_left(), 1);
-}
+#[rustfmt::skip]
+const GAMES: &[GameCase] = &[
+    GameCase { name: "a card that fits is not a loss", rules: ONE_COLUMN_OF_2, deck: "2 4 8 16", moves: "1",
+        outcome: None, cards_left: 3, column: "2" },
+    GameCase { name: "loss when the card in hand fits nowhere", rules: ONE_COLUMN_OF_2, deck: "2 4 8 16", moves: "1 1",
+        outcome: Some(Outcome::Lost), cards_left: 2, column: "2 4" },
+    GameCase { name: "the last card fitting nowhere is a loss, not a win", rules: ONE_COLUMN_OF_2, deck: "2 4 8", moves: "1 1",
+        outcome: Some(Outcome::Lost), cards_left: 1, column: "2 4" },
+    GameCase { name: "placing the last card wins even on a full board", rules: ONE_COLUMN_OF_2, deck: "2 4", moves: "1 1",
+        outcome: Some(Outcome::Won), cards_left: 0, column: "2 4" },
+    GameCase { name: "one card before the end", rules: ONE_COLUMN_OF_2, deck: "2 4", moves: "1",
+        outcome: None, cards_left: 1, column: "2" },
+    GameCase { name: "default: a merging card on a full column is a loss", rules: ONE_COLUMN_OF_2, deck: "2 4 4 16", moves: "1 1",
+        outcome: Some(Outcome::Lost), cards_left: 2, column: "2 4" },
+    GameCase { name: "merge_into_full: a merging card in hand on a full column is no loss", rules: ONE_FULL_MERGE, deck: "2 4 4 16", moves: "1 1",
+        outcome: None, cards_left: 2, column: "2 4" },
+    GameCase { name: "merge_into_full: ... it merges, then 16 fits nowhere", rules: ONE_FULL_MERGE, deck: "2 4 4 16", moves: "1 1 1",
+        outcome: Some(Outcome::Lost), cards_left: 1, column: "2 8" },
+    GameCase { name: "default: a bomb in hand on a full board is a loss", rules: ONE_COLUMN_OF_2, deck: "2 4 bomb 2", moves: "1 1",
+        outcome: Some(Outcome::Lost), cards_left: 2, column: "2 4" },
+    GameCase { name: "merge_into_full: a bomb empties the full column", rules: ONE_FULL_MERGE, deck: "2 4 bomb 2", moves: "1 1 1",
+        outcome: None, cards_left: 1, column: "" },
+    GameCase { name: "merge_into_full: ... and the game is won", rules: ONE_FULL_MERGE, deck: "2 4 bomb 2", moves: "1 1 1 1",
+        outcome: Some(Outcome::Won), cards_left: 0, column: "2" },
+    GameCase { name: "a discard left means not lost", rules: DISCARDS, deck: "2 4 8 16", moves: "1 1",
+        outcome: None, cards_left: 2, column: "2 4" },
+    GameCase { name: "lost once the discard is used", rules: DISCARDS, deck: "2 4 8 16", moves: "1 1 d",
+        outcome: Some(Outcome::Lost), cards_left: 1, column: "2 4" },
+    GameCase { name: "throwing the last card away wins", rules: DISCARDS, deck: "2 4 8", moves: "1 1 d",
+        outcome: Some(Outcome::Won), cards_left: 0, column: "2 4" },
+    GameCase { name: "a discard spent early is gone", rules: DISCARDS, deck: "2 4 8 16 32", moves: "d 1 1",
+        outcome: Some(Outcome::Lost), cards_left: 2, column: "4 8" },
+];
 
 #[test]
-fn placing_the_last_card_wins_even_on_a_full_board() {
-    let mut g = game(ONE_COLUMN_OF_2, "2 4");
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), None);
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Won));
-    assert_eq!(g.hand(), None);
-    assert_eq!(g.cards_left(), 0);
-    assert_eq!(g.play(Move::Place(0)), Err(MoveError::GameOver));
-}
-
-#[test]
-fn a_merge_into_a_full_column_saves_the_game() {
-    // Column 2,4 is full; the next 4 would merge, which merge_into_full allows.
-    let mut g = game(
-        "[board]\ncolumns = 1\nheight = 2\nmerge_into_full = true\n",
-        "2 4 4 16",
-    );
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), None);
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(col(&g, 0), cards("2 8"));
-    // Same deck, default rules: lost with the 4 in hand.
-    let mut g = game(ONE_COLUMN_OF_2, "2 4 4 16");
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-}
-
-#[test]
-fn a_bomb_in_hand_on_a_full_board() {
-    // Default rules: a bomb does not go on a full column, so holding one on a full board loses.
-    let mut g = game(ONE_COLUMN_OF_2, "2 4 bomb 2");
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    // merge_into_full: it does, and empties the column.
-    let mut g = game(
-        "[board]\ncolumns = 1\nheight = 2\nmerge_into_full = true\n",
-        "2 4 bomb 2",
-    );
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), None);
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(col(&g, 0), Vec::<Card>::new());
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Won));
-    assert_eq!(g.position().stats.bombs, 1);
-    assert_eq!(g.position().stats.clears, 0);
+fn win_and_loss_table() {
+    let mut failures = Vec::new();
+    for case in GAMES {
+        let mut g = game(case.rules, case.deck);
+        play(&mut g, case.moves);
+        let got = (g.outcome(), g.cards_left(), col(&g, 0));
+        let want = (case.outcome, case.cards_left, cards(case.column));
+        if got != want {
+            failures.push(format!("{}: got {got:?}, expected {want:?}", case.name));
+        }
+        // A finished game takes no move at all; an unfinished one has one.
+        let any_legal = g.check(Move::Place(0)).is_ok() || g.check(Move::Discard).is_ok();
+        if any_legal == g.is_over() {
+            failures.push(format!(
+                "{}: over {} but a move is legal: {any_legal}",
+                case.name,
+                g.is_over()
+            ));
+        }
+        if g.is_over() && g.play(Move::Place(0)) != Err(MoveError::GameOver) {
+            failures.push(format!("{}: a move after the end", case.name));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
 #[test]
 fn undo_after_a_loss_reopens_the_game() {
     let mut g = game(ONE_COLUMN_OF_2, "2 4 8 16");
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1");
     let before = g.clone();
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1");
     assert_eq!(g.outcome(), Some(Outcome::Lost));
     assert!(g.undo());
     assert_eq!(g.outcome(), None);
@@ -383,9 +395,6 @@ fn undo_after_a_loss_reopens_the_game() {
     assert!(!g.undo(), "nothing left to undo");
     assert_eq!(g.position(), &Position::new(g.rules()));
 }
-
-const DISCARDS: &str = "[board]\ncolumns = 1\nheight = 2\n\
-                        [discards]\nstart = 1\nper_clear = 2\nmax = 2\n";
 
 #[test]
 fn discards_throw_the_card_away_and_run_out() {
@@ -400,45 +409,24 @@ fn discards_throw_the_card_away_and_run_out() {
     assert_eq!(g.hand(), Some(cards("4")[0]));
     assert_eq!(g.check(Move::Discard), Err(MoveError::NoDiscards));
     assert_eq!(g.play(Move::Discard), Err(MoveError::NoDiscards));
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1 1");
     // 16 fits nowhere and no discard is left.
     assert_eq!(g.outcome(), Some(Outcome::Lost));
-}
-
-#[test]
-fn a_discard_left_means_not_lost() {
-    let mut g = game(DISCARDS, "2 4 8 16");
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
-    assert_eq!(g.outcome(), None, "8 fits nowhere but a discard is left");
-    g.play(Move::Discard).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Lost), "16 fits nowhere either");
-}
-
-#[test]
-fn throwing_the_last_card_away_wins() {
-    let mut g = game(DISCARDS, "2 4 8");
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Place(0)).unwrap();
-    g.play(Move::Discard).unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Won));
 }
 
 #[test]
 fn clears_give_discards_back_up_to_max() {
     let r = "[board]\ncolumns = 1\n[discards]\nstart = 1\nper_clear = 2\nmax = 2\n";
     let mut g = game(r, "1024 1024 1024 1024 2 2");
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1");
     let t = g.play(Move::Place(0)).unwrap();
     assert_eq!(t.cleared, Some(Clear::Value));
     assert_eq!(t.discards_gained, 1, "1 + 2 is capped at max 2");
     assert_eq!(g.position().discards, 2);
-    g.play(Move::Discard).unwrap();
-    g.play(Move::Discard).unwrap();
+    play(&mut g, "d d");
     assert_eq!(g.position().discards, 0);
     assert_eq!(g.play(Move::Discard), Err(MoveError::NoDiscards));
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1");
     assert_eq!(g.position().discards, 0);
 }
 
@@ -448,9 +436,9 @@ fn full_refill_from_empty() {
     let mut g = game(r, "1024 1024 1024 1024 2");
     assert_eq!(g.position().discards, 0);
     assert_eq!(g.check(Move::Discard), Err(MoveError::NoDiscards));
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1");
     assert_eq!(g.play(Move::Place(0)).unwrap().discards_gained, 2);
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1");
     assert_eq!(g.play(Move::Place(0)).unwrap().discards_gained, 2);
     assert_eq!(g.position().discards, 4);
     assert_eq!(g.position().stats.clears, 2);
@@ -461,7 +449,7 @@ fn full_refill_from_empty() {
 fn bombs_give_no_discards_back() {
     let r = "[board]\ncolumns = 1\n[discards]\nstart = 0\nper_clear = 2\nmax = 5\n";
     let mut g = game(r, "8 bomb 2");
-    g.play(Move::Place(0)).unwrap();
+    play(&mut g, "1");
     let t = g.play(Move::Place(0)).unwrap();
     assert_eq!((t.cleared, t.discards_gained), (Some(Clear::Bomb), 0));
     assert_eq!(g.position().discards, 0);
@@ -471,10 +459,7 @@ fn bombs_give_no_discards_back() {
 fn whole_game_score_and_counters() {
     // 5 columns: 2 4 4 -> col1: 2, col2: 4+4=8 ... worked out move by move.
     let mut g = game("", "2 4 4 8 bomb 1024 1024 2");
-    let moves = [1, 2, 2, 2, 1, 3, 3, 4];
-    for m in moves {
-        g.play(Move::Place(m - 1)).unwrap();
-    }
+    play(&mut g, "1 2 2 2 1 3 3 4");
     // col1: 2 then bomb -> empty; col2: 4, 4 -> 8, 8 -> 16; col3: 1024+1024 clears; col4: 2.
     assert_eq!(col(&g, 0), Vec::<Card>::new());
     assert_eq!(col(&g, 1), cards("16"));
