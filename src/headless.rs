@@ -78,6 +78,18 @@ pub fn run(
     err: &mut impl Write,
     json: bool,
 ) -> io::Result<Ending> {
+    run_with(game, input, out, err, json, &mut |_| {})
+}
+
+/// [`run`], calling `changed` after every move or undo (to save the game as it goes).
+pub fn run_with(
+    game: &mut Game,
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+    changed: &mut dyn FnMut(&Game),
+) -> io::Result<Ending> {
     let columns = game.rules().board.columns as usize;
     if !json {
         writeln!(
@@ -115,6 +127,9 @@ pub fn run(
             }
             Some(Command::Move(m)) => Ok(Some(text::turn_line(&game.play(m)?))),
         });
+        if let Ok(Some(_)) = result {
+            changed(game);
+        }
         match result {
             Ok(Some(what)) if !json => writeln!(
                 out,

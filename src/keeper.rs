@@ -38,6 +38,9 @@ pub trait Keeper {
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
     /// The saved game in progress, if there is one.
     fn saved(&mut self) -> Option<(Game, GameMeta)>;
+    /// Drops this game's saved copy without recording it (a game quit before any card was
+    /// played). Another game's save is left alone.
+    fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
 }

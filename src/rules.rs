@@ -35,6 +35,16 @@ pub struct Rules {
     pub board: BoardRules,
     pub discards: DiscardRules,
     pub scoring: ScoringRules,
+    pub classic: ClassicRules,
+}
+
+/// Rules of classic 2048 (`new2048 classic`), from the `[classic]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassicRules {
+    /// The side of the square board, 3 to 8.
+    pub size: u8,
+    /// The tile that wins (the player may keep going).
+    pub win: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,6 +156,14 @@ struct RawFile {
     board: Option<RawBoard>,
     discards: Option<RawDiscards>,
     scoring: Option<RawScoring>,
+    classic: Option<RawClassic>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawClassic {
+    size: Num,
+    win: Num,
 }
 
 #[derive(Deserialize, Default)]
@@ -285,6 +303,7 @@ impl Rules {
         let board = raw.board.unwrap_or_default();
         let discards = raw.discards.unwrap_or_default();
         let scoring = raw.scoring.unwrap_or_default();
+        let classic = raw.classic.unwrap_or_default();
 
         let name = match (&raw.name, base) {
             (Some(n), _) => {
@@ -464,6 +483,30 @@ impl Rules {
             b.map(|b| b.scoring.merged_value),
         )?;
 
+        let classic_size = r.int(
+            "classic.size",
+            &classic.size,
+            b.map(|b| b.classic.size.into()),
+            crate::classic::MIN_SIZE.into(),
+            crate::classic::MAX_SIZE.into(),
+        )?;
+        let win = r.int(
+            "classic.win",
+            &classic.win,
+            b.map(|b| b.classic.win as i64),
+            8,
+            1 << MAX_EXPONENT,
+        )?;
+        if !(win as u64).is_power_of_two() {
+            return Err(r.error(
+                classic.win.as_ref().map(|s| s.span()),
+                format!(
+                    "classic.win = {win} is not allowed: use a power of two from 8 to {}",
+                    1u64 << MAX_EXPONENT
+                ),
+            ));
+        }
+
         Ok(Rules {
             name,
             deck: DeckRules {
@@ -486,6 +529,10 @@ impl Rules {
                 per_merge: per_merge as u64,
                 merged_value,
                 clear_bonus: clear_bonus as u64,
+            },
+            classic: ClassicRules {
+                size: classic_size as u8,
+                win: win as u64,
             },
         })
     }
@@ -525,6 +572,11 @@ impl Rules {
             out,
             "[scoring]\nper_merge = {}\nmerged_value = {}\nclear_bonus = {}",
             s.per_merge, s.merged_value, s.clear_bonus
+        );
+        let _ = writeln!(
+            out,
+            "\n[classic]\nsize = {}\nwin = {}",
+            self.classic.size, self.classic.win
         );
         out
     }

@@ -80,7 +80,9 @@ impl RulesSpec {
 
     fn rules(&self) -> Rules {
         let text = self.toml();
-        Rules::parse(&text, "random.toml", None).unwrap_or_else(|e| panic!("{e}\n{text}"))
+        // Every key of the card game is written; tables of other games keep their defaults.
+        let base = Rules::default_rules();
+        Rules::parse(&text, "random.toml", Some(&base)).unwrap_or_else(|e| panic!("{e}\n{text}"))
     }
 }
 

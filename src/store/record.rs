@@ -1,0 +1,372 @@
+//! What a recorded game and a saved game look like on disk, and how a file's `format` version is
+//! checked before anything else is read.
+//!
+//! A game is fully described by its rules, its deck and its moves (see [`crate::engine`]), so a
+//! [`Play`] stores exactly those — the rules as their complete TOML, the deck as the cards that
+//! were dealt, the moves as a short text — plus how it was dealt and when it started. A file
+//! therefore replays on its own: no preset, seed generator or program version is needed to rebuild
+//! the game, and the rules hash lets a reader notice rules edited by hand.
+//!
+//! Both kinds of file are pretty-printed JSON objects with a top-level `format` number. A reader
+//! looks at `format` first: a missing one or one above [`FORMAT`] is reported as such (a newer
+//! program wrote it) instead of as a confusing field error, so the caller can move the file aside
+//! with the right words.
+//!
+//! The deck and the moves are single strings (`"2 64 bomb 8"`, `"1 3 3 d 5"`) rather than JSON
+//! arrays, so that a 100-card game stays a screenful a person can read; the deck string is in the
+//! deck-file syntax `--deck-file` takes.
+
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::utc;
+use crate::engine::{Game, Move, MoveError};
+use crate::keeper::{Deal, GameMeta};
+use crate::rules::Rules;
+use crate::summary::Ending;
+use crate::text;
+
+/// The format version this program writes and the newest it reads.
+pub const FORMAT: u32 = 1;
+
+/// Why a file is not a usable record or saved game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("it is not valid JSON ({0}); it may be truncated")]
+    Json(String),
+    #[error("it has no `format` version number")]
+    NoFormat,
+    #[error(
+        "it was written by a newer new2048 (format {found}; this one reads format {FORMAT} and older)"
+    )]
+    Newer { found: u64 },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("its rules do not load: {0}")]
+    Rules(String),
+    #[error("its rules were edited after the game (hash {found}, recorded {recorded})")]
+    RulesHash { found: String, recorded: String },
+    #[error("its deck does not fit its rules: {0}")]
+    Deck(String),
+    #[error("`{0}` in its moves is not a move (a column number from 1, or d)")]
+    BadMove(String),
+    #[error("its move {number} cannot be played: {error}")]
+    Move { number: usize, error: MoveError },
+}
+
+impl RecordError {
+    /// Whether the file came from a newer program (moved aside as `newer`, not `corrupt`).
+    pub fn is_newer(&self) -> bool {
+        matches!(self, RecordError::Newer { .. })
+    }
+}
+
+/// The rules a game was played with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesRecord {
+    pub name: String,
+    /// [`Rules::hash`]: groups games by the rules really in force, whatever their name.
+    pub hash: String,
+    /// [`Rules::to_toml`]: every key, so the game replays without any other file.
+    pub toml: String,
+}
+
+/// A game as played so far: enough to rebuild it exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play {
+    #[serde(with = "utc::as_stamp")]
+    pub started: u64,
+    pub deal: Deal,
+    /// Times undo was used.
+    pub undos: u32,
+    /// The moves that made the position (undone ones removed): column numbers from 1, `d` for a
+    /// discard, separated by spaces.
+    pub moves: String,
+    /// Every card dealt, in order.
+    pub deck: String,
+    pub rules: RulesRecord,
+}
+
+/// A finished game in history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: u32,
+    /// Unique among all records; also the file's name.
+    pub id: String,
+    pub outcome: Ending,
+    pub score: u64,
+    pub cards_played: u32,
+    pub highest: u64,
+    #[serde(with = "utc::as_stamp")]
+    pub ended: u64,
+    /// Wall-clock seconds from the start to the end (time away from a saved game included).
+    pub duration_secs: u64,
+    #[serde(flatten)]
+    pub play: Play,
+}
+
+/// The game in progress, kept after every move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub format: u32,
+    #[serde(with = "utc::as_stamp")]
+    pub saved: u64,
+    #[serde(flatten)]
+    pub play: Play,
+}
+
+fn encode_moves(moves: &[Move]) -> String {
+    let words: Vec<String> = moves
+        .iter()
+        .map(|m| match m {
+            Move::Place(c) => (u16::from(*c) + 1).to_string(),
+            Move::Discard => "d".to_string(),
+        })
+        .collect();
+    words.join(" ")
+}
+
+fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
+    text.split_whitespace()
+        .map(|w| match w {
+            "d" | "D" => Ok(Move::Discard),
+            n => match n.parse::<u16>() {
+                Ok(c @ 1..=256) => Ok(Move::Place((c - 1) as u8)),
+                _ => Err(RecordError::BadMove(w.chars().take(20).collect())),
+            },
+        })
+        .collect()
+}
+
+impl Play {
+    pub fn of(game: &Game, meta: &GameMeta) -> Play {
+        let rules = game.rules();
+        Play {
+            started: meta.started,
+            deal: meta.deal.clone(),
+            undos: game.undos(),
+            moves: encode_moves(game.moves()),
+            deck: text::cards(game.deck()),
+            rules: RulesRecord {
+                name: rules.name.clone(),
+                hash: rules.hash(),
+                toml: rules.to_toml(),
+            },
+        }
+    }
+
+    /// How many moves were made.
+    pub fn move_count(&self) -> usize {
+        self.moves.split_whitespace().count()
+    }
+
+    /// Whether `other` is the same game (maybe further on): same start, deal and deck.
+    pub fn same_game(&self, other: &Play) -> bool {
+        self.started == other.started && self.deal == other.deal && self.deck == other.deck
+    }
+
+    /// The rules, checked against the recorded hash.
+    pub fn rules(&self) -> Result<Rules, RecordError> {
+        let rules = Rules::parse(&self.rules.toml, "the rules in the record", None)
+            .map_err(|e| RecordError::Rules(e.to_string()))?;
+        let found = rules.hash();
+        if found != self.rules.hash {
+            return Err(RecordError::RulesHash {
+                found,
+                recorded: self.rules.hash.clone(),
+            });
+        }
+        Ok(rules)
+    }
+
+    /// The game rebuilt by replaying every move: same deck, position, score and undo history.
+    pub fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
+        let rules = self.rules()?;
+        let deck = crate::deck::parse_deck(&self.deck, &rules)
+            .map_err(|e| RecordError::Deck(e.to_string()))?;
+        let moves = decode_moves(&self.moves)?;
+        let mut game =
+            Game::replay(Arc::new(rules), deck.into(), &moves).map_err(|(index, error)| {
+                RecordError::Move {
+                    number: index + 1,
+                    error,
+                }
+            })?;
+        game.restore_undos(self.undos);
+        let meta = GameMeta {
+            deal: self.deal.clone(),
+            started: self.started,
+        };
+        Ok((game, meta))
+    }
+}
+
+impl Record {
+    /// The record of a game that ended at `ended` (seconds since the epoch).
+    pub fn of(game: &Game, meta: &GameMeta, outcome: Ending, ended: u64, id: String) -> Record {
+        let p = game.position();
+        Record {
+            format: FORMAT,
+            id,
+            outcome,
+            score: p.score,
+            cards_played: p.stats.cards_played,
+            highest: p.stats.highest,
+            ended,
+            duration_secs: ended.saturating_sub(meta.started),
+            play: Play::of(game, meta),
+        }
+    }
+
+    /// Where a replayed game differs from what was recorded, if anywhere.
+    pub fn mismatch(&self, game: &Game) -> Option<String> {
+        let p = game.position();
+        let replayed = (
+            Ending::of(game),
+            p.score,
+            p.stats.cards_played,
+            p.stats.highest,
+        );
+        let recorded = (self.outcome, self.score, self.cards_played, self.highest);
+        (replayed != recorded).then(|| {
+            format!(
+                "the record says {} with score {}, {} cards played, highest {}; replaying its \
+                 moves gives {} with score {}, {} cards played, highest {}",
+                recorded.0.as_str(),
+                recorded.1,
+                recorded.2,
+                recorded.3,
+                replayed.0.as_str(),
+                replayed.1,
+                replayed.2,
+                replayed.3
+            )
+        })
+    }
+
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
+impl SavedGame {
+    pub fn of(game: &Game, meta: &GameMeta, saved: u64) -> SavedGame {
+        SavedGame {
+            format: FORMAT,
+            saved,
+            play: Play::of(game, meta),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string_pretty(value).expect("records always serialize");
+    s.push('\n');
+    s
+}
+
+/// Reads a file's text as a `T`, checking its `format` version first.
+pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, RecordError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+    let format = value
+        .get("format")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or(RecordError::NoFormat)?;
+    if format > u64::from(FORMAT) {
+        return Err(RecordError::Newer { found: format });
+    }
+    if format == 0 {
+        return Err(RecordError::Invalid("format 0 is not a version".into()));
+    }
+    serde_json::from_value(value).map_err(|e| RecordError::Invalid(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(seed: u64, moves: &[Move]) -> (Game, GameMeta) {
+        let mut g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
+        for &m in moves {
+            g.play(m).unwrap();
+        }
+        let meta = GameMeta {
+            deal: Deal::Seed { seed },
+            started: 1_796_070_830,
+        };
+        (g, meta)
+    }
+
+    #[test]
+    fn record_round_trips_and_replays() {
+        let (mut g, meta) = played(42, &[Move::Place(0), Move::Place(1), Move::Place(1)]);
+        g.undo();
+        g.play(Move::Place(4)).unwrap();
+        let r = Record::of(&g, &meta, Ending::Quit, meta.started + 75, "x".into());
+        let text = r.to_json();
+        assert!(text.contains("\"format\": 1"), "{text}");
+        assert!(text.contains("\"moves\": \"1 2 5\""), "{text}");
+        let back: Record = decode(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(back.duration_secs, 75);
+        let (g2, meta2) = back.play.rebuild().unwrap();
+        assert_eq!(meta2, meta);
+        assert_eq!(g2.position(), g.position());
+        assert_eq!(g2.moves(), g.moves());
+        assert_eq!(g2.undos(), 1);
+        assert_eq!(back.mismatch(&g2), None);
+    }
+
+    #[test]
+    fn versions_and_damage_are_told_apart() {
+        let (g, meta) = played(1, &[Move::Place(2)]);
+        let text = SavedGame::of(&g, &meta, 5).to_json();
+        assert!(decode::<SavedGame>(&text).is_ok());
+        let truncated = &text[..text.len() / 2];
+        assert!(matches!(
+            decode::<SavedGame>(truncated),
+            Err(RecordError::Json(_))
+        ));
+        let newer = text.replace("\"format\": 1", "\"format\": 7");
+        assert_eq!(
+            decode::<SavedGame>(&newer),
+            Err(RecordError::Newer { found: 7 })
+        );
+        assert_eq!(decode::<SavedGame>("[1]"), Err(RecordError::NoFormat));
+        let bad_time = text.replace("\"saved\": \"1970", "\"saved\": \"1870");
+        assert!(matches!(
+            decode::<SavedGame>(&bad_time),
+            Err(RecordError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn hand_edits_never_panic() {
+        let (g, meta) = played(3, &[Move::Place(0)]);
+        let good = Play::of(&g, &meta);
+        let mut p = good.clone();
+        p.moves = "1 0".into();
+        assert!(matches!(p.rebuild(), Err(RecordError::BadMove(_))));
+        p.moves = "1 99".into();
+        assert!(matches!(
+            p.rebuild(),
+            Err(RecordError::Move { number: 2, .. })
+        ));
+        let mut p = good.clone();
+        p.deck = "2 4 2048".into();
+        assert!(matches!(p.rebuild(), Err(RecordError::Deck(_))));
+        let mut p = good.clone();
+        p.rules.toml = p.rules.toml.replace("columns = 5", "columns = 4");
+        assert!(matches!(p.rebuild(), Err(RecordError::RulesHash { .. })));
+        let mut p = good;
+        p.rules.toml = "not toml [".into();
+        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
+    }
+}
