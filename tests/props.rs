@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use new2048::card::Card;
-use new2048::engine::{Game, Move, Outcome};
+use new2048::engine::{Clear, Game, Move, Outcome};
 use new2048::rules::Rules;
 use proptest::prelude::*;
 
@@ -223,6 +223,40 @@ fn check_invariants(g: &Game) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The chain-merge rules of RULES.md written as plainly as possible, to check the engine against:
+/// the card goes at the tail; while the last two cards merge (equal, or one of them wild) they
+/// become one card of twice the value (wild on wild stays wild); making `clear_value` empties the
+/// column; a bomb empties it too. Returns the points, the card each step made and the clear.
+fn model_place(column: &mut Vec<Card>, card: Card, r: &Rules) -> (u64, Vec<Card>, Option<Clear>) {
+    if card.is_bomb() {
+        column.clear();
+        return (0, Vec::new(), Some(Clear::Bomb));
+    }
+    let (mut points, mut made) = (0, Vec::new());
+    column.push(card);
+    while let [.., above, tail] = column[..] {
+        let value = match (above.value(), tail.value()) {
+            (None, None) => None,
+            (Some(v), None) | (None, Some(v)) => Some(2 * v),
+            (Some(a), Some(b)) if a == b => Some(2 * a),
+            _ => break,
+        };
+        column.truncate(column.len() - 2);
+        let new = value.map_or(Card::WILD, |v| Card::from_value(v).unwrap());
+        made.push(new);
+        points += r.scoring.per_merge;
+        if r.scoring.merged_value {
+            points += value.unwrap_or(0);
+        }
+        if new == r.board.clear_value {
+            column.clear();
+            return (points + r.scoring.clear_bonus, made, Some(Clear::Value));
+        }
+        column.push(new);
+    }
+    (points, made, None)
+}
+
 /// Plays `actions` on `g`, checking every step; returns the turns' total points and merges.
 fn play_checked(g: &mut Game, actions: &[Action]) -> Result<(), TestCaseError> {
     let mut history: Vec<Game> = Vec::new();
@@ -255,6 +289,14 @@ fn play_checked(g: &mut Game, actions: &[Action]) -> Result<(), TestCaseError> {
                         prop_assert!(legal.is_ok());
                         prop_assert_eq!(turn.mv, mv);
                         prop_assert_eq!(Some(turn.card), before.hand);
+                        if let Move::Place(c) = mv {
+                            let c = c as usize;
+                            let mut column = snapshot.position().columns()[c].cards().to_vec();
+                            let model = model_place(&mut column, turn.card, g.rules());
+                            let made: Vec<Card> = turn.steps().iter().map(|s| s.made).collect();
+                            prop_assert_eq!(g.position().columns()[c].cards(), &column[..]);
+                            prop_assert_eq!((turn.points, made, turn.cleared), model);
+                        }
                         history.push(snapshot);
                         totals.push((points, merges));
                         points += turn.points;
