@@ -279,15 +279,36 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     }
 }
 
-/// Makes toml's wording of type errors plain for players.
-fn plain_toml_message(msg: &str) -> String {
-    msg.trim()
+/// Makes toml's wording of type errors plain for players, and names the key the error is about
+/// (toml only shows it when the error has no place in the file, so it is read from there).
+fn plain_toml_message(e: &toml::de::Error) -> String {
+    let msg = e
+        .message()
+        .trim()
         .replace("expected i64", "expected a whole number")
         .replace("expected bool", "expected true or false")
+        .replace("expected a boolean", "expected true or false")
+        .replace("expected a map", "expected a table of keys")
         .replace(
             "invalid type: floating point",
             "invalid type: a number with a fraction",
-        )
+        );
+    let msg = match msg.find("expected struct Raw") {
+        Some(i) => format!("{}expected a table of keys", &msg[..i]),
+        None => msg,
+    };
+    let mut bare = e.clone();
+    bare.set_input(None);
+    let shown = bare.to_string();
+    let key = shown
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("in `"))
+        .and_then(|l| l.strip_suffix('`'));
+    match key {
+        Some(k) if !k.is_empty() => format!("{k}: {msg}"),
+        _ => msg,
+    }
 }
 
 impl Rules {
@@ -302,7 +323,7 @@ impl Rules {
     pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
         let r = Reader { origin, text };
         let raw: RawFile =
-            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(e.message())))?;
+            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(&e)))?;
         let deck = raw.deck.unwrap_or_default();
         let board = raw.board.unwrap_or_default();
         let discards = raw.discards.unwrap_or_default();
@@ -416,7 +437,12 @@ impl Rules {
                     "deck.weights.{card} = {w} is not allowed: a card at or above board.clear_value \
                      ({clear_value}) can never be dealt; set its weight to 0 or raise clear_value"
                 );
-                return Err(r.error(span.clone(), msg));
+                // A weight kept from the default is pointed at through the clear_value that
+                // made it too big.
+                let span = span
+                    .clone()
+                    .or_else(|| board.clear_value.as_ref().map(|s| s.span()));
+                return Err(r.error(span, msg));
             }
         }
         if weights.values().all(|&(w, _)| w == 0) {
@@ -541,7 +567,10 @@ impl Rules {
     pub fn to_toml(&self) -> String {
         use fmt::Write;
         let mut out = String::new();
-        let _ = writeln!(out, "name = {:?}\n", self.name);
+        // A TOML basic string: only `"` and `\` need escaping, since names hold no control
+        // characters (Rust's `{:?}` would write `\u{ad}`, which TOML does not read).
+        let name = self.name.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "name = \"{name}\"\n");
         let _ = writeln!(
             out,
             "[deck]\nsize = {}\nlookahead = {}\n",
@@ -653,6 +682,23 @@ mod tests {
         assert_eq!(r.weight(Card::BOMB), 0);
         assert_eq!(r.weight(Card::from_value(2).unwrap()), 15);
         assert_ne!(r.hash(), base.hash());
+    }
+
+    #[test]
+    fn printed_rules_read_back_whatever_the_name() {
+        let base = Rules::default_rules();
+        for name in [
+            "a\u{ad}b",
+            "quote \\\" and \\\\ back",
+            "é 2048 🂡",
+            "zero\u{200b}width",
+        ] {
+            let text = format!("name = \"{name}\"");
+            let r = Rules::parse(&text, "x.toml", Some(&base)).unwrap();
+            let again = Rules::parse(&r.to_toml(), "printed", None)
+                .unwrap_or_else(|e| panic!("{e}\n{}", r.to_toml()));
+            assert_eq!(again, r);
+        }
     }
 
     fn err(text: &str) -> RulesError {
