@@ -229,6 +229,15 @@ impl SavedClassic {
         }
     }
 
+    /// The saved game rebuilt, once the file says it holds a classic game.
+    pub fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
+        if self.game != GameKind::Classic {
+            let kind = self.game.as_str();
+            return Err(RecordError::Invalid(format!("it holds a {kind} game")));
+        }
+        self.play.rebuild()
+    }
+
     pub fn to_json(&self) -> String {
         to_json(self)
     }
@@ -329,5 +338,8 @@ mod tests {
             .replace("\"game\": \"classic\"", "\"game\": \"chess\"");
         assert!(matches!(decode_entry(&text), Err(RecordError::Invalid(_))));
         assert!(decode::<SavedClassic>(&text).is_err());
+        let cards = text.replace("\"game\": \"chess\"", "\"game\": \"cards\"");
+        let save = decode::<SavedClassic>(&cards).unwrap();
+        assert!(matches!(save.rebuild(), Err(RecordError::Invalid(_))));
     }
 }

@@ -262,11 +262,9 @@ impl Store {
 
     /// Adds `record` to history, if the folder can be written.
     fn record<R: Recorded>(&mut self, record: &mut R) {
-        if let (Some(dir), true) = (self.dir.clone(), self.writable)
-            && let Err(e) = history::add(&dir, record)
-        {
-            self.failed("record the game in history", e);
-        }
+        self.write("record the game in history", |dir| {
+            history::add(dir, record).map(drop)
+        });
     }
 
     /// The save in file `name`, rebuilt; one that does not rebuild is moved aside with a warning.
@@ -380,7 +378,7 @@ impl ClassicKeeper for Store {
         self.resume(
             classic::SAVE_FILE,
             "saved classic game",
-            |s: SavedClassic| s.play.rebuild(),
+            |s: SavedClassic| s.rebuild(),
         )
     }
 
