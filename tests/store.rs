@@ -761,6 +761,18 @@ fn a_card_duel_is_recorded_and_replays() {
     fs::write(&file, &export.stdout).unwrap();
     let replayed = json(&Env::new().run(&["replay", file.to_str().unwrap(), "--json"], ""));
     assert_eq!(replayed, played);
+    // A duel record whose result does not follow from the moves is refused.
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    let mut lie = record.clone();
+    lie["players"][1]["score"] = Value::from(p[1]["score"].as_u64().unwrap() + 1);
+    fs::write(&file, serde_json::to_string(&lie).unwrap()).unwrap();
+    let out = Env::new().run(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the record says Player 2"),
+        "{}",
+        text(&out.stderr)
+    );
 
     // A duel given up before any move is not recorded; after one move it is, as given up.
     json(&env.run(&["duel", "--json"], "q\n"));
