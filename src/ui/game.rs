@@ -34,10 +34,11 @@ pub enum End {
     Over { again: bool },
     /// The player asked for a new game.
     Restart,
-    /// The player quit; the game is saved. With its score.
-    Quit(u64),
-    /// A signal, Ctrl-C, Ctrl-D or a lost terminal; the game is saved. With its score.
-    Stopped(u64),
+    /// The player quit; with the score of the saved game (`None`: nothing was played, nothing
+    /// kept).
+    Quit(Option<u64>),
+    /// A signal, Ctrl-C, Ctrl-D or a lost terminal; the game is kept as on quit.
+    Stopped(Option<u64>),
 }
 
 /// The notes describing what a move did: the chain with its points, then any clear.
@@ -184,10 +185,22 @@ impl Session<'_> {
         }
     }
 
-    /// Leaving at once (a signal, Ctrl-C, Ctrl-D, the terminal gone): the game is saved.
+    /// Leaving at once (a signal, Ctrl-C, Ctrl-D, the terminal gone): the game is kept.
     fn leave(&mut self) -> End {
-        self.save();
-        End::Stopped(self.score())
+        End::Stopped(self.keep())
+    }
+
+    /// Keeps the game for later when leaving: saved with its score, or, when no card was
+    /// played, its save dropped (there is nothing to resume).
+    fn keep(&mut self) -> Option<u64> {
+        if self.game.moves().is_empty() {
+            self.keeper.forget(&self.game, &self.meta);
+            self.warnings();
+            None
+        } else {
+            self.save();
+            Some(self.score())
+        }
     }
 
     fn save(&mut self) {
@@ -232,8 +245,7 @@ impl Session<'_> {
             let act = action(&key);
             if self.too_small() && !matches!(act, Action::Interrupt | Action::EndOfInput) {
                 if act == Action::Quit {
-                    self.save();
-                    return End::Quit(self.score());
+                    return End::Quit(self.keep());
                 }
                 continue;
             }
@@ -292,7 +304,10 @@ impl Session<'_> {
             }
             Action::Restart => {
                 if self.ask(words.confirm_restart) == Some(true) {
-                    if self.game.position().stats.cards_played > 0 {
+                    // The game given up is recorded as quit, unless nothing was played.
+                    if self.game.moves().is_empty() {
+                        self.keeper.forget(&self.game, &self.meta);
+                    } else {
                         self.keeper
                             .finish(&self.game, &self.meta, Ending::of(&self.game));
                     }
@@ -300,10 +315,7 @@ impl Session<'_> {
                 }
             }
             Action::Quit => match self.ask(words.confirm_quit) {
-                Some(true) => {
-                    self.save();
-                    return Some(End::Quit(self.score()));
-                }
+                Some(true) => return Some(End::Quit(self.keep())),
                 _ if self.ui.signals.stop() => return Some(self.leave()),
                 _ => {}
             },

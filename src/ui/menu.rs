@@ -6,7 +6,6 @@
 //! never crash the game.
 
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use dialoguer::{Confirm, Select};
 
@@ -15,6 +14,7 @@ use crate::engine::Game;
 use crate::keeper::{Deal, GameMeta, Keeper};
 use crate::presets;
 use crate::rules::Rules;
+use crate::store::utc;
 
 use super::Ui;
 use super::i18n::fill;
@@ -101,13 +101,6 @@ pub enum Start {
     Quit,
 }
 
-/// Seconds since the Unix epoch.
-pub fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
 /// A new game of `rules` from a fresh seed.
 pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
     let seed = crate::app::fresh_seed();
@@ -115,36 +108,9 @@ pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
         Game::with_seed(Arc::clone(rules), seed),
         GameMeta {
             deal: Deal::Seed { seed },
-            started: now(),
+            started: utc::now(),
         },
     )
-}
-
-/// Today's daily deal for `rules`: the same cards for everyone on this UTC date.
-pub fn daily_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
-    let date = utc_date(now());
-    let seed = crate::deck::daily_seed(&date);
-    let game = Game::with_seed(Arc::clone(rules), seed);
-    let meta = GameMeta {
-        deal: Deal::Daily { date, seed },
-        started: now(),
-    };
-    (game, meta)
-}
-
-/// The UTC date `YYYY-MM-DD` of a Unix time (days to civil date, proleptic Gregorian).
-pub fn utc_date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// The start menu: new game, resume (when a game is saved), daily deal, rules preset, quit.
@@ -161,7 +127,7 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start 
                 Choice::Resume,
             ));
         }
-        let today = utc_date(now());
+        let today = utc::date(utc::now());
         items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
         items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
         items.push((words.menu_quit.to_string(), Choice::Quit));
@@ -185,8 +151,10 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start 
                 }
             }
             Choice::Daily => {
-                let (g, m) = daily_game(rules);
-                return Start::Play(Box::new(g), m);
+                // Today's deal cannot fail: only a date given by hand can be wrong.
+                if let Ok((g, m)) = crate::app::daily_game(Rules::clone(rules), None) {
+                    return Start::Play(Box::new(g), m);
+                }
             }
             Choice::Rules => {
                 if let Some(r) = pick_preset(ui) {
@@ -211,17 +179,4 @@ fn pick_preset(ui: &Ui) -> Option<Rules> {
     let names: Vec<String> = presets::ALL.iter().map(|(n, _)| n.to_string()).collect();
     let i = select(ui, ui.words.preset_prompt, &names)?;
     config::load_preset(&names[i]).ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn utc_dates() {
-        assert_eq!(utc_date(0), "1970-01-01");
-        assert_eq!(utc_date(951_782_400), "2000-02-29");
-        assert_eq!(utc_date(1_795_996_799), "2026-11-29");
-        assert_eq!(utc_date(1_795_996_800), "2026-11-30");
-    }
 }

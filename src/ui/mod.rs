@@ -93,8 +93,10 @@ pub fn play(
                 next = Some(menu::fresh_game(&rules));
             }
             End::Over { again: false } => break,
-            End::Quit(score) | End::Stopped(score) => {
-                farewell = fill(ui.words.saved_bye, &[&score]);
+            End::Quit(kept) | End::Stopped(kept) => {
+                if let Some(score) = kept {
+                    farewell = fill(ui.words.saved_bye, &[&score]);
+                }
                 break;
             }
         }
