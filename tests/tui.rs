@@ -18,7 +18,7 @@ const TIMEOUT_MS: u64 = 30_000;
 /// A running game and the folder it lives in (removed when the test ends).
 struct Run {
     p: PtySession,
-    _dir: TempDir,
+    dir: TempDir,
 }
 
 fn command(args: &[&str], dir: &TempDir) -> Command {
@@ -47,7 +47,7 @@ fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
     let mut cmd = command(args, &dir);
     setup(&mut cmd);
     let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
-    Run { p, _dir: dir }
+    Run { p, dir }
 }
 
 fn start(args: &[&str]) -> Run {
@@ -55,12 +55,21 @@ fn start(args: &[&str]) -> Run {
 }
 
 impl Run {
-    /// Waits for `text`. Output is consumed up to it, so expectations follow screen order.
-    fn expect(&mut self, text: &str) {
+    /// Starts the game again with the same data and config folders (this run must have ended).
+    fn again(self, args: &[&str]) -> Run {
+        let cmd = command(args, &self.dir);
+        let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
+        Run { p, dir: self.dir }
+    }
+
+    /// Waits for `text` and returns what came before it. Output is consumed up to it, so
+    /// expectations follow screen order.
+    fn expect(&mut self, text: &str) -> String {
         // rexpect reads the output byte by byte as chars: spell the text the same way.
         let raw: String = text.bytes().map(char::from).collect();
-        if let Err(e) = self.p.exp_string(&raw) {
-            panic!("waiting for {text:?}: {e}");
+        match self.p.exp_string(&raw) {
+            Ok(before) => before,
+            Err(e) => panic!("waiting for {text:?}: {e}"),
         }
     }
 
@@ -191,6 +200,11 @@ fn leaving_at_once_saves_and_restores_the_terminal() {
             Way::Signal(sig) => r.p.process_mut().signal(sig).unwrap(),
         }
         assert!(r.ends_restored().contains("Game saved (score 0)"));
+        // The save is real: the game goes on where it was left.
+        let mut r = r.again(&["--no-color", "play", "--resume"]);
+        r.expect("Cards left 99");
+        r.send("\x03");
+        r.ends_restored();
     }
 }
 
@@ -302,5 +316,39 @@ fn mashing_keys_never_crashes() {
         r.send(keys[(x % keys.len() as u64) as usize]);
     }
     r.send("\x03");
+    r.ends_restored();
+}
+
+/// A quit game is offered by the start menu next time and goes on with its undo history; a
+/// game left before any card is played is not kept.
+#[test]
+fn a_quit_game_is_offered_again_and_resumes() {
+    let mut r = start(&["--no-color"]);
+    r.expect("New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("2");
+    r.expect("Cards left 98");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    assert!(r.ends_restored().contains("Game saved"));
+    let mut r = r.again(&["--no-color"]);
+    r.expect("Resume the saved game (score 0, 2 cards played)");
+    r.send("\x1b[B");
+    r.send("\r");
+    r.expect("Cards left 98");
+    r.send("u");
+    r.expect("Cards left 99");
+    r.send("u");
+    r.expect("Cards left 100");
+    r.send("\x03");
+    assert!(!r.ends_restored().contains("Game saved"));
+    let mut r = r.again(&["--no-color"]);
+    r.expect("New game");
+    assert!(!r.expect("Daily deal").contains("Resume"));
+    r.send("q");
     r.ends_restored();
 }

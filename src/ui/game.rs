@@ -5,9 +5,11 @@
 //! Every move is checked by the engine first ([`Game::play`] refuses illegal ones), so a key can
 //! only ever produce a move or a short message.
 //!
-//! Storage is reached only through [`Keeper`]: `best` when a game starts and ends, `save` after
-//! every move and undo and when leaving (quit, Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP),
-//! `finish` when a game ends or is restarted, and `take_warnings` after each of them.
+//! Storage is reached only through [`Keeper`]: `best` when a game starts and ends; `save` after
+//! every move and undo and when leaving (quit, Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP, the
+//! terminal gone) — or `forget` when leaving a game in which no card was played; `finish` when a
+//! game is won or lost, and (as quit) when it is restarted; `take_warnings` after each of them,
+//! shown under the board.
 
 use std::io;
 
