@@ -1,7 +1,5 @@
-//! The game loop: read a key, act on the game, tell the keeper, redraw.
-//!
-//! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between
-//! two keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
+//! The card game on the screen: what its keys do and what it tells the keeper; the loop itself
+//! (signals, resizes, quitting, help, the result) is the one all games share, [`super::session`].
 //! Every move is checked by the engine first ([`Game::play`] refuses illegal ones), so a key can
 //! only ever produce a move or a short message.
 //!
@@ -24,24 +22,10 @@ use crate::text;
 use super::Ui;
 use super::i18n::{Words, fill};
 use super::input::{Action, action};
-use super::menu;
 use super::render::{Note, Overlay, Player, Screen, fits, render};
+use super::session::{self, End, Play};
 use super::term;
 use super::theme::Tone;
-
-/// How a game session ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum End {
-    /// The game ended (won or lost); `again` is the answer to "play again?".
-    Over { again: bool },
-    /// The player asked for a new game.
-    Restart,
-    /// The player quit; with the score of the saved game (`None`: nothing was played, nothing
-    /// kept).
-    Quit(Option<u64>),
-    /// A signal, Ctrl-C, Ctrl-D or a lost terminal; the game is kept as on quit.
-    Stopped(Option<u64>),
-}
 
 /// The notes describing what a move did: the chain with its points, then any clear.
 pub fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
@@ -137,7 +121,7 @@ pub fn play(ui: &Ui, keeper: &mut dyn Keeper, game: Game, meta: GameMeta) -> End
         notes: Vec::new(),
     };
     s.warnings();
-    s.run()
+    session::run(&mut s)
 }
 
 impl Session<'_> {
@@ -159,24 +143,6 @@ impl Session<'_> {
         }
     }
 
-    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
-        let (w, h) = term::size(&self.ui.term);
-        let screen = self.screen_state(overlay, prompt_line);
-        let lines = render(&screen, self.ui.words, self.ui.theme, w, h);
-        term::draw(&self.ui.term, &lines, h)
-    }
-
-    /// Whether the screen is the "too small" message (every game key is then ignored).
-    fn too_small(&self) -> bool {
-        let (w, h) = term::size(&self.ui.term);
-        !fits(
-            &self.screen_state(Overlay::None, false),
-            self.ui.words,
-            w,
-            h,
-        )
-    }
-
     fn score(&self) -> u64 {
         self.game.position().score
     }
@@ -185,11 +151,6 @@ impl Session<'_> {
         for w in self.keeper.take_warnings() {
             self.notes.push(Note::new(w, Tone::Bad));
         }
-    }
-
-    /// Leaving at once (a signal, Ctrl-C, Ctrl-D, the terminal gone): the game is kept.
-    fn leave(&mut self) -> End {
-        End::Stopped(self.keep())
     }
 
     /// Keeps the game for later when leaving: saved with its score, or, when no card was
@@ -210,51 +171,64 @@ impl Session<'_> {
         self.warnings();
     }
 
-    /// Reads a key; `None` when the game must stop (a signal, Ctrl-C, no terminal any more).
-    /// A resize interrupts the read and comes back as `Some(None)`: redraw and read again.
-    fn key(&self) -> Option<Option<Key>> {
-        if self.ui.signals.stop() {
-            return None;
-        }
-        match self.ui.term.read_key_raw() {
-            Ok(Key::CtrlC) if self.ui.signals.stop() => None,
-            Ok(Key::CtrlC) if self.ui.signals.take_resize() => Some(None),
-            Ok(k) => Some(Some(k)),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted && !self.ui.signals.stop() => {
-                Some(None)
+    /// Plays a move, or says why it cannot be made.
+    fn make(&mut self, mv: Move) {
+        match self.game.play(mv) {
+            Ok(turn) => {
+                self.hint = None;
+                self.notes = describe(&turn, self.words());
+                self.save();
             }
-            Err(_) => None,
+            Err(e) => self.notes = vec![refusal(e, &self.game, self.words())],
         }
     }
+}
 
-    fn run(&mut self) -> End {
-        loop {
-            if self.ui.signals.stop() {
-                return self.leave();
-            }
-            self.ui.signals.take_resize();
-            if self.game.is_over() {
-                return self.over();
-            }
-            // A screen that cannot be written is a terminal gone (hang-up): save and leave.
-            if self.draw(Overlay::None, false).is_err() {
-                return self.leave();
-            }
-            let Some(key) = self.key() else {
-                return self.leave();
-            };
-            let Some(key) = key else { continue };
-            let act = action(&key);
-            if self.too_small() && !matches!(act, Action::Interrupt | Action::EndOfInput) {
-                if act == Action::Quit {
-                    return End::Quit(self.keep());
-                }
-                continue;
-            }
-            if let Some(end) = self.act(act) {
-                return end;
-            }
-        }
+impl Play for Session<'_> {
+    fn ui(&self) -> &Ui {
+        self.ui
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn finish(&mut self) -> bool {
+        let ending = Ending::of(&self.game);
+        let new_best = self.keeper.finish(&self.game, &self.meta, ending);
+        self.best = self.keeper.best(self.game.rules()).or(self.best);
+        self.warnings();
+        new_best
+    }
+
+    /// Leaving at once (a signal, Ctrl-C, Ctrl-D, the terminal gone): the game is kept.
+    fn leave(&mut self) -> End {
+        End::Stopped(self.keep())
+    }
+
+    fn quit(&mut self) -> End {
+        End::Quit(self.keep())
+    }
+
+    fn quit_question(&self) -> &'static str {
+        self.words().confirm_quit
+    }
+
+    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
+        session::paint(self.ui, |w, h| {
+            let screen = self.screen_state(overlay, prompt_line);
+            render(&screen, self.ui.words, self.ui.theme, w, h)
+        })
+    }
+
+    fn too_small(&self) -> bool {
+        let (w, h) = term::size(&self.ui.term);
+        let screen = self.screen_state(Overlay::None, false);
+        !fits(&screen, self.ui.words, w, h)
+    }
+
+    fn action(&self, key: &Key) -> Action {
+        action(key)
     }
 
     fn act(&mut self, act: Action) -> Option<End> {
@@ -287,25 +261,8 @@ impl Session<'_> {
                 };
                 self.notes = vec![Note::new(text, Tone::Info)];
             }
-            Action::Help => {
-                // Any key goes back to the game; Ctrl-C and Ctrl-D still leave at once.
-                let _ = self.draw(Overlay::Help, false);
-                loop {
-                    match self.key() {
-                        Some(None) => {
-                            let _ = self.draw(Overlay::Help, false);
-                        }
-                        Some(Some(k))
-                            if matches!(action(&k), Action::Interrupt | Action::EndOfInput) =>
-                        {
-                            return Some(self.leave());
-                        }
-                        _ => break,
-                    }
-                }
-            }
             Action::Restart => {
-                if self.ask(words.confirm_restart) == Some(true) {
+                if session::ask(self, words.confirm_restart) == Some(true) {
                     // The game given up is recorded as quit, unless nothing was played.
                     if self.game.moves().is_empty() {
                         self.keeper.forget(&self.game, &self.meta);
@@ -316,53 +273,14 @@ impl Session<'_> {
                     return Some(End::Restart);
                 }
             }
-            Action::Quit => match self.ask(words.confirm_quit) {
-                Some(true) => return Some(End::Quit(self.keep())),
-                _ if self.ui.signals.stop() => return Some(self.leave()),
-                _ => {}
-            },
-            Action::Interrupt | Action::EndOfInput => return Some(self.leave()),
-            Action::Unknown(name) => {
-                let name = format!("`{name}`");
-                self.notes = vec![Note::new(fill(words.unknown_key, &[&name]), Tone::Bad)];
-            }
+            Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
+            // The loop handles these; a slide is not a card game key.
+            Action::Help
+            | Action::Quit
+            | Action::Interrupt
+            | Action::EndOfInput
+            | Action::Slide(_) => {}
         }
         None
-    }
-
-    /// Plays a move, or says why it cannot be made.
-    fn make(&mut self, mv: Move) {
-        match self.game.play(mv) {
-            Ok(turn) => {
-                self.hint = None;
-                self.notes = describe(&turn, self.words());
-                self.save();
-            }
-            Err(e) => self.notes = vec![refusal(e, &self.game, self.words())],
-        }
-    }
-
-    /// A yes/no question on the last line of the screen.
-    fn ask(&self, question: &str) -> Option<bool> {
-        self.draw(Overlay::None, true).ok()?;
-        menu::confirm(self.ui, question, false, || {
-            let _ = self.draw(Overlay::None, true);
-        })
-    }
-
-    /// The game ended: record it, show the result, ask whether to play again.
-    fn over(&mut self) -> End {
-        let ending = Ending::of(&self.game);
-        let new_best = self.keeper.finish(&self.game, &self.meta, ending);
-        self.best = self.keeper.best(self.game.rules()).or(self.best);
-        self.warnings();
-        let overlay = Overlay::Result { new_best };
-        let _ = self.draw(overlay, true);
-        let again = menu::confirm(self.ui, self.words().play_again, true, || {
-            let _ = self.draw(overlay, true);
-        });
-        End::Over {
-            again: again == Some(true) && !self.ui.signals.stop(),
-        }
     }
 }

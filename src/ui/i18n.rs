@@ -147,6 +147,63 @@ pub struct Words {
     pub bye: &'static str,
     /// `{}` bot name, `{}` score, `{}` cards played.
     pub bot_bye: &'static str,
+    /// Classic 2048: the title's tag, `{}` × `{}` the board side.
+    pub classic_tag: &'static str,
+    pub moves: &'static str,
+    /// The four directions in the order of [`crate::classic::Dir::ALL`] (up, down, left, right).
+    pub dirs: [&'static str; 4],
+    /// `{}` direction, `{}` points.
+    pub slid: &'static str,
+    /// `{}` direction.
+    pub slide_nothing: &'static str,
+    /// `{}` direction, `{}` arrow.
+    pub hint_dir: &'static str,
+    /// `{}` the winning tile.
+    pub classic_win: &'static str,
+    pub classic_lost: &'static str,
+    /// `{}` the winning tile.
+    pub classic_won_end: &'static str,
+    pub highest_tile: &'static str,
+    pub classic_footer: &'static str,
+    pub classic_footer_short: &'static str,
+    pub classic_help_keys: &'static [&'static str],
+    /// `{}` the winning tile.
+    pub classic_help_rules: &'static [&'static str],
+    /// `{}` score.
+    pub classic_saved_bye: &'static str,
+    /// `{}` side, `{}` side.
+    pub menu_classic: &'static str,
+    /// `{}` score, `{}` moves.
+    pub menu_classic_resume: &'static str,
+    /// `{}` score, `{}` moves.
+    pub resume_classic: &'static str,
+    /// Duels.
+    pub menu_duel: &'static str,
+    pub duel_prompt: &'static str,
+    pub duel_cards: &'static str,
+    pub duel_classic: &'static str,
+    /// `{}` 1 or 2.
+    pub player: &'static str,
+    pub duel_tag: &'static str,
+    /// `{}` name.
+    pub to_move: &'static str,
+    pub game_over_mark: &'static str,
+    /// `{}` the highest column number.
+    pub duel_footer_cards: &'static str,
+    pub duel_footer_classic: &'static str,
+    pub duel_no_undo: &'static str,
+    pub duel_no_hint: &'static str,
+    pub duel_no_restart: &'static str,
+    pub confirm_give_up: &'static str,
+    /// `{}` name, `{}` and `{}` the turns each survived.
+    pub duel_won_longer: &'static str,
+    /// `{}` name, `{}` and `{}` the scores, `{}` the turns both survived.
+    pub duel_won_score: &'static str,
+    /// `{}` turns, `{}` score.
+    pub duel_draw: &'static str,
+    pub duel_help_keys_cards: &'static [&'static str],
+    pub duel_help_keys_classic: &'static [&'static str],
+    pub duel_help_rules: &'static [&'static str],
 }
 
 pub static EN: Words = Words {
@@ -232,6 +289,70 @@ pub static EN: Words = Words {
     saved_bye: "Game saved (score {}). Run new2048 again to resume it.",
     bye: "Goodbye!",
     bot_bye: "The {} bot stopped: score {}, {} cards played.",
+    classic_tag: "classic {}×{}",
+    moves: "Moves",
+    dirs: ["up", "down", "left", "right"],
+    slid: "Slid {}  +{}",
+    slide_nothing: "Sliding {} changes nothing: try another way.",
+    hint_dir: "Hint: slide {} ({}).",
+    classic_win: "You made {}! You win. Keep going for a higher score.",
+    classic_lost: "Game over: no tile can move.",
+    classic_won_end: "You made {}, and now no tile can move.",
+    highest_tile: "Highest tile",
+    classic_footer: "←↑↓→/wasd slide  u undo  h hint  r restart  q quit  ? help",
+    classic_footer_short: "←↑↓→/wasd slide  ? help  q quit",
+    classic_help_keys: &[
+        "←↑↓→ w a s d  slide every tile that way",
+        "u            undo the last move",
+        "h            hint: the bot's direction",
+        "r            restart (asks first)",
+        "q            quit (asks first; the game is saved)",
+        "?            this help",
+    ],
+    classic_help_rules: &[
+        "Every tile slides as far as it can; two equal tiles that meet merge into one,",
+        "and a tile merges at most once per move. Each merge scores the tile it makes.",
+        "After each move that changes the board a 2 (or sometimes a 4) appears.",
+        "Make {} to win, then keep going if you like; no move left ends the game.",
+    ],
+    classic_saved_bye: "Classic game saved (score {}). Run new2048 classic to resume it.",
+    menu_classic: "Classic 2048 (slide tiles on a {}×{} board)",
+    menu_classic_resume: "Resume the saved classic game (score {}, {} moves)",
+    resume_classic: "Resume your saved classic game (score {}, {} moves)?",
+    menu_duel: "Duel (two players, one terminal)",
+    duel_prompt: "A duel at which game?",
+    duel_cards: "The card game (the same deck for both)",
+    duel_classic: "Classic 2048 (the same spawns for the same moves)",
+    player: "Player {}",
+    duel_tag: "duel",
+    to_move: "{} to move",
+    game_over_mark: "game over",
+    duel_footer_cards: "1-{} place  ←/→ Enter place  q give up  ? help",
+    duel_footer_classic: "←↑↓→/wasd slide  q give up  ? help",
+    duel_no_undo: "No undo in a duel: a turn taken is the other player's to answer.",
+    duel_no_hint: "No hints in a duel: it is your play against theirs, not the bot's.",
+    duel_no_restart: "To start a new duel, give this one up with q.",
+    confirm_give_up: "Give up the duel? It is recorded as given up",
+    duel_won_longer: "{} wins: survived longer ({} turns to {}).",
+    duel_won_score: "{} wins on score ({} to {}); both survived {} turns.",
+    duel_draw: "A draw: both survived {} turns and scored {}.",
+    duel_help_keys_cards: &[
+        "1 … 9        put the card in hand on that column",
+        "←/→ Enter    move the highlight, Enter puts the card there",
+        "q            give the duel up (asks first)",
+        "?            this help",
+    ],
+    duel_help_keys_classic: &[
+        "←↑↓→ w a s d  slide every tile that way",
+        "q            give the duel up (asks first)",
+        "?            this help",
+    ],
+    duel_help_rules: &[
+        "Both players get the same deal and take turns, one move each; a player",
+        "whose game is over is skipped. The longer survivor wins, then the higher score.",
+        "No undo (a turn taken is the other player's to answer) and no hints (the duel",
+        "is between the players, not the bot).",
+    ],
 };
 
 pub static ZH: Words = Words {
@@ -317,6 +438,70 @@ pub static ZH: Words = Words {
     saved_bye: "牌局已保存（得分 {}）。再次运行 new2048 即可继续。",
     bye: "再见！",
     bot_bye: "机器人 {} 已停止：得分 {}，已出 {} 张牌。",
+    classic_tag: "经典 {}×{}",
+    moves: "步数",
+    dirs: ["上", "下", "左", "右"],
+    slid: "向{}滑动  +{}",
+    slide_nothing: "向{}滑动不会改变棋盘：换个方向试试。",
+    hint_dir: "提示：向{}滑动（{}）。",
+    classic_win: "你合成了 {}！你赢了。可以继续挑战更高分。",
+    classic_lost: "游戏结束：没有方块可以移动了。",
+    classic_won_end: "你合成了 {}，现在没有方块可以移动了。",
+    highest_tile: "最大方块",
+    classic_footer: "←↑↓→/wasd 滑动  u 撤销  h 提示  r 重开  q 退出  ? 帮助",
+    classic_footer_short: "←↑↓→/wasd 滑动  ? 帮助  q 退出",
+    classic_help_keys: &[
+        "←↑↓→ w a s d  把所有方块向该方向滑动",
+        "u            撤销上一步",
+        "h            提示：机器人选择的方向",
+        "r            重新开始（会先确认）",
+        "q            退出（会先确认；游戏会保存）",
+        "?            显示本帮助",
+    ],
+    classic_help_rules: &[
+        "每个方块都尽量滑到底；相遇的两个相同方块合并成一个，",
+        "每一步中一个方块最多合并一次。每次合并得到新方块的分数。",
+        "每次改变棋盘的移动之后会出现一个 2（有时是 4）。",
+        "合成 {} 就赢，之后还可以继续；无路可走时游戏结束。",
+    ],
+    classic_saved_bye: "经典游戏已保存（得分 {}）。运行 new2048 classic 即可继续。",
+    menu_classic: "经典 2048（在 {}×{} 棋盘上滑动方块）",
+    menu_classic_resume: "继续保存的经典游戏（得分 {}，{} 步）",
+    resume_classic: "继续保存的经典游戏吗（得分 {}，{} 步）？",
+    menu_duel: "对决（两位玩家，同一终端）",
+    duel_prompt: "对决玩哪种游戏？",
+    duel_cards: "纸牌游戏（双方同一副牌）",
+    duel_classic: "经典 2048（同样的移动出现同样的方块）",
+    player: "玩家 {}",
+    duel_tag: "对决",
+    to_move: "轮到 {}",
+    game_over_mark: "已结束",
+    duel_footer_cards: "1-{} 放牌  ←/→ 回车 放牌  q 认输  ? 帮助",
+    duel_footer_classic: "←↑↓→/wasd 滑动  q 认输  ? 帮助",
+    duel_no_undo: "对决中不能撤销：走过的一步要由对手来应对。",
+    duel_no_hint: "对决中没有提示：这是你和对手之间的较量，不是机器人的。",
+    duel_no_restart: "要开始新的对决，请先按 q 认输。",
+    confirm_give_up: "认输吗？本局对决会记为放弃",
+    duel_won_longer: "{} 获胜：坚持得更久（{} 回合对 {}）。",
+    duel_won_score: "{} 凭得分获胜（{} 对 {}）；双方都坚持了 {} 回合。",
+    duel_draw: "平局：双方都坚持了 {} 回合，得分都是 {}。",
+    duel_help_keys_cards: &[
+        "1 … 9        把手牌放到该列",
+        "←/→ 回车     移动高亮，回车把牌放到高亮的列",
+        "q            认输（会先确认）",
+        "?            显示本帮助",
+    ],
+    duel_help_keys_classic: &[
+        "←↑↓→ w a s d  把所有方块向该方向滑动",
+        "q            认输（会先确认）",
+        "?            显示本帮助",
+    ],
+    duel_help_rules: &[
+        "双方得到同样的牌局，轮流各走一步；游戏已结束的一方会被跳过。",
+        "坚持得更久的一方获胜，相同时得分高者获胜。",
+        "不能撤销（走过的一步要由对手应对），也没有提示（这是玩家之间的较量，",
+        "不是机器人的）。",
+    ],
 };
 
 /// Fills the `{}` of `template` with `args`, in order. A missing value leaves `{}` as is, so a
@@ -394,6 +579,22 @@ mod tests {
             (EN.menu_rules, ZH.menu_rules),
             (EN.saved_bye, ZH.saved_bye),
             (EN.bot_bye, ZH.bot_bye),
+            (EN.classic_tag, ZH.classic_tag),
+            (EN.slid, ZH.slid),
+            (EN.slide_nothing, ZH.slide_nothing),
+            (EN.hint_dir, ZH.hint_dir),
+            (EN.classic_win, ZH.classic_win),
+            (EN.classic_won_end, ZH.classic_won_end),
+            (EN.classic_saved_bye, ZH.classic_saved_bye),
+            (EN.menu_classic, ZH.menu_classic),
+            (EN.menu_classic_resume, ZH.menu_classic_resume),
+            (EN.resume_classic, ZH.resume_classic),
+            (EN.player, ZH.player),
+            (EN.to_move, ZH.to_move),
+            (EN.duel_footer_cards, ZH.duel_footer_cards),
+            (EN.duel_won_longer, ZH.duel_won_longer),
+            (EN.duel_won_score, ZH.duel_won_score),
+            (EN.duel_draw, ZH.duel_draw),
         ];
         for (en, zh) in pairs {
             assert_eq!(count(en), count(zh), "{en} / {zh}");
@@ -401,5 +602,8 @@ mod tests {
         assert_eq!(count(EN.help_clear), count(ZH.help_clear));
         assert_eq!(count(EN.help_discards), count(ZH.help_discards));
         assert_eq!(EN.help_keys.len(), ZH.help_keys.len());
+        assert_eq!(EN.classic_help_keys.len(), ZH.classic_help_keys.len());
+        let rules = |r: &[&str]| r.iter().map(|l| count(l)).sum::<usize>();
+        assert_eq!(rules(EN.classic_help_rules), rules(ZH.classic_help_rules));
     }
 }

@@ -5,6 +5,8 @@
 
 use console::Key;
 
+use crate::classic::Dir;
+
 /// What the player asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Action {
@@ -24,6 +26,8 @@ pub enum Action {
     Interrupt,
     /// Ctrl-D: leave at once (the game is saved).
     EndOfInput,
+    /// Classic 2048: slide the tiles.
+    Slide(Dir),
     /// A key that does nothing, with a name to show.
     Unknown(String),
 }
@@ -45,6 +49,22 @@ pub fn action(key: &Key) -> Action {
         Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
         Key::Char('\x04') => Action::EndOfInput,
         other => Action::Unknown(name(other)),
+    }
+}
+
+/// The action of a key in classic 2048: the arrows and `w a s d` slide, the other keys mean
+/// what they mean in the card game, and the card game's own keys (numbers, Enter, space) do
+/// nothing here.
+pub fn classic_action(key: &Key) -> Action {
+    match key {
+        Key::ArrowUp | Key::Char('w' | 'W') => Action::Slide(Dir::Up),
+        Key::ArrowDown | Key::Char('s' | 'S') => Action::Slide(Dir::Down),
+        Key::ArrowLeft | Key::Char('a' | 'A') => Action::Slide(Dir::Left),
+        Key::ArrowRight | Key::Char('d' | 'D') => Action::Slide(Dir::Right),
+        other => match action(other) {
+            Action::Place(_) | Action::PlaceAtCursor => Action::Unknown(name(other)),
+            act => act,
+        },
     }
 }
 
@@ -77,5 +97,19 @@ mod tests {
         assert_eq!(action(&Key::Char('x')), Action::Unknown("x".into()));
         assert_eq!(action(&Key::PageUp), Action::Unknown("PageUp".into()));
         assert_eq!(action(&Key::Char('\x1a')), Action::Unknown("Ctrl-Z".into()));
+    }
+
+    #[test]
+    fn classic_keys() {
+        assert_eq!(classic_action(&Key::ArrowUp), Action::Slide(Dir::Up));
+        assert_eq!(classic_action(&Key::Char('a')), Action::Slide(Dir::Left));
+        assert_eq!(classic_action(&Key::Char('S')), Action::Slide(Dir::Down));
+        assert_eq!(classic_action(&Key::Char('d')), Action::Slide(Dir::Right));
+        assert_eq!(classic_action(&Key::Char('u')), Action::Undo);
+        assert_eq!(classic_action(&Key::Char('h')), Action::Hint);
+        assert_eq!(classic_action(&Key::Char('q')), Action::Quit);
+        assert_eq!(classic_action(&Key::Char('3')), Action::Unknown("3".into()));
+        assert_eq!(classic_action(&Key::Enter), Action::Unknown("Enter".into()));
+        assert_eq!(classic_action(&Key::CtrlC), Action::Interrupt);
     }
 }

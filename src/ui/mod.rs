@@ -7,7 +7,8 @@
 //! - [`input`]: keys to actions;
 //! - [`term`]: taking and giving back the terminal, drawing, signals;
 //! - [`menu`]: the dialoguer start menu and yes/no questions;
-//! - [`game`]: the loop of one game;
+//! - [`session`]: the loop every game shares (signals, resizes, quit, help, the result);
+//! - [`game`]: the card game's keys and keeping;
 //! - [`autoplay`]: a bot playing on the same screen.
 //!
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
@@ -19,6 +20,7 @@ pub mod i18n;
 pub mod input;
 pub mod menu;
 pub mod render;
+pub mod session;
 pub mod term;
 pub mod theme;
 
@@ -32,7 +34,7 @@ use crate::keeper::{GameMeta, Keeper};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
 
-use self::game::End;
+use self::session::End;
 use self::i18n::{Lang, Words, fill};
 use self::term::{Signals, TermGuard};
 use self::theme::Theme;

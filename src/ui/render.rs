@@ -108,10 +108,7 @@ impl Layout {
 /// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
 /// `width` display columns.
 pub fn render(s: &Screen, words: &Words, theme: Theme, width: usize, height: usize) -> Vec<String> {
-    match lay_out(s, words, theme, width, height) {
-        Ok(lines) => lines,
-        Err((need_w, need_h)) => too_small(words, theme, width, height, need_w, need_h),
-    }
+    or_too_small(lay_out(s, words, theme, width, height), words, theme, width, height)
 }
 
 /// Whether the game fits a terminal of `width` × `height` (else the screen says it is too small).
@@ -132,24 +129,58 @@ fn lay_out(
         let h = s.game.rules().board.height;
         format!("{h}/{h}").len()
     };
-    let layouts = Layout::all(label, fill_w);
-    for l in layouts {
-        let mut lines = screen(s, words, theme, l, width);
-        if s.overlay == Overlay::Help {
-            // Help is text to read, not the board: in a short window it is cut, not refused.
+    let build = |l: Layout, theme: Theme, width: usize| {
+        let lines = screen(s, words, theme, l, width);
+        let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
+        (lines, need_w)
+    };
+    let help = s.overlay == Overlay::Help;
+    first_fit(&Layout::all(label, fill_w), build, help, theme, width, height)
+}
+
+/// The lines of the first of `layouts` (roomiest first) that fits `width` × `height`, or the
+/// smallest size that would fit. `build(layout, theme, width)` gives a layout's lines (text cut
+/// or wrapped to `width`) and the width its boards need (boards cannot be cut). With `cut` the
+/// screen is text to read (the help), not a board: in a short window it is cut, not refused.
+/// The size asked for is the tightest layout's with room enough for nothing to wrap, so it
+/// surely fits.
+pub(super) fn first_fit<L: Copy>(
+    layouts: &[L],
+    build: impl Fn(L, Theme, usize) -> (Vec<String>, usize),
+    cut: bool,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Result<Vec<String>, (usize, usize)> {
+    for &l in layouts {
+        let (mut lines, need_w) = build(l, theme, width);
+        if cut {
             lines.truncate(height);
         }
-        let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
         if need_w <= width && lines.len() <= height {
             return Ok(lines);
         }
     }
-    // A size that surely fits: the tightest layout with room enough for nothing to wrap.
-    let tightest = layouts[layouts.len() - 1];
-    let lines = screen(s, words, Theme::PLAIN, tightest, usize::MAX / 2);
+    let Some(&tightest) = layouts.last() else {
+        return Err((width + 1, height + 1));
+    };
+    let (lines, need_w) = build(tightest, Theme::PLAIN, usize::MAX / 2);
     let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
-    let need_w = widest.unwrap_or(0).max(board_width(s, tightest));
-    Err((need_w, lines.len()))
+    Err((widest.unwrap_or(0).max(need_w), lines.len()))
+}
+
+/// The screen laid out, or the message saying how large the terminal must be.
+pub(super) fn or_too_small(
+    laid: Result<Vec<String>, (usize, usize)>,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    match laid {
+        Ok(lines) => lines,
+        Err((need_w, need_h)) => too_small(words, theme, width, height, need_w, need_h),
+    }
 }
 
 /// The lines joined with new lines, for tests and snapshots.
@@ -316,7 +347,7 @@ fn title(s: &Screen, words: &Words, theme: Theme, width: usize) -> String {
 }
 
 /// `Score 12`: a label and its value.
-fn pair(theme: Theme, label: &str, value: &str) -> String {
+pub(super) fn pair(theme: Theme, label: &str, value: &str) -> String {
     format!(
         "{} {}",
         theme.paint(label, Tone::Label),
@@ -325,13 +356,18 @@ fn pair(theme: Theme, label: &str, value: &str) -> String {
 }
 
 fn best(s: &Screen) -> String {
-    s.best.map_or_else(|| "-".to_string(), |b| b.to_string())
+    best_text(s.best)
+}
+
+/// A best score, or `-` when there is none yet.
+pub(super) fn best_text(best: Option<u64>) -> String {
+    best.map_or_else(|| "-".to_string(), |b| b.to_string())
 }
 
 /// Puts `items` on lines of at most `width` columns, `sep` between two items on a line and
 /// `indent` before each line. An item is never cut in two (a number cut short would lie) unless
 /// it alone is wider than a line.
-fn pack(items: &[String], sep: &str, indent: &str, width: usize) -> Vec<String> {
+pub(super) fn pack(items: &[String], sep: &str, indent: &str, width: usize) -> Vec<String> {
     let w = console::measure_text_width;
     let mut lines = Vec::new();
     let mut line = String::new();

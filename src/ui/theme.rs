@@ -30,6 +30,10 @@ pub enum Tone {
     Hint,
     /// A full column's mark.
     Full,
+    /// The first player of a duel: their name and marks.
+    Player1,
+    /// The second player of a duel.
+    Player2,
 }
 
 /// Colours on or off.
@@ -71,6 +75,8 @@ impl Theme {
             Tone::Cursor => s.bold().reverse(),
             Tone::Hint => s.bold().black().on_color256(150),
             Tone::Full => s.bold().white().on_color256(124),
+            Tone::Player1 => s.bold().color256(81),
+            Tone::Player2 => s.bold().color256(213),
         };
         s.apply_to(text).to_string()
     }
@@ -79,9 +85,14 @@ impl Theme {
     /// tinted for the hinted one (`tone` is `Cursor`, `Hint` or anything else for plain), so the
     /// columns read as columns; a bare dot without colour.
     pub fn slot(self, width: usize, tone: Tone) -> String {
-        let dot = center(".", width);
+        self.well(".", width, tone)
+    }
+
+    /// An empty place showing `text` (a dot, or nothing for the padding rows of a tall tile).
+    pub fn well(self, text: &str, width: usize, tone: Tone) -> String {
+        let body = center(text, width);
         if !self.color {
-            return dot;
+            return body;
         }
         let bg = match tone {
             Tone::Cursor => 239,
@@ -91,16 +102,29 @@ impl Theme {
         self.style()
             .color256(243)
             .on_color256(bg)
-            .apply_to(dot)
+            .apply_to(body)
             .to_string()
     }
 
     /// A card face of `width` columns showing `label`: coloured like 2048 tiles, or in brackets
     /// when colour is off (`[ 128]`) so it still reads as a card.
     pub fn card(self, card: Card, label: &str, width: usize) -> String {
+        self.face(palette(card), label, width)
+    }
+
+    /// A classic 2048 tile of exponent `exponent` (1 is a 2), in the same colours as the card
+    /// of that value. An empty `label` is a padding row of a tall tile: the colour alone, or
+    /// blank without colour (the brackets go on the row with the number).
+    pub fn tile(self, exponent: u8, label: &str, width: usize) -> String {
+        if label.is_empty() && !self.color {
+            return " ".repeat(width);
+        }
+        self.face(ramp(exponent), label, width)
+    }
+
+    fn face(self, (fg, bg): (Color, Color), label: &str, width: usize) -> String {
         if self.color {
             let body = center(label, width);
-            let (fg, bg) = palette(card);
             self.style().bold().fg(fg).bg(bg).apply_to(body).to_string()
         } else if width >= console::measure_text_width(label) + 2 {
             format!("[{}]", center(label, width - 2))
@@ -170,19 +194,25 @@ impl DialogTheme for Prompts {
     }
 }
 
-/// Foreground and background of a card: the warm ramp of 2048 (pale for small cards, orange and
-/// red, then gold towards 2048), a violet for anything higher; a bomb is yellow on black and a
-/// wild card black on cyan so neither can pass for a number.
+/// Foreground and background of a card: the ramp of its value (see [`ramp`]); a bomb is yellow
+/// on black and a wild card black on cyan so neither can pass for a number.
 fn palette(card: Card) -> (Color, Color) {
-    const DARK: Color = Color::Color256(235);
-    const LIGHT: Color = Color::Color256(231);
     if card.is_bomb() {
         return (Color::Color256(226), Color::Color256(16));
     }
     if card.is_wild() {
         return (Color::Color256(16), Color::Color256(51));
     }
-    match card.exponent().unwrap_or(1) {
+    ramp(card.exponent().unwrap_or(1))
+}
+
+/// Foreground and background of the value 2^`exponent`, for cards and classic tiles alike: the
+/// warm ramp of 2048 (pale for small values, orange and red, then gold towards 2048), a violet
+/// for anything higher.
+fn ramp(exponent: u8) -> (Color, Color) {
+    const DARK: Color = Color::Color256(235);
+    const LIGHT: Color = Color::Color256(231);
+    match exponent {
         1 => (DARK, Color::Color256(254)),
         2 => (DARK, Color::Color256(223)),
         3 => (DARK, Color::Color256(215)),

@@ -1,0 +1,166 @@
+//! The loop every full-screen game shares: the card game, classic 2048 and duels.
+//!
+//! What a player expects to work the same everywhere lives here once: a stop signal, Ctrl-C or
+//! Ctrl-D leave at once (the game keeps what it can), a resize redraws, a screen that cannot be
+//! written is a terminal gone, `q` asks before leaving, `?` shows the help until any key, the
+//! "too small" screen ignores every key but quitting, and the end of a game shows the result and
+//! asks whether to play again. Each game says only what its keys mean and what to keep, through
+//! [`Play`].
+//!
+//! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between
+//! two keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
+
+use std::io;
+
+use console::Key;
+
+use super::Ui;
+use super::i18n::{Words, fill};
+use super::input::Action;
+use super::menu;
+use super::render::{Note, Overlay};
+use super::term;
+use super::theme::Tone;
+
+/// How a game session ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// The game ended (won or lost); `again` is the answer to "play again?".
+    Over { again: bool },
+    /// The player asked for a new game.
+    Restart,
+    /// The player quit; with the score of the saved game (`None`: nothing kept).
+    Quit(Option<u64>),
+    /// A signal, Ctrl-C, Ctrl-D or a lost terminal; the game is kept as on quit.
+    Stopped(Option<u64>),
+}
+
+/// One game on the screen, as the shared loop drives it.
+pub trait Play {
+    fn ui(&self) -> &Ui;
+    /// The game has ended (lost, won, the duel decided).
+    fn is_over(&self) -> bool;
+    /// Records the ended game; returns whether its score is a new best.
+    fn finish(&mut self) -> bool;
+    /// Leaves at once (a signal, Ctrl-C, Ctrl-D, the terminal gone), keeping what can be kept.
+    fn leave(&mut self) -> End;
+    /// Leaves after the player confirmed quitting.
+    fn quit(&mut self) -> End;
+    /// The question `q` asks.
+    fn quit_question(&self) -> &'static str;
+    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()>;
+    /// Whether the screen is the "too small" message (every game key is then ignored).
+    fn too_small(&self) -> bool;
+    /// What a key means in this game.
+    fn action(&self, key: &Key) -> Action;
+    /// Acts on a key the loop does not handle itself; `Some` to end the session.
+    fn act(&mut self, act: Action) -> Option<End>;
+}
+
+/// Plays until the game ends, the player leaves, or a signal stops it.
+pub fn run(s: &mut impl Play) -> End {
+    loop {
+        if s.ui().signals.stop() {
+            return s.leave();
+        }
+        s.ui().signals.take_resize();
+        if s.is_over() {
+            return over(s);
+        }
+        // A screen that cannot be written is a terminal gone (hang-up): keep and leave.
+        if s.draw(Overlay::None, false).is_err() {
+            return s.leave();
+        }
+        let Some(key) = read_key(s.ui()) else {
+            return s.leave();
+        };
+        let Some(key) = key else { continue };
+        let act = s.action(&key);
+        match act {
+            Action::Interrupt | Action::EndOfInput => return s.leave(),
+            // The too-small screen says "press q to quit": it quits at once.
+            Action::Quit if s.too_small() => return s.quit(),
+            Action::Quit => match ask(s, s.quit_question()) {
+                Some(true) => return s.quit(),
+                _ if s.ui().signals.stop() => return s.leave(),
+                _ => {}
+            },
+            _ if s.too_small() => {}
+            Action::Help => {
+                if let Some(end) = help(s) {
+                    return end;
+                }
+            }
+            act => {
+                if let Some(end) = s.act(act) {
+                    return end;
+                }
+            }
+        }
+    }
+}
+
+/// Reads a key; `None` when the game must stop (a signal, Ctrl-C, no terminal any more).
+/// A resize interrupts the read and comes back as `Some(None)`: redraw and read again.
+pub fn read_key(ui: &Ui) -> Option<Option<Key>> {
+    if ui.signals.stop() {
+        return None;
+    }
+    match ui.term.read_key_raw() {
+        Ok(Key::CtrlC) if ui.signals.stop() => None,
+        Ok(Key::CtrlC) if ui.signals.take_resize() => Some(None),
+        Ok(k) => Some(Some(k)),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => Some(None),
+        Err(_) => None,
+    }
+}
+
+/// Shows the help until any key; Ctrl-C and Ctrl-D still leave at once.
+fn help(s: &mut impl Play) -> Option<End> {
+    let _ = s.draw(Overlay::Help, false);
+    loop {
+        match read_key(s.ui()) {
+            Some(None) => {
+                let _ = s.draw(Overlay::Help, false);
+            }
+            Some(Some(k)) if matches!(s.action(&k), Action::Interrupt | Action::EndOfInput) => {
+                return Some(s.leave());
+            }
+            None => return Some(s.leave()),
+            Some(Some(_)) => return None,
+        }
+    }
+}
+
+/// A yes/no question on the last line of the screen; `None` when it was left.
+pub fn ask(s: &impl Play, question: &str) -> Option<bool> {
+    s.draw(Overlay::None, true).ok()?;
+    menu::confirm(s.ui(), question, false, || {
+        let _ = s.draw(Overlay::None, true);
+    })
+}
+
+/// The game ended: record it, show the result, ask whether to play again.
+fn over(s: &mut impl Play) -> End {
+    let new_best = s.finish();
+    let overlay = Overlay::Result { new_best };
+    let _ = s.draw(overlay, true);
+    let again = menu::confirm(s.ui(), s.ui().words.play_again, true, || {
+        let _ = s.draw(overlay, true);
+    });
+    End::Over {
+        again: again == Some(true) && !s.ui().signals.stop(),
+    }
+}
+
+/// Draws the lines `render` makes for the terminal's width and height, in place.
+pub fn paint(ui: &Ui, render: impl FnOnce(usize, usize) -> Vec<String>) -> io::Result<()> {
+    let (w, h) = term::size(&ui.term);
+    term::draw(&ui.term, &render(w, h), h)
+}
+
+/// "Key `x` does nothing here: press ? for help."
+pub fn unknown_key(name: &str, words: &Words) -> Note {
+    let name = format!("`{name}`");
+    Note::new(fill(words.unknown_key, &[&name]), Tone::Bad)
+}
