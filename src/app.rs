@@ -222,7 +222,8 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
     if crate::ui::is_interactive() && !args.json {
         let ui = terminal(global)?;
         let rules = game.rules().clone();
-        crate::ui::play(&ui, rules, Some((game, meta)), &mut Store::open())?;
+        let first = crate::ui::Match::Cards(Box::new(game), meta);
+        crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
         return Ok(());
     }
     if let (false, Deal::Daily { date, .. }) = (args.json, &meta.deal) {
@@ -297,6 +298,9 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
 
 fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Failure> {
     let mut keeper = Store::open();
+    if crate::ui::is_interactive() && !args.json {
+        return terminal_classic(global, args, &mut keeper);
+    }
     let (game, meta) = if args.resume {
         resume_classic(&mut keeper)?
     } else {
@@ -366,15 +370,15 @@ fn play_classic_kept(
     Ok(())
 }
 
-/// The players' names: as given, else `Player 1` and `Player 2`.
-fn duel_names(given: &[String]) -> Result<[String; 2], Failure> {
+/// The players' names: as given, else `defaults` (`Player 1` and `Player 2`).
+fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Failure> {
     if given.len() > 2 {
         return Err(Failure::usage(format!(
             "--names: a duel has two players, not {}",
             given.len()
         )));
     }
-    let mut names = [String::from("Player 1"), String::from("Player 2")];
+    let mut names = defaults;
     for (slot, name) in names.iter_mut().zip(given) {
         let n = name.trim();
         if n.is_empty() || n.chars().count() > 20 || n.chars().any(char::is_control) {
@@ -390,7 +394,10 @@ fn duel_names(given: &[String]) -> Result<[String; 2], Failure> {
 
 fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
     use crate::duel::Duel;
-    let names = duel_names(&args.names)?;
+    if crate::ui::is_interactive() && !args.json {
+        return terminal_duel(global, args);
+    }
+    let names = duel_names(&args.names, ["Player 1".into(), "Player 2".into()])?;
     let mut keeper = Store::open();
     print_warnings(&mut keeper);
     if io::stdin().is_terminal() && !args.json {
@@ -437,7 +444,54 @@ fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result
         None
     };
     let ui = terminal(global)?;
+    let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
     crate::ui::play(&ui, rules, first, keeper)?;
+    Ok(())
+}
+
+/// Full-screen classic 2048: the saved game with `--resume`; else a new one, the saved game
+/// being offered first when the command line did not choose the seed or size.
+fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> Result<(), Failure> {
+    use crate::ui::Match;
+    let rules = load_rules(global)?.rules;
+    let first = if args.resume {
+        let (g, m) = resume_classic(keeper)?;
+        Match::Classic(Box::new(g), m)
+    } else {
+        let (g, m) = new_classic(global, args.size, args.seed)?;
+        if args.seed.is_none() && args.size.is_none() {
+            Match::ClassicOrSaved(Box::new(g), m)
+        } else {
+            Match::Classic(Box::new(g), m)
+        }
+    };
+    let ui = terminal(global)?;
+    crate::ui::play(&ui, rules, Some(first), keeper)?;
+    Ok(())
+}
+
+/// A full-screen duel, the names defaulting to `Player 1`, `Player 2` in the player's language.
+fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
+    use crate::ui::duel::{DuelGame, Setup, default_names};
+    let ui = terminal(global)?;
+    let names = duel_names(&args.names, default_names(ui.words))?;
+    let loaded = load_rules(global)?.rules;
+    let game = if args.classic {
+        let mut classic = loaded.classic;
+        if let Some(n) = args.size {
+            classic.size = n;
+        }
+        DuelGame::Classic(classic, loaded.name.clone())
+    } else {
+        DuelGame::Cards(Arc::new(loaded.clone()))
+    };
+    let setup = Setup {
+        game,
+        names,
+        seed: args.seed,
+    };
+    let first = crate::ui::Match::Duel(setup);
+    crate::ui::play(&ui, loaded, Some(first), &mut Store::open())?;
     Ok(())
 }
 

@@ -112,6 +112,12 @@ pub trait DuelKeeper: Keeper {
     );
 }
 
+/// Everything the terminal front end keeps (card games, classic games, duels), for the start
+/// menu that leads to all three.
+pub trait Keepers: ClassicKeeper + DuelKeeper {}
+
+impl<K: ClassicKeeper + DuelKeeper> Keepers for K {}
+
 impl ClassicKeeper for NullKeeper {
     fn classic_best(&self, _: &ClassicRules) -> Option<u64> {
         None

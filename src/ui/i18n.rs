@@ -152,7 +152,7 @@ pub struct Words {
     pub moves: &'static str,
     /// The four directions in the order of [`crate::classic::Dir::ALL`] (up, down, left, right).
     pub dirs: [&'static str; 4],
-    /// `{}` direction, `{}` points.
+    /// `{}` direction (the points follow when a merge scored).
     pub slid: &'static str,
     /// `{}` direction.
     pub slide_nothing: &'static str,
@@ -292,7 +292,7 @@ pub static EN: Words = Words {
     classic_tag: "classic {}×{}",
     moves: "Moves",
     dirs: ["up", "down", "left", "right"],
-    slid: "Slid {}  +{}",
+    slid: "Slid {}",
     slide_nothing: "Sliding {} changes nothing: try another way.",
     hint_dir: "Hint: slide {} ({}).",
     classic_win: "You made {}! You win. Keep going for a higher score.",
@@ -302,7 +302,7 @@ pub static EN: Words = Words {
     classic_footer: "←↑↓→/wasd slide  u undo  h hint  r restart  q quit  ? help",
     classic_footer_short: "←↑↓→/wasd slide  ? help  q quit",
     classic_help_keys: &[
-        "←↑↓→ w a s d  slide every tile that way",
+        "←↑↓→ wasd    slide every tile that way",
         "u            undo the last move",
         "h            hint: the bot's direction",
         "r            restart (asks first)",
@@ -343,7 +343,7 @@ pub static EN: Words = Words {
         "?            this help",
     ],
     duel_help_keys_classic: &[
-        "←↑↓→ w a s d  slide every tile that way",
+        "←↑↓→ wasd    slide every tile that way",
         "q            give the duel up (asks first)",
         "?            this help",
     ],
@@ -441,7 +441,7 @@ pub static ZH: Words = Words {
     classic_tag: "经典 {}×{}",
     moves: "步数",
     dirs: ["上", "下", "左", "右"],
-    slid: "向{}滑动  +{}",
+    slid: "向{}滑动",
     slide_nothing: "向{}滑动不会改变棋盘：换个方向试试。",
     hint_dir: "提示：向{}滑动（{}）。",
     classic_win: "你合成了 {}！你赢了。可以继续挑战更高分。",
@@ -451,7 +451,7 @@ pub static ZH: Words = Words {
     classic_footer: "←↑↓→/wasd 滑动  u 撤销  h 提示  r 重开  q 退出  ? 帮助",
     classic_footer_short: "←↑↓→/wasd 滑动  ? 帮助  q 退出",
     classic_help_keys: &[
-        "←↑↓→ w a s d  把所有方块向该方向滑动",
+        "←↑↓→ wasd    把所有方块向该方向滑动",
         "u            撤销上一步",
         "h            提示：机器人选择的方向",
         "r            重新开始（会先确认）",
@@ -492,7 +492,7 @@ pub static ZH: Words = Words {
         "?            显示本帮助",
     ],
     duel_help_keys_classic: &[
-        "←↑↓→ w a s d  把所有方块向该方向滑动",
+        "←↑↓→ wasd    把所有方块向该方向滑动",
         "q            认输（会先确认）",
         "?            显示本帮助",
     ],

@@ -9,16 +9,18 @@ use std::sync::Arc;
 
 use dialoguer::{Confirm, Select};
 
+use crate::classic::ClassicGame;
 use crate::config;
 use crate::engine::Game;
-use crate::keeper::{Deal, GameMeta, Keeper};
+use crate::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::presets;
-use crate::rules::Rules;
+use crate::rules::{ClassicRules, Rules};
 use crate::store::utc;
 
-use super::Ui;
+use super::duel::{DuelGame, Setup, default_names};
 use super::i18n::fill;
 use super::theme::Tone;
+use super::{Match, Ui};
 
 /// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
 /// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen
@@ -66,20 +68,22 @@ pub fn confirm(ui: &Ui, question: &str, default: bool, redraw: impl FnMut()) -> 
     })
 }
 
+/// The game's name and tagline on a clear screen, above a menu or a question.
+fn title(ui: &Ui) {
+    let _ = ui.term.clear_screen();
+    let _ = ui.term.write_line(
+        &ui.theme
+            .paint(&format!("  {}", ui.words.title), Tone::Title),
+    );
+    let (width, _) = super::term::size(&ui.term);
+    let tagline = super::theme::fit(&format!("  {}", ui.words.tagline), width);
+    let _ = ui.term.write_line(&ui.theme.paint(&tagline, Tone::Label));
+    let _ = ui.term.write_line("");
+}
+
 /// A list to choose from under a title; `None` when it was left.
 fn select(ui: &Ui, question: &str, items: &[String]) -> Option<usize> {
     let t = ui.theme.dialog(ui.words);
-    let title = |ui: &Ui| {
-        let _ = ui.term.clear_screen();
-        let _ = ui.term.write_line(
-            &ui.theme
-                .paint(&format!("  {}", ui.words.title), Tone::Title),
-        );
-        let (width, _) = super::term::size(&ui.term);
-        let tagline = super::theme::fit(&format!("  {}", ui.words.tagline), width);
-        let _ = ui.term.write_line(&ui.theme.paint(&tagline, Tone::Label));
-        let _ = ui.term.write_line("");
-    };
     title(ui);
     prompt(
         ui,
@@ -95,12 +99,6 @@ fn select(ui: &Ui, question: &str, items: &[String]) -> Option<usize> {
     )
 }
 
-/// What the start menu chose.
-pub enum Start {
-    Play(Box<Game>, GameMeta),
-    Quit,
-}
-
 /// A new game of `rules` from a fresh seed.
 pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
     let seed = crate::app::fresh_seed();
@@ -113,11 +111,41 @@ pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
     )
 }
 
-/// The start menu: new game, resume (when a game is saved), daily deal, rules preset, quit.
-/// Changing the rules comes back to the menu with the new rules in force.
-pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start {
+/// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
+pub fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
+    let game = ClassicGame::new(rules, crate::app::fresh_seed());
+    let meta = ClassicMeta {
+        rules_name: name.to_string(),
+        started: utc::now(),
+    };
+    Match::Classic(Box::new(game), meta)
+}
+
+/// Offers the saved classic game, when there is one: `Some(Some(saved))` to resume it,
+/// `Some(None)` for a new game (no save, or the player said no), `None` when a signal came.
+pub fn saved_classic(
+    ui: &Ui,
+    keeper: &mut dyn Keepers,
+) -> Option<Option<(ClassicGame, ClassicMeta)>> {
+    let Some((g, m)) = keeper.saved_classic() else {
+        return Some(None);
+    };
+    let question = fill(ui.words.resume_classic, &[&g.score(), &g.moves().len()]);
+    title(ui);
+    let answer = confirm(ui, &question, true, || title(ui));
+    if ui.signals.stop() {
+        return None;
+    }
+    Some((answer == Some(true)).then_some((g, m)))
+}
+
+/// The start menu: new game, resume (when a game is saved), classic 2048 (and resuming it),
+/// a duel, the daily deal, the rules preset, quit. Changing the rules comes back to the menu
+/// with the new rules in force. `None` to leave.
+pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Option<Match> {
     let words = ui.words;
     let mut saved = keeper.saved();
+    let mut saved_classic = keeper.saved_classic();
     loop {
         let mut items: Vec<(String, Choice)> = vec![(words.menu_new.to_string(), Choice::New)];
         if let Some((g, _)) = &saved {
@@ -127,6 +155,15 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start 
                 Choice::Resume,
             ));
         }
+        let side = rules.classic.size;
+        items.push((fill(words.menu_classic, &[&side, &side]), Choice::Classic));
+        if let Some((g, _)) = &saved_classic {
+            items.push((
+                fill(words.menu_classic_resume, &[&g.score(), &g.moves().len()]),
+                Choice::ResumeClassic,
+            ));
+        }
+        items.push((words.menu_duel.to_string(), Choice::Duel));
         let today = utc::date(utc::now());
         items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
         items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
@@ -143,17 +180,33 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start 
         match choice {
             Choice::New => {
                 let (g, m) = fresh_game(rules);
-                return Start::Play(Box::new(g), m);
+                return Some(Match::Cards(Box::new(g), m));
             }
             Choice::Resume => {
                 if let Some((g, m)) = saved.take() {
-                    return Start::Play(Box::new(g), m);
+                    return Some(Match::Cards(Box::new(g), m));
+                }
+            }
+            Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
+            Choice::ResumeClassic => {
+                if let Some((g, m)) = saved_classic.take() {
+                    return Some(Match::Classic(Box::new(g), m));
+                }
+            }
+            Choice::Duel => {
+                if let Some(game) = pick_duel(ui, rules) {
+                    let names = default_names(words);
+                    return Some(Match::Duel(Setup {
+                        game,
+                        names,
+                        seed: None,
+                    }));
                 }
             }
             Choice::Daily => {
                 // Today's deal cannot fail: only a date given by hand can be wrong.
                 if let Ok((g, m)) = crate::app::daily_game(Rules::clone(rules), None) {
-                    return Start::Play(Box::new(g), m);
+                    return Some(Match::Cards(Box::new(g), m));
                 }
             }
             Choice::Rules => {
@@ -161,7 +214,7 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start 
                     *rules = Arc::new(r);
                 }
             }
-            Choice::Quit => return Start::Quit,
+            Choice::Quit => return None,
         }
     }
 }
@@ -170,9 +223,22 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keeper) -> Start 
 enum Choice {
     New,
     Resume,
+    Classic,
+    ResumeClassic,
+    Duel,
     Daily,
     Rules,
     Quit,
+}
+
+/// Which game to duel at; `None` when the question was left (back to the menu).
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<DuelGame> {
+    let words = ui.words;
+    let items = [words.duel_cards.to_string(), words.duel_classic.to_string()];
+    match select(ui, words.duel_prompt, &items)? {
+        0 => Some(DuelGame::Cards(Arc::clone(rules))),
+        _ => Some(DuelGame::Classic(rules.classic, rules.name.clone())),
+    }
 }
 
 fn pick_preset(ui: &Ui) -> Option<Rules> {

@@ -9,12 +9,18 @@
 //! - [`menu`]: the dialoguer start menu and yes/no questions;
 //! - [`session`]: the loop every game shares (signals, resizes, quit, help, the result);
 //! - [`game`]: the card game's keys and keeping;
+//! - [`classic`], [`classic_screen`]: classic 2048's keys and keeping, and its screen;
+//! - [`duel`], [`duel_screen`]: two players taking turns at either game, and their screen;
 //! - [`autoplay`]: a bot playing on the same screen.
 //!
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.
 
 pub mod autoplay;
+pub mod classic;
+pub mod classic_screen;
+pub mod duel;
+pub mod duel_screen;
 pub mod game;
 pub mod i18n;
 pub mod input;
@@ -29,8 +35,9 @@ use std::sync::Arc;
 
 use console::Term;
 
+use crate::classic::ClassicGame;
 use crate::engine::Game;
-use crate::keeper::{GameMeta, Keeper};
+use crate::keeper::{ClassicMeta, GameMeta, Keepers};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
 
@@ -69,35 +76,70 @@ pub fn is_interactive() -> bool {
     io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
-/// The terminal game: `first` when the command line chose the deal, else the start menu; then
-/// game after game until the player leaves. Prints a last line on the normal screen.
+/// What to play.
+pub enum Match {
+    Cards(Box<Game>, GameMeta),
+    Classic(Box<ClassicGame>, ClassicMeta),
+    /// This new classic game, unless the player takes up the saved one when asked.
+    ClassicOrSaved(Box<ClassicGame>, ClassicMeta),
+    Duel(duel::Setup),
+}
+
+/// The terminal game: `first` when the command line chose what to play, else the start menu;
+/// then game after game until the player leaves. Prints a last line on the normal screen.
 pub fn play(
     ui: &Ui,
     rules: Rules,
-    first: Option<(Game, GameMeta)>,
-    keeper: &mut dyn Keeper,
+    first: Option<Match>,
+    keeper: &mut dyn Keepers,
 ) -> io::Result<()> {
     let guard = TermGuard::enter(&ui.term)?;
     let mut rules = Arc::new(rules);
     let mut next = first;
     let mut farewell = ui.words.bye.to_string();
     loop {
-        let (game, meta) = match next.take() {
-            Some(n) => n,
+        let chosen = match next.take() {
+            Some(m) => m,
             None => match menu::start(ui, &mut rules, keeper) {
-                menu::Start::Play(g, m) => (*g, m),
-                menu::Start::Quit => break,
+                Some(m) => m,
+                None => break,
             },
         };
-        rules = Arc::clone(game.rules_arc());
-        match game::play(ui, keeper, game, meta) {
-            End::Over { again: true } | End::Restart => {
-                next = Some(menu::fresh_game(&rules));
+        // How the session ended, what "again" plays, and the farewell of a kept game.
+        let (end, again, saved_bye) = match chosen {
+            Match::Cards(g, m) => {
+                rules = Arc::clone(g.rules_arc());
+                let end = game::play(ui, keeper, *g, m);
+                let (g, m) = menu::fresh_game(&rules);
+                (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
+            Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {
+                Some(Some((g, m))) => {
+                    next = Some(Match::Classic(Box::new(g), m));
+                    continue;
+                }
+                Some(None) => {
+                    next = Some(Match::Classic(g, m));
+                    continue;
+                }
+                None => break,
+            },
+            Match::Classic(g, m) => {
+                let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
+                let end = classic::play(ui, keeper, *g, m);
+                (end, fresh, ui.words.classic_saved_bye)
+            }
+            Match::Duel(setup) => {
+                let end = duel::play(ui, keeper, &setup);
+                (end, Match::Duel(setup.again()), ui.words.saved_bye)
+            }
+        };
+        match end {
+            End::Over { again: true } | End::Restart => next = Some(again),
             End::Over { again: false } => break,
             End::Quit(kept) | End::Stopped(kept) => {
                 if let Some(score) = kept {
-                    farewell = fill(ui.words.saved_bye, &[&score]);
+                    farewell = fill(saved_bye, &[&score]);
                 }
                 break;
             }

@@ -469,6 +469,37 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
     rows
 }
 
+/// One player's columns and hand as the duel screen draws them, the `tight`-th way (0 is the
+/// roomiest; `None` past the tightest): the same columns as the card screen, the hand on a line
+/// under them.
+pub(super) fn card_block(
+    game: &Game,
+    words: &Words,
+    theme: Theme,
+    tight: usize,
+    cursor: Option<usize>,
+) -> Option<Vec<String>> {
+    let h = game.rules().board.height;
+    let layouts = Layout::all(label_width(game, words), format!("{h}/{h}").len());
+    // The distinct card widths and gaps of the card screen's layouts.
+    let l = layouts[*[0, 4, 5].get(tight)?];
+    let l = Layout { margin: 0, ..l };
+    let s = Screen {
+        game,
+        best: None,
+        cursor,
+        hint: None,
+        tag: None,
+        notes: &[],
+        overlay: Overlay::None,
+        player: Player::Human,
+        prompt_line: false,
+    };
+    let mut rows = board(&s, words, theme, l);
+    rows.extend(hand_line(&s, words, theme, l, usize::MAX / 2));
+    Some(rows)
+}
+
 /// The hand and the next cards, for the right of the board.
 fn panel(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
     let mut p = Vec::new();

@@ -1,0 +1,309 @@
+//! The classic 2048 screen as lines of text: a pure function of the game and the terminal size,
+//! like the card screen ([`super::render`]), so every screen can be snapshot-tested.
+//!
+//! The tiles take the card palette (a 128 tile is the colour of a 128 card), so a player who
+//! knows one game reads the other at a glance. The first layout that fits is used: tall tiles
+//! (three rows, the number in the middle) with room around them, then flat tiles, then tiles
+//! just as wide as their number; the duel screen draws its boards with the same [`grid`].
+
+use crate::classic::{Board, ClassicGame};
+
+use super::i18n::{Words, fill};
+use super::render::{Note, Overlay, best_text, first_fit, or_too_small, pack, pair};
+use super::theme::{Theme, Tone, fit};
+
+/// Everything the classic screen shows.
+pub struct ClassicScreen<'a> {
+    pub game: &'a ClassicGame,
+    pub best: Option<u64>,
+    pub notes: &'a [Note],
+    pub overlay: Overlay,
+    /// Leave the last line empty (a prompt goes there).
+    pub prompt_line: bool,
+}
+
+/// How the tiles of a board are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tiles {
+    /// Display width of a tile.
+    pub width: usize,
+    /// Three rows per tile (else one).
+    pub tall: bool,
+    /// Columns between two tiles, and blank rows between two rows of tiles.
+    pub gap: usize,
+    pub vgap: usize,
+}
+
+impl Tiles {
+    /// The ways to draw `board`, roomiest first. Tiles are as wide as the widest number on the
+    /// board (at least four digits, so the board does not change size before 16384).
+    pub fn all(board: &Board) -> [Tiles; 4] {
+        let label = board.highest().max(1024).to_string().len();
+        let t = |width, tall, gap, vgap| Tiles {
+            width,
+            tall,
+            gap,
+            vgap,
+        };
+        [
+            t(label + 4, true, 1, 1),
+            t(label + 2, false, 1, 1),
+            t(label + 2, false, 1, 0),
+            t(label, false, 1, 0),
+        ]
+    }
+
+    /// The display width of `board` drawn this way.
+    pub fn board_width(self, board: &Board) -> usize {
+        let n = board.size();
+        n * self.width + (n - 1) * self.gap
+    }
+}
+
+/// The board's rows of tiles, top row first: each tile in its value's colour (in brackets
+/// without colour), an empty cell a dot on a dark well.
+pub fn grid(board: &Board, theme: Theme, t: Tiles) -> Vec<String> {
+    let n = board.size();
+    let gap = " ".repeat(t.gap);
+    let bands: &[bool] = if t.tall {
+        &[false, true, false]
+    } else {
+        &[true]
+    };
+    let mut rows = Vec::new();
+    for r in 0..n {
+        if r > 0 {
+            rows.extend(std::iter::repeat_n(String::new(), t.vgap));
+        }
+        for &numbered in bands {
+            let cells: Vec<String> = (0..n)
+                .map(|c| match (board.get(r, c), numbered) {
+                    (0, true) => theme.well(".", t.width, Tone::Dim),
+                    (0, false) => theme.well("", t.width, Tone::Dim),
+                    (e, true) => theme.tile(e, &board.value(r, c).to_string(), t.width),
+                    (e, false) => theme.tile(e, "", t.width),
+                })
+                .collect();
+            rows.push(cells.join(&gap));
+        }
+    }
+    rows
+}
+
+/// One way of laying out the screen.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    tiles: Tiles,
+    /// Blank lines between the parts.
+    airy: bool,
+}
+
+/// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
+/// `width` display columns.
+pub fn render(
+    s: &ClassicScreen,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    or_too_small(lay_out(s, words, theme, width, height), words, theme, width, height)
+}
+
+/// Whether the game fits a terminal of `width` × `height`.
+pub fn fits(s: &ClassicScreen, words: &Words, width: usize, height: usize) -> bool {
+    lay_out(s, words, Theme::PLAIN, width, height).is_ok()
+}
+
+fn lay_out(
+    s: &ClassicScreen,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Result<Vec<String>, (usize, usize)> {
+    let board = s.game.board();
+    let [roomy, flat, close, tight] = Tiles::all(board);
+    let layouts = [
+        Layout {
+            tiles: roomy,
+            airy: true,
+        },
+        Layout {
+            tiles: flat,
+            airy: true,
+        },
+        Layout {
+            tiles: close,
+            airy: true,
+        },
+        Layout {
+            tiles: close,
+            airy: false,
+        },
+        Layout {
+            tiles: tight,
+            airy: false,
+        },
+    ];
+    let build = |l: Layout, theme: Theme, width: usize| {
+        let lines = screen(s, words, theme, l, width);
+        (lines, MARGIN.len() + l.tiles.board_width(board))
+    };
+    let help = s.overlay == Overlay::Help;
+    first_fit(&layouts, build, help, theme, width, height)
+}
+
+const MARGIN: &str = "  ";
+
+/// `Classic 4×4`, after the game's name.
+pub fn title(words: &Words, theme: Theme, side: usize, tag: &str, width: usize) -> String {
+    let t = format!(
+        "{MARGIN}{}  {}",
+        theme.paint(words.title, Tone::Title),
+        theme.paint(&fill(tag, &[&side, &side]), Tone::Label)
+    );
+    fit(&t, width)
+}
+
+fn screen(s: &ClassicScreen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
+    let game = s.game;
+    let mut out = vec![title(
+        words,
+        theme,
+        game.board().size(),
+        words.classic_tag,
+        width,
+    )];
+    if l.airy {
+        out.push(String::new());
+    }
+    let mut stats = vec![
+        pair(theme, words.score, &game.score().to_string()),
+        pair(theme, words.best, &best_text(s.best)),
+        pair(theme, words.moves, &game.moves().len().to_string()),
+    ];
+    if s.best.is_some_and(|b| game.score() > b) && s.overlay == Overlay::None {
+        stats.push(theme.paint(words.new_best, Tone::Good));
+    }
+    out.extend(pack(&stats, "    ", MARGIN, width));
+    if l.airy {
+        out.push(String::new());
+    }
+    if s.overlay == Overlay::Help {
+        out.extend(help(s, words, theme, width));
+        return out;
+    }
+    for row in grid(game.board(), theme, l.tiles) {
+        out.push(format!("{MARGIN}{row}").trim_end().to_string());
+    }
+    if l.airy {
+        out.push(String::new());
+    }
+    match s.overlay {
+        Overlay::Result { new_best } => out.extend(result(s, words, theme, new_best, width)),
+        _ => out.extend(notes(s.notes, if l.airy { 2 } else { 1 }, theme, width)),
+    }
+    if s.prompt_line {
+        out.push(String::new());
+    } else if s.overlay == Overlay::None {
+        if l.airy {
+            out.push(String::new());
+        }
+        let footer = if l.airy {
+            words.classic_footer
+        } else {
+            words.classic_footer_short
+        };
+        out.extend(footer_lines(footer, theme, width));
+    }
+    out
+}
+
+/// The first `shown` notes, one line each (blank lines when there are fewer).
+pub fn notes(notes: &[Note], shown: usize, theme: Theme, width: usize) -> Vec<String> {
+    (0..shown)
+        .map(|i| match notes.get(i) {
+            Some(n) => theme.paint(&fit(&format!("{MARGIN}{}", n.text), width), n.tone),
+            None => String::new(),
+        })
+        .collect()
+}
+
+/// The keys, dimmed, wrapped between keys (at the double spaces) so none is cut in two.
+pub fn footer_lines(footer: &str, theme: Theme, width: usize) -> Vec<String> {
+    let keys: Vec<String> = footer.split("  ").map(String::from).collect();
+    pack(&keys, "  ", MARGIN, width)
+        .into_iter()
+        .map(|l| theme.paint(&l, Tone::Dim))
+        .collect()
+}
+
+fn result(
+    s: &ClassicScreen,
+    words: &Words,
+    theme: Theme,
+    new_best: bool,
+    width: usize,
+) -> Vec<String> {
+    let game = s.game;
+    let win = game.rules().win;
+    let head = if game.won() {
+        theme.paint(&fill(words.classic_won_end, &[&win]), Tone::Good)
+    } else {
+        theme.paint(words.classic_lost, Tone::Bad)
+    };
+    let mut score = vec![
+        pair(theme, words.score, &game.score().to_string()),
+        pair(theme, words.best, &best_text(s.best)),
+    ];
+    if new_best {
+        score.push(theme.paint(words.new_best, Tone::Good));
+    }
+    let played = [
+        pair(theme, words.moves, &game.moves().len().to_string()),
+        pair(
+            theme,
+            words.highest_tile,
+            &game.board().highest().to_string(),
+        ),
+    ];
+    let mut lines = vec![fit(&format!("{MARGIN}{head}"), width)];
+    lines.extend(pack(&score, "    ", MARGIN, width));
+    lines.extend(pack(&played, "    ", MARGIN, width));
+    lines
+}
+
+/// The help: keys, then rules (`{}` filled with `fill_with`), then how to go back.
+pub fn help_lines(
+    keys: &[&str],
+    rules: &[&str],
+    fill_with: &str,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+) -> Vec<String> {
+    let line = |text: &str| fit(&format!("{MARGIN}{text}"), width);
+    let mut out = vec![theme.paint(&line(words.help_title), Tone::Title), String::new()];
+    out.extend(keys.iter().map(|k| line(k)));
+    out.push(String::new());
+    out.extend(rules.iter().map(|r| line(&fill(r, &[&fill_with]))));
+    out.push(String::new());
+    out.push(theme.paint(&line(words.help_back), Tone::Dim));
+    out
+}
+
+fn help(s: &ClassicScreen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+    let win = s.game.rules().win.to_string();
+    help_lines(
+        words.classic_help_keys,
+        words.classic_help_rules,
+        &win,
+        words,
+        theme,
+        width,
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,373 @@
+//! Duels on the screen: two players at one terminal, taking turns, for either game.
+//!
+//! The turn order and the result are [`Duel`]'s; this module reads the key of the player to
+//! move, plays it on their game and hands the turn on. The loop is the one every game shares
+//! ([`super::session`]), so signals, resizes, quitting and the help behave as in a single game.
+//! What differs between the card game and classic 2048 (keys, boards, how a move is told,
+//! which record is kept) is [`Side`].
+//!
+//! No undo: a turn taken is the other player's to answer, and taking it back would change the
+//! position they answered. No hints either: with a strong bot one key away, a duel would be the
+//! bot playing itself; the hint key says so instead. A duel is not saved move by move (it
+//! belongs to two people at one sitting): it is recorded once, when decided, or as given up when
+//! left after at least one move (quit, Ctrl-C, a signal).
+
+use std::io;
+use std::sync::Arc;
+
+use console::Key;
+
+use crate::classic::ClassicGame;
+use crate::duel::{Contender, Duel};
+use crate::engine::{Game, Move};
+use crate::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
+use crate::rules::{ClassicRules, Rules};
+use crate::store::utc;
+
+use super::Ui;
+use super::classic::slide_note;
+use super::classic_screen::{Tiles, grid};
+use super::duel_screen::{DuelScreen, fits, render, tone};
+use super::game::{describe, refusal};
+use super::i18n::{Words, fill};
+use super::input::{Action, action, classic_action};
+use super::render::{Note, Overlay, card_block};
+use super::session::{self, End, Play};
+use super::term;
+use super::theme::{Theme, Tone};
+
+/// What a duel screen needs from one game.
+pub trait Side: Contender + Sized {
+    /// What the record keeps beside the games.
+    type Meta;
+    /// How many ways [`Side::body`] can draw a board.
+    const WAYS: usize;
+    /// What a key means in this game.
+    fn action(key: &Key) -> Action;
+    /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
+    /// it is not a move, else what the move did or why it was refused.
+    fn play(&mut self, act: &Action, cursor: usize, words: &Words) -> Option<Result<Vec<Note>, Note>>;
+    /// How many columns the highlight moves over (none in classic).
+    fn columns(&self) -> usize;
+    /// The board, the `tight`-th way (0 the roomiest).
+    fn body(
+        &self,
+        words: &Words,
+        theme: Theme,
+        tight: usize,
+        cursor: Option<usize>,
+    ) -> Option<Vec<String>>;
+    /// What "survived" counts: cards played, or moves.
+    fn survived_label(words: &Words) -> &'static str;
+    /// After the game's name in the title.
+    fn tag(&self, words: &Words) -> String;
+    fn footer(&self, words: &Words) -> String;
+    fn help_keys(words: &Words) -> &'static [&'static str];
+    fn record(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &Self::Meta, names: &[String; 2]);
+}
+
+impl Side for Game {
+    type Meta = GameMeta;
+    const WAYS: usize = 3;
+
+    fn action(key: &Key) -> Action {
+        action(key)
+    }
+
+    fn play(&mut self, act: &Action, cursor: usize, words: &Words) -> Option<Result<Vec<Note>, Note>> {
+        let mv = match *act {
+            Action::Place(c) => Move::Place(c.min(255) as u8),
+            Action::PlaceAtCursor => Move::Place(cursor.min(255) as u8),
+            Action::Discard => Move::Discard,
+            _ => return None,
+        };
+        Some(match Game::play(self, mv) {
+            Ok(turn) => Ok(describe(&turn, words)),
+            Err(e) => Err(refusal(e, self, words)),
+        })
+    }
+
+    fn columns(&self) -> usize {
+        self.rules().board.columns as usize
+    }
+
+    fn body(
+        &self,
+        words: &Words,
+        theme: Theme,
+        tight: usize,
+        cursor: Option<usize>,
+    ) -> Option<Vec<String>> {
+        card_block(self, words, theme, tight, cursor)
+    }
+
+    fn survived_label(words: &Words) -> &'static str {
+        words.cards_played
+    }
+
+    fn tag(&self, words: &Words) -> String {
+        format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name)
+    }
+
+    fn footer(&self, words: &Words) -> String {
+        fill(words.duel_footer_cards, &[&self.columns()])
+    }
+
+    fn help_keys(words: &Words) -> &'static [&'static str] {
+        words.duel_help_keys_cards
+    }
+
+    fn record(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &GameMeta, names: &[String; 2]) {
+        keeper.finish_card_duel(duel, meta, names);
+    }
+}
+
+impl Side for ClassicGame {
+    type Meta = ClassicMeta;
+    const WAYS: usize = 4;
+
+    fn action(key: &Key) -> Action {
+        classic_action(key)
+    }
+
+    fn play(&mut self, act: &Action, _: usize, words: &Words) -> Option<Result<Vec<Note>, Note>> {
+        match *act {
+            Action::Slide(d) => Some(slide_note(self, d, words)),
+            _ => None,
+        }
+    }
+
+    fn columns(&self) -> usize {
+        0
+    }
+
+    fn body(&self, _: &Words, theme: Theme, tight: usize, _: Option<usize>) -> Option<Vec<String>> {
+        let tiles = *Tiles::all(self.board()).get(tight)?;
+        Some(grid(self.board(), theme, tiles))
+    }
+
+    fn survived_label(words: &Words) -> &'static str {
+        words.moves
+    }
+
+    fn tag(&self, words: &Words) -> String {
+        let n = self.board().size();
+        format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n]))
+    }
+
+    fn footer(&self, words: &Words) -> String {
+        words.duel_footer_classic.to_string()
+    }
+
+    fn help_keys(words: &Words) -> &'static [&'static str] {
+        words.duel_help_keys_classic
+    }
+
+    fn record(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    ) {
+        keeper.finish_classic_duel(duel, meta, names);
+    }
+}
+
+/// Which game a duel is played at.
+#[derive(Clone, Debug)]
+pub enum DuelGame {
+    Cards(Arc<Rules>),
+    /// Classic rules, and the name of the rules file they come from (for history).
+    Classic(ClassicRules, String),
+}
+
+/// What starts a duel: the game, the players' names, and the seed (`None`: a fresh one).
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub game: DuelGame,
+    pub names: [String; 2],
+    pub seed: Option<u64>,
+}
+
+impl Setup {
+    /// The same duel again from a fresh seed.
+    pub fn again(&self) -> Setup {
+        Setup {
+            seed: None,
+            ..self.clone()
+        }
+    }
+}
+
+/// The default names, in the player's language: `Player 1`, `Player 2`.
+pub fn default_names(words: &Words) -> [String; 2] {
+    [fill(words.player, &[&1]), fill(words.player, &[&2])]
+}
+
+/// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
+pub fn play(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
+    let seed = setup.seed.unwrap_or_else(crate::app::fresh_seed);
+    let started = utc::now();
+    let names = setup.names.clone();
+    match &setup.game {
+        DuelGame::Cards(rules) => {
+            let g = Game::with_seed(Arc::clone(rules), seed);
+            let meta = GameMeta {
+                deal: Deal::Seed { seed },
+                started,
+            };
+            run(ui, keeper, Duel::new(g.clone(), g), meta, names)
+        }
+        DuelGame::Classic(rules, name) => {
+            let g = ClassicGame::new(*rules, seed);
+            let meta = ClassicMeta {
+                rules_name: name.clone(),
+                started,
+            };
+            run(ui, keeper, Duel::new(g.clone(), g), meta, names)
+        }
+    }
+}
+
+fn run<G: Side>(
+    ui: &Ui,
+    keeper: &mut dyn DuelKeeper,
+    duel: Duel<G>,
+    meta: G::Meta,
+    names: [String; 2],
+) -> End {
+    let middle = duel.players[0].columns() / 2;
+    let mut s = Session {
+        ui,
+        keeper,
+        duel,
+        meta,
+        names,
+        cursors: [middle; 2],
+        notes: Vec::new(),
+        moved: false,
+        recorded: false,
+    };
+    s.warnings();
+    session::run(&mut s)
+}
+
+/// One duel being played on the screen.
+struct Session<'a, G: Side> {
+    ui: &'a Ui,
+    keeper: &'a mut dyn DuelKeeper,
+    duel: Duel<G>,
+    meta: G::Meta,
+    names: [String; 2],
+    cursors: [usize; 2],
+    notes: Vec<Note>,
+    /// A move was made (a duel left before is not worth recording).
+    moved: bool,
+    recorded: bool,
+}
+
+impl<G: Side> Session<'_, G> {
+    fn screen_state(&self, overlay: Overlay, prompt_line: bool) -> DuelScreen<'_, G> {
+        DuelScreen {
+            duel: &self.duel,
+            names: &self.names,
+            cursors: self.cursors,
+            notes: &self.notes,
+            overlay,
+            prompt_line,
+        }
+    }
+
+    fn warnings(&mut self) {
+        for w in self.keeper.take_warnings() {
+            self.notes.push(Note::new(w, Tone::Bad));
+        }
+    }
+
+    /// Records the duel once: decided, or given up after a move.
+    fn record(&mut self) {
+        if self.moved && !self.recorded {
+            G::record(self.keeper, &self.duel, &self.meta, &self.names);
+            self.recorded = true;
+            self.warnings();
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        self.notes = vec![Note::new(text, Tone::Bad)];
+    }
+}
+
+impl<G: Side> Play for Session<'_, G> {
+    fn ui(&self) -> &Ui {
+        self.ui
+    }
+
+    fn is_over(&self) -> bool {
+        self.duel.to_move().is_none()
+    }
+
+    fn finish(&mut self) -> bool {
+        self.record();
+        false
+    }
+
+    fn leave(&mut self) -> End {
+        self.record();
+        End::Stopped(None)
+    }
+
+    fn quit(&mut self) -> End {
+        self.record();
+        End::Quit(None)
+    }
+
+    fn quit_question(&self) -> &'static str {
+        self.ui.words.confirm_give_up
+    }
+
+    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
+        session::paint(self.ui, |w, h| {
+            let screen = self.screen_state(overlay, prompt_line);
+            render(&screen, self.ui.words, self.ui.theme, w, h)
+        })
+    }
+
+    fn too_small(&self) -> bool {
+        let (w, h) = term::size(&self.ui.term);
+        let screen = self.screen_state(Overlay::None, false);
+        !fits(&screen, self.ui.words, w, h)
+    }
+
+    fn action(&self, key: &Key) -> Action {
+        G::action(key)
+    }
+
+    fn act(&mut self, act: Action) -> Option<End> {
+        let words = self.ui.words;
+        let i = self.duel.to_move()?;
+        let columns = self.duel.players[i].columns().max(1);
+        match act {
+            Action::Undo => self.say(words.duel_no_undo),
+            Action::Hint => self.say(words.duel_no_hint),
+            Action::Restart => self.say(words.duel_no_restart),
+            Action::Left => self.cursors[i] = (self.cursors[i] + columns - 1) % columns,
+            Action::Right => self.cursors[i] = (self.cursors[i] + 1) % columns,
+            Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
+            act => match self.duel.players[i].play(&act, self.cursors[i], words) {
+                Some(Ok(notes)) => {
+                    self.moved = true;
+                    // Each note says whose move it was, in their colour.
+                    self.notes = notes
+                        .into_iter()
+                        .map(|n| Note::new(format!("{}: {}", self.names[i], n.text), tone(i)))
+                        .collect();
+                    self.duel.next_turn();
+                }
+                Some(Err(note)) => self.notes = vec![note],
+                None => {}
+            },
+        }
+        None
+    }
+}
