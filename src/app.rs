@@ -451,7 +451,11 @@ fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result
 
 /// Full-screen classic 2048: the saved game with `--resume`; else a new one, the saved game
 /// being offered first when the command line did not choose the seed or size.
-fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> Result<(), Failure> {
+fn terminal_classic(
+    global: &Global,
+    args: &ClassicArgs,
+    keeper: &mut Store,
+) -> Result<(), Failure> {
     use crate::ui::Match;
     let rules = load_rules(global)?.rules;
     let first = if args.resume {

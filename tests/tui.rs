@@ -65,9 +65,7 @@ impl Run {
     /// Waits for `text` and returns what came before it. Output is consumed up to it, so
     /// expectations follow screen order.
     fn expect(&mut self, text: &str) -> String {
-        // rexpect reads the output byte by byte as chars: spell the text the same way.
-        let raw: String = text.bytes().map(char::from).collect();
-        match self.p.exp_string(&raw) {
+        match self.p.exp_string(&raw(text)) {
             Ok(before) => before,
             Err(e) => panic!("waiting for {text:?}: {e}"),
         }
@@ -87,6 +85,11 @@ impl Run {
         assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
         rest
     }
+}
+
+/// `text` spelled as rexpect reads output: byte by byte, each byte a char.
+fn raw(text: &str) -> String {
+    text.bytes().map(char::from).collect()
 }
 
 /// seed 42 deals 4, bomb, 16, 64, 2, ...
@@ -350,5 +353,180 @@ fn a_quit_game_is_offered_again_and_resumes() {
     r.expect("New game");
     assert!(!r.expect("Daily deal").contains("Resume"));
     r.send("q");
+    r.ends_restored();
+}
+
+/// A seed whose first slide left leaves every tile packed to the left, so that a second slide
+/// left changes nothing (found with the engine, so the test does not hang on a magic number).
+fn seed_where_left_twice_changes_nothing() -> u64 {
+    use new2048::classic::{ClassicGame, Dir};
+    use new2048::rules::ClassicRules;
+    let rules = ClassicRules { size: 4, win: 2048 };
+    (0..)
+        .find(|&s| {
+            let mut g = ClassicGame::new(rules, s);
+            g.play(Dir::Left).is_some() && g.board().slide(Dir::Left).is_none()
+        })
+        .unwrap()
+}
+
+#[test]
+fn classic_moves_refuses_a_useless_move_undoes_quits_and_resumes() {
+    let seed = seed_where_left_twice_changes_nothing().to_string();
+    let mut r = start(&["--no-color", "classic", "--seed", &seed]);
+    r.expect("classic 4×4");
+    r.expect("Moves 0");
+    r.send("a");
+    r.expect("Moves 1");
+    r.expect("Slid ← left");
+    // The arrow key slides too; left again changes nothing: a message, no move.
+    r.send("\x1b[D");
+    r.expect("Moves 1");
+    r.expect("Sliding left changes nothing");
+    r.send("u");
+    r.expect("Moves 0");
+    r.expect("Move undone.");
+    r.send("u");
+    r.expect("Nothing to undo.");
+    r.send("h");
+    r.expect("Hint: slide");
+    r.send("?");
+    r.expect("Keys and rules");
+    r.send(" ");
+    r.expect("Moves 0");
+    r.send("\x1b[D");
+    r.expect("Moves 1");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("n");
+    r.send("x");
+    r.expect("Key `x` does nothing here");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    assert!(r.ends_restored().contains("Classic game saved"));
+    // --resume goes on where it was left; a hang-up keeps it again.
+    let mut r = r.again(&["--no-color", "classic", "--resume"]);
+    r.expect("Moves 1");
+    r.p.process_mut()
+        .signal(rexpect::process::Signal::SIGHUP)
+        .unwrap();
+    assert!(r.ends_restored().contains("Classic game saved"));
+    // Without --resume the saved game is offered first.
+    let mut r = r.again(&["--no-color", "classic"]);
+    r.expect("Resume your saved classic game (score 0, 1 moves)?");
+    r.send("y");
+    r.expect("Moves 1");
+    r.send("\x1b[D");
+    r.expect("Sliding left changes nothing");
+    r.send("\x04");
+    assert!(r.ends_restored().contains("Classic game saved"));
+}
+
+/// A classic game left before any move is not kept: there is nothing to resume.
+#[test]
+fn classic_quit_before_any_move_is_forgotten() {
+    let mut r = start(&["--no-color", "classic", "--seed", "1", "--size", "5"]);
+    r.expect("classic 5×5");
+    r.send("\x03");
+    assert!(!r.ends_restored().contains("saved"));
+    let mut r = r.again(&["--no-color", "classic", "--resume"]);
+    r.expect("there is no saved classic game to resume");
+    r.p.exp_eof().unwrap();
+}
+
+#[test]
+fn classic_in_chinese() {
+    let mut r = start(&["--no-color", "--lang", "zh", "classic", "--seed", "3"]);
+    r.expect("步数 0");
+    r.send("s");
+    r.expect("步数 1");
+    r.expect("向↓ 下滑动");
+    r.send("\x03");
+    assert!(r.ends_restored().contains(&raw("经典游戏已保存")));
+}
+
+#[test]
+fn classic_duel_turns_alternate_and_only_the_mover_changes() {
+    let seed = seed_where_left_twice_changes_nothing().to_string();
+    let mut r = start(&[
+        "--no-color",
+        "duel",
+        "--classic",
+        "--seed",
+        &seed,
+        "--names",
+        "Ann,Bob",
+    ]);
+    r.expect("Ann to move");
+    r.expect("▶ Ann");
+    // Both stats lines side by side: Ann's first.
+    r.expect("Score 0  Moves 0                 Score 0  Moves 0");
+    r.send("a");
+    r.expect("Bob to move");
+    r.expect("▶ Bob");
+    // Ann's board changed, Bob's did not.
+    r.expect("Score 0  Moves 1                 Score 0  Moves 0");
+    r.expect("Ann: Slid ← left");
+    r.send("u");
+    r.expect("No undo in a duel");
+    r.send("h");
+    r.expect("No hints in a duel");
+    r.send("\x1b[D");
+    r.expect("Ann to move");
+    r.expect("Score 0  Moves 1                 Score 0  Moves 1");
+    r.expect("Bob: Slid ← left");
+    // Same seed, same spawns: Ann's second left changes nothing, as it would for Bob.
+    r.send("a");
+    r.expect("Sliding left changes nothing");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    r.ends_restored();
+    // The duel is in history, as given up.
+    let mut r = r.again(&["history"]);
+    r.expect("Ann vs Bob");
+    r.expect("given up");
+    r.p.exp_eof().unwrap();
+}
+
+#[test]
+fn card_duel_players_take_turns() {
+    let mut r = start(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.expect("Player 1: 4 on column 1");
+    r.send("2");
+    r.expect("Player 1 to move");
+    r.expect("Player 2: 4 on column 2");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+#[test]
+fn the_menu_leads_to_classic_and_duels() {
+    let mut r = start(&["--no-color"]);
+    r.expect("New game");
+    r.expect("Classic 2048");
+    r.expect("Duel");
+    r.send("\x1b[B");
+    r.send("\r");
+    r.expect("classic 4×4");
+    r.expect("Moves 0");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color"]);
+    r.expect("Duel (two players");
+    r.send("\x1b[B\x1b[B");
+    r.send("\r");
+    r.expect("A duel at which game?");
+    r.send("\x1b[B");
+    r.send("\r");
+    r.expect("duel  classic 4×4");
+    r.expect("Player 1 to move");
+    r.send("\x03");
     r.ends_restored();
 }

@@ -76,12 +76,7 @@ struct Session<'a> {
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub fn play(
-    ui: &Ui,
-    keeper: &mut dyn ClassicKeeper,
-    game: ClassicGame,
-    meta: ClassicMeta,
-) -> End {
+pub fn play(ui: &Ui, keeper: &mut dyn ClassicKeeper, game: ClassicGame, meta: ClassicMeta) -> End {
     let best = keeper.classic_best(&game.rules());
     let mut s = Session {
         ui,

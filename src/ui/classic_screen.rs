@@ -107,7 +107,13 @@ pub fn render(
     width: usize,
     height: usize,
 ) -> Vec<String> {
-    or_too_small(lay_out(s, words, theme, width, height), words, theme, width, height)
+    or_too_small(
+        lay_out(s, words, theme, width, height),
+        words,
+        theme,
+        width,
+        height,
+    )
 }
 
 /// Whether the game fits a terminal of `width` × `height`.
@@ -284,7 +290,10 @@ pub fn help_lines(
     width: usize,
 ) -> Vec<String> {
     let line = |text: &str| fit(&format!("{MARGIN}{text}"), width);
-    let mut out = vec![theme.paint(&line(words.help_title), Tone::Title), String::new()];
+    let mut out = vec![
+        theme.paint(&line(words.help_title), Tone::Title),
+        String::new(),
+    ];
     out.extend(keys.iter().map(|k| line(k)));
     out.push(String::new());
     out.extend(rules.iter().map(|r| line(&fill(r, &[&fill_with]))));

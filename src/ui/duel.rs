@@ -46,7 +46,12 @@ pub trait Side: Contender + Sized {
     fn action(key: &Key) -> Action;
     /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
     /// it is not a move, else what the move did or why it was refused.
-    fn play(&mut self, act: &Action, cursor: usize, words: &Words) -> Option<Result<Vec<Note>, Note>>;
+    fn play(
+        &mut self,
+        act: &Action,
+        cursor: usize,
+        words: &Words,
+    ) -> Option<Result<Vec<Note>, Note>>;
     /// How many columns the highlight moves over (none in classic).
     fn columns(&self) -> usize;
     /// The board, the `tight`-th way (0 the roomiest).
@@ -63,7 +68,12 @@ pub trait Side: Contender + Sized {
     fn tag(&self, words: &Words) -> String;
     fn footer(&self, words: &Words) -> String;
     fn help_keys(words: &Words) -> &'static [&'static str];
-    fn record(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &Self::Meta, names: &[String; 2]);
+    fn record(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &Self::Meta,
+        names: &[String; 2],
+    );
 }
 
 impl Side for Game {
@@ -74,7 +84,12 @@ impl Side for Game {
         action(key)
     }
 
-    fn play(&mut self, act: &Action, cursor: usize, words: &Words) -> Option<Result<Vec<Note>, Note>> {
+    fn play(
+        &mut self,
+        act: &Action,
+        cursor: usize,
+        words: &Words,
+    ) -> Option<Result<Vec<Note>, Note>> {
         let mv = match *act {
             Action::Place(c) => Move::Place(c.min(255) as u8),
             Action::PlaceAtCursor => Move::Place(cursor.min(255) as u8),
@@ -117,7 +132,12 @@ impl Side for Game {
         words.duel_help_keys_cards
     }
 
-    fn record(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &GameMeta, names: &[String; 2]) {
+    fn record(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &GameMeta,
+        names: &[String; 2],
+    ) {
         keeper.finish_card_duel(duel, meta, names);
     }
 }

@@ -56,7 +56,13 @@ pub fn render<G: Side>(
     width: usize,
     height: usize,
 ) -> Vec<String> {
-    or_too_small(lay_out(s, words, theme, width, height), words, theme, width, height)
+    or_too_small(
+        lay_out(s, words, theme, width, height),
+        words,
+        theme,
+        width,
+        height,
+    )
 }
 
 /// Whether the duel fits a terminal of `width` × `height`.
@@ -200,7 +206,10 @@ fn screen<G: Side>(
         let (a, wa) = block(s, first, words, theme, l.tight);
         let other = header(s, 1 - first, words, theme);
         need_w = MARGIN.len() + wa;
-        out.extend(a.iter().map(|r| format!("{MARGIN}{r}").trim_end().to_string()));
+        out.extend(
+            a.iter()
+                .map(|r| format!("{MARGIN}{r}").trim_end().to_string()),
+        );
         out.extend(other.iter().map(|r| fit(&format!("{MARGIN}{r}"), width)));
     }
     if l.airy {

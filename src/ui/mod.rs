@@ -41,8 +41,8 @@ use crate::keeper::{ClassicMeta, GameMeta, Keepers};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
 
-use self::session::End;
 use self::i18n::{Lang, Words, fill};
+use self::session::End;
 use self::term::{Signals, TermGuard};
 use self::theme::Theme;
 

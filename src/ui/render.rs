@@ -108,7 +108,13 @@ impl Layout {
 /// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
 /// `width` display columns.
 pub fn render(s: &Screen, words: &Words, theme: Theme, width: usize, height: usize) -> Vec<String> {
-    or_too_small(lay_out(s, words, theme, width, height), words, theme, width, height)
+    or_too_small(
+        lay_out(s, words, theme, width, height),
+        words,
+        theme,
+        width,
+        height,
+    )
 }
 
 /// Whether the game fits a terminal of `width` × `height` (else the screen says it is too small).
@@ -135,7 +141,14 @@ fn lay_out(
         (lines, need_w)
     };
     let help = s.overlay == Overlay::Help;
-    first_fit(&Layout::all(label, fill_w), build, help, theme, width, height)
+    first_fit(
+        &Layout::all(label, fill_w),
+        build,
+        help,
+        theme,
+        width,
+        height,
+    )
 }
 
 /// The lines of the first of `layouts` (roomiest first) that fits `width` × `height`, or the

@@ -26,7 +26,11 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
 
 fn show(s: &ClassicScreen, lang: Lang, w: usize, h: usize) -> String {
     let lines = render(s, lang.words(), Theme::PLAIN, w, h);
-    assert!(lines.len() <= h, "{} lines for a height of {h}", lines.len());
+    assert!(
+        lines.len() <= h,
+        "{} lines for a height of {h}",
+        lines.len()
+    );
     for l in &lines {
         assert!(
             console::measure_text_width(l) <= w,
@@ -97,7 +101,10 @@ fn the_win_banner_and_the_result() {
     let banner = banner.unwrap();
     let text = show(&screen(&g, &banner), Lang::En, 80, 24);
     assert!(text.contains("You made 8! You win."), "{text}");
-    assert!(!g.is_over(), "making the winning tile does not end the game");
+    assert!(
+        !g.is_over(),
+        "making the winning tile does not end the game"
+    );
     play_out(&mut g);
     for (lang, name) in LANGS {
         let mut s = screen(&g, &[]);
@@ -136,8 +143,14 @@ fn narrow_and_too_small() {
         let s = screen(&g, &[]);
         insta::assert_snapshot!(format!("classic_40x16_{name}"), show(&s, lang, 40, 16));
         let small = show(&s, lang, 20, 8);
-        assert!(small.contains("×8。") || small.contains("×8."), "the size that fits: {small}");
-        assert!(!small.contains("wasd"), "no game in a too-small terminal: {small}");
+        assert!(
+            small.contains("×8。") || small.contains("×8."),
+            "the size that fits: {small}"
+        );
+        assert!(
+            !small.contains("wasd"),
+            "no game in a too-small terminal: {small}"
+        );
         insta::assert_snapshot!(format!("classic_too_small_{name}"), small);
     }
 }
@@ -147,7 +160,10 @@ fn every_board_size_fits_80_by_24() {
     for size in 3..=8 {
         let g = game(size, 3);
         for (lang, _) in LANGS {
-            assert!(fits(&screen(&g, &[]), lang.words(), 80, 24), "{size}×{size}");
+            assert!(
+                fits(&screen(&g, &[]), lang.words(), 80, 24),
+                "{size}×{size}"
+            );
         }
     }
 }

@@ -26,7 +26,11 @@ fn card_duel(seed: u64) -> Duel<Game> {
     Duel::new(g.clone(), g)
 }
 
-fn screen<'a, G>(duel: &'a Duel<G>, names: &'a [String; 2], notes: &'a [Note]) -> DuelScreen<'a, G> {
+fn screen<'a, G>(
+    duel: &'a Duel<G>,
+    names: &'a [String; 2],
+    notes: &'a [Note],
+) -> DuelScreen<'a, G> {
     DuelScreen {
         duel,
         names,
@@ -39,7 +43,11 @@ fn screen<'a, G>(duel: &'a Duel<G>, names: &'a [String; 2], notes: &'a [Note]) -
 
 fn show<G: Side>(s: &DuelScreen<G>, lang: Lang, w: usize, h: usize) -> String {
     let lines = render(s, lang.words(), Theme::PLAIN, w, h);
-    assert!(lines.len() <= h, "{} lines for a height of {h}", lines.len());
+    assert!(
+        lines.len() <= h,
+        "{} lines for a height of {h}",
+        lines.len()
+    );
     for l in &lines {
         assert!(
             console::measure_text_width(l) <= w,
@@ -73,7 +81,10 @@ fn classic_duel_side_by_side_and_the_turn_passes() {
         let mover = d.to_move().unwrap();
         assert_eq!(mover, 0);
         let g = d.current().unwrap();
-        let dir = Dir::ALL.into_iter().find(|&x| g.board().slide(x).is_some()).unwrap();
+        let dir = Dir::ALL
+            .into_iter()
+            .find(|&x| g.board().slide(x).is_some())
+            .unwrap();
         g.play(dir).unwrap();
         d.next_turn();
         assert_eq!(d.to_move(), Some(1));
@@ -93,12 +104,21 @@ fn whose_turn_is_marked() {
     let n = names();
     let mut d = classic_duel(4, 3);
     let text = show(&screen(&d, &n, &[]), Lang::En, 80, 24);
-    assert!(text.contains("Ann to move") && text.contains("▶ Ann"), "{text}");
+    assert!(
+        text.contains("Ann to move") && text.contains("▶ Ann"),
+        "{text}"
+    );
     assert!(!text.contains("▶ Bob"), "{text}");
-    d.current().unwrap().play(Dir::Left).or_else(|| d.current().unwrap().play(Dir::Right));
+    d.current()
+        .unwrap()
+        .play(Dir::Left)
+        .or_else(|| d.current().unwrap().play(Dir::Right));
     d.next_turn();
     let text = show(&screen(&d, &n, &[]), Lang::En, 80, 24);
-    assert!(text.contains("Bob to move") && text.contains("▶ Bob"), "{text}");
+    assert!(
+        text.contains("Bob to move") && text.contains("▶ Bob"),
+        "{text}"
+    );
     assert!(!text.contains("▶ Ann"), "{text}");
 }
 
@@ -136,7 +156,10 @@ fn result() {
     let mut d = classic_duel(3, 5);
     while let Some(_) = d.to_move() {
         let g = d.current().unwrap();
-        let dir = Dir::ALL.into_iter().find(|&x| g.board().slide(x).is_some()).unwrap();
+        let dir = Dir::ALL
+            .into_iter()
+            .find(|&x| g.board().slide(x).is_some())
+            .unwrap();
         g.play(dir).unwrap();
         d.next_turn();
     }
