@@ -197,15 +197,14 @@ impl Play for Session<'_> {
                 self.notes = vec![Note::new(text, Tone::Info)];
             }
             Action::Restart => {
-                if session::ask(self, words.confirm_restart) == Some(true) {
-                    // The game given up is recorded as quit, unless nothing was played.
-                    if self.game.moves().is_empty() {
-                        self.keeper.forget_classic(&self.game, &self.meta);
+                // The game given up is recorded as quit, unless nothing was played.
+                return session::restart(self, |s| {
+                    if s.game.moves().is_empty() {
+                        s.keeper.forget_classic(&s.game, &s.meta);
                     } else {
-                        self.keeper.finish_classic(&self.game, &self.meta);
+                        s.keeper.finish_classic(&s.game, &s.meta);
                     }
-                    return Some(End::Restart);
-                }
+                });
             }
             Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
             // The loop handles the others; the card game's keys are not classic keys.

@@ -262,16 +262,14 @@ impl Play for Session<'_> {
                 self.notes = vec![Note::new(text, Tone::Info)];
             }
             Action::Restart => {
-                if session::ask(self, words.confirm_restart) == Some(true) {
-                    // The game given up is recorded as quit, unless nothing was played.
-                    if self.game.moves().is_empty() {
-                        self.keeper.forget(&self.game, &self.meta);
+                // The game given up is recorded as quit, unless nothing was played.
+                return session::restart(self, |s| {
+                    if s.game.moves().is_empty() {
+                        s.keeper.forget(&s.game, &s.meta);
                     } else {
-                        self.keeper
-                            .finish(&self.game, &self.meta, Ending::of(&self.game));
+                        s.keeper.finish(&s.game, &s.meta, Ending::of(&s.game));
                     }
-                    return Some(End::Restart);
-                }
+                });
             }
             Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
             // The loop handles these; a slide is not a card game key.

@@ -140,6 +140,16 @@ pub fn ask(s: &impl Play, question: &str) -> Option<bool> {
     })
 }
 
+/// `r`: after a yes to "Restart?", `give_up` deals with the game left behind (recorded as
+/// quit, or forgotten when nothing was played) and a new game starts.
+pub fn restart<S: Play>(s: &mut S, give_up: impl FnOnce(&mut S)) -> Option<End> {
+    if ask(s, s.ui().words.confirm_restart) != Some(true) {
+        return None;
+    }
+    give_up(s);
+    Some(End::Restart)
+}
+
 /// The game ended: record it, show the result, ask whether to play again.
 fn over(s: &mut impl Play) -> End {
     let new_best = s.finish();

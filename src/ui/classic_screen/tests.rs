@@ -90,11 +90,11 @@ fn the_win_banner_and_the_result() {
     let mut banner = None;
     while banner.is_none() {
         for d in Dir::ALL {
-            if let Ok(notes) = slide_note(&mut g, d, Lang::En.words()) {
-                if notes.len() == 2 {
-                    banner = Some(notes);
-                    break;
-                }
+            if let Ok(notes) = slide_note(&mut g, d, Lang::En.words())
+                && notes.len() == 2
+            {
+                banner = Some(notes);
+                break;
             }
         }
     }

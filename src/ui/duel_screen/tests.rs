@@ -154,7 +154,7 @@ fn narrow_shows_the_player_to_move_and_the_other_small() {
 fn result() {
     let n = names();
     let mut d = classic_duel(3, 5);
-    while let Some(_) = d.to_move() {
+    while d.to_move().is_some() {
         let g = d.current().unwrap();
         let dir = Dir::ALL
             .into_iter()
