@@ -1,31 +1,24 @@
-//! Classic 2048 on the screen: what its keys do and what it tells the keeper. The loop is the
-//! one every game shares ([`super::session`]), so signals, resizes, quitting, the help and the
-//! result behave exactly as in the card game.
-//!
-//! Storage goes through [`ClassicKeeper`], as the card game's goes through its keeper: the
-//! best score when the game starts and ends; `save_classic` after every move and undo and when
-//! leaving (quit, Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP, the terminal gone), or
-//! `forget_classic` when leaving before any move; `finish_classic` when no move is left, and
-//! (as quit) when the game is restarted.
+//! Classic 2048 on the screen: what its keys do and how it is kept (through
+//! [`crate::keeper::ClassicKeeper`]: its save never replaces the card game's). The loop is the
+//! one every game shares ([`super::session`]) and saving, undo and restart are the one-player
+//! games' ([`super::solo`]), so all of it behaves exactly as in the card game.
 //!
 //! Making the winning tile does not end the game: a banner says so and play goes on, as in
 //! the original 2048. The game is over only when no tile can move.
 
-use std::io;
-
 use console::Key;
 
 use crate::classic::{ClassicGame, Dir, bot};
-use crate::keeper::{ClassicKeeper, ClassicMeta};
+use crate::keeper::{ClassicMeta, Keepers};
 
 use super::Ui;
-use super::classic_screen::{ClassicScreen, fits, render};
+use super::classic_screen::{ClassicScreen, lay_out};
 use super::i18n::{Words, fill};
 use super::input::{Action, classic_action};
 use super::render::{Note, Overlay};
-use super::session::{self, End, Play};
-use super::term;
-use super::theme::Tone;
+use super::session::End;
+use super::solo::{self, Kept, Solo};
+use super::theme::{Theme, Tone};
 
 /// The arrow of a direction.
 pub fn arrow(d: Dir) -> &'static str {
@@ -65,151 +58,88 @@ pub fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<N
     }
 }
 
-/// One classic game being played on the screen.
-struct Session<'a> {
-    ui: &'a Ui,
-    keeper: &'a mut dyn ClassicKeeper,
-    game: ClassicGame,
-    meta: ClassicMeta,
-    best: Option<u64>,
-    notes: Vec<Note>,
-}
-
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub fn play(ui: &Ui, keeper: &mut dyn ClassicKeeper, game: ClassicGame, meta: ClassicMeta) -> End {
-    let best = keeper.classic_best(&game.rules());
-    let mut s = Session {
-        ui,
-        keeper,
-        game,
-        meta,
-        best,
-        notes: Vec::new(),
-    };
-    s.warnings();
-    session::run(&mut s)
+pub fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
+    solo::play(ui, keeper, game, meta, ())
 }
 
-impl Session<'_> {
-    fn screen_state(&self, overlay: Overlay, prompt_line: bool) -> ClassicScreen<'_> {
-        ClassicScreen {
-            game: &self.game,
-            best: self.best,
-            notes: &self.notes,
-            overlay,
-            prompt_line,
-        }
-    }
+impl Solo for ClassicGame {
+    type Meta = ClassicMeta;
+    type Extra = ();
 
-    fn warnings(&mut self) {
-        for w in self.keeper.take_warnings() {
-            self.notes.push(Note::new(w, Tone::Bad));
-        }
-    }
-
-    fn save(&mut self) {
-        self.keeper.save_classic(&self.game, &self.meta);
-        self.warnings();
-    }
-
-    /// Keeps the game for later when leaving: saved with its score, or, before any move, its
-    /// save dropped (there is nothing to resume).
-    fn keep(&mut self) -> Option<u64> {
-        if self.game.moves().is_empty() {
-            self.keeper.forget_classic(&self.game, &self.meta);
-            self.warnings();
-            None
-        } else {
-            self.save();
-            Some(self.game.score())
-        }
-    }
-}
-
-impl Play for Session<'_> {
-    fn ui(&self) -> &Ui {
-        self.ui
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    fn finish(&mut self) -> bool {
-        let new_best = self.keeper.finish_classic(&self.game, &self.meta);
-        self.best = self.keeper.classic_best(&self.game.rules()).or(self.best);
-        self.warnings();
-        new_best
-    }
-
-    fn leave(&mut self) -> End {
-        End::Stopped(self.keep())
-    }
-
-    fn quit(&mut self) -> End {
-        End::Quit(self.keep())
-    }
-
-    fn quit_question(&self) -> &'static str {
-        self.ui.words.confirm_quit
-    }
-
-    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
-        session::paint(self.ui, |w, h| {
-            let screen = self.screen_state(overlay, prompt_line);
-            render(&screen, self.ui.words, self.ui.theme, w, h)
-        })
-    }
-
-    fn too_small(&self) -> bool {
-        let (w, h) = term::size(&self.ui.term);
-        let screen = self.screen_state(Overlay::None, false);
-        !fits(&screen, self.ui.words, w, h)
-    }
-
-    fn action(&self, key: &Key) -> Action {
+    fn action(key: &Key) -> Action {
         classic_action(key)
     }
 
-    fn act(&mut self, act: Action) -> Option<End> {
-        let words = self.ui.words;
+    fn is_over(&self) -> bool {
+        ClassicGame::is_over(self)
+    }
+
+    fn played(&self) -> bool {
+        !self.moves().is_empty()
+    }
+
+    fn points(&self) -> u64 {
+        self.score()
+    }
+
+    fn undo(&mut self, _: &mut ()) -> bool {
+        ClassicGame::undo(self)
+    }
+
+    fn best(&self, keeper: &dyn Keepers) -> Option<u64> {
+        keeper.classic_best(&self.rules())
+    }
+
+    fn save(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) {
+        keeper.save_classic(self, meta);
+    }
+
+    fn forget(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) {
+        keeper.forget_classic(self, meta);
+    }
+
+    fn finish(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) -> bool {
+        keeper.finish_classic(self, meta)
+    }
+
+    fn lay_out(
+        s: &Kept<Self>,
+        overlay: Overlay,
+        prompt_line: bool,
+        theme: Theme,
+        (w, h): (usize, usize),
+    ) -> Result<Vec<String>, (usize, usize)> {
+        let screen = ClassicScreen {
+            game: &s.game,
+            best: s.best,
+            notes: &s.notes,
+            overlay,
+            prompt_line,
+        };
+        lay_out(&screen, s.ui.words, theme, w, h)
+    }
+
+    fn act(s: &mut Kept<Self>, act: Action) {
+        let words = s.ui.words;
         match act {
-            Action::Slide(d) => match slide_note(&mut self.game, d, words) {
+            Action::Slide(d) => match slide_note(&mut s.game, d, words) {
                 Ok(notes) => {
-                    self.notes = notes;
-                    self.save();
+                    s.notes = notes;
+                    s.save();
                 }
-                Err(note) => self.notes = vec![note],
+                Err(note) => s.notes = vec![note],
             },
-            Action::Undo => {
-                if self.game.undo() {
-                    self.notes = vec![Note::new(words.undone, Tone::Info)];
-                    self.save();
-                } else {
-                    self.notes = vec![Note::new(words.nothing_to_undo, Tone::Bad)];
-                }
-            }
             Action::Hint => {
-                let text = match bot::best_move(self.game.board()) {
+                let text = match bot::best_move(s.game.board()) {
                     Some(d) => fill(words.hint_dir, &[&dir_word(d, words), &arrow(d)]),
                     None => words.hint_none.to_string(),
                 };
-                self.notes = vec![Note::new(text, Tone::Info)];
+                s.notes = vec![Note::new(text, Tone::Info)];
             }
-            Action::Restart => {
-                // The game given up is recorded as quit, unless nothing was played.
-                return session::restart(self, |s| {
-                    if s.game.moves().is_empty() {
-                        s.keeper.forget_classic(&s.game, &s.meta);
-                    } else {
-                        s.keeper.finish_classic(&s.game, &s.meta);
-                    }
-                });
-            }
-            Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
-            // The loop handles the others; the card game's keys are not classic keys.
+            // The shared loop and [`Kept`] handle the others; the card game's keys are not
+            // classic keys.
             _ => {}
         }
-        None
     }
 }

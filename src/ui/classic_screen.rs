@@ -9,7 +9,7 @@
 use crate::classic::{Board, ClassicGame};
 
 use super::i18n::{Words, fill};
-use super::render::{Note, Overlay, best_text, first_fit, or_too_small, pack, pair};
+use super::render::{Note, Overlay, best_text, first_fit, pack, pair};
 use super::theme::{Theme, Tone, fit};
 
 /// Everything the classic screen shows.
@@ -98,30 +98,9 @@ struct Layout {
     airy: bool,
 }
 
-/// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
-/// `width` display columns.
-pub fn render(
-    s: &ClassicScreen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    or_too_small(
-        lay_out(s, words, theme, width, height),
-        words,
-        theme,
-        width,
-        height,
-    )
-}
-
-/// Whether the game fits a terminal of `width` × `height`.
-pub fn fits(s: &ClassicScreen, words: &Words, width: usize, height: usize) -> bool {
-    lay_out(s, words, Theme::PLAIN, width, height).is_ok()
-}
-
-fn lay_out(
+/// The screen for a terminal of `width` × `height` (at most `height` lines, none wider than
+/// `width`), or the smallest size that would fit.
+pub fn lay_out(
     s: &ClassicScreen,
     words: &Words,
     theme: Theme,

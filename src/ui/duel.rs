@@ -12,7 +12,6 @@
 //! belongs to two people at one sitting): it is recorded once, when decided, or as given up when
 //! left after at least one move (quit, Ctrl-C, a signal).
 
-use std::io;
 use std::sync::Arc;
 
 use console::Key;
@@ -27,13 +26,12 @@ use crate::store::utc;
 use super::Ui;
 use super::classic::slide_note;
 use super::classic_screen::{Tiles, grid};
-use super::duel_screen::{DuelScreen, fits, render, tone};
+use super::duel_screen::{DuelScreen, lay_out, tone};
 use super::game::{describe, refusal};
 use super::i18n::{Words, fill};
 use super::input::{Action, action, classic_action};
 use super::render::{Note, Overlay, card_block};
 use super::session::{self, End, Play};
-use super::term;
 use super::theme::{Theme, Tone};
 
 /// What a duel screen needs from one game.
@@ -346,17 +344,20 @@ impl<G: Side> Play for Session<'_, G> {
         self.ui.words.confirm_give_up
     }
 
-    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
-        session::paint(self.ui, |w, h| {
-            let screen = self.screen_state(overlay, prompt_line);
-            render(&screen, self.ui.words, self.ui.theme, w, h)
-        })
-    }
-
-    fn too_small(&self) -> bool {
-        let (w, h) = term::size(&self.ui.term);
-        let screen = self.screen_state(Overlay::None, false);
-        !fits(&screen, self.ui.words, w, h)
+    fn lay_out(
+        &self,
+        overlay: Overlay,
+        prompt_line: bool,
+        theme: Theme,
+        (w, h): (usize, usize),
+    ) -> Result<Vec<String>, (usize, usize)> {
+        lay_out(
+            &self.screen_state(overlay, prompt_line),
+            self.ui.words,
+            theme,
+            w,
+            h,
+        )
     }
 
     fn action(&self, key: &Key) -> Action {

@@ -12,7 +12,7 @@ use crate::duel::{Contender, Duel, DuelResult};
 use super::classic_screen::{footer_lines, help_lines, notes};
 use super::duel::Side;
 use super::i18n::{Words, fill};
-use super::render::{Note, Overlay, first_fit, or_too_small, pack, pair};
+use super::render::{Note, Overlay, first_fit, pack, pair};
 use super::theme::{Theme, Tone, fit, pad};
 
 /// Everything the duel screen shows.
@@ -48,29 +48,8 @@ pub fn tone(player: usize) -> Tone {
     }
 }
 
-/// The screen for a terminal of `width` × `height`.
-pub fn render<G: Side>(
-    s: &DuelScreen<G>,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    or_too_small(
-        lay_out(s, words, theme, width, height),
-        words,
-        theme,
-        width,
-        height,
-    )
-}
-
-/// Whether the duel fits a terminal of `width` × `height`.
-pub fn fits<G: Side>(s: &DuelScreen<G>, words: &Words, width: usize, height: usize) -> bool {
-    lay_out(s, words, Theme::PLAIN, width, height).is_ok()
-}
-
-fn lay_out<G: Side>(
+/// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
+pub fn lay_out<G: Side>(
     s: &DuelScreen<G>,
     words: &Words,
     theme: Theme,

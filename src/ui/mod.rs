@@ -8,6 +8,7 @@
 //! - [`term`]: taking and giving back the terminal, drawing, signals;
 //! - [`menu`]: the dialoguer start menu and yes/no questions;
 //! - [`session`]: the loop every game shares (signals, resizes, quit, help, the result);
+//! - [`solo`]: what the two one-player games share (keeping, undo, restart);
 //! - [`game`]: the card game's keys and keeping;
 //! - [`classic`], [`classic_screen`]: classic 2048's keys and keeping, and its screen;
 //! - [`duel`], [`duel_screen`]: two players taking turns at either game, and their screen;
@@ -27,6 +28,7 @@ pub mod input;
 pub mod menu;
 pub mod render;
 pub mod session;
+pub mod solo;
 pub mod term;
 pub mod theme;
 

@@ -123,7 +123,7 @@ pub fn fits(s: &Screen, words: &Words, width: usize, height: usize) -> bool {
 }
 
 /// The lines of the first layout that fits, or the smallest size that would fit.
-fn lay_out(
+pub fn lay_out(
     s: &Screen,
     words: &Words,
     theme: Theme,
@@ -194,6 +194,22 @@ pub(super) fn or_too_small(
         Ok(lines) => lines,
         Err((need_w, need_h)) => too_small(words, theme, width, height, need_w, need_h),
     }
+}
+
+/// `lines` joined with new lines, after checking that they fit `width` × `height`: for the
+/// screens' tests.
+#[cfg(test)]
+pub(super) fn checked(lines: &[String], width: usize, height: usize) -> String {
+    assert!(
+        lines.len() <= height,
+        "{} lines for a height of {height}",
+        lines.len()
+    );
+    for l in lines {
+        let w = console::measure_text_width(l);
+        assert!(w <= width, "line wider than {width}: {l:?}");
+    }
+    to_text(lines)
 }
 
 /// The lines joined with new lines, for tests and snapshots.

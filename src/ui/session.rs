@@ -18,9 +18,9 @@ use super::Ui;
 use super::i18n::{Words, fill};
 use super::input::Action;
 use super::menu;
-use super::render::{Note, Overlay};
+use super::render::{Note, Overlay, or_too_small};
 use super::term;
-use super::theme::Tone;
+use super::theme::{Theme, Tone};
 
 /// How a game session ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,9 +48,28 @@ pub trait Play {
     fn quit(&mut self) -> End;
     /// The question `q` asks.
     fn quit_question(&self) -> &'static str;
-    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()>;
+    /// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
+    fn lay_out(
+        &self,
+        overlay: Overlay,
+        prompt_line: bool,
+        theme: Theme,
+        size: (usize, usize),
+    ) -> Result<Vec<String>, (usize, usize)>;
+    /// Draws the screen in place, or the "too small" message.
+    fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
+        let ui = self.ui();
+        paint(ui, |w, h| {
+            let laid = self.lay_out(overlay, prompt_line, ui.theme, (w, h));
+            or_too_small(laid, ui.words, ui.theme, w, h)
+        })
+    }
     /// Whether the screen is the "too small" message (every game key is then ignored).
-    fn too_small(&self) -> bool;
+    fn too_small(&self) -> bool {
+        let size = term::size(&self.ui().term);
+        self.lay_out(Overlay::None, false, Theme::PLAIN, size)
+            .is_err()
+    }
     /// What a key means in this game.
     fn action(&self, key: &Key) -> Action;
     /// Acts on a key the loop does not handle itself; `Some` to end the session.

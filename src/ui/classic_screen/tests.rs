@@ -6,7 +6,7 @@ use crate::classic::Dir;
 use crate::rules::ClassicRules;
 use crate::ui::classic::slide_note;
 use crate::ui::i18n::Lang;
-use crate::ui::render::to_text;
+use crate::ui::render::{checked, or_too_small};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 
@@ -24,20 +24,16 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
     }
 }
 
+fn render(s: &ClassicScreen, words: &Words, theme: Theme, w: usize, h: usize) -> Vec<String> {
+    or_too_small(lay_out(s, words, theme, w, h), words, theme, w, h)
+}
+
+fn fits(s: &ClassicScreen, words: &Words, w: usize, h: usize) -> bool {
+    lay_out(s, words, Theme::PLAIN, w, h).is_ok()
+}
+
 fn show(s: &ClassicScreen, lang: Lang, w: usize, h: usize) -> String {
-    let lines = render(s, lang.words(), Theme::PLAIN, w, h);
-    assert!(
-        lines.len() <= h,
-        "{} lines for a height of {h}",
-        lines.len()
-    );
-    for l in &lines {
-        assert!(
-            console::measure_text_width(l) <= w,
-            "line wider than {w}: {l:?}"
-        );
-    }
-    to_text(&lines)
+    checked(&render(s, lang.words(), Theme::PLAIN, w, h), w, h)
 }
 
 /// Plays the directions in turn (skipping those that change nothing) until the game is over.

@@ -8,7 +8,7 @@ use crate::classic::{ClassicGame, Dir};
 use crate::engine::{Game, Move};
 use crate::rules::{ClassicRules, Rules};
 use crate::ui::i18n::Lang;
-use crate::ui::render::to_text;
+use crate::ui::render::{checked, or_too_small};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 
@@ -42,19 +42,26 @@ fn screen<'a, G>(
 }
 
 fn show<G: Side>(s: &DuelScreen<G>, lang: Lang, w: usize, h: usize) -> String {
-    let lines = render(s, lang.words(), Theme::PLAIN, w, h);
-    assert!(
-        lines.len() <= h,
-        "{} lines for a height of {h}",
-        lines.len()
+    let words = lang.words();
+    let lines = or_too_small(
+        lay_out(s, words, Theme::PLAIN, w, h),
+        words,
+        Theme::PLAIN,
+        w,
+        h,
     );
-    for l in &lines {
-        assert!(
-            console::measure_text_width(l) <= w,
-            "line wider than {w}: {l:?}"
-        );
-    }
-    to_text(&lines)
+    checked(&lines, w, h)
+}
+
+/// The player to move makes their first move (in the order of `Dir::ALL`) that changes the board.
+fn first_move(d: &mut Duel<ClassicGame>) {
+    let g = d.current().unwrap();
+    let dir = Dir::ALL
+        .into_iter()
+        .find(|&x| g.board().slide(x).is_some())
+        .unwrap();
+    g.play(dir).unwrap();
+    d.next_turn();
 }
 
 /// The lines of the board area, each cut into its left and right halves at `at`.
@@ -78,15 +85,8 @@ fn classic_duel_side_by_side_and_the_turn_passes() {
         let mut d = classic_duel(4, 3);
         let before = show(&screen(&d, &n, &[]), lang, 80, 24);
         insta::assert_snapshot!(format!("duel_classic_start_{name}"), before);
-        let mover = d.to_move().unwrap();
-        assert_eq!(mover, 0);
-        let g = d.current().unwrap();
-        let dir = Dir::ALL
-            .into_iter()
-            .find(|&x| g.board().slide(x).is_some())
-            .unwrap();
-        g.play(dir).unwrap();
-        d.next_turn();
+        assert_eq!(d.to_move(), Some(0));
+        first_move(&mut d);
         assert_eq!(d.to_move(), Some(1));
         let after = show(&screen(&d, &n, &[]), lang, 80, 24);
         insta::assert_snapshot!(format!("duel_classic_moved_{name}"), after);
@@ -155,13 +155,7 @@ fn result() {
     let n = names();
     let mut d = classic_duel(3, 5);
     while d.to_move().is_some() {
-        let g = d.current().unwrap();
-        let dir = Dir::ALL
-            .into_iter()
-            .find(|&x| g.board().slide(x).is_some())
-            .unwrap();
-        g.play(dir).unwrap();
-        d.next_turn();
+        first_move(&mut d);
     }
     for (lang, name) in LANGS {
         let mut s = screen(&d, &n, &[]);

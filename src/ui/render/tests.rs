@@ -42,19 +42,7 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
 }
 
 fn show(s: &Screen, lang: Lang, w: usize, h: usize) -> String {
-    let lines = render(s, lang.words(), Theme::PLAIN, w, h);
-    assert!(
-        lines.len() <= h,
-        "{} lines for a height of {h}",
-        lines.len()
-    );
-    for l in &lines {
-        assert!(
-            console::measure_text_width(l) <= w,
-            "line wider than {w}: {l:?}"
-        );
-    }
-    to_text(&lines)
+    checked(&render(s, lang.words(), Theme::PLAIN, w, h), w, h)
 }
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];

@@ -1,0 +1,180 @@
+//! What the two one-player games (the card game and classic 2048) share on the screen: keeping
+//! the game, undo, restart, and the answers to the shared loop ([`super::session`]).
+//!
+//! Storage is reached only through the keeper, the same way for both games: the best score
+//! when a game starts and ends; a save after every move and undo and when leaving (quit,
+//! Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP, the terminal gone), or the save forgotten when
+//! leaving a game in which nothing was played; the record when the game ends, and (as quit)
+//! when it is restarted; the keeper's warnings after each of them, shown under the board.
+//!
+//! Each game says how it is kept and what its own keys do through [`Solo`]; everything else is
+//! written once, in [`Kept`].
+
+use console::Key;
+
+use crate::keeper::Keepers;
+
+use super::Ui;
+use super::input::Action;
+use super::render::{Note, Overlay};
+use super::session::{self, End, Play};
+use super::theme::{Theme, Tone};
+
+/// A one-player game as the screen plays and keeps it.
+pub trait Solo: Sized {
+    /// What the keeper stores beside the game.
+    type Meta;
+    /// Screen state of this game's own (the card game's highlighted column and hint).
+    type Extra;
+    fn action(key: &Key) -> Action;
+    fn is_over(&self) -> bool;
+    /// At least one move was made (else leaving forgets the game).
+    fn played(&self) -> bool;
+    fn points(&self) -> u64;
+    /// Takes the last move back; `false` when there is none.
+    fn undo(&mut self, extra: &mut Self::Extra) -> bool;
+    fn best(&self, keeper: &dyn Keepers) -> Option<u64>;
+    fn save(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
+    fn forget(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
+    /// Records the game (ended, or given up); whether its score is a new best.
+    fn finish(&self, keeper: &mut dyn Keepers, meta: &Self::Meta) -> bool;
+    fn lay_out(
+        s: &Kept<Self>,
+        overlay: Overlay,
+        prompt_line: bool,
+        theme: Theme,
+        size: (usize, usize),
+    ) -> Result<Vec<String>, (usize, usize)>;
+    /// Acts on a key of this game's own (moves, hint, the highlight).
+    fn act(s: &mut Kept<Self>, act: Action);
+}
+
+/// One game being played on the screen, and how it is kept.
+pub struct Kept<'a, G: Solo> {
+    pub ui: &'a Ui,
+    pub keeper: &'a mut dyn Keepers,
+    pub game: G,
+    pub meta: G::Meta,
+    pub best: Option<u64>,
+    pub notes: Vec<Note>,
+    pub extra: G::Extra,
+}
+
+/// Plays `game` until it ends, the player leaves, or a signal stops it.
+pub fn play<G: Solo>(
+    ui: &Ui,
+    keeper: &mut dyn Keepers,
+    game: G,
+    meta: G::Meta,
+    extra: G::Extra,
+) -> End {
+    let best = game.best(keeper);
+    let mut s = Kept {
+        ui,
+        keeper,
+        game,
+        meta,
+        best,
+        notes: Vec::new(),
+        extra,
+    };
+    s.warnings();
+    session::run(&mut s)
+}
+
+impl<G: Solo> Kept<'_, G> {
+    fn warnings(&mut self) {
+        for w in self.keeper.take_warnings() {
+            self.notes.push(Note::new(w, Tone::Bad));
+        }
+    }
+
+    /// Saves the game in progress (after every move and undo).
+    pub fn save(&mut self) {
+        self.game.save(self.keeper, &self.meta);
+        self.warnings();
+    }
+
+    /// Keeps the game for later when leaving: saved with its score, or, when nothing was
+    /// played, its save dropped (there is nothing to resume).
+    fn keep(&mut self) -> Option<u64> {
+        if self.game.played() {
+            self.save();
+            Some(self.game.points())
+        } else {
+            self.game.forget(self.keeper, &self.meta);
+            self.warnings();
+            None
+        }
+    }
+}
+
+impl<G: Solo> Play for Kept<'_, G> {
+    fn ui(&self) -> &Ui {
+        self.ui
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn finish(&mut self) -> bool {
+        let new_best = self.game.finish(self.keeper, &self.meta);
+        self.best = self.game.best(self.keeper).or(self.best);
+        self.warnings();
+        new_best
+    }
+
+    fn leave(&mut self) -> End {
+        End::Stopped(self.keep())
+    }
+
+    fn quit(&mut self) -> End {
+        End::Quit(self.keep())
+    }
+
+    fn quit_question(&self) -> &'static str {
+        self.ui.words.confirm_quit
+    }
+
+    fn lay_out(
+        &self,
+        overlay: Overlay,
+        prompt_line: bool,
+        theme: Theme,
+        size: (usize, usize),
+    ) -> Result<Vec<String>, (usize, usize)> {
+        G::lay_out(self, overlay, prompt_line, theme, size)
+    }
+
+    fn action(&self, key: &Key) -> Action {
+        G::action(key)
+    }
+
+    fn act(&mut self, act: Action) -> Option<End> {
+        let words = self.ui.words;
+        match act {
+            Action::Undo => {
+                if self.game.undo(&mut self.extra) {
+                    self.notes = vec![Note::new(words.undone, Tone::Info)];
+                    self.save();
+                } else {
+                    self.notes = vec![Note::new(words.nothing_to_undo, Tone::Bad)];
+                }
+            }
+            Action::Restart => {
+                // The game given up is recorded as quit, unless nothing was played.
+                return session::restart(self, |s| {
+                    if s.game.played() {
+                        s.game.finish(s.keeper, &s.meta);
+                    } else {
+                        s.game.forget(s.keeper, &s.meta);
+                    }
+                });
+            }
+            Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
+            act => G::act(self, act),
+        }
+        None
+    }
+}
