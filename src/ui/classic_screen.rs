@@ -182,31 +182,69 @@ fn screen(s: &ClassicScreen, words: &Words, theme: Theme, l: Layout, width: usiz
     for row in grid(game.board(), theme, l.tiles) {
         out.push(format!("{MARGIN}{row}").trim_end().to_string());
     }
-    if l.airy {
-        out.push(String::new());
-    }
-    match s.overlay {
-        Overlay::Result { new_best } => out.extend(result(s, words, theme, new_best, width)),
-        _ => out.extend(notes(s.notes, if l.airy { 2 } else { 1 }, theme, width)),
-    }
-    if s.prompt_line {
-        out.push(String::new());
-    } else if s.overlay == Overlay::None {
-        if l.airy {
-            out.push(String::new());
-        }
-        let footer = if l.airy {
-            words.classic_footer
-        } else {
-            words.classic_footer_short
-        };
-        out.extend(footer_lines(footer, theme, width));
-    }
+    let result = match s.overlay {
+        Overlay::Result { new_best } => Some(result(s, words, theme, new_best, width)),
+        _ => None,
+    };
+    let footer = if l.airy {
+        words.classic_footer
+    } else {
+        words.classic_footer_short
+    };
+    let bottom = Bottom {
+        result,
+        notes: s.notes,
+        footer,
+        prompt_line: s.prompt_line,
+        airy: l.airy,
+    };
+    out.extend(bottom.lines(theme, width));
     out
 }
 
+/// The part of a screen under the boards.
+pub struct Bottom<'a> {
+    /// The result lines, when the game is over (else the notes are shown).
+    pub result: Option<Vec<String>>,
+    pub notes: &'a [Note],
+    pub footer: &'a str,
+    /// Leave the last line empty for a prompt (no footer).
+    pub prompt_line: bool,
+    /// A blank line above and below; two notes instead of one.
+    pub airy: bool,
+}
+
+impl Bottom<'_> {
+    /// The result or the notes, then the footer or the room for a prompt.
+    pub fn lines(self, theme: Theme, width: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.airy {
+            out.push(String::new());
+        }
+        let over = self.result.is_some();
+        match self.result {
+            Some(result) => out.extend(result),
+            None => out.extend(notes(
+                self.notes,
+                if self.airy { 2 } else { 1 },
+                theme,
+                width,
+            )),
+        }
+        if self.prompt_line {
+            out.push(String::new());
+        } else if !over {
+            if self.airy {
+                out.push(String::new());
+            }
+            out.extend(footer_lines(self.footer, theme, width));
+        }
+        out
+    }
+}
+
 /// The first `shown` notes, one line each (blank lines when there are fewer).
-pub fn notes(notes: &[Note], shown: usize, theme: Theme, width: usize) -> Vec<String> {
+fn notes(notes: &[Note], shown: usize, theme: Theme, width: usize) -> Vec<String> {
     (0..shown)
         .map(|i| match notes.get(i) {
             Some(n) => theme.paint(&fit(&format!("{MARGIN}{}", n.text), width), n.tone),
@@ -216,7 +254,7 @@ pub fn notes(notes: &[Note], shown: usize, theme: Theme, width: usize) -> Vec<St
 }
 
 /// The keys, dimmed, wrapped between keys (at the double spaces) so none is cut in two.
-pub fn footer_lines(footer: &str, theme: Theme, width: usize) -> Vec<String> {
+fn footer_lines(footer: &str, theme: Theme, width: usize) -> Vec<String> {
     let keys: Vec<String> = footer.split("  ").map(String::from).collect();
     pack(&keys, "  ", MARGIN, width)
         .into_iter()

@@ -9,7 +9,7 @@
 
 use crate::duel::{Contender, Duel, DuelResult};
 
-use super::classic_screen::{footer_lines, help_lines, notes};
+use super::classic_screen::{Bottom, help_lines};
 use super::duel::Side;
 use super::i18n::{Words, fill};
 use super::render::{Note, Overlay, first_fit, pack, pair};
@@ -191,21 +191,15 @@ fn screen<G: Side>(
         );
         out.extend(other.iter().map(|r| fit(&format!("{MARGIN}{r}"), width)));
     }
-    if l.airy {
-        out.push(String::new());
-    }
-    match s.overlay {
-        Overlay::Result { .. } => out.extend(result(s, words, theme, width)),
-        _ => out.extend(notes(s.notes, if l.airy { 2 } else { 1 }, theme, width)),
-    }
-    if s.prompt_line {
-        out.push(String::new());
-    } else if s.overlay == Overlay::None {
-        if l.airy {
-            out.push(String::new());
-        }
-        out.extend(footer_lines(&game.footer(words), theme, width));
-    }
+    let footer = game.footer(words);
+    let bottom = Bottom {
+        result: matches!(s.overlay, Overlay::Result { .. }).then(|| result(s, words, theme, width)),
+        notes: s.notes,
+        footer: &footer,
+        prompt_line: s.prompt_line,
+        airy: l.airy,
+    };
+    out.extend(bottom.lines(theme, width));
     (out, need_w)
 }
 

@@ -212,6 +212,28 @@ pub(super) fn checked(lines: &[String], width: usize, height: usize) -> String {
     to_text(lines)
 }
 
+/// The overlay numbered `n` (0 none, 1 help, else the result), for the property tests.
+#[cfg(test)]
+pub(super) fn any_overlay(n: u8, new_best: bool) -> Overlay {
+    match n {
+        0 => Overlay::None,
+        1 => Overlay::Help,
+        _ => Overlay::Result { new_best },
+    }
+}
+
+/// Checks that colour changes nothing but the colour: the coloured lines, without their escape
+/// codes, are the plain lines with spaces where the plain card faces have brackets.
+#[cfg(test)]
+pub(super) fn same_layout(plain: &[String], colour: &[String]) {
+    assert_eq!(plain.len(), colour.len());
+    assert!(colour.iter().any(|l| l.contains("\x1b[48;5;")));
+    for (p, c) in plain.iter().zip(colour) {
+        let stripped = console::strip_ansi_codes(c);
+        assert_eq!(stripped.trim_end(), p.replace(['[', ']'], " ").trim_end());
+    }
+}
+
 /// The lines joined with new lines, for tests and snapshots.
 pub fn to_text(lines: &[String]) -> String {
     let mut out = lines.join("\n");

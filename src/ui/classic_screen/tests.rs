@@ -6,7 +6,7 @@ use crate::classic::Dir;
 use crate::rules::ClassicRules;
 use crate::ui::classic::slide_note;
 use crate::ui::i18n::Lang;
-use crate::ui::render::{checked, or_too_small};
+use crate::ui::render::{any_overlay, checked, or_too_small, same_layout};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 
@@ -171,12 +171,7 @@ fn colours_keep_the_layout() {
     let s = screen(&g, &notes);
     let plain = render(&s, Lang::En.words(), Theme::PLAIN, 80, 24);
     let colour = render(&s, Lang::En.words(), Theme { color: true }, 80, 24);
-    assert_eq!(plain.len(), colour.len());
-    assert!(colour.iter().any(|l| l.contains("\x1b[48;5;")));
-    for (p, c) in plain.iter().zip(&colour) {
-        let stripped = console::strip_ansi_codes(c);
-        assert_eq!(stripped.trim_end(), p.replace(['[', ']'], " ").trim_end());
-    }
+    same_layout(&plain, &colour);
 }
 
 proptest::proptest! {
@@ -197,11 +192,7 @@ proptest::proptest! {
             g.play(Dir::ALL[m]);
         }
         let mut s = screen(&g, &[]);
-        s.overlay = match overlay {
-            0 => Overlay::None,
-            1 => Overlay::Help,
-            _ => Overlay::Result { new_best: seed % 2 == 0 },
-        };
+        s.overlay = any_overlay(overlay, seed % 2 == 0);
         let lang = if zh { Lang::Zh } else { Lang::En };
         show(&s, lang, w, h);
     }

@@ -8,7 +8,7 @@ use crate::classic::{ClassicGame, Dir};
 use crate::engine::{Game, Move};
 use crate::rules::{ClassicRules, Rules};
 use crate::ui::i18n::Lang;
-use crate::ui::render::{checked, or_too_small};
+use crate::ui::render::{any_overlay, checked, or_too_small};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 
@@ -198,11 +198,7 @@ proptest::proptest! {
             }
         }
         let mut s = screen(&d, &n, &[]);
-        s.overlay = match overlay {
-            0 => Overlay::None,
-            1 => Overlay::Help,
-            _ => Overlay::Result { new_best: false },
-        };
+        s.overlay = any_overlay(overlay, false);
         let lang = if zh { Lang::Zh } else { Lang::En };
         show(&s, lang, w, h);
     }

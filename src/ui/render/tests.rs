@@ -170,14 +170,7 @@ fn colours_keep_the_layout() {
     let s = screen(&g, &notes);
     let plain = render(&s, Lang::En.words(), Theme::PLAIN, 80, 24);
     let colour = render(&s, Lang::En.words(), Theme { color: true }, 80, 24);
-    assert_eq!(plain.len(), colour.len());
-    assert!(colour.iter().any(|l| l.contains("\x1b[")));
-    for (p, c) in plain.iter().zip(&colour) {
-        // Plain card faces have brackets where coloured ones have a background.
-        let stripped = console::strip_ansi_codes(c);
-        let unbracketed = p.replace(['[', ']'], " ");
-        assert_eq!(stripped.trim_end(), unbracketed.trim_end());
-    }
+    same_layout(&plain, &colour);
 }
 
 proptest::proptest! {
@@ -208,11 +201,7 @@ proptest::proptest! {
         let mut s = screen(&g, &notes);
         s.cursor = Some(cursor);
         s.hint = hint.map(Move::Place);
-        s.overlay = match overlay {
-            0 => Overlay::None,
-            1 => Overlay::Help,
-            _ => Overlay::Result { new_best: seed % 2 == 0 },
-        };
+        s.overlay = any_overlay(overlay, seed % 2 == 0);
         let lang = if zh { Lang::Zh } else { Lang::En };
         show(&s, lang, w, h);
     }
