@@ -348,7 +348,7 @@ fn play_classic_kept(
 ) -> Result<(), Failure> {
     print_warnings(keeper);
     if io::stdin().is_terminal() && !json {
-        // The full-screen game arrives with the terminal front end; until then, line by line.
+        // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
         eprintln!("Type w, a, s or d and Enter to slide the tiles; u undoes, q quits.");
     }
     let mut out = io::stdout().lock();
