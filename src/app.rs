@@ -59,6 +59,7 @@ pub fn run(cli: Cli) -> i32 {
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
+        Some(Command::Simulate(ref a)) => crate::simulate::command(&cli.global, a),
     };
     match result {
         Ok(()) => 0,

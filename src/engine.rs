@@ -272,15 +272,50 @@ impl Position {
 
     /// Puts `card` at the tail of column `col` and resolves the chain. The move must be legal.
     pub fn place(&mut self, col: usize, card: Card, rules: &Rules) -> Turn {
-        debug_assert!(self.can_place(col, card, rules));
         let mut turn = Turn::new(Move::Place(col as u8), card);
+        let mut steps = [Step::default(); MAX_HEIGHT + 1];
+        let mut nsteps = 0u8;
+        let done = self.resolve(col, card, rules, |s| {
+            steps[nsteps as usize] = s;
+            nsteps += 1;
+        });
+        turn.steps = steps;
+        turn.nsteps = nsteps;
+        turn.points = done.points;
+        turn.cleared = done.cleared;
+        turn.discards_gained = done.discards_gained;
+        turn
+    }
+
+    /// [`Position::place`] for bots and simulations: the same move, returning only the points, so
+    /// no [`Turn`] with its merge steps is built. The move must be legal.
+    #[inline]
+    pub fn place_fast(&mut self, col: usize, card: Card, rules: &Rules) -> u64 {
+        self.resolve(col, card, rules, |_| {}).points
+    }
+
+    /// The chain-merge resolver behind both `place` and `place_fast`; `on_step` sees each merge.
+    #[inline(always)]
+    fn resolve(
+        &mut self,
+        col: usize,
+        card: Card,
+        rules: &Rules,
+        mut on_step: impl FnMut(Step),
+    ) -> Resolved {
+        debug_assert!(self.can_place(col, card, rules));
+        let mut done = Resolved {
+            points: 0,
+            cleared: None,
+            discards_gained: 0,
+        };
         self.stats.cards_played += 1;
         let column = &mut self.columns[col];
         if card.is_bomb() {
             *column = Column::EMPTY;
             self.stats.bombs += 1;
-            turn.cleared = Some(Clear::Bomb);
-            return turn;
+            done.cleared = Some(Clear::Bomb);
+            return done;
         }
         let scoring = &rules.scoring;
         let mut cur = card;
@@ -302,36 +337,42 @@ impl Position {
                 break;
             };
             column.len -= 1;
-            turn.steps[turn.nsteps as usize] = Step {
+            on_step(Step {
                 onto: tail,
                 card: cur,
                 made,
-            };
-            turn.nsteps += 1;
-            turn.points += scoring.per_merge;
+            });
+            done.points += scoring.per_merge;
             if scoring.merged_value {
-                turn.points += made.points();
+                done.points += made.points();
             }
             self.stats.merges += 1;
             cur = made;
             if made == rules.board.clear_value {
                 *column = Column::EMPTY;
                 self.stats.clears += 1;
-                turn.points += scoring.clear_bonus;
-                turn.cleared = Some(Clear::Value);
+                done.points += scoring.clear_bonus;
+                done.cleared = Some(Clear::Value);
                 let gained = rules
                     .discards
                     .per_clear
                     .min(rules.discards.max - self.discards.min(rules.discards.max));
                 self.discards += gained;
-                turn.discards_gained = gained;
+                done.discards_gained = gained;
                 break;
             }
         }
         self.stats.highest = self.stats.highest.max(cur.points());
-        self.score += turn.points;
-        turn
+        self.score += done.points;
+        done
     }
+}
+
+/// What resolving one placement did, apart from its merge steps.
+struct Resolved {
+    points: u64,
+    cleared: Option<Clear>,
+    discards_gained: u32,
 }
 
 /// How a finished game ended.

@@ -23,6 +23,7 @@ pub mod keeper;
 pub mod paths;
 pub mod presets;
 pub mod rules;
+pub mod simulate;
 pub mod strategy;
 pub mod summary;
 pub mod text;

@@ -1,0 +1,34 @@
+//! `greedy`: the move with the best immediate result, looking at the hand only.
+//!
+//! Most points first, then fewest cards left on the board, then the leftmost column; a discard
+//! only when no column takes the card. It is the yardstick `expectimax` is measured against on
+//! the hard rules: what one card of foresight buys.
+
+use super::{Strategy, View, columns_of, placements};
+use crate::deck::GameRng;
+use crate::engine::Move;
+
+/// The best immediate result.
+pub struct Greedy;
+
+impl Strategy for Greedy {
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn choose(&self, view: &View, _rng: &mut GameRng) -> Option<Move> {
+        let &hand = view.visible.first()?;
+        let mut best: Option<(i64, Move)> = None;
+        for col in columns_of(placements(view.position, hand, view.rules)) {
+            let mut p = *view.position;
+            let points = p.place_fast(col, hand, view.rules);
+            let cards: usize = p.columns().iter().map(|c| c.len()).sum();
+            let score = points as i64 * 100 - cards as i64;
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, Move::Place(col as u8)));
+            }
+        }
+        best.map(|(_, m)| m)
+            .or_else(|| (view.position.discards > 0).then_some(Move::Discard))
+    }
+}
