@@ -226,10 +226,19 @@ impl Position {
     /// A bit per column that can take `card` (bit 0 is column 1).
     #[inline]
     pub fn legal_mask(&self, card: Card, rules: &Rules) -> u16 {
-        let mut m = 0;
-        for i in 0..self.ncols as usize {
-            if self.can_place(i, card, rules) {
-                m |= 1 << i;
+        // Branch-free over every slot of the array (columns past `ncols` are masked off): bots
+        // and simulations call this once per placement.
+        let height = rules.board.height;
+        let mut m = 0u16;
+        for (i, c) in self.columns.iter().enumerate() {
+            m |= u16::from(c.len < height) << i;
+        }
+        m &= (1u16 << self.ncols) - 1;
+        if rules.board.merge_into_full {
+            for i in 0..self.ncols as usize {
+                if m & (1 << i) == 0 && self.can_place(i, card, rules) {
+                    m |= 1 << i;
+                }
             }
         }
         m

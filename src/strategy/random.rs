@@ -9,7 +9,7 @@ use super::{Strategy, View, placements};
 use crate::card::Card;
 use crate::deck::GameRng;
 use crate::engine::{Move, Position};
-use crate::rules::Rules;
+use crate::rules::{MAX_COLUMNS, Rules};
 
 /// Any legal move, each with the same chance.
 pub struct Random;
@@ -18,20 +18,25 @@ impl Random {
     /// A uniform legal move for `card` on `position`, or `None` when there is none.
     #[inline]
     pub fn pick(position: &Position, card: Card, rules: &Rules, rng: &mut GameRng) -> Option<Move> {
-        let mut mask = placements(position, card, rules);
-        let n = mask.count_ones() + u32::from(position.discards > 0);
-        if n == 0 {
+        let mask = placements(position, card, rules);
+        // The legal columns in order, gathered without branches (the choice is random, so
+        // branches on it would be mispredicted).
+        let mut cols = [0u8; MAX_COLUMNS + 1];
+        let mut n = 0;
+        for i in 0..MAX_COLUMNS as u8 {
+            cols[n] = i;
+            n += usize::from(mask >> i & 1 == 1);
+        }
+        let choices = n as u32 + u32::from(position.discards > 0);
+        if choices == 0 {
             return None;
         }
-        let mut k = rng.random_range(0..n);
-        if k == mask.count_ones() {
-            return Some(Move::Discard);
-        }
-        while k > 0 {
-            mask &= mask - 1;
-            k -= 1;
-        }
-        Some(Move::Place(mask.trailing_zeros() as u8))
+        let k = rng.random_range(0..choices) as usize;
+        Some(if k == n {
+            Move::Discard
+        } else {
+            Move::Place(cols[k])
+        })
     }
 }
 
