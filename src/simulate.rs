@@ -169,7 +169,9 @@ pub fn wilson(wins: u64, n: u64) -> [f64; 2] {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z / denom * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    let lo = if wins == 0 { 0.0 } else { centre - half };
+    let hi = if p == 1.0 { 1.0 } else { centre + half };
+    [lo, hi]
 }
 
 /// Sums up the games of a simulation.
