@@ -61,4 +61,3 @@ fn random_bot(bencher: divan::Bencher, rules: &str) {
         .counter(ItemsCount::new(PLACEMENTS))
         .bench_local(|| random_placements(&rules, &dealer, &mut deck, &mut seed));
 }
-

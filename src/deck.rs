@@ -7,8 +7,8 @@
 //! reads it.
 
 use rand::SeedableRng;
-use rand::distr::{Distribution, Uniform};
 use rand::distr::weighted::WeightedIndex;
+use rand::distr::{Distribution, Uniform};
 use rand_pcg::Pcg64Mcg;
 
 use crate::card::Card;

@@ -57,7 +57,7 @@ pub fn play_game(
     deck: &mut Vec<Card>,
 ) -> GameResult {
     dealer.deal_into(&mut deck::rng(seed), rules.deck.size as usize, deck);
-    let mut rng = deck::rng(seed ^ 0x5EED_0F_B075);
+    let mut rng = deck::rng(seed ^ 0x005E_ED0F_B075);
     let mut pos = Position::new(rules);
     let lookahead = rules.deck.lookahead as usize;
     let mut next = 0;
@@ -200,8 +200,7 @@ pub fn summarise(strategy: &str, rules: &Rules, seed: u64, games: &[GameResult])
         win_rate_ci95: wilson(wins, n),
         mean_score: scores.iter().sum::<u64>() as f64 / nf,
         median_score,
-        mean_cards_played: games.iter().map(|g| u64::from(g.cards_played)).sum::<u64>() as f64
-            / nf,
+        mean_cards_played: games.iter().map(|g| u64::from(g.cards_played)).sum::<u64>() as f64 / nf,
         highest: counts
             .into_iter()
             .rev()
@@ -284,8 +283,15 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
         bar
     });
     let start = Instant::now();
-    let games = play_games(&rules, &*bot, args.games, args.seed, jobs, progress.as_ref())
-        .map_err(|e| Failure::io(format!("cannot start {jobs} threads: {e}")))?;
+    let games = play_games(
+        &rules,
+        &*bot,
+        args.games,
+        args.seed,
+        jobs,
+        progress.as_ref(),
+    )
+    .map_err(|e| Failure::io(format!("cannot start {jobs} threads: {e}")))?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     if let Some(p) = progress {
         p.finish_and_clear();

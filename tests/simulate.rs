@@ -59,16 +59,29 @@ fn game_seeds_differ() {
 #[test]
 fn wilson_interval_matches_known_values() {
     let close = |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).abs() < 1e-4 && (a[1] - b[1]).abs() < 1e-4;
-    assert!(close(wilson(5, 10), [0.2366, 0.7634]), "{:?}", wilson(5, 10));
+    assert!(
+        close(wilson(5, 10), [0.2366, 0.7634]),
+        "{:?}",
+        wilson(5, 10)
+    );
     assert!(close(wilson(0, 10), [0.0, 0.2775]), "{:?}", wilson(0, 10));
     assert!(close(wilson(10, 10), [0.7225, 1.0]), "{:?}", wilson(10, 10));
-    assert!(close(wilson(999, 1000), [0.99437, 0.99982]), "{:?}", wilson(999, 1000));
+    assert!(
+        close(wilson(999, 1000), [0.99437, 0.99982]),
+        "{:?}",
+        wilson(999, 1000)
+    );
 }
 
 /// serde_json's default float parser may miss the last bit, so floats are compared closely.
 fn assert_close(json: &Value, expect: f64) {
-    let got = json.as_f64().unwrap_or_else(|| panic!("{json} is not a number"));
-    assert!((got - expect).abs() <= 1e-12 * expect.abs().max(1.0), "{got} != {expect}");
+    let got = json
+        .as_f64()
+        .unwrap_or_else(|| panic!("{json} is not a number"));
+    assert!(
+        (got - expect).abs() <= 1e-12 * expect.abs().max(1.0),
+        "{got} != {expect}"
+    );
 }
 
 #[test]
@@ -79,7 +92,11 @@ fn json_report_field_by_field() {
         .args(["--seed", "9", "--jobs", "2", "--json"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.stderr.is_empty(), "no progress bar on a pipe");
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
@@ -135,11 +152,21 @@ fn json_report_field_by_field() {
 fn text_report() {
     let home = TempDir::new().unwrap();
     new2048(home.path())
-        .args(["simulate", "--games", "8", "--strategy", "random", "--rules", "hard"])
+        .args([
+            "simulate",
+            "--games",
+            "8",
+            "--strategy",
+            "random",
+            "--rules",
+            "hard",
+        ])
         .args(["--jobs", "1"])
         .assert()
         .success()
-        .stdout(contains("random on the hard rules: 8 games from seed 0, 1 jobs"))
+        .stdout(contains(
+            "random on the hard rules: 8 games from seed 0, 1 jobs",
+        ))
         .stdout(contains("won      0 of 8 = 0.00% (95% CI 0.00% to 32.44%)"))
         .stdout(contains("placements/s"));
 }
@@ -148,14 +175,26 @@ fn text_report() {
 fn bad_arguments_exit_2_with_a_clear_message() {
     let home = TempDir::new().unwrap();
     let cases: [(&[&str], &str); 5] = [
-        (&["--games", "0", "--strategy", "random"], "--games must be at least 1"),
+        (
+            &["--games", "0", "--strategy", "random"],
+            "--games must be at least 1",
+        ),
         (
             &["--games", "3", "--strategy", "nope"],
             "unknown strategy `nope`: choose one of random, greedy, expectimax",
         ),
-        (&["--games", "3", "--strategy", "random", "--jobs", "0"], "--jobs must be at least 1"),
-        (&["--games", "3", "--strategy", "random", "--rules", "nope"], "no preset `nope`"),
-        (&["--games", "many", "--strategy", "random"], "invalid value 'many'"),
+        (
+            &["--games", "3", "--strategy", "random", "--jobs", "0"],
+            "--jobs must be at least 1",
+        ),
+        (
+            &["--games", "3", "--strategy", "random", "--rules", "nope"],
+            "no preset `nope`",
+        ),
+        (
+            &["--games", "many", "--strategy", "random"],
+            "invalid value 'many'",
+        ),
     ];
     for (args, message) in cases {
         new2048(home.path())

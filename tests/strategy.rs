@@ -56,11 +56,13 @@ fn any_rules() -> impl proptest::strategy::Strategy<Value = Rules> {
             (0u32..3, 0u32..2, 0u32..2),
         ),
     )
-        .prop_map(|((size, look, cols, height, clear, full), (w, bomb, wild, d))| {
-            let text = rules_text(size, look, cols, height, clear, full, &w, bomb, wild, d);
-            Rules::parse(&text, "generated", Some(&Rules::default_rules()))
-                .unwrap_or_else(|e| panic!("generated rules must be valid: {e}\n{text}"))
-        })
+        .prop_map(
+            |((size, look, cols, height, clear, full), (w, bomb, wild, d))| {
+                let text = rules_text(size, look, cols, height, clear, full, &w, bomb, wild, d);
+                Rules::parse(&text, "generated", Some(&Rules::default_rules()))
+                    .unwrap_or_else(|e| panic!("generated rules must be valid: {e}\n{text}"))
+            },
+        )
 }
 
 /// A search small enough for debug builds: only the visible cards.
