@@ -22,9 +22,11 @@
 //! Cost control, all deterministic so a seeded simulation is reproducible: a fixed number of
 //! chance plies (one more when the board is crowded, where the decision matters), chance branches
 //! cut once their probability falls below `min_prob`, and identical columns tried only once (the
-//! evaluation does not depend on column order). No transposition table: in profiles the search
-//! spends its time in placing and evaluating, and repeated positions are rare because the known
-//! cards fix the order of the first plies.
+//! evaluation does not depend on column order). No transposition table: `perf` puts half the time
+//! in `eval` and a third in placing, and counting the evaluated boards over 30 default games
+//! (columns sorted, so boards equal up to column order count once) found about 60% of them
+//! distinct; a cache could save at most the other 40% of evaluations, at the price of hashing
+//! every node, while a decision already takes about 0.1 ms of its 10 ms budget.
 
 use super::{Strategy, View, columns_of, placements};
 use crate::card::Card;
