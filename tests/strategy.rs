@@ -168,3 +168,23 @@ fn random_covers_every_legal_move() {
     }
     assert!(seen.iter().all(|&n| (130..270).contains(&n)), "{seen:?}");
 }
+
+#[test]
+fn expectimax_stays_within_its_budget_on_wide_boards() {
+    // 9 columns and 10 visible cards: searching every visible card would be 9^10 leaves, which
+    // never finishes; the leaf cap must cut it down.
+    let text = "[deck]\nsize = 200\nlookahead = 10\n[board]\ncolumns = 9\nheight = 16\n";
+    let rules = Arc::new(Rules::parse(text, "wide", Some(&Rules::default_rules())).unwrap());
+    let mut game = Game::with_seed(rules, 5);
+    let bot = Expectimax {
+        max_leaves: 5_000,
+        ..Expectimax::default()
+    };
+    let mut rng = new2048::deck::rng(0);
+    for _ in 0..10 {
+        let mv = bot
+            .choose(&View::of(&game), &mut rng)
+            .expect("an empty board takes cards");
+        game.play(mv).unwrap();
+    }
+}
