@@ -10,11 +10,17 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use crate::card::Card;
-use crate::cli::{Cli, Command, Global, PlayArgs, RulesArgs};
+use crate::classic::ClassicGame;
+use crate::cli::{
+    ClassicArgs, Cli, Command, DailyArgs, DuelArgs, Global, HistoryArgs, PlayArgs, RulesArgs,
+};
 use crate::config::{self, LoadedRules};
 use crate::engine::Game;
 use crate::headless;
+use crate::keeper::{ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper};
 use crate::rules::Rules;
+use crate::store::{self, Store, utc};
+use crate::summary::Ending;
 
 /// An error that ends the program, with its exit code.
 #[derive(Debug)]
@@ -59,6 +65,12 @@ pub fn run(cli: Cli) -> i32 {
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
+        Some(Command::History(ref a)) => history(a),
+        Some(Command::Stats) => stats(),
+        Some(Command::Replay(ref a)) => crate::replay::run(&a.file, a.json),
+        Some(Command::Daily(ref a)) => daily(&cli.global, a),
+        Some(Command::Classic(ref a)) => classic(&cli.global, a),
+        Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Simulate(ref a)) => crate::simulate::command(&cli.global, a),
     };
     match result {
@@ -90,21 +102,73 @@ fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Failure> {
 
 /// The game `play` starts: from a deck file, a seed, or a fresh seed.
 pub fn new_game(rules: Rules, args: &PlayArgs) -> Result<Game, Failure> {
+    new_game_with_meta(rules, args).map(|(game, _)| game)
+}
+
+/// [`new_game`] with how it was dealt and when it started, for the keeper.
+pub fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Failure> {
     let rules = Arc::new(rules);
-    Ok(match &args.deck_file {
+    let (game, deal) = match &args.deck_file {
         Some(p) => {
             let deck = read_deck_file(p, &rules)?;
-            Game::new(rules, deck.into())
+            let path = p.display().to_string();
+            (Game::new(rules, deck.into()), Deal::DeckFile { path })
         }
-        None => Game::with_seed(rules, args.seed.unwrap_or_else(fresh_seed)),
-    })
+        None => {
+            let seed = args.seed.unwrap_or_else(fresh_seed);
+            (Game::with_seed(rules, seed), Deal::Seed { seed })
+        }
+    };
+    let started = utc::now();
+    Ok((game, GameMeta { deal, started }))
+}
+
+/// Prints the keeper's messages on the error stream.
+pub fn print_warnings(keeper: &mut dyn Keeper) {
+    for w in keeper.take_warnings() {
+        eprintln!("new2048: warning: {w}");
+    }
+}
+
+/// The saved game for `--resume`, or the message saying there is none (exit status 2).
+pub fn resume(keeper: &mut Store) -> Result<(Game, GameMeta), Failure> {
+    let saved = keeper.saved();
+    print_warnings(keeper);
+    saved.ok_or_else(|| nothing_to_resume(keeper, store::saved::SAVE_FILE, "game", "play"))
+}
+
+/// "There is no saved `what` to resume (where it would be); start one with `new2048 command`".
+fn nothing_to_resume(keeper: &Store, file: &str, what: &str, command: &str) -> Failure {
+    let place = keeper.dir().map_or_else(
+        || "no data folder".to_string(),
+        |d| d.join(file).display().to_string(),
+    );
+    Failure::usage(format!(
+        "there is no saved {what} to resume ({place}); start one with `new2048 {command}`"
+    ))
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<(), Failure> {
-    let loaded = load_rules(global)?;
-    let mut game = new_game(loaded.rules, args)?;
+    let mut keeper = Store::open();
+    let (game, meta) = if args.resume {
+        resume(&mut keeper)?
+    } else {
+        new_game_with_meta(load_rules(global)?.rules, args)?
+    };
+    play_kept(game, &meta, args.json, &mut keeper)
+}
+
+/// Plays line by line, saving after every move and recording the game at its end (a game quit
+/// before any move is not recorded, and its save is dropped).
+fn play_kept(
+    mut game: Game,
+    meta: &GameMeta,
+    json: bool,
+    keeper: &mut dyn Keeper,
+) -> Result<(), Failure> {
+    print_warnings(keeper);
     let stdin = io::stdin();
-    if stdin.is_terminal() && !args.json {
+    if stdin.is_terminal() && !json {
         // The full-screen game arrives with the terminal front end; until then, play line by line.
         eprintln!(
             "Type a column number and Enter to place the card in hand; d discards, u undoes, q quits."
@@ -112,7 +176,92 @@ fn play(global: &Global, args: &PlayArgs) -> Result<(), Failure> {
     }
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    headless::run(&mut game, stdin.lock(), &mut out, &mut err, args.json)?;
+    let ending = headless::run_with(
+        &mut game,
+        stdin.lock(),
+        &mut out,
+        &mut err,
+        json,
+        &mut |g| keeper.save(g, meta),
+    )?;
+    if ending == Ending::Quit && game.moves().is_empty() {
+        keeper.forget(&game, meta);
+    } else {
+        keeper.finish(&game, meta, ending);
+    }
+    print_warnings(keeper);
+    Ok(())
+}
+
+/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
+pub fn daily_game(rules: Rules, date: Option<&str>) -> Result<(Game, GameMeta), Failure> {
+    let date = match date {
+        Some(d) if utc::parse_date(d).is_some() => d.to_string(),
+        Some(d) => {
+            return Err(Failure::usage(format!(
+                "--date: `{d}` is not a date like 2026-11-29 (year 1970 or later)"
+            )));
+        }
+        None => utc::date(utc::now()),
+    };
+    let seed = crate::deck::daily_seed(&date);
+    let game = Game::with_seed(Arc::new(rules), seed);
+    let meta = GameMeta {
+        deal: Deal::Daily { date, seed },
+        started: utc::now(),
+    };
+    Ok((game, meta))
+}
+
+fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
+    let (game, meta) = daily_game(load_rules(global)?.rules, args.date.as_deref())?;
+    if let (false, Deal::Daily { date, .. }) = (args.json, &meta.deal) {
+        println!("the daily deal of {date} (UTC)");
+    }
+    play_kept(game, &meta, args.json, &mut Store::open())
+}
+
+fn history(args: &HistoryArgs) -> Result<(), Failure> {
+    let mut keeper = Store::open();
+    let records = keeper.entries();
+    print_warnings(&mut keeper);
+    if let Some(n) = args.export {
+        let record = n
+            .checked_sub(1)
+            .and_then(|i| records.get(i))
+            .ok_or_else(|| {
+                Failure::usage(format!(
+                    "there is no game {n} to export; history holds {} (1 is the newest)",
+                    records.len()
+                ))
+            })?;
+        print!("{}", record.to_json());
+        return Ok(());
+    }
+    let shown = &records[..args.limit.unwrap_or(usize::MAX).min(records.len())];
+    let rows = store::report::rows(shown);
+    if args.json {
+        let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
+        println!("{json}");
+    } else if args.csv {
+        print!("{}", store::report::csv(&rows));
+    } else if records.is_empty() {
+        println!("no games recorded yet");
+    } else {
+        print!("{}", store::report::table(&rows));
+    }
+    Ok(())
+}
+
+fn stats() -> Result<(), Failure> {
+    let mut keeper = Store::open();
+    let records = keeper.entries();
+    print_warnings(&mut keeper);
+    if records.is_empty() {
+        println!("no games recorded yet");
+    } else {
+        print!("{}", store::stats::report(&records));
+    }
     Ok(())
 }
 
@@ -133,5 +282,130 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
     println!("# from: {}", loaded.source);
     println!("# hash: {}\n", loaded.rules.hash());
     print!("{}", loaded.rules.to_toml());
+    Ok(())
+}
+
+fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Failure> {
+    let mut keeper = Store::open();
+    let (game, meta) = if args.resume {
+        resume_classic(&mut keeper)?
+    } else {
+        new_classic(global, args.size, args.seed)?
+    };
+    play_classic_kept(game, &meta, args.json, &mut keeper)
+}
+
+/// A new classic game: the rules in force (`size` overriding their board side), from `seed` or
+/// a fresh one.
+pub fn new_classic(
+    global: &Global,
+    size: Option<u8>,
+    seed: Option<u64>,
+) -> Result<(ClassicGame, ClassicMeta), Failure> {
+    let loaded = load_rules(global)?.rules;
+    let mut rules = loaded.classic;
+    if let Some(n) = size {
+        rules.size = n;
+    }
+    let game = ClassicGame::new(rules, seed.unwrap_or_else(fresh_seed));
+    let meta = ClassicMeta {
+        rules_name: loaded.name,
+        started: utc::now(),
+    };
+    Ok((game, meta))
+}
+
+/// The saved classic game for `classic --resume`, or the message saying there is none.
+pub fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Failure> {
+    let saved = keeper.saved_classic();
+    print_warnings(keeper);
+    saved.ok_or_else(|| {
+        nothing_to_resume(keeper, store::classic::SAVE_FILE, "classic game", "classic")
+    })
+}
+
+/// Classic play line by line, saving after every move and recording the game at its end, as
+/// [`play_kept`] does for the card game.
+fn play_classic_kept(
+    mut game: ClassicGame,
+    meta: &ClassicMeta,
+    json: bool,
+    keeper: &mut dyn ClassicKeeper,
+) -> Result<(), Failure> {
+    print_warnings(keeper);
+    if io::stdin().is_terminal() && !json {
+        // The full-screen game arrives with the terminal front end; until then, line by line.
+        eprintln!("Type w, a, s or d and Enter to slide the tiles; u undoes, q quits.");
+    }
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    crate::classic::headless::run_with(
+        &mut game,
+        io::stdin().lock(),
+        &mut out,
+        &mut err,
+        json,
+        &mut |g| keeper.save_classic(g, meta),
+    )?;
+    if game.ending() == Ending::Quit && game.moves().is_empty() {
+        keeper.forget_classic(&game, meta);
+    } else {
+        keeper.finish_classic(&game, meta);
+    }
+    print_warnings(keeper);
+    Ok(())
+}
+
+/// The players' names: as given, else `Player 1` and `Player 2`.
+fn duel_names(given: &[String]) -> Result<[String; 2], Failure> {
+    if given.len() > 2 {
+        return Err(Failure::usage(format!(
+            "--names: a duel has two players, not {}",
+            given.len()
+        )));
+    }
+    let mut names = [String::from("Player 1"), String::from("Player 2")];
+    for (slot, name) in names.iter_mut().zip(given) {
+        let n = name.trim();
+        if n.is_empty() || n.chars().count() > 20 || n.chars().any(char::is_control) {
+            return Err(Failure::usage(format!(
+                "--names: `{}` is not a name (1 to 20 printable characters)",
+                name.escape_debug()
+            )));
+        }
+        *slot = n.to_string();
+    }
+    Ok(names)
+}
+
+fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
+    use crate::duel::Duel;
+    let names = duel_names(&args.names)?;
+    let mut keeper = Store::open();
+    print_warnings(&mut keeper);
+    if io::stdin().is_terminal() && !args.json {
+        eprintln!("Each player in turn types a move and Enter; q gives the duel up.");
+    }
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    let input = io::stdin().lock();
+    if args.classic {
+        let (game, meta) = new_classic(global, args.size, args.seed)?;
+        let mut duel = Duel::new(game.clone(), game);
+        if crate::duel_headless::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
+            keeper.finish_classic_duel(&duel, &meta, &names);
+        }
+    } else {
+        let play = PlayArgs {
+            seed: args.seed,
+            ..PlayArgs::default()
+        };
+        let (game, meta) = new_game_with_meta(load_rules(global)?.rules, &play)?;
+        let mut duel = Duel::new(game.clone(), game);
+        if crate::duel_headless::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
+            keeper.finish_card_duel(&duel, &meta, &names);
+        }
+    }
+    print_warnings(&mut keeper);
     Ok(())
 }

@@ -60,8 +60,56 @@ pub enum Command {
     Play(PlayArgs),
     /// Print the rules in force and where they came from.
     Rules(RulesArgs),
+    /// List recorded games, newest first.
+    History(HistoryArgs),
+    /// Games, wins, best and mean score and highest cards, per rules.
+    Stats,
+    /// Play a recorded game (or a saved one) back: a move per key on a terminal, else at once.
+    Replay(ReplayArgs),
+    /// Play the day's deal: the same cards for everyone with these rules on this UTC date.
+    Daily(DailyArgs),
+    /// Play classic 2048: slide tiles on a square board.
+    Classic(ClassicArgs),
+    /// Two players, one terminal: the same deal, turns in order; the longer survivor wins.
+    Duel(DuelArgs),
     /// Play many games with a bot and report win rate, scores and speed.
     Simulate(SimulateArgs),
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct HistoryArgs {
+    /// Show only the newest N games.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Print CSV instead of a table.
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// Print a JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the whole record of game N (1 is the newest, as listed) for `new2048 replay`.
+    #[arg(long, value_name = "N", conflicts_with_all = ["csv", "json", "limit"])]
+    pub export: Option<usize>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// A record written by `new2048 history --export N` (or a saved game).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print the final state as one JSON object, as headless `play --json` does.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct DailyArgs {
+    /// Deal the daily deal of this UTC date (YYYY-MM-DD) instead of today's.
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<String>,
+    /// Headless play: print one JSON object with the result instead of the turns.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -76,6 +124,9 @@ pub struct PlayArgs {
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
+    /// Go on with the saved game (same deck, score and undo history).
+    #[arg(long, conflicts_with_all = ["seed", "deck_file"])]
+    pub resume: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -86,6 +137,42 @@ pub struct RulesArgs {
     /// With --init: replace an existing file.
     #[arg(long, requires = "init")]
     pub force: bool,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct ClassicArgs {
+    /// Spawn tiles from this seed (a fresh random seed when left out).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The side of the board, 3 to 8 (default: `classic.size` of the rules, 4).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=8))]
+    pub size: Option<u8>,
+    /// Headless play: print one JSON object with the result instead of the moves.
+    #[arg(long)]
+    pub json: bool,
+    /// Go on with the saved classic game (same board, score, spawns and undo history).
+    #[arg(long, conflicts_with_all = ["seed", "size"])]
+    pub resume: bool,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct DuelArgs {
+    /// Duel at classic 2048 instead of the card game.
+    #[arg(long)]
+    pub classic: bool,
+    /// Deal (or spawn) from this seed (a fresh random seed when left out).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// With --classic: the side of the board, 3 to 8 (default: `classic.size` of the rules).
+    #[arg(long, value_name = "N", requires = "classic",
+          value_parser = clap::value_parser!(u8).range(3..=8))]
+    pub size: Option<u8>,
+    /// The players' names, first to move first (default: Player 1, Player 2).
+    #[arg(long, value_name = "NAME,NAME", value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// Print one JSON object with the result and both players' final states.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug, Clone)]

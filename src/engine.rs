@@ -470,6 +470,12 @@ impl Game {
         self.undos
     }
 
+    /// Sets how many times undo was used: a game rebuilt from its moves (a resumed save) keeps
+    /// the count it had.
+    pub fn restore_undos(&mut self, undos: u32) {
+        self.undos = undos;
+    }
+
     /// The card in hand, if the deck is not used up.
     pub fn hand(&self) -> Option<Card> {
         self.deck.get(self.next).copied()

@@ -52,7 +52,8 @@ pub fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, Comm
     Ok(Some(cmd))
 }
 
-fn status(game: &Game) -> String {
+/// The score, cards left, discards and hand, as headless play prints them after each move.
+pub fn status(game: &Game) -> String {
     let p = game.position();
     let mut s = format!("score {}  cards left {}", p.score, game.cards_left());
     if game.rules().has_discards() {
@@ -70,6 +71,22 @@ fn status(game: &Game) -> String {
     s
 }
 
+/// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text.
+pub fn usable_line(
+    n: usize,
+    line: io::Result<String>,
+    err: &mut impl Write,
+) -> io::Result<Option<String>> {
+    match line {
+        Ok(l) => Ok(Some(l)),
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            writeln!(err, "line {}: not valid UTF-8; skipped", n + 1)?;
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Plays `game` from `input` to the end or to quit, and returns how it ended.
 pub fn run(
     game: &mut Game,
@@ -77,6 +94,18 @@ pub fn run(
     out: &mut impl Write,
     err: &mut impl Write,
     json: bool,
+) -> io::Result<Ending> {
+    run_with(game, input, out, err, json, &mut |_| {})
+}
+
+/// [`run`], calling `changed` after every move or undo (to save the game as it goes).
+pub fn run_with(
+    game: &mut Game,
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+    changed: &mut dyn FnMut(&Game),
 ) -> io::Result<Ending> {
     let columns = game.rules().board.columns as usize;
     if !json {
@@ -92,13 +121,8 @@ pub fn run(
         if game.is_over() {
             break;
         }
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(err, "line {}: not valid UTF-8; skipped", n + 1)?;
-                continue;
-            }
-            Err(e) => return Err(e),
+        let Some(line) = usable_line(n, line, err)? else {
+            continue;
         };
         let result = parse_command(&line, columns).and_then(|cmd| match cmd {
             None => Ok(None),
@@ -115,6 +139,9 @@ pub fn run(
             }
             Some(Command::Move(m)) => Ok(Some(text::turn_line(&game.play(m)?))),
         });
+        if let Ok(Some(_)) = result {
+            changed(game);
+        }
         match result {
             Ok(Some(what)) if !json => writeln!(
                 out,

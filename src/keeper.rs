@@ -1,9 +1,16 @@
 //! What the game screens need from storage, as an interface, so the front ends do not depend on
 //! how or where games are kept. The store (history, saves) implements it; [`NullKeeper`] keeps
 //! nothing, for tests and when no data folder can be used.
+//!
+//! [`Keeper`] serves the card game. Classic 2048 and duels have their own small traits,
+//! [`ClassicKeeper`] and [`DuelKeeper`], built on it (they share its warnings) rather than one
+//! trait generic over the game: the card screens keep calling `keeper.save(..)` unchanged, and a
+//! classic screen reads `keeper.save_classic(..)`, which says which save it touches.
 
+use crate::classic::ClassicGame;
+use crate::duel::Duel;
 use crate::engine::Game;
-use crate::rules::Rules;
+use crate::rules::{ClassicRules, Rules};
 use crate::summary::Ending;
 
 /// How a game was dealt, kept with it so history can show it and replays can re-deal it.
@@ -26,6 +33,15 @@ pub struct GameMeta {
     pub started: u64,
 }
 
+/// Facts about a classic game that the game does not hold (its seed and rules it does).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicMeta {
+    /// The name of the rules in force (`default`...), shown in history.
+    pub rules_name: String,
+    /// Seconds since the Unix epoch when the game started.
+    pub started: u64,
+}
+
 /// What the front ends ask of storage. Every method must be quick and must never fail loudly:
 /// problems are reported through [`Keeper::take_warnings`] and play goes on.
 pub trait Keeper {
@@ -38,6 +54,9 @@ pub trait Keeper {
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
     /// The saved game in progress, if there is one.
     fn saved(&mut self) -> Option<(Game, GameMeta)>;
+    /// Drops this game's saved copy without recording it (a game quit before any card was
+    /// played). Another game's save is left alone.
+    fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
 }
@@ -60,4 +79,54 @@ impl Keeper for NullKeeper {
     fn take_warnings(&mut self) -> Vec<String> {
         Vec::new()
     }
+}
+
+/// What a classic 2048 screen asks of storage: the same contract as [`Keeper`] (quick, never
+/// failing loudly, problems through [`Keeper::take_warnings`]), for classic games. The saved
+/// classic game is kept apart from the saved card game: neither ever replaces the other.
+pub trait ClassicKeeper: Keeper {
+    /// The best score recorded for this board size and winning tile.
+    fn classic_best(&self, rules: &ClassicRules) -> Option<u64>;
+    /// Keeps the classic game in progress (after every move, and on quit or a signal).
+    fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
+    /// Records a classic game that ended (won, lost, or quit with at least one move) and drops
+    /// its saved copy; the outcome comes from the game (won once the winning tile was made).
+    /// Returns true when its score is a new best for its rules.
+    fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
+    /// The saved classic game, if there is one.
+    fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
+    /// Drops this classic game's saved copy without recording it (quit before any move).
+    fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
+}
+
+/// Recording duels (they are not saved move by move). `names` are the players' names as shown
+/// (`Player 1`, `Player 2` unless given). Call once, when the duel is decided or given up after
+/// at least one move.
+pub trait DuelKeeper: Keeper {
+    fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
+    fn finish_classic_duel(
+        &mut self,
+        duel: &Duel<ClassicGame>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    );
+}
+
+impl ClassicKeeper for NullKeeper {
+    fn classic_best(&self, _: &ClassicRules) -> Option<u64> {
+        None
+    }
+    fn save_classic(&mut self, _: &ClassicGame, _: &ClassicMeta) {}
+    fn finish_classic(&mut self, _: &ClassicGame, _: &ClassicMeta) -> bool {
+        false
+    }
+    fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
+        None
+    }
+    fn forget_classic(&mut self, _: &ClassicGame, _: &ClassicMeta) {}
+}
+
+impl DuelKeeper for NullKeeper {
+    fn finish_card_duel(&mut self, _: &Duel<Game>, _: &GameMeta, _: &[String; 2]) {}
+    fn finish_classic_duel(&mut self, _: &Duel<ClassicGame>, _: &ClassicMeta, _: &[String; 2]) {}
 }

@@ -14,16 +14,21 @@
 
 pub mod app;
 pub mod card;
+pub mod classic;
 pub mod cli;
 pub mod config;
 pub mod deck;
+pub mod duel;
+pub mod duel_headless;
 pub mod engine;
 pub mod headless;
 pub mod keeper;
 pub mod paths;
 pub mod presets;
+pub mod replay;
 pub mod rules;
 pub mod simulate;
+pub mod store;
 pub mod strategy;
 pub mod summary;
 pub mod text;

@@ -35,6 +35,41 @@ pub struct Rules {
     pub board: BoardRules,
     pub discards: DiscardRules,
     pub scoring: ScoringRules,
+    pub classic: ClassicRules,
+}
+
+/// Rules of classic 2048 (`new2048 classic`), from the `[classic]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassicRules {
+    /// The side of the square board, 3 to 8.
+    pub size: u8,
+    /// The tile that wins (the player may keep going).
+    pub win: u64,
+}
+
+impl ClassicRules {
+    /// The `[classic]` table alone, as [`Rules::to_toml`] ends: what a classic game's record
+    /// keeps, since the card rules play no part in it.
+    pub fn to_toml(&self) -> String {
+        format!("[classic]\nsize = {}\nwin = {}\n", self.size, self.win)
+    }
+
+    /// A digest of [`ClassicRules::to_toml`] like [`Rules::hash`]: classic games are grouped
+    /// (and their best score kept) by board size and winning tile, whatever card rules are in
+    /// force alongside.
+    pub fn hash(&self) -> String {
+        fnv_hex(&self.to_toml())
+    }
+}
+
+/// FNV-1a (64 bits) of `text`, in hex: stable across machines and Rust versions.
+fn fnv_hex(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,6 +181,14 @@ struct RawFile {
     board: Option<RawBoard>,
     discards: Option<RawDiscards>,
     scoring: Option<RawScoring>,
+    classic: Option<RawClassic>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawClassic {
+    size: Num,
+    win: Num,
 }
 
 #[derive(Deserialize, Default)]
@@ -236,15 +279,36 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     }
 }
 
-/// Makes toml's wording of type errors plain for players.
-fn plain_toml_message(msg: &str) -> String {
-    msg.trim()
+/// Makes toml's wording of type errors plain for players, and names the key the error is about
+/// (toml only shows it when the error has no place in the file, so it is read from there).
+fn plain_toml_message(e: &toml::de::Error) -> String {
+    let msg = e
+        .message()
+        .trim()
         .replace("expected i64", "expected a whole number")
         .replace("expected bool", "expected true or false")
+        .replace("expected a boolean", "expected true or false")
+        .replace("expected a map", "expected a table of keys")
         .replace(
             "invalid type: floating point",
             "invalid type: a number with a fraction",
-        )
+        );
+    let msg = match msg.find("expected struct Raw") {
+        Some(i) => format!("{}expected a table of keys", &msg[..i]),
+        None => msg,
+    };
+    let mut bare = e.clone();
+    bare.set_input(None);
+    let shown = bare.to_string();
+    let key = shown
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("in `"))
+        .and_then(|l| l.strip_suffix('`'));
+    match key {
+        Some(k) if !k.is_empty() => format!("{k}: {msg}"),
+        _ => msg,
+    }
 }
 
 impl Rules {
@@ -259,11 +323,12 @@ impl Rules {
     pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
         let r = Reader { origin, text };
         let raw: RawFile =
-            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(e.message())))?;
+            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(&e)))?;
         let deck = raw.deck.unwrap_or_default();
         let board = raw.board.unwrap_or_default();
         let discards = raw.discards.unwrap_or_default();
         let scoring = raw.scoring.unwrap_or_default();
+        let classic = raw.classic.unwrap_or_default();
 
         let name = match (&raw.name, base) {
             (Some(n), _) => {
@@ -372,7 +437,12 @@ impl Rules {
                     "deck.weights.{card} = {w} is not allowed: a card at or above board.clear_value \
                      ({clear_value}) can never be dealt; set its weight to 0 or raise clear_value"
                 );
-                return Err(r.error(span.clone(), msg));
+                // A weight kept from the default is pointed at through the clear_value that
+                // made it too big.
+                let span = span
+                    .clone()
+                    .or_else(|| board.clear_value.as_ref().map(|s| s.span()));
+                return Err(r.error(span, msg));
             }
         }
         if weights.values().all(|&(w, _)| w == 0) {
@@ -438,6 +508,30 @@ impl Rules {
             b.map(|b| b.scoring.merged_value),
         )?;
 
+        let classic_size = r.int(
+            "classic.size",
+            &classic.size,
+            b.map(|b| b.classic.size.into()),
+            crate::classic::MIN_SIZE.into(),
+            crate::classic::MAX_SIZE.into(),
+        )?;
+        let win = r.int(
+            "classic.win",
+            &classic.win,
+            b.map(|b| b.classic.win as i64),
+            8,
+            1 << MAX_EXPONENT,
+        )?;
+        if !(win as u64).is_power_of_two() {
+            return Err(r.error(
+                classic.win.as_ref().map(|s| s.span()),
+                format!(
+                    "classic.win = {win} is not allowed: use a power of two from 8 to {}",
+                    1u64 << MAX_EXPONENT
+                ),
+            ));
+        }
+
         Ok(Rules {
             name,
             deck: DeckRules {
@@ -461,6 +555,10 @@ impl Rules {
                 merged_value,
                 clear_bonus: clear_bonus as u64,
             },
+            classic: ClassicRules {
+                size: classic_size as u8,
+                win: win as u64,
+            },
         })
     }
 
@@ -469,7 +567,10 @@ impl Rules {
     pub fn to_toml(&self) -> String {
         use fmt::Write;
         let mut out = String::new();
-        let _ = writeln!(out, "name = {:?}\n", self.name);
+        // A TOML basic string: only `"` and `\` need escaping, since names hold no control
+        // characters (Rust's `{:?}` would write `\u{ad}`, which TOML does not read).
+        let name = self.name.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "name = \"{name}\"\n");
         let _ = writeln!(
             out,
             "[deck]\nsize = {}\nlookahead = {}\n",
@@ -497,18 +598,15 @@ impl Rules {
             "[scoring]\nper_merge = {}\nmerged_value = {}\nclear_bonus = {}",
             s.per_merge, s.merged_value, s.clear_bonus
         );
+        out.push('\n');
+        out.push_str(&self.classic.to_toml());
         out
     }
 
     /// A stable 64-bit digest of the rules in force (FNV-1a over [`Rules::to_toml`]), written in
     /// hex: the same on every machine and Rust version, so history can group games by rules.
     pub fn hash(&self) -> String {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in self.to_toml().bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{h:016x}")
+        fnv_hex(&self.to_toml())
     }
 
     /// The weight of one card (0 when the rules do not name it).
@@ -584,6 +682,23 @@ mod tests {
         assert_eq!(r.weight(Card::BOMB), 0);
         assert_eq!(r.weight(Card::from_value(2).unwrap()), 15);
         assert_ne!(r.hash(), base.hash());
+    }
+
+    #[test]
+    fn printed_rules_read_back_whatever_the_name() {
+        let base = Rules::default_rules();
+        for name in [
+            "a\u{ad}b",
+            "quote \\\" and \\\\ back",
+            "é 2048 🂡",
+            "zero\u{200b}width",
+        ] {
+            let text = format!("name = \"{name}\"");
+            let r = Rules::parse(&text, "x.toml", Some(&base)).unwrap();
+            let again = Rules::parse(&r.to_toml(), "printed", None)
+                .unwrap_or_else(|e| panic!("{e}\n{}", r.to_toml()));
+            assert_eq!(again, r);
+        }
     }
 
     fn err(text: &str) -> RulesError {

@@ -1,0 +1,36 @@
+//! Classic 2048 bot speed: one decision on positions from real games (target: < 10 ms a move).
+//!
+//! Run: `cargo bench --bench classic`.
+
+use new2048::classic::{ClassicGame, bot};
+use new2048::rules::ClassicRules;
+
+fn main() {
+    divan::main();
+}
+
+/// Positions the bot meets: every 50th position of a game it plays itself, early to late.
+fn positions() -> Vec<new2048::classic::Board> {
+    let mut g = ClassicGame::new(ClassicRules { size: 4, win: 2048 }, 1);
+    let mut out = Vec::new();
+    while let Some(d) = bot::best_move(g.board()) {
+        if g.moves().len().is_multiple_of(50) {
+            out.push(*g.board());
+        }
+        g.play(d);
+        if g.won() {
+            break;
+        }
+    }
+    out
+}
+
+#[divan::bench(sample_count = 20)]
+fn decision_4x4(bencher: divan::Bencher) {
+    let ps = positions();
+    let mut i = 0;
+    bencher.bench_local(|| {
+        i = (i + 1) % ps.len();
+        bot::best_move(divan::black_box(&ps[i]))
+    });
+}

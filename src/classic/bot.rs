@@ -1,0 +1,315 @@
+//! The classic 2048 bot: expectimax over a 64-bit bitboard, for hints, autoplay and `simulate`.
+//!
+//! On 4×4 a board fits in one `u64` (16 cells × 4-bit exponent). A move is then four table look-ups
+//! per direction — each 16-bit row's slide result is precomputed once — and the search can afford
+//! several plies inside a few milliseconds. Max nodes are the player's four moves, chance nodes
+//! every empty cell with a 2 (90%) or a 4 (10%); branches whose probability falls below a cut-off
+//! are scored by the heuristic, and a transposition table avoids re-searching a board reached
+//! twice. The heuristic rewards empty cells, mergeable neighbours and monotone rows and columns.
+//!
+//! Other sizes (3×3, 5×5 ...) use the same search over [`Board`] with a shallower depth.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::board::{Board, Dir};
+
+type Bits = u64;
+
+struct Tables {
+    left: Vec<u16>,
+    right: Vec<u16>,
+    heur: Vec<f32>,
+}
+
+fn row_cells(row: u16) -> [u8; 4] {
+    [0, 1, 2, 3].map(|i| ((row >> (4 * i)) & 0xF) as u8)
+}
+
+fn cells_row(cells: [u8; 4]) -> u16 {
+    cells
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &c)| acc | (u16::from(c.min(15)) << (4 * i)))
+}
+
+/// The heuristic value of one line of exponents (applied to every row and column).
+fn line_heuristic(cells: &[u8]) -> f32 {
+    const EMPTY: f32 = 270.0;
+    const MERGES: f32 = 700.0;
+    const MONO: f32 = 47.0;
+    const SUM: f32 = 11.0;
+    let mut sum = 0.0;
+    let mut empty = 0.0;
+    let mut merges = 0.0;
+    let mut prev = 0u8;
+    let mut run = 0.0;
+    for &e in cells {
+        sum += f32::from(e).powf(3.5);
+        if e == 0 {
+            empty += 1.0;
+        } else {
+            if prev == e {
+                run += 1.0;
+            } else if run > 0.0 {
+                merges += 1.0 + run;
+                run = 0.0;
+            }
+            prev = e;
+        }
+    }
+    if run > 0.0 {
+        merges += 1.0 + run;
+    }
+    let (mut mono_l, mut mono_r) = (0.0f32, 0.0f32);
+    for w in cells.windows(2) {
+        let (a, b) = (f32::from(w[0]).powi(4), f32::from(w[1]).powi(4));
+        if w[0] > w[1] {
+            mono_l += a - b;
+        } else {
+            mono_r += b - a;
+        }
+    }
+    EMPTY * empty + MERGES * merges - MONO * mono_l.min(mono_r) - SUM * sum
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Tables {
+            left: vec![0; 65536],
+            right: vec![0; 65536],
+            heur: vec![0.0; 65536],
+        };
+        for row in 0..=u16::MAX {
+            let cells = row_cells(row);
+            let mut l = cells;
+            super::board::slide_line(&mut l);
+            let mut r = [cells[3], cells[2], cells[1], cells[0]];
+            super::board::slide_line(&mut r);
+            t.left[row as usize] = cells_row(l);
+            t.right[row as usize] = cells_row([r[3], r[2], r[1], r[0]]);
+            t.heur[row as usize] = line_heuristic(&cells) + 200_000.0;
+        }
+        t
+    })
+}
+
+fn to_bits(b: &Board) -> Bits {
+    let mut x = 0;
+    for r in 0..4 {
+        for c in 0..4 {
+            x |= u64::from(b.get(r, c).min(15)) << (4 * (4 * r + c));
+        }
+    }
+    x
+}
+
+fn transpose(x: Bits) -> Bits {
+    let a1 = x & 0xF0F0_0F0F_F0F0_0F0F;
+    let a2 = x & 0x0000_F0F0_0000_F0F0;
+    let a3 = x & 0x0F0F_0000_0F0F_0000;
+    let a = a1 | (a2 << 12) | (a3 >> 12);
+    let b1 = a & 0xFF00_FF00_00FF_00FF;
+    let b2 = a & 0x00FF_00FF_0000_0000;
+    let b3 = a & 0x0000_0000_FF00_FF00;
+    b1 | (b2 >> 24) | (b3 << 24)
+}
+
+fn row(x: Bits, r: usize) -> usize {
+    ((x >> (16 * r)) & 0xFFFF) as usize
+}
+
+fn slide_rows(x: Bits, table: &[u16]) -> Bits {
+    (0..4).fold(0, |acc, r| acc | (u64::from(table[row(x, r)]) << (16 * r)))
+}
+
+fn slide_bits(x: Bits, dir: Dir) -> Bits {
+    let t = tables();
+    match dir {
+        Dir::Left => slide_rows(x, &t.left),
+        Dir::Right => slide_rows(x, &t.right),
+        Dir::Up => transpose(slide_rows(transpose(x), &t.left)),
+        Dir::Down => transpose(slide_rows(transpose(x), &t.right)),
+    }
+}
+
+fn heuristic(x: Bits) -> f32 {
+    let t = tables();
+    let y = transpose(x);
+    (0..4).map(|r| t.heur[row(x, r)] + t.heur[row(y, r)]).sum()
+}
+
+fn count_empty(x: Bits) -> u32 {
+    (0..16).filter(|i| (x >> (4 * i)) & 0xF == 0).count() as u32
+}
+
+fn distinct_tiles(x: Bits) -> u32 {
+    let mut seen = 0u32;
+    for i in 0..16 {
+        seen |= 1 << ((x >> (4 * i)) & 0xF);
+    }
+    (seen & !1).count_ones()
+}
+
+const CUTOFF: f32 = 0.0001;
+
+struct Search {
+    cache: HashMap<Bits, (u32, f32)>,
+    max_depth: u32,
+}
+
+impl Search {
+    fn max_node(&mut self, x: Bits, depth: u32, prob: f32) -> f32 {
+        let mut best = 0.0f32;
+        for d in Dir::ALL {
+            let y = slide_bits(x, d);
+            if y != x {
+                best = best.max(self.chance_node(y, depth + 1, prob));
+            }
+        }
+        best
+    }
+
+    fn chance_node(&mut self, x: Bits, depth: u32, prob: f32) -> f32 {
+        if depth >= self.max_depth || prob < CUTOFF {
+            return heuristic(x);
+        }
+        if let Some(&(d, v)) = self.cache.get(&x)
+            && d <= depth
+        {
+            return v;
+        }
+        let empty = count_empty(x);
+        if empty == 0 {
+            return heuristic(x);
+        }
+        let p = prob / empty as f32;
+        let mut total = 0.0;
+        for i in 0..16 {
+            if (x >> (4 * i)) & 0xF == 0 {
+                total += 0.9 * self.max_node(x | (1 << (4 * i)), depth, p * 0.9);
+                total += 0.1 * self.max_node(x | (2 << (4 * i)), depth, p * 0.1);
+            }
+        }
+        let v = total / empty as f32;
+        self.cache.insert(x, (depth, v));
+        v
+    }
+}
+
+/// The best direction on a 4×4 board by bitboard expectimax; `None` when no move is possible.
+fn best_4x4(board: &Board) -> Option<Dir> {
+    let x = to_bits(board);
+    let mut s = Search {
+        cache: HashMap::new(),
+        max_depth: distinct_tiles(x).saturating_sub(2).clamp(2, 3),
+    };
+    let mut best: Option<(f32, Dir)> = None;
+    for d in Dir::ALL {
+        let y = slide_bits(x, d);
+        if y == x {
+            continue;
+        }
+        let v = s.chance_node(y, 0, 1.0) + 1e-3;
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, d));
+        }
+    }
+    best.map(|(_, d)| d)
+}
+
+/// Heuristic of a board of any size: the line heuristic over every row and column.
+fn heuristic_any(b: &Board) -> f32 {
+    let n = b.size();
+    let mut total = 0.0;
+    let mut line = [0u8; 8];
+    for i in 0..n {
+        (0..n).for_each(|k| line[k] = b.get(i, k));
+        total += line_heuristic(&line[..n]);
+        (0..n).for_each(|k| line[k] = b.get(k, i));
+        total += line_heuristic(&line[..n]);
+    }
+    total
+}
+
+fn chance_any(b: &Board, depth: u32) -> f32 {
+    let empties: Vec<(usize, usize)> = b.empties().collect();
+    if depth == 0 || empties.is_empty() {
+        return heuristic_any(b);
+    }
+    let mut total = 0.0;
+    for &(r, c) in &empties {
+        for (e, p) in [(1u8, 0.9f32), (2, 0.1)] {
+            let mut child = *b;
+            child.set(r, c, e);
+            let best = Dir::ALL
+                .iter()
+                .filter_map(|&d| child.slide(d))
+                .map(|(nb, _)| chance_any(&nb, depth - 1))
+                .fold(f32::MIN, f32::max);
+            total += p * if best == f32::MIN { 0.0 } else { best };
+        }
+    }
+    total / empties.len() as f32
+}
+
+/// The direction the bot plays on `board`; `None` when no move changes the board.
+pub fn best_move(board: &Board) -> Option<Dir> {
+    if board.size() == 4 {
+        return best_4x4(board);
+    }
+    let depth = if board.size() <= 4 { 2 } else { 1 };
+    Dir::ALL
+        .iter()
+        .filter_map(|&d| board.slide(d).map(|(nb, _)| (chance_any(&nb, depth), d)))
+        .fold(None, |best: Option<(f32, Dir)>, (v, d)| match best {
+            Some((b, _)) if b >= v => best,
+            _ => Some((v, d)),
+        })
+        .map(|(_, d)| d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deck::rng;
+    use rand::RngExt;
+
+    #[test]
+    fn bitboard_agrees_with_board() {
+        let mut g = rng(3);
+        for _ in 0..2000 {
+            let mut b = Board::new(4);
+            for r in 0..4 {
+                for c in 0..4 {
+                    let e = g.random_range(0..6u8);
+                    b.set(r, c, if e < 2 { 0 } else { e - 1 });
+                }
+            }
+            for d in Dir::ALL {
+                let want = b.slide(d).map_or(b, |(nb, _)| nb);
+                assert_eq!(slide_bits(to_bits(&b), d), to_bits(&want), "{d:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn never_suggests_a_move_that_changes_nothing() {
+        for size in [3u8, 4, 5] {
+            let mut g = crate::classic::ClassicGame::new(
+                crate::rules::ClassicRules { size, win: 2048 },
+                11,
+            );
+            for _ in 0..60 {
+                match best_move(g.board()) {
+                    Some(d) => assert!(g.play(d).is_some(), "{d:?} changed nothing"),
+                    None => {
+                        assert!(g.is_over());
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

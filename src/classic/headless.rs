@@ -1,0 +1,153 @@
+//! Classic 2048 without a terminal: one command per line (`w`/`a`/`s`/`d` or `up`/`left`/`down`/
+//! `right`, `u` undo, `q` quit), plain text or one JSON object out — the same contract as the card
+//! game's headless mode, so scripts and tests drive both the same way.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Write};
+
+use serde::Serialize;
+
+use super::{Board, ClassicGame, Dir};
+use crate::summary::Ending;
+
+/// The final state of a classic game, as `classic --json` prints it.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ClassicSummary {
+    /// `won` once the winning tile was made, else `lost` when no move is left, else `quit`.
+    pub outcome: Ending,
+    pub score: u64,
+    /// Rows from the top, tile values, 0 for empty.
+    pub board: Vec<Vec<u64>>,
+    pub moves: usize,
+    pub highest: u64,
+    /// Whether a move is still possible.
+    pub over: bool,
+    pub seed: u64,
+}
+
+impl ClassicSummary {
+    pub fn of(g: &ClassicGame) -> ClassicSummary {
+        ClassicSummary {
+            outcome: g.ending(),
+            score: g.score(),
+            board: g.board().rows(),
+            moves: g.moves().len(),
+            highest: g.board().highest(),
+            over: g.is_over(),
+            seed: g.seed(),
+        }
+    }
+}
+
+/// The board as plain text, one row a line, `.` for empty.
+pub fn board_text(b: &Board) -> String {
+    let w = b.highest().max(2).to_string().len() + 1;
+    let mut out = String::new();
+    for row in b.rows() {
+        for v in row {
+            let cell = if v == 0 {
+                ".".to_string()
+            } else {
+                v.to_string()
+            };
+            let _ = write!(out, "{cell:>w$}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The board, score and moves, as headless play prints them after each move.
+pub fn status(g: &ClassicGame) -> String {
+    format!(
+        "{}score {}  moves {}",
+        board_text(g.board()),
+        g.score(),
+        g.moves().len()
+    )
+}
+
+/// Plays from `input` until no move is left, `q`, or the end of input.
+pub fn run(
+    g: &mut ClassicGame,
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+) -> io::Result<ClassicSummary> {
+    run_with(g, input, out, err, json, &mut |_| {})
+}
+
+/// [`run`], calling `changed` after every move or undo (to save the game as it goes).
+pub fn run_with(
+    g: &mut ClassicGame,
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+    changed: &mut dyn FnMut(&ClassicGame),
+) -> io::Result<ClassicSummary> {
+    if !json {
+        writeln!(out, "{}", status(g))?;
+    }
+    for (n, line) in input.lines().enumerate() {
+        if g.is_over() {
+            break;
+        }
+        let Some(line) = crate::headless::usable_line(n, line, err)? else {
+            continue;
+        };
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let said = match t.to_ascii_lowercase().as_str() {
+            "q" | "quit" => break,
+            "u" | "undo" => {
+                if g.undo() {
+                    Ok("undone".to_string())
+                } else {
+                    Err("nothing to undo".to_string())
+                }
+            }
+            cmd => match Dir::parse(cmd) {
+                None => Err("not a command; type w, a, s, d (or up, left, down, right), u to undo or q to quit".into()),
+                Some(d) => match g.play(d) {
+                    None => Err(format!("moving {} changes nothing", d.as_str())),
+                    Some(s) => {
+                        let mut msg = format!("{} (+{})", d.as_str(), s.points);
+                        if s.reached_win {
+                            msg.push_str(&format!(" — {} reached, you win! Keep going if you like", g.rules().win));
+                        }
+                        Ok(msg)
+                    }
+                },
+            },
+        };
+        if said.is_ok() {
+            changed(g);
+        }
+        match said {
+            Ok(msg) if !json => writeln!(out, "\n> {msg}\n{}", status(g))?,
+            Ok(_) => {}
+            Err(e) => writeln!(err, "line {}: `{t}`: {e}; skipped", n + 1)?,
+        }
+    }
+    let s = ClassicSummary::of(g);
+    if json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&s).expect("summary serializes")
+        )?;
+    } else {
+        writeln!(
+            out,
+            "\nresult: {}  score {}  highest {}",
+            s.outcome.as_str(),
+            s.score,
+            s.highest
+        )?;
+    }
+    Ok(s)
+}

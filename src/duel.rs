@@ -1,0 +1,239 @@
+//! Two-player duels: turn order and the result, for either game.
+//!
+//! Both players get the same deal (the same deck in the card game, the same seed — hence the same
+//! spawns for the same moves — in classic) and take turns, one move each. A player whose game is
+//! over is skipped. The winner is the one who survives longer (cards placed or discarded in the
+//! card game, moves in classic), then the one with the higher score. The duel ends as soon as the
+//! result cannot change: both games are over, or one is over and the other has already survived
+//! longer.
+//!
+//! Pure like the engines: the screens drive it, and tests check it without a terminal.
+
+use serde::{Deserialize, Serialize};
+
+use crate::classic::ClassicGame;
+use crate::engine::Game;
+
+/// What a duel needs to know about one player's game.
+pub trait Contender {
+    /// The game cannot go on (lost, or the deck is used up).
+    fn finished(&self) -> bool;
+    /// How long the player has survived: cards played or moves made.
+    fn survived(&self) -> u64;
+    fn score(&self) -> u64;
+}
+
+impl Contender for Game {
+    fn finished(&self) -> bool {
+        self.is_over()
+    }
+    fn survived(&self) -> u64 {
+        let s = self.position().stats;
+        u64::from(s.cards_played + s.discarded)
+    }
+    fn score(&self) -> u64 {
+        self.position().score
+    }
+}
+
+impl Contender for ClassicGame {
+    fn finished(&self) -> bool {
+        self.is_over()
+    }
+    fn survived(&self) -> u64 {
+        self.moves().len() as u64
+    }
+    fn score(&self) -> u64 {
+        ClassicGame::score(self)
+    }
+}
+
+/// How a duel ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "result")]
+pub enum DuelResult {
+    /// Player `winner` (0 or 1) won; `by_score` when both survived equally long.
+    Win {
+        winner: usize,
+        by_score: bool,
+    },
+    Draw,
+}
+
+/// `Ann won (survived longer)`, `Bob won on score (both survived as long)`, `draw: ...`, or
+/// `given up` for a duel left before it was decided (`None`).
+pub fn result_text(result: Option<DuelResult>, names: &[String; 2]) -> String {
+    match result {
+        None => "given up".to_string(),
+        Some(DuelResult::Draw) => "draw: both survived as long and scored the same".to_string(),
+        Some(DuelResult::Win { winner, by_score }) => {
+            let name = names.get(winner).map_or("?", String::as_str);
+            if by_score {
+                format!("{name} won on score (both survived as long)")
+            } else {
+                format!("{name} won (survived longer)")
+            }
+        }
+    }
+}
+
+/// Two games played in turns.
+#[derive(Clone, Debug)]
+pub struct Duel<G> {
+    pub players: [G; 2],
+    turn: usize,
+}
+
+impl<G: Contender> Duel<G> {
+    /// Player 0 moves first.
+    pub fn new(a: G, b: G) -> Duel<G> {
+        Duel {
+            players: [a, b],
+            turn: 0,
+        }
+    }
+
+    /// The player to move, or `None` when the duel is decided.
+    pub fn to_move(&self) -> Option<usize> {
+        if self.result().is_some() {
+            return None;
+        }
+        Some(self.turn)
+    }
+
+    /// The game of the player to move, for making a move on it. Call [`Duel::next_turn`] after.
+    pub fn current(&mut self) -> Option<&mut G> {
+        let i = self.to_move()?;
+        Some(&mut self.players[i])
+    }
+
+    /// Hands the turn to the other player unless their game is over.
+    pub fn next_turn(&mut self) {
+        let other = 1 - self.turn;
+        if !self.players[other].finished() {
+            self.turn = other;
+        }
+    }
+
+    /// The result, once it cannot change any more.
+    pub fn result(&self) -> Option<DuelResult> {
+        let [a, b] = &self.players;
+        let decided = match (a.finished(), b.finished()) {
+            (true, true) => true,
+            (true, false) => b.survived() > a.survived(),
+            (false, true) => a.survived() > b.survived(),
+            (false, false) => false,
+        };
+        if !decided {
+            return None;
+        }
+        let key = |g: &G| (g.survived(), g.score());
+        Some(match key(a).cmp(&key(b)) {
+            std::cmp::Ordering::Greater => DuelResult::Win {
+                winner: 0,
+                by_score: a.survived() == b.survived(),
+            },
+            std::cmp::Ordering::Less => DuelResult::Win {
+                winner: 1,
+                by_score: a.survived() == b.survived(),
+            },
+            std::cmp::Ordering::Equal => DuelResult::Draw,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scripted contender: ends after `life` moves, scoring `per_move` each.
+    #[derive(Clone, Debug)]
+    struct Toy {
+        moves: u64,
+        life: u64,
+        per_move: u64,
+    }
+
+    impl Contender for Toy {
+        fn finished(&self) -> bool {
+            self.moves >= self.life
+        }
+        fn survived(&self) -> u64 {
+            self.moves
+        }
+        fn score(&self) -> u64 {
+            self.moves * self.per_move
+        }
+    }
+
+    fn toy(life: u64, per_move: u64) -> Toy {
+        Toy {
+            moves: 0,
+            life,
+            per_move,
+        }
+    }
+
+    fn play_out(d: &mut Duel<Toy>) -> Vec<usize> {
+        let mut order = Vec::new();
+        while let Some(i) = d.to_move() {
+            order.push(i);
+            d.current().unwrap().moves += 1;
+            d.next_turn();
+        }
+        order
+    }
+
+    #[test]
+    fn turns_alternate_and_skip_a_finished_player() {
+        let mut d = Duel::new(toy(2, 1), toy(5, 1));
+        // a, b, a (a is now out after 2 moves), b, b: b has survived 3 > 2 and wins.
+        assert_eq!(play_out(&mut d), vec![0, 1, 0, 1, 1]);
+        assert_eq!(
+            d.result(),
+            Some(DuelResult::Win {
+                winner: 1,
+                by_score: false
+            })
+        );
+    }
+
+    #[test]
+    fn equal_survival_goes_to_the_higher_score() {
+        let mut d = Duel::new(toy(3, 1), toy(3, 2));
+        play_out(&mut d);
+        assert_eq!(
+            d.result(),
+            Some(DuelResult::Win {
+                winner: 1,
+                by_score: true
+            })
+        );
+        let mut d = Duel::new(toy(3, 2), toy(3, 2));
+        play_out(&mut d);
+        assert_eq!(d.result(), Some(DuelResult::Draw));
+    }
+
+    #[test]
+    fn card_duel_deals_both_the_same_cards() {
+        use std::sync::Arc;
+        let rules = Arc::new(crate::rules::Rules::default_rules());
+        let a = Game::with_seed(rules.clone(), 4);
+        let b = Game::new(rules, a.deck().clone());
+        let mut d = Duel::new(a, b);
+        let mut hands = [Vec::new(), Vec::new()];
+        while let Some(i) = d.to_move() {
+            let g = d.current().unwrap();
+            hands[i].push(g.hand().unwrap());
+            let col = (0..5)
+                .find(|&c| g.check(crate::engine::Move::Place(c)).is_ok())
+                .unwrap();
+            g.play(crate::engine::Move::Place(col)).unwrap();
+            d.next_turn();
+        }
+        let n = hands[0].len().min(hands[1].len());
+        assert!(n > 0);
+        assert_eq!(hands[0][..n], hands[1][..n]);
+        assert!(d.result().is_some());
+    }
+}

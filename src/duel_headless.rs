@@ -1,0 +1,229 @@
+//! Duels without a terminal: `new2048 duel` reading one command per line for the player to move.
+//!
+//! The same contract as headless play of each game, so scripts and tests drive a duel the way
+//! they drive a game: a card duel takes a column number or `d`, a classic duel `w a s d` (or
+//! `up left down right`), and `q` gives the duel up. There is no undo in a duel: a turn taken
+//! is the other player's to answer. A line that is not a legal move for the player to move is
+//! reported on the error stream and skipped, and the same player is still to move.
+//!
+//! After every move it prints whose turn it is and both boards, side by side when the two fit in
+//! [`WIDE`] columns, else one under the other; at the end, the result and why. The turn order
+//! and the result are [`crate::duel::Duel`]'s; this module only reads, prints and plays.
+
+use std::io::{self, BufRead, Write};
+
+use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
+
+use crate::classic::{self, ClassicGame, Dir};
+use crate::duel::{Contender, Duel, DuelResult, result_text};
+use crate::engine::Game;
+use crate::headless::{Command, parse_command, usable_line};
+use crate::summary::Summary;
+
+/// The widest the two boards may be side by side.
+pub const WIDE: usize = 100;
+
+/// What the headless duel needs from one game.
+pub trait Duelist: Contender {
+    /// Plays one line's command. `Ok(None)` for a blank or comment line, `Err` for a line that
+    /// is not a legal move (the player moves again).
+    fn play_line(&mut self, line: &str) -> Result<Option<String>, String>;
+    /// The board and status lines, plain text.
+    fn view(&self) -> String;
+    /// The final state, as this game's headless `--json` prints it.
+    fn summary(&self) -> serde_json::Value;
+    /// What a move looks like, for the prompt.
+    const MOVES: &'static str;
+}
+
+impl Duelist for Game {
+    const MOVES: &'static str = "a column number or d";
+
+    fn play_line(&mut self, line: &str) -> Result<Option<String>, String> {
+        let columns = self.rules().board.columns as usize;
+        match parse_command(line, columns).map_err(|e| e.to_string())? {
+            None => Ok(None),
+            // `run` reads quit before the game sees the line.
+            Some(Command::Quit) => Ok(None),
+            Some(Command::Undo) => Err("there is no undo in a duel".into()),
+            Some(Command::Move(m)) => self
+                .play(m)
+                .map(|t| Some(crate::text::turn_line(&t)))
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    fn view(&self) -> String {
+        format!(
+            "{}{}",
+            crate::text::board(self.position(), self.rules()),
+            crate::headless::status(self)
+        )
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(Summary::of(self)).expect("a summary serializes")
+    }
+}
+
+impl Duelist for ClassicGame {
+    const MOVES: &'static str = "w, a, s or d";
+
+    fn play_line(&mut self, line: &str) -> Result<Option<String>, String> {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            return Ok(None);
+        }
+        if matches!(t.to_ascii_lowercase().as_str(), "u" | "undo") {
+            return Err("there is no undo in a duel".into());
+        }
+        let d = Dir::parse(t).ok_or("not a move; type w, a, s or d (or up, left, down, right)")?;
+        match self.play(d) {
+            None => Err(format!("moving {} changes nothing", d.as_str())),
+            Some(s) => Ok(Some(format!("{} (+{})", d.as_str(), s.points))),
+        }
+    }
+
+    fn view(&self) -> String {
+        classic::headless::status(self)
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(classic::headless::ClassicSummary::of(self))
+            .expect("a summary serializes")
+    }
+}
+
+/// Two blocks of text side by side when they fit in `width` columns, else one under the other.
+pub fn side_by_side(left: &str, right: &str, width: usize) -> String {
+    let l: Vec<&str> = left.lines().collect();
+    let r: Vec<&str> = right.lines().collect();
+    let lw = l.iter().map(|s| s.width()).max().unwrap_or(0);
+    let rw = r.iter().map(|s| s.width()).max().unwrap_or(0);
+    const GAP: usize = 4;
+    if lw + GAP + rw > width {
+        return format!("{left}\n{right}");
+    }
+    let mut out = String::new();
+    for i in 0..l.len().max(r.len()) {
+        let a = l.get(i).copied().unwrap_or("");
+        let b = r.get(i).copied().unwrap_or("");
+        let line = format!("{a}{}{b}", " ".repeat(lw - a.width() + GAP));
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn boards<G: Duelist>(duel: &Duel<G>, names: &[String; 2]) -> String {
+    let block = |i: usize| {
+        let mark = if duel.to_move() == Some(i) { " *" } else { "" };
+        let over = if duel.players[i].finished() {
+            " (game over)"
+        } else {
+            ""
+        };
+        format!("{}{mark}{over}\n{}", names[i], duel.players[i].view())
+    };
+    side_by_side(&block(0), &block(1), WIDE)
+}
+
+/// The `--json` form: `{"result": .., "names": [..], "players": [summary, summary]}`.
+#[derive(Serialize)]
+struct DuelJson<'a> {
+    result: Option<DuelResult>,
+    names: &'a [String; 2],
+    players: [serde_json::Value; 2],
+}
+
+/// Plays the duel from `input` until it is decided, `q`, or the end of input. Returns whether
+/// any move was made (a duel given up before is not worth recording).
+pub fn run<G: Duelist>(
+    duel: &mut Duel<G>,
+    names: &[String; 2],
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+) -> io::Result<bool> {
+    let mut moved = false;
+    let turn_line = |duel: &Duel<G>| match duel.to_move() {
+        Some(i) => format!("{} to move ({})", names[i], G::MOVES),
+        None => "the duel is decided".to_string(),
+    };
+    if !json {
+        writeln!(out, "{}\n{}", turn_line(duel), boards(duel, names))?;
+    }
+    for (n, line) in input.lines().enumerate() {
+        let Some(i) = duel.to_move() else { break };
+        let Some(line) = usable_line(n, line, err)? else {
+            continue;
+        };
+        if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
+            break;
+        }
+        let game = &mut duel.players[i];
+        match game.play_line(&line) {
+            Ok(None) => {}
+            Ok(Some(what)) => {
+                moved = true;
+                duel.next_turn();
+                if !json {
+                    writeln!(
+                        out,
+                        "\n> {}: {what}\n{}\n{}",
+                        names[i],
+                        turn_line(duel),
+                        boards(duel, names)
+                    )?;
+                }
+            }
+            Err(e) => writeln!(
+                err,
+                "line {}: `{}`: {}: {e}; skipped",
+                n + 1,
+                line.trim(),
+                names[i]
+            )?,
+        }
+    }
+    let result = duel.result();
+    if json {
+        let j = DuelJson {
+            result,
+            names,
+            players: [duel.players[0].summary(), duel.players[1].summary()],
+        };
+        writeln!(out, "{}", serde_json::to_string(&j).expect("serializes"))?;
+    } else {
+        let p = &duel.players;
+        writeln!(
+            out,
+            "\nresult: {}\n  {}: survived {}, score {}\n  {}: survived {}, score {}",
+            result_text(result, names),
+            names[0],
+            p[0].survived(),
+            p[0].score(),
+            names[1],
+            p[1].survived(),
+            p[1].score()
+        )?;
+    }
+    Ok(moved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn side_by_side_when_it_fits() {
+        assert_eq!(
+            side_by_side("ab\nc", "x\ny\nz", 20),
+            "ab    x\nc     y\n      z\n"
+        );
+        let wide = "w".repeat(60);
+        assert_eq!(side_by_side(&wide, &wide, 100), format!("{wide}\n{wide}"));
+    }
+}

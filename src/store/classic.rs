@@ -1,0 +1,345 @@
+//! Classic 2048 on disk: the record of a finished classic game and the saved classic game.
+//!
+//! A classic game is fully described by its rules (board size and winning tile), its seed and its
+//! moves: the spawns come from the seeded generator (see [`crate::classic`]), so, as for the card
+//! game, a file replays on its own. The rules kept are only the `[classic]` table
+//! ([`ClassicRules::to_toml`]) with the rules' name; the hash is of that table, so classic best
+//! scores follow the board size and winning tile, not the card rules in force beside them.
+//!
+//! Moves are one letter each, `u d l r` (up, down, left, right), separated by spaces: the
+//! direction's initial rather than the `w a s d` keys, which would make `d` mean right here and
+//! discard in a card record.
+//!
+//! The saved classic game has a file of its own (`saved-classic.json`), so a classic game in
+//! progress and a card game in progress never overwrite each other.
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{FORMAT, GameKind, RecordError, RulesRecord, to_json};
+use super::utc;
+use crate::classic::{ClassicGame, Dir};
+use crate::keeper::ClassicMeta;
+use crate::rules::{ClassicRules, Rules};
+use crate::summary::Ending;
+
+/// The saved classic game's file name in the data folder.
+pub const SAVE_FILE: &str = "saved-classic.json";
+
+/// `"u l l d r"`.
+pub fn encode_dirs(moves: &[Dir]) -> String {
+    let letters: Vec<&str> = moves
+        .iter()
+        .map(|d| match d {
+            Dir::Up => "u",
+            Dir::Down => "d",
+            Dir::Left => "l",
+            Dir::Right => "r",
+        })
+        .collect();
+    letters.join(" ")
+}
+
+fn decode_dirs(text: &str) -> Result<Vec<Dir>, RecordError> {
+    text.split_whitespace()
+        .map(|w| match w {
+            "u" | "U" => Ok(Dir::Up),
+            "d" | "D" => Ok(Dir::Down),
+            "l" | "L" => Ok(Dir::Left),
+            "r" | "R" => Ok(Dir::Right),
+            _ => Err(RecordError::BadSlide(w.chars().take(20).collect())),
+        })
+        .collect()
+}
+
+/// The classic rules' part of a record: the rules' name with the `[classic]` table.
+pub fn rules_record(name: &str, rules: &ClassicRules) -> RulesRecord {
+    RulesRecord {
+        name: name.to_string(),
+        hash: rules.hash(),
+        toml: rules.to_toml(),
+    }
+}
+
+/// The classic rules a record holds, checked against its hash.
+pub fn read_rules(record: &RulesRecord) -> Result<ClassicRules, RecordError> {
+    let rules = Rules::parse(
+        &record.toml,
+        "the rules in the record",
+        Some(&Rules::default_rules()),
+    )
+    .map_err(|e| RecordError::Rules(e.to_string()))?
+    .classic;
+    record.check_hash(rules.hash())?;
+    Ok(rules)
+}
+
+/// Replays `moves` (record letters) from `seed`, with `undos` kept.
+pub fn replay(
+    rules: ClassicRules,
+    seed: u64,
+    moves: &str,
+    undos: u32,
+) -> Result<ClassicGame, RecordError> {
+    let dirs = decode_dirs(moves)?;
+    let mut game = ClassicGame::replay(rules, seed, &dirs).map_err(|i| {
+        RecordError::Invalid(format!(
+            "its move {} ({}) changes nothing",
+            i + 1,
+            dirs[i].as_str()
+        ))
+    })?;
+    game.restore_undos(undos);
+    Ok(game)
+}
+
+/// A classic game as played so far: enough to rebuild it exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassicPlay {
+    #[serde(with = "utc::as_stamp")]
+    pub started: u64,
+    pub seed: u64,
+    /// The side of the board (also in the rules; here for people and tables).
+    pub size: u8,
+    pub undos: u32,
+    /// The moves that made the position (undone ones removed): `u d l r`, separated by spaces.
+    pub moves: String,
+    pub rules: RulesRecord,
+}
+
+impl ClassicPlay {
+    pub fn of(game: &ClassicGame, meta: &ClassicMeta) -> ClassicPlay {
+        ClassicPlay {
+            started: meta.started,
+            seed: game.seed(),
+            size: game.rules().size,
+            undos: game.undos(),
+            moves: encode_dirs(game.moves()),
+            rules: rules_record(&meta.rules_name, &game.rules()),
+        }
+    }
+
+    /// Whether `other` is the same game (maybe further on): same start, seed and rules.
+    pub fn same_game(&self, other: &ClassicPlay) -> bool {
+        self.started == other.started
+            && self.seed == other.seed
+            && self.rules.hash == other.rules.hash
+    }
+
+    /// The game rebuilt by replaying every move: same board, score, spawns and undo count.
+    pub fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
+        let rules = read_rules(&self.rules)?;
+        if rules.size != self.size {
+            return Err(RecordError::Invalid(format!(
+                "its size {} is not the size {} of its rules",
+                self.size, rules.size
+            )));
+        }
+        let game = replay(rules, self.seed, &self.moves, self.undos)?;
+        let meta = ClassicMeta {
+            rules_name: self.rules.name.clone(),
+            started: self.started,
+        };
+        Ok((game, meta))
+    }
+}
+
+/// A finished classic game in history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassicRecord {
+    pub format: u32,
+    /// Always [`GameKind::Classic`].
+    pub game: GameKind,
+    /// Unique among all records; also the file's name.
+    pub id: String,
+    pub outcome: Ending,
+    pub score: u64,
+    /// How many moves the game lasted.
+    pub move_count: usize,
+    pub highest: u64,
+    #[serde(with = "utc::as_stamp")]
+    pub ended: u64,
+    /// Wall-clock seconds from the start to the end (time away from a saved game included).
+    pub duration_secs: u64,
+    #[serde(flatten)]
+    pub play: ClassicPlay,
+}
+
+impl ClassicRecord {
+    /// The record of a game that ended at `ended`; its outcome is [`ClassicGame::ending`].
+    pub fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64) -> ClassicRecord {
+        ClassicRecord {
+            format: FORMAT,
+            game: GameKind::Classic,
+            id: String::new(),
+            outcome: game.ending(),
+            score: game.score(),
+            move_count: game.moves().len(),
+            highest: game.board().highest(),
+            ended,
+            duration_secs: ended.saturating_sub(meta.started),
+            play: ClassicPlay::of(game, meta),
+        }
+    }
+
+    /// Where a replayed game differs from what was recorded, if anywhere.
+    pub fn mismatch(&self, game: &ClassicGame) -> Option<String> {
+        let replayed = (
+            game.ending(),
+            game.score(),
+            game.moves().len(),
+            game.board().highest(),
+        );
+        let recorded = (self.outcome, self.score, self.move_count, self.highest);
+        (replayed != recorded).then(|| {
+            let says = |(o, s, m, h): (Ending, u64, usize, u64)| {
+                format!("{} with score {s}, {m} moves, highest {h}", o.as_str())
+            };
+            format!(
+                "the record says {}; replaying its moves gives {}",
+                says(recorded),
+                says(replayed)
+            )
+        })
+    }
+
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
+/// The classic game in progress, kept after every move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedClassic {
+    pub format: u32,
+    /// Always [`GameKind::Classic`].
+    pub game: GameKind,
+    #[serde(with = "utc::as_stamp")]
+    pub saved: u64,
+    #[serde(flatten)]
+    pub play: ClassicPlay,
+}
+
+impl SavedClassic {
+    pub fn of(game: &ClassicGame, meta: &ClassicMeta, saved: u64) -> SavedClassic {
+        SavedClassic {
+            format: FORMAT,
+            game: GameKind::Classic,
+            saved,
+            play: ClassicPlay::of(game, meta),
+        }
+    }
+
+    /// The saved game rebuilt, once the file says it holds a classic game.
+    pub fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
+        if self.game != GameKind::Classic {
+            let kind = self.game.as_str();
+            return Err(RecordError::Invalid(format!("it holds a {kind} game")));
+        }
+        self.play.rebuild()
+    }
+
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::record::{Entry, decode, decode_entry};
+
+    const RULES: ClassicRules = ClassicRules { size: 4, win: 2048 };
+
+    fn played(seed: u64, n: usize) -> (ClassicGame, ClassicMeta) {
+        let mut g = ClassicGame::new(RULES, seed);
+        let mut i = 0;
+        while g.moves().len() < n {
+            let d = Dir::ALL[i % 4];
+            g.play(d);
+            i += 1;
+        }
+        let meta = ClassicMeta {
+            rules_name: "default".into(),
+            started: 1_796_070_830,
+        };
+        (g, meta)
+    }
+
+    #[test]
+    fn record_round_trips_and_replays() {
+        let (mut g, meta) = played(3, 12);
+        g.undo();
+        let r = ClassicRecord::of(&g, &meta, meta.started + 30);
+        let text = r.to_json();
+        assert!(text.contains("\"format\": 2"), "{text}");
+        assert!(text.contains("\"game\": \"classic\""), "{text}");
+        assert_eq!(r.play.moves.split(' ').count(), 11, "{text}");
+        let back = match decode_entry(&text).unwrap() {
+            Entry::Classic(c) => c,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(back, r);
+        let (g2, meta2) = back.play.rebuild().unwrap();
+        assert_eq!(meta2, meta);
+        assert_eq!(g2.board(), g.board());
+        assert_eq!(g2.score(), g.score());
+        assert_eq!(g2.undos(), 1);
+        assert_eq!(back.mismatch(&g2), None);
+        let mut lie = back.clone();
+        lie.score += 4;
+        assert!(lie.mismatch(&g2).unwrap().contains("the record says"));
+    }
+
+    #[test]
+    fn letters_are_not_wasd() {
+        assert_eq!(
+            encode_dirs(&[Dir::Up, Dir::Down, Dir::Left, Dir::Right]),
+            "u d l r"
+        );
+        assert_eq!(
+            decode_dirs("u d l r").unwrap(),
+            [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
+        );
+        assert!(matches!(decode_dirs("u w"), Err(RecordError::BadSlide(_))));
+    }
+
+    #[test]
+    fn hand_edits_never_panic() {
+        let (g, meta) = played(4, 5);
+        let good = ClassicPlay::of(&g, &meta);
+        let mut p = good.clone();
+        p.size = 5;
+        assert!(matches!(p.rebuild(), Err(RecordError::Invalid(_))));
+        let mut p = good.clone();
+        p.rules.toml = p.rules.toml.replace("size = 4", "size = 5");
+        assert!(matches!(p.rebuild(), Err(RecordError::RulesHash { .. })));
+        let mut p = good.clone();
+        p.rules.toml = "size = [".into();
+        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
+        let mut p = good;
+        p.rules.toml = p.rules.toml.replace("size = 4", "size = 99");
+        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
+        // A move that changes nothing where it stands.
+        let mut h = ClassicGame::new(RULES, 4);
+        let still = loop {
+            if let Some(d) = Dir::ALL.into_iter().find(|&d| h.board().slide(d).is_none()) {
+                break d;
+            }
+            let d = Dir::ALL.into_iter().find(|&d| h.board().slide(d).is_some());
+            h.play(d.unwrap());
+        };
+        let mut p = ClassicPlay::of(&h, &meta);
+        p.moves = format!("{} {}", p.moves, encode_dirs(&[still]));
+        let err = p.rebuild().unwrap_err();
+        assert!(err.to_string().contains("changes nothing"), "{err}");
+        // A save of a kind this reader does not know is invalid, not a panic.
+        let text = SavedClassic::of(&g, &meta, 9)
+            .to_json()
+            .replace("\"game\": \"classic\"", "\"game\": \"chess\"");
+        assert!(matches!(decode_entry(&text), Err(RecordError::Invalid(_))));
+        assert!(decode::<SavedClassic>(&text).is_err());
+        let cards = text.replace("\"game\": \"chess\"", "\"game\": \"cards\"");
+        let save = decode::<SavedClassic>(&cards).unwrap();
+        assert!(matches!(save.rebuild(), Err(RecordError::Invalid(_))));
+    }
+}

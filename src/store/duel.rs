@@ -1,0 +1,328 @@
+//! Duels on disk: one history file per duel, holding both players' plays, the deal they shared and
+//! the result.
+//!
+//! Both players play the same deal, so it is kept once: the rules, how it was dealt (`deal`; a
+//! classic duel's is its seed) and, for the card game, the dealt deck. Each player keeps a name,
+//! their moves in the notation of their game's own records (`"1 3 d"` or `"u l r"`), undos,
+//! score, how long they survived (cards placed or discarded; classic moves), highest card or tile
+//! and how their game ended. `result` is [`DuelResult`] from [`crate::duel`], or null for a duel
+//! given up before it was decided.
+//!
+//! A duel is recorded once, at its end; it is not saved move by move (a duel is a sitting at one
+//! terminal, and resuming one would need both players back).
+
+use serde::{Deserialize, Serialize};
+
+use super::classic as classic_store;
+use super::record::{self, FORMAT, GameKind, Play, RecordError, RulesRecord, to_json};
+use super::utc;
+use crate::classic::ClassicGame;
+use crate::duel::{Contender, Duel, DuelResult};
+use crate::engine::Game;
+use crate::keeper::{ClassicMeta, Deal, GameMeta};
+use crate::summary::Ending;
+
+/// What a duel record needs from one player's game, card or classic.
+pub trait Side: Contender {
+    fn ending(&self) -> Ending;
+    fn highest(&self) -> u64;
+    fn undo_count(&self) -> u32;
+    /// The moves in the game's record notation.
+    fn moves_text(&self) -> String;
+}
+
+impl Side for Game {
+    fn ending(&self) -> Ending {
+        Ending::of(self)
+    }
+    fn highest(&self) -> u64 {
+        self.position().stats.highest
+    }
+    fn undo_count(&self) -> u32 {
+        self.undos()
+    }
+    fn moves_text(&self) -> String {
+        record::encode_moves(self.moves())
+    }
+}
+
+impl Side for ClassicGame {
+    fn ending(&self) -> Ending {
+        ClassicGame::ending(self)
+    }
+    fn highest(&self) -> u64 {
+        self.board().highest()
+    }
+    fn undo_count(&self) -> u32 {
+        self.undos()
+    }
+    fn moves_text(&self) -> String {
+        classic_store::encode_dirs(self.moves())
+    }
+}
+
+/// One player of a duel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelPlayer {
+    pub name: String,
+    pub outcome: Ending,
+    pub score: u64,
+    /// Cards placed or discarded (card game), moves (classic): what decides a duel first.
+    pub survived: u64,
+    pub highest: u64,
+    pub undos: u32,
+    pub moves: String,
+}
+
+impl DuelPlayer {
+    pub fn of<G: Side>(name: &str, game: &G) -> DuelPlayer {
+        DuelPlayer {
+            name: name.to_string(),
+            outcome: game.ending(),
+            score: game.score(),
+            survived: game.survived(),
+            highest: game.highest(),
+            undos: game.undo_count(),
+            moves: game.moves_text(),
+        }
+    }
+}
+
+/// A duel in history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelRecord {
+    pub format: u32,
+    /// Always [`GameKind::Duel`].
+    pub game: GameKind,
+    pub id: String,
+    /// The game the duel was played in: cards or classic.
+    pub of: GameKind,
+    /// `null` when the duel was given up before it was decided.
+    pub result: Option<DuelResult>,
+    #[serde(with = "utc::as_stamp")]
+    pub started: u64,
+    #[serde(with = "utc::as_stamp")]
+    pub ended: u64,
+    pub duration_secs: u64,
+    pub rules: RulesRecord,
+    /// How the shared deal was made (a classic duel's is its seed).
+    pub deal: Deal,
+    /// The dealt deck (card duels only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
+    pub players: [DuelPlayer; 2],
+}
+
+/// What the two kinds of duel differ in.
+struct Shared {
+    of: GameKind,
+    started: u64,
+    rules: RulesRecord,
+    deal: Deal,
+    deck: Option<String>,
+}
+
+impl DuelRecord {
+    fn build<G: Side>(duel: &Duel<G>, names: &[String; 2], s: Shared, ended: u64) -> DuelRecord {
+        DuelRecord {
+            format: FORMAT,
+            game: GameKind::Duel,
+            id: String::new(),
+            of: s.of,
+            result: duel.result(),
+            started: s.started,
+            ended,
+            duration_secs: ended.saturating_sub(s.started),
+            rules: s.rules,
+            deal: s.deal,
+            deck: s.deck,
+            players: [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i])),
+        }
+    }
+
+    /// A card duel that ended (or was given up) at `ended`.
+    pub fn of_cards(
+        duel: &Duel<Game>,
+        meta: &GameMeta,
+        names: &[String; 2],
+        ended: u64,
+    ) -> DuelRecord {
+        let g = &duel.players[0];
+        let shared = Shared {
+            of: GameKind::Cards,
+            started: meta.started,
+            rules: RulesRecord::of(g.rules()),
+            deal: meta.deal.clone(),
+            deck: Some(crate::text::cards(g.deck())),
+        };
+        DuelRecord::build(duel, names, shared, ended)
+    }
+
+    /// A classic duel that ended (or was given up) at `ended`.
+    pub fn of_classic(
+        duel: &Duel<ClassicGame>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+        ended: u64,
+    ) -> DuelRecord {
+        let g = &duel.players[0];
+        let shared = Shared {
+            of: GameKind::Classic,
+            started: meta.started,
+            rules: classic_store::rules_record(&meta.rules_name, &g.rules()),
+            deal: Deal::Seed { seed: g.seed() },
+            deck: None,
+        };
+        DuelRecord::build(duel, names, shared, ended)
+    }
+
+    /// Whether the duel was decided (not given up).
+    pub fn decided(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Both players' card games rebuilt from the shared deck and their moves.
+    pub fn rebuild_cards(&self) -> Result<Duel<Game>, RecordError> {
+        let deck = self
+            .deck
+            .clone()
+            .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
+        let [a, b] = self.players.clone().map(|p| {
+            let play = Play {
+                started: self.started,
+                deal: self.deal.clone(),
+                undos: p.undos,
+                moves: p.moves,
+                deck: deck.clone(),
+                rules: self.rules.clone(),
+            };
+            play.rebuild().map(|(g, _)| g)
+        });
+        Ok(Duel::new(a?, b?))
+    }
+
+    /// Both players' classic games rebuilt from the shared seed and their moves.
+    pub fn rebuild_classic(&self) -> Result<Duel<ClassicGame>, RecordError> {
+        let rules = classic_store::read_rules(&self.rules)?;
+        let Deal::Seed { seed } = self.deal else {
+            return Err(RecordError::Invalid(
+                "a classic duel's `deal` must be a seed".into(),
+            ));
+        };
+        let [a, b] = self
+            .players
+            .clone()
+            .map(|p| classic_store::replay(rules, seed, &p.moves, p.undos));
+        Ok(Duel::new(a?, b?))
+    }
+
+    /// Where the replayed `duel` differs from what was recorded, if anywhere.
+    pub fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
+        let names = self.names();
+        let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i]));
+        if let Some(i) = (0..2).find(|&i| replayed[i] != self.players[i]) {
+            let (r, p) = (&self.players[i], &replayed[i]);
+            return Some(format!(
+                "the record says {} {} with score {} after {}; replaying their moves gives {} \
+                 with score {} after {}",
+                r.name,
+                r.outcome.as_str(),
+                r.score,
+                r.survived,
+                p.outcome.as_str(),
+                p.score,
+                p.survived
+            ));
+        }
+        (duel.result() != self.result).then(|| {
+            format!(
+                "the record says {}; replaying both games gives {}",
+                self.result_text(),
+                crate::duel::result_text(duel.result(), &names)
+            )
+        })
+    }
+
+    /// The players' names.
+    pub fn names(&self) -> [String; 2] {
+        [0, 1].map(|i| self.players[i].name.clone())
+    }
+
+    /// What the result was and why, in words.
+    pub fn result_text(&self) -> String {
+        crate::duel::result_text(self.result, &self.names())
+    }
+
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::classic::Dir;
+    use crate::rules::{ClassicRules, Rules};
+    use crate::store::record::{Entry, decode_entry};
+
+    fn names() -> [String; 2] {
+        ["Ann".to_string(), "Bob".to_string()]
+    }
+
+    #[test]
+    fn classic_duel_round_trips() {
+        let rules = ClassicRules { size: 3, win: 2048 };
+        let mut duel = Duel::new(ClassicGame::new(rules, 8), ClassicGame::new(rules, 8));
+        while let Some(g) = duel.current() {
+            let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
+            g.play(d.unwrap());
+            duel.next_turn();
+        }
+        let meta = ClassicMeta {
+            rules_name: "default".into(),
+            started: 1_796_070_830,
+        };
+        let r = DuelRecord::of_classic(&duel, &meta, &names(), meta.started + 9);
+        assert!(r.decided());
+        assert_eq!(r.deal, Deal::Seed { seed: 8 });
+        assert_eq!(r.players[1].name, "Bob");
+        assert_eq!(r.players[0].survived, duel.players[0].moves().len() as u64);
+        let text = r.to_json();
+        assert!(text.contains("\"game\": \"duel\""), "{text}");
+        assert!(text.contains("\"of\": \"classic\""), "{text}");
+        assert!(!text.contains("\"deck\""), "{text}");
+        assert_eq!(decode_entry(&text).unwrap(), Entry::Duel(r));
+    }
+
+    #[test]
+    fn card_duel_keeps_the_deck_and_a_given_up_duel_has_no_result() {
+        let rules = Arc::new(Rules::default_rules());
+        let a = Game::with_seed(rules, 5);
+        let b = Game::new(a.rules_arc().clone(), a.deck().clone());
+        let mut duel = Duel::new(a, b);
+        duel.current()
+            .unwrap()
+            .play(crate::engine::Move::Place(0))
+            .unwrap();
+        duel.next_turn();
+        let meta = GameMeta {
+            deal: Deal::Seed { seed: 5 },
+            started: 100,
+        };
+        let r = DuelRecord::of_cards(&duel, &meta, &names(), 160);
+        assert_eq!(r.result, None);
+        assert_eq!(r.result_text(), "given up");
+        assert_eq!(r.players[0].moves, "1");
+        assert_eq!(r.players[1].moves, "");
+        assert_eq!(r.duration_secs, 60);
+        assert!(
+            r.deck
+                .as_deref()
+                .is_some_and(|d| d.split(' ').count() == 100)
+        );
+        let back = decode_entry(&r.to_json()).unwrap();
+        assert_eq!(back, Entry::Duel(r));
+    }
+}

@@ -1,0 +1,110 @@
+//! History: every finished game, one JSON file per game in `<data dir>/games/`.
+//!
+//! Why one file per game rather than one history file or an append log: the requirement is that
+//! several processes finishing at once are each recorded exactly once, and that a damaged file
+//! costs as little as possible. With one file per game a record is written once, atomically, under
+//! a name no other game can take (the end time, the process id and a random number; the final
+//! rename refuses to replace an existing file, and a clash just draws another name). No writer
+//! ever reads, changes and rewrites what another wrote, so there is no lost update to guard
+//! against, and a corrupt file loses one game instead of all of them. Writes still hold the
+//! folder lock (see [`super::fsio`]) so that moving a damaged file aside never races a writer.
+//!
+//! Card games, classic games and duels share the folder; each file says which it is (see
+//! [`super::record`]), and [`load_all`] reads them all, newest first.
+//!
+//! The price is reading one small file per game to list history or compute a best score; a few
+//! thousand games read in well under a second, and the store reads history only when asked (best
+//! score, `history`, `stats`), never to save a move.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use rand::RngExt;
+
+use super::fsio::{self, DirLock};
+use super::record::{Entry, Record, Recorded, decode_entry};
+use super::utc;
+
+/// The folder, inside the data folder, that holds one file per finished game.
+pub const GAMES_DIR: &str = "games";
+
+/// Writes `record` (of any game) as a new file, choosing its `id`; returns the file's path.
+pub fn add<R: Recorded>(data_dir: &Path, record: &mut R) -> io::Result<PathBuf> {
+    let games = data_dir.join(GAMES_DIR);
+    fs::create_dir_all(&games)?;
+    let _lock = DirLock::acquire(data_dir)?;
+    let mut last = None;
+    for _ in 0..8 {
+        let id = format!(
+            "{}-{}-{:08x}",
+            utc::compact(record.ended()),
+            std::process::id(),
+            rand::rng().random::<u32>()
+        );
+        let path = games.join(format!("{id}.json"));
+        record.set_id(id);
+        match fsio::create_atomic(&path, super::record::to_json(record).as_bytes()) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no free name for the record")))
+}
+
+/// Every readable card-game record, newest first (see [`load_all`]).
+pub fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Record> {
+    load_all(data_dir, warn)
+        .into_iter()
+        .filter_map(|e| match e {
+            Entry::Cards(r) => Some(r),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every readable record of any game, newest first. A file that is not a record is moved aside
+/// and reported through `warn`.
+pub fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
+    let games = data_dir.join(GAMES_DIR);
+    let entries = match fs::read_dir(&games) {
+        Ok(e) => e,
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Vec::new();
+        }
+        Err(e) => {
+            warn(format!(
+                "cannot read the history folder {}: {e}",
+                games.display()
+            ));
+            return Vec::new();
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(".json") && !n.starts_with('.'))
+        })
+        .collect();
+    paths.sort();
+    let mut records: Vec<Entry> = paths
+        .iter()
+        .filter_map(|p| super::read_entry(data_dir, p, warn))
+        .collect();
+    records.sort_by(|a, b| (b.ended(), b.id()).cmp(&(a.ended(), a.id())));
+    records
+}
+
+/// Reads one record file of any game, without moving anything.
+pub fn read_file(path: &Path) -> Result<Entry, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"))?;
+    decode_entry(&text).map_err(|e| e.to_string())
+}

@@ -1,0 +1,525 @@
+//! What a recorded game and a saved game look like on disk, and how a file's `format` version is
+//! checked before anything else is read.
+//!
+//! A game is fully described by its rules, its deck and its moves (see [`crate::engine`]), so a
+//! [`Play`] stores exactly those — the rules as their complete TOML, the deck as the cards that
+//! were dealt, the moves as a short text — plus how it was dealt and when it started. A file
+//! therefore replays on its own: no preset, seed generator or program version is needed to rebuild
+//! the game, and the rules hash lets a reader notice rules edited by hand.
+//!
+//! Both kinds of file are pretty-printed JSON objects with a top-level `format` number. A reader
+//! looks at `format` first: a missing one or one above [`FORMAT`] is reported as such (a newer
+//! program wrote it) instead of as a confusing field error, so the caller can move the file aside
+//! with the right words.
+//!
+//! ## Three games in one history: `game` and format 2
+//!
+//! History holds card games, classic 2048 games ([`super::classic`]) and duels
+//! ([`super::duel`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
+//! `"classic"`, `"duel"`); a file without one is a card game, which is what every format-1 file
+//! is. [`decode_entry`] reads any of them as an [`Entry`].
+//!
+//! A file carries the *oldest* format whose readers understand it. Card records and saves did not
+//! change, so they are still written as format 1 ([`CARDS_FORMAT`]) and a new2048 from before
+//! classic games reads them as before. Classic and duel files are format 2 ([`FORMAT`]): an
+//! older new2048 meeting one calls it what it is, a file from a newer version, and moves it aside
+//! with that message, rather than failing on its fields and calling it corrupt.
+//!
+//! The deck and the moves are single strings (`"2 64 bomb 8"`, `"1 3 3 d 5"`) rather than JSON
+//! arrays, so that a 100-card game stays a screenful a person can read; the deck string is in the
+//! deck-file syntax `--deck-file` takes.
+
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::utc;
+use crate::engine::{Game, Move, MoveError};
+use crate::keeper::{Deal, GameMeta};
+use crate::rules::Rules;
+use crate::summary::Ending;
+use crate::text;
+
+/// The newest format version this program reads, and the one it writes classic and duel files in.
+pub const FORMAT: u32 = 2;
+
+/// The format card-game records and saves are written in: unchanged since version 1.
+pub const CARDS_FORMAT: u32 = 1;
+
+/// Which game a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// The card game (also any file without a `game` field).
+    Cards,
+    /// Classic 2048.
+    Classic,
+    /// Two players, either game.
+    Duel,
+}
+
+impl GameKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Cards => "cards",
+            GameKind::Classic => "classic",
+            GameKind::Duel => "duel",
+        }
+    }
+}
+
+/// Why a file is not a usable record or saved game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("it is not valid JSON ({0}); it may be truncated")]
+    Json(String),
+    #[error("it has no `format` version number")]
+    NoFormat,
+    #[error(
+        "it was written by a newer new2048 (format {found}; this one reads format {FORMAT} and older)"
+    )]
+    Newer { found: u64 },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("its rules do not load: {0}")]
+    Rules(String),
+    #[error("its rules were edited after the game (hash {found}, recorded {recorded})")]
+    RulesHash { found: String, recorded: String },
+    #[error("its deck does not fit its rules: {0}")]
+    Deck(String),
+    #[error("`{0}` in its moves is not a move (a column number from 1, or d)")]
+    BadMove(String),
+    #[error("`{0}` in its moves is not a classic move (u, d, l or r)")]
+    BadSlide(String),
+    #[error("its move {number} cannot be played: {error}")]
+    Move { number: usize, error: MoveError },
+}
+
+impl RecordError {
+    /// Whether the file came from a newer program (moved aside as `newer`, not `corrupt`).
+    pub fn is_newer(&self) -> bool {
+        matches!(self, RecordError::Newer { .. })
+    }
+}
+
+/// The rules a game was played with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesRecord {
+    pub name: String,
+    /// [`Rules::hash`]: groups games by the rules really in force, whatever their name.
+    pub hash: String,
+    /// [`Rules::to_toml`]: every key, so the game replays without any other file.
+    pub toml: String,
+}
+
+impl RulesRecord {
+    /// The card game's rules: all of them.
+    pub fn of(rules: &Rules) -> RulesRecord {
+        RulesRecord {
+            name: rules.name.clone(),
+            hash: rules.hash(),
+            toml: rules.to_toml(),
+        }
+    }
+
+    /// Checks `found` (the hash of the rules read back) against the recorded hash.
+    pub fn check_hash(&self, found: String) -> Result<(), RecordError> {
+        if found != self.hash {
+            return Err(RecordError::RulesHash {
+                found,
+                recorded: self.hash.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A game as played so far: enough to rebuild it exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play {
+    #[serde(with = "utc::as_stamp")]
+    pub started: u64,
+    pub deal: Deal,
+    /// Times undo was used.
+    pub undos: u32,
+    /// The moves that made the position (undone ones removed): column numbers from 1, `d` for a
+    /// discard, separated by spaces.
+    pub moves: String,
+    /// Every card dealt, in order.
+    pub deck: String,
+    pub rules: RulesRecord,
+}
+
+/// A finished game in history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: u32,
+    /// Unique among all records; also the file's name.
+    pub id: String,
+    pub outcome: Ending,
+    pub score: u64,
+    pub cards_played: u32,
+    pub highest: u64,
+    #[serde(with = "utc::as_stamp")]
+    pub ended: u64,
+    /// Wall-clock seconds from the start to the end (time away from a saved game included).
+    pub duration_secs: u64,
+    #[serde(flatten)]
+    pub play: Play,
+}
+
+/// The game in progress, kept after every move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub format: u32,
+    #[serde(with = "utc::as_stamp")]
+    pub saved: u64,
+    #[serde(flatten)]
+    pub play: Play,
+}
+
+/// The moves as a record writes them: `"1 3 3 d 5"`.
+pub fn encode_moves(moves: &[Move]) -> String {
+    let words: Vec<String> = moves
+        .iter()
+        .map(|m| match m {
+            Move::Place(c) => (u16::from(*c) + 1).to_string(),
+            Move::Discard => "d".to_string(),
+        })
+        .collect();
+    words.join(" ")
+}
+
+fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
+    text.split_whitespace()
+        .map(|w| match w {
+            "d" | "D" => Ok(Move::Discard),
+            n => match n.parse::<u16>() {
+                Ok(c @ 1..=256) => Ok(Move::Place((c - 1) as u8)),
+                _ => Err(RecordError::BadMove(w.chars().take(20).collect())),
+            },
+        })
+        .collect()
+}
+
+impl Play {
+    pub fn of(game: &Game, meta: &GameMeta) -> Play {
+        Play {
+            started: meta.started,
+            deal: meta.deal.clone(),
+            undos: game.undos(),
+            moves: encode_moves(game.moves()),
+            deck: text::cards(game.deck()),
+            rules: RulesRecord::of(game.rules()),
+        }
+    }
+
+    /// How many moves were made.
+    pub fn move_count(&self) -> usize {
+        self.moves.split_whitespace().count()
+    }
+
+    /// Whether `other` is the same game (maybe further on): same start, deal and deck.
+    pub fn same_game(&self, other: &Play) -> bool {
+        self.started == other.started && self.deal == other.deal && self.deck == other.deck
+    }
+
+    /// The rules, checked against the recorded hash.
+    pub fn rules(&self) -> Result<Rules, RecordError> {
+        let rules = Rules::parse(&self.rules.toml, "the rules in the record", None)
+            .map_err(|e| RecordError::Rules(e.to_string()))?;
+        self.rules.check_hash(rules.hash())?;
+        Ok(rules)
+    }
+
+    /// The game rebuilt by replaying every move: same deck, position, score and undo history.
+    pub fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
+        let rules = self.rules()?;
+        let deck = crate::deck::parse_deck(&self.deck, &rules)
+            .map_err(|e| RecordError::Deck(e.to_string()))?;
+        let moves = decode_moves(&self.moves)?;
+        let mut game =
+            Game::replay(Arc::new(rules), deck.into(), &moves).map_err(|(index, error)| {
+                RecordError::Move {
+                    number: index + 1,
+                    error,
+                }
+            })?;
+        game.restore_undos(self.undos);
+        let meta = GameMeta {
+            deal: self.deal.clone(),
+            started: self.started,
+        };
+        Ok((game, meta))
+    }
+}
+
+impl Record {
+    /// The record of a game that ended at `ended` (seconds since the epoch).
+    pub fn of(game: &Game, meta: &GameMeta, outcome: Ending, ended: u64, id: String) -> Record {
+        let p = game.position();
+        Record {
+            format: CARDS_FORMAT,
+            id,
+            outcome,
+            score: p.score,
+            cards_played: p.stats.cards_played,
+            highest: p.stats.highest,
+            ended,
+            duration_secs: ended.saturating_sub(meta.started),
+            play: Play::of(game, meta),
+        }
+    }
+
+    /// Where a replayed game differs from what was recorded, if anywhere.
+    pub fn mismatch(&self, game: &Game) -> Option<String> {
+        let p = game.position();
+        let replayed = (
+            Ending::of(game),
+            p.score,
+            p.stats.cards_played,
+            p.stats.highest,
+        );
+        let recorded = (self.outcome, self.score, self.cards_played, self.highest);
+        (replayed != recorded).then(|| {
+            format!(
+                "the record says {} with score {}, {} cards played, highest {}; replaying its \
+                 moves gives {} with score {}, {} cards played, highest {}",
+                recorded.0.as_str(),
+                recorded.1,
+                recorded.2,
+                recorded.3,
+                replayed.0.as_str(),
+                replayed.1,
+                replayed.2,
+                replayed.3
+            )
+        })
+    }
+
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
+impl SavedGame {
+    pub fn of(game: &Game, meta: &GameMeta, saved: u64) -> SavedGame {
+        SavedGame {
+            format: CARDS_FORMAT,
+            saved,
+            play: Play::of(game, meta),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
+/// Pretty JSON with a final newline: how every data file is written.
+pub fn to_json<T: Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string_pretty(value).expect("records always serialize");
+    s.push('\n');
+    s
+}
+
+/// Reads a file's text as a `T`, checking its `format` version first.
+pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, RecordError> {
+    from_value(checked(text)?)
+}
+
+fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, RecordError> {
+    serde_json::from_value(value).map_err(|e| RecordError::Invalid(e.to_string()))
+}
+
+/// Which game a file's JSON says it holds: its `game` field, or cards without one.
+fn kind_of(value: &serde_json::Value) -> Result<GameKind, RecordError> {
+    match value.get("game") {
+        None => Ok(GameKind::Cards),
+        Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
+            RecordError::Invalid(format!(
+                "its `game` is {v}, not \"cards\", \"classic\" or \"duel\""
+            ))
+        }),
+    }
+}
+
+/// A file's JSON, once its `format` says this program can read it.
+fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+    let format = value
+        .get("format")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or(RecordError::NoFormat)?;
+    if format > u64::from(FORMAT) {
+        return Err(RecordError::Newer { found: format });
+    }
+    if format == 0 {
+        return Err(RecordError::Invalid("format 0 is not a version".into()));
+    }
+    Ok(value)
+}
+
+/// One file of history: a finished game of either kind, or a duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Cards(Record),
+    Classic(super::classic::ClassicRecord),
+    Duel(super::duel::DuelRecord),
+}
+
+impl Entry {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Entry::Cards(_) => GameKind::Cards,
+            Entry::Classic(_) => GameKind::Classic,
+            Entry::Duel(_) => GameKind::Duel,
+        }
+    }
+
+    /// When the game ended (seconds since the epoch).
+    pub fn ended(&self) -> u64 {
+        match self {
+            Entry::Cards(r) => r.ended,
+            Entry::Classic(r) => r.ended,
+            Entry::Duel(r) => r.ended,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            Entry::Cards(r) => &r.id,
+            Entry::Classic(r) => &r.id,
+            Entry::Duel(r) => &r.id,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        match self {
+            Entry::Cards(r) => to_json(r),
+            Entry::Classic(r) => to_json(r),
+            Entry::Duel(r) => to_json(r),
+        }
+    }
+}
+
+/// Reads a history file of any kind, checking its `format` first.
+pub fn decode_entry(text: &str) -> Result<Entry, RecordError> {
+    let value = checked(text)?;
+    Ok(match kind_of(&value)? {
+        GameKind::Cards => Entry::Cards(from_value(value)?),
+        GameKind::Classic => Entry::Classic(from_value(value)?),
+        GameKind::Duel => Entry::Duel(from_value(value)?),
+    })
+}
+
+/// A record history can add: it gets its `id` (and file name) when written.
+pub trait Recorded: Serialize {
+    fn ended(&self) -> u64;
+    fn set_id(&mut self, id: String);
+}
+
+/// [`Recorded`] for record types with `ended` and `id` fields.
+macro_rules! recorded {
+    ($($t:ty),*) => {$(
+        impl Recorded for $t {
+            fn ended(&self) -> u64 {
+                self.ended
+            }
+            fn set_id(&mut self, id: String) {
+                self.id = id;
+            }
+        }
+    )*};
+}
+
+recorded!(
+    Record,
+    super::classic::ClassicRecord,
+    super::duel::DuelRecord
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(seed: u64, moves: &[Move]) -> (Game, GameMeta) {
+        let mut g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
+        for &m in moves {
+            g.play(m).unwrap();
+        }
+        let meta = GameMeta {
+            deal: Deal::Seed { seed },
+            started: 1_796_070_830,
+        };
+        (g, meta)
+    }
+
+    #[test]
+    fn record_round_trips_and_replays() {
+        let (mut g, meta) = played(42, &[Move::Place(0), Move::Place(1), Move::Place(1)]);
+        g.undo();
+        g.play(Move::Place(4)).unwrap();
+        let r = Record::of(&g, &meta, Ending::Quit, meta.started + 75, "x".into());
+        let text = r.to_json();
+        assert!(text.contains("\"format\": 1"), "{text}");
+        assert!(text.contains("\"moves\": \"1 2 5\""), "{text}");
+        let back: Record = decode(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(back.duration_secs, 75);
+        let (g2, meta2) = back.play.rebuild().unwrap();
+        assert_eq!(meta2, meta);
+        assert_eq!(g2.position(), g.position());
+        assert_eq!(g2.moves(), g.moves());
+        assert_eq!(g2.undos(), 1);
+        assert_eq!(back.mismatch(&g2), None);
+    }
+
+    #[test]
+    fn versions_and_damage_are_told_apart() {
+        let (g, meta) = played(1, &[Move::Place(2)]);
+        let text = SavedGame::of(&g, &meta, 5).to_json();
+        assert!(decode::<SavedGame>(&text).is_ok());
+        let truncated = &text[..text.len() / 2];
+        assert!(matches!(
+            decode::<SavedGame>(truncated),
+            Err(RecordError::Json(_))
+        ));
+        let newer = text.replace("\"format\": 1", "\"format\": 7");
+        assert_eq!(
+            decode::<SavedGame>(&newer),
+            Err(RecordError::Newer { found: 7 })
+        );
+        assert_eq!(decode::<SavedGame>("[1]"), Err(RecordError::NoFormat));
+        let bad_time = text.replace("\"saved\": \"1970", "\"saved\": \"1870");
+        assert!(matches!(
+            decode::<SavedGame>(&bad_time),
+            Err(RecordError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn hand_edits_never_panic() {
+        let (g, meta) = played(3, &[Move::Place(0)]);
+        let good = Play::of(&g, &meta);
+        let mut p = good.clone();
+        p.moves = "1 0".into();
+        assert!(matches!(p.rebuild(), Err(RecordError::BadMove(_))));
+        p.moves = "1 99".into();
+        assert!(matches!(
+            p.rebuild(),
+            Err(RecordError::Move { number: 2, .. })
+        ));
+        let mut p = good.clone();
+        p.deck = "2 4 2048".into();
+        assert!(matches!(p.rebuild(), Err(RecordError::Deck(_))));
+        let mut p = good.clone();
+        p.rules.toml = p.rules.toml.replace("columns = 5", "columns = 4");
+        assert!(matches!(p.rebuild(), Err(RecordError::RulesHash { .. })));
+        let mut p = good;
+        p.rules.toml = "not toml [".into();
+        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
+    }
+}

@@ -1,0 +1,245 @@
+//! `new2048 stats`: per rules, games played, wins, win rate, best and mean score, and how often
+//! each highest card was reached, with a small bar chart.
+//!
+//! Games are grouped by the rules hash, not the rules name: two files both named "default" but
+//! with different weights are different games, and their scores must not be compared.
+//!
+//! Classic games are grouped the same way by their own rules hash (board size and winning
+//! tile), and duels are counted apart: who won, and how. With card games only, the report is
+//! the card-game report alone; otherwise each kind gets a titled section.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use unicode_width::UnicodeWidthStr;
+
+use super::record::{Entry, GameKind, Record, RulesRecord};
+use crate::duel::DuelResult;
+use crate::summary::Ending;
+
+/// What statistics need from one finished game of either kind.
+struct Played<'a> {
+    rules: &'a RulesRecord,
+    outcome: Ending,
+    score: u64,
+    highest: u64,
+    ended: u64,
+}
+
+impl<'a> Played<'a> {
+    /// A finished game of `kind` in `e`, if it is one.
+    fn of(e: &'a Entry, kind: GameKind) -> Option<Played<'a>> {
+        let (rules, outcome, score, highest, ended) = match e {
+            Entry::Cards(r) => (&r.play.rules, r.outcome, r.score, r.highest, r.ended),
+            Entry::Classic(r) => (&r.play.rules, r.outcome, r.score, r.highest, r.ended),
+            Entry::Duel(_) => return None,
+        };
+        (e.kind() == kind).then_some(Played {
+            rules,
+            outcome,
+            score,
+            highest,
+            ended,
+        })
+    }
+}
+
+/// What history says about one set of rules.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RulesStats {
+    pub name: String,
+    pub hash: String,
+    pub games: u32,
+    pub wins: u32,
+    pub best: u64,
+    pub total_score: u64,
+    /// How many games ended with each highest card.
+    pub highest: BTreeMap<u64, u32>,
+    /// When the latest game with these rules ended, to list the rules played lately first.
+    latest: u64,
+}
+
+impl RulesStats {
+    /// Percentage of games won.
+    pub fn win_rate(&self) -> f64 {
+        f64::from(self.wins) * 100.0 / f64::from(self.games.max(1))
+    }
+
+    pub fn mean_score(&self) -> f64 {
+        self.total_score as f64 / f64::from(self.games.max(1))
+    }
+}
+
+/// The statistics of every set of rules in `records`, the most recently played first.
+pub fn collect(records: &[Record]) -> Vec<RulesStats> {
+    let entries: Vec<Entry> = records.iter().cloned().map(Entry::Cards).collect();
+    collect_of(&entries, GameKind::Cards)
+}
+
+/// The statistics of every set of rules of the `kind` games in `entries`.
+fn collect_of(entries: &[Entry], kind: GameKind) -> Vec<RulesStats> {
+    collect_played(entries.iter().filter_map(|e| Played::of(e, kind)))
+}
+
+fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats> {
+    let mut by_hash: BTreeMap<&str, RulesStats> = BTreeMap::new();
+    for r in games {
+        let s = by_hash.entry(&r.rules.hash).or_insert_with(|| RulesStats {
+            name: r.rules.name.clone(),
+            hash: r.rules.hash.clone(),
+            ..RulesStats::default()
+        });
+        s.games += 1;
+        s.wins += u32::from(r.outcome == Ending::Won);
+        s.best = s.best.max(r.score);
+        s.total_score += r.score;
+        *s.highest.entry(r.highest).or_insert(0) += 1;
+        s.latest = s.latest.max(r.ended);
+    }
+    let mut all: Vec<RulesStats> = by_hash.into_values().collect();
+    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
+    all
+}
+
+/// A bar `count/max` of `width` cells, drawn with eighth blocks.
+pub fn bar(count: u32, max: u32, width: usize) -> String {
+    const PARTS: [char; 8] = [' ', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+    if max == 0 {
+        return String::new();
+    }
+    let eighths = (u64::from(count) * width as u64 * 8).div_ceil(u64::from(max)) as usize;
+    let mut s = "█".repeat(eighths / 8);
+    if let Some(&part) = PARTS.get(eighths % 8).filter(|&&c| c != ' ') {
+        s.push(part);
+    }
+    s
+}
+
+/// The `stats` report of card games.
+pub fn render(stats: &[RulesStats]) -> String {
+    render_of(stats, "card")
+}
+
+/// The report of `stats`, where the highest value reached is a `unit` (card, tile).
+fn render_of(stats: &[RulesStats], unit: &str) -> String {
+    let mut out = String::new();
+    for (i, s) in stats.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{} (rules {})", s.name, s.hash);
+        let _ = writeln!(
+            out,
+            "  games {}   wins {} ({:.1}%)   best {}   mean {:.1}",
+            s.games,
+            s.wins,
+            s.win_rate(),
+            s.best,
+            s.mean_score()
+        );
+        let _ = writeln!(out, "  highest {unit} reached:");
+        let max = s.highest.values().copied().max().unwrap_or(0);
+        let label = |v: u64| {
+            if v == 0 {
+                "none".to_string()
+            } else {
+                v.to_string()
+            }
+        };
+        let w = s.highest.keys().map(|&v| label(v).len()).max().unwrap_or(0);
+        for (&value, &count) in &s.highest {
+            let _ = writeln!(
+                out,
+                "  {:>w$} │{:<24} {count}",
+                label(value),
+                bar(count, max, 24)
+            );
+        }
+    }
+    out
+}
+
+/// What duels say: how many, of which game, and who won how.
+fn duels_report(entries: &[Entry]) -> String {
+    let mut of = BTreeMap::new();
+    let (mut first, mut second, mut draws, mut given_up) = (0, 0, 0, 0);
+    let mut by_score = 0;
+    let mut wins_by_name: BTreeMap<&str, u32> = BTreeMap::new();
+    for e in entries {
+        let Entry::Duel(d) = e else { continue };
+        *of.entry(d.of.as_str()).or_insert(0) += 1;
+        match d.result {
+            None => given_up += 1,
+            Some(DuelResult::Draw) => draws += 1,
+            Some(DuelResult::Win {
+                winner,
+                by_score: s,
+            }) => {
+                if winner == 0 {
+                    first += 1;
+                } else {
+                    second += 1;
+                }
+                by_score += u32::from(s);
+                if let Some(p) = d.players.get(winner) {
+                    *wins_by_name.entry(&p.name).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    let total: u32 = of.values().sum();
+    let kinds: Vec<String> = of.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    let mut out = format!("duels {total} ({})\n", kinds.join(", "));
+    let _ = writeln!(
+        out,
+        "  first player won {first}   second player won {second}   draws {draws}   given up \
+         {given_up}   decided on score {by_score}"
+    );
+    if !wins_by_name.is_empty() {
+        let max = wins_by_name.values().copied().max().unwrap_or(0);
+        let w = wins_by_name.keys().map(|n| n.width()).max().unwrap_or(0);
+        let _ = writeln!(out, "  wins:");
+        for (name, n) in &wins_by_name {
+            let pad = " ".repeat(w - name.width());
+            let _ = writeln!(out, "  {pad}{name} │{:<24} {n}", bar(*n, max, 24));
+        }
+    }
+    out
+}
+
+/// The whole `stats` report of `entries`: card games, classic games and duels.
+pub fn report(entries: &[Entry]) -> String {
+    let cards = collect_of(entries, GameKind::Cards);
+    let classic = collect_of(entries, GameKind::Classic);
+    let has_duels = entries.iter().any(|e| matches!(e, Entry::Duel(_)));
+    if classic.is_empty() && !has_duels {
+        return render(&cards);
+    }
+    let mut sections = Vec::new();
+    if !cards.is_empty() {
+        sections.push(format!("== card game ==\n{}", render(&cards)));
+    }
+    if !classic.is_empty() {
+        sections.push(format!(
+            "== classic 2048 ==\n{}",
+            render_of(&classic, "tile")
+        ));
+    }
+    if has_duels {
+        sections.push(format!("== duels ==\n{}", duels_report(entries)));
+    }
+    sections.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars() {
+        assert_eq!(bar(4, 4, 3), "███");
+        assert_eq!(bar(1, 2, 3), "█▌");
+        assert_eq!(bar(1, 64, 3), "▏");
+        assert_eq!(bar(0, 4, 3), "");
+    }
+}

@@ -1,0 +1,824 @@
+//! The store through the built binary: history, concurrent writers, a killed game resumed,
+//! damaged files, an unwritable data folder, replays of exported records and the daily deal.
+//!
+//! Every run points NEW2048_DATA_DIR, NEW2048_CONFIG, HOME and XDG_* into a temporary folder, so
+//! no test touches a real home.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+const BIN: &str = env!("CARGO_BIN_EXE_new2048");
+
+/// A temporary home for one test.
+struct Env {
+    tmp: TempDir,
+}
+
+impl Env {
+    fn new() -> Env {
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(tmp.path().join("config.toml"), new2048::presets::DEFAULT).unwrap();
+        Env { tmp }
+    }
+
+    fn data(&self) -> PathBuf {
+        self.tmp.path().join("data")
+    }
+
+    fn games(&self) -> PathBuf {
+        self.data().join("games")
+    }
+
+    fn save_file(&self) -> PathBuf {
+        self.data().join("saved-game.json")
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        self.command_with_data(args, &self.data())
+    }
+
+    fn command_with_data(&self, args: &[&str], data: &Path) -> Command {
+        let t = self.tmp.path();
+        let mut c = Command::new(BIN);
+        c.args(args)
+            .env("NEW2048_DATA_DIR", data)
+            .env("NEW2048_CONFIG", t.join("config.toml"))
+            .env("HOME", t.join("home"))
+            .env("XDG_DATA_HOME", t.join("xdg-data"))
+            .env("XDG_CONFIG_HOME", t.join("xdg-config"))
+            .env("XDG_STATE_HOME", t.join("xdg-state"))
+            .env("XDG_CACHE_HOME", t.join("xdg-cache"))
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        c
+    }
+
+    fn spawn(&self, args: &[&str], input: &str) -> Child {
+        feed(self.command(args).spawn().unwrap(), input)
+    }
+
+    fn run(&self, args: &[&str], input: &str) -> Output {
+        self.spawn(args, input).wait_with_output().unwrap()
+    }
+
+    fn history(&self) -> Vec<Value> {
+        let out = self.run(&["history", "--json"], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice::<Value>(&out.stdout)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .clone()
+    }
+}
+
+/// Writes `input` to the child's stdin from a thread (a finished game stops reading).
+fn feed(mut child: Child, input: &str) -> Child {
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    child
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out.stdout)))
+}
+
+/// Moves that play any game to its end: columns in turn, many times.
+fn whole_game() -> String {
+    "1\n2\n3\n4\n5\n".repeat(250)
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+#[test]
+fn history_across_several_games() {
+    let env = Env::new();
+    let mut scores = BTreeMap::new();
+    for seed in ["11", "12", "13"] {
+        let out = json(&env.run(&["play", "--seed", seed, "--json"], &whole_game()));
+        assert_ne!(out["outcome"], "quit");
+        scores.insert(format!("seed {seed}"), out["score"].as_u64().unwrap());
+    }
+    // Quit with two cards played: recorded. Quit before any card: not recorded.
+    let out = json(&env.run(&["play", "--seed", "14", "--json"], "1\n2\nq\n"));
+    assert_eq!(out["outcome"], "quit");
+    scores.insert("seed 14".into(), out["score"].as_u64().unwrap());
+    json(&env.run(&["play", "--seed", "15", "--json"], "q\n"));
+    assert!(!env.save_file().exists());
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    let mut seen = BTreeMap::new();
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r["n"], i + 1);
+        let seed = r["deal"]["seed"].as_u64().unwrap();
+        seen.insert(format!("seed {seed}"), r["score"].as_u64().unwrap());
+    }
+    assert_eq!(seen, scores);
+    let ended: Vec<&str> = rows.iter().map(|r| r["ended"].as_str().unwrap()).collect();
+    assert!(
+        ended.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {ended:?}"
+    );
+
+    let limited = env.run(&["history", "--json", "--limit", "2"], "");
+    assert_eq!(json(&limited).as_array().unwrap().len(), 2);
+    let csv = env.run(&["history", "--csv"], "");
+    assert_eq!(text(&csv.stdout).lines().count(), 5);
+    let table = text(&env.run(&["history"], "").stdout);
+    assert!(table.starts_with("#  ended (UTC)"), "{table}");
+    assert_eq!(table.lines().count(), 5, "{table}");
+
+    let stats = text(&env.run(&["stats"], "").stdout);
+    let best = scores.values().max().unwrap();
+    assert!(stats.contains("default (rules "), "{stats}");
+    assert!(stats.contains("games 4 "), "{stats}");
+    assert!(stats.contains(&format!("best {best} ")), "{stats}");
+    assert!(stats.contains('█'), "{stats}");
+}
+
+#[test]
+fn concurrent_writers_are_each_recorded_once() {
+    let env = Env::new();
+    let seeds: Vec<String> = (100..108).map(|s| s.to_string()).collect();
+    let children: Vec<Child> = seeds
+        .iter()
+        .map(|s| env.spawn(&["play", "--seed", s, "--json"], &whole_game()))
+        .collect();
+    let mut scores = BTreeMap::new();
+    for (seed, child) in seeds.iter().zip(children) {
+        let out = json(&child.wait_with_output().unwrap());
+        scores.insert(seed.parse::<u64>().unwrap(), out["score"].as_u64().unwrap());
+    }
+    let rows = env.history();
+    let mut recorded = BTreeMap::new();
+    for r in &rows {
+        let seed = r["deal"]["seed"].as_u64().unwrap();
+        let before = recorded.insert(seed, r["score"].as_u64().unwrap());
+        assert_eq!(before, None, "seed {seed} recorded twice");
+    }
+    assert_eq!(recorded, scores);
+    assert_eq!(
+        files_in(&env.games()).len(),
+        8,
+        "{:?}",
+        files_in(&env.games())
+    );
+    assert!(!env.save_file().exists());
+}
+
+/// The number of moves in the saved game, once it parses.
+fn saved_moves(path: &Path) -> Option<usize> {
+    let v: Value = serde_json::from_str(&fs::read_to_string(path).ok()?).ok()?;
+    Some(v["moves"].as_str()?.split_whitespace().count())
+}
+
+/// Runs `args`, typing `moves` one at a time and waiting for `save` to show each, then kills
+/// the process (SIGKILL).
+fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], save: &Path) {
+    let mut child = env.command(args).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for (i, m) in moves.iter().enumerate() {
+        writeln!(stdin, "{m}").unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while saved_moves(save) != Some(i + 1) {
+            assert!(
+                Instant::now() < deadline,
+                "the save never showed move {}",
+                i + 1
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    child.kill().unwrap(); // SIGKILL
+    assert!(!child.wait().unwrap().success());
+    drop(stdin);
+    assert_eq!(saved_moves(save), Some(moves.len()));
+}
+
+#[test]
+fn a_killed_game_resumes_at_its_last_move() {
+    let env = Env::new();
+    let args = ["play", "--seed", "7", "--json"];
+    play_then_kill(&env, &args, &["1", "2", "3", "4", "5"], &env.save_file());
+
+    // Resume, undo once (the undo history survived), then input ends: quit.
+    let resumed = json(&env.run(&["play", "--resume", "--json"], "u\n"));
+    let fresh_env = Env::new();
+    let fresh = json(&fresh_env.run(&["play", "--seed", "7", "--json"], "1\n2\n3\n4\n5\nu\n"));
+    assert_eq!(resumed, fresh);
+    assert_eq!(resumed["cards_played"], 4);
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["undos"], 1);
+    assert_eq!(rows[0]["deal"]["seed"], 7);
+    assert!(!env.save_file().exists());
+
+    let again = env.run(&["play", "--resume"], "");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        text(&again.stderr).contains("no saved game to resume"),
+        "{}",
+        text(&again.stderr)
+    );
+}
+
+#[test]
+fn damaged_and_newer_files_are_moved_aside() {
+    let env = Env::new();
+    json(&env.run(&["play", "--seed", "3", "--json"], &whole_game()));
+    let good = fs::read_to_string(env.games().join(&files_in(&env.games())[0])).unwrap();
+    let truncated = &good[..good.len() / 2];
+    let newer = good.replace("\"format\": 1,", "\"format\": 99,");
+    assert_ne!(newer, good);
+    fs::write(env.games().join("a-truncated.json"), truncated).unwrap();
+    fs::write(env.games().join("b-corrupt.json"), "\u{0}\u{1}garbage").unwrap();
+    fs::write(env.games().join("c-newer.json"), &newer).unwrap();
+    fs::write(env.save_file(), "{\"format\": 1, \"saved\": ").unwrap();
+
+    let out = env.run(&["history", "--json"], "");
+    let rows = json(&out);
+    assert_eq!(rows.as_array().unwrap().len(), 1);
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    let files = files_in(&env.games());
+    for (name, kind, content) in [
+        ("a-truncated.json", "corrupt", truncated),
+        ("b-corrupt.json", "corrupt", "\u{0}\u{1}garbage"),
+        ("c-newer.json", "newer", newer.as_str()),
+    ] {
+        assert!(!files.contains(&name.to_string()), "{files:?}");
+        let moved = files
+            .iter()
+            .find(|f| f.starts_with(&format!("{name}.{kind}-")))
+            .unwrap_or_else(|| panic!("{name} not moved aside: {files:?}"));
+        assert_eq!(
+            fs::read_to_string(env.games().join(moved)).unwrap(),
+            content
+        );
+        assert!(
+            err.contains(&format!("moved to {}", env.games().join(moved).display())),
+            "{err}"
+        );
+    }
+    assert!(err.contains("newer new2048 (format 99"), "{err}");
+
+    // The damaged save: moved aside with a message, and play goes on with a fresh one.
+    let out = env.run(&["play", "--resume"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("saved-game.json.corrupt-"), "{err}");
+    assert!(err.contains("no saved game to resume"), "{err}");
+    assert!(!env.save_file().exists());
+    let mut child = env
+        .command(&["play", "--seed", "4", "--json"])
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "1").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while saved_moves(&env.save_file()).is_none() {
+        assert!(Instant::now() < deadline, "no fresh save");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    drop(stdin);
+    let newer_save = fs::read_to_string(env.save_file()).unwrap().replace(
+        "\"format\": 1,",
+        &format!("\"format\": {},", new2048::store::record::FORMAT + 1),
+    );
+    fs::write(env.save_file(), newer_save).unwrap();
+    let out = env.run(&["play", "--resume"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("saved-game.json.newer-"));
+    assert_eq!(
+        files_in(&env.data())
+            .iter()
+            .filter(|f| f.starts_with("saved-game.json."))
+            .count(),
+        2
+    );
+}
+
+fn assert_plays_with_one_warning(env: &Env, data: &Path) {
+    let out = env
+        .command_with_data(&["play", "--seed", "5", "--json"], data)
+        .spawn()
+        .map(|c| feed(c, "1\n2\n"))
+        .unwrap()
+        .wait_with_output()
+        .unwrap();
+    let v = json(&out);
+    assert_eq!(v["cards_played"], 2);
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cannot write to the data folder"), "{err}");
+    assert!(err.contains(&data.display().to_string()), "{err}");
+}
+
+#[test]
+fn an_unwritable_data_folder_warns_once_and_play_goes_on() {
+    let env = Env::new();
+    // A data folder path that is a regular file: unwritable even for root.
+    let file = env.tmp.path().join("not-a-folder");
+    fs::write(&file, "x").unwrap();
+    assert_plays_with_one_warning(&env, &file);
+    assert_eq!(fs::read_to_string(&file).unwrap(), "x");
+
+    // A read-only folder (0500); root writes through permissions, so this part only runs for
+    // other users, and says so.
+    use std::os::unix::fs::PermissionsExt;
+    let ro = env.tmp.path().join("read-only");
+    fs::create_dir(&ro).unwrap();
+    fs::set_permissions(&ro, fs::Permissions::from_mode(0o500)).unwrap();
+    if fs::write(ro.join("probe"), "").is_ok() {
+        eprintln!("running as a privileged user: the 0500 folder is writable, check skipped");
+    } else {
+        assert_plays_with_one_warning(&env, &ro);
+        assert!(files_in(&ro).is_empty());
+    }
+    fs::set_permissions(&ro, fs::Permissions::from_mode(0o700)).unwrap();
+}
+
+#[test]
+fn an_exported_record_replays_to_the_recorded_result() {
+    let env = Env::new();
+    let played = json(&env.run(&["play", "--seed", "21", "--json"], &whole_game()));
+    json(&env.run(&["play", "--seed", "22", "--json"], "1\n2\nu\n3\n"));
+    let rows = env.history();
+    let n = rows.iter().position(|r| r["deal"]["seed"] == 21).unwrap() + 1;
+    let export = env.run(&["history", "--export", &n.to_string()], "");
+    assert!(export.status.success());
+    let file = env.tmp.path().join("game.json");
+    fs::write(&file, &export.stdout).unwrap();
+
+    // Replayed in another home, with other rules in force: the record carries its own.
+    let other = Env::new();
+    let f = file.to_str().unwrap();
+    let replayed = json(&other.run(&["--rules", "hard", "replay", f, "--json"], ""));
+    assert_eq!(replayed, played);
+    let steps = other.run(&["replay", f], "");
+    assert!(steps.status.success());
+    let out = text(&steps.stdout);
+    let moves = played["cards_played"].as_u64().unwrap() + played["discarded"].as_u64().unwrap();
+    assert!(out.contains(&format!("\n{moves:>4}. ")), "{out}");
+    assert!(
+        out.trim_end().ends_with(&format!(
+            "result: {}  score {}  cards played {}  highest {}",
+            played["outcome"].as_str().unwrap(),
+            played["score"],
+            played["cards_played"],
+            played["highest"]
+        )),
+        "{out}"
+    );
+
+    // A record whose result does not follow from its moves is refused.
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    let lie = String::from_utf8(export.stdout.clone()).unwrap().replace(
+        &format!("\"score\": {},", record["score"]),
+        &format!("\"score\": {},", record["score"].as_u64().unwrap() + 1),
+    );
+    fs::write(&file, lie).unwrap();
+    let out = other.run(&["replay", f, "--json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the record says"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let missing = env.run(&["history", "--export", "9"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    let garbage = env.tmp.path().join("garbage.json");
+    fs::write(&garbage, "{{{").unwrap();
+    let out = env.run(&["replay", garbage.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(garbage.exists(), "replay never moves the player's own file");
+}
+
+fn daily_deck(date: &str) -> String {
+    let env = Env::new();
+    let out = env.run(&["daily", "--date", date, "--json"], "1\n");
+    json(&out);
+    let export = env.run(&["history", "--export", "1"], "");
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    assert_eq!(record["deal"]["kind"], "daily");
+    assert_eq!(record["deal"]["date"], date);
+    let table = text(&env.run(&["history"], "").stdout);
+    assert!(table.contains(&format!("daily {date}")), "{table}");
+    record["deck"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_daily_deal_depends_on_the_date_only() {
+    let a = daily_deck("2026-11-29");
+    assert_eq!(a, daily_deck("2026-11-29"));
+    assert_ne!(a, daily_deck("2026-11-30"));
+
+    let env = Env::new();
+    let today = env.run(&["daily"], "q\n");
+    assert!(today.status.success());
+    assert!(text(&today.stdout).starts_with("the daily deal of 20"));
+    for bad in ["2026-02-30", "tomorrow", "2026-1-1"] {
+        let out = env.run(&["daily", "--date", bad], "");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+// Classic 2048 and duels in the store.
+
+/// Moves that end any small classic game: the four directions in turn, many times.
+fn classic_to_the_end() -> String {
+    "w\na\ns\nd\n".repeat(1500)
+}
+
+fn classic_save(env: &Env) -> PathBuf {
+    env.data().join("saved-classic.json")
+}
+
+fn rows_of<'a>(rows: &'a [Value], game: &str) -> Vec<&'a Value> {
+    rows.iter().filter(|r| r["game"] == game).collect()
+}
+
+#[test]
+fn classic_history_across_games_beside_card_games() {
+    let env = Env::new();
+    // Rules whose classic game is won at 16, so a short game can win.
+    let easy = env.tmp.path().join("easy.toml");
+    fs::write(&easy, "[classic]\nwin = 16\nsize = 3\n").unwrap();
+    let easy = easy.to_str().unwrap();
+    let won = json(&env.run(
+        &["--config", easy, "classic", "--seed", "1", "--json"],
+        &classic_to_the_end(),
+    ));
+    assert_eq!(won["outcome"], "won", "{won}");
+    let lost = json(&env.run(
+        &["classic", "--seed", "2", "--size", "3", "--json"],
+        &classic_to_the_end(),
+    ));
+    assert_eq!(lost["outcome"], "lost", "{lost}");
+    let quit = json(&env.run(&["classic", "--seed", "3", "--json"], "w\na\nq\n"));
+    assert_eq!(quit["outcome"], "quit");
+    // Quit before any move: neither recorded nor left saved.
+    json(&env.run(&["classic", "--seed", "4", "--json"], "q\n"));
+    assert!(!classic_save(&env).exists());
+    json(&env.run(&["play", "--seed", "5", "--json"], "1\n2\n"));
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    let classic = rows_of(&rows, "classic");
+    assert_eq!(classic.len(), 3);
+    for (row, (played, seed)) in classic
+        .iter()
+        .rev()
+        .zip([(&won, 1), (&lost, 2), (&quit, 3)])
+    {
+        assert_eq!(row["seed"], seed);
+        for key in ["outcome", "score", "moves", "highest"] {
+            assert_eq!(row[key], played[key], "{key} of seed {seed}");
+        }
+    }
+    assert_eq!(rows_of(&rows, "cards").len(), 1);
+    assert_eq!(rows[0]["game"], "cards");
+
+    let table = text(&env.run(&["history"], "").stdout);
+    assert!(table.starts_with("card games:\n#  ended (UTC)"), "{table}");
+    let classic_part = &table[table.find("classic 2048:\n").expect(&table)..];
+    assert_eq!(classic_part.lines().count(), 5, "{table}");
+    assert!(classic_part.contains("3x3"), "{table}");
+
+    let stats = text(&env.run(&["stats"], "").stdout);
+    assert!(
+        stats.contains("== card game ==\ndefault (rules "),
+        "{stats}"
+    );
+    let classic_stats = &stats[stats.find("== classic 2048 ==").expect(&stats)..];
+    // Two rules: the 3x3 game to 16, and the 3x3 and 4x4 games to 2048 are apart from it.
+    assert_eq!(classic_stats.matches("(rules ").count(), 3, "{stats}");
+    assert!(classic_stats.contains("highest tile reached"), "{stats}");
+    assert!(classic_stats.contains("wins 1 (100.0%)"), "{stats}");
+    let csv = text(&env.run(&["history", "--csv"], "").stdout);
+    assert_eq!(csv.lines().filter(|l| l.contains(",classic,")).count(), 3);
+}
+
+#[test]
+fn a_classic_game_saved_on_quit_resumes_where_it_was() {
+    use new2048::classic::{ClassicGame, Dir};
+    use new2048::keeper::{ClassicKeeper, ClassicMeta, Keeper};
+    let env = Env::new();
+    // What the classic screen does when the player leaves a game to finish later.
+    let mut g = ClassicGame::new(new2048::rules::Rules::default_rules().classic, 31);
+    for d in [Dir::Left, Dir::Up, Dir::Right, Dir::Down, Dir::Left] {
+        g.play(d);
+    }
+    g.undo();
+    let meta = ClassicMeta {
+        rules_name: "default".into(),
+        started: new2048::store::utc::now() - 600,
+    };
+    let mut store = new2048::store::Store::at(Some(env.data()));
+    store.save_classic(&g, &meta);
+    // A card game in progress is saved in another slot: untouched by all that follows.
+    let mut cards = new2048::engine::Game::with_seed(
+        std::sync::Arc::new(new2048::rules::Rules::default_rules()),
+        8,
+    );
+    cards.play(new2048::engine::Move::Place(0)).unwrap();
+    let card_meta = new2048::keeper::GameMeta {
+        deal: new2048::keeper::Deal::Seed { seed: 8 },
+        started: meta.started,
+    };
+    store.save(&cards, &card_meta);
+    let card_save = fs::read_to_string(env.save_file()).unwrap();
+    assert!(store.take_warnings().is_empty());
+    assert!(classic_save(&env).exists());
+
+    // Resume, one more move, then input ends: recorded as quit, with the undo kept.
+    let resumed = json(&env.run(&["classic", "--resume", "--json"], "s\n"));
+    let moves = g.moves().len();
+    assert_eq!(resumed["moves"], moves as u64 + 1, "{resumed}");
+    assert_eq!(resumed["seed"], 31);
+    g.play(Dir::Down).expect("down moves");
+    assert_eq!(resumed["score"], g.score());
+    assert!(!classic_save(&env).exists());
+    let rows = env.history();
+    let classic = rows_of(&rows, "classic");
+    assert_eq!(classic.len(), 1);
+    assert_eq!(classic[0]["undos"], 1);
+    assert!(classic[0]["duration_secs"].as_u64().unwrap() > 0);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(fs::read_to_string(env.save_file()).unwrap(), card_save);
+    let cards_back = json(&env.run(&["play", "--resume", "--json"], ""));
+    assert_eq!(cards_back["cards_played"], 1);
+
+    let again = env.run(&["classic", "--resume"], "");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("no saved classic game to resume"));
+}
+
+#[test]
+fn a_killed_classic_game_resumes_at_its_last_move() {
+    let env = Env::new();
+    // With seed 17 each of these moves changes the board, so each is saved.
+    let args = ["classic", "--seed", "17", "--json"];
+    play_then_kill(&env, &args, &["a", "d", "w", "s"], &classic_save(&env));
+    let resumed = json(&env.run(&["classic", "--resume", "--json"], "u\n"));
+    let fresh = json(&Env::new().run(&["classic", "--seed", "17", "--json"], "a\nd\nw\ns\nu\n"));
+    assert_eq!(resumed, fresh);
+    assert_eq!(env.history()[0]["undos"], 1);
+}
+
+#[test]
+fn an_exported_classic_record_replays_to_the_recorded_result() {
+    let env = Env::new();
+    let played = json(&env.run(
+        &["classic", "--seed", "23", "--size", "3", "--json"],
+        &classic_to_the_end(),
+    ));
+    let export = env.run(&["history", "--export", "1"], "");
+    assert!(export.status.success());
+    let file = env.tmp.path().join("classic.json");
+    fs::write(&file, &export.stdout).unwrap();
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    assert_eq!(record["format"], 2);
+    assert_eq!(record["game"], "classic");
+    assert_eq!(record["size"], 3);
+    assert_eq!(
+        record["moves"].as_str().unwrap().split(' ').count() as u64,
+        played["moves"].as_u64().unwrap()
+    );
+
+    let other = Env::new();
+    let f = file.to_str().unwrap();
+    let replayed = json(&other.run(&["--rules", "hard", "replay", f, "--json"], ""));
+    assert_eq!(replayed, played);
+    let steps = text(&other.run(&["replay", f], "").stdout);
+    assert!(
+        steps.trim_end().ends_with(&format!(
+            "result: lost  score {}  moves {}  highest {}",
+            played["score"], played["moves"], played["highest"]
+        )),
+        "{steps}"
+    );
+
+    let lie = String::from_utf8(export.stdout.clone()).unwrap().replace(
+        &format!("\"highest\": {},", record["highest"]),
+        "\"highest\": 4096,",
+    );
+    fs::write(&file, lie).unwrap();
+    let out = other.run(&["replay", f, "--json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the record says lost"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// The player named in each "X to move" line, in order.
+fn turns(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_suffix(" to move (w, a, s or d)"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn a_classic_duel_takes_turns_and_is_recorded() {
+    use new2048::classic::{ClassicGame, Dir};
+    use new2048::duel::Duel;
+    let env = Env::new();
+    // Bob's first line is not a move: skipped, and Bob is still to move.
+    let input = format!("a\nx\nd\n{}", classic_to_the_end());
+    let out = env.run(
+        &[
+            "duel",
+            "--classic",
+            "--size",
+            "3",
+            "--seed",
+            "6",
+            "--names",
+            "Ann,Bob",
+        ],
+        &input,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let order = turns(&stdout);
+    assert_eq!(order[..4], ["Ann", "Bob", "Ann", "Bob"], "{stdout}");
+    let err = text(&out.stderr);
+    assert!(err.starts_with("line 2: `x`: Bob: not a move"), "{err}");
+    assert!(stdout.contains("> Ann: left"), "{stdout}");
+    assert!(stdout.contains("> Bob: right"), "{stdout}");
+    // Boards side by side: Ann's and Bob's names on one line.
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("Ann") && l.contains("Bob")),
+        "{stdout}"
+    );
+
+    // The same lines through the library's duel give the same result.
+    let rules = new2048::rules::ClassicRules { size: 3, win: 2048 };
+    let mut duel = Duel::new(ClassicGame::new(rules, 6), ClassicGame::new(rules, 6));
+    for line in input.lines() {
+        let Some(g) = duel.current() else { break };
+        if let Some(d) = Dir::parse(line)
+            && g.play(d).is_some()
+        {
+            duel.next_turn();
+        }
+    }
+    let result = duel.result().expect("the duel is decided");
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let says = new2048::duel::result_text(Some(result), &names);
+    assert!(stdout.contains(&format!("result: {says}")), "{stdout}");
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!(row["game"], "duel");
+    assert_eq!(row["of"], "classic");
+    assert_eq!(row["result"], serde_json::to_value(result).unwrap());
+    assert_eq!(row["players"][0]["name"], "Ann");
+    assert_eq!(row["players"][1]["name"], "Bob");
+    for i in 0..2 {
+        assert_eq!(row["players"][i]["score"], duel.players[i].score());
+        assert_eq!(row["players"][i]["survived"], duel.players[i].moves().len());
+    }
+    let table = text(&env.run(&["history"], "").stdout);
+    assert!(table.contains("Ann vs Bob"), "{table}");
+    let stats = text(&env.run(&["stats"], "").stdout);
+    assert!(
+        stats.contains("== duels ==\nduels 1 (classic 1)"),
+        "{stats}"
+    );
+}
+
+#[test]
+fn a_card_duel_is_recorded_and_replays() {
+    let env = Env::new();
+    let played = json(&env.run(&["duel", "--seed", "12", "--json"], &whole_game()));
+    assert!(played["result"].is_object(), "{played}");
+    let p = &played["players"];
+    assert_eq!(played["names"][0], "Player 1");
+    let survived =
+        |i: usize| p[i]["cards_played"].as_u64().unwrap() + p[i]["discarded"].as_u64().unwrap();
+    let (a_cards, b_cards) = (survived(0), survived(1));
+    // The longer survivor wins; on equal survival, the higher score.
+    let expected = match (
+        a_cards.cmp(&b_cards),
+        p[0]["score"].as_u64().cmp(&p[1]["score"].as_u64()),
+    ) {
+        (std::cmp::Ordering::Greater, _) => Some(0),
+        (std::cmp::Ordering::Less, _) => Some(1),
+        (_, std::cmp::Ordering::Greater) => Some(0),
+        (_, std::cmp::Ordering::Less) => Some(1),
+        _ => None,
+    };
+    assert_eq!(played["result"]["winner"].as_u64(), expected, "{played}");
+
+    let rows = env.history();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["game"], "duel");
+    assert_eq!(rows[0]["of"], "cards");
+    assert_eq!(rows[0]["players"][0]["survived"], a_cards);
+    assert_eq!(rows[0]["players"][1]["survived"], b_cards);
+    let export = env.run(&["history", "--export", "1"], "");
+    let file = env.tmp.path().join("duel.json");
+    fs::write(&file, &export.stdout).unwrap();
+    let replayed = json(&Env::new().run(&["replay", file.to_str().unwrap(), "--json"], ""));
+    assert_eq!(replayed, played);
+    // A duel record whose result does not follow from the moves is refused.
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    let mut lie = record.clone();
+    lie["players"][1]["score"] = Value::from(p[1]["score"].as_u64().unwrap() + 1);
+    fs::write(&file, serde_json::to_string(&lie).unwrap()).unwrap();
+    let out = Env::new().run(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the record says Player 2"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // A duel given up before any move is not recorded; after one move it is, as given up.
+    json(&env.run(&["duel", "--json"], "q\n"));
+    assert_eq!(env.history().len(), 1);
+    let out = json(&env.run(&["duel", "--json"], "1\nq\n"));
+    assert_eq!(out["result"], Value::Null);
+    let rows = env.history();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["result_text"], "given up");
+    let bad = env.run(&["duel", "--names", "A,B,C"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_format_1_card_record_from_before_classic_still_reads() {
+    let env = Env::new();
+    // Written by new2048 before classic games existed (format 1, no `game` field).
+    let old = include_str!("data/format1-card-record.json");
+    assert!(!old.contains("\"game\""));
+    fs::create_dir_all(env.games()).unwrap();
+    let name = "20261129T205926Z-15336-4c33386c.json";
+    fs::write(env.games().join(name), old).unwrap();
+    json(&env.run(&["classic", "--seed", "1", "--json"], "a\nd\n"));
+
+    let out = env.run(&["history", "--json"], "");
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let rows = json(&out);
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    let card = rows_of(rows, "cards");
+    assert_eq!(card.len(), 1);
+    assert_eq!(card[0]["deal"]["seed"], 42);
+    assert_eq!(card[0]["undos"], 1);
+    assert_eq!(card[0]["cards_played"], 38);
+    assert_eq!(fs::read_to_string(env.games().join(name)).unwrap(), old);
+    let export = env.run(&["history", "--export", "2"], "");
+    assert_eq!(text(&export.stdout), old);
+    let replayed = json(&env.run(
+        &["replay", env.games().join(name).to_str().unwrap(), "--json"],
+        "",
+    ));
+    assert_eq!(replayed["cards_played"], 38);
+    assert_eq!(replayed["score"], 2);
+    // Card games are still written in format 1, for older readers.
+    json(&env.run(&["play", "--seed", "2", "--json"], "1\n"));
+    let newest = env.run(&["history", "--export", "1"], "");
+    assert!(text(&newest.stdout).contains("\"format\": 1,"));
+    assert!(!text(&newest.stdout).contains("\"game\""));
+}
