@@ -78,6 +78,16 @@ pub enum Command {
     Simulate(SimulateArgs),
 }
 
+/// The two games new2048 plays.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GameKind {
+    /// The card game.
+    #[default]
+    Cards,
+    /// Classic 2048.
+    Classic,
+}
+
 #[derive(Args, Debug, Clone, Default)]
 pub struct HistoryArgs {
     /// Show only the newest N games.
@@ -195,9 +205,12 @@ pub struct SimulateArgs {
     /// How many games to play.
     #[arg(long, value_name = "N")]
     pub games: u64,
-    /// The bot: random, greedy or expectimax.
+    /// The bot: random, greedy or expectimax (classic: random or expectimax).
     #[arg(long, value_name = "NAME")]
     pub strategy: String,
+    /// Which game: the card game, or classic 2048 (a game ends at `classic.win` or when stuck).
+    #[arg(long, value_enum, default_value_t = GameKind::Cards)]
+    pub game: GameKind,
     /// Seed of the whole simulation; game i is dealt from a seed derived from it and i.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,

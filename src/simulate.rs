@@ -19,10 +19,11 @@ use serde::Serialize;
 
 use crate::app::{Failure, load_rules};
 use crate::card::Card;
-use crate::cli::{Global, SimulateArgs};
+use crate::classic::{self, ClassicGame};
+use crate::cli::{GameKind, Global, SimulateArgs};
 use crate::deck::{self, Dealer};
 use crate::engine::{Move, Position};
-use crate::rules::Rules;
+use crate::rules::{ClassicRules, Rules};
 use crate::strategy::{self, Strategy, View};
 
 /// How one game went.
@@ -94,8 +95,58 @@ pub fn play_game(
     }
 }
 
-/// Plays games `0..games` of a simulation seeded with `seed` on `jobs` threads, in game order.
-/// `progress` is told of each finished game.
+/// Plays one classic game from `seed` with the bot (`expectimax`, else uniform random moves)
+/// until the winning tile is made or no move is left.
+pub fn play_classic_game(rules: ClassicRules, expectimax: bool, seed: u64) -> GameResult {
+    let mut game = ClassicGame::new(rules, seed);
+    let mut rng = deck::rng(seed ^ 0x005E_ED0F_B075);
+    while !game.won() {
+        let dir = if expectimax {
+            classic::bot::best_move(game.board())
+        } else {
+            classic::bot::random_move(game.board(), &mut rng)
+        };
+        let Some(dir) = dir else { break };
+        game.play(dir);
+    }
+    let moves = game.moves().len() as u32;
+    GameResult {
+        won: game.won(),
+        score: game.score(),
+        cards_played: moves,
+        moves,
+        highest: game.board().highest(),
+    }
+}
+
+/// Plays games `0..games` of a simulation seeded with `seed` on `jobs` threads, in game order:
+/// `play(seed_of_game, scratch)` plays one. `progress` is told of each finished game.
+pub fn run_games<F>(
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    progress: Option<&ProgressBar>,
+    play: F,
+) -> Result<Vec<GameResult>, rayon::ThreadPoolBuildError>
+where
+    F: Fn(u64, &mut Vec<Card>) -> GameResult + Sync,
+{
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    Ok(pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map_init(Vec::new, |scratch, i| {
+                let r = play(game_seed(seed, i), scratch);
+                if let Some(p) = progress {
+                    p.inc(1);
+                }
+                r
+            })
+            .collect()
+    }))
+}
+
+/// Plays card games `0..games` of a simulation seeded with `seed` on `jobs` threads.
 pub fn play_games(
     rules: &Rules,
     bot: &dyn Strategy,
@@ -104,20 +155,10 @@ pub fn play_games(
     jobs: usize,
     progress: Option<&ProgressBar>,
 ) -> Result<Vec<GameResult>, rayon::ThreadPoolBuildError> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let dealer = Dealer::new(rules);
-    Ok(pool.install(|| {
-        (0..games)
-            .into_par_iter()
-            .map_init(Vec::new, |deck, i| {
-                let r = play_game(rules, &dealer, bot, game_seed(seed, i), deck);
-                if let Some(p) = progress {
-                    p.inc(1);
-                }
-                r
-            })
-            .collect()
-    }))
+    run_games(games, seed, jobs, progress, |s, deck| {
+        play_game(rules, &dealer, bot, s, deck)
+    })
 }
 
 /// How often a highest card was reached.
@@ -132,6 +173,8 @@ pub struct Highest {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Results {
     pub strategy: String,
+    /// `cards` or `classic`.
+    pub game: &'static str,
     pub rules: String,
     pub games: u64,
     pub seed: u64,
@@ -176,6 +219,17 @@ pub fn wilson(wins: u64, n: u64) -> [f64; 2] {
 
 /// Sums up the games of a simulation.
 pub fn summarise(strategy: &str, rules: &Rules, seed: u64, games: &[GameResult]) -> Results {
+    summarise_named(strategy, "cards", &rules.name, seed, games)
+}
+
+/// [`summarise`] for either game: `game` is `cards` or `classic`, `rules` the rules' name.
+pub fn summarise_named(
+    strategy: &str,
+    game: &'static str,
+    rules: &str,
+    seed: u64,
+    games: &[GameResult],
+) -> Results {
     let n = games.len() as u64;
     let nf = (n as f64).max(1.0);
     let wins = games.iter().filter(|g| g.won).count() as u64;
@@ -192,7 +246,8 @@ pub fn summarise(strategy: &str, rules: &Rules, seed: u64, games: &[GameResult])
     }
     Results {
         strategy: strategy.to_string(),
-        rules: rules.name.clone(),
+        game,
+        rules: rules.to_string(),
         games: n,
         seed,
         wins,
@@ -227,7 +282,7 @@ pub fn render(r: &Report) -> String {
         "{strategy} on the {rules} rules: {games} games from seed {seed}, {jobs} jobs\n\
          won      {wins} of {games} = {rate} (95% CI {lo} to {hi})\n\
          score    mean {mean:.2}, median {median}\n\
-         cards    {cards:.2} played on average\n\
+         {played}\n\
          highest  {highest}\n\
          speed    {gps:.1} games/s, {pps:.0} placements/s ({secs:.2} s)\n",
         strategy = s.strategy,
@@ -241,7 +296,11 @@ pub fn render(r: &Report) -> String {
         hi = pct(s.win_rate_ci95[1]),
         mean = s.mean_score,
         median = s.median_score,
-        cards = s.mean_cards_played,
+        played = if s.game == "classic" {
+            format!("moves    {:.2} made on average", s.mean_cards_played)
+        } else {
+            format!("cards    {:.2} played on average", s.mean_cards_played)
+        },
         highest = highest.join(", "),
         gps = r.games_per_sec,
         pps = r.placements_per_sec,
@@ -265,14 +324,24 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let bot = strategy::by_name(&args.strategy).ok_or_else(|| {
-        Failure::usage(format!(
-            "unknown strategy `{}`: choose one of {}",
-            args.strategy,
-            strategy::NAMES.join(", ")
-        ))
-    })?;
     let rules = load_rules(global)?.rules;
+    let unknown = |names: &str| {
+        Failure::usage(format!(
+            "unknown strategy `{}`: choose one of {names}",
+            args.strategy
+        ))
+    };
+    // The bot is chosen before any game starts, so a typo fails at once.
+    let card_bot = match args.game {
+        GameKind::Cards => Some(
+            strategy::by_name(&args.strategy)
+                .ok_or_else(|| unknown(&strategy::NAMES.join(", ")))?,
+        ),
+        GameKind::Classic => match args.strategy.as_str() {
+            "random" | "expectimax" => None,
+            _ => return Err(unknown("random, expectimax")),
+        },
+    };
 
     let progress = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(args.games);
@@ -283,20 +352,39 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
         bar
     });
     let start = Instant::now();
-    let games = play_games(
-        &rules,
-        &*bot,
-        args.games,
-        args.seed,
-        jobs,
-        progress.as_ref(),
-    )
-    .map_err(|e| Failure::io(format!("cannot start {jobs} threads: {e}")))?;
+    let (name, game, rules_name, games) = match &card_bot {
+        Some(bot) => (
+            bot.name(),
+            "cards",
+            rules.name.clone(),
+            play_games(
+                &rules,
+                &**bot,
+                args.games,
+                args.seed,
+                jobs,
+                progress.as_ref(),
+            ),
+        ),
+        None => {
+            let classic = rules.classic;
+            let expectimax = args.strategy == "expectimax";
+            (
+                if expectimax { "expectimax" } else { "random" },
+                "classic",
+                format!("classic {0}x{0} to {1}", classic.size, classic.win),
+                run_games(args.games, args.seed, jobs, progress.as_ref(), |s, _| {
+                    play_classic_game(classic, expectimax, s)
+                }),
+            )
+        }
+    };
+    let games = games.map_err(|e| Failure::io(format!("cannot start {jobs} threads: {e}")))?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     if let Some(p) = progress {
         p.finish_and_clear();
     }
-    let results = summarise(bot.name(), &rules, args.seed, &games);
+    let results = summarise_named(name, game, &rules_name, args.seed, &games);
     let report = Report {
         jobs,
         seconds,

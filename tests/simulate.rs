@@ -145,7 +145,8 @@ fn json_report_field_by_field() {
     let pps = v["placements_per_sec"].as_f64().unwrap();
     assert!((pps * seconds - expect.placements as f64).abs() < 1e-3);
     let keys = v.as_object().unwrap().len();
-    assert_eq!(keys, 16, "no field left unchecked: {text}");
+    assert_eq!(v["game"], "cards");
+    assert_eq!(keys, 17, "no field left unchecked: {text}");
 }
 
 #[test]
@@ -205,4 +206,53 @@ fn bad_arguments_exit_2_with_a_clear_message() {
             .stdout("")
             .stderr(contains(message));
     }
+}
+
+#[test]
+fn classic_simulation_matches_the_library_and_refuses_card_bots() {
+    use new2048::rules::ClassicRules;
+    use new2048::simulate::{play_classic_game, run_games};
+    let rules = ClassicRules { size: 3, win: 64 };
+    let one = run_games(12, 5, 1, None, |s, _| play_classic_game(rules, false, s)).unwrap();
+    let two = run_games(12, 5, 2, None, |s, _| play_classic_game(rules, false, s)).unwrap();
+    assert_eq!(one, two, "the same games whatever the jobs");
+    assert!(one.iter().all(|g| g.moves > 0 && g.highest >= 4));
+
+    let home = TempDir::new().unwrap();
+    let out = new2048(home.path())
+        .args(["simulate", "--game", "classic", "--strategy", "random"])
+        .args(["--games", "12", "--seed", "5", "--jobs", "2", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "classic");
+    assert_eq!(v["rules"], "classic 4x4 to 2048");
+    assert_eq!(v["games"], 12);
+    let played = run_games(12, 5, 1, None, |s, _| {
+        play_classic_game(ClassicRules { size: 4, win: 2048 }, false, s)
+    })
+    .unwrap();
+    let moves: u64 = played.iter().map(|g| u64::from(g.moves)).sum();
+    assert_eq!(v["placements"], moves);
+
+    new2048(home.path())
+        .args([
+            "simulate",
+            "--game",
+            "classic",
+            "--strategy",
+            "greedy",
+            "--games",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "unknown strategy `greedy`: choose one of random, expectimax",
+        ));
 }
