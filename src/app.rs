@@ -73,6 +73,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
+        Some(Command::Simulate(ref a)) => crate::simulate::command(&cli.global, a),
     };
     match result {
         Ok(()) => 0,

@@ -74,6 +74,18 @@ pub enum Command {
     Classic(ClassicArgs),
     /// Two players, one terminal: the same deal, turns in order; the longer survivor wins.
     Duel(DuelArgs),
+    /// Play many games with a bot and report win rate, scores and speed.
+    Simulate(SimulateArgs),
+}
+
+/// The two games new2048 plays.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GameKind {
+    /// The card game.
+    #[default]
+    Cards,
+    /// Classic 2048.
+    Classic,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -184,6 +196,28 @@ pub struct DuelArgs {
     #[arg(long, value_name = "NAME,NAME", value_delimiter = ',')]
     pub names: Vec<String>,
     /// Print one JSON object with the result and both players' final states.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SimulateArgs {
+    /// How many games to play.
+    #[arg(long, value_name = "N")]
+    pub games: u64,
+    /// The bot: random, greedy or expectimax (classic: random or expectimax).
+    #[arg(long, value_name = "NAME")]
+    pub strategy: String,
+    /// Which game: the card game, or classic 2048 (a game ends at `classic.win` or when stuck).
+    #[arg(long, value_enum, default_value_t = GameKind::Cards)]
+    pub game: GameKind,
+    /// Seed of the whole simulation; game i is dealt from a seed derived from it and i.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Threads playing at once (default: one per core). The results do not depend on it.
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Print one JSON object instead of the report.
     #[arg(long)]
     pub json: bool,
 }

@@ -226,10 +226,19 @@ impl Position {
     /// A bit per column that can take `card` (bit 0 is column 1).
     #[inline]
     pub fn legal_mask(&self, card: Card, rules: &Rules) -> u16 {
-        let mut m = 0;
-        for i in 0..self.ncols as usize {
-            if self.can_place(i, card, rules) {
-                m |= 1 << i;
+        // Branch-free over every slot of the array (columns past `ncols` are masked off): bots
+        // and simulations call this once per placement.
+        let height = rules.board.height;
+        let mut m = 0u16;
+        for (i, c) in self.columns.iter().enumerate() {
+            m |= u16::from(c.len < height) << i;
+        }
+        m &= (1u16 << self.ncols) - 1;
+        if rules.board.merge_into_full {
+            for i in 0..self.ncols as usize {
+                if m & (1 << i) == 0 && self.can_place(i, card, rules) {
+                    m |= 1 << i;
+                }
             }
         }
         m
@@ -272,15 +281,50 @@ impl Position {
 
     /// Puts `card` at the tail of column `col` and resolves the chain. The move must be legal.
     pub fn place(&mut self, col: usize, card: Card, rules: &Rules) -> Turn {
-        debug_assert!(self.can_place(col, card, rules));
         let mut turn = Turn::new(Move::Place(col as u8), card);
+        let mut steps = [Step::default(); MAX_HEIGHT + 1];
+        let mut nsteps = 0u8;
+        let done = self.resolve(col, card, rules, |s| {
+            steps[nsteps as usize] = s;
+            nsteps += 1;
+        });
+        turn.steps = steps;
+        turn.nsteps = nsteps;
+        turn.points = done.points;
+        turn.cleared = done.cleared;
+        turn.discards_gained = done.discards_gained;
+        turn
+    }
+
+    /// [`Position::place`] for bots and simulations: the same move, returning only the points, so
+    /// no [`Turn`] with its merge steps is built. The move must be legal.
+    #[inline]
+    pub fn place_fast(&mut self, col: usize, card: Card, rules: &Rules) -> u64 {
+        self.resolve(col, card, rules, |_| {}).points
+    }
+
+    /// The chain-merge resolver behind both `place` and `place_fast`; `on_step` sees each merge.
+    #[inline(always)]
+    fn resolve(
+        &mut self,
+        col: usize,
+        card: Card,
+        rules: &Rules,
+        mut on_step: impl FnMut(Step),
+    ) -> Resolved {
+        debug_assert!(self.can_place(col, card, rules));
+        let mut done = Resolved {
+            points: 0,
+            cleared: None,
+            discards_gained: 0,
+        };
         self.stats.cards_played += 1;
         let column = &mut self.columns[col];
         if card.is_bomb() {
             *column = Column::EMPTY;
             self.stats.bombs += 1;
-            turn.cleared = Some(Clear::Bomb);
-            return turn;
+            done.cleared = Some(Clear::Bomb);
+            return done;
         }
         let scoring = &rules.scoring;
         let mut cur = card;
@@ -302,36 +346,42 @@ impl Position {
                 break;
             };
             column.len -= 1;
-            turn.steps[turn.nsteps as usize] = Step {
+            on_step(Step {
                 onto: tail,
                 card: cur,
                 made,
-            };
-            turn.nsteps += 1;
-            turn.points += scoring.per_merge;
+            });
+            done.points += scoring.per_merge;
             if scoring.merged_value {
-                turn.points += made.points();
+                done.points += made.points();
             }
             self.stats.merges += 1;
             cur = made;
             if made == rules.board.clear_value {
                 *column = Column::EMPTY;
                 self.stats.clears += 1;
-                turn.points += scoring.clear_bonus;
-                turn.cleared = Some(Clear::Value);
+                done.points += scoring.clear_bonus;
+                done.cleared = Some(Clear::Value);
                 let gained = rules
                     .discards
                     .per_clear
                     .min(rules.discards.max - self.discards.min(rules.discards.max));
                 self.discards += gained;
-                turn.discards_gained = gained;
+                done.discards_gained = gained;
                 break;
             }
         }
         self.stats.highest = self.stats.highest.max(cur.points());
-        self.score += turn.points;
-        turn
+        self.score += done.points;
+        done
     }
+}
+
+/// What resolving one placement did, apart from its merge steps.
+struct Resolved {
+    points: u64,
+    cleared: Option<Clear>,
+    discards_gained: u32,
 }
 
 /// How a finished game ended.

@@ -27,6 +27,7 @@ pub mod paths;
 pub mod presets;
 pub mod replay;
 pub mod rules;
+pub mod simulate;
 pub mod store;
 pub mod strategy;
 pub mod summary;

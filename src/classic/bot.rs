@@ -270,6 +270,19 @@ pub fn best_move(board: &Board) -> Option<Dir> {
         .map(|(_, d)| d)
 }
 
+/// A uniformly random direction among those that change the board; `None` when none does.
+pub fn random_move(board: &Board, rng: &mut crate::deck::GameRng) -> Option<Dir> {
+    use rand::RngExt;
+    let moves: Vec<Dir> = Dir::ALL
+        .into_iter()
+        .filter(|&d| board.slide(d).is_some())
+        .collect();
+    if moves.is_empty() {
+        return None;
+    }
+    Some(moves[rng.random_range(0..moves.len() as u32) as usize])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

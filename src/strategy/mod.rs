@@ -1,10 +1,27 @@
 //! Strategies: bots that choose a move from what a player can see.
 //!
 //! A strategy sees a [`View`]: the position, the visible cards (hand first) and the rules — never
-//! the hidden rest of the deck. The same interface serves the hint key, `autoplay` and the
-//! simulator.
+//! the hidden rest of the deck, so a bot cannot cheat and its hint is one a player could find.
+//! The same interface serves the hint key, `autoplay` and the simulator.
+//!
+//! - [`Random`]: any legal move, uniformly; the baseline and the engine's speed test.
+//! - [`Greedy`]: the best immediate result; cheap and short-sighted.
+//! - [`Expectimax`]: a search, exact over the visible cards and averaged over the deck's weights
+//!   beyond them; the strongest, so [`hint`] uses it.
+//!
+//! Strategies are pure: no clock, no printing, and the only randomness is the generator the
+//! caller passes, so a seeded simulation is reproducible.
+
+mod expectimax;
+mod greedy;
+mod random;
+
+pub use expectimax::{Expectimax, Weights};
+pub use greedy::Greedy;
+pub use random::Random;
 
 use crate::card::Card;
+use crate::deck::GameRng;
 use crate::engine::{Game, Move, Position};
 use crate::rules::Rules;
 
@@ -33,48 +50,45 @@ impl<'a> View<'a> {
 /// A bot. `choose` returns a legal move, or `None` when there is none (the game is over).
 pub trait Strategy: Send + Sync {
     fn name(&self) -> &'static str;
-    fn choose(&self, view: &View, rng: &mut crate::deck::GameRng) -> Option<Move>;
+    fn choose(&self, view: &View, rng: &mut GameRng) -> Option<Move>;
 }
 
 /// The move the strongest strategy suggests for the game's current position.
 pub fn hint(game: &Game) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
     let mut rng = crate::deck::rng(0);
-    Greedy.choose(&View::of(game), &mut rng)
-}
-
-/// Picks the move with the best immediate result (points, then fewest cards on the board).
-pub struct Greedy;
-
-impl Strategy for Greedy {
-    fn name(&self) -> &'static str {
-        "greedy"
-    }
-
-    fn choose(&self, view: &View, _rng: &mut crate::deck::GameRng) -> Option<Move> {
-        let &hand = view.visible.first()?;
-        let mask = view.position.legal_mask(hand, view.rules);
-        let mut best: Option<(i64, Move)> = None;
-        for col in (0..view.rules.board.columns as usize).filter(|c| mask & (1 << c) != 0) {
-            let mut p = *view.position;
-            let t = p.place(col, hand, view.rules);
-            let cards: usize = p.columns().iter().map(|c| c.len()).sum();
-            let score = t.points as i64 * 100 - cards as i64;
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, Move::Place(col as u8)));
-            }
-        }
-        best.map(|(_, m)| m)
-            .or_else(|| (view.position.discards > 0).then_some(Move::Discard))
-    }
+    Expectimax::default().choose(&View::of(game), &mut rng)
 }
 
 /// The names `--strategy` takes, strongest last.
-pub const NAMES: &[&str] = &["greedy"];
+pub const NAMES: &[&str] = &["random", "greedy", "expectimax"];
 
-/// The strategy with this name.
+/// The strategy with this name (one of [`NAMES`]).
 pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
+        "random" => Some(Box::new(Random)),
         "greedy" => Some(Box::new(Greedy)),
+        "expectimax" => Some(Box::new(Expectimax::default())),
         _ => None,
     }
+}
+
+/// The columns `card` may go on, as a bit mask (bit 0 is column 1).
+#[inline]
+fn placements(position: &Position, card: Card, rules: &Rules) -> u16 {
+    position.legal_mask(card, rules)
+}
+
+/// Iterates over the set bits of a column mask.
+#[inline]
+fn columns_of(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            c
+        })
+    })
 }

@@ -108,8 +108,8 @@ impl Signals {
     /// typed before it) leaves the game waiting for a key that may never come. The watchdog sees
     /// a stop not acted on within a second and interrupts the wait with SIGUSR1, which console
     /// reports like Ctrl-C, so the loop notices the stop and leaves the proper way. It sends the
-    /// signal with the `kill` command: the standard library cannot, and this crate has no unsafe
-    /// code.
+    /// signal through rustix's safe `kill` wrapper: the standard library cannot send signals, and
+    /// this crate has no unsafe code.
     pub fn install() -> Signals {
         let flag = || Arc::new(AtomicBool::new(false));
         // SIGUSR1 comes from the watchdog; it is caught only so that it does not end the process.
@@ -150,12 +150,10 @@ impl Signals {
                     waited = if stop { waited + 1 } else { 0 };
                     if waited >= 4 {
                         waited = 0;
-                        let _ = std::process::Command::new("kill")
-                            .args(["-USR1", &std::process::id().to_string()])
-                            .stdin(std::process::Stdio::null())
-                            .stdout(std::process::Stdio::null())
-                            .stderr(std::process::Stdio::null())
-                            .status();
+                        let _ = rustix::process::kill_process(
+                            rustix::process::getpid(),
+                            rustix::process::Signal::USR1,
+                        );
                     }
                 }
             });
