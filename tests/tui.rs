@@ -530,3 +530,45 @@ fn the_menu_leads_to_classic_and_duels() {
     r.send("\x03");
     r.ends_restored();
 }
+
+/// Making the winning tile shows a banner and the game goes on: with `win = 8` on a 3×3 board,
+/// the keys that get there are found with the engine, then typed.
+#[test]
+fn classic_win_banner_and_keep_going() {
+    use new2048::classic::{ClassicGame, Dir};
+    use new2048::rules::ClassicRules;
+    let rules = ClassicRules { size: 3, win: 8 };
+    let mut g = ClassicGame::new(rules, 1);
+    let mut keys = String::new();
+    'play: loop {
+        for (d, k) in Dir::ALL.into_iter().zip(["w", "s", "a", "d"]) {
+            if let Some(slide) = g.play(d) {
+                keys.push_str(k);
+                if slide.reached_win {
+                    break 'play;
+                }
+            }
+        }
+    }
+    let n = g.moves().len();
+    let next = Dir::ALL
+        .into_iter()
+        .zip(["w", "s", "a", "d"])
+        .find(|&(d, _)| g.board().slide(d).is_some())
+        .map(|(_, k)| k)
+        .expect("a 3×3 board that just made an 8 has a move left");
+    let rules_file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(rules_file.path(), "[classic]\nsize = 3\nwin = 8\n").unwrap();
+    let config = rules_file.path().to_str().unwrap();
+    let mut r = start(&["--no-color", "--config", config, "classic", "--seed", "1"]);
+    r.expect("classic 3×3");
+    r.send(&keys);
+    r.expect(&format!("Moves {n}"));
+    r.expect("You made 8! You win. Keep going");
+    r.send(next);
+    r.expect(&format!("Moves {}", n + 1));
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    assert!(r.ends_restored().contains("Classic game saved"));
+}
