@@ -310,16 +310,53 @@ fn mashing_keys_never_crashes() {
     ];
     let mut r = start(&SEED);
     r.expect("Cards left 100");
-    // A fixed pseudo-random order: the same every run.
+    mash(&mut r, &keys, 400);
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// Sends `n` of `keys` in a fixed pseudo-random order: the same every run.
+fn mash(r: &mut Run, keys: &[&str], n: usize) {
     let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-    for _ in 0..400 {
+    for _ in 0..n {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         r.send(keys[(x % keys.len() as u64) as usize]);
     }
-    r.send("\x03");
-    r.ends_restored();
+}
+
+/// Classic 2048 and both duels take every key a player may mash (and a resize) without a
+/// crash, and leave cleanly on Ctrl-C.
+#[test]
+fn classic_and_duels_survive_mashing() {
+    use rexpect::process::Signal;
+    let keys = [
+        "w", "a", "s", "d", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "1", "3", "9", "0", "u", "h",
+        "?", "x", " ", "\r", "q", "n", "r", "n", "\x1b", "é", "中", "\t", "\x7f",
+    ];
+    let games: [&[&str]; 3] = [
+        &["--no-color", "classic", "--seed", "5", "--size", "3"],
+        &["--no-color", "duel", "--seed", "5"],
+        &[
+            "--no-color",
+            "duel",
+            "--classic",
+            "--seed",
+            "5",
+            "--size",
+            "3",
+        ],
+    ];
+    for args in games {
+        let mut r = start(args);
+        r.expect("? help");
+        mash(&mut r, &keys, 150);
+        r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+        mash(&mut r, &keys, 150);
+        r.send("\x03");
+        r.ends_restored();
+    }
 }
 
 /// A quit game is offered by the start menu next time and goes on with its undo history; a
