@@ -15,10 +15,10 @@ use super::Ui;
 use super::classic_screen::{ClassicScreen, lay_out};
 use super::i18n::{Words, fill};
 use super::input::{Action, classic_action};
-use super::render::{Note, Overlay};
-use super::session::End;
+use super::render::Note;
+use super::session::{End, Laid, View};
 use super::solo::{self, Kept, Solo};
-use super::theme::{Theme, Tone};
+use super::theme::Tone;
 
 /// The arrow of a direction.
 pub fn arrow(d: Dir) -> &'static str {
@@ -71,18 +71,6 @@ impl Solo for ClassicGame {
         classic_action(key)
     }
 
-    fn is_over(&self) -> bool {
-        ClassicGame::is_over(self)
-    }
-
-    fn played(&self) -> bool {
-        !self.moves().is_empty()
-    }
-
-    fn points(&self) -> u64 {
-        self.score()
-    }
-
     fn undo(&mut self, _: &mut ()) -> bool {
         ClassicGame::undo(self)
     }
@@ -103,21 +91,15 @@ impl Solo for ClassicGame {
         keeper.finish_classic(self, meta)
     }
 
-    fn lay_out(
-        s: &Kept<Self>,
-        overlay: Overlay,
-        prompt_line: bool,
-        theme: Theme,
-        (w, h): (usize, usize),
-    ) -> Result<Vec<String>, (usize, usize)> {
+    fn lay_out(s: &Kept<Self>, v: View) -> Laid {
         let screen = ClassicScreen {
             game: &s.game,
             best: s.best,
             notes: &s.notes,
-            overlay,
-            prompt_line,
+            overlay: v.overlay,
+            prompt_line: v.prompt_line,
         };
-        lay_out(&screen, s.ui.words, theme, w, h)
+        lay_out(&screen, s.ui.words, v.theme, v.width, v.height)
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {

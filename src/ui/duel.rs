@@ -31,8 +31,18 @@ use super::game::{describe, refusal};
 use super::i18n::{Words, fill};
 use super::input::{Action, action, classic_action};
 use super::render::{Note, Overlay, card_block};
-use super::session::{self, End, Play};
+use super::session::{self, End, Laid, Play, View};
 use super::theme::{Theme, Tone};
+
+/// What the duel screen says that depends on the game.
+pub struct Texts {
+    /// What "survived" counts: cards played, or moves.
+    pub survived: &'static str,
+    /// After the game's name in the title.
+    pub tag: String,
+    pub footer: String,
+    pub help_keys: &'static [&'static str],
+}
 
 /// What a duel screen needs from one game.
 pub trait Side: Contender + Sized {
@@ -60,12 +70,8 @@ pub trait Side: Contender + Sized {
         tight: usize,
         cursor: Option<usize>,
     ) -> Option<Vec<String>>;
-    /// What "survived" counts: cards played, or moves.
-    fn survived_label(words: &Words) -> &'static str;
-    /// After the game's name in the title.
-    fn tag(&self, words: &Words) -> String;
-    fn footer(&self, words: &Words) -> String;
-    fn help_keys(words: &Words) -> &'static [&'static str];
+    /// What the screen says about a duel at this game.
+    fn texts(&self, words: &Words) -> Texts;
     fn record(
         keeper: &mut dyn DuelKeeper,
         duel: &Duel<Self>,
@@ -114,20 +120,13 @@ impl Side for Game {
         card_block(self, words, theme, tight, cursor)
     }
 
-    fn survived_label(words: &Words) -> &'static str {
-        words.cards_played
-    }
-
-    fn tag(&self, words: &Words) -> String {
-        format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name)
-    }
-
-    fn footer(&self, words: &Words) -> String {
-        fill(words.duel_footer_cards, &[&self.columns()])
-    }
-
-    fn help_keys(words: &Words) -> &'static [&'static str] {
-        words.duel_help_keys_cards
+    fn texts(&self, words: &Words) -> Texts {
+        Texts {
+            survived: words.cards_played,
+            tag: format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name),
+            footer: fill(words.duel_footer_cards, &[&self.columns()]),
+            help_keys: words.duel_help_keys_cards,
+        }
     }
 
     fn record(
@@ -164,21 +163,14 @@ impl Side for ClassicGame {
         Some(grid(self.board(), theme, tiles))
     }
 
-    fn survived_label(words: &Words) -> &'static str {
-        words.moves
-    }
-
-    fn tag(&self, words: &Words) -> String {
+    fn texts(&self, words: &Words) -> Texts {
         let n = self.board().size();
-        format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n]))
-    }
-
-    fn footer(&self, words: &Words) -> String {
-        words.duel_footer_classic.to_string()
-    }
-
-    fn help_keys(words: &Words) -> &'static [&'static str] {
-        words.duel_help_keys_classic
+        Texts {
+            survived: words.moves,
+            tag: format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n])),
+            footer: words.duel_footer_classic.to_string(),
+            help_keys: words.duel_help_keys_classic,
+        }
     }
 
     fn record(
@@ -344,20 +336,9 @@ impl<G: Side> Play for Session<'_, G> {
         self.ui.words.confirm_give_up
     }
 
-    fn lay_out(
-        &self,
-        overlay: Overlay,
-        prompt_line: bool,
-        theme: Theme,
-        (w, h): (usize, usize),
-    ) -> Result<Vec<String>, (usize, usize)> {
-        lay_out(
-            &self.screen_state(overlay, prompt_line),
-            self.ui.words,
-            theme,
-            w,
-            h,
-        )
+    fn lay_out(&self, v: View) -> Laid {
+        let screen = self.screen_state(v.overlay, v.prompt_line);
+        lay_out(&screen, self.ui.words, v.theme, v.width, v.height)
     }
 
     fn action(&self, key: &Key) -> Action {

@@ -102,7 +102,7 @@ fn header<G: Side>(s: &DuelScreen<G>, i: usize, words: &Words, theme: Theme) -> 
     let stats = format!(
         "  {}  {}",
         pair(theme, words.score, &g.score().to_string()),
-        pair(theme, G::survived_label(words), &g.survived().to_string())
+        pair(theme, g.texts(words).survived, &g.survived().to_string())
     );
     [name, stats]
 }
@@ -140,11 +140,11 @@ fn screen<G: Side>(
     l: Layout,
     width: usize,
 ) -> (Vec<String>, usize) {
-    let game = &s.duel.players[0];
+    let texts = s.duel.players[0].texts(words);
     let title = format!(
         "{MARGIN}{}  {}",
         theme.paint(words.title, Tone::Title),
-        theme.paint(&game.tag(words), Tone::Label)
+        theme.paint(&texts.tag, Tone::Label)
     );
     let mut out = vec![fit(&title, width)];
     if l.airy {
@@ -160,7 +160,7 @@ fn screen<G: Side>(
     }
     if s.overlay == Overlay::Help {
         out.extend(help_lines(
-            G::help_keys(words),
+            texts.help_keys,
             words.duel_help_rules,
             "",
             words,
@@ -191,11 +191,10 @@ fn screen<G: Side>(
         );
         out.extend(other.iter().map(|r| fit(&format!("{MARGIN}{r}"), width)));
     }
-    let footer = game.footer(words);
     let bottom = Bottom {
         result: matches!(s.overlay, Overlay::Result { .. }).then(|| result(s, words, theme, width)),
         notes: s.notes,
-        footer: &footer,
+        footer: &texts.footer,
         prompt_line: s.prompt_line,
         airy: l.airy,
     };
@@ -236,7 +235,7 @@ fn result<G: Side>(s: &DuelScreen<G>, words: &Words, theme: Theme, width: usize)
         let items = [
             theme.paint(&s.names[i], tone(i)),
             pair(theme, words.score, &g.score().to_string()),
-            pair(theme, G::survived_label(words), &g.survived().to_string()),
+            pair(theme, g.texts(words).survived, &g.survived().to_string()),
         ];
         lines.extend(pack(&items, "    ", MARGIN, width));
     }

@@ -15,10 +15,10 @@ use crate::text;
 use super::Ui;
 use super::i18n::{Words, fill};
 use super::input::{Action, action};
-use super::render::{Note, Overlay, Player, Screen, lay_out};
-use super::session::End;
+use super::render::{Note, Player, Screen, lay_out};
+use super::session::{End, Laid, View};
 use super::solo::{self, Kept, Solo};
-use super::theme::{Theme, Tone};
+use super::theme::Tone;
 
 /// The notes describing what a move did: the chain with its points, then any clear.
 pub fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
@@ -122,18 +122,6 @@ impl Solo for Game {
         action(key)
     }
 
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-
-    fn played(&self) -> bool {
-        !self.moves().is_empty()
-    }
-
-    fn points(&self) -> u64 {
-        self.position().score
-    }
-
     fn undo(&mut self, extra: &mut Cards) -> bool {
         extra.hint = None;
         Game::undo(self)
@@ -155,13 +143,7 @@ impl Solo for Game {
         keeper.finish(self, meta, Ending::of(self))
     }
 
-    fn lay_out(
-        s: &Kept<Self>,
-        overlay: Overlay,
-        prompt_line: bool,
-        theme: Theme,
-        (w, h): (usize, usize),
-    ) -> Result<Vec<String>, (usize, usize)> {
+    fn lay_out(s: &Kept<Self>, v: View) -> Laid {
         let screen = Screen {
             game: &s.game,
             best: s.best,
@@ -169,11 +151,11 @@ impl Solo for Game {
             hint: s.extra.hint,
             tag: s.extra.tag.clone(),
             notes: &s.notes,
-            overlay,
+            overlay: v.overlay,
             player: Player::Human,
-            prompt_line,
+            prompt_line: v.prompt_line,
         };
-        lay_out(&screen, s.ui.words, theme, w, h)
+        lay_out(&screen, s.ui.words, v.theme, v.width, v.height)
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {

@@ -35,6 +35,20 @@ pub enum End {
     Stopped(Option<u64>),
 }
 
+/// How to lay a screen out: what covers it, whether its last line is left for a prompt, the
+/// colours, and the terminal's size.
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    pub overlay: Overlay,
+    pub prompt_line: bool,
+    pub theme: Theme,
+    pub width: usize,
+    pub height: usize,
+}
+
+/// A screen laid out, or the smallest size it would fit in.
+pub type Laid = Result<Vec<String>, (usize, usize)>;
+
 /// One game on the screen, as the shared loop drives it.
 pub trait Play {
     fn ui(&self) -> &Ui;
@@ -49,26 +63,33 @@ pub trait Play {
     /// The question `q` asks.
     fn quit_question(&self) -> &'static str;
     /// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
-    fn lay_out(
-        &self,
-        overlay: Overlay,
-        prompt_line: bool,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Result<Vec<String>, (usize, usize)>;
+    fn lay_out(&self, view: View) -> Laid;
     /// Draws the screen in place, or the "too small" message.
     fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
         let ui = self.ui();
-        paint(ui, |w, h| {
-            let laid = self.lay_out(overlay, prompt_line, ui.theme, (w, h));
-            or_too_small(laid, ui.words, ui.theme, w, h)
+        paint(ui, |width, height| {
+            let theme = ui.theme;
+            let view = View {
+                overlay,
+                prompt_line,
+                theme,
+                width,
+                height,
+            };
+            or_too_small(self.lay_out(view), ui.words, theme, width, height)
         })
     }
     /// Whether the screen is the "too small" message (every game key is then ignored).
     fn too_small(&self) -> bool {
-        let size = term::size(&self.ui().term);
-        self.lay_out(Overlay::None, false, Theme::PLAIN, size)
-            .is_err()
+        let (width, height) = term::size(&self.ui().term);
+        let view = View {
+            overlay: Overlay::None,
+            prompt_line: false,
+            theme: Theme::PLAIN,
+            width,
+            height,
+        };
+        self.lay_out(view).is_err()
     }
     /// What a key means in this game.
     fn action(&self, key: &Key) -> Action;

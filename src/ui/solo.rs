@@ -12,25 +12,22 @@
 
 use console::Key;
 
+use crate::duel::Contender;
 use crate::keeper::Keepers;
 
 use super::Ui;
 use super::input::Action;
-use super::render::{Note, Overlay};
-use super::session::{self, End, Play};
-use super::theme::{Theme, Tone};
+use super::render::Note;
+use super::session::{self, End, Laid, Play, View};
+use super::theme::Tone;
 
 /// A one-player game as the screen plays and keeps it.
-pub trait Solo: Sized {
+pub trait Solo: Contender + Sized {
     /// What the keeper stores beside the game.
     type Meta;
     /// Screen state of this game's own (the card game's highlighted column and hint).
     type Extra;
     fn action(key: &Key) -> Action;
-    fn is_over(&self) -> bool;
-    /// At least one move was made (else leaving forgets the game).
-    fn played(&self) -> bool;
-    fn points(&self) -> u64;
     /// Takes the last move back; `false` when there is none.
     fn undo(&mut self, extra: &mut Self::Extra) -> bool;
     fn best(&self, keeper: &dyn Keepers) -> Option<u64>;
@@ -38,13 +35,7 @@ pub trait Solo: Sized {
     fn forget(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
     /// Records the game (ended, or given up); whether its score is a new best.
     fn finish(&self, keeper: &mut dyn Keepers, meta: &Self::Meta) -> bool;
-    fn lay_out(
-        s: &Kept<Self>,
-        overlay: Overlay,
-        prompt_line: bool,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Result<Vec<String>, (usize, usize)>;
+    fn lay_out(s: &Kept<Self>, view: View) -> Laid;
     /// Acts on a key of this game's own (moves, hint, the highlight).
     fn act(s: &mut Kept<Self>, act: Action);
 }
@@ -83,6 +74,12 @@ pub fn play<G: Solo>(
 }
 
 impl<G: Solo> Kept<'_, G> {
+    /// At least one move was made (else leaving forgets the game): what a duel counts as
+    /// surviving, cards played or discarded, or moves.
+    fn played(&self) -> bool {
+        self.game.survived() > 0
+    }
+
     fn warnings(&mut self) {
         for w in self.keeper.take_warnings() {
             self.notes.push(Note::new(w, Tone::Bad));
@@ -98,9 +95,9 @@ impl<G: Solo> Kept<'_, G> {
     /// Keeps the game for later when leaving: saved with its score, or, when nothing was
     /// played, its save dropped (there is nothing to resume).
     fn keep(&mut self) -> Option<u64> {
-        if self.game.played() {
+        if self.played() {
             self.save();
-            Some(self.game.points())
+            Some(self.game.score())
         } else {
             self.game.forget(self.keeper, &self.meta);
             self.warnings();
@@ -115,7 +112,7 @@ impl<G: Solo> Play for Kept<'_, G> {
     }
 
     fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.game.finished()
     }
 
     fn finish(&mut self) -> bool {
@@ -137,14 +134,8 @@ impl<G: Solo> Play for Kept<'_, G> {
         self.ui.words.confirm_quit
     }
 
-    fn lay_out(
-        &self,
-        overlay: Overlay,
-        prompt_line: bool,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Result<Vec<String>, (usize, usize)> {
-        G::lay_out(self, overlay, prompt_line, theme, size)
+    fn lay_out(&self, view: View) -> Laid {
+        G::lay_out(self, view)
     }
 
     fn action(&self, key: &Key) -> Action {
@@ -165,7 +156,7 @@ impl<G: Solo> Play for Kept<'_, G> {
             Action::Restart => {
                 // The game given up is recorded as quit, unless nothing was played.
                 return session::restart(self, |s| {
-                    if s.game.played() {
+                    if s.played() {
                         s.game.finish(s.keeper, &s.meta);
                     } else {
                         s.game.forget(s.keeper, &s.meta);
