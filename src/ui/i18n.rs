@@ -339,6 +339,7 @@ pub static EN: Words = Words {
     duel_help_keys_cards: &[
         "1 … 9        put the card in hand on that column",
         "←/→ Enter    move the highlight, Enter puts the card there",
+        "d            discard the card in hand (when the rules allow)",
         "q            give the duel up (asks first)",
         "?            this help",
     ],
@@ -348,10 +349,10 @@ pub static EN: Words = Words {
         "?            this help",
     ],
     duel_help_rules: &[
-        "Both players get the same deal and take turns, one move each; a player",
-        "whose game is over is skipped. The longer survivor wins, then the higher score.",
-        "No undo (a turn taken is the other player's to answer) and no hints (the duel",
-        "is between the players, not the bot).",
+        "Both players get the same deal and take turns, one move each; a player whose",
+        "game is over is skipped. The longer survivor wins, then the higher score.",
+        "No undo (a turn taken is the other player's to answer) and no hints (the",
+        "duel is between the players, not the bot).",
     ],
 };
 
@@ -488,6 +489,7 @@ pub static ZH: Words = Words {
     duel_help_keys_cards: &[
         "1 … 9        把手牌放到该列",
         "←/→ 回车     移动高亮，回车把牌放到高亮的列",
+        "d            弃掉手牌（规则允许时）",
         "q            认输（会先确认）",
         "?            显示本帮助",
     ],
@@ -556,6 +558,26 @@ mod tests {
         assert!(Lang::choose(Some("fr")).is_err());
     }
 
+    /// The help is drawn two columns in: every line of it fits an 80-column terminal whole.
+    #[test]
+    fn help_lines_fit_80_columns() {
+        for w in [&EN, &ZH] {
+            let lines = [
+                w.help_keys,
+                &w.help_merge,
+                w.classic_help_keys,
+                w.classic_help_rules,
+                w.duel_help_keys_cards,
+                w.duel_help_keys_classic,
+                w.duel_help_rules,
+            ];
+            for line in lines.iter().flat_map(|l| l.iter()) {
+                let width = console::measure_text_width(&fill(line, &[&2048]));
+                assert!(width <= 78, "{width} columns: {line}");
+            }
+        }
+    }
+
     #[test]
     fn templates_have_the_same_values_in_both_languages() {
         let count = |s: &str| s.matches("{}").count();
@@ -603,6 +625,11 @@ mod tests {
         assert_eq!(count(EN.help_discards), count(ZH.help_discards));
         assert_eq!(EN.help_keys.len(), ZH.help_keys.len());
         assert_eq!(EN.classic_help_keys.len(), ZH.classic_help_keys.len());
+        assert_eq!(EN.duel_help_keys_cards.len(), ZH.duel_help_keys_cards.len());
+        assert_eq!(
+            EN.duel_help_keys_classic.len(),
+            ZH.duel_help_keys_classic.len()
+        );
         let rules = |r: &[&str]| r.iter().map(|l| count(l)).sum::<usize>();
         assert_eq!(rules(EN.classic_help_rules), rules(ZH.classic_help_rules));
     }
