@@ -171,6 +171,10 @@ fn screen(s: &ClassicScreen, words: &Words, theme: Theme, l: Layout, width: usiz
     if s.best.is_some_and(|b| game.score() > b) && s.overlay == Overlay::None {
         stats.push(theme.paint(words.new_best, Tone::Good));
     }
+    // Once made, the winning tile stays marked: the banner only lasts one move.
+    if game.won() && s.overlay == Overlay::None {
+        stats.push(theme.paint(&format!("★ {}", game.rules().win), Tone::Good));
+    }
     out.extend(pack(&stats, "    ", MARGIN, width));
     if l.airy {
         out.push(String::new());
