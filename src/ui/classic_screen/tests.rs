@@ -97,6 +97,7 @@ fn the_win_banner_and_the_result() {
     let banner = banner.unwrap();
     let text = show(&screen(&g, &banner), Lang::En, 80, 24);
     assert!(text.contains("You made 8! You win."), "{text}");
+    assert!(text.contains("★ 8"), "the win stays marked: {text}");
     assert!(
         !g.is_over(),
         "making the winning tile does not end the game"
