@@ -376,8 +376,8 @@ fn a_quit_game_is_offered_again_and_resumes() {
     r.send("y");
     assert!(r.ends_restored().contains("Game saved"));
     let mut r = r.again(&["--no-color"]);
-    r.expect("Resume the saved game (score 0, 2 cards played)");
-    r.send("\x1b[B");
+    r.expect("Resume the saved game (score 0, cards played: 2)");
+    // The saved game is highlighted first: Enter resumes it.
     r.send("\r");
     r.expect("Cards left 98");
     r.send("u");

@@ -281,7 +281,7 @@ pub static EN: Words = Words {
     help_back: "Press any key to go back to the game.",
     menu_prompt: "new2048: what would you like to play?",
     menu_new: "New game",
-    menu_resume: "Resume the saved game (score {}, {} cards played)",
+    menu_resume: "Resume the saved game (score {}, cards played: {})",
     menu_daily: "Daily deal ({}, the same cards for everyone)",
     menu_rules: "Rules: {} (change)",
     menu_quit: "Quit",

@@ -82,7 +82,8 @@ fn title(ui: &Ui) {
 }
 
 /// A list to choose from under a title; `None` when it was left.
-fn select(ui: &Ui, question: &str, items: &[String]) -> Option<usize> {
+/// A themed menu; `default` is the item highlighted first.
+fn select(ui: &Ui, question: &str, items: &[String], default: usize) -> Option<usize> {
     let t = ui.theme.dialog(ui.words);
     title(ui);
     prompt(
@@ -92,7 +93,7 @@ fn select(ui: &Ui, question: &str, items: &[String]) -> Option<usize> {
             Select::with_theme(&t)
                 .with_prompt(question)
                 .items(items)
-                .default(0)
+                .default(default)
                 .report(false)
                 .interact_on_opt(&ui.term)
         },
@@ -173,7 +174,12 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Optio
             prompt = format!("{w}\n{prompt}");
         }
         let labels: Vec<String> = items.iter().map(|(s, _)| s.clone()).collect();
-        let choice = match select(ui, &prompt, &labels) {
+        // A game in progress is what a returning player most likely wants: highlight it first.
+        let default = items
+            .iter()
+            .position(|(_, c)| *c == Choice::Resume)
+            .unwrap_or(0);
+        let choice = match select(ui, &prompt, &labels, default) {
             Some(i) => items[i].1,
             None => Choice::Quit,
         };
@@ -219,7 +225,7 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Optio
     }
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Choice {
     New,
     Resume,
@@ -235,7 +241,7 @@ enum Choice {
 fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<DuelGame> {
     let words = ui.words;
     let items = [words.duel_cards.to_string(), words.duel_classic.to_string()];
-    match select(ui, words.duel_prompt, &items)? {
+    match select(ui, words.duel_prompt, &items, 0)? {
         0 => Some(DuelGame::Cards(Arc::clone(rules))),
         _ => Some(DuelGame::Classic(rules.classic, rules.name.clone())),
     }
@@ -243,6 +249,6 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<DuelGame> {
 
 fn pick_preset(ui: &Ui) -> Option<Rules> {
     let names: Vec<String> = presets::ALL.iter().map(|(n, _)| n.to_string()).collect();
-    let i = select(ui, ui.words.preset_prompt, &names)?;
+    let i = select(ui, ui.words.preset_prompt, &names, 0)?;
     config::load_preset(&names[i]).ok()
 }
