@@ -7,7 +7,9 @@
 //! ```text
 //! <data dir>/lock                      the folder lock (empty; see fsio)
 //! <data dir>/saved-game.json           the card game in progress (saved)
+//! <data dir>/saved-game-<time>.json    another one played at the same time (see saved)
 //! <data dir>/saved-classic.json        the classic 2048 game in progress (saved)
+//! <data dir>/saved-classic-<time>.json another one played at the same time
 //! <data dir>/games/<id>.json           one finished game or duel each (history)
 //! <data dir>/**/<name>.corrupt-<time>  a damaged file, moved aside
 //! <data dir>/**/<name>.newer-<time>    a file from a newer new2048, moved aside
@@ -275,12 +277,12 @@ impl Store {
         rebuild: impl FnOnce(T) -> Result<G, RecordError>,
     ) -> Option<G> {
         let dir = self.dir.clone()?;
-        let save: T = saved::read_slot(&dir, name, what, &mut |m| self.warn(m))?;
+        let (path, save): (PathBuf, T) = saved::read_slot(&dir, name, what, &mut |m| self.warn(m))?;
         match rebuild(save) {
             Ok(g) => Some(g),
             Err(why) => {
                 let _lock = fsio::DirLock::acquire(&dir);
-                self.warn(set_aside(&dir.join(name), what, &why));
+                self.warn(set_aside(&path, what, &why));
                 None
             }
         }
@@ -358,9 +360,12 @@ impl ClassicKeeper for Store {
     }
 
     fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        let json = SavedClassic::of(game, meta, utc::now()).to_json();
+        let save = SavedClassic::of(game, meta, utc::now());
+        let json = save.to_json();
         self.write("save the game", |dir| {
-            saved::write_slot(dir, classic::SAVE_FILE, &json)
+            saved::write_slot(dir, classic::SAVE_FILE, &json, |s: &SavedClassic| {
+                s.play.same_game(&save.play)
+            })
         });
     }
 
@@ -454,6 +459,41 @@ mod tests {
         let best = g.position().score.max(other.position().score);
         assert_eq!(s.best(&Rules::default_rules()), Some(best));
         assert!(s.take_warnings().is_empty());
+    }
+
+    #[test]
+    fn two_games_at_once_both_keep_their_saves() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = || Store::at(Some(dir.path().to_path_buf()));
+        let (mut a, a_meta) = game(11);
+        let (mut b, b_meta) = game(12);
+        let (mut first, mut second) = (at(), at());
+        // Two processes playing at once, moves interleaved.
+        for col in 0..3 {
+            a.play(Move::Place(col)).unwrap();
+            first.save(&a, &a_meta);
+            b.play(Move::Place(col)).unwrap();
+            second.save(&b, &b_meta);
+        }
+        b.play(Move::Place(4)).unwrap();
+        second.save(&b, &b_meta);
+        let saves = fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("saved-game"))
+            .count();
+        assert_eq!(
+            saves, 2,
+            "one save file per game, however the moves interleave"
+        );
+        // The newest is offered first; once it is finished, the other one is.
+        let (back, _) = at().saved().unwrap();
+        assert_eq!(back.position(), b.position());
+        second.finish(&b, &b_meta, Ending::Quit);
+        let (back, back_meta) = at().saved().unwrap();
+        assert_eq!((back.position(), &back_meta), (a.position(), &a_meta));
+        first.forget(&a, &a_meta);
+        assert!(at().saved().is_none());
     }
 
     #[test]
