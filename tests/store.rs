@@ -253,6 +253,38 @@ fn a_killed_game_resumes_at_its_last_move() {
 }
 
 #[test]
+fn a_new_game_keeps_the_game_saved_before_it() {
+    // Once lost: a new game's first save silently replaced a game left for later.
+    let env = Env::new();
+    play_then_kill(
+        &env,
+        &["play", "--seed", "7", "--json"],
+        &["1", "2"],
+        &env.save_file(),
+    );
+    // The new game must start in a later second than the save was written.
+    std::thread::sleep(Duration::from_millis(1100));
+    let out = env.run(&["play", "--seed", "8", "--json"], "3\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("the game saved before this one (2 moves"),
+        "{err}"
+    );
+    let kept: Vec<String> = files_in(&env.data())
+        .into_iter()
+        .filter(|f| f.starts_with("saved-game.json.replaced-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let kept = env.data().join(&kept[0]);
+    assert!(err.contains(&kept.display().to_string()), "{err}");
+    assert_eq!(saved_moves(&kept), Some(2));
+    // Moved back, it resumes where it was.
+    fs::rename(&kept, env.save_file()).unwrap();
+    let resumed = json(&env.run(&["play", "--resume", "--json"], ""));
+    assert_eq!(resumed["cards_played"], 2);
+}
+
+#[test]
 fn damaged_and_newer_files_are_moved_aside() {
     let env = Env::new();
     json(&env.run(&["play", "--seed", "3", "--json"], &whole_game()));
@@ -585,6 +617,29 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     let again = env.run(&["classic", "--resume"], "");
     assert_eq!(again.status.code(), Some(2));
     assert!(text(&again.stderr).contains("no saved classic game to resume"));
+}
+
+#[test]
+fn a_new_classic_game_keeps_the_classic_game_saved_before_it() {
+    // Once lost: a new classic game's first save silently replaced one left for later.
+    let env = Env::new();
+    let args = ["classic", "--seed", "17", "--json"];
+    play_then_kill(&env, &args, &["a", "d"], &classic_save(&env));
+    std::thread::sleep(Duration::from_millis(1100));
+    let out = env.run(&["classic", "--seed", "18", "--json"], "a\nd\nw\ns\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("the classic game saved before this one (2 moves"),
+        "{err}"
+    );
+    let kept: Vec<String> = files_in(&env.data())
+        .into_iter()
+        .filter(|f| f.starts_with("saved-classic.json.replaced-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    fs::rename(env.data().join(&kept[0]), classic_save(&env)).unwrap();
+    let resumed = json(&env.run(&["classic", "--resume", "--json"], ""));
+    assert_eq!(resumed["moves"], 2);
 }
 
 #[test]

@@ -143,6 +143,11 @@ pub struct Store {
     /// Best score per game and rules hash ([`best_key`]), read from history the first time it
     /// is needed. Duels do not count: a best score is one player's game.
     bests: OnceCell<HashMap<String, u64>>,
+    /// The card game this store last saved (start and deal): its first save checks what it
+    /// would replace ([`Store::keep_other_save`]).
+    saving: Option<(u64, crate::keeper::Deal)>,
+    /// The same for the classic game (start and seed).
+    saving_classic: Option<(u64, u64)>,
 }
 
 impl Store {
@@ -158,6 +163,8 @@ impl Store {
             writable: false,
             warnings: RefCell::default(),
             bests: OnceCell::new(),
+            saving: None,
+            saving_classic: None,
         };
         match &store.dir {
             None => store.warn(format!(
@@ -286,6 +293,44 @@ impl Store {
         }
     }
 
+    /// Before a game's first save in slot `name` (`what` and `resume` name it in the message):
+    /// a save of another game (`other` gives its save time and move count, `None` when it is
+    /// this game's) written before this game `started` is a game left for later, not one being
+    /// played at this moment (whose save is simply the last one written). It is moved aside
+    /// instead of being replaced, and the player is told where.
+    fn keep_other_save<T: DeserializeOwned>(
+        &mut self,
+        name: &str,
+        what: &str,
+        resume: &str,
+        started: u64,
+        other: impl FnOnce(&T) -> Option<(u64, usize)>,
+    ) {
+        let (Some(dir), true) = (self.dir.clone(), self.writable) else {
+            return;
+        };
+        let Some(save) = saved::read_slot::<T>(&dir, name, what, &mut |m| self.warn(m)) else {
+            return;
+        };
+        let Some((saved_at, moves)) = other(&save).filter(|(at, _)| *at < started) else {
+            return;
+        };
+        let path = dir.join(name);
+        let moved =
+            fsio::DirLock::acquire(&dir).and_then(|_lock| fsio::move_aside(&path, "replaced"));
+        match moved {
+            Ok(to) => self.warn(format!(
+                "the {what} before this one ({moves} moves, saved {} UTC) was kept as {}: \
+                 `new2048 replay` with that file plays it back, and moving it back to {} lets \
+                 `{resume}` go on with it.",
+                utc::short(saved_at),
+                to.display(),
+                path.display()
+            )),
+            Err(e) => self.failed(&format!("keep the {what} before this one"), e),
+        }
+    }
+
     /// Runs `change` on the data folder, if it can be written; a failure (`what`) stops writes.
     fn write(&mut self, what: &str, change: impl FnOnce(&Path) -> io::Result<()>) {
         if let (Some(dir), true) = (self.dir.clone(), self.writable)
@@ -313,6 +358,18 @@ impl Keeper for Store {
 
     fn save(&mut self, game: &Game, meta: &GameMeta) {
         let save = SavedGame::of(game, meta, utc::now());
+        let this = (meta.started, meta.deal.clone());
+        if self.saving.as_ref() != Some(&this) {
+            let play = &save.play;
+            self.keep_other_save(
+                saved::SAVE_FILE,
+                "game saved",
+                "new2048 play --resume",
+                play.started,
+                |s: &SavedGame| (!s.play.same_game(play)).then(|| (s.saved, s.play.move_count())),
+            );
+            self.saving = Some(this);
+        }
         self.write("save the game", |dir| saved::write(dir, &save));
     }
 
@@ -358,7 +415,23 @@ impl ClassicKeeper for Store {
     }
 
     fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        let json = SavedClassic::of(game, meta, utc::now()).to_json();
+        let save = SavedClassic::of(game, meta, utc::now());
+        let this = (save.play.started, save.play.seed);
+        if self.saving_classic != Some(this) {
+            let play = &save.play;
+            self.keep_other_save(
+                classic::SAVE_FILE,
+                "classic game saved",
+                "new2048 classic --resume",
+                play.started,
+                |s: &SavedClassic| {
+                    (!s.play.same_game(play))
+                        .then(|| (s.saved, s.play.moves.split_whitespace().count()))
+                },
+            );
+            self.saving_classic = Some(this);
+        }
+        let json = save.to_json();
         self.write("save the game", |dir| {
             saved::write_slot(dir, classic::SAVE_FILE, &json)
         });

@@ -7,7 +7,8 @@
 //! a torn file: a SIGKILL loses at most the move being made.
 //!
 //! Several processes may play at once (scripts, bots, two terminals); a file then holds the last
-//! one saved. A game only ever removes the save when it is its own (same start and deal), so one
+//! one saved. A save written before a new game started is a game left for later: the new game's
+//! first save moves it aside (`<name>.replaced-<time>`) instead of replacing it (see the store). A game only ever removes the save when it is its own (same start and deal), so one
 //! game finishing never drops another game's save. The functions taking a file name serve both
 //! slots; the card game's keep their short names.
 
