@@ -96,7 +96,7 @@ pub fn fresh_seed() -> u64 {
 }
 
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Failure> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::paths::read_text(path)
         .map_err(|e| Failure::usage(format!("cannot read deck file {}: {e}", path.display())))?;
     crate::deck::parse_deck(&text, rules)
         .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))

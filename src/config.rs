@@ -52,7 +52,7 @@ pub struct LoadedRules {
 /// Reads a rules file laid over the built-in default.
 pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::paths::read_text(path).map_err(|e| {
         RulesError::file(
             &origin,
             format!("cannot read this rules file ({e}); give the path of a readable TOML file"),

@@ -851,3 +851,33 @@ fn the_readme_example_is_what_the_program_prints() {
     );
     assert_eq!(out.stdout.trim(), example);
 }
+
+/// A file far larger than any rules, deck or record file is refused before it is read whole
+/// (once `/dev/zero` as a deck or rules file filled the memory until the program was killed).
+#[test]
+fn huge_files_are_refused_before_they_are_read() {
+    let run = Run::new();
+    let big = run.path("big.txt");
+    // Sparse: 65 MB of NUL bytes that take no room on disk.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(65 << 20)
+        .unwrap();
+    for args in [
+        vec!["play", "--json", "--deck-file"],
+        vec!["play", "--json", "--config"],
+        vec!["replay", "--json"],
+    ] {
+        let mut r = Run::new();
+        for a in args {
+            r = r.arg(a);
+        }
+        let out = r.arg(&big).run();
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert!(
+            out.stderr.contains("it is larger than 64 MB"),
+            "{}",
+            out.stderr
+        );
+    }
+}

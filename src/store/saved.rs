@@ -74,7 +74,7 @@ pub fn remove_slot_if<T: DeserializeOwned>(
         return Ok(false);
     }
     let _lock = DirLock::acquire(data_dir)?;
-    let Ok(text) = fs::read_to_string(&p) else {
+    let Ok(text) = crate::paths::read_text(&p) else {
         return Ok(false);
     };
     match super::record::decode::<T>(&text) {
