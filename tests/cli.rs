@@ -881,3 +881,32 @@ fn huge_files_are_refused_before_they_are_read() {
         );
     }
 }
+
+/// A line too long to be a command is skipped without being kept whole (an endless line once
+/// filled the memory), and control characters in a bad line are shown escaped, never sent raw.
+#[test]
+fn overlong_lines_and_control_characters_in_headless_input() {
+    let input = format!("{}\n\u{1b}[2J\n\0\n1\n", "1".repeat(5000));
+    for args in [
+        "play --seed 1 --json",
+        "classic --seed 1 --json",
+        "duel --seed 1 --json",
+    ] {
+        let out = Run::cmd(args).stdin(&input).run();
+        assert_eq!(out.code, 0, "{args}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("line 1: longer than 1024 bytes; skipped"),
+            "{args}: {}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains("`\\u{1b}[2J`"),
+            "{args}: {}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("`\\0`"), "{args}: {}", out.stderr);
+        assert!(!out.stderr.contains('\u{1b}'), "{args}: {}", out.stderr);
+        assert!(out.stderr.len() < 2000, "{args}: {}", out.stderr);
+    }
+}
