@@ -877,3 +877,36 @@ fn a_format_1_card_record_from_before_classic_still_reads() {
     assert!(text(&newest.stdout).contains("\"format\": 1,"));
     assert!(!text(&newest.stdout).contains("\"game\""));
 }
+
+#[test]
+fn a_record_with_control_characters_is_refused_not_printed() {
+    // Once a shared record's duel names, rules name or deck path reached the terminal raw, so a
+    // record could carry an escape sequence that takes the screen over on `replay` or `history`.
+    let env = Env::new();
+    env.run(&["duel", "--seed", "3", "--json"], "1\n1\n2\n2\n");
+    let export = env.run(&["history", "--export", "1"], "");
+    assert!(export.status.success(), "{}", text(&export.stderr));
+    let mut record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    record["players"][0]["name"] = Value::from("\u{1b}[2Jevil");
+    let path = env.tmp.path().join("evil.json");
+    fs::write(&path, record.to_string()).unwrap();
+    let out = env.run(&["replay", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("its `players.0.name` holds a control character"),
+        "{err}"
+    );
+    assert!(!text(&out.stdout).contains('\u{1b}') && !err.contains('\u{1b}'));
+
+    // In the data folder such a file is moved aside like any damaged one.
+    fs::write(env.games().join("evil.json"), record.to_string()).unwrap();
+    let out = env.run(&["history"], "");
+    assert!(out.status.success());
+    assert!(!text(&out.stdout).contains('\u{1b}'));
+    assert!(
+        text(&out.stderr).contains("evil.json.corrupt-"),
+        "{}",
+        text(&out.stderr)
+    );
+}
