@@ -113,7 +113,17 @@ pub fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMe
     let (game, deal) = match &args.deck_file {
         Some(p) => {
             let deck = read_deck_file(p, &rules)?;
-            let path = p.display().to_string();
+            // Kept in the record and shown by `history` and `replay`: control characters in the
+            // name are stored escaped, as records may not hold them.
+            let path: String = p
+                .display()
+                .to_string()
+                .chars()
+                .map(|c| match c {
+                    c if c.is_control() => c.escape_debug().to_string(),
+                    c => c.to_string(),
+                })
+                .collect();
             (Game::new(rules, deck.into()), Deal::DeckFile { path })
         }
         None => {

@@ -910,3 +910,23 @@ fn a_record_with_control_characters_is_refused_not_printed() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_deck_file_named_with_a_control_character_is_recorded_readably() {
+    let env = Env::new();
+    let deck = env.tmp.path().join("deck\u{1b}.txt");
+    fs::write(&deck, "2 4 8").unwrap();
+    let out = env.run(
+        &["play", "--json", "--deck-file", deck.to_str().unwrap()],
+        "1\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = env.history();
+    assert_eq!(rows.len(), 1, "{}", text(&out.stderr));
+    assert!(
+        rows[0]["deal"]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("deck\\u{1b}.txt")
+    );
+}
