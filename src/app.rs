@@ -292,7 +292,10 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
         let path = config::init_target().ok_or_else(|| {
             Failure::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
         })?;
-        config::write_init(&path, args.force).map_err(Failure::usage)?;
+        config::write_init(&path, args.force).map_err(|e| match e {
+            config::InitError::Exists(m) => Failure::usage(m),
+            config::InitError::Write(m) => Failure::io(m),
+        })?;
         println!(
             "wrote the default rules to {}; edit it to change the game",
             path.display()

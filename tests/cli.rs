@@ -910,3 +910,13 @@ fn overlong_lines_and_control_characters_in_headless_input() {
         assert!(out.stderr.len() < 2000, "{args}: {}", out.stderr);
     }
 }
+
+/// A `rules --init` that cannot write is the machine failing (status 1), not bad input (it was 2).
+#[test]
+fn rules_init_that_cannot_write_exits_1() {
+    let run = Run::cmd("rules --init --force").config_env("a-folder");
+    std::fs::create_dir_all(run.path("a-folder")).unwrap();
+    let out = run.run().code(1).stderr_has(&["cannot write", "a-folder"]);
+    assert_eq!(out.stdout, "");
+    assert!(run.path("a-folder").is_dir());
+}
