@@ -930,3 +930,22 @@ fn a_deck_file_named_with_a_control_character_is_recorded_readably() {
             .ends_with("deck\\u{1b}.txt")
     );
 }
+
+#[test]
+fn stats_of_edited_records_with_huge_scores_do_not_overflow() {
+    // Once an overflow: wrapped to a tiny mean in release builds, a panic in debug ones.
+    let env = Env::new();
+    env.run(&["play", "--seed", "1", "--json"], "1\n");
+    env.run(&["play", "--seed", "2", "--json"], "1\n");
+    for f in files_in(&env.games()) {
+        let p = env.games().join(f);
+        let mut v: Value = serde_json::from_str(&fs::read_to_string(&p).unwrap()).unwrap();
+        v["score"] = Value::from(u64::MAX);
+        fs::write(&p, v.to_string()).unwrap();
+    }
+    let out = env.run(&["stats"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains(&format!("best {}", u64::MAX)), "{shown}");
+    assert!(!shown.contains("mean 0"), "{shown}");
+}
