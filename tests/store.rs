@@ -267,7 +267,8 @@ fn a_new_game_keeps_the_game_saved_before_it() {
     let out = env.run(&["play", "--seed", "8", "--json"], "3\n");
     let err = text(&out.stderr);
     assert!(
-        err.contains("the game saved before this one (2 moves"),
+        err.contains("earlier save kept as saved-game.json.replaced-")
+            && err.contains("(2 moves, saved "),
         "{err}"
     );
     let kept: Vec<String> = files_in(&env.data())
@@ -276,7 +277,7 @@ fn a_new_game_keeps_the_game_saved_before_it() {
         .collect();
     assert_eq!(kept.len(), 1, "{kept:?}");
     let kept = env.data().join(&kept[0]);
-    assert!(err.contains(&kept.display().to_string()), "{err}");
+    assert!(err.contains(&env.data().display().to_string()), "{err}");
     assert_eq!(saved_moves(&kept), Some(2));
     // Moved back, it resumes where it was.
     fs::rename(&kept, env.save_file()).unwrap();
@@ -629,7 +630,8 @@ fn a_new_classic_game_keeps_the_classic_game_saved_before_it() {
     let out = env.run(&["classic", "--seed", "18", "--json"], "a\nd\nw\ns\n");
     let err = text(&out.stderr);
     assert!(
-        err.contains("the classic game saved before this one (2 moves"),
+        err.contains("earlier classic save kept as saved-classic.json.replaced-")
+            && err.contains("(2 moves, saved "),
         "{err}"
     );
     let kept: Vec<String> = files_in(&env.data())

@@ -319,15 +319,16 @@ impl Store {
         let moved =
             fsio::DirLock::acquire(&dir).and_then(|_lock| fsio::move_aside(&path, "replaced"));
         match moved {
+            // The file's name comes first: the game screen shows a warning on one line.
             Ok(to) => self.warn(format!(
-                "the {what} before this one ({moves} moves, saved {} UTC) was kept as {}: \
-                 `new2048 replay` with that file plays it back, and moving it back to {} lets \
-                 `{resume}` go on with it.",
+                "earlier {what} kept as {} in {} ({moves} moves, saved {} UTC): `new2048 replay` \
+                 with that file plays it back; renamed {name}, `{resume}` goes on with it.",
+                to.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                dir.display(),
                 utc::short(saved_at),
-                to.display(),
-                path.display()
             )),
-            Err(e) => self.failed(&format!("keep the {what} before this one"), e),
+            Err(e) => self.failed(&format!("keep the earlier {what}"), e),
         }
     }
 
@@ -363,7 +364,7 @@ impl Keeper for Store {
             let play = &save.play;
             self.keep_other_save(
                 saved::SAVE_FILE,
-                "game saved",
+                "save",
                 "new2048 play --resume",
                 play.started,
                 |s: &SavedGame| (!s.play.same_game(play)).then(|| (s.saved, s.play.move_count())),
@@ -421,7 +422,7 @@ impl ClassicKeeper for Store {
             let play = &save.play;
             self.keep_other_save(
                 classic::SAVE_FILE,
-                "classic game saved",
+                "classic save",
                 "new2048 classic --resume",
                 play.started,
                 |s: &SavedClassic| {
