@@ -62,7 +62,11 @@ impl From<io::Error> for Failure {
 
 /// Runs the command line and returns the exit status.
 pub fn run(cli: Cli) -> i32 {
+    // A bad --lang is refused whatever the command, also where nothing is shown in a language
+    // (headless play): it was ignored there without a word.
+    let lang = crate::ui::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Failure::usage);
     let result = match cli.command {
+        _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),

@@ -920,3 +920,20 @@ fn rules_init_that_cannot_write_exits_1() {
     assert_eq!(out.stdout, "");
     assert!(run.path("a-folder").is_dir());
 }
+
+/// An unknown `--lang` is refused by every command, headless ones too (it was ignored there).
+#[test]
+fn an_unknown_lang_is_refused_everywhere() {
+    for args in [
+        "play --lang xx --json",
+        "--lang xx history",
+        "stats --lang fr",
+    ] {
+        let out = Run::cmd(args)
+            .run()
+            .code(2)
+            .stderr_has(&["unknown language", "choose en or zh"]);
+        assert_eq!(out.stdout, "", "{args}");
+    }
+    Run::cmd("play --lang zh --json").run().ok();
+}
