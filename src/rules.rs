@@ -302,7 +302,8 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     match key {
         "bomb" => Some(Card::BOMB),
         "wild" => Some(Card::WILD),
-        k if k.bytes().all(|b| b.is_ascii_digit()) => {
+        // Written as the game writes it: `02` would be a second, silent spelling of `2`.
+        k if k.bytes().all(|b| b.is_ascii_digit()) && !k.starts_with('0') => {
             k.parse::<u64>().ok().and_then(Card::from_value)
         }
         _ => None,
@@ -316,6 +317,7 @@ fn plain_toml_message(e: &toml::de::Error) -> String {
         .message()
         .trim()
         .replace("expected i64", "expected a whole number")
+        .replace(" as i128, expected", " is too large, expected")
         .replace("expected bool", "expected true or false")
         .replace("expected a boolean", "expected true or false")
         .replace("expected a map", "expected a table of keys")
@@ -760,6 +762,19 @@ mod tests {
         assert!(e.message.contains("discards.max"), "{e}");
         let e = err("[board\n");
         assert!(e.line_col.is_some(), "{e}");
+    }
+
+    #[test]
+    fn a_weight_key_has_one_spelling_and_a_huge_number_says_so() {
+        // `02` once silently replaced the weight of `2`.
+        let e = err("[deck.weights]\n2 = 1\n\"02\" = 5\n");
+        assert!(e.message.contains("`02` that is not a card"), "{e}");
+        let e = err("[board]\nheight = 99999999999999999999\n");
+        assert!(
+            e.message.contains("is too large, expected a whole number"),
+            "{e}"
+        );
+        assert!(!e.message.contains("i128"), "{e}");
     }
 
     #[test]
