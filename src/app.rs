@@ -62,7 +62,11 @@ impl From<io::Error> for Failure {
 
 /// Runs the command line and returns the exit status.
 pub fn run(cli: Cli) -> i32 {
+    // A bad --lang is refused whatever the command, also where nothing is shown in a language
+    // (headless play): it was ignored there without a word.
+    let lang = crate::ui::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Failure::usage);
     let result = match cli.command {
+        _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
@@ -96,7 +100,7 @@ pub fn fresh_seed() -> u64 {
 }
 
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Failure> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::paths::read_text(path)
         .map_err(|e| Failure::usage(format!("cannot read deck file {}: {e}", path.display())))?;
     crate::deck::parse_deck(&text, rules)
         .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
@@ -113,7 +117,17 @@ pub fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMe
     let (game, deal) = match &args.deck_file {
         Some(p) => {
             let deck = read_deck_file(p, &rules)?;
-            let path = p.display().to_string();
+            // Kept in the record and shown by `history` and `replay`: control characters in the
+            // name are stored escaped, as records may not hold them.
+            let path: String = p
+                .display()
+                .to_string()
+                .chars()
+                .map(|c| match c {
+                    c if c.is_control() => c.escape_debug().to_string(),
+                    c => c.to_string(),
+                })
+                .collect();
             (Game::new(rules, deck.into()), Deal::DeckFile { path })
         }
         None => {
@@ -282,7 +296,10 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
         let path = config::init_target().ok_or_else(|| {
             Failure::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
         })?;
-        config::write_init(&path, args.force).map_err(Failure::usage)?;
+        config::write_init(&path, args.force).map_err(|e| match e {
+            config::InitError::Exists(m) => Failure::usage(m),
+            config::InitError::Write(m) => Failure::io(m),
+        })?;
         println!(
             "wrote the default rules to {}; edit it to change the game",
             path.display()

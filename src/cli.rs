@@ -202,7 +202,7 @@ pub struct DuelArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct SimulateArgs {
-    /// How many games to play.
+    /// How many games to play (at most 10000000).
     #[arg(long, value_name = "N")]
     pub games: u64,
     /// The bot: random, greedy or expectimax (classic: random or expectimax).
@@ -214,7 +214,7 @@ pub struct SimulateArgs {
     /// Seed of the whole simulation; game i is dealt from a seed derived from it and i.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// Threads playing at once (default: one per core). The results do not depend on it.
+    /// Threads playing at once, at most 256 (default: one per core). The results do not depend on it.
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
     /// Print one JSON object instead of the report.

@@ -52,7 +52,7 @@ pub struct LoadedRules {
 /// Reads a rules file laid over the built-in default.
 pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::paths::read_text(path).map_err(|e| {
         RulesError::file(
             &origin,
             format!("cannot read this rules file ({e}); give the path of a readable TOML file"),
@@ -103,18 +103,28 @@ pub fn init_target() -> Option<PathBuf> {
     paths::config_env().or_else(paths::user_config_file)
 }
 
+/// Why `rules --init` wrote nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InitError {
+    /// The file is there and `--force` was not given (the player's call: a usage error).
+    Exists(String),
+    /// The folder or the file could not be written (the machine's: an I/O error).
+    Write(String),
+}
+
 /// Writes the commented default rules to `path`, refusing to replace a file unless `force`.
-pub fn write_init(path: &Path, force: bool) -> Result<(), String> {
+pub fn write_init(path: &Path, force: bool) -> Result<(), InitError> {
     if path.exists() && !force {
-        return Err(format!(
+        return Err(InitError::Exists(format!(
             "{} already exists; pass --force to replace it with the default rules",
             path.display()
-        ));
+        )));
     }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            InitError::Write(format!("cannot create the folder {}: {e}", dir.display()))
+        })?;
     }
     std::fs::write(path, presets::DEFAULT)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|e| InitError::Write(format!("cannot write {}: {e}", path.display())))
 }

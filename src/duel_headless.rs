@@ -155,7 +155,7 @@ pub fn run<G: Duelist>(
     if !json {
         writeln!(out, "{}\n{}", turn_line(duel), boards(duel, names))?;
     }
-    for (n, line) in input.lines().enumerate() {
+    for (n, line) in crate::headless::lines(input).enumerate() {
         let Some(i) = duel.to_move() else { break };
         let Some(line) = usable_line(n, line, err)? else {
             continue;
@@ -183,7 +183,7 @@ pub fn run<G: Duelist>(
                 err,
                 "line {}: `{}`: {}: {e}; skipped",
                 n + 1,
-                line.trim(),
+                crate::headless::quoted(&line),
                 names[i]
             )?,
         }

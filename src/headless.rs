@@ -71,7 +71,68 @@ pub fn status(game: &Game) -> String {
     s
 }
 
-/// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text.
+/// The longest input line taken as a command (no command is nearly this long).
+pub const MAX_LINE: usize = 1024;
+
+/// The lines of `input`, as `BufRead::lines` gives them (without `\n` or `\r\n`), except that
+/// a line longer than [`MAX_LINE`] bytes is skipped as it is read, never held whole (an endless
+/// line, such as `/dev/zero`, once filled the memory), and comes as an `InvalidData` error, like
+/// a line that is not UTF-8.
+pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
+    std::iter::from_fn(move || next_line(&mut input))
+}
+
+fn next_line(input: &mut impl BufRead) -> Option<io::Result<String>> {
+    let mut buf = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Some(Err(e)),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..end.unwrap_or(chunk.len())];
+        if buf.len() + part.len() > MAX_LINE {
+            too_long = true;
+            buf.clear();
+        } else if !too_long {
+            buf.extend_from_slice(part);
+        }
+        let used = end.map_or(chunk.len(), |i| i + 1);
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return None;
+    }
+    let bad = |why: String| Some(Err(io::Error::new(io::ErrorKind::InvalidData, why)));
+    if too_long {
+        return bad(format!("longer than {MAX_LINE} bytes"));
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    match String::from_utf8(buf) {
+        Ok(l) => Some(Ok(l)),
+        Err(_) => bad("not valid UTF-8".into()),
+    }
+}
+
+/// A command line as an error message quotes it: control characters escaped.
+pub fn quoted(line: &str) -> String {
+    line.trim().escape_debug().to_string()
+}
+
+/// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text or
+/// is too long to be a command.
 pub fn usable_line(
     n: usize,
     line: io::Result<String>,
@@ -80,7 +141,7 @@ pub fn usable_line(
     match line {
         Ok(l) => Ok(Some(l)),
         Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-            writeln!(err, "line {}: not valid UTF-8; skipped", n + 1)?;
+            writeln!(err, "line {}: {e}; skipped", n + 1)?;
             Ok(None)
         }
         Err(e) => Err(e),
@@ -117,7 +178,7 @@ pub fn run_with(
         )?;
     }
     let mut quit = false;
-    for (n, line) in input.lines().enumerate() {
+    for (n, line) in lines(input).enumerate() {
         if game.is_over() {
             break;
         }
@@ -150,7 +211,7 @@ pub fn run_with(
                 status(game)
             )?,
             Ok(_) => {}
-            Err(e) => writeln!(err, "line {}: `{}`: {e}; skipped", n + 1, line.trim())?,
+            Err(e) => writeln!(err, "line {}: `{}`: {e}; skipped", n + 1, quoted(&line))?,
         }
         if quit {
             break;

@@ -35,7 +35,7 @@ pub fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Failure> {
     let bad = |e: &dyn std::fmt::Display| {
         Failure::usage(format!("cannot replay {}: {e}", path.display()))
     };
-    let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+    let text = crate::paths::read_text(path).map_err(|e| bad(&e))?;
     let (play, rec) = match record::decode::<Record>(&text) {
         Ok(r) => (r.play.clone(), Some(r)),
         Err(RecordError::Invalid(first)) => match record::decode::<SavedGame>(&text) {
@@ -65,7 +65,7 @@ fn bad(path: &Path, e: &dyn std::fmt::Display) -> Failure {
 
 /// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
 pub fn run(path: &Path, json: bool) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| bad(path, &e))?;
+    let text = crate::paths::read_text(path).map_err(|e| bad(path, &e))?;
     match record::decode_entry(&text) {
         Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), json),
         Ok(Entry::Duel(d)) => return run_duel(path, &d, json),

@@ -119,15 +119,45 @@ impl std::error::Error for RulesError {}
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // What the file holds is shown, never sent to the terminal raw: control characters (an
+        // escape sequence, say) are written escaped in the message and as one mark in the line.
+        let message: String = self
+            .message
+            .chars()
+            .map(|c| match c {
+                '\n' => c.to_string(),
+                c if c.is_control() => c.escape_debug().to_string(),
+                c => c.to_string(),
+            })
+            .collect();
         match self.line_col {
-            Some((line, col)) => write!(f, "{}:{}:{}: {}", self.origin, line, col, self.message)?,
-            None => write!(f, "{}: {}", self.origin, self.message)?,
+            Some((line, col)) => write!(f, "{}:{}:{}: {}", self.origin, line, col, message)?,
+            None => write!(f, "{}: {}", self.origin, message)?,
         }
         if let (Some((line, col)), Some(text)) = (self.line_col, &self.line_text) {
+            // A long line is cut to the part around the column, so the caret stays in view.
+            const SIDE: usize = 60;
+            let chars: Vec<char> = text.chars().collect();
+            let first = col.saturating_sub(1).saturating_sub(SIDE).min(chars.len());
+            let last = (first + 2 * SIDE).min(chars.len());
+            let mut shown: String = if first > 0 {
+                "…".into()
+            } else {
+                String::new()
+            };
+            shown.extend(chars[first..last].iter().map(|&c| match c {
+                '\t' => ' ',
+                c if c.is_control() => char::REPLACEMENT_CHARACTER,
+                c => c,
+            }));
+            if last < chars.len() {
+                shown.push('…');
+            }
+            let col = col - first + usize::from(first > 0);
             let gutter = line.to_string().len();
             write!(
                 f,
-                "\n {line} | {text}\n {:gutter$} | {:>col$}",
+                "\n {line} | {shown}\n {:gutter$} | {:>col$}",
                 "",
                 "^",
                 gutter = gutter,
@@ -272,7 +302,8 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     match key {
         "bomb" => Some(Card::BOMB),
         "wild" => Some(Card::WILD),
-        k if k.bytes().all(|b| b.is_ascii_digit()) => {
+        // Written as the game writes it: `02` would be a second, silent spelling of `2`.
+        k if k.bytes().all(|b| b.is_ascii_digit()) && !k.starts_with('0') => {
             k.parse::<u64>().ok().and_then(Card::from_value)
         }
         _ => None,
@@ -286,6 +317,7 @@ fn plain_toml_message(e: &toml::de::Error) -> String {
         .message()
         .trim()
         .replace("expected i64", "expected a whole number")
+        .replace(" as i128, expected", " is too large, expected")
         .replace("expected bool", "expected true or false")
         .replace("expected a boolean", "expected true or false")
         .replace("expected a map", "expected a table of keys")
@@ -730,5 +762,43 @@ mod tests {
         assert!(e.message.contains("discards.max"), "{e}");
         let e = err("[board\n");
         assert!(e.line_col.is_some(), "{e}");
+    }
+
+    #[test]
+    fn a_weight_key_has_one_spelling_and_a_huge_number_says_so() {
+        // `02` once silently replaced the weight of `2`.
+        let e = err("[deck.weights]\n2 = 1\n\"02\" = 5\n");
+        assert!(e.message.contains("`02` that is not a card"), "{e}");
+        let e = err("[board]\nheight = 99999999999999999999\n");
+        assert!(
+            e.message.contains("is too large, expected a whole number"),
+            "{e}"
+        );
+        assert!(!e.message.contains("i128"), "{e}");
+    }
+
+    #[test]
+    fn errors_show_no_raw_control_characters_and_no_endless_line() {
+        // Once an escape sequence in a rules file reached the terminal raw, and a 10,000
+        // character line was printed whole under the message.
+        let e = err("[deck.weights]\n\"\\u001b[2J\" = 1\n");
+        let shown = e.to_string();
+        assert!(!shown.contains('\x1b'), "{shown:?}");
+        assert!(shown.contains("\\u{1b}[2J"), "{shown:?}");
+        let e = err(&format!(
+            "name = \"a\x07b\"\n[board]\nheight = {}0\n",
+            "9".repeat(10_000)
+        ));
+        let shown = e.to_string();
+        assert!(!shown.contains('\x07'), "{shown:?}");
+        assert!(shown.len() < 600, "{shown}");
+        let e = err(&format!(
+            "{}\n[board]\nheight = 0 # {}\n",
+            "#".repeat(5),
+            "x".repeat(10_000)
+        ));
+        let shown = e.to_string();
+        assert!(shown.len() < 600, "{shown}");
+        assert!(shown.ends_with("|          ^"), "{shown}");
     }
 }

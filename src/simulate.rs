@@ -308,18 +308,27 @@ pub fn render(r: &Report) -> String {
     )
 }
 
+/// The most games one simulation plays: every game's result is kept in memory (for the median),
+/// so a larger count would only run out of memory.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// The most threads one simulation starts: far more than any machine has cores, and few enough
+/// that starting them is quick.
+pub const MAX_JOBS: usize = 256;
+
 /// Runs `new2048 simulate`.
 pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
-    if args.games == 0 {
-        return Err(Failure::usage(
-            "--games must be at least 1: how many games to simulate",
-        ));
+    if args.games == 0 || args.games > MAX_GAMES {
+        return Err(Failure::usage(format!(
+            "--games must be from 1 to {MAX_GAMES}: how many games to simulate (each game's \
+             result is kept for the median)"
+        )));
     }
     let jobs = match args.jobs {
-        Some(0) => {
-            return Err(Failure::usage(
-                "--jobs must be at least 1: how many threads play games at once",
-            ));
+        Some(j) if j == 0 || j > MAX_JOBS => {
+            return Err(Failure::usage(format!(
+                "--jobs must be from 1 to {MAX_JOBS}: how many threads play games at once"
+            )));
         }
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -851,3 +851,89 @@ fn the_readme_example_is_what_the_program_prints() {
     );
     assert_eq!(out.stdout.trim(), example);
 }
+
+/// A file far larger than any rules, deck or record file is refused before it is read whole
+/// (once `/dev/zero` as a deck or rules file filled the memory until the program was killed).
+#[test]
+fn huge_files_are_refused_before_they_are_read() {
+    let run = Run::new();
+    let big = run.path("big.txt");
+    // Sparse: 65 MB of NUL bytes that take no room on disk.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(65 << 20)
+        .unwrap();
+    for args in [
+        vec!["play", "--json", "--deck-file"],
+        vec!["play", "--json", "--config"],
+        vec!["replay", "--json"],
+    ] {
+        let mut r = Run::new();
+        for a in args {
+            r = r.arg(a);
+        }
+        let out = r.arg(&big).run();
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert!(
+            out.stderr.contains("it is larger than 64 MB"),
+            "{}",
+            out.stderr
+        );
+    }
+}
+
+/// A line too long to be a command is skipped without being kept whole (an endless line once
+/// filled the memory), and control characters in a bad line are shown escaped, never sent raw.
+#[test]
+fn overlong_lines_and_control_characters_in_headless_input() {
+    let input = format!("{}\n\u{1b}[2J\n\0\n1\n", "1".repeat(5000));
+    for args in [
+        "play --seed 1 --json",
+        "classic --seed 1 --json",
+        "duel --seed 1 --json",
+    ] {
+        let out = Run::cmd(args).stdin(&input).run();
+        assert_eq!(out.code, 0, "{args}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("line 1: longer than 1024 bytes; skipped"),
+            "{args}: {}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains("`\\u{1b}[2J`"),
+            "{args}: {}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("`\\0`"), "{args}: {}", out.stderr);
+        assert!(!out.stderr.contains('\u{1b}'), "{args}: {}", out.stderr);
+        assert!(out.stderr.len() < 2000, "{args}: {}", out.stderr);
+    }
+}
+
+/// A `rules --init` that cannot write is the machine failing (status 1), not bad input (it was 2).
+#[test]
+fn rules_init_that_cannot_write_exits_1() {
+    let run = Run::cmd("rules --init --force").config_env("a-folder");
+    std::fs::create_dir_all(run.path("a-folder")).unwrap();
+    let out = run.run().code(1).stderr_has(&["cannot write", "a-folder"]);
+    assert_eq!(out.stdout, "");
+    assert!(run.path("a-folder").is_dir());
+}
+
+/// An unknown `--lang` is refused by every command, headless ones too (it was ignored there).
+#[test]
+fn an_unknown_lang_is_refused_everywhere() {
+    for args in [
+        "play --lang xx --json",
+        "--lang xx history",
+        "stats --lang fr",
+    ] {
+        let out = Run::cmd(args)
+            .run()
+            .code(2)
+            .stderr_has(&["unknown language", "choose en or zh"]);
+        assert_eq!(out.stdout, "", "{args}");
+    }
+    Run::cmd("play --lang zh --json").run().ok();
+}

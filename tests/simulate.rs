@@ -175,10 +175,20 @@ fn text_report() {
 #[test]
 fn bad_arguments_exit_2_with_a_clear_message() {
     let home = TempDir::new().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["--games", "0", "--strategy", "random"],
-            "--games must be at least 1",
+            "--games must be from 1 to 10000000",
+        ),
+        // Once a capacity overflow panic (every result is kept), now refused at once.
+        (
+            &["--games", "18446744073709551615", "--strategy", "random"],
+            "--games must be from 1 to 10000000",
+        ),
+        // Once a hang starting 100000 threads.
+        (
+            &["--games", "3", "--strategy", "random", "--jobs", "100000"],
+            "--jobs must be from 1 to 256",
         ),
         (
             &["--games", "3", "--strategy", "nope"],
@@ -186,7 +196,7 @@ fn bad_arguments_exit_2_with_a_clear_message() {
         ),
         (
             &["--games", "3", "--strategy", "random", "--jobs", "0"],
-            "--jobs must be at least 1",
+            "--jobs must be from 1 to 256",
         ),
         (
             &["--games", "3", "--strategy", "random", "--rules", "nope"],

@@ -253,6 +253,28 @@ fn a_killed_game_resumes_at_its_last_move() {
 }
 
 #[test]
+fn a_new_game_keeps_the_game_saved_before_it() {
+    // Once lost: a new game's first save silently replaced a game left for later.
+    let env = Env::new();
+    play_then_kill(
+        &env,
+        &["play", "--seed", "7", "--json"],
+        &["1", "2"],
+        &env.save_file(),
+    );
+    // Another game is played (and quit) while the first one waits in its save.
+    let out = env.run(&["play", "--seed", "8", "--json"], "3\n");
+    assert_eq!(json(&out)["cards_played"], 1);
+    assert_eq!(
+        saved_moves(&env.save_file()),
+        Some(2),
+        "the first save is untouched"
+    );
+    let resumed = json(&env.run(&["play", "--resume", "--json"], ""));
+    assert_eq!(resumed["cards_played"], 2);
+}
+
+#[test]
 fn damaged_and_newer_files_are_moved_aside() {
     let env = Env::new();
     json(&env.run(&["play", "--seed", "3", "--json"], &whole_game()));
@@ -588,6 +610,18 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
 }
 
 #[test]
+fn a_new_classic_game_keeps_the_classic_game_saved_before_it() {
+    // Once lost: a new classic game's first save silently replaced one left for later.
+    let env = Env::new();
+    let args = ["classic", "--seed", "17", "--json"];
+    play_then_kill(&env, &args, &["a", "d"], &classic_save(&env));
+    let out = env.run(&["classic", "--seed", "18", "--json"], "a\nd\nw\ns\n");
+    assert!(json(&out)["moves"].as_u64().unwrap() > 0);
+    let resumed = json(&env.run(&["classic", "--resume", "--json"], ""));
+    assert_eq!(resumed["moves"], 2);
+}
+
+#[test]
 fn a_killed_classic_game_resumes_at_its_last_move() {
     let env = Env::new();
     // With seed 17 each of these moves changes the board, so each is saved.
@@ -821,4 +855,76 @@ fn a_format_1_card_record_from_before_classic_still_reads() {
     let newest = env.run(&["history", "--export", "1"], "");
     assert!(text(&newest.stdout).contains("\"format\": 1,"));
     assert!(!text(&newest.stdout).contains("\"game\""));
+}
+
+#[test]
+fn a_record_with_control_characters_is_refused_not_printed() {
+    // Once a shared record's duel names, rules name or deck path reached the terminal raw, so a
+    // record could carry an escape sequence that takes the screen over on `replay` or `history`.
+    let env = Env::new();
+    env.run(&["duel", "--seed", "3", "--json"], "1\n1\n2\n2\n");
+    let export = env.run(&["history", "--export", "1"], "");
+    assert!(export.status.success(), "{}", text(&export.stderr));
+    let mut record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    record["players"][0]["name"] = Value::from("\u{1b}[2Jevil");
+    let path = env.tmp.path().join("evil.json");
+    fs::write(&path, record.to_string()).unwrap();
+    let out = env.run(&["replay", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("its `players.0.name` holds a control character"),
+        "{err}"
+    );
+    assert!(!text(&out.stdout).contains('\u{1b}') && !err.contains('\u{1b}'));
+
+    // In the data folder such a file is moved aside like any damaged one.
+    fs::write(env.games().join("evil.json"), record.to_string()).unwrap();
+    let out = env.run(&["history"], "");
+    assert!(out.status.success());
+    assert!(!text(&out.stdout).contains('\u{1b}'));
+    assert!(
+        text(&out.stderr).contains("evil.json.corrupt-"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_deck_file_named_with_a_control_character_is_recorded_readably() {
+    let env = Env::new();
+    let deck = env.tmp.path().join("deck\u{1b}.txt");
+    fs::write(&deck, "2 4 8").unwrap();
+    let out = env.run(
+        &["play", "--json", "--deck-file", deck.to_str().unwrap()],
+        "1\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = env.history();
+    assert_eq!(rows.len(), 1, "{}", text(&out.stderr));
+    assert!(
+        rows[0]["deal"]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("deck\\u{1b}.txt")
+    );
+}
+
+#[test]
+fn stats_of_edited_records_with_huge_scores_do_not_overflow() {
+    // Once an overflow: wrapped to a tiny mean in release builds, a panic in debug ones.
+    let env = Env::new();
+    env.run(&["play", "--seed", "1", "--json"], "1\n");
+    env.run(&["play", "--seed", "2", "--json"], "1\n");
+    for f in files_in(&env.games()) {
+        let p = env.games().join(f);
+        let mut v: Value = serde_json::from_str(&fs::read_to_string(&p).unwrap()).unwrap();
+        v["score"] = Value::from(u64::MAX);
+        fs::write(&p, v.to_string()).unwrap();
+    }
+    let out = env.run(&["stats"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains(&format!("best {}", u64::MAX)), "{shown}");
+    assert!(!shown.contains("mean 0"), "{shown}");
 }

@@ -90,7 +90,7 @@ pub fn run_with(
     if !json {
         writeln!(out, "{}", status(g))?;
     }
-    for (n, line) in input.lines().enumerate() {
+    for (n, line) in crate::headless::lines(input).enumerate() {
         if g.is_over() {
             break;
         }
@@ -130,7 +130,12 @@ pub fn run_with(
         match said {
             Ok(msg) if !json => writeln!(out, "\n> {msg}\n{}", status(g))?,
             Ok(_) => {}
-            Err(e) => writeln!(err, "line {}: `{t}`: {e}; skipped", n + 1)?,
+            Err(e) => writeln!(
+                err,
+                "line {}: `{}`: {e}; skipped",
+                n + 1,
+                crate::headless::quoted(t)
+            )?,
         }
     }
     let s = ClassicSummary::of(g);

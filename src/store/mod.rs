@@ -63,7 +63,7 @@ enum ReadFailure {
 type Decoder<T> = fn(&str) -> Result<T, RecordError>;
 
 fn read_decode<T>(path: &Path, decode: Decoder<T>) -> Result<Option<T>, ReadFailure> {
-    let bytes = match fs::read(path) {
+    let bytes = match crate::paths::read_bytes(path) {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(ReadFailure::Io(e)),

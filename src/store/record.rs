@@ -359,7 +359,43 @@ fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
     if format == 0 {
         return Err(RecordError::Invalid("format 0 is not a version".into()));
     }
+    if let Some(field) = control_in(&value, "") {
+        return Err(RecordError::Invalid(format!(
+            "its `{field}` holds a control character, which no new2048 writes there (the file \
+             was edited; shown, it could take over the terminal)"
+        )));
+    }
     Ok(value)
+}
+
+/// The first field (as `a.b.0`) whose text holds a control character other than a line break or
+/// tab: names, paths and dates are printed on the terminal, so none may carry an escape sequence.
+fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
+    let join = |k: &str| {
+        if at.is_empty() {
+            k.to_string()
+        } else {
+            format!("{at}.{k}")
+        }
+    };
+    match value {
+        serde_json::Value::String(t) => t
+            .chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+            .then(|| at.to_string()),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| control_in(v, &join(&i.to_string()))),
+        serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
+            let field = join(k);
+            if k.chars().any(char::is_control) {
+                return Some(field.escape_debug().to_string());
+            }
+            control_in(v, &field)
+        }),
+        _ => None,
+    }
 }
 
 /// One file of history: a finished game of either kind, or a duel.

@@ -92,7 +92,8 @@ fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats
         s.games += 1;
         s.wins += u32::from(r.outcome == Ending::Won);
         s.best = s.best.max(r.score);
-        s.total_score += r.score;
+        // Scores come from files a player may edit: a sum past u64 stays at its largest.
+        s.total_score = s.total_score.saturating_add(r.score);
         *s.highest.entry(r.highest).or_insert(0) += 1;
         s.latest = s.latest.max(r.ended);
     }

@@ -26,6 +26,8 @@ pub enum Action {
     Interrupt,
     /// Ctrl-D: leave at once (the game is saved).
     EndOfInput,
+    /// Ctrl-Z: give the terminal back and stop, as a shell's job control expects; `fg` resumes.
+    Suspend,
     /// Classic 2048: slide the tiles.
     Slide(Dir),
     /// A key that does nothing, with a name to show.
@@ -48,6 +50,7 @@ pub fn action(key: &Key) -> Action {
         Key::Char('?') => Action::Help,
         Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
         Key::Char('\x04') => Action::EndOfInput,
+        Key::Char('\x1a') => Action::Suspend,
         other => Action::Unknown(name(other)),
     }
 }
@@ -96,7 +99,8 @@ mod tests {
         assert_eq!(action(&Key::Char('\x04')), Action::EndOfInput);
         assert_eq!(action(&Key::Char('x')), Action::Unknown("x".into()));
         assert_eq!(action(&Key::PageUp), Action::Unknown("PageUp".into()));
-        assert_eq!(action(&Key::Char('\x1a')), Action::Unknown("Ctrl-Z".into()));
+        // Ctrl-Z suspends (it once did nothing, so `fg` had nothing to resume).
+        assert_eq!(action(&Key::Char('\x1a')), Action::Suspend);
     }
 
     #[test]
@@ -111,5 +115,6 @@ mod tests {
         assert_eq!(classic_action(&Key::Char('3')), Action::Unknown("3".into()));
         assert_eq!(classic_action(&Key::Enter), Action::Unknown("Enter".into()));
         assert_eq!(classic_action(&Key::CtrlC), Action::Interrupt);
+        assert_eq!(classic_action(&Key::Char('\x1a')), Action::Suspend);
     }
 }

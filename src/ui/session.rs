@@ -118,6 +118,7 @@ pub fn run(s: &mut impl Play) -> End {
         let act = s.action(&key);
         match act {
             Action::Interrupt | Action::EndOfInput => return s.leave(),
+            Action::Suspend => term::suspend(&s.ui().term),
             // The too-small screen says "press q to quit": it quits at once.
             Action::Quit if s.too_small() => return s.quit(),
             Action::Quit => match ask(s, s.quit_question()) {

@@ -61,6 +61,17 @@ fn restore(out: &mut impl Write) {
     let _ = out.flush();
 }
 
+/// Ctrl-Z: gives the terminal back as [`TermGuard`] leaves it, stops the process (SIGTSTP, as the
+/// terminal would have sent outside the raw key read), and takes the screen again once the shell
+/// resumes it (`fg`). The caller redraws.
+pub fn suspend(term: &Term) {
+    let mut out = term.clone();
+    restore(&mut out);
+    let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
+    let _ = write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H");
+    let _ = out.flush();
+}
+
 /// Draws `lines` from the top left, clearing what is left of each line and below the last one,
 /// in a single write so the screen does not flicker. The cursor ends at the start of the line
 /// after the last (or on the last line when the screen is full), where a prompt can go.
