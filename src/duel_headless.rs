@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use crate::classic::{self, ClassicGame, Dir};
+use crate::classic::{self, ClassicGame};
 use crate::duel::{Contender, Duel, DuelResult, result_text};
 use crate::engine::Game;
 use crate::headless::{Command, parse_command, usable_line};
@@ -71,17 +71,15 @@ impl Duelist for ClassicGame {
     const MOVES: &'static str = "w, a, s or d";
 
     fn play_line(&mut self, line: &str) -> Result<Option<String>, String> {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            return Ok(None);
-        }
-        if matches!(t.to_ascii_lowercase().as_str(), "u" | "undo") {
-            return Err("there is no undo in a duel".into());
-        }
-        let d = Dir::parse(t).ok_or("not a move; type w, a, s or d (or up, left, down, right)")?;
-        match self.play(d) {
-            None => Err(format!("moving {} changes nothing", d.as_str())),
-            Some(s) => Ok(Some(format!("{} (+{})", d.as_str(), s.points))),
+        use classic::headless::{Command, NotACommand, parse_command, slide};
+        match parse_command(line) {
+            // `run` reads quit before the game sees the line.
+            Ok(None | Some(Command::Quit)) => Ok(None),
+            Ok(Some(Command::Undo)) => Err("there is no undo in a duel".into()),
+            Ok(Some(Command::Slide(d))) => slide(self, d).map(|(msg, _)| Some(msg)),
+            Err(NotACommand) => {
+                Err("not a move; type w, a, s or d (or up, left, down, right)".into())
+            }
         }
     }
 

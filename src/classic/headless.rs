@@ -67,6 +67,42 @@ pub fn status(g: &ClassicGame) -> String {
     )
 }
 
+/// A command read from one line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Command {
+    Slide(Dir),
+    Undo,
+    Quit,
+}
+
+/// A line that is not a classic command (each caller words the help it gives).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NotACommand;
+
+/// Reads one line: `Ok(None)` for a blank or comment line, `Err` when it is not a command.
+/// Classic headless play and classic duels read their lines with it.
+pub fn parse_command(line: &str) -> Result<Option<Command>, NotACommand> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    match t.to_ascii_lowercase().as_str() {
+        "q" | "quit" => Ok(Some(Command::Quit)),
+        "u" | "undo" => Ok(Some(Command::Undo)),
+        cmd => Dir::parse(cmd)
+            .map(|d| Some(Command::Slide(d)))
+            .ok_or(NotACommand),
+    }
+}
+
+/// Slides `g` toward `d` and says what happened (`left (+8)`), or why nothing did.
+pub fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, super::Slide), String> {
+    let s = g
+        .play(d)
+        .ok_or_else(|| format!("moving {} changes nothing", d.as_str()))?;
+    Ok((format!("{} (+{})", d.as_str(), s.points), s))
+}
+
 /// Plays from `input` until no move is left, `q`, or the end of input.
 pub fn run(
     g: &mut ClassicGame,
@@ -98,31 +134,29 @@ pub fn run_with(
             continue;
         };
         let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let said = match t.to_ascii_lowercase().as_str() {
-            "q" | "quit" => break,
-            "u" | "undo" => {
+        let said = match parse_command(t) {
+            Ok(None) => continue,
+            Ok(Some(Command::Quit)) => break,
+            Ok(Some(Command::Undo)) => {
                 if g.undo() {
                     Ok("undone".to_string())
                 } else {
                     Err("nothing to undo".to_string())
                 }
             }
-            cmd => match Dir::parse(cmd) {
-                None => Err("not a command; type w, a, s, d (or up, left, down, right), u to undo or q to quit".into()),
-                Some(d) => match g.play(d) {
-                    None => Err(format!("moving {} changes nothing", d.as_str())),
-                    Some(s) => {
-                        let mut msg = format!("{} (+{})", d.as_str(), s.points);
-                        if s.reached_win {
-                            msg.push_str(&format!(" — {} reached, you win! Keep going if you like", g.rules().win));
-                        }
-                        Ok(msg)
-                    }
-                },
-            },
+            Ok(Some(Command::Slide(d))) => slide(g, d).map(|(mut msg, s)| {
+                if s.reached_win {
+                    let win = g.rules().win;
+                    msg.push_str(&format!(
+                        " — {win} reached, you win! Keep going if you like"
+                    ));
+                }
+                msg
+            }),
+            Err(NotACommand) => Err(
+                "not a command; type w, a, s, d (or up, left, down, right), u to undo or q to quit"
+                    .into(),
+            ),
         };
         if said.is_ok() {
             changed(g);
