@@ -188,7 +188,7 @@ fn play_kept(
     print_warnings(keeper);
     let stdin = io::stdin();
     if stdin.is_terminal() && !json {
-        // The full-screen game arrives with the terminal front end; until then, play line by line.
+        // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
         eprintln!(
             "Type a column number and Enter to place the card in hand; d discards, u undoes, q quits."
         );
