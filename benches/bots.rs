@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
-use new2048::engine::Game;
-use new2048::rules::Rules;
+use new2048::cards::engine::Game;
+use new2048::cards::rules::Rules;
 use new2048::strategy::{Expectimax, Greedy, Strategy, View};
 
 fn main() {
@@ -23,7 +23,7 @@ const GAMES: u64 = 20;
 fn positions(rules: Rules) -> Vec<Game> {
     let rules = Arc::new(rules);
     let bot = Expectimax::default();
-    let mut rng = new2048::deck::rng(0);
+    let mut rng = new2048::cards::deck::rng(0);
     let mut out = Vec::new();
     for seed in 0..GAMES {
         let mut game = Game::with_seed(rules.clone(), seed);
@@ -38,7 +38,7 @@ fn positions(rules: Rules) -> Vec<Game> {
 fn decisions(bencher: divan::Bencher, bot: &dyn Strategy) {
     let games = positions(Rules::default_rules());
     let mut next = 0;
-    let mut rng = new2048::deck::rng(0);
+    let mut rng = new2048::cards::deck::rng(0);
     bencher
         .with_inputs(|| {
             next = (next + 1) % games.len();

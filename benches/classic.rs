@@ -2,8 +2,8 @@
 //!
 //! Run: `cargo bench --bench classic`.
 
+use new2048::cards::rules::ClassicRules;
 use new2048::classic::{ClassicGame, bot};
-use new2048::rules::ClassicRules;
 
 fn main() {
     divan::main();

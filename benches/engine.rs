@@ -8,10 +8,10 @@
 //! Run: `cargo bench --bench engine`
 
 use divan::counter::ItemsCount;
-use new2048::card::Card;
-use new2048::deck::{self, Dealer};
-use new2048::engine::{Move, Position};
-use new2048::rules::Rules;
+use new2048::cards::card::Card;
+use new2048::cards::deck::{self, Dealer};
+use new2048::cards::engine::{Move, Position};
+use new2048::cards::rules::Rules;
 use new2048::strategy::Random;
 
 const PLACEMENTS: usize = 100_000;
@@ -21,7 +21,7 @@ fn main() {
 }
 
 fn preset(name: &str) -> Rules {
-    let text = new2048::presets::get(name).expect("a shipped preset");
+    let text = new2048::config::presets::get(name).expect("a shipped preset");
     Rules::parse(text, name, Some(&Rules::default_rules())).expect("presets parse")
 }
 

@@ -4,8 +4,8 @@
 //! preset (seeds as `simulate --seed 1000`) with those weights changed from the defaults. This is
 //! how the defaults in `src/strategy/expectimax.rs` were chosen.
 
-use new2048::rules::Rules;
-use new2048::simulate::{play_games, summarise};
+use new2048::app::simulate::{play_games, summarise};
+use new2048::cards::rules::Rules;
 use new2048::strategy::Expectimax;
 
 fn main() {
@@ -37,7 +37,7 @@ fn main() {
             _ => panic!("unknown key {key}"),
         }
     }
-    let text = new2048::presets::get(preset).expect("a preset: default, solitaire or hard");
+    let text = new2048::config::presets::get(preset).expect("a preset: default, solitaire or hard");
     let rules = Rules::parse(text, preset, Some(&Rules::default_rules())).expect("presets parse");
     let start = std::time::Instant::now();
     let played = play_games(&rules, &bot, games, 1000, 1, None).expect("one thread starts");

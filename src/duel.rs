@@ -11,8 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
-use crate::engine::Game;
 
 /// What a duel needs to know about one player's game.
 pub trait Contender {
@@ -217,7 +217,7 @@ mod tests {
     #[test]
     fn card_duel_deals_both_the_same_cards() {
         use std::sync::Arc;
-        let rules = Arc::new(crate::rules::Rules::default_rules());
+        let rules = Arc::new(crate::cards::rules::Rules::default_rules());
         let a = Game::with_seed(rules.clone(), 4);
         let b = Game::new(rules, a.deck().clone());
         let mut d = Duel::new(a, b);
@@ -226,9 +226,9 @@ mod tests {
             let g = d.current().unwrap();
             hands[i].push(g.hand().unwrap());
             let col = (0..5)
-                .find(|&c| g.check(crate::engine::Move::Place(c)).is_ok())
+                .find(|&c| g.check(crate::cards::engine::Move::Place(c)).is_ok())
                 .unwrap();
-            g.play(crate::engine::Move::Place(col)).unwrap();
+            g.play(crate::cards::engine::Move::Place(col)).unwrap();
             d.next_turn();
         }
         let n = hands[0].len().min(hands[1].len());

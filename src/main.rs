@@ -3,6 +3,6 @@
 use clap::Parser;
 
 fn main() {
-    let cli = new2048::cli::Cli::parse();
+    let cli = new2048::app::cli::Cli::parse();
     std::process::exit(new2048::app::run(cli));
 }

@@ -1,7 +1,7 @@
 //! Regression tests of classic 2048: slides and merges in every direction, spawns, win and loss.
 
+use new2048::cards::rules::ClassicRules;
 use new2048::classic::{Board, ClassicGame, Dir};
-use new2048::rules::ClassicRules;
 
 const RULES: ClassicRules = ClassicRules { size: 4, win: 2048 };
 

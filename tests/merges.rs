@@ -6,9 +6,9 @@
 
 use std::sync::Arc;
 
-use new2048::card::Card;
-use new2048::engine::{Clear, Game, Move, MoveError, Outcome, Position};
-use new2048::rules::Rules;
+use new2048::cards::card::Card;
+use new2048::cards::engine::{Clear, Game, Move, MoveError, Outcome, Position};
+use new2048::cards::rules::Rules;
 
 /// Cards written the way a deck file writes them: `"64 32 16"`, `"bomb"`, `"wild"`.
 fn cards(s: &str) -> Vec<Card> {

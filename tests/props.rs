@@ -5,9 +5,9 @@
 use std::fmt::Write;
 use std::sync::Arc;
 
-use new2048::card::Card;
-use new2048::engine::{Clear, Game, Move, Outcome};
-use new2048::rules::Rules;
+use new2048::cards::card::Card;
+use new2048::cards::engine::{Clear, Game, Move, Outcome};
+use new2048::cards::rules::Rules;
 use proptest::prelude::*;
 
 /// The parts of random rules, written out as a complete rules file and read back through
@@ -143,7 +143,7 @@ fn action() -> impl Strategy<Value = Action> {
 /// Everything a player can observe about a game, to compare two games exactly.
 #[derive(Debug, PartialEq)]
 struct Seen {
-    position: new2048::engine::Position,
+    position: new2048::cards::engine::Position,
     hand: Option<Card>,
     visible: Vec<Card>,
     cards_left: usize,
@@ -388,7 +388,7 @@ proptest! {
     #[test]
     fn dealt_cards_follow_the_weights(spec in rules_spec(), seed in any::<u64>()) {
         let rules = spec.rules();
-        let deck = new2048::deck::deal(&rules, seed);
+        let deck = new2048::cards::deck::deal(&rules, seed);
         prop_assert_eq!(deck.len(), rules.deck.size as usize);
         for c in deck {
             prop_assert!(rules.weight(c) > 0, "{} dealt with weight 0", c);

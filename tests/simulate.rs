@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use assert_cmd::Command;
-use new2048::rules::Rules;
-use new2048::simulate::{game_seed, play_games, summarise, wilson};
+use new2048::app::simulate::{game_seed, play_games, summarise, wilson};
+use new2048::cards::rules::Rules;
 use new2048::strategy::{Greedy, Random};
 use predicates::str::contains;
 use serde_json::Value;
@@ -220,8 +220,8 @@ fn bad_arguments_exit_2_with_a_clear_message() {
 
 #[test]
 fn classic_simulation_matches_the_library_and_refuses_card_bots() {
-    use new2048::rules::ClassicRules;
-    use new2048::simulate::{play_classic_game, run_games};
+    use new2048::app::simulate::{play_classic_game, run_games};
+    use new2048::cards::rules::ClassicRules;
     let rules = ClassicRules { size: 3, win: 64 };
     let one = run_games(12, 5, 1, None, |s, _| play_classic_game(rules, false, s)).unwrap();
     let two = run_games(12, 5, 2, None, |s, _| play_classic_game(rules, false, s)).unwrap();

@@ -24,7 +24,11 @@ struct Env {
 impl Env {
     fn new() -> Env {
         let tmp = tempfile::tempdir().unwrap();
-        fs::write(tmp.path().join("config.toml"), new2048::presets::DEFAULT).unwrap();
+        fs::write(
+            tmp.path().join("config.toml"),
+            new2048::config::presets::DEFAULT,
+        )
+        .unwrap();
         Env { tmp }
     }
 
@@ -557,10 +561,10 @@ fn classic_history_across_games_beside_card_games() {
 #[test]
 fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     use new2048::classic::{ClassicGame, Dir};
-    use new2048::keeper::{ClassicKeeper, ClassicMeta, Keeper};
+    use new2048::store::keeper::{ClassicKeeper, ClassicMeta, Keeper};
     let env = Env::new();
     // What the classic screen does when the player leaves a game to finish later.
-    let mut g = ClassicGame::new(new2048::rules::Rules::default_rules().classic, 31);
+    let mut g = ClassicGame::new(new2048::cards::rules::Rules::default_rules().classic, 31);
     for d in [Dir::Left, Dir::Up, Dir::Right, Dir::Down, Dir::Left] {
         g.play(d);
     }
@@ -572,13 +576,13 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     let mut store = new2048::store::Store::at(Some(env.data()));
     store.save_classic(&g, &meta);
     // A card game in progress is saved in another slot: untouched by all that follows.
-    let mut cards = new2048::engine::Game::with_seed(
-        std::sync::Arc::new(new2048::rules::Rules::default_rules()),
+    let mut cards = new2048::cards::engine::Game::with_seed(
+        std::sync::Arc::new(new2048::cards::rules::Rules::default_rules()),
         8,
     );
-    cards.play(new2048::engine::Move::Place(0)).unwrap();
-    let card_meta = new2048::keeper::GameMeta {
-        deal: new2048::keeper::Deal::Seed { seed: 8 },
+    cards.play(new2048::cards::engine::Move::Place(0)).unwrap();
+    let card_meta = new2048::store::keeper::GameMeta {
+        deal: new2048::store::keeper::Deal::Seed { seed: 8 },
         started: meta.started,
     };
     store.save(&cards, &card_meta);
@@ -725,7 +729,7 @@ fn a_classic_duel_takes_turns_and_is_recorded() {
     );
 
     // The same lines through the library's duel give the same result.
-    let rules = new2048::rules::ClassicRules { size: 3, win: 2048 };
+    let rules = new2048::cards::rules::ClassicRules { size: 3, win: 2048 };
     let mut duel = Duel::new(ClassicGame::new(rules, 6), ClassicGame::new(rules, 6));
     for line in input.lines() {
         let Some(g) = duel.current() else { break };

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use new2048::engine::Game;
-use new2048::rules::Rules;
+use new2048::cards::engine::Game;
+use new2048::cards::rules::Rules;
 use new2048::strategy::{self, Expectimax, Greedy, Random, Strategy, View};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
@@ -75,7 +75,7 @@ fn small_expectimax() -> Expectimax {
 }
 
 /// Checks `bot`'s answer for the game's current position.
-fn check_choice(bot: &dyn Strategy, game: &Game, rng: &mut new2048::deck::GameRng) {
+fn check_choice(bot: &dyn Strategy, game: &Game, rng: &mut new2048::cards::deck::GameRng) {
     let choice = bot.choose(&View::of(game), rng);
     match choice {
         Some(mv) => assert!(
@@ -100,7 +100,7 @@ proptest! {
     fn strategies_only_make_legal_moves(rules in any_rules(), seed in any::<u64>(), pick in 0usize..3) {
         let rules = Arc::new(rules);
         let mut game = Game::with_seed(rules, seed);
-        let mut rng = new2048::deck::rng(seed);
+        let mut rng = new2048::cards::deck::rng(seed);
         let bots: [&dyn Strategy; 3] = [&Random, &Greedy, &small_expectimax()];
         loop {
             for bot in bots {
@@ -148,7 +148,7 @@ fn hint_gives_a_legal_move_and_none_when_over() {
     let small = Rules::parse(text, "t", Some(&Rules::default_rules())).unwrap();
     let deck: Arc<[_]> = vec!["32".parse().unwrap(), "64".parse().unwrap()].into();
     let mut over = Game::new(Arc::new(small), deck);
-    over.play(new2048::engine::Move::Place(0)).unwrap();
+    over.play(new2048::cards::engine::Move::Place(0)).unwrap();
     assert!(over.is_over());
     assert_eq!(strategy::hint(&over), None);
 }
@@ -158,11 +158,11 @@ fn random_covers_every_legal_move() {
     // Default rules, empty board: five columns, no discards; each must come up.
     let rules = Arc::new(Rules::default_rules());
     let game = Game::with_seed(rules, 1);
-    let mut rng = new2048::deck::rng(3);
+    let mut rng = new2048::cards::deck::rng(3);
     let mut seen = [0u32; 5];
     for _ in 0..1000 {
         match Random.choose(&View::of(&game), &mut rng) {
-            Some(new2048::engine::Move::Place(c)) => seen[c as usize] += 1,
+            Some(new2048::cards::engine::Move::Place(c)) => seen[c as usize] += 1,
             other => panic!("{other:?}"),
         }
     }
@@ -180,7 +180,7 @@ fn expectimax_stays_within_its_budget_on_wide_boards() {
         max_leaves: 5_000,
         ..Expectimax::default()
     };
-    let mut rng = new2048::deck::rng(0);
+    let mut rng = new2048::cards::deck::rng(0);
     for _ in 0..10 {
         let mv = bot
             .choose(&View::of(&game), &mut rng)

@@ -396,8 +396,8 @@ fn a_quit_game_is_offered_again_and_resumes() {
 /// A seed whose first slide left leaves every tile packed to the left, so that a second slide
 /// left changes nothing (found with the engine, so the test does not hang on a magic number).
 fn seed_where_left_twice_changes_nothing() -> u64 {
+    use new2048::cards::rules::ClassicRules;
     use new2048::classic::{ClassicGame, Dir};
-    use new2048::rules::ClassicRules;
     let rules = ClassicRules { size: 4, win: 2048 };
     (0..)
         .find(|&s| {
@@ -572,8 +572,8 @@ fn the_menu_leads_to_classic_and_duels() {
 /// the keys that get there are found with the engine, then typed.
 #[test]
 fn classic_win_banner_and_keep_going() {
+    use new2048::cards::rules::ClassicRules;
     use new2048::classic::{ClassicGame, Dir};
-    use new2048::rules::ClassicRules;
     let rules = ClassicRules { size: 3, win: 8 };
     let mut g = ClassicGame::new(rules, 1);
     let mut keys = String::new();

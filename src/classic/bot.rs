@@ -271,7 +271,7 @@ pub fn best_move(board: &Board) -> Option<Dir> {
 }
 
 /// A uniformly random direction among those that change the board; `None` when none does.
-pub fn random_move(board: &Board, rng: &mut crate::deck::GameRng) -> Option<Dir> {
+pub fn random_move(board: &Board, rng: &mut crate::cards::deck::GameRng) -> Option<Dir> {
     use rand::RngExt;
     let moves: Vec<Dir> = Dir::ALL
         .into_iter()
@@ -286,7 +286,7 @@ pub fn random_move(board: &Board, rng: &mut crate::deck::GameRng) -> Option<Dir>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::rng;
+    use crate::cards::deck::rng;
     use rand::RngExt;
 
     #[test]
@@ -311,7 +311,7 @@ mod tests {
     fn never_suggests_a_move_that_changes_nothing() {
         for size in [3u8, 4, 5] {
             let mut g = crate::classic::ClassicGame::new(
-                crate::rules::ClassicRules { size, win: 2048 },
+                crate::cards::rules::ClassicRules { size, win: 2048 },
                 11,
             );
             for _ in 0..60 {

@@ -7,15 +7,14 @@
 
 mod board;
 pub mod bot;
-pub mod headless;
 
 pub use board::{Board, Dir, MAX_SIZE, MIN_SIZE, slide_line};
 
 use rand::RngExt;
 
-use crate::deck::{GameRng, rng};
-use crate::rules::ClassicRules;
-use crate::summary::Ending;
+use crate::cards::deck::{GameRng, rng};
+use crate::cards::rules::ClassicRules;
+use crate::cards::summary::Ending;
 
 /// What one move did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -17,10 +17,10 @@ use serde::{Deserialize, Serialize};
 
 use super::record::{FORMAT, GameKind, RecordError, RulesRecord, to_json};
 use super::utc;
+use crate::cards::rules::{ClassicRules, Rules};
+use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
-use crate::keeper::ClassicMeta;
-use crate::rules::{ClassicRules, Rules};
-use crate::summary::Ending;
+use crate::store::keeper::ClassicMeta;
 
 /// The saved classic game's file name in the data folder.
 pub const SAVE_FILE: &str = "saved-classic.json";

@@ -16,11 +16,11 @@ use serde::{Deserialize, Serialize};
 use super::classic as classic_store;
 use super::record::{self, FORMAT, GameKind, Play, RecordError, RulesRecord, to_json};
 use super::utc;
+use crate::cards::engine::Game;
+use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Contender, Duel, DuelResult};
-use crate::engine::Game;
-use crate::keeper::{ClassicMeta, Deal, GameMeta};
-use crate::summary::Ending;
+use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
 
 /// What a duel record needs from one player's game, card or classic.
 pub trait Side: Contender {
@@ -153,7 +153,7 @@ impl DuelRecord {
             started: meta.started,
             rules: RulesRecord::of(g.rules()),
             deal: meta.deal.clone(),
-            deck: Some(crate::text::cards(g.deck())),
+            deck: Some(crate::cards::text::cards(g.deck())),
         };
         DuelRecord::build(duel, names, shared, ended)
     }
@@ -263,8 +263,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::cards::rules::{ClassicRules, Rules};
     use crate::classic::Dir;
-    use crate::rules::{ClassicRules, Rules};
     use crate::store::record::{Entry, decode_entry};
 
     fn names() -> [String; 2] {
@@ -304,7 +304,7 @@ mod tests {
         let mut duel = Duel::new(a, b);
         duel.current()
             .unwrap()
-            .play(crate::engine::Move::Place(0))
+            .play(crate::cards::engine::Move::Place(0))
             .unwrap();
         duel.next_turn();
         let meta = GameMeta {

@@ -105,6 +105,6 @@ pub fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
 
 /// Reads one record file of any game, without moving anything.
 pub fn read_file(path: &Path) -> Result<Entry, String> {
-    let text = crate::paths::read_text(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let text = crate::config::paths::read_text(path).map_err(|e| format!("cannot read it: {e}"))?;
     decode_entry(&text).map_err(|e| e.to_string())
 }

@@ -1,6 +1,6 @@
 //! Storage: history of finished games, the saved game in progress, best scores, replays.
 //!
-//! Everything lives in the data folder ([`crate::paths::data_dir`], `$NEW2048_DATA_DIR` first), as
+//! Everything lives in the data folder ([`crate::config::paths::data_dir`], `$NEW2048_DATA_DIR` first), as
 //! human-readable JSON files that each carry a `format` version; there is no server and nothing
 //! to install:
 //!
@@ -29,6 +29,7 @@ pub mod classic;
 pub mod duel;
 pub mod fsio;
 pub mod history;
+pub mod keeper;
 pub mod record;
 pub mod report;
 pub mod saved;
@@ -43,12 +44,12 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+use crate::cards::engine::Game;
+use crate::cards::rules::{ClassicRules, Rules};
+use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::engine::Game;
-use crate::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
-use crate::rules::{ClassicRules, Rules};
-use crate::summary::Ending;
+use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
 use classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use duel::DuelRecord;
 use record::{Entry, Record, RecordError, Recorded, SavedGame};
@@ -63,7 +64,7 @@ enum ReadFailure {
 type Decoder<T> = fn(&str) -> Result<T, RecordError>;
 
 fn read_decode<T>(path: &Path, decode: Decoder<T>) -> Result<Option<T>, ReadFailure> {
-    let bytes = match crate::paths::read_bytes(path) {
+    let bytes = match crate::config::paths::read_bytes(path) {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(ReadFailure::Io(e)),
@@ -150,7 +151,7 @@ pub struct Store {
 impl Store {
     /// The store in the player's data folder (`$NEW2048_DATA_DIR` or the XDG data folder).
     pub fn open() -> Store {
-        Store::at(crate::paths::data_dir())
+        Store::at(crate::config::paths::data_dir())
     }
 
     /// The store in `dir`; with `None` (no home folder) it keeps nothing, and says so once.
@@ -165,7 +166,7 @@ impl Store {
             None => store.warn(format!(
                 "no folder for history and saved games was found (no home folder); set {} to \
                  one. This game will not be saved or recorded.",
-                crate::paths::DATA_DIR_ENV
+                crate::config::paths::DATA_DIR_ENV
             )),
             Some(d) => match Self::probe(d) {
                 Ok(()) => store.writable = true,
@@ -173,7 +174,7 @@ impl Store {
                     "cannot write to the data folder {} ({e}); this game will not be saved or \
                      recorded. Set {} to a folder you can write to.",
                     d.display(),
-                    crate::paths::DATA_DIR_ENV
+                    crate::config::paths::DATA_DIR_ENV
                 )),
             },
         }
@@ -415,8 +416,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::Move;
-    use crate::keeper::Deal;
+    use crate::cards::engine::Move;
+    use crate::store::keeper::Deal;
 
     fn game(seed: u64) -> (Game, GameMeta) {
         let g = Game::with_seed(Arc::new(Rules::default_rules()), seed);

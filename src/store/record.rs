@@ -1,7 +1,7 @@
 //! What a recorded game and a saved game look like on disk, and how a file's `format` version is
 //! checked before anything else is read.
 //!
-//! A game is fully described by its rules, its deck and its moves (see [`crate::engine`]), so a
+//! A game is fully described by its rules, its deck and its moves (see [`crate::cards::engine`]), so a
 //! [`Play`] stores exactly those — the rules as their complete TOML, the deck as the cards that
 //! were dealt, the moves as a short text — plus how it was dealt and when it started. A file
 //! therefore replays on its own: no preset, seed generator or program version is needed to rebuild
@@ -35,11 +35,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::utc;
-use crate::engine::{Game, Move, MoveError};
-use crate::keeper::{Deal, GameMeta};
-use crate::rules::Rules;
-use crate::summary::Ending;
-use crate::text;
+use crate::cards::engine::{Game, Move, MoveError};
+use crate::cards::rules::Rules;
+use crate::cards::summary::Ending;
+use crate::cards::text;
+use crate::store::keeper::{Deal, GameMeta};
 
 /// The newest format version this program reads, and the one it writes classic and duel files in.
 pub const FORMAT: u32 = 2;
@@ -236,7 +236,7 @@ impl Play {
     /// The game rebuilt by replaying every move: same deck, position, score and undo history.
     pub fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
         let rules = self.rules()?;
-        let deck = crate::deck::parse_deck(&self.deck, &rules)
+        let deck = crate::cards::deck::parse_deck(&self.deck, &rules)
             .map_err(|e| RecordError::Deck(e.to_string()))?;
         let moves = decode_moves(&self.moves)?;
         let mut game =

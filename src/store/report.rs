@@ -15,9 +15,9 @@ use super::classic::ClassicRecord;
 use super::duel::{DuelPlayer, DuelRecord};
 use super::record::{Entry, GameKind, Record, RulesRecord};
 use super::utc;
+use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::keeper::Deal;
-use crate::summary::Ending;
+use crate::store::keeper::Deal;
 
 /// One line of history, as `--json` prints it: a game of either kind or a duel.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]

@@ -79,7 +79,7 @@ fn slot_files(data_dir: &Path, name: &str) -> Vec<PathBuf> {
 
 /// Whether the file holds a save that `mine` accepts; `None` when it cannot be read as one.
 fn holds<T: DeserializeOwned>(path: &Path, mine: &impl Fn(&T) -> bool) -> Option<bool> {
-    let text = crate::paths::read_text(path).ok()?;
+    let text = crate::config::paths::read_text(path).ok()?;
     super::record::decode::<T>(&text).ok().map(|s| mine(&s))
 }
 

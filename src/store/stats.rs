@@ -14,8 +14,8 @@ use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
 
 use super::record::{Entry, GameKind, Record, RulesRecord};
+use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::summary::Ending;
 
 /// What statistics need from one finished game of either kind.
 struct Played<'a> {

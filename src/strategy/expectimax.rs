@@ -31,10 +31,10 @@
 //! every node, while a decision already takes about 0.1 ms of its 10 ms budget.
 
 use super::{Strategy, View, columns_of, placements};
-use crate::card::Card;
-use crate::deck::GameRng;
-use crate::engine::{Move, Position};
-use crate::rules::Rules;
+use crate::cards::card::Card;
+use crate::cards::deck::GameRng;
+use crate::cards::engine::{Move, Position};
+use crate::cards::rules::Rules;
 
 /// The value of a lost game; a loss at ply `k` is worth `LOSS + k * LOSS_STEP`, so that when
 /// every line loses the search still delays the end.

@@ -5,8 +5,8 @@
 //! the hard rules: what one card of foresight buys.
 
 use super::{Strategy, View, columns_of, placements};
-use crate::deck::GameRng;
-use crate::engine::Move;
+use crate::cards::deck::GameRng;
+use crate::cards::engine::Move;
 
 /// The best immediate result.
 pub struct Greedy;

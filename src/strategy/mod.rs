@@ -20,10 +20,10 @@ pub use expectimax::{Expectimax, Weights};
 pub use greedy::Greedy;
 pub use random::Random;
 
-use crate::card::Card;
-use crate::deck::GameRng;
-use crate::engine::{Game, Move, Position};
-use crate::rules::Rules;
+use crate::cards::card::Card;
+use crate::cards::deck::GameRng;
+use crate::cards::engine::{Game, Move, Position};
+use crate::cards::rules::Rules;
 
 /// What a player can see when choosing a move.
 #[derive(Clone, Copy, Debug)]
@@ -58,7 +58,7 @@ pub fn hint(game: &Game) -> Option<Move> {
     if game.is_over() {
         return None;
     }
-    let mut rng = crate::deck::rng(0);
+    let mut rng = crate::cards::deck::rng(0);
     Expectimax::default().choose(&View::of(game), &mut rng)
 }
 

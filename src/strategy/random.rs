@@ -6,10 +6,10 @@
 use rand::RngExt;
 
 use super::{Strategy, View, placements};
-use crate::card::Card;
-use crate::deck::GameRng;
-use crate::engine::{Move, Position};
-use crate::rules::{MAX_COLUMNS, Rules};
+use crate::cards::card::Card;
+use crate::cards::deck::GameRng;
+use crate::cards::engine::{Move, Position};
+use crate::cards::rules::{MAX_COLUMNS, Rules};
 
 /// Any legal move, each with the same chance.
 pub struct Random;

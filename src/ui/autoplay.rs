@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use console::Key;
 
-use crate::engine::Game;
+use crate::cards::engine::Game;
 use crate::strategy::{Strategy, View};
 
 use super::Ui;
@@ -76,7 +76,7 @@ impl Bot {
     }
 
     fn run(mut self) -> io::Result<Game> {
-        let mut rng = crate::deck::rng(self.seed);
+        let mut rng = crate::cards::deck::rng(self.seed);
         let mut notes = Vec::new();
         while !self.stopped() && !self.game.is_over() {
             self.draw(&notes, Overlay::None)?;

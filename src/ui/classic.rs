@@ -1,5 +1,5 @@
 //! Classic 2048 on the screen: what its keys do and how it is kept (through
-//! [`crate::keeper::ClassicKeeper`]: its save never replaces the card game's). The loop is the
+//! [`crate::store::keeper::ClassicKeeper`]: its save never replaces the card game's). The loop is the
 //! one every game shares ([`super::session`]) and saving, undo and restart are the one-player
 //! games' ([`super::solo`]), so all of it behaves exactly as in the card game.
 //!
@@ -9,7 +9,7 @@
 use console::Key;
 
 use crate::classic::{ClassicGame, Dir, bot};
-use crate::keeper::{ClassicMeta, Keepers};
+use crate::store::keeper::{ClassicMeta, Keepers};
 
 use super::Ui;
 use super::classic_screen::{ClassicScreen, lay_out};

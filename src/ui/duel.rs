@@ -16,11 +16,11 @@ use std::sync::Arc;
 
 use console::Key;
 
+use crate::cards::engine::{Game, Move};
+use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::duel::{Contender, Duel};
-use crate::engine::{Game, Move};
-use crate::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
-use crate::rules::{ClassicRules, Rules};
+use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
 use crate::store::utc;
 
 use super::Ui;

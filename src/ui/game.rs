@@ -1,4 +1,4 @@
-//! The card game on the screen: what its keys do and how it is kept (through [`crate::keeper::Keeper`]). The
+//! The card game on the screen: what its keys do and how it is kept (through [`crate::store::keeper::Keeper`]). The
 //! loop itself (signals, resizes, quitting, help, the result) is the one all games share
 //! ([`super::session`]), and saving, undo and restart are the one-player games' ([`super::solo`]).
 //! Every move is checked by the engine first ([`Game::play`] refuses illegal ones), so a key can
@@ -6,11 +6,11 @@
 
 use console::Key;
 
-use crate::engine::{Clear, Game, Move, MoveError, Turn};
-use crate::keeper::{Deal, GameMeta, Keepers};
+use crate::cards::engine::{Clear, Game, Move, MoveError, Turn};
+use crate::cards::summary::Ending;
+use crate::cards::text;
+use crate::store::keeper::{Deal, GameMeta, Keepers};
 use crate::strategy;
-use crate::summary::Ending;
-use crate::text;
 
 use super::Ui;
 use super::i18n::{Words, fill};

@@ -5,7 +5,7 @@
 //! [`fill`]; keeping them as plain data (not `format!` calls spread over the code) lets a
 //! translator see a whole language at once.
 
-use crate::card::Card;
+use crate::cards::card::Card;
 
 /// A language of the screens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -9,12 +9,12 @@ use std::sync::Arc;
 
 use dialoguer::{Confirm, Select};
 
+use crate::cards::engine::Game;
+use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::config;
-use crate::engine::Game;
-use crate::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
-use crate::presets;
-use crate::rules::{ClassicRules, Rules};
+use crate::config::presets;
+use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::utc;
 
 use super::duel::{DuelGame, Setup, default_names};

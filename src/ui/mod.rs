@@ -37,10 +37,10 @@ use std::sync::Arc;
 
 use console::Term;
 
+use crate::cards::engine::Game;
+use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
-use crate::engine::Game;
-use crate::keeper::{ClassicMeta, GameMeta, Keepers};
-use crate::rules::Rules;
+use crate::store::keeper::{ClassicMeta, GameMeta, Keepers};
 use crate::strategy::Strategy;
 
 use self::i18n::{Lang, Words, fill};

@@ -11,9 +11,9 @@
 //! between the parts) to compact (narrow cards, no blank lines); when none fits, the screen says
 //! how large the terminal must be.
 
-use crate::card::Card;
-use crate::engine::{Game, Move};
-use crate::summary::Ending;
+use crate::cards::card::Card;
+use crate::cards::engine::{Game, Move};
+use crate::cards::summary::Ending;
 
 use super::i18n::{Words, fill};
 use super::theme::{Theme, Tone, center, fit};

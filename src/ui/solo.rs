@@ -13,7 +13,7 @@
 use console::Key;
 
 use crate::duel::Contender;
-use crate::keeper::Keepers;
+use crate::store::keeper::Keepers;
 
 use super::Ui;
 use super::input::Action;

@@ -10,7 +10,7 @@ use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme as DialogTheme};
 
 use std::fmt;
 
-use crate::card::Card;
+use crate::cards::card::Card;
 
 use super::i18n::Words;
 

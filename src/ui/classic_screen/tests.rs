@@ -2,8 +2,8 @@
 //! for every board size and terminal size: no line wider than the terminal, no more lines.
 
 use super::*;
+use crate::cards::rules::ClassicRules;
 use crate::classic::Dir;
-use crate::rules::ClassicRules;
 use crate::ui::classic::slide_note;
 use crate::ui::i18n::Lang;
 use crate::ui::render::{any_overlay, checked, or_too_small, same_layout};

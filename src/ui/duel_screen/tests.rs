@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::cards::engine::{Game, Move};
+use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::{ClassicGame, Dir};
-use crate::engine::{Game, Move};
-use crate::rules::{ClassicRules, Rules};
 use crate::ui::i18n::Lang;
 use crate::ui::render::{any_overlay, checked, or_too_small};
 

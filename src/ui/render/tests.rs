@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::engine::Game;
-use crate::rules::Rules;
+use crate::cards::engine::Game;
+use crate::cards::rules::Rules;
 use crate::ui::game::describe;
 use crate::ui::i18n::Lang;
 

@@ -15,11 +15,12 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use crate::classic::{self, ClassicGame};
+use super::Flow;
+use crate::cards::engine::Game;
+use crate::cards::summary::Summary;
+use crate::classic::ClassicGame;
 use crate::duel::{Contender, Duel, DuelResult, result_text};
-use crate::engine::Game;
-use crate::headless::{Command, parse_command, usable_line};
-use crate::summary::Summary;
+use crate::headless::cards::{Command, parse_command};
 
 /// The widest the two boards may be side by side.
 pub const WIDE: usize = 100;
@@ -49,7 +50,7 @@ impl Duelist for Game {
             Some(Command::Undo) => Err("there is no undo in a duel".into()),
             Some(Command::Move(m)) => self
                 .play(m)
-                .map(|t| Some(crate::text::turn_line(&t)))
+                .map(|t| Some(crate::cards::text::turn_line(&t)))
                 .map_err(|e| e.to_string()),
         }
     }
@@ -57,8 +58,8 @@ impl Duelist for Game {
     fn view(&self) -> String {
         format!(
             "{}{}",
-            crate::text::board(self.position(), self.rules()),
-            crate::headless::status(self)
+            crate::cards::text::board(self.position(), self.rules()),
+            crate::headless::cards::status(self)
         )
     }
 
@@ -71,7 +72,7 @@ impl Duelist for ClassicGame {
     const MOVES: &'static str = "w, a, s or d";
 
     fn play_line(&mut self, line: &str) -> Result<Option<String>, String> {
-        use classic::headless::{Command, NotACommand, parse_command, slide};
+        use crate::headless::classic::{Command, NotACommand, parse_command, slide};
         match parse_command(line) {
             // `run` reads quit before the game sees the line.
             Ok(None | Some(Command::Quit)) => Ok(None),
@@ -84,11 +85,11 @@ impl Duelist for ClassicGame {
     }
 
     fn view(&self) -> String {
-        classic::headless::status(self)
+        crate::headless::classic::status(self)
     }
 
     fn summary(&self) -> serde_json::Value {
-        serde_json::to_value(classic::headless::ClassicSummary::of(self))
+        serde_json::to_value(crate::headless::classic::ClassicSummary::of(self))
             .expect("a summary serializes")
     }
 }
@@ -153,38 +154,37 @@ pub fn run<G: Duelist>(
     if !json {
         writeln!(out, "{}\n{}", turn_line(duel), boards(duel, names))?;
     }
-    for (n, line) in crate::headless::lines(input).enumerate() {
-        let Some(i) = duel.to_move() else { break };
-        let Some(line) = usable_line(n, line, err)? else {
-            continue;
-        };
-        if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
-            break;
-        }
-        let game = &mut duel.players[i];
-        match game.play_line(&line) {
-            Ok(None) => {}
-            Ok(Some(what)) => {
-                moved = true;
-                duel.next_turn();
-                if !json {
-                    writeln!(
-                        out,
-                        "\n> {}: {what}\n{}\n{}",
-                        names[i],
-                        turn_line(duel),
-                        boards(duel, names)
-                    )?;
-                }
+    if duel.to_move().is_some() {
+        super::drive(input, err, |line| {
+            let Some(i) = duel.to_move() else {
+                return Ok(Ok(Flow::Stop));
+            };
+            if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
+                return Ok(Ok(Flow::Stop));
             }
-            Err(e) => writeln!(
-                err,
-                "line {}: `{}`: {}: {e}; skipped",
-                n + 1,
-                crate::headless::quoted(&line),
-                names[i]
-            )?,
-        }
+            match duel.players[i].play_line(line) {
+                Ok(None) => {}
+                Ok(Some(what)) => {
+                    moved = true;
+                    duel.next_turn();
+                    if !json {
+                        writeln!(
+                            out,
+                            "\n> {}: {what}\n{}\n{}",
+                            names[i],
+                            turn_line(duel),
+                            boards(duel, names)
+                        )?;
+                    }
+                }
+                Err(e) => return Ok(Err(format!("{}: {e}", names[i]))),
+            }
+            Ok(Ok(if duel.to_move().is_some() {
+                Flow::Next
+            } else {
+                Flow::Stop
+            }))
+        })?;
     }
     let result = duel.result();
     if json {

@@ -7,8 +7,9 @@ use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 
-use super::{Board, ClassicGame, Dir};
-use crate::summary::Ending;
+use super::Flow;
+use crate::cards::summary::Ending;
+use crate::classic::{Board, ClassicGame, Dir};
 
 /// The final state of a classic game, as `classic --json` prints it.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -96,7 +97,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, NotACommand> {
 }
 
 /// Slides `g` toward `d` and says what happened (`left (+8)`), or why nothing did.
-pub fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, super::Slide), String> {
+pub fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, crate::classic::Slide), String> {
     let s = g
         .play(d)
         .ok_or_else(|| format!("moving {} changes nothing", d.as_str()))?;
@@ -126,51 +127,39 @@ pub fn run_with(
     if !json {
         writeln!(out, "{}", status(g))?;
     }
-    for (n, line) in crate::headless::lines(input).enumerate() {
-        if g.is_over() {
-            break;
-        }
-        let Some(line) = crate::headless::usable_line(n, line, err)? else {
-            continue;
-        };
-        let t = line.trim();
-        let said = match parse_command(t) {
-            Ok(None) => continue,
-            Ok(Some(Command::Quit)) => break,
-            Ok(Some(Command::Undo)) => {
-                if g.undo() {
-                    Ok("undone".to_string())
-                } else {
-                    Err("nothing to undo".to_string())
-                }
-            }
-            Ok(Some(Command::Slide(d))) => slide(g, d).map(|(mut msg, s)| {
-                if s.reached_win {
-                    let win = g.rules().win;
-                    msg.push_str(&format!(
-                        " — {win} reached, you win! Keep going if you like"
+    if !g.is_over() {
+        super::drive(input, err, |line| {
+            let said = match parse_command(line.trim()) {
+                Ok(None) => return Ok(Ok(Flow::Next)),
+                Ok(Some(Command::Quit)) => return Ok(Ok(Flow::Stop)),
+                Ok(Some(Command::Undo)) if g.undo() => "undone".to_string(),
+                Ok(Some(Command::Undo)) => return Ok(Err("nothing to undo".into())),
+                Ok(Some(Command::Slide(d))) => match slide(g, d) {
+                    Ok((mut msg, s)) => {
+                        if s.reached_win {
+                            let win = g.rules().win;
+                            msg.push_str(&format!(
+                                " — {win} reached, you win! Keep going if you like"
+                            ));
+                        }
+                        msg
+                    }
+                    Err(e) => return Ok(Err(e)),
+                },
+                Err(NotACommand) => {
+                    return Ok(Err(
+                        "not a command; type w, a, s, d (or up, left, down, right), \
+                                   u to undo or q to quit"
+                            .into(),
                     ));
                 }
-                msg
-            }),
-            Err(NotACommand) => Err(
-                "not a command; type w, a, s, d (or up, left, down, right), u to undo or q to quit"
-                    .into(),
-            ),
-        };
-        if said.is_ok() {
+            };
             changed(g);
-        }
-        match said {
-            Ok(msg) if !json => writeln!(out, "\n> {msg}\n{}", status(g))?,
-            Ok(_) => {}
-            Err(e) => writeln!(
-                err,
-                "line {}: `{}`: {e}; skipped",
-                n + 1,
-                crate::headless::quoted(t)
-            )?,
-        }
+            if !json {
+                writeln!(out, "\n> {said}\n{}", status(g))?;
+            }
+            Ok(Ok(if g.is_over() { Flow::Stop } else { Flow::Next }))
+        })?;
     }
     let s = ClassicSummary::of(g);
     if json {

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
-use crate::engine::{Game, Outcome};
+use crate::cards::card::Card;
+use crate::cards::engine::{Game, Outcome};
 
 /// How a game ended, from the player's side: the engine's outcome, or quit before either.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

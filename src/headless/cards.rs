@@ -7,9 +7,11 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::engine::{Game, Move, MoveError};
-use crate::summary::{Ending, Summary};
-use crate::text;
+use crate::cards::engine::{Game, Move, MoveError};
+use crate::cards::summary::{Ending, Summary};
+use crate::cards::text;
+
+use super::Flow;
 
 /// A command read from one line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,83 +73,6 @@ pub fn status(game: &Game) -> String {
     s
 }
 
-/// The longest input line taken as a command (no command is nearly this long).
-pub const MAX_LINE: usize = 1024;
-
-/// The lines of `input`, as `BufRead::lines` gives them (without `\n` or `\r\n`), except that
-/// a line longer than [`MAX_LINE`] bytes is skipped as it is read, never held whole (an endless
-/// line, such as `/dev/zero`, once filled the memory), and comes as an `InvalidData` error, like
-/// a line that is not UTF-8.
-pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
-    std::iter::from_fn(move || next_line(&mut input))
-}
-
-fn next_line(input: &mut impl BufRead) -> Option<io::Result<String>> {
-    let mut buf = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Some(Err(e)),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let end = chunk.iter().position(|&b| b == b'\n');
-        let part = &chunk[..end.unwrap_or(chunk.len())];
-        if buf.len() + part.len() > MAX_LINE {
-            too_long = true;
-            buf.clear();
-        } else if !too_long {
-            buf.extend_from_slice(part);
-        }
-        let used = end.map_or(chunk.len(), |i| i + 1);
-        input.consume(used);
-        if end.is_some() {
-            break;
-        }
-    }
-    if !any {
-        return None;
-    }
-    let bad = |why: String| Some(Err(io::Error::new(io::ErrorKind::InvalidData, why)));
-    if too_long {
-        return bad(format!("longer than {MAX_LINE} bytes"));
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    match String::from_utf8(buf) {
-        Ok(l) => Some(Ok(l)),
-        Err(_) => bad("not valid UTF-8".into()),
-    }
-}
-
-/// A command line as an error message quotes it: control characters escaped.
-pub fn quoted(line: &str) -> String {
-    line.trim().escape_debug().to_string()
-}
-
-/// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text or
-/// is too long to be a command.
-pub fn usable_line(
-    n: usize,
-    line: io::Result<String>,
-    err: &mut impl Write,
-) -> io::Result<Option<String>> {
-    match line {
-        Ok(l) => Ok(Some(l)),
-        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-            writeln!(err, "line {}: {e}; skipped", n + 1)?;
-            Ok(None)
-        }
-        Err(e) => Err(e),
-    }
-}
-
 /// Plays `game` from `input` to the end or to quit, and returns how it ended.
 pub fn run(
     game: &mut Game,
@@ -177,45 +102,34 @@ pub fn run_with(
             status(game)
         )?;
     }
-    let mut quit = false;
-    for (n, line) in lines(input).enumerate() {
-        if game.is_over() {
-            break;
-        }
-        let Some(line) = usable_line(n, line, err)? else {
-            continue;
-        };
-        let result = parse_command(&line, columns).and_then(|cmd| match cmd {
-            None => Ok(None),
-            Some(Command::Quit) => {
-                quit = true;
-                Ok(None)
-            }
-            Some(Command::Undo) => {
-                if game.undo() {
-                    Ok(Some("undone".to_string()))
-                } else {
-                    Err(CommandError::NothingToUndo)
-                }
-            }
-            Some(Command::Move(m)) => Ok(Some(text::turn_line(&game.play(m)?))),
-        });
-        if let Ok(Some(_)) = result {
+    if !game.is_over() {
+        super::drive(input, err, |line| {
+            let said = match parse_command(line, columns) {
+                Ok(None) => return Ok(Ok(Flow::Next)),
+                Ok(Some(Command::Quit)) => return Ok(Ok(Flow::Stop)),
+                Ok(Some(Command::Undo)) if game.undo() => "undone".to_string(),
+                Ok(Some(Command::Undo)) => return Ok(Err(CommandError::NothingToUndo.to_string())),
+                Ok(Some(Command::Move(m))) => match game.play(m) {
+                    Ok(turn) => text::turn_line(&turn),
+                    Err(e) => return Ok(Err(e.to_string())),
+                },
+                Err(e) => return Ok(Err(e.to_string())),
+            };
             changed(game);
-        }
-        match result {
-            Ok(Some(what)) if !json => writeln!(
-                out,
-                "\n> {what}\n{}{}",
-                text::board(game.position(), game.rules()),
-                status(game)
-            )?,
-            Ok(_) => {}
-            Err(e) => writeln!(err, "line {}: `{}`: {e}; skipped", n + 1, quoted(&line))?,
-        }
-        if quit {
-            break;
-        }
+            if !json {
+                writeln!(
+                    out,
+                    "\n> {said}\n{}{}",
+                    text::board(game.position(), game.rules()),
+                    status(game)
+                )?;
+            }
+            Ok(Ok(if game.is_over() {
+                Flow::Stop
+            } else {
+                Flow::Next
+            }))
+        })?;
     }
     let summary = Summary::of(game);
     if json {

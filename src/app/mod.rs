@@ -3,25 +3,29 @@
 //! Exit codes: 0 for any finished or quit game, 1 for a failure of the machine (I/O), 2 for bad
 //! input (arguments, rules, deck files). A closed output pipe counts as success.
 
+pub mod cli;
+pub mod replay;
+pub mod simulate;
+
 use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::sync::Arc;
 
 use rand::RngExt;
 
-use crate::card::Card;
-use crate::classic::ClassicGame;
-use crate::cli::{
+use crate::app::cli::{
     AutoplayArgs, ClassicArgs, Cli, Command, DailyArgs, DuelArgs, Global, HistoryArgs, PlayArgs,
     RulesArgs,
 };
+use crate::cards::card::Card;
+use crate::cards::engine::Game;
+use crate::cards::rules::Rules;
+use crate::cards::summary::Ending;
+use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
-use crate::engine::Game;
 use crate::headless;
-use crate::keeper::{ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper};
-use crate::rules::Rules;
+use crate::store::keeper::{ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper};
 use crate::store::{self, Store, utc};
-use crate::summary::Ending;
 
 /// An error that ends the program, with its exit code.
 #[derive(Debug)]
@@ -48,8 +52,8 @@ impl Failure {
     }
 }
 
-impl From<crate::rules::RulesError> for Failure {
-    fn from(e: crate::rules::RulesError) -> Self {
+impl From<crate::cards::rules::RulesError> for Failure {
+    fn from(e: crate::cards::rules::RulesError) -> Self {
         Failure::usage(format!("bad rules: {e}"))
     }
 }
@@ -72,12 +76,12 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
         Some(Command::History(ref a)) => history(a),
         Some(Command::Stats) => stats(),
-        Some(Command::Replay(ref a)) => crate::replay::run(&a.file, a.json),
+        Some(Command::Replay(ref a)) => crate::app::replay::run(&a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
-        Some(Command::Simulate(ref a)) => crate::simulate::command(&cli.global, a),
+        Some(Command::Simulate(ref a)) => crate::app::simulate::command(&cli.global, a),
     };
     match result {
         Ok(()) => 0,
@@ -100,9 +104,9 @@ pub fn fresh_seed() -> u64 {
 }
 
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Failure> {
-    let text = crate::paths::read_text(path)
+    let text = crate::config::paths::read_text(path)
         .map_err(|e| Failure::usage(format!("cannot read deck file {}: {e}", path.display())))?;
-    crate::deck::parse_deck(&text, rules)
+    crate::cards::deck::parse_deck(&text, rules)
         .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
 }
 
@@ -195,7 +199,7 @@ fn play_kept(
     }
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    let ending = headless::run_with(
+    let ending = headless::cards::run_with(
         &mut game,
         stdin.lock(),
         &mut out,
@@ -223,7 +227,7 @@ pub fn daily_game(rules: Rules, date: Option<&str>) -> Result<(Game, GameMeta), 
         }
         None => utc::date(utc::now()),
     };
-    let seed = crate::deck::daily_seed(&date);
+    let seed = crate::cards::deck::daily_seed(&date);
     let game = Game::with_seed(Arc::new(rules), seed);
     let meta = GameMeta {
         deal: Deal::Daily { date, seed },
@@ -371,7 +375,7 @@ fn play_classic_kept(
     }
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    crate::classic::headless::run_with(
+    crate::headless::classic::run_with(
         &mut game,
         io::stdin().lock(),
         &mut out,
@@ -427,7 +431,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
     if args.classic {
         let (game, meta) = new_classic(global, args.size, args.seed)?;
         let mut duel = Duel::new(game.clone(), game);
-        if crate::duel_headless::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
+        if crate::headless::duel::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
             keeper.finish_classic_duel(&duel, &meta, &names);
         }
     } else {
@@ -437,7 +441,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
         };
         let (game, meta) = new_game_with_meta(load_rules(global)?.rules, &play)?;
         let mut duel = Duel::new(game.clone(), game);
-        if crate::duel_headless::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
+        if crate::headless::duel::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
             keeper.finish_card_duel(&duel, &meta, &names);
         }
     }

@@ -11,8 +11,8 @@ use rand::distr::weighted::WeightedIndex;
 use rand::distr::{Distribution, Uniform};
 use rand_pcg::Pcg64Mcg;
 
-use crate::card::Card;
-use crate::rules::Rules;
+use crate::cards::card::Card;
+use crate::cards::rules::Rules;
 
 /// The random number generator used for every deal and bot.
 pub type GameRng = Pcg64Mcg;
@@ -96,7 +96,7 @@ pub enum DeckFileError {
     #[error("card {index} of the deck file: {source}")]
     Card {
         index: usize,
-        source: crate::card::ParseCardError,
+        source: crate::cards::card::ParseCardError,
     },
     #[error("the deck file has no cards; write cards separated by spaces, commas or new lines")]
     Empty,
@@ -139,7 +139,7 @@ pub fn parse_deck(text: &str, rules: &Rules) -> Result<Vec<Card>, DeckFileError>
     if cards.is_empty() {
         return Err(DeckFileError::Empty);
     }
-    if cards.len() > crate::rules::MAX_DECK as usize {
+    if cards.len() > crate::cards::rules::MAX_DECK as usize {
         return Err(DeckFileError::TooLong(cards.len()));
     }
     Ok(cards)
@@ -177,7 +177,7 @@ mod tests {
             .take(12)
             .map(|c| c.to_string())
             .collect();
-        assert_eq!(d.join(" "), include_str!("../tests/data/seed42.txt").trim());
+        assert_eq!(d.join(" "), include_str!("../../tests/data/seed42.txt").trim());
     }
 
     #[test]

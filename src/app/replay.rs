@@ -6,7 +6,7 @@
 //! differently (a file edited by hand, or an engine that changed) is reported and exits with
 //! status 2, which is what makes a recorded game a check on the engine.
 //!
-//! The board is drawn with [`crate::text::board`] until the terminal front end offers a renderer.
+//! The board is drawn with [`crate::cards::text::board`] until the terminal front end offers a renderer.
 //!
 //! Classic records (and a saved classic game) replay the same way, printing every move at once
 //! and `--json` printing [`ClassicSummary`]. A duel record replays both players' games from the
@@ -19,23 +19,23 @@ use std::path::Path;
 use console::{Key, Term};
 
 use crate::app::Failure;
+use crate::cards::engine::Game;
+use crate::cards::summary::Summary;
+use crate::cards::text;
 use crate::classic::ClassicGame;
-use crate::classic::headless::{ClassicSummary, board_text};
 use crate::duel::Duel;
-use crate::engine::Game;
+use crate::headless::classic::{ClassicSummary, board_text};
 use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use crate::store::duel::DuelRecord;
 use crate::store::record::{self, Entry, GameKind, Play, Record, RecordError, SavedGame};
 use crate::store::report::deal_text;
-use crate::summary::Summary;
-use crate::text;
 
 /// Reads a record (or a saved game) and rebuilds its game.
 pub fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Failure> {
     let bad = |e: &dyn std::fmt::Display| {
         Failure::usage(format!("cannot replay {}: {e}", path.display()))
     };
-    let text = crate::paths::read_text(path).map_err(|e| bad(&e))?;
+    let text = crate::config::paths::read_text(path).map_err(|e| bad(&e))?;
     let (play, rec) = match record::decode::<Record>(&text) {
         Ok(r) => (r.play.clone(), Some(r)),
         Err(RecordError::Invalid(first)) => match record::decode::<SavedGame>(&text) {
@@ -65,7 +65,7 @@ fn bad(path: &Path, e: &dyn std::fmt::Display) -> Failure {
 
 /// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
 pub fn run(path: &Path, json: bool) -> Result<(), Failure> {
-    let text = crate::paths::read_text(path).map_err(|e| bad(path, &e))?;
+    let text = crate::config::paths::read_text(path).map_err(|e| bad(path, &e))?;
     match record::decode_entry(&text) {
         Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), json),
         Ok(Entry::Duel(d)) => return run_duel(path, &d, json),

@@ -6,7 +6,7 @@
 //! game order, so the report (apart from its timings) is the same whatever the number of jobs.
 //! That seed is also the one `new2048 play --seed` takes, so any simulated game can be replayed.
 //!
-//! Games are played on a bare [`Position`] rather than a [`crate::engine::Game`]: a game keeps an
+//! Games are played on a bare [`Position`] rather than a [`crate::cards::engine::Game`]: a game keeps an
 //! undo snapshot per move, which a simulation never needs.
 
 use std::collections::BTreeMap;
@@ -17,13 +17,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::app::cli::{GameKind, Global, SimulateArgs};
 use crate::app::{Failure, load_rules};
-use crate::card::Card;
+use crate::cards::card::Card;
+use crate::cards::deck::{self, Dealer};
+use crate::cards::engine::{Move, Position};
+use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::{self, ClassicGame};
-use crate::cli::{GameKind, Global, SimulateArgs};
-use crate::deck::{self, Dealer};
-use crate::engine::{Move, Position};
-use crate::rules::{ClassicRules, Rules};
 use crate::strategy::{self, Strategy, View};
 
 /// How one game went.

@@ -7,11 +7,11 @@
 //! trait generic over the game: the card screens keep calling `keeper.save(..)` unchanged, and a
 //! classic screen reads `keeper.save_classic(..)`, which says which save it touches.
 
+use crate::cards::engine::Game;
+use crate::cards::rules::{ClassicRules, Rules};
+use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::engine::Game;
-use crate::rules::{ClassicRules, Rules};
-use crate::summary::Ending;
 
 /// How a game was dealt, kept with it so history can show it and replays can re-deal it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

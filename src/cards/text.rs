@@ -2,9 +2,9 @@
 
 use std::fmt::Write;
 
-use crate::card::Card;
-use crate::engine::{Clear, Move, Position, Turn};
-use crate::rules::Rules;
+use crate::cards::card::Card;
+use crate::cards::engine::{Clear, Move, Position, Turn};
+use crate::cards::rules::Rules;
 
 /// `16+16=32 → 32+32=64`, or an empty string when nothing merged.
 pub fn chain(turn: &Turn) -> String {

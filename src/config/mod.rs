@@ -4,12 +4,13 @@
 //! the user's file in the XDG config folder if it exists, then the built-in default. A file may
 //! set only some keys; the rest come from the built-in default.
 
+pub mod paths;
+pub mod presets;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::paths;
-use crate::presets;
-use crate::rules::{Rules, RulesError};
+use crate::cards::rules::{Rules, RulesError};
 
 /// Where the rules in force came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +53,7 @@ pub struct LoadedRules {
 /// Reads a rules file laid over the built-in default.
 pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
     let origin = path.display().to_string();
-    let text = crate::paths::read_text(path).map_err(|e| {
+    let text = crate::config::paths::read_text(path).map_err(|e| {
         RulesError::file(
             &origin,
             format!("cannot read this rules file ({e}); give the path of a readable TOML file"),

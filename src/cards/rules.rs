@@ -13,7 +13,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::card::{Card, MAX_EXPONENT};
+use crate::cards::card::{Card, MAX_EXPONENT};
 
 /// The most columns a board may have (keys `1`..`9` choose them).
 pub const MAX_COLUMNS: usize = 9;
@@ -346,8 +346,12 @@ fn plain_toml_message(e: &toml::de::Error) -> String {
 impl Rules {
     /// The rules of the original game, from the embedded `config/default.toml`.
     pub fn default_rules() -> Rules {
-        Rules::parse(crate::presets::DEFAULT, "built-in default rules", None)
-            .expect("config/default.toml is checked by a unit test")
+        Rules::parse(
+            crate::config::presets::DEFAULT,
+            "built-in default rules",
+            None,
+        )
+        .expect("config/default.toml is checked by a unit test")
     }
 
     /// Reads a rules file. Keys it leaves out come from `base`; without a base every key is
@@ -659,7 +663,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets;
+    use crate::config::presets;
 
     #[test]
     fn embedded_default_matches_rules_md() {

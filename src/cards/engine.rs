@@ -1,7 +1,7 @@
 //! The card game itself: columns, the chain-merge resolver, scoring, discards, win, loss, undo.
 //!
 //! Pure and deterministic: no terminal, files, clock or global random generator. The deck is
-//! dealt before the game starts (see [`crate::deck`]) and the engine only reads it, so a game is
+//! dealt before the game starts (see [`crate::cards::deck`]) and the engine only reads it, so a game is
 //! fully described by its rules, its deck and its moves — which is what saves and replays store.
 //!
 //! Two layers:
@@ -17,8 +17,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
-use crate::rules::{MAX_COLUMNS, MAX_HEIGHT, Rules};
+use crate::cards::card::Card;
+use crate::cards::rules::{MAX_COLUMNS, MAX_HEIGHT, Rules};
 
 /// One column: cards from the top (index 0) to the tail, in a fixed array.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -427,7 +427,7 @@ impl Game {
 
     /// A new game dealt from `seed`.
     pub fn with_seed(rules: Arc<Rules>, seed: u64) -> Game {
-        let deck: Arc<[Card]> = crate::deck::deal(&rules, seed).into();
+        let deck: Arc<[Card]> = crate::cards::deck::deal(&rules, seed).into();
         Game::new(rules, deck)
     }
 
