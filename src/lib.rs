@@ -45,6 +45,7 @@ pub mod cards;
 pub mod classic;
 pub mod config;
 pub mod duel;
+pub mod error;
 pub mod headless;
 pub mod store;
 pub mod strategy;

@@ -341,7 +341,7 @@ fn damaged_and_newer_files_are_moved_aside() {
     drop(stdin);
     let newer_save = fs::read_to_string(env.save_file()).unwrap().replace(
         "\"format\": 1,",
-        &format!("\"format\": {},", new2048::store::record::FORMAT + 1),
+        &format!("\"format\": {},", new2048::store::format::FORMAT + 1),
     );
     fs::write(env.save_file(), newer_save).unwrap();
     let out = env.run(&["play", "--resume"], "");

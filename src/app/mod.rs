@@ -11,8 +11,6 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::sync::Arc;
 
-use rand::RngExt;
-
 use crate::app::cli::{
     AutoplayArgs, ClassicArgs, Cli, Command, DailyArgs, DuelArgs, Global, HistoryArgs, PlayArgs,
     RulesArgs,
@@ -24,51 +22,18 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::store::keeper::{ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper};
+use crate::store::keeper::{
+    ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, daily_game, fresh_seed,
+};
 use crate::store::{self, Store, utc};
 
-/// An error that ends the program, with its exit code.
-#[derive(Debug)]
-pub struct Failure {
-    pub code: i32,
-    pub message: String,
-}
-
-impl Failure {
-    /// Bad input from the user: exit status 2.
-    pub fn usage(message: impl Into<String>) -> Self {
-        Failure {
-            code: 2,
-            message: message.into(),
-        }
-    }
-
-    /// Something failed that the user did not cause: exit status 1.
-    pub fn io(message: impl Into<String>) -> Self {
-        Failure {
-            code: 1,
-            message: message.into(),
-        }
-    }
-}
-
-impl From<crate::cards::rules::RulesError> for Failure {
-    fn from(e: crate::cards::rules::RulesError) -> Self {
-        Failure::usage(format!("bad rules: {e}"))
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::io(e.to_string())
-    }
-}
+pub use crate::error::Error;
 
 /// Runs the command line and returns the exit status.
 pub fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
-    let lang = crate::ui::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Failure::usage);
+    let lang = crate::ui::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),
@@ -85,53 +50,40 @@ pub fn run(cli: Cli) -> i32 {
     };
     match result {
         Ok(()) => 0,
-        Err(f) if f.code == 1 && f.message.contains("Broken pipe") => 0,
-        Err(f) => {
-            eprintln!("new2048: {}", f.message);
-            f.code
+        Err(e) if e.code() == 0 => 0,
+        Err(e) => {
+            eprintln!("new2048: {e}");
+            e.code()
         }
     }
 }
 
 /// The rules in force for this run.
-pub fn load_rules(global: &Global) -> Result<LoadedRules, Failure> {
+pub fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
     Ok(config::load(&global.rules_choice())?)
 }
 
-/// A fresh seed from the operating system, for games the player did not seed.
-pub fn fresh_seed() -> u64 {
-    rand::rng().random()
-}
-
-fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Failure> {
+fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
     let text = crate::config::paths::read_text(path)
-        .map_err(|e| Failure::usage(format!("cannot read deck file {}: {e}", path.display())))?;
+        .map_err(|e| Error::usage(format!("cannot read deck file {}: {e}", path.display())))?;
     crate::cards::deck::parse_deck(&text, rules)
-        .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
+        .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
 
 /// The game `play` starts: from a deck file, a seed, or a fresh seed.
-pub fn new_game(rules: Rules, args: &PlayArgs) -> Result<Game, Failure> {
+pub fn new_game(rules: Rules, args: &PlayArgs) -> Result<Game, Error> {
     new_game_with_meta(rules, args).map(|(game, _)| game)
 }
 
 /// [`new_game`] with how it was dealt and when it started, for the keeper.
-pub fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Failure> {
+pub fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
     let rules = Arc::new(rules);
     let (game, deal) = match &args.deck_file {
         Some(p) => {
             let deck = read_deck_file(p, &rules)?;
             // Kept in the record and shown by `history` and `replay`: control characters in the
             // name are stored escaped, as records may not hold them.
-            let path: String = p
-                .display()
-                .to_string()
-                .chars()
-                .map(|c| match c {
-                    c if c.is_control() => c.escape_debug().to_string(),
-                    c => c.to_string(),
-                })
-                .collect();
+            let path = crate::cards::text::escape_controls(&p.display().to_string());
             (Game::new(rules, deck.into()), Deal::DeckFile { path })
         }
         None => {
@@ -151,24 +103,24 @@ pub fn print_warnings(keeper: &mut dyn Keeper) {
 }
 
 /// The saved game for `--resume`, or the message saying there is none (exit status 2).
-pub fn resume(keeper: &mut Store) -> Result<(Game, GameMeta), Failure> {
+pub fn resume(keeper: &mut Store) -> Result<(Game, GameMeta), Error> {
     let saved = keeper.saved();
     print_warnings(keeper);
     saved.ok_or_else(|| nothing_to_resume(keeper, store::saved::SAVE_FILE, "game", "play"))
 }
 
 /// "There is no saved `what` to resume (where it would be); start one with `new2048 command`".
-fn nothing_to_resume(keeper: &Store, file: &str, what: &str, command: &str) -> Failure {
+fn nothing_to_resume(keeper: &Store, file: &str, what: &str, command: &str) -> Error {
     let place = keeper.dir().map_or_else(
         || "no data folder".to_string(),
         |d| d.join(file).display().to_string(),
     );
-    Failure::usage(format!(
+    Error::usage(format!(
         "there is no saved {what} to resume ({place}); start one with `new2048 {command}`"
     ))
 }
 
-fn play(global: &Global, args: &PlayArgs) -> Result<(), Failure> {
+fn play(global: &Global, args: &PlayArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
     if crate::ui::is_interactive() && !args.json {
         return terminal_game(global, args, &mut keeper);
@@ -188,7 +140,7 @@ fn play_kept(
     meta: &GameMeta,
     json: bool,
     keeper: &mut dyn Keeper,
-) -> Result<(), Failure> {
+) -> Result<(), Error> {
     print_warnings(keeper);
     let stdin = io::stdin();
     if stdin.is_terminal() && !json {
@@ -216,27 +168,7 @@ fn play_kept(
     Ok(())
 }
 
-/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
-pub fn daily_game(rules: Rules, date: Option<&str>) -> Result<(Game, GameMeta), Failure> {
-    let date = match date {
-        Some(d) if utc::parse_date(d).is_some() => d.to_string(),
-        Some(d) => {
-            return Err(Failure::usage(format!(
-                "--date: `{d}` is not a date like 2026-11-29 (year 1970 or later)"
-            )));
-        }
-        None => utc::date(utc::now()),
-    };
-    let seed = crate::cards::deck::daily_seed(&date);
-    let game = Game::with_seed(Arc::new(rules), seed);
-    let meta = GameMeta {
-        deal: Deal::Daily { date, seed },
-        started: utc::now(),
-    };
-    Ok((game, meta))
-}
-
-fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
+fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     let (game, meta) = daily_game(load_rules(global)?.rules, args.date.as_deref())?;
     if crate::ui::is_interactive() && !args.json {
         let ui = terminal(global)?;
@@ -251,7 +183,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Failure> {
     play_kept(game, &meta, args.json, &mut Store::open())
 }
 
-fn history(args: &HistoryArgs) -> Result<(), Failure> {
+fn history(args: &HistoryArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
     let records = keeper.entries();
     print_warnings(&mut keeper);
@@ -260,7 +192,7 @@ fn history(args: &HistoryArgs) -> Result<(), Failure> {
             .checked_sub(1)
             .and_then(|i| records.get(i))
             .ok_or_else(|| {
-                Failure::usage(format!(
+                Error::usage(format!(
                     "there is no game {n} to export; history holds {} (1 is the newest)",
                     records.len()
                 ))
@@ -283,7 +215,7 @@ fn history(args: &HistoryArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn stats() -> Result<(), Failure> {
+fn stats() -> Result<(), Error> {
     let mut keeper = Store::open();
     let records = keeper.entries();
     print_warnings(&mut keeper);
@@ -295,14 +227,14 @@ fn stats() -> Result<(), Failure> {
     Ok(())
 }
 
-fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
+fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     if args.init {
         let path = config::init_target().ok_or_else(|| {
-            Failure::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
+            Error::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
         })?;
         config::write_init(&path, args.force).map_err(|e| match e {
-            config::InitError::Exists(m) => Failure::usage(m),
-            config::InitError::Write(m) => Failure::io(m),
+            config::InitError::Exists(m) => Error::usage(m),
+            config::InitError::Write(m) => Error::io(m),
         })?;
         println!(
             "wrote the default rules to {}; edit it to change the game",
@@ -318,7 +250,7 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Failure> {
+fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
     if crate::ui::is_interactive() && !args.json {
         return terminal_classic(global, args, &mut keeper);
@@ -337,7 +269,7 @@ pub fn new_classic(
     global: &Global,
     size: Option<u8>,
     seed: Option<u64>,
-) -> Result<(ClassicGame, ClassicMeta), Failure> {
+) -> Result<(ClassicGame, ClassicMeta), Error> {
     let loaded = load_rules(global)?.rules;
     let mut rules = loaded.classic;
     if let Some(n) = size {
@@ -352,7 +284,7 @@ pub fn new_classic(
 }
 
 /// The saved classic game for `classic --resume`, or the message saying there is none.
-pub fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Failure> {
+pub fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Error> {
     let saved = keeper.saved_classic();
     print_warnings(keeper);
     saved.ok_or_else(|| {
@@ -367,7 +299,7 @@ fn play_classic_kept(
     meta: &ClassicMeta,
     json: bool,
     keeper: &mut dyn ClassicKeeper,
-) -> Result<(), Failure> {
+) -> Result<(), Error> {
     print_warnings(keeper);
     if io::stdin().is_terminal() && !json {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
@@ -393,9 +325,9 @@ fn play_classic_kept(
 }
 
 /// The players' names: as given, else `defaults` (`Player 1` and `Player 2`).
-fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Failure> {
+fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Error> {
     if given.len() > 2 {
-        return Err(Failure::usage(format!(
+        return Err(Error::usage(format!(
             "--names: a duel has two players, not {}",
             given.len()
         )));
@@ -404,7 +336,7 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Fa
     for (slot, name) in names.iter_mut().zip(given) {
         let n = name.trim();
         if n.is_empty() || n.chars().count() > 20 || n.chars().any(char::is_control) {
-            return Err(Failure::usage(format!(
+            return Err(Error::usage(format!(
                 "--names: `{}` is not a name (1 to 20 printable characters)",
                 name.escape_debug()
             )));
@@ -414,7 +346,7 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Fa
     Ok(names)
 }
 
-fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
+fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     use crate::duel::Duel;
     if crate::ui::is_interactive() && !args.json {
         return terminal_duel(global, args);
@@ -450,13 +382,13 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
 }
 
 /// The terminal screens' colours, language and signal handling, from the global options.
-fn terminal(global: &Global) -> Result<crate::ui::Ui, Failure> {
-    crate::ui::Ui::new(global.no_color, global.lang.as_deref()).map_err(Failure::usage)
+fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
+    crate::ui::Ui::new(global.no_color, global.lang.as_deref()).map_err(Error::usage)
 }
 
 /// The full-screen game (see [`crate::ui`]): the saved game with `--resume`, the deal chosen
 /// with `--seed`/`--deck-file`, else the start menu.
-fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result<(), Failure> {
+fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result<(), Error> {
     let rules = load_rules(global)?.rules;
     let first = if args.resume {
         Some(resume(keeper)?)
@@ -473,11 +405,7 @@ fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result
 
 /// Full-screen classic 2048: the saved game with `--resume`; else a new one, the saved game
 /// being offered first when the command line did not choose the seed or size.
-fn terminal_classic(
-    global: &Global,
-    args: &ClassicArgs,
-    keeper: &mut Store,
-) -> Result<(), Failure> {
+fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> Result<(), Error> {
     use crate::ui::Match;
     let rules = load_rules(global)?.rules;
     let first = if args.resume {
@@ -497,7 +425,7 @@ fn terminal_classic(
 }
 
 /// A full-screen duel, the names defaulting to `Player 1`, `Player 2` in the player's language.
-fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
+fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     use crate::ui::duel::{DuelGame, Setup, default_names};
     let ui = terminal(global)?;
     let names = duel_names(&args.names, default_names(ui.words))?;
@@ -522,7 +450,7 @@ fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Failure> {
 }
 
 /// `new2048 autoplay`: a bot plays on the game screen. Its game is not saved or recorded.
-fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Failure> {
+fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
     let name = args.strategy.clone().unwrap_or_else(|| {
         crate::strategy::NAMES
             .last()
@@ -531,13 +459,13 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Failure> {
             .to_string()
     });
     let bot = crate::strategy::by_name(&name).ok_or_else(|| {
-        Failure::usage(format!(
+        Error::usage(format!(
             "there is no strategy `{name}`; choose one of: {}",
             crate::strategy::NAMES.join(", ")
         ))
     })?;
     if !crate::ui::is_interactive() {
-        return Err(Failure::usage(
+        return Err(Error::usage(
             "autoplay shows the game on a terminal; run it in one (or use `new2048 play` with \
              moves on standard input)",
         ));

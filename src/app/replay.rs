@@ -18,7 +18,7 @@ use std::path::Path;
 
 use console::{Key, Term};
 
-use crate::app::Failure;
+use crate::app::Error;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::cards::text;
@@ -27,18 +27,20 @@ use crate::duel::Duel;
 use crate::headless::classic::{ClassicSummary, board_text};
 use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use crate::store::duel::DuelRecord;
-use crate::store::record::{self, Entry, GameKind, Play, Record, RecordError, SavedGame};
+use crate::store::entry::Entry;
+use crate::store::format::{GameKind, RecordError};
+use crate::store::record::{Play, Record, SavedGame};
 use crate::store::report::deal_text;
+use crate::store::{entry, format};
 
 /// Reads a record (or a saved game) and rebuilds its game.
-pub fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Failure> {
-    let bad = |e: &dyn std::fmt::Display| {
-        Failure::usage(format!("cannot replay {}: {e}", path.display()))
-    };
+pub fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Error> {
+    let bad =
+        |e: &dyn std::fmt::Display| Error::usage(format!("cannot replay {}: {e}", path.display()));
     let text = crate::config::paths::read_text(path).map_err(|e| bad(&e))?;
-    let (play, rec) = match record::decode::<Record>(&text) {
+    let (play, rec) = match format::decode::<Record>(&text) {
         Ok(r) => (r.play.clone(), Some(r)),
-        Err(RecordError::Invalid(first)) => match record::decode::<SavedGame>(&text) {
+        Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(&text) {
             Ok(s) => (s.play, None),
             Err(_) => return Err(bad(&first)),
         },
@@ -59,19 +61,19 @@ fn result_line(game: &Game) -> String {
     )
 }
 
-fn bad(path: &Path, e: &dyn std::fmt::Display) -> Failure {
-    Failure::usage(format!("cannot replay {}: {e}", path.display()))
+fn bad(path: &Path, e: &dyn std::fmt::Display) -> Error {
+    Error::usage(format!("cannot replay {}: {e}", path.display()))
 }
 
 /// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
-pub fn run(path: &Path, json: bool) -> Result<(), Failure> {
+pub fn run(path: &Path, json: bool) -> Result<(), Error> {
     let text = crate::config::paths::read_text(path).map_err(|e| bad(path, &e))?;
-    match record::decode_entry(&text) {
+    match entry::decode_entry(&text) {
         Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), json),
         Ok(Entry::Duel(d)) => return run_duel(path, &d, json),
         Ok(Entry::Cards(_)) => {}
         Err(first) => {
-            if let Ok(s) = record::decode::<SavedClassic>(&text)
+            if let Ok(s) = format::decode::<SavedClassic>(&text)
                 && s.game == GameKind::Classic
             {
                 return run_classic(path, &s.play, None, json);
@@ -84,7 +86,7 @@ pub fn run(path: &Path, json: bool) -> Result<(), Failure> {
     run_cards(path, json)
 }
 
-fn run_cards(path: &Path, json: bool) -> Result<(), Failure> {
+fn run_cards(path: &Path, json: bool) -> Result<(), Error> {
     let (game, record, play) = load(path)?;
     if json {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
@@ -99,7 +101,7 @@ fn run_cards(path: &Path, json: bool) -> Result<(), Failure> {
         show(&title, &game)?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
         None => Ok(()),
     }
 }
@@ -119,7 +121,7 @@ fn run_classic(
     play: &ClassicPlay,
     record: Option<ClassicRecord>,
     json: bool,
-) -> Result<(), Failure> {
+) -> Result<(), Error> {
     let (game, _) = play.rebuild().map_err(|e| bad(path, &e))?;
     if json {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
@@ -136,12 +138,12 @@ fn run_classic(
         show(&title, &game)?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
         None => Ok(()),
     }
 }
 
-fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Failure> {
+fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Error> {
     let names = record.names();
     let mut out = io::stdout().lock();
     let replayed = match record.of {
@@ -186,7 +188,7 @@ fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Failure>
         writeln!(out, "result: {}", crate::duel::result_text(result, &names))?;
     }
     match mismatch {
-        Some(m) => Err(Failure::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
         None => Ok(()),
     }
 }

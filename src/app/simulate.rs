@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::app::cli::{GameKind, Global, SimulateArgs};
-use crate::app::{Failure, load_rules};
+use crate::app::{Error, load_rules};
 use crate::cards::card::Card;
 use crate::cards::deck::{self, Dealer};
 use crate::cards::engine::{Move, Position};
@@ -317,16 +317,16 @@ pub const MAX_GAMES: u64 = 10_000_000;
 pub const MAX_JOBS: usize = 256;
 
 /// Runs `new2048 simulate`.
-pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
+pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error> {
     if args.games == 0 || args.games > MAX_GAMES {
-        return Err(Failure::usage(format!(
+        return Err(Error::usage(format!(
             "--games must be from 1 to {MAX_GAMES}: how many games to simulate (each game's \
              result is kept for the median)"
         )));
     }
     let jobs = match args.jobs {
         Some(j) if j == 0 || j > MAX_JOBS => {
-            return Err(Failure::usage(format!(
+            return Err(Error::usage(format!(
                 "--jobs must be from 1 to {MAX_JOBS}: how many threads play games at once"
             )));
         }
@@ -335,7 +335,7 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
     };
     let rules = load_rules(global)?.rules;
     let unknown = |names: &str| {
-        Failure::usage(format!(
+        Error::usage(format!(
             "unknown strategy `{}`: choose one of {names}",
             args.strategy
         ))
@@ -388,7 +388,7 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
             )
         }
     };
-    let games = games.map_err(|e| Failure::io(format!("cannot start {jobs} threads: {e}")))?;
+    let games = games.map_err(|e| Error::io(format!("cannot start {jobs} threads: {e}")))?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     if let Some(p) = progress {
         p.finish_and_clear();

@@ -147,13 +147,7 @@ pub fn parse_deck(text: &str, rules: &Rules) -> Result<Vec<Card>, DeckFileError>
 
 /// The seed of the daily deal for a UTC date written `YYYY-MM-DD`: the same for everyone.
 pub fn daily_seed(date: &str) -> u64 {
-    // FNV-1a: stable across machines and Rust versions, unlike std's hasher.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in "new2048 daily ".bytes().chain(date.bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    super::fnv1a("new2048 daily ".bytes().chain(date.bytes()))
 }
 
 #[cfg(test)]
@@ -177,7 +171,10 @@ mod tests {
             .take(12)
             .map(|c| c.to_string())
             .collect();
-        assert_eq!(d.join(" "), include_str!("../../tests/data/seed42.txt").trim());
+        assert_eq!(
+            d.join(" "),
+            include_str!("../../tests/data/seed42.txt").trim()
+        );
     }
 
     #[test]

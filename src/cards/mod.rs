@@ -11,3 +11,11 @@ pub mod engine;
 pub mod rules;
 pub mod summary;
 pub mod text;
+
+/// FNV-1a (64 bits) of `bytes`: a digest that is the same on every machine and Rust version,
+/// unlike std's hasher. It names rule sets ([`rules::Rules::hash`]) and seeds the daily deal.
+pub fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}

@@ -4,13 +4,15 @@
 //! the user's file in the XDG config folder if it exists, then the built-in default. A file may
 //! set only some keys; the rest come from the built-in default.
 
+pub mod parse;
 pub mod paths;
 pub mod presets;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::cards::rules::{Rules, RulesError};
+use crate::cards::rules::Rules;
+use crate::config::parse::RulesError;
 
 /// Where the rules in force came from.
 #[derive(Debug, Clone, PartialEq, Eq)]

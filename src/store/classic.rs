@@ -15,7 +15,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{FORMAT, GameKind, RecordError, RulesRecord, to_json};
+use super::format::{FORMAT, GameKind, RecordError, Recorded, recorded, to_json};
+
+use super::record::RulesRecord;
 use super::utc;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
@@ -243,10 +245,13 @@ impl SavedClassic {
     }
 }
 
+recorded!(ClassicRecord);
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::record::{Entry, decode, decode_entry};
+    use crate::store::entry::{Entry, decode_entry};
+    use crate::store::format::decode;
 
     const RULES: ClassicRules = ClassicRules { size: 4, win: 2048 };
 

@@ -14,7 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::classic as classic_store;
-use super::record::{self, FORMAT, GameKind, Play, RecordError, RulesRecord, to_json};
+use super::format::{FORMAT, GameKind, RecordError, Recorded, recorded, to_json};
+use super::record::{self, Play, RulesRecord};
 use super::utc;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
@@ -258,6 +259,8 @@ impl DuelRecord {
     }
 }
 
+recorded!(DuelRecord);
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -265,7 +268,7 @@ mod tests {
     use super::*;
     use crate::cards::rules::{ClassicRules, Rules};
     use crate::classic::Dir;
-    use crate::store::record::{Entry, decode_entry};
+    use crate::store::entry::{Entry, decode_entry};
 
     fn names() -> [String; 2] {
         ["Ann".to_string(), "Bob".to_string()]

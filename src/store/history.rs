@@ -22,8 +22,10 @@ use std::path::{Path, PathBuf};
 
 use rand::RngExt;
 
+use super::entry::{Entry, decode_entry};
+use super::format::Recorded;
 use super::fsio::{self, DirLock};
-use super::record::{Entry, Record, Recorded, decode_entry};
+use super::record::Record;
 use super::utc;
 
 /// The folder, inside the data folder, that holds one file per finished game.
@@ -44,7 +46,7 @@ pub fn add<R: Recorded>(data_dir: &Path, record: &mut R) -> io::Result<PathBuf> 
         );
         let path = games.join(format!("{id}.json"));
         record.set_id(id);
-        match fsio::create_atomic(&path, super::record::to_json(record).as_bytes()) {
+        match fsio::create_atomic(&path, super::format::to_json(record).as_bytes()) {
             Ok(()) => return Ok(path),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(e),

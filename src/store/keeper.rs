@@ -9,6 +9,11 @@
 
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
+use std::sync::Arc;
+
+use rand::RngExt;
+
+use super::utc;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
@@ -135,4 +140,32 @@ impl ClassicKeeper for NullKeeper {
 impl DuelKeeper for NullKeeper {
     fn finish_card_duel(&mut self, _: &Duel<Game>, _: &GameMeta, _: &[String; 2]) {}
     fn finish_classic_duel(&mut self, _: &Duel<ClassicGame>, _: &ClassicMeta, _: &[String; 2]) {}
+}
+
+/// A fresh seed from the operating system, for games the player did not seed.
+pub fn fresh_seed() -> u64 {
+    rand::rng().random()
+}
+
+/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
+pub fn daily_game(
+    rules: Rules,
+    date: Option<&str>,
+) -> Result<(Game, GameMeta), crate::error::Error> {
+    let date = match date {
+        Some(d) if utc::parse_date(d).is_some() => d.to_string(),
+        Some(d) => {
+            return Err(crate::error::Error::usage(format!(
+                "--date: `{d}` is not a date like 2026-11-29 (year 1970 or later)"
+            )));
+        }
+        None => utc::date(utc::now()),
+    };
+    let seed = crate::cards::deck::daily_seed(&date);
+    let game = Game::with_seed(Arc::new(rules), seed);
+    let meta = GameMeta {
+        deal: Deal::Daily { date, seed },
+        started: utc::now(),
+    };
+    Ok((game, meta))
 }

@@ -27,6 +27,8 @@
 
 pub mod classic;
 pub mod duel;
+pub mod entry;
+pub mod format;
 pub mod fsio;
 pub mod history;
 pub mod keeper;
@@ -52,7 +54,9 @@ use crate::duel::Duel;
 use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
 use classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use duel::DuelRecord;
-use record::{Entry, Record, RecordError, Recorded, SavedGame};
+use entry::Entry;
+use format::{RecordError, Recorded};
+use record::{Record, SavedGame};
 
 /// Why reading a data file gave nothing.
 enum ReadFailure {
@@ -82,12 +86,12 @@ fn read_checked<T: DeserializeOwned>(
     what: &str,
     warn: &mut dyn FnMut(String),
 ) -> Option<T> {
-    read_checked_with(data_dir, path, what, warn, record::decode::<T>)
+    read_checked_with(data_dir, path, what, warn, format::decode::<T>)
 }
 
 /// A history file of any game, as [`read_checked`] reads one kind.
 fn read_entry(data_dir: &Path, path: &Path, warn: &mut dyn FnMut(String)) -> Option<Entry> {
-    read_checked_with(data_dir, path, "history record", warn, record::decode_entry)
+    read_checked_with(data_dir, path, "history record", warn, entry::decode_entry)
 }
 
 fn read_checked_with<T>(

@@ -31,77 +31,15 @@
 
 use std::sync::Arc;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::format::{CARDS_FORMAT, RecordError, Recorded, recorded, to_json};
 use super::utc;
-use crate::cards::engine::{Game, Move, MoveError};
+use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::cards::text;
 use crate::store::keeper::{Deal, GameMeta};
-
-/// The newest format version this program reads, and the one it writes classic and duel files in.
-pub const FORMAT: u32 = 2;
-
-/// The format card-game records and saves are written in: unchanged since version 1.
-pub const CARDS_FORMAT: u32 = 1;
-
-/// Which game a file holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// The card game (also any file without a `game` field).
-    Cards,
-    /// Classic 2048.
-    Classic,
-    /// Two players, either game.
-    Duel,
-}
-
-impl GameKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Cards => "cards",
-            GameKind::Classic => "classic",
-            GameKind::Duel => "duel",
-        }
-    }
-}
-
-/// Why a file is not a usable record or saved game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    #[error("it is not valid JSON ({0}); it may be truncated")]
-    Json(String),
-    #[error("it has no `format` version number")]
-    NoFormat,
-    #[error(
-        "it was written by a newer new2048 (format {found}; this one reads format {FORMAT} and older)"
-    )]
-    Newer { found: u64 },
-    #[error("{0}")]
-    Invalid(String),
-    #[error("its rules do not load: {0}")]
-    Rules(String),
-    #[error("its rules were edited after the game (hash {found}, recorded {recorded})")]
-    RulesHash { found: String, recorded: String },
-    #[error("its deck does not fit its rules: {0}")]
-    Deck(String),
-    #[error("`{0}` in its moves is not a move (a column number from 1, or d)")]
-    BadMove(String),
-    #[error("`{0}` in its moves is not a classic move (u, d, l or r)")]
-    BadSlide(String),
-    #[error("its move {number} cannot be played: {error}")]
-    Move { number: usize, error: MoveError },
-}
-
-impl RecordError {
-    /// Whether the file came from a newer program (moved aside as `newer`, not `corrupt`).
-    pub fn is_newer(&self) -> bool {
-        matches!(self, RecordError::Newer { .. })
-    }
-}
 
 /// The rules a game was played with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -317,169 +255,12 @@ impl SavedGame {
     }
 }
 
-/// Pretty JSON with a final newline: how every data file is written.
-pub fn to_json<T: Serialize>(value: &T) -> String {
-    let mut s = serde_json::to_string_pretty(value).expect("records always serialize");
-    s.push('\n');
-    s
-}
-
-/// Reads a file's text as a `T`, checking its `format` version first.
-pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, RecordError> {
-    from_value(checked(text)?)
-}
-
-fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, RecordError> {
-    serde_json::from_value(value).map_err(|e| RecordError::Invalid(e.to_string()))
-}
-
-/// Which game a file's JSON says it holds: its `game` field, or cards without one.
-fn kind_of(value: &serde_json::Value) -> Result<GameKind, RecordError> {
-    match value.get("game") {
-        None => Ok(GameKind::Cards),
-        Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
-            RecordError::Invalid(format!(
-                "its `game` is {v}, not \"cards\", \"classic\" or \"duel\""
-            ))
-        }),
-    }
-}
-
-/// A file's JSON, once its `format` says this program can read it.
-fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
-    let format = value
-        .get("format")
-        .and_then(serde_json::Value::as_u64)
-        .ok_or(RecordError::NoFormat)?;
-    if format > u64::from(FORMAT) {
-        return Err(RecordError::Newer { found: format });
-    }
-    if format == 0 {
-        return Err(RecordError::Invalid("format 0 is not a version".into()));
-    }
-    if let Some(field) = control_in(&value, "") {
-        return Err(RecordError::Invalid(format!(
-            "its `{field}` holds a control character, which no new2048 writes there (the file \
-             was edited; shown, it could take over the terminal)"
-        )));
-    }
-    Ok(value)
-}
-
-/// The first field (as `a.b.0`) whose text holds a control character other than a line break or
-/// tab: names, paths and dates are printed on the terminal, so none may carry an escape sequence.
-fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
-    let join = |k: &str| {
-        if at.is_empty() {
-            k.to_string()
-        } else {
-            format!("{at}.{k}")
-        }
-    };
-    match value {
-        serde_json::Value::String(t) => t
-            .chars()
-            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-            .then(|| at.to_string()),
-        serde_json::Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .find_map(|(i, v)| control_in(v, &join(&i.to_string()))),
-        serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
-            let field = join(k);
-            if k.chars().any(char::is_control) {
-                return Some(field.escape_debug().to_string());
-            }
-            control_in(v, &field)
-        }),
-        _ => None,
-    }
-}
-
-/// One file of history: a finished game of either kind, or a duel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
-    Cards(Record),
-    Classic(super::classic::ClassicRecord),
-    Duel(super::duel::DuelRecord),
-}
-
-impl Entry {
-    pub fn kind(&self) -> GameKind {
-        match self {
-            Entry::Cards(_) => GameKind::Cards,
-            Entry::Classic(_) => GameKind::Classic,
-            Entry::Duel(_) => GameKind::Duel,
-        }
-    }
-
-    /// When the game ended (seconds since the epoch).
-    pub fn ended(&self) -> u64 {
-        match self {
-            Entry::Cards(r) => r.ended,
-            Entry::Classic(r) => r.ended,
-            Entry::Duel(r) => r.ended,
-        }
-    }
-
-    pub fn id(&self) -> &str {
-        match self {
-            Entry::Cards(r) => &r.id,
-            Entry::Classic(r) => &r.id,
-            Entry::Duel(r) => &r.id,
-        }
-    }
-
-    pub fn to_json(&self) -> String {
-        match self {
-            Entry::Cards(r) => to_json(r),
-            Entry::Classic(r) => to_json(r),
-            Entry::Duel(r) => to_json(r),
-        }
-    }
-}
-
-/// Reads a history file of any kind, checking its `format` first.
-pub fn decode_entry(text: &str) -> Result<Entry, RecordError> {
-    let value = checked(text)?;
-    Ok(match kind_of(&value)? {
-        GameKind::Cards => Entry::Cards(from_value(value)?),
-        GameKind::Classic => Entry::Classic(from_value(value)?),
-        GameKind::Duel => Entry::Duel(from_value(value)?),
-    })
-}
-
-/// A record history can add: it gets its `id` (and file name) when written.
-pub trait Recorded: Serialize {
-    fn ended(&self) -> u64;
-    fn set_id(&mut self, id: String);
-}
-
-/// [`Recorded`] for record types with `ended` and `id` fields.
-macro_rules! recorded {
-    ($($t:ty),*) => {$(
-        impl Recorded for $t {
-            fn ended(&self) -> u64 {
-                self.ended
-            }
-            fn set_id(&mut self, id: String) {
-                self.id = id;
-            }
-        }
-    )*};
-}
-
-recorded!(
-    Record,
-    super::classic::ClassicRecord,
-    super::duel::DuelRecord
-);
+recorded!(Record);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::format::decode;
 
     fn played(seed: u64, moves: &[Move]) -> (Game, GameMeta) {
         let mut g = Game::with_seed(Arc::new(Rules::default_rules()), seed);

@@ -13,7 +13,9 @@ use unicode_width::UnicodeWidthStr;
 
 use super::classic::ClassicRecord;
 use super::duel::{DuelPlayer, DuelRecord};
-use super::record::{Entry, GameKind, Record, RulesRecord};
+use super::entry::Entry;
+use super::format::GameKind;
+use super::record::{Record, RulesRecord};
 use super::utc;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;

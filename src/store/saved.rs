@@ -80,7 +80,7 @@ fn slot_files(data_dir: &Path, name: &str) -> Vec<PathBuf> {
 /// Whether the file holds a save that `mine` accepts; `None` when it cannot be read as one.
 fn holds<T: DeserializeOwned>(path: &Path, mine: &impl Fn(&T) -> bool) -> Option<bool> {
     let text = crate::config::paths::read_text(path).ok()?;
-    super::record::decode::<T>(&text).ok().map(|s| mine(&s))
+    super::format::decode::<T>(&text).ok().map(|s| mine(&s))
 }
 
 /// Saves `json`, the game `mine` recognises: over its own earlier save, else in the slot `name`

@@ -13,7 +13,11 @@ use std::fmt::Write;
 
 use unicode_width::UnicodeWidthStr;
 
-use super::record::{Entry, GameKind, Record, RulesRecord};
+use super::format::GameKind;
+
+use super::entry::Entry;
+
+use super::record::{Record, RulesRecord};
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
 

@@ -216,7 +216,7 @@ pub fn default_names(words: &Words) -> [String; 2] {
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
 pub fn play(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
-    let seed = setup.seed.unwrap_or_else(crate::app::fresh_seed);
+    let seed = setup.seed.unwrap_or_else(crate::store::keeper::fresh_seed);
     let started = utc::now();
     let names = setup.names.clone();
     match &setup.game {

@@ -102,7 +102,7 @@ fn select(ui: &Ui, question: &str, items: &[String], default: usize) -> Option<u
 
 /// A new game of `rules` from a fresh seed.
 pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
-    let seed = crate::app::fresh_seed();
+    let seed = crate::store::keeper::fresh_seed();
     (
         Game::with_seed(Arc::clone(rules), seed),
         GameMeta {
@@ -114,7 +114,7 @@ pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
 pub fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
-    let game = ClassicGame::new(rules, crate::app::fresh_seed());
+    let game = ClassicGame::new(rules, crate::store::keeper::fresh_seed());
     let meta = ClassicMeta {
         rules_name: name.to_string(),
         started: utc::now(),
@@ -211,7 +211,7 @@ pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Optio
             }
             Choice::Daily => {
                 // Today's deal cannot fail: only a date given by hand can be wrong.
-                if let Ok((g, m)) = crate::app::daily_game(Rules::clone(rules), None) {
+                if let Ok((g, m)) = crate::store::keeper::daily_game(Rules::clone(rules), None) {
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }

@@ -1,0 +1,687 @@
+//! Reading a rules file: TOML in, checked [`Rules`] out, or a located [`RulesError`].
+//!
+//! A rules file comes in as a raw, partial document (every key optional, unknown keys refused)
+//! and is laid over a complete base (the built-in default), then every value is checked, one
+//! reader per TOML table. Values keep their position in the file, so a bad one is reported with
+//! the file, line, column, key and what is allowed.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::cards::card::{Card, MAX_EXPONENT};
+use crate::cards::rules::{
+    BoardRules, ClassicRules, DeckRules, DiscardRules, MAX_COLUMNS, MAX_DECK, MAX_HEIGHT,
+    MAX_LOOKAHEAD, Rules, ScoringRules,
+};
+
+const MAX_WEIGHT: u32 = 1_000_000;
+const MAX_DISCARDS: u32 = 1_000;
+const MAX_POINTS: u64 = 1_000_000_000;
+
+/// A rules file that cannot be used, with where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesError {
+    /// The file (or `built-in NAME rules`) the error is in.
+    pub origin: String,
+    /// 1-based line and column, when the error has a place in the file.
+    pub line_col: Option<(usize, usize)>,
+    /// The text of that line, to show under the message.
+    pub line_text: Option<String>,
+    /// What is wrong and what is allowed.
+    pub message: String,
+}
+
+impl std::error::Error for RulesError {}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // What the file holds is shown, never sent to the terminal raw: control characters (an
+        // escape sequence, say) are written escaped in the message and as one mark in the line.
+        let message = crate::cards::text::escape_controls(&self.message);
+        match self.line_col {
+            Some((line, col)) => write!(f, "{}:{}:{}: {}", self.origin, line, col, message)?,
+            None => write!(f, "{}: {}", self.origin, message)?,
+        }
+        if let (Some((line, col)), Some(text)) = (self.line_col, &self.line_text) {
+            // A long line is cut to the part around the column, so the caret stays in view.
+            const SIDE: usize = 60;
+            let chars: Vec<char> = text.chars().collect();
+            let first = col.saturating_sub(1).saturating_sub(SIDE).min(chars.len());
+            let last = (first + 2 * SIDE).min(chars.len());
+            let mut shown: String = if first > 0 {
+                "…".into()
+            } else {
+                String::new()
+            };
+            shown.extend(chars[first..last].iter().map(|&c| match c {
+                '\t' => ' ',
+                c if c.is_control() => char::REPLACEMENT_CHARACTER,
+                c => c,
+            }));
+            if last < chars.len() {
+                shown.push('…');
+            }
+            let col = col - first + usize::from(first > 0);
+            let gutter = line.to_string().len();
+            write!(
+                f,
+                "\n {line} | {shown}\n {:gutter$} | {:>col$}",
+                "",
+                "^",
+                gutter = gutter,
+                col = col
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl RulesError {
+    /// An error about a whole file (it cannot be read, for example).
+    pub fn file(origin: &str, message: impl Into<String>) -> Self {
+        RulesError {
+            origin: origin.to_string(),
+            line_col: None,
+            line_text: None,
+            message: message.into(),
+        }
+    }
+
+    fn at(origin: &str, text: &str, span: Option<Range<usize>>, message: String) -> Self {
+        let mut e = RulesError::file(origin, message);
+        if let Some(span) = span {
+            let start = span.start.min(text.len());
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            let line = text[..start].matches('\n').count() + 1;
+            let col = text[line_start..start].chars().count() + 1;
+            e.line_col = Some((line, col));
+            e.line_text = Some(
+                text[line_start..line_end]
+                    .trim_end_matches('\r')
+                    .to_string(),
+            );
+        }
+        e
+    }
+}
+
+// ---- raw, partial form -------------------------------------------------------------------------
+
+type Num = Option<Spanned<i64>>;
+type Flag = Option<Spanned<bool>>;
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    name: Option<Spanned<String>>,
+    deck: Option<RawDeck>,
+    board: Option<RawBoard>,
+    discards: Option<RawDiscards>,
+    scoring: Option<RawScoring>,
+    classic: Option<RawClassic>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawClassic {
+    size: Num,
+    win: Num,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    size: Num,
+    lookahead: Num,
+    weights: Option<BTreeMap<Spanned<String>, Spanned<i64>>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    columns: Num,
+    height: Num,
+    clear_value: Num,
+    merge_into_full: Flag,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawDiscards {
+    start: Num,
+    per_clear: Num,
+    max: Num,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawScoring {
+    per_merge: Num,
+    merged_value: Flag,
+    clear_bonus: Num,
+}
+
+/// Reads values out of one file, turning each bad one into a located [`RulesError`].
+struct Reader<'a> {
+    origin: &'a str,
+    text: &'a str,
+}
+
+impl Reader<'_> {
+    fn error(&self, span: Option<Range<usize>>, message: String) -> RulesError {
+        RulesError::at(self.origin, self.text, span, message)
+    }
+
+    /// A whole number in `lo..=hi`, or the base value when the key is absent. Generic over the
+    /// field's type, so a value that passed the range check converts without a cast.
+    fn int<T>(&self, key: &str, v: &Num, base: Option<T>, lo: T, hi: T) -> Result<T, RulesError>
+    where
+        T: Copy + TryFrom<i64> + Into<i128>,
+    {
+        let Some(s) = v else {
+            return base.ok_or_else(|| self.error(None, format!("missing key {key}")));
+        };
+        let n = *s.get_ref();
+        match T::try_from(n) {
+            Ok(t) if (lo.into()..=hi.into()).contains(&t.into()) => Ok(t),
+            _ => Err(self.error(
+                Some(s.span()),
+                format!(
+                    "{key} = {n} is not allowed: use a whole number from {} to {}",
+                    lo.into(),
+                    hi.into()
+                ),
+            )),
+        }
+    }
+
+    fn flag(&self, key: &str, v: &Flag, base: Option<bool>) -> Result<bool, RulesError> {
+        match v {
+            Some(s) => Ok(*s.get_ref()),
+            None => base.ok_or_else(|| self.error(None, format!("missing key {key}"))),
+        }
+    }
+}
+
+fn parse_weight_key(key: &str) -> Option<Card> {
+    match key {
+        "bomb" => Some(Card::BOMB),
+        "wild" => Some(Card::WILD),
+        // Written as the game writes it: `02` would be a second, silent spelling of `2`.
+        k if k.bytes().all(|b| b.is_ascii_digit()) && !k.starts_with('0') => {
+            k.parse::<u64>().ok().and_then(Card::from_value)
+        }
+        _ => None,
+    }
+}
+
+/// Makes toml's wording of type errors plain for players, and names the key the error is about
+/// (toml only shows it when the error has no place in the file, so it is read from there).
+fn plain_toml_message(e: &toml::de::Error) -> String {
+    let msg = e
+        .message()
+        .trim()
+        .replace("expected i64", "expected a whole number")
+        .replace(" as i128, expected", " is too large, expected")
+        .replace("expected bool", "expected true or false")
+        .replace("expected a boolean", "expected true or false")
+        .replace("expected a map", "expected a table of keys")
+        .replace(
+            "invalid type: floating point",
+            "invalid type: a number with a fraction",
+        );
+    let msg = match msg.find("expected struct Raw") {
+        Some(i) => format!("{}expected a table of keys", &msg[..i]),
+        None => msg,
+    };
+    let mut bare = e.clone();
+    bare.set_input(None);
+    let shown = bare.to_string();
+    let key = shown
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("in `"))
+        .and_then(|l| l.strip_suffix('`'));
+    match key {
+        Some(k) if !k.is_empty() => format!("{k}: {msg}"),
+        _ => msg,
+    }
+}
+
+impl Rules {
+    /// The rules of the original game, from the embedded `config/default.toml`.
+    pub fn default_rules() -> Rules {
+        Rules::parse(
+            crate::config::presets::DEFAULT,
+            "built-in default rules",
+            None,
+        )
+        .expect("config/default.toml is checked by a unit test")
+    }
+
+    /// Reads a rules file. Keys it leaves out come from `base`; without a base every key is
+    /// required. `origin` names the file in error messages.
+    pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
+        let r = Reader { origin, text };
+        let raw: RawFile =
+            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(&e)))?;
+        let name = r.name(raw.name.as_ref(), base)?;
+        let deck = raw.deck.unwrap_or_default();
+        let (size, lookahead) = r.deck_counts(&deck, base.map(|b| &b.deck))?;
+        let board = r.board(&raw.board.unwrap_or_default(), base.map(|b| b.board))?;
+        let weights = r.weights(&deck, &board, base.map(|b| &b.deck))?;
+        Ok(Rules {
+            name,
+            deck: DeckRules {
+                size,
+                lookahead,
+                weights,
+            },
+            board: board.rules,
+            discards: r.discards(&raw.discards.unwrap_or_default(), base.map(|b| b.discards))?,
+            scoring: r.scoring(&raw.scoring.unwrap_or_default(), base.map(|b| b.scoring))?,
+            classic: r.classic(&raw.classic.unwrap_or_default(), base.map(|b| b.classic))?,
+        })
+    }
+}
+
+/// The `[board]` table as read, with where its `clear_value` came from (a weight too large for
+/// it is pointed at through it).
+struct ReadBoard {
+    rules: BoardRules,
+    clear_span: Option<Range<usize>>,
+}
+
+impl Reader<'_> {
+    fn name(
+        &self,
+        raw: Option<&Spanned<String>>,
+        base: Option<&Rules>,
+    ) -> Result<String, RulesError> {
+        match (raw, base) {
+            (Some(n), _) => {
+                let s = n.get_ref().trim();
+                if s.is_empty() || s.chars().count() > 40 || s.chars().any(char::is_control) {
+                    return Err(self.error(
+                        Some(n.span()),
+                        "name must be 1 to 40 printable characters".to_string(),
+                    ));
+                }
+                Ok(s.to_string())
+            }
+            (None, Some(b)) => Ok(b.name.clone()),
+            (None, None) => Err(self.error(None, "missing key name".into())),
+        }
+    }
+
+    /// `deck.size` and `deck.lookahead`; the weights wait for the board's `clear_value`.
+    fn deck_counts(
+        &self,
+        deck: &RawDeck,
+        base: Option<&DeckRules>,
+    ) -> Result<(u32, u8), RulesError> {
+        let size = self.int("deck.size", &deck.size, base.map(|b| b.size), 1, MAX_DECK)?;
+        let lookahead = self.int(
+            "deck.lookahead",
+            &deck.lookahead,
+            base.map(|b| b.lookahead),
+            1,
+            MAX_LOOKAHEAD,
+        )?;
+        Ok((size, lookahead))
+    }
+
+    fn board(&self, board: &RawBoard, base: Option<BoardRules>) -> Result<ReadBoard, RulesError> {
+        let max_columns = u8::try_from(MAX_COLUMNS).unwrap_or(u8::MAX);
+        let max_height = u8::try_from(MAX_HEIGHT).unwrap_or(u8::MAX);
+        let columns = self.int(
+            "board.columns",
+            &board.columns,
+            base.map(|b| b.columns),
+            1,
+            max_columns,
+        )?;
+        let height = self.int(
+            "board.height",
+            &board.height,
+            base.map(|b| b.height),
+            1,
+            max_height,
+        )?;
+        let top = 1u64 << MAX_EXPONENT;
+        let clear_value = self.int(
+            "board.clear_value",
+            &board.clear_value,
+            base.map(|b| b.clear_value.points()),
+            4,
+            top,
+        )?;
+        let clear_span = board.clear_value.as_ref().map(Spanned::span);
+        let Some(clear_value) = Card::from_value(clear_value) else {
+            return Err(self.error(
+                clear_span,
+                format!(
+                    "board.clear_value = {clear_value} is not allowed: use a power of two from 4 to {top}"
+                ),
+            ));
+        };
+        let merge_into_full = self.flag(
+            "board.merge_into_full",
+            &board.merge_into_full,
+            base.map(|b| b.merge_into_full),
+        )?;
+        Ok(ReadBoard {
+            rules: BoardRules {
+                columns,
+                height,
+                clear_value,
+                merge_into_full,
+            },
+            clear_span,
+        })
+    }
+
+    /// `[deck.weights]`: the file's keys laid over the base's, key by key.
+    fn weights(
+        &self,
+        deck: &RawDeck,
+        board: &ReadBoard,
+        base: Option<&DeckRules>,
+    ) -> Result<Vec<(Card, u32)>, RulesError> {
+        let clear_card = board.rules.clear_value;
+        let clear_value = clear_card.points();
+        let mut weights: BTreeMap<Card, (u32, Option<Range<usize>>)> = base
+            .map(|b| b.weights.iter().map(|&(c, w)| (c, (w, None))).collect())
+            .unwrap_or_default();
+        if deck.weights.is_none() && base.is_none() {
+            return Err(self.error(None, "missing table [deck.weights]".into()));
+        }
+        for (k, v) in deck.weights.iter().flatten() {
+            let Some(card) = parse_weight_key(k.get_ref()) else {
+                return Err(self.error(
+                    Some(k.span()),
+                    format!(
+                        "deck.weights has a key `{}` that is not a card: use powers of two from 2 \
+                         to {} (below board.clear_value), `bomb` or `wild`",
+                        k.get_ref(),
+                        clear_value / 2
+                    ),
+                ));
+            };
+            let w = self.int(
+                &format!("deck.weights.{card}"),
+                &Some(v.clone()),
+                None,
+                0,
+                MAX_WEIGHT,
+            )?;
+            weights.insert(card, (w, Some(v.span())));
+        }
+        for (&card, &(w, ref span)) in &weights {
+            if w > 0 && card.is_number() && card >= clear_card {
+                let msg = format!(
+                    "deck.weights.{card} = {w} is not allowed: a card at or above board.clear_value \
+                     ({clear_value}) can never be dealt; set its weight to 0 or raise clear_value"
+                );
+                // A weight kept from the default is pointed at through the clear_value that
+                // made it too big.
+                let span = span.clone().or_else(|| board.clear_span.clone());
+                return Err(self.error(span, msg));
+            }
+        }
+        if weights.values().all(|&(w, _)| w == 0) {
+            let span = deck
+                .weights
+                .as_ref()
+                .and_then(|m| m.values().next().map(Spanned::span));
+            return Err(self.error(
+                span,
+                "deck.weights are all 0: give at least one card a weight above 0".into(),
+            ));
+        }
+        Ok(weights.into_iter().map(|(c, (w, _))| (c, w)).collect())
+    }
+
+    fn discards(
+        &self,
+        d: &RawDiscards,
+        base: Option<DiscardRules>,
+    ) -> Result<DiscardRules, RulesError> {
+        let start = self.int(
+            "discards.start",
+            &d.start,
+            base.map(|b| b.start),
+            0,
+            MAX_DISCARDS,
+        )?;
+        let per_clear = self.int(
+            "discards.per_clear",
+            &d.per_clear,
+            base.map(|b| b.per_clear),
+            0,
+            MAX_DISCARDS,
+        )?;
+        let max = self.int("discards.max", &d.max, base.map(|b| b.max), 0, MAX_DISCARDS)?;
+        if start > max {
+            let span = d.max.as_ref().or(d.start.as_ref()).map(Spanned::span);
+            return Err(self.error(
+                span,
+                format!(
+                    "discards.start = {start} is more than discards.max = {max}: \
+                     raise discards.max to at least {start}"
+                ),
+            ));
+        }
+        Ok(DiscardRules {
+            start,
+            per_clear,
+            max,
+        })
+    }
+
+    fn scoring(
+        &self,
+        s: &RawScoring,
+        base: Option<ScoringRules>,
+    ) -> Result<ScoringRules, RulesError> {
+        let per_merge = self.int(
+            "scoring.per_merge",
+            &s.per_merge,
+            base.map(|b| b.per_merge),
+            0,
+            MAX_POINTS,
+        )?;
+        let clear_bonus = self.int(
+            "scoring.clear_bonus",
+            &s.clear_bonus,
+            base.map(|b| b.clear_bonus),
+            0,
+            MAX_POINTS,
+        )?;
+        let merged_value = self.flag(
+            "scoring.merged_value",
+            &s.merged_value,
+            base.map(|b| b.merged_value),
+        )?;
+        Ok(ScoringRules {
+            per_merge,
+            merged_value,
+            clear_bonus,
+        })
+    }
+
+    fn classic(
+        &self,
+        c: &RawClassic,
+        base: Option<ClassicRules>,
+    ) -> Result<ClassicRules, RulesError> {
+        let size = self.int(
+            "classic.size",
+            &c.size,
+            base.map(|b| b.size),
+            crate::classic::MIN_SIZE,
+            crate::classic::MAX_SIZE,
+        )?;
+        let top = 1u64 << MAX_EXPONENT;
+        let win = self.int("classic.win", &c.win, base.map(|b| b.win), 8, top)?;
+        if !win.is_power_of_two() {
+            return Err(self.error(
+                c.win.as_ref().map(Spanned::span),
+                format!("classic.win = {win} is not allowed: use a power of two from 8 to {top}"),
+            ));
+        }
+        Ok(ClassicRules { size, win })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::presets;
+
+    #[test]
+    fn embedded_default_matches_rules_md() {
+        let r = Rules::default_rules();
+        assert_eq!(r.name, "default");
+        assert_eq!(r.deck.size, 100);
+        assert_eq!(r.deck.lookahead, 3);
+        for v in [2u64, 4, 8, 16, 32, 64] {
+            assert_eq!(r.weight(Card::from_value(v).unwrap()), 15);
+        }
+        assert_eq!(r.weight(Card::BOMB), 10);
+        assert_eq!(r.weight(Card::WILD), 0);
+        assert_eq!((r.board.columns, r.board.height), (5, 7));
+        assert_eq!(r.board.clear_value.value(), Some(2048));
+        assert!(!r.board.merge_into_full);
+        assert_eq!(
+            (r.discards.start, r.discards.per_clear, r.discards.max),
+            (0, 0, 0)
+        );
+        assert_eq!(
+            (
+                r.scoring.per_merge,
+                r.scoring.merged_value,
+                r.scoring.clear_bonus
+            ),
+            (1, false, 10)
+        );
+    }
+
+    #[test]
+    fn every_preset_parses_and_round_trips() {
+        let base = Rules::default_rules();
+        for (name, text) in presets::ALL {
+            let r = Rules::parse(text, name, Some(&base)).unwrap();
+            assert_eq!(&r.name, name);
+            let again = Rules::parse(&r.to_toml(), "printed", None).unwrap();
+            assert_eq!(again, r);
+        }
+    }
+
+    #[test]
+    fn partial_file_keeps_the_rest() {
+        let base = Rules::default_rules();
+        let r = Rules::parse(
+            "[board]\nheight = 9\n[deck.weights]\nbomb = 0",
+            "x.toml",
+            Some(&base),
+        )
+        .unwrap();
+        assert_eq!(r.board.height, 9);
+        assert_eq!(r.board.columns, 5);
+        assert_eq!(r.weight(Card::BOMB), 0);
+        assert_eq!(r.weight(Card::from_value(2).unwrap()), 15);
+        assert_ne!(r.hash(), base.hash());
+    }
+
+    #[test]
+    fn printed_rules_read_back_whatever_the_name() {
+        let base = Rules::default_rules();
+        for name in [
+            "a\u{ad}b",
+            "quote \\\" and \\\\ back",
+            "é 2048 🂡",
+            "zero\u{200b}width",
+        ] {
+            let text = format!("name = \"{name}\"");
+            let r = Rules::parse(&text, "x.toml", Some(&base)).unwrap();
+            let again = Rules::parse(&r.to_toml(), "printed", None)
+                .unwrap_or_else(|e| panic!("{e}\n{}", r.to_toml()));
+            assert_eq!(again, r);
+        }
+    }
+
+    fn err(text: &str) -> RulesError {
+        Rules::parse(text, "my.toml", Some(&Rules::default_rules())).unwrap_err()
+    }
+
+    #[test]
+    fn errors_are_located() {
+        let e = err("[deck]\nsize = 0\n");
+        assert_eq!(e.line_col, Some((2, 8)));
+        assert!(e.to_string().contains("deck.size = 0"), "{e}");
+        assert!(e.to_string().starts_with("my.toml:2:8:"), "{e}");
+        let e = err("[board]\ncolums = 3\n");
+        assert!(e.message.contains("unknown field `colums`"), "{e}");
+        assert_eq!(e.line_col.unwrap().0, 2);
+        let e = err("[board]\nheight = \"tall\"\n");
+        assert!(e.message.contains("whole number"), "{e}");
+        let e = err("[deck.weights]\n3 = 5\n");
+        assert!(e.message.contains("`3` that is not a card"), "{e}");
+        let e = err("[board]\nclear_value = 64\n");
+        assert!(e.message.contains("deck.weights.64"), "{e}");
+        let e = err("[board]\nclear_value = 100\n");
+        assert!(e.message.contains("power of two"), "{e}");
+        let e = err("[deck.weights]\n2=0\n4=0\n8=0\n16=0\n32=0\n64=0\nbomb=0\n");
+        assert!(e.message.contains("all 0"), "{e}");
+        let e = err("[discards]\nstart = -1\n");
+        assert!(e.message.contains("-1"), "{e}");
+        let e = err("[discards]\nstart = 3\n");
+        assert!(e.message.contains("discards.max"), "{e}");
+        let e = err("[board\n");
+        assert!(e.line_col.is_some(), "{e}");
+    }
+
+    #[test]
+    fn a_weight_key_has_one_spelling_and_a_huge_number_says_so() {
+        // `02` once silently replaced the weight of `2`.
+        let e = err("[deck.weights]\n2 = 1\n\"02\" = 5\n");
+        assert!(e.message.contains("`02` that is not a card"), "{e}");
+        let e = err("[board]\nheight = 99999999999999999999\n");
+        assert!(
+            e.message.contains("is too large, expected a whole number"),
+            "{e}"
+        );
+        assert!(!e.message.contains("i128"), "{e}");
+    }
+
+    #[test]
+    fn errors_show_no_raw_control_characters_and_no_endless_line() {
+        // Once an escape sequence in a rules file reached the terminal raw, and a 10,000
+        // character line was printed whole under the message.
+        let e = err("[deck.weights]\n\"\\u001b[2J\" = 1\n");
+        let shown = e.to_string();
+        assert!(!shown.contains('\x1b'), "{shown:?}");
+        assert!(shown.contains("\\u{1b}[2J"), "{shown:?}");
+        let e = err(&format!(
+            "name = \"a\x07b\"\n[board]\nheight = {}0\n",
+            "9".repeat(10_000)
+        ));
+        let shown = e.to_string();
+        assert!(!shown.contains('\x07'), "{shown:?}");
+        assert!(shown.len() < 600, "{shown}");
+        let e = err(&format!(
+            "{}\n[board]\nheight = 0 # {}\n",
+            "#".repeat(5),
+            "x".repeat(10_000)
+        ));
+        let shown = e.to_string();
+        assert!(shown.len() < 600, "{shown}");
+        assert!(shown.ends_with("|          ^"), "{shown}");
+    }
+}

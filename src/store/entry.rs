@@ -1,0 +1,62 @@
+//! One file of history, whichever game it holds: card games, classic 2048 games and duels lie
+//! side by side in `games/`, told apart by their `game` field (see [`super::record`]).
+//!
+//! This sits above the three record types, so none of them needs to know the others.
+
+use super::classic::ClassicRecord;
+use super::duel::DuelRecord;
+use super::format::{GameKind, RecordError, checked, from_value, kind_of, to_json};
+use super::record::Record;
+
+/// One file of history: a finished game of either kind, or a duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Cards(Record),
+    Classic(ClassicRecord),
+    Duel(DuelRecord),
+}
+
+impl Entry {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Entry::Cards(_) => GameKind::Cards,
+            Entry::Classic(_) => GameKind::Classic,
+            Entry::Duel(_) => GameKind::Duel,
+        }
+    }
+
+    /// When the game ended (seconds since the epoch).
+    pub fn ended(&self) -> u64 {
+        match self {
+            Entry::Cards(r) => r.ended,
+            Entry::Classic(r) => r.ended,
+            Entry::Duel(r) => r.ended,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            Entry::Cards(r) => &r.id,
+            Entry::Classic(r) => &r.id,
+            Entry::Duel(r) => &r.id,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        match self {
+            Entry::Cards(r) => to_json(r),
+            Entry::Classic(r) => to_json(r),
+            Entry::Duel(r) => to_json(r),
+        }
+    }
+}
+
+/// Reads a history file of any kind, checking its `format` first.
+pub fn decode_entry(text: &str) -> Result<Entry, RecordError> {
+    let value = checked(text)?;
+    Ok(match kind_of(&value)? {
+        GameKind::Cards => Entry::Cards(from_value(value)?),
+        GameKind::Classic => Entry::Classic(from_value(value)?),
+        GameKind::Duel => Entry::Duel(from_value(value)?),
+    })
+}
