@@ -9,7 +9,6 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
@@ -88,16 +87,14 @@ impl Run {
     }
 
     fn run(&self) -> Out {
-        let mut cmd = cargo_bin_cmd!("new2048");
-        cmd.env_clear()
-            .env("HOME", self.home.path())
-            .env("XDG_DATA_HOME", self.path("xdg-data"))
-            .env("NEW2048_DATA_DIR", self.path("data"))
-            .env("NO_COLOR", "1")
-            .env("RUST_BACKTRACE", "0");
-        if self.xdg_config {
-            cmd.env("XDG_CONFIG_HOME", self.path("xdg-config"));
+        let mut std_cmd = std::process::Command::new(crate::common::BIN);
+        std_cmd.env_clear();
+        crate::common::isolate(&mut std_cmd, self.home.path());
+        std_cmd.env("NO_COLOR", "1").env("RUST_BACKTRACE", "0");
+        if !self.xdg_config {
+            std_cmd.env_remove("XDG_CONFIG_HOME");
         }
+        let mut cmd = assert_cmd::Command::from_std(std_cmd);
         for (k, v) in &self.env {
             cmd.env(k, v);
         }
@@ -769,7 +766,7 @@ fn the_user_file_is_found_through_home_without_xdg_config_home() {
 
 #[test]
 fn rules_init_writes_to_new2048_config_and_keeps_an_existing_file() {
-    let default = include_str!("../config/default.toml");
+    let default = include_str!("../../config/default.toml");
     let run = Run::cmd("rules --init").config_env("mine/rules.toml");
     let path = run.path("mine/rules.toml");
     run.run().ok().stdout_has(&[&path.display().to_string()]);
@@ -803,7 +800,7 @@ fn rules_init_without_new2048_config_writes_the_user_file() {
     run.run().ok();
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
-        include_str!("../config/default.toml")
+        include_str!("../../config/default.toml")
     );
     // Nothing was written anywhere else in the temporary home.
     let mut found = Vec::new();
@@ -838,7 +835,7 @@ fn no_command_plays_and_an_unseeded_game_gets_a_fresh_seed() {
 
 #[test]
 fn the_readme_example_is_what_the_program_prints() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let example = readme
         .lines()
         .find(|l| l.trim_start().starts_with("{\"outcome\""))

@@ -14,8 +14,6 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tempfile::TempDir;
 
-const BIN: &str = env!("CARGO_BIN_EXE_new2048");
-
 /// A temporary home for one test.
 struct Env {
     tmp: TempDir,
@@ -50,16 +48,11 @@ impl Env {
 
     fn command_with_data(&self, args: &[&str], data: &Path) -> Command {
         let t = self.tmp.path();
-        let mut c = Command::new(BIN);
+        let mut c = crate::common::new2048(t);
         c.args(args)
             .env("NEW2048_DATA_DIR", data)
             .env("NEW2048_CONFIG", t.join("config.toml"))
             .env("HOME", t.join("home"))
-            .env("XDG_DATA_HOME", t.join("xdg-data"))
-            .env("XDG_CONFIG_HOME", t.join("xdg-config"))
-            .env("XDG_STATE_HOME", t.join("xdg-state"))
-            .env("XDG_CACHE_HOME", t.join("xdg-cache"))
-            .env_remove("NO_COLOR")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -828,7 +821,7 @@ fn a_card_duel_is_recorded_and_replays() {
 fn a_format_1_card_record_from_before_classic_still_reads() {
     let env = Env::new();
     // Written by new2048 before classic games existed (format 1, no `game` field).
-    let old = include_str!("data/format1-card-record.json");
+    let old = include_str!("../data/format1-card-record.json");
     assert!(!old.contains("\"game\""));
     fs::create_dir_all(env.games()).unwrap();
     let name = "20261129T205926Z-15336-4c33386c.json";

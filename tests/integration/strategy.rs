@@ -7,63 +7,8 @@ use new2048::cards::engine::Game;
 use new2048::cards::rules::Rules;
 use new2048::strategy::{self, Expectimax, Greedy, Random, Strategy, View};
 use proptest::prelude::*;
-use proptest::strategy::Strategy as _;
 
-/// A rules file from generated numbers; every value is inside what the rules allow.
-#[allow(clippy::too_many_arguments)]
-fn rules_text(
-    size: u32,
-    lookahead: u8,
-    columns: u8,
-    height: u8,
-    clear: u8,
-    merge_into_full: bool,
-    weights: &[u32],
-    bomb: u32,
-    wild: u32,
-    discards: (u32, u32, u32),
-) -> String {
-    let mut w = String::new();
-    // Every card of the base rules is named, so none at or above clear_value keeps a weight.
-    for (x, weight) in (1..=10u8).zip(weights.iter().cycle()) {
-        // The 2 always has weight, so the total is positive.
-        let weight = match x {
-            1 => weight + 1,
-            x if x >= clear => 0,
-            _ => *weight,
-        };
-        w += &format!("{} = {weight}\n", 1u64 << x);
-    }
-    format!(
-        "name = \"prop\"\n[deck]\nsize = {size}\nlookahead = {lookahead}\n[deck.weights]\n{w}\
-         bomb = {bomb}\nwild = {wild}\n[board]\ncolumns = {columns}\nheight = {height}\n\
-         clear_value = {}\nmerge_into_full = {merge_into_full}\n[discards]\nstart = {}\n\
-         per_clear = {}\nmax = {}\n",
-        1u64 << clear,
-        discards.0,
-        discards.1,
-        discards.0 + discards.2,
-    )
-}
-
-fn any_rules() -> impl proptest::strategy::Strategy<Value = Rules> {
-    (
-        (1u32..60, 1u8..=4, 1u8..=9, 1u8..=6, 2u8..=8, any::<bool>()),
-        (
-            proptest::collection::vec(0u32..4, 1..8),
-            0u32..3,
-            0u32..3,
-            (0u32..3, 0u32..2, 0u32..2),
-        ),
-    )
-        .prop_map(
-            |((size, look, cols, height, clear, full), (w, bomb, wild, d))| {
-                let text = rules_text(size, look, cols, height, clear, full, &w, bomb, wild, d);
-                Rules::parse(&text, "generated", Some(&Rules::default_rules()))
-                    .unwrap_or_else(|e| panic!("generated rules must be valid: {e}\n{text}"))
-            },
-        )
-}
+use crate::common::any_rules;
 
 /// A search small enough for debug builds: only the visible cards.
 fn small_expectimax() -> Expectimax {

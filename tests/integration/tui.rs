@@ -24,21 +24,14 @@ struct Run {
 fn command(args: &[&str], dir: &TempDir) -> Command {
     let root = dir.path();
     let config = root.join("config.toml");
-    std::fs::write(&config, include_str!("../config/default.toml")).unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_new2048"));
+    std::fs::write(&config, include_str!("../../config/default.toml")).unwrap();
+    let mut cmd = crate::common::new2048(root);
     cmd.args(args)
-        .env("NEW2048_DATA_DIR", root.join("data"))
         .env("NEW2048_CONFIG", &config)
-        .env("HOME", root)
-        .env("XDG_DATA_HOME", root.join("xdg-data"))
-        .env("XDG_CONFIG_HOME", root.join("xdg-config"))
-        .env("XDG_STATE_HOME", root.join("xdg-state"))
-        .env("XDG_CACHE_HOME", root.join("xdg-cache"))
         .env("TERM", "xterm-256color")
         .env("LANG", "en_US.UTF-8")
         .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("NO_COLOR");
+        .env_remove("LC_MESSAGES");
     cmd
 }
 

@@ -2,126 +2,14 @@
 //! must keep the invariants of RULES.md, undo must restore exactly, and a game must be a pure
 //! function of its rules, seed and moves.
 
-use std::fmt::Write;
 use std::sync::Arc;
 
 use new2048::cards::card::Card;
 use new2048::cards::engine::{Clear, Game, Move, Outcome};
 use new2048::cards::rules::Rules;
+
+use crate::common::{RulesSpec, rules_spec};
 use proptest::prelude::*;
-
-/// The parts of random rules, written out as a complete rules file and read back through
-/// `Rules::parse`, so every generated rule set is one a player could write.
-#[derive(Debug, Clone)]
-struct RulesSpec {
-    columns: u8,
-    height: u8,
-    clear_exp: u8,
-    /// Weights of 2, 4, 8, ... (only those below clear_value are used).
-    weights: Vec<u32>,
-    bomb: u32,
-    wild: u32,
-    merge_into_full: bool,
-    start: u32,
-    per_clear: u32,
-    extra_max: u32,
-    per_merge: u32,
-    merged_value: bool,
-    clear_bonus: u32,
-    lookahead: u8,
-    size: u32,
-}
-
-impl RulesSpec {
-    fn toml(&self) -> String {
-        let mut t = String::from("name = \"random\"\n");
-        let _ = writeln!(
-            t,
-            "[deck]\nsize = {}\nlookahead = {}\n[deck.weights]",
-            self.size, self.lookahead
-        );
-        let mut any = false;
-        for e in 1..=12u8 {
-            let w = if e < self.clear_exp {
-                self.weights[e as usize - 1]
-            } else {
-                0
-            };
-            any |= w > 0;
-            let _ = writeln!(t, "{} = {}", 1u64 << e, w);
-        }
-        // At least one card must be dealable: fall back on 2s.
-        if !any && self.bomb == 0 && self.wild == 0 {
-            t = t.replace("\n2 = 0\n", "\n2 = 1\n");
-        }
-        let _ = writeln!(t, "bomb = {}\nwild = {}", self.bomb, self.wild);
-        let _ = writeln!(
-            t,
-            "[board]\ncolumns = {}\nheight = {}\nclear_value = {}\nmerge_into_full = {}",
-            self.columns,
-            self.height,
-            1u64 << self.clear_exp,
-            self.merge_into_full
-        );
-        let _ = writeln!(
-            t,
-            "[discards]\nstart = {}\nper_clear = {}\nmax = {}",
-            self.start,
-            self.per_clear,
-            self.start + self.extra_max
-        );
-        let _ = writeln!(
-            t,
-            "[scoring]\nper_merge = {}\nmerged_value = {}\nclear_bonus = {}",
-            self.per_merge, self.merged_value, self.clear_bonus
-        );
-        t
-    }
-
-    fn rules(&self) -> Rules {
-        let text = self.toml();
-        // Every key of the card game is written; tables of other games keep their defaults.
-        let base = Rules::default_rules();
-        Rules::parse(&text, "random.toml", Some(&base)).unwrap_or_else(|e| panic!("{e}\n{text}"))
-    }
-}
-
-fn rules_spec() -> impl Strategy<Value = RulesSpec> {
-    (
-        (1u8..=9, 1u8..=16, 2u8..=12),
-        prop::collection::vec(0u32..6, 11),
-        (0u32..4, 0u32..3, any::<bool>()),
-        (0u32..3, 0u32..3, 0u32..3),
-        (0u32..4, any::<bool>(), 0u32..30),
-        (1u8..=4, 1u32..120),
-    )
-        .prop_map(
-            |(
-                (columns, height, clear_exp),
-                weights,
-                (bomb, wild, merge_into_full),
-                (start, per_clear, extra_max),
-                (per_merge, merged_value, clear_bonus),
-                (lookahead, size),
-            )| RulesSpec {
-                columns,
-                height,
-                clear_exp,
-                weights,
-                bomb,
-                wild,
-                merge_into_full,
-                start,
-                per_clear,
-                extra_max,
-                per_merge,
-                merged_value,
-                clear_bonus,
-                lookahead,
-                size,
-            },
-        )
-}
 
 /// A player's action: a column (taken modulo the column count), discard or undo. Columns are
 /// drawn more often, so games go deep.

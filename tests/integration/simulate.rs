@@ -23,16 +23,9 @@ fn short_rules() -> Rules {
 fn new2048(home: &Path) -> Command {
     let config = home.join("config.toml");
     std::fs::write(&config, RULES).unwrap();
-    let mut cmd = Command::cargo_bin("new2048").unwrap();
-    cmd.env("HOME", home)
-        .env("NEW2048_DATA_DIR", home.join("data"))
-        .env("NEW2048_CONFIG", &config)
-        .env("XDG_CONFIG_HOME", home.join("xdg-config"))
-        .env("XDG_DATA_HOME", home.join("xdg-data"))
-        .env("XDG_CACHE_HOME", home.join("xdg-cache"))
-        .env("XDG_STATE_HOME", home.join("xdg-state"))
-        .env_remove("NO_COLOR");
-    cmd
+    let mut cmd = crate::common::new2048(home);
+    cmd.env("NEW2048_CONFIG", &config);
+    Command::from_std(cmd)
 }
 
 #[test]

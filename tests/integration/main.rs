@@ -1,0 +1,12 @@
+//! The integration tests, as one binary (one link instead of eight): each module drives the
+//! library or the built `new2048` from the outside, and [`common`] holds what they share.
+
+mod classic;
+mod cli;
+mod common;
+mod merges;
+mod props;
+mod simulate;
+mod store;
+mod strategy;
+mod tui;
