@@ -4,9 +4,9 @@
 //! preset (seeds as `simulate --seed 1000`) with those weights changed from the defaults. This is
 //! how the defaults in `src/strategy/expectimax.rs` were chosen.
 
-use new2048::app::simulate::{play_games, summarise};
 use new2048::cards::rules::Rules;
 use new2048::strategy::Expectimax;
+use new2048::strategy::sim::{no_progress, play_games, summarise};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,7 +40,7 @@ fn main() {
     let text = new2048::config::presets::get(preset).expect("a preset: default, solitaire or hard");
     let rules = Rules::parse(text, preset, Some(&Rules::default_rules())).expect("presets parse");
     let start = std::time::Instant::now();
-    let played = play_games(&rules, &bot, games, 1000, 1, None).expect("one thread starts");
+    let played = play_games(&rules, &bot, games, 1000, 1, &no_progress).expect("one thread starts");
     let r = summarise("expectimax", &rules, 1000, &played);
     println!(
         "{changes:?}: {:.1} cards, won {:.2}%, score {:.1}, {:.1} s",

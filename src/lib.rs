@@ -40,13 +40,20 @@
 //! assert_eq!(game.outcome(), Some(Outcome::Won));
 //! ```
 
-pub mod app;
 pub mod cards;
 pub mod classic;
 pub mod config;
 pub mod duel;
-pub mod error;
-pub mod headless;
-pub mod store;
 pub mod strategy;
-pub mod ui;
+
+mod app;
+mod error;
+mod headless;
+mod store;
+mod ui;
+
+/// Runs `new2048` with the process's command line; returns the exit status.
+pub fn main() -> i32 {
+    use clap::Parser;
+    app::run(app::cli::Cli::parse())
+}

@@ -1,8 +1,5 @@
-//! The `new2048` binary: parse the arguments, run, exit with the status the run chose.
-
-use clap::Parser;
+//! The `new2048` binary: everything is in the library; this only hands over the exit status.
 
 fn main() {
-    let cli = new2048::app::cli::Cli::parse();
-    std::process::exit(new2048::app::run(cli));
+    std::process::exit(new2048::main());
 }

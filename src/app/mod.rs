@@ -70,11 +70,6 @@ fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
 
-/// The game `play` starts: from a deck file, a seed, or a fresh seed.
-pub fn new_game(rules: Rules, args: &PlayArgs) -> Result<Game, Error> {
-    new_game_with_meta(rules, args).map(|(game, _)| game)
-}
-
 /// [`new_game`] with how it was dealt and when it started, for the keeper.
 pub fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
     let rules = Arc::new(rules);

@@ -73,17 +73,6 @@ pub fn status(game: &Game) -> String {
     s
 }
 
-/// Plays `game` from `input` to the end or to quit, and returns how it ended.
-pub fn run(
-    game: &mut Game,
-    input: impl BufRead,
-    out: &mut impl Write,
-    err: &mut impl Write,
-    json: bool,
-) -> io::Result<Ending> {
-    run_with(game, input, out, err, json, &mut |_| {})
-}
-
 /// [`run`], calling `changed` after every move or undo (to save the game as it goes).
 pub fn run_with(
     game: &mut Game,

@@ -104,17 +104,6 @@ pub fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, crate::classic::Sli
     Ok((format!("{} (+{})", d.as_str(), s.points), s))
 }
 
-/// Plays from `input` until no move is left, `q`, or the end of input.
-pub fn run(
-    g: &mut ClassicGame,
-    input: impl BufRead,
-    out: &mut impl Write,
-    err: &mut impl Write,
-    json: bool,
-) -> io::Result<ClassicSummary> {
-    run_with(g, input, out, err, json, &mut |_| {})
-}
-
 /// [`run`], calling `changed` after every move or undo (to save the game as it goes).
 pub fn run_with(
     g: &mut ClassicGame,

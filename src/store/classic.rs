@@ -204,6 +204,7 @@ impl ClassicRecord {
         })
     }
 
+    #[cfg(test)]
     pub fn to_json(&self) -> String {
         to_json(self)
     }

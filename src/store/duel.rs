@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::classic as classic_store;
-use super::format::{FORMAT, GameKind, RecordError, Recorded, recorded, to_json};
+use super::format::{FORMAT, GameKind, RecordError, Recorded, recorded};
 use super::record::{self, Play, RulesRecord};
 use super::utc;
 use crate::cards::engine::Game;
@@ -178,6 +178,7 @@ impl DuelRecord {
     }
 
     /// Whether the duel was decided (not given up).
+    #[cfg(test)]
     pub fn decided(&self) -> bool {
         self.result.is_some()
     }
@@ -254,8 +255,9 @@ impl DuelRecord {
         crate::duel::result_text(self.result, &self.names())
     }
 
+    #[cfg(test)]
     pub fn to_json(&self) -> String {
-        to_json(self)
+        super::format::to_json(self)
     }
 }
 

@@ -22,10 +22,9 @@ use std::path::{Path, PathBuf};
 
 use rand::RngExt;
 
-use super::entry::{Entry, decode_entry};
+use super::entry::Entry;
 use super::format::Recorded;
 use super::fsio::{self, DirLock};
-use super::record::Record;
 use super::utc;
 
 /// The folder, inside the data folder, that holds one file per finished game.
@@ -56,7 +55,8 @@ pub fn add<R: Recorded>(data_dir: &Path, record: &mut R) -> io::Result<PathBuf> 
 }
 
 /// Every readable card-game record, newest first (see [`load_all`]).
-pub fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Record> {
+#[cfg(test)]
+pub fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::record::Record> {
     load_all(data_dir, warn)
         .into_iter()
         .filter_map(|e| match e {
@@ -103,10 +103,4 @@ pub fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
         .collect();
     records.sort_by(|a, b| (b.ended(), b.id()).cmp(&(a.ended(), a.id())));
     records
-}
-
-/// Reads one record file of any game, without moving anything.
-pub fn read_file(path: &Path) -> Result<Entry, String> {
-    let text = crate::config::paths::read_text(path).map_err(|e| format!("cannot read it: {e}"))?;
-    decode_entry(&text).map_err(|e| e.to_string())
 }

@@ -1,6 +1,5 @@
 //! What the game screens need from storage, as an interface, so the front ends do not depend on
-//! how or where games are kept. The store (history, saves) implements it; [`NullKeeper`] keeps
-//! nothing, for tests and when no data folder can be used.
+//! how or where games are kept. The store (history, saves) implements it.
 //!
 //! [`Keeper`] serves the card game. Classic 2048 and duels have their own small traits,
 //! [`ClassicKeeper`] and [`DuelKeeper`], built on it (they share its warnings) rather than one
@@ -66,26 +65,6 @@ pub trait Keeper {
     fn take_warnings(&mut self) -> Vec<String>;
 }
 
-/// Keeps nothing.
-#[derive(Default)]
-pub struct NullKeeper;
-
-impl Keeper for NullKeeper {
-    fn best(&self, _: &Rules) -> Option<u64> {
-        None
-    }
-    fn save(&mut self, _: &Game, _: &GameMeta) {}
-    fn finish(&mut self, _: &Game, _: &GameMeta, _: Ending) -> bool {
-        false
-    }
-    fn saved(&mut self) -> Option<(Game, GameMeta)> {
-        None
-    }
-    fn take_warnings(&mut self) -> Vec<String> {
-        Vec::new()
-    }
-}
-
 /// What a classic 2048 screen asks of storage: the same contract as [`Keeper`] (quick, never
 /// failing loudly, problems through [`Keeper::take_warnings`]), for classic games. The saved
 /// classic game is kept apart from the saved card game: neither ever replaces the other.
@@ -122,25 +101,6 @@ pub trait DuelKeeper: Keeper {
 pub trait Keepers: ClassicKeeper + DuelKeeper {}
 
 impl<K: ClassicKeeper + DuelKeeper> Keepers for K {}
-
-impl ClassicKeeper for NullKeeper {
-    fn classic_best(&self, _: &ClassicRules) -> Option<u64> {
-        None
-    }
-    fn save_classic(&mut self, _: &ClassicGame, _: &ClassicMeta) {}
-    fn finish_classic(&mut self, _: &ClassicGame, _: &ClassicMeta) -> bool {
-        false
-    }
-    fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
-        None
-    }
-    fn forget_classic(&mut self, _: &ClassicGame, _: &ClassicMeta) {}
-}
-
-impl DuelKeeper for NullKeeper {
-    fn finish_card_duel(&mut self, _: &Duel<Game>, _: &GameMeta, _: &[String; 2]) {}
-    fn finish_classic_duel(&mut self, _: &Duel<ClassicGame>, _: &ClassicMeta, _: &[String; 2]) {}
-}
 
 /// A fresh seed from the operating system, for games the player did not seed.
 pub fn fresh_seed() -> u64 {

@@ -205,11 +205,6 @@ impl Store {
         self.dir.as_deref()
     }
 
-    /// Whether games are saved and recorded.
-    pub fn is_writable(&self) -> bool {
-        self.writable
-    }
-
     fn warn(&self, message: String) {
         self.warnings.borrow_mut().push(message);
     }
@@ -225,6 +220,7 @@ impl Store {
     }
 
     /// Every recorded card game, newest first (damaged files are moved aside with a warning).
+    #[cfg(test)]
     pub fn history(&self) -> Vec<Record> {
         match &self.dir {
             Some(d) => history::load(d, &mut |m| self.warn(m)),

@@ -153,11 +153,6 @@ impl Play {
         }
     }
 
-    /// How many moves were made.
-    pub fn move_count(&self) -> usize {
-        self.moves.split_whitespace().count()
-    }
-
     /// Whether `other` is the same game (maybe further on): same start, deal and deck.
     pub fn same_game(&self, other: &Play) -> bool {
         self.started == other.started && self.deal == other.deal && self.deck == other.deck
@@ -236,6 +231,7 @@ impl Record {
         })
     }
 
+    #[cfg(test)]
     pub fn to_json(&self) -> String {
         to_json(self)
     }

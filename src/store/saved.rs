@@ -25,6 +25,7 @@ use super::record::{Play, SavedGame};
 /// The saved card game's file name in the data folder.
 pub const SAVE_FILE: &str = "saved-game.json";
 
+#[cfg(test)]
 pub fn path(data_dir: &Path) -> PathBuf {
     data_dir.join(SAVE_FILE)
 }
@@ -34,12 +35,6 @@ pub fn write(data_dir: &Path, save: &SavedGame) -> io::Result<()> {
     write_slot(data_dir, SAVE_FILE, &save.to_json(), |s: &SavedGame| {
         s.play.same_game(&save.play)
     })
-}
-
-/// The newest saved card game, if there is a readable one; a damaged one is moved aside through
-/// `warn`.
-pub fn read(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Option<SavedGame> {
-    read_slot(data_dir, SAVE_FILE, "saved game", warn).map(|(_, s)| s)
 }
 
 /// Removes the saved card game if it is `play`'s game; returns whether it did.

@@ -17,7 +17,7 @@ use super::format::GameKind;
 
 use super::entry::Entry;
 
-use super::record::{Record, RulesRecord};
+use super::record::RulesRecord;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
 
@@ -72,12 +72,6 @@ impl RulesStats {
     pub fn mean_score(&self) -> f64 {
         self.total_score as f64 / f64::from(self.games.max(1))
     }
-}
-
-/// The statistics of every set of rules in `records`, the most recently played first.
-pub fn collect(records: &[Record]) -> Vec<RulesStats> {
-    let entries: Vec<Entry> = records.iter().cloned().map(Entry::Cards).collect();
-    collect_of(&entries, GameKind::Cards)
 }
 
 /// The statistics of every set of rules of the `kind` games in `entries`.

@@ -15,6 +15,7 @@
 mod expectimax;
 mod greedy;
 mod random;
+pub mod sim;
 
 pub use expectimax::{Expectimax, Weights};
 pub use greedy::Greedy;

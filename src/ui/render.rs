@@ -117,11 +117,6 @@ pub fn render(s: &Screen, words: &Words, theme: Theme, width: usize, height: usi
     )
 }
 
-/// Whether the game fits a terminal of `width` × `height` (else the screen says it is too small).
-pub fn fits(s: &Screen, words: &Words, width: usize, height: usize) -> bool {
-    lay_out(s, words, Theme::PLAIN, width, height).is_ok()
-}
-
 /// The lines of the first layout that fits, or the smallest size that would fit.
 pub fn lay_out(
     s: &Screen,
@@ -235,6 +230,7 @@ pub(super) fn same_layout(plain: &[String], colour: &[String]) {
 }
 
 /// The lines joined with new lines, for tests and snapshots.
+#[cfg(test)]
 pub fn to_text(lines: &[String]) -> String {
     let mut out = lines.join("\n");
     out.push('\n');

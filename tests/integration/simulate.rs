@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use assert_cmd::Command;
-use new2048::app::simulate::{game_seed, play_games, summarise, wilson};
 use new2048::cards::rules::Rules;
+use new2048::strategy::sim::{game_seed, no_progress, play_games, summarise, wilson};
 use new2048::strategy::{Greedy, Random};
 use predicates::str::contains;
 use serde_json::Value;
@@ -31,10 +31,10 @@ fn new2048(home: &Path) -> Command {
 #[test]
 fn same_seed_same_games_whatever_the_jobs() {
     let rules = short_rules();
-    let one = play_games(&rules, &Random, 60, 42, 1, None).unwrap();
-    let two = play_games(&rules, &Random, 60, 42, 2, None).unwrap();
+    let one = play_games(&rules, &Random, 60, 42, 1, &no_progress).unwrap();
+    let two = play_games(&rules, &Random, 60, 42, 2, &no_progress).unwrap();
     assert_eq!(one, two);
-    let other = play_games(&rules, &Random, 60, 43, 2, None).unwrap();
+    let other = play_games(&rules, &Random, 60, 43, 2, &no_progress).unwrap();
     assert_ne!(one, other, "a different seed deals different games");
     assert_eq!(
         summarise("random", &rules, 42, &one),
@@ -101,7 +101,7 @@ fn json_report_field_by_field() {
         "greedy",
         &rules,
         9,
-        &play_games(&rules, &Greedy, 25, 9, 1, None).unwrap(),
+        &play_games(&rules, &Greedy, 25, 9, 1, &no_progress).unwrap(),
     );
     assert_eq!(v["strategy"], "greedy");
     assert_eq!(v["rules"], "short");
@@ -213,11 +213,17 @@ fn bad_arguments_exit_2_with_a_clear_message() {
 
 #[test]
 fn classic_simulation_matches_the_library_and_refuses_card_bots() {
-    use new2048::app::simulate::{play_classic_game, run_games};
     use new2048::cards::rules::ClassicRules;
+    use new2048::strategy::sim::{no_progress, play_classic_game, run_games};
     let rules = ClassicRules { size: 3, win: 64 };
-    let one = run_games(12, 5, 1, None, |s, _| play_classic_game(rules, false, s)).unwrap();
-    let two = run_games(12, 5, 2, None, |s, _| play_classic_game(rules, false, s)).unwrap();
+    let one = run_games(12, 5, 1, &no_progress, |s, _| {
+        play_classic_game(rules, false, s)
+    })
+    .unwrap();
+    let two = run_games(12, 5, 2, &no_progress, |s, _| {
+        play_classic_game(rules, false, s)
+    })
+    .unwrap();
     assert_eq!(one, two, "the same games whatever the jobs");
     assert!(one.iter().all(|g| g.moves > 0 && g.highest >= 4));
 
@@ -236,7 +242,7 @@ fn classic_simulation_matches_the_library_and_refuses_card_bots() {
     assert_eq!(v["game"], "classic");
     assert_eq!(v["rules"], "classic 4x4 to 2048");
     assert_eq!(v["games"], 12);
-    let played = run_games(12, 5, 1, None, |s, _| {
+    let played = run_games(12, 5, 1, &no_progress, |s, _| {
         play_classic_game(ClassicRules { size: 4, win: 2048 }, false, s)
     })
     .unwrap();

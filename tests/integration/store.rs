@@ -334,7 +334,7 @@ fn damaged_and_newer_files_are_moved_aside() {
     drop(stdin);
     let newer_save = fs::read_to_string(env.save_file()).unwrap().replace(
         "\"format\": 1,",
-        &format!("\"format\": {},", new2048::store::format::FORMAT + 1),
+        "\"format\": 3,", // one above the newest format this program reads
     );
     fs::write(env.save_file(), newer_save).unwrap();
     let out = env.run(&["play", "--resume"], "");
@@ -554,34 +554,52 @@ fn classic_history_across_games_beside_card_games() {
 #[test]
 fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     use new2048::classic::{ClassicGame, Dir};
-    use new2048::store::keeper::{ClassicKeeper, ClassicMeta, Keeper};
     let env = Env::new();
-    // What the classic screen does when the player leaves a game to finish later.
-    let mut g = ClassicGame::new(new2048::cards::rules::Rules::default_rules().classic, 31);
-    for d in [Dir::Left, Dir::Up, Dir::Right, Dir::Down, Dir::Left] {
-        g.play(d);
-    }
-    g.undo();
-    let meta = ClassicMeta {
-        rules_name: "default".into(),
-        started: new2048::store::utc::now() - 600,
-    };
-    let mut store = new2048::store::Store::at(Some(env.data()));
-    store.save_classic(&g, &meta);
     // A card game in progress is saved in another slot: untouched by all that follows.
-    let mut cards = new2048::cards::engine::Game::with_seed(
-        std::sync::Arc::new(new2048::cards::rules::Rules::default_rules()),
-        8,
+    play_then_kill(
+        &env,
+        &["play", "--seed", "8", "--json"],
+        &["1"],
+        &env.save_file(),
     );
-    cards.play(new2048::cards::engine::Move::Place(0)).unwrap();
-    let card_meta = new2048::store::keeper::GameMeta {
-        deal: new2048::store::keeper::Deal::Seed { seed: 8 },
-        started: meta.started,
-    };
-    store.save(&cards, &card_meta);
     let card_save = fs::read_to_string(env.save_file()).unwrap();
-    assert!(store.take_warnings().is_empty());
-    assert!(classic_save(&env).exists());
+
+    // A classic game left with an undo in its history: every move is saved as it is made.
+    let mut g = ClassicGame::new(new2048::cards::rules::Rules::default_rules().classic, 31);
+    let mut child = env
+        .command(&["classic", "--seed", "31", "--json"])
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut send = |key: &str, moves: usize| {
+        writeln!(stdin, "{key}").unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while saved_moves(&classic_save(&env)) != Some(moves) {
+            assert!(
+                Instant::now() < deadline,
+                "the save never showed {moves} moves"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    for (d, key) in [
+        (Dir::Left, "a"),
+        (Dir::Up, "w"),
+        (Dir::Right, "d"),
+        (Dir::Down, "s"),
+        (Dir::Left, "a"),
+    ] {
+        if g.play(d).is_some() {
+            send(key, g.moves().len());
+        }
+    }
+    assert!(g.undo());
+    send("u", g.moves().len());
+    child.kill().unwrap(); // SIGKILL
+    assert!(!child.wait().unwrap().success());
+    // The time played counts from the first start, across the resume.
+    std::thread::sleep(Duration::from_millis(1100));
 
     // Resume, one more move, then input ends: recorded as quit, with the undo kept.
     let resumed = json(&env.run(&["classic", "--resume", "--json"], "s\n"));
