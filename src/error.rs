@@ -12,7 +12,7 @@ use crate::config::parse::RulesError;
 
 /// Why a command stopped.
 #[derive(Debug, thiserror::Error)]
-pub enum Error {
+pub(crate) enum Error {
     /// Bad input: an argument, a deck file, a record. Exit status 2.
     #[error("{0}")]
     Usage(String),
@@ -29,17 +29,17 @@ pub enum Error {
 
 impl Error {
     /// Bad input from the user: exit status 2.
-    pub fn usage(message: impl Into<String>) -> Self {
+    pub(crate) fn usage(message: impl Into<String>) -> Self {
         Error::Usage(message.into())
     }
 
     /// Something failed that the user did not cause: exit status 1.
-    pub fn io(message: impl Into<String>) -> Self {
+    pub(crate) fn io(message: impl Into<String>) -> Self {
         Error::Failed(message.into())
     }
 
     /// The exit status for this error.
-    pub fn code(&self) -> i32 {
+    pub(crate) fn code(&self) -> i32 {
         match self {
             Error::Usage(_) | Error::Rules(_) => 2,
             Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,

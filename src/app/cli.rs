@@ -21,7 +21,7 @@ use crate::config::RulesChoice;
         (see `new2048 rules`), then the built-in default. Data (history, saves) lives in \
         $NEW2048_DATA_DIR or your data folder."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(flatten)]
     pub global: Global,
     #[command(subcommand)]
@@ -30,23 +30,23 @@ pub struct Cli {
 
 /// Options every command takes.
 #[derive(Args, Debug, Clone, Default)]
-pub struct Global {
+pub(crate) struct Global {
     /// Play a shipped rules preset: default, solitaire or hard.
     #[arg(long, global = true, value_name = "NAME", conflicts_with = "config")]
     pub rules: Option<String>,
     /// Read the rules from this TOML file (keys it leaves out keep their default).
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
-    /// Turn colours off (also when NO_COLOR is set).
+    /// Turn colours off (also when `NO_COLOR` is set).
     #[arg(long, global = true)]
     pub no_color: bool,
-    /// Language of the screens: en or zh (default: from LC_ALL / LANG).
+    /// Language of the screens: en or zh (default: from `LC_ALL` / LANG).
     #[arg(long, global = true, value_name = "LANG")]
     pub lang: Option<String>,
 }
 
 impl Global {
-    pub fn rules_choice(&self) -> RulesChoice {
+    pub(crate) fn rules_choice(&self) -> RulesChoice {
         RulesChoice {
             preset: self.rules.clone(),
             config: self.config.clone(),
@@ -55,7 +55,7 @@ impl Global {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Play a game (the default). Reads moves line by line when input is not a terminal.
     Play(PlayArgs),
     /// Print the rules in force and where they came from.
@@ -80,7 +80,7 @@ pub enum Command {
 
 /// The two games new2048 plays.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum GameKind {
+pub(crate) enum GameKind {
     /// The card game.
     #[default]
     Cards,
@@ -89,7 +89,7 @@ pub enum GameKind {
 }
 
 #[derive(Args, Debug, Clone, Default)]
-pub struct HistoryArgs {
+pub(crate) struct HistoryArgs {
     /// Show only the newest N games.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
@@ -105,7 +105,7 @@ pub struct HistoryArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct ReplayArgs {
+pub(crate) struct ReplayArgs {
     /// A record written by `new2048 history --export N` (or a saved game).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -115,7 +115,7 @@ pub struct ReplayArgs {
 }
 
 #[derive(Args, Debug, Clone, Default)]
-pub struct DailyArgs {
+pub(crate) struct DailyArgs {
     /// Deal the daily deal of this UTC date (YYYY-MM-DD) instead of today's.
     #[arg(long, value_name = "DATE")]
     pub date: Option<String>,
@@ -125,7 +125,7 @@ pub struct DailyArgs {
 }
 
 #[derive(Args, Debug, Clone, Default)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// Deal the deck from this seed (a fresh random seed when left out).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -142,7 +142,7 @@ pub struct PlayArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct RulesArgs {
+pub(crate) struct RulesArgs {
     /// Write a commented copy of the default rules to your config file.
     #[arg(long)]
     pub init: bool,
@@ -152,7 +152,7 @@ pub struct RulesArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct AutoplayArgs {
+pub(crate) struct AutoplayArgs {
     /// The bot to watch (see `simulate --help` for the names); the strongest when left out.
     #[arg(long, value_name = "NAME")]
     pub strategy: Option<String>,
@@ -165,7 +165,7 @@ pub struct AutoplayArgs {
 }
 
 #[derive(Args, Debug, Clone, Default)]
-pub struct ClassicArgs {
+pub(crate) struct ClassicArgs {
     /// Spawn tiles from this seed (a fresh random seed when left out).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -181,7 +181,7 @@ pub struct ClassicArgs {
 }
 
 #[derive(Args, Debug, Clone, Default)]
-pub struct DuelArgs {
+pub(crate) struct DuelArgs {
     /// Duel at classic 2048 instead of the card game.
     #[arg(long)]
     pub classic: bool,
@@ -201,7 +201,7 @@ pub struct DuelArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct SimulateArgs {
+pub(crate) struct SimulateArgs {
     /// How many games to play (at most 10000000).
     #[arg(long, value_name = "N")]
     pub games: u64,

@@ -3,9 +3,9 @@
 //! Exit codes: 0 for any finished or quit game, 1 for a failure of the machine (I/O), 2 for bad
 //! input (arguments, rules, deck files). A closed output pipe counts as success.
 
-pub mod cli;
-pub mod replay;
-pub mod simulate;
+pub(crate) mod cli;
+pub(crate) mod replay;
+pub(crate) mod simulate;
 
 use std::io::{self, IsTerminal};
 use std::path::Path;
@@ -27,10 +27,10 @@ use crate::store::keeper::{
 };
 use crate::store::{self, Store, utc};
 
-pub use crate::error::Error;
+pub(crate) use crate::error::Error;
 
 /// Runs the command line and returns the exit status.
-pub fn run(cli: Cli) -> i32 {
+pub(crate) fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
     let lang = crate::ui::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
@@ -59,7 +59,7 @@ pub fn run(cli: Cli) -> i32 {
 }
 
 /// The rules in force for this run.
-pub fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
+pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
     Ok(config::load(&global.rules_choice())?)
 }
 
@@ -71,34 +71,31 @@ fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
 }
 
 /// [`new_game`] with how it was dealt and when it started, for the keeper.
-pub fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
+pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
     let rules = Arc::new(rules);
-    let (game, deal) = match &args.deck_file {
-        Some(p) => {
-            let deck = read_deck_file(p, &rules)?;
-            // Kept in the record and shown by `history` and `replay`: control characters in the
-            // name are stored escaped, as records may not hold them.
-            let path = crate::cards::text::escape_controls(&p.display().to_string());
-            (Game::new(rules, deck.into()), Deal::DeckFile { path })
-        }
-        None => {
-            let seed = args.seed.unwrap_or_else(fresh_seed);
-            (Game::with_seed(rules, seed), Deal::Seed { seed })
-        }
+    let (game, deal) = if let Some(p) = &args.deck_file {
+        let deck = read_deck_file(p, &rules)?;
+        // Kept in the record and shown by `history` and `replay`: control characters in the
+        // name are stored escaped, as records may not hold them.
+        let path = crate::cards::text::escape_controls(&p.display().to_string());
+        (Game::new(rules, deck.into()), Deal::DeckFile { path })
+    } else {
+        let seed = args.seed.unwrap_or_else(fresh_seed);
+        (Game::with_seed(rules, seed), Deal::Seed { seed })
     };
     let started = utc::now();
     Ok((game, GameMeta { deal, started }))
 }
 
 /// Prints the keeper's messages on the error stream.
-pub fn print_warnings(keeper: &mut dyn Keeper) {
+pub(crate) fn print_warnings(keeper: &mut dyn Keeper) {
     for w in keeper.take_warnings() {
         eprintln!("new2048: warning: {w}");
     }
 }
 
 /// The saved game for `--resume`, or the message saying there is none (exit status 2).
-pub fn resume(keeper: &mut Store) -> Result<(Game, GameMeta), Error> {
+pub(crate) fn resume(keeper: &mut Store) -> Result<(Game, GameMeta), Error> {
     let saved = keeper.saved();
     print_warnings(keeper);
     saved.ok_or_else(|| nothing_to_resume(keeper, store::saved::SAVE_FILE, "game", "play"))
@@ -260,7 +257,7 @@ fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Error> {
 
 /// A new classic game: the rules in force (`size` overriding their board side), from `seed` or
 /// a fresh one.
-pub fn new_classic(
+pub(crate) fn new_classic(
     global: &Global,
     size: Option<u8>,
     seed: Option<u64>,
@@ -279,7 +276,7 @@ pub fn new_classic(
 }
 
 /// The saved classic game for `classic --resume`, or the message saying there is none.
-pub fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Error> {
+pub(crate) fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Error> {
     let saved = keeper.saved_classic();
     print_warnings(keeper);
     saved.ok_or_else(|| {

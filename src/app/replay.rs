@@ -34,7 +34,7 @@ use crate::store::report::deal_text;
 use crate::store::{entry, format};
 
 /// Reads a record (or a saved game) and rebuilds its game.
-pub fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Error> {
+pub(crate) fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Error> {
     let bad =
         |e: &dyn std::fmt::Display| Error::usage(format!("cannot replay {}: {e}", path.display()));
     let text = crate::config::paths::read_text(path).map_err(|e| bad(&e))?;
@@ -66,7 +66,7 @@ fn bad(path: &Path, e: &dyn std::fmt::Display) -> Error {
 }
 
 /// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
-pub fn run(path: &Path, json: bool) -> Result<(), Error> {
+pub(crate) fn run(path: &Path, json: bool) -> Result<(), Error> {
     let text = crate::config::paths::read_text(path).map_err(|e| bad(path, &e))?;
     match entry::decode_entry(&text) {
         Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), json),
@@ -146,23 +146,20 @@ fn run_classic(
 fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Error> {
     let names = record.names();
     let mut out = io::stdout().lock();
-    let replayed = match record.of {
-        GameKind::Classic => {
-            let duel = record.rebuild_classic().map_err(|e| bad(path, &e))?;
-            let players = duel
-                .players
-                .clone()
-                .map(|g| serde_json::to_value(ClassicSummary::of(&g)).expect("serializes"));
-            (duel.result(), players, record.mismatch(&duel))
-        }
-        _ => {
-            let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(path, &e))?;
-            let players = duel
-                .players
-                .clone()
-                .map(|g| serde_json::to_value(Summary::of(&g)).expect("serializes"));
-            (duel.result(), players, record.mismatch(&duel))
-        }
+    let replayed = if record.of == GameKind::Classic {
+        let duel = record.rebuild_classic().map_err(|e| bad(path, &e))?;
+        let players = duel
+            .players
+            .clone()
+            .map(|g| serde_json::to_value(ClassicSummary::of(&g)).expect("serializes"));
+        (duel.result(), players, record.mismatch(&duel))
+    } else {
+        let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(path, &e))?;
+        let players = duel
+            .players
+            .clone()
+            .map(|g| serde_json::to_value(Summary::of(&g)).expect("serializes"));
+        (duel.result(), players, record.mismatch(&duel))
     };
     let (result, players, mismatch) = replayed;
     if json {

@@ -17,7 +17,7 @@ use crate::strategy::sim::{Results, play_classic_game, play_games, run_games, su
 
 /// [`Results`] with how fast they came.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
+pub(crate) struct Report {
     #[serde(flatten)]
     pub results: Results,
     pub jobs: usize,
@@ -27,7 +27,7 @@ pub struct Report {
 }
 
 /// The report for people.
-pub fn render(r: &Report) -> String {
+pub(crate) fn render(r: &Report) -> String {
     let s = &r.results;
     let pct = |x: f64| format!("{:.2}%", x * 100.0);
     let highest: Vec<String> = s
@@ -67,14 +67,14 @@ pub fn render(r: &Report) -> String {
 
 /// The most games one simulation plays: every game's result is kept in memory (for the median),
 /// so a larger count would only run out of memory.
-pub const MAX_GAMES: u64 = 10_000_000;
+pub(crate) const MAX_GAMES: u64 = 10_000_000;
 
 /// The most threads one simulation starts: far more than any machine has cores, and few enough
 /// that starting them is quick.
-pub const MAX_JOBS: usize = 256;
+pub(crate) const MAX_JOBS: usize = 256;
 
 /// Runs `new2048 simulate`.
-pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error> {
+pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error> {
     if args.games == 0 || args.games > MAX_GAMES {
         return Err(Error::usage(format!(
             "--games must be from 1 to {MAX_GAMES}: how many games to simulate (each game's \
@@ -88,7 +88,7 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error> {
             )));
         }
         Some(j) => j,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
     };
     let rules = load_rules(global)?.rules;
     let unknown = |names: &str| {
@@ -123,25 +123,24 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error> {
         }
     };
     let start = Instant::now();
-    let (name, game, rules_name, games) = match &card_bot {
-        Some(bot) => (
+    let (name, game, rules_name, games) = if let Some(bot) = &card_bot {
+        (
             bot.name(),
             "cards",
             rules.name.clone(),
             play_games(&rules, &**bot, args.games, args.seed, jobs, &tick),
-        ),
-        None => {
-            let classic = rules.classic;
-            let expectimax = args.strategy == "expectimax";
-            (
-                if expectimax { "expectimax" } else { "random" },
-                "classic",
-                format!("classic {0}x{0} to {1}", classic.size, classic.win),
-                run_games(args.games, args.seed, jobs, &tick, |s, _| {
-                    play_classic_game(classic, expectimax, s)
-                }),
-            )
-        }
+        )
+    } else {
+        let classic = rules.classic;
+        let expectimax = args.strategy == "expectimax";
+        (
+            if expectimax { "expectimax" } else { "random" },
+            "classic",
+            format!("classic {0}x{0} to {1}", classic.size, classic.win),
+            run_games(args.games, args.seed, jobs, &tick, |s, _| {
+                play_classic_game(classic, expectimax, s)
+            }),
+        )
     };
     let games = games.map_err(|e| Error::io(format!("cannot start {jobs} threads: {e}")))?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);

@@ -32,7 +32,10 @@ impl Card {
 
     /// The card with this value, if the value is a power of two from 2 to 2^30.
     pub fn from_value(value: u64) -> Option<Card> {
-        if value >= 2 && value.is_power_of_two() && value.trailing_zeros() <= MAX_EXPONENT as u32 {
+        if value >= 2
+            && value.is_power_of_two()
+            && value.trailing_zeros() <= u32::from(MAX_EXPONENT)
+        {
             Some(Card(value.trailing_zeros() as u8))
         } else {
             None

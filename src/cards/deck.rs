@@ -169,7 +169,7 @@ mod tests {
         let d: Vec<String> = deal(&r, 42)
             .iter()
             .take(12)
-            .map(|c| c.to_string())
+            .map(std::string::ToString::to_string)
             .collect();
         assert_eq!(
             d.join(" "),

@@ -55,7 +55,11 @@ pub fn cards(cards: &[Card]) -> String {
 pub fn board(pos: &Position, rules: &Rules) -> String {
     let cols = pos.columns();
     let w = 6;
-    let rows = cols.iter().map(|c| c.len()).max().unwrap_or(0);
+    let rows = cols
+        .iter()
+        .map(super::engine::Column::len)
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for row in 0..rows.max(1) {
         let line: String = cols

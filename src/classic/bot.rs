@@ -315,12 +315,11 @@ mod tests {
                 11,
             );
             for _ in 0..60 {
-                match best_move(g.board()) {
-                    Some(d) => assert!(g.play(d).is_some(), "{d:?} changed nothing"),
-                    None => {
-                        assert!(g.is_over());
-                        break;
-                    }
+                if let Some(d) = best_move(g.board()) {
+                    assert!(g.play(d).is_some(), "{d:?} changed nothing")
+                } else {
+                    assert!(g.is_over());
+                    break;
                 }
             }
         }

@@ -15,7 +15,7 @@ use super::Flow;
 
 /// A command read from one line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     Move(Move),
     Undo,
     Quit,
@@ -23,7 +23,7 @@ pub enum Command {
 
 /// Why a line is not a command.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CommandError {
+pub(crate) enum CommandError {
     #[error(
         "not a command; type a column number 1 to {columns}, d to discard, u to undo or q to quit"
     )]
@@ -35,7 +35,7 @@ pub enum CommandError {
 }
 
 /// Reads one line as a command for a board of `columns` columns.
-pub fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, CommandError> {
+pub(crate) fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, CommandError> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
@@ -46,7 +46,7 @@ pub fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, Comm
         "q" | "quit" => Command::Quit,
         n => match n.parse::<usize>() {
             Ok(0) => return Err(MoveError::NoSuchColumn { column: 0, columns }.into()),
-            Ok(c) if c <= u8::MAX as usize => Command::Move(Move::Place((c - 1) as u8)),
+            Ok(c) if u8::try_from(c).is_ok() => Command::Move(Move::Place((c - 1) as u8)),
             Ok(c) => return Err(MoveError::NoSuchColumn { column: c, columns }.into()),
             Err(_) => return Err(CommandError::Unknown { columns }),
         },
@@ -55,7 +55,7 @@ pub fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, Comm
 }
 
 /// The score, cards left, discards and hand, as headless play prints them after each move.
-pub fn status(game: &Game) -> String {
+pub(crate) fn status(game: &Game) -> String {
     let p = game.position();
     let mut s = format!("score {}  cards left {}", p.score, game.cards_left());
     if game.rules().has_discards() {
@@ -74,7 +74,7 @@ pub fn status(game: &Game) -> String {
 }
 
 /// [`run`], calling `changed` after every move or undo (to save the game as it goes).
-pub fn run_with(
+pub(crate) fn run_with(
     game: &mut Game,
     input: impl BufRead,
     out: &mut impl Write,

@@ -13,7 +13,7 @@ use crate::classic::{Board, ClassicGame, Dir};
 
 /// The final state of a classic game, as `classic --json` prints it.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct ClassicSummary {
+pub(crate) struct ClassicSummary {
     /// `won` once the winning tile was made, else `lost` when no move is left, else `quit`.
     pub outcome: Ending,
     pub score: u64,
@@ -27,7 +27,7 @@ pub struct ClassicSummary {
 }
 
 impl ClassicSummary {
-    pub fn of(g: &ClassicGame) -> ClassicSummary {
+    pub(crate) fn of(g: &ClassicGame) -> ClassicSummary {
         ClassicSummary {
             outcome: g.ending(),
             score: g.score(),
@@ -41,7 +41,7 @@ impl ClassicSummary {
 }
 
 /// The board as plain text, one row a line, `.` for empty.
-pub fn board_text(b: &Board) -> String {
+pub(crate) fn board_text(b: &Board) -> String {
     let w = b.highest().max(2).to_string().len() + 1;
     let mut out = String::new();
     for row in b.rows() {
@@ -59,7 +59,7 @@ pub fn board_text(b: &Board) -> String {
 }
 
 /// The board, score and moves, as headless play prints them after each move.
-pub fn status(g: &ClassicGame) -> String {
+pub(crate) fn status(g: &ClassicGame) -> String {
     format!(
         "{}score {}  moves {}",
         board_text(g.board()),
@@ -70,7 +70,7 @@ pub fn status(g: &ClassicGame) -> String {
 
 /// A command read from one line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     Slide(Dir),
     Undo,
     Quit,
@@ -78,11 +78,11 @@ pub enum Command {
 
 /// A line that is not a classic command (each caller words the help it gives).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct NotACommand;
+pub(crate) struct NotACommand;
 
 /// Reads one line: `Ok(None)` for a blank or comment line, `Err` when it is not a command.
 /// Classic headless play and classic duels read their lines with it.
-pub fn parse_command(line: &str) -> Result<Option<Command>, NotACommand> {
+pub(crate) fn parse_command(line: &str) -> Result<Option<Command>, NotACommand> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
@@ -97,7 +97,10 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, NotACommand> {
 }
 
 /// Slides `g` toward `d` and says what happened (`left (+8)`), or why nothing did.
-pub fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, crate::classic::Slide), String> {
+pub(crate) fn slide(
+    g: &mut ClassicGame,
+    d: Dir,
+) -> Result<(String, crate::classic::Slide), String> {
     let s = g
         .play(d)
         .ok_or_else(|| format!("moving {} changes nothing", d.as_str()))?;
@@ -105,7 +108,7 @@ pub fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, crate::classic::Sli
 }
 
 /// [`run`], calling `changed` after every move or undo (to save the game as it goes).
-pub fn run_with(
+pub(crate) fn run_with(
     g: &mut ClassicGame,
     input: impl BufRead,
     out: &mut impl Write,

@@ -23,10 +23,10 @@ use crate::duel::{Contender, Duel, DuelResult, result_text};
 use crate::headless::cards::{Command, parse_command};
 
 /// The widest the two boards may be side by side.
-pub const WIDE: usize = 100;
+pub(crate) const WIDE: usize = 100;
 
 /// What the headless duel needs from one game.
-pub trait Duelist: Contender {
+pub(crate) trait Duelist: Contender {
     /// Plays one line's command. `Ok(None)` for a blank or comment line, `Err` for a line that
     /// is not a legal move (the player moves again).
     fn play_line(&mut self, line: &str) -> Result<Option<String>, String>;
@@ -95,7 +95,7 @@ impl Duelist for ClassicGame {
 }
 
 /// Two blocks of text side by side when they fit in `width` columns, else one under the other.
-pub fn side_by_side(left: &str, right: &str, width: usize) -> String {
+pub(crate) fn side_by_side(left: &str, right: &str, width: usize) -> String {
     let l: Vec<&str> = left.lines().collect();
     let r: Vec<&str> = right.lines().collect();
     let lw = l.iter().map(|s| s.width()).max().unwrap_or(0);
@@ -138,7 +138,7 @@ struct DuelJson<'a> {
 
 /// Plays the duel from `input` until it is decided, `q`, or the end of input. Returns whether
 /// any move was made (a duel given up before is not worth recording).
-pub fn run<G: Duelist>(
+pub(crate) fn run<G: Duelist>(
     duel: &mut Duel<G>,
     names: &[String; 2],
     input: impl BufRead,

@@ -7,15 +7,15 @@
 //! and skipped, and the loop left as soon as the game is over (so a pipe that stays open does not
 //! keep a finished game waiting).
 
-pub mod cards;
-pub mod classic;
-pub mod duel;
+pub(crate) mod cards;
+pub(crate) mod classic;
+pub(crate) mod duel;
 
 use std::io::{self, BufRead, Write};
 
 /// What one line did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
+pub(crate) enum Flow {
     /// Read the next line.
     Next,
     /// The game is over or the player quit: read no more.
@@ -25,7 +25,7 @@ pub enum Flow {
 /// Reads `input` line by line and hands each usable line to `step`, until `step` says
 /// [`Flow::Stop`] or the input ends. A line `step` refuses (`Err(why)`) is reported on `err` as
 /// `line N: `LINE`: WHY; skipped`.
-pub fn drive(
+pub(crate) fn drive(
     input: impl BufRead,
     err: &mut impl Write,
     mut step: impl FnMut(&str) -> io::Result<Result<Flow, String>>,
@@ -44,13 +44,13 @@ pub fn drive(
 }
 
 /// The longest input line taken as a command (no command is nearly this long).
-pub const MAX_LINE: usize = 1024;
+pub(crate) const MAX_LINE: usize = 1024;
 
 /// The lines of `input`, as `BufRead::lines` gives them (without `\n` or `\r\n`), except that
 /// a line longer than [`MAX_LINE`] bytes is skipped as it is read, never held whole (an endless
 /// line, such as `/dev/zero`, once filled the memory), and comes as an `InvalidData` error, like
 /// a line that is not UTF-8.
-pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
+pub(crate) fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
     std::iter::from_fn(move || next_line(&mut input))
 }
 
@@ -99,7 +99,7 @@ fn next_line(input: &mut impl BufRead) -> Option<io::Result<String>> {
 }
 
 /// A command line as an error message quotes it: control characters escaped.
-pub fn quoted(line: &str) -> String {
+pub(crate) fn quoted(line: &str) -> String {
     line.trim().escape_debug().to_string()
 }
 

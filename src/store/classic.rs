@@ -25,10 +25,10 @@ use crate::classic::{ClassicGame, Dir};
 use crate::store::keeper::ClassicMeta;
 
 /// The saved classic game's file name in the data folder.
-pub const SAVE_FILE: &str = "saved-classic.json";
+pub(crate) const SAVE_FILE: &str = "saved-classic.json";
 
 /// `"u l l d r"`.
-pub fn encode_dirs(moves: &[Dir]) -> String {
+pub(crate) fn encode_dirs(moves: &[Dir]) -> String {
     let letters: Vec<&str> = moves
         .iter()
         .map(|d| match d {
@@ -54,7 +54,7 @@ fn decode_dirs(text: &str) -> Result<Vec<Dir>, RecordError> {
 }
 
 /// The classic rules' part of a record: the rules' name with the `[classic]` table.
-pub fn rules_record(name: &str, rules: &ClassicRules) -> RulesRecord {
+pub(crate) fn rules_record(name: &str, rules: &ClassicRules) -> RulesRecord {
     RulesRecord {
         name: name.to_string(),
         hash: rules.hash(),
@@ -63,7 +63,7 @@ pub fn rules_record(name: &str, rules: &ClassicRules) -> RulesRecord {
 }
 
 /// The classic rules a record holds, checked against its hash.
-pub fn read_rules(record: &RulesRecord) -> Result<ClassicRules, RecordError> {
+pub(crate) fn read_rules(record: &RulesRecord) -> Result<ClassicRules, RecordError> {
     let rules = Rules::parse(
         &record.toml,
         "the rules in the record",
@@ -76,7 +76,7 @@ pub fn read_rules(record: &RulesRecord) -> Result<ClassicRules, RecordError> {
 }
 
 /// Replays `moves` (record letters) from `seed`, with `undos` kept.
-pub fn replay(
+pub(crate) fn replay(
     rules: ClassicRules,
     seed: u64,
     moves: &str,
@@ -96,7 +96,7 @@ pub fn replay(
 
 /// A classic game as played so far: enough to rebuild it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClassicPlay {
+pub(crate) struct ClassicPlay {
     #[serde(with = "utc::as_stamp")]
     pub started: u64,
     pub seed: u64,
@@ -109,7 +109,7 @@ pub struct ClassicPlay {
 }
 
 impl ClassicPlay {
-    pub fn of(game: &ClassicGame, meta: &ClassicMeta) -> ClassicPlay {
+    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta) -> ClassicPlay {
         ClassicPlay {
             started: meta.started,
             seed: game.seed(),
@@ -121,14 +121,14 @@ impl ClassicPlay {
     }
 
     /// Whether `other` is the same game (maybe further on): same start, seed and rules.
-    pub fn same_game(&self, other: &ClassicPlay) -> bool {
+    pub(crate) fn same_game(&self, other: &ClassicPlay) -> bool {
         self.started == other.started
             && self.seed == other.seed
             && self.rules.hash == other.rules.hash
     }
 
     /// The game rebuilt by replaying every move: same board, score, spawns and undo count.
-    pub fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
+    pub(crate) fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
         let rules = read_rules(&self.rules)?;
         if rules.size != self.size {
             return Err(RecordError::Invalid(format!(
@@ -147,7 +147,7 @@ impl ClassicPlay {
 
 /// A finished classic game in history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClassicRecord {
+pub(crate) struct ClassicRecord {
     pub format: u32,
     /// Always [`GameKind::Classic`].
     pub game: GameKind,
@@ -168,7 +168,7 @@ pub struct ClassicRecord {
 
 impl ClassicRecord {
     /// The record of a game that ended at `ended`; its outcome is [`ClassicGame::ending`].
-    pub fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64) -> ClassicRecord {
+    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64) -> ClassicRecord {
         ClassicRecord {
             format: FORMAT,
             game: GameKind::Classic,
@@ -184,7 +184,7 @@ impl ClassicRecord {
     }
 
     /// Where a replayed game differs from what was recorded, if anywhere.
-    pub fn mismatch(&self, game: &ClassicGame) -> Option<String> {
+    pub(crate) fn mismatch(&self, game: &ClassicGame) -> Option<String> {
         let replayed = (
             game.ending(),
             game.score(),
@@ -205,14 +205,14 @@ impl ClassicRecord {
     }
 
     #[cfg(test)]
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         to_json(self)
     }
 }
 
 /// The classic game in progress, kept after every move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedClassic {
+pub(crate) struct SavedClassic {
     pub format: u32,
     /// Always [`GameKind::Classic`].
     pub game: GameKind,
@@ -223,7 +223,7 @@ pub struct SavedClassic {
 }
 
 impl SavedClassic {
-    pub fn of(game: &ClassicGame, meta: &ClassicMeta, saved: u64) -> SavedClassic {
+    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, saved: u64) -> SavedClassic {
         SavedClassic {
             format: FORMAT,
             game: GameKind::Classic,
@@ -233,7 +233,7 @@ impl SavedClassic {
     }
 
     /// The saved game rebuilt, once the file says it holds a classic game.
-    pub fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
+    pub(crate) fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
         if self.game != GameKind::Classic {
             let kind = self.game.as_str();
             return Err(RecordError::Invalid(format!("it holds a {kind} game")));
@@ -241,7 +241,7 @@ impl SavedClassic {
         self.play.rebuild()
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         to_json(self)
     }
 }

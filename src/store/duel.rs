@@ -24,7 +24,7 @@ use crate::duel::{Contender, Duel, DuelResult};
 use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
 
 /// What a duel record needs from one player's game, card or classic.
-pub trait Side: Contender {
+pub(crate) trait Side: Contender {
     fn ending(&self) -> Ending;
     fn highest(&self) -> u64;
     fn undo_count(&self) -> u32;
@@ -64,7 +64,7 @@ impl Side for ClassicGame {
 
 /// One player of a duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DuelPlayer {
+pub(crate) struct DuelPlayer {
     pub name: String,
     pub outcome: Ending,
     pub score: u64,
@@ -76,7 +76,7 @@ pub struct DuelPlayer {
 }
 
 impl DuelPlayer {
-    pub fn of<G: Side>(name: &str, game: &G) -> DuelPlayer {
+    pub(crate) fn of<G: Side>(name: &str, game: &G) -> DuelPlayer {
         DuelPlayer {
             name: name.to_string(),
             outcome: game.ending(),
@@ -91,7 +91,7 @@ impl DuelPlayer {
 
 /// A duel in history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DuelRecord {
+pub(crate) struct DuelRecord {
     pub format: u32,
     /// Always [`GameKind::Duel`].
     pub game: GameKind,
@@ -142,7 +142,7 @@ impl DuelRecord {
     }
 
     /// A card duel that ended (or was given up) at `ended`.
-    pub fn of_cards(
+    pub(crate) fn of_cards(
         duel: &Duel<Game>,
         meta: &GameMeta,
         names: &[String; 2],
@@ -160,7 +160,7 @@ impl DuelRecord {
     }
 
     /// A classic duel that ended (or was given up) at `ended`.
-    pub fn of_classic(
+    pub(crate) fn of_classic(
         duel: &Duel<ClassicGame>,
         meta: &ClassicMeta,
         names: &[String; 2],
@@ -179,12 +179,12 @@ impl DuelRecord {
 
     /// Whether the duel was decided (not given up).
     #[cfg(test)]
-    pub fn decided(&self) -> bool {
+    pub(crate) fn decided(&self) -> bool {
         self.result.is_some()
     }
 
     /// Both players' card games rebuilt from the shared deck and their moves.
-    pub fn rebuild_cards(&self) -> Result<Duel<Game>, RecordError> {
+    pub(crate) fn rebuild_cards(&self) -> Result<Duel<Game>, RecordError> {
         let deck = self
             .deck
             .clone()
@@ -204,7 +204,7 @@ impl DuelRecord {
     }
 
     /// Both players' classic games rebuilt from the shared seed and their moves.
-    pub fn rebuild_classic(&self) -> Result<Duel<ClassicGame>, RecordError> {
+    pub(crate) fn rebuild_classic(&self) -> Result<Duel<ClassicGame>, RecordError> {
         let rules = classic_store::read_rules(&self.rules)?;
         let Deal::Seed { seed } = self.deal else {
             return Err(RecordError::Invalid(
@@ -219,7 +219,7 @@ impl DuelRecord {
     }
 
     /// Where the replayed `duel` differs from what was recorded, if anywhere.
-    pub fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
+    pub(crate) fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
         let names = self.names();
         let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i]));
         if let Some(i) = (0..2).find(|&i| replayed[i] != self.players[i]) {
@@ -246,17 +246,17 @@ impl DuelRecord {
     }
 
     /// The players' names.
-    pub fn names(&self) -> [String; 2] {
+    pub(crate) fn names(&self) -> [String; 2] {
         [0, 1].map(|i| self.players[i].name.clone())
     }
 
     /// What the result was and why, in words.
-    pub fn result_text(&self) -> String {
+    pub(crate) fn result_text(&self) -> String {
         crate::duel::result_text(self.result, &self.names())
     }
 
     #[cfg(test)]
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         super::format::to_json(self)
     }
 }

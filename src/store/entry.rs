@@ -10,14 +10,14 @@ use super::record::Record;
 
 /// One file of history: a finished game of either kind, or a duel.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
+pub(crate) enum Entry {
     Cards(Record),
     Classic(ClassicRecord),
     Duel(DuelRecord),
 }
 
 impl Entry {
-    pub fn kind(&self) -> GameKind {
+    pub(crate) fn kind(&self) -> GameKind {
         match self {
             Entry::Cards(_) => GameKind::Cards,
             Entry::Classic(_) => GameKind::Classic,
@@ -26,7 +26,7 @@ impl Entry {
     }
 
     /// When the game ended (seconds since the epoch).
-    pub fn ended(&self) -> u64 {
+    pub(crate) fn ended(&self) -> u64 {
         match self {
             Entry::Cards(r) => r.ended,
             Entry::Classic(r) => r.ended,
@@ -34,7 +34,7 @@ impl Entry {
         }
     }
 
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         match self {
             Entry::Cards(r) => &r.id,
             Entry::Classic(r) => &r.id,
@@ -42,7 +42,7 @@ impl Entry {
         }
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         match self {
             Entry::Cards(r) => to_json(r),
             Entry::Classic(r) => to_json(r),
@@ -52,7 +52,7 @@ impl Entry {
 }
 
 /// Reads a history file of any kind, checking its `format` first.
-pub fn decode_entry(text: &str) -> Result<Entry, RecordError> {
+pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
     let value = checked(text)?;
     Ok(match kind_of(&value)? {
         GameKind::Cards => Entry::Cards(from_value(value)?),

@@ -11,15 +11,15 @@ use serde::{Deserialize, Serialize};
 use crate::cards::engine::MoveError;
 
 /// The newest format version this program reads, and the one it writes classic and duel files in.
-pub const FORMAT: u32 = 2;
+pub(crate) const FORMAT: u32 = 2;
 
 /// The format card-game records and saves are written in: unchanged since version 1.
-pub const CARDS_FORMAT: u32 = 1;
+pub(crate) const CARDS_FORMAT: u32 = 1;
 
 /// Which game a file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum GameKind {
+pub(crate) enum GameKind {
     /// The card game (also any file without a `game` field).
     Cards,
     /// Classic 2048.
@@ -29,7 +29,7 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             GameKind::Cards => "cards",
             GameKind::Classic => "classic",
@@ -40,7 +40,7 @@ impl GameKind {
 
 /// Why a file is not a usable record or saved game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
+pub(crate) enum RecordError {
     #[error("it is not valid JSON ({0}); it may be truncated")]
     Json(String),
     #[error("it has no `format` version number")]
@@ -67,20 +67,20 @@ pub enum RecordError {
 
 impl RecordError {
     /// Whether the file came from a newer program (moved aside as `newer`, not `corrupt`).
-    pub fn is_newer(&self) -> bool {
+    pub(crate) fn is_newer(&self) -> bool {
         matches!(self, RecordError::Newer { .. })
     }
 }
 
 /// Pretty JSON with a final newline: how every data file is written.
-pub fn to_json<T: Serialize>(value: &T) -> String {
+pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string_pretty(value).expect("records always serialize");
     s.push('\n');
     s
 }
 
 /// Reads a file's text as a `T`, checking its `format` version first.
-pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, RecordError> {
+pub(crate) fn decode<T: DeserializeOwned>(text: &str) -> Result<T, RecordError> {
     from_value(checked(text)?)
 }
 
@@ -154,7 +154,7 @@ fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
 }
 
 /// A record history can add: it gets its `id` (and file name) when written.
-pub trait Recorded: Serialize {
+pub(crate) trait Recorded: Serialize {
     fn ended(&self) -> u64;
     fn set_id(&mut self, id: String);
 }

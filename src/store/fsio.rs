@@ -20,16 +20,16 @@ use std::path::{Path, PathBuf};
 use super::utc;
 
 /// The name of the lock file in the data folder.
-pub const LOCK_FILE: &str = "lock";
+pub(crate) const LOCK_FILE: &str = "lock";
 
 /// An exclusive hold on the data folder, released when dropped.
-pub struct DirLock {
+pub(crate) struct DirLock {
     _file: File,
 }
 
 impl DirLock {
     /// Waits until no other process holds the folder, then holds it.
-    pub fn acquire(dir: &Path) -> io::Result<DirLock> {
+    pub(crate) fn acquire(dir: &Path) -> io::Result<DirLock> {
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -63,7 +63,7 @@ fn temp_in(dir: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTempFile> {
 }
 
 /// Replaces `path` with `bytes` atomically (see the module docs).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent(path);
     temp_in(dir, bytes)?.persist(path).map_err(|e| e.error)?;
     sync_dir(dir);
@@ -72,7 +72,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Writes `bytes` atomically to a new file `path`, failing with `AlreadyExists` rather than
 /// replacing a file that is there.
-pub fn create_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn create_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent(path);
     temp_in(dir, bytes)?
         .persist_noclobber(path)
@@ -83,7 +83,7 @@ pub fn create_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Renames `path` to `<path>.<why>-<UTC time>` (with `-2`, `-3`... if that is taken) and returns
 /// the new path.
-pub fn move_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
+pub(crate) fn move_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
     let base = format!(
         "{}.{why}-{}",
         path.file_name()
@@ -113,7 +113,7 @@ pub fn move_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
 
 /// Removes temporary files (`.tmp*`) in `dir` last changed more than `age` ago: what a process
 /// killed in the middle of a write leaves. Younger ones may belong to a write in progress.
-pub fn sweep_temps(dir: &Path, age: std::time::Duration) {
+pub(crate) fn sweep_temps(dir: &Path, age: std::time::Duration) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };

@@ -28,10 +28,10 @@ use super::fsio::{self, DirLock};
 use super::utc;
 
 /// The folder, inside the data folder, that holds one file per finished game.
-pub const GAMES_DIR: &str = "games";
+pub(crate) const GAMES_DIR: &str = "games";
 
 /// Writes `record` (of any game) as a new file, choosing its `id`; returns the file's path.
-pub fn add<R: Recorded>(data_dir: &Path, record: &mut R) -> io::Result<PathBuf> {
+pub(crate) fn add<R: Recorded>(data_dir: &Path, record: &mut R) -> io::Result<PathBuf> {
     let games = data_dir.join(GAMES_DIR);
     fs::create_dir_all(&games)?;
     let _lock = DirLock::acquire(data_dir)?;
@@ -56,7 +56,7 @@ pub fn add<R: Recorded>(data_dir: &Path, record: &mut R) -> io::Result<PathBuf> 
 
 /// Every readable card-game record, newest first (see [`load_all`]).
 #[cfg(test)]
-pub fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::record::Record> {
+pub(crate) fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::record::Record> {
     load_all(data_dir, warn)
         .into_iter()
         .filter_map(|e| match e {
@@ -68,7 +68,7 @@ pub fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::record:
 
 /// Every readable record of any game, newest first. A file that is not a record is moved aside
 /// and reported through `warn`.
-pub fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
+pub(crate) fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
     let games = data_dir.join(GAMES_DIR);
     let entries = match fs::read_dir(&games) {
         Ok(e) => e,

@@ -20,7 +20,7 @@ use crate::duel::Duel;
 /// How a game was dealt, kept with it so history can show it and replays can re-deal it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
-pub enum Deal {
+pub(crate) enum Deal {
     /// From a seed.
     Seed { seed: u64 },
     /// The daily deal of a UTC date (`YYYY-MM-DD`).
@@ -31,7 +31,7 @@ pub enum Deal {
 
 /// Facts about a game that the engine does not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameMeta {
+pub(crate) struct GameMeta {
     pub deal: Deal,
     /// Seconds since the Unix epoch when the game started.
     pub started: u64,
@@ -39,7 +39,7 @@ pub struct GameMeta {
 
 /// Facts about a classic game that the game does not hold (its seed and rules it does).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClassicMeta {
+pub(crate) struct ClassicMeta {
     /// The name of the rules in force (`default`...), shown in history.
     pub rules_name: String,
     /// Seconds since the Unix epoch when the game started.
@@ -48,7 +48,7 @@ pub struct ClassicMeta {
 
 /// What the front ends ask of storage. Every method must be quick and must never fail loudly:
 /// problems are reported through [`Keeper::take_warnings`] and play goes on.
-pub trait Keeper {
+pub(crate) trait Keeper {
     /// The best score recorded for these rules.
     fn best(&self, rules: &Rules) -> Option<u64>;
     /// Keeps the game in progress (called after every move, and on quit or a signal).
@@ -68,7 +68,7 @@ pub trait Keeper {
 /// What a classic 2048 screen asks of storage: the same contract as [`Keeper`] (quick, never
 /// failing loudly, problems through [`Keeper::take_warnings`]), for classic games. The saved
 /// classic game is kept apart from the saved card game: neither ever replaces the other.
-pub trait ClassicKeeper: Keeper {
+pub(crate) trait ClassicKeeper: Keeper {
     /// The best score recorded for this board size and winning tile.
     fn classic_best(&self, rules: &ClassicRules) -> Option<u64>;
     /// Keeps the classic game in progress (after every move, and on quit or a signal).
@@ -86,7 +86,7 @@ pub trait ClassicKeeper: Keeper {
 /// Recording duels (they are not saved move by move). `names` are the players' names as shown
 /// (`Player 1`, `Player 2` unless given). Call once, when the duel is decided or given up after
 /// at least one move.
-pub trait DuelKeeper: Keeper {
+pub(crate) trait DuelKeeper: Keeper {
     fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
     fn finish_classic_duel(
         &mut self,
@@ -98,17 +98,17 @@ pub trait DuelKeeper: Keeper {
 
 /// Everything the terminal front end keeps (card games, classic games, duels), for the start
 /// menu that leads to all three.
-pub trait Keepers: ClassicKeeper + DuelKeeper {}
+pub(crate) trait Keepers: ClassicKeeper + DuelKeeper {}
 
 impl<K: ClassicKeeper + DuelKeeper> Keepers for K {}
 
 /// A fresh seed from the operating system, for games the player did not seed.
-pub fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     rand::rng().random()
 }
 
 /// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
-pub fn daily_game(
+pub(crate) fn daily_game(
     rules: Rules,
     date: Option<&str>,
 ) -> Result<(Game, GameMeta), crate::error::Error> {

@@ -25,18 +25,18 @@
 //! becomes a message for [`Keeper::take_warnings`], and a folder that cannot be written is
 //! reported once, after which the store reads what it can and writes nothing.
 
-pub mod classic;
-pub mod duel;
-pub mod entry;
-pub mod format;
-pub mod fsio;
-pub mod history;
-pub mod keeper;
-pub mod record;
-pub mod report;
-pub mod saved;
-pub mod stats;
-pub mod utc;
+pub(crate) mod classic;
+pub(crate) mod duel;
+pub(crate) mod entry;
+pub(crate) mod format;
+pub(crate) mod fsio;
+pub(crate) mod history;
+pub(crate) mod keeper;
+pub(crate) mod record;
+pub(crate) mod report;
+pub(crate) mod saved;
+pub(crate) mod stats;
+pub(crate) mod utc;
 
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
@@ -141,7 +141,7 @@ fn set_aside(path: &Path, what: &str, why: &RecordError) -> String {
 }
 
 /// History, saved game and best scores in one data folder: the [`Keeper`] of the real game.
-pub struct Store {
+pub(crate) struct Store {
     /// `None` when there is no data folder at all.
     dir: Option<PathBuf>,
     /// False when the folder cannot be written: the store then only reads.
@@ -154,12 +154,12 @@ pub struct Store {
 
 impl Store {
     /// The store in the player's data folder (`$NEW2048_DATA_DIR` or the XDG data folder).
-    pub fn open() -> Store {
+    pub(crate) fn open() -> Store {
         Store::at(crate::config::paths::data_dir())
     }
 
     /// The store in `dir`; with `None` (no home folder) it keeps nothing, and says so once.
-    pub fn at(dir: Option<PathBuf>) -> Store {
+    pub(crate) fn at(dir: Option<PathBuf>) -> Store {
         let mut store = Store {
             dir,
             writable: false,
@@ -201,7 +201,7 @@ impl Store {
     }
 
     /// The data folder, if there is one.
-    pub fn dir(&self) -> Option<&Path> {
+    pub(crate) fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
     }
 
@@ -221,7 +221,7 @@ impl Store {
 
     /// Every recorded card game, newest first (damaged files are moved aside with a warning).
     #[cfg(test)]
-    pub fn history(&self) -> Vec<Record> {
+    pub(crate) fn history(&self) -> Vec<Record> {
         match &self.dir {
             Some(d) => history::load(d, &mut |m| self.warn(m)),
             None => Vec::new(),
@@ -229,7 +229,7 @@ impl Store {
     }
 
     /// Every recorded card game, classic game and duel, newest first.
-    pub fn entries(&self) -> Vec<Entry> {
+    pub(crate) fn entries(&self) -> Vec<Entry> {
         match &self.dir {
             Some(d) => history::load_all(d, &mut |m| self.warn(m)),
             None => Vec::new(),

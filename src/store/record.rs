@@ -43,7 +43,7 @@ use crate::store::keeper::{Deal, GameMeta};
 
 /// The rules a game was played with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RulesRecord {
+pub(crate) struct RulesRecord {
     pub name: String,
     /// [`Rules::hash`]: groups games by the rules really in force, whatever their name.
     pub hash: String,
@@ -53,7 +53,7 @@ pub struct RulesRecord {
 
 impl RulesRecord {
     /// The card game's rules: all of them.
-    pub fn of(rules: &Rules) -> RulesRecord {
+    pub(crate) fn of(rules: &Rules) -> RulesRecord {
         RulesRecord {
             name: rules.name.clone(),
             hash: rules.hash(),
@@ -62,7 +62,7 @@ impl RulesRecord {
     }
 
     /// Checks `found` (the hash of the rules read back) against the recorded hash.
-    pub fn check_hash(&self, found: String) -> Result<(), RecordError> {
+    pub(crate) fn check_hash(&self, found: String) -> Result<(), RecordError> {
         if found != self.hash {
             return Err(RecordError::RulesHash {
                 found,
@@ -75,7 +75,7 @@ impl RulesRecord {
 
 /// A game as played so far: enough to rebuild it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Play {
+pub(crate) struct Play {
     #[serde(with = "utc::as_stamp")]
     pub started: u64,
     pub deal: Deal,
@@ -91,7 +91,7 @@ pub struct Play {
 
 /// A finished game in history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
+pub(crate) struct Record {
     pub format: u32,
     /// Unique among all records; also the file's name.
     pub id: String,
@@ -109,7 +109,7 @@ pub struct Record {
 
 /// The game in progress, kept after every move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedGame {
+pub(crate) struct SavedGame {
     pub format: u32,
     #[serde(with = "utc::as_stamp")]
     pub saved: u64,
@@ -118,7 +118,7 @@ pub struct SavedGame {
 }
 
 /// The moves as a record writes them: `"1 3 3 d 5"`.
-pub fn encode_moves(moves: &[Move]) -> String {
+pub(crate) fn encode_moves(moves: &[Move]) -> String {
     let words: Vec<String> = moves
         .iter()
         .map(|m| match m {
@@ -142,7 +142,7 @@ fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
 }
 
 impl Play {
-    pub fn of(game: &Game, meta: &GameMeta) -> Play {
+    pub(crate) fn of(game: &Game, meta: &GameMeta) -> Play {
         Play {
             started: meta.started,
             deal: meta.deal.clone(),
@@ -154,12 +154,12 @@ impl Play {
     }
 
     /// Whether `other` is the same game (maybe further on): same start, deal and deck.
-    pub fn same_game(&self, other: &Play) -> bool {
+    pub(crate) fn same_game(&self, other: &Play) -> bool {
         self.started == other.started && self.deal == other.deal && self.deck == other.deck
     }
 
     /// The rules, checked against the recorded hash.
-    pub fn rules(&self) -> Result<Rules, RecordError> {
+    pub(crate) fn rules(&self) -> Result<Rules, RecordError> {
         let rules = Rules::parse(&self.rules.toml, "the rules in the record", None)
             .map_err(|e| RecordError::Rules(e.to_string()))?;
         self.rules.check_hash(rules.hash())?;
@@ -167,7 +167,7 @@ impl Play {
     }
 
     /// The game rebuilt by replaying every move: same deck, position, score and undo history.
-    pub fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
+    pub(crate) fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
         let rules = self.rules()?;
         let deck = crate::cards::deck::parse_deck(&self.deck, &rules)
             .map_err(|e| RecordError::Deck(e.to_string()))?;
@@ -190,7 +190,13 @@ impl Play {
 
 impl Record {
     /// The record of a game that ended at `ended` (seconds since the epoch).
-    pub fn of(game: &Game, meta: &GameMeta, outcome: Ending, ended: u64, id: String) -> Record {
+    pub(crate) fn of(
+        game: &Game,
+        meta: &GameMeta,
+        outcome: Ending,
+        ended: u64,
+        id: String,
+    ) -> Record {
         let p = game.position();
         Record {
             format: CARDS_FORMAT,
@@ -206,7 +212,7 @@ impl Record {
     }
 
     /// Where a replayed game differs from what was recorded, if anywhere.
-    pub fn mismatch(&self, game: &Game) -> Option<String> {
+    pub(crate) fn mismatch(&self, game: &Game) -> Option<String> {
         let p = game.position();
         let replayed = (
             Ending::of(game),
@@ -232,13 +238,13 @@ impl Record {
     }
 
     #[cfg(test)]
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         to_json(self)
     }
 }
 
 impl SavedGame {
-    pub fn of(game: &Game, meta: &GameMeta, saved: u64) -> SavedGame {
+    pub(crate) fn of(game: &Game, meta: &GameMeta, saved: u64) -> SavedGame {
         SavedGame {
             format: CARDS_FORMAT,
             saved,
@@ -246,7 +252,7 @@ impl SavedGame {
         }
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         to_json(self)
     }
 }

@@ -24,14 +24,14 @@ use crate::store::keeper::Deal;
 /// One line of history, as `--json` prints it: a game of either kind or a duel.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 #[serde(untagged)]
-pub enum AnyRow {
+pub(crate) enum AnyRow {
     Cards(Row),
     Classic(ClassicRow),
     Duel(DuelRow),
 }
 
 /// Rows for `entries` (newest first), numbered from 1.
-pub fn rows(entries: &[Entry]) -> Vec<AnyRow> {
+pub(crate) fn rows(entries: &[Entry]) -> Vec<AnyRow> {
     entries
         .iter()
         .enumerate()
@@ -45,7 +45,7 @@ pub fn rows(entries: &[Entry]) -> Vec<AnyRow> {
 
 /// What every line of history starts with.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct RowHead {
+pub(crate) struct RowHead {
     /// 1 for the newest game: what `--export` takes.
     pub n: usize,
     pub id: String,
@@ -71,7 +71,7 @@ impl RowHead {
 
 /// One card game of history.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct Row {
+pub(crate) struct Row {
     #[serde(flatten)]
     pub head: RowHead,
     pub deal: Deal,
@@ -84,7 +84,7 @@ pub struct Row {
 }
 
 impl Row {
-    pub fn of(n: usize, r: &Record) -> Row {
+    pub(crate) fn of(n: usize, r: &Record) -> Row {
         Row {
             head: RowHead::new(n, &r.id, GameKind::Cards, r.ended, &r.play.rules),
             deal: r.play.deal.clone(),
@@ -100,7 +100,7 @@ impl Row {
 
 /// One classic game of history.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct ClassicRow {
+pub(crate) struct ClassicRow {
     #[serde(flatten)]
     pub head: RowHead,
     pub seed: u64,
@@ -114,7 +114,7 @@ pub struct ClassicRow {
 }
 
 impl ClassicRow {
-    pub fn of(n: usize, r: &ClassicRecord) -> ClassicRow {
+    pub(crate) fn of(n: usize, r: &ClassicRecord) -> ClassicRow {
         ClassicRow {
             head: RowHead::new(n, &r.id, GameKind::Classic, r.ended, &r.play.rules),
             seed: r.play.seed,
@@ -131,7 +131,7 @@ impl ClassicRow {
 
 /// One duel of history.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct DuelRow {
+pub(crate) struct DuelRow {
     #[serde(flatten)]
     pub head: RowHead,
     /// The game dueled at: `cards` or `classic`.
@@ -146,7 +146,7 @@ pub struct DuelRow {
 }
 
 impl DuelRow {
-    pub fn of(n: usize, r: &DuelRecord) -> DuelRow {
+    pub(crate) fn of(n: usize, r: &DuelRecord) -> DuelRow {
         DuelRow {
             head: RowHead::new(n, &r.id, GameKind::Duel, r.ended, &r.rules),
             of: r.of,
@@ -170,7 +170,7 @@ impl DuelRow {
 }
 
 /// `seed 42`, `daily 2026-11-29`, `deck FILE`.
-pub fn deal_text(deal: &Deal) -> String {
+pub(crate) fn deal_text(deal: &Deal) -> String {
     match deal {
         Deal::Seed { seed } => format!("seed {seed}"),
         Deal::Daily { date, .. } => format!("daily {date}"),
@@ -197,7 +197,10 @@ fn short_time(stamp: &str) -> String {
 
 /// A table with a header line; the columns `right` names are right-aligned.
 fn render(header: &[&str], body: &[Vec<String>], right: &dyn Fn(usize) -> bool) -> String {
-    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let header: Vec<String> = header
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     let mut widths = vec![0; header.len()];
     for line in std::iter::once(&header).chain(body) {
         for (w, c) in widths.iter_mut().zip(line) {
@@ -257,7 +260,7 @@ fn solo_table(count: &str, rows: &[Solo]) -> String {
             vec![
                 r.head.n.to_string(),
                 short_time(&r.head.ended),
-                r.head.rules.to_string(),
+                r.head.rules.clone(),
                 r.deal.clone(),
                 r.outcome.as_str().to_string(),
                 r.score.to_string(),
@@ -340,7 +343,7 @@ fn duel_table(rows: &[&DuelRow]) -> String {
 
 /// The history tables: card games, classic games, duels; each under a title when history holds
 /// more than one kind.
-pub fn table(rows: &[AnyRow]) -> String {
+pub(crate) fn table(rows: &[AnyRow]) -> String {
     let (mut cards, mut classic, mut duels) = (Vec::new(), Vec::new(), Vec::new());
     for row in rows {
         match row {
@@ -379,7 +382,7 @@ fn csv_field(s: &str) -> String {
 /// The history as CSV, with a header line; times in full (`2026-11-29T20:33:50Z`) and the
 /// duration in seconds, for spreadsheets. The first twelve columns are those of card games;
 /// `game`, `moves` (classic), `player` and `duel_result` (duels, a line per player) follow.
-pub fn csv(rows: &[AnyRow]) -> String {
+pub(crate) fn csv(rows: &[AnyRow]) -> String {
     let mut out = String::from(
         "n,ended,rules,rules_hash,deal,outcome,score,cards_played,highest,duration_secs,undos,id,\
          game,moves,player,duel_result\n",

@@ -23,22 +23,22 @@ use super::fsio::{self, DirLock};
 use super::record::{Play, SavedGame};
 
 /// The saved card game's file name in the data folder.
-pub const SAVE_FILE: &str = "saved-game.json";
+pub(crate) const SAVE_FILE: &str = "saved-game.json";
 
 #[cfg(test)]
-pub fn path(data_dir: &Path) -> PathBuf {
+pub(crate) fn path(data_dir: &Path) -> PathBuf {
     data_dir.join(SAVE_FILE)
 }
 
 /// Replaces the saved card game with `save`.
-pub fn write(data_dir: &Path, save: &SavedGame) -> io::Result<()> {
+pub(crate) fn write(data_dir: &Path, save: &SavedGame) -> io::Result<()> {
     write_slot(data_dir, SAVE_FILE, &save.to_json(), |s: &SavedGame| {
         s.play.same_game(&save.play)
     })
 }
 
 /// Removes the saved card game if it is `play`'s game; returns whether it did.
-pub fn remove_if_same(data_dir: &Path, play: &Play) -> io::Result<bool> {
+pub(crate) fn remove_if_same(data_dir: &Path, play: &Play) -> io::Result<bool> {
     remove_slot_if(data_dir, SAVE_FILE, |s: &SavedGame| s.play.same_game(play))
 }
 
@@ -80,7 +80,7 @@ fn holds<T: DeserializeOwned>(path: &Path, mine: &impl Fn(&T) -> bool) -> Option
 
 /// Saves `json`, the game `mine` recognises: over its own earlier save, else in the slot `name`
 /// when that is free, else in a new overflow file (the slot holds another game's save).
-pub fn write_slot<T: DeserializeOwned>(
+pub(crate) fn write_slot<T: DeserializeOwned>(
     data_dir: &Path,
     name: &str,
     json: &str,
@@ -110,7 +110,7 @@ pub fn write_slot<T: DeserializeOwned>(
 
 /// The newest save of the slot `name` that reads as a `T` (`what` names it in messages), with
 /// its file. Damaged files are moved aside through `warn` and the next one is tried.
-pub fn read_slot<T: DeserializeOwned>(
+pub(crate) fn read_slot<T: DeserializeOwned>(
     data_dir: &Path,
     name: &str,
     what: &str,
@@ -126,7 +126,7 @@ pub fn read_slot<T: DeserializeOwned>(
 
 /// Removes every save of the slot `name` that `mine` says is this game's; returns whether it
 /// removed one.
-pub fn remove_slot_if<T: DeserializeOwned>(
+pub(crate) fn remove_slot_if<T: DeserializeOwned>(
     data_dir: &Path,
     name: &str,
     mine: impl Fn(&T) -> bool,

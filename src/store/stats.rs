@@ -50,7 +50,7 @@ impl<'a> Played<'a> {
 
 /// What history says about one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct RulesStats {
+pub(crate) struct RulesStats {
     pub name: String,
     pub hash: String,
     pub games: u32,
@@ -65,11 +65,11 @@ pub struct RulesStats {
 
 impl RulesStats {
     /// Percentage of games won.
-    pub fn win_rate(&self) -> f64 {
+    pub(crate) fn win_rate(&self) -> f64 {
         f64::from(self.wins) * 100.0 / f64::from(self.games.max(1))
     }
 
-    pub fn mean_score(&self) -> f64 {
+    pub(crate) fn mean_score(&self) -> f64 {
         self.total_score as f64 / f64::from(self.games.max(1))
     }
 }
@@ -101,7 +101,7 @@ fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats
 }
 
 /// A bar `count/max` of `width` cells, drawn with eighth blocks.
-pub fn bar(count: u32, max: u32, width: usize) -> String {
+pub(crate) fn bar(count: u32, max: u32, width: usize) -> String {
     const PARTS: [char; 8] = [' ', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
     if max == 0 {
         return String::new();
@@ -115,7 +115,7 @@ pub fn bar(count: u32, max: u32, width: usize) -> String {
 }
 
 /// The `stats` report of card games.
-pub fn render(stats: &[RulesStats]) -> String {
+pub(crate) fn render(stats: &[RulesStats]) -> String {
     render_of(stats, "card")
 }
 
@@ -207,7 +207,7 @@ fn duels_report(entries: &[Entry]) -> String {
 }
 
 /// The whole `stats` report of `entries`: card games, classic games and duels.
-pub fn report(entries: &[Entry]) -> String {
+pub(crate) fn report(entries: &[Entry]) -> String {
     let cards = collect_of(entries, GameKind::Cards);
     let classic = collect_of(entries, GameKind::Classic);
     let has_duels = entries.iter().any(|e| matches!(e, Entry::Duel(_)));

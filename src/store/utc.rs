@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 const DAY: u64 = 86_400;
 
 /// Seconds since the Unix epoch, now (0 if the clock is set before 1970).
-pub fn now() -> u64 {
+pub(crate) fn now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -49,25 +49,25 @@ fn parts(secs: u64) -> (i64, u32, u32, u64, u64, u64) {
 }
 
 /// `YYYY-MM-DD`: the UTC date of an instant.
-pub fn date(secs: u64) -> String {
+pub(crate) fn date(secs: u64) -> String {
     let (y, mo, d, ..) = parts(secs);
     format!("{y:04}-{mo:02}-{d:02}")
 }
 
 /// `YYYY-MM-DDTHH:MM:SSZ`: an instant as records store it.
-pub fn stamp(secs: u64) -> String {
+pub(crate) fn stamp(secs: u64) -> String {
     let (y, mo, d, h, mi, s) = parts(secs);
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }
 
 /// `YYYYMMDDTHHMMSSZ`: an instant fit for a file name.
-pub fn compact(secs: u64) -> String {
+pub(crate) fn compact(secs: u64) -> String {
     let (y, mo, d, h, mi, s) = parts(secs);
     format!("{y:04}{mo:02}{d:02}T{h:02}{mi:02}{s:02}Z")
 }
 
 /// `YYYY-MM-DD HH:MM`: an instant for a table.
-pub fn short(secs: u64) -> String {
+pub(crate) fn short(secs: u64) -> String {
     let (y, mo, d, h, mi, _) = parts(secs);
     format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
 }
@@ -79,7 +79,7 @@ fn number(s: &str, len: usize) -> Option<u32> {
 }
 
 /// Reads a `YYYY-MM-DD` date (years 1970 to 9999, a real day of the month) as its day number.
-pub fn parse_date(text: &str) -> Option<u64> {
+pub(crate) fn parse_date(text: &str) -> Option<u64> {
     let mut it = text.split('-');
     let (y, m, d) = (it.next()?, it.next()?, it.next()?);
     if it.next().is_some() {
@@ -95,7 +95,7 @@ pub fn parse_date(text: &str) -> Option<u64> {
 }
 
 /// Reads `YYYY-MM-DDTHH:MM:SSZ` back into seconds since the epoch.
-pub fn parse_stamp(text: &str) -> Option<u64> {
+pub(crate) fn parse_stamp(text: &str) -> Option<u64> {
     let (day, time) = text.strip_suffix('Z')?.split_once('T')?;
     let days = parse_date(day)?;
     let mut it = time.split(':');
@@ -111,14 +111,14 @@ pub fn parse_stamp(text: &str) -> Option<u64> {
 }
 
 /// Serde form of an instant: the [`stamp`] string.
-pub mod as_stamp {
+pub(crate) mod as_stamp {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
-    pub fn serialize<S: Serializer>(secs: &u64, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(secs: &u64, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&super::stamp(*secs))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         let text = String::deserialize(d)?;
         super::parse_stamp(&text).ok_or_else(|| {
             D::Error::custom(format!("`{text}` is not a time like 2026-11-29T20:33:50Z"))

@@ -176,7 +176,7 @@ impl<'a> Search<'a> {
             .weights
             .iter()
             .filter(|&&(_, w)| w > 0)
-            .map(|&(c, w)| (c, w as f64 / total as f64))
+            .map(|&(c, w)| (c, f64::from(w) / total as f64))
             .collect();
         let numbers = chance
             .iter()
@@ -296,10 +296,10 @@ impl<'a> Search<'a> {
         let short = (w.crowd_below - free as f64).max(0.0);
         w.free * free as f64 + w.empty_column * empty as f64
             - w.stuck * stuck as f64
-            - w.gap * gaps as f64
+            - w.gap * f64::from(gaps)
             + w.near * near as f64
             - w.risk * risk
             - w.crowd * short * short
-            + w.discard * pos.discards as f64
+            + w.discard * f64::from(pos.discards)
     }
 }

@@ -23,7 +23,11 @@ impl Strategy for Greedy {
             let before = view.position.columns()[col];
             let mut p = *view.position;
             let points = p.place_fast(col, hand, view.rules);
-            let cards: usize = p.columns().iter().map(|c| c.len()).sum();
+            let cards: usize = p
+                .columns()
+                .iter()
+                .map(super::super::cards::engine::Column::len)
+                .sum();
             // The hand stayed as the new tail, on a smaller card it can never merge with.
             let buries = p.columns()[col].len() > before.len()
                 && before

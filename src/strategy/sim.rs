@@ -35,7 +35,7 @@ pub struct GameResult {
     pub highest: u64,
 }
 
-/// The seed of game `i` of a simulation seeded with `seed` (SplitMix64 of the pair): games get
+/// The seed of game `i` of a simulation seeded with `seed` (`SplitMix64` of the pair): games get
 /// unrelated decks even for neighbouring seeds.
 pub fn game_seed(seed: u64, i: u64) -> u64 {
     let mut z = seed

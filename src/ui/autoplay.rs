@@ -107,7 +107,7 @@ impl Bot {
 }
 
 /// Shows `strategy` playing `game`, one move every `delay`; returns the game as the bot left it.
-pub fn watch(
+pub(crate) fn watch(
     ui: &Ui,
     game: Game,
     strategy: Box<dyn Strategy>,

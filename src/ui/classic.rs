@@ -21,7 +21,7 @@ use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
 
 /// The arrow of a direction.
-pub fn arrow(d: Dir) -> &'static str {
+pub(crate) fn arrow(d: Dir) -> &'static str {
     match d {
         Dir::Up => "↑",
         Dir::Down => "↓",
@@ -31,13 +31,13 @@ pub fn arrow(d: Dir) -> &'static str {
 }
 
 /// The word for a direction in the player's language.
-pub fn dir_word(d: Dir, words: &Words) -> &'static str {
+pub(crate) fn dir_word(d: Dir, words: &Words) -> &'static str {
     let i = Dir::ALL.iter().position(|&x| x == d).unwrap_or(0);
     words.dirs[i]
 }
 
 /// What a slide tells the player: the direction and the points, or that nothing moved.
-pub fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<Note>, Note> {
+pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<Note>, Note> {
     let word = dir_word(d, words);
     match game.play(d) {
         None => Err(Note::new(fill(words.slide_nothing, &[&word]), Tone::Bad)),
@@ -59,7 +59,7 @@ pub fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<N
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
+pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
     solo::play(ui, keeper, game, meta, ())
 }
 
@@ -71,7 +71,7 @@ impl Solo for ClassicGame {
         classic_action(key)
     }
 
-    fn undo(&mut self, _: &mut ()) -> bool {
+    fn undo(&mut self, (): &mut ()) -> bool {
         ClassicGame::undo(self)
     }
 

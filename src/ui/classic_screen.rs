@@ -13,7 +13,7 @@ use super::render::{Note, Overlay, best_text, first_fit, pack, pair};
 use super::theme::{Theme, Tone, fit};
 
 /// Everything the classic screen shows.
-pub struct ClassicScreen<'a> {
+pub(crate) struct ClassicScreen<'a> {
     pub game: &'a ClassicGame,
     pub best: Option<u64>,
     pub notes: &'a [Note],
@@ -24,7 +24,7 @@ pub struct ClassicScreen<'a> {
 
 /// How the tiles of a board are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tiles {
+pub(crate) struct Tiles {
     /// Display width of a tile.
     pub width: usize,
     /// Three rows per tile (else one).
@@ -37,7 +37,7 @@ pub struct Tiles {
 impl Tiles {
     /// The ways to draw `board`, roomiest first. Tiles are as wide as the widest number on the
     /// board (at least four digits, so the board does not change size before 16384).
-    pub fn all(board: &Board) -> [Tiles; 4] {
+    pub(crate) fn all(board: &Board) -> [Tiles; 4] {
         let label = board.highest().max(1024).to_string().len();
         let t = |width, tall, gap, vgap| Tiles {
             width,
@@ -54,7 +54,7 @@ impl Tiles {
     }
 
     /// The display width of `board` drawn this way.
-    pub fn board_width(self, board: &Board) -> usize {
+    pub(crate) fn board_width(self, board: &Board) -> usize {
         let n = board.size();
         n * self.width + (n - 1) * self.gap
     }
@@ -62,7 +62,7 @@ impl Tiles {
 
 /// The board's rows of tiles, top row first: each tile in its value's colour (in brackets
 /// without colour), an empty cell a dot on a dark well.
-pub fn grid(board: &Board, theme: Theme, t: Tiles) -> Vec<String> {
+pub(crate) fn grid(board: &Board, theme: Theme, t: Tiles) -> Vec<String> {
     let n = board.size();
     let gap = " ".repeat(t.gap);
     let bands: &[bool] = if t.tall {
@@ -100,7 +100,7 @@ struct Layout {
 
 /// The screen for a terminal of `width` × `height` (at most `height` lines, none wider than
 /// `width`), or the smallest size that would fit.
-pub fn lay_out(
+pub(crate) fn lay_out(
     s: &ClassicScreen,
     words: &Words,
     theme: Theme,
@@ -142,7 +142,7 @@ pub fn lay_out(
 const MARGIN: &str = "  ";
 
 /// `Classic 4×4`, after the game's name.
-pub fn title(words: &Words, theme: Theme, side: usize, tag: &str, width: usize) -> String {
+pub(crate) fn title(words: &Words, theme: Theme, side: usize, tag: &str, width: usize) -> String {
     let t = format!(
         "{MARGIN}{}  {}",
         theme.paint(words.title, Tone::Title),
@@ -207,7 +207,7 @@ fn screen(s: &ClassicScreen, words: &Words, theme: Theme, l: Layout, width: usiz
 }
 
 /// The part of a screen under the boards.
-pub struct Bottom<'a> {
+pub(crate) struct Bottom<'a> {
     /// The result lines, when the game is over (else the notes are shown).
     pub result: Option<Vec<String>>,
     pub notes: &'a [Note],
@@ -220,7 +220,7 @@ pub struct Bottom<'a> {
 
 impl Bottom<'_> {
     /// The result or the notes, then the footer or the room for a prompt.
-    pub fn lines(self, theme: Theme, width: usize) -> Vec<String> {
+    pub(crate) fn lines(self, theme: Theme, width: usize) -> Vec<String> {
         let mut out = Vec::new();
         if self.airy {
             out.push(String::new());
@@ -302,7 +302,7 @@ fn result(
 }
 
 /// The help: keys, then rules (`{}` filled with `fill_with`), then how to go back.
-pub fn help_lines(
+pub(crate) fn help_lines(
     keys: &[&str],
     rules: &[&str],
     fill_with: &str,

@@ -35,7 +35,7 @@ use super::session::{self, End, Laid, Play, View};
 use super::theme::{Theme, Tone};
 
 /// What the duel screen says that depends on the game.
-pub struct Texts {
+pub(crate) struct Texts {
     /// What "survived" counts: cards played, or moves.
     pub survived: &'static str,
     /// After the game's name in the title.
@@ -45,7 +45,7 @@ pub struct Texts {
 }
 
 /// What a duel screen needs from one game.
-pub trait Side: Contender + Sized {
+pub(crate) trait Side: Contender + Sized {
     /// What the record keeps beside the games.
     type Meta;
     /// How many ways [`Side::body`] can draw a board.
@@ -185,7 +185,7 @@ impl Side for ClassicGame {
 
 /// Which game a duel is played at.
 #[derive(Clone, Debug)]
-pub enum DuelGame {
+pub(crate) enum DuelGame {
     Cards(Arc<Rules>),
     /// Classic rules, and the name of the rules file they come from (for history).
     Classic(ClassicRules, String),
@@ -193,7 +193,7 @@ pub enum DuelGame {
 
 /// What starts a duel: the game, the players' names, and the seed (`None`: a fresh one).
 #[derive(Clone, Debug)]
-pub struct Setup {
+pub(crate) struct Setup {
     pub game: DuelGame,
     pub names: [String; 2],
     pub seed: Option<u64>,
@@ -201,7 +201,7 @@ pub struct Setup {
 
 impl Setup {
     /// The same duel again from a fresh seed.
-    pub fn again(&self) -> Setup {
+    pub(crate) fn again(&self) -> Setup {
         Setup {
             seed: None,
             ..self.clone()
@@ -210,12 +210,12 @@ impl Setup {
 }
 
 /// The default names, in the player's language: `Player 1`, `Player 2`.
-pub fn default_names(words: &Words) -> [String; 2] {
+pub(crate) fn default_names(words: &Words) -> [String; 2] {
     [fill(words.player, &[&1]), fill(words.player, &[&2])]
 }
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
-pub fn play(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
+pub(crate) fn play(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
     let seed = setup.seed.unwrap_or_else(crate::store::keeper::fresh_seed);
     let started = utc::now();
     let names = setup.names.clone();

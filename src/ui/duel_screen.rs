@@ -16,7 +16,7 @@ use super::render::{Note, Overlay, first_fit, pack, pair};
 use super::theme::{Theme, Tone, fit, pad};
 
 /// Everything the duel screen shows.
-pub struct DuelScreen<'a, G> {
+pub(crate) struct DuelScreen<'a, G> {
     pub duel: &'a Duel<G>,
     pub names: &'a [String; 2],
     /// Each player's highlighted column (card duels).
@@ -40,7 +40,7 @@ const MARGIN: &str = "  ";
 const GAP: usize = 4;
 
 /// A player's colour.
-pub fn tone(player: usize) -> Tone {
+pub(crate) fn tone(player: usize) -> Tone {
     if player == 0 {
         Tone::Player1
     } else {
@@ -49,7 +49,7 @@ pub fn tone(player: usize) -> Tone {
 }
 
 /// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
-pub fn lay_out<G: Side>(
+pub(crate) fn lay_out<G: Side>(
     s: &DuelScreen<G>,
     words: &Words,
     theme: Theme,

@@ -21,7 +21,7 @@ use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
 
 /// The notes describing what a move did: the chain with its points, then any clear.
-pub fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
+pub(crate) fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
     let mut notes = Vec::new();
     let col = match turn.mv {
         Move::Place(c) => c as usize + 1,
@@ -66,7 +66,7 @@ pub fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
 }
 
 /// The message for a refused move.
-pub fn refusal(e: MoveError, game: &Game, words: &Words) -> Note {
+pub(crate) fn refusal(e: MoveError, game: &Game, words: &Words) -> Note {
     let text = match e {
         MoveError::ColumnFull(n) => fill(words.column_full, &[&n]),
         MoveError::NoSuchColumn { columns, .. } => fill(words.no_such_column, &[&columns]),
@@ -86,14 +86,14 @@ fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
 }
 
 /// The card game's own screen state: the highlighted column, the hinted move, the title's tag.
-pub struct Cards {
+pub(crate) struct Cards {
     cursor: usize,
     hint: Option<Move>,
     tag: Option<String>,
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub fn play(ui: &Ui, keeper: &mut dyn Keepers, game: Game, meta: GameMeta) -> End {
+pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: Game, meta: GameMeta) -> End {
     let cards = Cards {
         cursor: game.rules().board.columns as usize / 2,
         hint: None,

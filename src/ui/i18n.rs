@@ -9,7 +9,7 @@ use crate::cards::card::Card;
 
 /// A language of the screens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Lang {
+pub(crate) enum Lang {
     En,
     Zh,
 }
@@ -17,7 +17,7 @@ pub enum Lang {
 impl Lang {
     /// `--lang` when given (`en` or `zh`), else the locale (`LC_ALL`, then `LC_MESSAGES`, then
     /// `LANG`): Chinese when it starts with `zh`, English otherwise.
-    pub fn choose(flag: Option<&str>) -> Result<Lang, String> {
+    pub(crate) fn choose(flag: Option<&str>) -> Result<Lang, String> {
         if let Some(f) = flag {
             return Lang::parse(f)
                 .ok_or_else(|| format!("unknown language `{f}` for --lang; choose en or zh"));
@@ -39,7 +39,7 @@ impl Lang {
     }
 
     /// Chinese for a locale such as `zh_CN.UTF-8`, English for anything else.
-    pub fn from_locale(locale: &str) -> Lang {
+    pub(crate) fn from_locale(locale: &str) -> Lang {
         if locale.to_ascii_lowercase().starts_with("zh") {
             Lang::Zh
         } else {
@@ -47,7 +47,7 @@ impl Lang {
         }
     }
 
-    pub fn words(self) -> &'static Words {
+    pub(crate) fn words(self) -> &'static Words {
         match self {
             Lang::En => &EN,
             Lang::Zh => &ZH,
@@ -56,7 +56,7 @@ impl Lang {
 }
 
 /// The texts of one language. `{}` marks a value, filled in order by [`fill`].
-pub struct Words {
+pub(crate) struct Words {
     pub title: &'static str,
     pub tagline: &'static str,
     pub rules: &'static str,
@@ -206,7 +206,7 @@ pub struct Words {
     pub duel_help_rules: &'static [&'static str],
 }
 
-pub static EN: Words = Words {
+pub(crate) static EN: Words = Words {
     title: "new2048",
     tagline: "2048 with cards: stack them in columns, equal cards merge.",
     rules: "rules",
@@ -356,7 +356,7 @@ pub static EN: Words = Words {
     ],
 };
 
-pub static ZH: Words = Words {
+pub(crate) static ZH: Words = Words {
     title: "new2048",
     tagline: "用纸牌玩 2048：把牌叠成列，相同的牌会合并。",
     rules: "规则",
@@ -508,7 +508,7 @@ pub static ZH: Words = Words {
 
 /// Fills the `{}` of `template` with `args`, in order. A missing value leaves `{}` as is, so a
 /// template mistake shows on screen instead of crashing the game.
-pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+pub(crate) fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
     let mut out = String::with_capacity(template.len() + 8);
     let mut rest = template;
     let mut args = args.iter();
@@ -526,7 +526,7 @@ pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
 
 impl Words {
     /// The face of a card: its value, or the word for bomb and wild.
-    pub fn card(&self, card: Card) -> String {
+    pub(crate) fn card(&self, card: Card) -> String {
         if card.is_bomb() {
             self.bomb.to_string()
         } else if card.is_wild() {

@@ -9,7 +9,7 @@ use crate::classic::Dir;
 
 /// What the player asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Action {
+pub(crate) enum Action {
     /// Put the card in hand on this column (0-based); may be out of range.
     Place(usize),
     Left,
@@ -36,7 +36,7 @@ pub enum Action {
 
 /// The action of a key. Number keys `1`..`9` map to columns 0..8 whatever the board has, so the
 /// game can say "there is no such column" rather than ignore the key.
-pub fn action(key: &Key) -> Action {
+pub(crate) fn action(key: &Key) -> Action {
     match key {
         Key::Char(c @ '1'..='9') => Action::Place(*c as usize - '1' as usize),
         Key::ArrowLeft => Action::Left,
@@ -58,7 +58,7 @@ pub fn action(key: &Key) -> Action {
 /// The action of a key in classic 2048: the arrows and `w a s d` slide, the other keys mean
 /// what they mean in the card game, and the card game's own keys (numbers, Enter, space) do
 /// nothing here.
-pub fn classic_action(key: &Key) -> Action {
+pub(crate) fn classic_action(key: &Key) -> Action {
     match key {
         Key::ArrowUp | Key::Char('w' | 'W') => Action::Slide(Dir::Up),
         Key::ArrowDown | Key::Char('s' | 'S') => Action::Slide(Dir::Down),

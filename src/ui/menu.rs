@@ -57,7 +57,12 @@ fn prompt<T>(
 
 /// Asks a yes/no question where the cursor is; `None` when it was left (Esc, q, Ctrl-C, an
 /// error). `redraw` draws the screen behind the question again after a resize.
-pub fn confirm(ui: &Ui, question: &str, default: bool, redraw: impl FnMut()) -> Option<bool> {
+pub(crate) fn confirm(
+    ui: &Ui,
+    question: &str,
+    default: bool,
+    redraw: impl FnMut(),
+) -> Option<bool> {
     let t = ui.theme.dialog(ui.words);
     prompt(ui, redraw, || {
         Confirm::with_theme(&t)
@@ -101,7 +106,7 @@ fn select(ui: &Ui, question: &str, items: &[String], default: usize) -> Option<u
 }
 
 /// A new game of `rules` from a fresh seed.
-pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
+pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
     let seed = crate::store::keeper::fresh_seed();
     (
         Game::with_seed(Arc::clone(rules), seed),
@@ -113,7 +118,7 @@ pub fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
 }
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
-pub fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
+pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
     let game = ClassicGame::new(rules, crate::store::keeper::fresh_seed());
     let meta = ClassicMeta {
         rules_name: name.to_string(),
@@ -124,7 +129,7 @@ pub fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
 
 /// Offers the saved classic game, when there is one: `Some(Some(saved))` to resume it,
 /// `Some(None)` for a new game (no save, or the player said no), `None` when a signal came.
-pub fn saved_classic(
+pub(crate) fn saved_classic(
     ui: &Ui,
     keeper: &mut dyn Keepers,
 ) -> Option<Option<(ClassicGame, ClassicMeta)>> {
@@ -143,7 +148,7 @@ pub fn saved_classic(
 /// The start menu: new game, resume (when a game is saved), classic 2048 (and resuming it),
 /// a duel, the daily deal, the rules preset, quit. Changing the rules comes back to the menu
 /// with the new rules in force. `None` to leave.
-pub fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Option<Match> {
+pub(crate) fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Option<Match> {
     let words = ui.words;
     let mut saved = keeper.saved();
     let mut saved_classic = keeper.saved_classic();

@@ -17,20 +17,20 @@
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.
 
-pub mod autoplay;
-pub mod classic;
-pub mod classic_screen;
-pub mod duel;
-pub mod duel_screen;
-pub mod game;
-pub mod i18n;
-pub mod input;
-pub mod menu;
-pub mod render;
-pub mod session;
-pub mod solo;
-pub mod term;
-pub mod theme;
+pub(crate) mod autoplay;
+pub(crate) mod classic;
+pub(crate) mod classic_screen;
+pub(crate) mod duel;
+pub(crate) mod duel_screen;
+pub(crate) mod game;
+pub(crate) mod i18n;
+pub(crate) mod input;
+pub(crate) mod menu;
+pub(crate) mod render;
+pub(crate) mod session;
+pub(crate) mod solo;
+pub(crate) mod term;
+pub(crate) mod theme;
 
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
@@ -49,7 +49,7 @@ use self::term::{Signals, TermGuard};
 use self::theme::Theme;
 
 /// What every screen shares: the terminal, colours, language and the signal flags.
-pub struct Ui {
+pub(crate) struct Ui {
     pub term: Term,
     pub theme: Theme,
     pub words: &'static Words,
@@ -59,7 +59,7 @@ pub struct Ui {
 impl Ui {
     /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale; catches the
     /// stop signals from here on. Fails only for an unknown `--lang`.
-    pub fn new(no_color: bool, lang: Option<&str>) -> Result<Ui, String> {
+    pub(crate) fn new(no_color: bool, lang: Option<&str>) -> Result<Ui, String> {
         let lang = Lang::choose(lang)?;
         let theme = Theme::choose(no_color);
         // dialoguer's themes ask console whether to colour: tell it the player's choice.
@@ -74,12 +74,12 @@ impl Ui {
 }
 
 /// Whether the full-screen game can run: both input and output are a terminal.
-pub fn is_interactive() -> bool {
+pub(crate) fn is_interactive() -> bool {
     io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
 /// What to play.
-pub enum Match {
+pub(crate) enum Match {
     Cards(Box<Game>, GameMeta),
     Classic(Box<ClassicGame>, ClassicMeta),
     /// This new classic game, unless the player takes up the saved one when asked.
@@ -89,7 +89,7 @@ pub enum Match {
 
 /// The terminal game: `first` when the command line chose what to play, else the start menu;
 /// then game after game until the player leaves. Prints a last line on the normal screen.
-pub fn play(
+pub(crate) fn play(
     ui: &Ui,
     rules: Rules,
     first: Option<Match>,
@@ -155,7 +155,7 @@ pub fn play(
 
 /// `new2048 autoplay`: `strategy` plays `game` on the game screen, one move every `delay`, until
 /// a key is pressed; then one line says how far it got.
-pub fn autoplay(
+pub(crate) fn autoplay(
     ui: &Ui,
     game: Game,
     strategy: Box<dyn Strategy>,

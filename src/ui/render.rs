@@ -20,13 +20,13 @@ use super::theme::{Theme, Tone, center, fit};
 
 /// One line of news under the board (what the last move did, why a key was refused...).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
+pub(crate) struct Note {
     pub text: String,
     pub tone: Tone,
 }
 
 impl Note {
-    pub fn new(text: impl Into<String>, tone: Tone) -> Note {
+    pub(crate) fn new(text: impl Into<String>, tone: Tone) -> Note {
         Note {
             text: text.into(),
             tone,
@@ -36,7 +36,7 @@ impl Note {
 
 /// What covers the lower part of the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
+pub(crate) enum Overlay {
     /// The game in play.
     None,
     /// Keys and rules instead of the board.
@@ -47,13 +47,13 @@ pub enum Overlay {
 
 /// Who is playing, which decides the footer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
+pub(crate) enum Player {
     Human,
     Bot,
 }
 
 /// Everything the screen shows.
-pub struct Screen<'a> {
+pub(crate) struct Screen<'a> {
     pub game: &'a Game,
     pub best: Option<u64>,
     /// The highlighted column (0-based), for the arrow keys.
@@ -107,7 +107,13 @@ impl Layout {
 
 /// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
 /// `width` display columns.
-pub fn render(s: &Screen, words: &Words, theme: Theme, width: usize, height: usize) -> Vec<String> {
+pub(crate) fn render(
+    s: &Screen,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
     or_too_small(
         lay_out(s, words, theme, width, height),
         words,
@@ -118,7 +124,7 @@ pub fn render(s: &Screen, words: &Words, theme: Theme, width: usize, height: usi
 }
 
 /// The lines of the first layout that fits, or the smallest size that would fit.
-pub fn lay_out(
+pub(crate) fn lay_out(
     s: &Screen,
     words: &Words,
     theme: Theme,
@@ -231,7 +237,7 @@ pub(super) fn same_layout(plain: &[String], colour: &[String]) {
 
 /// The lines joined with new lines, for tests and snapshots.
 #[cfg(test)]
-pub fn to_text(lines: &[String]) -> String {
+pub(crate) fn to_text(lines: &[String]) -> String {
     let mut out = lines.join("\n");
     out.push('\n');
     out
@@ -350,17 +356,16 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
     if l.airy {
         out.push(String::new());
     }
-    match s.overlay {
-        Overlay::Result { new_best } => out.extend(result(s, words, theme, new_best, width)),
-        _ => {
-            let shown = if l.airy { 2 } else { 1 };
-            for i in 0..shown {
-                let line = match s.notes.get(i) {
-                    Some(n) => theme.paint(&fit(&format!("{margin}{}", n.text), width), n.tone),
-                    None => String::new(),
-                };
-                out.push(line);
-            }
+    if let Overlay::Result { new_best } = s.overlay {
+        out.extend(result(s, words, theme, new_best, width))
+    } else {
+        let shown = if l.airy { 2 } else { 1 };
+        for i in 0..shown {
+            let line = match s.notes.get(i) {
+                Some(n) => theme.paint(&fit(&format!("{margin}{}", n.text), width), n.tone),
+                None => String::new(),
+            };
+            out.push(line);
         }
     }
     if s.prompt_line {
@@ -611,12 +616,11 @@ fn footer(s: &Screen, words: &Words, l: Layout) -> String {
 fn result(s: &Screen, words: &Words, theme: Theme, new_best: bool, width: usize) -> Vec<String> {
     let game = s.game;
     let p = game.position();
-    let head = match Ending::of(game) {
-        Ending::Won => theme.paint(words.won, Tone::Good),
-        _ => {
-            let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
-            theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
-        }
+    let head = if Ending::of(game) == Ending::Won {
+        theme.paint(words.won, Tone::Good)
+    } else {
+        let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
+        theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
     };
     let mut score = vec![
         pair(theme, words.score, &p.score.to_string()),
@@ -651,7 +655,11 @@ fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     }
     out.push(String::new());
     // Only the rules in force: no bomb line without bombs, the full-column rule that applies.
-    let mut lines: Vec<String> = words.help_merge.iter().map(|l| l.to_string()).collect();
+    let mut lines: Vec<String> = words
+        .help_merge
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     lines.push(fill(
         words.help_clear,
         &[&clear, &rules.scoring.clear_bonus],

@@ -24,7 +24,7 @@ use super::theme::{Theme, Tone};
 
 /// How a game session ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum End {
+pub(crate) enum End {
     /// The game ended (won or lost); `again` is the answer to "play again?".
     Over { again: bool },
     /// The player asked for a new game.
@@ -38,7 +38,7 @@ pub enum End {
 /// How to lay a screen out: what covers it, whether its last line is left for a prompt, the
 /// colours, and the terminal's size.
 #[derive(Clone, Copy, Debug)]
-pub struct View {
+pub(crate) struct View {
     pub overlay: Overlay,
     pub prompt_line: bool,
     pub theme: Theme,
@@ -47,10 +47,10 @@ pub struct View {
 }
 
 /// A screen laid out, or the smallest size it would fit in.
-pub type Laid = Result<Vec<String>, (usize, usize)>;
+pub(crate) type Laid = Result<Vec<String>, (usize, usize)>;
 
 /// One game on the screen, as the shared loop drives it.
-pub trait Play {
+pub(crate) trait Play {
     fn ui(&self) -> &Ui;
     /// The game has ended (lost, won, the duel decided).
     fn is_over(&self) -> bool;
@@ -98,7 +98,7 @@ pub trait Play {
 }
 
 /// Plays until the game ends, the player leaves, or a signal stops it.
-pub fn run(s: &mut impl Play) -> End {
+pub(crate) fn run(s: &mut impl Play) -> End {
     loop {
         if s.ui().signals.stop() {
             return s.leave();
@@ -143,7 +143,7 @@ pub fn run(s: &mut impl Play) -> End {
 
 /// Reads a key; `None` when the game must stop (a signal, Ctrl-C, no terminal any more).
 /// A resize interrupts the read and comes back as `Some(None)`: redraw and read again.
-pub fn read_key(ui: &Ui) -> Option<Option<Key>> {
+pub(crate) fn read_key(ui: &Ui) -> Option<Option<Key>> {
     if ui.signals.stop() {
         return None;
     }
@@ -174,7 +174,7 @@ fn help(s: &mut impl Play) -> Option<End> {
 }
 
 /// A yes/no question on the last line of the screen; `None` when it was left.
-pub fn ask(s: &impl Play, question: &str) -> Option<bool> {
+pub(crate) fn ask(s: &impl Play, question: &str) -> Option<bool> {
     s.draw(Overlay::None, true).ok()?;
     menu::confirm(s.ui(), question, false, || {
         let _ = s.draw(Overlay::None, true);
@@ -183,7 +183,7 @@ pub fn ask(s: &impl Play, question: &str) -> Option<bool> {
 
 /// `r`: after a yes to "Restart?", `give_up` deals with the game left behind (recorded as
 /// quit, or forgotten when nothing was played) and a new game starts.
-pub fn restart<S: Play>(s: &mut S, give_up: impl FnOnce(&mut S)) -> Option<End> {
+pub(crate) fn restart<S: Play>(s: &mut S, give_up: impl FnOnce(&mut S)) -> Option<End> {
     if ask(s, s.ui().words.confirm_restart) != Some(true) {
         return None;
     }
@@ -205,13 +205,13 @@ fn over(s: &mut impl Play) -> End {
 }
 
 /// Draws the lines `render` makes for the terminal's width and height, in place.
-pub fn paint(ui: &Ui, render: impl FnOnce(usize, usize) -> Vec<String>) -> io::Result<()> {
+pub(crate) fn paint(ui: &Ui, render: impl FnOnce(usize, usize) -> Vec<String>) -> io::Result<()> {
     let (w, h) = term::size(&ui.term);
     term::draw(&ui.term, &render(w, h), h)
 }
 
 /// "Key `x` does nothing here: press ? for help."
-pub fn unknown_key(name: &str, words: &Words) -> Note {
+pub(crate) fn unknown_key(name: &str, words: &Words) -> Note {
     let name = format!("`{name}`");
     Note::new(fill(words.unknown_key, &[&name]), Tone::Bad)
 }

@@ -22,7 +22,7 @@ use super::session::{self, End, Laid, Play, View};
 use super::theme::Tone;
 
 /// A one-player game as the screen plays and keeps it.
-pub trait Solo: Contender + Sized {
+pub(crate) trait Solo: Contender + Sized {
     /// What the keeper stores beside the game.
     type Meta;
     /// Screen state of this game's own (the card game's highlighted column and hint).
@@ -41,7 +41,7 @@ pub trait Solo: Contender + Sized {
 }
 
 /// One game being played on the screen, and how it is kept.
-pub struct Kept<'a, G: Solo> {
+pub(crate) struct Kept<'a, G: Solo> {
     pub ui: &'a Ui,
     pub keeper: &'a mut dyn Keepers,
     pub game: G,
@@ -52,7 +52,7 @@ pub struct Kept<'a, G: Solo> {
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub fn play<G: Solo>(
+pub(crate) fn play<G: Solo>(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: G,
@@ -87,7 +87,7 @@ impl<G: Solo> Kept<'_, G> {
     }
 
     /// Saves the game in progress (after every move and undo).
-    pub fn save(&mut self) {
+    pub(crate) fn save(&mut self) {
         self.game.save(self.keeper, &self.meta);
         self.warnings();
     }

@@ -27,12 +27,12 @@ const SHOW_CURSOR: &str = "\x1b[?25h";
 const HIDE_CURSOR: &str = "\x1b[?25l";
 
 /// The terminal taken over for the game; dropping it gives the terminal back.
-pub struct TermGuard {
+pub(crate) struct TermGuard {
     term: Term,
 }
 
 impl TermGuard {
-    pub fn enter(term: &Term) -> io::Result<TermGuard> {
+    pub(crate) fn enter(term: &Term) -> io::Result<TermGuard> {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore(&mut io::stdout());
@@ -64,7 +64,7 @@ fn restore(out: &mut impl Write) {
 /// Ctrl-Z: gives the terminal back as [`TermGuard`] leaves it, stops the process (SIGTSTP, as the
 /// terminal would have sent outside the raw key read), and takes the screen again once the shell
 /// resumes it (`fg`). The caller redraws.
-pub fn suspend(term: &Term) {
+pub(crate) fn suspend(term: &Term) {
     let mut out = term.clone();
     restore(&mut out);
     let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
@@ -75,7 +75,7 @@ pub fn suspend(term: &Term) {
 /// Draws `lines` from the top left, clearing what is left of each line and below the last one,
 /// in a single write so the screen does not flicker. The cursor ends at the start of the line
 /// after the last (or on the last line when the screen is full), where a prompt can go.
-pub fn draw(term: &Term, lines: &[String], height: usize) -> io::Result<()> {
+pub(crate) fn draw(term: &Term, lines: &[String], height: usize) -> io::Result<()> {
     let mut buf = String::from("\x1b[H");
     for (i, l) in lines.iter().enumerate() {
         buf.push_str(l);
@@ -94,13 +94,13 @@ pub fn draw(term: &Term, lines: &[String], height: usize) -> io::Result<()> {
 }
 
 /// The terminal size as (width, height), with a sane fallback when it cannot be read.
-pub fn size(term: &Term) -> (usize, usize) {
+pub(crate) fn size(term: &Term) -> (usize, usize) {
     let (h, w) = term.size_checked().unwrap_or((24, 80));
     (w as usize, h as usize)
 }
 
 /// Flags set by signals, checked by the loops.
-pub struct Signals {
+pub(crate) struct Signals {
     /// SIGINT: Ctrl-C, or console's own report of an interrupted key read (see [`Signals::forgive_interrupt`]).
     interrupt: Arc<AtomicBool>,
     /// SIGTERM, SIGHUP.
@@ -121,7 +121,7 @@ impl Signals {
     /// reports like Ctrl-C, so the loop notices the stop and leaves the proper way. It sends the
     /// signal through rustix's safe `kill` wrapper: the standard library cannot send signals, and
     /// this crate has no unsafe code.
-    pub fn install() -> Signals {
+    pub(crate) fn install() -> Signals {
         let flag = || Arc::new(AtomicBool::new(false));
         // SIGUSR1 comes from the watchdog; it is caught only so that it does not end the process.
         let (interrupt, terminate, resized, nudged) = (flag(), flag(), flag(), flag());
@@ -173,24 +173,24 @@ impl Signals {
     }
 
     /// Whether the game must stop (a stop signal arrived).
-    pub fn stop(&self) -> bool {
+    pub(crate) fn stop(&self) -> bool {
         self.interrupt.load(Ordering::SeqCst) || self.terminate.load(Ordering::SeqCst)
     }
 
     /// Whether the terminal was resized since the last call.
-    pub fn take_resize(&self) -> bool {
+    pub(crate) fn take_resize(&self) -> bool {
         self.resized.swap(false, Ordering::SeqCst)
     }
 
     /// Undoes a SIGINT that was not the player's: when a resize interrupts the key read of a
     /// dialoguer prompt, console raises SIGINT itself, as if Ctrl-C had been pressed. Only the
     /// interrupt is forgiven; SIGTERM and SIGHUP stay.
-    pub fn forgive_interrupt(&self) {
+    pub(crate) fn forgive_interrupt(&self) {
         self.interrupt.store(false, Ordering::SeqCst);
     }
 
     /// Shared handles on the stop flags, for a second thread.
-    pub fn stop_flags(&self) -> [Arc<AtomicBool>; 2] {
+    pub(crate) fn stop_flags(&self) -> [Arc<AtomicBool>; 2] {
         [Arc::clone(&self.interrupt), Arc::clone(&self.terminate)]
     }
 }

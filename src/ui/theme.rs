@@ -16,7 +16,7 @@ use super::i18n::Words;
 
 /// What a piece of text is, which decides its colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Tone {
+pub(crate) enum Tone {
     Title,
     Label,
     Value,
@@ -38,13 +38,13 @@ pub enum Tone {
 
 /// Colours on or off.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Theme {
+pub(crate) struct Theme {
     pub color: bool,
 }
 
 impl Theme {
     /// Colour unless `--no-color`, a non-empty `NO_COLOR` (no-color.org) or `TERM=dumb`.
-    pub fn choose(no_color_flag: bool) -> Theme {
+    pub(crate) fn choose(no_color_flag: bool) -> Theme {
         let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
         Theme {
@@ -52,18 +52,18 @@ impl Theme {
         }
     }
 
-    pub const PLAIN: Theme = Theme { color: false };
+    pub(crate) const PLAIN: Theme = Theme { color: false };
 
-    fn style(self) -> Style {
+    fn style() -> Style {
         Style::new().force_styling(true)
     }
 
     /// `text` in the colour of `tone`.
-    pub fn paint(self, text: &str, tone: Tone) -> String {
+    pub(crate) fn paint(self, text: &str, tone: Tone) -> String {
         if !self.color || text.is_empty() {
             return text.to_string();
         }
-        let s = self.style();
+        let s = Self::style();
         let s = match tone {
             Tone::Title => s.bold().color256(214),
             Tone::Label => s.color256(245),
@@ -84,12 +84,12 @@ impl Theme {
     /// An empty place in a column: a dot on a dark well, lit for the highlighted column and
     /// tinted for the hinted one (`tone` is `Cursor`, `Hint` or anything else for plain), so the
     /// columns read as columns; a bare dot without colour.
-    pub fn slot(self, width: usize, tone: Tone) -> String {
+    pub(crate) fn slot(self, width: usize, tone: Tone) -> String {
         self.well(".", width, tone)
     }
 
     /// An empty place showing `text` (a dot, or nothing for the padding rows of a tall tile).
-    pub fn well(self, text: &str, width: usize, tone: Tone) -> String {
+    pub(crate) fn well(self, text: &str, width: usize, tone: Tone) -> String {
         let body = center(text, width);
         if !self.color {
             return body;
@@ -99,7 +99,7 @@ impl Theme {
             Tone::Hint => 22,
             _ => 236,
         };
-        self.style()
+        Self::style()
             .color256(243)
             .on_color256(bg)
             .apply_to(body)
@@ -108,14 +108,14 @@ impl Theme {
 
     /// A card face of `width` columns showing `label`: coloured like 2048 tiles, or in brackets
     /// when colour is off (`[ 128]`) so it still reads as a card.
-    pub fn card(self, card: Card, label: &str, width: usize) -> String {
+    pub(crate) fn card(self, card: Card, label: &str, width: usize) -> String {
         self.face(palette(card), label, width)
     }
 
     /// A classic 2048 tile of exponent `exponent` (1 is a 2), in the same colours as the card
     /// of that value. An empty `label` is a padding row of a tall tile: the colour alone, or
     /// blank without colour (the brackets go on the row with the number).
-    pub fn tile(self, exponent: u8, label: &str, width: usize) -> String {
+    pub(crate) fn tile(self, exponent: u8, label: &str, width: usize) -> String {
         if label.is_empty() && !self.color {
             return " ".repeat(width);
         }
@@ -125,7 +125,12 @@ impl Theme {
     fn face(self, (fg, bg): (Color, Color), label: &str, width: usize) -> String {
         if self.color {
             let body = center(label, width);
-            self.style().bold().fg(fg).bg(bg).apply_to(body).to_string()
+            Self::style()
+                .bold()
+                .fg(fg)
+                .bg(bg)
+                .apply_to(body)
+                .to_string()
         } else if width >= console::measure_text_width(label) + 2 {
             format!("[{}]", center(label, width - 2))
         } else {
@@ -134,7 +139,7 @@ impl Theme {
     }
 
     /// The prompt theme of the dialoguer menus and questions, in the player's language.
-    pub fn dialog(self, words: &'static Words) -> Prompts {
+    pub(crate) fn dialog(self, words: &'static Words) -> Prompts {
         let inner: Box<dyn DialogTheme> = if self.color {
             Box::new(ColorfulTheme::default())
         } else {
@@ -150,7 +155,7 @@ impl Theme {
 
 /// dialoguer's own theme for the menus, with yes/no questions in the player's language (its
 /// themes write `yes`/`no` in English).
-pub struct Prompts {
+pub(crate) struct Prompts {
     theme: Theme,
     words: &'static Words,
     inner: Box<dyn DialogTheme>,
@@ -229,7 +234,7 @@ fn ramp(exponent: u8) -> (Color, Color) {
 }
 
 /// `text` centred in `width` display columns (wide characters count twice), cut if too long.
-pub fn center(text: &str, width: usize) -> String {
+pub(crate) fn center(text: &str, width: usize) -> String {
     let text = fit(text, width);
     let w = console::measure_text_width(&text);
     let left = (width - w).div_ceil(2);
@@ -242,14 +247,14 @@ pub fn center(text: &str, width: usize) -> String {
 }
 
 /// `text` padded with spaces to `width` display columns, cut if too long.
-pub fn pad(text: &str, width: usize) -> String {
+pub(crate) fn pad(text: &str, width: usize) -> String {
     let text = fit(text, width);
     let w = console::measure_text_width(&text);
     format!("{}{}", text, " ".repeat(width - w))
 }
 
 /// `text` cut to at most `width` display columns (escape codes kept, wide characters whole).
-pub fn fit(text: &str, width: usize) -> String {
+pub(crate) fn fit(text: &str, width: usize) -> String {
     if console::measure_text_width(text) <= width {
         text.to_string()
     } else {

@@ -108,7 +108,7 @@ fn spawns_follow_the_rules() {
             }
         }
     }
-    let share = fours as f64 / (twos + fours) as f64;
+    let share = f64::from(fours) / f64::from(twos + fours);
     assert!((0.07..0.13).contains(&share), "4s are {share:.3} of spawns");
 }
 

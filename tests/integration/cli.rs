@@ -442,7 +442,7 @@ fn check_bad_rules(out: Out, file: &str, case: &BadRules) {
     let (l, c) = (parts.next().unwrap(), parts.next().unwrap_or(""));
     match (case.at, l.parse::<usize>(), c.parse::<usize>()) {
         (Some(want), Ok(line), Ok(col)) => {
-            assert_eq!((line, col), want, "{}\nfor {:?}", out.stderr, case.text)
+            assert_eq!((line, col), want, "{}\nfor {:?}", out.stderr, case.text);
         }
         (Some(_), ..) => panic!("no line:col in {first}"),
         // All-zero weights point at one of the weights: any line of the table is fine.
@@ -676,7 +676,7 @@ fn named(name: &str) -> String {
 const USER_FILE: &str = "xdg-config/new2048/config.toml";
 
 /// A run with a rules file for each of `layers`, each named after where it sits: `user` (the
-/// XDG config file), `env` (named by $NEW2048_CONFIG) and `flag` (`flag.toml`, for --config).
+/// XDG config file), `env` (named by $`NEW2048_CONFIG`) and `flag` (`flag.toml`, for --config).
 fn with_rules_files(args: &str, layers: &[&str]) -> Run {
     layers
         .iter()

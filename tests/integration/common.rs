@@ -9,11 +9,11 @@ use new2048::cards::rules::Rules;
 use proptest::prelude::*;
 
 /// The `new2048` binary cargo built for these tests.
-pub const BIN: &str = env!("CARGO_BIN_EXE_new2048");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_new2048");
 
 /// `new2048` with every path it could write inside `home`: the data folder, `HOME` and the XDG
 /// folders, and no `NO_COLOR` from the caller's terminal. No test touches the real home.
-pub fn new2048(home: &Path) -> Command {
+pub(crate) fn new2048(home: &Path) -> Command {
     let mut cmd = Command::new(BIN);
     isolate(&mut cmd, home);
     cmd.env_remove("NO_COLOR");
@@ -21,7 +21,7 @@ pub fn new2048(home: &Path) -> Command {
 }
 
 /// Points every path the program could touch inside `home`.
-pub fn isolate(cmd: &mut Command, home: &Path) {
+pub(crate) fn isolate(cmd: &mut Command, home: &Path) {
     cmd.env("HOME", home)
         .env("NEW2048_DATA_DIR", home.join("data"))
         .env("XDG_DATA_HOME", home.join("xdg-data"))
@@ -33,11 +33,11 @@ pub fn isolate(cmd: &mut Command, home: &Path) {
 /// The parts of random rules, written out as a complete rules file and read back through
 /// `Rules::parse`, so every generated rule set is one a player could write.
 #[derive(Debug, Clone)]
-pub struct RulesSpec {
+pub(crate) struct RulesSpec {
     pub columns: u8,
     pub height: u8,
     pub clear_exp: u8,
-    /// Weights of 2, 4, 8, ... (only those below clear_value are used).
+    /// Weights of 2, 4, 8, ... (only those below `clear_value` are used).
     pub weights: Vec<u32>,
     pub bomb: u32,
     pub wild: u32,
@@ -53,7 +53,7 @@ pub struct RulesSpec {
 }
 
 impl RulesSpec {
-    pub fn toml(&self) -> String {
+    pub(crate) fn toml(&self) -> String {
         let mut t = String::from("name = \"random\"\n");
         let _ = writeln!(
             t,
@@ -98,7 +98,7 @@ impl RulesSpec {
         t
     }
 
-    pub fn rules(&self) -> Rules {
+    pub(crate) fn rules(&self) -> Rules {
         let text = self.toml();
         // Every key of the card game is written; tables of other games keep their defaults.
         let base = Rules::default_rules();
@@ -106,7 +106,7 @@ impl RulesSpec {
     }
 }
 
-pub fn rules_spec() -> impl Strategy<Value = RulesSpec> {
+pub(crate) fn rules_spec() -> impl Strategy<Value = RulesSpec> {
     (
         (1u8..=9, 1u8..=16, 2u8..=12),
         prop::collection::vec(0u32..6, 11),
@@ -144,6 +144,6 @@ pub fn rules_spec() -> impl Strategy<Value = RulesSpec> {
 }
 
 /// Any valid rules (see [`RulesSpec`]).
-pub fn any_rules() -> impl Strategy<Value = Rules> {
+pub(crate) fn any_rules() -> impl Strategy<Value = Rules> {
     rules_spec().prop_map(|s| s.rules())
 }

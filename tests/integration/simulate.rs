@@ -66,7 +66,7 @@ fn wilson_interval_matches_known_values() {
     );
 }
 
-/// serde_json's default float parser may miss the last bit, so floats are compared closely.
+/// `serde_json`'s default float parser may miss the last bit, so floats are compared closely.
 fn assert_close(json: &Value, expect: f64) {
     let got = json
         .as_f64()

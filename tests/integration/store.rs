@@ -1,7 +1,7 @@
 //! The store through the built binary: history, concurrent writers, a killed game resumed,
 //! damaged files, an unwritable data folder, replays of exported records and the daily deal.
 //!
-//! Every run points NEW2048_DATA_DIR, NEW2048_CONFIG, HOME and XDG_* into a temporary folder, so
+//! Every run points `NEW2048_DATA_DIR`, `NEW2048_CONFIG`, HOME and XDG_* into a temporary folder, so
 //! no test touches a real home.
 
 use std::collections::BTreeMap;
@@ -105,7 +105,7 @@ fn whole_game() -> String {
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
         .map(|d| {
-            d.filter_map(|e| e.ok())
+            d.filter_map(std::result::Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
                 .collect()
         })
