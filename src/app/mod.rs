@@ -41,7 +41,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
         Some(Command::History(ref a)) => history(a),
         Some(Command::Stats) => stats(),
-        Some(Command::Replay(ref a)) => crate::app::replay::run(&a.file, a.json),
+        Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
@@ -374,7 +374,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
 }
 
 /// The terminal screens' colours, language and signal handling, from the global options.
-fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
+pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
     crate::ui::Ui::new(global.no_color, global.lang.as_deref()).map_err(Error::usage)
 }
 

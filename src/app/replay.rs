@@ -1,29 +1,28 @@
 //! `new2048 replay FILE`: plays a recorded game back from its own rules, deck and moves.
 //!
-//! On a terminal it steps one move per key so the game can be watched; otherwise (a pipe, a
-//! file) it prints every move at once, and `--json` prints only the final state in the form
+//! On a terminal it shows the game's own screen, stepped with the arrows or played at a chosen
+//! speed ([`crate::ui::replay`]); otherwise (a pipe, a file) it prints every move and the board
+//! after it, as headless play does, and `--json` prints only the final state in the form
 //! headless play uses ([`Summary`]). A record also says how the game ended: a replay that ends
 //! differently (a file edited by hand, or an engine that changed) is reported and exits with
 //! status 2, which is what makes a recorded game a check on the engine.
 //!
-//! The board is drawn with [`crate::cards::text::board`] until the terminal front end offers a renderer.
-//!
-//! Classic records (and a saved classic game) replay the same way, printing every move at once
-//! and `--json` printing [`ClassicSummary`]. A duel record replays both players' games from the
-//! shared deal and checks both, and the result, against the record; `--json` prints what
-//! `duel --json` prints.
+//! Classic records (and a saved classic game) replay the same way, `--json` printing
+//! [`ClassicSummary`]. A duel record replays both players' games from the shared deal, in turn
+//! order, and checks both, and the result, against the record; without a terminal it prints
+//! each move and both boards as a headless duel does, and `--json` prints what `duel --json`
+//! prints.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
-use console::{Key, Term};
-
 use crate::app::Error;
+use crate::app::cli::Global;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
-use crate::duel::Duel;
-use crate::duel::Playable;
+use crate::duel::{Duel, turn_order};
+use crate::headless::duel::{boards, result_lines, turn_line};
 use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use crate::store::duel::DuelRecord;
 use crate::store::entry::Entry;
@@ -31,6 +30,8 @@ use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
 use crate::store::report::deal_text;
 use crate::store::{entry, format};
+use crate::ui::Ui;
+use crate::ui::replay::{Duet, Shown, Solo};
 
 /// Reads a record (or a saved game) and rebuilds its game.
 pub(crate) fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Error> {
@@ -53,30 +54,41 @@ fn bad(path: &Path, e: &dyn std::fmt::Display) -> Error {
     Error::usage(format!("cannot replay {}: {e}", path.display()))
 }
 
+/// Where a replay is shown: the game screen (on a terminal, without `--json`), or text.
+enum Out {
+    Screen(Ui),
+    Text { json: bool },
+}
+
 /// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
-pub(crate) fn run(path: &Path, json: bool) -> Result<(), Error> {
+pub(crate) fn run(global: &Global, path: &Path, json: bool) -> Result<(), Error> {
     let text = crate::config::paths::read_text(path).map_err(|e| bad(path, &e))?;
+    let out = if !json && crate::ui::is_interactive() {
+        Out::Screen(super::terminal(global)?)
+    } else {
+        Out::Text { json }
+    };
     match entry::decode_entry(&text) {
-        Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), json),
-        Ok(Entry::Duel(d)) => return run_duel(path, &d, json),
+        Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), &out),
+        Ok(Entry::Duel(d)) => return run_duel(path, &d, &out),
         Ok(Entry::Cards(_)) => {}
         Err(first) => {
             if let Ok(s) = format::decode::<SavedClassic>(&text)
                 && s.game == GameKind::Classic
             {
-                return run_classic(path, &s.play, None, json);
+                return run_classic(path, &s.play, None, &out);
             }
             if !matches!(first, RecordError::Invalid(_)) {
                 return Err(bad(path, &first));
             }
         }
     }
-    run_cards(path, json)
+    run_cards(path, &out)
 }
 
-fn run_cards(path: &Path, json: bool) -> Result<(), Error> {
+fn run_cards(path: &Path, out: &Out) -> Result<(), Error> {
     let (game, record, play) = load(path)?;
-    if json {
+    if let Out::Text { json: true } = out {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
         let title = format!(
@@ -86,7 +98,7 @@ fn run_cards(path: &Path, json: bool) -> Result<(), Error> {
             deal_text(&play.deal),
             game.moves().len()
         );
-        show(&title, &game)?;
+        show(out, &title, game.clone())?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
         Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
@@ -98,10 +110,10 @@ fn run_classic(
     path: &Path,
     play: &ClassicPlay,
     record: Option<ClassicRecord>,
-    json: bool,
+    out: &Out,
 ) -> Result<(), Error> {
     let (game, _) = play.rebuild().map_err(|e| bad(path, &e))?;
-    if json {
+    if let Out::Text { json: true } = out {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
         writeln!(io::stdout(), "{s}")?;
     } else {
@@ -113,7 +125,7 @@ fn run_classic(
             play.seed,
             game.moves().len()
         );
-        show(&title, &game)?;
+        show(out, &title, game.clone())?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
         Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
@@ -121,91 +133,97 @@ fn run_classic(
     }
 }
 
-fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Error> {
+fn run_duel(path: &Path, record: &DuelRecord, out: &Out) -> Result<(), Error> {
     let names = record.names();
-    let mut out = io::stdout().lock();
-    let replayed = if record.of == GameKind::Classic {
+    let title = format!(
+        "replay of {}: a {} duel, {} rules, {}",
+        path.display(),
+        record.of.as_str(),
+        record.rules.name,
+        deal_text(&record.deal)
+    );
+    let mismatch = if record.of == GameKind::Classic {
         let duel = record.rebuild_classic().map_err(|e| bad(path, &e))?;
-        let players = duel
-            .players
-            .clone()
-            .map(|g| serde_json::to_value(ClassicSummary::of(&g)).expect("serializes"));
-        (duel.result(), players, record.mismatch(&duel))
+        let m = record.mismatch(&duel);
+        show_duel(out, &title, duel, names)?;
+        m
     } else {
         let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(path, &e))?;
-        let players = duel
-            .players
-            .clone()
-            .map(|g| serde_json::to_value(Summary::of(&g)).expect("serializes"));
-        (duel.result(), players, record.mismatch(&duel))
+        let m = record.mismatch(&duel);
+        show_duel(out, &title, duel, names)?;
+        m
     };
-    let (result, players, mismatch) = replayed;
-    if json {
-        let j = serde_json::json!({"result": result, "names": names, "players": players});
-        writeln!(out, "{j}")?;
-    } else {
-        writeln!(
-            out,
-            "replay of {}: a {} duel, {} rules, {}",
-            path.display(),
-            record.of.as_str(),
-            record.rules.name,
-            deal_text(&record.deal)
-        )?;
-        for (name, p) in names.iter().zip(&players) {
-            writeln!(
-                out,
-                "  {name}: {} with score {}",
-                p["outcome"].as_str().unwrap_or("?"),
-                p["score"]
-            )?;
-        }
-        writeln!(out, "result: {}", crate::duel::result_text(result, &names))?;
-    }
     match mismatch {
         Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
         None => Ok(()),
     }
 }
 
-/// Shows `game` under `title`: a move per key on a terminal, else every move at once; then
-/// the result line.
-fn show<G: Playable>(title: &str, game: &G) -> io::Result<()> {
-    let term = Term::stdout();
-    if term.is_term() && io::stdin().is_terminal() {
-        step(&term, title, game)?;
-    } else {
-        let mut out = io::stdout().lock();
-        writeln!(out, "{title}")?;
-        let mut g = game.restart();
-        for i in 0..game.move_count() {
-            writeln!(out, "{:>4}. {}", i + 1, game.replay_move(&mut g, i))?;
+/// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)
+/// as the result and both players' final states.
+fn show_duel<G: Shown>(
+    out: &Out,
+    title: &str,
+    ended: Duel<G>,
+    names: [String; 2],
+) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    match out {
+        Out::Text { json: true } => {
+            let players = [ended.players[0].summary(), ended.players[1].summary()];
+            let j =
+                serde_json::json!({"result": ended.result(), "names": names, "players": players});
+            writeln!(stdout, "{j}")
         }
-        write!(out, "{}", game.board_text())?;
+        Out::Text { json: false } => {
+            writeln!(stdout, "{title}")?;
+            let [a, b] = &ended.players;
+            let mut duel = Duel::new(a.restart(), b.restart());
+            writeln!(
+                stdout,
+                "{}\n{}",
+                turn_line(&duel, &names),
+                boards(&duel, &names)
+            )?;
+            let mut made = [0; 2];
+            for (n, i) in turn_order(&ended.players).into_iter().enumerate() {
+                let said = ended.players[i].replay_move(&mut duel.players[i], made[i]);
+                made[i] += 1;
+                duel.next_turn();
+                writeln!(
+                    stdout,
+                    "\n{:>4}. {}: {said}\n{}\n{}",
+                    n + 1,
+                    names[i],
+                    turn_line(&duel, &names),
+                    boards(&duel, &names)
+                )?;
+            }
+            write!(stdout, "\n{}", result_lines(&ended, &names))
+        }
+        Out::Screen(ui) => {
+            let result = crate::duel::result_text(ended.result(), &names);
+            crate::ui::replay(ui, &Duet::new(ended, names))?;
+            writeln!(stdout, "{title}\nresult: {result}")
+        }
     }
-    writeln!(io::stdout(), "{}", game.result_line())
 }
 
-/// Shows the game one move per key; `q`, Escape or Ctrl-C stops early.
-fn step<G: Playable>(term: &Term, title: &str, game: &G) -> io::Result<()> {
-    let mut g = game.restart();
-    let total = game.move_count();
-    let mut last = String::from("(start)");
-    for i in 0..=total {
-        term.clear_screen()?;
-        term.write_line(title)?;
-        term.write_line(&format!("move {i} of {total}: {last}\n"))?;
-        term.write_str(&g.board_text())?;
-        term.write_line(&g.status_line())?;
-        if i == total {
-            break;
-        }
-        term.write_line("any key: next move   q: stop")?;
-        match term.read_key() {
-            Ok(Key::Char('q' | 'Q') | Key::Escape | Key::CtrlC) | Err(_) => break,
-            Ok(_) => {}
-        }
-        last = game.replay_move(&mut g, i);
+/// Shows a game that ended as `game`: on the screen, or as every move and the board after it,
+/// as headless play prints them; then the result line.
+fn show<G: Shown>(out: &Out, title: &str, game: G) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    if let Out::Screen(ui) = out {
+        let result = game.result_line();
+        crate::ui::replay(ui, &Solo(game))?;
+        return writeln!(stdout, "{title}\n{result}");
     }
-    Ok(())
+    writeln!(stdout, "{title}")?;
+    let mut g = game.restart();
+    writeln!(stdout, "{}", g.view_text())?;
+    for i in 0..game.move_count() {
+        let said = game.replay_move(&mut g, i);
+        writeln!(stdout, "\n{:>4}. {said}\n{}", i + 1, g.view_text())?;
+    }
+    writeln!(stdout, "\n{}", game.result_line())
 }

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use dialoguer::{Confirm, Select};
+use dialoguer::Confirm;
 
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
@@ -18,7 +18,8 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::utc;
 
 use super::duel::{DuelGame, Setup, default_names};
-use super::i18n::fill;
+use super::i18n::{Words, fill};
+use super::list::{self, List, Picked};
 use super::theme::Tone;
 use super::{Match, Ui};
 
@@ -73,36 +74,58 @@ pub(crate) fn confirm(
     })
 }
 
-/// The game's name and tagline on a clear screen, above a menu or a question.
+/// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {
     let _ = ui.term.clear_screen();
-    let _ = ui.term.write_line(
-        &ui.theme
-            .paint(&format!("  {}", ui.words.title), Tone::Title),
-    );
-    let (width, _) = super::term::size(&ui.term);
-    let tagline = super::theme::fit(&format!("  {}", ui.words.tagline), width);
-    let _ = ui.term.write_line(&ui.theme.paint(&tagline, Tone::Label));
-    let _ = ui.term.write_line("");
+    for line in head(ui) {
+        let _ = ui.term.write_line(&line);
+    }
 }
 
-/// A list to choose from under a title; `None` when it was left.
-/// A themed menu; `default` is the item highlighted first.
-fn select(ui: &Ui, question: &str, items: &[String], default: usize) -> Option<usize> {
-    let t = ui.theme.dialog(ui.words);
-    title(ui);
-    prompt(
-        ui,
-        || title(ui),
-        || {
-            Select::with_theme(&t)
-                .with_prompt(question)
-                .items(items)
-                .default(default)
-                .report(false)
-                .interact_on_opt(&ui.term)
-        },
-    )
+/// The game's name, its tagline and a blank line: the top of every menu.
+fn head(ui: &Ui) -> Vec<String> {
+    let (width, _) = super::term::size(&ui.term);
+    let tagline = super::theme::fit(&format!("  {}", ui.words.tagline), width);
+    vec![
+        ui.theme
+            .paint(&format!("  {}", ui.words.title), Tone::Title),
+        ui.theme.paint(&tagline, Tone::Label),
+        String::new(),
+    ]
+}
+
+/// A list to choose from under the title and `question` (and `notes` above it, in their tone).
+fn select(
+    ui: &Ui,
+    notes: &[(String, Tone)],
+    question: &str,
+    items: &[String],
+    deletable: &[bool],
+    keys: &str,
+    default: usize,
+) -> Picked {
+    let mut top = head(ui);
+    for (n, tone) in notes {
+        top.extend(n.lines().map(|l| ui.theme.paint(&format!("  {l}"), *tone)));
+    }
+    top.push(ui.theme.paint(&format!("? {question}"), Tone::Value));
+    let list = List {
+        head: &top,
+        items,
+        deletable,
+        keys,
+    };
+    let _ = ui.term.clear_screen();
+    list::pick(ui, &list, default)
+}
+
+/// A sub-menu's choice: `None` to leave the program, `Some(None)` back to the start menu.
+fn select_sub(ui: &Ui, question: &str, items: &[String]) -> Option<Option<usize>> {
+    match select(ui, &[], question, items, &[], ui.words.list_keys, 0) {
+        Picked::Item(i) => Some(Some(i)),
+        Picked::Back | Picked::Delete(_) => Some(None),
+        Picked::Stop => None,
+    }
 }
 
 /// A new game of `rules` from a fresh seed.
@@ -145,67 +168,182 @@ pub(crate) fn saved_classic(
     Some((answer == Some(true)).then_some((g, m)))
 }
 
-/// The start menu: new game, resume (when a game is saved), classic 2048 (and resuming it),
-/// a duel, the daily deal, the rules preset, quit. Changing the rules comes back to the menu
-/// with the new rules in force. `None` to leave.
-pub(crate) fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Option<Match> {
-    let words = ui.words;
-    let mut saved = keeper.saved();
-    let mut saved_classic = keeper.saved_classic();
-    loop {
-        let mut items: Vec<(String, Choice)> = vec![(words.menu_new.to_string(), Choice::New)];
-        if let Some((g, _)) = &saved {
-            let p = g.position();
-            items.push((
-                fill(words.menu_resume, &[&p.score, &p.stats.cards_played]),
-                Choice::Resume,
-            ));
+/// A saved game as the start menu lists it.
+struct SavedEntry {
+    /// What it is: `card game`, `classic 4×4`.
+    mode: String,
+    rules: String,
+    score: u64,
+    /// `14 cards`, `51 moves`.
+    played: String,
+    /// When it was last played (seconds since the epoch), when known.
+    saved: Option<u64>,
+    game: SavedGame,
+}
+
+/// The game behind a saved entry.
+enum SavedGame {
+    Cards(Box<Game>, GameMeta),
+    Classic(Box<ClassicGame>, ClassicMeta),
+}
+
+impl SavedEntry {
+    fn label(&self, words: &Words, now: u64) -> String {
+        let when = self.saved.map(|t| ago(words, t, now));
+        let mut parts = vec![
+            self.mode.clone(),
+            fill(words.menu_saved_rules, &[&self.rules]),
+            fill(words.menu_saved_score, &[&self.score]),
+            self.played.clone(),
+        ];
+        parts.extend(when);
+        fill(words.menu_saved_item, &[&parts.join(" · ")])
+    }
+
+    fn into_match(self) -> Match {
+        match self.game {
+            SavedGame::Cards(g, m) => Match::Cards(g, m),
+            SavedGame::Classic(g, m) => Match::Classic(g, m),
         }
+    }
+
+    /// Records the game as quit (history keeps it) and drops its save.
+    fn delete(self, keeper: &mut dyn Keepers) {
+        match self.game {
+            SavedGame::Cards(g, m) => {
+                keeper.finish(&g, &m, crate::cards::summary::Ending::Quit);
+            }
+            SavedGame::Classic(g, m) => {
+                keeper.finish_classic(&g, &m);
+            }
+        }
+    }
+}
+
+/// Every saved game the keeper has, newest first.
+fn saved_games(keeper: &mut dyn Keepers, words: &Words) -> Vec<SavedEntry> {
+    let mut all = Vec::new();
+    if let Some((g, m)) = keeper.saved() {
+        let p = g.position();
+        all.push(SavedEntry {
+            mode: words.menu_mode_cards.to_string(),
+            rules: g.rules().name.clone(),
+            score: p.score,
+            played: count(words.menu_played_cards, p.stats.cards_played.into()),
+            saved: None,
+            game: SavedGame::Cards(Box::new(g), m),
+        });
+    }
+    if let Some((g, m)) = keeper.saved_classic() {
+        let n = g.board().size();
+        all.push(SavedEntry {
+            mode: fill(words.menu_mode_classic, &[&n, &n]),
+            rules: m.rules_name.clone(),
+            score: g.score(),
+            played: count(words.menu_played_moves, g.moves().len() as u64),
+            saved: None,
+            game: SavedGame::Classic(Box::new(g), m),
+        });
+    }
+    all.sort_by_key(|e| std::cmp::Reverse(e.saved));
+    all
+}
+
+/// `n` things with the word `[one, many]` (`1 card`, `14 cards`).
+fn count(word: [&str; 2], n: u64) -> String {
+    fill(word[usize::from(n != 1)], &[&n])
+}
+
+/// How long ago `then` was, in a few words: `just now`, `5 min ago`, `3 h ago`, `yesterday`,
+/// else the date.
+fn ago(words: &Words, then: u64, now: u64) -> String {
+    let secs = now.saturating_sub(then);
+    let day = utc::date(then);
+    match secs {
+        0..60 => words.ago_now.to_string(),
+        60..3600 => fill(words.ago_min, &[&(secs / 60)]),
+        _ if day == utc::date(now) => fill(words.ago_hours, &[&(secs / 3600)]),
+        _ if day == utc::date(now.saturating_sub(86_400)) => words.ago_yesterday.to_string(),
+        _ => day,
+    }
+}
+
+/// The start menu: the saved games (newest first, to resume or delete), then a new game,
+/// classic 2048, a duel, the daily deal, the rules preset and quit. Changing the rules comes
+/// back to the menu with the new rules in force. `kept`, the score of a game just left saved, is
+/// said above the question. `None` to leave.
+pub(crate) fn start(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    keeper: &mut dyn Keepers,
+    kept: Option<u64>,
+) -> Option<Match> {
+    let words = ui.words;
+    let mut saved = saved_games(keeper, words);
+    let mut notes: Vec<(String, Tone)> = Vec::new();
+    if let Some(score) = kept {
+        notes.push((fill(words.menu_saved, &[&score]), Tone::Good));
+    }
+    loop {
+        let now = utc::now();
+        let mut items: Vec<(String, Choice)> = saved
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.label(words, now), Choice::Resume(i)))
+            .collect();
+        items.push((words.menu_new.to_string(), Choice::New));
         let side = rules.classic.size;
         items.push((fill(words.menu_classic, &[&side, &side]), Choice::Classic));
-        if let Some((g, _)) = &saved_classic {
-            items.push((
-                fill(words.menu_classic_resume, &[&g.score(), &g.moves().len()]),
-                Choice::ResumeClassic,
-            ));
-        }
         items.push((words.menu_duel.to_string(), Choice::Duel));
-        let today = utc::date(utc::now());
+        let today = utc::date(now);
         items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
         items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
         items.push((words.menu_quit.to_string(), Choice::Quit));
-        let mut prompt = words.menu_prompt.to_string();
         for w in keeper.take_warnings() {
-            prompt = format!("{w}\n{prompt}");
+            notes.push((w, Tone::Bad));
         }
         let labels: Vec<String> = items.iter().map(|(s, _)| s.clone()).collect();
-        // A game in progress is what a returning player most likely wants: highlight it first.
-        let default = items
+        let deletable: Vec<bool> = items
             .iter()
-            .position(|(_, c)| *c == Choice::Resume)
-            .unwrap_or(0);
-        let choice = match select(ui, &prompt, &labels, default) {
-            Some(i) => items[i].1,
-            None => Choice::Quit,
+            .map(|(_, c)| matches!(c, Choice::Resume(_)))
+            .collect();
+        let keys = if saved.is_empty() {
+            words.list_keys_quit
+        } else {
+            words.menu_keys
+        };
+        // The newest game in progress, listed first, is what a returning player most likely
+        // wants: it is highlighted first.
+        let picked = select(ui, &notes, words.menu_prompt, &labels, &deletable, keys, 0);
+        notes.clear();
+        let choice = match picked {
+            Picked::Item(i) => items[i].1,
+            Picked::Delete(i) => match items[i].1 {
+                Choice::Resume(n) => {
+                    let e = &saved[n];
+                    let question = fill(words.menu_delete, &[&e.score, &e.played]);
+                    title(ui);
+                    if confirm(ui, &question, false, || title(ui)) == Some(true) {
+                        saved.remove(n).delete(keeper);
+                        notes.push((words.menu_deleted.to_string(), Tone::Info));
+                    } else if ui.signals.stop() {
+                        return None;
+                    }
+                    continue;
+                }
+                _ => continue,
+            },
+            Picked::Back | Picked::Stop => Choice::Quit,
         };
         match choice {
             Choice::New => {
                 let (g, m) = fresh_game(rules);
                 return Some(Match::Cards(Box::new(g), m));
             }
-            Choice::Resume => {
-                if let Some((g, m)) = saved.take() {
-                    return Some(Match::Cards(Box::new(g), m));
-                }
-            }
+            Choice::Resume(n) => return Some(saved.remove(n).into_match()),
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
-            Choice::ResumeClassic => {
-                if let Some((g, m)) = saved_classic.take() {
-                    return Some(Match::Classic(Box::new(g), m));
-                }
-            }
             Choice::Duel => {
-                if let Some(game) = pick_duel(ui, rules) {
+                if let Some(game) = pick_duel(ui, rules)? {
                     let names = default_names(words);
                     return Some(Match::Duel(Setup {
                         game,
@@ -221,7 +359,7 @@ pub(crate) fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -
                 }
             }
             Choice::Rules => {
-                if let Some(r) = pick_preset(ui) {
+                if let Some(r) = pick_preset(ui)? {
                     *rules = Arc::new(r);
                 }
             }
@@ -232,28 +370,48 @@ pub(crate) fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Choice {
+    /// The saved game at this place in the list.
+    Resume(usize),
     New,
-    Resume,
     Classic,
-    ResumeClassic,
     Duel,
     Daily,
     Rules,
     Quit,
 }
 
-/// Which game to duel at; `None` when the question was left (back to the menu).
-fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<DuelGame> {
+/// Which game to duel at: `Some(None)` back to the menu, `None` to leave.
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
     let words = ui.words;
     let items = [words.duel_cards.to_string(), words.duel_classic.to_string()];
-    match select(ui, words.duel_prompt, &items, 0)? {
-        0 => Some(DuelGame::Cards(Arc::clone(rules))),
-        _ => Some(DuelGame::Classic(rules.classic, rules.name.clone())),
-    }
+    Some(select_sub(ui, words.duel_prompt, &items)?.map(|i| match i {
+        0 => DuelGame::Cards(Arc::clone(rules)),
+        _ => DuelGame::Classic(rules.classic, rules.name.clone()),
+    }))
 }
 
-fn pick_preset(ui: &Ui) -> Option<Rules> {
+/// The preset to play: `Some(None)` back to the menu, `None` to leave.
+fn pick_preset(ui: &Ui) -> Option<Option<Rules>> {
     let names: Vec<String> = presets::ALL.iter().map(|(n, _)| n.to_string()).collect();
-    let i = select(ui, ui.words.preset_prompt, &names, 0)?;
-    config::load_preset(&names[i]).ok()
+    let i = select_sub(ui, ui.words.preset_prompt, &names)?;
+    Some(i.and_then(|i| config::load_preset(&names[i]).ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::{EN, ZH};
+
+    #[test]
+    fn how_long_ago() {
+        let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+        assert_eq!(ago(&EN, now - 5, now), "just now");
+        assert_eq!(ago(&EN, now - 300, now), "5 min ago");
+        assert_eq!(ago(&EN, now - 3 * 3600, now), "3 h ago");
+        assert_eq!(ago(&EN, now - 20 * 3600, now), "yesterday");
+        assert_eq!(ago(&EN, now - 3 * 86_400, now), "2026-11-28");
+        assert_eq!(ago(&ZH, now - 300, now), "5 分钟前");
+        // A clock set back (a save from the future) is "just now", not a panic.
+        assert_eq!(ago(&EN, now + 100, now), "just now");
+    }
 }

@@ -25,12 +25,15 @@ pub(crate) mod duel_screen;
 pub(crate) mod game;
 pub(crate) mod i18n;
 pub(crate) mod input;
+pub(crate) mod list;
 pub(crate) mod menu;
 pub(crate) mod render;
+pub(crate) mod replay;
 pub(crate) mod session;
 pub(crate) mod solo;
 pub(crate) mod term;
 pub(crate) mod theme;
+pub(crate) mod wait;
 
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
@@ -87,6 +90,32 @@ pub(crate) enum Match {
     Duel(duel::Setup),
 }
 
+/// Where a session goes once a game has ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Then {
+    /// Play this again (the player asked for it).
+    Again,
+    /// Back to the start menu.
+    Menu,
+    /// Leave the program.
+    Leave,
+}
+
+/// What follows a game that ended with `end`. `home` says whether the session began at the start
+/// menu: a game chosen there comes back to it (only Quit, or Ctrl-C/Ctrl-D at the menu, leaves),
+/// while a game a command started directly (`play --seed`, `classic`, `daily`) leaves the
+/// program at its end, as a command does. A signal, Ctrl-C or Ctrl-D in a game always leaves.
+///
+/// This is the one place that decides: a game screen only says how it ended, so a new choice on
+/// the result screen (back to the menu, quit) is a new [`End`] and one more arm here.
+fn then(end: End, home: bool) -> Then {
+    match end {
+        End::Over { again: true } | End::Restart => Then::Again,
+        End::Over { again: false } | End::Quit(_) if home => Then::Menu,
+        End::Over { again: false } | End::Quit(_) | End::Stopped(_) => Then::Leave,
+    }
+}
+
 /// The terminal game: `first` when the command line chose what to play, else the start menu;
 /// then game after game until the player leaves. Prints a last line on the normal screen.
 pub(crate) fn play(
@@ -97,12 +126,14 @@ pub(crate) fn play(
 ) -> io::Result<()> {
     let guard = TermGuard::enter(&ui.term)?;
     let mut rules = Arc::new(rules);
+    let home = first.is_none();
     let mut next = first;
-    let mut farewell = ui.words.bye.to_string();
+    // The score of the game the last one left saved, and the farewell that says so.
+    let mut kept: Option<(u64, &str)> = None;
     loop {
         let chosen = match next.take() {
             Some(m) => m,
-            None => match menu::start(ui, &mut rules, keeper) {
+            None => match menu::start(ui, &mut rules, keeper, kept.map(|(score, _)| score)) {
                 Some(m) => m,
                 None => break,
             },
@@ -136,20 +167,28 @@ pub(crate) fn play(
                 (end, Match::Duel(setup.again()), ui.words.saved_bye)
             }
         };
-        match end {
-            End::Over { again: true } | End::Restart => next = Some(again),
-            End::Over { again: false } => break,
-            End::Quit(kept) | End::Stopped(kept) => {
-                if let Some(score) = kept {
-                    farewell = fill(saved_bye, &[&score]);
-                }
-                break;
-            }
+        kept = match end {
+            End::Quit(Some(score)) | End::Stopped(Some(score)) => Some((score, saved_bye)),
+            _ => None,
+        };
+        match then(end, home) {
+            Then::Again => next = Some(again),
+            Then::Menu => {}
+            Then::Leave => break,
         }
     }
     drop(guard);
     // After a hang-up there is nobody to read this: ignore the error.
+    let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));
     let _ = ui.term.write_line(&farewell);
+    Ok(())
+}
+
+/// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
+pub(crate) fn replay(ui: &Ui, reel: &dyn replay::Reel) -> io::Result<()> {
+    let guard = TermGuard::enter(&ui.term)?;
+    replay::show(ui, reel);
+    drop(guard);
     Ok(())
 }
 
@@ -173,4 +212,25 @@ pub(crate) fn autoplay(
         &[&name, &p.score, &p.stats.cards_played],
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{End, Then, then};
+
+    /// A game chosen at the menu comes back to it; one a command started leaves at its end; a
+    /// signal, Ctrl-C or Ctrl-D always leaves; "play again" and restart play again either way.
+    #[test]
+    fn after_a_game() {
+        for home in [true, false] {
+            let back = if home { Then::Menu } else { Then::Leave };
+            assert_eq!(then(End::Over { again: true }, home), Then::Again);
+            assert_eq!(then(End::Restart, home), Then::Again);
+            assert_eq!(then(End::Over { again: false }, home), back);
+            assert_eq!(then(End::Quit(Some(3)), home), back);
+            assert_eq!(then(End::Quit(None), home), back);
+            assert_eq!(then(End::Stopped(Some(3)), home), Then::Leave);
+            assert_eq!(then(End::Stopped(None), home), Then::Leave);
+        }
+    }
 }

@@ -217,7 +217,56 @@ fn the_menu_starts_a_game() {
     r.expect("Cards left 100");
     r.send("q");
     r.send("y");
+    // Quitting a game chosen at the menu comes back to the menu; its Quit leaves.
+    r.expect("New game");
+    r.send("q");
     r.ends_restored();
+}
+
+/// The session loop: every way a game chosen at the menu ends (quit, a duel given up, a game
+/// over answered "no") comes back to the menu, saying what became of a kept game; only the
+/// menu's Quit, Ctrl-C or Ctrl-D leave. A game started by a command leaves at its end.
+#[test]
+fn games_chosen_at_the_menu_come_back_to_it() {
+    let mut r = start(&["--no-color"]);
+    r.expect("New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.expect("Game saved (score 0)");
+    r.expect("Resume: card game · default rules · score 0 · 1 card");
+    // The saved game is listed and highlighted first: three down to the duel (new game,
+    // classic, duel); a card duel, given up.
+    r.send("\x1b[B\x1b[B\x1b[B\r");
+    r.expect("A duel at which game?");
+    r.send("\r");
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    r.expect("Resume: card game");
+    // Classic, quit at once: back again; then Ctrl-D at the menu leaves.
+    r.send("\x1b[B\x1b[B\r");
+    r.expect("Moves 0");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.expect("Resume: card game");
+    r.send("\x04");
+    assert!(r.ends_restored().contains("Goodbye!"));
+    // A command's game leaves at its end, as before.
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("Cards left 100");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    assert!(r.ends_restored().contains("Goodbye!"));
 }
 
 #[test]
@@ -367,9 +416,12 @@ fn a_quit_game_is_offered_again_and_resumes() {
     r.send("q");
     r.expect("Quit?");
     r.send("y");
+    r.expect("Game saved");
+    r.expect("Resume: card game · default rules · score 0 · 2 cards");
+    r.send("\x03");
     assert!(r.ends_restored().contains("Game saved"));
     let mut r = r.again(&["--no-color"]);
-    r.expect("Resume the saved game (score 0, cards played: 2)");
+    r.expect("Resume: card game · default rules · score 0 · 2 cards");
     // The saved game is highlighted first: Enter resumes it.
     r.send("\r");
     r.expect("Cards left 98");
@@ -547,8 +599,6 @@ fn the_menu_leads_to_classic_and_duels() {
     r.send("q");
     r.expect("Quit?");
     r.send("y");
-    r.ends_restored();
-    let mut r = r.again(&["--no-color"]);
     r.expect("Duel (two players");
     r.send("\x1b[B\x1b[B");
     r.send("\r");
@@ -601,4 +651,74 @@ fn classic_win_banner_and_keep_going() {
     r.expect("Quit?");
     r.send("y");
     assert!(r.ends_restored().contains("Classic game saved"));
+}
+
+/// Plays `moves` headless with `args` in `dir` and exports the game as `name`: a record to
+/// replay.
+fn record(dir: &TempDir, args: &[&str], moves: &str, name: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command(args, dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(moves.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let export = command(&["history", "--export", "1"], dir)
+        .output()
+        .unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, export.stdout).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `replay` on a terminal draws the coloured game screen; `←` after `→ →` is the screen after
+/// one `→`; space plays to the end; `q` leaves, saying what was replayed.
+#[test]
+fn replay_steps_back_and_forth_on_the_game_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(
+        &dir,
+        &["play", "--seed", "42"],
+        "1\n1\n2\n3\nq\n",
+        "game.json",
+    );
+    let mut r = Run {
+        p: spawn_command(command(&["replay", &file], &dir), Some(TIMEOUT_MS)).unwrap(),
+        dir,
+    };
+    r.expect("replay");
+    r.expect("\x1b[48;5;");
+    r.expect("move 0 of 4");
+    r.send("\x1b[C");
+    r.expect("move 1 of 4");
+    r.send("\x1b[C");
+    r.expect("move 2 of 4");
+    r.send("\x1b[D");
+    // The screen of one step: what the first move did, then where the replay stands.
+    r.expect("4 on column 1");
+    r.expect("move 1 of 4");
+    r.send("+++ ");
+    r.expect("playing");
+    r.expect("move 4 of 4");
+    r.expect("the game was left unfinished");
+    r.send("q");
+    let rest = r.ends_restored();
+    assert!(rest.contains("result: quit"), "{rest}");
+    // A duel replays on its screen too, both boards.
+    let file = record(&r.dir, &["duel", "--seed", "42"], "1\n2\nq\n", "duel.json");
+    let mut r = r.again(&["--no-color", "replay", &file]);
+    r.expect("Player 1 to move");
+    r.expect("Player 2");
+    r.send("\x1b[F");
+    r.expect("Player 2: 4 on column 2");
+    r.expect("move 2 of 2");
+    r.send("\x04");
+    assert!(r.ends_restored().contains("given up"));
 }
