@@ -122,6 +122,10 @@ pub(crate) struct DailyArgs {
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
+    /// Print the line to share of the date's finished daily deal (with the rules in force)
+    /// instead of playing.
+    #[arg(long, conflicts_with = "json")]
+    pub share: bool,
 }
 
 #[derive(Args, Debug, Clone, Default)]

@@ -162,6 +162,13 @@ fn play_kept(
 
 fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     let (game, meta) = daily_game(load_rules(global)?.rules, args.date.as_deref())?;
+    let date = match &meta.deal {
+        Deal::Daily { date, .. } => date.clone(),
+        _ => utc::date(meta.started),
+    };
+    if args.share {
+        return share(game.rules(), &date);
+    }
     if crate::ui::is_interactive() && !args.json {
         let ui = terminal(global)?;
         let rules = game.rules().clone();
@@ -169,10 +176,45 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
         return Ok(());
     }
-    if let (false, Deal::Daily { date, .. }) = (args.json, &meta.deal) {
+    if !args.json {
         println!("the daily deal of {date} (UTC)");
     }
-    play_kept(game, &meta, args.json, &mut Store::open())
+    let rules = game.rules().clone();
+    let mut keeper = Store::open();
+    play_kept(game, &meta, args.json, &mut keeper)?;
+    if !args.json
+        && let Some(news) = keeper.daily_news(&rules, &date)
+    {
+        println!("\nto share: {}", news.line);
+        println!(
+            "daily streak {} (best {}); best score of this deal {}",
+            store::daily::count(news.streak, "day"),
+            store::daily::count(news.best_streak, "day"),
+            news.best
+        );
+    }
+    Ok(())
+}
+
+/// `daily --share`: the line to share of `date`'s finished daily deal with `rules`.
+fn share(rules: &Rules, date: &str) -> Result<(), Error> {
+    let mut keeper = Store::open();
+    let news = keeper.daily_news(rules, date);
+    print_warnings(&mut keeper);
+    let news = news.ok_or_else(|| {
+        Error::usage(format!(
+            "there is no finished daily deal of {date} with the {} rules; play it with \
+             `new2048 daily{}`",
+            rules.name,
+            if date == utc::date(utc::now()) {
+                String::new()
+            } else {
+                format!(" --date {date}")
+            }
+        ))
+    })?;
+    println!("{}", news.line);
+    Ok(())
 }
 
 fn history(args: &HistoryArgs) -> Result<(), Error> {
@@ -214,7 +256,7 @@ fn stats() -> Result<(), Error> {
     if records.is_empty() {
         println!("no games recorded yet");
     } else {
-        print!("{}", store::stats::report(&records));
+        print!("{}", store::stats::report(&records, &utc::date(utc::now())));
     }
     Ok(())
 }

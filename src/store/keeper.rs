@@ -63,6 +63,15 @@ pub(crate) trait Keeper {
     fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
+    /// The best score recorded for `date`'s daily deal with these rules (not of any game).
+    fn daily_best(&self, _rules: &Rules, _date: &str) -> Option<u64> {
+        None
+    }
+    /// What `date`'s daily deal says once it was finished with these rules: the line to share,
+    /// the streaks, the best score of the deal.
+    fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<super::daily::DailyNews> {
+        None
+    }
 }
 
 /// What a classic 2048 screen asks of storage: the same contract as [`Keeper`] (quick, never

@@ -26,6 +26,7 @@
 //! reported once, after which the store reads what it can and writes nothing.
 
 pub(crate) mod classic;
+pub(crate) mod daily;
 pub(crate) mod duel;
 pub(crate) mod entry;
 pub(crate) mod format;
@@ -344,6 +345,15 @@ impl Keeper for Store {
 
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(self.warnings.get_mut())
+    }
+
+    fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64> {
+        daily::best_of(&self.entries(), &rules.hash(), date)
+    }
+
+    fn daily_news(&self, rules: &Rules, date: &str) -> Option<daily::DailyNews> {
+        let today = utc::date(utc::now());
+        daily::news(&self.entries(), &rules.hash(), date, &today)
     }
 }
 

@@ -237,6 +237,11 @@ pub(crate) struct Words {
     pub replay_won: &'static str,
     pub replay_lost: &'static str,
     pub replay_quit: &'static str,
+    /// After a daily deal: `{}` its date, over the line to share; `{}` the streak, `{}` the
+    /// best streak, `{}` the deal's best score.
+    pub daily_share: &'static str,
+    pub daily_streak: &'static str,
+    pub days: [&'static str; 2],
 }
 
 pub(crate) static EN: Words = Words {
@@ -411,6 +416,9 @@ pub(crate) static EN: Words = Words {
     replay_won: "the game was won",
     replay_lost: "the game was lost",
     replay_quit: "the game was left unfinished",
+    daily_share: "Your daily deal of {}, to share:",
+    daily_streak: "Daily streak: {} (best {}). Best score of this deal: {}.",
+    days: ["{} day", "{} days"],
 };
 
 pub(crate) static ZH: Words = Words {
@@ -585,6 +593,9 @@ pub(crate) static ZH: Words = Words {
     replay_won: "这局赢了",
     replay_lost: "这局输了",
     replay_quit: "这局没有下完",
+    daily_share: "{} 的每日牌局，分享给朋友：",
+    daily_streak: "每日连续：{}（最长 {}）。这副牌的最高分：{}。",
+    days: ["{} 天", "{} 天"],
 };
 
 /// Fills the `{}` of `template` with `args`, in order. A missing value leaves `{}` as is, so a
@@ -603,6 +614,11 @@ pub(crate) fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `n` things with the word `[one, many]` (`1 card`, `14 cards`).
+pub(crate) fn plural(word: [&str; 2], n: u64) -> String {
+    fill(word[usize::from(n != 1)], &[&n])
 }
 
 impl Words {
@@ -709,6 +725,8 @@ mod tests {
             (EN.ago_hours, ZH.ago_hours),
             (EN.menu_delete, ZH.menu_delete),
             (EN.replay_move, ZH.replay_move),
+            (EN.daily_share, ZH.daily_share),
+            (EN.daily_streak, ZH.daily_streak),
         ];
         for (en, zh) in pairs {
             assert_eq!(count(en), count(zh), "{en} / {zh}");

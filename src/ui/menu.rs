@@ -18,8 +18,9 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::utc;
 
 use super::duel::{DuelGame, Setup, default_names};
-use super::i18n::{Words, fill};
+use super::i18n::{Words, fill, plural};
 use super::list::{self, List, Picked};
+use super::render::wrap;
 use super::theme::Tone;
 use super::{Match, Ui};
 
@@ -105,8 +106,15 @@ fn select(
     default: usize,
 ) -> Picked {
     let mut top = head(ui);
+    // Notes are wrapped, not cut: the line to share of a daily deal must be whole.
+    let (width, _) = super::term::size(&ui.term);
     for (n, tone) in notes {
-        top.extend(n.lines().map(|l| ui.theme.paint(&format!("  {l}"), *tone)));
+        for l in n
+            .lines()
+            .flat_map(|l| wrap(l, width.saturating_sub(2).max(1)))
+        {
+            top.push(ui.theme.paint(&format!("  {l}"), *tone));
+        }
     }
     top.push(ui.theme.paint(&format!("? {question}"), Tone::Value));
     let list = List {
@@ -229,7 +237,7 @@ fn saved_games(keeper: &mut dyn Keepers, words: &Words) -> Vec<SavedEntry> {
             mode: words.menu_mode_cards.to_string(),
             rules: g.rules().name.clone(),
             score: p.score,
-            played: count(words.menu_played_cards, p.stats.cards_played.into()),
+            played: plural(words.menu_played_cards, p.stats.cards_played.into()),
             saved: None,
             game: SavedGame::Cards(Box::new(g), m),
         });
@@ -240,18 +248,13 @@ fn saved_games(keeper: &mut dyn Keepers, words: &Words) -> Vec<SavedEntry> {
             mode: fill(words.menu_mode_classic, &[&n, &n]),
             rules: m.rules_name.clone(),
             score: g.score(),
-            played: count(words.menu_played_moves, g.moves().len() as u64),
+            played: plural(words.menu_played_moves, g.moves().len() as u64),
             saved: None,
             game: SavedGame::Classic(Box::new(g), m),
         });
     }
     all.sort_by_key(|e| std::cmp::Reverse(e.saved));
     all
-}
-
-/// `n` things with the word `[one, many]` (`1 card`, `14 cards`).
-fn count(word: [&str; 2], n: u64) -> String {
-    fill(word[usize::from(n != 1)], &[&n])
 }
 
 /// How long ago `then` was, in a few words: `just now`, `5 min ago`, `3 h ago`, `yesterday`,
@@ -270,20 +273,17 @@ fn ago(words: &Words, then: u64, now: u64) -> String {
 
 /// The start menu: the saved games (newest first, to resume or delete), then a new game,
 /// classic 2048, a duel, the daily deal, the rules preset and quit. Changing the rules comes
-/// back to the menu with the new rules in force. `kept`, the score of a game just left saved, is
-/// said above the question. `None` to leave.
+/// back to the menu with the new rules in force. `news` (a game just left saved, a daily deal's
+/// result) is said above the question. `None` to leave.
 pub(crate) fn start(
     ui: &Ui,
     rules: &mut Arc<Rules>,
     keeper: &mut dyn Keepers,
-    kept: Option<u64>,
+    news: &[(String, Tone)],
 ) -> Option<Match> {
     let words = ui.words;
     let mut saved = saved_games(keeper, words);
-    let mut notes: Vec<(String, Tone)> = Vec::new();
-    if let Some(score) = kept {
-        notes.push((fill(words.menu_saved, &[&score]), Tone::Good));
-    }
+    let mut notes: Vec<(String, Tone)> = news.to_vec();
     loop {
         let now = utc::now();
         let mut items: Vec<(String, Choice)> = saved

@@ -43,13 +43,14 @@ use console::Term;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
-use crate::store::keeper::{ClassicMeta, GameMeta, Keepers};
+use crate::store::daily::DailyNews;
+use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::strategy::Strategy;
 
-use self::i18n::{Lang, Words, fill};
+use self::i18n::{Lang, Words, fill, plural};
 use self::session::End;
 use self::term::{Signals, TermGuard};
-use self::theme::Theme;
+use self::theme::{Theme, Tone};
 
 /// What every screen shares: the terminal, colours, language and the signal flags.
 pub(crate) struct Ui {
@@ -130,19 +131,28 @@ pub(crate) fn play(
     let mut next = first;
     // The score of the game the last one left saved, and the farewell that says so.
     let mut kept: Option<(u64, &str)> = None;
+    // What a finished daily deal says: the line to share, the streak, the deal's best.
+    let mut daily: Vec<String> = Vec::new();
     loop {
-        let chosen = match next.take() {
-            Some(m) => m,
-            None => match menu::start(ui, &mut rules, keeper, kept.map(|(score, _)| score)) {
+        let chosen = if let Some(m) = next.take() {
+            m
+        } else {
+            let news = menu_news(ui.words, kept.map(|(score, _)| score), &daily);
+            match menu::start(ui, &mut rules, keeper, &news) {
                 Some(m) => m,
                 None => break,
-            },
+            }
         };
+        daily.clear();
         // How the session ended, what "again" plays, and the farewell of a kept game.
         let (end, again, saved_bye) = match chosen {
             Match::Cards(g, m) => {
                 rules = Arc::clone(g.rules_arc());
+                let deal = m.deal.clone();
                 let end = game::play(ui, keeper, *g, m);
+                if let (Deal::Daily { date, .. }, End::Over { .. }) = (&deal, end) {
+                    daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date);
+                }
                 let (g, m) = menu::fresh_game(&rules);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
@@ -179,9 +189,42 @@ pub(crate) fn play(
     }
     drop(guard);
     // After a hang-up there is nobody to read this: ignore the error.
+    for line in &daily {
+        let _ = ui.term.write_line(line);
+    }
     let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));
     let _ = ui.term.write_line(&farewell);
     Ok(())
+}
+
+/// What the start menu says of the last game: the score of a game left saved, the lines of a
+/// finished daily deal.
+fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String, Tone)> {
+    let saved = kept.map(|score| (fill(words.menu_saved, &[&score]), Tone::Good));
+    saved
+        .into_iter()
+        .chain(daily.iter().map(|l| (l.clone(), Tone::Info)))
+        .collect()
+}
+
+/// What a finished daily deal of `date` says: the line to share under a word saying so, the
+/// streak, the best score of the deal. Nothing when it was not recorded.
+fn daily_lines(words: &Words, news: Option<DailyNews>, date: &str) -> Vec<String> {
+    let Some(n) = news else {
+        return Vec::new();
+    };
+    vec![
+        fill(words.daily_share, &[&date]),
+        n.line,
+        fill(
+            words.daily_streak,
+            &[
+                &plural(words.days, n.streak.into()),
+                &plural(words.days, n.best_streak.into()),
+                &n.best,
+            ],
+        ),
+    ]
 }
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.

@@ -722,3 +722,35 @@ fn replay_steps_back_and_forth_on_the_game_screen() {
     r.send("\x04");
     assert!(r.ends_restored().contains("given up"));
 }
+
+/// After a daily deal on the terminal, the line to share, the streak and the deal's best score
+/// are printed where they can be copied; from the menu, they are said above it too.
+#[test]
+fn a_daily_deal_ends_with_a_line_to_share() {
+    let rules = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(rules.path(), "name = \"short\"\n[deck]\nsize = 8\n").unwrap();
+    let config = rules.path().to_str().unwrap();
+    let mut r = start(&["--no-color", "--config", config, "daily"]);
+    r.expect("daily deal");
+    r.send("12345123");
+    r.expect("You won");
+    r.expect("Play again?");
+    r.send("n");
+    let rest = r.ends_restored();
+    assert!(rest.contains("to share:"), "{rest}");
+    assert!(rest.contains("(short): won"), "{rest}");
+    assert!(rest.contains("Daily streak: 1 day (best 1 day)"), "{rest}");
+    // From the menu: back to it, the line above the list.
+    let mut r = r.again(&["--no-color", "--config", config]);
+    r.expect("Daily deal");
+    r.send("\x1b[B\x1b[B\x1b[B\r");
+    r.expect("daily deal");
+    r.send("12345123");
+    r.expect("Play again?");
+    r.send("n");
+    r.expect("to share:");
+    r.expect("Best score of this deal: 0");
+    r.expect("New game");
+    r.send("q");
+    r.ends_restored();
+}
