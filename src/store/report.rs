@@ -371,6 +371,34 @@ pub(crate) fn table(rows: &[AnyRow]) -> String {
     out
 }
 
+/// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them).
+pub(crate) fn saved_table(list: &[super::shelf::SavedGameInfo]) -> String {
+    let header = [
+        "#",
+        "last played (UTC)",
+        "game",
+        "rules",
+        "deal",
+        "score",
+        "cards/moves",
+    ];
+    let body: Vec<Vec<String>> = list
+        .iter()
+        .map(|i| {
+            vec![
+                i.number.to_string(),
+                utc::short(i.saved),
+                i.mode(),
+                i.rules.clone(),
+                i.deal.clone(),
+                i.score_text(),
+                format!("{} {}", i.played, i.played_unit()),
+            ]
+        })
+        .collect();
+    render(&header, &body, &|i| i == 0)
+}
+
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
