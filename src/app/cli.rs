@@ -100,11 +100,26 @@ pub(crate) struct SavedArgs {
     pub delete: Option<usize>,
 }
 
+/// Which games `history` shows.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HistoryGame {
+    /// Card games.
+    Cards,
+    /// Classic 2048 games.
+    Classic,
+    /// Duels, of either game.
+    Duel,
+}
+
 #[derive(Args, Debug, Clone, Default)]
 pub(crate) struct HistoryArgs {
-    /// Show only the newest N games.
+    /// Show only the newest N games (of those --game and --rules NAME choose).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Show only games of this kind: cards, classic or duel. With `--rules NAME`, only games
+    /// played with rules of that name.
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<HistoryGame>,
     /// Print CSV instead of a table.
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,

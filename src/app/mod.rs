@@ -40,7 +40,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
-        Some(Command::History(ref a)) => history(a),
+        Some(Command::History(ref a)) => history(&cli.global, a),
         Some(Command::Stats) => stats(),
         Some(Command::Saved(ref a)) => saved(a),
         Some(Command::Replay(ref a)) => crate::app::replay::run(&a.file, a.json),
@@ -157,15 +157,22 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
                 .iter()
                 .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
             found.ok_or_else(|| {
-                let what = format!("saved card game with the rules {}", rules.name);
                 let why = if keeper.open_elsewhere() > 0 {
-                    format!("this game is open in another window: the {what} is being played there")
+                    format!(
+                        "this game is open in another window: the saved card game with the \
+                         rules {} is being played there",
+                        rules.name
+                    )
                 } else {
                     let place = keeper.dir().map_or_else(
                         || "no data folder".to_string(),
                         |d| d.join(store::saved::SAVES_DIR).display().to_string(),
                     );
-                    format!("there is no {what} to resume ({place}); start one with `new2048 play`")
+                    format!(
+                        "there is no saved game to resume with the rules {} ({place}); start \
+                         one with `new2048 play`",
+                        rules.name
+                    )
                 };
                 Error::usage(format!("{why}{}", other_saves(&list, None)))
             })?
@@ -313,32 +320,45 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     play_kept(game, &meta, args.json, &mut Store::open())
 }
 
-fn history(args: &HistoryArgs) -> Result<(), Error> {
+fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
+    use crate::app::cli::HistoryGame;
     let mut keeper = Store::open();
-    let records = keeper.entries();
+    let all = keeper.summaries();
     print_warnings(&mut keeper);
+    let wanted = args.game.map(|g| match g {
+        HistoryGame::Cards => GameKind::Cards,
+        HistoryGame::Classic => GameKind::Classic,
+        HistoryGame::Duel => GameKind::Duel,
+    });
+    let shown: Vec<&store::index::Indexed> = all
+        .iter()
+        .filter(|i| wanted.is_none_or(|g| i.summary.game == g))
+        .filter(|i| global.rules.as_ref().is_none_or(|r| &i.summary.rules == r))
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect();
     if let Some(n) = args.export {
-        let record = n
-            .checked_sub(1)
-            .and_then(|i| records.get(i))
-            .ok_or_else(|| {
-                Error::usage(format!(
-                    "there is no game {n} to export; history holds {} (1 is the newest)",
-                    records.len()
-                ))
-            })?;
-        print!("{}", record.to_json());
+        let record = n.checked_sub(1).and_then(|i| shown.get(i)).ok_or_else(|| {
+            Error::usage(format!(
+                "there is no game {n} to export; history holds {} (1 is the newest)",
+                shown.len()
+            ))
+        })?;
+        let text = keeper
+            .record_text(&record.file)
+            .map_err(|e| Error::usage(format!("cannot export game {n}: {e}")))?;
+        print!("{text}");
         return Ok(());
     }
-    let shown = &records[..args.limit.unwrap_or(usize::MAX).min(records.len())];
-    let rows = store::report::rows(shown);
+    let rows = store::report::rows(shown.iter().map(|i| &i.summary));
     if args.json {
         let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
         println!("{json}");
     } else if args.csv {
         print!("{}", store::report::csv(&rows));
-    } else if records.is_empty() {
+    } else if all.is_empty() {
         println!("no games recorded yet");
+    } else if rows.is_empty() {
+        println!("no recorded game matches");
     } else {
         print!("{}", store::report::table(&rows));
     }
@@ -347,12 +367,13 @@ fn history(args: &HistoryArgs) -> Result<(), Error> {
 
 fn stats() -> Result<(), Error> {
     let mut keeper = Store::open();
-    let records = keeper.entries();
+    let all = keeper.summaries();
     print_warnings(&mut keeper);
-    if records.is_empty() {
+    if all.is_empty() {
         println!("no games recorded yet");
     } else {
-        print!("{}", store::stats::report(&records));
+        let summaries: Vec<&store::index::Summary> = all.iter().map(|i| &i.summary).collect();
+        print!("{}", store::stats::report(&summaries));
     }
     Ok(())
 }

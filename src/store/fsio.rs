@@ -214,7 +214,6 @@ pub(crate) fn temp_in(dir: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTem
 }
 
 /// Replaces `path` with `bytes` atomically (see the module docs).
-#[allow(dead_code, reason = "the history index writes with it (next commit)")]
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent(path);
     temp_in(dir, bytes)?.persist(path).map_err(|e| e.error)?;

@@ -20,8 +20,11 @@
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(test)]
+use std::path::PathBuf;
 
+#[cfg(test)]
 use super::entry::Entry;
 use super::format::Recorded;
 use super::fsio::{self, DirLock};
@@ -61,8 +64,10 @@ pub(crate) fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::
         .collect()
 }
 
-/// Every readable record of any game, newest first. A file that is not a record is moved aside
-/// and reported through `warn`.
+/// Every readable record of any game, newest first, read file by file (the commands read the
+/// index instead, see [`super::index`]). A file that is not a record is moved aside and
+/// reported through `warn`.
+#[cfg(test)]
 pub(crate) fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
     let games = data_dir.join(GAMES_DIR);
     let entries = match fs::read_dir(&games) {

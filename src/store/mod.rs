@@ -39,6 +39,7 @@ pub(crate) mod entry;
 pub(crate) mod format;
 pub(crate) mod fsio;
 pub(crate) mod history;
+pub(crate) mod index;
 pub(crate) mod keeper;
 pub(crate) mod record;
 pub(crate) mod report;
@@ -271,6 +272,7 @@ impl Store {
     }
 
     /// Every recorded card game, classic game and duel, newest first.
+    #[cfg(test)]
     pub(crate) fn entries(&self) -> Vec<Entry> {
         match &self.dir {
             Some(d) => history::load_all(d, &mut |m| self.warn(m)),
@@ -278,17 +280,39 @@ impl Store {
         }
     }
 
+    /// A summary of every recorded game and duel, newest first, from the history index (see
+    /// [`index`]): reading it does not read every record.
+    pub(crate) fn summaries(&self) -> Vec<index::Indexed> {
+        match &self.dir {
+            Some(d) => index::load(d, !self.failing, &mut |m| self.warn(m)),
+            None => Vec::new(),
+        }
+    }
+
+    /// The whole text of the record `file` (as [`index::Indexed::file`] names it), checked to
+    /// read as a record.
+    pub(crate) fn record_text(&self, file: &str) -> Result<String, String> {
+        let dir = self.dir.as_deref().ok_or("there is no data folder")?;
+        let path = dir.join(history::GAMES_DIR).join(format!("{file}.json"));
+        let bytes = fsio::read_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))?;
+        entry::decode_entry(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(text)
+    }
+
     fn bests(&self) -> &HashMap<String, u64> {
         self.bests.get_or_init(|| {
             let mut bests = HashMap::new();
-            for e in self.entries() {
-                let (key, score) = match &e {
-                    Entry::Cards(r) => (best_key(false, &r.play.rules.hash), r.score),
-                    Entry::Classic(r) => (best_key(true, &r.play.rules.hash), r.score),
-                    Entry::Duel(_) => continue,
+            for i in self.summaries() {
+                let s = &i.summary;
+                let key = match s.game {
+                    format::GameKind::Cards => best_key(false, &s.rules_hash),
+                    format::GameKind::Classic => best_key(true, &s.rules_hash),
+                    format::GameKind::Duel => continue,
                 };
                 let b = bests.entry(key).or_insert(0);
-                *b = score.max(*b);
+                *b = s.score.max(*b);
             }
             bests
         })
