@@ -1,6 +1,7 @@
 //! The daily deal in history: the line a player shares, their streak, the best score of a date.
 //!
-//! Everything is computed from the recorded games (a card game dealt with `Deal::Daily`), so
+//! Everything is computed from history (a card game dealt with `Deal::Daily`): the streaks and
+//! best scores from the index's summaries, the line to share from the one record it tells of, so
 //! there is nothing more to keep and nothing to get out of step with history.
 //!
 //! The shared line must not give the deal away: everyone plays the same cards that day, and a
@@ -14,7 +15,8 @@
 
 use std::collections::BTreeSet;
 
-use super::entry::Entry;
+use super::format::GameKind;
+use super::index::Summary;
 use super::record::Record;
 use super::utc;
 use crate::cards::engine::{Clear, Game};
@@ -37,38 +39,44 @@ pub(crate) struct DailyNews {
     pub best: u64,
 }
 
-/// The date of a daily deal's record, if `r` is one.
-fn daily_date(r: &Record) -> Option<&str> {
-    match &r.play.deal {
+/// The date of a daily deal, if `deal` is one.
+fn daily_date(deal: &Deal) -> Option<&str> {
+    match deal {
         Deal::Daily { date, .. } => Some(date),
         _ => None,
     }
 }
 
-/// The daily deals among `entries`.
-fn dailies(entries: &[Entry]) -> impl Iterator<Item = (&str, &Record)> {
-    entries.iter().filter_map(|e| match e {
-        Entry::Cards(r) => daily_date(r).map(|d| (d, r)),
-        _ => None,
+/// The daily deals among `games` (card games dealt as a daily deal), with their dates.
+fn dailies<'a>(games: &'a [&'a Summary]) -> impl Iterator<Item = (&'a str, &'a Summary)> {
+    games.iter().filter_map(|s| {
+        (s.game == GameKind::Cards)
+            .then(|| daily_date(&s.deal).map(|d| (d, *s)))
+            .flatten()
     })
 }
 
-fn finished(r: &Record) -> bool {
-    r.outcome != Ending::Quit
+/// Whether `s` is a finished (won or lost) daily deal of `date` with the rules of hash
+/// `rules_hash`.
+pub(crate) fn is_finished_of(s: &Summary, rules_hash: &str, date: &str) -> bool {
+    s.game == GameKind::Cards
+        && daily_date(&s.deal) == Some(date)
+        && s.rules_hash == rules_hash
+        && s.outcome != Ending::Quit
 }
 
 /// The best score of `date`'s daily deal with the rules of hash `rules_hash`.
-pub(crate) fn best_of(entries: &[Entry], rules_hash: &str, date: &str) -> Option<u64> {
-    dailies(entries)
-        .filter(|(d, r)| *d == date && r.play.rules.hash == rules_hash)
-        .map(|(_, r)| r.score)
+pub(crate) fn best_of(games: &[&Summary], rules_hash: &str, date: &str) -> Option<u64> {
+    dailies(games)
+        .filter(|(d, s)| *d == date && s.rules_hash == rules_hash)
+        .map(|(_, s)| s.score)
         .max()
 }
 
 /// The current streak (alive on `today`) and the longest, in days.
-pub(crate) fn streaks(entries: &[Entry], today: &str) -> (u32, u32) {
-    let days: BTreeSet<u64> = dailies(entries)
-        .filter(|(_, r)| finished(r))
+pub(crate) fn streaks(games: &[&Summary], today: &str) -> (u32, u32) {
+    let days: BTreeSet<u64> = dailies(games)
+        .filter(|(_, s)| s.outcome != Ending::Quit)
         .filter_map(|(d, _)| utc::parse_date(d))
         .collect();
     let mut best = 0;
@@ -88,21 +96,10 @@ pub(crate) fn streaks(entries: &[Entry], today: &str) -> (u32, u32) {
     (if alive { run } else { 0 }, best)
 }
 
-/// The newest finished daily deal of `date` with the rules of hash `rules_hash`.
-pub(crate) fn finished_of<'a>(
-    entries: &'a [Entry],
-    rules_hash: &str,
-    date: &str,
-) -> Option<&'a Record> {
-    dailies(entries)
-        .find(|(d, r)| *d == date && r.play.rules.hash == rules_hash && finished(r))
-        .map(|(_, r)| r)
-}
-
 /// The shared line of a daily deal's record: `new2048 daily 2026-12-01 (default): won · score 14
 /// · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆`.
 pub(crate) fn share_line(r: &Record) -> String {
-    let date = daily_date(r).unwrap_or("?");
+    let date = daily_date(&r.play.deal).unwrap_or("?");
     let (strip, clears, bombs) = match r.play.rebuild() {
         Ok((game, _)) => strip(&game),
         Err(_) => (String::new(), 0, 0),
@@ -184,36 +181,31 @@ pub(crate) fn strip(game: &Game) -> (String, u32, u32) {
     (s, clears, bombs)
 }
 
-/// What `date`'s daily deal says for the rules of hash `rules_hash`, once one was finished.
-pub(crate) fn news(
-    entries: &[Entry],
-    rules_hash: &str,
-    date: &str,
-    today: &str,
-) -> Option<DailyNews> {
-    let r = finished_of(entries, rules_hash, date)?;
-    let (streak, best_streak) = streaks(entries, today);
-    Some(DailyNews {
+/// What the finished daily deal `r` says, among the `games` of history.
+pub(crate) fn news(games: &[&Summary], r: &Record, today: &str) -> DailyNews {
+    let date = daily_date(&r.play.deal).unwrap_or("?");
+    let (streak, best_streak) = streaks(games, today);
+    DailyNews {
         line: share_line(r),
         streak,
         best_streak,
-        best: best_of(entries, rules_hash, date).unwrap_or(r.score),
-    })
+        best: best_of(games, &r.play.rules.hash, date).unwrap_or(r.score),
+    }
 }
 
 /// The `stats` section of the daily deal: streaks, deals played and won, the best score.
-pub(crate) fn report(entries: &[Entry], today: &str) -> Option<String> {
-    let all: Vec<&Record> = dailies(entries).map(|(_, r)| r).collect();
+pub(crate) fn report(games: &[&Summary], today: &str) -> Option<String> {
+    let all: Vec<&Summary> = dailies(games).map(|(_, s)| s).collect();
     if all.is_empty() {
         return None;
     }
-    let (streak, best_streak) = streaks(entries, today);
-    let days: BTreeSet<&str> = dailies(entries)
-        .filter(|(_, r)| finished(r))
+    let (streak, best_streak) = streaks(games, today);
+    let days: BTreeSet<&str> = dailies(games)
+        .filter(|(_, s)| s.outcome != Ending::Quit)
         .map(|(d, _)| d)
         .collect();
-    let won = all.iter().filter(|r| r.outcome == Ending::Won).count();
-    let best = all.iter().map(|r| r.score).max().unwrap_or(0);
+    let won = all.iter().filter(|s| s.outcome == Ending::Won).count();
+    let best = all.iter().map(|s| s.score).max().unwrap_or(0);
     Some(format!(
         "  streak {}   best streak {}   days played {}   games {}   won {won}   best score {best}\n",
         count(streak, "day"),
@@ -230,22 +222,35 @@ mod tests {
     use super::*;
     use crate::cards::engine::Move;
     use crate::cards::rules::Rules;
+    use crate::store::entry::Entry;
     use crate::store::keeper::GameMeta;
 
     /// A daily deal of `date` played `moves` columns (then ended as `ending`).
-    fn daily(date: &str, moves: &[u8], ending: Ending) -> Entry {
+    fn daily(date: &str, moves: &[u8], ending: Ending) -> Record {
         let (mut g, meta) =
             crate::store::keeper::daily_game(Rules::default_rules(), Some(date)).unwrap();
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }
         let ended = utc::parse_stamp(&format!("{date}T20:00:00Z")).unwrap();
-        Entry::Cards(Record::of(&g, &meta, ending, ended, String::new()))
+        Record::of(&g, &meta, ending, ended, String::new())
+    }
+
+    /// The summaries of `records`, as the index holds them.
+    fn summed(records: &[Record]) -> Vec<Summary> {
+        records
+            .iter()
+            .map(|r| Summary::of(&Entry::Cards(r.clone())))
+            .collect()
+    }
+
+    fn refs(s: &[Summary]) -> Vec<&Summary> {
+        s.iter().collect()
     }
 
     #[test]
     fn streaks_count_days_in_a_row() {
-        let e = [
+        let e = summed(&[
             daily("2026-11-25", &[0], Ending::Lost),
             daily("2026-11-26", &[0], Ending::Lost),
             daily("2026-11-27", &[0], Ending::Lost),
@@ -253,7 +258,8 @@ mod tests {
             daily("2026-11-28", &[0], Ending::Quit),
             daily("2026-11-29", &[0], Ending::Lost),
             daily("2026-11-30", &[0], Ending::Won),
-        ];
+        ]);
+        let e = refs(&e);
         assert_eq!(streaks(&e, "2026-11-30"), (2, 3));
         // Alive the next day, before today's deal is played; broken the day after.
         assert_eq!(streaks(&e, "2026-12-01"), (2, 3));
@@ -273,10 +279,11 @@ mod tests {
             deal: Deal::Seed { seed: 1 },
             started: 0,
         };
-        let e = [
+        let e = summed(&[
             daily("2026-11-30", &[0, 1], Ending::Lost),
-            Entry::Cards(Record::of(&other, &seeded, Ending::Lost, 1, String::new())),
-        ];
+            Record::of(&other, &seeded, Ending::Lost, 1, String::new()),
+        ]);
+        let e = refs(&e);
         assert_eq!(best_of(&e, &rules, "2026-11-30"), Some(0));
         assert_eq!(best_of(&e, &rules, "2026-11-29"), None);
         assert_eq!(best_of(&e, "other rules", "2026-11-30"), None);
@@ -286,9 +293,8 @@ mod tests {
     /// same merges draws the same strip: it tells the play, not the cards.
     #[test]
     fn the_share_line() {
-        let e = daily("2026-11-30", &[0, 0, 1, 2, 3], Ending::Lost);
-        let Entry::Cards(r) = &e else { unreachable!() };
-        let line = share_line(r);
+        let r = daily("2026-11-30", &[0, 0, 1, 2, 3], Ending::Lost);
+        let line = share_line(&r);
         assert!(
             line.starts_with("new2048 daily 2026-11-30 (default): lost · score "),
             "{line}"
@@ -313,10 +319,13 @@ mod tests {
     #[test]
     fn news_and_report() {
         let rules = Rules::default_rules().hash();
-        let e = [daily("2026-11-30", &[0, 1], Ending::Lost)];
-        let n = news(&e, &rules, "2026-11-30", "2026-11-30").unwrap();
-        assert_eq!((n.streak, n.best_streak), (1, 1));
-        assert!(news(&e, &rules, "2026-11-29", "2026-11-30").is_none());
+        let r = daily("2026-11-30", &[0, 1], Ending::Lost);
+        let e = summed(std::slice::from_ref(&r));
+        let e = refs(&e);
+        assert!(is_finished_of(e[0], &rules, "2026-11-30"));
+        assert!(!is_finished_of(e[0], &rules, "2026-11-29"));
+        let n = news(&e, &r, "2026-11-30");
+        assert_eq!((n.streak, n.best_streak, n.best), (1, 1, r.score));
         let r = report(&e, "2026-11-30").unwrap();
         assert!(r.contains("streak 1 day   best streak 1 day"), "{r}");
         assert!(report(&[], "2026-11-30").is_none());

@@ -61,6 +61,11 @@ pub(crate) trait Keeper {
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
     fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
+    /// The game on screen is left but kept (quit back to the start menu): let go of the claim on
+    /// its save, so another window may take it up. Call it only once the game is no longer
+    /// played here: a later `save` of it would start a second save.
+    #[allow(dead_code, reason = "for the start menu's session loop (issue 11)")]
+    fn release(&mut self) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
     /// The best score recorded for `date`'s daily deal with these rules (not of any game).
@@ -92,10 +97,18 @@ pub(crate) trait ClassicKeeper: Keeper {
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
 }
 
-/// Recording duels (they are not saved move by move). `names` are the players' names as shown
-/// (`Player 1`, `Player 2` unless given). Call once, when the duel is decided or given up after
-/// at least one move.
+/// Saving and recording duels. `names` are the players' names as shown (`Player 1`, `Player 2`
+/// unless given). Save after every move (the duel then appears among the saved games and can be
+/// resumed, with the same player to move); finish once, when the duel is decided or given up
+/// after at least one move (that records it and drops its save).
 pub(crate) trait DuelKeeper: Keeper {
+    fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
+    fn save_classic_duel(
+        &mut self,
+        duel: &Duel<ClassicGame>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    );
     fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
     fn finish_classic_duel(
         &mut self,

@@ -111,6 +111,9 @@ pub(crate) struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SavedGame {
     pub format: u32,
+    /// The game's id (see [`super::saved`]); empty in saves of older versions.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
     #[serde(with = "utc::as_stamp")]
     pub saved: u64,
     #[serde(flatten)]
@@ -129,7 +132,7 @@ pub(crate) fn encode_moves(moves: &[Move]) -> String {
     words.join(" ")
 }
 
-fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
+pub(crate) fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
     text.split_whitespace()
         .map(|w| match w {
             "d" | "D" => Ok(Move::Discard),
@@ -151,11 +154,6 @@ impl Play {
             deck: text::cards(game.deck()),
             rules: RulesRecord::of(game.rules()),
         }
-    }
-
-    /// Whether `other` is the same game (maybe further on): same start, deal and deck.
-    pub(crate) fn same_game(&self, other: &Play) -> bool {
-        self.started == other.started && self.deal == other.deal && self.deck == other.deck
     }
 
     /// The rules, checked against the recorded hash.
@@ -244,9 +242,10 @@ impl Record {
 }
 
 impl SavedGame {
-    pub(crate) fn of(game: &Game, meta: &GameMeta, saved: u64) -> SavedGame {
+    pub(crate) fn of(game: &Game, meta: &GameMeta, saved: u64, id: String) -> SavedGame {
         SavedGame {
             format: CARDS_FORMAT,
+            id,
             saved,
             play: Play::of(game, meta),
         }
@@ -299,7 +298,7 @@ mod tests {
     #[test]
     fn versions_and_damage_are_told_apart() {
         let (g, meta) = played(1, &[Move::Place(2)]);
-        let text = SavedGame::of(&g, &meta, 5).to_json();
+        let text = SavedGame::of(&g, &meta, 5, String::new()).to_json();
         assert!(decode::<SavedGame>(&text).is_ok());
         let truncated = &text[..text.len() / 2];
         assert!(matches!(

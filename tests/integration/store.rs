@@ -38,8 +38,32 @@ impl Env {
         self.data().join("games")
     }
 
+    /// The save of the card game in progress (the newest, if several), or a path where none is.
     fn save_file(&self) -> PathBuf {
-        self.data().join("saved-game.json")
+        self.save_of("cards")
+    }
+
+    /// The newest save file of `game` (`cards`, `classic`, `duel`) in `saves/`, or a path where
+    /// none is.
+    fn save_of(&self, game: &str) -> PathBuf {
+        let dir = self.data().join("saves");
+        let mut found: Vec<(std::time::SystemTime, PathBuf)> = files_in(&dir)
+            .into_iter()
+            .filter(|f| f.ends_with(".json") && !f.starts_with('.'))
+            .map(|f| dir.join(f))
+            .filter(|p| {
+                let v: Value = fs::read_to_string(p)
+                    .ok()
+                    .and_then(|t| serde_json::from_str(&t).ok())
+                    .unwrap_or(Value::Null);
+                v["game"].as_str().unwrap_or("cards") == game
+            })
+            .filter_map(|p| Some((fs::metadata(&p).ok()?.modified().ok()?, p)))
+            .collect();
+        found.sort();
+        found
+            .pop()
+            .map_or_else(|| dir.join(format!("no-{game}-save.json")), |(_, p)| p)
     }
 
     fn command(&self, args: &[&str]) -> Command {
@@ -68,7 +92,14 @@ impl Env {
     }
 
     fn history(&self) -> Vec<Value> {
-        let out = self.run(&["history", "--json"], "");
+        self.history_with(&[])
+    }
+
+    /// `history --json` with more arguments.
+    fn history_with(&self, args: &[&str]) -> Vec<Value> {
+        let mut all = vec!["history", "--json"];
+        all.extend(args);
+        let out = self.run(&all, "");
         assert!(out.status.success(), "{}", text(&out.stderr));
         serde_json::from_slice::<Value>(&out.stdout)
             .unwrap()
@@ -102,11 +133,13 @@ fn whole_game() -> String {
     "1\n2\n3\n4\n5\n".repeat(250)
 }
 
+/// The names in `dir`, but for hidden ones (the history index).
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
         .map(|d| {
             d.filter_map(std::result::Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.'))
                 .collect()
         })
         .unwrap_or_default();
@@ -197,16 +230,17 @@ fn saved_moves(path: &Path) -> Option<usize> {
     Some(v["moves"].as_str()?.split_whitespace().count())
 }
 
-/// Runs `args`, typing `moves` one at a time and waiting for `save` to show each, then kills
-/// the process (SIGKILL).
-fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], save: &Path) {
+/// Runs `args`, typing `moves` one at a time and waiting for the save of `game` to show each,
+/// then kills the process (SIGKILL).
+fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], game: &str) {
+    let save = || env.save_of(game);
     let mut child = env.command(args).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     for (i, m) in moves.iter().enumerate() {
         writeln!(stdin, "{m}").unwrap();
         stdin.flush().unwrap();
         let deadline = Instant::now() + Duration::from_secs(30);
-        while saved_moves(save) != Some(i + 1) {
+        while saved_moves(&save()) != Some(i + 1) {
             assert!(
                 Instant::now() < deadline,
                 "the save never showed move {}",
@@ -218,14 +252,14 @@ fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], save: &Path) {
     child.kill().unwrap(); // SIGKILL
     assert!(!child.wait().unwrap().success());
     drop(stdin);
-    assert_eq!(saved_moves(save), Some(moves.len()));
+    assert_eq!(saved_moves(&save()), Some(moves.len()));
 }
 
 #[test]
 fn a_killed_game_resumes_at_its_last_move() {
     let env = Env::new();
     let args = ["play", "--seed", "7", "--json"];
-    play_then_kill(&env, &args, &["1", "2", "3", "4", "5"], &env.save_file());
+    play_then_kill(&env, &args, &["1", "2", "3", "4", "5"], "cards");
 
     // Resume, undo once (the undo history survived), then input ends: quit.
     let resumed = json(&env.run(&["play", "--resume", "--json"], "u\n"));
@@ -257,7 +291,7 @@ fn a_new_game_keeps_the_game_saved_before_it() {
         &env,
         &["play", "--seed", "7", "--json"],
         &["1", "2"],
-        &env.save_file(),
+        "cards",
     );
     // Another game is played (and quit) while the first one waits in its save.
     let out = env.run(&["play", "--seed", "8", "--json"], "3\n");
@@ -282,7 +316,8 @@ fn damaged_and_newer_files_are_moved_aside() {
     fs::write(env.games().join("a-truncated.json"), truncated).unwrap();
     fs::write(env.games().join("b-corrupt.json"), "\u{0}\u{1}garbage").unwrap();
     fs::write(env.games().join("c-newer.json"), &newer).unwrap();
-    fs::write(env.save_file(), "{\"format\": 1, \"saved\": ").unwrap();
+    let old_slot = env.data().join("saved-game.json");
+    fs::write(&old_slot, "{\"format\": 1, \"saved\": ").unwrap();
 
     let out = env.run(&["history", "--json"], "");
     let rows = json(&out);
@@ -317,6 +352,7 @@ fn damaged_and_newer_files_are_moved_aside() {
     let err = text(&out.stderr);
     assert!(err.contains("saved-game.json.corrupt-"), "{err}");
     assert!(err.contains("no saved game to resume"), "{err}");
+    assert!(!old_slot.exists());
     assert!(!env.save_file().exists());
     let mut child = env
         .command(&["play", "--seed", "4", "--json"])
@@ -332,20 +368,30 @@ fn damaged_and_newer_files_are_moved_aside() {
     child.kill().unwrap();
     let _ = child.wait();
     drop(stdin);
-    let newer_save = fs::read_to_string(env.save_file()).unwrap().replace(
+    let fresh = env.save_file();
+    let newer_save = fs::read_to_string(&fresh).unwrap().replace(
         "\"format\": 1,",
         "\"format\": 3,", // one above the newest format this program reads
     );
-    fs::write(env.save_file(), newer_save).unwrap();
+    fs::write(&fresh, newer_save).unwrap();
     let out = env.run(&["play", "--resume"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("saved-game.json.newer-"));
+    assert!(
+        text(&out.stderr).contains(".json.newer-"),
+        "{}",
+        text(&out.stderr)
+    );
     assert_eq!(
         files_in(&env.data())
             .iter()
             .filter(|f| f.starts_with("saved-game.json."))
             .count(),
-        2
+        1
+    );
+    let saves = files_in(&env.data().join("saves"));
+    assert!(
+        saves.iter().all(|f| f.contains(".json.newer-")),
+        "{saves:?}"
     );
 }
 
@@ -533,7 +579,7 @@ fn classic_to_the_end() -> String {
 }
 
 fn classic_save(env: &Env) -> PathBuf {
-    env.data().join("saved-classic.json")
+    env.save_of("classic")
 }
 
 fn rows_of<'a>(rows: &'a [Value], game: &str) -> Vec<&'a Value> {
@@ -582,10 +628,32 @@ fn classic_history_across_games_beside_card_games() {
     assert_eq!(rows[0]["game"], "cards");
 
     let table = text(&env.run(&["history"], "").stdout);
-    assert!(table.starts_with("card games:\n#  ended (UTC)"), "{table}");
-    let classic_part = &table[table.find("classic 2048:\n").expect(&table)..];
-    assert_eq!(classic_part.lines().count(), 5, "{table}");
-    assert!(classic_part.contains("3x3"), "{table}");
+    assert!(table.starts_with("#  ended (UTC)"), "{table}");
+    assert_eq!(table.lines().count(), 5, "{table}");
+    assert_eq!(
+        table.lines().filter(|l| l.contains(" classic ")).count(),
+        3,
+        "{table}"
+    );
+    assert!(table.contains("3x3"), "{table}");
+    // Numbered per kind shown: --game and --rules filter, and --limit counts what they keep.
+    let classic_only = text(&env.run(&["history", "--game", "classic"], "").stdout);
+    let numbers: Vec<&str> = classic_only
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(numbers, ["1", "2", "3"], "{classic_only}");
+    assert!(!classic_only.contains(" cards "), "{classic_only}");
+    let one = env.history_with(&["--game", "classic", "--limit", "1"]);
+    assert_eq!(
+        (one.len(), &one[0]["game"], &one[0]["n"]),
+        (1, &"classic".into(), &1.into())
+    );
+    assert_eq!(one[0]["seed"], 3, "the newest classic game");
+    let none = env.history_with(&["--rules", "solitaire"]);
+    assert!(none.is_empty(), "{none:?}");
+    assert_eq!(env.history_with(&["--rules", "default"]).len(), 4);
 
     let stats = text(&env.run(&["stats"], "").stdout);
     assert!(
@@ -606,12 +674,7 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     use new2048::classic::{ClassicGame, Dir};
     let env = Env::new();
     // A card game in progress is saved in another slot: untouched by all that follows.
-    play_then_kill(
-        &env,
-        &["play", "--seed", "8", "--json"],
-        &["1"],
-        &env.save_file(),
-    );
+    play_then_kill(&env, &["play", "--seed", "8", "--json"], &["1"], "cards");
     let card_save = fs::read_to_string(env.save_file()).unwrap();
 
     // A classic game left with an undo in its history: every move is saved as it is made.
@@ -666,6 +729,7 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     assert!(classic[0]["duration_secs"].as_u64().unwrap() > 0);
     assert_eq!(rows.len(), 1);
     assert_eq!(fs::read_to_string(env.save_file()).unwrap(), card_save);
+    assert!(!classic_save(&env).exists());
     let cards_back = json(&env.run(&["play", "--resume", "--json"], ""));
     assert_eq!(cards_back["cards_played"], 1);
 
@@ -679,7 +743,7 @@ fn a_new_classic_game_keeps_the_classic_game_saved_before_it() {
     // Once lost: a new classic game's first save silently replaced one left for later.
     let env = Env::new();
     let args = ["classic", "--seed", "17", "--json"];
-    play_then_kill(&env, &args, &["a", "d"], &classic_save(&env));
+    play_then_kill(&env, &args, &["a", "d"], "classic");
     let out = env.run(&["classic", "--seed", "18", "--json"], "a\nd\nw\ns\n");
     assert!(json(&out)["moves"].as_u64().unwrap() > 0);
     let resumed = json(&env.run(&["classic", "--resume", "--json"], ""));
@@ -691,7 +755,7 @@ fn a_killed_classic_game_resumes_at_its_last_move() {
     let env = Env::new();
     // With seed 17 each of these moves changes the board, so each is saved.
     let args = ["classic", "--seed", "17", "--json"];
-    play_then_kill(&env, &args, &["a", "d", "w", "s"], &classic_save(&env));
+    play_then_kill(&env, &args, &["a", "d", "w", "s"], "classic");
     let resumed = json(&env.run(&["classic", "--resume", "--json"], "u\n"));
     let fresh = json(&Env::new().run(&["classic", "--seed", "17", "--json"], "a\nd\nw\ns\nu\n"));
     assert_eq!(resumed, fresh);
@@ -818,7 +882,7 @@ fn a_classic_duel_takes_turns_and_is_recorded() {
         assert_eq!(row["players"][i]["survived"], duel.players[i].moves().len());
     }
     let table = text(&env.run(&["history"], "").stdout);
-    assert!(table.contains("Ann vs Bob"), "{table}");
+    assert!(table.contains("Ann vs Bob: "), "{table}");
     let stats = text(&env.run(&["stats"], "").stdout);
     assert!(
         stats.contains("== duels ==\nduels 1 (classic 1)"),
