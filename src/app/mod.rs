@@ -189,8 +189,8 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
     resumed
 }
 
-/// Plays a saved game taken up, in whichever mode it was (a duel line by line, see
-/// [`duel_kept`]).
+/// Plays a saved game taken up, in whichever mode it was: on the screen on a terminal, else line
+/// by line (a duel: see [`duel_kept`]).
 fn play_resumed(
     global: &Global,
     resumed: Resumed,
@@ -213,6 +213,12 @@ fn play_resumed(
             Ok(())
         }
         Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
+        r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..)) if on_screen => {
+            let ui = terminal(global)?;
+            let rules = load_rules(global)?.rules;
+            crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
+            Ok(())
+        }
         Resumed::CardDuel(mut d, m, names) => duel_kept(
             &mut d,
             &names,

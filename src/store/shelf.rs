@@ -440,3 +440,22 @@ impl Store {
         None
     }
 }
+
+/// The start menu's view of the list: [`Store`]'s own methods.
+impl super::keeper::Shelf for Store {
+    fn saved_games(&mut self) -> Vec<SavedGameInfo> {
+        Store::saved_games(self)
+    }
+
+    fn open_elsewhere(&self) -> usize {
+        Store::open_elsewhere(self)
+    }
+
+    fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
+        Store::resume(self, id)
+    }
+
+    fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
+        Store::delete_saved(self, id)
+    }
+}

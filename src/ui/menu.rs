@@ -14,7 +14,9 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::config;
 use crate::config::presets;
+use crate::store::format::GameKind;
 use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
+use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
 use super::duel::{DuelGame, Setup, default_names};
@@ -176,85 +178,55 @@ pub(crate) fn saved_classic(
     Some((answer == Some(true)).then_some((g, m)))
 }
 
-/// A saved game as the start menu lists it.
-struct SavedEntry {
-    /// What it is: `card game`, `classic 4×4`.
-    mode: String,
-    rules: String,
-    score: u64,
-    /// `14 cards`, `51 moves`.
-    played: String,
-    /// When it was last played (seconds since the epoch), when known.
-    saved: Option<u64>,
-    game: SavedGame,
-}
-
-/// The game behind a saved entry.
-enum SavedGame {
-    Cards(Box<Game>, GameMeta),
-    Classic(Box<ClassicGame>, ClassicMeta),
-}
-
-impl SavedEntry {
-    fn label(&self, words: &Words, now: u64) -> String {
-        let when = self.saved.map(|t| ago(words, t, now));
-        let mut parts = vec![
-            self.mode.clone(),
-            fill(words.menu_saved_rules, &[&self.rules]),
-            fill(words.menu_saved_score, &[&self.score]),
-            self.played.clone(),
-        ];
-        parts.extend(when);
-        fill(words.menu_saved_item, &[&parts.join(" · ")])
-    }
-
-    fn into_match(self) -> Match {
-        match self.game {
-            SavedGame::Cards(g, m) => Match::Cards(g, m),
-            SavedGame::Classic(g, m) => Match::Classic(g, m),
+/// A saved game as the start menu describes it: what it is (card game, classic 4×4, card duel),
+/// when it was last played, its rules, score (each player's, in a duel) and cards or moves
+/// (turns, in a duel).
+fn label(info: &SavedGameInfo, words: &Words, now: u64) -> String {
+    // A duel's scores are each player's, after their name (`Ann 12 : Bob 9`).
+    let (mode, played, score) = match (info.game, info.of) {
+        (GameKind::Duel, GameKind::Classic) => (
+            words.menu_mode_duel_classic.to_string(),
+            words.menu_played_turns,
+            info.score_text(),
+        ),
+        (GameKind::Duel, _) => (
+            words.menu_mode_duel_cards.to_string(),
+            words.menu_played_turns,
+            info.score_text(),
+        ),
+        (GameKind::Classic, _) => {
+            // The list says a classic game's board in its deal: `4x4 seed 7`.
+            let side = info.deal.split(['x', ' ']).next().unwrap_or("?");
+            (
+                fill(words.menu_mode_classic, &[&side, &side]),
+                words.menu_played_moves,
+                fill(words.menu_saved_score, &[&info.score]),
+            )
         }
-    }
-
-    /// Records the game as quit (history keeps it) and drops its save.
-    fn delete(self, keeper: &mut dyn Keepers) {
-        match self.game {
-            SavedGame::Cards(g, m) => {
-                keeper.finish(&g, &m, crate::cards::summary::Ending::Quit);
-            }
-            SavedGame::Classic(g, m) => {
-                keeper.finish_classic(&g, &m);
-            }
-        }
-    }
+        (GameKind::Cards, _) => (
+            words.menu_mode_cards.to_string(),
+            words.menu_played_cards,
+            fill(words.menu_saved_score, &[&info.score]),
+        ),
+    };
+    let parts = [
+        mode,
+        ago(words, info.saved, now),
+        fill(words.menu_saved_rules, &[&info.rules]),
+        score,
+        plural(played, info.played),
+    ];
+    parts.join(" · ")
 }
 
-/// Every saved game the keeper has, newest first.
-fn saved_games(keeper: &mut dyn Keepers, words: &Words) -> Vec<SavedEntry> {
-    let mut all = Vec::new();
-    if let Some((g, m)) = keeper.saved() {
-        let p = g.position();
-        all.push(SavedEntry {
-            mode: words.menu_mode_cards.to_string(),
-            rules: g.rules().name.clone(),
-            score: p.score,
-            played: plural(words.menu_played_cards, p.stats.cards_played.into()),
-            saved: None,
-            game: SavedGame::Cards(Box::new(g), m),
-        });
+/// Why a saved game could not be taken up or deleted, in the player's words where the store's
+/// reason is one a player meets in play (another window has it, it is gone).
+fn refused(e: &ResumeError, words: &Words) -> String {
+    match e {
+        ResumeError::Elsewhere => words.menu_elsewhere.to_string(),
+        ResumeError::NotFound(_) => words.menu_gone.to_string(),
+        other => other.to_string(),
     }
-    if let Some((g, m)) = keeper.saved_classic() {
-        let n = g.board().size();
-        all.push(SavedEntry {
-            mode: fill(words.menu_mode_classic, &[&n, &n]),
-            rules: m.rules_name.clone(),
-            score: g.score(),
-            played: plural(words.menu_played_moves, g.moves().len() as u64),
-            saved: None,
-            game: SavedGame::Classic(Box::new(g), m),
-        });
-    }
-    all.sort_by_key(|e| std::cmp::Reverse(e.saved));
-    all
 }
 
 /// How long ago `then` was, in a few words: `just now`, `5 min ago`, `3 h ago`, `yesterday`,
@@ -282,14 +254,24 @@ pub(crate) fn start(
     news: &[(String, Tone)],
 ) -> Option<Match> {
     let words = ui.words;
-    let mut saved = saved_games(keeper, words);
     let mut notes: Vec<(String, Tone)> = news.to_vec();
     loop {
+        let saved = keeper.saved_games();
+        let elsewhere = keeper.open_elsewhere();
+        if elsewhere > 0 {
+            notes.push((
+                plural(words.menu_open_elsewhere, elsewhere as u64),
+                Tone::Info,
+            ));
+        }
         let now = utc::now();
         let mut items: Vec<(String, Choice)> = saved
             .iter()
             .enumerate()
-            .map(|(i, e)| (e.label(words, now), Choice::Resume(i)))
+            .map(|(i, e)| {
+                let item = fill(words.menu_saved_item, &[&label(e, words, now)]);
+                (item, Choice::Resume(i))
+            })
             .collect();
         items.push((words.menu_new.to_string(), Choice::New));
         let side = rules.classic.size;
@@ -320,12 +302,13 @@ pub(crate) fn start(
             Picked::Item(i) => items[i].1,
             Picked::Delete(i) => match items[i].1 {
                 Choice::Resume(n) => {
-                    let e = &saved[n];
-                    let question = fill(words.menu_delete, &[&e.score, &e.played]);
+                    let question = fill(words.menu_delete, &[&label(&saved[n], words, now)]);
                     title(ui);
                     if confirm(ui, &question, false, || title(ui)) == Some(true) {
-                        saved.remove(n).delete(keeper);
-                        notes.push((words.menu_deleted.to_string(), Tone::Info));
+                        notes.push(match keeper.delete_saved(&saved[n].id) {
+                            Ok(()) => (words.menu_deleted.to_string(), Tone::Info),
+                            Err(e) => (refused(&e, words), Tone::Bad),
+                        });
                     } else if ui.signals.stop() {
                         return None;
                     }
@@ -340,7 +323,10 @@ pub(crate) fn start(
                 let (g, m) = fresh_game(rules);
                 return Some(Match::Cards(Box::new(g), m));
             }
-            Choice::Resume(n) => return Some(saved.remove(n).into_match()),
+            Choice::Resume(n) => match keeper.resume(&saved[n].id) {
+                Ok(r) => return Some(Match::Saved(r)),
+                Err(e) => notes.push((refused(&e, words), Tone::Bad)),
+            },
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
             Choice::Duel => {
                 if let Some(game) = pick_duel(ui, rules)? {

@@ -45,6 +45,7 @@ use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
 use crate::store::daily::DailyNews;
 use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
+use crate::store::shelf::Resumed;
 use crate::strategy::Strategy;
 
 use self::i18n::{Lang, Words, fill, plural};
@@ -89,6 +90,8 @@ pub(crate) enum Match {
     /// This new classic game, unless the player takes up the saved one when asked.
     ClassicOrSaved(Box<ClassicGame>, ClassicMeta),
     Duel(duel::Setup),
+    /// A saved game taken up from the start menu's list (claimed while it is played).
+    Saved(Resumed),
 }
 
 /// Where a session goes once a game has ended.
@@ -174,9 +177,24 @@ pub(crate) fn play(
             }
             Match::Duel(setup) => {
                 let end = duel::play(ui, keeper, &setup);
-                (end, Match::Duel(setup.again()), ui.words.saved_bye)
+                (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
+            }
+            Match::Saved(Resumed::Cards(g, m)) => {
+                next = Some(Match::Cards(g, m));
+                continue;
+            }
+            Match::Saved(Resumed::Classic(g, m)) => {
+                next = Some(Match::Classic(g, m));
+                continue;
+            }
+            Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
+                let again = duel::Setup::after(&r, ui.words);
+                let end = duel::resume(ui, keeper, r);
+                (end, Match::Duel(again), ui.words.duel_saved_bye)
             }
         };
+        // The game is no longer played here: another window may take its save up.
+        keeper.release();
         kept = match end {
             End::Quit(Some(score)) | End::Stopped(Some(score)) => Some((score, saved_bye)),
             _ => None,

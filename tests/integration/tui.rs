@@ -238,7 +238,7 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.expect("Quit?");
     r.send("y");
     r.expect("Game saved (score 0)");
-    r.expect("Resume: card game · default rules · score 0 · 1 card");
+    r.expect("Resume: card game · just now · default rules · score 0 · 1 card");
     // The saved game is listed and highlighted first: three down to the duel (new game,
     // classic, duel); a card duel, given up.
     r.send("\x1b[B\x1b[B\x1b[B\r");
@@ -417,11 +417,11 @@ fn a_quit_game_is_offered_again_and_resumes() {
     r.expect("Quit?");
     r.send("y");
     r.expect("Game saved");
-    r.expect("Resume: card game · default rules · score 0 · 2 cards");
+    r.expect("Resume: card game · just now · default rules · score 0 · 2 cards");
     r.send("\x03");
     assert!(r.ends_restored().contains("Game saved"));
     let mut r = r.again(&["--no-color"]);
-    r.expect("Resume: card game · default rules · score 0 · 2 cards");
+    r.expect("Resume: card game · just now · default rules · score 0 · 2 cards");
     // The saved game is highlighted first: Enter resumes it.
     r.send("\r");
     r.expect("Cards left 98");
@@ -753,4 +753,59 @@ fn a_daily_deal_ends_with_a_line_to_share() {
     r.expect("New game");
     r.send("q");
     r.ends_restored();
+}
+
+/// Two interrupted games under different rules and a duel left at once are all in the start
+/// menu, newest first, each naming its rules; any of them resumes (the duel with the same player
+/// to move), and one can be deleted after a question, staying in history as quit.
+#[test]
+fn every_saved_game_is_in_the_menu() {
+    let mut r = start(&["--no-color", "--rules", "solitaire", "play", "--seed", "5"]);
+    r.expect("rules solitaire");
+    r.send("12");
+    r.expect("Cards left 998");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.send("\x03");
+    assert!(r.ends_restored().contains("Duel saved"));
+    let mut r = r.again(&["--no-color"]);
+    r.expect("> Resume: card duel");
+    r.expect("Player 1 0 : Player 2 0");
+    r.expect("Resume: card game · just now · default rules · score 0 · 1 card");
+    r.expect("Resume: card game · just now · solitaire rules");
+    r.expect("2 cards");
+    // The duel goes on with Player 2 to move.
+    r.send("\r");
+    r.expect("Player 2 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    // Given up: recorded, no longer saved. The solitaire game is second now: delete it, then
+    // resume the other.
+    r.expect("> Resume: card game");
+    r.send("\x1b[B");
+    r.send("x");
+    r.expect("Delete the saved game");
+    r.expect("(y/n)");
+    r.send("y");
+    r.expect("Saved game deleted");
+    r.expect("> Resume: card game · just now · default rules");
+    r.send("\r");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["history"]);
+    r.expect("solitaire");
+    r.expect("given up");
+    r.p.exp_eof().unwrap();
 }
