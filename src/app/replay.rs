@@ -29,29 +29,26 @@ use crate::store::entry::Entry;
 use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
 use crate::store::report::deal_text;
-use crate::store::{entry, format};
+use crate::store::{Store, entry, format};
 use crate::ui::Ui;
 use crate::ui::replay::{Duet, Shown, Solo};
 
-/// Reads a record (or a saved game) and rebuilds its game.
-pub(crate) fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Error> {
-    let bad =
-        |e: &dyn std::fmt::Display| Error::usage(format!("cannot replay {}: {e}", path.display()));
-    let text = crate::config::paths::read_text(path).map_err(|e| bad(&e))?;
-    let (play, rec) = match format::decode::<Record>(&text) {
+/// Reads a record (or a saved game) from its text and rebuilds its game.
+fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {
+    let (play, rec) = match format::decode::<Record>(text) {
         Ok(r) => (r.play.clone(), Some(r)),
-        Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(&text) {
+        Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(text) {
             Ok(s) => (s.play, None),
-            Err(_) => return Err(bad(&first)),
+            Err(_) => return Err(bad(name, &first)),
         },
-        Err(e) => return Err(bad(&e)),
+        Err(e) => return Err(bad(name, &e)),
     };
-    let (game, _) = play.rebuild().map_err(|e| bad(&e))?;
+    let (game, _) = play.rebuild().map_err(|e| bad(name, &e))?;
     Ok((game, rec, play))
 }
 
-fn bad(path: &Path, e: &dyn std::fmt::Display) -> Error {
-    Error::usage(format!("cannot replay {}: {e}", path.display()))
+fn bad(name: &str, e: &dyn std::fmt::Display) -> Error {
+    Error::usage(format!("cannot replay {name}: {e}"))
 }
 
 /// Where a replay is shown: the game screen (on a terminal, without `--json`), or text.
@@ -60,40 +57,68 @@ enum Out {
     Text { json: bool },
 }
 
-/// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
-pub(crate) fn run(global: &Global, path: &Path, json: bool) -> Result<(), Error> {
-    let text = crate::config::paths::read_text(path).map_err(|e| bad(path, &e))?;
+/// What `replay` was given: a file, or (a number that names no file) game N of history, numbered
+/// as `history` lists them. Its name for messages, and its text.
+fn source(arg: &Path) -> Result<(String, String), Error> {
+    if !arg.exists()
+        && let Some(n) = arg.to_str().and_then(|s| s.trim().parse::<usize>().ok())
+    {
+        let mut keeper = Store::open();
+        let all = keeper.summaries();
+        super::print_warnings(&mut keeper);
+        let found = n.checked_sub(1).and_then(|i| all.get(i)).ok_or_else(|| {
+            Error::usage(format!(
+                "there is no game {n} in history, which holds {} (1 is the newest; see `new2048 \
+                 history`)",
+                all.len()
+            ))
+        })?;
+        let text = keeper
+            .record_text(&found.file)
+            .map_err(|e| Error::usage(format!("cannot replay game {n}: {e}")))?;
+        return Ok((format!("game {n}"), text));
+    }
+    let name = arg.display().to_string();
+    let text = crate::config::paths::read_text(arg).map_err(|e| bad(&name, &e))?;
+    Ok((name, text))
+}
+
+/// Runs the `replay` command: a card game, a classic game or a duel, whichever the file (or
+/// game of history) holds.
+pub(crate) fn run(global: &Global, arg: &Path, json: bool) -> Result<(), Error> {
+    let (name, text) = source(arg)?;
     let out = if !json && crate::ui::is_interactive() {
         Out::Screen(super::terminal(global)?)
     } else {
         Out::Text { json }
     };
+    let name = name.as_str();
     match entry::decode_entry(&text) {
-        Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), &out),
-        Ok(Entry::Duel(d)) => return run_duel(path, &d, &out),
+        Ok(Entry::Classic(r)) => return run_classic(name, &r.play.clone(), Some(r), &out),
+        Ok(Entry::Duel(d)) => return run_duel(name, &d, &out),
         Ok(Entry::Cards(_)) => {}
         Err(first) => {
             if let Ok(s) = format::decode::<SavedClassic>(&text)
                 && s.game == GameKind::Classic
             {
-                return run_classic(path, &s.play, None, &out);
+                return run_classic(name, &s.play, None, &out);
             }
             if !matches!(first, RecordError::Invalid(_)) {
-                return Err(bad(path, &first));
+                return Err(bad(name, &first));
             }
         }
     }
-    run_cards(path, &out)
+    run_cards(name, &text, &out)
 }
 
-fn run_cards(path: &Path, out: &Out) -> Result<(), Error> {
-    let (game, record, play) = load(path)?;
+fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
+    let (game, record, play) = load(name, text)?;
     if let Out::Text { json: true } = out {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
         let title = format!(
             "replay of {}: {} rules, {}, {} moves",
-            path.display(),
+            name,
             play.rules.name,
             deal_text(&play.deal),
             game.moves().len()
@@ -101,25 +126,25 @@ fn run_cards(path: &Path, out: &Out) -> Result<(), Error> {
         show(out, &title, game.clone())?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
         None => Ok(()),
     }
 }
 
 fn run_classic(
-    path: &Path,
+    name: &str,
     play: &ClassicPlay,
     record: Option<ClassicRecord>,
     out: &Out,
 ) -> Result<(), Error> {
-    let (game, _) = play.rebuild().map_err(|e| bad(path, &e))?;
+    let (game, _) = play.rebuild().map_err(|e| bad(name, &e))?;
     if let Out::Text { json: true } = out {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
         writeln!(io::stdout(), "{s}")?;
     } else {
         let title = format!(
             "replay of {}: classic {1}x{1}, {2} rules, seed {3}, {4} moves",
-            path.display(),
+            name,
             play.size,
             play.rules.name,
             play.seed,
@@ -128,33 +153,33 @@ fn run_classic(
         show(out, &title, game.clone())?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
         None => Ok(()),
     }
 }
 
-fn run_duel(path: &Path, record: &DuelRecord, out: &Out) -> Result<(), Error> {
+fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
     let names = record.names();
     let title = format!(
         "replay of {}: a {} duel, {} rules, {}",
-        path.display(),
+        name,
         record.of.as_str(),
         record.rules.name,
         deal_text(&record.deal)
     );
     let mismatch = if record.of == GameKind::Classic {
-        let duel = record.rebuild_classic().map_err(|e| bad(path, &e))?;
+        let duel = record.rebuild_classic().map_err(|e| bad(name, &e))?;
         let m = record.mismatch(&duel);
         show_duel(out, &title, duel, names)?;
         m
     } else {
-        let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(path, &e))?;
+        let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(name, &e))?;
         let m = record.mismatch(&duel);
         show_duel(out, &title, duel, names)?;
         m
     };
     match mismatch {
-        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
         None => Ok(()),
     }
 }

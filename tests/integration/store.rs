@@ -571,6 +571,32 @@ fn a_finished_daily_deal_is_shared_and_counted() {
     assert!(stats.contains("days played 1   games 2   won 0"), "{stats}");
 }
 
+/// `replay N` replays game N of history (1 the newest, as `history` lists them), in text every
+/// move with the board after it as headless play prints them; a number that is neither a file
+/// nor a game of history is refused.
+#[test]
+fn replay_takes_a_game_of_history_by_number() {
+    let env = Env::new();
+    let played = json(&env.run(&["play", "--seed", "42", "--json"], "1\n1\n2\nq\n"));
+    env.run(&["play", "--seed", "7", "--json"], "3\nq\n");
+    assert_eq!(json(&env.run(&["replay", "2", "--json"], "")), played);
+    let steps = text(&env.run(&["replay", "2"], "").stdout);
+    assert!(
+        steps.starts_with("replay of game 2: default rules, seed 42, 3 moves"),
+        "{steps}"
+    );
+    // Each move, then the board after it, as headless play prints them.
+    assert!(steps.contains("\n   1. 4 on column 1\n"), "{steps}");
+    assert!(steps.contains("\n   3. "), "{steps}");
+    let out = env.run(&["replay", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no game 3 in history"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 // Classic 2048 and duels in the store.
 
 /// Moves that end any small classic game: the four directions in turn, many times.
