@@ -30,11 +30,46 @@ pub(crate) enum Picked {
     Stop,
 }
 
+/// One item: its text, and a shorter one for a narrow window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Item {
+    pub long: String,
+    pub short: String,
+}
+
+impl Item {
+    /// An item with one text whatever the width.
+    pub(crate) fn new(text: impl Into<String>) -> Item {
+        let long = text.into();
+        Item {
+            short: long.clone(),
+            long,
+        }
+    }
+
+    /// The text for `width` columns (after the two of the mark): the long one when it fits,
+    /// else the short one, cut with `…` if even that is too wide.
+    fn text(&self, width: usize) -> String {
+        let w = console::measure_text_width;
+        let room = width.saturating_sub(2);
+        let text = if w(&self.long) <= room {
+            &self.long
+        } else {
+            &self.short
+        };
+        if w(text) <= room {
+            text.clone()
+        } else {
+            console::truncate_str(text, room, "…").into_owned()
+        }
+    }
+}
+
 /// A list as drawn: the lines above it, its items, which can be deleted, the keys line.
 pub(crate) struct List<'a> {
     /// Lines above the items (a title, news, the question), already coloured.
     pub head: &'a [String],
-    pub items: &'a [String],
+    pub items: &'a [Item],
     /// Which items the delete key removes (saved games).
     pub deletable: &'a [bool],
     /// The keys, shown dimmed under the items.
@@ -74,7 +109,7 @@ pub(crate) fn lines(
             (false, true) => "↓ ",
             (false, false) => "  ",
         };
-        let text = fit(&format!("{mark}{}", l.items[i]), width);
+        let text = fit(&format!("{mark}{}", l.items[i].text(width)), width);
         out.push(if i == selected {
             theme.paint(&text, Tone::Cursor)
         } else if l.deletable.get(i) == Some(&true) {
@@ -148,10 +183,22 @@ pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
 
 #[cfg(test)]
 mod tests {
+    /// The long text when it fits, else the short one, else the short one cut with `…`.
+    #[test]
+    fn long_or_short() {
+        let item = Item {
+            long: "Classic 2048 (slide tiles on a 4×4 board)".into(),
+            short: "Classic 2048 (4×4)".into(),
+        };
+        assert_eq!(item.text(80), item.long);
+        assert_eq!(item.text(30), item.short);
+        assert_eq!(item.text(12), "Classic 2…");
+    }
+
     use super::*;
     use crate::ui::render::to_text;
 
-    fn list<'a>(head: &'a [String], items: &'a [String], deletable: &'a [bool]) -> List<'a> {
+    fn list<'a>(head: &'a [String], items: &'a [Item], deletable: &'a [bool]) -> List<'a> {
         List {
             head,
             items,
@@ -163,7 +210,7 @@ mod tests {
     #[test]
     fn all_items_fit() {
         let head = vec!["  new2048".to_string(), String::new()];
-        let items: Vec<String> = ["New game", "Resume", "Quit"].map(String::from).into();
+        let items: Vec<Item> = ["New game", "Resume", "Quit"].map(Item::new).into();
         let l = list(&head, &items, &[false, true, false]);
         insta::assert_snapshot!(to_text(&lines(&l, 1, Theme::PLAIN, 40, 15)));
     }
@@ -172,7 +219,9 @@ mod tests {
     #[test]
     fn many_items_scroll() {
         let head = vec!["  new2048".to_string(), String::new(), "?".to_string()];
-        let items: Vec<String> = (1..=12).map(|i| format!("Saved game {i}")).collect();
+        let items: Vec<Item> = (1..=12)
+            .map(|i| Item::new(format!("Saved game {i}")))
+            .collect();
         let l = list(&head, &items, &[true; 12]);
         for (selected, first, last) in [(0, "> Saved game 1", "↓ "), (11, "↑ ", "> Saved game 12")]
         {

@@ -21,7 +21,7 @@ use crate::store::utc;
 
 use super::duel::{DuelGame, Setup, default_names};
 use super::i18n::{Words, fill, plural};
-use super::list::{self, List, Picked};
+use super::list::{self, Item, List, Picked};
 use super::render::wrap;
 use super::theme::Tone;
 use super::{Match, Ui};
@@ -102,7 +102,7 @@ fn select(
     ui: &Ui,
     notes: &[(String, Tone)],
     question: &str,
-    items: &[String],
+    items: &[Item],
     deletable: &[bool],
     keys: &str,
     default: usize,
@@ -130,7 +130,7 @@ fn select(
 }
 
 /// A sub-menu's choice: `None` to leave the program, `Some(None)` back to the start menu.
-fn select_sub(ui: &Ui, question: &str, items: &[String]) -> Option<Option<usize>> {
+fn select_sub(ui: &Ui, question: &str, items: &[Item]) -> Option<Option<usize>> {
     match select(ui, &[], question, items, &[], ui.words.list_keys, 0) {
         Picked::Item(i) => Some(Some(i)),
         Picked::Back | Picked::Delete(_) => Some(None),
@@ -219,6 +219,17 @@ fn label(info: &SavedGameInfo, words: &Words, now: u64) -> String {
     parts.join(" · ")
 }
 
+/// A saved game's item in the menu; in a narrow window, what it is and its score.
+fn saved_item(info: &SavedGameInfo, words: &Words, now: u64) -> Item {
+    let long = label(info, words, now);
+    let parts: Vec<&str> = long.split(" · ").collect();
+    let short = format!("{} · {}", parts[0], parts.get(3).copied().unwrap_or(""));
+    Item {
+        long: fill(words.menu_saved_item, &[&long]),
+        short: fill(words.menu_saved_item, &[&short]),
+    }
+}
+
 /// Why a saved game could not be taken up or deleted, in the player's words where the store's
 /// reason is one a player meets in play (another window has it, it is gone).
 fn refused(e: &ResumeError, words: &Words) -> String {
@@ -265,26 +276,42 @@ pub(crate) fn start(
             ));
         }
         let now = utc::now();
-        let mut items: Vec<(String, Choice)> = saved
+        let mut items: Vec<(Item, Choice)> = saved
             .iter()
             .enumerate()
-            .map(|(i, e)| {
-                let item = fill(words.menu_saved_item, &[&label(e, words, now)]);
-                (item, Choice::Resume(i))
-            })
+            .map(|(i, e)| (saved_item(e, words, now), Choice::Resume(i)))
             .collect();
-        items.push((words.menu_new.to_string(), Choice::New));
+        let both = |long: String, short: String| Item { long, short };
+        items.push((Item::new(words.menu_new), Choice::New));
         let side = rules.classic.size;
-        items.push((fill(words.menu_classic, &[&side, &side]), Choice::Classic));
-        items.push((words.menu_duel.to_string(), Choice::Duel));
+        items.push((
+            both(
+                fill(words.menu_classic, &[&side, &side]),
+                fill(words.menu_classic_short, &[&side, &side]),
+            ),
+            Choice::Classic,
+        ));
+        items.push((
+            both(words.menu_duel.into(), words.menu_duel_short.into()),
+            Choice::Duel,
+        ));
         let today = utc::date(now);
-        items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
-        items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
-        items.push((words.menu_quit.to_string(), Choice::Quit));
+        items.push((
+            both(
+                fill(words.menu_daily, &[&today]),
+                fill(words.menu_daily_short, &[&today]),
+            ),
+            Choice::Daily,
+        ));
+        items.push((
+            Item::new(fill(words.menu_rules, &[&rules.name])),
+            Choice::Rules,
+        ));
+        items.push((Item::new(words.menu_quit), Choice::Quit));
         for w in keeper.take_warnings() {
             notes.push((w, Tone::Bad));
         }
-        let labels: Vec<String> = items.iter().map(|(s, _)| s.clone()).collect();
+        let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
         let deletable: Vec<bool> = items
             .iter()
             .map(|(_, c)| matches!(c, Choice::Resume(_)))
@@ -369,7 +396,7 @@ enum Choice {
 /// Which game to duel at: `Some(None)` back to the menu, `None` to leave.
 fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
     let words = ui.words;
-    let items = [words.duel_cards.to_string(), words.duel_classic.to_string()];
+    let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
     Some(select_sub(ui, words.duel_prompt, &items)?.map(|i| match i {
         0 => DuelGame::Cards(Arc::clone(rules)),
         _ => DuelGame::Classic(rules.classic, rules.name.clone()),
@@ -378,9 +405,9 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
 
 /// The preset to play: `Some(None)` back to the menu, `None` to leave.
 fn pick_preset(ui: &Ui) -> Option<Option<Rules>> {
-    let names: Vec<String> = presets::ALL.iter().map(|(n, _)| n.to_string()).collect();
+    let names: Vec<Item> = presets::ALL.iter().map(|(n, _)| Item::new(*n)).collect();
     let i = select_sub(ui, ui.words.preset_prompt, &names)?;
-    Some(i.and_then(|i| config::load_preset(&names[i]).ok()))
+    Some(i.and_then(|i| config::load_preset(presets::ALL[i].0).ok()))
 }
 
 #[cfg(test)]
