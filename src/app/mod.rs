@@ -4,6 +4,7 @@
 //! input (arguments, rules, deck files). A closed output pipe counts as success.
 
 pub(crate) mod cli;
+mod docs;
 pub(crate) mod replay;
 pub(crate) mod simulate;
 
@@ -47,6 +48,8 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
         Some(Command::Simulate(ref a)) => crate::app::simulate::command(&cli.global, a),
+        Some(Command::Completions(ref a)) => docs::completions(a.shell),
+        Some(Command::Manpage) => docs::manpage(),
     };
     match result {
         Ok(()) => 0,
