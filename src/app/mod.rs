@@ -73,7 +73,8 @@ fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
 
-/// [`new_game`] with how it was dealt and when it started, for the keeper.
+/// The game `play` starts (from a deck file, a seed, or a fresh seed), with how it was dealt and
+/// when it started, for the keeper.
 pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
     let rules = Arc::new(rules);
     let (game, deal) = if let Some(p) = &args.deck_file {
