@@ -334,7 +334,7 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
         if n.is_empty() || n.chars().count() > 20 || n.chars().any(char::is_control) {
             return Err(Error::usage(format!(
                 "--names: `{}` is not a name (1 to 20 printable characters)",
-                name.escape_debug()
+                crate::cards::text::escape_controls(name)
             )));
         }
         *slot = n.to_string();
