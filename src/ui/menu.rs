@@ -254,6 +254,49 @@ fn ago(words: &Words, then: u64, now: u64) -> String {
     }
 }
 
+/// The start menu's items: the saved games, then a new game, classic 2048, a duel, the daily
+/// deal, the rules and quit.
+fn menu_items(
+    words: &Words,
+    saved: &[SavedGameInfo],
+    rules: &Rules,
+    now: u64,
+) -> Vec<(Item, Choice)> {
+    let mut items: Vec<(Item, Choice)> = saved
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (saved_item(e, words, now), Choice::Resume(i)))
+        .collect();
+    let both = |long: String, short: String| Item { long, short };
+    items.push((Item::new(words.menu_new), Choice::New));
+    let side = rules.classic.size;
+    items.push((
+        both(
+            fill(words.menu_classic, &[&side, &side]),
+            fill(words.menu_classic_short, &[&side, &side]),
+        ),
+        Choice::Classic,
+    ));
+    items.push((
+        both(words.menu_duel.into(), words.menu_duel_short.into()),
+        Choice::Duel,
+    ));
+    let today = utc::date(now);
+    items.push((
+        both(
+            fill(words.menu_daily, &[&today]),
+            fill(words.menu_daily_short, &[&today]),
+        ),
+        Choice::Daily,
+    ));
+    items.push((
+        Item::new(fill(words.menu_rules, &[&rules.name])),
+        Choice::Rules,
+    ));
+    items.push((Item::new(words.menu_quit), Choice::Quit));
+    items
+}
+
 /// The start menu: the saved games (newest first, to resume or delete), then a new game,
 /// classic 2048, a duel, the daily deal, the rules preset and quit. Changing the rules comes
 /// back to the menu with the new rules in force. `news` (a game just left saved, a daily deal's
@@ -276,38 +319,7 @@ pub(crate) fn start(
             ));
         }
         let now = utc::now();
-        let mut items: Vec<(Item, Choice)> = saved
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (saved_item(e, words, now), Choice::Resume(i)))
-            .collect();
-        let both = |long: String, short: String| Item { long, short };
-        items.push((Item::new(words.menu_new), Choice::New));
-        let side = rules.classic.size;
-        items.push((
-            both(
-                fill(words.menu_classic, &[&side, &side]),
-                fill(words.menu_classic_short, &[&side, &side]),
-            ),
-            Choice::Classic,
-        ));
-        items.push((
-            both(words.menu_duel.into(), words.menu_duel_short.into()),
-            Choice::Duel,
-        ));
-        let today = utc::date(now);
-        items.push((
-            both(
-                fill(words.menu_daily, &[&today]),
-                fill(words.menu_daily_short, &[&today]),
-            ),
-            Choice::Daily,
-        ));
-        items.push((
-            Item::new(fill(words.menu_rules, &[&rules.name])),
-            Choice::Rules,
-        ));
-        items.push((Item::new(words.menu_quit), Choice::Quit));
+        let items = menu_items(words, &saved, rules, now);
         for w in keeper.take_warnings() {
             notes.push((w, Tone::Bad));
         }
