@@ -30,38 +30,35 @@ pub(crate) enum Picked {
     Stop,
 }
 
-/// One item: its text, and a shorter one for a narrow window.
+/// One item: its texts, longest first, for narrower and narrower windows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Item {
-    pub long: String,
-    pub short: String,
+    forms: Vec<String>,
 }
 
 impl Item {
     /// An item with one text whatever the width.
     pub(crate) fn new(text: impl Into<String>) -> Item {
-        let long = text.into();
         Item {
-            short: long.clone(),
-            long,
+            forms: vec![text.into()],
         }
     }
 
-    /// The text for `width` columns (after the two of the mark): the long one when it fits,
-    /// else the short one, cut with `…` if even that is too wide.
+    /// An item with shorter texts for narrower windows (`forms` longest first, at least one).
+    pub(crate) fn forms(forms: Vec<String>) -> Item {
+        Item { forms }
+    }
+
+    /// The text for `width` columns (after the two of the mark): the first that fits, else the
+    /// shortest cut with `…`.
     fn text(&self, width: usize) -> String {
         let w = console::measure_text_width;
         let room = width.saturating_sub(2);
-        let text = if w(&self.long) <= room {
-            &self.long
-        } else {
-            &self.short
-        };
-        if w(text) <= room {
-            text.clone()
-        } else {
-            console::truncate_str(text, room, "…").into_owned()
+        if let Some(t) = self.forms.iter().find(|t| w(t) <= room) {
+            return t.clone();
         }
+        let shortest = self.forms.last().map_or("", String::as_str);
+        console::truncate_str(shortest, room, "…").into_owned()
     }
 }
 
@@ -183,16 +180,16 @@ pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
 
 #[cfg(test)]
 mod tests {
-    /// The long text when it fits, else the short one, else the short one cut with `…`.
+    /// The first text that fits, else the shortest cut with `…`.
     #[test]
     fn long_or_short() {
-        let item = Item {
-            long: "Classic 2048 (slide tiles on a 4×4 board)".into(),
-            short: "Classic 2048 (4×4)".into(),
-        };
-        assert_eq!(item.text(80), item.long);
-        assert_eq!(item.text(30), item.short);
+        let long = "Classic 2048 (slide tiles on a 4×4 board)";
+        let short = "Classic 2048 (4×4)";
+        let item = Item::forms(vec![long.into(), short.into()]);
+        assert_eq!(item.text(80), long);
+        assert_eq!(item.text(30), short);
         assert_eq!(item.text(12), "Classic 2…");
+        assert_eq!(Item::forms(Vec::new()).text(10), "");
     }
 
     use super::*;

@@ -219,15 +219,23 @@ fn label(info: &SavedGameInfo, words: &Words, now: u64) -> String {
     parts.join(" · ")
 }
 
-/// A saved game's item in the menu; in a narrow window, what it is and its score.
+/// A saved game's item in the menu; in narrower windows, what it is, when and its score, then
+/// what it is and its score.
 fn saved_item(info: &SavedGameInfo, words: &Words, now: u64) -> Item {
     let long = label(info, words, now);
     let parts: Vec<&str> = long.split(" · ").collect();
-    let short = format!("{} · {}", parts[0], parts.get(3).copied().unwrap_or(""));
-    Item {
-        long: fill(words.menu_saved_item, &[&long]),
-        short: fill(words.menu_saved_item, &[&short]),
-    }
+    let part = |i: usize| parts.get(i).copied().unwrap_or("");
+    let forms = [
+        long.clone(),
+        [part(0), part(1), part(3)].join(" · "),
+        [part(0), part(3)].join(" · "),
+    ];
+    Item::forms(
+        forms
+            .iter()
+            .map(|f| fill(words.menu_saved_item, &[f]))
+            .collect(),
+    )
 }
 
 /// Why a saved game could not be taken up or deleted, in the player's words where the store's
@@ -267,7 +275,7 @@ fn menu_items(
         .enumerate()
         .map(|(i, e)| (saved_item(e, words, now), Choice::Resume(i)))
         .collect();
-    let both = |long: String, short: String| Item { long, short };
+    let both = |long: String, short: String| Item::forms(vec![long, short]);
     items.push((Item::new(words.menu_new), Choice::New));
     let side = rules.classic.size;
     items.push((
