@@ -269,11 +269,15 @@ pub(crate) fn sweep_temps(dir: &Path, age: std::time::Duration) {
         return;
     };
     for e in entries.flatten() {
+        // The name first: history holds thousands of files, none of them temporary.
+        if !e.file_name().to_string_lossy().starts_with(".tmp") {
+            continue;
+        }
         let old = e
             .metadata()
             .and_then(|m| m.modified())
             .is_ok_and(|t| t.elapsed().is_ok_and(|a| a > age));
-        if old && e.file_name().to_string_lossy().starts_with(".tmp") {
+        if old {
             let _ = fs::remove_file(e.path());
         }
     }
