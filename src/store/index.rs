@@ -191,23 +191,8 @@ fn read_index(path: &Path) -> HashMap<String, Indexed> {
 pub(crate) fn load(data_dir: &Path, write: bool, warn: &mut dyn FnMut(String)) -> Vec<Indexed> {
     let games = data_dir.join(GAMES_DIR);
     let index_path = games.join(INDEX_FILE);
-    let entries = match fs::read_dir(&games) {
-        Ok(e) => e,
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-            ) =>
-        {
-            return Vec::new();
-        }
-        Err(e) => {
-            warn(format!(
-                "cannot read the history folder {}: {e}",
-                games.display()
-            ));
-            return Vec::new();
-        }
+    let Some(entries) = super::history::listing(data_dir, warn) else {
+        return Vec::new();
     };
     let mut old = read_index(&index_path);
     let mut changed = false;

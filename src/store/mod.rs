@@ -190,8 +190,8 @@ pub(crate) struct Store {
     bests: OnceCell<HashMap<String, u64>>,
     /// The games this process plays and has saved or resumed.
     playing: Vec<Playing>,
-    /// Saves the last listing left out: another window plays them.
-    elsewhere: usize,
+    /// The games of the saves the last listing left out: another window plays them.
+    elsewhere: Vec<format::GameKind>,
 }
 
 impl Store {
@@ -209,7 +209,7 @@ impl Store {
             said: RefCell::default(),
             bests: OnceCell::new(),
             playing: Vec::new(),
-            elsewhere: 0,
+            elsewhere: Vec::new(),
         };
         match &store.dir {
             None => store.warn(format!(

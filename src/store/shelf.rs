@@ -274,11 +274,16 @@ impl Store {
         let mut notes = Vec::new();
         let files = saved::files(&dir, &mut |m| notes.push(m));
         let mut list = Vec::new();
-        self.elsewhere = 0;
+        self.elsewhere.clear();
         for (id, path) in files {
             let mine = self.playing.iter().any(|p| p.id == id);
             if !mine && claim::is_claimed(&path) {
-                self.elsewhere += 1;
+                // Read, not claimed: only to say which game it is.
+                let kind = fsio::read_file(&path).ok().and_then(|b| {
+                    let value = super::format::checked(std::str::from_utf8(&b).ok()?).ok()?;
+                    super::format::kind_of(&value).ok()
+                });
+                self.elsewhere.push(kind.unwrap_or(GameKind::Cards));
                 continue;
             }
             let bytes = match fsio::read_file(&path) {
@@ -312,10 +317,10 @@ impl Store {
         list
     }
 
-    /// How many saves the last [`Store::saved_games`] (or a resume after it) left out because
-    /// another window plays them.
-    pub(crate) fn open_elsewhere(&self) -> usize {
-        self.elsewhere
+    /// How many saves of `game` the last [`Store::saved_games`] (or a resume after it) left out
+    /// because another window plays them.
+    pub(crate) fn open_elsewhere(&self, game: GameKind) -> usize {
+        self.elsewhere.iter().filter(|&&g| g == game).count()
     }
 
     /// Whether the game of save `id` is in history already (by its file name or the id it holds).
@@ -431,7 +436,7 @@ impl Store {
                 Ok(Ok(t)) => return Some(t),
                 Ok(Err(_)) => self.playing.retain(|p| p.id != info.id),
                 Err(ResumeError::Unusable(_) | ResumeError::Recorded) => {}
-                Err(ResumeError::Elsewhere) => self.elsewhere += 1,
+                Err(ResumeError::Elsewhere) => self.elsewhere.push(info.game),
                 Err(e) => self.warn(format!("saved game {}: {e}", info.number)),
             }
         }
