@@ -33,7 +33,7 @@ pub(crate) const LOCK_FILE: &str = "lock";
 
 /// The longest [`DirLock::acquire`] waits for another process to let the folder go. Every hold
 /// is a few file operations, so a longer one means that process is stopped or stuck.
-pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(5);
 
 /// The error of a name in the data folder that is not a regular file (a FIFO, a device, a
 /// folder, or a symbolic link, which is not followed): see [`is_not_regular`].

@@ -21,7 +21,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Contender, Duel};
-use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
+use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper, SavedGames};
 
 /// One saved game in the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -441,5 +441,19 @@ impl Store {
             }
         }
         None
+    }
+}
+
+impl SavedGames for Store {
+    fn saved_games(&mut self) -> Vec<SavedGameInfo> {
+        Store::saved_games(self)
+    }
+
+    fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
+        Store::resume(self, id)
+    }
+
+    fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
+        Store::delete_saved(self, id)
     }
 }
