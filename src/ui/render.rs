@@ -357,7 +357,7 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
         out.push(String::new());
     }
     if let Overlay::Result { new_best } = s.overlay {
-        out.extend(result(s, words, theme, new_best, width))
+        out.extend(result(s, words, theme, new_best, width));
     } else {
         let shown = if l.airy { 2 } else { 1 };
         for i in 0..shown {
