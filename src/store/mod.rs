@@ -385,10 +385,11 @@ impl Store {
         let result = (|| {
             let _lock = fsio::DirLock::acquire(&dir)?;
             let p = &mut self.playing[i];
+            // Made again if it was removed while the game was played.
+            fs::create_dir_all(dir.join(saved::SAVES_DIR))?;
             if let Some(c) = &mut p.claim {
                 return c.replace(json(&p.id).as_bytes());
             }
-            fs::create_dir_all(dir.join(saved::SAVES_DIR))?;
             // A fresh id is taken only if no file has it (a clash draws another).
             for _ in 0..8 {
                 match Claim::create(&saved::path_of(&dir, &p.id), json(&p.id).as_bytes()) {
