@@ -89,6 +89,14 @@ fn kind_of(t: fs::FileType) -> &'static str {
 /// Opens a file of the data folder with `options`, refusing anything but a regular file (see
 /// the module docs): a symbolic link is not followed and a FIFO is not waited on.
 pub(crate) fn open_file(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    // Looked at first, so that a FIFO is not even opened (opening one for reading, even without
+    // waiting, would let a writer blocked on it go on); the checks below close the gap between
+    // this look and the open.
+    if let Ok(m) = fs::symlink_metadata(path)
+        && !m.is_file()
+    {
+        return Err(not_regular(kind_of(m.file_type())));
+    }
     #[cfg(unix)]
     {
         use rustix::fs::OFlags;
