@@ -67,13 +67,7 @@ impl Home {
     }
 
     fn history(&self) -> Vec<Value> {
-        let out = self.run(&["history", "--json"], "");
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        serde_json::from_slice::<Value>(&out.stdout)
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .clone()
+        crate::common::json_rows(&self.run(&["history", "--json"], ""))
     }
 
     /// A card game from seed 3 with `moves` played, then killed: its save is left.

@@ -99,13 +99,7 @@ impl Env {
     fn history_with(&self, args: &[&str]) -> Vec<Value> {
         let mut all = vec!["history", "--json"];
         all.extend(args);
-        let out = self.run(&all, "");
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        serde_json::from_slice::<Value>(&out.stdout)
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .clone()
+        crate::common::json_rows(&self.run(&all, ""))
     }
 }
 
