@@ -101,14 +101,29 @@ pub(crate) fn print_warnings(keeper: &mut dyn Keeper) {
 }
 
 /// "There is no saved `what` to resume (where it would be); start one with `new2048 command`".
-fn nothing_to_resume(keeper: &Store, what: &str, command: &str) -> Error {
-    let place = keeper.dir().map_or_else(
-        || "no data folder".to_string(),
-        |d| d.join(store::saved::SAVES_DIR).display().to_string(),
-    );
-    Error::usage(format!(
-        "there is no saved {what} to resume ({place}); start one with `new2048 {command}`"
-    ))
+/// Why `--resume` found no `game` (`what` in words, `rules` the rules it had to be of): the
+/// save is open in another window, or there is none; the other saved games follow.
+fn nothing_to_resume(
+    keeper: &mut Store,
+    game: GameKind,
+    what: &str,
+    rules: Option<&str>,
+    command: &str,
+) -> Error {
+    let list = keeper.saved_games();
+    let with = rules.map_or_else(String::new, |r| format!(" with the rules {r}"));
+    let why = if keeper.open_elsewhere(game) > 0 {
+        format!("this game is open in another window: the saved {what}{with} is played there")
+    } else {
+        let place = keeper.dir().map_or_else(
+            || "no data folder".to_string(),
+            |d| d.join(store::saved::SAVES_DIR).display().to_string(),
+        );
+        format!(
+            "there is no saved {what} to resume{with} ({place}); start one with `new2048 {command}`"
+        )
+    };
+    Error::usage(format!("{why}{}", other_saves(&list, None)))
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<(), Error> {
@@ -155,32 +170,21 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
             ))
         })?
     } else {
-        {
-            let hash = rules.hash();
-            let found = list
-                .iter()
-                .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
-            found.ok_or_else(|| {
-                let why = if keeper.open_elsewhere() > 0 {
-                    format!(
-                        "this game is open in another window: the saved card game with the \
-                         rules {} is being played there",
-                        rules.name
-                    )
-                } else {
-                    let place = keeper.dir().map_or_else(
-                        || "no data folder".to_string(),
-                        |d| d.join(store::saved::SAVES_DIR).display().to_string(),
-                    );
-                    format!(
-                        "there is no saved game to resume with the rules {} ({place}); start \
-                         one with `new2048 play`",
-                        rules.name
-                    )
-                };
-                Error::usage(format!("{why}{}", other_saves(&list, None)))
-            })?
-        }
+        let hash = rules.hash();
+        let found = list
+            .iter()
+            .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
+        let Some(info) = found else {
+            let name = rules.name.clone();
+            return Err(nothing_to_resume(
+                keeper,
+                GameKind::Cards,
+                "game",
+                Some(&name),
+                "play",
+            ));
+        };
+        info
     };
     let resumed = keeper.resume(&info.id).map_err(|e| {
         Error::usage(format!(
@@ -273,7 +277,10 @@ fn saved(args: &SavedArgs) -> Result<(), Error> {
     } else {
         print!("{}", store::report::saved_table(&list));
     }
-    let elsewhere = keeper.open_elsewhere();
+    let elsewhere = [GameKind::Cards, GameKind::Classic, GameKind::Duel]
+        .map(|g| keeper.open_elsewhere(g))
+        .iter()
+        .sum::<usize>();
     if elsewhere > 0 && !args.json {
         println!("({elsewhere} more open in another window)");
     }
@@ -493,7 +500,9 @@ pub(crate) fn new_classic(
 pub(crate) fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Error> {
     let saved = keeper.saved_classic();
     print_warnings(keeper);
-    saved.ok_or_else(|| nothing_to_resume(keeper, "classic game", "classic"))
+    saved.ok_or_else(|| {
+        nothing_to_resume(keeper, GameKind::Classic, "classic game", None, "classic")
+    })
 }
 
 /// Classic play line by line, saving after every move and recording the game at its end, as
@@ -556,7 +565,8 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     if args.resume {
         let resumed = keeper.resume_newest(|i| i.game == GameKind::Duel, Ok);
         print_warnings(&mut keeper);
-        let resumed = resumed.ok_or_else(|| nothing_to_resume(&keeper, "duel", "duel"))?;
+        let resumed = resumed
+            .ok_or_else(|| nothing_to_resume(&mut keeper, GameKind::Duel, "duel", None, "duel"))?;
         return play_resumed(global, resumed, args.json, &mut keeper);
     }
     if crate::ui::is_interactive() && !args.json {

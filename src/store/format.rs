@@ -57,6 +57,8 @@ pub(crate) enum RecordError {
     RulesHash { found: String, recorded: String },
     #[error("its deck does not fit its rules: {0}")]
     Deck(String),
+    #[error("its deck is not the deal it names: {0}")]
+    Deal(String),
     #[error("`{0}` in its moves is not a move (a column number from 1, or d)")]
     BadMove(String),
     #[error("`{0}` in its moves is not a classic move (u, d, l or r)")]

@@ -33,7 +33,7 @@ pub(crate) const LOCK_FILE: &str = "lock";
 
 /// The longest [`DirLock::acquire`] waits for another process to let the folder go. Every hold
 /// is a few file operations, so a longer one means that process is stopped or stuck.
-pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(5);
 
 /// The error of a name in the data folder that is not a regular file (a FIFO, a device, a
 /// folder, or a symbolic link, which is not followed): see [`is_not_regular`].
@@ -89,6 +89,14 @@ fn kind_of(t: fs::FileType) -> &'static str {
 /// Opens a file of the data folder with `options`, refusing anything but a regular file (see
 /// the module docs): a symbolic link is not followed and a FIFO is not waited on.
 pub(crate) fn open_file(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    // Looked at first, so that a FIFO is not even opened (opening one for reading, even without
+    // waiting, would let a writer blocked on it go on); the checks below close the gap between
+    // this look and the open.
+    if let Ok(m) = fs::symlink_metadata(path)
+        && !m.is_file()
+    {
+        return Err(not_regular(kind_of(m.file_type())));
+    }
     #[cfg(unix)]
     {
         use rustix::fs::OFlags;
@@ -269,11 +277,15 @@ pub(crate) fn sweep_temps(dir: &Path, age: std::time::Duration) {
         return;
     };
     for e in entries.flatten() {
+        // The name first: history holds thousands of files, none of them temporary.
+        if !e.file_name().to_string_lossy().starts_with(".tmp") {
+            continue;
+        }
         let old = e
             .metadata()
             .and_then(|m| m.modified())
             .is_ok_and(|t| t.elapsed().is_ok_and(|a| a > age));
-        if old && e.file_name().to_string_lossy().starts_with(".tmp") {
+        if old {
             let _ = fs::remove_file(e.path());
         }
     }

@@ -52,6 +52,30 @@ pub(crate) fn recorded(data_dir: &Path, id: &str) -> bool {
     fs::symlink_metadata(data_dir.join(GAMES_DIR).join(format!("{id}.json"))).is_ok()
 }
 
+/// The listing of `games/`; `None` when there is none (reported through `warn` unless the
+/// folder is just not there yet).
+pub(crate) fn listing(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Option<fs::ReadDir> {
+    let games = data_dir.join(GAMES_DIR);
+    match fs::read_dir(&games) {
+        Ok(e) => Some(e),
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            None
+        }
+        Err(e) => {
+            warn(format!(
+                "cannot read the history folder {}: {e}",
+                games.display()
+            ));
+            None
+        }
+    }
+}
+
 /// Every readable card-game record, newest first (see [`load_all`]).
 #[cfg(test)]
 pub(crate) fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::record::Record> {
@@ -69,24 +93,8 @@ pub(crate) fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::
 /// reported through `warn`.
 #[cfg(test)]
 pub(crate) fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
-    let games = data_dir.join(GAMES_DIR);
-    let entries = match fs::read_dir(&games) {
-        Ok(e) => e,
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-            ) =>
-        {
-            return Vec::new();
-        }
-        Err(e) => {
-            warn(format!(
-                "cannot read the history folder {}: {e}",
-                games.display()
-            ));
-            return Vec::new();
-        }
+    let Some(entries) = listing(data_dir, warn) else {
+        return Vec::new();
     };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -191,23 +191,8 @@ fn read_index(path: &Path) -> HashMap<String, Indexed> {
 pub(crate) fn load(data_dir: &Path, write: bool, warn: &mut dyn FnMut(String)) -> Vec<Indexed> {
     let games = data_dir.join(GAMES_DIR);
     let index_path = games.join(INDEX_FILE);
-    let entries = match fs::read_dir(&games) {
-        Ok(e) => e,
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-            ) =>
-        {
-            return Vec::new();
-        }
-        Err(e) => {
-            warn(format!(
-                "cannot read the history folder {}: {e}",
-                games.display()
-            ));
-            return Vec::new();
-        }
+    let Some(entries) = super::history::listing(data_dir, warn) else {
+        return Vec::new();
     };
     let mut old = read_index(&index_path);
     let mut changed = false;
@@ -264,4 +249,60 @@ fn write_index(data_dir: &Path, path: &Path, records: &[Indexed]) -> io::Result<
     let json = serde_json::to_vec(&file).map_err(io::Error::other)?;
     let _lock = fsio::DirLock::acquire(data_dir)?;
     fsio::write_atomic(path, &json)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::cards::engine::{Game, Move};
+    use crate::cards::rules::Rules;
+    use crate::store::history;
+    use crate::store::keeper::GameMeta;
+    use crate::store::record::Record;
+
+    fn record(dir: &Path, seed: u64, id: &str) -> std::path::PathBuf {
+        let mut g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
+        g.play(Move::Place(0)).unwrap();
+        let meta = GameMeta {
+            deal: Deal::Seed { seed },
+            started: 1_796_070_830,
+        };
+        let r = Record::of(&g, &meta, Ending::Quit, 1_796_070_900, id.to_string());
+        assert!(history::add(dir, &r).unwrap());
+        assert!(!history::add(dir, &r).unwrap(), "a game is recorded once");
+        dir.join(GAMES_DIR).join(format!("{id}.json"))
+    }
+
+    fn ids(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = load(dir, true, &mut |m| panic!("{m}"))
+            .into_iter()
+            .map(|i| format!("{} {}", i.summary.id, i.summary.score))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_index_follows_the_records_it_sums_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let a = record(d, 1, "a");
+        record(d, 2, "b");
+        assert_eq!(ids(d), ["a 0", "b 0"]);
+        assert!(d.join(GAMES_DIR).join(INDEX_FILE).is_file());
+        // A record edited by hand, one removed, one added: each is seen.
+        let text = fs::read_to_string(&a).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        fs::write(&a, text.replace("\"score\": 0", "\"score\": 77")).unwrap();
+        fs::remove_file(d.join(GAMES_DIR).join("b.json")).unwrap();
+        record(d, 3, "c");
+        assert_eq!(ids(d), ["a 77", "c 0"]);
+        // A damaged index is rebuilt from the records.
+        fs::write(d.join(GAMES_DIR).join(INDEX_FILE), "{").unwrap();
+        assert_eq!(ids(d), ["a 77", "c 0"]);
+        let index = fs::read_to_string(d.join(GAMES_DIR).join(INDEX_FILE)).unwrap();
+        assert!(index.contains("\"file\":\"c\""), "{index}");
+    }
 }

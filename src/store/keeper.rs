@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use rand::RngExt;
 
+use super::shelf::{ResumeError, Resumed, SavedGameInfo};
 use super::utc;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
@@ -56,10 +57,11 @@ pub(crate) trait Keeper {
     /// Records a game that ended (won, lost, or quit with at least one card played) and drops
     /// its saved copy. Returns true when its score is a new best for its rules.
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
-    /// The saved game in progress, if there is one.
+    /// The newest saved card game no other window plays, if there is one; it is claimed for
+    /// this process from then on (see [`super::claim`] and [`Keeper::release`]).
     #[allow(
         dead_code,
-        reason = "the start menu lists saves through `Shelf` now; the store's tests still use it"
+        reason = "the start menu lists saves through `SavedGames`; the store's tests still use it"
     )]
     fn saved(&mut self) -> Option<(Game, GameMeta)>;
     /// Drops this game's saved copy without recording it (a game quit before any card was
@@ -94,7 +96,8 @@ pub(crate) trait ClassicKeeper: Keeper {
     /// its saved copy; the outcome comes from the game (won once the winning tile was made).
     /// Returns true when its score is a new best for its rules.
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
-    /// The saved classic game, if there is one.
+    /// The newest saved classic game no other window plays, if there is one (claimed, as
+    /// [`Keeper::saved`]).
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
     /// Drops this classic game's saved copy without recording it (quit before any move).
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
@@ -121,23 +124,27 @@ pub(crate) trait DuelKeeper: Keeper {
     );
 }
 
-/// The saved games as a list, for the start menu: what [`super::shelf`] offers, as an interface.
-pub(crate) trait Shelf {
-    /// Every saved game this process may take up, newest first (none open in another window).
-    fn saved_games(&mut self) -> Vec<super::shelf::SavedGameInfo>;
+/// The saved games as a list, for a menu to show, resume from and delete from: every game left
+/// unfinished (card, classic, duel), newest first. A save another window plays is not listed,
+/// and cannot be resumed or deleted here ([`ResumeError::Elsewhere`]: "this game is open in
+/// another window").
+pub(crate) trait SavedGames {
+    /// Every saved game this process may take up, newest first, numbered from 1.
+    fn saved_games(&mut self) -> Vec<SavedGameInfo>;
     /// How many saves the last listing left out because another window plays them.
     fn open_elsewhere(&self) -> usize;
-    /// Takes up saved game `id` and claims it while it is played here.
-    fn resume(&mut self, id: &str) -> Result<super::shelf::Resumed, super::shelf::ResumeError>;
-    /// Records saved game `id` as quit and removes its save.
-    fn delete_saved(&mut self, id: &str) -> Result<(), super::shelf::ResumeError>;
+    /// Takes up saved game `id` and claims it while it is played (until [`Keeper::release`] or
+    /// the end of the process).
+    fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError>;
+    /// Deletes saved game `id`; its game is recorded in history as quit.
+    fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError>;
 }
 
-/// Everything the terminal front end keeps (card games, classic games, duels, the list of saved
-/// games), for the start menu that leads to all of them.
-pub(crate) trait Keepers: ClassicKeeper + DuelKeeper + Shelf {}
+/// Everything the terminal front end keeps (card games, classic games, duels, the saved games),
+/// for the start menu that leads to all of them.
+pub(crate) trait Keepers: ClassicKeeper + DuelKeeper + SavedGames {}
 
-impl<K: ClassicKeeper + DuelKeeper + Shelf> Keepers for K {}
+impl<K: ClassicKeeper + DuelKeeper + SavedGames> Keepers for K {}
 
 /// A fresh seed from the operating system, for games the player did not seed.
 pub(crate) fn fresh_seed() -> u64 {

@@ -191,8 +191,8 @@ pub(crate) struct Store {
     bests: OnceCell<HashMap<String, u64>>,
     /// The games this process plays and has saved or resumed.
     playing: Vec<Playing>,
-    /// Saves the last listing left out: another window plays them.
-    elsewhere: usize,
+    /// The games of the saves the last listing left out: another window plays them.
+    elsewhere: Vec<format::GameKind>,
 }
 
 impl Store {
@@ -210,7 +210,7 @@ impl Store {
             said: RefCell::default(),
             bests: OnceCell::new(),
             playing: Vec::new(),
-            elsewhere: 0,
+            elsewhere: Vec::new(),
         };
         match &store.dir {
             None => store.warn(format!(
@@ -386,10 +386,11 @@ impl Store {
         let result = (|| {
             let _lock = fsio::DirLock::acquire(&dir)?;
             let p = &mut self.playing[i];
+            // Made again if it was removed while the game was played.
+            fs::create_dir_all(dir.join(saved::SAVES_DIR))?;
             if let Some(c) = &mut p.claim {
                 return c.replace(json(&p.id).as_bytes());
             }
-            fs::create_dir_all(dir.join(saved::SAVES_DIR))?;
             // A fresh id is taken only if no file has it (a clash draws another).
             for _ in 0..8 {
                 match Claim::create(&saved::path_of(&dir, &p.id), json(&p.id).as_bytes()) {

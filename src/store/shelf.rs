@@ -21,7 +21,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
-use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
+use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper, SavedGames};
 
 /// One saved game in the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -276,11 +276,16 @@ impl Store {
         let mut notes = Vec::new();
         let files = saved::files(&dir, &mut |m| notes.push(m));
         let mut list = Vec::new();
-        self.elsewhere = 0;
+        self.elsewhere.clear();
         for (id, path) in files {
             let mine = self.playing.iter().any(|p| p.id == id);
             if !mine && claim::is_claimed(&path) {
-                self.elsewhere += 1;
+                // Read, not claimed: only to say which game it is.
+                let kind = fsio::read_file(&path).ok().and_then(|b| {
+                    let value = super::format::checked(std::str::from_utf8(&b).ok()?).ok()?;
+                    super::format::kind_of(&value).ok()
+                });
+                self.elsewhere.push(kind.unwrap_or(GameKind::Cards));
                 continue;
             }
             let bytes = match fsio::read_file(&path) {
@@ -314,10 +319,10 @@ impl Store {
         list
     }
 
-    /// How many saves the last [`Store::saved_games`] (or a resume after it) left out because
-    /// another window plays them.
-    pub(crate) fn open_elsewhere(&self) -> usize {
-        self.elsewhere
+    /// How many saves of `game` the last [`Store::saved_games`] (or a resume after it) left out
+    /// because another window plays them.
+    pub(crate) fn open_elsewhere(&self, game: GameKind) -> usize {
+        self.elsewhere.iter().filter(|&&g| g == game).count()
     }
 
     /// Whether the game of save `id` is in history already (by its file name or the id it holds).
@@ -433,7 +438,7 @@ impl Store {
                 Ok(Ok(t)) => return Some(t),
                 Ok(Err(_)) => self.playing.retain(|p| p.id != info.id),
                 Err(ResumeError::Unusable(_) | ResumeError::Recorded) => {}
-                Err(ResumeError::Elsewhere) => self.elsewhere += 1,
+                Err(ResumeError::Elsewhere) => self.elsewhere.push(info.game),
                 Err(e) => self.warn(format!("saved game {}: {e}", info.number)),
             }
         }
@@ -441,14 +446,16 @@ impl Store {
     }
 }
 
-/// The start menu's view of the list: [`Store`]'s own methods.
-impl super::keeper::Shelf for Store {
+impl SavedGames for Store {
     fn saved_games(&mut self) -> Vec<SavedGameInfo> {
         Store::saved_games(self)
     }
 
     fn open_elsewhere(&self) -> usize {
-        Store::open_elsewhere(self)
+        [GameKind::Cards, GameKind::Classic, GameKind::Duel]
+            .into_iter()
+            .map(|g| Store::open_elsewhere(self, g))
+            .sum()
     }
 
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {

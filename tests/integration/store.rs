@@ -99,13 +99,7 @@ impl Env {
     fn history_with(&self, args: &[&str]) -> Vec<Value> {
         let mut all = vec!["history", "--json"];
         all.extend(args);
-        let out = self.run(&all, "");
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        serde_json::from_slice::<Value>(&out.stdout)
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .clone()
+        crate::common::json_rows(&self.run(&all, ""))
     }
 }
 
@@ -1082,4 +1076,119 @@ fn stats_of_edited_records_with_huge_scores_do_not_overflow() {
     let shown = text(&out.stdout);
     assert!(shown.contains(&format!("best {}", u64::MAX)), "{shown}");
     assert!(!shown.contains("mean 0"), "{shown}");
+}
+
+/// Runs `args` typing `lines`, waits until a save of `game` holds `count` moves (a duel's: both
+/// players' added), then kills the process.
+fn leave_saved(env: &Env, args: &[&str], lines: &str, game: &str, count: usize) {
+    let mut child = env.command(args).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(lines.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let moves = |v: &Value| -> usize {
+        let words = |m: &Value| m.as_str().map_or(0, |m| m.split_whitespace().count());
+        match v["players"].as_array() {
+            Some(players) => players.iter().map(|p| words(&p["moves"])).sum(),
+            None => words(&v["moves"]),
+        }
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let save = fs::read_to_string(env.save_of(game)).ok();
+        let v: Value = save
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null);
+        if moves(&v) == count {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the {game} save never showed {count} moves"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    drop(stdin);
+}
+
+#[test]
+fn every_interrupted_game_is_a_saved_game_to_list_resume_or_delete() {
+    // Once: only the newest card game was offered; a duel was not saved at all.
+    let env = Env::new();
+    leave_saved(
+        &env,
+        &["play", "--seed", "3", "--json"],
+        "1\n2\n",
+        "cards",
+        2,
+    );
+    std::thread::sleep(Duration::from_millis(1100));
+    leave_saved(
+        &env,
+        &["classic", "--seed", "17", "--json"],
+        "a\n",
+        "classic",
+        1,
+    );
+    std::thread::sleep(Duration::from_millis(1100));
+    let duel = ["duel", "--seed", "3", "--names", "Ann,Bob", "--json"];
+    leave_saved(&env, &duel, "1\n1\n", "duel", 2);
+
+    let list = json(&env.run(&["saved", "--json"], ""));
+    let list = list.as_array().unwrap();
+    let games: Vec<&str> = list.iter().map(|i| i["game"].as_str().unwrap()).collect();
+    assert_eq!(
+        games,
+        ["duel", "classic", "cards"],
+        "newest first: {list:?}"
+    );
+    assert_eq!(list[0]["number"], 1);
+    assert_eq!(list[0]["players"][1]["name"], "Bob");
+    assert_eq!(
+        (&list[1]["played"], &list[2]["played"]),
+        (&1.into(), &2.into())
+    );
+    assert_eq!(list[2]["rules"], "default");
+    let table = text(&env.run(&["saved"], "").stdout);
+    assert!(
+        table.contains("duel (cards)") && table.contains("Ann 0 : Bob 0"),
+        "{table}"
+    );
+
+    // The duel goes on where it was, Ann to move; input ends: recorded, given up.
+    let out = json(&env.run(&["play", "--resume", "1", "--json"], "2\n"));
+    assert_eq!(out["names"][0], "Ann");
+    let rows = env.history();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["game"], "duel");
+    assert_eq!(rows[0]["players"][0]["moves"], "1 2");
+    assert_eq!(rows[0]["players"][1]["moves"], "1");
+
+    // Deleting the classic game keeps it in history, as quit.
+    let out = env.run(&["saved", "--delete", "1"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = env.history();
+    assert_eq!((rows.len(), &rows[0]["game"]), (2, &"classic".into()));
+    assert_eq!(rows[0]["outcome"], "quit");
+    let left = json(&env.run(&["saved", "--json"], ""));
+    assert_eq!(left.as_array().unwrap().len(), 1);
+    let out = env.run(&["play", "--resume", "5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("there is no saved game 5"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The card game is of the rules in force; of other rules it is not taken up.
+    let other = env.run(&["--rules", "hard", "play", "--resume"], "");
+    assert_eq!(other.status.code(), Some(2));
+    let err = text(&other.stderr);
+    assert!(
+        err.contains("no saved game to resume with the rules hard"),
+        "{err}"
+    );
+    assert!(err.contains("play --resume N"), "{err}");
+    let resumed = json(&env.run(&["play", "--resume", "--json"], ""));
+    assert_eq!(resumed["cards_played"], 2);
 }
