@@ -1,9 +1,11 @@
-//! The dialoguer prompts: the start menu and every yes/no question.
+//! The start menu (and its sub-menus), and every yes/no question.
 //!
-//! All prompts draw on the game's own terminal handle (stdout), never on stderr, because
-//! dialoguer refuses to run when its terminal is not a tty and a player may well redirect stderr.
-//! A prompt that fails or is left with Esc counts as "no" / "quit": answering a question must
-//! never crash the game.
+//! The menus are lists of our own ([`super::list`]): the start menu lists the saved games first
+//! (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a question),
+//! then what can be started. The questions are dialoguer's `Confirm`, drawn on the game's own
+//! terminal handle (stdout), never on stderr, because dialoguer refuses to run when its terminal
+//! is not a tty and a player may well redirect stderr. A prompt that fails or is left with Esc
+//! counts as "no" / "quit": answering a question must never crash the game.
 
 use std::sync::Arc;
 

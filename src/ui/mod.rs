@@ -6,13 +6,16 @@
 //! - [`render`]: the screen as lines of text, a pure function (snapshot-tested);
 //! - [`input`]: keys to actions;
 //! - [`term`]: taking and giving back the terminal, drawing, signals;
-//! - [`menu`]: the dialoguer start menu and yes/no questions;
+//! - [`menu`], [`list`]: the start menu (saved games first) and its lists, yes/no questions;
 //! - [`session`]: the loop every game shares (signals, resizes, quit, help, the result);
+//! - [`play`]: the session loop, game after game, back to the start menu (see [`then`]);
 //! - [`solo`]: what the two one-player games share (keeping, undo, restart);
 //! - [`game`]: the card game's keys and keeping;
 //! - [`classic`], [`classic_screen`]: classic 2048's keys and keeping, and its screen;
 //! - [`duel`], [`duel_screen`]: two players taking turns at either game, and their screen;
-//! - [`autoplay`](mod@autoplay): a bot playing on the same screen.
+//! - [`autoplay`](mod@autoplay): a bot playing on the same screen;
+//! - [`replay`](mod@replay), [`wait`]: a record played back on the game screens, and waiting for
+//!   a key at most so long.
 //!
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.

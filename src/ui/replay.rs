@@ -140,7 +140,7 @@ pub(crate) trait Reel {
     fn ending(&self) -> Option<Ending>;
 }
 
-/// One player's recorded game (the game as it ended; its start is [`Playable::restart`]).
+/// One player's recorded game (the game as it ended; its start is [`crate::duel::Playable::restart`]).
 pub(crate) struct Solo<G>(pub G);
 
 impl<G: Shown> Reel for Solo<G> {
