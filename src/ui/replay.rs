@@ -353,7 +353,8 @@ fn mark(p: Playback) -> &'static str {
     if p.playing { "▶" } else { "❚❚" }
 }
 
-/// The status line and the keys, each wrapped to the width.
+/// The status line (with a bar of how far the replay is) and the keys, each wrapped to the
+/// width.
 fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     let len = reel.len();
     let state = if p.playing {
@@ -364,6 +365,7 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
     let mut status = vec![
         format!("{} {}", mark(p), words.replay_tag),
         fill(words.replay_move, &[&p.step, &len]),
+        progress(p.step, len, 20),
         format!("{state} {}", speed(p)),
     ];
     if p.step >= len
@@ -389,6 +391,17 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
             .map(|l| theme.paint(&l, Tone::Dim)),
     );
     bottom
+}
+
+/// How far the replay is, as a bar of `cells` cells: `━━━━━━╸─────────────`.
+fn progress(step: usize, len: usize, cells: usize) -> String {
+    let done = (step * cells).checked_div(len).unwrap_or(cells).min(cells);
+    let mut bar = "━".repeat(done);
+    if done < cells {
+        bar.push('╸');
+        bar.push_str(&"─".repeat(cells - done - 1));
+    }
+    bar
 }
 
 /// One line: `❚❚ 3/57 ×1  ←→ space +- q`.

@@ -134,3 +134,12 @@ fn frames_fit_every_size() {
         }
     }
 }
+
+#[test]
+fn the_progress_bar() {
+    assert_eq!(progress(0, 10, 10), "╸─────────");
+    assert_eq!(progress(5, 10, 10), "━━━━━╸────");
+    assert_eq!(progress(10, 10, 10), "━━━━━━━━━━");
+    // A recording without moves is at its end.
+    assert_eq!(progress(0, 0, 4), "━━━━");
+}
