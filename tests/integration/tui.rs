@@ -708,14 +708,17 @@ fn replay_steps_back_and_forth_on_the_game_screen() {
     r.expect("replay");
     r.expect("\x1b[48;5;");
     r.expect("move 0 of 4");
+    r.expect("q leave");
+    // Each key draws the whole screen once, ending with the keys: `←` after `→ →` draws, byte
+    // for byte, what one `→` drew.
     r.send("\x1b[C");
-    r.expect("move 1 of 4");
+    let one = r.expect("q leave");
+    assert!(one.contains(&raw("move 1 of 4")), "{one:?}");
+    assert!(one.contains("4 on column 1"), "{one:?}");
     r.send("\x1b[C");
-    r.expect("move 2 of 4");
+    assert!(r.expect("q leave").contains(&raw("move 2 of 4")));
     r.send("\x1b[D");
-    // The screen of one step: what the first move did, then where the replay stands.
-    r.expect("4 on column 1");
-    r.expect("move 1 of 4");
+    assert_eq!(r.expect("q leave"), one);
     r.send("+++ ");
     r.expect("playing");
     r.expect("move 4 of 4");
