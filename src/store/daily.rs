@@ -97,7 +97,7 @@ pub(crate) fn streaks(games: &[&Summary], today: &str) -> (u32, u32) {
 }
 
 /// The shared line of a daily deal's record: `new2048 daily 2026-12-01 (default): won · score 14
-/// · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆`.
+/// · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆` (a count of none is left out).
 pub(crate) fn share_line(r: &Record) -> String {
     let date = daily_date(&r.play.deal).unwrap_or("?");
     let (strip, clears, bombs) = match r.play.rebuild() {
@@ -105,17 +105,22 @@ pub(crate) fn share_line(r: &Record) -> String {
         Err(_) => (String::new(), 0, 0),
     };
     let outcome = match r.outcome {
-        Ending::Won => "won 🏆",
+        Ending::Won => "won",
         Ending::Lost => "lost",
         Ending::Quit => "unfinished",
     };
-    format!(
-        "new2048 daily {date} ({}): {outcome} · score {} · {} · {} · {}  {strip}",
-        r.play.rules.name,
-        r.score,
+    let mut parts = vec![
+        outcome.to_string(),
+        format!("score {}", r.score),
         count(r.cards_played, "card"),
-        count(clears, "clear"),
-        count(bombs, "bomb"),
+    ];
+    // Counts of nothing only make the line longer.
+    parts.extend((clears > 0).then(|| count(clears, "clear")));
+    parts.extend((bombs > 0).then(|| count(bombs, "bomb")));
+    format!(
+        "new2048 daily {date} ({}): {}  {strip}",
+        r.play.rules.name,
+        parts.join(" · ")
     )
 }
 
@@ -299,7 +304,11 @@ mod tests {
             line.starts_with("new2048 daily 2026-11-30 (default): lost · score "),
             "{line}"
         );
-        assert!(line.contains(" · 5 cards · "), "{line}");
+        assert!(line.contains(" · 5 cards"), "{line}");
+        assert!(
+            !line.contains("0 clears"),
+            "counts of none are left out: {line}"
+        );
         let strip = line.rsplit("  ").next().unwrap();
         assert_eq!(strip.chars().count(), CELLS + 1, "{line}");
         assert!(strip.starts_with('🟦') || strip.starts_with('🟩'), "{line}");
