@@ -55,13 +55,15 @@ pub struct LoadedRules {
 /// Reads a rules file laid over the built-in default.
 pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
     let origin = path.display().to_string();
-    let text = crate::config::paths::read_text(path).map_err(|e| {
+    let bytes = crate::config::paths::read_bytes(path).map_err(|e| {
         RulesError::file(
             &origin,
             format!("cannot read this rules file ({e}); give the path of a readable TOML file"),
         )
     })?;
-    Rules::parse(&text, &origin, Some(&Rules::default_rules()))
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|e| RulesError::not_utf8(&origin, &bytes, e.valid_up_to()))?;
+    Rules::parse(text, &origin, Some(&Rules::default_rules()))
 }
 
 /// A shipped preset by name.
