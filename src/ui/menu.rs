@@ -319,6 +319,8 @@ pub(crate) fn start(
 ) -> Option<Match> {
     let words = ui.words;
     let mut notes: Vec<(String, Tone)> = news.to_vec();
+    // The item chosen last time round (a sub-menu left, a saved game refused).
+    let mut back: Option<Choice> = None;
     loop {
         let saved = keeper.saved_games();
         let elsewhere = keeper.open_elsewhere();
@@ -344,8 +346,20 @@ pub(crate) fn start(
             words.menu_keys
         };
         // The newest game in progress, listed first, is what a returning player most likely
-        // wants: it is highlighted first.
-        let picked = select(ui, &notes, words.menu_prompt, &labels, &deletable, keys, 0);
+        // wants: it is highlighted first; back from a sub-menu, the item that led there is.
+        let default = items
+            .iter()
+            .position(|(_, c)| Some(*c) == back)
+            .unwrap_or(0);
+        let picked = select(
+            ui,
+            &notes,
+            words.menu_prompt,
+            &labels,
+            &deletable,
+            keys,
+            default,
+        );
         notes.clear();
         let choice = match picked {
             Picked::Item(i) => items[i].1,
@@ -400,6 +414,7 @@ pub(crate) fn start(
             }
             Choice::Quit => return None,
         }
+        back = Some(choice);
     }
 }
 
