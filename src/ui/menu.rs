@@ -266,11 +266,13 @@ fn ago(words: &Words, then: u64, now: u64) -> String {
 
 /// The start menu's items: the saved games, then a new game, classic 2048, a duel, the daily
 /// deal, the rules and quit.
+/// `daily_best` is the best score of today's deal with these rules, once it was played.
 fn menu_items(
     words: &Words,
     saved: &[SavedGameInfo],
     rules: &Rules,
     now: u64,
+    daily_best: Option<u64>,
 ) -> Vec<(Item, Choice)> {
     let mut items: Vec<(Item, Choice)> = saved
         .iter()
@@ -292,13 +294,17 @@ fn menu_items(
         Choice::Duel,
     ));
     let today = utc::date(now);
-    items.push((
-        both(
+    let daily = match daily_best {
+        Some(best) => both(
+            fill(words.menu_daily_played, &[&today, &best]),
+            fill(words.menu_daily_played_short, &[&today, &best]),
+        ),
+        None => both(
             fill(words.menu_daily, &[&today]),
             fill(words.menu_daily_short, &[&today]),
         ),
-        Choice::Daily,
-    ));
+    };
+    items.push((daily, Choice::Daily));
     items.push((
         Item::new(fill(words.menu_rules, &[&rules.name])),
         Choice::Rules,
@@ -331,7 +337,8 @@ pub(crate) fn start(
             ));
         }
         let now = utc::now();
-        let items = menu_items(words, &saved, rules, now);
+        let played = keeper.daily_best(rules, &utc::date(now));
+        let items = menu_items(words, &saved, rules, now, played);
         for w in keeper.take_warnings() {
             notes.push((w, Tone::Bad));
         }

@@ -766,6 +766,8 @@ fn a_daily_deal_ends_with_a_line_to_share() {
     r.expect("to share:");
     r.expect("Best score of this deal: 0");
     r.expect("New game");
+    // The menu says today's deal was played, and its best.
+    r.expect("played today: your best 0");
     r.send("q");
     r.ends_restored();
 }
