@@ -50,7 +50,8 @@ impl Item {
     }
 
     /// The text for `width` columns (after the two of the mark): the first that fits, else the
-    /// shortest cut with `…`.
+    /// shortest cut with `…` between two words (a word cut in two reads as another word), or
+    /// by width when even its first word is too long (Chinese has no spaces).
     fn text(&self, width: usize) -> String {
         let w = console::measure_text_width;
         let room = width.saturating_sub(2);
@@ -58,7 +59,23 @@ impl Item {
             return t.clone();
         }
         let shortest = self.forms.last().map_or("", String::as_str);
-        console::truncate_str(shortest, room, "…").into_owned()
+        let mut cut = String::new();
+        for word in shortest.split(' ') {
+            let longer = if cut.is_empty() {
+                word.to_string()
+            } else {
+                format!("{cut} {word}")
+            };
+            if w(&longer) + 1 > room {
+                break;
+            }
+            cut = longer;
+        }
+        let cut = cut.trim_end_matches([' ', ',', ':', '(', '·']);
+        if cut.is_empty() {
+            return console::truncate_str(shortest, room, "…").into_owned();
+        }
+        format!("{cut}…")
     }
 }
 
@@ -188,7 +205,15 @@ mod tests {
         let item = Item::forms(vec![long.into(), short.into()]);
         assert_eq!(item.text(80), long);
         assert_eq!(item.text(30), short);
-        assert_eq!(item.text(12), "Classic 2…");
+        // Cut between words, never inside one.
+        assert_eq!(item.text(12), "Classic…");
+        let saved = Item::new("Resume: card game · 3 min ago · score 12");
+        assert_eq!(saved.text(30), "Resume: card game · 3 min…");
+        assert_eq!(saved.text(22), "Resume: card game…");
+        // Chinese has no spaces: cut by width, wide characters whole.
+        let zh = Item::new("经典 2048（在 4×4 棋盘上滑动方块）").text(14);
+        assert!(console::measure_text_width(&zh) <= 12, "{zh}");
+        assert!(zh.ends_with('…'), "{zh}");
         assert_eq!(Item::forms(Vec::new()).text(10), "");
     }
 
