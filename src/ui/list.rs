@@ -50,33 +50,45 @@ impl Item {
     }
 
     /// The text for `width` columns (after the two of the mark): the first that fits, else the
-    /// shortest cut with `…` between two words (a word cut in two reads as another word), or
-    /// by width when even its first word is too long (Chinese has no spaces).
+    /// shortest, cut between words ([`cut_words`]).
     fn text(&self, width: usize) -> String {
-        let w = console::measure_text_width;
         let room = width.saturating_sub(2);
-        if let Some(t) = self.forms.iter().find(|t| w(t) <= room) {
+        if let Some(t) = self
+            .forms
+            .iter()
+            .find(|t| console::measure_text_width(t) <= room)
+        {
             return t.clone();
         }
-        let shortest = self.forms.last().map_or("", String::as_str);
-        let mut cut = String::new();
-        for word in shortest.split(' ') {
-            let longer = if cut.is_empty() {
-                word.to_string()
-            } else {
-                format!("{cut} {word}")
-            };
-            if w(&longer) + 1 > room {
-                break;
-            }
-            cut = longer;
-        }
-        let cut = cut.trim_end_matches([' ', ',', ':', '(', '·']);
-        if cut.is_empty() {
-            return console::truncate_str(shortest, room, "…").into_owned();
-        }
-        format!("{cut}…")
+        cut_words(self.forms.last().map_or("", String::as_str), room)
     }
+}
+
+/// `text` in at most `width` columns: whole when it fits, else cut with `…` between two words (a
+/// word cut in two reads as another word), or by width when even its first word is too long
+/// (Chinese has no spaces).
+pub(crate) fn cut_words(text: &str, width: usize) -> String {
+    let w = console::measure_text_width;
+    if w(text) <= width {
+        return text.to_string();
+    }
+    let mut cut = String::new();
+    for word in text.split(' ') {
+        let longer = if cut.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cut} {word}")
+        };
+        if w(&longer) + 1 > width {
+            break;
+        }
+        cut = longer;
+    }
+    let cut = cut.trim_end_matches([' ', ',', ':', '(', '·']);
+    if cut.is_empty() {
+        return console::truncate_str(text, width, "…").into_owned();
+    }
+    format!("{cut}…")
 }
 
 /// A list as drawn: the lines above it, its items, which can be deleted, the keys line.

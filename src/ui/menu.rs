@@ -23,7 +23,7 @@ use crate::store::utc;
 
 use super::duel::{DuelGame, Setup, default_names};
 use super::i18n::{Words, fill, plural};
-use super::list::{self, Item, List, Picked};
+use super::list::{self, Item, List, Picked, cut_words};
 use super::render::wrap;
 use super::theme::Tone;
 use super::{Match, Ui};
@@ -90,7 +90,7 @@ fn title(ui: &Ui) {
 /// The game's name, its tagline and a blank line: the top of every menu.
 fn head(ui: &Ui) -> Vec<String> {
     let (width, _) = super::term::size(&ui.term);
-    let tagline = super::theme::fit(&format!("  {}", ui.words.tagline), width);
+    let tagline = format!("  {}", cut_words(ui.words.tagline, width.saturating_sub(2)));
     vec![
         ui.theme
             .paint(&format!("  {}", ui.words.title), Tone::Title),
