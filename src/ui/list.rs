@@ -72,7 +72,10 @@ pub(crate) fn cut_words(text: &str, width: usize) -> String {
     if w(text) <= width {
         return text.to_string();
     }
-    if text.chars().any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2)) {
+    if text
+        .chars()
+        .any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
+    {
         return console::truncate_str(text, width, "…").into_owned();
     }
     let mut cut = String::new();
