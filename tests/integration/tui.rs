@@ -736,6 +736,14 @@ fn replay_steps_back_and_forth_on_the_game_screen() {
     r.expect("move 2 of 2");
     r.send("\x04");
     assert!(r.ends_restored().contains("given up"));
+    // A stop signal while a replay plays (waiting with a time limit) gives the terminal back.
+    let mut r = r.again(&["--no-color", "replay", &file]);
+    r.send("-- ");
+    r.expect("playing");
+    r.p.process_mut()
+        .signal(rexpect::process::Signal::SIGTERM)
+        .unwrap();
+    r.ends_restored();
 }
 
 /// After a daily deal on the terminal, the line to share, the streak and the deal's best score
