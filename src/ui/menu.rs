@@ -132,8 +132,9 @@ fn select(
 }
 
 /// A sub-menu's choice: `None` to leave the program, `Some(None)` back to the start menu.
-fn select_sub(ui: &Ui, question: &str, items: &[Item]) -> Option<Option<usize>> {
-    match select(ui, &[], question, items, &[], ui.words.list_keys, 0) {
+/// `default` is the item highlighted first.
+fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Option<Option<usize>> {
+    match select(ui, &[], question, items, &[], ui.words.list_keys, default) {
         Picked::Item(i) => Some(Some(i)),
         Picked::Back | Picked::Delete(_) => Some(None),
         Picked::Stop => None,
@@ -415,7 +416,7 @@ pub(crate) fn start(
                 }
             }
             Choice::Rules => {
-                if let Some(r) = pick_preset(ui)? {
+                if let Some(r) = pick_preset(ui, &rules.name)? {
                     *rules = Arc::new(r);
                 }
             }
@@ -441,16 +442,20 @@ enum Choice {
 fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
     let words = ui.words;
     let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
-    Some(select_sub(ui, words.duel_prompt, &items)?.map(|i| match i {
-        0 => DuelGame::Cards(Arc::clone(rules)),
-        _ => DuelGame::Classic(rules.classic, rules.name.clone()),
-    }))
+    Some(
+        select_sub(ui, words.duel_prompt, &items, 0)?.map(|i| match i {
+            0 => DuelGame::Cards(Arc::clone(rules)),
+            _ => DuelGame::Classic(rules.classic, rules.name.clone()),
+        }),
+    )
 }
 
 /// The preset to play: `Some(None)` back to the menu, `None` to leave.
-fn pick_preset(ui: &Ui) -> Option<Option<Rules>> {
+/// The rules in force (`current`) are highlighted first.
+fn pick_preset(ui: &Ui, current: &str) -> Option<Option<Rules>> {
     let names: Vec<Item> = presets::ALL.iter().map(|(n, _)| Item::new(*n)).collect();
-    let i = select_sub(ui, ui.words.preset_prompt, &names)?;
+    let now = presets::ALL.iter().position(|(n, _)| *n == current);
+    let i = select_sub(ui, ui.words.preset_prompt, &names, now.unwrap_or(0))?;
     Some(i.and_then(|i| config::load_preset(presets::ALL[i].0).ok()))
 }
 
