@@ -51,7 +51,7 @@ impl Item {
 
     /// The text for `width` columns (after the two of the mark): the first that fits, else the
     /// shortest, cut between words ([`cut_words`]).
-    fn text(&self, width: usize) -> String {
+    pub(crate) fn text(&self, width: usize) -> String {
         let room = width.saturating_sub(2);
         if let Some(t) = self
             .forms

@@ -464,6 +464,63 @@ mod tests {
     use super::*;
     use crate::ui::i18n::{EN, ZH};
 
+    fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
+        use crate::store::shelf::PlayerInfo;
+        SavedGameInfo {
+            number: 1,
+            id: "x".into(),
+            game,
+            of,
+            rules: "solitaire".into(),
+            rules_hash: String::new(),
+            deal: deal.into(),
+            score: 120,
+            played: 1,
+            saved: utc::parse_stamp("2026-12-01T11:55:00Z").unwrap(),
+            players: players
+                .iter()
+                .map(|&(name, score)| PlayerInfo {
+                    name: name.into(),
+                    score,
+                    played: 1,
+                })
+                .collect(),
+        }
+    }
+
+    /// Each kind of saved game says what it is, when, its rules, score and length; narrower
+    /// forms keep what it is, when and the score, then what it is and the score.
+    #[test]
+    fn saved_game_labels() {
+        use GameKind::{Cards, Classic, Duel};
+        let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+        let cards = info(Cards, Cards, "seed 42", &[]);
+        assert_eq!(
+            label(&cards, &EN, now),
+            "card game · 5 min ago · solitaire rules · score 120 · 1 card"
+        );
+        let classic = info(Classic, Classic, "5x5 seed 7", &[]);
+        assert_eq!(
+            label(&classic, &EN, now),
+            "classic 5×5 · 5 min ago · solitaire rules · score 120 · 1 move"
+        );
+        let duel = info(Duel, Classic, "4x4 seed 7", &[("Ann", 12), ("Bob", 9)]);
+        assert_eq!(
+            label(&duel, &ZH, now),
+            "经典对决 · 5 分钟前 · solitaire 规则 · Ann 12 : Bob 9 · 1 回合"
+        );
+        let item = saved_item(&duel, &EN, now);
+        assert_eq!(
+            item.text(200),
+            "Resume: classic duel · 5 min ago · solitaire rules · Ann 12 : Bob 9 · 1 turn"
+        );
+        assert_eq!(
+            item.text(60),
+            "Resume: classic duel · 5 min ago · Ann 12 : Bob 9"
+        );
+        assert_eq!(item.text(40), "Resume: classic duel · Ann 12 : Bob 9");
+    }
+
     #[test]
     fn how_long_ago() {
         let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
