@@ -229,6 +229,24 @@ pub fn result_text(result: Option<DuelResult>, names: &[String; 2]) -> String {
     }
 }
 
+/// Who made each move of a duel whose two games ended as `ended`: the duel played again from
+/// the start, each player in turn taking their next recorded move. What a replay steps through.
+pub fn turn_order<G: Playable>(ended: &[G; 2]) -> Vec<usize> {
+    let mut duel = Duel::new(ended[0].restart(), ended[1].restart());
+    let mut made = [0; 2];
+    let mut movers = Vec::new();
+    while let Some(i) = duel.to_move() {
+        if made[i] >= ended[i].move_count() {
+            break;
+        }
+        let _ = ended[i].replay_move(&mut duel.players[i], made[i]);
+        made[i] += 1;
+        movers.push(i);
+        duel.next_turn();
+    }
+    movers
+}
+
 /// Two games played in turns.
 #[derive(Clone, Debug)]
 pub struct Duel<G> {

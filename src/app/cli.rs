@@ -68,7 +68,8 @@ pub(crate) enum Command {
     Stats,
     /// List the saved games (every game left unfinished), newest first; or delete one.
     Saved(SavedArgs),
-    /// Play a recorded game (or a saved one) back: a move per key on a terminal, else at once.
+    /// Play a recorded game (a file, or game N of history) back: on the game screen on a
+    /// terminal, else every move at once.
     Replay(ReplayArgs),
     /// Play the day's deal: the same cards for everyone with these rules on this UTC date.
     Daily(DailyArgs),
@@ -144,8 +145,9 @@ pub(crate) struct HistoryArgs {
 
 #[derive(Args, Debug, Clone)]
 pub(crate) struct ReplayArgs {
-    /// A record written by `new2048 history --export N` (or a saved game).
-    #[arg(value_name = "FILE")]
+    /// A record written by `new2048 history --export N` (or a saved game), or N: game N of
+    /// `new2048 history` (1 is the newest).
+    #[arg(value_name = "FILE|N")]
     pub file: PathBuf,
     /// Print the final state as one JSON object, as headless `play --json` does.
     #[arg(long)]
@@ -160,6 +162,10 @@ pub(crate) struct DailyArgs {
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
+    /// Print the line to share of the date's finished daily deal (with the rules in force)
+    /// instead of playing.
+    #[arg(long, conflicts_with = "json")]
+    pub share: bool,
 }
 
 #[derive(Args, Debug, Clone, Default)]

@@ -44,7 +44,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::History(ref a)) => history(&cli.global, a),
         Some(Command::Stats) => stats(),
         Some(Command::Saved(ref a)) => saved(a),
-        Some(Command::Replay(ref a)) => crate::app::replay::run(&a.file, a.json),
+        Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
@@ -197,8 +197,8 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
     resumed
 }
 
-/// Plays a saved game taken up, in whichever mode it was (a duel line by line, see
-/// [`duel_kept`]).
+/// Plays a saved game taken up, in whichever mode it was: on the screen on a terminal, else line
+/// by line (a duel: see [`duel_kept`]).
 fn play_resumed(
     global: &Global,
     resumed: Resumed,
@@ -221,6 +221,12 @@ fn play_resumed(
             Ok(())
         }
         Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
+        r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..)) if on_screen => {
+            let ui = terminal(global)?;
+            let rules = load_rules(global)?.rules;
+            crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
+            Ok(())
+        }
         Resumed::CardDuel(mut d, m, names) => duel_kept(
             &mut d,
             &names,
@@ -318,6 +324,13 @@ fn play_kept(
 
 fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     let (game, meta) = daily_game(load_rules(global)?.rules, args.date.as_deref())?;
+    let date = match &meta.deal {
+        Deal::Daily { date, .. } => date.clone(),
+        _ => utc::date(meta.started),
+    };
+    if args.share {
+        return share(game.rules(), &date);
+    }
     if crate::ui::is_interactive() && !args.json {
         let ui = terminal(global)?;
         let rules = game.rules().clone();
@@ -325,10 +338,45 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
         return Ok(());
     }
-    if let (false, Deal::Daily { date, .. }) = (args.json, &meta.deal) {
+    if !args.json {
         println!("the daily deal of {date} (UTC)");
     }
-    play_kept(game, &meta, args.json, &mut Store::open())
+    let rules = game.rules().clone();
+    let mut keeper = Store::open();
+    play_kept(game, &meta, args.json, &mut keeper)?;
+    if !args.json
+        && let Some(news) = keeper.daily_news(&rules, &date)
+    {
+        println!("\nto share: {}", news.line);
+        println!(
+            "daily streak {} (best {}); best score of this deal {}",
+            store::daily::count(news.streak, "day"),
+            store::daily::count(news.best_streak, "day"),
+            news.best
+        );
+    }
+    Ok(())
+}
+
+/// `daily --share`: the line to share of `date`'s finished daily deal with `rules`.
+fn share(rules: &Rules, date: &str) -> Result<(), Error> {
+    let mut keeper = Store::open();
+    let news = keeper.daily_news(rules, date);
+    print_warnings(&mut keeper);
+    let news = news.ok_or_else(|| {
+        Error::usage(format!(
+            "there is no finished daily deal of {date} with the {} rules; play it with \
+             `new2048 daily{}`",
+            rules.name,
+            if date == utc::date(utc::now()) {
+                String::new()
+            } else {
+                format!(" --date {date}")
+            }
+        ))
+    })?;
+    println!("{}", news.line);
+    Ok(())
 }
 
 fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
@@ -384,7 +432,10 @@ fn stats() -> Result<(), Error> {
         println!("no games recorded yet");
     } else {
         let summaries: Vec<&store::index::Summary> = all.iter().map(|i| &i.summary).collect();
-        print!("{}", store::stats::report(&summaries));
+        print!(
+            "{}",
+            store::stats::report(&summaries, &utc::date(utc::now()))
+        );
     }
     Ok(())
 }
@@ -583,7 +634,7 @@ fn duel_kept<G: crate::duel::Playable>(
 }
 
 /// The terminal screens' colours, language and signal handling, from the global options.
-fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
+pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
     crate::ui::Ui::new(global.no_color, global.lang.as_deref()).map_err(Error::usage)
 }
 

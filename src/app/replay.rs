@@ -1,211 +1,254 @@
 //! `new2048 replay FILE`: plays a recorded game back from its own rules, deck and moves.
 //!
-//! On a terminal it steps one move per key so the game can be watched; otherwise (a pipe, a
-//! file) it prints every move at once, and `--json` prints only the final state in the form
+//! On a terminal it shows the game's own screen, stepped with the arrows or played at a chosen
+//! speed ([`crate::ui::replay`](mod@crate::ui::replay)); otherwise (a pipe, a file) it prints every move and the board
+//! after it, as headless play does, and `--json` prints only the final state in the form
 //! headless play uses ([`Summary`]). A record also says how the game ended: a replay that ends
 //! differently (a file edited by hand, or an engine that changed) is reported and exits with
 //! status 2, which is what makes a recorded game a check on the engine.
 //!
-//! The board is drawn with [`crate::cards::text::board`] until the terminal front end offers a renderer.
-//!
-//! Classic records (and a saved classic game) replay the same way, printing every move at once
-//! and `--json` printing [`ClassicSummary`]. A duel record replays both players' games from the
-//! shared deal and checks both, and the result, against the record; `--json` prints what
-//! `duel --json` prints.
+//! Classic records (and a saved classic game) replay the same way, `--json` printing
+//! [`ClassicSummary`]. A duel record replays both players' games from the shared deal, in turn
+//! order, and checks both, and the result, against the record; without a terminal it prints
+//! each move and both boards as a headless duel does, and `--json` prints what `duel --json`
+//! prints.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
-use console::{Key, Term};
-
 use crate::app::Error;
+use crate::app::cli::Global;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
-use crate::duel::Duel;
-use crate::duel::Playable;
+use crate::duel::{Duel, turn_order};
+use crate::headless::duel::{boards, result_lines, turn_line};
 use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use crate::store::duel::DuelRecord;
 use crate::store::entry::Entry;
 use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
 use crate::store::report::deal_text;
-use crate::store::{entry, format};
+use crate::store::{Store, entry, format};
+use crate::ui::Ui;
+use crate::ui::replay::{Duet, Shown, Solo};
 
-/// Reads a record (or a saved game) and rebuilds its game.
-pub(crate) fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Error> {
-    let bad =
-        |e: &dyn std::fmt::Display| Error::usage(format!("cannot replay {}: {e}", path.display()));
-    let text = crate::config::paths::read_text(path).map_err(|e| bad(&e))?;
-    let (play, rec) = match format::decode::<Record>(&text) {
+/// Reads a record (or a saved game) from its text and rebuilds its game.
+fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {
+    let (play, rec) = match format::decode::<Record>(text) {
         Ok(r) => (r.play.clone(), Some(r)),
-        Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(&text) {
+        Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(text) {
             Ok(s) => (s.play, None),
-            Err(_) => return Err(bad(&first)),
+            Err(_) => return Err(bad(name, &first)),
         },
-        Err(e) => return Err(bad(&e)),
+        Err(e) => return Err(bad(name, &e)),
     };
-    let (game, _) = play.rebuild().map_err(|e| bad(&e))?;
+    let (game, _) = play.rebuild().map_err(|e| bad(name, &e))?;
     Ok((game, rec, play))
 }
 
-fn bad(path: &Path, e: &dyn std::fmt::Display) -> Error {
-    Error::usage(format!("cannot replay {}: {e}", path.display()))
+fn bad(name: &str, e: &dyn std::fmt::Display) -> Error {
+    Error::usage(format!("cannot replay {name}: {e}"))
 }
 
-/// Runs the `replay` command: a card game, a classic game or a duel, whichever the file holds.
-pub(crate) fn run(path: &Path, json: bool) -> Result<(), Error> {
-    let text = crate::config::paths::read_text(path).map_err(|e| bad(path, &e))?;
+/// Where a replay is shown: the game screen (on a terminal, without `--json`), or text.
+enum Out {
+    Screen(Ui),
+    Text { json: bool },
+}
+
+/// What `replay` was given: a file, or (a number that names no file) game N of history, numbered
+/// as `history` lists them. Its name for messages, and its text.
+fn source(arg: &Path) -> Result<(String, String), Error> {
+    if !arg.exists()
+        && let Some(n) = arg.to_str().and_then(|s| s.trim().parse::<usize>().ok())
+    {
+        let mut keeper = Store::open();
+        let all = keeper.summaries();
+        super::print_warnings(&mut keeper);
+        let found = n.checked_sub(1).and_then(|i| all.get(i)).ok_or_else(|| {
+            Error::usage(format!(
+                "there is no game {n} in history, which holds {} (1 is the newest; see `new2048 \
+                 history`)",
+                all.len()
+            ))
+        })?;
+        let text = keeper
+            .record_text(&found.file)
+            .map_err(|e| Error::usage(format!("cannot replay game {n}: {e}")))?;
+        return Ok((format!("game {n}"), text));
+    }
+    let name = arg.display().to_string();
+    let text = crate::config::paths::read_text(arg).map_err(|e| bad(&name, &e))?;
+    Ok((name, text))
+}
+
+/// Runs the `replay` command: a card game, a classic game or a duel, whichever the file (or
+/// game of history) holds.
+pub(crate) fn run(global: &Global, arg: &Path, json: bool) -> Result<(), Error> {
+    let (name, text) = source(arg)?;
+    let out = if !json && crate::ui::is_interactive() {
+        Out::Screen(super::terminal(global)?)
+    } else {
+        Out::Text { json }
+    };
+    let name = name.as_str();
     match entry::decode_entry(&text) {
-        Ok(Entry::Classic(r)) => return run_classic(path, &r.play.clone(), Some(r), json),
-        Ok(Entry::Duel(d)) => return run_duel(path, &d, json),
+        Ok(Entry::Classic(r)) => return run_classic(name, &r.play.clone(), Some(r), &out),
+        Ok(Entry::Duel(d)) => return run_duel(name, &d, &out),
         Ok(Entry::Cards(_)) => {}
         Err(first) => {
             if let Ok(s) = format::decode::<SavedClassic>(&text)
                 && s.game == GameKind::Classic
             {
-                return run_classic(path, &s.play, None, json);
+                return run_classic(name, &s.play, None, &out);
             }
             if !matches!(first, RecordError::Invalid(_)) {
-                return Err(bad(path, &first));
+                return Err(bad(name, &first));
             }
         }
     }
-    run_cards(path, json)
+    run_cards(name, &text, &out)
 }
 
-fn run_cards(path: &Path, json: bool) -> Result<(), Error> {
-    let (game, record, play) = load(path)?;
-    if json {
+fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
+    let (game, record, play) = load(name, text)?;
+    if let Out::Text { json: true } = out {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
         let title = format!(
             "replay of {}: {} rules, {}, {} moves",
-            path.display(),
+            name,
             play.rules.name,
             deal_text(&play.deal),
             game.moves().len()
         );
-        show(&title, &game)?;
+        show(out, &title, game.clone())?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
         None => Ok(()),
     }
 }
 
 fn run_classic(
-    path: &Path,
+    name: &str,
     play: &ClassicPlay,
     record: Option<ClassicRecord>,
-    json: bool,
+    out: &Out,
 ) -> Result<(), Error> {
-    let (game, _) = play.rebuild().map_err(|e| bad(path, &e))?;
-    if json {
+    let (game, _) = play.rebuild().map_err(|e| bad(name, &e))?;
+    if let Out::Text { json: true } = out {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
         writeln!(io::stdout(), "{s}")?;
     } else {
         let title = format!(
             "replay of {}: classic {1}x{1}, {2} rules, seed {3}, {4} moves",
-            path.display(),
+            name,
             play.size,
             play.rules.name,
             play.seed,
             game.moves().len()
         );
-        show(&title, &game)?;
+        show(out, &title, game.clone())?;
     }
     match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
         None => Ok(()),
     }
 }
 
-fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Error> {
+fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
     let names = record.names();
-    let mut out = io::stdout().lock();
-    let replayed = if record.of == GameKind::Classic {
-        let duel = record.rebuild_classic().map_err(|e| bad(path, &e))?;
-        let players = duel
-            .players
-            .clone()
-            .map(|g| serde_json::to_value(ClassicSummary::of(&g)).expect("serializes"));
-        (duel.result(), players, record.mismatch(&duel))
+    let title = format!(
+        "replay of {}: a {} duel, {} rules, {}",
+        name,
+        record.of.as_str(),
+        record.rules.name,
+        deal_text(&record.deal)
+    );
+    let mismatch = if record.of == GameKind::Classic {
+        let duel = record.rebuild_classic().map_err(|e| bad(name, &e))?;
+        let m = record.mismatch(&duel);
+        show_duel(out, &title, duel, names)?;
+        m
     } else {
-        let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(path, &e))?;
-        let players = duel
-            .players
-            .clone()
-            .map(|g| serde_json::to_value(Summary::of(&g)).expect("serializes"));
-        (duel.result(), players, record.mismatch(&duel))
+        let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(name, &e))?;
+        let m = record.mismatch(&duel);
+        show_duel(out, &title, duel, names)?;
+        m
     };
-    let (result, players, mismatch) = replayed;
-    if json {
-        let j = serde_json::json!({"result": result, "names": names, "players": players});
-        writeln!(out, "{j}")?;
-    } else {
-        writeln!(
-            out,
-            "replay of {}: a {} duel, {} rules, {}",
-            path.display(),
-            record.of.as_str(),
-            record.rules.name,
-            deal_text(&record.deal)
-        )?;
-        for (name, p) in names.iter().zip(&players) {
-            writeln!(
-                out,
-                "  {name}: {} with score {}",
-                p["outcome"].as_str().unwrap_or("?"),
-                p["score"]
-            )?;
-        }
-        writeln!(out, "result: {}", crate::duel::result_text(result, &names))?;
-    }
     match mismatch {
-        Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
+        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
         None => Ok(()),
     }
 }
 
-/// Shows `game` under `title`: a move per key on a terminal, else every move at once; then
-/// the result line.
-fn show<G: Playable>(title: &str, game: &G) -> io::Result<()> {
-    let term = Term::stdout();
-    if term.is_term() && io::stdin().is_terminal() {
-        step(&term, title, game)?;
-    } else {
-        let mut out = io::stdout().lock();
-        writeln!(out, "{title}")?;
-        let mut g = game.restart();
-        for i in 0..game.move_count() {
-            writeln!(out, "{:>4}. {}", i + 1, game.replay_move(&mut g, i))?;
+/// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)
+/// as the result and both players' final states.
+fn show_duel<G: Shown>(
+    out: &Out,
+    title: &str,
+    ended: Duel<G>,
+    names: [String; 2],
+) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    match out {
+        Out::Text { json: true } => {
+            let players = [ended.players[0].summary(), ended.players[1].summary()];
+            let j =
+                serde_json::json!({"result": ended.result(), "names": names, "players": players});
+            writeln!(stdout, "{j}")
         }
-        write!(out, "{}", game.board_text())?;
+        Out::Text { json: false } => {
+            writeln!(stdout, "{title}")?;
+            let [a, b] = &ended.players;
+            let mut duel = Duel::new(a.restart(), b.restart());
+            writeln!(
+                stdout,
+                "{}\n{}",
+                turn_line(&duel, &names),
+                boards(&duel, &names)
+            )?;
+            let mut made = [0; 2];
+            for (n, i) in turn_order(&ended.players).into_iter().enumerate() {
+                let said = ended.players[i].replay_move(&mut duel.players[i], made[i]);
+                made[i] += 1;
+                duel.next_turn();
+                writeln!(
+                    stdout,
+                    "\n{:>4}. {}: {said}\n{}\n{}",
+                    n + 1,
+                    names[i],
+                    turn_line(&duel, &names),
+                    boards(&duel, &names)
+                )?;
+            }
+            write!(stdout, "\n{}", result_lines(&ended, &names))
+        }
+        Out::Screen(ui) => {
+            let result = crate::duel::result_text(ended.result(), &names);
+            crate::ui::replay(ui, &Duet::new(ended, names))?;
+            writeln!(stdout, "{title}\nresult: {result}")
+        }
     }
-    writeln!(io::stdout(), "{}", game.result_line())
 }
 
-/// Shows the game one move per key; `q`, Escape or Ctrl-C stops early.
-fn step<G: Playable>(term: &Term, title: &str, game: &G) -> io::Result<()> {
-    let mut g = game.restart();
-    let total = game.move_count();
-    let mut last = String::from("(start)");
-    for i in 0..=total {
-        term.clear_screen()?;
-        term.write_line(title)?;
-        term.write_line(&format!("move {i} of {total}: {last}\n"))?;
-        term.write_str(&g.board_text())?;
-        term.write_line(&g.status_line())?;
-        if i == total {
-            break;
-        }
-        term.write_line("any key: next move   q: stop")?;
-        match term.read_key() {
-            Ok(Key::Char('q' | 'Q') | Key::Escape | Key::CtrlC) | Err(_) => break,
-            Ok(_) => {}
-        }
-        last = game.replay_move(&mut g, i);
+/// Shows a game that ended as `game`: on the screen, or as every move and the board after it,
+/// as headless play prints them; then the result line.
+fn show<G: Shown>(out: &Out, title: &str, game: G) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    if let Out::Screen(ui) = out {
+        let result = game.result_line();
+        crate::ui::replay(ui, &Solo(game))?;
+        return writeln!(stdout, "{title}\n{result}");
     }
-    Ok(())
+    writeln!(stdout, "{title}")?;
+    let mut g = game.restart();
+    writeln!(stdout, "{}", g.view_text())?;
+    for i in 0..game.move_count() {
+        let said = game.replay_move(&mut g, i);
+        writeln!(stdout, "\n{:>4}. {said}\n{}", i + 1, g.view_text())?;
+    }
+    writeln!(stdout, "\n{}", game.result_line())
 }

@@ -42,7 +42,8 @@ pub(crate) fn side_by_side(left: &str, right: &str, width: usize) -> String {
     out
 }
 
-fn boards<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+/// Both players' boards, the player to move marked `*`: what is printed after every move.
+pub(crate) fn boards<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
     let block = |i: usize| {
         let mark = if duel.to_move() == Some(i) { " *" } else { "" };
         let over = if duel.players[i].finished() {
@@ -76,10 +77,7 @@ pub(crate) fn run<G: Playable>(
     on_move: &mut dyn FnMut(&Duel<G>),
 ) -> io::Result<bool> {
     let mut moved = false;
-    let turn_line = |duel: &Duel<G>| match duel.to_move() {
-        Some(i) => format!("{} to move ({})", names[i], G::MOVES),
-        None => "the duel is decided".to_string(),
-    };
+    let turn_line = |duel: &Duel<G>| turn_line(duel, names);
     if !json {
         writeln!(out, "{}\n{}", turn_line(duel), boards(duel, names))?;
     }
@@ -125,20 +123,32 @@ pub(crate) fn run<G: Playable>(
         };
         writeln!(out, "{}", serde_json::to_string(&j).expect("serializes"))?;
     } else {
-        let p = &duel.players;
-        writeln!(
-            out,
-            "\nresult: {}\n  {}: survived {}, score {}\n  {}: survived {}, score {}",
-            result_text(result, names),
-            names[0],
-            p[0].survived(),
-            p[0].score(),
-            names[1],
-            p[1].survived(),
-            p[1].score()
-        )?;
+        write!(out, "\n{}", result_lines(duel, names))?;
     }
     Ok(moved)
+}
+
+/// Whose turn it is (and how a move is typed), or that the duel is decided.
+pub(crate) fn turn_line<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+    match duel.to_move() {
+        Some(i) => format!("{} to move ({})", names[i], G::MOVES),
+        None => "the duel is decided".to_string(),
+    }
+}
+
+/// The result and why, then each player's turns and score.
+pub(crate) fn result_lines<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+    let p = &duel.players;
+    format!(
+        "result: {}\n  {}: survived {}, score {}\n  {}: survived {}, score {}\n",
+        result_text(duel.result(), names),
+        names[0],
+        p[0].survived(),
+        p[0].score(),
+        names[1],
+        p[1].survived(),
+        p[1].score()
+    )
 }
 
 #[cfg(test)]

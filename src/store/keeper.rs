@@ -59,6 +59,10 @@ pub(crate) trait Keeper {
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
     /// The newest saved card game no other window plays, if there is one; it is claimed for
     /// this process from then on (see [`super::claim`] and [`Keeper::release`]).
+    #[allow(
+        dead_code,
+        reason = "the start menu lists saves through `SavedGames`; the store's tests still use it"
+    )]
     fn saved(&mut self) -> Option<(Game, GameMeta)>;
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
@@ -66,10 +70,18 @@ pub(crate) trait Keeper {
     /// The game on screen is left but kept (quit back to the start menu): let go of the claim on
     /// its save, so another window may take it up. Call it only once the game is no longer
     /// played here: a later `save` of it would start a second save.
-    #[allow(dead_code, reason = "for the start menu's session loop (issue 11)")]
     fn release(&mut self) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
+    /// The best score recorded for `date`'s daily deal with these rules (not of any game).
+    fn daily_best(&self, _rules: &Rules, _date: &str) -> Option<u64> {
+        None
+    }
+    /// What `date`'s daily deal says once it was finished with these rules: the line to share,
+    /// the streaks, the best score of the deal.
+    fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<super::daily::DailyNews> {
+        None
+    }
 }
 
 /// What a classic 2048 screen asks of storage: the same contract as [`Keeper`] (quick, never
@@ -116,13 +128,11 @@ pub(crate) trait DuelKeeper: Keeper {
 /// unfinished (card, classic, duel), newest first. A save another window plays is not listed,
 /// and cannot be resumed or deleted here ([`ResumeError::Elsewhere`]: "this game is open in
 /// another window").
-#[allow(
-    dead_code,
-    reason = "for the start menu (issue 11), which reaches the store as `dyn Keepers`"
-)]
 pub(crate) trait SavedGames {
     /// Every saved game this process may take up, newest first, numbered from 1.
     fn saved_games(&mut self) -> Vec<SavedGameInfo>;
+    /// How many saves the last listing left out because another window plays them.
+    fn open_elsewhere(&self) -> usize;
     /// Takes up saved game `id` and claims it while it is played (until [`Keeper::release`] or
     /// the end of the process).
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError>;

@@ -34,6 +34,7 @@
 
 pub(crate) mod claim;
 pub(crate) mod classic;
+pub(crate) mod daily;
 pub(crate) mod duel;
 pub(crate) mod entry;
 pub(crate) mod format;
@@ -498,6 +499,27 @@ impl Keeper for Store {
 
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(self.warnings.get_mut())
+    }
+
+    fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64> {
+        let all = self.summaries();
+        let games: Vec<&index::Summary> = all.iter().map(|i| &i.summary).collect();
+        daily::best_of(&games, &rules.hash(), date)
+    }
+
+    fn daily_news(&self, rules: &Rules, date: &str) -> Option<daily::DailyNews> {
+        let all = self.summaries();
+        let hash = rules.hash();
+        // Newest first: the latest finished play of the deal is the one shared.
+        let found = all
+            .iter()
+            .find(|i| daily::is_finished_of(&i.summary, &hash, date))?;
+        let Ok(Entry::Cards(record)) = entry::decode_entry(&self.record_text(&found.file).ok()?)
+        else {
+            return None;
+        };
+        let games: Vec<&index::Summary> = all.iter().map(|i| &i.summary).collect();
+        Some(daily::news(&games, &record, &utc::date(utc::now())))
     }
 }
 

@@ -451,6 +451,13 @@ impl SavedGames for Store {
         Store::saved_games(self)
     }
 
+    fn open_elsewhere(&self) -> usize {
+        [GameKind::Cards, GameKind::Classic, GameKind::Duel]
+            .into_iter()
+            .map(|g| Store::open_elsewhere(self, g))
+            .sum()
+    }
+
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
         Store::resume(self, id)
     }

@@ -203,12 +203,14 @@ fn duels_report(entries: &[&Summary]) -> String {
     out
 }
 
-/// The whole `stats` report of `entries`: card games, classic games and duels.
-pub(crate) fn report(entries: &[&Summary]) -> String {
+/// The whole `stats` report of `entries`: card games, classic games, duels and the daily deal
+/// (its streak alive on `today`).
+pub(crate) fn report(entries: &[&Summary], today: &str) -> String {
     let cards = collect_of(entries, GameKind::Cards);
     let classic = collect_of(entries, GameKind::Classic);
     let has_duels = entries.iter().any(|e| e.game == GameKind::Duel);
-    if classic.is_empty() && !has_duels {
+    let daily = super::daily::report(entries, today);
+    if classic.is_empty() && !has_duels && daily.is_none() {
         return render(&cards);
     }
     let mut sections = Vec::new();
@@ -223,6 +225,9 @@ pub(crate) fn report(entries: &[&Summary]) -> String {
     }
     if has_duels {
         sections.push(format!("== duels ==\n{}", duels_report(entries)));
+    }
+    if let Some(d) = daily {
+        sections.push(format!("== daily deal ==\n{d}"));
     }
     sections.join("\n")
 }

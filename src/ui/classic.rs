@@ -75,7 +75,7 @@ impl Solo for ClassicGame {
         ClassicGame::undo(self)
     }
 
-    fn best(&self, keeper: &dyn Keepers) -> Option<u64> {
+    fn best(&self, keeper: &dyn Keepers, _: &ClassicMeta) -> Option<u64> {
         keeper.classic_best(&self.rules())
     }
 

@@ -8,9 +8,10 @@
 //!
 //! No undo: a turn taken is the other player's to answer, and taking it back would change the
 //! position they answered. No hints either: with a strong bot one key away, a duel would be the
-//! bot playing itself; the hint key says so instead. A duel is not saved move by move (it
-//! belongs to two people at one sitting): it is recorded once, when decided, or as given up when
-//! left after at least one move (quit, Ctrl-C, a signal).
+//! bot playing itself; the hint key says so instead. A duel is saved after every move, so one
+//! left at once (Ctrl-C, Ctrl-D, a closed terminal, a signal) is among the saved games of the
+//! start menu and goes on with the same player to move; it is recorded once, when decided, or as
+//! given up when `q` gives it up after at least one move.
 
 use std::sync::Arc;
 
@@ -21,6 +22,7 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
+use crate::store::shelf::Resumed;
 use crate::store::utc;
 
 use super::Ui;
@@ -78,6 +80,8 @@ pub(crate) trait Side: Playable + Sized {
         meta: &Self::Meta,
         names: &[String; 2],
     );
+    /// Keeps the duel in progress (after every move), so it can be resumed.
+    fn save(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &Self::Meta, names: &[String; 2]);
 }
 
 impl Side for Game {
@@ -137,6 +141,10 @@ impl Side for Game {
     ) {
         keeper.finish_card_duel(duel, meta, names);
     }
+
+    fn save(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &GameMeta, names: &[String; 2]) {
+        keeper.save_card_duel(duel, meta, names);
+    }
 }
 
 impl Side for ClassicGame {
@@ -181,6 +189,15 @@ impl Side for ClassicGame {
     ) {
         keeper.finish_classic_duel(duel, meta, names);
     }
+
+    fn save(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    ) {
+        keeper.save_classic_duel(duel, meta, names);
+    }
 }
 
 /// Which game a duel is played at.
@@ -200,6 +217,34 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
+    /// A new duel like the saved one `r` (the same game, rules and players), from a fresh seed:
+    /// what "play again" plays after it.
+    pub(crate) fn after(r: &Resumed, words: &Words) -> Setup {
+        let (game, names) = match r {
+            Resumed::CardDuel(d, _, names) => (
+                DuelGame::Cards(Arc::clone(d.players[0].rules_arc())),
+                names.clone(),
+            ),
+            Resumed::ClassicDuel(d, m, names) => (
+                DuelGame::Classic(d.players[0].rules(), m.rules_name.clone()),
+                names.clone(),
+            ),
+            Resumed::Cards(g, _) => (
+                DuelGame::Cards(Arc::clone(g.rules_arc())),
+                default_names(words),
+            ),
+            Resumed::Classic(g, m) => (
+                DuelGame::Classic(g.rules(), m.rules_name.clone()),
+                default_names(words),
+            ),
+        };
+        Setup {
+            game,
+            names,
+            seed: None,
+        }
+    }
+
     /// The same duel again from a fresh seed.
     pub(crate) fn again(&self) -> Setup {
         Setup {
@@ -239,6 +284,16 @@ pub(crate) fn play(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
     }
 }
 
+/// Plays on a duel taken up from its save (the same player to move as when it was left).
+pub(crate) fn resume(ui: &Ui, keeper: &mut dyn DuelKeeper, resumed: Resumed) -> End {
+    match resumed {
+        Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
+        Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
+        // Not a duel: nothing to play here.
+        Resumed::Cards(..) | Resumed::Classic(..) => End::Quit(None),
+    }
+}
+
 fn run<G: Side>(
     ui: &Ui,
     keeper: &mut dyn DuelKeeper,
@@ -247,6 +302,7 @@ fn run<G: Side>(
     names: [String; 2],
 ) -> End {
     let middle = duel.players[0].columns() / 2;
+    let moved = duel.players.iter().any(|p| p.survived() > 0);
     let mut s = Session {
         ui,
         keeper,
@@ -255,7 +311,7 @@ fn run<G: Side>(
         names,
         cursors: [middle; 2],
         notes: Vec::new(),
-        moved: false,
+        moved,
         recorded: false,
     };
     s.warnings();
@@ -323,7 +379,11 @@ impl<G: Side> Play for Session<'_, G> {
     }
 
     fn leave(&mut self) -> End {
-        self.record();
+        // Kept for later, saved as it was after the last move; a duel not begun is not kept.
+        if self.moved && !self.recorded {
+            let best = self.duel.players.iter().map(Playable::score).max();
+            return End::Stopped(best);
+        }
         End::Stopped(None)
     }
 
@@ -359,6 +419,8 @@ impl<G: Side> Play for Session<'_, G> {
             act => match self.duel.players[i].play(&act, self.cursors[i], words) {
                 Some(Ok(notes)) => {
                     self.moved = true;
+                    G::save(self.keeper, &self.duel, &self.meta, &self.names);
+                    self.warnings();
                     // Each note says whose move it was, in their colour.
                     self.notes = notes
                         .into_iter()

@@ -127,8 +127,11 @@ impl Solo for Game {
         Game::undo(self)
     }
 
-    fn best(&self, keeper: &dyn Keepers) -> Option<u64> {
-        keeper.best(self.rules())
+    fn best(&self, keeper: &dyn Keepers, meta: &GameMeta) -> Option<u64> {
+        match &meta.deal {
+            Deal::Daily { date, .. } => keeper.daily_best(self.rules(), date),
+            _ => keeper.best(self.rules()),
+        }
     }
 
     fn save(&self, keeper: &mut dyn Keepers, meta: &GameMeta) {
@@ -140,7 +143,16 @@ impl Solo for Game {
     }
 
     fn finish(&self, keeper: &mut dyn Keepers, meta: &GameMeta) -> bool {
-        keeper.finish(self, meta, Ending::of(self))
+        // A daily deal is measured against that deal's best, not the best of any game.
+        let before = match &meta.deal {
+            Deal::Daily { date, .. } => Some(keeper.daily_best(self.rules(), date)),
+            _ => None,
+        };
+        let new_best = keeper.finish(self, meta, Ending::of(self));
+        match before {
+            Some(b) => b.map_or(self.position().score > 0, |b| self.position().score > b),
+            None => new_best,
+        }
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {

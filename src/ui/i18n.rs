@@ -135,7 +135,6 @@ pub(crate) struct Words {
     pub menu_prompt: &'static str,
     pub menu_new: &'static str,
     /// `{}` score, `{}` cards played.
-    pub menu_resume: &'static str,
     /// `{}` date.
     pub menu_daily: &'static str,
     /// `{}` rules name.
@@ -174,7 +173,6 @@ pub(crate) struct Words {
     /// `{}` side, `{}` side.
     pub menu_classic: &'static str,
     /// `{}` score, `{}` moves.
-    pub menu_classic_resume: &'static str,
     /// `{}` score, `{}` moves.
     pub resume_classic: &'static str,
     /// Duels.
@@ -204,6 +202,62 @@ pub(crate) struct Words {
     pub duel_help_keys_cards: &'static [&'static str],
     pub duel_help_keys_classic: &'static [&'static str],
     pub duel_help_rules: &'static [&'static str],
+    // Issue 11: the session loop, replays, the daily result.
+    /// Above the start menu after a game was left saved: `{}` its score.
+    pub menu_saved: &'static str,
+    /// A saved game in the start menu: `{}` its description.
+    pub menu_saved_item: &'static str,
+    pub menu_saved_rules: &'static str,
+    pub menu_saved_score: &'static str,
+    pub menu_mode_cards: &'static str,
+    /// `{}`×`{}` the board.
+    pub menu_mode_classic: &'static str,
+    /// One card, and more.
+    pub menu_played_cards: [&'static str; 2],
+    pub menu_played_moves: [&'static str; 2],
+    pub ago_now: &'static str,
+    pub ago_min: &'static str,
+    pub ago_hours: &'static str,
+    pub ago_yesterday: &'static str,
+    /// The keys of the start menu with saved games, of a sub-menu, of the menu without saves.
+    pub menu_keys: &'static str,
+    pub list_keys: &'static str,
+    pub list_keys_quit: &'static str,
+    /// `{}` the saved game's line in the menu.
+    pub menu_delete: &'static str,
+    pub menu_deleted: &'static str,
+    /// The menu's items in a narrow window: `{}`×`{}` the board, `{}` the date.
+    pub menu_classic_short: &'static str,
+    pub menu_duel_short: &'static str,
+    pub menu_daily_short: &'static str,
+    /// Today's deal once played: `{}` the date, `{}` the best score of it.
+    pub menu_daily_played: &'static str,
+    pub menu_daily_played_short: &'static str,
+    pub menu_mode_duel_cards: &'static str,
+    pub menu_mode_duel_classic: &'static str,
+    pub menu_played_turns: [&'static str; 2],
+    /// Saved games left out of the list: `{}` how many.
+    pub menu_open_elsewhere: [&'static str; 2],
+    pub menu_elsewhere: &'static str,
+    pub menu_gone: &'static str,
+    /// After a duel left saved: `{}` the higher score.
+    pub duel_saved_bye: &'static str,
+    /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
+    /// the recorded game ended.
+    pub replay_tag: &'static str,
+    pub replay_playing: &'static str,
+    pub replay_paused: &'static str,
+    pub replay_move: &'static str,
+    pub replay_keys: &'static str,
+    pub replay_keys_short: &'static str,
+    pub replay_won: &'static str,
+    pub replay_lost: &'static str,
+    pub replay_quit: &'static str,
+    /// After a daily deal: `{}` its date, over the line to share; `{}` the streak, `{}` the
+    /// best streak, `{}` the deal's best score.
+    pub daily_share: &'static str,
+    pub daily_streak: &'static str,
+    pub days: [&'static str; 2],
 }
 
 pub(crate) static EN: Words = Words {
@@ -281,7 +335,6 @@ pub(crate) static EN: Words = Words {
     help_back: "Press any key to go back to the game.",
     menu_prompt: "new2048: what would you like to play?",
     menu_new: "New game",
-    menu_resume: "Resume the saved game (score {}, cards played: {})",
     menu_daily: "Daily deal ({}, the same cards for everyone)",
     menu_rules: "Rules: {} (change)",
     menu_quit: "Quit",
@@ -317,7 +370,6 @@ pub(crate) static EN: Words = Words {
     ],
     classic_saved_bye: "Classic game saved (score {}). Run new2048 classic to resume it.",
     menu_classic: "Classic 2048 (slide tiles on a {}×{} board)",
-    menu_classic_resume: "Resume the saved classic game (score {}, {} moves)",
     resume_classic: "Resume your saved classic game (score {}, {} moves)?",
     menu_duel: "Duel (two players, one terminal)",
     duel_prompt: "A duel at which game?",
@@ -354,6 +406,50 @@ pub(crate) static EN: Words = Words {
         "No undo (a turn taken is the other player's to answer) and no hints (the",
         "duel is between the players, not the bot).",
     ],
+    menu_saved: "Game saved (score {}): it is in the list below.",
+    menu_saved_item: "Resume: {}",
+    menu_saved_rules: "{} rules",
+    menu_saved_score: "score {}",
+    menu_mode_cards: "card game",
+    menu_mode_classic: "classic {}×{}",
+    menu_played_cards: ["{} card", "{} cards"],
+    menu_played_moves: ["{} move", "{} moves"],
+    ago_now: "just now",
+    ago_min: "{} min ago",
+    ago_hours: "{} h ago",
+    ago_yesterday: "yesterday",
+    menu_keys: "↑↓ choose  Enter play  x delete a saved game  q quit",
+    list_keys: "↑↓ choose  Enter select  q back",
+    list_keys_quit: "↑↓ choose  Enter select  q quit",
+    menu_delete: "Delete the saved game \"{}\"? It stays in history as quit",
+    menu_deleted: "Saved game deleted (it is in history as quit).",
+    menu_classic_short: "Classic 2048 ({}×{})",
+    menu_duel_short: "Duel (two players)",
+    menu_daily_short: "Daily deal ({})",
+    menu_daily_played: "Daily deal ({}, played today: your best {})",
+    menu_daily_played_short: "Daily deal ({}, best {})",
+    menu_mode_duel_cards: "card duel",
+    menu_mode_duel_classic: "classic duel",
+    menu_played_turns: ["{} turn", "{} turns"],
+    menu_open_elsewhere: [
+        "{} saved game is open in another window, so it is not listed.",
+        "{} saved games are open in another window, so they are not listed.",
+    ],
+    menu_elsewhere: "This game is open in another window: finish or quit it there first.",
+    menu_gone: "That saved game is gone (finished or deleted in another window).",
+    duel_saved_bye: "Duel saved (best score {}). Run new2048 again to resume it.",
+    replay_tag: "replay",
+    replay_playing: "playing",
+    replay_paused: "paused",
+    replay_move: "move {} of {}",
+    replay_keys: "←/→ step  Home/End start/end  space play/pause  +/- speed  q leave",
+    replay_keys_short: "←→ space +- q",
+    replay_won: "the game was won",
+    replay_lost: "the game was lost",
+    replay_quit: "the game was left unfinished",
+    daily_share: "Your daily deal of {}, to share:",
+    daily_streak: "Daily streak: {} (best {}). Best score of this deal: {}.",
+    days: ["{} day", "{} days"],
 };
 
 pub(crate) static ZH: Words = Words {
@@ -431,7 +527,6 @@ pub(crate) static ZH: Words = Words {
     help_back: "按任意键返回游戏。",
     menu_prompt: "new2048：想玩什么？",
     menu_new: "新游戏",
-    menu_resume: "继续保存的牌局（得分 {}，已出 {} 张牌）",
     menu_daily: "每日牌局（{}，所有人的牌都一样）",
     menu_rules: "规则：{}（更换）",
     menu_quit: "退出",
@@ -467,7 +562,6 @@ pub(crate) static ZH: Words = Words {
     ],
     classic_saved_bye: "经典游戏已保存（得分 {}）。运行 new2048 classic 即可继续。",
     menu_classic: "经典 2048（在 {}×{} 棋盘上滑动方块）",
-    menu_classic_resume: "继续保存的经典游戏（得分 {}，{} 步）",
     resume_classic: "继续保存的经典游戏吗（得分 {}，{} 步）？",
     menu_duel: "对决（两位玩家，同一终端）",
     duel_prompt: "对决玩哪种游戏？",
@@ -504,6 +598,50 @@ pub(crate) static ZH: Words = Words {
         "不能撤销（走过的一步要由对手应对），也没有提示（这是玩家之间的较量，",
         "不是机器人的）。",
     ],
+    menu_saved: "牌局已保存（得分 {}），在下面的列表里。",
+    menu_saved_item: "继续：{}",
+    menu_saved_rules: "{} 规则",
+    menu_saved_score: "得分 {}",
+    menu_mode_cards: "纸牌游戏",
+    menu_mode_classic: "经典 {}×{}",
+    menu_played_cards: ["{} 张牌", "{} 张牌"],
+    menu_played_moves: ["{} 步", "{} 步"],
+    ago_now: "刚刚",
+    ago_min: "{} 分钟前",
+    ago_hours: "{} 小时前",
+    ago_yesterday: "昨天",
+    menu_keys: "↑↓ 选择  回车 开始  x 删除存档  q 退出",
+    list_keys: "↑↓ 选择  回车 确定  q 返回",
+    list_keys_quit: "↑↓ 选择  回车 确定  q 退出",
+    menu_delete: "删除存档“{}”吗？历史记录里会记为退出",
+    menu_deleted: "存档已删除（历史记录里记为退出）。",
+    menu_classic_short: "经典 2048（{}×{}）",
+    menu_duel_short: "对决（两位玩家）",
+    menu_daily_short: "每日牌局（{}）",
+    menu_daily_played: "每日牌局（{}，今天已玩：最高 {}）",
+    menu_daily_played_short: "每日牌局（{}，最高 {}）",
+    menu_mode_duel_cards: "纸牌对决",
+    menu_mode_duel_classic: "经典对决",
+    menu_played_turns: ["{} 回合", "{} 回合"],
+    menu_open_elsewhere: [
+        "有 {} 个存档正在另一个窗口中进行，没有列出。",
+        "有 {} 个存档正在另一个窗口中进行，没有列出。",
+    ],
+    menu_elsewhere: "这局正在另一个窗口中进行：请先在那里结束或退出。",
+    menu_gone: "这个存档已经不在了（在另一个窗口中结束或删除了）。",
+    duel_saved_bye: "对决已保存（最高得分 {}）。再次运行 new2048 即可继续。",
+    replay_tag: "回放",
+    replay_playing: "播放中",
+    replay_paused: "已暂停",
+    replay_move: "第 {} 步，共 {} 步",
+    replay_keys: "←/→ 单步  Home/End 开头/结尾  空格 播放/暂停  +/- 速度  q 离开",
+    replay_keys_short: "←→ 空格 +- q",
+    replay_won: "这局赢了",
+    replay_lost: "这局输了",
+    replay_quit: "这局没有下完",
+    daily_share: "{} 的每日牌局，分享给朋友：",
+    daily_streak: "每日连续：{}（最长 {}）。这副牌的最高分：{}。",
+    days: ["{} 天", "{} 天"],
 };
 
 /// Fills the `{}` of `template` with `args`, in order. A missing value leaves `{}` as is, so a
@@ -522,6 +660,11 @@ pub(crate) fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `n` things with the word `[one, many]` (`1 card`, `14 cards`).
+pub(crate) fn plural(word: [&str; 2], n: u64) -> String {
+    fill(word[usize::from(n != 1)], &[&n])
 }
 
 impl Words {
@@ -596,7 +739,6 @@ mod tests {
             (EN.discards_back, ZH.discards_back),
             (EN.lost, ZH.lost),
             (EN.too_small, ZH.too_small),
-            (EN.menu_resume, ZH.menu_resume),
             (EN.menu_daily, ZH.menu_daily),
             (EN.menu_rules, ZH.menu_rules),
             (EN.saved_bye, ZH.saved_bye),
@@ -609,7 +751,6 @@ mod tests {
             (EN.classic_won_end, ZH.classic_won_end),
             (EN.classic_saved_bye, ZH.classic_saved_bye),
             (EN.menu_classic, ZH.menu_classic),
-            (EN.menu_classic_resume, ZH.menu_classic_resume),
             (EN.resume_classic, ZH.resume_classic),
             (EN.player, ZH.player),
             (EN.to_move, ZH.to_move),
@@ -617,6 +758,29 @@ mod tests {
             (EN.duel_won_longer, ZH.duel_won_longer),
             (EN.duel_won_score, ZH.duel_won_score),
             (EN.duel_draw, ZH.duel_draw),
+            (EN.menu_saved, ZH.menu_saved),
+            (EN.menu_saved_item, ZH.menu_saved_item),
+            (EN.menu_saved_rules, ZH.menu_saved_rules),
+            (EN.menu_saved_score, ZH.menu_saved_score),
+            (EN.menu_mode_classic, ZH.menu_mode_classic),
+            (EN.menu_played_cards[0], ZH.menu_played_cards[0]),
+            (EN.menu_played_cards[1], ZH.menu_played_cards[1]),
+            (EN.menu_played_moves[0], ZH.menu_played_moves[0]),
+            (EN.menu_played_moves[1], ZH.menu_played_moves[1]),
+            (EN.ago_min, ZH.ago_min),
+            (EN.ago_hours, ZH.ago_hours),
+            (EN.menu_delete, ZH.menu_delete),
+            (EN.menu_classic_short, ZH.menu_classic_short),
+            (EN.menu_daily_short, ZH.menu_daily_short),
+            (EN.menu_daily_played, ZH.menu_daily_played),
+            (EN.menu_daily_played_short, ZH.menu_daily_played_short),
+            (EN.menu_played_turns[1], ZH.menu_played_turns[1]),
+            (EN.menu_open_elsewhere[0], ZH.menu_open_elsewhere[0]),
+            (EN.menu_open_elsewhere[1], ZH.menu_open_elsewhere[1]),
+            (EN.duel_saved_bye, ZH.duel_saved_bye),
+            (EN.replay_move, ZH.replay_move),
+            (EN.daily_share, ZH.daily_share),
+            (EN.daily_streak, ZH.daily_streak),
         ];
         for (en, zh) in pairs {
             assert_eq!(count(en), count(zh), "{en} / {zh}");

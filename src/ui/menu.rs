@@ -1,24 +1,30 @@
-//! The dialoguer prompts: the start menu and every yes/no question.
+//! The start menu (and its sub-menus), and every yes/no question.
 //!
-//! All prompts draw on the game's own terminal handle (stdout), never on stderr, because
-//! dialoguer refuses to run when its terminal is not a tty and a player may well redirect stderr.
-//! A prompt that fails or is left with Esc counts as "no" / "quit": answering a question must
-//! never crash the game.
+//! The menus are lists of our own ([`super::list`]): the start menu lists the saved games first
+//! (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a question),
+//! then what can be started. The questions are dialoguer's `Confirm`, drawn on the game's own
+//! terminal handle (stdout), never on stderr, because dialoguer refuses to run when its terminal
+//! is not a tty and a player may well redirect stderr. A prompt that fails or is left with Esc
+//! counts as "no" / "quit": answering a question must never crash the game.
 
 use std::sync::Arc;
 
-use dialoguer::{Confirm, Select};
+use dialoguer::Confirm;
 
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::config;
 use crate::config::presets;
+use crate::store::format::GameKind;
 use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
+use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
 use super::duel::{DuelGame, Setup, default_names};
-use super::i18n::fill;
+use super::i18n::{Words, fill, plural};
+use super::list::{self, Item, List, Picked, cut_words};
+use super::render::wrap;
 use super::theme::Tone;
 use super::{Match, Ui};
 
@@ -73,36 +79,66 @@ pub(crate) fn confirm(
     })
 }
 
-/// The game's name and tagline on a clear screen, above a menu or a question.
+/// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {
     let _ = ui.term.clear_screen();
-    let _ = ui.term.write_line(
-        &ui.theme
-            .paint(&format!("  {}", ui.words.title), Tone::Title),
-    );
-    let (width, _) = super::term::size(&ui.term);
-    let tagline = super::theme::fit(&format!("  {}", ui.words.tagline), width);
-    let _ = ui.term.write_line(&ui.theme.paint(&tagline, Tone::Label));
-    let _ = ui.term.write_line("");
+    for line in head(ui) {
+        let _ = ui.term.write_line(&line);
+    }
 }
 
-/// A list to choose from under a title; `None` when it was left.
-/// A themed menu; `default` is the item highlighted first.
-fn select(ui: &Ui, question: &str, items: &[String], default: usize) -> Option<usize> {
-    let t = ui.theme.dialog(ui.words);
-    title(ui);
-    prompt(
-        ui,
-        || title(ui),
-        || {
-            Select::with_theme(&t)
-                .with_prompt(question)
-                .items(items)
-                .default(default)
-                .report(false)
-                .interact_on_opt(&ui.term)
-        },
-    )
+/// The game's name, its tagline and a blank line: the top of every menu.
+fn head(ui: &Ui) -> Vec<String> {
+    let (width, _) = super::term::size(&ui.term);
+    let tagline = format!("  {}", cut_words(ui.words.tagline, width.saturating_sub(2)));
+    vec![
+        ui.theme
+            .paint(&format!("  {}", ui.words.title), Tone::Title),
+        ui.theme.paint(&tagline, Tone::Label),
+        String::new(),
+    ]
+}
+
+/// A list to choose from under the title and `question` (and `notes` above it, in their tone).
+fn select(
+    ui: &Ui,
+    notes: &[(String, Tone)],
+    question: &str,
+    items: &[Item],
+    deletable: &[bool],
+    keys: &str,
+    default: usize,
+) -> Picked {
+    let mut top = head(ui);
+    // Notes are wrapped, not cut: the line to share of a daily deal must be whole.
+    let (width, _) = super::term::size(&ui.term);
+    for (n, tone) in notes {
+        for l in n
+            .lines()
+            .flat_map(|l| wrap(l, width.saturating_sub(2).max(1)))
+        {
+            top.push(ui.theme.paint(&format!("  {l}"), *tone));
+        }
+    }
+    top.push(ui.theme.paint(&format!("? {question}"), Tone::Value));
+    let list = List {
+        head: &top,
+        items,
+        deletable,
+        keys,
+    };
+    let _ = ui.term.clear_screen();
+    list::pick(ui, &list, default)
+}
+
+/// A sub-menu's choice: `None` to leave the program, `Some(None)` back to the start menu.
+/// `default` is the item highlighted first.
+fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Option<Option<usize>> {
+    match select(ui, &[], question, items, &[], ui.words.list_keys, default) {
+        Picked::Item(i) => Some(Some(i)),
+        Picked::Back | Picked::Delete(_) => Some(None),
+        Picked::Stop => None,
+    }
 }
 
 /// A new game of `rules` from a fresh seed.
@@ -145,67 +181,226 @@ pub(crate) fn saved_classic(
     Some((answer == Some(true)).then_some((g, m)))
 }
 
-/// The start menu: new game, resume (when a game is saved), classic 2048 (and resuming it),
-/// a duel, the daily deal, the rules preset, quit. Changing the rules comes back to the menu
-/// with the new rules in force. `None` to leave.
-pub(crate) fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -> Option<Match> {
+/// A saved game as the start menu describes it: what it is (card game, classic 4×4, card duel),
+/// when it was last played, its rules, score (each player's, in a duel) and cards or moves
+/// (turns, in a duel).
+fn label(info: &SavedGameInfo, words: &Words, now: u64) -> String {
+    // A duel's scores are each player's, after their name (`Ann 12 : Bob 9`).
+    let (mode, played, score) = match (info.game, info.of) {
+        (GameKind::Duel, GameKind::Classic) => (
+            words.menu_mode_duel_classic.to_string(),
+            words.menu_played_turns,
+            info.score_text(),
+        ),
+        (GameKind::Duel, _) => (
+            words.menu_mode_duel_cards.to_string(),
+            words.menu_played_turns,
+            info.score_text(),
+        ),
+        (GameKind::Classic, _) => {
+            // The list says a classic game's board in its deal: `4x4 seed 7`.
+            let side = info.deal.split(['x', ' ']).next().unwrap_or("?");
+            (
+                fill(words.menu_mode_classic, &[&side, &side]),
+                words.menu_played_moves,
+                fill(words.menu_saved_score, &[&info.score]),
+            )
+        }
+        (GameKind::Cards, _) => (
+            words.menu_mode_cards.to_string(),
+            words.menu_played_cards,
+            fill(words.menu_saved_score, &[&info.score]),
+        ),
+    };
+    let parts = [
+        mode,
+        ago(words, info.saved, now),
+        fill(words.menu_saved_rules, &[&info.rules]),
+        score,
+        plural(played, info.played),
+    ];
+    parts.join(" · ")
+}
+
+/// A saved game's item in the menu; in narrower windows, what it is, when and its score, then
+/// what it is and its score.
+fn saved_item(info: &SavedGameInfo, words: &Words, now: u64) -> Item {
+    let long = label(info, words, now);
+    let parts: Vec<&str> = long.split(" · ").collect();
+    let part = |i: usize| parts.get(i).copied().unwrap_or("");
+    let forms = [
+        long.clone(),
+        [part(0), part(1), part(3)].join(" · "),
+        [part(0), part(3)].join(" · "),
+    ];
+    Item::forms(
+        forms
+            .iter()
+            .map(|f| fill(words.menu_saved_item, &[f]))
+            .collect(),
+    )
+}
+
+/// Why a saved game could not be taken up or deleted, in the player's words where the store's
+/// reason is one a player meets in play (another window has it, it is gone).
+fn refused(e: &ResumeError, words: &Words) -> String {
+    match e {
+        ResumeError::Elsewhere => words.menu_elsewhere.to_string(),
+        ResumeError::NotFound(_) => words.menu_gone.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// How long ago `then` was, in a few words: `just now`, `5 min ago`, `3 h ago`, `yesterday`,
+/// else the date.
+fn ago(words: &Words, then: u64, now: u64) -> String {
+    let secs = now.saturating_sub(then);
+    let day = utc::date(then);
+    match secs {
+        0..60 => words.ago_now.to_string(),
+        60..3600 => fill(words.ago_min, &[&(secs / 60)]),
+        _ if day == utc::date(now) => fill(words.ago_hours, &[&(secs / 3600)]),
+        _ if day == utc::date(now.saturating_sub(86_400)) => words.ago_yesterday.to_string(),
+        _ => day,
+    }
+}
+
+/// The start menu's items: the saved games, then a new game, classic 2048, a duel, the daily
+/// deal, the rules and quit.
+/// `daily_best` is the best score of today's deal with these rules, once it was played.
+fn menu_items(
+    words: &Words,
+    saved: &[SavedGameInfo],
+    rules: &Rules,
+    now: u64,
+    daily_best: Option<u64>,
+) -> Vec<(Item, Choice)> {
+    let mut items: Vec<(Item, Choice)> = saved
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (saved_item(e, words, now), Choice::Resume(i)))
+        .collect();
+    let both = |long: String, short: String| Item::forms(vec![long, short]);
+    items.push((Item::new(words.menu_new), Choice::New));
+    let side = rules.classic.size;
+    items.push((
+        both(
+            fill(words.menu_classic, &[&side, &side]),
+            fill(words.menu_classic_short, &[&side, &side]),
+        ),
+        Choice::Classic,
+    ));
+    items.push((
+        both(words.menu_duel.into(), words.menu_duel_short.into()),
+        Choice::Duel,
+    ));
+    let today = utc::date(now);
+    let daily = match daily_best {
+        Some(best) => both(
+            fill(words.menu_daily_played, &[&today, &best]),
+            fill(words.menu_daily_played_short, &[&today, &best]),
+        ),
+        None => both(
+            fill(words.menu_daily, &[&today]),
+            fill(words.menu_daily_short, &[&today]),
+        ),
+    };
+    items.push((daily, Choice::Daily));
+    items.push((
+        Item::new(fill(words.menu_rules, &[&rules.name])),
+        Choice::Rules,
+    ));
+    items.push((Item::new(words.menu_quit), Choice::Quit));
+    items
+}
+
+/// The start menu: the saved games (newest first, to resume or delete), then a new game,
+/// classic 2048, a duel, the daily deal, the rules preset and quit. Changing the rules comes
+/// back to the menu with the new rules in force. `news` (a game just left saved, a daily deal's
+/// result) is said above the question. `None` to leave.
+pub(crate) fn start(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    keeper: &mut dyn Keepers,
+    news: &[(String, Tone)],
+) -> Option<Match> {
     let words = ui.words;
-    let mut saved = keeper.saved();
-    let mut saved_classic = keeper.saved_classic();
+    let mut notes: Vec<(String, Tone)> = news.to_vec();
+    // The item chosen last time round (a sub-menu left, a saved game refused).
+    let mut back: Option<Choice> = None;
     loop {
-        let mut items: Vec<(String, Choice)> = vec![(words.menu_new.to_string(), Choice::New)];
-        if let Some((g, _)) = &saved {
-            let p = g.position();
-            items.push((
-                fill(words.menu_resume, &[&p.score, &p.stats.cards_played]),
-                Choice::Resume,
+        let saved = keeper.saved_games();
+        let elsewhere = keeper.open_elsewhere();
+        if elsewhere > 0 {
+            notes.push((
+                plural(words.menu_open_elsewhere, elsewhere as u64),
+                Tone::Info,
             ));
         }
-        let side = rules.classic.size;
-        items.push((fill(words.menu_classic, &[&side, &side]), Choice::Classic));
-        if let Some((g, _)) = &saved_classic {
-            items.push((
-                fill(words.menu_classic_resume, &[&g.score(), &g.moves().len()]),
-                Choice::ResumeClassic,
-            ));
-        }
-        items.push((words.menu_duel.to_string(), Choice::Duel));
-        let today = utc::date(utc::now());
-        items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
-        items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
-        items.push((words.menu_quit.to_string(), Choice::Quit));
-        let mut prompt = words.menu_prompt.to_string();
+        let now = utc::now();
+        let played = keeper.daily_best(rules, &utc::date(now));
+        let items = menu_items(words, &saved, rules, now, played);
         for w in keeper.take_warnings() {
-            prompt = format!("{w}\n{prompt}");
+            notes.push((w, Tone::Bad));
         }
-        let labels: Vec<String> = items.iter().map(|(s, _)| s.clone()).collect();
-        // A game in progress is what a returning player most likely wants: highlight it first.
+        let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
+        let deletable: Vec<bool> = items
+            .iter()
+            .map(|(_, c)| matches!(c, Choice::Resume(_)))
+            .collect();
+        let keys = if saved.is_empty() {
+            words.list_keys_quit
+        } else {
+            words.menu_keys
+        };
+        // The newest game in progress, listed first, is what a returning player most likely
+        // wants: it is highlighted first; back from a sub-menu, the item that led there is.
         let default = items
             .iter()
-            .position(|(_, c)| *c == Choice::Resume)
+            .position(|(_, c)| Some(*c) == back)
             .unwrap_or(0);
-        let choice = match select(ui, &prompt, &labels, default) {
-            Some(i) => items[i].1,
-            None => Choice::Quit,
+        let picked = select(
+            ui,
+            &notes,
+            words.menu_prompt,
+            &labels,
+            &deletable,
+            keys,
+            default,
+        );
+        notes.clear();
+        let choice = match picked {
+            Picked::Item(i) => items[i].1,
+            Picked::Delete(i) => match items[i].1 {
+                Choice::Resume(n) => {
+                    let question = fill(words.menu_delete, &[&label(&saved[n], words, now)]);
+                    title(ui);
+                    if confirm(ui, &question, false, || title(ui)) == Some(true) {
+                        notes.push(match keeper.delete_saved(&saved[n].id) {
+                            Ok(()) => (words.menu_deleted.to_string(), Tone::Info),
+                            Err(e) => (refused(&e, words), Tone::Bad),
+                        });
+                    } else if ui.signals.stop() {
+                        return None;
+                    }
+                    continue;
+                }
+                _ => continue,
+            },
+            Picked::Back | Picked::Stop => Choice::Quit,
         };
         match choice {
             Choice::New => {
                 let (g, m) = fresh_game(rules);
                 return Some(Match::Cards(Box::new(g), m));
             }
-            Choice::Resume => {
-                if let Some((g, m)) = saved.take() {
-                    return Some(Match::Cards(Box::new(g), m));
-                }
-            }
+            Choice::Resume(n) => match keeper.resume(&saved[n].id) {
+                Ok(r) => return Some(Match::Saved(r)),
+                Err(e) => notes.push((refused(&e, words), Tone::Bad)),
+            },
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
-            Choice::ResumeClassic => {
-                if let Some((g, m)) = saved_classic.take() {
-                    return Some(Match::Classic(Box::new(g), m));
-                }
-            }
             Choice::Duel => {
-                if let Some(game) = pick_duel(ui, rules) {
+                if let Some(game) = pick_duel(ui, rules)? {
                     let names = default_names(words);
                     return Some(Match::Duel(Setup {
                         game,
@@ -221,39 +416,121 @@ pub(crate) fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -
                 }
             }
             Choice::Rules => {
-                if let Some(r) = pick_preset(ui) {
+                if let Some(r) = pick_preset(ui, &rules.name)? {
                     *rules = Arc::new(r);
                 }
             }
             Choice::Quit => return None,
         }
+        back = Some(choice);
     }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Choice {
+    /// The saved game at this place in the list.
+    Resume(usize),
     New,
-    Resume,
     Classic,
-    ResumeClassic,
     Duel,
     Daily,
     Rules,
     Quit,
 }
 
-/// Which game to duel at; `None` when the question was left (back to the menu).
-fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<DuelGame> {
+/// Which game to duel at: `Some(None)` back to the menu, `None` to leave.
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
     let words = ui.words;
-    let items = [words.duel_cards.to_string(), words.duel_classic.to_string()];
-    match select(ui, words.duel_prompt, &items, 0)? {
-        0 => Some(DuelGame::Cards(Arc::clone(rules))),
-        _ => Some(DuelGame::Classic(rules.classic, rules.name.clone())),
-    }
+    let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
+    Some(
+        select_sub(ui, words.duel_prompt, &items, 0)?.map(|i| match i {
+            0 => DuelGame::Cards(Arc::clone(rules)),
+            _ => DuelGame::Classic(rules.classic, rules.name.clone()),
+        }),
+    )
 }
 
-fn pick_preset(ui: &Ui) -> Option<Rules> {
-    let names: Vec<String> = presets::ALL.iter().map(|(n, _)| n.to_string()).collect();
-    let i = select(ui, ui.words.preset_prompt, &names, 0)?;
-    config::load_preset(&names[i]).ok()
+/// The preset to play: `Some(None)` back to the menu, `None` to leave.
+/// The rules in force (`current`) are highlighted first.
+fn pick_preset(ui: &Ui, current: &str) -> Option<Option<Rules>> {
+    let names: Vec<Item> = presets::ALL.iter().map(|(n, _)| Item::new(*n)).collect();
+    let now = presets::ALL.iter().position(|(n, _)| *n == current);
+    let i = select_sub(ui, ui.words.preset_prompt, &names, now.unwrap_or(0))?;
+    Some(i.and_then(|i| config::load_preset(presets::ALL[i].0).ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::{EN, ZH};
+
+    fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
+        use crate::store::shelf::PlayerInfo;
+        SavedGameInfo {
+            number: 1,
+            id: "x".into(),
+            game,
+            of,
+            rules: "solitaire".into(),
+            rules_hash: String::new(),
+            deal: deal.into(),
+            score: 120,
+            played: 1,
+            saved: utc::parse_stamp("2026-12-01T11:55:00Z").unwrap(),
+            players: players
+                .iter()
+                .map(|&(name, score)| PlayerInfo {
+                    name: name.into(),
+                    score,
+                    played: 1,
+                })
+                .collect(),
+        }
+    }
+
+    /// Each kind of saved game says what it is, when, its rules, score and length; narrower
+    /// forms keep what it is, when and the score, then what it is and the score.
+    #[test]
+    fn saved_game_labels() {
+        use GameKind::{Cards, Classic, Duel};
+        let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+        let cards = info(Cards, Cards, "seed 42", &[]);
+        assert_eq!(
+            label(&cards, &EN, now),
+            "card game · 5 min ago · solitaire rules · score 120 · 1 card"
+        );
+        let classic = info(Classic, Classic, "5x5 seed 7", &[]);
+        assert_eq!(
+            label(&classic, &EN, now),
+            "classic 5×5 · 5 min ago · solitaire rules · score 120 · 1 move"
+        );
+        let duel = info(Duel, Classic, "4x4 seed 7", &[("Ann", 12), ("Bob", 9)]);
+        assert_eq!(
+            label(&duel, &ZH, now),
+            "经典对决 · 5 分钟前 · solitaire 规则 · Ann 12 : Bob 9 · 1 回合"
+        );
+        let item = saved_item(&duel, &EN, now);
+        assert_eq!(
+            item.text(200),
+            "Resume: classic duel · 5 min ago · solitaire rules · Ann 12 : Bob 9 · 1 turn"
+        );
+        assert_eq!(
+            item.text(60),
+            "Resume: classic duel · 5 min ago · Ann 12 : Bob 9"
+        );
+        assert_eq!(item.text(40), "Resume: classic duel · Ann 12 : Bob 9");
+    }
+
+    #[test]
+    fn how_long_ago() {
+        let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+        assert_eq!(ago(&EN, now - 5, now), "just now");
+        assert_eq!(ago(&EN, now - 300, now), "5 min ago");
+        assert_eq!(ago(&EN, now - 3 * 3600, now), "3 h ago");
+        assert_eq!(ago(&EN, now - 20 * 3600, now), "yesterday");
+        assert_eq!(ago(&EN, now - 3 * 86_400, now), "2026-11-28");
+        assert_eq!(ago(&ZH, now - 300, now), "5 分钟前");
+        // A clock set back (a save from the future) is "just now", not a panic.
+        assert_eq!(ago(&EN, now + 100, now), "just now");
+    }
 }

@@ -6,13 +6,16 @@
 //! - [`render`]: the screen as lines of text, a pure function (snapshot-tested);
 //! - [`input`]: keys to actions;
 //! - [`term`]: taking and giving back the terminal, drawing, signals;
-//! - [`menu`]: the dialoguer start menu and yes/no questions;
+//! - [`menu`], [`list`]: the start menu (saved games first) and its lists, yes/no questions;
 //! - [`session`]: the loop every game shares (signals, resizes, quit, help, the result);
+//! - [`play`]: the session loop, game after game, back to the start menu (see [`then`]);
 //! - [`solo`]: what the two one-player games share (keeping, undo, restart);
 //! - [`game`]: the card game's keys and keeping;
 //! - [`classic`], [`classic_screen`]: classic 2048's keys and keeping, and its screen;
 //! - [`duel`], [`duel_screen`]: two players taking turns at either game, and their screen;
-//! - [`autoplay`](mod@autoplay): a bot playing on the same screen.
+//! - [`autoplay`](mod@autoplay): a bot playing on the same screen;
+//! - [`replay`](mod@replay), [`wait`]: a record played back on the game screens, and waiting for
+//!   a key at most so long.
 //!
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.
@@ -25,12 +28,15 @@ pub(crate) mod duel_screen;
 pub(crate) mod game;
 pub(crate) mod i18n;
 pub(crate) mod input;
+pub(crate) mod list;
 pub(crate) mod menu;
 pub(crate) mod render;
+pub(crate) mod replay;
 pub(crate) mod session;
 pub(crate) mod solo;
 pub(crate) mod term;
 pub(crate) mod theme;
+pub(crate) mod wait;
 
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
@@ -40,13 +46,15 @@ use console::Term;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
-use crate::store::keeper::{ClassicMeta, GameMeta, Keepers};
+use crate::store::daily::DailyNews;
+use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
+use crate::store::shelf::Resumed;
 use crate::strategy::Strategy;
 
-use self::i18n::{Lang, Words, fill};
+use self::i18n::{Lang, Words, fill, plural};
 use self::session::End;
 use self::term::{Signals, TermGuard};
-use self::theme::Theme;
+use self::theme::{Theme, Tone};
 
 /// What every screen shares: the terminal, colours, language and the signal flags.
 pub(crate) struct Ui {
@@ -85,6 +93,34 @@ pub(crate) enum Match {
     /// This new classic game, unless the player takes up the saved one when asked.
     ClassicOrSaved(Box<ClassicGame>, ClassicMeta),
     Duel(duel::Setup),
+    /// A saved game taken up from the start menu's list (claimed while it is played).
+    Saved(Resumed),
+}
+
+/// Where a session goes once a game has ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Then {
+    /// Play this again (the player asked for it).
+    Again,
+    /// Back to the start menu.
+    Menu,
+    /// Leave the program.
+    Leave,
+}
+
+/// What follows a game that ended with `end`. `home` says whether the session began at the start
+/// menu: a game chosen there comes back to it (only Quit, or Ctrl-C/Ctrl-D at the menu, leaves),
+/// while a game a command started directly (`play --seed`, `classic`, `daily`) leaves the
+/// program at its end, as a command does. A signal, Ctrl-C or Ctrl-D in a game always leaves.
+///
+/// This is the one place that decides: a game screen only says how it ended, so a new choice on
+/// the result screen (back to the menu, quit) is a new [`End`] and one more arm here.
+fn then(end: End, home: bool) -> Then {
+    match end {
+        End::Over { again: true } | End::Restart => Then::Again,
+        End::Over { again: false } | End::Quit(_) if home => Then::Menu,
+        End::Over { again: false } | End::Quit(_) | End::Stopped(_) => Then::Leave,
+    }
 }
 
 /// The terminal game: `first` when the command line chose what to play, else the start menu;
@@ -97,21 +133,32 @@ pub(crate) fn play(
 ) -> io::Result<()> {
     let guard = TermGuard::enter(&ui.term)?;
     let mut rules = Arc::new(rules);
+    let home = first.is_none();
     let mut next = first;
-    let mut farewell = ui.words.bye.to_string();
+    // The score of the game the last one left saved, and the farewell that says so.
+    let mut kept: Option<(u64, &str)> = None;
+    // What a finished daily deal says: the line to share, the streak, the deal's best.
+    let mut daily: Vec<String> = Vec::new();
     loop {
-        let chosen = match next.take() {
-            Some(m) => m,
-            None => match menu::start(ui, &mut rules, keeper) {
+        let chosen = if let Some(m) = next.take() {
+            m
+        } else {
+            let news = menu_news(ui.words, kept.map(|(score, _)| score), &daily);
+            match menu::start(ui, &mut rules, keeper, &news) {
                 Some(m) => m,
                 None => break,
-            },
+            }
         };
+        daily.clear();
         // How the session ended, what "again" plays, and the farewell of a kept game.
         let (end, again, saved_bye) = match chosen {
             Match::Cards(g, m) => {
                 rules = Arc::clone(g.rules_arc());
+                let deal = m.deal.clone();
                 let end = game::play(ui, keeper, *g, m);
+                if let (Deal::Daily { date, .. }, End::Over { .. }) = (&deal, end) {
+                    daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date);
+                }
                 let (g, m) = menu::fresh_game(&rules);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
@@ -133,23 +180,79 @@ pub(crate) fn play(
             }
             Match::Duel(setup) => {
                 let end = duel::play(ui, keeper, &setup);
-                (end, Match::Duel(setup.again()), ui.words.saved_bye)
+                (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
+            }
+            Match::Saved(Resumed::Cards(g, m)) => {
+                next = Some(Match::Cards(g, m));
+                continue;
+            }
+            Match::Saved(Resumed::Classic(g, m)) => {
+                next = Some(Match::Classic(g, m));
+                continue;
+            }
+            Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
+                let again = duel::Setup::after(&r, ui.words);
+                let end = duel::resume(ui, keeper, r);
+                (end, Match::Duel(again), ui.words.duel_saved_bye)
             }
         };
-        match end {
-            End::Over { again: true } | End::Restart => next = Some(again),
-            End::Over { again: false } => break,
-            End::Quit(kept) | End::Stopped(kept) => {
-                if let Some(score) = kept {
-                    farewell = fill(saved_bye, &[&score]);
-                }
-                break;
-            }
+        // The game is no longer played here: another window may take its save up.
+        keeper.release();
+        kept = match end {
+            End::Quit(Some(score)) | End::Stopped(Some(score)) => Some((score, saved_bye)),
+            _ => None,
+        };
+        match then(end, home) {
+            Then::Again => next = Some(again),
+            Then::Menu => {}
+            Then::Leave => break,
         }
     }
     drop(guard);
     // After a hang-up there is nobody to read this: ignore the error.
+    for line in &daily {
+        let _ = ui.term.write_line(line);
+    }
+    let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));
     let _ = ui.term.write_line(&farewell);
+    Ok(())
+}
+
+/// What the start menu says of the last game: the score of a game left saved, the lines of a
+/// finished daily deal.
+fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String, Tone)> {
+    let saved = kept.map(|score| (fill(words.menu_saved, &[&score]), Tone::Good));
+    saved
+        .into_iter()
+        .chain(daily.iter().map(|l| (l.clone(), Tone::Info)))
+        .collect()
+}
+
+/// What a finished daily deal of `date` says: the line to share under a word saying so, the
+/// streak, the best score of the deal. Nothing when it was not recorded.
+fn daily_lines(words: &Words, news: Option<DailyNews>, date: &str) -> Vec<String> {
+    let Some(n) = news else {
+        return Vec::new();
+    };
+    vec![
+        fill(words.daily_share, &[&date]),
+        n.line,
+        fill(
+            words.daily_streak,
+            &[
+                &plural(words.days, n.streak.into()),
+                &plural(words.days, n.best_streak.into()),
+                &n.best,
+            ],
+        ),
+    ]
+}
+
+/// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
+pub(crate) fn replay(ui: &Ui, reel: &dyn replay::Reel) -> io::Result<()> {
+    let guard = TermGuard::enter(&ui.term)?;
+    replay::show(ui, reel);
+    drop(guard);
     Ok(())
 }
 
@@ -173,4 +276,25 @@ pub(crate) fn autoplay(
         &[&name, &p.score, &p.stats.cards_played],
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{End, Then, then};
+
+    /// A game chosen at the menu comes back to it; one a command started leaves at its end; a
+    /// signal, Ctrl-C or Ctrl-D always leaves; "play again" and restart play again either way.
+    #[test]
+    fn after_a_game() {
+        for home in [true, false] {
+            let back = if home { Then::Menu } else { Then::Leave };
+            assert_eq!(then(End::Over { again: true }, home), Then::Again);
+            assert_eq!(then(End::Restart, home), Then::Again);
+            assert_eq!(then(End::Over { again: false }, home), back);
+            assert_eq!(then(End::Quit(Some(3)), home), back);
+            assert_eq!(then(End::Quit(None), home), back);
+            assert_eq!(then(End::Stopped(Some(3)), home), Then::Leave);
+            assert_eq!(then(End::Stopped(None), home), Then::Leave);
+        }
+    }
 }

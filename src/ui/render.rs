@@ -262,7 +262,7 @@ fn too_small(
 }
 
 /// Cuts `text` into lines of at most `width` display columns, at spaces when it can.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_inclusive(' ') {

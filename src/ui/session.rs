@@ -22,7 +22,9 @@ use super::render::{Note, Overlay, or_too_small};
 use super::term;
 use super::theme::{Theme, Tone};
 
-/// How a game session ended.
+/// How a game session ended. The screen only says this; what follows (the same game again, the
+/// start menu, leaving the program) is decided in one place, [`super::then`], so a new way to end
+/// (a choice of the result screen) is a new variant here and one arm there.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum End {
     /// The game ended (won or lost); `again` is the answer to "play again?".

@@ -30,7 +30,9 @@ pub(crate) trait Solo: Playable + Sized {
     fn action(key: &Key) -> Action;
     /// Takes the last move back; `false` when there is none.
     fn undo(&mut self, extra: &mut Self::Extra) -> bool;
-    fn best(&self, keeper: &dyn Keepers) -> Option<u64>;
+    /// The best score this game is measured against (of these rules; of this deal, for a
+    /// daily deal).
+    fn best(&self, keeper: &dyn Keepers, meta: &Self::Meta) -> Option<u64>;
     fn save(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
     fn forget(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
     /// Records the game (ended, or given up); whether its score is a new best.
@@ -59,7 +61,7 @@ pub(crate) fn play<G: Solo>(
     meta: G::Meta,
     extra: G::Extra,
 ) -> End {
-    let best = game.best(keeper);
+    let best = game.best(keeper, &meta);
     let mut s = Kept {
         ui,
         keeper,
@@ -117,7 +119,7 @@ impl<G: Solo> Play for Kept<'_, G> {
 
     fn finish(&mut self) -> bool {
         let new_best = self.game.finish(self.keeper, &self.meta);
-        self.best = self.game.best(self.keeper).or(self.best);
+        self.best = self.game.best(self.keeper, &self.meta).or(self.best);
         self.warnings();
         new_best
     }

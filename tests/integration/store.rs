@@ -515,6 +515,82 @@ fn the_daily_deal_depends_on_the_date_only() {
     }
 }
 
+/// Moves that end any game of the default rules: the columns in turn, many times.
+fn cards_to_the_end() -> String {
+    "1\n2\n3\n4\n5\n".repeat(200)
+}
+
+/// A finished daily deal gives a line to share (`daily --share` prints it again) with the
+/// date, the outcome, the score, the cards and a strip of ten cells and the ending, and counts
+/// in the streak of `stats`; a deal only quit does neither. The same play of the deal always
+/// shares the same line.
+#[test]
+fn a_finished_daily_deal_is_shared_and_counted() {
+    let env = Env::new();
+    let date = "2026-11-30";
+    let refused = env.run(&["daily", "--date", date, "--share"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("no finished daily deal of 2026-11-30"));
+    env.run(&["daily", "--date", date], "1\nq\n");
+    assert_eq!(
+        env.run(&["daily", "--date", date, "--share"], "")
+            .status
+            .code(),
+        Some(2),
+        "a quit deal is not finished"
+    );
+    let played = text(
+        &env.run(&["daily", "--date", date], &cards_to_the_end())
+            .stdout,
+    );
+    let shared = env.run(&["daily", "--date", date, "--share"], "");
+    assert!(shared.status.success(), "{}", text(&shared.stderr));
+    let line = text(&shared.stdout);
+    let line = line.trim_end();
+    assert!(played.contains(&format!("to share: {line}\n")), "{played}");
+    assert!(
+        line.starts_with("new2048 daily 2026-11-30 (default): lost · score "),
+        "{line}"
+    );
+    let strip = line.rsplit("  ").next().unwrap();
+    assert_eq!(strip.chars().count(), 11, "{line}");
+    assert!(strip.ends_with('💀'), "{line}");
+    // Played again the same way by someone else: the same line.
+    let other = Env::new();
+    other.run(&["daily", "--date", date], &cards_to_the_end());
+    let again = other.run(&["daily", "--date", date, "--share"], "");
+    assert_eq!(text(&again.stdout).trim_end(), line);
+    let stats = text(&env.run(&["stats"], "").stdout);
+    assert!(stats.contains("== daily deal =="), "{stats}");
+    assert!(stats.contains("days played 1   games 2   won 0"), "{stats}");
+}
+
+/// `replay N` replays game N of history (1 the newest, as `history` lists them), in text every
+/// move with the board after it as headless play prints them; a number that is neither a file
+/// nor a game of history is refused.
+#[test]
+fn replay_takes_a_game_of_history_by_number() {
+    let env = Env::new();
+    let played = json(&env.run(&["play", "--seed", "42", "--json"], "1\n1\n2\nq\n"));
+    env.run(&["play", "--seed", "7", "--json"], "3\nq\n");
+    assert_eq!(json(&env.run(&["replay", "2", "--json"], "")), played);
+    let steps = text(&env.run(&["replay", "2"], "").stdout);
+    assert!(
+        steps.starts_with("replay of game 2: default rules, seed 42, 3 moves"),
+        "{steps}"
+    );
+    // Each move, then the board after it, as headless play prints them.
+    assert!(steps.contains("\n   1. 4 on column 1\n"), "{steps}");
+    assert!(steps.contains("\n   3. "), "{steps}");
+    let out = env.run(&["replay", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no game 3 in history"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 // Classic 2048 and duels in the store.
 
 /// Moves that end any small classic game: the four directions in turn, many times.

@@ -64,6 +64,18 @@ impl Run {
         }
     }
 
+    /// Moves the menu's highlight down until it is on the item starting with `item`.
+    fn highlight(&mut self, item: &str) {
+        let want = raw(&format!("> {item}"));
+        for _ in 0..12 {
+            self.send("\x1b[B");
+            if self.expect("Quit").contains(&want) {
+                return;
+            }
+        }
+        panic!("{item} never highlighted");
+    }
+
     fn send(&mut self, keys: &str) {
         self.p.send(keys).unwrap();
         self.p.flush().unwrap();
@@ -217,7 +229,56 @@ fn the_menu_starts_a_game() {
     r.expect("Cards left 100");
     r.send("q");
     r.send("y");
+    // Quitting a game chosen at the menu comes back to the menu; its Quit leaves.
+    r.expect("New game");
+    r.send("q");
     r.ends_restored();
+}
+
+/// The session loop: every way a game chosen at the menu ends (quit, a duel given up, a game
+/// over answered "no") comes back to the menu, saying what became of a kept game; only the
+/// menu's Quit, Ctrl-C or Ctrl-D leave. A game started by a command leaves at its end.
+#[test]
+fn games_chosen_at_the_menu_come_back_to_it() {
+    let mut r = start(&["--no-color"]);
+    r.expect("New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.expect("Game saved (score 0)");
+    r.expect("Resume: card game · just now · default rules · score 0 · 1 card");
+    // The saved game is listed and highlighted first: three down to the duel (new game,
+    // classic, duel); a card duel, given up.
+    r.send("\x1b[B\x1b[B\x1b[B\r");
+    r.expect("A duel at which game?");
+    r.send("\r");
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    r.expect("Resume: card game");
+    // Classic, quit at once: back again; then Ctrl-D at the menu leaves.
+    r.send("\x1b[B\x1b[B\r");
+    r.expect("Moves 0");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.expect("Resume: card game");
+    r.send("\x04");
+    assert!(r.ends_restored().contains("Goodbye!"));
+    // A command's game leaves at its end, as before.
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("Cards left 100");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    assert!(r.ends_restored().contains("Goodbye!"));
 }
 
 #[test]
@@ -367,9 +428,12 @@ fn a_quit_game_is_offered_again_and_resumes() {
     r.send("q");
     r.expect("Quit?");
     r.send("y");
+    r.expect("Game saved");
+    r.expect("Resume: card game · just now · default rules · score 0 · 2 cards");
+    r.send("\x03");
     assert!(r.ends_restored().contains("Game saved"));
     let mut r = r.again(&["--no-color"]);
-    r.expect("Resume the saved game (score 0, cards played: 2)");
+    r.expect("Resume: card game · just now · default rules · score 0 · 2 cards");
     // The saved game is highlighted first: Enter resumes it.
     r.send("\r");
     r.expect("Cards left 98");
@@ -547,8 +611,6 @@ fn the_menu_leads_to_classic_and_duels() {
     r.send("q");
     r.expect("Quit?");
     r.send("y");
-    r.ends_restored();
-    let mut r = r.again(&["--no-color"]);
     r.expect("Duel (two players");
     r.send("\x1b[B\x1b[B");
     r.send("\r");
@@ -601,4 +663,182 @@ fn classic_win_banner_and_keep_going() {
     r.expect("Quit?");
     r.send("y");
     assert!(r.ends_restored().contains("Classic game saved"));
+}
+
+/// Plays `moves` headless with `args` in `dir` and exports the game as `name`: a record to
+/// replay.
+fn record(dir: &TempDir, args: &[&str], moves: &str, name: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command(args, dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(moves.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let export = command(&["history", "--export", "1"], dir)
+        .output()
+        .unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, export.stdout).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `replay` on a terminal draws the coloured game screen; `←` after `→ →` is the screen after
+/// one `→`; space plays to the end; `q` leaves, saying what was replayed.
+#[test]
+fn replay_steps_back_and_forth_on_the_game_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(
+        &dir,
+        &["play", "--seed", "42"],
+        "1\n1\n2\n3\nq\n",
+        "game.json",
+    );
+    let mut r = Run {
+        p: spawn_command(command(&["replay", &file], &dir), Some(TIMEOUT_MS)).unwrap(),
+        dir,
+    };
+    r.expect("replay");
+    r.expect("\x1b[48;5;");
+    r.expect("move 0 of 4");
+    r.expect("q leave");
+    // Each key draws the whole screen once, ending with the keys: `←` after `→ →` draws, byte
+    // for byte, what one `→` drew.
+    r.send("\x1b[C");
+    let one = r.expect("q leave");
+    assert!(one.contains(&raw("move 1 of 4")), "{one:?}");
+    assert!(one.contains("4 on column 1"), "{one:?}");
+    r.send("\x1b[C");
+    assert!(r.expect("q leave").contains(&raw("move 2 of 4")));
+    r.send("\x1b[D");
+    assert_eq!(r.expect("q leave"), one);
+    r.send("+++ ");
+    r.expect("playing");
+    r.expect("move 4 of 4");
+    r.expect("the game was left unfinished");
+    r.send("q");
+    let rest = r.ends_restored();
+    assert!(rest.contains("result: quit"), "{rest}");
+    // A duel replays on its screen too, both boards.
+    let file = record(&r.dir, &["duel", "--seed", "42"], "1\n2\nq\n", "duel.json");
+    let mut r = r.again(&["--no-color", "replay", &file]);
+    r.expect("Player 1 to move");
+    r.expect("Player 2");
+    r.send("\x1b[F");
+    r.expect("Player 2: 4 on column 2");
+    r.expect("move 2 of 2");
+    r.send("\x04");
+    assert!(r.ends_restored().contains("given up"));
+    // A stop signal while a replay plays (waiting with a time limit) gives the terminal back.
+    let mut r = r.again(&["--no-color", "replay", &file]);
+    r.send("-- ");
+    r.expect("playing");
+    r.p.process_mut()
+        .signal(rexpect::process::Signal::SIGTERM)
+        .unwrap();
+    r.ends_restored();
+}
+
+/// After a daily deal on the terminal, the line to share, the streak and the deal's best score
+/// are printed where they can be copied; from the menu, they are said above it too.
+#[test]
+fn a_daily_deal_ends_with_a_line_to_share() {
+    let rules = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(rules.path(), "name = \"short\"\n[deck]\nsize = 8\n").unwrap();
+    let config = rules.path().to_str().unwrap();
+    let mut r = start(&["--no-color", "--config", config, "daily"]);
+    r.expect("daily deal");
+    r.send("12345123");
+    r.expect("You won");
+    r.expect("Play again?");
+    r.send("n");
+    let rest = r.ends_restored();
+    assert!(rest.contains("to share:"), "{rest}");
+    assert!(rest.contains("(short): won"), "{rest}");
+    assert!(rest.contains("Daily streak: 1 day (best 1 day)"), "{rest}");
+    // From the menu: back to it, the line above the list.
+    let mut r = r.again(&["--no-color", "--config", config]);
+    r.expect("Daily deal");
+    r.send("\x1b[B\x1b[B\x1b[B\r");
+    r.expect("daily deal");
+    r.send("12345123");
+    r.expect("Play again?");
+    r.send("n");
+    r.expect("to share:");
+    r.expect("Best score of this deal: 0");
+    r.expect("New game");
+    // The menu says today's deal was played, and its best.
+    r.expect("played today: your best 0");
+    r.send("q");
+    r.ends_restored();
+}
+
+/// Two interrupted games under different rules and a duel left at once are all in the start
+/// menu, newest first, each naming its rules; any of them resumes (the duel with the same player
+/// to move), and one can be deleted after a question, staying in history as quit.
+#[test]
+fn every_saved_game_is_in_the_menu() {
+    let mut r = start(&["--no-color", "--rules", "solitaire", "play", "--seed", "5"]);
+    r.expect("rules solitaire");
+    r.send("12");
+    r.expect("Cards left 998");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.send("\x03");
+    assert!(r.ends_restored().contains("Duel saved"));
+    let mut r = r.again(&["--no-color"]);
+    // Saves made in the same second may come in either order: look at the whole list.
+    let menu = r.expect("Quit");
+    for item in [
+        // Too long for 80 columns in full: what it is, when, and the scores.
+        "Resume: card duel · just now · Player 1 0 : Player 2 0",
+        "Resume: card game · just now · default rules · score 0 · 1 card",
+        "Resume: card game · just now · solitaire rules · score 0 · 2 cards",
+    ] {
+        assert!(menu.contains(&raw(item)), "{item} in {menu:?}");
+    }
+    // The duel goes on with Player 2 to move.
+    r.highlight("Resume: card duel");
+    r.send("\r");
+    r.expect("Player 2 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    // Given up: recorded, no longer saved. Delete the solitaire game, then resume the other.
+    r.expect("Quit");
+    r.highlight("Resume: card game · just now · solitaire");
+    r.send("x");
+    r.expect("Delete the saved game");
+    r.expect("(y/n)");
+    r.send("y");
+    r.expect("Saved game deleted");
+    r.expect("> Resume: card game · just now · default rules");
+    let menu = r.expect("Quit");
+    assert!(!menu.contains("solitaire"), "{menu}");
+    assert!(!menu.contains("duel ·"), "{menu}");
+    r.send("\r");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["history"]);
+    r.expect("solitaire");
+    r.expect("given up");
+    r.p.exp_eof().unwrap();
 }
