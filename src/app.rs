@@ -78,6 +78,8 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
         Some(Command::Simulate(ref a)) => crate::simulate::command(&cli.global, a),
+        Some(Command::Review(ref a)) => crate::strategy::review::command(a),
+        Some(Command::Train(ref a)) => crate::strategy::train::command(&cli.global, a),
     };
     match result {
         Ok(()) => 0,
@@ -532,18 +534,49 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Failure> {
             crate::strategy::NAMES.join(", ")
         ))
     })?;
-    if !crate::ui::is_interactive() {
-        return Err(Failure::usage(
-            "autoplay shows the game on a terminal; run it in one (or use `new2048 play` with \
-             moves on standard input)",
-        ));
-    }
     let rules = load_rules(global)?.rules;
+    if !crate::ui::is_interactive() || args.json {
+        return autoplay_headless(rules, args, &*bot);
+    }
     let ui = terminal(global)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let game = Game::with_seed(Arc::new(rules), seed);
     let best = Store::open().best(game.rules());
     let delay = std::time::Duration::from_millis(args.delay);
     crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;
+    Ok(())
+}
+
+/// `autoplay` without a terminal (or with `--json`): the bot plays the whole game, which is then
+/// printed as headless play prints it (its moves fed as input lines) and recorded like any game.
+fn autoplay_headless(
+    rules: Rules,
+    args: &AutoplayArgs,
+    bot: &dyn crate::strategy::Strategy,
+) -> Result<(), Failure> {
+    let play = PlayArgs {
+        seed: args.seed,
+        ..PlayArgs::default()
+    };
+    let (mut game, meta) = new_game_with_meta(rules, &play)?;
+    let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
+    let input: String = moves
+        .iter()
+        .map(|&m| crate::store::record::encode_moves(&[m]) + "\n")
+        .collect();
+    let mut keeper = Store::open();
+    print_warnings(&mut keeper);
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    let ending = headless::run_with(
+        &mut game,
+        input.as_bytes(),
+        &mut out,
+        &mut err,
+        args.json,
+        &mut |_| {},
+    )?;
+    keeper.finish(&game, &meta, ending);
+    print_warnings(&mut keeper);
     Ok(())
 }

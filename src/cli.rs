@@ -76,6 +76,10 @@ pub enum Command {
     Duel(DuelArgs),
     /// Play many games with a bot and report win rate, scores and speed.
     Simulate(SimulateArgs),
+    /// Rate every move of a recorded game against the `best` bot's choice.
+    Review(ReviewArgs),
+    /// Teach the `best` bot the rules in force by self-play; stores its weights in the data folder.
+    Train(TrainArgs),
 }
 
 /// The two games new2048 plays.
@@ -162,6 +166,10 @@ pub struct AutoplayArgs {
     /// Deal the deck from this seed (a fresh random seed when left out).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Headless: print one JSON object with the result instead of the turns (also without a
+    /// terminal, where the whole game is played and printed as headless play prints it).
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -218,6 +226,31 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
     /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// How many self-play games to learn from.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub games: u64,
+    /// Threads playing at once (each learns on its own copy; copies are averaged every 500
+    /// games). The weights depend on the seed and on this number.
+    #[arg(long, value_name = "J", default_value_t = 1)]
+    pub jobs: usize,
+    /// Seed of the training: the same seed (and jobs) gives the same weights.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReviewArgs {
+    /// Game N of `new2048 history` (1 is the newest, the default), or a record file written by
+    /// `new2048 history --export N`.
+    #[arg(value_name = "N | FILE")]
+    pub game: Option<String>,
+    /// Print one JSON object: accuracy, every move rated, the biggest mistakes.
     #[arg(long)]
     pub json: bool,
 }

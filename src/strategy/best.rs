@@ -1,0 +1,216 @@
+//! `best`: the strongest player for the rules in force.
+//!
+//! Where trained weights exist for the rules ([`super::ntuple::for_rules`]), a search over the
+//! visible cards with the learned value at its leaves; elsewhere today's [`Expectimax`].
+//!
+//! The search: every visible card is known, so each is a max node over the moves (columns equal
+//! to an earlier one are tried once); after the last visible card the network values the board,
+//! and that value already averages over the unknown cards to come, since it was learned by
+//! dealing them. When few cards are visible (one or two), one chance ply over the deck's weights
+//! is added before the network, as the lookahead the player has is short. Values are in the
+//! network's unit (discounted survival, see [`super::ntuple`]): placing a card is worth `1 - γ`
+//! plus `γ` times what follows, a loss after `k` more cards is worth `1 - γ^k`, and reaching the
+//! end of the deck (a win) is worth 1. So a search value and a leaf value are the same quantity,
+//! and a review can report them as "the chance of surviving", in that discounted sense.
+
+use std::sync::Arc;
+
+use super::ntuple::{self, GAMMA, Network};
+use super::{Expectimax, Strategy, View, columns_of, placements};
+use crate::card::Card;
+use crate::deck::GameRng;
+use crate::engine::{Move, Position};
+use crate::rules::Rules;
+
+/// The strongest strategy available for the rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Best;
+
+/// Each legal move with its estimated value, in the unit of whichever search valued it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rated {
+    pub moves: Vec<(Move, f64)>,
+    /// Whether the values come from the learned evaluation (discounted survival, 0 to 1) rather
+    /// than from expectimax's heuristic.
+    pub learned: bool,
+}
+
+impl Rated {
+    /// The move with the highest value (the first of equals), if any.
+    pub fn best(&self) -> Option<(Move, f64)> {
+        self.moves
+            .iter()
+            .copied()
+            .fold(None, |b: Option<(Move, f64)>, (m, v)| match b {
+                Some((_, bv)) if bv >= v => b,
+                _ => Some((m, v)),
+            })
+    }
+}
+
+impl Best {
+    /// Values every legal move of the view.
+    pub fn rate(&self, view: &View) -> Rated {
+        match ntuple::for_rules(view.rules) {
+            Some(net) => Rated {
+                moves: Search::new(&net, view).root(view),
+                learned: true,
+            },
+            None => Rated {
+                moves: Expectimax::default().rate(view),
+                learned: false,
+            },
+        }
+    }
+
+    /// Whether learned weights serve these rules.
+    pub fn learned(rules: &Rules) -> bool {
+        ntuple::for_rules(rules).is_some()
+    }
+}
+
+impl Strategy for Best {
+    fn name(&self) -> &'static str {
+        "best"
+    }
+
+    fn choose(&self, view: &View, rng: &mut GameRng) -> Option<Move> {
+        view.visible.first()?;
+        match ntuple::for_rules(view.rules) {
+            Some(net) => {
+                let s = Search::new(&net, view);
+                let (mut best, mut bv) = (None, f64::NEG_INFINITY);
+                for (m, v) in s.root(view) {
+                    if v > bv {
+                        (best, bv) = (Some(m), v);
+                    }
+                }
+                best
+            }
+            None => Expectimax::default().choose(view, rng),
+        }
+    }
+}
+
+/// One decision's search with the learned value.
+struct Search<'a> {
+    net: Arc<Network>,
+    rules: &'a Rules,
+    known: &'a [Card],
+    cards_left: usize,
+    /// Chance plies after the visible cards.
+    chance_plies: usize,
+    chance: Vec<(Card, f64)>,
+}
+
+const G: f64 = GAMMA as f64;
+
+impl<'a> Search<'a> {
+    fn new(net: &Arc<Network>, view: &View<'a>) -> Search<'a> {
+        let total: f64 = view
+            .rules
+            .deck
+            .weights
+            .iter()
+            .map(|&(_, w)| f64::from(w))
+            .sum();
+        let chance = view
+            .rules
+            .deck
+            .weights
+            .iter()
+            .filter(|&&(_, w)| w > 0)
+            .map(|&(c, w)| (c, f64::from(w) / total))
+            .collect();
+        Search {
+            net: Arc::clone(net),
+            rules: view.rules,
+            known: view.visible,
+            cards_left: view.cards_left,
+            chance_plies: usize::from(view.visible.len() <= 2),
+            chance,
+        }
+    }
+
+    /// The moves of the card in hand with their values.
+    fn root(&self, view: &View) -> Vec<(Move, f64)> {
+        let Some(&hand) = self.known.first() else {
+            return Vec::new();
+        };
+        let pos = view.position;
+        let mut out = Vec::new();
+        let mask = placements(pos, hand, self.rules);
+        let cols = pos.columns();
+        for col in columns_of(mask) {
+            // A column equal to an earlier one has its value.
+            if let Some(j) = columns_of(mask & ((1 << col) - 1)).find(|&j| cols[j] == cols[col]) {
+                let v = out
+                    .iter()
+                    .find(|(m, _)| *m == Move::Place(j as u8))
+                    .map_or(0.0, |&(_, v)| v);
+                out.push((Move::Place(col as u8), v));
+                continue;
+            }
+            let mut child = *pos;
+            child.place_fast(col, hand, self.rules);
+            out.push((Move::Place(col as u8), self.after(&child, 1)));
+        }
+        if pos.discards > 0 {
+            let mut child = *pos;
+            child.apply(Move::Discard, hand, self.rules);
+            out.push((Move::Discard, self.after(&child, 1)));
+        }
+        out
+    }
+
+    /// The value of `pos` once `k` cards have been played from the root: a card survived, then
+    /// what follows.
+    fn after(&self, pos: &Position, k: usize) -> f64 {
+        (1.0 - G) + G * self.value(pos, k)
+    }
+
+    /// The value of `pos` with the card at ply `k` (0 is the hand) still to play.
+    fn value(&self, pos: &Position, k: usize) -> f64 {
+        if k >= self.cards_left {
+            return 1.0;
+        }
+        if let Some(&card) = self.known.get(k) {
+            return self.best(pos, card, k);
+        }
+        if k >= self.known.len() + self.chance_plies {
+            return f64::from(self.net.value(pos));
+        }
+        self.chance
+            .iter()
+            .map(|&(card, p)| p * self.best(pos, card, k))
+            .sum()
+    }
+
+    /// The value of the best move for `card` at ply `k`; 0 when there is none (lost now).
+    fn best(&self, pos: &Position, card: Card, k: usize) -> f64 {
+        let mut best = 0.0f64;
+        let cols = pos.columns();
+        let mask = placements(pos, card, self.rules);
+        for col in columns_of(mask) {
+            if columns_of(mask & ((1 << col) - 1)).any(|j| cols[j] == cols[col]) {
+                continue;
+            }
+            let mut child = *pos;
+            child.place_fast(col, card, self.rules);
+            best = best.max(self.after(&child, k + 1));
+        }
+        if pos.discards > 0 {
+            let mut child = *pos;
+            child.apply(Move::Discard, card, self.rules);
+            best = best.max(self.after(&child, k + 1));
+        }
+        best
+    }
+}
+
+/// Par of the deal of `seed` under these rules: what `best` scores on it, seeing only what a
+/// player sees (the deal `new2048 play --seed` deals, and the daily deal with its seed).
+pub fn par(rules: &Rules, seed: u64) -> crate::simulate::GameResult {
+    let dealer = crate::deck::Dealer::new(rules);
+    crate::simulate::play_game(rules, &dealer, &Best, seed, &mut Vec::new())
+}
