@@ -222,6 +222,10 @@ pub struct SimulateArgs {
     /// Seed of the whole simulation; game i is dealt from a seed derived from it and i.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Classic: go on past the winning tile until stuck, and report how often each tile from the
+    /// winning one to 32768 was reached.
+    #[arg(long, requires = "game")]
+    pub keep_going: bool,
     /// Threads playing at once, at most 256 (default: one per core). The results do not depend on it.
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,

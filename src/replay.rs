@@ -192,7 +192,7 @@ fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Failure>
 }
 
 /// What showing a replay needs from a game, card or classic.
-trait Replayable: Sized {
+pub(crate) trait Replayable: Sized {
     /// The same game before its first move.
     fn start(&self) -> Self;
     fn move_count(&self) -> usize;
@@ -257,7 +257,7 @@ impl Replayable for ClassicGame {
 
 /// Shows `game` under `title`: a move per key on a terminal, else every move at once; then
 /// the result line.
-fn show<G: Replayable>(title: &str, game: &G) -> io::Result<()> {
+pub(crate) fn show<G: Replayable>(title: &str, game: &G) -> io::Result<()> {
     let term = Term::stdout();
     if term.is_term() && io::stdin().is_terminal() {
         step(&term, title, game)?;

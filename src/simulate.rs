@@ -50,6 +50,11 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 
 /// Plays one game dealt from `seed` (the deck `new2048 play --seed` would deal) to its end.
 /// `deck` is scratch space, reused between games.
+///
+/// The deck is dealt as the game goes, a card each time one comes into view, from the same
+/// generator in the same order, so the cards are those of the whole deal; but a game lost early
+/// does not pay for dealing the rest (on the hard rules a random game places about 40 of its
+/// 1000 cards, and dealing them all took most of the time).
 pub fn play_game(
     rules: &Rules,
     dealer: &Dealer,
@@ -57,16 +62,19 @@ pub fn play_game(
     seed: u64,
     deck: &mut Vec<Card>,
 ) -> GameResult {
-    dealer.deal_into(&mut deck::rng(seed), rules.deck.size as usize, deck);
+    let size = rules.deck.size as usize;
+    let lookahead = rules.deck.lookahead as usize;
+    let mut deal = deck::rng(seed);
+    deck.clear();
+    deck.extend((0..lookahead.min(size)).map(|_| dealer.draw(&mut deal)));
     let mut rng = deck::rng(seed ^ 0x005E_ED0F_B075);
     let mut pos = Position::new(rules);
-    let lookahead = rules.deck.lookahead as usize;
     let mut next = 0;
-    while next < deck.len() {
+    while next < size {
         let view = View {
             position: &pos,
-            visible: &deck[next..(next + lookahead).min(deck.len())],
-            cards_left: deck.len() - next,
+            visible: &deck[next..],
+            cards_left: size - next,
             rules,
         };
         let Some(mv) = bot.choose(&view, &mut rng) else {
@@ -85,9 +93,12 @@ pub fn play_game(
             }
         }
         next += 1;
+        if deck.len() < size {
+            deck.push(dealer.draw(&mut deal));
+        }
     }
     GameResult {
-        won: next == deck.len(),
+        won: next == size,
         score: pos.score,
         cards_played: pos.stats.cards_played,
         moves: next as u32,
@@ -98,9 +109,20 @@ pub fn play_game(
 /// Plays one classic game from `seed` with the bot (`expectimax`, else uniform random moves)
 /// until the winning tile is made or no move is left.
 pub fn play_classic_game(rules: ClassicRules, expectimax: bool, seed: u64) -> GameResult {
+    play_classic_game_to(rules, expectimax, seed, false)
+}
+
+/// [`play_classic_game`], going on past the winning tile until no move is left when
+/// `keep_going` (`simulate --keep-going`: how far the bot gets, as published bots report it).
+pub fn play_classic_game_to(
+    rules: ClassicRules,
+    expectimax: bool,
+    seed: u64,
+    keep_going: bool,
+) -> GameResult {
     let mut game = ClassicGame::new(rules, seed);
     let mut rng = deck::rng(seed ^ 0x005E_ED0F_B075);
-    while !game.won() {
+    while keep_going || !game.won() {
         let dir = if expectimax {
             classic::bot::best_move(game.board())
         } else {
@@ -187,6 +209,10 @@ pub struct Results {
     pub mean_cards_played: f64,
     /// Highest card of each game, largest first.
     pub highest: Vec<Highest>,
+    /// With `--keep-going`: the share of games reaching at least each tile from the winning one
+    /// up to 32768 (more when reached).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reached: Vec<Highest>,
     pub placements: u64,
 }
 
@@ -265,8 +291,32 @@ pub fn summarise_named(
                 share: games as f64 / nf,
             })
             .collect(),
+        reached: Vec::new(),
         placements: games.iter().map(|g| u64::from(g.moves)).sum(),
     }
+}
+
+/// The share of `games` whose highest card is at least each power of two from `from` up to 32768
+/// (or the highest reached, if larger).
+pub fn reached(games: &[GameResult], from: u64) -> Vec<Highest> {
+    let top = games
+        .iter()
+        .map(|g| g.highest)
+        .max()
+        .unwrap_or(0)
+        .max(32768);
+    let nf = (games.len() as f64).max(1.0);
+    std::iter::successors(Some(from.max(2)), |&c| c.checked_mul(2))
+        .take_while(|&c| c <= top)
+        .map(|card| {
+            let n = games.iter().filter(|g| g.highest >= card).count() as u64;
+            Highest {
+                card,
+                games: n,
+                share: n as f64 / nf,
+            }
+        })
+        .collect()
 }
 
 /// The report for people.
@@ -284,6 +334,7 @@ pub fn render(r: &Report) -> String {
          score    mean {mean:.2}, median {median}\n\
          {played}\n\
          highest  {highest}\n\
+         {reached}\
          speed    {gps:.1} games/s, {pps:.0} placements/s ({secs:.2} s)\n",
         strategy = s.strategy,
         rules = s.rules,
@@ -302,6 +353,16 @@ pub fn render(r: &Report) -> String {
             format!("cards    {:.2} played on average", s.mean_cards_played)
         },
         highest = highest.join(", "),
+        reached = if s.reached.is_empty() {
+            String::new()
+        } else {
+            let r: Vec<String> = s
+                .reached
+                .iter()
+                .map(|h| format!("{} {}", h.card, pct(h.share)))
+                .collect();
+            format!("reached  {}\n", r.join(", "))
+        },
         gps = r.games_per_sec,
         pps = r.placements_per_sec,
         secs = r.seconds,
@@ -333,6 +394,11 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    if args.keep_going && args.game != GameKind::Classic {
+        return Err(Failure::usage(
+            "--keep-going is for classic 2048 (--game classic): a card game ends with its deck",
+        ));
+    }
     let rules = load_rules(global)?.rules;
     let unknown = |names: &str| {
         Failure::usage(format!(
@@ -383,7 +449,7 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
                 "classic",
                 format!("classic {0}x{0} to {1}", classic.size, classic.win),
                 run_games(args.games, args.seed, jobs, progress.as_ref(), |s, _| {
-                    play_classic_game(classic, expectimax, s)
+                    play_classic_game_to(classic, expectimax, s, args.keep_going)
                 }),
             )
         }
@@ -393,7 +459,10 @@ pub fn command(global: &Global, args: &SimulateArgs) -> Result<(), Failure> {
     if let Some(p) = progress {
         p.finish_and_clear();
     }
-    let results = summarise_named(name, game, &rules_name, args.seed, &games);
+    let mut results = summarise_named(name, game, &rules_name, args.seed, &games);
+    if args.keep_going {
+        results.reached = reached(&games, rules.classic.win);
+    }
     let report = Report {
         jobs,
         seconds,

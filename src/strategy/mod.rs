@@ -66,7 +66,7 @@ pub fn hint(game: &Game) -> Option<Move> {
         return None;
     }
     let mut rng = crate::deck::rng(0);
-    Best.choose(&View::of(game), &mut rng)
+    Best::default().choose(&View::of(game), &mut rng)
 }
 
 /// The moves `bot` makes playing `game` from where it is to its end (the bot's generator seeded
@@ -96,7 +96,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
         "random" => Some(Box::new(Random)),
         "greedy" => Some(Box::new(Greedy)),
         "expectimax" => Some(Box::new(Expectimax::default())),
-        "best" => Some(Box::new(Best)),
+        "best" => Some(Box::new(Best::default())),
         _ => None,
     }
 }

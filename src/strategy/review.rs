@@ -66,7 +66,7 @@ pub fn review(game: &Game) -> Review {
     };
     let mut moves = Vec::with_capacity(game.moves().len());
     for (i, &played) in game.moves().iter().enumerate() {
-        let rated = Best.rate(&View::of(&replay));
+        let rated = Best::default().rate(&View::of(&replay));
         let (best, value_best) = rated.best().unwrap_or((played, 0.0));
         let value_played = rated
             .moves
@@ -186,12 +186,80 @@ pub fn command(args: &crate::cli::ReviewArgs) -> Result<(), crate::app::Failure>
         Err(_) => crate::replay::load(std::path::Path::new(which))?.0,
     };
     let r = review(&game);
-    let mut out = std::io::stdout().lock();
     if args.json {
         let json = serde_json::to_string(&r).expect("a review always serializes");
-        writeln!(out, "{json}")?;
-    } else {
-        write!(out, "{}", render(&game, &r))?;
+        writeln!(std::io::stdout(), "{json}")?;
+        return Ok(());
     }
+    if console::Term::stdout().is_term() {
+        // Step through the game as `replay` does, each move with its rating.
+        let title = format!(
+            "review: accuracy {:.1}%, biggest mistakes: moves {}",
+            r.accuracy * 100.0,
+            r.mistakes
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let reviewed = Reviewed {
+            game: game.clone(),
+            review: Arc::new(r.clone()),
+            at: 0,
+        };
+        crate::replay::show(&title, &reviewed)?;
+    }
+    write!(std::io::stdout(), "{}", render(&game, &r))?;
     Ok(())
+}
+
+/// A game with its review, shown move by move by `replay`'s stepper: under each board the move
+/// about to be played and, when it loses value, the better one.
+struct Reviewed {
+    game: Game,
+    review: Arc<Review>,
+    /// Moves played on this copy.
+    at: usize,
+}
+
+impl crate::replay::Replayable for Reviewed {
+    fn start(&self) -> Self {
+        Reviewed {
+            game: Game::new(
+                Arc::clone(self.game.rules_arc()),
+                Arc::clone(self.game.deck()),
+            ),
+            review: Arc::clone(&self.review),
+            at: 0,
+        }
+    }
+    fn move_count(&self) -> usize {
+        self.review.moves.len()
+    }
+    fn advance(&self, at: &mut Self, i: usize) -> String {
+        at.at = i + 1;
+        match at.game.play(self.game.moves()[i]) {
+            Ok(turn) => crate::text::turn_line(&turn),
+            Err(e) => e.to_string(),
+        }
+    }
+    fn board_text(&self) -> String {
+        crate::text::board(self.game.position(), self.game.rules())
+    }
+    fn status_line(&self) -> String {
+        let hand = crate::text::cards(self.game.visible());
+        match self.review.moves.get(self.at) {
+            Some(m) if m.loss > self.review.tolerance => format!(
+                "hand: {hand}   played {}: a mistake, >> {} << was better (loses {:.4})",
+                where_(&m.played),
+                where_(&m.best),
+                m.loss
+            ),
+            Some(m) => format!("hand: {hand}   played {}: accurate", where_(&m.played)),
+            None => format!("score {}", self.game.position().score),
+        }
+    }
+    fn result_line(&self) -> String {
+        String::new()
+    }
 }
