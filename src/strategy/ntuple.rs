@@ -26,7 +26,7 @@
 //! with the reward `1 - γ` for each card placed (see [`super::train`]). The discount keeps the
 //! values bounded and puts the weight on the next few hundred cards, where the danger is; it is
 //! also why a deck's size does not enter the key: weights serve every rule set with the same
-//! board and the same card weights in proportion ([`Key`]).
+//! board and the same card weights in proportion, with or without discards ([`Key`]).
 //!
 //! Weights are trained in `f32` and stored compactly (fixed point, zero runs), in a versioned file
 //! that names its key, so a file trained for other rules is never used by mistake.
@@ -53,8 +53,8 @@ const TUPLE: usize = 4;
 pub struct Key(String);
 
 impl Key {
-    /// The key of these rules: columns, height, clear value, merging into full columns and the
-    /// card weights divided by their greatest common divisor.
+    /// The key of these rules: columns, height, clear value, merging into full columns, the card
+    /// weights divided by their greatest common divisor, and whether there are discards.
     pub fn of(rules: &Rules) -> Key {
         let b = &rules.board;
         let g = rules
@@ -71,14 +71,20 @@ impl Key {
             .filter(|&&(_, w)| w > 0)
             .map(|&(c, w)| format!("{c}:{}", w / g))
             .collect();
-        Key(format!(
+        let mut key = format!(
             "columns={} height={} clear={} full={} weights={}",
             b.columns,
             b.height,
             b.clear_value,
             u8::from(b.merge_into_full),
             weights.join(",")
-        ))
+        );
+        // Weights learned without discards never saw a board with one in hand (those entries
+        // are 0), so rules with discards need weights of their own.
+        if rules.has_discards() {
+            key.push_str(" discards=1");
+        }
+        Key(key)
     }
 
     pub fn as_str(&self) -> &str {
