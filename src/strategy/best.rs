@@ -28,7 +28,13 @@ use crate::rules::Rules;
 pub struct Best {
     /// Chance plies searched after the visible cards; `None` chooses (see the module docs).
     pub chance_plies: Option<usize>,
+    /// One more chance ply when the board has fewer free slots than this (and the leaves fit
+    /// the budget; 0 never); `None` is [`DEEPEN_BELOW_FREE`].
+    pub deepen_below_free: Option<usize>,
 }
+
+/// Free slots below which a board counts as crowded and is searched a ply deeper.
+pub const DEEPEN_BELOW_FREE: usize = 7;
 
 /// Each legal move with its estimated value, in the unit of whichever search valued it.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,14 +145,14 @@ impl<'a> Search<'a> {
             chance_plies: 0,
             chance,
         }
-        .budgeted(best.chance_plies, view)
+        .budgeted(best, view)
     }
 
     /// Sets the depth within the leaf budget: the visible cards (the farthest dropped on boards so
     /// wide that they alone overflow [`MAX_LEAVES`]), then chance plies while the estimated leaves
     /// stay within [`CHANCE_LEAVES`] (at least one when it fits in [`MAX_LEAVES`]), unless the
     /// caller fixed them.
-    fn budgeted(mut self, plies: Option<usize>, view: &View<'a>) -> Search<'a> {
+    fn budgeted(mut self, best: &Best, view: &View<'a>) -> Search<'a> {
         let moves =
             view.position.columns().len() as f64 + f64::from(u8::from(view.position.discards > 0));
         let kinds = self.chance.len() as f64;
@@ -158,13 +164,26 @@ impl<'a> Search<'a> {
             known -= 1;
         }
         self.known = &self.known[..known];
-        self.chance_plies = plies.unwrap_or_else(|| {
+        let mut plies = best.chance_plies.unwrap_or_else(|| {
             let mut p = usize::from(leaves(known, 1) <= MAX_LEAVES);
             while p < 3 && leaves(known, p + 1) <= CHANCE_LEAVES {
                 p += 1;
             }
             p
         });
+        let height = usize::from(self.rules.board.height);
+        let free: usize = view
+            .position
+            .columns()
+            .iter()
+            .map(|c| height - c.len().min(height))
+            .sum();
+        if free < best.deepen_below_free.unwrap_or(DEEPEN_BELOW_FREE)
+            && leaves(known, plies + 1) <= MAX_LEAVES
+        {
+            plies += 1;
+        }
+        self.chance_plies = plies;
         self
     }
 
