@@ -1,9 +1,8 @@
-//! Compares `best` with 0, 1 (and 2) chance plies after the visible cards, and one more on
-//! crowded boards (`PLIES:FREE`: fewer than FREE free slots; 0 never), on a preset, on the same
-//! seeded games: win rate and time per decision. Weights come from `$NEW2048_DATA_DIR` or the
+//! Compares `best` with 0, 1 (and 2) chance plies after the visible cards on a preset, on the
+//! same seeded games: win rate and time per decision. Weights come from `$NEW2048_DATA_DIR` or the
 //! shipped ones.
 //!
-//! Run: `cargo run --release --example best_plies -- hard 200 0:0 1:0 1:7`
+//! Run: `cargo run --release --example best_plies -- hard 200 0 1`
 
 use new2048::rules::Rules;
 use new2048::simulate::{play_games, summarise};
@@ -19,22 +18,16 @@ fn main() {
     let games: u64 = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(200);
     let text = new2048::presets::get(name).expect("a preset name");
     let rules = Rules::parse(text, name, Some(&Rules::default_rules())).expect("presets parse");
-    // Each further argument is PLIES or PLIES:DEEPEN_AT_FREE.
-    for arg in args.iter().skip(2) {
-        let (p, d) = arg.split_once(':').unwrap_or((arg, "0"));
-        let (Ok(plies), Ok(deepen)) = (p.parse::<usize>(), d.parse::<usize>()) else {
-            continue;
-        };
+    for plies in args.iter().skip(2).filter_map(|p| p.parse::<usize>().ok()) {
         let bot = Best {
             chance_plies: Some(plies),
-            deepen_below_free: Some(deepen),
         };
         let start = std::time::Instant::now();
         let results = play_games(&rules, &bot, games, SEED, 1, None).expect("one thread starts");
         let secs = start.elapsed().as_secs_f64();
         let s = summarise("best", &rules, SEED, &results);
         println!(
-            "{name} plies {plies} deepen below {deepen} free: won {}/{} = {:.1}% (CI {:.1}-{:.1}), cards {:.0}, {:.3} ms/decision",
+            "{name} plies {plies}: won {}/{} = {:.1}% (CI {:.1}-{:.1}), cards {:.0}, {:.3} ms/decision",
             s.wins,
             s.games,
             s.win_rate * 100.0,
