@@ -97,6 +97,9 @@ fn review_rates_best_above_random() {
     let accuracy = best["accuracy"].as_f64().unwrap();
     assert!(accuracy >= 0.95, "best rated {accuracy}");
     assert_eq!(best["learned"], true);
+    // Par is what best scores on the deal: here, this very game.
+    assert_eq!(best["par"]["score"], summary["score"]);
+    assert_eq!(best["par"]["cards_played"], summary["cards_played"]);
 
     run(
         h,

@@ -248,9 +248,35 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Par of the deal of `seed` under these rules: what `best` scores on it, seeing only what a
-/// player sees (the deal `new2048 play --seed` deals, and the daily deal with its seed).
-pub fn par(rules: &Rules, seed: u64) -> crate::simulate::GameResult {
-    let dealer = crate::deck::Dealer::new(rules);
-    crate::simulate::play_game(rules, &dealer, &Best::default(), seed, &mut Vec::new())
+/// What `best` scores on a deal: par, for the player to compare with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Par {
+    pub score: u64,
+    pub cards_played: u32,
+    pub won: bool,
+}
+
+/// Par of the deal of `seed` under these rules (what `play --seed` and the daily deal deal):
+/// what `best` scores on it, seeing only what a player sees.
+pub fn par(rules: &Rules, seed: u64) -> Par {
+    par_of_deck(
+        Arc::new(rules.clone()),
+        crate::deck::deal(rules, seed).into(),
+    )
+}
+
+/// Par of a given deck (a deck file's, or a recorded game's).
+pub fn par_of_deck(rules: Arc<Rules>, deck: Arc<[Card]>) -> Par {
+    let mut game = crate::engine::Game::new(rules, deck);
+    for mv in super::play_out(&game, &Best::default(), 0) {
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    let pos = game.position();
+    Par {
+        score: pos.score,
+        cards_played: pos.stats.cards_played,
+        won: game.outcome() == Some(crate::engine::Outcome::Won),
+    }
 }

@@ -22,7 +22,7 @@ mod random;
 pub mod review;
 pub mod train;
 
-pub use best::{Best, Rated, par};
+pub use best::{Best, Par, Rated, par, par_of_deck};
 pub use expectimax::{Expectimax, Weights};
 pub use greedy::Greedy;
 pub use random::Random;

@@ -48,6 +48,8 @@ pub struct Review {
     /// Whether the values are learned (discounted survival) rather than expectimax's.
     pub learned: bool,
     pub tolerance: f64,
+    /// What `best` scores on the same deal, seeing what the player saw.
+    pub par: super::Par,
 }
 
 fn move_text(m: Move) -> String {
@@ -100,6 +102,7 @@ pub fn review(game: &Game) -> Review {
         mistakes,
         learned,
         tolerance,
+        par: super::par_of_deck(rules, Arc::clone(game.deck())),
     }
 }
 
@@ -116,6 +119,13 @@ pub fn render(game: &Game, r: &Review) -> String {
             "of expectimax's value"
         }
     );
+    let p = &r.par;
+    s.push_str(&format!(
+        "par (what best does on this deal): score {}, {} cards played, {}\n",
+        p.score,
+        p.cards_played,
+        if p.won { "won" } else { "lost" }
+    ));
     if r.mistakes.is_empty() {
         s.push_str("no mistakes\n");
     }
