@@ -200,3 +200,37 @@ fn hard_weights_are_shipped_and_serve_a_shorter_deck() {
     let default = Rules::default_rules();
     assert!(new2048::strategy::ntuple::embedded(&default).is_some_and(|n| n.fits(&default)));
 }
+
+/// `simulate` deals each card as it comes into view: its games must still be the deals of their
+/// seeds, card for card, as `play --seed` deals them.
+#[test]
+fn simulated_games_are_the_deals_of_their_seeds() {
+    use std::sync::Arc;
+
+    use new2048::deck::Dealer;
+    use new2048::engine::Game;
+    use new2048::rules::Rules;
+    use new2048::strategy::{Greedy, play_out};
+    for text in [SHORT_HARD, new2048::presets::DEFAULT] {
+        let rules = Rules::parse(text, "test", Some(&Rules::default_rules())).unwrap();
+        let dealer = Dealer::new(&rules);
+        for seed in 0..20 {
+            let sim = new2048::simulate::play_game(&rules, &dealer, &Greedy, seed, &mut Vec::new());
+            let mut game = Game::with_seed(Arc::new(rules.clone()), seed);
+            for mv in play_out(&game, &Greedy, 0) {
+                game.play(mv).unwrap();
+            }
+            let p = game.position();
+            assert_eq!(
+                (sim.score, sim.cards_played, sim.highest, sim.moves as usize),
+                (
+                    p.score,
+                    p.stats.cards_played,
+                    p.stats.highest,
+                    game.moves().len()
+                ),
+                "seed {seed}"
+            );
+        }
+    }
+}
