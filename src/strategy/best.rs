@@ -8,11 +8,12 @@
 //! and that value already averages over the unknown cards to come, since it was learned by
 //! dealing them. Still, one chance ply over the deck's weights before the network is worth much
 //! (on the hard rules 80% of games won without it, 95% with it, for 0.3 ms a decision), so one is
-//! searched whenever it fits the leaf budget, and more while they stay cheap (short lookaheads). Values are in the
-//! network's unit (discounted survival, see [`super::ntuple`]): placing a card is worth `1 - γ`
-//! plus `γ` times what follows, a loss after `k` more cards is worth `1 - γ^k`, and reaching the
-//! end of the deck (a win) is worth 1. So a search value and a leaf value are the same quantity,
-//! and a review can report them as "the chance of surviving", in that discounted sense.
+//! searched whenever it fits the leaf budget, and more while they stay cheap (short lookaheads).
+//! Values are in the network's unit (discounted survival, see [`super::ntuple`]): placing a card
+//! is worth `1 - γ` plus `γ` times what follows, a loss after `k` more cards is worth `1 - γ^k`,
+//! and reaching the end of the deck (a win) is worth 1. So a search value and a leaf value are
+//! the same quantity, and a review can report them as "the chance of surviving", in that
+//! discounted sense.
 
 use std::sync::Arc;
 
