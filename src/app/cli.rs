@@ -79,6 +79,10 @@ pub(crate) enum Command {
     Duel(DuelArgs),
     /// Play many games with a bot and report win rate, scores and speed.
     Simulate(SimulateArgs),
+    /// Rate every move of a recorded game against the `best` bot's choice.
+    Review(ReviewArgs),
+    /// Teach the `best` bot the rules in force by self-play; stores its weights in the data folder.
+    Train(TrainArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to standard output.
     Completions(CompletionsArgs),
     /// Print the manual page (roff) to standard output.
@@ -207,6 +211,10 @@ pub(crate) struct AutoplayArgs {
     /// Deal the deck from this seed (a fresh random seed when left out).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Headless: print one JSON object with the result instead of the turns (also without a
+    /// terminal, where the whole game is played and printed as headless play prints it).
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -262,10 +270,39 @@ pub(crate) struct SimulateArgs {
     /// Seed of the whole simulation; game i is dealt from a seed derived from it and i.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Classic: go on past the winning tile until stuck, and report how often each tile from the
+    /// winning one to 32768 was reached.
+    #[arg(long, requires = "game")]
+    pub keep_going: bool,
     /// Threads playing at once, at most 256 (default: one per core). The results do not depend on it.
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
     /// Print one JSON object instead of the report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub(crate) struct TrainArgs {
+    /// How many self-play games to learn from.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub games: u64,
+    /// Threads playing at once (each learns on its own copy; copies are averaged every 500
+    /// games). The weights depend on the seed and on this number.
+    #[arg(long, value_name = "J", default_value_t = 1)]
+    pub jobs: usize,
+    /// Seed of the training: the same seed (and jobs) gives the same weights.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub(crate) struct ReviewArgs {
+    /// Game N of `new2048 history` (1 is the newest, the default), or a record file written by
+    /// `new2048 history --export N`.
+    #[arg(value_name = "N | FILE")]
+    pub game: Option<String>,
+    /// Print one JSON object: accuracy, every move rated, the biggest mistakes.
     #[arg(long)]
     pub json: bool,
 }

@@ -6,7 +6,9 @@
 pub(crate) mod cli;
 mod docs;
 pub(crate) mod replay;
+mod review;
 pub(crate) mod simulate;
+mod train;
 
 use std::io::{self, IsTerminal};
 use std::path::Path;
@@ -52,6 +54,8 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Simulate(ref a)) => crate::app::simulate::command(&cli.global, a),
         Some(Command::Completions(ref a)) => docs::completions(a.shell),
         Some(Command::Manpage) => docs::manpage(),
+        Some(Command::Review(ref a)) => review::command(&cli.global, a),
+        Some(Command::Train(ref a)) => train::command(&cli.global, a),
     };
     match result {
         Ok(()) => 0,
@@ -287,15 +291,35 @@ fn saved(args: &SavedArgs) -> Result<(), Error> {
     Ok(())
 }
 
+/// `autoplay` without a terminal (or with `--json`): the bot plays the whole game, which is then
+/// printed as headless play prints it (its moves fed as input lines), saved as it goes and
+/// recorded like any game.
+fn autoplay_headless(
+    rules: Rules,
+    args: &AutoplayArgs,
+    bot: &dyn crate::strategy::Strategy,
+) -> Result<(), Error> {
+    let play = PlayArgs {
+        seed: args.seed,
+        ..PlayArgs::default()
+    };
+    let (game, meta) = new_game_with_meta(rules, &play)?;
+    let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
+    let input: String = moves
+        .iter()
+        .map(|&m| crate::store::record::encode_moves(&[m]) + "\n")
+        .collect();
+    play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
+}
+
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
 /// before any move is not recorded, and its save is dropped).
 fn play_kept(
-    mut game: Game,
+    game: Game,
     meta: &GameMeta,
     json: bool,
     keeper: &mut dyn Keeper,
 ) -> Result<(), Error> {
-    print_warnings(keeper);
     let stdin = io::stdin();
     if stdin.is_terminal() && !json {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
@@ -303,16 +327,23 @@ fn play_kept(
             "Type a column number and Enter to place the card in hand; d discards, u undoes, q quits."
         );
     }
+    play_kept_from(game, meta, json, keeper, stdin.lock())
+}
+
+/// [`play_kept`] with its moves read from `input`.
+fn play_kept_from(
+    mut game: Game,
+    meta: &GameMeta,
+    json: bool,
+    keeper: &mut dyn Keeper,
+    input: impl io::BufRead,
+) -> Result<(), Error> {
+    print_warnings(keeper);
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    let ending = headless::cards::run_with(
-        &mut game,
-        stdin.lock(),
-        &mut out,
-        &mut err,
-        json,
-        &mut |g| keeper.save(g, meta),
-    )?;
+    let ending = headless::cards::run_with(&mut game, input, &mut out, &mut err, json, &mut |g| {
+        keeper.save(g, meta);
+    })?;
     if ending == Ending::Quit && game.moves().is_empty() {
         keeper.forget(&game, meta);
     } else {
@@ -714,13 +745,10 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
             crate::strategy::NAMES.join(", ")
         ))
     })?;
-    if !crate::ui::is_interactive() {
-        return Err(Error::usage(
-            "autoplay shows the game on a terminal; run it in one (or use `new2048 play` with \
-             moves on standard input)",
-        ));
-    }
     let rules = load_rules(global)?.rules;
+    if !crate::ui::is_interactive() || args.json {
+        return autoplay_headless(rules, args, &*bot);
+    }
     let ui = terminal(global)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let game = Game::with_seed(Arc::new(rules), seed);

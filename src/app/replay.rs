@@ -34,7 +34,7 @@ use crate::ui::Ui;
 use crate::ui::replay::{Duet, Shown, Solo};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
-fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {
+pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {
     let (play, rec) = match format::decode::<Record>(text) {
         Ok(r) => (r.play.clone(), Some(r)),
         Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(text) {
@@ -59,7 +59,7 @@ enum Out {
 
 /// What `replay` was given: a file, or (a number that names no file) game N of history, numbered
 /// as `history` lists them. Its name for messages, and its text.
-fn source(arg: &Path) -> Result<(String, String), Error> {
+pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
     if !arg.exists()
         && let Some(n) = arg.to_str().and_then(|s| s.trim().parse::<usize>().ok())
     {

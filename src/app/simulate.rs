@@ -13,7 +13,9 @@ use serde::Serialize;
 use crate::app::cli::{GameKind, Global, SimulateArgs};
 use crate::app::{Error, load_rules};
 use crate::strategy;
-use crate::strategy::sim::{Results, play_classic_game, play_games, run_games, summarise_named};
+use crate::strategy::sim::{
+    Results, play_classic_game_to, play_games, reached, run_games, summarise_named,
+};
 
 /// [`Results`] with how fast they came.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -41,6 +43,7 @@ pub(crate) fn render(r: &Report) -> String {
          score    mean {mean:.2}, median {median}\n\
          {played}\n\
          highest  {highest}\n\
+         {reached}\
          speed    {gps:.1} games/s, {pps:.0} placements/s ({secs:.2} s)\n",
         strategy = s.strategy,
         rules = s.rules,
@@ -59,6 +62,16 @@ pub(crate) fn render(r: &Report) -> String {
             format!("cards    {:.2} played on average", s.mean_cards_played)
         },
         highest = highest.join(", "),
+        reached = if s.reached.is_empty() {
+            String::new()
+        } else {
+            let r: Vec<String> = s
+                .reached
+                .iter()
+                .map(|h| format!("{} {}", h.card, pct(h.share)))
+                .collect();
+            format!("reached  {}\n", r.join(", "))
+        },
         gps = r.games_per_sec,
         pps = r.placements_per_sec,
         secs = r.seconds,
@@ -90,6 +103,11 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
     };
+    if args.keep_going && args.game != GameKind::Classic {
+        return Err(Error::usage(
+            "--keep-going is for classic 2048 (--game classic): a card game ends with its deck",
+        ));
+    }
     let rules = load_rules(global)?.rules;
     let unknown = |names: &str| {
         Error::usage(format!(
@@ -138,7 +156,7 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
             "classic",
             format!("classic {0}x{0} to {1}", classic.size, classic.win),
             run_games(args.games, args.seed, jobs, &tick, |s, _| {
-                play_classic_game(classic, expectimax, s)
+                play_classic_game_to(classic, expectimax, s, args.keep_going)
             }),
         )
     };
@@ -147,7 +165,10 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
     if let Some(p) = progress {
         p.finish_and_clear();
     }
-    let results = summarise_named(name, game, &rules_name, args.seed, &games);
+    let mut results = summarise_named(name, game, &rules_name, args.seed, &games);
+    if args.keep_going {
+        results.reached = reached(&games, rules.classic.win);
+    }
     let report = Report {
         jobs,
         seconds,

@@ -119,6 +119,38 @@ impl Strategy for Expectimax {
 
     fn choose(&self, view: &View, _rng: &mut GameRng) -> Option<Move> {
         let &hand = view.visible.first()?;
+        let search = self.search(view);
+        search.best(view.position, hand, 0, 1.0).map(|(mv, _)| mv)
+    }
+}
+
+impl Expectimax {
+    /// Every legal move of the hand with the value the search gives it (for reviews).
+    pub fn rate(&self, view: &View) -> Vec<(Move, f64)> {
+        let Some(&hand) = view.visible.first() else {
+            return Vec::new();
+        };
+        let search = self.search(view);
+        let pos = view.position;
+        let mut moves: Vec<Move> = columns_of(placements(pos, hand, view.rules))
+            .map(|c| Move::Place(c as u8))
+            .collect();
+        if pos.discards > 0 {
+            moves.push(Move::Discard);
+        }
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = *pos;
+                let points = child.apply(mv, hand, view.rules).points;
+                let v = points as f64 * self.weights.points + search.value(&child, 1, 1.0);
+                (mv, v)
+            })
+            .collect()
+    }
+
+    /// The search of one decision, within the budget.
+    fn search<'a>(&'a self, view: &View<'a>) -> Search<'a> {
         let search = Search::new(self, view);
         let free = search.free_slots(view.position);
         let mut extra =
@@ -137,12 +169,11 @@ impl Strategy for Expectimax {
         while known > 1 && leaves(known, extra) > self.max_leaves as f64 {
             known -= 1;
         }
-        let search = Search {
+        Search {
             known: &view.visible[..known],
             horizon: known + extra,
             ..search
-        };
-        search.best(view.position, hand, 0, 1.0).map(|(mv, _)| mv)
+        }
     }
 }
 

@@ -7,16 +7,23 @@
 //! - [`Random`]: any legal move, uniformly; the baseline and the engine's speed test.
 //! - [`Greedy`]: the best immediate result; cheap and short-sighted.
 //! - [`Expectimax`]: a search, exact over the visible cards and averaged over the deck's weights
-//!   beyond them; the strongest, so [`hint`] uses it.
+//!   beyond them.
+//! - [`Best`]: the strongest available: a search with a learned evaluation ([`ntuple`], trained
+//!   by [`train`]) where weights exist for the rules, else expectimax; [`hint`] uses it.
 //!
 //! Strategies are pure: no clock, no printing, and the only randomness is the generator the
 //! caller passes, so a seeded simulation is reproducible.
 
+mod best;
 mod expectimax;
 mod greedy;
+pub mod ntuple;
 mod random;
+pub mod review;
 pub mod sim;
+pub mod train;
 
+pub use best::{Best, Par, Rated, par, par_of_deck};
 pub use expectimax::{Expectimax, Weights};
 pub use greedy::Greedy;
 pub use random::Random;
@@ -60,11 +67,29 @@ pub fn hint(game: &Game) -> Option<Move> {
         return None;
     }
     let mut rng = crate::cards::deck::rng(0);
-    Expectimax::default().choose(&View::of(game), &mut rng)
+    Best::default().choose(&View::of(game), &mut rng)
+}
+
+/// The moves `bot` makes playing `game` from where it is to its end (the bot's generator seeded
+/// with `seed`); `game` itself is left as it is.
+pub fn play_out(game: &Game, bot: &dyn Strategy, seed: u64) -> Vec<Move> {
+    let mut game = game.clone();
+    let mut rng = crate::cards::deck::rng(seed);
+    let mut moves = Vec::new();
+    while !game.is_over() {
+        let Some(mv) = bot.choose(&View::of(&game), &mut rng) else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+        moves.push(mv);
+    }
+    moves
 }
 
 /// The names `--strategy` takes, strongest last.
-pub const NAMES: &[&str] = &["random", "greedy", "expectimax"];
+pub const NAMES: &[&str] = &["random", "greedy", "expectimax", "best"];
 
 /// The strategy with this name (one of [`NAMES`]).
 pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
@@ -72,6 +97,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
         "random" => Some(Box::new(Random)),
         "greedy" => Some(Box::new(Greedy)),
         "expectimax" => Some(Box::new(Expectimax::default())),
+        "best" => Some(Box::new(Best::default())),
         _ => None,
     }
 }

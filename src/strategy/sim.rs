@@ -48,6 +48,11 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 
 /// Plays one game dealt from `seed` (the deck `new2048 play --seed` would deal) to its end.
 /// `deck` is scratch space, reused between games.
+///
+/// The deck is dealt as the game goes, a card each time one comes into view, from the same
+/// generator in the same order, so the cards are those of the whole deal; but a game lost early
+/// does not pay for dealing the rest (on the hard rules a random game places about 40 of its
+/// 1000 cards, and dealing them all took most of the time).
 pub fn play_game(
     rules: &Rules,
     dealer: &Dealer,
@@ -55,16 +60,19 @@ pub fn play_game(
     seed: u64,
     deck: &mut Vec<Card>,
 ) -> GameResult {
-    dealer.deal_into(&mut deck::rng(seed), rules.deck.size as usize, deck);
+    let size = rules.deck.size as usize;
+    let lookahead = rules.deck.lookahead as usize;
+    let mut deal = deck::rng(seed);
+    deck.clear();
+    deck.extend((0..lookahead.min(size)).map(|_| dealer.draw(&mut deal)));
     let mut rng = deck::rng(seed ^ 0x005E_ED0F_B075);
     let mut pos = Position::new(rules);
-    let lookahead = rules.deck.lookahead as usize;
     let mut next = 0;
-    while next < deck.len() {
+    while next < size {
         let view = View {
             position: &pos,
-            visible: &deck[next..(next + lookahead).min(deck.len())],
-            cards_left: deck.len() - next,
+            visible: &deck[next..],
+            cards_left: size - next,
             rules,
         };
         let Some(mv) = bot.choose(&view, &mut rng) else {
@@ -83,9 +91,12 @@ pub fn play_game(
             }
         }
         next += 1;
+        if deck.len() < size {
+            deck.push(dealer.draw(&mut deal));
+        }
     }
     GameResult {
-        won: next == deck.len(),
+        won: next == size,
         score: pos.score,
         cards_played: pos.stats.cards_played,
         moves: next as u32,
@@ -96,9 +107,20 @@ pub fn play_game(
 /// Plays one classic game from `seed` with the bot (`expectimax`, else uniform random moves)
 /// until the winning tile is made or no move is left.
 pub fn play_classic_game(rules: ClassicRules, expectimax: bool, seed: u64) -> GameResult {
+    play_classic_game_to(rules, expectimax, seed, false)
+}
+
+/// [`play_classic_game`], going on past the winning tile until no move is left when
+/// `keep_going` (`simulate --keep-going`: how far the bot gets, as published bots report it).
+pub fn play_classic_game_to(
+    rules: ClassicRules,
+    expectimax: bool,
+    seed: u64,
+    keep_going: bool,
+) -> GameResult {
     let mut game = ClassicGame::new(rules, seed);
     let mut rng = deck::rng(seed ^ 0x005E_ED0F_B075);
-    while !game.won() {
+    while keep_going || !game.won() {
         let dir = if expectimax {
             classic::bot::best_move(game.board())
         } else {
@@ -183,6 +205,10 @@ pub struct Results {
     pub mean_cards_played: f64,
     /// Highest card of each game, largest first.
     pub highest: Vec<Highest>,
+    /// With `--keep-going`: the share of games reaching at least each tile from the winning one
+    /// up to 32768 (more when reached).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reached: Vec<Highest>,
     pub placements: u64,
 }
 
@@ -250,6 +276,30 @@ pub fn summarise_named(
                 share: games as f64 / nf,
             })
             .collect(),
+        reached: Vec::new(),
         placements: games.iter().map(|g| u64::from(g.moves)).sum(),
     }
+}
+
+/// The share of `games` whose highest card is at least each power of two from `from` up to 32768
+/// (or the highest reached, if larger).
+pub fn reached(games: &[GameResult], from: u64) -> Vec<Highest> {
+    let top = games
+        .iter()
+        .map(|g| g.highest)
+        .max()
+        .unwrap_or(0)
+        .max(32768);
+    let nf = (games.len() as f64).max(1.0);
+    std::iter::successors(Some(from.max(2)), |&c| c.checked_mul(2))
+        .take_while(|&c| c <= top)
+        .map(|card| {
+            let n = games.iter().filter(|g| g.highest >= card).count() as u64;
+            Highest {
+                card,
+                games: n,
+                share: n as f64 / nf,
+            }
+        })
+        .collect()
 }

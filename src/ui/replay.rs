@@ -20,7 +20,7 @@ use console::Key;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
-use crate::duel::{Duel, turn_order};
+use crate::duel::{Duel, Playable, turn_order};
 
 use super::Ui;
 use super::classic::slide_note;
@@ -156,17 +156,62 @@ impl<G: Shown> Reel for Solo<G> {
         width: usize,
         height: usize,
     ) -> Laid {
-        let mut at = self.0.restart();
-        let mut notes = Vec::new();
-        for i in 0..step.min(self.len()) {
-            notes = self.0.step(&mut at, i, words);
-        }
+        let (at, notes) = replayed(&self.0, step, words);
         let cursor = self.0.column(step);
         G::screen(&at, &notes, cursor, words, theme, width, height)
     }
 
     fn ending(&self) -> Option<Ending> {
         Some(self.0.ending())
+    }
+}
+
+/// `game` from its start with its first `step` moves played, and what the last of them did.
+fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
+    let mut at = game.restart();
+    let mut notes = Vec::new();
+    for i in 0..step.min(game.move_count()) {
+        notes = game.step(&mut at, i, words);
+    }
+    (at, notes)
+}
+
+/// A card game with a mark for each move: the column to highlight before it is played, and a
+/// line to show once it is. `review` highlights the better move and rates the one played.
+pub(crate) struct Annotated {
+    pub game: Game,
+    /// Before move `i`: the column to highlight (`None` for a discard).
+    pub highlight: Vec<Option<usize>>,
+    /// After move `i`: what to say about it.
+    pub notes: Vec<Note>,
+}
+
+impl Reel for Annotated {
+    fn len(&self) -> usize {
+        self.game.move_count()
+    }
+
+    fn lay_out(
+        &self,
+        step: usize,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid {
+        let (at, mut notes) = replayed(&self.game, step, words);
+        if let Some(note) = step.checked_sub(1).and_then(|i| self.notes.get(i)) {
+            notes.push(note.clone());
+        }
+        let cursor = match self.highlight.get(step) {
+            Some(&c) => c,
+            None => self.game.column(step),
+        };
+        Game::screen(&at, &notes, cursor, words, theme, width, height)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        Some(self.game.ending())
     }
 }
 

@@ -5,6 +5,7 @@ mod classic;
 mod cli;
 mod common;
 mod faults;
+mod learned;
 mod merges;
 mod props;
 mod simulate;

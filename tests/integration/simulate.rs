@@ -185,7 +185,7 @@ fn bad_arguments_exit_2_with_a_clear_message() {
         ),
         (
             &["--games", "3", "--strategy", "nope"],
-            "unknown strategy `nope`: choose one of random, greedy, expectimax",
+            "unknown strategy `nope`: choose one of random, greedy, expectimax, best",
         ),
         (
             &["--games", "3", "--strategy", "random", "--jobs", "0"],

@@ -76,7 +76,7 @@ fn by_name_knows_every_name() {
         assert_eq!(strategy::by_name(name).unwrap().name(), *name);
     }
     assert!(strategy::by_name("nope").is_none());
-    assert_eq!(strategy::NAMES.last(), Some(&"expectimax"));
+    assert_eq!(strategy::NAMES.last(), Some(&"best"));
 }
 
 #[test]

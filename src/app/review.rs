@@ -1,0 +1,70 @@
+//! `new2048 review [N | FILE] [--json]`: rates every move of a recorded card game against the
+//! `best` bot's choice ([`crate::strategy::review`]).
+//!
+//! `--json` prints the review; on a terminal the game is stepped through on the replay screen
+//! with the better move highlighted before each move and the played one rated after it; then (and
+//! without a terminal) the accuracy, par and the biggest mistakes are printed as text.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use super::Error;
+use super::cli::{Global, ReviewArgs};
+use crate::cards::engine::Game;
+use crate::strategy::review::{Review, render, review, where_};
+use crate::ui::render::Note;
+use crate::ui::replay::Annotated;
+use crate::ui::theme::Tone;
+
+/// Runs `new2048 review`.
+pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
+    let which = args.game.as_deref().unwrap_or("1");
+    let (name, text) = super::replay::source(Path::new(which))?;
+    let (game, _, _) = super::replay::load(&name, &text)
+        .map_err(|e| Error::usage(format!("{e} (only card games can be reviewed)")))?;
+    let r = review(&game);
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = serde_json::to_string(&r).expect("a review always serializes");
+        writeln!(out, "{json}")?;
+        return Ok(());
+    }
+    if crate::ui::is_interactive() {
+        let ui = super::terminal(global)?;
+        crate::ui::replay(&ui, &annotated(game.clone(), &r))?;
+    }
+    write!(out, "{}", render(&game, &r))?;
+    Ok(())
+}
+
+/// The game with `best`'s move highlighted before each move and the played one rated after it.
+fn annotated(game: Game, r: &Review) -> Annotated {
+    let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
+    let highlight = r.moves.iter().map(|m| column(&m.best)).collect();
+    let notes = r
+        .moves
+        .iter()
+        .map(|m| {
+            if m.loss > r.tolerance {
+                let text = format!(
+                    "move {}: {} loses {:.4}; {} was better",
+                    m.n,
+                    where_(&m.played),
+                    m.loss,
+                    where_(&m.best)
+                );
+                Note::new(text, Tone::Bad)
+            } else {
+                Note::new(
+                    format!("move {}: {}, accurate", m.n, where_(&m.played)),
+                    Tone::Good,
+                )
+            }
+        })
+        .collect();
+    Annotated {
+        game,
+        highlight,
+        notes,
+    }
+}

@@ -1,0 +1,161 @@
+//! `new2048 train`: teaches the `best` bot the rules in force by self-play
+//! ([`crate::strategy::train`]), printing the learning curve as it goes, and stores the weights
+//! in the data folder, where `best` looks first.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::Instant;
+
+use super::Error;
+use super::cli::{Global, TrainArgs};
+use crate::strategy::ntuple::Network;
+use crate::strategy::train::{Settings, train};
+
+/// The most self-play games one `train` asks for.
+pub(crate) const MAX_GAMES: u64 = 100_000_000;
+
+/// Runs `new2048 train`: trains from scratch, printing the learning curve, and stores the weights
+/// in the data folder.
+pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
+    if args.games == 0 || args.games > MAX_GAMES {
+        return Err(Error::usage(format!(
+            "--games must be from 1 to {MAX_GAMES}: how many self-play games to learn from"
+        )));
+    }
+    if args.jobs == 0 || args.jobs > super::simulate::MAX_JOBS {
+        return Err(Error::usage(format!(
+            "--jobs must be from 1 to {}: how many threads play games at once",
+            super::simulate::MAX_JOBS
+        )));
+    }
+    let rules = super::load_rules(global)?.rules;
+    let dir = crate::config::paths::data_dir().ok_or_else(|| {
+        Error::io("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
+    })?;
+    let mut net = Network::new(&rules);
+    net.seed = args.seed;
+    let settings = Settings::default();
+    let per_job = args.games.div_ceil(args.jobs as u64);
+    let total = per_job * args.jobs as u64;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "training {} ({}) from seed {}: {total} games, {} jobs",
+        rules.name,
+        net.key().as_str(),
+        args.seed,
+        args.jobs
+    )?;
+    let mut curve = Curve::new(total, out)?;
+    train(
+        &mut net,
+        &rules,
+        args.seed,
+        0..per_job,
+        args.jobs,
+        &settings,
+        |net, _, cards| curve.add(net.games, cards),
+    );
+    let (mut out, start) = curve.finish()?;
+    let path = net.path_in(&dir);
+    std::fs::create_dir_all(crate::store::fsio::parent(&path))
+        .and_then(|()| crate::store::fsio::write_atomic(&path, &net.encode()))
+        .map_err(|e| {
+            Error::io(format!(
+                "cannot write the weights to {}: {e}",
+                path.display()
+            ))
+        })?;
+    writeln!(
+        out,
+        "wrote {} ({} games, {:.0} s)",
+        path.display(),
+        net.games,
+        start.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// The learning curve: a line every twentieth of the games (cards survived on average, the share
+/// of games lost before 1000 cards, speed), above a progress bar on a terminal.
+struct Curve<W: Write> {
+    out: W,
+    bar: Option<indicatif::ProgressBar>,
+    total: u64,
+    /// Cards survived in each game since the last line.
+    block: Vec<u32>,
+    block_games: u64,
+    start: Instant,
+    last: Instant,
+    games_before: u64,
+    /// The first write that failed; the training goes on and the error is returned at the end.
+    failed: io::Result<()>,
+}
+
+impl<W: Write> Curve<W> {
+    fn new(total: u64, mut out: W) -> io::Result<Curve<W>> {
+        writeln!(
+            out,
+            "{:>10} {:>12} {:>10} {:>10} {:>9}",
+            "games", "mean cards", "lost <1000", "games/s", "seconds"
+        )?;
+        let bar = io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(total);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
+                )
+                .expect("the template is valid"),
+            );
+            bar
+        });
+        let start = Instant::now();
+        Ok(Curve {
+            out,
+            bar,
+            total,
+            block: Vec::new(),
+            block_games: (total / 20).max(1),
+            start,
+            last: start,
+            games_before: 0,
+            failed: Ok(()),
+        })
+    }
+
+    /// `cards`: how long each game just played survived; `games`: how many have been played.
+    fn add(&mut self, games: u64, cards: &[u32]) {
+        if let Some(b) = &self.bar {
+            b.inc(cards.len() as u64);
+        }
+        self.block.extend_from_slice(cards);
+        if (self.block.len() as u64) < self.block_games && games < self.total {
+            return;
+        }
+        let n = self.block.len() as f64;
+        let mean = self.block.iter().map(|&c| f64::from(c)).sum::<f64>() / n;
+        let short = self.block.iter().filter(|&&c| c < 1000).count() as f64 / n;
+        let now = Instant::now();
+        let gps = (games - self.games_before) as f64 / (now - self.last).as_secs_f64().max(1e-9);
+        let line = format!(
+            "{games:>10} {mean:>12.1} {:>9.1}% {gps:>10.1} {:>9.1}",
+            short * 100.0,
+            (now - self.start).as_secs_f64()
+        );
+        match &self.bar {
+            Some(b) => b.println(line),
+            None if self.failed.is_ok() => self.failed = writeln!(self.out, "{line}"),
+            None => {}
+        }
+        self.block.clear();
+        self.games_before = games;
+        self.last = now;
+    }
+
+    /// Clears the bar; gives back the output and when training started, or the first write error.
+    fn finish(self) -> io::Result<(W, Instant)> {
+        if let Some(b) = self.bar {
+            b.finish_and_clear();
+        }
+        self.failed.map(|()| (self.out, self.start))
+    }
+}

@@ -1,0 +1,283 @@
+//! `best`: the strongest player for the rules in force.
+//!
+//! Where trained weights exist for the rules ([`super::ntuple::for_rules`]), a search over the
+//! visible cards with the learned value at its leaves; elsewhere today's [`Expectimax`].
+//!
+//! The search: every visible card is known, so each is a max node over the moves (columns equal
+//! to an earlier one are tried once); after the last visible card the network values the board,
+//! and that value already averages over the unknown cards to come, since it was learned by
+//! dealing them. Still, one chance ply over the deck's weights before the network is worth much
+//! (on the hard rules 80% of games won without it, 95% with it, for 0.3 ms a decision), so one is
+//! searched whenever it fits the leaf budget, and more while they stay cheap (short lookaheads).
+//! Values are in the network's unit (discounted survival, see [`super::ntuple`]): placing a card
+//! is worth `1 - γ` plus `γ` times what follows, a loss after `k` more cards is worth `1 - γ^k`,
+//! and reaching the end of the deck (a win) is worth 1. So a search value and a leaf value are
+//! the same quantity, and a review can report them as "the chance of surviving", in that
+//! discounted sense.
+
+use std::sync::Arc;
+
+use super::ntuple::{self, GAMMA, Network};
+use super::{Expectimax, Strategy, View, columns_of, placements};
+use crate::cards::card::Card;
+use crate::cards::deck::GameRng;
+use crate::cards::engine::{Move, Position};
+use crate::cards::rules::Rules;
+
+/// The strongest strategy available for the rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Best {
+    /// Chance plies searched after the visible cards; `None` chooses (see the module docs).
+    pub chance_plies: Option<usize>,
+}
+
+/// Each legal move with its estimated value, in the unit of whichever search valued it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rated {
+    pub moves: Vec<(Move, f64)>,
+    /// Whether the values come from the learned evaluation (discounted survival, 0 to 1) rather
+    /// than from expectimax's heuristic.
+    pub learned: bool,
+}
+
+impl Rated {
+    /// The move with the highest value (the first of equals), if any.
+    pub fn best(&self) -> Option<(Move, f64)> {
+        self.moves
+            .iter()
+            .copied()
+            .fold(None, |b: Option<(Move, f64)>, (m, v)| match b {
+                Some((_, bv)) if bv >= v => b,
+                _ => Some((m, v)),
+            })
+    }
+}
+
+impl Best {
+    /// Values every legal move of the view.
+    pub fn rate(&self, view: &View) -> Rated {
+        match ntuple::for_rules(view.rules) {
+            Some(net) => Rated {
+                moves: Search::new(self, &net, view).root(view),
+                learned: true,
+            },
+            None => Rated {
+                moves: Expectimax::default().rate(view),
+                learned: false,
+            },
+        }
+    }
+
+    /// Whether learned weights serve these rules.
+    pub fn learned(rules: &Rules) -> bool {
+        ntuple::for_rules(rules).is_some()
+    }
+}
+
+impl Strategy for Best {
+    fn name(&self) -> &'static str {
+        "best"
+    }
+
+    fn choose(&self, view: &View, rng: &mut GameRng) -> Option<Move> {
+        view.visible.first()?;
+        match ntuple::for_rules(view.rules) {
+            Some(net) => {
+                let s = Search::new(self, &net, view);
+                let (mut best, mut bv) = (None, f64::NEG_INFINITY);
+                for (m, v) in s.root(view) {
+                    if v > bv {
+                        (best, bv) = (Some(m), v);
+                    }
+                }
+                best
+            }
+            None => Expectimax::default().choose(view, rng),
+        }
+    }
+}
+
+/// One decision's search with the learned value.
+struct Search<'a> {
+    net: Arc<Network>,
+    rules: &'a Rules,
+    known: &'a [Card],
+    cards_left: usize,
+    /// Chance plies after the visible cards.
+    chance_plies: usize,
+    chance: Vec<(Card, f64)>,
+}
+
+const G: f64 = GAMMA as f64;
+
+/// The most leaves (estimated) a decision may search: about 20 ms at worst.
+///
+/// A second chance ply on crowded hard boards (112,500 leaves, fewer than 14 free slots) won 141
+/// of 150 games where one ply won 139, for four times the mean time: not worth it, so the depth
+/// does not depend on the board.
+const MAX_LEAVES: f64 = 200_000.0;
+/// Chance plies are added beyond the first while the leaves stay below this: about 1 ms.
+const CHANCE_LEAVES: f64 = 20_000.0;
+
+impl<'a> Search<'a> {
+    fn new(best: &Best, net: &Arc<Network>, view: &View<'a>) -> Search<'a> {
+        let total: f64 = view
+            .rules
+            .deck
+            .weights
+            .iter()
+            .map(|&(_, w)| f64::from(w))
+            .sum();
+        let chance = view
+            .rules
+            .deck
+            .weights
+            .iter()
+            .filter(|&&(_, w)| w > 0)
+            .map(|&(c, w)| (c, f64::from(w) / total))
+            .collect();
+        Search {
+            net: Arc::clone(net),
+            rules: view.rules,
+            known: view.visible,
+            cards_left: view.cards_left,
+            chance_plies: 0,
+            chance,
+        }
+        .budgeted(best, view)
+    }
+
+    /// Sets the depth within the leaf budget: the visible cards (the farthest dropped on boards so
+    /// wide that they alone overflow [`MAX_LEAVES`]), then chance plies while the estimated leaves
+    /// stay within [`CHANCE_LEAVES`] (at least one when it fits in [`MAX_LEAVES`]), unless the
+    /// caller fixed them.
+    fn budgeted(mut self, best: &Best, view: &View<'a>) -> Search<'a> {
+        let moves =
+            view.position.columns().len() as f64 + f64::from(u8::from(view.position.discards > 0));
+        let kinds = self.chance.len() as f64;
+        let leaves = |known: usize, plies: usize| {
+            moves.powi(known as i32) * (moves * kinds).powi(plies as i32)
+        };
+        let mut known = self.known.len();
+        while known > 1 && leaves(known, 0) > MAX_LEAVES {
+            known -= 1;
+        }
+        self.known = &self.known[..known];
+        self.chance_plies = best.chance_plies.unwrap_or_else(|| {
+            let mut p = usize::from(leaves(known, 1) <= MAX_LEAVES);
+            while p < 3 && leaves(known, p + 1) <= CHANCE_LEAVES {
+                p += 1;
+            }
+            p
+        });
+        self
+    }
+
+    /// The moves of the card in hand with their values.
+    fn root(&self, view: &View) -> Vec<(Move, f64)> {
+        let Some(&hand) = self.known.first() else {
+            return Vec::new();
+        };
+        let pos = view.position;
+        let mut out = Vec::new();
+        let mask = placements(pos, hand, self.rules);
+        let cols = pos.columns();
+        for col in columns_of(mask) {
+            // A column equal to an earlier one has its value.
+            if let Some(j) = columns_of(mask & ((1 << col) - 1)).find(|&j| cols[j] == cols[col]) {
+                let v = out
+                    .iter()
+                    .find(|(m, _)| *m == Move::Place(j as u8))
+                    .map_or(0.0, |&(_, v)| v);
+                out.push((Move::Place(col as u8), v));
+                continue;
+            }
+            let mut child = *pos;
+            child.place_fast(col, hand, self.rules);
+            out.push((Move::Place(col as u8), self.after(&child, 1)));
+        }
+        if pos.discards > 0 {
+            let mut child = *pos;
+            child.apply(Move::Discard, hand, self.rules);
+            out.push((Move::Discard, self.after(&child, 1)));
+        }
+        out
+    }
+
+    /// The value of `pos` once `k` cards have been played from the root: a card survived, then
+    /// what follows.
+    fn after(&self, pos: &Position, k: usize) -> f64 {
+        (1.0 - G) + G * self.value(pos, k)
+    }
+
+    /// The value of `pos` with the card at ply `k` (0 is the hand) still to play.
+    fn value(&self, pos: &Position, k: usize) -> f64 {
+        if k >= self.cards_left {
+            return 1.0;
+        }
+        if let Some(&card) = self.known.get(k) {
+            return self.best(pos, card, k);
+        }
+        if k >= self.known.len() + self.chance_plies {
+            return f64::from(self.net.value(pos));
+        }
+        self.chance
+            .iter()
+            .map(|&(card, p)| p * self.best(pos, card, k))
+            .sum()
+    }
+
+    /// The value of the best move for `card` at ply `k`; 0 when there is none (lost now).
+    fn best(&self, pos: &Position, card: Card, k: usize) -> f64 {
+        let mut best = 0.0f64;
+        let cols = pos.columns();
+        let mask = placements(pos, card, self.rules);
+        for col in columns_of(mask) {
+            if columns_of(mask & ((1 << col) - 1)).any(|j| cols[j] == cols[col]) {
+                continue;
+            }
+            let mut child = *pos;
+            child.place_fast(col, card, self.rules);
+            best = best.max(self.after(&child, k + 1));
+        }
+        if pos.discards > 0 {
+            let mut child = *pos;
+            child.apply(Move::Discard, card, self.rules);
+            best = best.max(self.after(&child, k + 1));
+        }
+        best
+    }
+}
+
+/// What `best` scores on a deal: par, for the player to compare with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Par {
+    pub score: u64,
+    pub cards_played: u32,
+    pub won: bool,
+}
+
+/// Par of the deal of `seed` under these rules (what `play --seed` and the daily deal deal):
+/// what `best` scores on it, seeing only what a player sees.
+pub fn par(rules: &Rules, seed: u64) -> Par {
+    par_of_deck(
+        Arc::new(rules.clone()),
+        crate::cards::deck::deal(rules, seed).into(),
+    )
+}
+
+/// Par of a given deck (a deck file's, or a recorded game's).
+pub fn par_of_deck(rules: Arc<Rules>, deck: Arc<[Card]>) -> Par {
+    let mut game = crate::cards::engine::Game::new(rules, deck);
+    for mv in super::play_out(&game, &Best::default(), 0) {
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    let pos = game.position();
+    Par {
+        score: pos.score,
+        cards_played: pos.stats.cards_played,
+        won: game.outcome() == Some(crate::cards::engine::Outcome::Won),
+    }
+}

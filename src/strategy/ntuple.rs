@@ -1,0 +1,493 @@
+//! A learned evaluation: an n-tuple network valuing the board after a move (an afterstate).
+//!
+//! The idea comes from the n-tuple networks that play classic 2048 (Szubert & Jaśkowski 2014): a
+//! value is the sum of a few table entries, each table indexed by the contents of a small group of
+//! cells, so evaluating a board is a handful of memory reads (well under a microsecond) and
+//! learning is adding a correction to those same entries. The groups are chosen for this game:
+//!
+//! - **Columns are interchangeable**: every table is shared by all columns (or all pairs of
+//!   columns), so what is learned on one column serves all, and the value does not depend on the
+//!   order of the columns.
+//! - **The tail matters most**: merges happen only at a column's tail, so one table reads a
+//!   column's length with its last four cards; a second reads the length with the four cards
+//!   above those (the buried part, for columns up to eight high this covers the whole column).
+//! - **Columns work together**: a table per pair of columns reads both tails, the cards above
+//!   them and whether each column is full (the pair is sorted, so it is symmetric), and a global
+//!   table reads which tail values the board offers to a new card (a bit per value, among the
+//!   columns that are not full; an empty column is a value of its own), the free slots and the
+//!   discards in hand: "is there a home for what comes next".
+//! - **The deck shapes the values**: the cards to come are not inputs; the network is trained by
+//!   self-play dealing with the rules' weights, so it learns what the deck tends to bring. The
+//!   visible cards are handled exactly by the search on top of the network ([`super::Best`]); the
+//!   network values the board once they are placed.
+//!
+//! What a value means: the discounted survival `1 - E[γ^T]`, where `T` is the number of cards the
+//! game still lasts, with `γ` = [`GAMMA`]; 0 is lost now, 1 is never lost. It is learned by TD(0)
+//! with the reward `1 - γ` for each card placed (see [`super::train`]). The discount keeps the
+//! values bounded and puts the weight on the next few hundred cards, where the danger is; it is
+//! also why a deck's size does not enter the key: weights serve every rule set with the same
+//! board and the same card weights in proportion, with or without discards ([`Key`]).
+//!
+//! Weights are trained in `f32` and stored compactly (fixed point, zero runs), in a versioned file
+//! that names its key, so a file trained for other rules is never used by mistake.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock, RwLock};
+
+use crate::cards::card::Card;
+use crate::cards::engine::{Column, Position};
+use crate::cards::rules::Rules;
+
+/// The discount of future cards: a card survived 200 cards from now counts `GAMMA^200` ≈ 0.37.
+pub const GAMMA: f32 = 0.995;
+
+/// The highest cell code for a number: larger cards share it (only with huge `clear_value`s).
+const MAX_NUMBER_CODE: usize = 13;
+
+/// Cells read from a column's tail up by each of the two column tables.
+const TUPLE: usize = 4;
+
+/// What weights are valid for: the board and the deck's card weights in proportion.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Key(String);
+
+impl Key {
+    /// The key of these rules: columns, height, clear value, merging into full columns, the card
+    /// weights divided by their greatest common divisor, and whether there are discards.
+    pub fn of(rules: &Rules) -> Key {
+        let b = &rules.board;
+        let g = rules
+            .deck
+            .weights
+            .iter()
+            .map(|&(_, w)| w)
+            .fold(0, gcd)
+            .max(1);
+        let weights: Vec<String> = rules
+            .deck
+            .weights
+            .iter()
+            .filter(|&&(_, w)| w > 0)
+            .map(|&(c, w)| format!("{c}:{}", w / g))
+            .collect();
+        let mut key = format!(
+            "columns={} height={} clear={} full={} weights={}",
+            b.columns,
+            b.height,
+            b.clear_value,
+            u8::from(b.merge_into_full),
+            weights.join(",")
+        );
+        // Weights learned without discards never saw a board with one in hand (those entries
+        // are 0), so rules with discards need weights of their own.
+        if rules.has_discards() {
+            key.push_str(" discards=1");
+        }
+        Key(key)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The file name of these weights in the data folder: a stable hash of the key (FNV-1a).
+    pub fn file_name(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in self.0.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("ntuple-{h:016x}.bin")
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The shape of a network: sizes of its tables, from the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    columns: usize,
+    height: usize,
+    /// Cell codes: 0 empty, 1..=top numbers, top + 1 wild.
+    codes: usize,
+    /// Offsets of the tables in the weight vector.
+    deep: usize,
+    pair: usize,
+    global: usize,
+    len: usize,
+}
+
+impl Shape {
+    fn of(rules: &Rules) -> Shape {
+        let columns = rules.board.columns as usize;
+        let height = rules.board.height as usize;
+        let clear = rules.board.clear_value.exponent().map_or(11, usize::from);
+        let codes = (clear - 1).min(MAX_NUMBER_CODE) + 2;
+        let column_table = (height + 1) * codes.pow(TUPLE as u32);
+        let pair_side = 2 * codes * codes;
+        let deep = column_table;
+        let pair = deep + column_table;
+        let global = pair + pair_side * pair_side;
+        let len = global + (1 << codes) * 16 * 4;
+        Shape {
+            columns,
+            height,
+            codes,
+            deep,
+            pair,
+            global,
+            len,
+        }
+    }
+
+    /// The code of a card in a column.
+    #[inline]
+    fn code(&self, c: Card) -> usize {
+        match c.exponent() {
+            Some(e) => (e as usize).min(self.codes - 2),
+            None => self.codes - 1,
+        }
+    }
+
+    /// The code of the card `back` places above the tail (0 is the tail); 0 past the top.
+    #[inline]
+    fn cell(&self, col: &Column, back: usize) -> usize {
+        let cards = col.cards();
+        if back < cards.len() {
+            self.code(cards[cards.len() - 1 - back])
+        } else {
+            0
+        }
+    }
+
+    /// The table entries a position reads, written into `out`; returns how many.
+    #[inline]
+    fn features(&self, pos: &Position, out: &mut Features) -> usize {
+        let v = self.codes;
+        let mut n = 0;
+        let mut sides = [0usize; crate::cards::rules::MAX_COLUMNS];
+        let mut tails: usize = 0;
+        let mut free = 0usize;
+        for (i, col) in pos.columns().iter().enumerate() {
+            let len = col.len();
+            let mut a = len;
+            let mut d = len;
+            for k in 0..TUPLE {
+                a = a * v + self.cell(col, k);
+                d = d * v + self.cell(col, TUPLE + k);
+            }
+            out[n] = a as u32;
+            out[n + 1] = (self.deep + d) as u32;
+            n += 2;
+            let full = usize::from(len >= self.height);
+            sides[i] = (full * v + self.cell(col, 0)) * v + self.cell(col, 1);
+            if full == 0 {
+                tails |= 1 << self.cell(col, 0);
+            }
+            free += self.height - len.min(self.height);
+        }
+        let cols = pos.columns().len();
+        let side = 2 * v * v;
+        for i in 0..cols {
+            for j in i + 1..cols {
+                let (lo, hi) = (sides[i].min(sides[j]), sides[i].max(sides[j]));
+                out[n] = (self.pair + lo * side + hi) as u32;
+                n += 1;
+            }
+        }
+        let g = (tails * 16 + free.min(15)) * 4 + (pos.discards as usize).min(3);
+        out[n] = (self.global + g) as u32;
+        n + 1
+    }
+}
+
+/// The most entries one position reads: two per column, one per pair, one global.
+pub const MAX_FEATURES: usize = 2 * crate::cards::rules::MAX_COLUMNS
+    + crate::cards::rules::MAX_COLUMNS * (crate::cards::rules::MAX_COLUMNS - 1) / 2
+    + 1;
+
+/// The entries a position reads.
+pub type Features = [u32; MAX_FEATURES];
+
+/// A trained (or training) network for one [`Key`].
+#[derive(Clone, Debug)]
+pub struct Network {
+    key: Key,
+    shape: Shape,
+    weights: Vec<f32>,
+    /// Self-play games it was trained on, and the seed of the training.
+    pub games: u64,
+    pub seed: u64,
+}
+
+impl Network {
+    /// A network of zeros for these rules.
+    pub fn new(rules: &Rules) -> Network {
+        let shape = Shape::of(rules);
+        Network {
+            key: Key::of(rules),
+            shape,
+            weights: vec![0.0; shape.len],
+            games: 0,
+            seed: 0,
+        }
+    }
+
+    pub fn key(&self) -> &Key {
+        &self.key
+    }
+
+    /// Whether these weights serve these rules.
+    pub fn fits(&self, rules: &Rules) -> bool {
+        self.key == Key::of(rules) && self.shape == Shape::of(rules)
+    }
+
+    /// The entries `pos` reads, and how many.
+    #[inline]
+    pub fn features(&self, pos: &Position) -> (Features, usize) {
+        let mut f = [0u32; MAX_FEATURES];
+        let n = self.shape.features(pos, &mut f);
+        (f, n)
+    }
+
+    /// The value of a position after a move (see the module docs): about 0 to 1.
+    #[inline]
+    pub fn value(&self, pos: &Position) -> f32 {
+        let (f, n) = self.features(pos);
+        self.sum(&f[..n])
+    }
+
+    #[inline]
+    pub fn sum(&self, features: &[u32]) -> f32 {
+        features.iter().map(|&i| self.weights[i as usize]).sum()
+    }
+
+    /// Adds `delta` to every entry of `features` (a TD step).
+    #[inline]
+    pub fn add(&mut self, features: &[u32], delta: f32) {
+        for &i in features {
+            self.weights[i as usize] += delta;
+        }
+    }
+
+    /// The weights as a slice, for averaging the networks of parallel training.
+    pub fn weights_mut(&mut self) -> &mut [f32] {
+        &mut self.weights
+    }
+
+    pub fn weights(&self) -> &[f32] {
+        &self.weights
+    }
+
+    /// The stored form (see [`Network::decode`]).
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.weights.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.key.0.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.key.0.as_bytes());
+        out.extend_from_slice(&self.games.to_le_bytes());
+        out.extend_from_slice(&self.seed.to_le_bytes());
+        out.extend_from_slice(&(self.weights.len() as u32).to_le_bytes());
+        // Fixed point (2^-20, far finer than any difference that changes a decision), zigzag
+        // varints, zeros (entries never visited) as runs.
+        let mut zeros = 0u64;
+        for &w in &self.weights {
+            let q = (f64::from(w) * FIXED).round().clamp(-1e15, 1e15) as i64;
+            if q == 0 {
+                zeros += 1;
+                continue;
+            }
+            if zeros > 0 {
+                put_varint(&mut out, 0);
+                put_varint(&mut out, zeros);
+                zeros = 0;
+            }
+            put_varint(&mut out, ((q << 1) ^ (q >> 63)) as u64);
+        }
+        if zeros > 0 {
+            put_varint(&mut out, 0);
+            put_varint(&mut out, zeros);
+        }
+        out
+    }
+
+    /// Reads the stored form for these rules; the reason when it is not one for them.
+    pub fn decode(bytes: &[u8], rules: &Rules) -> Result<Network, String> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(MAGIC.len())? != MAGIC {
+            return Err("not a new2048 weights file".into());
+        }
+        let version = u32::from_le_bytes(r.array()?);
+        if version != VERSION {
+            return Err(format!(
+                "weights format {version}; this program reads format {VERSION}"
+            ));
+        }
+        let klen = u32::from_le_bytes(r.array()?) as usize;
+        let key = std::str::from_utf8(r.take(klen)?)
+            .map_err(|_| "the key is not text".to_string())?
+            .to_string();
+        let mut net = Network::new(rules);
+        if key != net.key.0 {
+            return Err(format!("trained for other rules ({key})"));
+        }
+        net.games = u64::from_le_bytes(r.array()?);
+        net.seed = u64::from_le_bytes(r.array()?);
+        let n = u32::from_le_bytes(r.array()?) as usize;
+        if n != net.weights.len() {
+            return Err(format!(
+                "{n} weights where {} were expected",
+                net.weights.len()
+            ));
+        }
+        let mut i = 0;
+        while i < n {
+            let z = r.varint()?;
+            if z == 0 {
+                let run = r.varint()? as usize;
+                i = i
+                    .checked_add(run)
+                    .filter(|&e| e <= n)
+                    .ok_or("a run too long")?;
+                continue;
+            }
+            let q = ((z >> 1) as i64) ^ -((z & 1) as i64);
+            net.weights[i] = (q as f64 / FIXED) as f32;
+            i += 1;
+        }
+        if r.at != bytes.len() {
+            return Err("bytes after the weights".into());
+        }
+        Ok(net)
+    }
+
+    /// Where these weights live in the data folder `dir`: under their key's file name, where
+    /// [`for_rules`] looks for them first. `new2048 train` writes [`Network::encode`] there.
+    pub fn path_in(&self, dir: &Path) -> PathBuf {
+        dir.join(WEIGHTS_DIR).join(self.key.file_name())
+    }
+}
+
+const MAGIC: &[u8] = b"N2048NT\0";
+const VERSION: u32 = 1;
+const FIXED: f64 = (1u64 << 20) as f64;
+
+/// The folder of trained weights inside the data folder.
+pub const WEIGHTS_DIR: &str = "weights";
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or_else(|| "the file ends too soon".to_string())?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let mut a = [0u8; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+
+    fn varint(&mut self) -> Result<u64, String> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.take(1)?[0];
+            v |= u64::from(b & 0x7F) << shift;
+            if b < 0x80 {
+                return Ok(v);
+            }
+        }
+        Err("a number too long".into())
+    }
+}
+
+/// Weights shipped in the binary, built by `new2048 train` (see the README).
+const EMBEDDED: &[&[u8]] = &[
+    include_bytes!("weights/hard.bin"),
+    include_bytes!("weights/default.bin"),
+];
+
+/// The weights for these rules: the data folder's (trained by the player) first, else the shipped
+/// ones; `None` when there are none. Loaded once per key and shared.
+pub fn for_rules(rules: &Rules) -> Option<Arc<Network>> {
+    static CACHE: OnceLock<RwLock<HashMap<Key, Option<Arc<Network>>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = Key::of(rules);
+    if let Some(found) = cache.read().ok().and_then(|c| c.get(&key).cloned()) {
+        return found;
+    }
+    let found = load(rules, &key).map(Arc::new);
+    if let Ok(mut c) = cache.write() {
+        c.insert(key, found.clone());
+    }
+    found
+}
+
+fn load(rules: &Rules, key: &Key) -> Option<Network> {
+    let from_data = crate::config::paths::data_dir()
+        .map(|d| d.join(WEIGHTS_DIR).join(key.file_name()))
+        .and_then(|p| crate::config::paths::read_bytes(&p).ok())
+        .and_then(|b| Network::decode(&b, rules).ok());
+    from_data.or_else(|| EMBEDDED.iter().find_map(|b| Network::decode(b, rules).ok()))
+}
+
+/// The shipped weights for these rules, ignoring the data folder.
+pub fn embedded(rules: &Rules) -> Option<Network> {
+    EMBEDDED.iter().find_map(|b| Network::decode(b, rules).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let r = Rules::default_rules();
+        let mut net = Network::new(&r);
+        net.games = 7;
+        let pos = Position::with_columns(&r, &[&[Card::from_exponent(3)]]);
+        let (f, n) = net.features(&pos);
+        net.add(&f[..n], 0.125);
+        net.weights[5] = -0.5;
+        let back = Network::decode(&net.encode(), &r).unwrap();
+        assert_eq!(back.weights, net.weights);
+        assert_eq!(back.games, 7);
+        let hard = crate::config::presets::get("hard").unwrap();
+        let hard = Rules::parse(hard, "hard", Some(&r)).unwrap();
+        assert!(Network::decode(&net.encode(), &hard).is_err());
+        assert!(Network::decode(&net.encode()[..40], &r).is_err());
+    }
+
+    #[test]
+    fn column_order_does_not_matter() {
+        let r = Rules::default_rules();
+        let mut net = Network::new(&r);
+        for (i, w) in net.weights.iter_mut().enumerate() {
+            *w = (i % 97) as f32 * 0.01;
+        }
+        let c = |e| Card::from_exponent(e);
+        let a = Position::with_columns(&r, &[&[c(5), c(3)], &[], &[c(1)], &[c(6), c(2), c(4)]]);
+        let b =
+            Position::with_columns(&r, &[&[c(1)], &[c(6), c(2), c(4)], &[], &[], &[c(5), c(3)]]);
+        assert!((net.value(&a) - net.value(&b)).abs() < 1e-4);
+    }
+}

@@ -1,0 +1,165 @@
+//! `new2048 review`: rates every move of a recorded game against `best`'s choice.
+//!
+//! The game is replayed from its own rules, deck and moves; before each move `best` values every
+//! legal move from the same position and the same visible cards (never the hidden deck, so the
+//! rating is fair to the player). A move's loss is the value of `best`'s choice minus the value of
+//! the move played; a move is accurate when its loss is negligible ([`Review::tolerance`]), and the
+//! accuracy is the share of accurate moves. The biggest mistakes are the three largest losses
+//! above the tolerance.
+//!
+//! With learned weights the values are discounted survival (0 to 1, see [`super::ntuple`]); for
+//! rules without weights they are expectimax's heuristic values, which have no such meaning, so
+//! the tolerance is wider there.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::{Best, View};
+use crate::cards::engine::{Game, Move};
+
+/// Loss below which a move counts as accurate, in the learned unit (discounted survival).
+pub const LEARNED_TOLERANCE: f64 = 1e-3;
+/// The same for expectimax's heuristic values (a quarter of a free slot).
+pub const HEURISTIC_TOLERANCE: f64 = 0.25;
+
+/// One rated move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rated {
+    /// The move's number, from 1.
+    pub n: usize,
+    /// As a record writes moves: the column from 1, or `d` for a discard.
+    pub played: String,
+    pub best: String,
+    pub value_played: f64,
+    pub value_best: f64,
+    pub loss: f64,
+}
+
+/// The review of a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Review {
+    /// Share of accurate moves, 0 to 1 (1 for a game without moves).
+    pub accuracy: f64,
+    pub moves: Vec<Rated>,
+    /// The numbers of the biggest mistakes (at most 3), biggest first.
+    pub mistakes: Vec<usize>,
+    /// Whether the values are learned (discounted survival) rather than expectimax's.
+    pub learned: bool,
+    pub tolerance: f64,
+    /// What `best` scores on the same deal, seeing what the player saw.
+    pub par: super::Par,
+}
+
+/// A move as a record writes it: the column from 1, or `d` for a discard.
+fn move_text(m: Move) -> String {
+    match m {
+        Move::Place(c) => (u16::from(c) + 1).to_string(),
+        Move::Discard => "d".to_string(),
+    }
+}
+
+/// Rates every move of `moves` played from the start of `game`'s deal.
+pub fn review(game: &Game) -> Review {
+    let rules = Arc::clone(game.rules_arc());
+    let mut replay = Game::new(Arc::clone(&rules), Arc::clone(game.deck()));
+    let learned = Best::learned(&rules);
+    let tolerance = if learned {
+        LEARNED_TOLERANCE
+    } else {
+        HEURISTIC_TOLERANCE
+    };
+    let mut moves = Vec::with_capacity(game.moves().len());
+    for (i, &played) in game.moves().iter().enumerate() {
+        let rated = Best::default().rate(&View::of(&replay));
+        let (best, value_best) = rated.best().unwrap_or((played, 0.0));
+        let value_played = rated
+            .moves
+            .iter()
+            .find(|(m, _)| *m == played)
+            .map_or(value_best, |&(_, v)| v);
+        moves.push(Rated {
+            n: i + 1,
+            played: move_text(played),
+            best: move_text(best),
+            value_played,
+            value_best,
+            loss: (value_best - value_played).max(0.0),
+        });
+        if replay.play(played).is_err() {
+            break;
+        }
+    }
+    let accurate = moves.iter().filter(|m| m.loss <= tolerance).count();
+    let accuracy = if moves.is_empty() {
+        1.0
+    } else {
+        accurate as f64 / moves.len() as f64
+    };
+    let mut worst: Vec<&Rated> = moves.iter().filter(|m| m.loss > tolerance).collect();
+    worst.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.n.cmp(&b.n)));
+    let mistakes = worst.iter().take(3).map(|m| m.n).collect();
+    Review {
+        accuracy,
+        moves,
+        mistakes,
+        learned,
+        tolerance,
+        par: super::par_of_deck(rules, Arc::clone(game.deck())),
+    }
+}
+
+/// The review for people: the accuracy, then each biggest mistake with the board it was made on.
+pub fn render(game: &Game, r: &Review) -> String {
+    let mut s = format!(
+        "accuracy {:.1}% ({} moves; a move is accurate when it loses at most {} {})\n",
+        r.accuracy * 100.0,
+        r.moves.len(),
+        r.tolerance,
+        if r.learned {
+            "of the chance of surviving"
+        } else {
+            "of expectimax's value"
+        }
+    );
+    let p = &r.par;
+    s.push_str(&format!(
+        "par (what best does on this deal): score {}, {} cards played, {}\n",
+        p.score,
+        p.cards_played,
+        if p.won { "won" } else { "lost" }
+    ));
+    if r.mistakes.is_empty() {
+        s.push_str("no mistakes\n");
+    }
+    let rules = Arc::clone(game.rules_arc());
+    for (rank, &n) in r.mistakes.iter().enumerate() {
+        let m = &r.moves[n - 1];
+        let mut before = Game::new(Arc::clone(&rules), Arc::clone(game.deck()));
+        for &mv in &game.moves()[..n - 1] {
+            if before.play(mv).is_err() {
+                break;
+            }
+        }
+        s.push_str(&format!(
+            "\nmistake {}: move {n}, cards {}: played {}, better {} (value {:.4} instead of {:.4})\n",
+            rank + 1,
+            crate::cards::text::cards(before.visible()),
+            where_(&m.played),
+            where_(&m.best),
+            m.value_played,
+            m.value_best,
+        ));
+        s.push_str(&crate::cards::text::board(before.position(), &rules));
+    }
+    s
+}
+
+/// A move as a sentence's object: `column 3` or `a discard`.
+pub fn where_(m: &str) -> String {
+    if m == "d" {
+        "a discard".into()
+    } else {
+        format!("column {m}")
+    }
+}

@@ -1,0 +1,231 @@
+//! The learned bot from the outside: `train` (deterministic, stored in the data folder),
+//! headless `autoplay` (plays and records a game), `review --json` (its shape, and that it tells
+//! `best`'s play from random play), and par.
+//!
+//! Every run gets its own temporary data folder (`NEW2048_DATA_DIR`) and home, so no test touches
+//! the real one. Games use the hard preset's board and card weights with a short deck (a rules
+//! file of this folder): the shipped hard weights serve it, since a deck's size is not part of
+//! what weights are keyed by, and a game of 150 cards reviews quickly in a debug build.
+
+use std::path::Path;
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The hard rules with a deck of 150 cards.
+const SHORT_HARD: &str = "name = \"short-hard\"\n[deck]\nsize = 150\n[deck.weights]\n\
+    2 = 15\n4 = 15\n8 = 15\n16 = 15\n32 = 15\n64 = 15\nbomb = 0\n";
+
+/// Runs `new2048 ARGS` with `home` as its home and data folder; returns stdout (status 0 checked).
+fn run(home: &Path, args: &[&str]) -> String {
+    let mut cmd = std::process::Command::new(crate::common::BIN);
+    cmd.env_clear();
+    crate::common::isolate(&mut cmd, home);
+    let out = assert_cmd::Command::from_std(cmd)
+        .args(args)
+        .write_stdin("")
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+fn home_with_rules() -> (TempDir, String) {
+    let home = TempDir::new().expect("a temporary folder");
+    let rules = home.path().join("short-hard.toml");
+    std::fs::write(&rules, SHORT_HARD).expect("the rules file is written");
+    let path = rules.display().to_string();
+    (home, path)
+}
+
+fn review(home: &Path) -> Value {
+    let text = run(home, &["review", "1", "--json"]);
+    serde_json::from_str(&text).expect("review --json prints JSON")
+}
+
+#[test]
+fn review_rates_best_above_random() {
+    let (home, rules) = home_with_rules();
+    let h = home.path();
+    let summary = run(
+        h,
+        &[
+            "--config",
+            &rules,
+            "autoplay",
+            "--strategy",
+            "best",
+            "--seed",
+            "7",
+            "--json",
+        ],
+    );
+    let summary: Value = serde_json::from_str(&summary).expect("a JSON summary");
+    assert_eq!(summary["rules"], "short-hard");
+    assert!(run(h, &["history"]).contains("seed 7"));
+
+    let best = review(h);
+    let keys: Vec<&str> = best
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for k in ["accuracy", "moves", "mistakes"] {
+        assert!(keys.contains(&k), "{k} in {keys:?}");
+    }
+    let moves = best["moves"].as_array().unwrap();
+    assert_eq!(
+        moves.len() as u64,
+        summary["cards_played"].as_u64().unwrap()
+    );
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["n"], i + 1);
+        for k in ["played", "best"] {
+            assert!(m[k].is_string(), "{m}");
+        }
+        for k in ["value_played", "value_best", "loss"] {
+            assert!(m[k].as_f64().is_some_and(|v| v >= 0.0), "{m}");
+        }
+    }
+    assert!(best["mistakes"].as_array().unwrap().len() <= 3);
+    let accuracy = best["accuracy"].as_f64().unwrap();
+    assert!(accuracy >= 0.95, "best rated {accuracy}");
+    assert_eq!(best["learned"], true);
+    // Par is what best scores on the deal: here, this very game.
+    assert_eq!(best["par"]["score"], summary["score"]);
+    assert_eq!(best["par"]["cards_played"], summary["cards_played"]);
+
+    run(
+        h,
+        &[
+            "--config",
+            &rules,
+            "autoplay",
+            "--strategy",
+            "random",
+            "--seed",
+            "7",
+            "--json",
+        ],
+    );
+    let random = review(h);
+    let low = random["accuracy"].as_f64().unwrap();
+    assert!(low < 0.8, "random rated {low}");
+    let mistakes = random["mistakes"].as_array().unwrap();
+    assert_eq!(mistakes.len(), 3);
+    let loss = |n: &Value| random["moves"][n.as_u64().unwrap() as usize - 1]["loss"].as_f64();
+    assert!(loss(&mistakes[0]) >= loss(&mistakes[1]));
+    assert!(loss(&mistakes[1]) >= loss(&mistakes[2]));
+
+    // Text form and a record file work too.
+    assert!(run(h, &["review"]).contains("accuracy"));
+    let record = run(h, &["history", "--export", "1"]);
+    let file = h.join("game.json");
+    std::fs::write(&file, record).unwrap();
+    let from_file: Value =
+        serde_json::from_str(&run(h, &["review", &file.display().to_string(), "--json"])).unwrap();
+    assert_eq!(from_file["accuracy"], random["accuracy"]);
+}
+
+#[test]
+fn headless_autoplay_prints_like_play() {
+    let (home, rules) = home_with_rules();
+    let out = run(
+        home.path(),
+        &[
+            "--config",
+            &rules,
+            "autoplay",
+            "--strategy",
+            "greedy",
+            "--seed",
+            "3",
+        ],
+    );
+    assert!(out.contains("hand: "), "{out}");
+    assert!(out.contains("\nresult: "), "{out}");
+}
+
+#[test]
+fn training_is_deterministic_and_stored() {
+    let (home, rules) = home_with_rules();
+    let h = home.path();
+    let train = ["--config", &rules, "train", "--games", "200", "--seed", "3"];
+    let out = run(h, &train);
+    assert!(out.contains("mean cards"), "{out}");
+    let dir = h.join("data").join("weights");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1);
+    let first = std::fs::read(files[0].path()).unwrap();
+    run(h, &train);
+    assert_eq!(std::fs::read(files[0].path()).unwrap(), first);
+    let other = ["--config", &rules, "train", "--games", "200", "--seed", "4"];
+    run(h, &other);
+    assert_ne!(std::fs::read(files[0].path()).unwrap(), first);
+}
+
+#[test]
+fn bad_review_requests_are_refused() {
+    let home = TempDir::new().unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = crate::common::new2048(home.path());
+        cmd.env_remove("NEW2048_CONFIG")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["review", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no game 3"), "{err}");
+    let out = run(&["train", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn hard_weights_are_shipped_and_serve_a_shorter_deck() {
+    use new2048::cards::rules::Rules;
+    let rules = Rules::parse(SHORT_HARD, "short-hard", Some(&Rules::default_rules())).unwrap();
+    let net = new2048::strategy::ntuple::embedded(&rules).expect("shipped hard weights");
+    assert!(net.games > 0);
+    let default = Rules::default_rules();
+    assert!(new2048::strategy::ntuple::embedded(&default).is_some_and(|n| n.fits(&default)));
+}
+
+/// `simulate` deals each card as it comes into view: its games must still be the deals of their
+/// seeds, card for card, as `play --seed` deals them.
+#[test]
+fn simulated_games_are_the_deals_of_their_seeds() {
+    use std::sync::Arc;
+
+    use new2048::cards::deck::Dealer;
+    use new2048::cards::engine::Game;
+    use new2048::cards::rules::Rules;
+    use new2048::strategy::{Greedy, play_out};
+    for text in [SHORT_HARD, new2048::config::presets::DEFAULT] {
+        let rules = Rules::parse(text, "test", Some(&Rules::default_rules())).unwrap();
+        let dealer = Dealer::new(&rules);
+        for seed in 0..20 {
+            let sim =
+                new2048::strategy::sim::play_game(&rules, &dealer, &Greedy, seed, &mut Vec::new());
+            let mut game = Game::with_seed(Arc::new(rules.clone()), seed);
+            for mv in play_out(&game, &Greedy, 0) {
+                game.play(mv).unwrap();
+            }
+            let p = game.position();
+            assert_eq!(
+                (sim.score, sim.cards_played, sim.highest, sim.moves as usize),
+                (
+                    p.score,
+                    p.stats.cards_played,
+                    p.stats.highest,
+                    game.moves().len()
+                ),
+                "seed {seed}"
+            );
+        }
+    }
+}
