@@ -201,7 +201,7 @@ impl Reel for Annotated {
     ) -> Laid {
         let (at, mut notes) = replayed(&self.game, step, words);
         if let Some(note) = step.checked_sub(1).and_then(|i| self.notes.get(i)) {
-            notes.push(note.clone());
+            notes.insert(0, note.clone());
         }
         let cursor = match self.highlight.get(step) {
             Some(&c) => c,
