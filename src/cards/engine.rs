@@ -225,7 +225,7 @@ impl Position {
     }
 
     /// A bit per column that can take `card` (bit 0 is column 1).
-    #[inline]
+    #[inline(always)]
     pub fn legal_mask(&self, card: Card, rules: &Rules) -> u16 {
         // Branch-free over every slot of the array (columns past `ncols` are masked off): bots
         // and simulations call this once per placement.

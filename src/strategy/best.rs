@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use super::ntuple::{self, GAMMA, Network};
-use super::{Expectimax, Strategy, View, columns_of, placements};
+use super::{Expectimax, Strategy, View, columns_of, each_afterstate, placements};
 use crate::cards::card::Card;
 use crate::cards::deck::GameRng;
 use crate::cards::engine::{Move, Position};
@@ -230,21 +230,9 @@ impl<'a> Search<'a> {
     /// The value of the best move for `card` at ply `k`; 0 when there is none (lost now).
     fn best(&self, pos: &Position, card: Card, k: usize) -> f64 {
         let mut best = 0.0f64;
-        let cols = pos.columns();
-        let mask = placements(pos, card, self.rules);
-        for col in columns_of(mask) {
-            if columns_of(mask & ((1 << col) - 1)).any(|j| cols[j] == cols[col]) {
-                continue;
-            }
-            let mut child = *pos;
-            child.place_fast(col, card, self.rules);
-            best = best.max(self.after(&child, k + 1));
-        }
-        if pos.discards > 0 {
-            let mut child = *pos;
-            child.apply(Move::Discard, card, self.rules);
-            best = best.max(self.after(&child, k + 1));
-        }
+        each_afterstate(pos, card, self.rules, |child| {
+            best = best.max(self.after(child, k + 1));
+        });
         best
     }
 }

@@ -15,11 +15,11 @@
 //! are averaged. So the result depends on the seed and on `J`, but not on timing.
 
 use crate::cards::deck::{self, Dealer};
-use crate::cards::engine::{Move, Position};
+use crate::cards::engine::Position;
 use crate::cards::rules::Rules;
 
+use super::each_afterstate;
 use super::ntuple::{GAMMA, Network};
-use super::{columns_of, placements};
 
 /// The most cards one training game lasts.
 pub const MAX_CARDS: u32 = 3_000;
@@ -52,27 +52,12 @@ pub fn greedy_after(
     rules: &Rules,
 ) -> Option<(Position, f32)> {
     let mut best: Option<(Position, f32)> = None;
-    let cols = pos.columns();
-    let mask = placements(pos, card, rules);
-    for col in columns_of(mask) {
-        if columns_of(mask & ((1 << col) - 1)).any(|j| cols[j] == cols[col]) {
-            continue;
-        }
-        let mut child = *pos;
-        child.place_fast(col, card, rules);
-        let v = net.value(&child);
+    each_afterstate(pos, card, rules, |child| {
+        let v = net.value(child);
         if best.as_ref().is_none_or(|&(_, b)| v > b) {
-            best = Some((child, v));
+            best = Some((*child, v));
         }
-    }
-    if pos.discards > 0 {
-        let mut child = *pos;
-        child.apply(Move::Discard, card, rules);
-        let v = net.value(&child);
-        if best.as_ref().is_none_or(|&(_, b)| v > b) {
-            best = Some((child, v));
-        }
-    }
+    });
     best
 }
 
