@@ -316,7 +316,7 @@ mod tests {
             );
             for _ in 0..60 {
                 if let Some(d) = best_move(g.board()) {
-                    assert!(g.play(d).is_some(), "{d:?} changed nothing")
+                    assert!(g.play(d).is_some(), "{d:?} changed nothing");
                 } else {
                     assert!(g.is_over());
                     break;

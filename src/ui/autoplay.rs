@@ -51,6 +51,8 @@ impl Bot {
             overlay,
             player: Player::Bot,
             prompt_line: false,
+            frame: None,
+            fresh: None,
         };
         let lines = render(&screen, self.words, self.theme, w, h);
         term::draw(&self.term, &lines, h)

@@ -8,15 +8,16 @@
 
 use console::Key;
 
-use crate::classic::{ClassicGame, Dir, bot};
+use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::keeper::{ClassicMeta, Keepers};
 
 use super::Ui;
+use super::anim::{self, Grid};
 use super::classic_screen::{ClassicScreen, lay_out};
 use super::i18n::{Words, fill};
 use super::input::{Action, classic_action};
-use super::render::Note;
-use super::session::{End, Laid, View};
+use super::render::{Note, Overlay, or_too_small};
+use super::session::{self, End, Laid, View};
 use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
 
@@ -58,6 +59,62 @@ pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Resul
     }
 }
 
+/// The screen of the game as it is, or with one frame of a slide instead of the board.
+fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
+    ClassicScreen {
+        game: &s.game,
+        best: s.best,
+        notes: &s.notes,
+        overlay: v.overlay,
+        prompt_line: v.prompt_line,
+        frame,
+    }
+}
+
+/// Shows the slide `dir` that took `before` to the game's board, frame by frame, until it is
+/// over or a key is pressed (the key is then read by the loop as usual).
+fn animate(s: &Kept<ClassicGame>, before: &Board, dir: Dir) {
+    if !s.ui.animated() {
+        return;
+    }
+    let after = s.game.board();
+    // The new tile is where the slide alone left a hole and the board now has a tile.
+    let spawn = before.slide(dir).and_then(|(slid, _)| {
+        let n = slid.size();
+        (0..n * n)
+            .map(|i| (i / n, i % n))
+            .find(|&(r, c)| slid.get(r, c) == 0 && after.get(r, c) != 0)
+    });
+    let frames = anim::classic_frames(before, dir, after, spawn);
+    let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();
+    let times = anim::timing(&lengths, s.ui.settings.motion);
+    let ui = s.ui;
+    anim::play(
+        &times,
+        |i| {
+            session::paint(ui, |width, height| {
+                let view = View {
+                    overlay: Overlay::None,
+                    prompt_line: false,
+                    theme: ui.theme,
+                    width,
+                    height,
+                };
+                let laid = lay_out(
+                    &screen(s, view, frames.get(i)),
+                    ui.words,
+                    ui.theme,
+                    width,
+                    height,
+                );
+                or_too_small(laid, ui.words, ui.theme, width, height)
+            })
+            .is_ok()
+        },
+        || ui.signals.stop(),
+    );
+}
+
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
     solo::play(ui, keeper, game, meta, ())
@@ -92,26 +149,23 @@ impl Solo for ClassicGame {
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
-        let screen = ClassicScreen {
-            game: &s.game,
-            best: s.best,
-            notes: &s.notes,
-            overlay: v.overlay,
-            prompt_line: v.prompt_line,
-        };
-        lay_out(&screen, s.ui.words, v.theme, v.width, v.height)
+        lay_out(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {
         let words = s.ui.words;
         match act {
-            Action::Slide(d) => match slide_note(&mut s.game, d, words) {
-                Ok(notes) => {
-                    s.notes = notes;
-                    s.save();
+            Action::Slide(d) => {
+                let before = *s.game.board();
+                match slide_note(&mut s.game, d, words) {
+                    Ok(notes) => {
+                        s.notes = notes;
+                        s.save();
+                        animate(s, &before, d);
+                    }
+                    Err(note) => s.notes = vec![note],
                 }
-                Err(note) => s.notes = vec![note],
-            },
+            }
             Action::Hint => {
                 let text = match bot::best_move(s.game.board()) {
                     Some(d) => fill(words.hint_dir, &[&dir_word(d, words), &arrow(d)]),

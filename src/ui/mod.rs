@@ -17,6 +17,7 @@
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.
 
+pub(crate) mod anim;
 pub(crate) mod autoplay;
 pub(crate) mod classic;
 pub(crate) mod classic_screen;
@@ -28,6 +29,7 @@ pub(crate) mod input;
 pub(crate) mod menu;
 pub(crate) mod render;
 pub(crate) mod session;
+pub(crate) mod settings;
 pub(crate) mod solo;
 pub(crate) mod term;
 pub(crate) mod theme;
@@ -45,23 +47,39 @@ use crate::strategy::Strategy;
 
 use self::i18n::{Lang, Words, fill};
 use self::session::End;
+use self::settings::{Look, Settings};
 use self::term::{Signals, TermGuard};
 use self::theme::Theme;
 
-/// What every screen shares: the terminal, colours, language and the signal flags.
+/// What every screen shares: the terminal, colours, language, the settings (motion, look) and
+/// the signal flags.
 pub(crate) struct Ui {
     pub term: Term,
     pub theme: Theme,
     pub words: &'static Words,
     pub signals: Signals,
+    pub settings: Settings,
+    /// The look in force: the settings' at first, switched at once by the boss key.
+    pub look: std::cell::Cell<Look>,
+}
+
+/// How the screens look and move, from the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Display<'a> {
+    pub no_color: bool,
+    pub lang: Option<&'a str>,
+    pub no_anim: bool,
+    pub theme: Option<&'a str>,
 }
 
 impl Ui {
-    /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale; catches the
-    /// stop signals from here on. Fails only for an unknown `--lang`.
-    pub(crate) fn new(no_color: bool, lang: Option<&str>) -> Result<Ui, String> {
-        let lang = Lang::choose(lang)?;
-        let theme = Theme::choose(no_color);
+    /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale, motion and
+    /// look from the flags, the environment and the settings file; catches the stop signals
+    /// from here on. Fails for an unknown `--lang` or `--theme` and a bad settings file.
+    pub(crate) fn new(d: Display) -> Result<Ui, String> {
+        let lang = Lang::choose(d.lang)?;
+        let theme = Theme::choose(d.no_color);
+        let settings = Settings::load(d.no_anim, d.theme)?;
         // dialoguer's themes ask console whether to colour: tell it the player's choice.
         console::set_colors_enabled(theme.color);
         Ok(Ui {
@@ -69,7 +87,15 @@ impl Ui {
             theme,
             words: lang.words(),
             signals: Signals::install(),
+            settings,
+            look: std::cell::Cell::new(settings.look),
         })
+    }
+
+    /// Whether moves are shown in motion: animations on and the board look (log lines do not
+    /// move).
+    pub(crate) fn animated(&self) -> bool {
+        self.settings.motion.pace.is_some() && self.look.get() == Look::Board
     }
 }
 

@@ -21,6 +21,7 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
         notes,
         overlay: Overlay::None,
         prompt_line: false,
+        frame: None,
     }
 }
 

@@ -38,6 +38,8 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         overlay: Overlay::None,
         player: Player::Human,
         prompt_line: false,
+        frame: None,
+        fresh: None,
     }
 }
 
