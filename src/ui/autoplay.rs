@@ -53,6 +53,7 @@ impl Bot {
             prompt_line: false,
             frame: None,
             fresh: None,
+            played_secs: None,
         };
         let lines = render(&screen, self.words, self.theme, w, h);
         term::draw(&self.term, &lines, h)
@@ -96,7 +97,7 @@ impl Bot {
         }
         // Stay on screen until the player presses a key.
         let overlay = if self.game.is_over() {
-            Overlay::Result { new_best: false }
+            Overlay::result(false)
         } else {
             Overlay::None
         };

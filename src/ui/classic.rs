@@ -16,8 +16,10 @@ use super::anim::{self, Grid};
 use super::classic_screen::{ClassicScreen, lay_out};
 use super::i18n::{Words, fill};
 use super::input::{Action, classic_action};
+use super::logtheme::{self, Stamp};
 use super::render::{Note, Overlay, or_too_small};
 use super::session::{self, End, Laid, View};
+use super::settings::Look;
 use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
 
@@ -132,6 +134,11 @@ impl Solo for ClassicGame {
         ClassicGame::undo(self)
     }
 
+    fn lost(&self) -> bool {
+        // The game is over only when no tile can move, after the winning tile or not.
+        true
+    }
+
     fn best(&self, keeper: &dyn Keepers) -> Option<u64> {
         keeper.classic_best(&self.rules())
     }
@@ -149,6 +156,17 @@ impl Solo for ClassicGame {
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
+        if s.ui.look.get() == Look::Log {
+            return Ok(logtheme::classic(
+                &s.game,
+                s.best,
+                &s.notes,
+                v.overlay,
+                s.ui.words,
+                Stamp::now(),
+                (v.width, v.height),
+            ));
+        }
         lay_out(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 

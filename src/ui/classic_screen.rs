@@ -10,7 +10,7 @@ use crate::classic::{Board, ClassicGame};
 
 use super::anim::{Grid, Look};
 use super::i18n::{Words, fill};
-use super::render::{Note, Overlay, best_text, centre, first_fit, news, pack, pair};
+use super::render::{Note, Overlay, best_text, centre, choices, first_fit, news, pack, pair};
 use super::theme::{Theme, Tone, fit};
 
 /// Everything the classic screen shows.
@@ -247,7 +247,7 @@ fn screen(s: &ClassicScreen, words: &Words, theme: Theme, l: Layout, width: usiz
         out.push(format!("{MARGIN}{row}").trim_end().to_string());
     }
     let result = match s.overlay {
-        Overlay::Result { new_best } => Some(result(s, words, theme, new_best, width)),
+        Overlay::Result { new_best, .. } => Some(result(s, words, theme, new_best, width)),
         _ => None,
     };
     let footer = if l.airy {
@@ -353,6 +353,10 @@ fn result(
     let mut lines = vec![fit(&format!("{MARGIN}{head}"), width)];
     lines.extend(pack(&score, "    ", MARGIN, width));
     lines.extend(pack(&played, "    ", MARGIN, width));
+    if let Overlay::Result { choice, undo, .. } = s.overlay {
+        lines.push(String::new());
+        lines.extend(choices(words, theme, choice, undo, MARGIN, width));
+    }
     lines
 }
 

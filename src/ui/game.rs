@@ -16,8 +16,10 @@ use super::Ui;
 use super::anim::{self, Frame};
 use super::i18n::{Words, fill};
 use super::input::{Action, action};
+use super::logtheme::{self, CardLog, Stamp};
 use super::render::{Note, Overlay, Player, Screen, lay_out, or_too_small};
 use super::session::{self, End, Laid, View};
+use super::settings::Look;
 use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
 
@@ -169,6 +171,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         prompt_line: v.prompt_line,
         frame,
         fresh: s.extra.fresh,
+        played_secs: Some(crate::store::utc::now().saturating_sub(s.meta.started)),
     }
 }
 
@@ -184,6 +187,10 @@ impl Solo for Game {
         extra.hint = None;
         extra.fresh = None;
         Game::undo(self)
+    }
+
+    fn lost(&self) -> bool {
+        Ending::of(self) == Ending::Lost
     }
 
     fn best(&self, keeper: &dyn Keepers) -> Option<u64> {
@@ -203,6 +210,22 @@ impl Solo for Game {
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
+        if s.ui.look.get() == Look::Log {
+            let log = CardLog {
+                game: &s.game,
+                best: s.best,
+                cursor: s.extra.cursor,
+                notes: &s.notes,
+                overlay: v.overlay,
+            };
+            return Ok(logtheme::cards(
+                &log,
+                s.ui.words,
+                Stamp::now(),
+                v.width,
+                v.height,
+            ));
+        }
         lay_out(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 

@@ -64,9 +64,15 @@ pub(crate) fn confirm(
     redraw: impl FnMut(),
 ) -> Option<bool> {
     let t = ui.theme.dialog(ui.words);
+    // The question, its keys and the answer on one line: a wrapped prompt would scroll the
+    // screen behind it (at 40 columns, the score off the top).
+    let (width, _) = super::term::size(&ui.term);
+    let keys = console::measure_text_width(ui.words.yes_no_keys)
+        + console::measure_text_width(ui.words.yes).max(console::measure_text_width(ui.words.no));
+    let question = fit_words(question, width.saturating_sub(keys + 5).max(8));
     prompt(ui, redraw, || {
         Confirm::with_theme(&t)
-            .with_prompt(question)
+            .with_prompt(&question)
             .default(default)
             .report(false)
             .interact_on_opt(&ui.term)
@@ -86,10 +92,43 @@ fn title(ui: &Ui) {
     let _ = ui.term.write_line("");
 }
 
+/// `text` in at most `width` columns, cut between words with `…` when it is longer, so a narrow
+/// terminal never breaks a word in two (`boa` / `rd)`).
+fn fit_words(text: &str, width: usize) -> String {
+    if console::measure_text_width(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let next = if out.is_empty() {
+            word.to_string()
+        } else {
+            format!("{out} {word}")
+        };
+        if console::measure_text_width(&next) + 1 > width {
+            break;
+        }
+        out = next;
+    }
+    if out.is_empty() {
+        // One long word (or Chinese text without spaces): cut it.
+        out = super::theme::fit(text, width.saturating_sub(1));
+    }
+    format!("{}…", out.trim_end_matches([',', ' ', '(', ':']))
+}
+
 /// A list to choose from under a title; `None` when it was left.
-/// A themed menu; `default` is the item highlighted first.
+/// A themed menu; `default` is the item highlighted first. Items are cut between words to the
+/// terminal's width (less dialoguer's marker), so none wraps.
 fn select(ui: &Ui, question: &str, items: &[String], default: usize) -> Option<usize> {
     let t = ui.theme.dialog(ui.words);
+    let (width, _) = super::term::size(&ui.term);
+    let items: Vec<String> = items
+        .iter()
+        .map(|i| fit_words(i, width.saturating_sub(3).max(8)))
+        .collect();
+    let question = fit_words(question, width.saturating_sub(6).max(8));
+    let (items, question) = (&items[..], question.as_str());
     title(ui);
     prompt(
         ui,
@@ -172,7 +211,10 @@ pub(crate) fn start(ui: &Ui, rules: &mut Arc<Rules>, keeper: &mut dyn Keepers) -
         items.push((words.menu_duel.to_string(), Choice::Duel));
         let today = utc::date(utc::now());
         items.push((fill(words.menu_daily, &[&today]), Choice::Daily));
-        items.push((fill(words.menu_rules, &[&rules.name]), Choice::Rules));
+        items.push((
+            fill(words.menu_rules, &[&rules_label(rules, ui)]),
+            Choice::Rules,
+        ));
         items.push((words.menu_quit.to_string(), Choice::Quit));
         let mut prompt = words.menu_prompt.to_string();
         for w in keeper.take_warnings() {
@@ -252,8 +294,43 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<DuelGame> {
     }
 }
 
+/// How the menu names the rules in force: a preset by its name, a player's own file (known by
+/// its file name, see [`config::file_label`]) as `your rules (my.toml)`.
+fn rules_label(rules: &Rules, ui: &Ui) -> String {
+    if presets::get(&rules.name).is_some() {
+        rules.name.clone()
+    } else {
+        format!("{} ({})", ui.words.your_rules, rules.name)
+    }
+}
+
+/// The player's own rules file, when there is one: `$NEW2048_CONFIG`, else the config folder's.
+fn own_rules_file() -> Option<std::path::PathBuf> {
+    config::paths::config_env()
+        .or_else(config::paths::user_config_file)
+        .filter(|p| p.is_file())
+}
+
+/// The rules submenu: each preset with a line on what it changes and how hard it is, then the
+/// player's own rules file when there is one. A file that has become unreadable or wrong since
+/// the game started is not offered.
 fn pick_preset(ui: &Ui) -> Option<Rules> {
-    let names: Vec<String> = presets::ALL.iter().map(|(n, _)| n.to_string()).collect();
-    let i = select(ui, ui.words.preset_prompt, &names, 0)?;
-    config::load_preset(&names[i]).ok()
+    let words = ui.words;
+    let mut items: Vec<String> = presets::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| match words.preset_lines.get(i) {
+            Some(line) => format!("{n}: {line}"),
+            None => (*n).to_string(),
+        })
+        .collect();
+    let own = own_rules_file().and_then(|p| config::load_file(&p).ok().map(|r| (p, r)));
+    if let Some((p, _)) = &own {
+        items.push(format!("{}: {}", words.your_rules, p.display()));
+    }
+    let i = select(ui, words.preset_prompt, &items, 0)?;
+    match presets::ALL.get(i) {
+        Some((name, _)) => config::load_preset(name).ok(),
+        None => own.map(|(_, r)| r),
+    }
 }

@@ -26,6 +26,7 @@ pub(crate) mod duel_screen;
 pub(crate) mod game;
 pub(crate) mod i18n;
 pub(crate) mod input;
+pub(crate) mod logtheme;
 pub(crate) mod menu;
 pub(crate) mod render;
 pub(crate) mod session;
@@ -46,7 +47,7 @@ use crate::store::keeper::{ClassicMeta, GameMeta, Keepers};
 use crate::strategy::Strategy;
 
 use self::i18n::{Lang, Words, fill};
-use self::session::End;
+use self::session::{After, End};
 use self::settings::{Look, Settings};
 use self::term::{Signals, TermGuard};
 use self::theme::Theme;
@@ -163,8 +164,10 @@ pub(crate) fn play(
             }
         };
         match end {
-            End::Over { again: true } | End::Restart => next = Some(again),
-            End::Over { again: false } => break,
+            End::Over(After::Again) | End::Restart => next = Some(again),
+            // The start menu comes next (the loop shows it when nothing is chosen).
+            End::Over(After::Menu) => next = None,
+            End::Over(After::Quit) => break,
             End::Quit(kept) | End::Stopped(kept) => {
                 if let Some(score) = kept {
                     farewell = fill(saved_bye, &[&score]);

@@ -42,8 +42,24 @@ pub(crate) enum Overlay {
     None,
     /// Keys and rules instead of the board.
     Help,
-    /// The game is over: the outcome, and whether the score is a new best.
-    Result { new_best: bool },
+    /// The game is over: the outcome, whether the score is a new best, which choice is
+    /// highlighted (of [`shown_choices`]) and whether undo is offered.
+    Result {
+        new_best: bool,
+        choice: u8,
+        undo: bool,
+    },
+}
+
+impl Overlay {
+    /// The result with the first choice highlighted and no undo.
+    pub(crate) fn result(new_best: bool) -> Overlay {
+        Overlay::Result {
+            new_best,
+            choice: 0,
+            undo: false,
+        }
+    }
 }
 
 /// Who is playing, which decides the footer.
@@ -71,6 +87,8 @@ pub(crate) struct Screen<'a> {
     pub frame: Option<&'a Frame>,
     /// The column whose tail was just placed or made: marked until the next move.
     pub fresh: Option<usize>,
+    /// Seconds since the game started, for the result screen.
+    pub played_secs: Option<u64>,
 }
 
 /// One way of laying out the screen.
@@ -274,7 +292,7 @@ pub(super) fn any_overlay(n: u8, new_best: bool) -> Overlay {
     match n {
         0 => Overlay::None,
         1 => Overlay::Help,
-        _ => Overlay::Result { new_best },
+        _ => Overlay::result(new_best),
     }
 }
 
@@ -438,6 +456,13 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
     if l.airy > 1 {
         out.push(String::new());
     }
+    if matches!(s.overlay, Overlay::Result { .. }) {
+        out.extend(result(s, words, theme, l, width));
+        if s.prompt_line {
+            out.push(String::new());
+        }
+        return out;
+    }
     out.extend(stats(s, words, theme, l, width));
     if l.airy > 0 {
         out.push(String::new());
@@ -469,12 +494,8 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
     if l.airy > 0 {
         out.push(String::new());
     }
-    if let Overlay::Result { new_best } = s.overlay {
-        out.extend(result(s, words, theme, new_best, width));
-    } else {
-        let shown = if l.airy > 0 { 2 } else { 1 };
-        out.extend(news(s.notes, theme, &margin, width, shown));
-    }
+    let shown = if l.airy > 0 { 2 } else { 1 };
+    out.extend(news(s.notes, theme, &margin, width, shown));
     if s.prompt_line {
         out.push(String::new());
     } else if s.overlay == Overlay::None {
@@ -762,6 +783,7 @@ pub(super) fn card_block(
         prompt_line: false,
         frame: None,
         fresh: None,
+        played_secs: None,
     };
     let mut rows = board(&s, words, theme, l);
     rows.extend(hand_line(&s, words, theme, l, usize::MAX / 2));
@@ -829,7 +851,111 @@ fn footer(s: &Screen, words: &Words, l: Layout) -> String {
     }
 }
 
-fn result(s: &Screen, words: &Words, theme: Theme, new_best: bool, width: usize) -> Vec<String> {
+/// The longest chain of the game: replayed from its moves (the engine keeps no such count), a
+/// few microseconds even for a long game, and only on the result screen.
+fn longest_chain(game: &Game) -> usize {
+    let rules = game.rules();
+    let mut p = crate::cards::engine::Position::new(rules);
+    let mut longest = 0;
+    for (&mv, &card) in game.moves().iter().zip(game.deck().iter()) {
+        longest = longest.max(p.apply(mv, card, rules).steps().len());
+    }
+    longest
+}
+
+/// `4:05` or `1:02:03`.
+pub(super) fn duration(secs: u64) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// The final board in small: every card just as wide as its number, no wells, as many rows as
+/// the fullest column.
+fn mini_board(game: &Game, words: &Words, theme: Theme, margin: &str) -> Vec<String> {
+    let w = label_width(game, words) + 1;
+    let cols = game.position().columns();
+    let rows = cols
+        .iter()
+        .map(crate::cards::engine::Column::len)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<String> = cols
+                .iter()
+                .map(|c| match c.cards().get(r) {
+                    Some(&card) => theme.card(card, &words.card(card), w),
+                    None => theme.paint(&center(".", w), Tone::Dim),
+                })
+                .collect();
+            format!("{margin}{}", cells.join(" "))
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The result screen's choices on one line (the highlighted one in brackets), and the keys
+/// that choose them. Undo is offered only after a loss.
+pub(super) fn choices(
+    words: &Words,
+    theme: Theme,
+    choice: u8,
+    undo: bool,
+    margin: &str,
+    width: usize,
+) -> Vec<String> {
+    let items: Vec<String> = shown_choices(undo)
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let text = words.choices[c as usize];
+            if i == choice as usize {
+                theme.paint(&format!("[ {text} ]"), Tone::Cursor)
+            } else {
+                format!("  {text}  ")
+            }
+        })
+        .collect();
+    let mut lines: Vec<String> = pack(&items, " ", margin, width)
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    let keys: Vec<String> = words
+        .choice_keys
+        .split("  ")
+        .filter(|k| undo || !k.starts_with("u "))
+        .map(String::from)
+        .collect();
+    for l in pack(&keys, "  ", margin, width) {
+        lines.push(theme.paint(&l, Tone::Dim));
+    }
+    lines
+}
+
+/// Which of the four choices (again, undo, menu, quit) the result screen offers, in order.
+pub(crate) fn shown_choices(undo: bool) -> &'static [u8] {
+    if undo { &[0, 1, 2, 3] } else { &[0, 2, 3] }
+}
+
+/// The result screen: the outcome, what the game was (score, best, cards played, highest card,
+/// longest chain, clears, bombs, time played), the final board in small when there is room,
+/// and the choices.
+fn result(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
+    let Overlay::Result {
+        new_best,
+        choice,
+        undo,
+    } = s.overlay
+    else {
+        return Vec::new();
+    };
+    let margin = " ".repeat(l.margin);
     let game = s.game;
     let p = game.position();
     let head = if Ending::of(game) == Ending::Won {
@@ -838,25 +964,48 @@ fn result(s: &Screen, words: &Words, theme: Theme, new_best: bool, width: usize)
         let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
         theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
     };
-    let mut score = vec![
+    let mut facts = vec![
         pair(theme, words.score, &p.score.to_string()),
         pair(theme, words.best, &best(s)),
     ];
     if new_best {
-        score.push(theme.paint(words.new_best, Tone::Good));
+        facts.push(theme.paint(words.new_best, Tone::Good));
     }
-    let played = [
+    let mut more = vec![
         pair(theme, words.cards_played, &p.stats.cards_played.to_string()),
         pair(theme, words.highest, &p.stats.highest.to_string()),
+        pair(theme, words.longest_chain, &longest_chain(game).to_string()),
+        pair(theme, words.clears, &p.stats.clears.to_string()),
     ];
-    let mut lines = vec![fit(&format!("  {head}"), width)];
-    lines.extend(pack(&score, "    ", "  ", width));
-    lines.extend(pack(&played, "    ", "  ", width));
-    if s.player == Player::Bot && !s.prompt_line {
-        lines.push(fit(
-            &format!("  {}", theme.paint(words.bot_result_keys, Tone::Dim)),
-            width,
-        ));
+    if game.rules().weight(Card::BOMB) > 0 {
+        more.push(pair(theme, words.bombs_used, &p.stats.bombs.to_string()));
+    }
+    if let Some(secs) = s.played_secs {
+        more.push(pair(theme, words.time_played, &duration(secs)));
+    }
+    let blank = |out: &mut Vec<String>| {
+        if l.airy > 0 {
+            out.push(String::new());
+        }
+    };
+    let mut lines = vec![fit(&format!("{margin}{head}"), width)];
+    blank(&mut lines);
+    lines.extend(pack(&facts, "    ", &margin, width));
+    lines.extend(pack(&more, "    ", &margin, width));
+    if l.airy > 0 {
+        lines.push(String::new());
+        lines.extend(mini_board(game, words, theme, &margin));
+    }
+    blank(&mut lines);
+    if s.player == Player::Bot {
+        if !s.prompt_line {
+            lines.push(fit(
+                &format!("{margin}{}", theme.paint(words.bot_result_keys, Tone::Dim)),
+                width,
+            ));
+        }
+    } else {
+        lines.extend(choices(words, theme, choice, undo, &margin, width));
     }
     lines
 }
@@ -866,16 +1015,29 @@ fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     let clear = rules.board.clear_value.to_string();
     let mut out = vec![theme.paint(&fit(&format!("  {}", words.help_title), width), Tone::Title)];
     out.push(String::new());
-    for k in words.help_keys {
+    // Only the keys of these rules: the real column numbers, discards only when there are some.
+    for (i, k) in words.help_keys.iter().enumerate() {
+        if i == 2 && !rules.has_discards() {
+            continue;
+        }
+        let k = fill(k, &[&rules.board.columns]);
         out.push(fit(&format!("  {k}"), width));
     }
+    out.push(fit(&format!("  {}", words.help_boss), width));
     out.push(String::new());
-    // Only the rules in force: no bomb line without bombs, the full-column rule that applies.
+    // Only the rules in force: no bomb line without bombs, the full-column rule that applies,
+    // how a merge scores (with `merged_value` a +896 jump needs explaining).
     let mut lines: Vec<String> = words
         .help_merge
         .iter()
         .map(std::string::ToString::to_string)
         .collect();
+    let per = rules.scoring.per_merge;
+    lines.push(if rules.scoring.merged_value {
+        fill(words.help_score_value, &[&per, &(per + 32)])
+    } else {
+        fill(words.help_score, &[&per])
+    });
     lines.push(fill(
         words.help_clear,
         &[&clear, &rules.scoring.clear_bonus],
@@ -898,7 +1060,9 @@ fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     }
     lines.push(words.help_end.to_string());
     for l in lines {
-        out.push(fit(&format!("  {l}"), width));
+        for part in wrap(&l, width.saturating_sub(2).max(1)) {
+            out.push(fit(&format!("  {part}"), width));
+        }
     }
     out.push(String::new());
     out.push(theme.paint(&fit(&format!("  {}", words.help_back), width), Tone::Dim));

@@ -238,7 +238,7 @@ fn no_color_from_the_environment() {
         c.env("NO_COLOR", "1");
     });
     // Without colour the cards are drawn in brackets.
-    r.expect("[  4 ]");
+    r.expect("[   4  ]");
     r.send("\x03");
     r.ends_restored();
 }

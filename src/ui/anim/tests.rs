@@ -43,6 +43,7 @@ fn frame_screen(g: &Game, f: &Frame, w: usize, h: usize) -> String {
         prompt_line: false,
         frame: Some(f),
         fresh: None,
+        played_secs: None,
     };
     checked(&render(&s, Lang::En.words(), Theme::PLAIN, w, h), w, h)
 }

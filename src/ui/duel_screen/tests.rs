@@ -159,7 +159,7 @@ fn result() {
     }
     for (lang, name) in LANGS {
         let mut s = screen(&d, &n, &[]);
-        s.overlay = Overlay::Result { new_best: false };
+        s.overlay = Overlay::result(false);
         s.prompt_line = true;
         insta::assert_snapshot!(format!("duel_result_{name}"), show(&s, lang, 80, 24));
     }

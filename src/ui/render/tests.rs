@@ -40,6 +40,7 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         prompt_line: false,
         frame: None,
         fresh: None,
+        played_secs: Some(272),
     }
 }
 
@@ -112,7 +113,7 @@ fn result_screen() {
     assert!(g.is_over());
     for (lang, name) in LANGS {
         let mut s = screen(&g, &notes);
-        s.overlay = Overlay::Result { new_best: true };
+        s.overlay = Overlay::result(true);
         s.prompt_line = true;
         s.best = Some(2);
         insta::assert_snapshot!(format!("result_{name}"), show(&s, lang, 80, 24));
