@@ -220,9 +220,34 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     }
 }
 
+/// A value written as a bare word (`height = four`): toml reads it as a misspelt `true` or
+/// `false` and says "invalid boolean", which misleads. Says what the key takes instead, read
+/// from the line the error points at.
+fn bare_word(e: &toml::de::Error, text: &str) -> Option<String> {
+    let m = e.message();
+    if !(m.starts_with("invalid boolean") || m.starts_with("invalid string")) {
+        return None;
+    }
+    let at = e.span()?.start;
+    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next()?;
+    let (key, value) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    let value = value.trim();
+    let want = match key {
+        "merge_into_full" | "merged_value" => "expected true or false",
+        "name" => "expected text in double quotes",
+        _ => "expected a whole number",
+    };
+    Some(format!("{key}: `{value}` is not a value here, {want}"))
+}
+
 /// Makes toml's wording of type errors plain for players, and names the key the error is about
 /// (toml only shows it when the error has no place in the file, so it is read from there).
-fn plain_toml_message(e: &toml::de::Error) -> String {
+fn plain_toml_message(e: &toml::de::Error, text: &str) -> String {
+    if let Some(m) = bare_word(e, text) {
+        return m;
+    }
     let msg = e
         .message()
         .trim()
@@ -269,7 +294,7 @@ impl Rules {
     pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
         let r = Reader { origin, text };
         let raw: RawFile =
-            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(&e)))?;
+            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(&e, text)))?;
         let name = r.name(raw.name.as_ref(), base)?;
         let deck = raw.deck.unwrap_or_default();
         let (size, lookahead) = r.deck_counts(&deck, base.map(|b| &b.deck))?;
@@ -631,6 +656,10 @@ mod tests {
         assert_eq!(e.line_col.unwrap().0, 2);
         let e = err("[board]\nheight = \"tall\"\n");
         assert!(e.message.contains("whole number"), "{e}");
+        // A bare word is not taken for a misspelt boolean.
+        let e = err("[board]\nheight = four\n");
+        assert!(e.message.contains("expected a whole number"), "{e}");
+        assert!(!e.message.contains("boolean"), "{e}");
         let e = err("[deck.weights]\n3 = 5\n");
         assert!(e.message.contains("`3` that is not a card"), "{e}");
         let e = err("[board]\nclear_value = 64\n");

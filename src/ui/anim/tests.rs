@@ -162,3 +162,115 @@ fn line_moves_follow_the_rules_of_2048() {
     assert_eq!(moves, vec![(1, 0, 2), (3, 0, 2)]);
     assert_eq!(merged, vec![0]);
 }
+
+const WIDTHS: [usize; 9] = [40, 50, 60, 79, 100, 120, 160, 200, 240];
+const HEIGHTS: [usize; 7] = [15, 20, 24, 30, 48, 60, 80];
+
+/// Every frame of a chain, a drop and a blast, and of a classic slide, in both languages, with
+/// and without colour, at every size from 40×15 to 240×80: no line wider than the terminal, no
+/// more lines than it has.
+#[test]
+fn no_frame_draws_outside_the_terminal() {
+    let (g, before, turn) = chain_game();
+    let mut cases = vec![(
+        g.clone(),
+        card_frames(g.rules(), &before, &turn, g.position()),
+    )];
+    let rules = Arc::new(Rules::default_rules());
+    let mut b = Game::new(Arc::clone(&rules), deck("2 bomb 8"));
+    let before = *b.position();
+    let t = b.play(Move::Place(4)).unwrap();
+    cases.push((b.clone(), card_frames(&rules, &before, &t, b.position())));
+    let before = *b.position();
+    let t = b.play(Move::Place(4)).unwrap();
+    cases.push((b.clone(), card_frames(&rules, &before, &t, b.position())));
+    let board = Board::from_rows(&[&[2, 2, 4, 0], &[0, 0, 0, 0], &[8, 0, 8, 0], &[0, 0, 0, 2]]);
+    let (slid, _) = board.slide(Dir::Left).unwrap();
+    let mut after = slid;
+    after.set(1, 1, 1);
+    let grids = classic_frames(&board, Dir::Left, &after, Some((1, 1)));
+    let classic = crate::classic::ClassicGame::new(Rules::default_rules().classic, 9);
+    let looks = [
+        (Lang::En, Theme::PLAIN),
+        (Lang::Zh, Theme::PLAIN),
+        (Lang::En, Theme { color: true }),
+    ];
+    for (lang, theme) in looks {
+        {
+            for w in WIDTHS {
+                for h in HEIGHTS {
+                    for (g, frames) in &cases {
+                        assert!(!frames.is_empty());
+                        for f in frames {
+                            let s = Screen {
+                                game: g,
+                                best: Some(1),
+                                cursor: Some(4),
+                                hint: None,
+                                tag: None,
+                                notes: &[],
+                                overlay: Overlay::None,
+                                player: Player::Human,
+                                prompt_line: false,
+                                frame: Some(f),
+                                fresh: Some(0),
+                                played_secs: None,
+                            };
+                            checked(&render(&s, lang.words(), theme, w, h), w, h);
+                        }
+                    }
+                    for f in &grids {
+                        let s = crate::ui::classic_screen::ClassicScreen {
+                            game: &classic,
+                            best: None,
+                            notes: &[],
+                            overlay: Overlay::None,
+                            prompt_line: false,
+                            frame: Some(f),
+                        };
+                        let laid =
+                            crate::ui::classic_screen::lay_out(&s, lang.words(), theme, w, h);
+                        let lines =
+                            crate::ui::render::or_too_small(laid, lang.words(), theme, w, h);
+                        checked(&lines, w, h);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// At 160×48 the board is at least 1.6 times as wide as at 80×24, and taller.
+#[test]
+fn the_board_grows_with_the_window() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    let width_of = |w: usize, h: usize| {
+        let s = Screen {
+            game: &g,
+            best: None,
+            cursor: None,
+            hint: None,
+            tag: None,
+            notes: &[],
+            overlay: Overlay::None,
+            player: Player::Human,
+            prompt_line: false,
+            frame: None,
+            fresh: None,
+            played_secs: None,
+        };
+        let lines = render(&s, Lang::En.words(), Theme::PLAIN, w, h);
+        // The board's width: from the first column's number to the last one's.
+        let numbers = lines
+            .iter()
+            .find(|l| l.contains(">1<") || l.trim_start().starts_with("1 "))
+            .unwrap();
+        let first = numbers.find('1').unwrap();
+        let last = numbers.rfind('5').unwrap();
+        (last - first, lines.len())
+    };
+    let (small, _) = width_of(80, 24);
+    let (large, rows) = width_of(160, 48);
+    assert!(large * 10 >= small * 16, "{small} → {large}");
+    assert!(rows > 30, "{rows} lines at 160×48");
+}
