@@ -155,7 +155,7 @@ impl Theme {
                 _ => colours,
             };
             let shown = if look == Look::Fresh && middle && width >= measure(label) + 2 {
-                format!("›{label}‹")
+                format!("{{{label}}}")
             } else {
                 text.to_string()
             };
