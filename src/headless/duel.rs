@@ -195,18 +195,28 @@ pub(crate) fn run<G: Duelist>(
         };
         writeln!(out, "{}", serde_json::to_string(&j).expect("serializes"))?;
     } else {
+        // One row a player, in columns that line up whatever the names' lengths.
         let p = &duel.players;
-        writeln!(
-            out,
-            "\nresult: {}\n  {}: survived {}, score {}\n  {}: survived {}, score {}",
-            result_text(result, names),
-            names[0],
-            p[0].survived(),
-            p[0].score(),
-            names[1],
-            p[1].survived(),
-            p[1].score()
-        )?;
+        let name_w = names
+            .iter()
+            .map(|n| console::measure_text_width(n))
+            .max()
+            .unwrap_or(0);
+        let turns_w = p
+            .iter()
+            .map(|g| g.survived().to_string().len())
+            .max()
+            .unwrap_or(1);
+        writeln!(out, "\nresult: {}", result_text(result, names))?;
+        for (name, g) in names.iter().zip(p.iter()) {
+            let gap = " ".repeat(name_w - console::measure_text_width(name));
+            writeln!(
+                out,
+                "  {name}:{gap} survived {:>turns_w$}, score {}",
+                g.survived(),
+                g.score()
+            )?;
+        }
     }
     Ok(moved)
 }

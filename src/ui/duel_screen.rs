@@ -12,7 +12,7 @@ use crate::duel::{Contender, Duel, DuelResult};
 use super::classic_screen::{Bottom, help_lines};
 use super::duel::Side;
 use super::i18n::{Words, fill};
-use super::render::{Note, Overlay, choices, first_fit, pack, pair};
+use super::render::{Note, Overlay, centre, choices, first_fit, pack, pair};
 use super::theme::{Theme, Tone, fit, pad};
 
 /// Everything the duel screen shows.
@@ -70,7 +70,7 @@ pub(crate) fn lay_out<G: Side>(
     }
     let build = |l: Layout, theme: Theme, width: usize| screen(s, words, theme, l, width);
     let help = s.overlay == Overlay::Help;
-    first_fit(&layouts, build, help, theme, width, height)
+    first_fit(&layouts, build, help, theme, width, height).map(|l| centre(l, width, height))
 }
 
 /// The player whose board is drawn large when only one fits: the one to move, else (the duel
