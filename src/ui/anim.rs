@@ -25,7 +25,7 @@ use crate::classic::{Board, Dir};
 use super::settings::Motion;
 
 /// The longest a whole move's animation may take, at the normal pace or slower.
-pub(crate) const MOVE_BUDGET_MS: u64 = 380;
+pub(crate) const MOVE_BUDGET_MS: u64 = 340;
 
 /// How a card or tile in a frame is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

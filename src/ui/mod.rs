@@ -4,6 +4,9 @@
 //! - [`theme`]: colours (the card palette, text tones, the dialoguer theme) and text widths;
 //! - [`i18n`]: every text in English and Simplified Chinese;
 //! - [`render`]: the screen as lines of text, a pure function (snapshot-tested);
+//! - [`anim`]: the frames of a move (pure, snapshot-tested) and the loop that shows them;
+//! - [`settings`]: animations, their speed and the look, from the flags, environment and file;
+//! - [`logtheme`]: the game drawn as timestamped log lines (`--theme log`, the boss key);
 //! - [`input`]: keys to actions;
 //! - [`term`]: taking and giving back the terminal, drawing, signals;
 //! - [`menu`]: the dialoguer start menu and yes/no questions;

@@ -7,9 +7,16 @@
 //! Layout: the columns stand side by side, top card first and the tail (where the next card
 //! lands) at the bottom, with the column numbers, the fill (`5/7`) and a marker row under them.
 //! The card in hand and the next cards sit in a panel on the right when there is room, else on a
-//! line under the board. The first layout that fits is used, from roomy (wide cards, blank lines
-//! between the parts) to compact (narrow cards, no blank lines); when none fits, the screen says
-//! how large the terminal must be.
+//! line under the board. The first layout that fits is used, from roomy (cards up to five rows
+//! tall and three times as wide as their number, the hand as large, in a big window) to compact
+//! (narrow one-row cards, no blank lines), and the result is centred in the window, so the
+//! board fills a large terminal instead of sitting in its corner; when none fits, the screen
+//! says how large the terminal must be.
+//!
+//! A frame of an animation ([`super::anim`]) is drawn by the same code: it only replaces the
+//! moving column's cells and puts the floating points under it, so a frame can never be laid
+//! out differently from the screen it leads to. When the game is over the screen is the result
+//! page (outcome, the game's facts, the final board in small, the choices).
 
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};

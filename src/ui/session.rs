@@ -3,12 +3,15 @@
 //! What a player expects to work the same everywhere lives here once: a stop signal, Ctrl-C or
 //! Ctrl-D leave at once (the game keeps what it can), a resize redraws, a screen that cannot be
 //! written is a terminal gone, `q` asks before leaving, `?` shows the help until any key, the
-//! "too small" screen ignores every key but quitting, and the end of a game shows the result and
-//! asks whether to play again. Each game says only what its keys mean and what to keep, through
-//! [`Play`].
+//! "too small" screen ignores every key but quitting, `b` switches to the log look and back, and
+//! the end of a game shows the result with its choices (play again, undo the last move after a
+//! loss, back to the menu, quit), the choice returned as [`End::Over`] for the caller to act on.
+//! Each game says only what its keys mean and what to keep, through [`Play`].
 //!
 //! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between
 //! two keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
+//! Animations are played inside a move (see [`super::anim`]) and end at the next key, which is
+//! then read here like any other.
 
 use std::io;
 
