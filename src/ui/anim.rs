@@ -22,6 +22,9 @@ use crate::cards::engine::{Clear, Move, Position, Turn};
 use crate::cards::rules::Rules;
 use crate::classic::{Board, Dir};
 
+use super::Ui;
+use super::render::{Overlay, or_too_small};
+use super::session::{self, Laid, View};
 use super::settings::Motion;
 
 /// The longest a whole move's animation may take, at the normal pace or slower.
@@ -339,13 +342,51 @@ pub(crate) fn timing(lengths: &[u64], motion: Motion) -> Vec<Duration> {
         .collect()
 }
 
+/// A frame that says how long it is held at the normal pace.
+pub(crate) trait Timed {
+    fn ms(&self) -> u64;
+}
+
+impl Timed for Frame {
+    fn ms(&self) -> u64 {
+        self.ms
+    }
+}
+
+impl Timed for Grid {
+    fn ms(&self) -> u64 {
+        self.ms
+    }
+}
+
+/// Shows a move's `frames` on the game screen, each laid out by `lay(frame, view)` and held for
+/// its time at the player's pace; nothing when animations are off. Ends at once when a key is
+/// waiting (it is left for the game loop to read) or a stop signal came.
+pub(crate) fn show<F: Timed>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Laid) {
+    if !ui.animated() {
+        return;
+    }
+    let lengths: Vec<u64> = frames.iter().map(Timed::ms).collect();
+    let times = timing(&lengths, ui.settings.motion);
+    let draw = |i: usize| {
+        session::paint(ui, |width, height| {
+            let view = View {
+                overlay: Overlay::None,
+                prompt_line: false,
+                theme: ui.theme,
+                width,
+                height,
+            };
+            or_too_small(lay(&frames[i], view), ui.words, ui.theme, width, height)
+        })
+        .is_ok()
+    };
+    play(&times, draw, || ui.signals.stop());
+}
+
 /// Shows frames `0..times.len()` with `draw(i)`, holding each for its time, and stops at once
 /// when a key is waiting (it is left for the game loop to read) or `stop()` says so (a signal).
-pub(crate) fn play(
-    times: &[Duration],
-    mut draw: impl FnMut(usize) -> bool,
-    stop: impl Fn() -> bool,
-) {
+fn play(times: &[Duration], mut draw: impl FnMut(usize) -> bool, stop: impl Fn() -> bool) {
     for (i, &t) in times.iter().enumerate() {
         if stop() || !draw(i) {
             return;

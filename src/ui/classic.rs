@@ -17,8 +17,8 @@ use super::classic_screen::{ClassicScreen, lay_out};
 use super::i18n::{Words, fill};
 use super::input::{Action, classic_action};
 use super::logtheme::{self, Stamp};
-use super::render::{Note, Overlay, or_too_small};
-use super::session::{self, End, Laid, View};
+use super::render::Note;
+use super::session::{End, Laid, View};
 use super::settings::Look;
 use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
@@ -88,33 +88,15 @@ fn animate(s: &Kept<ClassicGame>, before: &Board, dir: Dir) {
             .find(|&(r, c)| slid.get(r, c) == 0 && after.get(r, c) != 0)
     });
     let frames = anim::classic_frames(before, dir, after, spawn);
-    let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();
-    let times = anim::timing(&lengths, s.ui.settings.motion);
-    let ui = s.ui;
-    anim::play(
-        &times,
-        |i| {
-            session::paint(ui, |width, height| {
-                let view = View {
-                    overlay: Overlay::None,
-                    prompt_line: false,
-                    theme: ui.theme,
-                    width,
-                    height,
-                };
-                let laid = lay_out(
-                    &screen(s, view, frames.get(i)),
-                    ui.words,
-                    ui.theme,
-                    width,
-                    height,
-                );
-                or_too_small(laid, ui.words, ui.theme, width, height)
-            })
-            .is_ok()
-        },
-        || ui.signals.stop(),
-    );
+    anim::show(s.ui, &frames, |f, v| {
+        lay_out(
+            &screen(s, v, Some(f)),
+            s.ui.words,
+            v.theme,
+            v.width,
+            v.height,
+        )
+    });
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.

@@ -17,8 +17,8 @@ use super::anim::{self, Frame};
 use super::i18n::{Words, fill};
 use super::input::{Action, action};
 use super::logtheme::{self, CardLog, Stamp};
-use super::render::{Note, Overlay, Player, Screen, lay_out, or_too_small};
-use super::session::{self, End, Laid, View};
+use super::render::{Note, Player, Screen, lay_out};
+use super::session::{End, Laid, View};
 use super::settings::Look;
 use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
@@ -133,28 +133,15 @@ fn animate(s: &Kept<Game>, before: &crate::cards::engine::Position, turn: &Turn)
         return;
     }
     let frames = anim::card_frames(s.game.rules(), before, turn, s.game.position());
-    let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();
-    let times = anim::timing(&lengths, s.ui.settings.motion);
-    let ui = s.ui;
-    anim::play(
-        &times,
-        |i| {
-            session::paint(ui, |width, height| {
-                let view = View {
-                    overlay: Overlay::None,
-                    prompt_line: false,
-                    theme: ui.theme,
-                    width,
-                    height,
-                };
-                let screen = screen(s, view, frames.get(i));
-                let laid = lay_out(&screen, ui.words, ui.theme, width, height);
-                or_too_small(laid, ui.words, ui.theme, width, height)
-            })
-            .is_ok()
-        },
-        || ui.signals.stop(),
-    );
+    anim::show(s.ui, &frames, |f, v| {
+        lay_out(
+            &screen(s, v, Some(f)),
+            s.ui.words,
+            v.theme,
+            v.width,
+            v.height,
+        )
+    });
 }
 
 /// The screen of the game as it is, or with one frame of a move drawn over it.

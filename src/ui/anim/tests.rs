@@ -30,8 +30,9 @@ fn chain_game() -> (Game, Position, Turn) {
     (g, before, turn)
 }
 
-fn frame_screen(g: &Game, f: &Frame, w: usize, h: usize) -> String {
-    let s = Screen {
+/// The game screen of `g` with `frame` drawn over it (the first column highlighted).
+fn screen_of<'a>(g: &'a Game, frame: Option<&'a Frame>) -> Screen<'a> {
+    Screen {
         game: g,
         best: None,
         cursor: Some(0),
@@ -41,10 +42,14 @@ fn frame_screen(g: &Game, f: &Frame, w: usize, h: usize) -> String {
         overlay: Overlay::None,
         player: Player::Human,
         prompt_line: false,
-        frame: Some(f),
+        frame,
         fresh: None,
         played_secs: None,
-    };
+    }
+}
+
+fn frame_screen(g: &Game, f: &Frame, w: usize, h: usize) -> String {
+    let s = screen_of(g, Some(f));
     checked(&render(&s, Lang::En.words(), Theme::PLAIN, w, h), w, h)
 }
 
@@ -202,20 +207,8 @@ fn no_frame_draws_outside_the_terminal() {
                     for (g, frames) in &cases {
                         assert!(!frames.is_empty());
                         for f in frames {
-                            let s = Screen {
-                                game: g,
-                                best: Some(1),
-                                cursor: Some(4),
-                                hint: None,
-                                tag: None,
-                                notes: &[],
-                                overlay: Overlay::None,
-                                player: Player::Human,
-                                prompt_line: false,
-                                frame: Some(f),
-                                fresh: Some(0),
-                                played_secs: None,
-                            };
+                            let mut s = screen_of(g, Some(f));
+                            s.fresh = Some(0);
                             checked(&render(&s, lang.words(), theme, w, h), w, h);
                         }
                     }
@@ -245,21 +238,7 @@ fn no_frame_draws_outside_the_terminal() {
 fn the_board_grows_with_the_window() {
     let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
     let width_of = |w: usize, h: usize| {
-        let s = Screen {
-            game: &g,
-            best: None,
-            cursor: None,
-            hint: None,
-            tag: None,
-            notes: &[],
-            overlay: Overlay::None,
-            player: Player::Human,
-            prompt_line: false,
-            frame: None,
-            fresh: None,
-            played_secs: None,
-        };
-        let lines = render(&s, Lang::En.words(), Theme::PLAIN, w, h);
+        let lines = render(&screen_of(&g, None), Lang::En.words(), Theme::PLAIN, w, h);
         // The board's width: from the first column's number to the last one's.
         let numbers = lines
             .iter()
