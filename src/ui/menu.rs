@@ -334,3 +334,21 @@ fn pick_preset(ui: &Ui) -> Option<Rules> {
         None => own.map(|(_, r)| r),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::fit_words;
+
+    #[test]
+    fn menu_items_are_cut_between_words() {
+        let item = "Resume the saved game (score 12, cards played: 30)";
+        let cut = fit_words(item, 37);
+        assert_eq!(cut, "Resume the saved game (score 12…");
+        assert!(console::measure_text_width(&cut) <= 37);
+        assert_eq!(fit_words("New game", 37), "New game");
+        // Chinese has no spaces: cut by width, wide characters whole.
+        let zh = fit_words("继续保存的牌局（得分 0，已出 3 张牌）", 20);
+        assert!(console::measure_text_width(&zh) <= 20, "{zh}");
+        assert!(zh.ends_with('…'));
+    }
+}
