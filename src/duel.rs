@@ -12,18 +12,57 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::engine::Game;
+use crate::cards::summary::{Ending, Summary};
+use crate::cards::text;
 use crate::classic::ClassicGame;
 
-/// What a duel needs to know about one player's game.
-pub trait Contender {
+/// A game either mode can play: the card game or classic 2048.
+///
+/// Everything outside the two engines that works with "either game" goes through this one trait:
+/// duels (who has survived longer), line-mode duels (a typed move, the board as text, the
+/// summary), replays (the same game from its start, one recorded move at a time) and the records
+/// of duels. The facts are written once per game here; the screens add only what is theirs
+/// (keys, layout) in `ui`. It is named `Playable` because [`crate::cards::engine::Game`] is the
+/// card game's own type.
+pub trait Playable: Sized {
+    /// How a move is typed in line mode, for prompts and errors.
+    const MOVES: &'static str;
     /// The game cannot go on (lost, or the deck is used up).
     fn finished(&self) -> bool;
-    /// How long the player has survived: cards played or moves made.
+    /// How long the player has survived: cards played or discarded, or moves made.
     fn survived(&self) -> u64;
     fn score(&self) -> u64;
+    /// The highest card or tile made so far.
+    fn highest(&self) -> u64;
+    /// How the game stands: won, lost, or still open (quit).
+    fn ending(&self) -> Ending;
+    fn undo_count(&self) -> u32;
+    /// Moves made so far (undone ones not counted).
+    fn move_count(&self) -> usize;
+    /// The same game before its first move: same rules and deal.
+    #[must_use]
+    fn restart(&self) -> Self;
+    /// Plays this game's move `i` on `at` (this game replayed up to move `i`) and says what it
+    /// did, as line-mode play words it.
+    fn replay_move(&self, at: &mut Self, i: usize) -> String;
+    /// Plays one typed move: `Ok(None)` for a blank or comment line, `Err` with the reason for a
+    /// line that is not a legal move here. Undo and quit are not moves.
+    fn play_text(&mut self, line: &str) -> Result<Option<String>, String>;
+    /// The board as plain text.
+    fn board_text(&self) -> String;
+    /// The board with the status lines, as line-mode play prints it after each move.
+    fn view_text(&self) -> String;
+    /// One line under the board while stepping through a replay.
+    fn status_line(&self) -> String;
+    /// The closing line of a replay: outcome, score, length, highest.
+    fn result_line(&self) -> String;
+    /// The final state, as this game's line-mode `--json` prints it.
+    fn summary(&self) -> serde_json::Value;
 }
 
-impl Contender for Game {
+impl Playable for Game {
+    const MOVES: &'static str = "a column number or d";
+
     fn finished(&self) -> bool {
         self.is_over()
     }
@@ -34,9 +73,69 @@ impl Contender for Game {
     fn score(&self) -> u64 {
         self.position().score
     }
+    fn highest(&self) -> u64 {
+        self.position().stats.highest
+    }
+    fn ending(&self) -> Ending {
+        Ending::of(self)
+    }
+    fn undo_count(&self) -> u32 {
+        self.undos()
+    }
+    fn move_count(&self) -> usize {
+        self.moves().len()
+    }
+    fn restart(&self) -> Game {
+        Game::new(self.rules_arc().clone(), self.deck().clone())
+    }
+    fn replay_move(&self, at: &mut Game, i: usize) -> String {
+        let turn = at
+            .play(self.moves()[i])
+            .expect("a rebuilt game's moves are legal");
+        text::turn_line(&turn)
+    }
+    fn play_text(&mut self, line: &str) -> Result<Option<String>, String> {
+        let columns = self.rules().board.columns as usize;
+        match text::parse_command(line, columns).map_err(|e| e.to_string())? {
+            None | Some(text::Command::Quit) => Ok(None),
+            Some(text::Command::Undo) => Err("there is no undo in a duel".into()),
+            Some(text::Command::Move(m)) => self
+                .play(m)
+                .map(|t| Some(text::turn_line(&t)))
+                .map_err(|e| e.to_string()),
+        }
+    }
+    fn board_text(&self) -> String {
+        text::board(self.position(), self.rules())
+    }
+    fn view_text(&self) -> String {
+        format!("{}{}", self.board_text(), text::status(self))
+    }
+    fn status_line(&self) -> String {
+        format!(
+            "score {}  hand: {}",
+            self.position().score,
+            text::cards(self.visible())
+        )
+    }
+    fn result_line(&self) -> String {
+        let s = Summary::of(self);
+        format!(
+            "result: {}  score {}  cards played {}  highest {}",
+            s.outcome.as_str(),
+            s.score,
+            s.cards_played,
+            s.highest
+        )
+    }
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(Summary::of(self)).expect("a summary serializes")
+    }
 }
 
-impl Contender for ClassicGame {
+impl Playable for ClassicGame {
+    const MOVES: &'static str = "w, a, s or d";
+
     fn finished(&self) -> bool {
         self.is_over()
     }
@@ -45,6 +144,59 @@ impl Contender for ClassicGame {
     }
     fn score(&self) -> u64 {
         ClassicGame::score(self)
+    }
+    fn highest(&self) -> u64 {
+        self.board().highest()
+    }
+    fn ending(&self) -> Ending {
+        ClassicGame::ending(self)
+    }
+    fn undo_count(&self) -> u32 {
+        self.undos()
+    }
+    fn move_count(&self) -> usize {
+        self.moves().len()
+    }
+    fn restart(&self) -> ClassicGame {
+        ClassicGame::new(self.rules(), self.seed())
+    }
+    fn replay_move(&self, at: &mut ClassicGame, i: usize) -> String {
+        let d = self.moves()[i];
+        let slide = at.play(d).expect("a rebuilt game's moves change the board");
+        format!("{} (+{})", d.as_str(), slide.points)
+    }
+    fn play_text(&mut self, line: &str) -> Result<Option<String>, String> {
+        use crate::classic::text::{Command, NotACommand, parse_command, slide};
+        match parse_command(line) {
+            Ok(None | Some(Command::Quit)) => Ok(None),
+            Ok(Some(Command::Undo)) => Err("there is no undo in a duel".into()),
+            Ok(Some(Command::Slide(d))) => slide(self, d).map(|(msg, _)| Some(msg)),
+            Err(NotACommand) => {
+                Err("not a move; type w, a, s or d (or up, left, down, right)".into())
+            }
+        }
+    }
+    fn board_text(&self) -> String {
+        crate::classic::text::board_text(self.board())
+    }
+    fn view_text(&self) -> String {
+        crate::classic::text::status(self)
+    }
+    fn status_line(&self) -> String {
+        format!("score {}", self.score())
+    }
+    fn result_line(&self) -> String {
+        format!(
+            "result: {}  score {}  moves {}  highest {}",
+            self.ending().as_str(),
+            self.score(),
+            self.moves().len(),
+            self.board().highest()
+        )
+    }
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(crate::classic::text::ClassicSummary::of(self))
+            .expect("a summary serializes")
     }
 }
 
@@ -84,7 +236,7 @@ pub struct Duel<G> {
     turn: usize,
 }
 
-impl<G: Contender> Duel<G> {
+impl<G: Playable> Duel<G> {
     /// Player 0 moves first.
     pub fn new(a: G, b: G) -> Duel<G> {
         Duel {
@@ -154,7 +306,9 @@ mod tests {
         per_move: u64,
     }
 
-    impl Contender for Toy {
+    /// Only what a duel reads matters; the rest is the simplest true answer.
+    impl Playable for Toy {
+        const MOVES: &'static str = "anything";
         fn finished(&self) -> bool {
             self.moves >= self.life
         }
@@ -163,6 +317,44 @@ mod tests {
         }
         fn score(&self) -> u64 {
             self.moves * self.per_move
+        }
+        fn highest(&self) -> u64 {
+            self.per_move
+        }
+        fn ending(&self) -> Ending {
+            Ending::Quit
+        }
+        fn undo_count(&self) -> u32 {
+            0
+        }
+        fn move_count(&self) -> usize {
+            self.moves as usize
+        }
+        fn restart(&self) -> Toy {
+            toy(self.life, self.per_move)
+        }
+        fn replay_move(&self, at: &mut Toy, _: usize) -> String {
+            at.moves += 1;
+            String::new()
+        }
+        fn play_text(&mut self, _: &str) -> Result<Option<String>, String> {
+            self.moves += 1;
+            Ok(Some(String::new()))
+        }
+        fn board_text(&self) -> String {
+            String::new()
+        }
+        fn view_text(&self) -> String {
+            String::new()
+        }
+        fn status_line(&self) -> String {
+            String::new()
+        }
+        fn result_line(&self) -> String {
+            String::new()
+        }
+        fn summary(&self) -> serde_json::Value {
+            serde_json::Value::Null
         }
     }
 

@@ -83,6 +83,17 @@ pub(crate) enum Command {
     Duel(DuelArgs),
     /// Play many games with a bot and report win rate, scores and speed.
     Simulate(SimulateArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to standard output.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to standard output.
+    Manpage,
+}
+
+#[derive(Args, Debug, Clone)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// The two games new2048 plays.

@@ -4,6 +4,7 @@
 //! input (arguments, rules, deck files). A closed output pipe counts as success.
 
 pub(crate) mod cli;
+mod docs;
 pub(crate) mod replay;
 pub(crate) mod simulate;
 
@@ -47,6 +48,8 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
         Some(Command::Simulate(ref a)) => crate::app::simulate::command(&cli.global, a),
+        Some(Command::Completions(ref a)) => docs::completions(a.shell),
+        Some(Command::Manpage) => docs::manpage(),
     };
     match result {
         Ok(()) => 0,
@@ -70,7 +73,8 @@ fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
 
-/// [`new_game`] with how it was dealt and when it started, for the keeper.
+/// The game `play` starts (from a deck file, a seed, or a fresh seed), with how it was dealt and
+/// when it started, for the keeper.
 pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
     let rules = Arc::new(rules);
     let (game, deal) = if let Some(p) = &args.deck_file {
@@ -330,7 +334,7 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
         if n.is_empty() || n.chars().count() > 20 || n.chars().any(char::is_control) {
             return Err(Error::usage(format!(
                 "--names: `{}` is not a name (1 to 20 printable characters)",
-                name.escape_debug()
+                crate::cards::text::escape_controls(name)
             )));
         }
         *slot = n.to_string();

@@ -21,10 +21,9 @@ use console::{Key, Term};
 use crate::app::Error;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
-use crate::cards::text;
-use crate::classic::ClassicGame;
+use crate::classic::text::ClassicSummary;
 use crate::duel::Duel;
-use crate::headless::classic::{ClassicSummary, board_text};
+use crate::duel::Playable;
 use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
 use crate::store::duel::DuelRecord;
 use crate::store::entry::Entry;
@@ -48,17 +47,6 @@ pub(crate) fn load(path: &Path) -> Result<(Game, Option<Record>, Play), Error> {
     };
     let (game, _) = play.rebuild().map_err(|e| bad(&e))?;
     Ok((game, rec, play))
-}
-
-fn result_line(game: &Game) -> String {
-    let s = Summary::of(game);
-    format!(
-        "result: {}  score {}  cards played {}  highest {}",
-        s.outcome.as_str(),
-        s.score,
-        s.cards_played,
-        s.highest
-    )
 }
 
 fn bad(path: &Path, e: &dyn std::fmt::Display) -> Error {
@@ -104,16 +92,6 @@ fn run_cards(path: &Path, json: bool) -> Result<(), Error> {
         Some(m) => Err(Error::usage(format!("{}: {m}", path.display()))),
         None => Ok(()),
     }
-}
-
-fn classic_result_line(g: &ClassicGame) -> String {
-    format!(
-        "result: {}  score {}  moves {}  highest {}",
-        g.ending().as_str(),
-        g.score(),
-        g.moves().len(),
-        g.board().highest()
-    )
 }
 
 fn run_classic(
@@ -190,82 +168,18 @@ fn run_duel(path: &Path, record: &DuelRecord, json: bool) -> Result<(), Error> {
     }
 }
 
-/// What showing a replay needs from a game, card or classic.
-trait Replayable: Sized {
-    /// The same game before its first move.
-    fn start(&self) -> Self;
-    fn move_count(&self) -> usize;
-    /// Plays this game's move `i` on `at` (this game at move `i`) and says what it did.
-    fn advance(&self, at: &mut Self, i: usize) -> String;
-    fn board_text(&self) -> String;
-    /// The line under the board while stepping.
-    fn status_line(&self) -> String;
-    fn result_line(&self) -> String;
-}
-
-impl Replayable for Game {
-    fn start(&self) -> Game {
-        Game::new(self.rules_arc().clone(), self.deck().clone())
-    }
-    fn move_count(&self) -> usize {
-        self.moves().len()
-    }
-    fn advance(&self, at: &mut Game, i: usize) -> String {
-        let turn = at
-            .play(self.moves()[i])
-            .expect("a rebuilt game's moves are legal");
-        text::turn_line(&turn)
-    }
-    fn board_text(&self) -> String {
-        text::board(self.position(), self.rules())
-    }
-    fn status_line(&self) -> String {
-        format!(
-            "score {}  hand: {}",
-            self.position().score,
-            text::cards(self.visible())
-        )
-    }
-    fn result_line(&self) -> String {
-        result_line(self)
-    }
-}
-
-impl Replayable for ClassicGame {
-    fn start(&self) -> ClassicGame {
-        ClassicGame::new(self.rules(), self.seed())
-    }
-    fn move_count(&self) -> usize {
-        self.moves().len()
-    }
-    fn advance(&self, at: &mut ClassicGame, i: usize) -> String {
-        let d = self.moves()[i];
-        let slide = at.play(d).expect("a rebuilt game's moves change the board");
-        format!("{} (+{})", d.as_str(), slide.points)
-    }
-    fn board_text(&self) -> String {
-        board_text(self.board())
-    }
-    fn status_line(&self) -> String {
-        format!("score {}", self.score())
-    }
-    fn result_line(&self) -> String {
-        classic_result_line(self)
-    }
-}
-
 /// Shows `game` under `title`: a move per key on a terminal, else every move at once; then
 /// the result line.
-fn show<G: Replayable>(title: &str, game: &G) -> io::Result<()> {
+fn show<G: Playable>(title: &str, game: &G) -> io::Result<()> {
     let term = Term::stdout();
     if term.is_term() && io::stdin().is_terminal() {
         step(&term, title, game)?;
     } else {
         let mut out = io::stdout().lock();
         writeln!(out, "{title}")?;
-        let mut g = game.start();
+        let mut g = game.restart();
         for i in 0..game.move_count() {
-            writeln!(out, "{:>4}. {}", i + 1, game.advance(&mut g, i))?;
+            writeln!(out, "{:>4}. {}", i + 1, game.replay_move(&mut g, i))?;
         }
         write!(out, "{}", game.board_text())?;
     }
@@ -273,8 +187,8 @@ fn show<G: Replayable>(title: &str, game: &G) -> io::Result<()> {
 }
 
 /// Shows the game one move per key; `q`, Escape or Ctrl-C stops early.
-fn step<G: Replayable>(term: &Term, title: &str, game: &G) -> io::Result<()> {
-    let mut g = game.start();
+fn step<G: Playable>(term: &Term, title: &str, game: &G) -> io::Result<()> {
+    let mut g = game.restart();
     let total = game.move_count();
     let mut last = String::from("(start)");
     for i in 0..=total {
@@ -291,7 +205,7 @@ fn step<G: Replayable>(term: &Term, title: &str, game: &G) -> io::Result<()> {
             Ok(Key::Char('q' | 'Q') | Key::Escape | Key::CtrlC) | Err(_) => break,
             Ok(_) => {}
         }
-        last = game.advance(&mut g, i);
+        last = game.replay_move(&mut g, i);
     }
     Ok(())
 }

@@ -88,6 +88,23 @@ impl Card {
         Card(self.0 + 1)
     }
 
+    /// What this card makes when it lands on `tail`, the card at the end of a column: twice the
+    /// value when the two are equal or either is wild (a wild counts as the other card; two wilds
+    /// make a wild), `None` when they do not merge. Bombs never merge: they clear the column.
+    /// This is the one place that says which cards merge; placing and checking a move both ask it.
+    #[inline]
+    pub const fn merge(self, tail: Card) -> Option<Card> {
+        if self.is_bomb() || tail.is_bomb() {
+            None
+        } else if tail.is_wild() {
+            Some(if self.is_wild() { self } else { self.doubled() })
+        } else if self.0 == tail.0 || self.is_wild() {
+            Some(tail.doubled())
+        } else {
+            None
+        }
+    }
+
     /// The raw byte, for compact encodings (bitboards, hashing).
     #[inline]
     pub const fn to_byte(self) -> u8 {

@@ -99,17 +99,20 @@ pub enum MoveError {
 }
 
 /// One step of a chain merge: `card` met `onto` and they made `made`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Step {
     pub onto: Card,
     pub card: Card,
     pub made: Card,
 }
 
-impl Default for Card {
-    fn default() -> Self {
-        Card::NONE
-    }
+impl Step {
+    /// Filler for the fixed array of a [`Turn`]'s steps; never one of its `steps()`.
+    const NONE: Step = Step {
+        onto: Card::NONE,
+        card: Card::NONE,
+        made: Card::NONE,
+    };
 }
 
 /// How a column was emptied.
@@ -142,7 +145,7 @@ impl Turn {
         Turn {
             mv,
             card,
-            steps: [Step::default(); MAX_HEIGHT + 1],
+            steps: [Step::NONE; MAX_HEIGHT + 1],
             nsteps: 0,
             cleared: None,
             points: 0,
@@ -218,9 +221,7 @@ impl Position {
             return true;
         }
         rules.board.merge_into_full
-            && (card.is_bomb()
-                || card.is_wild()
-                || c.tail().is_some_and(|t| t == card || t.is_wild()))
+            && (card.is_bomb() || c.tail().is_some_and(|t| card.merge(t).is_some()))
     }
 
     /// A bit per column that can take `card` (bit 0 is column 1).
@@ -282,7 +283,7 @@ impl Position {
     /// Puts `card` at the tail of column `col` and resolves the chain. The move must be legal.
     pub fn place(&mut self, col: usize, card: Card, rules: &Rules) -> Turn {
         let mut turn = Turn::new(Move::Place(col as u8), card);
-        let mut steps = [Step::default(); MAX_HEIGHT + 1];
+        let mut steps = [Step::NONE; MAX_HEIGHT + 1];
         let mut nsteps = 0u8;
         let done = self.resolve(col, card, rules, |s| {
             steps[nsteps as usize] = s;
@@ -333,15 +334,7 @@ impl Position {
                 column.push(cur);
                 break;
             };
-            let made = if tail.is_wild() {
-                if cur.is_wild() {
-                    Card::WILD
-                } else {
-                    cur.doubled()
-                }
-            } else if cur == tail || cur.is_wild() {
-                tail.doubled()
-            } else {
+            let Some(made) = cur.merge(tail) else {
                 column.push(cur);
                 break;
             };

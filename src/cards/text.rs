@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::cards::card::Card;
-use crate::cards::engine::{Clear, Move, Position, Turn};
+use crate::cards::engine::{Clear, Game, Move, MoveError, Position, Turn};
 use crate::cards::rules::Rules;
 
 /// `16+16=32 → 32+32=64`, or an empty string when nothing merged.
@@ -108,4 +108,85 @@ pub fn escape_controls(text: &str) -> String {
         }
     }
     out
+}
+
+/// A command read from one line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Command {
+    Move(Move),
+    Undo,
+    Quit,
+}
+
+/// Why a line is not a command.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum CommandError {
+    #[error(
+        "not a command; type a column number 1 to {columns}, d to discard, u to undo or q to quit"
+    )]
+    Unknown { columns: usize },
+    #[error(transparent)]
+    Illegal(#[from] MoveError),
+    #[error("nothing to undo")]
+    NothingToUndo,
+}
+
+/// Reads one line as a command for a board of `columns` columns.
+pub(crate) fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, CommandError> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    let cmd = match t.to_ascii_lowercase().as_str() {
+        "d" | "discard" => Command::Move(Move::Discard),
+        "u" | "undo" => Command::Undo,
+        "q" | "quit" => Command::Quit,
+        n => match n.parse::<usize>() {
+            Ok(0) => return Err(MoveError::NoSuchColumn { column: 0, columns }.into()),
+            Ok(c) if u8::try_from(c).is_ok() => Command::Move(Move::Place((c - 1) as u8)),
+            Ok(c) => return Err(MoveError::NoSuchColumn { column: c, columns }.into()),
+            Err(_) => return Err(CommandError::Unknown { columns }),
+        },
+    };
+    Ok(Some(cmd))
+}
+
+/// The score, cards left, discards and hand, as headless play prints them after each move.
+pub(crate) fn status(game: &Game) -> String {
+    let p = game.position();
+    let mut s = format!("score {}  cards left {}", p.score, game.cards_left());
+    if game.rules().has_discards() {
+        s.push_str(&format!("  discards {}", p.discards));
+    }
+    match game.visible().split_first() {
+        Some((hand, next)) => {
+            s.push_str(&format!("\nhand: {hand}"));
+            if !next.is_empty() {
+                s.push_str(&format!("  next: {}", cards(next)));
+            }
+        }
+        None => s.push_str("\nhand: (deck used up)"),
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands() {
+        assert_eq!(
+            parse_command(" 3 ", 5),
+            Ok(Some(Command::Move(Move::Place(2))))
+        );
+        assert_eq!(
+            parse_command("D", 5),
+            Ok(Some(Command::Move(Move::Discard)))
+        );
+        assert_eq!(parse_command("", 5), Ok(None));
+        assert!(parse_command("0", 5).is_err());
+        assert!(parse_command("x", 5).is_err());
+        assert!(parse_command("99999999999999999999", 5).is_err());
+    }
 }

@@ -16,83 +16,10 @@ use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
 use super::Flow;
-use crate::cards::engine::Game;
-use crate::cards::summary::Summary;
-use crate::classic::ClassicGame;
-use crate::duel::{Contender, Duel, DuelResult, result_text};
-use crate::headless::cards::{Command, parse_command};
+use crate::duel::{Duel, DuelResult, Playable, result_text};
 
 /// The widest the two boards may be side by side.
 pub(crate) const WIDE: usize = 100;
-
-/// What the headless duel needs from one game.
-pub(crate) trait Duelist: Contender {
-    /// Plays one line's command. `Ok(None)` for a blank or comment line, `Err` for a line that
-    /// is not a legal move (the player moves again).
-    fn play_line(&mut self, line: &str) -> Result<Option<String>, String>;
-    /// The board and status lines, plain text.
-    fn view(&self) -> String;
-    /// The final state, as this game's headless `--json` prints it.
-    fn summary(&self) -> serde_json::Value;
-    /// What a move looks like, for the prompt.
-    const MOVES: &'static str;
-}
-
-impl Duelist for Game {
-    const MOVES: &'static str = "a column number or d";
-
-    fn play_line(&mut self, line: &str) -> Result<Option<String>, String> {
-        let columns = self.rules().board.columns as usize;
-        match parse_command(line, columns).map_err(|e| e.to_string())? {
-            None => Ok(None),
-            // `run` reads quit before the game sees the line.
-            Some(Command::Quit) => Ok(None),
-            Some(Command::Undo) => Err("there is no undo in a duel".into()),
-            Some(Command::Move(m)) => self
-                .play(m)
-                .map(|t| Some(crate::cards::text::turn_line(&t)))
-                .map_err(|e| e.to_string()),
-        }
-    }
-
-    fn view(&self) -> String {
-        format!(
-            "{}{}",
-            crate::cards::text::board(self.position(), self.rules()),
-            crate::headless::cards::status(self)
-        )
-    }
-
-    fn summary(&self) -> serde_json::Value {
-        serde_json::to_value(Summary::of(self)).expect("a summary serializes")
-    }
-}
-
-impl Duelist for ClassicGame {
-    const MOVES: &'static str = "w, a, s or d";
-
-    fn play_line(&mut self, line: &str) -> Result<Option<String>, String> {
-        use crate::headless::classic::{Command, NotACommand, parse_command, slide};
-        match parse_command(line) {
-            // `run` reads quit before the game sees the line.
-            Ok(None | Some(Command::Quit)) => Ok(None),
-            Ok(Some(Command::Undo)) => Err("there is no undo in a duel".into()),
-            Ok(Some(Command::Slide(d))) => slide(self, d).map(|(msg, _)| Some(msg)),
-            Err(NotACommand) => {
-                Err("not a move; type w, a, s or d (or up, left, down, right)".into())
-            }
-        }
-    }
-
-    fn view(&self) -> String {
-        crate::headless::classic::status(self)
-    }
-
-    fn summary(&self) -> serde_json::Value {
-        serde_json::to_value(crate::headless::classic::ClassicSummary::of(self))
-            .expect("a summary serializes")
-    }
-}
 
 /// Two blocks of text side by side when they fit in `width` columns, else one under the other.
 pub(crate) fn side_by_side(left: &str, right: &str, width: usize) -> String {
@@ -115,7 +42,7 @@ pub(crate) fn side_by_side(left: &str, right: &str, width: usize) -> String {
     out
 }
 
-fn boards<G: Duelist>(duel: &Duel<G>, names: &[String; 2]) -> String {
+fn boards<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
     let block = |i: usize| {
         let mark = if duel.to_move() == Some(i) { " *" } else { "" };
         let over = if duel.players[i].finished() {
@@ -123,7 +50,7 @@ fn boards<G: Duelist>(duel: &Duel<G>, names: &[String; 2]) -> String {
         } else {
             ""
         };
-        format!("{}{mark}{over}\n{}", names[i], duel.players[i].view())
+        format!("{}{mark}{over}\n{}", names[i], duel.players[i].view_text())
     };
     side_by_side(&block(0), &block(1), WIDE)
 }
@@ -138,7 +65,7 @@ struct DuelJson<'a> {
 
 /// Plays the duel from `input` until it is decided, `q`, or the end of input. Returns whether
 /// any move was made (a duel given up before is not worth recording).
-pub(crate) fn run<G: Duelist>(
+pub(crate) fn run<G: Playable>(
     duel: &mut Duel<G>,
     names: &[String; 2],
     input: impl BufRead,
@@ -162,7 +89,7 @@ pub(crate) fn run<G: Duelist>(
             if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
                 return Ok(Ok(Flow::Stop));
             }
-            match duel.players[i].play_line(line) {
+            match duel.players[i].play_text(line) {
                 Ok(None) => {}
                 Ok(Some(what)) => {
                     moved = true;

@@ -100,7 +100,7 @@ fn next_line(input: &mut impl BufRead) -> Option<io::Result<String>> {
 
 /// A command line as an error message quotes it: control characters escaped.
 pub(crate) fn quoted(line: &str) -> String {
-    line.trim().escape_debug().to_string()
+    crate::cards::text::escape_controls(line.trim())
 }
 
 /// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text or

@@ -20,43 +20,22 @@ use super::utc;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
-use crate::duel::{Contender, Duel, DuelResult};
+use crate::duel::{Duel, DuelResult, Playable};
 use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
 
-/// What a duel record needs from one player's game, card or classic.
-pub(crate) trait Side: Contender {
-    fn ending(&self) -> Ending;
-    fn highest(&self) -> u64;
-    fn undo_count(&self) -> u32;
-    /// The moves in the game's record notation.
+/// The moves of one player's game in its record notation: the one fact about a game that only the
+/// store knows how to write.
+pub(crate) trait Side: Playable {
     fn moves_text(&self) -> String;
 }
 
 impl Side for Game {
-    fn ending(&self) -> Ending {
-        Ending::of(self)
-    }
-    fn highest(&self) -> u64 {
-        self.position().stats.highest
-    }
-    fn undo_count(&self) -> u32 {
-        self.undos()
-    }
     fn moves_text(&self) -> String {
         record::encode_moves(self.moves())
     }
 }
 
 impl Side for ClassicGame {
-    fn ending(&self) -> Ending {
-        ClassicGame::ending(self)
-    }
-    fn highest(&self) -> u64 {
-        self.board().highest()
-    }
-    fn undo_count(&self) -> u32 {
-        self.undos()
-    }
     fn moves_text(&self) -> String {
         classic_store::encode_dirs(self.moves())
     }

@@ -145,7 +145,7 @@ fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
         serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
             let field = join(k);
             if k.chars().any(char::is_control) {
-                return Some(field.escape_debug().to_string());
+                return Some(crate::cards::text::escape_controls(&field));
             }
             control_in(v, &field)
         }),

@@ -8,7 +8,7 @@
 //! the game, and the rules hash lets a reader notice rules edited by hand.
 //!
 //! Both kinds of file are pretty-printed JSON objects with a top-level `format` number. A reader
-//! looks at `format` first: a missing one or one above [`FORMAT`] is reported as such (a newer
+//! looks at `format` first: a missing one or one above [`FORMAT`](super::format::FORMAT) is reported as such (a newer
 //! program wrote it) instead of as a confusing field error, so the caller can move the file aside
 //! with the right words.
 //!
@@ -17,11 +17,11 @@
 //! History holds card games, classic 2048 games ([`super::classic`]) and duels
 //! ([`super::duel`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
 //! `"classic"`, `"duel"`); a file without one is a card game, which is what every format-1 file
-//! is. [`decode_entry`] reads any of them as an [`Entry`].
+//! is. [`decode_entry`](super::entry::decode_entry) reads any of them as an [`Entry`](super::entry::Entry).
 //!
 //! A file carries the *oldest* format whose readers understand it. Card records and saves did not
 //! change, so they are still written as format 1 ([`CARDS_FORMAT`]) and a new2048 from before
-//! classic games reads them as before. Classic and duel files are format 2 ([`FORMAT`]): an
+//! classic games reads them as before. Classic and duel files are format 2 ([`FORMAT`](super::format::FORMAT)): an
 //! older new2048 meeting one calls it what it is, a file from a newer version, and moves it aside
 //! with that message, rather than failing on its fields and calling it corrupt.
 //!

@@ -371,93 +371,117 @@ pub(crate) fn table(rows: &[AnyRow]) -> String {
     out
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+/// One line of the CSV history. Empty cells are fields that do not apply to the row's game.
+#[derive(Serialize)]
+struct CsvLine<'a> {
+    n: usize,
+    ended: &'a str,
+    rules: &'a str,
+    rules_hash: &'a str,
+    deal: String,
+    outcome: &'static str,
+    score: u64,
+    cards_played: Option<u64>,
+    highest: u64,
+    duration_secs: u64,
+    undos: u32,
+    id: &'a str,
+    game: String,
+    moves: Option<u64>,
+    player: Option<&'a str>,
+    duel_result: Option<&'static str>,
+}
+
+impl<'a> CsvLine<'a> {
+    /// The fields every game has, from the row's head; the rest start empty.
+    fn of(head: &'a RowHead, deal: String, outcome: Ending, game: String) -> CsvLine<'a> {
+        CsvLine {
+            n: head.n,
+            ended: &head.ended,
+            rules: &head.rules,
+            rules_hash: &head.rules_hash,
+            deal,
+            outcome: outcome.as_str(),
+            score: 0,
+            cards_played: None,
+            highest: 0,
+            duration_secs: 0,
+            undos: 0,
+            id: &head.id,
+            game,
+            moves: None,
+            player: None,
+            duel_result: None,
+        }
     }
 }
 
 /// The history as CSV, with a header line; times in full (`2026-11-29T20:33:50Z`) and the
 /// duration in seconds, for spreadsheets. The first twelve columns are those of card games;
 /// `game`, `moves` (classic), `player` and `duel_result` (duels, a line per player) follow.
+/// Quoting is the `csv` crate's (RFC 4180).
 pub(crate) fn csv(rows: &[AnyRow]) -> String {
-    let mut out = String::from(
-        "n,ended,rules,rules_hash,deal,outcome,score,cards_played,highest,duration_secs,undos,id,\
-         game,moves,player,duel_result\n",
-    );
-    let mut line = |fields: [String; 16]| {
-        let _ = writeln!(out, "{}", fields.join(","));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut put = |line: CsvLine| {
+        w.serialize(line)
+            .expect("writing CSV to memory cannot fail");
     };
     for row in rows {
         match row {
-            AnyRow::Cards(r) => line([
-                r.head.n.to_string(),
-                r.head.ended.clone(),
-                csv_field(&r.head.rules),
-                r.head.rules_hash.clone(),
-                csv_field(&deal_text(&r.deal)),
-                r.outcome.as_str().to_string(),
-                r.score.to_string(),
-                r.cards_played.to_string(),
-                r.highest.to_string(),
-                r.duration_secs.to_string(),
-                r.undos.to_string(),
-                r.head.id.clone(),
-                "cards".into(),
-                String::new(),
-                String::new(),
-                String::new(),
-            ]),
-            AnyRow::Classic(r) => line([
-                r.head.n.to_string(),
-                r.head.ended.clone(),
-                csv_field(&r.head.rules),
-                r.head.rules_hash.clone(),
-                format!("seed {}", r.seed),
-                r.outcome.as_str().to_string(),
-                r.score.to_string(),
-                String::new(),
-                r.highest.to_string(),
-                r.duration_secs.to_string(),
-                r.undos.to_string(),
-                r.head.id.clone(),
-                "classic".into(),
-                r.moves.to_string(),
-                String::new(),
-                String::new(),
-            ]),
+            AnyRow::Cards(r) => put(CsvLine {
+                score: r.score,
+                cards_played: Some(u64::from(r.cards_played)),
+                highest: r.highest,
+                duration_secs: r.duration_secs,
+                undos: r.undos,
+                ..CsvLine::of(&r.head, deal_text(&r.deal), r.outcome, "cards".into())
+            }),
+            AnyRow::Classic(r) => put(CsvLine {
+                score: r.score,
+                highest: r.highest,
+                duration_secs: r.duration_secs,
+                undos: r.undos,
+                moves: Some(r.moves as u64),
+                ..CsvLine::of(
+                    &r.head,
+                    format!("seed {}", r.seed),
+                    r.outcome,
+                    "classic".into(),
+                )
+            }),
             AnyRow::Duel(r) => {
                 for (i, p) in r.players.iter().enumerate() {
-                    let (cards, moves) = match r.of {
-                        GameKind::Classic => (String::new(), p.survived.to_string()),
-                        _ => (p.survived.to_string(), String::new()),
+                    let (cards_played, moves) = match r.of {
+                        GameKind::Classic => (None, Some(p.survived)),
+                        _ => (Some(p.survived), None),
                     };
-                    line([
-                        r.head.n.to_string(),
-                        r.head.ended.clone(),
-                        csv_field(&r.head.rules),
-                        r.head.rules_hash.clone(),
-                        csv_field(&deal_text(&r.deal)),
-                        p.outcome.as_str().to_string(),
-                        p.score.to_string(),
-                        cards,
-                        p.highest.to_string(),
-                        r.duration_secs.to_string(),
-                        p.undos.to_string(),
-                        r.head.id.clone(),
-                        format!("duel {}", r.of.as_str()),
+                    let game = format!("duel {}", r.of.as_str());
+                    put(CsvLine {
+                        score: p.score,
+                        cards_played,
+                        highest: p.highest,
+                        duration_secs: r.duration_secs,
+                        undos: p.undos,
                         moves,
-                        csv_field(&p.name),
-                        r.result_for(i).to_string(),
-                    ]);
+                        player: Some(&p.name),
+                        duel_result: Some(r.result_for(i)),
+                        ..CsvLine::of(&r.head, deal_text(&r.deal), p.outcome, game)
+                    });
                 }
             }
         }
     }
+    let bytes = w.into_inner().expect("a Vec takes every byte");
+    let mut out = String::from_utf8(bytes).expect("every field is UTF-8");
+    if rows.is_empty() {
+        out.push_str(CSV_HEADER);
+    }
     out
 }
+
+/// The header line, written by `csv` from [`CsvLine`]'s fields; spelled out for an empty history.
+const CSV_HEADER: &str = "n,ended,rules,rules_hash,deal,outcome,score,cards_played,highest,\
+                          duration_secs,undos,id,game,moves,player,duel_result\n";
 
 #[cfg(test)]
 mod tests {
@@ -527,6 +551,13 @@ mod tests {
             assert!(line.contains(cell), "{cell} in {line}");
         }
         assert!(!t.contains("duels:"), "{t}");
+    }
+
+    #[test]
+    fn csv_header_is_the_same_with_or_without_rows() {
+        let with = csv(&[row(1, "r")]);
+        assert_eq!(with.lines().next(), CSV_HEADER.lines().next());
+        assert_eq!(csv(&[]), CSV_HEADER);
     }
 
     #[test]

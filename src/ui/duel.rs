@@ -19,7 +19,7 @@ use console::Key;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
-use crate::duel::{Contender, Duel};
+use crate::duel::{Duel, Playable};
 use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
 use crate::store::utc;
 
@@ -45,7 +45,7 @@ pub(crate) struct Texts {
 }
 
 /// What a duel screen needs from one game.
-pub(crate) trait Side: Contender + Sized {
+pub(crate) trait Side: Playable + Sized {
     /// What the record keeps beside the games.
     type Meta;
     /// How many ways [`Side::body`] can draw a board.

@@ -7,7 +7,7 @@
 //! allows; otherwise the board of the player to move is drawn and the other player shrinks to
 //! their name, score and turns under it.
 
-use crate::duel::{Contender, Duel, DuelResult};
+use crate::duel::{Duel, DuelResult, Playable};
 
 use super::classic_screen::{Bottom, help_lines};
 use super::duel::Side;
@@ -75,7 +75,7 @@ pub(crate) fn lay_out<G: Side>(
 
 /// The player whose board is drawn large when only one fits: the one to move, else (the duel
 /// decided) the winner.
-fn featured<G: Contender>(duel: &Duel<G>) -> usize {
+fn featured<G: Playable>(duel: &Duel<G>) -> usize {
     match (duel.to_move(), duel.result()) {
         (Some(i), _) => i,
         (None, Some(DuelResult::Win { winner, .. })) => winner,

@@ -15,7 +15,7 @@
 //! - [`game`]: the card game's keys and keeping;
 //! - [`classic`], [`classic_screen`]: classic 2048's keys and keeping, and its screen;
 //! - [`duel`], [`duel_screen`]: two players taking turns at either game, and their screen;
-//! - [`autoplay`]: a bot playing on the same screen.
+//! - [`autoplay`](mod@autoplay): a bot playing on the same screen.
 //!
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.

@@ -12,7 +12,7 @@
 
 use console::Key;
 
-use crate::duel::Contender;
+use crate::duel::Playable;
 use crate::store::keeper::Keepers;
 
 use super::Ui;
@@ -22,7 +22,7 @@ use super::session::{self, End, Laid, Play, View};
 use super::theme::Tone;
 
 /// A one-player game as the screen plays and keeps it.
-pub(crate) trait Solo: Contender + Sized {
+pub(crate) trait Solo: Playable + Sized {
     /// What the keeper stores beside the game.
     type Meta;
     /// Screen state of this game's own (the card game's highlighted column and hint).

@@ -934,3 +934,39 @@ fn an_unknown_lang_is_refused_everywhere() {
     }
     Run::cmd("play --lang zh --json").run().ok();
 }
+
+#[test]
+fn completions_name_every_command_and_parse_in_bash() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = Run::cmd(&format!("completions {shell}")).run().ok();
+        for word in ["simulate", "classic", "daily", "rules"] {
+            assert!(out.stdout.contains(word), "{shell}: {word} missing");
+        }
+    }
+    // The bash script is valid bash.
+    let script = Run::cmd("completions bash").run().ok().stdout;
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("new2048.bash");
+    std::fs::write(&path, script).unwrap();
+    let check = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&path)
+        .status()
+        .expect("bash runs");
+    assert!(check.success());
+    let bad = Run::cmd("completions tcsh").run().code(2);
+    assert!(bad.stderr.contains("possible values"), "{}", bad.stderr);
+}
+
+#[test]
+fn the_manual_page_is_roff_and_lists_the_commands() {
+    let out = Run::cmd("manpage").run().ok();
+    assert!(out.stdout.starts_with(".ie"), "{}", &out.stdout[..80]);
+    assert!(out.stdout.contains(".TH new2048 1"), "{}", out.stdout);
+    for word in ["simulate", "replay", "completions", "NEW2048_DATA_DIR"] {
+        assert!(
+            out.stdout.contains(word),
+            "{word} missing from the man page"
+        );
+    }
+}

@@ -1,0 +1,30 @@
+//! What a Rust CLI user expects beside `--help`: shell completions and a manual page, both
+//! generated from the same clap definition as the parser, so they can never drift from it.
+//!
+//! Install them with (see the README):
+//! `new2048 completions bash > ~/.local/share/bash-completion/completions/new2048` and
+//! `new2048 manpage > ~/.local/share/man/man1/new2048.1`.
+
+use std::io::{self, Write};
+
+use clap::CommandFactory;
+use clap_complete::Shell;
+
+use super::cli::Cli;
+use crate::error::Error;
+
+/// Writes the completion script for `shell` to standard output.
+pub(crate) fn completions(shell: Shell) -> Result<(), Error> {
+    let mut out = io::stdout().lock();
+    clap_complete::generate(shell, &mut Cli::command(), "new2048", &mut out);
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes the manual page (roff, section 1) to standard output.
+pub(crate) fn manpage() -> Result<(), Error> {
+    let mut out = io::stdout().lock();
+    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    out.flush()?;
+    Ok(())
+}
