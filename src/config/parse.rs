@@ -220,17 +220,22 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     }
 }
 
-/// A value written as a bare word (`height = four`): toml reads it as a misspelt `true` or
-/// `false` and says "invalid boolean", which misleads. Says what the key takes instead, read
-/// from the line the error points at.
+/// A value written as a bare word (`height = four`, `merge_into_full = yes`): toml reads it as a
+/// misspelt `true` or `false` ("invalid boolean") or an unquoted string, which misleads. Says
+/// what the key takes instead, read from the line the error points at.
 fn bare_word(e: &toml::de::Error, text: &str) -> Option<String> {
     let m = e.message();
-    if !(m.starts_with("invalid boolean") || m.starts_with("invalid string")) {
+    let bare = [
+        "invalid boolean",
+        "invalid string",
+        "string values must be quoted",
+    ];
+    if !bare.iter().any(|b| m.starts_with(b)) {
         return None;
     }
     let at = e.span()?.start;
-    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[line_start..].lines().next()?;
+    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text.get(line_start..)?.lines().next()?;
     let (key, value) = line.split_once('=')?;
     let key = key.trim().trim_matches('"');
     let value = value.trim();
@@ -660,6 +665,8 @@ mod tests {
         let e = err("[board]\nheight = four\n");
         assert!(e.message.contains("expected a whole number"), "{e}");
         assert!(!e.message.contains("boolean"), "{e}");
+        let e = err("[board]\nheight = 四\n");
+        assert!(e.message.contains("height"), "{e}");
         let e = err("[deck.weights]\n3 = 5\n");
         assert!(e.message.contains("`3` that is not a card"), "{e}");
         let e = err("[board]\nclear_value = 64\n");

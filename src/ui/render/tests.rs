@@ -186,8 +186,8 @@ proptest::proptest! {
         moves in proptest::collection::vec(0u8..9, 0..120),
         cursor in 0usize..9,
         hint in proptest::option::of(0u8..9),
-        w in 1usize..160,
-        h in 1usize..50,
+        w in 1usize..250,
+        h in 1usize..90,
         zh in proptest::bool::ANY,
         overlay in 0u8..3,
     ) {
