@@ -1017,28 +1017,63 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
     lines
 }
 
+/// One line of the keys' help (`u            undo the last move`), its text wrapped under
+/// itself in a narrow window so no key's meaning is cut off.
+fn key_lines(line: &str, width: usize) -> Vec<String> {
+    const KEY: usize = 13;
+    // The key column is 13 display columns wide (a Chinese key name is narrower in characters).
+    let mut used = 0;
+    let split = line
+        .char_indices()
+        .find(|&(_, c)| {
+            let fits = used >= KEY;
+            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            fits
+        })
+        .map_or(line.len(), |(i, _)| i);
+    let (key, text) = line.split_at(split);
+    let room = width.saturating_sub(2 + KEY).max(8);
+    wrap(text.trim_start(), room)
+        .into_iter()
+        .enumerate()
+        .map(|(i, part)| {
+            let head = if i == 0 {
+                key.to_string()
+            } else {
+                " ".repeat(KEY)
+            };
+            fit(&format!("  {head}{part}"), width)
+        })
+        .collect()
+}
+
 fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     let rules = s.game.rules();
     let clear = rules.board.clear_value.to_string();
     let mut out = vec![theme.paint(&fit(&format!("  {}", words.help_title), width), Tone::Title)];
     out.push(String::new());
     // Only the keys of these rules: the real column numbers, discards only when there are some.
-    for (i, k) in words.help_keys.iter().enumerate() {
-        if i == 2 && !rules.has_discards() {
-            continue;
-        }
-        let k = fill(k, &[&rules.board.columns]);
-        out.push(fit(&format!("  {k}"), width));
+    let keys = words
+        .help_keys
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != 2 || rules.has_discards())
+        .map(|(_, k)| fill(k, &[&rules.board.columns]))
+        .chain(std::iter::once(words.help_boss.to_string()));
+    for k in keys {
+        out.extend(key_lines(&k, width));
     }
-    out.push(fit(&format!("  {}", words.help_boss), width));
     out.push(String::new());
     // Only the rules in force: no bomb line without bombs, the full-column rule that applies,
-    // how a merge scores (with `merged_value` a +896 jump needs explaining).
-    let mut lines: Vec<String> = words
-        .help_merge
-        .iter()
-        .map(std::string::ToString::to_string)
-        .collect();
+    // how a merge scores (with `merged_value` a +896 jump needs explaining). The merge text is
+    // one paragraph, wrapped to the window (its halves are split for 80 columns).
+    let [a, b] = words.help_merge;
+    let joint = if a.ends_with(|c: char| c.is_ascii()) {
+        " "
+    } else {
+        ""
+    };
+    let mut lines: Vec<String> = vec![format!("{a}{joint}{b}")];
     let per = rules.scoring.per_merge;
     lines.push(if rules.scoring.merged_value {
         fill(words.help_score_value, &[&per, &(per + 32)])

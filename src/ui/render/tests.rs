@@ -209,3 +209,15 @@ proptest::proptest! {
         show(&s, lang, w, h);
     }
 }
+
+#[test]
+fn help_keys_wrap_under_their_text() {
+    let lines = key_lines("←/→ 回车     移动高亮，回车把牌放到高亮的列", 40);
+    assert_eq!(
+        lines,
+        vec![
+            "  ←/→ 回车     移动高亮，回车把牌放到高".to_string(),
+            "               亮的列".to_string()
+        ]
+    );
+}
