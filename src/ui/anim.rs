@@ -61,6 +61,8 @@ pub(crate) struct Frame {
     pub cells: Vec<Cell>,
     /// The points scored so far in this move (`+N` under the column).
     pub float: Option<u64>,
+    /// The score shown at this moment: it counts up with the chain.
+    pub score: u64,
     pub ms: u64,
 }
 
@@ -108,6 +110,7 @@ pub(crate) fn card_frames(
         col,
         cells,
         float,
+        score: 0,
         ms,
     };
     // The drop: the card enters at the bottom of the well and rises to the tail.
@@ -174,6 +177,7 @@ pub(crate) fn card_frames(
     // column's tail stands for both while they meet.
     for f in &mut frames {
         f.cells.truncate(height);
+        f.score = before.score + f.float.unwrap_or(0);
     }
     frames
 }
@@ -185,6 +189,7 @@ fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -
         col,
         cells,
         float,
+        score: 0,
         ms,
     };
     let mut frames = Vec::new();

@@ -645,8 +645,10 @@ pub(super) fn pack(items: &[String], sep: &str, indent: &str, width: usize) -> V
 fn stats(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
     let game = s.game;
     let p = game.position();
+    // During a move's animation the score counts up with its chain.
+    let score = s.frame.map_or(p.score, |f| f.score);
     let mut items = vec![
-        pair(theme, words.score, &p.score.to_string()),
+        pair(theme, words.score, &score.to_string()),
         pair(theme, words.best, &best(s)),
         pair(theme, words.cards_left, &game.cards_left().to_string()),
     ];
