@@ -698,6 +698,9 @@ fn without_animations_a_move_is_one_screen() {
     let settings = [("settings.toml", "animations = false\n")];
     let env = [("NEW2048_SETTINGS", "settings.toml")];
     assert_eq!(screens_for_the_chain(&[], &env, &settings).0, 1);
+    // A dumb terminal cannot redraw fast enough to animate.
+    let dumb = [("TERM", "dumb")];
+    assert_eq!(screens_for_the_chain(&[], &dumb, &[]).0, 1);
 }
 
 #[test]
