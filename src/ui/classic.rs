@@ -61,7 +61,8 @@ pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Resul
     }
 }
 
-/// The screen of the game as it is, or with one frame of a slide instead of the board.
+/// The screen of the game as it is (its merged and new tiles marked until the next key), or
+/// with one frame of a slide instead of the board.
 fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
     ClassicScreen {
         game: &s.game,
@@ -69,16 +70,14 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
         notes: &s.notes,
         overlay: v.overlay,
         prompt_line: v.prompt_line,
-        frame,
+        frame: frame.or(s.extra.as_ref()),
     }
 }
 
 /// Shows the slide `dir` that took `before` to the game's board, frame by frame, until it is
-/// over or a key is pressed (the key is then read by the loop as usual).
-fn animate(s: &Kept<ClassicGame>, before: &Board, dir: Dir) {
-    if !s.ui.animated() {
-        return;
-    }
+/// over or a key is pressed (the key is then read by the loop as usual); keeps the last frame
+/// (the board with its merged and new tiles marked) to show until the next key.
+fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
     let after = s.game.board();
     // The new tile is where the slide alone left a hole and the board now has a tile.
     let spawn = before.slide(dir).and_then(|(slid, _)| {
@@ -97,22 +96,26 @@ fn animate(s: &Kept<ClassicGame>, before: &Board, dir: Dir) {
             v.height,
         )
     });
+    // The last frame is the board as it is, with the merged tiles and the new one marked.
+    s.extra = frames.last().filter(|_| spawn.is_some()).cloned();
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
-    solo::play(ui, keeper, game, meta, ())
+    solo::play(ui, keeper, game, meta, None)
 }
 
 impl Solo for ClassicGame {
     type Meta = ClassicMeta;
-    type Extra = ();
+    /// The board of the last slide with its merged and new tiles marked, until the next key.
+    type Extra = Option<Grid>;
 
     fn action(key: &Key) -> Action {
         classic_action(key)
     }
 
-    fn undo(&mut self, (): &mut ()) -> bool {
+    fn undo(&mut self, marks: &mut Option<Grid>) -> bool {
+        *marks = None;
         ClassicGame::undo(self)
     }
 
@@ -154,6 +157,7 @@ impl Solo for ClassicGame {
 
     fn act(s: &mut Kept<Self>, act: Action) {
         let words = s.ui.words;
+        s.extra = None;
         match act {
             Action::Slide(d) => {
                 let before = *s.game.board();

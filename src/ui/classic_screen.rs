@@ -117,7 +117,9 @@ pub(crate) fn grid_cells(cells: &[Vec<(u8, Look)>], theme: Theme, t: Tiles) -> V
                         (e, true) if look == Look::Plain && t.rows < 5 => {
                             theme.tile(e, &label, t.width)
                         }
-                        (e, false) if look == Look::Plain && t.rows < 5 => {
+                        // Without colour, the padding rows of a 3-row tile are blank
+                        // whatever its look: the brackets on the number row say it.
+                        (e, false) if t.rows < 5 && (look == Look::Plain || !theme.color) => {
                             theme.tile(e, "", t.width)
                         }
                         (e, _) => theme.face_row(
