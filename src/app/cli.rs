@@ -73,6 +73,8 @@ pub(crate) enum Command {
     History(HistoryArgs),
     /// Games, wins, best and mean score and highest cards, per rules.
     Stats,
+    /// List the saved games (every game left unfinished), newest first; or delete one.
+    Saved(SavedArgs),
     /// Play a recorded game (or a saved one) back: a move per key on a terminal, else at once.
     Replay(ReplayArgs),
     /// Play the day's deal: the same cards for everyone with these rules on this UTC date.
@@ -107,10 +109,35 @@ pub(crate) enum GameKind {
 }
 
 #[derive(Args, Debug, Clone, Default)]
+pub(crate) struct SavedArgs {
+    /// Print a JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Delete saved game N (as listed): its game is recorded in history as quit.
+    #[arg(long, value_name = "N", conflicts_with = "json")]
+    pub delete: Option<usize>,
+}
+
+/// Which games `history` shows.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HistoryGame {
+    /// Card games.
+    Cards,
+    /// Classic 2048 games.
+    Classic,
+    /// Duels, of either game.
+    Duel,
+}
+
+#[derive(Args, Debug, Clone, Default)]
 pub(crate) struct HistoryArgs {
-    /// Show only the newest N games.
+    /// Show only the newest N games (of those --game and --rules NAME choose).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Show only games of this kind: cards, classic or duel. With `--rules NAME`, only games
+    /// played with rules of that name.
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<HistoryGame>,
     /// Print CSV instead of a table.
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -154,9 +181,10 @@ pub(crate) struct PlayArgs {
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
-    /// Go on with the saved game (same deck, score and undo history).
-    #[arg(long, conflicts_with_all = ["seed", "deck_file"])]
-    pub resume: bool,
+    /// Go on with a saved game (same deck, score and undo history): the newest of the rules
+    /// in force, or saved game N as `new2048 saved` lists it (of any game).
+    #[arg(long, value_name = "N", num_args = 0..=1, conflicts_with_all = ["seed", "deck_file"])]
+    pub resume: Option<Option<usize>>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -216,6 +244,9 @@ pub(crate) struct DuelArgs {
     /// Print one JSON object with the result and both players' final states.
     #[arg(long)]
     pub json: bool,
+    /// Go on with the newest saved duel (its game, deal and names; the same player to move).
+    #[arg(long, conflicts_with_all = ["classic", "seed", "size", "names"])]
+    pub resume: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::app::cli::{
     AutoplayArgs, ClassicArgs, Cli, Command, DailyArgs, DuelArgs, Global, HistoryArgs, PlayArgs,
-    RulesArgs,
+    RulesArgs, SavedArgs,
 };
 use crate::cards::card::Card;
 use crate::cards::engine::Game;
@@ -23,10 +23,11 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
+use crate::store::format::GameKind;
 use crate::store::keeper::{
     ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, daily_game, fresh_seed,
 };
-use crate::store::{self, Store, utc};
+use crate::store::{self, Resumed, SavedGameInfo, Store, utc};
 
 pub(crate) use crate::error::Error;
 
@@ -40,8 +41,9 @@ pub(crate) fn run(cli: Cli) -> i32 {
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
-        Some(Command::History(ref a)) => history(a),
+        Some(Command::History(ref a)) => history(&cli.global, a),
         Some(Command::Stats) => stats(),
+        Some(Command::Saved(ref a)) => saved(a),
         Some(Command::Replay(ref a)) => crate::app::replay::run(&a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
@@ -98,35 +100,185 @@ pub(crate) fn print_warnings(keeper: &mut dyn Keeper) {
     }
 }
 
-/// The saved game for `--resume`, or the message saying there is none (exit status 2).
-pub(crate) fn resume(keeper: &mut Store) -> Result<(Game, GameMeta), Error> {
-    let saved = keeper.saved();
-    print_warnings(keeper);
-    saved.ok_or_else(|| nothing_to_resume(keeper, store::saved::SAVE_FILE, "game", "play"))
-}
-
 /// "There is no saved `what` to resume (where it would be); start one with `new2048 command`".
-fn nothing_to_resume(keeper: &Store, file: &str, what: &str, command: &str) -> Error {
-    let place = keeper.dir().map_or_else(
-        || "no data folder".to_string(),
-        |d| d.join(file).display().to_string(),
-    );
-    Error::usage(format!(
-        "there is no saved {what} to resume ({place}); start one with `new2048 {command}`"
-    ))
+/// Why `--resume` found no `game` (`what` in words, `rules` the rules it had to be of): the
+/// save is open in another window, or there is none; the other saved games follow.
+fn nothing_to_resume(
+    keeper: &mut Store,
+    game: GameKind,
+    what: &str,
+    rules: Option<&str>,
+    command: &str,
+) -> Error {
+    let list = keeper.saved_games();
+    let with = rules.map_or_else(String::new, |r| format!(" with the rules {r}"));
+    let why = if keeper.open_elsewhere(game) > 0 {
+        format!("this game is open in another window: the saved {what}{with} is played there")
+    } else {
+        let place = keeper.dir().map_or_else(
+            || "no data folder".to_string(),
+            |d| d.join(store::saved::SAVES_DIR).display().to_string(),
+        );
+        format!(
+            "there is no saved {what} to resume{with} ({place}); start one with `new2048 {command}`"
+        )
+    };
+    Error::usage(format!("{why}{}", other_saves(&list, None)))
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
+    if let Some(n) = args.resume {
+        let rules = load_rules(global)?.rules;
+        let resumed = resume_saved(&mut keeper, n, &rules)?;
+        return play_resumed(global, resumed, args.json, &mut keeper);
+    }
     if crate::ui::is_interactive() && !args.json {
         return terminal_game(global, args, &mut keeper);
     }
-    let (game, meta) = if args.resume {
-        resume(&mut keeper)?
-    } else {
-        new_game_with_meta(load_rules(global)?.rules, args)?
-    };
+    let (game, meta) = new_game_with_meta(load_rules(global)?.rules, args)?;
     play_kept(game, &meta, args.json, &mut keeper)
+}
+
+/// The saved games other than `except`, as a few lines closing a message.
+fn other_saves(list: &[SavedGameInfo], except: Option<&str>) -> String {
+    let others: Vec<SavedGameInfo> = list
+        .iter()
+        .filter(|i| Some(i.id.as_str()) != except)
+        .cloned()
+        .collect();
+    if others.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\nother saved games (take one up with `new2048 play --resume N`):\n{}",
+        store::report::saved_table(&others).trim_end()
+    )
+}
+
+/// What `play --resume [N]` takes up: saved game `n` as `new2048 saved` lists it, or the newest
+/// card game of `rules` (the rules in force).
+fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<Resumed, Error> {
+    let list = keeper.saved_games();
+    print_warnings(keeper);
+    let info = if let Some(n) = n {
+        n.checked_sub(1).and_then(|i| list.get(i)).ok_or_else(|| {
+            Error::usage(format!(
+                "there is no saved game {n}; {} saved (1 is the newest){}",
+                list.len(),
+                other_saves(&list, None)
+            ))
+        })?
+    } else {
+        let hash = rules.hash();
+        let found = list
+            .iter()
+            .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
+        let Some(info) = found else {
+            let name = rules.name.clone();
+            return Err(nothing_to_resume(
+                keeper,
+                GameKind::Cards,
+                "game",
+                Some(&name),
+                "play",
+            ));
+        };
+        info
+    };
+    let resumed = keeper.resume(&info.id).map_err(|e| {
+        Error::usage(format!(
+            "saved game {}: {e}{}",
+            info.number,
+            other_saves(&list, Some(&info.id))
+        ))
+    });
+    print_warnings(keeper);
+    resumed
+}
+
+/// Plays a saved game taken up, in whichever mode it was (a duel line by line, see
+/// [`duel_kept`]).
+fn play_resumed(
+    global: &Global,
+    resumed: Resumed,
+    json: bool,
+    keeper: &mut Store,
+) -> Result<(), Error> {
+    let on_screen = crate::ui::is_interactive() && !json;
+    match resumed {
+        Resumed::Cards(g, m) if on_screen => {
+            let ui = terminal(global)?;
+            let rules = g.rules().clone();
+            crate::ui::play(&ui, rules, Some(crate::ui::Match::Cards(g, m)), keeper)?;
+            Ok(())
+        }
+        Resumed::Cards(g, m) => play_kept(*g, &m, json, keeper),
+        Resumed::Classic(g, m) if on_screen => {
+            let ui = terminal(global)?;
+            let rules = load_rules(global)?.rules;
+            crate::ui::play(&ui, rules, Some(crate::ui::Match::Classic(g, m)), keeper)?;
+            Ok(())
+        }
+        Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
+        Resumed::CardDuel(mut d, m, names) => duel_kept(
+            &mut d,
+            &names,
+            json,
+            keeper,
+            &|k, d| k.save_card_duel(d, &m, &names),
+            &|k, d| k.finish_card_duel(d, &m, &names),
+        ),
+        Resumed::ClassicDuel(mut d, m, names) => duel_kept(
+            &mut d,
+            &names,
+            json,
+            keeper,
+            &|k, d| k.save_classic_duel(d, &m, &names),
+            &|k, d| k.finish_classic_duel(d, &m, &names),
+        ),
+    }
+}
+
+/// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
+fn saved(args: &SavedArgs) -> Result<(), Error> {
+    let mut keeper = Store::open();
+    let list = keeper.saved_games();
+    print_warnings(&mut keeper);
+    if let Some(n) = args.delete {
+        let info = n.checked_sub(1).and_then(|i| list.get(i)).ok_or_else(|| {
+            Error::usage(format!(
+                "there is no saved game {n} to delete; {} saved (1 is the newest)",
+                list.len()
+            ))
+        })?;
+        keeper
+            .delete_saved(&info.id)
+            .map_err(|e| Error::usage(format!("saved game {n}: {e}")))?;
+        print_warnings(&mut keeper);
+        println!(
+            "deleted saved game {n} ({}, score {}); history keeps it as quit",
+            info.mode(),
+            info.score_text()
+        );
+        return Ok(());
+    }
+    if args.json {
+        let json = serde_json::to_string_pretty(&list).expect("saved games always serialize");
+        println!("{json}");
+    } else if list.is_empty() {
+        println!("no saved games");
+    } else {
+        print!("{}", store::report::saved_table(&list));
+    }
+    let elsewhere = [GameKind::Cards, GameKind::Classic, GameKind::Duel]
+        .map(|g| keeper.open_elsewhere(g))
+        .iter()
+        .sum::<usize>();
+    if elsewhere > 0 && !args.json {
+        println!("({elsewhere} more open in another window)");
+    }
+    Ok(())
 }
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
@@ -179,32 +331,45 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     play_kept(game, &meta, args.json, &mut Store::open())
 }
 
-fn history(args: &HistoryArgs) -> Result<(), Error> {
+fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
+    use crate::app::cli::HistoryGame;
     let mut keeper = Store::open();
-    let records = keeper.entries();
+    let all = keeper.summaries();
     print_warnings(&mut keeper);
+    let wanted = args.game.map(|g| match g {
+        HistoryGame::Cards => GameKind::Cards,
+        HistoryGame::Classic => GameKind::Classic,
+        HistoryGame::Duel => GameKind::Duel,
+    });
+    let shown: Vec<&store::index::Indexed> = all
+        .iter()
+        .filter(|i| wanted.is_none_or(|g| i.summary.game == g))
+        .filter(|i| global.rules.as_ref().is_none_or(|r| &i.summary.rules == r))
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect();
     if let Some(n) = args.export {
-        let record = n
-            .checked_sub(1)
-            .and_then(|i| records.get(i))
-            .ok_or_else(|| {
-                Error::usage(format!(
-                    "there is no game {n} to export; history holds {} (1 is the newest)",
-                    records.len()
-                ))
-            })?;
-        print!("{}", record.to_json());
+        let record = n.checked_sub(1).and_then(|i| shown.get(i)).ok_or_else(|| {
+            Error::usage(format!(
+                "there is no game {n} to export; history holds {} (1 is the newest)",
+                shown.len()
+            ))
+        })?;
+        let text = keeper
+            .record_text(&record.file)
+            .map_err(|e| Error::usage(format!("cannot export game {n}: {e}")))?;
+        print!("{text}");
         return Ok(());
     }
-    let shown = &records[..args.limit.unwrap_or(usize::MAX).min(records.len())];
-    let rows = store::report::rows(shown);
+    let rows = store::report::rows(shown.iter().map(|i| &i.summary));
     if args.json {
         let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
         println!("{json}");
     } else if args.csv {
         print!("{}", store::report::csv(&rows));
-    } else if records.is_empty() {
+    } else if all.is_empty() {
         println!("no games recorded yet");
+    } else if rows.is_empty() {
+        println!("no recorded game matches");
     } else {
         print!("{}", store::report::table(&rows));
     }
@@ -213,12 +378,13 @@ fn history(args: &HistoryArgs) -> Result<(), Error> {
 
 fn stats() -> Result<(), Error> {
     let mut keeper = Store::open();
-    let records = keeper.entries();
+    let all = keeper.summaries();
     print_warnings(&mut keeper);
-    if records.is_empty() {
+    if all.is_empty() {
         println!("no games recorded yet");
     } else {
-        print!("{}", store::stats::report(&records));
+        let summaries: Vec<&store::index::Summary> = all.iter().map(|i| &i.summary).collect();
+        print!("{}", store::stats::report(&summaries));
     }
     Ok(())
 }
@@ -284,7 +450,7 @@ pub(crate) fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, Classic
     let saved = keeper.saved_classic();
     print_warnings(keeper);
     saved.ok_or_else(|| {
-        nothing_to_resume(keeper, store::classic::SAVE_FILE, "classic game", "classic")
+        nothing_to_resume(keeper, GameKind::Classic, "classic game", None, "classic")
     })
 }
 
@@ -344,24 +510,30 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
 
 fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     use crate::duel::Duel;
+    let mut keeper = Store::open();
+    if args.resume {
+        let resumed = keeper.resume_newest(|i| i.game == GameKind::Duel, Ok);
+        print_warnings(&mut keeper);
+        let resumed = resumed
+            .ok_or_else(|| nothing_to_resume(&mut keeper, GameKind::Duel, "duel", None, "duel"))?;
+        return play_resumed(global, resumed, args.json, &mut keeper);
+    }
     if crate::ui::is_interactive() && !args.json {
         return terminal_duel(global, args);
     }
     let names = duel_names(&args.names, ["Player 1".into(), "Player 2".into()])?;
-    let mut keeper = Store::open();
     print_warnings(&mut keeper);
-    if io::stdin().is_terminal() && !args.json {
-        eprintln!("Each player in turn types a move and Enter; q gives the duel up.");
-    }
-    let mut out = io::stdout().lock();
-    let mut err = io::stderr().lock();
-    let input = io::stdin().lock();
     if args.classic {
         let (game, meta) = new_classic(global, args.size, args.seed)?;
         let mut duel = Duel::new(game.clone(), game);
-        if crate::headless::duel::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
-            keeper.finish_classic_duel(&duel, &meta, &names);
-        }
+        duel_kept(
+            &mut duel,
+            &names,
+            args.json,
+            &mut keeper,
+            &|k, d| k.save_classic_duel(d, &meta, &names),
+            &|k, d| k.finish_classic_duel(d, &meta, &names),
+        )
     } else {
         let play = PlayArgs {
             seed: args.seed,
@@ -369,11 +541,44 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         };
         let (game, meta) = new_game_with_meta(load_rules(global)?.rules, &play)?;
         let mut duel = Duel::new(game.clone(), game);
-        if crate::headless::duel::run(&mut duel, &names, input, &mut out, &mut err, args.json)? {
-            keeper.finish_card_duel(&duel, &meta, &names);
-        }
+        duel_kept(
+            &mut duel,
+            &names,
+            args.json,
+            &mut keeper,
+            &|k, d| k.save_card_duel(d, &meta, &names),
+            &|k, d| k.finish_card_duel(d, &meta, &names),
+        )
     }
-    print_warnings(&mut keeper);
+}
+
+/// A duel line by line, saved after every move and recorded at its end when any move was made
+/// (a duel given up before it began is not kept).
+fn duel_kept<G: crate::duel::Playable>(
+    duel: &mut crate::duel::Duel<G>,
+    names: &[String; 2],
+    json: bool,
+    keeper: &mut Store,
+    save: &dyn Fn(&mut Store, &crate::duel::Duel<G>),
+    finish: &dyn Fn(&mut Store, &crate::duel::Duel<G>),
+) -> Result<(), Error> {
+    if io::stdin().is_terminal() && !json {
+        eprintln!("Each player in turn types a move and Enter; q gives the duel up.");
+    }
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    let input = io::stdin().lock();
+    crate::headless::duel::run(duel, names, input, &mut out, &mut err, json, &mut |d| {
+        save(keeper, d);
+    })?;
+    if duel
+        .players
+        .iter()
+        .any(|p| crate::duel::Playable::survived(p) > 0)
+    {
+        finish(keeper, duel);
+    }
+    print_warnings(keeper);
     Ok(())
 }
 
@@ -388,13 +593,11 @@ fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
     .map_err(Error::usage)
 }
 
-/// The full-screen game (see [`crate::ui`]): the saved game with `--resume`, the deal chosen
-/// with `--seed`/`--deck-file`, else the start menu.
+/// The full-screen game (see [`crate::ui`]): the deal chosen with `--seed`/`--deck-file`, else
+/// the start menu (`--resume` is [`play_resumed`]).
 fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result<(), Error> {
     let rules = load_rules(global)?.rules;
-    let first = if args.resume {
-        Some(resume(keeper)?)
-    } else if args.seed.is_some() || args.deck_file.is_some() {
+    let first = if args.seed.is_some() || args.deck_file.is_some() {
         Some(new_game_with_meta(rules.clone(), args)?)
     } else {
         None

@@ -55,14 +55,16 @@ pub struct LoadedRules {
 /// Reads a rules file laid over the built-in default.
 pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
     let origin = path.display().to_string();
-    let text = crate::config::paths::read_text(path).map_err(|e| {
+    let bytes = crate::config::paths::read_bytes(path).map_err(|e| {
         RulesError::file(
             &origin,
             format!("cannot read this rules file ({e}); give the path of a readable TOML file"),
         )
     })?;
-    let mut rules = Rules::parse(&text, &origin, Some(&Rules::default_rules()))?;
-    if !names_itself(&text) {
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|e| RulesError::not_utf8(&origin, &bytes, e.valid_up_to()))?;
+    let mut rules = Rules::parse(text, &origin, Some(&Rules::default_rules()))?;
+    if !names_itself(text) {
         rules.name = file_label(path);
     }
     Ok(rules)

@@ -80,7 +80,59 @@ impl fmt::Display for RulesError {
     }
 }
 
+/// The key path (a table header or a dotted key) with the most parts: its byte offset, how many
+/// parts it has, and the path (cut short when long).
+fn deepest_key(text: &str) -> Option<(usize, usize, String)> {
+    let mut best: Option<(usize, usize, String)> = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        let body = line.trim();
+        let path = if let Some(header) = body.strip_prefix('[') {
+            header.trim_start_matches('[').split(']').next()
+        } else {
+            body.split_once('=').map(|(k, _)| k)
+        };
+        if let Some(path) = path.map(str::trim).filter(|p| !p.is_empty()) {
+            let parts: Vec<&str> = path.split('.').map(str::trim).collect();
+            if best.as_ref().is_none_or(|b| parts.len() > b.1) {
+                let shown = if parts.len() > 4 {
+                    format!("{}.…", parts[..3].join("."))
+                } else {
+                    path.to_string()
+                };
+                best = Some((offset + indent, parts.len(), shown));
+            }
+        }
+        offset += line.len();
+    }
+    best
+}
+
 impl RulesError {
+    /// A rules file that is not UTF-8 text: where its first bad byte is (`valid` bytes read
+    /// well), with the key of that line when it has one.
+    pub fn not_utf8(origin: &str, bytes: &[u8], valid: usize) -> Self {
+        let text = String::from_utf8_lossy(bytes);
+        // The lossy text is the file up to `valid`, byte for byte.
+        let line_start = text[..valid].rfind('\n').map_or(0, |i| i + 1);
+        let key = text[line_start..valid]
+            .split_once('=')
+            .map(|(k, _)| k.trim())
+            .filter(|k| !k.is_empty() && !k.starts_with('#'));
+        let message = match key {
+            Some(k) => format!(
+                "the value of `{k}` is not UTF-8 text (byte 0x{:02x}); save the file as UTF-8",
+                bytes.get(valid).copied().unwrap_or(0)
+            ),
+            None => format!(
+                "this is not UTF-8 text (byte 0x{:02x}); save the file as UTF-8",
+                bytes.get(valid).copied().unwrap_or(0)
+            ),
+        };
+        RulesError::at(origin, &text, Some(valid..valid), message)
+    }
+
     /// An error about a whole file (it cannot be read, for example).
     pub fn file(origin: &str, message: impl Into<String>) -> Self {
         RulesError {
@@ -298,8 +350,21 @@ impl Rules {
     /// required. `origin` names the file in error messages.
     pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
         let r = Reader { origin, text };
-        let raw: RawFile =
-            toml::from_str(text).map_err(|e| r.error(e.span(), plain_toml_message(&e, text)))?;
+        let raw: RawFile = toml::from_str(text).map_err(|e| match e.span() {
+            Some(span) => r.error(Some(span), plain_toml_message(&e, text)),
+            // A too deep nesting of dotted keys or table headers comes without a place: find
+            // the deepest key path, and point at it.
+            None => match deepest_key(text) {
+                Some((at, depth, key)) if depth > 8 => r.error(
+                    Some(at..at),
+                    format!(
+                        "`{key}` nests tables {depth} levels deep, deeper than can be read; \
+                         the rules use at most two (`[deck.weights]`)"
+                    ),
+                ),
+                _ => r.error(None, plain_toml_message(&e, text)),
+            },
+        })?;
         let name = r.name(raw.name.as_ref(), base)?;
         let deck = raw.deck.unwrap_or_default();
         let (size, lookahead) = r.deck_counts(&deck, base.map(|b| &b.deck))?;
@@ -572,6 +637,37 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_that_is_not_utf8_says_where_and_which_key() {
+        let bytes = b"# rules\nname = \"\xff\"\n";
+        // The valid text is `# rules\nname = "` (16 bytes): the bad byte is on line 2.
+        let e = RulesError::not_utf8("my.toml", bytes, 16);
+        assert_eq!(e.line_col, Some((2, 9)), "{e}");
+        let shown = e.to_string();
+        assert!(
+            shown.starts_with("my.toml:2:9: the value of `name` is not UTF-8"),
+            "{shown}"
+        );
+        assert!(shown.contains("0xff"), "{shown}");
+    }
+
+    #[test]
+    fn keys_nested_too_deep_say_where_and_which_key() {
+        let path = vec!["a"; 100].join(".");
+        for text in [
+            format!("name = \"x\"\n[{path}]\nx = 1\n"),
+            format!("name = \"x\"\n  {path} = 1\n"),
+        ] {
+            let e = Rules::parse(&text, "deep.toml", Some(&Rules::default_rules())).unwrap_err();
+            let col = if text.contains('[') { 1 } else { 3 };
+            assert_eq!(e.line_col, Some((2, col)), "{e}");
+            assert!(
+                e.message.contains("`a.a.a.…` nests tables 100 levels deep"),
+                "{e}"
+            );
+        }
+    }
     use crate::config::presets;
 
     #[test]

@@ -63,8 +63,9 @@ struct DuelJson<'a> {
     players: [serde_json::Value; 2],
 }
 
-/// Plays the duel from `input` until it is decided, `q`, or the end of input. Returns whether
-/// any move was made (a duel given up before is not worth recording).
+/// Plays the duel from `input` until it is decided, `q`, or the end of input, calling `on_move`
+/// after every move (to save it). Returns whether any move was made (a duel given up before is
+/// not worth recording).
 pub(crate) fn run<G: Playable>(
     duel: &mut Duel<G>,
     names: &[String; 2],
@@ -72,6 +73,7 @@ pub(crate) fn run<G: Playable>(
     out: &mut impl Write,
     err: &mut impl Write,
     json: bool,
+    on_move: &mut dyn FnMut(&Duel<G>),
 ) -> io::Result<bool> {
     let mut moved = false;
     let turn_line = |duel: &Duel<G>| match duel.to_move() {
@@ -94,6 +96,7 @@ pub(crate) fn run<G: Playable>(
                 Ok(Some(what)) => {
                     moved = true;
                     duel.next_turn();
+                    on_move(duel);
                     if !json {
                         writeln!(
                             out,

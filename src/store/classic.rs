@@ -10,8 +10,8 @@
 //! direction's initial rather than the `w a s d` keys, which would make `d` mean right here and
 //! discard in a card record.
 //!
-//! The saved classic game has a file of its own (`saved-classic.json`), so a classic game in
-//! progress and a card game in progress never overwrite each other.
+//! A saved classic game is a save file like any other (see [`super::saved`]); its `game` field
+//! says it holds a classic game.
 
 use serde::{Deserialize, Serialize};
 
@@ -23,9 +23,6 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
 use crate::store::keeper::ClassicMeta;
-
-/// The saved classic game's file name in the data folder.
-pub(crate) const SAVE_FILE: &str = "saved-classic.json";
 
 /// `"u l l d r"`.
 pub(crate) fn encode_dirs(moves: &[Dir]) -> String {
@@ -41,7 +38,7 @@ pub(crate) fn encode_dirs(moves: &[Dir]) -> String {
     letters.join(" ")
 }
 
-fn decode_dirs(text: &str) -> Result<Vec<Dir>, RecordError> {
+pub(crate) fn decode_dirs(text: &str) -> Result<Vec<Dir>, RecordError> {
     text.split_whitespace()
         .map(|w| match w {
             "u" | "U" => Ok(Dir::Up),
@@ -118,13 +115,6 @@ impl ClassicPlay {
             moves: encode_dirs(game.moves()),
             rules: rules_record(&meta.rules_name, &game.rules()),
         }
-    }
-
-    /// Whether `other` is the same game (maybe further on): same start, seed and rules.
-    pub(crate) fn same_game(&self, other: &ClassicPlay) -> bool {
-        self.started == other.started
-            && self.seed == other.seed
-            && self.rules.hash == other.rules.hash
     }
 
     /// The game rebuilt by replaying every move: same board, score, spawns and undo count.
@@ -216,6 +206,9 @@ pub(crate) struct SavedClassic {
     pub format: u32,
     /// Always [`GameKind::Classic`].
     pub game: GameKind,
+    /// The game's id (see [`super::saved`]); empty in saves of older versions.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
     #[serde(with = "utc::as_stamp")]
     pub saved: u64,
     #[serde(flatten)]
@@ -223,10 +216,16 @@ pub(crate) struct SavedClassic {
 }
 
 impl SavedClassic {
-    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, saved: u64) -> SavedClassic {
+    pub(crate) fn of(
+        game: &ClassicGame,
+        meta: &ClassicMeta,
+        saved: u64,
+        id: String,
+    ) -> SavedClassic {
         SavedClassic {
             format: FORMAT,
             game: GameKind::Classic,
+            id,
             saved,
             play: ClassicPlay::of(game, meta),
         }
@@ -339,7 +338,7 @@ mod tests {
         let err = p.rebuild().unwrap_err();
         assert!(err.to_string().contains("changes nothing"), "{err}");
         // A save of a kind this reader does not know is invalid, not a panic.
-        let text = SavedClassic::of(&g, &meta, 9)
+        let text = SavedClassic::of(&g, &meta, 9, String::new())
             .to_json()
             .replace("\"game\": \"classic\"", "\"game\": \"chess\"");
         assert!(matches!(decode_entry(&text), Err(RecordError::Invalid(_))));

@@ -8,8 +8,10 @@
 //! and how their game ended. `result` is [`DuelResult`] from [`crate::duel`], or null for a duel
 //! given up before it was decided.
 //!
-//! A duel is recorded once, at its end; it is not saved move by move (a duel is a sitting at one
-//! terminal, and resuming one would need both players back).
+//! A duel is also saved after every move, like any game (see [`super::saved`]): its save is its
+//! record as it stands, with no result yet, and it resumes with the same player to move
+//! ([`DuelRecord::resume_cards`], [`DuelRecord::resume_classic`]: both players' moves are
+//! replayed in turn order, the turn passing as it did in play).
 
 use serde::{Deserialize, Serialize};
 
@@ -197,6 +199,53 @@ impl DuelRecord {
         Ok(Duel::new(a?, b?))
     }
 
+    /// The card duel in progress this save holds, with the same player to move.
+    pub(crate) fn resume_cards(&self) -> Result<Duel<Game>, RecordError> {
+        let deck = self
+            .deck
+            .clone()
+            .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
+        let fresh = Play {
+            started: self.started,
+            deal: self.deal.clone(),
+            undos: 0,
+            moves: String::new(),
+            deck,
+            rules: self.rules.clone(),
+        };
+        let (game, _) = fresh.rebuild()?;
+        let moves = self.players.clone().map(|p| record::decode_moves(&p.moves));
+        let [a, b] = moves;
+        interleave(Duel::new(game.clone(), game), [a?, b?], |g, m, number| {
+            g.play(m)
+                .map(drop)
+                .map_err(|error| RecordError::Move { number, error })
+        })
+    }
+
+    /// The classic duel in progress this save holds, with the same player to move.
+    pub(crate) fn resume_classic(&self) -> Result<Duel<ClassicGame>, RecordError> {
+        let rules = classic_store::read_rules(&self.rules)?;
+        let Deal::Seed { seed } = self.deal else {
+            return Err(RecordError::Invalid(
+                "a classic duel's `deal` must be a seed".into(),
+            ));
+        };
+        let game = ClassicGame::new(rules, seed);
+        let [a, b] = self
+            .players
+            .clone()
+            .map(|p| classic_store::decode_dirs(&p.moves));
+        interleave(Duel::new(game.clone(), game), [a?, b?], |g, d, number| {
+            g.play(d).map(drop).ok_or_else(|| {
+                RecordError::Invalid(format!(
+                    "its move {number} ({}) changes nothing",
+                    d.as_str()
+                ))
+            })
+        })
+    }
+
     /// Where the replayed `duel` differs from what was recorded, if anywhere.
     pub(crate) fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
         let names = self.names();
@@ -241,6 +290,35 @@ impl DuelRecord {
 }
 
 recorded!(DuelRecord);
+
+/// Plays both players' `moves` on `duel` in turn order, as [`Duel`] hands the turn over; `play`
+/// plays one move (numbered from 1 among that player's moves).
+fn interleave<G: Playable, M: Copy>(
+    mut duel: Duel<G>,
+    moves: [Vec<M>; 2],
+    play: impl Fn(&mut G, M, usize) -> Result<(), RecordError>,
+) -> Result<Duel<G>, RecordError> {
+    let mut next = [0usize; 2];
+    for _ in 0..moves[0].len() + moves[1].len() {
+        let Some(i) = duel.to_move() else {
+            return Err(RecordError::Invalid(
+                "it has moves after the duel was decided".into(),
+            ));
+        };
+        let Some(&m) = moves[i].get(next[i]) else {
+            return Err(RecordError::Invalid(format!(
+                "player {} is to move but has no move left while the other has",
+                i + 1
+            )));
+        };
+        next[i] += 1;
+        if let Some(g) = duel.current() {
+            play(g, m, next[i])?;
+        }
+        duel.next_turn();
+    }
+    Ok(duel)
+}
 
 #[cfg(test)]
 mod tests {
@@ -308,5 +386,31 @@ mod tests {
         );
         let back = decode_entry(&r.to_json()).unwrap();
         assert_eq!(back, Entry::Duel(r));
+    }
+
+    #[test]
+    fn a_saved_duel_resumes_with_the_same_player_to_move() {
+        let rules = ClassicRules { size: 4, win: 2048 };
+        let mut duel = Duel::new(ClassicGame::new(rules, 3), ClassicGame::new(rules, 3));
+        for _ in 0..7 {
+            let g = duel.current().unwrap();
+            let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
+            g.play(d.unwrap());
+            duel.next_turn();
+        }
+        let meta = ClassicMeta {
+            rules_name: "default".into(),
+            started: 100,
+        };
+        let saved = DuelRecord::of_classic(&duel, &meta, &names(), 200);
+        let back = saved.resume_classic().unwrap();
+        assert_eq!(back.to_move(), duel.to_move());
+        assert_eq!(back.to_move(), Some(1));
+        for i in 0..2 {
+            assert_eq!(back.players[i].board(), duel.players[i].board());
+        }
+        let mut lie = saved;
+        lie.players[1].moves = String::new();
+        assert!(lie.resume_classic().is_err());
     }
 }

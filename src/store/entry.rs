@@ -5,7 +5,7 @@
 
 use super::classic::ClassicRecord;
 use super::duel::DuelRecord;
-use super::format::{GameKind, RecordError, checked, from_value, kind_of, to_json};
+use super::format::{GameKind, RecordError, checked, from_value, kind_of};
 use super::record::Record;
 
 /// One file of history: a finished game of either kind, or a duel.
@@ -16,15 +16,8 @@ pub(crate) enum Entry {
     Duel(DuelRecord),
 }
 
+#[cfg(test)]
 impl Entry {
-    pub(crate) fn kind(&self) -> GameKind {
-        match self {
-            Entry::Cards(_) => GameKind::Cards,
-            Entry::Classic(_) => GameKind::Classic,
-            Entry::Duel(_) => GameKind::Duel,
-        }
-    }
-
     /// When the game ended (seconds since the epoch).
     pub(crate) fn ended(&self) -> u64 {
         match self {
@@ -39,14 +32,6 @@ impl Entry {
             Entry::Cards(r) => &r.id,
             Entry::Classic(r) => &r.id,
             Entry::Duel(r) => &r.id,
-        }
-    }
-
-    pub(crate) fn to_json(&self) -> String {
-        match self {
-            Entry::Cards(r) => to_json(r),
-            Entry::Classic(r) => to_json(r),
-            Entry::Duel(r) => to_json(r),
         }
     }
 }

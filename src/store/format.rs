@@ -57,6 +57,8 @@ pub(crate) enum RecordError {
     RulesHash { found: String, recorded: String },
     #[error("its deck does not fit its rules: {0}")]
     Deck(String),
+    #[error("its deck is not the deal it names: {0}")]
+    Deal(String),
     #[error("`{0}` in its moves is not a move (a column number from 1, or d)")]
     BadMove(String),
     #[error("`{0}` in its moves is not a classic move (u, d, l or r)")]
@@ -153,9 +155,9 @@ fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
     }
 }
 
-/// A record history can add: it gets its `id` (and file name) when written.
+/// A record history can add: its `id` (the game's, see [`super::saved`]) names its file.
 pub(crate) trait Recorded: Serialize {
-    fn ended(&self) -> u64;
+    fn id(&self) -> &str;
     fn set_id(&mut self, id: String);
 }
 
@@ -163,8 +165,8 @@ pub(crate) trait Recorded: Serialize {
 macro_rules! recorded {
     ($($t:ty),*) => {$(
         impl Recorded for $t {
-            fn ended(&self) -> u64 {
-                self.ended
+            fn id(&self) -> &str {
+                &self.id
             }
             fn set_id(&mut self, id: String) {
                 self.id = id;

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use rand::RngExt;
 
+use super::shelf::{ResumeError, Resumed, SavedGameInfo};
 use super::utc;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
@@ -56,11 +57,17 @@ pub(crate) trait Keeper {
     /// Records a game that ended (won, lost, or quit with at least one card played) and drops
     /// its saved copy. Returns true when its score is a new best for its rules.
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
-    /// The saved game in progress, if there is one.
+    /// The newest saved card game no other window plays, if there is one; it is claimed for
+    /// this process from then on (see [`super::claim`] and [`Keeper::release`]).
     fn saved(&mut self) -> Option<(Game, GameMeta)>;
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
     fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
+    /// The game on screen is left but kept (quit back to the start menu): let go of the claim on
+    /// its save, so another window may take it up. Call it only once the game is no longer
+    /// played here: a later `save` of it would start a second save.
+    #[allow(dead_code, reason = "for the start menu's session loop (issue 11)")]
+    fn release(&mut self) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
 }
@@ -77,16 +84,25 @@ pub(crate) trait ClassicKeeper: Keeper {
     /// its saved copy; the outcome comes from the game (won once the winning tile was made).
     /// Returns true when its score is a new best for its rules.
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
-    /// The saved classic game, if there is one.
+    /// The newest saved classic game no other window plays, if there is one (claimed, as
+    /// [`Keeper::saved`]).
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
     /// Drops this classic game's saved copy without recording it (quit before any move).
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
 }
 
-/// Recording duels (they are not saved move by move). `names` are the players' names as shown
-/// (`Player 1`, `Player 2` unless given). Call once, when the duel is decided or given up after
-/// at least one move.
+/// Saving and recording duels. `names` are the players' names as shown (`Player 1`, `Player 2`
+/// unless given). Save after every move (the duel then appears among the saved games and can be
+/// resumed, with the same player to move); finish once, when the duel is decided or given up
+/// after at least one move (that records it and drops its save).
 pub(crate) trait DuelKeeper: Keeper {
+    fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
+    fn save_classic_duel(
+        &mut self,
+        duel: &Duel<ClassicGame>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    );
     fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
     fn finish_classic_duel(
         &mut self,
@@ -96,11 +112,29 @@ pub(crate) trait DuelKeeper: Keeper {
     );
 }
 
-/// Everything the terminal front end keeps (card games, classic games, duels), for the start
-/// menu that leads to all three.
-pub(crate) trait Keepers: ClassicKeeper + DuelKeeper {}
+/// The saved games as a list, for a menu to show, resume from and delete from: every game left
+/// unfinished (card, classic, duel), newest first. A save another window plays is not listed,
+/// and cannot be resumed or deleted here ([`ResumeError::Elsewhere`]: "this game is open in
+/// another window").
+#[allow(
+    dead_code,
+    reason = "for the start menu (issue 11), which reaches the store as `dyn Keepers`"
+)]
+pub(crate) trait SavedGames {
+    /// Every saved game this process may take up, newest first, numbered from 1.
+    fn saved_games(&mut self) -> Vec<SavedGameInfo>;
+    /// Takes up saved game `id` and claims it while it is played (until [`Keeper::release`] or
+    /// the end of the process).
+    fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError>;
+    /// Deletes saved game `id`; its game is recorded in history as quit.
+    fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError>;
+}
 
-impl<K: ClassicKeeper + DuelKeeper> Keepers for K {}
+/// Everything the terminal front end keeps (card games, classic games, duels, the saved games),
+/// for the start menu that leads to all of them.
+pub(crate) trait Keepers: ClassicKeeper + DuelKeeper + SavedGames {}
+
+impl<K: ClassicKeeper + DuelKeeper + SavedGames> Keepers for K {}
 
 /// A fresh seed from the operating system, for games the player did not seed.
 pub(crate) fn fresh_seed() -> u64 {

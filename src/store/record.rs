@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use super::format::{CARDS_FORMAT, RecordError, Recorded, recorded, to_json};
 use super::utc;
+use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
@@ -111,6 +112,9 @@ pub(crate) struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SavedGame {
     pub format: u32,
+    /// The game's id (see [`super::saved`]); empty in saves of older versions.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
     #[serde(with = "utc::as_stamp")]
     pub saved: u64,
     #[serde(flatten)]
@@ -129,7 +133,7 @@ pub(crate) fn encode_moves(moves: &[Move]) -> String {
     words.join(" ")
 }
 
-fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
+pub(crate) fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
     text.split_whitespace()
         .map(|w| match w {
             "d" | "D" => Ok(Move::Discard),
@@ -153,11 +157,6 @@ impl Play {
         }
     }
 
-    /// Whether `other` is the same game (maybe further on): same start, deal and deck.
-    pub(crate) fn same_game(&self, other: &Play) -> bool {
-        self.started == other.started && self.deal == other.deal && self.deck == other.deck
-    }
-
     /// The rules, checked against the recorded hash.
     pub(crate) fn rules(&self) -> Result<Rules, RecordError> {
         let rules = Rules::parse(&self.rules.toml, "the rules in the record", None)
@@ -166,11 +165,54 @@ impl Play {
         Ok(rules)
     }
 
+    /// Checks the deck against how the game says it was dealt: a seed (or a daily date, whose
+    /// seed follows from it) deals it again, which also checks its length against `deck.size`.
+    /// A deck file's deck is whatever the file held, so there is nothing to check it against.
+    fn check_deal(&self, rules: &Rules, deck: &[Card]) -> Result<(), RecordError> {
+        let seed = match &self.deal {
+            Deal::DeckFile { .. } => return Ok(()),
+            Deal::Seed { seed } => *seed,
+            Deal::Daily { date, seed } => {
+                if utc::parse_date(date).is_none() {
+                    return Err(RecordError::Deal(format!(
+                        "its daily date `{}` is not a date like 2026-11-29",
+                        date.escape_debug()
+                    )));
+                }
+                let daily = crate::cards::deck::daily_seed(date);
+                if daily != *seed {
+                    return Err(RecordError::Deal(format!(
+                        "its seed {seed} is not the daily seed of {date} ({daily})"
+                    )));
+                }
+                daily
+            }
+        };
+        if deck.len() != rules.deck.size as usize {
+            return Err(RecordError::Deal(format!(
+                "it holds {} cards where its rules deal deck.size = {}",
+                deck.len(),
+                rules.deck.size
+            )));
+        }
+        let dealt = crate::cards::deck::deal(rules, seed);
+        match deck.iter().zip(&dealt).position(|(a, b)| a != b) {
+            None => Ok(()),
+            Some(i) => Err(RecordError::Deal(format!(
+                "card {} is {} where seed {seed} deals {}",
+                i + 1,
+                text::cards(&deck[i..=i]),
+                text::cards(&dealt[i..=i])
+            ))),
+        }
+    }
+
     /// The game rebuilt by replaying every move: same deck, position, score and undo history.
     pub(crate) fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
         let rules = self.rules()?;
         let deck = crate::cards::deck::parse_deck(&self.deck, &rules)
             .map_err(|e| RecordError::Deck(e.to_string()))?;
+        self.check_deal(&rules, &deck)?;
         let moves = decode_moves(&self.moves)?;
         let mut game =
             Game::replay(Arc::new(rules), deck.into(), &moves).map_err(|(index, error)| {
@@ -244,9 +286,10 @@ impl Record {
 }
 
 impl SavedGame {
-    pub(crate) fn of(game: &Game, meta: &GameMeta, saved: u64) -> SavedGame {
+    pub(crate) fn of(game: &Game, meta: &GameMeta, saved: u64, id: String) -> SavedGame {
         SavedGame {
             format: CARDS_FORMAT,
+            id,
             saved,
             play: Play::of(game, meta),
         }
@@ -299,7 +342,7 @@ mod tests {
     #[test]
     fn versions_and_damage_are_told_apart() {
         let (g, meta) = played(1, &[Move::Place(2)]);
-        let text = SavedGame::of(&g, &meta, 5).to_json();
+        let text = SavedGame::of(&g, &meta, 5, String::new()).to_json();
         assert!(decode::<SavedGame>(&text).is_ok());
         let truncated = &text[..text.len() / 2];
         assert!(matches!(
@@ -337,8 +380,39 @@ mod tests {
         let mut p = good.clone();
         p.rules.toml = p.rules.toml.replace("columns = 5", "columns = 4");
         assert!(matches!(p.rebuild(), Err(RecordError::RulesHash { .. })));
-        let mut p = good;
+        let mut p = good.clone();
         p.rules.toml = "not toml [".into();
         assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
+    }
+
+    #[test]
+    fn a_deck_that_contradicts_its_deal_is_refused() {
+        let (g, meta) = played(3, &[Move::Place(0)]);
+        let good = Play::of(&g, &meta);
+        assert!(good.rebuild().is_ok());
+        let says = |p: &Play| match p.rebuild() {
+            Err(e @ RecordError::Deal(_)) => e.to_string(),
+            other => panic!("{:?}", other.map(|_| ())),
+        };
+        let mut p = good.clone();
+        p.deal = Deal::Seed { seed: 4 };
+        assert!(says(&p).contains("where seed 4 deals"), "{}", says(&p));
+        let mut p = good.clone();
+        p.deck = p.deck.split(' ').take(60).collect::<Vec<_>>().join(" ");
+        assert!(says(&p).contains("60 cards where its rules deal deck.size = 100"));
+        let mut p = good.clone();
+        p.deal = Deal::Daily {
+            date: "2026-13-45".into(),
+            seed: 3,
+        };
+        assert!(says(&p).contains("`2026-13-45` is not a date"));
+        p.deal = Deal::Daily {
+            date: "2026-11-29".into(),
+            seed: 3,
+        };
+        assert!(says(&p).contains("not the daily seed of 2026-11-29"));
+        let mut p = good;
+        p.deal = Deal::DeckFile { path: "x".into() };
+        assert!(p.rebuild().is_ok(), "a deck file's deck is its own");
     }
 }

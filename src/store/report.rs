@@ -1,21 +1,21 @@
 //! `new2048 history`: recorded games as a table (newest first), CSV or JSON.
 //!
 //! The row number is how `--export N` names a game: 1 is the newest, as the table shows it.
-//! Card games, classic games and duels are numbered together (newest first) but shown apart, one
-//! table each, since they have different columns; a history of card games only looks as it did
-//! before there were other games. In JSON each row says its `game`; in CSV a duel takes a line
-//! per player (same `n` and `id`), so each line is one player's game.
+//! Card games, classic games and duels are one table with a `game` column, numbered from the
+//! newest, so a number reads the same in the table, in `--export` and in JSON (it counts the
+//! games shown: with `--rules` or `--game`, those that match). In JSON each row says its `game`;
+//! in CSV a duel takes a line per player (same `n` and `id`), so each line is one player's game.
+//!
+//! Rows are made from the history index's summaries ([`super::index`]), not the records.
 
 use std::fmt::Write;
 
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use super::classic::ClassicRecord;
-use super::duel::{DuelPlayer, DuelRecord};
-use super::entry::Entry;
+use super::duel::DuelPlayer;
 use super::format::GameKind;
-use super::record::{Record, RulesRecord};
+use super::index::Summary;
 use super::utc;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
@@ -30,15 +30,15 @@ pub(crate) enum AnyRow {
     Duel(DuelRow),
 }
 
-/// Rows for `entries` (newest first), numbered from 1.
-pub(crate) fn rows(entries: &[Entry]) -> Vec<AnyRow> {
-    entries
-        .iter()
+/// Rows for `games` (newest first), numbered from 1.
+pub(crate) fn rows<'a>(games: impl IntoIterator<Item = &'a Summary>) -> Vec<AnyRow> {
+    games
+        .into_iter()
         .enumerate()
-        .map(|(i, e)| match e {
-            Entry::Cards(r) => AnyRow::Cards(Row::of(i + 1, r)),
-            Entry::Classic(r) => AnyRow::Classic(ClassicRow::of(i + 1, r)),
-            Entry::Duel(r) => AnyRow::Duel(DuelRow::of(i + 1, r)),
+        .map(|(i, s)| match s.game {
+            GameKind::Cards => AnyRow::Cards(Row::of(i + 1, s)),
+            GameKind::Classic => AnyRow::Classic(ClassicRow::of(i + 1, s)),
+            GameKind::Duel => AnyRow::Duel(DuelRow::of(i + 1, s)),
         })
         .collect()
 }
@@ -57,14 +57,14 @@ pub(crate) struct RowHead {
 }
 
 impl RowHead {
-    fn new(n: usize, id: &str, game: GameKind, ended: u64, rules: &RulesRecord) -> RowHead {
+    fn new(n: usize, s: &Summary) -> RowHead {
         RowHead {
             n,
-            id: id.to_string(),
-            game,
-            ended: utc::stamp(ended),
-            rules: rules.name.clone(),
-            rules_hash: rules.hash.clone(),
+            id: s.id.clone(),
+            game: s.game,
+            ended: utc::stamp(s.ended),
+            rules: s.rules.clone(),
+            rules_hash: s.rules_hash.clone(),
         }
     }
 }
@@ -84,16 +84,16 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    pub(crate) fn of(n: usize, r: &Record) -> Row {
+    pub(crate) fn of(n: usize, s: &Summary) -> Row {
         Row {
-            head: RowHead::new(n, &r.id, GameKind::Cards, r.ended, &r.play.rules),
-            deal: r.play.deal.clone(),
-            outcome: r.outcome,
-            score: r.score,
-            cards_played: r.cards_played,
-            highest: r.highest,
-            duration_secs: r.duration_secs,
-            undos: r.play.undos,
+            head: RowHead::new(n, s),
+            deal: s.deal.clone(),
+            outcome: s.outcome,
+            score: s.score,
+            cards_played: s.played as u32,
+            highest: s.highest,
+            duration_secs: s.duration_secs,
+            undos: s.undos,
         }
     }
 }
@@ -114,17 +114,21 @@ pub(crate) struct ClassicRow {
 }
 
 impl ClassicRow {
-    pub(crate) fn of(n: usize, r: &ClassicRecord) -> ClassicRow {
+    pub(crate) fn of(n: usize, s: &Summary) -> ClassicRow {
+        let seed = match s.deal {
+            Deal::Seed { seed } | Deal::Daily { seed, .. } => seed,
+            Deal::DeckFile { .. } => 0,
+        };
         ClassicRow {
-            head: RowHead::new(n, &r.id, GameKind::Classic, r.ended, &r.play.rules),
-            seed: r.play.seed,
-            size: r.play.size,
-            outcome: r.outcome,
-            score: r.score,
-            moves: r.move_count,
-            highest: r.highest,
-            duration_secs: r.duration_secs,
-            undos: r.play.undos,
+            head: RowHead::new(n, s),
+            seed,
+            size: s.size,
+            outcome: s.outcome,
+            score: s.score,
+            moves: s.played as usize,
+            highest: s.highest,
+            duration_secs: s.duration_secs,
+            undos: s.undos,
         }
     }
 }
@@ -146,15 +150,25 @@ pub(crate) struct DuelRow {
 }
 
 impl DuelRow {
-    pub(crate) fn of(n: usize, r: &DuelRecord) -> DuelRow {
+    pub(crate) fn of(n: usize, s: &Summary) -> DuelRow {
         DuelRow {
-            head: RowHead::new(n, &r.id, GameKind::Duel, r.ended, &r.rules),
-            of: r.of,
-            deal: r.deal.clone(),
-            result: r.result,
-            result_text: r.result_text(),
-            players: r.players.clone(),
-            duration_secs: r.duration_secs,
+            head: RowHead::new(n, s),
+            of: s.of,
+            deal: s.deal.clone(),
+            result: s.result,
+            result_text: crate::duel::result_text(s.result, &s.names()),
+            players: s.players.clone().unwrap_or_else(|| {
+                [0, 1].map(|_| DuelPlayer {
+                    name: String::new(),
+                    outcome: Ending::Quit,
+                    score: 0,
+                    survived: 0,
+                    highest: 0,
+                    undos: 0,
+                    moves: String::new(),
+                })
+            }),
+            duration_secs: s.duration_secs,
         }
     }
 
@@ -228,147 +242,106 @@ fn render(header: &[&str], body: &[Vec<String>], right: &dyn Fn(usize) -> bool) 
     out
 }
 
-/// One line of a card or classic game's table: the two differ in how they were dealt and in what
-/// they count (cards played, moves).
-struct Solo<'a> {
-    head: &'a RowHead,
-    deal: String,
-    outcome: Ending,
-    score: u64,
-    count: String,
-    highest: u64,
-    duration_secs: u64,
-    undos: u32,
-}
-
-fn solo_table(count: &str, rows: &[Solo]) -> String {
-    let header = [
-        "#",
-        "ended (UTC)",
-        "rules",
-        "deal",
-        "result",
-        "score",
-        count,
-        "highest",
-        "time",
-        "undos",
-    ];
-    let body: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| {
-            vec![
-                r.head.n.to_string(),
-                short_time(&r.head.ended),
-                r.head.rules.clone(),
-                r.deal.clone(),
-                r.outcome.as_str().to_string(),
-                r.score.to_string(),
-                r.count.clone(),
-                r.highest.to_string(),
-                duration(r.duration_secs),
-                r.undos.to_string(),
-            ]
-        })
-        .collect();
-    render(&header, &body, &|i| matches!(i, 0 | 5..=9))
-}
-
-fn cards_table(rows: &[&Row]) -> String {
-    let solo: Vec<Solo> = rows
-        .iter()
-        .map(|r| Solo {
-            head: &r.head,
-            deal: deal_text(&r.deal),
-            outcome: r.outcome,
-            score: r.score,
-            count: r.cards_played.to_string(),
-            highest: r.highest,
-            duration_secs: r.duration_secs,
-            undos: r.undos,
-        })
-        .collect();
-    solo_table("cards", &solo)
-}
-
-fn classic_table(rows: &[&ClassicRow]) -> String {
-    let solo: Vec<Solo> = rows
-        .iter()
-        .map(|r| Solo {
-            head: &r.head,
-            deal: format!("{0}x{0} seed {1}", r.size, r.seed),
-            outcome: r.outcome,
-            score: r.score,
-            count: r.moves.to_string(),
-            highest: r.highest,
-            duration_secs: r.duration_secs,
-            undos: r.undos,
-        })
-        .collect();
-    solo_table("moves", &solo)
-}
-
-fn duel_table(rows: &[&DuelRow]) -> String {
+/// The history table: every game a line, card games, classic games and duels together, with a
+/// `game` column. A duel's line names both players (`Ann vs Bob: Bob won (survived longer)`)
+/// and gives each one's numbers (`12 : 9`).
+pub(crate) fn table(rows: &[AnyRow]) -> String {
     let header = [
         "#",
         "ended (UTC)",
         "game",
         "rules",
         "deal",
-        "players",
-        "scores",
         "result",
+        "score",
+        "cards/moves",
+        "highest",
         "time",
+        "undos",
     ];
     let body: Vec<Vec<String>> = rows
         .iter()
-        .map(|r| {
-            let names: Vec<&str> = r.players.iter().map(|p| p.name.as_str()).collect();
-            let scores: Vec<String> = r.players.iter().map(|p| p.score.to_string()).collect();
-            vec![
+        .map(|row| match row {
+            AnyRow::Cards(r) => vec![
                 r.head.n.to_string(),
                 short_time(&r.head.ended),
-                r.of.as_str().to_string(),
+                "cards".into(),
                 r.head.rules.clone(),
                 deal_text(&r.deal),
-                names.join(" vs "),
-                scores.join(" : "),
-                r.result_text.clone(),
+                r.outcome.as_str().to_string(),
+                r.score.to_string(),
+                r.cards_played.to_string(),
+                r.highest.to_string(),
                 duration(r.duration_secs),
+                r.undos.to_string(),
+            ],
+            AnyRow::Classic(r) => vec![
+                r.head.n.to_string(),
+                short_time(&r.head.ended),
+                "classic".into(),
+                r.head.rules.clone(),
+                format!("{0}x{0} seed {1}", r.size, r.seed),
+                r.outcome.as_str().to_string(),
+                r.score.to_string(),
+                r.moves.to_string(),
+                r.highest.to_string(),
+                duration(r.duration_secs),
+                r.undos.to_string(),
+            ],
+            AnyRow::Duel(r) => {
+                let each = |f: &dyn Fn(&DuelPlayer) -> String| {
+                    let v: Vec<String> = r.players.iter().map(f).collect();
+                    v.join(" : ")
+                };
+                vec![
+                    r.head.n.to_string(),
+                    short_time(&r.head.ended),
+                    format!("duel {}", r.of.as_str()),
+                    r.head.rules.clone(),
+                    deal_text(&r.deal),
+                    format!(
+                        "{}: {}",
+                        each(&|p| p.name.clone()).replace(" : ", " vs "),
+                        r.result_text
+                    ),
+                    each(&|p| p.score.to_string()),
+                    each(&|p| p.survived.to_string()),
+                    each(&|p| p.highest.to_string()),
+                    duration(r.duration_secs),
+                    String::new(),
+                ]
+            }
+        })
+        .collect();
+    render(&header, &body, &|i| matches!(i, 0 | 6..=10))
+}
+
+/// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them).
+pub(crate) fn saved_table(list: &[super::shelf::SavedGameInfo]) -> String {
+    let header = [
+        "#",
+        "last played (UTC)",
+        "game",
+        "rules",
+        "deal",
+        "score",
+        "cards/moves",
+    ];
+    let body: Vec<Vec<String>> = list
+        .iter()
+        .map(|i| {
+            vec![
+                i.number.to_string(),
+                utc::short(i.saved),
+                i.mode(),
+                i.rules.clone(),
+                i.deal.clone(),
+                i.score_text(),
+                format!("{} {}", i.played, i.played_unit()),
             ]
         })
         .collect();
-    render(&header, &body, &|i| matches!(i, 0 | 8))
-}
-
-/// The history tables: card games, classic games, duels; each under a title when history holds
-/// more than one kind.
-pub(crate) fn table(rows: &[AnyRow]) -> String {
-    let (mut cards, mut classic, mut duels) = (Vec::new(), Vec::new(), Vec::new());
-    for row in rows {
-        match row {
-            AnyRow::Cards(r) => cards.push(r),
-            AnyRow::Classic(r) => classic.push(r),
-            AnyRow::Duel(r) => duels.push(r),
-        }
-    }
-    let sections = [
-        ("card games", cards.len(), cards_table(&cards)),
-        ("classic 2048", classic.len(), classic_table(&classic)),
-        ("duels", duels.len(), duel_table(&duels)),
-    ];
-    let present: Vec<&(&str, usize, String)> = sections.iter().filter(|s| s.1 > 0).collect();
-    if present.len() == 1 {
-        return present[0].2.clone();
-    }
-    let mut out = String::new();
-    for (i, (title, _, t)) in present.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let _ = write!(out, "{title}:\n{t}");
-    }
-    out
+    render(&header, &body, &|i| i == 0)
 }
 
 /// One line of the CSV history. Empty cells are fields that do not apply to the row's game.
@@ -523,7 +496,7 @@ mod tests {
     }
 
     #[test]
-    fn kinds_get_their_own_titled_tables_numbered_together() {
+    fn kinds_share_one_table_with_a_game_column() {
         let AnyRow::Cards(card) = row(2, "default") else {
             unreachable!()
         };
@@ -543,14 +516,25 @@ mod tests {
             undos: 2,
         });
         let t = table(&[classic, AnyRow::Cards(card)]);
-        assert!(t.starts_with("card games:\n#  ended"), "{t}");
-        let classic_part = &t[t.find("\nclassic 2048:\n").expect(&t)..];
-        assert!(classic_part.contains("#  ended (UTC)"), "{t}");
-        let line = classic_part.lines().nth(3).expect(&t);
-        for cell in ["1 ", "5x5 seed 7", "lost", "3000", "321", "256", "1:01"] {
-            assert!(line.contains(cell), "{cell} in {line}");
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines.len(), 3, "{t}");
+        assert!(lines[0].starts_with("#  ended (UTC)"), "{t}");
+        for cell in [
+            "1 ",
+            "classic",
+            "5x5 seed 7",
+            "lost",
+            "3000",
+            "321",
+            "256",
+            "1:01",
+        ] {
+            assert!(lines[1].contains(cell), "{cell} in {t}");
         }
-        assert!(!t.contains("duels:"), "{t}");
+        assert!(
+            lines[2].starts_with("2 ") && lines[2].contains("cards"),
+            "{t}"
+        );
     }
 
     #[test]

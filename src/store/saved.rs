@@ -1,143 +1,193 @@
-//! The saved games in progress: `<data dir>/saved-game.json` for the card game and
-//! `<data dir>/saved-classic.json` for classic 2048, each rewritten after every move.
+//! Saved games: every interrupted game, of any mode, is a file of its own in
+//! `<data dir>/saves/<id>.json`, rewritten after every move.
 //!
-//! One slot per game, because each game offers one thing to resume; two slots so that starting
-//! one game never loses the other's. Each save replaces its file atomically under the folder
-//! lock, so a process killed at any instant leaves the previous move's save or this one's, never
-//! a torn file: a SIGKILL loses at most the move being made.
+//! - **One file per game, named by its id.** A game gets its id at its first move, when its save
+//!   is first written ([`new_id`]: the start time and 32 random bits), keeps it in its save and
+//!   takes it into history: the record is `games/<id>.json`. So the same game is never recorded
+//!   twice: a record is created only where no file has that name, and a save whose id is already
+//!   recorded (a process killed between writing the record and removing the save) is removed,
+//!   not resumed.
+//! - **Claimed while played.** The process playing a save holds a lock on it ([`super::claim`]);
+//!   another process neither lists, resumes nor deletes it, and says it is open in another window.
+//! - **Any mode.** A file says which game it holds with its `game` field, as history does: a card
+//!   game (no `game` field, format 1 as before), a classic game, or a duel (the duel's record as
+//!   it stands, with no result yet).
+//! - **Older saves.** Before saves were a list there was one slot per game, `saved-game.json` and
+//!   `saved-classic.json`, with overflow files `saved-game-<time>.json` beside them. They are listed
+//!   where they are, under their file name as id, and moved into `saves/` under a new id when
+//!   resumed: nothing saved by an older new2048 is lost or hidden.
 //!
-//! Several processes may play at once (scripts, bots, two terminals). A save never replaces
-//! another game's: when the slot file holds a different game, this game's save goes to an overflow
-//! file beside it (`saved-game-<time>.json`), so two games at once both keep their progress.
-//! Resuming takes the newest save; the other stays until it is resumed in turn. A game only ever
-//! removes its own save (same start and deal), so one game finishing never drops another's.
-//! The functions taking a file name serve both games; the card game's keep their short names.
+//! Anything in these places that is not a regular file is skipped, never opened for reading.
 
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
-use serde::de::DeserializeOwned;
+use rand::RngExt;
 
-use super::fsio::{self, DirLock};
-use super::record::{Play, SavedGame};
+use super::classic::SavedClassic;
+use super::duel::DuelRecord;
+use super::format::{GameKind, RecordError, checked, from_value, kind_of};
+use super::fsio;
+use super::record::SavedGame;
+use super::utc;
 
-/// The saved card game's file name in the data folder.
-pub(crate) const SAVE_FILE: &str = "saved-game.json";
+/// The folder, inside the data folder, that holds one file per saved game.
+pub(crate) const SAVES_DIR: &str = "saves";
 
-#[cfg(test)]
-pub(crate) fn path(data_dir: &Path) -> PathBuf {
-    data_dir.join(SAVE_FILE)
+/// The names (without `.json`) of the save slots older versions kept in the data folder.
+const LEGACY: [&str; 2] = ["saved-game", "saved-classic"];
+
+/// One saved game as its file holds it.
+#[derive(Clone, Debug)]
+pub(crate) enum Saved {
+    Cards(SavedGame),
+    Classic(SavedClassic),
+    /// A duel in progress: its record so far (no result, `ended` is when it was saved).
+    Duel(DuelRecord),
 }
 
-/// Replaces the saved card game with `save`.
-pub(crate) fn write(data_dir: &Path, save: &SavedGame) -> io::Result<()> {
-    write_slot(data_dir, SAVE_FILE, &save.to_json(), |s: &SavedGame| {
-        s.play.same_game(&save.play)
+impl Saved {
+    /// The game's id as the file says it (empty in saves of older versions).
+    pub(crate) fn id(&self) -> &str {
+        match self {
+            Saved::Cards(s) => &s.id,
+            Saved::Classic(s) => &s.id,
+            Saved::Duel(d) => &d.id,
+        }
+    }
+
+    pub(crate) fn set_id(&mut self, id: String) {
+        match self {
+            Saved::Cards(s) => s.id = id,
+            Saved::Classic(s) => s.id = id,
+            Saved::Duel(d) => d.id = id,
+        }
+    }
+
+    /// When the game started (seconds since the epoch).
+    pub(crate) fn started(&self) -> u64 {
+        match self {
+            Saved::Cards(s) => s.play.started,
+            Saved::Classic(s) => s.play.started,
+            Saved::Duel(d) => d.started,
+        }
+    }
+
+    pub(crate) fn to_json(&self) -> String {
+        match self {
+            Saved::Cards(s) => s.to_json(),
+            Saved::Classic(s) => s.to_json(),
+            Saved::Duel(d) => super::format::to_json(d),
+        }
+    }
+
+    /// When the game was last saved (seconds since the epoch).
+    pub(crate) fn saved_at(&self) -> u64 {
+        match self {
+            Saved::Cards(s) => s.saved,
+            Saved::Classic(s) => s.saved,
+            Saved::Duel(d) => d.ended,
+        }
+    }
+}
+
+/// Reads a save file of any mode, checking its `format` first.
+pub(crate) fn decode(text: &str) -> Result<Saved, RecordError> {
+    let value = checked(text)?;
+    Ok(match kind_of(&value)? {
+        GameKind::Cards => Saved::Cards(from_value(value)?),
+        GameKind::Classic => Saved::Classic(from_value(value)?),
+        GameKind::Duel => Saved::Duel(from_value(value)?),
     })
 }
 
-/// Removes the saved card game if it is `play`'s game; returns whether it did.
-pub(crate) fn remove_if_same(data_dir: &Path, play: &Play) -> io::Result<bool> {
-    remove_slot_if(data_dir, SAVE_FILE, |s: &SavedGame| s.play.same_game(play))
+/// A fresh game id: the start time (`20261201T075600Z`) and 32 random bits in hex.
+pub(crate) fn new_id(started: u64) -> String {
+    format!(
+        "{}-{:08x}",
+        utc::compact(started),
+        rand::rng().random::<u32>()
+    )
 }
 
-/// The files that may hold saves of the slot `name`: the slot itself first, then its overflow
-/// files (`<stem>-<anything>.json`), newest first.
-fn slot_files(data_dir: &Path, name: &str) -> Vec<PathBuf> {
-    let stem = name.trim_end_matches(".json");
-    let prefix = format!("{stem}-");
-    let mut overflow: Vec<(std::time::SystemTime, PathBuf)> = fs::read_dir(data_dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| {
-            let f = e.file_name();
-            let f = f.to_string_lossy();
-            f.starts_with(&prefix) && f.ends_with(".json")
-        })
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| {
-            let when = e
-                .metadata()
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (when, e.path())
-        })
-        .collect();
-    overflow.sort_by(|a, b| b.cmp(a));
-    let slot = data_dir.join(name);
-    let mut files: Vec<PathBuf> = slot.is_file().then_some(slot).into_iter().collect();
-    files.extend(overflow.into_iter().map(|(_, p)| p));
-    files
+/// Whether `id` could name a save: letters, digits and `-` only, so that an id given by a player
+/// never names a file outside the folder.
+pub(crate) fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 100 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
-/// Whether the file holds a save that `mine` accepts; `None` when it cannot be read as one.
-fn holds<T: DeserializeOwned>(path: &Path, mine: &impl Fn(&T) -> bool) -> Option<bool> {
-    let text = crate::config::paths::read_text(path).ok()?;
-    super::format::decode::<T>(&text).ok().map(|s| mine(&s))
-}
-
-/// Saves `json`, the game `mine` recognises: over its own earlier save, else in the slot `name`
-/// when that is free, else in a new overflow file (the slot holds another game's save).
-pub(crate) fn write_slot<T: DeserializeOwned>(
-    data_dir: &Path,
-    name: &str,
-    json: &str,
-    mine: impl Fn(&T) -> bool,
-) -> io::Result<()> {
-    let _lock = DirLock::acquire(data_dir)?;
-    let files = slot_files(data_dir, name);
-    let own = files
+/// Whether `id` is the file name of a save an older new2048 wrote (kept in the data folder).
+pub(crate) fn is_legacy(id: &str) -> bool {
+    LEGACY
         .iter()
-        .find(|p| holds(p, &mine) == Some(true))
-        .cloned();
-    let slot = data_dir.join(name);
-    let target = match own {
-        Some(p) => p,
-        // A slot that does not read as a save (damaged) is replaced, as before.
-        None if holds(&slot, &mine).is_none() => slot,
-        None => {
-            let stem = name.trim_end_matches(".json");
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos());
-            data_dir.join(format!("{stem}-{nanos}-{}.json", std::process::id()))
-        }
-    };
-    fsio::write_atomic(&target, json.as_bytes())
+        .any(|l| id == *l || id.strip_prefix(l).is_some_and(|r| r.starts_with('-')))
 }
 
-/// The newest save of the slot `name` that reads as a `T` (`what` names it in messages), with
-/// its file. Damaged files are moved aside through `warn` and the next one is tried.
-pub(crate) fn read_slot<T: DeserializeOwned>(
-    data_dir: &Path,
-    name: &str,
-    what: &str,
-    warn: &mut dyn FnMut(String),
-) -> Option<(PathBuf, T)> {
-    let mut files = slot_files(data_dir, name);
-    // Newest first, the slot included: the game a player left last is the one to offer.
-    files.sort_by_key(|p| std::cmp::Reverse(fs::metadata(p).and_then(|m| m.modified()).ok()));
-    files
-        .into_iter()
-        .find_map(|p| super::read_checked::<T>(data_dir, &p, what, warn).map(|s| (p, s)))
+/// The file of the save `id` (a valid one).
+pub(crate) fn path_of(data_dir: &Path, id: &str) -> PathBuf {
+    let name = format!("{id}.json");
+    if is_legacy(id) {
+        data_dir.join(name)
+    } else {
+        data_dir.join(SAVES_DIR).join(name)
+    }
 }
 
-/// Removes every save of the slot `name` that `mine` says is this game's; returns whether it
-/// removed one.
-pub(crate) fn remove_slot_if<T: DeserializeOwned>(
-    data_dir: &Path,
-    name: &str,
-    mine: impl Fn(&T) -> bool,
-) -> io::Result<bool> {
-    let _lock = DirLock::acquire(data_dir)?;
-    let mut removed = false;
-    for p in slot_files(data_dir, name) {
-        if holds(&p, &mine) == Some(true) {
-            fs::remove_file(&p)?;
-            removed = true;
+/// Every save file, as `(id, path)`: those in `saves/` and those older versions left in the data
+/// folder. A name that is not a regular file is reported through `warn` and skipped.
+pub(crate) fn files(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<(String, PathBuf)> {
+    let mut found = Vec::new();
+    for (folder, legacy) in [
+        (data_dir.join(SAVES_DIR), false),
+        (data_dir.to_path_buf(), true),
+    ] {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".json")) else {
+                continue;
+            };
+            if id.starts_with('.') || !valid_id(id) || is_legacy(id) != legacy {
+                continue;
+            }
+            if let Err(what) = fsio::regular_entry(&e) {
+                warn(skipped(&e.path(), what));
+                continue;
+            }
+            found.push((id.to_string(), e.path()));
         }
     }
-    Ok(removed)
+    found
+}
+
+/// The message for a name in the data folder that is skipped because it is not a regular file.
+pub(crate) fn skipped(path: &Path, what: &str) -> String {
+    format!(
+        "{} is {what}, not a regular file: it is skipped (never opened). Remove it to silence \
+         this warning.",
+        path.display()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_their_files() {
+        let id = new_id(1_796_070_830);
+        assert!(valid_id(&id), "{id}");
+        assert!(!is_legacy(&id));
+        assert_ne!(id, new_id(1_796_070_830));
+        for bad in ["", "../x", "a/b", "a.json", "a b"] {
+            assert!(!valid_id(bad), "{bad}");
+        }
+        assert!(is_legacy("saved-game") && is_legacy("saved-classic-123-4"));
+        assert!(!is_legacy("saved-gamex"));
+        let d = Path::new("/d");
+        assert_eq!(path_of(d, "saved-game"), Path::new("/d/saved-game.json"));
+        assert_eq!(path_of(d, "x-1"), Path::new("/d/saves/x-1.json"));
+    }
 }

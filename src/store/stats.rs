@@ -14,16 +14,14 @@ use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
 
 use super::format::GameKind;
-
-use super::entry::Entry;
-
-use super::record::RulesRecord;
+use super::index::Summary;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
 
 /// What statistics need from one finished game of either kind.
 struct Played<'a> {
-    rules: &'a RulesRecord,
+    name: &'a str,
+    hash: &'a str,
     outcome: Ending,
     score: u64,
     highest: u64,
@@ -32,18 +30,14 @@ struct Played<'a> {
 
 impl<'a> Played<'a> {
     /// A finished game of `kind` in `e`, if it is one.
-    fn of(e: &'a Entry, kind: GameKind) -> Option<Played<'a>> {
-        let (rules, outcome, score, highest, ended) = match e {
-            Entry::Cards(r) => (&r.play.rules, r.outcome, r.score, r.highest, r.ended),
-            Entry::Classic(r) => (&r.play.rules, r.outcome, r.score, r.highest, r.ended),
-            Entry::Duel(_) => return None,
-        };
-        (e.kind() == kind).then_some(Played {
-            rules,
-            outcome,
-            score,
-            highest,
-            ended,
+    fn of(s: &'a Summary, kind: GameKind) -> Option<Played<'a>> {
+        (s.game == kind && kind != GameKind::Duel).then_some(Played {
+            name: &s.rules,
+            hash: &s.rules_hash,
+            outcome: s.outcome,
+            score: s.score,
+            highest: s.highest,
+            ended: s.ended,
         })
     }
 }
@@ -75,16 +69,16 @@ impl RulesStats {
 }
 
 /// The statistics of every set of rules of the `kind` games in `entries`.
-fn collect_of(entries: &[Entry], kind: GameKind) -> Vec<RulesStats> {
+fn collect_of(entries: &[&Summary], kind: GameKind) -> Vec<RulesStats> {
     collect_played(entries.iter().filter_map(|e| Played::of(e, kind)))
 }
 
 fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats> {
     let mut by_hash: BTreeMap<&str, RulesStats> = BTreeMap::new();
     for r in games {
-        let s = by_hash.entry(&r.rules.hash).or_insert_with(|| RulesStats {
-            name: r.rules.name.clone(),
-            hash: r.rules.hash.clone(),
+        let s = by_hash.entry(r.hash).or_insert_with(|| RulesStats {
+            name: r.name.to_string(),
+            hash: r.hash.to_string(),
             ..RulesStats::default()
         });
         s.games += 1;
@@ -159,13 +153,16 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
 }
 
 /// What duels say: how many, of which game, and who won how.
-fn duels_report(entries: &[Entry]) -> String {
+fn duels_report(entries: &[&Summary]) -> String {
     let mut of = BTreeMap::new();
     let (mut first, mut second, mut draws, mut given_up) = (0, 0, 0, 0);
     let mut by_score = 0;
     let mut wins_by_name: BTreeMap<&str, u32> = BTreeMap::new();
     for e in entries {
-        let Entry::Duel(d) = e else { continue };
+        if e.game != GameKind::Duel {
+            continue;
+        }
+        let d = *e;
         *of.entry(d.of.as_str()).or_insert(0) += 1;
         match d.result {
             None => given_up += 1,
@@ -180,7 +177,7 @@ fn duels_report(entries: &[Entry]) -> String {
                     second += 1;
                 }
                 by_score += u32::from(s);
-                if let Some(p) = d.players.get(winner) {
+                if let Some(p) = d.players.as_ref().and_then(|p| p.get(winner)) {
                     *wins_by_name.entry(&p.name).or_insert(0) += 1;
                 }
             }
@@ -207,10 +204,10 @@ fn duels_report(entries: &[Entry]) -> String {
 }
 
 /// The whole `stats` report of `entries`: card games, classic games and duels.
-pub(crate) fn report(entries: &[Entry]) -> String {
+pub(crate) fn report(entries: &[&Summary]) -> String {
     let cards = collect_of(entries, GameKind::Cards);
     let classic = collect_of(entries, GameKind::Classic);
-    let has_duels = entries.iter().any(|e| matches!(e, Entry::Duel(_)));
+    let has_duels = entries.iter().any(|e| e.game == GameKind::Duel);
     if classic.is_empty() && !has_duels {
         return render(&cards);
     }

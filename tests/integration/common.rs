@@ -20,6 +20,16 @@ pub(crate) fn new2048(home: &Path) -> Command {
     cmd
 }
 
+/// The JSON array a successful command printed (`history --json`, `saved --json`).
+pub(crate) fn json_rows(out: &std::process::Output) -> Vec<serde_json::Value> {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    match serde_json::from_slice(&out.stdout) {
+        Ok(serde_json::Value::Array(rows)) => rows,
+        other => panic!("not a JSON array: {other:?}"),
+    }
+}
+
 /// Points every path the program could touch inside `home`.
 pub(crate) fn isolate(cmd: &mut Command, home: &Path) {
     cmd.env("HOME", home)

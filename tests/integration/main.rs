@@ -4,6 +4,7 @@
 mod classic;
 mod cli;
 mod common;
+mod faults;
 mod merges;
 mod props;
 mod simulate;

@@ -38,8 +38,32 @@ impl Env {
         self.data().join("games")
     }
 
+    /// The save of the card game in progress (the newest, if several), or a path where none is.
     fn save_file(&self) -> PathBuf {
-        self.data().join("saved-game.json")
+        self.save_of("cards")
+    }
+
+    /// The newest save file of `game` (`cards`, `classic`, `duel`) in `saves/`, or a path where
+    /// none is.
+    fn save_of(&self, game: &str) -> PathBuf {
+        let dir = self.data().join("saves");
+        let mut found: Vec<(std::time::SystemTime, PathBuf)> = files_in(&dir)
+            .into_iter()
+            .filter(|f| f.ends_with(".json") && !f.starts_with('.'))
+            .map(|f| dir.join(f))
+            .filter(|p| {
+                let v: Value = fs::read_to_string(p)
+                    .ok()
+                    .and_then(|t| serde_json::from_str(&t).ok())
+                    .unwrap_or(Value::Null);
+                v["game"].as_str().unwrap_or("cards") == game
+            })
+            .filter_map(|p| Some((fs::metadata(&p).ok()?.modified().ok()?, p)))
+            .collect();
+        found.sort();
+        found
+            .pop()
+            .map_or_else(|| dir.join(format!("no-{game}-save.json")), |(_, p)| p)
     }
 
     fn command(&self, args: &[&str]) -> Command {
@@ -68,13 +92,14 @@ impl Env {
     }
 
     fn history(&self) -> Vec<Value> {
-        let out = self.run(&["history", "--json"], "");
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        serde_json::from_slice::<Value>(&out.stdout)
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .clone()
+        self.history_with(&[])
+    }
+
+    /// `history --json` with more arguments.
+    fn history_with(&self, args: &[&str]) -> Vec<Value> {
+        let mut all = vec!["history", "--json"];
+        all.extend(args);
+        crate::common::json_rows(&self.run(&all, ""))
     }
 }
 
@@ -102,11 +127,13 @@ fn whole_game() -> String {
     "1\n2\n3\n4\n5\n".repeat(250)
 }
 
+/// The names in `dir`, but for hidden ones (the history index).
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
         .map(|d| {
             d.filter_map(std::result::Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.'))
                 .collect()
         })
         .unwrap_or_default();
@@ -197,16 +224,17 @@ fn saved_moves(path: &Path) -> Option<usize> {
     Some(v["moves"].as_str()?.split_whitespace().count())
 }
 
-/// Runs `args`, typing `moves` one at a time and waiting for `save` to show each, then kills
-/// the process (SIGKILL).
-fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], save: &Path) {
+/// Runs `args`, typing `moves` one at a time and waiting for the save of `game` to show each,
+/// then kills the process (SIGKILL).
+fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], game: &str) {
+    let save = || env.save_of(game);
     let mut child = env.command(args).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     for (i, m) in moves.iter().enumerate() {
         writeln!(stdin, "{m}").unwrap();
         stdin.flush().unwrap();
         let deadline = Instant::now() + Duration::from_secs(30);
-        while saved_moves(save) != Some(i + 1) {
+        while saved_moves(&save()) != Some(i + 1) {
             assert!(
                 Instant::now() < deadline,
                 "the save never showed move {}",
@@ -218,14 +246,14 @@ fn play_then_kill(env: &Env, args: &[&str], moves: &[&str], save: &Path) {
     child.kill().unwrap(); // SIGKILL
     assert!(!child.wait().unwrap().success());
     drop(stdin);
-    assert_eq!(saved_moves(save), Some(moves.len()));
+    assert_eq!(saved_moves(&save()), Some(moves.len()));
 }
 
 #[test]
 fn a_killed_game_resumes_at_its_last_move() {
     let env = Env::new();
     let args = ["play", "--seed", "7", "--json"];
-    play_then_kill(&env, &args, &["1", "2", "3", "4", "5"], &env.save_file());
+    play_then_kill(&env, &args, &["1", "2", "3", "4", "5"], "cards");
 
     // Resume, undo once (the undo history survived), then input ends: quit.
     let resumed = json(&env.run(&["play", "--resume", "--json"], "u\n"));
@@ -257,7 +285,7 @@ fn a_new_game_keeps_the_game_saved_before_it() {
         &env,
         &["play", "--seed", "7", "--json"],
         &["1", "2"],
-        &env.save_file(),
+        "cards",
     );
     // Another game is played (and quit) while the first one waits in its save.
     let out = env.run(&["play", "--seed", "8", "--json"], "3\n");
@@ -282,7 +310,8 @@ fn damaged_and_newer_files_are_moved_aside() {
     fs::write(env.games().join("a-truncated.json"), truncated).unwrap();
     fs::write(env.games().join("b-corrupt.json"), "\u{0}\u{1}garbage").unwrap();
     fs::write(env.games().join("c-newer.json"), &newer).unwrap();
-    fs::write(env.save_file(), "{\"format\": 1, \"saved\": ").unwrap();
+    let old_slot = env.data().join("saved-game.json");
+    fs::write(&old_slot, "{\"format\": 1, \"saved\": ").unwrap();
 
     let out = env.run(&["history", "--json"], "");
     let rows = json(&out);
@@ -317,6 +346,7 @@ fn damaged_and_newer_files_are_moved_aside() {
     let err = text(&out.stderr);
     assert!(err.contains("saved-game.json.corrupt-"), "{err}");
     assert!(err.contains("no saved game to resume"), "{err}");
+    assert!(!old_slot.exists());
     assert!(!env.save_file().exists());
     let mut child = env
         .command(&["play", "--seed", "4", "--json"])
@@ -332,20 +362,30 @@ fn damaged_and_newer_files_are_moved_aside() {
     child.kill().unwrap();
     let _ = child.wait();
     drop(stdin);
-    let newer_save = fs::read_to_string(env.save_file()).unwrap().replace(
+    let fresh = env.save_file();
+    let newer_save = fs::read_to_string(&fresh).unwrap().replace(
         "\"format\": 1,",
         "\"format\": 3,", // one above the newest format this program reads
     );
-    fs::write(env.save_file(), newer_save).unwrap();
+    fs::write(&fresh, newer_save).unwrap();
     let out = env.run(&["play", "--resume"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("saved-game.json.newer-"));
+    assert!(
+        text(&out.stderr).contains(".json.newer-"),
+        "{}",
+        text(&out.stderr)
+    );
     assert_eq!(
         files_in(&env.data())
             .iter()
             .filter(|f| f.starts_with("saved-game.json."))
             .count(),
-        2
+        1
+    );
+    let saves = files_in(&env.data().join("saves"));
+    assert!(
+        saves.iter().all(|f| f.contains(".json.newer-")),
+        "{saves:?}"
     );
 }
 
@@ -483,7 +523,7 @@ fn classic_to_the_end() -> String {
 }
 
 fn classic_save(env: &Env) -> PathBuf {
-    env.data().join("saved-classic.json")
+    env.save_of("classic")
 }
 
 fn rows_of<'a>(rows: &'a [Value], game: &str) -> Vec<&'a Value> {
@@ -532,10 +572,32 @@ fn classic_history_across_games_beside_card_games() {
     assert_eq!(rows[0]["game"], "cards");
 
     let table = text(&env.run(&["history"], "").stdout);
-    assert!(table.starts_with("card games:\n#  ended (UTC)"), "{table}");
-    let classic_part = &table[table.find("classic 2048:\n").expect(&table)..];
-    assert_eq!(classic_part.lines().count(), 5, "{table}");
-    assert!(classic_part.contains("3x3"), "{table}");
+    assert!(table.starts_with("#  ended (UTC)"), "{table}");
+    assert_eq!(table.lines().count(), 5, "{table}");
+    assert_eq!(
+        table.lines().filter(|l| l.contains(" classic ")).count(),
+        3,
+        "{table}"
+    );
+    assert!(table.contains("3x3"), "{table}");
+    // Numbered per kind shown: --game and --rules filter, and --limit counts what they keep.
+    let classic_only = text(&env.run(&["history", "--game", "classic"], "").stdout);
+    let numbers: Vec<&str> = classic_only
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(numbers, ["1", "2", "3"], "{classic_only}");
+    assert!(!classic_only.contains(" cards "), "{classic_only}");
+    let one = env.history_with(&["--game", "classic", "--limit", "1"]);
+    assert_eq!(
+        (one.len(), &one[0]["game"], &one[0]["n"]),
+        (1, &"classic".into(), &1.into())
+    );
+    assert_eq!(one[0]["seed"], 3, "the newest classic game");
+    let none = env.history_with(&["--rules", "solitaire"]);
+    assert!(none.is_empty(), "{none:?}");
+    assert_eq!(env.history_with(&["--rules", "default"]).len(), 4);
 
     let stats = text(&env.run(&["stats"], "").stdout);
     assert!(
@@ -556,12 +618,7 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     use new2048::classic::{ClassicGame, Dir};
     let env = Env::new();
     // A card game in progress is saved in another slot: untouched by all that follows.
-    play_then_kill(
-        &env,
-        &["play", "--seed", "8", "--json"],
-        &["1"],
-        &env.save_file(),
-    );
+    play_then_kill(&env, &["play", "--seed", "8", "--json"], &["1"], "cards");
     let card_save = fs::read_to_string(env.save_file()).unwrap();
 
     // A classic game left with an undo in its history: every move is saved as it is made.
@@ -616,6 +673,7 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
     assert!(classic[0]["duration_secs"].as_u64().unwrap() > 0);
     assert_eq!(rows.len(), 1);
     assert_eq!(fs::read_to_string(env.save_file()).unwrap(), card_save);
+    assert!(!classic_save(&env).exists());
     let cards_back = json(&env.run(&["play", "--resume", "--json"], ""));
     assert_eq!(cards_back["cards_played"], 1);
 
@@ -629,7 +687,7 @@ fn a_new_classic_game_keeps_the_classic_game_saved_before_it() {
     // Once lost: a new classic game's first save silently replaced one left for later.
     let env = Env::new();
     let args = ["classic", "--seed", "17", "--json"];
-    play_then_kill(&env, &args, &["a", "d"], &classic_save(&env));
+    play_then_kill(&env, &args, &["a", "d"], "classic");
     let out = env.run(&["classic", "--seed", "18", "--json"], "a\nd\nw\ns\n");
     assert!(json(&out)["moves"].as_u64().unwrap() > 0);
     let resumed = json(&env.run(&["classic", "--resume", "--json"], ""));
@@ -641,7 +699,7 @@ fn a_killed_classic_game_resumes_at_its_last_move() {
     let env = Env::new();
     // With seed 17 each of these moves changes the board, so each is saved.
     let args = ["classic", "--seed", "17", "--json"];
-    play_then_kill(&env, &args, &["a", "d", "w", "s"], &classic_save(&env));
+    play_then_kill(&env, &args, &["a", "d", "w", "s"], "classic");
     let resumed = json(&env.run(&["classic", "--resume", "--json"], "u\n"));
     let fresh = json(&Env::new().run(&["classic", "--seed", "17", "--json"], "a\nd\nw\ns\nu\n"));
     assert_eq!(resumed, fresh);
@@ -768,7 +826,7 @@ fn a_classic_duel_takes_turns_and_is_recorded() {
         assert_eq!(row["players"][i]["survived"], duel.players[i].moves().len());
     }
     let table = text(&env.run(&["history"], "").stdout);
-    assert!(table.contains("Ann vs Bob"), "{table}");
+    assert!(table.contains("Ann vs Bob: "), "{table}");
     let stats = text(&env.run(&["stats"], "").stdout);
     assert!(
         stats.contains("== duels ==\nduels 1 (classic 1)"),
@@ -942,4 +1000,119 @@ fn stats_of_edited_records_with_huge_scores_do_not_overflow() {
     let shown = text(&out.stdout);
     assert!(shown.contains(&format!("best {}", u64::MAX)), "{shown}");
     assert!(!shown.contains("mean 0"), "{shown}");
+}
+
+/// Runs `args` typing `lines`, waits until a save of `game` holds `count` moves (a duel's: both
+/// players' added), then kills the process.
+fn leave_saved(env: &Env, args: &[&str], lines: &str, game: &str, count: usize) {
+    let mut child = env.command(args).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(lines.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let moves = |v: &Value| -> usize {
+        let words = |m: &Value| m.as_str().map_or(0, |m| m.split_whitespace().count());
+        match v["players"].as_array() {
+            Some(players) => players.iter().map(|p| words(&p["moves"])).sum(),
+            None => words(&v["moves"]),
+        }
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let save = fs::read_to_string(env.save_of(game)).ok();
+        let v: Value = save
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null);
+        if moves(&v) == count {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the {game} save never showed {count} moves"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    drop(stdin);
+}
+
+#[test]
+fn every_interrupted_game_is_a_saved_game_to_list_resume_or_delete() {
+    // Once: only the newest card game was offered; a duel was not saved at all.
+    let env = Env::new();
+    leave_saved(
+        &env,
+        &["play", "--seed", "3", "--json"],
+        "1\n2\n",
+        "cards",
+        2,
+    );
+    std::thread::sleep(Duration::from_millis(1100));
+    leave_saved(
+        &env,
+        &["classic", "--seed", "17", "--json"],
+        "a\n",
+        "classic",
+        1,
+    );
+    std::thread::sleep(Duration::from_millis(1100));
+    let duel = ["duel", "--seed", "3", "--names", "Ann,Bob", "--json"];
+    leave_saved(&env, &duel, "1\n1\n", "duel", 2);
+
+    let list = json(&env.run(&["saved", "--json"], ""));
+    let list = list.as_array().unwrap();
+    let games: Vec<&str> = list.iter().map(|i| i["game"].as_str().unwrap()).collect();
+    assert_eq!(
+        games,
+        ["duel", "classic", "cards"],
+        "newest first: {list:?}"
+    );
+    assert_eq!(list[0]["number"], 1);
+    assert_eq!(list[0]["players"][1]["name"], "Bob");
+    assert_eq!(
+        (&list[1]["played"], &list[2]["played"]),
+        (&1.into(), &2.into())
+    );
+    assert_eq!(list[2]["rules"], "default");
+    let table = text(&env.run(&["saved"], "").stdout);
+    assert!(
+        table.contains("duel (cards)") && table.contains("Ann 0 : Bob 0"),
+        "{table}"
+    );
+
+    // The duel goes on where it was, Ann to move; input ends: recorded, given up.
+    let out = json(&env.run(&["play", "--resume", "1", "--json"], "2\n"));
+    assert_eq!(out["names"][0], "Ann");
+    let rows = env.history();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["game"], "duel");
+    assert_eq!(rows[0]["players"][0]["moves"], "1 2");
+    assert_eq!(rows[0]["players"][1]["moves"], "1");
+
+    // Deleting the classic game keeps it in history, as quit.
+    let out = env.run(&["saved", "--delete", "1"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = env.history();
+    assert_eq!((rows.len(), &rows[0]["game"]), (2, &"classic".into()));
+    assert_eq!(rows[0]["outcome"], "quit");
+    let left = json(&env.run(&["saved", "--json"], ""));
+    assert_eq!(left.as_array().unwrap().len(), 1);
+    let out = env.run(&["play", "--resume", "5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("there is no saved game 5"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The card game is of the rules in force; of other rules it is not taken up.
+    let other = env.run(&["--rules", "hard", "play", "--resume"], "");
+    assert_eq!(other.status.code(), Some(2));
+    let err = text(&other.stderr);
+    assert!(
+        err.contains("no saved game to resume with the rules hard"),
+        "{err}"
+    );
+    assert!(err.contains("play --resume N"), "{err}");
+    let resumed = json(&env.run(&["play", "--resume", "--json"], ""));
+    assert_eq!(resumed["cards_played"], 2);
 }

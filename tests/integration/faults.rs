@@ -1,0 +1,294 @@
+//! The data folder under attack (issue 12): FIFOs and links planted in it, two windows taking up
+//! one save, a game recorded before its save could be removed, records whose deal was edited, and
+//! rules files that are not UTF-8 or nest too deep. Each drives the built binary in a temporary
+//! home and bounds every run, so a hang fails the test instead of stopping the suite.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The longest any one command here may take before it counts as hung.
+const HANG: Duration = Duration::from_secs(20);
+
+struct Home {
+    tmp: TempDir,
+}
+
+impl Home {
+    fn new() -> Home {
+        let h = Home {
+            tmp: tempfile::tempdir().unwrap(),
+        };
+        for d in ["data/saves", "data/games"] {
+            fs::create_dir_all(h.data().join(d.trim_start_matches("data/"))).unwrap();
+        }
+        h
+    }
+
+    fn data(&self) -> PathBuf {
+        self.tmp.path().join("data")
+    }
+
+    fn spawn(&self, args: &[&str]) -> Child {
+        crate::common::new2048(self.tmp.path())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
+    /// Runs `args` with `input`, failing the test if it takes longer than [`HANG`].
+    fn run(&self, args: &[&str], input: &str) -> Output {
+        let mut child = self.spawn(args);
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_string();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        finish(child, args)
+    }
+
+    fn saves(&self) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = fs::read_dir(self.data().join("saves"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn history(&self) -> Vec<Value> {
+        crate::common::json_rows(&self.run(&["history", "--json"], ""))
+    }
+
+    /// A card game from seed 3 with `moves` played, then killed: its save is left.
+    fn killed_game(&self, moves: usize) -> PathBuf {
+        let mut child = self.spawn(&["play", "--seed", "3", "--json"]);
+        let mut stdin = child.stdin.take().unwrap();
+        for _ in 0..moves {
+            writeln!(stdin, "1").unwrap();
+        }
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + HANG;
+        let save = loop {
+            let done = self.saves().into_iter().find(|p| {
+                fs::read_to_string(p).is_ok_and(|t| {
+                    serde_json::from_str::<Value>(&t).is_ok_and(|v| {
+                        v["moves"]
+                            .as_str()
+                            .is_some_and(|m| m.split_whitespace().count() == moves)
+                    })
+                })
+            });
+            if let Some(p) = done {
+                break p;
+            }
+            assert!(Instant::now() < deadline, "the save never showed");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        child.kill().unwrap();
+        let _ = child.wait();
+        save
+    }
+}
+
+/// Waits for `child` at most [`HANG`]; kills it and fails if it is still running.
+fn finish(mut child: Child, args: &[&str]) -> Output {
+    let deadline = Instant::now() + HANG;
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`new2048 {}` hung", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
+}
+
+#[test]
+fn a_fifo_in_the_data_folder_is_skipped_never_read() {
+    // Once: `mkfifo DATA/saved-game.json` (or a record, or the lock) hung every command.
+    for name in [
+        "saved-game.json",
+        "saved-classic.json",
+        "saves/x-1.json",
+        "games/x.json",
+        "lock",
+    ] {
+        let home = Home::new();
+        let fifo = home.data().join(name);
+        mkfifo(&fifo);
+        let out = home.run(&["play", "--seed", "3", "--json"], "1\nq\n");
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        let mut said = text(&out.stderr).matches("FIFO").count();
+        assert!(said <= 1, "{name}: {}", text(&out.stderr));
+        for args in [["history"], ["stats"], ["saved"]] {
+            let out = home.run(&args, "");
+            let err = text(&out.stderr);
+            assert!(out.status.success(), "{name} {args:?}: {err}");
+            assert!(err.matches("FIFO").count() <= 1, "reported once: {err}");
+            said += err.matches("FIFO").count();
+        }
+        assert!(said > 0, "{name}: the FIFO was never reported");
+        if name != "lock" {
+            assert_eq!(home.history().len(), 1, "{name}: the game was recorded");
+        }
+        assert!(
+            fs::symlink_metadata(&fifo).is_ok_and(|m| !m.is_file()),
+            "{name}: the FIFO is left alone"
+        );
+    }
+}
+
+#[test]
+fn a_symlinked_lock_is_not_followed() {
+    // Once: `ln -s /some/where DATA/lock` created /some/where.
+    let home = Home::new();
+    let target = home.tmp.path().join("elsewhere");
+    std::os::unix::fs::symlink(&target, home.data().join("lock")).unwrap();
+    let out = home.run(&["play", "--seed", "3", "--json"], "1\nq\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("symbolic link"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!target.exists(), "the lock's link was followed");
+}
+
+#[test]
+fn two_windows_resuming_one_save_play_it_once() {
+    // Once: two `play --resume` at once split one save into two games, recorded twice.
+    let home = Home::new();
+    home.killed_game(2);
+    // The first window takes it up and keeps it (its input is still open).
+    let mut first = home.spawn(&["play", "--resume", "--json"]);
+    let deadline = Instant::now() + HANG;
+    loop {
+        let out = home.run(&["saved"], "");
+        if text(&out.stdout).contains("1 more open in another window") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the first window never took the save"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let second = home.run(&["play", "--resume", "--json"], "5\nq\n");
+    assert_eq!(second.status.code(), Some(2));
+    let err = text(&second.stderr);
+    assert!(err.contains("this game is open in another window"), "{err}");
+    let mut stdin = first.stdin.take().unwrap();
+    stdin.write_all(b"4\nq\n").unwrap();
+    drop(stdin);
+    let out = finish(first, &["play", "--resume"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = home.history();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["cards_played"], 3);
+    assert!(home.saves().is_empty());
+}
+
+#[test]
+fn a_save_whose_game_is_recorded_is_removed_not_resumed() {
+    // Once: a kill between writing the record and removing the save let the game be resumed and
+    // recorded again. The save's game id names its record: with the record there, the save goes.
+    let home = Home::new();
+    let save = home.killed_game(1);
+    let id = save.file_stem().unwrap().to_string_lossy().into_owned();
+    home.run(&["play", "--seed", "9", "--json"], "1\nq\n");
+    let record = fs::read_dir(home.data().join("games"))
+        .unwrap()
+        .flatten()
+        .find(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .unwrap()
+        .path();
+    fs::copy(
+        &record,
+        home.data().join("games").join(format!("{id}.json")),
+    )
+    .unwrap();
+    let out = home.run(&["play", "--resume", "--json"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(!save.exists(), "the save of a recorded game is removed");
+    assert_eq!(home.history().len(), 2);
+}
+
+#[test]
+fn a_record_whose_deal_was_edited_is_refused() {
+    let home = Home::new();
+    home.run(
+        &["play", "--seed", "3", "--json"],
+        &"1\n2\n3\n4\n5\n".repeat(60),
+    );
+    let export = home.run(&["history", "--export", "1"], "");
+    assert!(export.status.success());
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    let file = home.tmp.path().join("r.json");
+    let replay = |v: &Value| {
+        fs::write(&file, serde_json::to_string_pretty(v).unwrap()).unwrap();
+        home.run(&["replay", file.to_str().unwrap(), "--json"], "")
+    };
+    assert!(replay(&record).status.success());
+    let mut seed = record.clone();
+    seed["deal"]["seed"] = 4.into();
+    let mut date = record.clone();
+    date["deal"] = serde_json::json!({"kind": "daily", "date": "2026-13-45", "seed": 3});
+    let mut cut = record.clone();
+    let deck: Vec<&str> = record["deck"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .take(60)
+        .collect();
+    cut["deck"] = deck.join(" ").into();
+    for (edited, says) in [
+        (seed, "where seed 4 deals"),
+        (date, "`2026-13-45` is not a date"),
+        (cut, "60 cards where its rules deal deck.size = 100"),
+    ] {
+        let out = replay(&edited);
+        assert_eq!(out.status.code(), Some(2), "{says}");
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn rules_files_not_utf8_or_nested_too_deep_say_where() {
+    let home = Home::new();
+    let bad = home.tmp.path().join("bad.toml");
+    fs::write(&bad, b"# mine\nname = \"\xff\"\n").unwrap();
+    let deep = home.tmp.path().join("deep.toml");
+    fs::write(&deep, format!("[{}]\nx = 1\n", vec!["a"; 95].join("."))).unwrap();
+    for (file, says) in [
+        (&bad, "bad.toml:2:9: the value of `name` is not UTF-8"),
+        (
+            &deep,
+            "deep.toml:1:1: `a.a.a.…` nests tables 95 levels deep",
+        ),
+    ] {
+        let out = home.run(&["--config", file.to_str().unwrap(), "rules"], "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+}
