@@ -283,6 +283,8 @@ pub(crate) struct Words {
     pub choices: [&'static str; 4],
     /// One line on each preset (default, solitaire, hard): what it changes, how hard it is.
     pub preset_lines: [&'static str; 3],
+    /// A rules sub-menu item: `{}` the preset (or "your rules"), `{}` its line (or the file).
+    pub preset_item: &'static str,
 }
 
 pub(crate) static EN: Words = Words {
@@ -502,6 +504,7 @@ pub(crate) static EN: Words = Words {
         "like the 2048 Solitaire apps: 4 columns of 8, discards, rare wild cards, merges score their value",
         "no bombs, 1000 cards: hard (the best bot wins 68%, greedy 0%)",
     ],
+    preset_item: "{}: {}",
 };
 
 pub(crate) static ZH: Words = Words {
@@ -716,6 +719,7 @@ pub(crate) static ZH: Words = Words {
         "像 2048 Solitaire 应用：4 列、每列 8 张、可弃牌、少量百搭牌、合并按牌面计分",
         "没有炸弹、1000 张牌：困难（最强机器人胜率 68%，贪心 0%）",
     ],
+    preset_item: "{}：{}",
 };
 
 /// Fills the `{}` of `template` with `args`, in order. A missing value leaves `{}` as is, so a

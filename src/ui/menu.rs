@@ -474,8 +474,8 @@ fn own_rules_file() -> Option<std::path::PathBuf> {
         .filter(|p| p.is_file())
 }
 
-/// The rules sub-menu: each preset with a line on what it changes and how hard it is (just its
-/// name in a narrow window), then the player's own rules file when there is one. A file that has
+/// The rules sub-menu: each preset with a line on what it changes and how hard it is (cut
+/// between words in a narrow window), then the player's own rules file when there is one. A file that has
 /// become unreadable or wrong since the game started is not offered. The rules in force
 /// (`current`) are highlighted first. `Some(None)` back to the menu, `None` to leave.
 fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
@@ -484,7 +484,7 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
         .iter()
         .enumerate()
         .map(|(i, (n, _))| match words.preset_lines.get(i) {
-            Some(line) => Item::forms(vec![format!("{n}: {line}"), (*n).to_string()]),
+            Some(line) => Item::new(fill(words.preset_item, &[n, line])),
             None => Item::new(*n),
         })
         .collect();
@@ -495,7 +495,7 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
             |f| f.to_string_lossy().into_owned(),
         );
         items.push(Item::forms(vec![
-            format!("{}: {}", words.your_rules, p.display()),
+            fill(words.preset_item, &[&words.your_rules, &p.display()]),
             format!("{} ({file})", words.your_rules),
         ]));
     }
