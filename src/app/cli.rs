@@ -43,6 +43,13 @@ pub(crate) struct Global {
     /// Language of the screens: en or zh (default: from `LC_ALL` / LANG).
     #[arg(long, global = true, value_name = "LANG")]
     pub lang: Option<String>,
+    /// Show moves at once, without animations (also `NEW2048_ANIM=off`, or `animations = false`
+    /// in the settings file).
+    #[arg(long, global = true)]
+    pub no_anim: bool,
+    /// How the game is drawn: board (coloured cards) or log (plain timestamped log lines).
+    #[arg(long, global = true, value_name = "THEME")]
+    pub theme: Option<String>,
 }
 
 impl Global {

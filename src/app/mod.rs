@@ -666,7 +666,13 @@ fn duel_kept<G: crate::duel::Playable>(
 
 /// The terminal screens' colours, language and signal handling, from the global options.
 pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
-    crate::ui::Ui::new(global.no_color, global.lang.as_deref()).map_err(Error::usage)
+    crate::ui::Ui::new(crate::ui::Display {
+        no_color: global.no_color,
+        lang: global.lang.as_deref(),
+        no_anim: global.no_anim,
+        theme: global.theme.as_deref(),
+    })
+    .map_err(Error::usage)
 }
 
 /// The full-screen game (see [`crate::ui`]): the deal chosen with `--seed`/`--deck-file`, else

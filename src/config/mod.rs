@@ -63,7 +63,33 @@ pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
     })?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| RulesError::not_utf8(&origin, &bytes, e.valid_up_to()))?;
-    Rules::parse(text, &origin, Some(&Rules::default_rules()))
+    let mut rules = Rules::parse(text, &origin, Some(&Rules::default_rules()))?;
+    if !names_itself(text) {
+        rules.name = file_label(path);
+    }
+    Ok(rules)
+}
+
+/// Whether a rules file sets its own `name` (else it is known by its file name, so a player's
+/// own rules are never shown, recorded or counted in `stats` as `default`).
+fn names_itself(text: &str) -> bool {
+    text.parse::<toml::Table>()
+        .is_ok_and(|t| t.contains_key("name"))
+}
+
+/// A rules file's name for the screens and records: its file name (`my.toml`), printable
+/// characters only, at most 40 of them (the limit of `name`).
+pub fn file_label(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let clean: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+    if clean.trim().is_empty() {
+        "rules file".to_string()
+    } else {
+        clean
+    }
 }
 
 /// A shipped preset by name.

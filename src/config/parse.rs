@@ -272,9 +272,39 @@ fn parse_weight_key(key: &str) -> Option<Card> {
     }
 }
 
+/// A value written as a bare word (`height = four`, `merge_into_full = yes`): toml reads it as a
+/// misspelt `true` or `false` ("invalid boolean") or an unquoted string, which misleads. Says
+/// what the key takes instead, read from the line the error points at.
+fn bare_word(e: &toml::de::Error, text: &str) -> Option<String> {
+    let m = e.message();
+    let bare = [
+        "invalid boolean",
+        "invalid string",
+        "string values must be quoted",
+    ];
+    if !bare.iter().any(|b| m.starts_with(b)) {
+        return None;
+    }
+    let at = e.span()?.start;
+    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text.get(line_start..)?.lines().next()?;
+    let (key, value) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    let value = value.trim();
+    let want = match key {
+        "merge_into_full" | "merged_value" => "expected true or false",
+        "name" => "expected text in double quotes",
+        _ => "expected a whole number",
+    };
+    Some(format!("{key}: `{value}` is not a value here, {want}"))
+}
+
 /// Makes toml's wording of type errors plain for players, and names the key the error is about
 /// (toml only shows it when the error has no place in the file, so it is read from there).
-fn plain_toml_message(e: &toml::de::Error) -> String {
+fn plain_toml_message(e: &toml::de::Error, text: &str) -> String {
+    if let Some(m) = bare_word(e, text) {
+        return m;
+    }
     let msg = e
         .message()
         .trim()
@@ -321,7 +351,7 @@ impl Rules {
     pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
         let r = Reader { origin, text };
         let raw: RawFile = toml::from_str(text).map_err(|e| match e.span() {
-            Some(span) => r.error(Some(span), plain_toml_message(&e)),
+            Some(span) => r.error(Some(span), plain_toml_message(&e, text)),
             // A too deep nesting of dotted keys or table headers comes without a place: find
             // the deepest key path, and point at it.
             None => match deepest_key(text) {
@@ -332,7 +362,7 @@ impl Rules {
                          the rules use at most two (`[deck.weights]`)"
                     ),
                 ),
-                _ => r.error(None, plain_toml_message(&e)),
+                _ => r.error(None, plain_toml_message(&e, text)),
             },
         })?;
         let name = r.name(raw.name.as_ref(), base)?;
@@ -727,6 +757,12 @@ mod tests {
         assert_eq!(e.line_col.unwrap().0, 2);
         let e = err("[board]\nheight = \"tall\"\n");
         assert!(e.message.contains("whole number"), "{e}");
+        // A bare word is not taken for a misspelt boolean.
+        let e = err("[board]\nheight = four\n");
+        assert!(e.message.contains("expected a whole number"), "{e}");
+        assert!(!e.message.contains("boolean"), "{e}");
+        let e = err("[board]\nheight = 四\n");
+        assert!(e.message.contains("height"), "{e}");
         let e = err("[deck.weights]\n3 = 5\n");
         assert!(e.message.contains("`3` that is not a card"), "{e}");
         let e = err("[board]\nclear_value = 64\n");

@@ -138,17 +138,28 @@ pub(crate) fn turn_line<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> Str
 
 /// The result and why, then each player's turns and score.
 pub(crate) fn result_lines<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+    // One row a player, in columns that line up whatever the names' lengths.
     let p = &duel.players;
-    format!(
-        "result: {}\n  {}: survived {}, score {}\n  {}: survived {}, score {}\n",
-        result_text(duel.result(), names),
-        names[0],
-        p[0].survived(),
-        p[0].score(),
-        names[1],
-        p[1].survived(),
-        p[1].score()
-    )
+    let name_w = names
+        .iter()
+        .map(|n| console::measure_text_width(n))
+        .max()
+        .unwrap_or(0);
+    let turns_w = p
+        .iter()
+        .map(|g| g.survived().to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut text = format!("result: {}\n", result_text(duel.result(), names));
+    for (name, g) in names.iter().zip(p.iter()) {
+        let gap = " ".repeat(name_w - console::measure_text_width(name));
+        text.push_str(&format!(
+            "  {name}:{gap} survived {:>turns_w$}, score {}\n",
+            g.survived(),
+            g.score()
+        ));
+    }
+    text
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! waits for a key and then tells the bot to stop. The main thread does the key reads so that a
 //! stop signal (delivered to it) interrupts the read; the bot thread never reads the terminal, so
 //! raw mode is never left on when the program ends. The bot's game is not saved or recorded: it
-//! is not the player's game.
+//! is not the player's game. Its moves are animated like the player's (the bot thread sleeps
+//! through the frames; a key still stops it at once, between two frames).
 
 use std::io;
 use std::sync::Arc;
@@ -15,13 +16,15 @@ use std::time::{Duration, Instant};
 
 use console::Key;
 
-use crate::cards::engine::Game;
+use crate::cards::engine::{Game, Move, Position, Turn};
 use crate::strategy::{Strategy, View};
 
 use super::Ui;
+use super::anim::{self, Frame};
 use super::game::describe;
 use super::i18n::fill;
 use super::render::{Note, Overlay, Player, Screen, render};
+use super::settings::Motion;
 use super::term;
 
 /// Everything the bot thread needs, moved into it.
@@ -36,10 +39,24 @@ struct Bot {
     best: Option<u64>,
     stop: Arc<AtomicBool>,
     signalled: [Arc<AtomicBool>; 2],
+    /// The animations' pace (off when the player turned them off).
+    motion: Motion,
+    /// The column of the bot's last card, marked as on the player's screen.
+    fresh: Option<usize>,
 }
 
 impl Bot {
     fn draw(&self, notes: &[Note], overlay: Overlay) -> io::Result<()> {
+        self.draw_frame(notes, overlay, None)
+    }
+
+    /// The screen, with `frame` of the last move drawn over it.
+    fn draw_frame(
+        &self,
+        notes: &[Note],
+        overlay: Overlay,
+        frame: Option<&Frame>,
+    ) -> io::Result<()> {
         let (w, h) = term::size(&self.term);
         let screen = Screen {
             game: &self.game,
@@ -51,6 +68,9 @@ impl Bot {
             overlay,
             player: Player::Bot,
             prompt_line: false,
+            frame,
+            fresh: self.fresh,
+            played_secs: None,
         };
         let lines = render(&screen, self.words, self.theme, w, h);
         term::draw(&self.term, &lines, h)
@@ -58,6 +78,20 @@ impl Bot {
 
     fn stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst) || self.signalled.iter().any(|f| f.load(Ordering::SeqCst))
+    }
+
+    /// The bot's move in motion, as the player's moves are shown (see [`super::anim`]).
+    fn show(&self, before: &Position, turn: &Turn, notes: &[Note]) -> io::Result<()> {
+        let frames = anim::card_frames(self.game.rules(), before, turn, self.game.position());
+        let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();
+        for (f, t) in frames.iter().zip(anim::timing(&lengths, self.motion)) {
+            if self.stopped() {
+                break;
+            }
+            self.draw_frame(notes, Overlay::None, Some(f))?;
+            std::thread::sleep(t);
+        }
+        Ok(())
     }
 
     /// Waits `d` (or until stopped), redrawing when the terminal size changes.
@@ -87,14 +121,22 @@ impl Bot {
             let Some(mv) = self.strategy.choose(&View::of(&self.game), &mut rng) else {
                 break;
             };
+            let before = *self.game.position();
             match self.game.play(mv) {
-                Ok(turn) => notes = describe(&turn, self.words),
+                Ok(turn) => {
+                    notes = describe(&turn, self.words);
+                    self.fresh = match (turn.mv, turn.cleared) {
+                        (Move::Place(c), None) => Some(c as usize),
+                        _ => None,
+                    };
+                    self.show(&before, &turn, &notes)?;
+                }
                 Err(_) => break,
             }
         }
         // Stay on screen until the player presses a key.
         let overlay = if self.game.is_over() {
-            Overlay::Result { new_best: false }
+            Overlay::result(false)
         } else {
             Overlay::None
         };
@@ -127,6 +169,12 @@ pub(crate) fn watch(
         best,
         stop: Arc::clone(&stop),
         signalled: ui.signals.stop_flags(),
+        motion: if ui.animated() {
+            ui.settings.motion
+        } else {
+            Motion::OFF
+        },
+        fresh: None,
     };
     let handle = std::thread::spawn(move || bot.run());
     loop {

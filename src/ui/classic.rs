@@ -8,15 +8,18 @@
 
 use console::Key;
 
-use crate::classic::{ClassicGame, Dir, bot};
+use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::keeper::{ClassicMeta, Keepers};
 
 use super::Ui;
+use super::anim::{self, Grid};
 use super::classic_screen::{ClassicScreen, lay_out};
 use super::i18n::{Words, fill};
 use super::input::{Action, classic_action};
+use super::logtheme::{self, Stamp};
 use super::render::Note;
 use super::session::{End, Laid, View};
+use super::settings::Look;
 use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
 
@@ -58,21 +61,67 @@ pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Resul
     }
 }
 
+/// The screen of the game as it is (its merged and new tiles marked until the next key), or
+/// with one frame of a slide instead of the board.
+fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
+    ClassicScreen {
+        game: &s.game,
+        best: s.best,
+        notes: &s.notes,
+        overlay: v.overlay,
+        prompt_line: v.prompt_line,
+        frame: frame.or(s.extra.as_ref()),
+    }
+}
+
+/// Shows the slide `dir` that took `before` to the game's board, frame by frame, until it is
+/// over or a key is pressed (the key is then read by the loop as usual); keeps the last frame
+/// (the board with its merged and new tiles marked) to show until the next key.
+fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
+    let after = s.game.board();
+    // The new tile is where the slide alone left a hole and the board now has a tile.
+    let spawn = before.slide(dir).and_then(|(slid, _)| {
+        let n = slid.size();
+        (0..n * n)
+            .map(|i| (i / n, i % n))
+            .find(|&(r, c)| slid.get(r, c) == 0 && after.get(r, c) != 0)
+    });
+    let frames = anim::classic_frames(before, dir, after, spawn);
+    anim::show(s.ui, &frames, |f, v| {
+        lay_out(
+            &screen(s, v, Some(f)),
+            s.ui.words,
+            v.theme,
+            v.width,
+            v.height,
+        )
+    });
+    // The last frame is the board as it is, with the merged tiles and the new one marked.
+    s.extra = frames.last().filter(|_| spawn.is_some()).cloned();
+}
+
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
-    solo::play(ui, keeper, game, meta, ())
+    solo::play(ui, keeper, game, meta, None)
 }
 
 impl Solo for ClassicGame {
     type Meta = ClassicMeta;
-    type Extra = ();
+    /// The board of the last slide with its merged and new tiles marked, until the next key.
+    type Extra = Option<Grid>;
 
     fn action(key: &Key) -> Action {
         classic_action(key)
     }
 
-    fn undo(&mut self, (): &mut ()) -> bool {
+    fn undo(&mut self, marks: &mut Option<Grid>) -> bool {
+        *marks = None;
         ClassicGame::undo(self)
+    }
+
+    fn lost(&self) -> bool {
+        // The game is over only when no tile can move, after the winning tile or not.
+        true
     }
 
     fn best(&self, keeper: &dyn Keepers, _: &ClassicMeta) -> Option<u64> {
@@ -92,26 +141,35 @@ impl Solo for ClassicGame {
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
-        let screen = ClassicScreen {
-            game: &s.game,
-            best: s.best,
-            notes: &s.notes,
-            overlay: v.overlay,
-            prompt_line: v.prompt_line,
-        };
-        lay_out(&screen, s.ui.words, v.theme, v.width, v.height)
+        if s.ui.look.get() == Look::Log {
+            return Ok(logtheme::classic(
+                &s.game,
+                s.best,
+                &s.notes,
+                v.overlay,
+                s.ui.words,
+                Stamp::now(),
+                (v.width, v.height),
+            ));
+        }
+        lay_out(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {
         let words = s.ui.words;
+        s.extra = None;
         match act {
-            Action::Slide(d) => match slide_note(&mut s.game, d, words) {
-                Ok(notes) => {
-                    s.notes = notes;
-                    s.save();
+            Action::Slide(d) => {
+                let before = *s.game.board();
+                match slide_note(&mut s.game, d, words) {
+                    Ok(notes) => {
+                        s.notes = notes;
+                        s.save();
+                        animate(s, &before, d);
+                    }
+                    Err(note) => s.notes = vec![note],
                 }
-                Err(note) => s.notes = vec![note],
-            },
+            }
             Action::Hint => {
                 let text = match bot::best_move(s.game.board()) {
                     Some(d) => fill(words.hint_dir, &[&dir_word(d, words), &arrow(d)]),

@@ -8,8 +8,9 @@
 
 use crate::classic::{Board, ClassicGame};
 
+use super::anim::{Grid, Look};
 use super::i18n::{Words, fill};
-use super::render::{Note, Overlay, best_text, first_fit, pack, pair};
+use super::render::{Note, Overlay, best_text, centre, choices, first_fit, news, pack, pair};
 use super::theme::{Theme, Tone, fit};
 
 /// Everything the classic screen shows.
@@ -20,6 +21,8 @@ pub(crate) struct ClassicScreen<'a> {
     pub overlay: Overlay,
     /// Leave the last line empty (a prompt goes there).
     pub prompt_line: bool,
+    /// A frame of the slide being animated, drawn instead of the board.
+    pub frame: Option<&'a Grid>,
 }
 
 /// How the tiles of a board are drawn.
@@ -27,8 +30,8 @@ pub(crate) struct ClassicScreen<'a> {
 pub(crate) struct Tiles {
     /// Display width of a tile.
     pub width: usize,
-    /// Three rows per tile (else one).
-    pub tall: bool,
+    /// Text rows per tile: 1, 3 (tall) or 5 (in a large window).
+    pub rows: usize,
     /// Columns between two tiles, and blank rows between two rows of tiles.
     pub gap: usize,
     pub vgap: usize,
@@ -39,17 +42,36 @@ impl Tiles {
     /// board (at least four digits, so the board does not change size before 16384).
     pub(crate) fn all(board: &Board) -> [Tiles; 4] {
         let label = board.highest().max(1024).to_string().len();
-        let t = |width, tall, gap, vgap| Tiles {
+        let t = |width, rows, gap, vgap| Tiles {
             width,
-            tall,
+            rows,
             gap,
             vgap,
         };
         [
-            t(label + 4, true, 1, 1),
-            t(label + 2, false, 1, 1),
-            t(label + 2, false, 1, 0),
-            t(label, false, 1, 0),
+            t(label + 4, 3, 1, 1),
+            t(label + 2, 1, 1, 1),
+            t(label + 2, 1, 1, 0),
+            t(label, 1, 1, 0),
+        ]
+    }
+
+    /// Larger ways than [`Tiles::all`]'s, for a large window: wider and taller tiles.
+    pub(crate) fn large(board: &Board) -> [Tiles; 2] {
+        let label = board.highest().max(1024).to_string().len();
+        [
+            Tiles {
+                width: label + 12,
+                rows: 5,
+                gap: 2,
+                vgap: 1,
+            },
+            Tiles {
+                width: label + 8,
+                rows: 3,
+                gap: 2,
+                vgap: 1,
+            },
         ]
     }
 
@@ -64,27 +86,54 @@ impl Tiles {
 /// without colour), an empty cell a dot on a dark well.
 pub(crate) fn grid(board: &Board, theme: Theme, t: Tiles) -> Vec<String> {
     let n = board.size();
+    let cells: Vec<Vec<(u8, Look)>> = (0..n)
+        .map(|r| (0..n).map(|c| (board.get(r, c), Look::Plain)).collect())
+        .collect();
+    grid_cells(&cells, theme, t)
+}
+
+/// [`grid`] of cells given one by one (exponent, look): a board, or a frame of a slide.
+pub(crate) fn grid_cells(cells: &[Vec<(u8, Look)>], theme: Theme, t: Tiles) -> Vec<String> {
     let gap = " ".repeat(t.gap);
-    let bands: &[bool] = if t.tall {
-        &[false, true, false]
-    } else {
-        &[true]
-    };
+    let middle = (t.rows.max(1) - 1) / 2;
     let mut rows = Vec::new();
-    for r in 0..n {
+    for (r, line) in cells.iter().enumerate() {
         if r > 0 {
             rows.extend(std::iter::repeat_n(String::new(), t.vgap));
         }
-        for &numbered in bands {
-            let cells: Vec<String> = (0..n)
-                .map(|c| match (board.get(r, c), numbered) {
-                    (0, true) => theme.well(".", t.width, Tone::Dim),
-                    (0, false) => theme.well("", t.width, Tone::Dim),
-                    (e, true) => theme.tile(e, &board.value(r, c).to_string(), t.width),
-                    (e, false) => theme.tile(e, "", t.width),
+        for band in 0..t.rows.max(1) {
+            let numbered = band == middle;
+            let row: Vec<String> = line
+                .iter()
+                .map(|&(e, look)| {
+                    let label = if e == 0 {
+                        String::new()
+                    } else {
+                        (1u64 << e.min(63)).to_string()
+                    };
+                    match (e, numbered) {
+                        (0, true) => theme.well(".", t.width, Tone::Dim),
+                        (0, false) => theme.well("", t.width, Tone::Dim),
+                        (e, true) if look == Look::Plain && t.rows < 5 => {
+                            theme.tile(e, &label, t.width)
+                        }
+                        // Without colour, the padding rows of a 3-row tile are blank
+                        // whatever its look: the brackets on the number row say it.
+                        (e, false) if t.rows < 5 && (look == Look::Plain || !theme.color) => {
+                            theme.tile(e, "", t.width)
+                        }
+                        (e, _) => theme.face_row(
+                            Theme::tile_colours(e),
+                            &label,
+                            t.width,
+                            look,
+                            band,
+                            t.rows,
+                        ),
+                    }
                 })
                 .collect();
-            rows.push(cells.join(&gap));
+            rows.push(row.join(&gap));
         }
     }
     rows
@@ -109,7 +158,16 @@ pub(crate) fn lay_out(
 ) -> Result<Vec<String>, (usize, usize)> {
     let board = s.game.board();
     let [roomy, flat, close, tight] = Tiles::all(board);
+    let [huge, large] = Tiles::large(board);
     let layouts = [
+        Layout {
+            tiles: huge,
+            airy: true,
+        },
+        Layout {
+            tiles: large,
+            airy: true,
+        },
         Layout {
             tiles: roomy,
             airy: true,
@@ -136,7 +194,7 @@ pub(crate) fn lay_out(
         (lines, MARGIN.len() + l.tiles.board_width(board))
     };
     let help = s.overlay == Overlay::Help;
-    first_fit(&layouts, build, help, theme, width, height)
+    first_fit(&layouts, build, help, theme, width, height).map(|l| centre(l, width, height))
 }
 
 const MARGIN: &str = "  ";
@@ -183,11 +241,15 @@ fn screen(s: &ClassicScreen, words: &Words, theme: Theme, l: Layout, width: usiz
         out.extend(help(s, words, theme, width));
         return out;
     }
-    for row in grid(game.board(), theme, l.tiles) {
+    let rows = match s.frame {
+        Some(f) => grid_cells(&f.cells, theme, l.tiles),
+        None => grid(game.board(), theme, l.tiles),
+    };
+    for row in rows {
         out.push(format!("{MARGIN}{row}").trim_end().to_string());
     }
     let result = match s.overlay {
-        Overlay::Result { new_best } => Some(result(s, words, theme, new_best, width)),
+        Overlay::Result { new_best, .. } => Some(result(s, words, theme, new_best, width)),
         _ => None,
     };
     let footer = if l.airy {
@@ -249,12 +311,7 @@ impl Bottom<'_> {
 
 /// The first `shown` notes, one line each (blank lines when there are fewer).
 fn notes(notes: &[Note], shown: usize, theme: Theme, width: usize) -> Vec<String> {
-    (0..shown)
-        .map(|i| match notes.get(i) {
-            Some(n) => theme.paint(&fit(&format!("{MARGIN}{}", n.text), width), n.tone),
-            None => String::new(),
-        })
-        .collect()
+    news(notes, theme, MARGIN, width, shown)
 }
 
 /// The keys, dimmed, wrapped between keys (at the double spaces) so none is cut in two.
@@ -298,6 +355,10 @@ fn result(
     let mut lines = vec![fit(&format!("{MARGIN}{head}"), width)];
     lines.extend(pack(&score, "    ", MARGIN, width));
     lines.extend(pack(&played, "    ", MARGIN, width));
+    if let Overlay::Result { choice, undo, .. } = s.overlay {
+        lines.push(String::new());
+        lines.extend(choices(words, theme, choice, undo, MARGIN, width));
+    }
     lines
 }
 

@@ -12,7 +12,7 @@ use crate::duel::{Duel, DuelResult, Playable};
 use super::classic_screen::{Bottom, help_lines};
 use super::duel::Side;
 use super::i18n::{Words, fill};
-use super::render::{Note, Overlay, first_fit, pack, pair};
+use super::render::{Note, Overlay, centre, choices, first_fit, pack, pair};
 use super::theme::{Theme, Tone, fit, pad};
 
 /// Everything the duel screen shows.
@@ -70,7 +70,7 @@ pub(crate) fn lay_out<G: Side>(
     }
     let build = |l: Layout, theme: Theme, width: usize| screen(s, words, theme, l, width);
     let help = s.overlay == Overlay::Help;
-    first_fit(&layouts, build, help, theme, width, height)
+    first_fit(&layouts, build, help, theme, width, height).map(|l| centre(l, width, height))
 }
 
 /// The player whose board is drawn large when only one fits: the one to move, else (the duel
@@ -227,17 +227,36 @@ fn result_head<G: Side>(s: &DuelScreen<G>, words: &Words, theme: Theme) -> Strin
     }
 }
 
-/// Each player's score and turns (the line at the top already says who won and why).
+/// Each player's score and turns (the line at the top already says who won and why), in
+/// columns that line up whatever the names' lengths, then the choices.
 fn result<G: Side>(s: &DuelScreen<G>, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
+    let name_w = s
+        .names
+        .iter()
+        .map(|n| console::measure_text_width(n))
+        .max()
+        .unwrap_or(0);
+    let score_w = s
+        .duel
+        .players
+        .iter()
+        .map(|g| g.score().to_string().len())
+        .max()
+        .unwrap_or(1);
     for i in 0..2 {
         let g = &s.duel.players[i];
+        let score = format!("{:>score_w$}", g.score());
         let items = [
-            theme.paint(&s.names[i], tone(i)),
-            pair(theme, words.score, &g.score().to_string()),
+            theme.paint(&pad(&s.names[i], name_w), tone(i)),
+            pair(theme, words.score, &score),
             pair(theme, g.texts(words).survived, &g.survived().to_string()),
         ];
         lines.extend(pack(&items, "    ", MARGIN, width));
+    }
+    if let Overlay::Result { choice, .. } = s.overlay {
+        lines.push(String::new());
+        lines.extend(choices(words, theme, choice, false, MARGIN, width));
     }
     lines
 }

@@ -13,10 +13,13 @@ use crate::store::keeper::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
 use super::Ui;
+use super::anim::{self, Frame};
 use super::i18n::{Words, fill};
 use super::input::{Action, action};
+use super::logtheme::{self, CardLog, Stamp};
 use super::render::{Note, Player, Screen, lay_out};
 use super::session::{End, Laid, View};
+use super::settings::Look;
 use super::solo::{self, Kept, Solo};
 use super::theme::Tone;
 
@@ -85,11 +88,13 @@ fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
     }
 }
 
-/// The card game's own screen state: the highlighted column, the hinted move, the title's tag.
+/// The card game's own screen state: the highlighted column, the hinted move, the title's tag,
+/// the column whose card was just placed or made.
 pub(crate) struct Cards {
     cursor: usize,
     hint: Option<Move>,
     tag: Option<String>,
+    fresh: Option<usize>,
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
@@ -98,19 +103,62 @@ pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: Game, meta: GameMeta
         cursor: game.rules().board.columns as usize / 2,
         hint: None,
         tag: tag(&meta, ui.words),
+        fresh: None,
     };
     solo::play(ui, keeper, game, meta, cards)
 }
 
-/// Plays a move, or says why it cannot be made.
+/// Plays a move (shown in motion when animations are on), or says why it cannot be made.
 fn make(s: &mut Kept<Game>, mv: Move) {
+    let before = *s.game.position();
     match s.game.play(mv) {
         Ok(turn) => {
             s.extra.hint = None;
+            s.extra.fresh = match (turn.mv, turn.cleared) {
+                (Move::Place(c), None) => Some(c as usize),
+                _ => None,
+            };
             s.notes = describe(&turn, s.ui.words);
             s.save();
+            animate(s, &before, &turn);
         }
         Err(e) => s.notes = vec![refusal(e, &s.game, s.ui.words)],
+    }
+}
+
+/// Shows the move `turn` that took `before` to the game's position, frame by frame, until it is
+/// over or a key is pressed (the key is then read by the loop as usual).
+fn animate(s: &Kept<Game>, before: &crate::cards::engine::Position, turn: &Turn) {
+    if !s.ui.animated() {
+        return;
+    }
+    let frames = anim::card_frames(s.game.rules(), before, turn, s.game.position());
+    anim::show(s.ui, &frames, |f, v| {
+        lay_out(
+            &screen(s, v, Some(f)),
+            s.ui.words,
+            v.theme,
+            v.width,
+            v.height,
+        )
+    });
+}
+
+/// The screen of the game as it is, or with one frame of a move drawn over it.
+fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a> {
+    Screen {
+        game: &s.game,
+        best: s.best,
+        cursor: Some(s.extra.cursor),
+        hint: s.extra.hint,
+        tag: s.extra.tag.clone(),
+        notes: &s.notes,
+        overlay: v.overlay,
+        player: Player::Human,
+        prompt_line: v.prompt_line,
+        frame,
+        fresh: s.extra.fresh,
+        played_secs: Some(crate::store::utc::now().saturating_sub(s.meta.started)),
     }
 }
 
@@ -124,7 +172,12 @@ impl Solo for Game {
 
     fn undo(&mut self, extra: &mut Cards) -> bool {
         extra.hint = None;
+        extra.fresh = None;
         Game::undo(self)
+    }
+
+    fn lost(&self) -> bool {
+        Ending::of(self) == Ending::Lost
     }
 
     fn best(&self, keeper: &dyn Keepers, meta: &GameMeta) -> Option<u64> {
@@ -156,26 +209,38 @@ impl Solo for Game {
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
-        let screen = Screen {
-            game: &s.game,
-            best: s.best,
-            cursor: Some(s.extra.cursor),
-            hint: s.extra.hint,
-            tag: s.extra.tag.clone(),
-            notes: &s.notes,
-            overlay: v.overlay,
-            player: Player::Human,
-            prompt_line: v.prompt_line,
-        };
-        lay_out(&screen, s.ui.words, v.theme, v.width, v.height)
+        if s.ui.look.get() == Look::Log {
+            let log = CardLog {
+                game: &s.game,
+                best: s.best,
+                cursor: s.extra.cursor,
+                notes: &s.notes,
+                overlay: v.overlay,
+            };
+            return Ok(logtheme::cards(
+                &log,
+                s.ui.words,
+                Stamp::now(),
+                v.width,
+                v.height,
+            ));
+        }
+        lay_out(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {
         let words = s.ui.words;
         let columns = s.game.rules().board.columns as usize;
         let cursor = s.extra.cursor;
+        s.extra.fresh = None;
         match act {
-            Action::Place(c) => make(s, Move::Place(c.min(255) as u8)),
+            Action::Place(c) => {
+                // The highlight follows the number keys, so Enter repeats the last column.
+                if c < columns {
+                    s.extra.cursor = c;
+                }
+                make(s, Move::Place(c.min(255) as u8));
+            }
             Action::PlaceAtCursor => make(s, Move::Place(cursor as u8)),
             Action::Discard => make(s, Move::Discard),
             Action::Left => s.extra.cursor = (cursor + columns - 1) % columns,

@@ -107,7 +107,6 @@ pub(crate) struct Words {
     pub yes_no_keys: &'static str,
     pub confirm_quit: &'static str,
     pub confirm_restart: &'static str,
-    pub play_again: &'static str,
     pub won: &'static str,
     /// `{}` the card in hand.
     pub lost: &'static str,
@@ -258,6 +257,34 @@ pub(crate) struct Words {
     pub daily_share: &'static str,
     pub daily_streak: &'static str,
     pub days: [&'static str; 2],
+    pub longest_chain: &'static str,
+    pub clears: &'static str,
+    pub bombs_used: &'static str,
+    pub time_played: &'static str,
+    pub choice_keys: &'static str,
+    pub your_rules: &'static str,
+    /// `{}` the points of a merge step.
+    pub help_score: &'static str,
+    /// `{}` the points of a merge step, twice.
+    pub help_score_value: &'static str,
+    pub help_boss: &'static str,
+    /// The log look: `{}` column, `{}` cards, `{}` height, `{}` the cards.
+    pub log_board: &'static str,
+    pub log_empty: &'static str,
+    /// `{}` rules, `{}` score, `{}` best, `{}` cards left.
+    pub log_state: &'static str,
+    /// The same for classic 2048: `{}` moves instead of cards left.
+    pub log_classic_state: &'static str,
+    pub log_hand: &'static str,
+    pub log_keys: &'static str,
+    pub log_over: &'static str,
+    pub log_classic: &'static str,
+    /// The result screen's choices: again, undo, menu, quit.
+    pub choices: [&'static str; 4],
+    /// One line on each preset (default, solitaire, hard): what it changes, how hard it is.
+    pub preset_lines: [&'static str; 3],
+    /// A rules sub-menu item: `{}` the preset (or "your rules"), `{}` its line (or the file).
+    pub preset_item: &'static str,
 }
 
 pub(crate) static EN: Words = Words {
@@ -301,7 +328,6 @@ pub(crate) static EN: Words = Words {
     yes_no_keys: "(y/n)",
     confirm_quit: "Quit? Your game is saved and can be resumed",
     confirm_restart: "Restart? This game ends here",
-    play_again: "Play again?",
     won: "You won: the whole deck is played!",
     lost: "Game over: no column takes the {}.",
     new_best: "New best!",
@@ -312,7 +338,7 @@ pub(crate) static EN: Words = Words {
     too_small_hint: "Make the window larger, or press q to quit.",
     help_title: "Keys and rules",
     help_keys: &[
-        "1 … 9        put the card in hand on that column",
+        "1 … {}        put the card in hand on that column",
         "←/→ Enter    move the highlight, Enter puts the card there",
         "d            discard the card in hand (when the rules allow)",
         "u            undo the last move",
@@ -450,6 +476,35 @@ pub(crate) static EN: Words = Words {
     daily_share: "Your daily deal of {}, to share:",
     daily_streak: "Daily streak: {} (best {}). Best score of this deal: {}.",
     days: ["{} day", "{} days"],
+    longest_chain: "Longest chain",
+    clears: "Clears",
+    bombs_used: "Bombs",
+    time_played: "Time played",
+    choice_keys: "←/→ choose  Enter confirm  a again  u undo  m menu  q quit",
+    your_rules: "your rules",
+    help_score: "Points: {} for each merge step.",
+    help_score_value: "Points: {} for each merge step plus the card it makes (16+16=32 scores {}), so a long chain jumps by hundreds.",
+    help_boss: "b            boss key: switch to the log look (and back)",
+    log_board: "queue {} [{}/{}]: {}",
+    log_empty: "(empty)",
+    log_state: "job {}: score={} best={} left={}",
+    log_classic_state: "job {}: score={} best={} moves={}",
+    log_hand: "next batch: {}",
+    log_keys: "keys: {}",
+    log_over: "job finished: {}",
+    log_classic: "grid row {}: {}",
+    choices: [
+        "Play again",
+        "Undo the last move",
+        "Back to the menu",
+        "Quit",
+    ],
+    preset_lines: [
+        "5 columns of 7 and bombs: the original; easy (the best bot wins 100%)",
+        "like the 2048 Solitaire apps: 4 columns of 8, discards, rare wild cards, merges score their value",
+        "no bombs, 1000 cards: hard (the best bot wins 68%, greedy 0%)",
+    ],
+    preset_item: "{}: {}",
 };
 
 pub(crate) static ZH: Words = Words {
@@ -493,7 +548,6 @@ pub(crate) static ZH: Words = Words {
     yes_no_keys: "(y 是 / n 否)",
     confirm_quit: "退出吗？牌局已保存，下次可以继续",
     confirm_restart: "重新开始吗？本局到此结束",
-    play_again: "再来一局吗？",
     won: "你赢了：整副牌都放完了！",
     lost: "游戏结束：{} 无处可放。",
     new_best: "新纪录！",
@@ -504,7 +558,7 @@ pub(crate) static ZH: Words = Words {
     too_small_hint: "请把窗口放大，或按 q 退出。",
     help_title: "按键与规则",
     help_keys: &[
-        "1 … 9        把手牌放到该列",
+        "1 … {}        把手牌放到该列",
         "←/→ 回车     移动高亮，回车把牌放到高亮的列",
         "d            弃掉手牌（规则允许时）",
         "u            撤销上一步",
@@ -642,6 +696,30 @@ pub(crate) static ZH: Words = Words {
     daily_share: "{} 的每日牌局，分享给朋友：",
     daily_streak: "每日连续：{}（最长 {}）。这副牌的最高分：{}。",
     days: ["{} 天", "{} 天"],
+    longest_chain: "最长连锁",
+    clears: "清除",
+    bombs_used: "炸弹",
+    time_played: "用时",
+    choice_keys: "←/→ 选择  回车 确认  a 再来  u 撤销  m 菜单  q 退出",
+    your_rules: "你的规则",
+    help_score: "每一步合并得 {} 分。",
+    help_score_value: "每一步合并得 {} 分，再加上合成的牌面值：16+16=32 得 {} 分，所以长连锁会一下得几百分。",
+    help_boss: "b            老板键：切换为日志外观（再按切回）",
+    log_board: "队列 {} [{}/{}]：{}",
+    log_empty: "（空）",
+    log_state: "任务 {}：得分={} 最高={} 剩余={}",
+    log_classic_state: "任务 {}：得分={} 最高={} 步数={}",
+    log_hand: "下一批：{}",
+    log_keys: "按键：{}",
+    log_over: "任务结束：{}",
+    log_classic: "网格 第 {} 行：{}",
+    choices: ["再来一局", "撤销最后一步", "回到菜单", "退出"],
+    preset_lines: [
+        "5 列、每列 7 张、有炸弹：原版规则；简单（最强机器人胜率 100%）",
+        "像 2048 Solitaire 应用：4 列、每列 8 张、可弃牌、少量百搭牌、合并按牌面计分",
+        "没有炸弹、1000 张牌：困难（最强机器人胜率 68%，贪心 0%）",
+    ],
+    preset_item: "{}：{}",
 };
 
 /// Fills the `{}` of `template` with `args`, in order. A missing value leaves `{}` as is, so a

@@ -30,6 +30,8 @@ pub(crate) enum Action {
     Suspend,
     /// Classic 2048: slide the tiles.
     Slide(Dir),
+    /// The boss key: switch between the board and the log look at once.
+    Boss,
     /// A key that does nothing, with a name to show.
     Unknown(String),
 }
@@ -48,6 +50,9 @@ pub(crate) fn action(key: &Key) -> Action {
         Key::Char('r' | 'R') => Action::Restart,
         Key::Char('q' | 'Q') | Key::Escape => Action::Quit,
         Key::Char('?') => Action::Help,
+        // `b`, or Esc pressed twice quickly (console reads it as one unknown sequence).
+        Key::Char('b' | 'B') => Action::Boss,
+        Key::UnknownEscSeq(seq) if seq.as_slice() == ['\x1b'] => Action::Boss,
         Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
         Key::Char('\x04') => Action::EndOfInput,
         Key::Char('\x1a') => Action::Suspend,
@@ -98,6 +103,8 @@ mod tests {
         assert_eq!(action(&Key::CtrlC), Action::Interrupt);
         assert_eq!(action(&Key::Char('\x04')), Action::EndOfInput);
         assert_eq!(action(&Key::Char('x')), Action::Unknown("x".into()));
+        assert_eq!(action(&Key::Char('b')), Action::Boss);
+        assert_eq!(action(&Key::UnknownEscSeq(vec!['\x1b'])), Action::Boss);
         assert_eq!(action(&Key::PageUp), Action::Unknown("PageUp".into()));
         // Ctrl-Z suspends (it once did nothing, so `fg` had nothing to resume).
         assert_eq!(action(&Key::Char('\x1a')), Action::Suspend);

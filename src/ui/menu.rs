@@ -70,9 +70,15 @@ pub(crate) fn confirm(
     redraw: impl FnMut(),
 ) -> Option<bool> {
     let t = ui.theme.dialog(ui.words);
+    // The question, its keys and the answer on one line: a wrapped prompt would scroll the
+    // screen behind it (at 40 columns, the score off the top).
+    let (width, _) = super::term::size(&ui.term);
+    let keys = console::measure_text_width(ui.words.yes_no_keys)
+        + console::measure_text_width(ui.words.yes).max(console::measure_text_width(ui.words.no));
+    let question = cut_words(question, width.saturating_sub(keys + 5).max(8));
     prompt(ui, redraw, || {
         Confirm::with_theme(&t)
-            .with_prompt(question)
+            .with_prompt(&question)
             .default(default)
             .report(false)
             .interact_on_opt(&ui.term)
@@ -266,12 +272,13 @@ fn ago(words: &Words, then: u64, now: u64) -> String {
 }
 
 /// The start menu's items: the saved games, then a new game, classic 2048, a duel, the daily
-/// deal, the rules and quit.
+/// deal, the rules (named `rules_label`) and quit.
 /// `daily_best` is the best score of today's deal with these rules, once it was played.
 fn menu_items(
     words: &Words,
     saved: &[SavedGameInfo],
     rules: &Rules,
+    rules_label: &str,
     now: u64,
     daily_best: Option<u64>,
 ) -> Vec<(Item, Choice)> {
@@ -307,7 +314,7 @@ fn menu_items(
     };
     items.push((daily, Choice::Daily));
     items.push((
-        Item::new(fill(words.menu_rules, &[&rules.name])),
+        Item::new(fill(words.menu_rules, &[&rules_label])),
         Choice::Rules,
     ));
     items.push((Item::new(words.menu_quit), Choice::Quit));
@@ -339,7 +346,7 @@ pub(crate) fn start(
         }
         let now = utc::now();
         let played = keeper.daily_best(rules, &utc::date(now));
-        let items = menu_items(words, &saved, rules, now, played);
+        let items = menu_items(words, &saved, rules, &rules_label(rules, ui), now, played);
         for w in keeper.take_warnings() {
             notes.push((w, Tone::Bad));
         }
@@ -416,7 +423,7 @@ pub(crate) fn start(
                 }
             }
             Choice::Rules => {
-                if let Some(r) = pick_preset(ui, &rules.name)? {
+                if let Some(r) = pick_preset(ui, rules)? {
                     *rules = Arc::new(r);
                 }
             }
@@ -450,13 +457,57 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
     )
 }
 
-/// The preset to play: `Some(None)` back to the menu, `None` to leave.
-/// The rules in force (`current`) are highlighted first.
-fn pick_preset(ui: &Ui, current: &str) -> Option<Option<Rules>> {
-    let names: Vec<Item> = presets::ALL.iter().map(|(n, _)| Item::new(*n)).collect();
-    let now = presets::ALL.iter().position(|(n, _)| *n == current);
-    let i = select_sub(ui, ui.words.preset_prompt, &names, now.unwrap_or(0))?;
-    Some(i.and_then(|i| config::load_preset(presets::ALL[i].0).ok()))
+/// How the menu names the rules in force: a preset by its name, a player's own file (known by
+/// its file name, see [`config::file_label`]) as `your rules (my.toml)`.
+fn rules_label(rules: &Rules, ui: &Ui) -> String {
+    if presets::get(&rules.name).is_some() {
+        rules.name.clone()
+    } else {
+        format!("{} ({})", ui.words.your_rules, rules.name)
+    }
+}
+
+/// The player's own rules file, when there is one: `$NEW2048_CONFIG`, else the config folder's.
+fn own_rules_file() -> Option<std::path::PathBuf> {
+    config::paths::config_env()
+        .or_else(config::paths::user_config_file)
+        .filter(|p| p.is_file())
+}
+
+/// The rules sub-menu: each preset with a line on what it changes and how hard it is (cut
+/// between words in a narrow window), then the player's own rules file when there is one. A file that has
+/// become unreadable or wrong since the game started is not offered. The rules in force
+/// (`current`) are highlighted first. `Some(None)` back to the menu, `None` to leave.
+fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
+    let words = ui.words;
+    let mut items: Vec<Item> = presets::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| match words.preset_lines.get(i) {
+            Some(line) => Item::new(fill(words.preset_item, &[n, line])),
+            None => Item::new(*n),
+        })
+        .collect();
+    let own = own_rules_file().and_then(|p| config::load_file(&p).ok().map(|r| (p, r)));
+    if let Some((p, _)) = &own {
+        let file = p.file_name().map_or_else(
+            || p.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        items.push(Item::forms(vec![
+            fill(words.preset_item, &[&words.your_rules, &p.display()]),
+            format!("{} ({file})", words.your_rules),
+        ]));
+    }
+    let now = presets::ALL
+        .iter()
+        .position(|(n, _)| *n == current.name)
+        .or(own.as_ref().map(|_| presets::ALL.len()));
+    let i = select_sub(ui, words.preset_prompt, &items, now.unwrap_or(0))?;
+    Some(i.and_then(|i| match presets::ALL.get(i) {
+        Some((name, _)) => config::load_preset(name).ok(),
+        None => own.map(|(_, r)| r),
+    }))
 }
 
 #[cfg(test)]

@@ -4,6 +4,9 @@
 //! - [`theme`]: colours (the card palette, text tones, the dialoguer theme) and text widths;
 //! - [`i18n`]: every text in English and Simplified Chinese;
 //! - [`render`]: the screen as lines of text, a pure function (snapshot-tested);
+//! - [`anim`]: the frames of a move (pure, snapshot-tested) and the loop that shows them;
+//! - [`settings`]: animations, their speed and the look, from the flags, environment and file;
+//! - [`logtheme`]: the game drawn as timestamped log lines (`--theme log`, the boss key);
 //! - [`input`]: keys to actions;
 //! - [`term`]: taking and giving back the terminal, drawing, signals;
 //! - [`menu`], [`list`]: the start menu (saved games first) and its lists, yes/no questions;
@@ -20,6 +23,7 @@
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.
 
+pub(crate) mod anim;
 pub(crate) mod autoplay;
 pub(crate) mod classic;
 pub(crate) mod classic_screen;
@@ -29,10 +33,12 @@ pub(crate) mod game;
 pub(crate) mod i18n;
 pub(crate) mod input;
 pub(crate) mod list;
+pub(crate) mod logtheme;
 pub(crate) mod menu;
 pub(crate) mod render;
 pub(crate) mod replay;
 pub(crate) mod session;
+pub(crate) mod settings;
 pub(crate) mod solo;
 pub(crate) mod term;
 pub(crate) mod theme;
@@ -52,24 +58,40 @@ use crate::store::shelf::Resumed;
 use crate::strategy::Strategy;
 
 use self::i18n::{Lang, Words, fill, plural};
-use self::session::End;
+use self::session::{After, End};
+use self::settings::{Look, Settings};
 use self::term::{Signals, TermGuard};
 use self::theme::{Theme, Tone};
 
-/// What every screen shares: the terminal, colours, language and the signal flags.
+/// What every screen shares: the terminal, colours, language, the settings (motion, look) and
+/// the signal flags.
 pub(crate) struct Ui {
     pub term: Term,
     pub theme: Theme,
     pub words: &'static Words,
     pub signals: Signals,
+    pub settings: Settings,
+    /// The look in force: the settings' at first, switched at once by the boss key.
+    pub look: std::cell::Cell<Look>,
+}
+
+/// How the screens look and move, from the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Display<'a> {
+    pub no_color: bool,
+    pub lang: Option<&'a str>,
+    pub no_anim: bool,
+    pub theme: Option<&'a str>,
 }
 
 impl Ui {
-    /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale; catches the
-    /// stop signals from here on. Fails only for an unknown `--lang`.
-    pub(crate) fn new(no_color: bool, lang: Option<&str>) -> Result<Ui, String> {
-        let lang = Lang::choose(lang)?;
-        let theme = Theme::choose(no_color);
+    /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale, motion and
+    /// look from the flags, the environment and the settings file; catches the stop signals
+    /// from here on. Fails for an unknown `--lang` or `--theme` and a bad settings file.
+    pub(crate) fn new(d: Display) -> Result<Ui, String> {
+        let lang = Lang::choose(d.lang)?;
+        let theme = Theme::choose(d.no_color);
+        let settings = Settings::load(d.no_anim, d.theme)?;
         // dialoguer's themes ask console whether to colour: tell it the player's choice.
         console::set_colors_enabled(theme.color);
         Ok(Ui {
@@ -77,7 +99,15 @@ impl Ui {
             theme,
             words: lang.words(),
             signals: Signals::install(),
+            settings,
+            look: std::cell::Cell::new(settings.look),
         })
+    }
+
+    /// Whether moves are shown in motion: animations on and the board look (log lines do not
+    /// move).
+    pub(crate) fn animated(&self) -> bool {
+        self.settings.motion.pace.is_some() && self.look.get() == Look::Board
     }
 }
 
@@ -117,9 +147,13 @@ enum Then {
 /// the result screen (back to the menu, quit) is a new [`End`] and one more arm here.
 fn then(end: End, home: bool) -> Then {
     match end {
-        End::Over { again: true } | End::Restart => Then::Again,
-        End::Over { again: false } | End::Quit(_) if home => Then::Menu,
-        End::Over { again: false } | End::Quit(_) | End::Stopped(_) => Then::Leave,
+        End::Over(After::Again) | End::Restart => Then::Again,
+        // The player asked for the menu on the result screen: it comes, whatever began the
+        // session.
+        End::Over(After::Menu) => Then::Menu,
+        End::Over(After::Quit) => Then::Leave,
+        End::Quit(_) if home => Then::Menu,
+        End::Quit(_) | End::Stopped(_) => Then::Leave,
     }
 }
 
@@ -156,7 +190,7 @@ pub(crate) fn play(
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 let end = game::play(ui, keeper, *g, m);
-                if let (Deal::Daily { date, .. }, End::Over { .. }) = (&deal, end) {
+                if let (Deal::Daily { date, .. }, End::Over(_)) = (&deal, end) {
                     daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date);
                 }
                 let (g, m) = menu::fresh_game(&rules);
@@ -280,17 +314,19 @@ pub(crate) fn autoplay(
 
 #[cfg(test)]
 mod tests {
-    use super::{End, Then, then};
+    use super::{After, End, Then, then};
 
-    /// A game chosen at the menu comes back to it; one a command started leaves at its end; a
-    /// signal, Ctrl-C or Ctrl-D always leaves; "play again" and restart play again either way.
+    /// A game chosen at the menu comes back to it on quit; one a command started leaves; a
+    /// signal, Ctrl-C or Ctrl-D always leaves; the result screen's choices (play again, back to
+    /// the menu, quit) and restart are followed either way.
     #[test]
     fn after_a_game() {
         for home in [true, false] {
             let back = if home { Then::Menu } else { Then::Leave };
-            assert_eq!(then(End::Over { again: true }, home), Then::Again);
+            assert_eq!(then(End::Over(After::Again), home), Then::Again);
             assert_eq!(then(End::Restart, home), Then::Again);
-            assert_eq!(then(End::Over { again: false }, home), back);
+            assert_eq!(then(End::Over(After::Menu), home), Then::Menu);
+            assert_eq!(then(End::Over(After::Quit), home), Then::Leave);
             assert_eq!(then(End::Quit(Some(3)), home), back);
             assert_eq!(then(End::Quit(None), home), back);
             assert_eq!(then(End::Stopped(Some(3)), home), Then::Leave);

@@ -89,6 +89,9 @@ impl Shown for Game {
             overlay: Overlay::None,
             player: Player::Human,
             prompt_line: true,
+            frame: None,
+            fresh: None,
+            played_secs: None,
         };
         render::lay_out(&screen, words, theme, width, height)
     }
@@ -118,6 +121,7 @@ impl Shown for ClassicGame {
             notes,
             overlay: Overlay::None,
             prompt_line: true,
+            frame: None,
         };
         classic_screen::lay_out(&screen, words, theme, width, height)
     }

@@ -3,12 +3,15 @@
 //! What a player expects to work the same everywhere lives here once: a stop signal, Ctrl-C or
 //! Ctrl-D leave at once (the game keeps what it can), a resize redraws, a screen that cannot be
 //! written is a terminal gone, `q` asks before leaving, `?` shows the help until any key, the
-//! "too small" screen ignores every key but quitting, and the end of a game shows the result and
-//! asks whether to play again. Each game says only what its keys mean and what to keep, through
-//! [`Play`].
+//! "too small" screen ignores every key but quitting, `b` switches to the log look and back, and
+//! the end of a game shows the result with its choices (play again, undo the last move after a
+//! loss, back to the menu, quit), the choice returned as [`End::Over`] for the caller to act on.
+//! Each game says only what its keys mean and what to keep, through [`Play`].
 //!
 //! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between
 //! two keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
+//! Animations are played inside a move (see [`super::anim`]) and end at the next key, which is
+//! then read here like any other.
 
 use std::io;
 
@@ -19,16 +22,29 @@ use super::i18n::{Words, fill};
 use super::input::Action;
 use super::menu;
 use super::render::{Note, Overlay, or_too_small};
+use super::settings::Look;
 use super::term;
 use super::theme::{Theme, Tone};
+
+/// What the player chose on the result screen (taking the last move back is handled on the
+/// game screen itself: the game goes on).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum After {
+    /// A new game of the same kind.
+    Again,
+    /// Back to the start menu.
+    Menu,
+    /// Leave the program.
+    Quit,
+}
 
 /// How a game session ended. The screen only says this; what follows (the same game again, the
 /// start menu, leaving the program) is decided in one place, [`super::then`], so a new way to end
 /// (a choice of the result screen) is a new variant here and one arm there.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum End {
-    /// The game ended (won or lost); `again` is the answer to "play again?".
-    Over { again: bool },
+    /// The game ended (won or lost) and the player chose what comes next.
+    Over(After),
     /// The player asked for a new game.
     Restart,
     /// The player quit; with the score of the saved game (`None`: nothing kept).
@@ -93,6 +109,14 @@ pub(crate) trait Play {
         };
         self.lay_out(view).is_err()
     }
+    /// Whether the result screen offers to take the last move back (after a loss).
+    fn can_take_back(&self) -> bool {
+        false
+    }
+    /// Takes the last move back after the game ended; `false` when it cannot.
+    fn take_back(&mut self) -> bool {
+        false
+    }
     /// What a key means in this game.
     fn action(&self, key: &Key) -> Action;
     /// Acts on a key the loop does not handle itself; `Some` to end the session.
@@ -107,7 +131,11 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         }
         s.ui().signals.take_resize();
         if s.is_over() {
-            return over(s);
+            match over(s) {
+                Some(end) => return end,
+                // The last move was taken back: play on.
+                None => continue,
+            }
         }
         // A screen that cannot be written is a terminal gone (hang-up): keep and leave.
         if s.draw(Overlay::None, false).is_err() {
@@ -128,6 +156,13 @@ pub(crate) fn run(s: &mut impl Play) -> End {
                 _ if s.ui().signals.stop() => return s.leave(),
                 _ => {}
             },
+            Action::Boss => {
+                let ui = s.ui();
+                ui.look.set(match ui.look.get() {
+                    Look::Board => Look::Log,
+                    Look::Log => Look::Board,
+                });
+            }
             _ if s.too_small() => {}
             Action::Help => {
                 if let Some(end) = help(s) {
@@ -193,16 +228,57 @@ pub(crate) fn restart<S: Play>(s: &mut S, give_up: impl FnOnce(&mut S)) -> Optio
     Some(End::Restart)
 }
 
-/// The game ended: record it, show the result, ask whether to play again.
-fn over(s: &mut impl Play) -> End {
+/// The game ended: record it, then show the result with its choices (←/→ and Enter, or their
+/// letters) until one is made. `None` when the last move was taken back and play goes on.
+/// Ctrl-C, Ctrl-D, a signal or a lost terminal count as quitting: the game is already recorded.
+fn over(s: &mut impl Play) -> Option<End> {
     let new_best = s.finish();
-    let overlay = Overlay::Result { new_best };
-    let _ = s.draw(overlay, true);
-    let again = menu::confirm(s.ui(), s.ui().words.play_again, true, || {
-        let _ = s.draw(overlay, true);
-    });
-    End::Over {
-        again: again == Some(true) && !s.ui().signals.stop(),
+    let undo = s.can_take_back();
+    let shown = super::render::shown_choices(undo);
+    let mut i = 0;
+    loop {
+        let overlay = Overlay::Result {
+            new_best,
+            choice: i as u8,
+            undo,
+        };
+        if s.draw(overlay, false).is_err() {
+            return Some(End::Over(After::Quit));
+        }
+        let Some(key) = read_key(s.ui()) else {
+            return Some(End::Over(After::Quit));
+        };
+        let Some(key) = key else { continue };
+        // Choices by their number in `choices`: 0 again, 1 undo, 2 menu, 3 quit.
+        let picked = match key {
+            Key::ArrowLeft | Key::ArrowUp | Key::BackTab => {
+                i = (i + shown.len() - 1) % shown.len();
+                None
+            }
+            Key::ArrowRight | Key::ArrowDown | Key::Tab => {
+                i = (i + 1) % shown.len();
+                None
+            }
+            Key::Enter | Key::Char(' ') => Some(shown[i]),
+            Key::Char('a' | 'A' | 'r' | 'R' | 'y' | 'Y') => Some(0),
+            Key::Char('u' | 'U' | 'z') | Key::Backspace if undo => Some(1),
+            Key::Char('m' | 'M') => Some(2),
+            Key::Char('q' | 'Q' | 'n' | 'N' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => {
+                Some(3)
+            }
+            Key::Char('\x1a') => {
+                term::suspend(&s.ui().term);
+                None
+            }
+            _ => None,
+        };
+        match picked {
+            Some(0) => return Some(End::Over(After::Again)),
+            Some(1) if s.take_back() => return None,
+            Some(2) => return Some(End::Over(After::Menu)),
+            Some(3) => return Some(End::Over(After::Quit)),
+            _ => {}
+        }
     }
 }
 

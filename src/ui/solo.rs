@@ -30,6 +30,8 @@ pub(crate) trait Solo: Playable + Sized {
     fn action(key: &Key) -> Action;
     /// Takes the last move back; `false` when there is none.
     fn undo(&mut self, extra: &mut Self::Extra) -> bool;
+    /// The game ended in a loss (the result screen then offers to take the last move back).
+    fn lost(&self) -> bool;
     /// The best score this game is measured against (of these rules; of this deal, for a
     /// daily deal).
     fn best(&self, keeper: &dyn Keepers, meta: &Self::Meta) -> Option<u64>;
@@ -144,8 +146,23 @@ impl<G: Solo> Play for Kept<'_, G> {
         G::action(key)
     }
 
+    fn can_take_back(&self) -> bool {
+        self.game.lost() && self.played()
+    }
+
+    fn take_back(&mut self) -> bool {
+        if !self.game.undo(&mut self.extra) {
+            return false;
+        }
+        self.notes = vec![Note::new(self.ui.words.undone, Tone::Info)];
+        self.save();
+        true
+    }
+
     fn act(&mut self, act: Action) -> Option<End> {
         let words = self.ui.words;
+        // Old news goes with the next action: what is shown is always about the last key.
+        self.notes.clear();
         match act {
             Action::Undo => {
                 if self.game.undo(&mut self.extra) {

@@ -12,6 +12,7 @@ use std::fmt;
 
 use crate::cards::card::Card;
 
+use super::anim::Look;
 use super::i18n::Words;
 
 /// What a piece of text is, which decides its colour.
@@ -81,13 +82,6 @@ impl Theme {
         s.apply_to(text).to_string()
     }
 
-    /// An empty place in a column: a dot on a dark well, lit for the highlighted column and
-    /// tinted for the hinted one (`tone` is `Cursor`, `Hint` or anything else for plain), so the
-    /// columns read as columns; a bare dot without colour.
-    pub(crate) fn slot(self, width: usize, tone: Tone) -> String {
-        self.well(".", width, tone)
-    }
-
     /// An empty place showing `text` (a dot, or nothing for the padding rows of a tall tile).
     pub(crate) fn well(self, text: &str, width: usize, tone: Tone) -> String {
         let body = center(text, width);
@@ -120,6 +114,92 @@ impl Theme {
             return " ".repeat(width);
         }
         self.face(ramp(exponent), label, width)
+    }
+
+    /// One row (`row` of `rows`) of a card or tile face in a look of the animations: `label` is
+    /// written on the middle row. Without colour a tall face is an ASCII box (`+----+`) so it
+    /// still reads as a card, and each look has its own brackets (`{ 8}` fresh, `>8<` meeting,
+    /// `*2048*` flashing).
+    pub(crate) fn face_row(
+        self,
+        colours: (Color, Color),
+        label: &str,
+        width: usize,
+        look: Look,
+        row: usize,
+        rows: usize,
+    ) -> String {
+        let middle = row == (rows.saturating_sub(1)) / 2;
+        let text = if middle { label } else { "" };
+        if look == Look::Blast {
+            let burst = if row.is_multiple_of(2) {
+                "* * *"
+            } else {
+                " * * "
+            };
+            return if self.color {
+                Self::style()
+                    .bold()
+                    .color256(226)
+                    .on_color256(160)
+                    .apply_to(center(burst, width))
+                    .to_string()
+            } else {
+                center(burst, width)
+            };
+        }
+        if self.color {
+            let (fg, bg) = match look {
+                Look::Meet => (colours.1, colours.0),
+                Look::Flash => (Color::Color256(16), Color::Color256(231)),
+                _ => colours,
+            };
+            let shown = if look == Look::Fresh && middle && width >= measure(label) + 2 {
+                format!("{{{label}}}")
+            } else {
+                text.to_string()
+            };
+            let style = Self::style().bold().fg(fg).bg(bg);
+            let style = if look == Look::Fresh && middle {
+                style.underlined()
+            } else {
+                style
+            };
+            return style.apply_to(center(&shown, width)).to_string();
+        }
+        if rows >= 3 && !middle && width >= 2 {
+            let edge = if row == 0 || row + 1 == rows {
+                format!("+{}+", "-".repeat(width - 2))
+            } else {
+                format!("|{}|", " ".repeat(width - 2))
+            };
+            return edge;
+        }
+        if !middle {
+            return " ".repeat(width);
+        }
+        let (open, close) = match look {
+            Look::Fresh => ("{", "}"),
+            Look::Meet => (">", "<"),
+            Look::Flash => ("*", "*"),
+            _ if rows >= 3 => ("|", "|"),
+            _ => ("[", "]"),
+        };
+        if width >= measure(label) + 2 {
+            format!("{open}{}{close}", center(label, width - 2))
+        } else {
+            center(label, width)
+        }
+    }
+
+    /// The colours of a card (see [`palette`]).
+    pub(crate) fn card_colours(card: Card) -> (Color, Color) {
+        palette(card)
+    }
+
+    /// The colours of the classic tile 2^`exponent` (see [`ramp`]).
+    pub(crate) fn tile_colours(exponent: u8) -> (Color, Color) {
+        ramp(exponent)
     }
 
     fn face(self, (fg, bg): (Color, Color), label: &str, width: usize) -> String {
@@ -224,13 +304,19 @@ fn ramp(exponent: u8) -> (Color, Color) {
         4 => (LIGHT, Color::Color256(209)),
         5 => (LIGHT, Color::Color256(203)),
         6 => (LIGHT, Color::Color256(160)),
+        // 128 to 2048 climb from pale yellow to deep gold, each step clearly apart (256 and 512
+        // were once 228 and 227, which most palettes draw alike).
         7 => (DARK, Color::Color256(229)),
-        8 => (DARK, Color::Color256(228)),
-        9 => (DARK, Color::Color256(227)),
+        8 => (DARK, Color::Color256(227)),
+        9 => (DARK, Color::Color256(184)),
         10 => (DARK, Color::Color256(220)),
         11 => (DARK, Color::Color256(214)),
         _ => (LIGHT, Color::Color256(97)),
     }
+}
+
+fn measure(text: &str) -> usize {
+    console::measure_text_width(text)
 }
 
 /// `text` centred in `width` display columns (wide characters count twice), cut if too long.

@@ -7,6 +7,10 @@
 //! interrupts the poll as it interrupts console's own wait, so it is handled at once. Dropping
 //! the [`Timed`] puts the terminal's modes back as they were; Ctrl-Z gives them back for the
 //! time the program is stopped.
+//!
+//! Animations wait the same way, with [`input_within`] (the poll alone): the session keeps
+//! standard input out of line mode (see [`super::term::TermGuard`]), so a key ends a frame's wait
+//! at once and is then read by the game loop like any other.
 
 use std::io::{self, IsTerminal};
 use std::os::fd::AsFd;
@@ -65,18 +69,12 @@ impl Timed {
             return Waited::Stop;
         }
         if let Some(limit) = limit {
-            let stdin = io::stdin();
-            let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
-            let timeout = Timespec {
-                tv_sec: limit.as_secs().try_into().unwrap_or(i64::MAX),
-                tv_nsec: limit.subsec_nanos().into(),
-            };
-            match poll(&mut fds, Some(&timeout)) {
-                Ok(0) => return Waited::Timeout,
-                Ok(_) => {}
-                Err(rustix::io::Errno::INTR) if ui.signals.stop() => return Waited::Stop,
-                Err(rustix::io::Errno::INTR) => return Waited::Redraw,
-                Err(_) => return Waited::Stop,
+            match poll_in(limit) {
+                Polled::Ready => {}
+                Polled::Timeout => return Waited::Timeout,
+                Polled::Interrupted if ui.signals.stop() => return Waited::Stop,
+                Polled::Interrupted => return Waited::Redraw,
+                Polled::Failed => return Waited::Stop,
             }
         }
         match read_key(ui) {
@@ -94,6 +92,41 @@ impl Timed {
             Some(Some(k)) => Waited::Key(k),
         }
     }
+}
+
+/// What waiting on standard input brought.
+enum Polled {
+    /// A key (or the end of input) is waiting.
+    Ready,
+    Timeout,
+    /// A signal came (a stop, a resize).
+    Interrupted,
+    /// Standard input cannot be polled.
+    Failed,
+}
+
+/// Waits until standard input is readable, at most `limit`.
+fn poll_in(limit: Duration) -> Polled {
+    let stdin = io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let timeout = Timespec {
+        tv_sec: limit.as_secs().try_into().unwrap_or(i64::MAX),
+        tv_nsec: limit.subsec_nanos().into(),
+    };
+    match poll(&mut fds, Some(&timeout)) {
+        Ok(0) => Polled::Timeout,
+        Ok(_) => Polled::Ready,
+        Err(rustix::io::Errno::INTR) => Polled::Interrupted,
+        Err(_) => Polled::Failed,
+    }
+}
+
+/// Waits until a key can be read from standard input or `limit` has passed (the key is left to
+/// be read); `true` when the wait ended early: a key (or the end of input) is waiting, a signal
+/// came (the caller looks at its flags), or standard input cannot be polled, so an animation
+/// never holds a game up.
+pub(crate) fn input_within(limit: Duration) -> bool {
+    !matches!(poll_in(limit), Polled::Timeout)
 }
 
 /// Raw mode from the modes `saved`, output left as it was (the screens end their lines

@@ -673,7 +673,9 @@ fn classic_history_across_games_beside_card_games() {
     assert_eq!(one[0]["seed"], 3, "the newest classic game");
     let none = env.history_with(&["--rules", "solitaire"]);
     assert!(none.is_empty(), "{none:?}");
-    assert_eq!(env.history_with(&["--rules", "default"]).len(), 4);
+    // A rules file without a `name` is known by its file name (issue 10), not as `default`.
+    assert_eq!(env.history_with(&["--rules", "default"]).len(), 3);
+    assert_eq!(env.history_with(&["--rules", "easy.toml"]).len(), 1);
 
     let stats = text(&env.run(&["stats"], "").stdout);
     assert!(

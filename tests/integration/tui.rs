@@ -299,7 +299,7 @@ fn no_color_from_the_environment() {
         c.env("NO_COLOR", "1");
     });
     // Without colour the cards are drawn in brackets.
-    r.expect("[  4 ]");
+    r.expect("[   4  ]");
     r.send("\x03");
     r.ends_restored();
 }
@@ -757,8 +757,8 @@ fn a_daily_deal_ends_with_a_line_to_share() {
     r.expect("daily deal");
     r.send("12345123");
     r.expect("You won");
-    r.expect("Play again?");
-    r.send("n");
+    r.expect("[ Play again ]");
+    r.send("q");
     let rest = r.ends_restored();
     assert!(rest.contains("to share:"), "{rest}");
     assert!(rest.contains("(short): won"), "{rest}");
@@ -769,8 +769,8 @@ fn a_daily_deal_ends_with_a_line_to_share() {
     r.send("\x1b[B\x1b[B\x1b[B\r");
     r.expect("daily deal");
     r.send("12345123");
-    r.expect("Play again?");
-    r.send("n");
+    r.expect("[ Play again ]");
+    r.send("m");
     r.expect("to share:");
     r.expect("Best score of this deal: 0");
     r.expect("New game");
@@ -841,4 +841,227 @@ fn every_saved_game_is_in_the_menu() {
     r.expect("solitaire");
     r.expect("given up");
     r.p.exp_eof().unwrap();
+}
+
+/// `args` run in a terminal of `w` × `h` (set with `stty` before the game starts), in a folder
+/// holding `files` (name, text), which is also the working folder, so `args` can name them.
+fn start_sized(
+    args: &[&str],
+    (w, h): (u16, u16),
+    files: &[(&str, &str)],
+    env: &[(&str, &str)],
+) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let inner = command(args, &dir);
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("stty cols {w} rows {h} && exec \"$0\" \"$@\""))
+        .arg(inner.get_program())
+        .args(inner.get_args())
+        .current_dir(dir.path());
+    for (k, v) in inner.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
+    Run { p, dir }
+}
+
+/// Rules and a deck where the eighth card makes a seven-step chain to 2048 on column 1.
+const CHAIN_RULES: (&str, &str) = (
+    "chain.toml",
+    "name = \"chain\"\n[board]\nmerge_into_full = true\n",
+);
+const CHAIN_DECK: (&str, &str) = ("deck.txt", "1024 512 256 128 64 32 16 16 2 4 8");
+const CHAIN: [&str; 6] = [
+    "--no-color",
+    "--config",
+    "chain.toml",
+    "play",
+    "--deck-file",
+    "deck.txt",
+];
+
+/// How many screens were drawn (each starts at the top left) while the chain to 2048 resolved:
+/// the seven cards are put down, the eighth is played, and once the move is surely over the
+/// help is asked for, whose screen marks the end. `extra` goes before the arguments, `env` and
+/// `files` beside the chain's own.
+fn screens_for_the_chain(
+    extra: &[&str],
+    env: &[(&str, &str)],
+    files: &[(&str, &str)],
+) -> (usize, String) {
+    let mut args: Vec<&str> = extra.to_vec();
+    args.extend(CHAIN);
+    let mut all = vec![CHAIN_RULES, CHAIN_DECK];
+    all.extend_from_slice(files);
+    let mut r = start_sized(&args, (80, 24), &all, env);
+    r.expect("Cards left 11");
+    r.send("1111111");
+    r.expect("Cards left 4");
+    r.expect("1-5 place");
+    r.send("1");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    r.send("?");
+    let drawn = r.expect("Keys and rules");
+    r.send("\x03");
+    r.ends_restored();
+    // The help's own screen is the last "top left" before its title.
+    (drawn.matches(&raw("\x1b[H")).count() - 1, drawn)
+}
+
+#[test]
+fn a_chain_to_2048_is_shown_in_motion_with_its_points() {
+    let (screens, drawn) = screens_for_the_chain(&[], &[], &[]);
+    // Several frames (the chain's seven steps, the flash), then the final screen.
+    assert!(screens >= 8, "{screens} screens");
+    // At 80 columns the chain is summarised, but its points and the clear are on screen.
+    assert!(drawn.contains("+17"), "{drawn}");
+    assert!(drawn.contains("reached 2048 and is cleared"), "{drawn}");
+}
+
+#[test]
+fn without_animations_a_move_is_one_screen() {
+    assert_eq!(screens_for_the_chain(&["--no-anim"], &[], &[]).0, 1);
+    assert_eq!(
+        screens_for_the_chain(&[], &[("NEW2048_ANIM", "off")], &[]).0,
+        1
+    );
+    let settings = [("settings.toml", "animations = false\n")];
+    let env = [("NEW2048_SETTINGS", "settings.toml")];
+    assert_eq!(screens_for_the_chain(&[], &env, &settings).0, 1);
+    // A dumb terminal cannot redraw fast enough to animate.
+    let dumb = [("TERM", "dumb")];
+    assert_eq!(screens_for_the_chain(&[], &dumb, &[]).0, 1);
+}
+
+#[test]
+fn a_key_pressed_during_an_animation_is_not_lost() {
+    let mut r = start_sized(&CHAIN, (80, 24), &[CHAIN_RULES, CHAIN_DECK], &[]);
+    r.expect("Cards left 11");
+    r.send("1111111");
+    r.expect("Cards left 4");
+    r.expect("1-5 place");
+    // The chain and, at once, the next card on column 2: both moves are made.
+    r.send("12");
+    r.expect("Cards left 2");
+    r.expect("2 on column 2");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// The width of the board as drawn: from the first column's number to the last one's, on the
+/// line of the column numbers (the highlighted column is `>3<`).
+fn board_width(size: (u16, u16)) -> usize {
+    let mut r = start_sized(&SEED, size, &[], &[]);
+    r.expect("Cards left 100");
+    let line = r.expect(">3<");
+    let line = line.rsplit('\n').next().unwrap().to_string() + ">3<";
+    let tail = r.expect("5");
+    let line = line + &tail + "5";
+    r.send("\x03");
+    r.ends_restored();
+    let first = line.find('1').unwrap();
+    line.rfind('5').unwrap() - first
+}
+
+#[test]
+fn the_board_grows_with_the_window() {
+    let small = board_width((80, 24));
+    let large = board_width((160, 48));
+    assert!(
+        large * 10 >= small * 16,
+        "{small} at 80×24, {large} at 160×48"
+    );
+}
+
+/// Rules where two cards fill the board: the game is lost on the third.
+const TINY: [(&str, &str); 2] = [
+    (
+        "tiny.toml",
+        "name = \"tiny\"\n[board]\ncolumns = 2\nheight = 1\n",
+    ),
+    ("tiny.txt", "2 4 8 16"),
+];
+
+#[test]
+fn the_result_offers_undo_then_the_menu() {
+    let args = [
+        "--no-color",
+        "--config",
+        "tiny.toml",
+        "play",
+        "--deck-file",
+        "tiny.txt",
+    ];
+    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
+    r.expect("Cards left 4");
+    r.send("12");
+    r.expect("Game over: no column takes the 8.");
+    r.expect("Longest chain 0");
+    r.expect("[ Play again ]");
+    r.expect("Undo the last move");
+    // Undo after the loss: the game goes on one move earlier.
+    r.send("u");
+    r.expect("Cards left 3");
+    r.expect("Move undone.");
+    r.send("2");
+    r.expect("[ Play again ]");
+    // Right twice, Enter: back to the menu.
+    r.send("\x1b[C");
+    r.expect("[ Undo the last move ]");
+    r.send("\x1b[C");
+    r.expect("[ Back to the menu ]");
+    r.send("\r");
+    r.expect("what would you like to play?");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+#[test]
+fn the_log_look_and_the_boss_key() {
+    let mut r = start(&["--no-color", "--theme", "log", "play", "--seed", "42"]);
+    r.expect("worker::queue: queue 1 [0/7]");
+    r.send("1");
+    r.expect("queue 1 [1/7]: 4");
+    // The boss key switches back to the board at once, and to the log again.
+    r.send("b");
+    r.expect("Cards left 99");
+    r.send("b");
+    r.expect("worker::job");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.ends_restored();
+}
+
+#[test]
+fn the_log_look_in_chinese() {
+    let mut r = start(&["--lang", "zh", "--theme", "log", "play", "--seed", "42"]);
+    r.expect("队列 1 [0/7]");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+#[test]
+fn your_own_rules_are_named_by_their_file() {
+    let mut r = start_sized(
+        &["--no-color", "--config", "mine.toml", "play", "--seed", "1"],
+        (80, 24),
+        &[("mine.toml", "[board]\ncolumns = 4\n")],
+        &[],
+    );
+    r.expect("rules mine.toml");
+    r.send("?");
+    r.expect("1 … 4");
+    r.send("\x03");
+    r.ends_restored();
 }

@@ -21,6 +21,7 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
         notes,
         overlay: Overlay::None,
         prompt_line: false,
+        frame: None,
     }
 }
 
@@ -105,7 +106,7 @@ fn the_win_banner_and_the_result() {
     play_out(&mut g);
     for (lang, name) in LANGS {
         let mut s = screen(&g, &[]);
-        s.overlay = Overlay::Result { new_best: true };
+        s.overlay = Overlay::result(true);
         s.prompt_line = true;
         insta::assert_snapshot!(format!("classic_result_{name}"), show(&s, lang, 80, 24));
     }
@@ -117,7 +118,7 @@ fn a_lost_game_says_so() {
     play_out(&mut g);
     assert!(!g.won());
     let mut s = screen(&g, &[]);
-    s.overlay = Overlay::Result { new_best: false };
+    s.overlay = Overlay::result(false);
     let text = show(&s, Lang::En, 80, 24);
     assert!(text.contains("Game over: no tile can move."), "{text}");
     assert!(!text.contains("New best"), "{text}");

@@ -90,10 +90,19 @@ fn classic_duel_side_by_side_and_the_turn_passes() {
         assert_eq!(d.to_move(), Some(1));
         let after = show(&screen(&d, &n, &[]), lang, 80, 24);
         insta::assert_snapshot!(format!("duel_classic_moved_{name}"), after);
-        // Only the left board (the first player's) changed.
-        let (bl, br) = halves(&before, 38);
-        let (al, ar) = halves(&after, 38);
-        let board = |s: &str| s.lines().skip(6).take(7).collect::<Vec<_>>().join("\n");
+        // Only the left board (the first player's) changed. The screen is centred: find its
+        // left edge and top line from the title.
+        let title = before.lines().position(|l| l.contains("new2048")).unwrap();
+        let left = before.lines().nth(title).unwrap().find("new2048").unwrap() - 2;
+        let (bl, br) = halves(&before, 38 + left);
+        let (al, ar) = halves(&after, 38 + left);
+        let board = |s: &str| {
+            s.lines()
+                .skip(6 + title)
+                .take(7)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
         assert_ne!(board(&bl), board(&al), "{after}");
         assert_eq!(board(&br), board(&ar), "{after}");
     }
@@ -159,7 +168,7 @@ fn result() {
     }
     for (lang, name) in LANGS {
         let mut s = screen(&d, &n, &[]);
-        s.overlay = Overlay::Result { new_best: false };
+        s.overlay = Overlay::result(false);
         s.prompt_line = true;
         insta::assert_snapshot!(format!("duel_result_{name}"), show(&s, lang, 80, 24));
     }

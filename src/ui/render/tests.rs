@@ -38,6 +38,9 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         overlay: Overlay::None,
         player: Player::Human,
         prompt_line: false,
+        frame: None,
+        fresh: None,
+        played_secs: Some(272),
     }
 }
 
@@ -110,7 +113,7 @@ fn result_screen() {
     assert!(g.is_over());
     for (lang, name) in LANGS {
         let mut s = screen(&g, &notes);
-        s.overlay = Overlay::Result { new_best: true };
+        s.overlay = Overlay::result(true);
         s.prompt_line = true;
         s.best = Some(2);
         insta::assert_snapshot!(format!("result_{name}"), show(&s, lang, 80, 24));
@@ -183,8 +186,8 @@ proptest::proptest! {
         moves in proptest::collection::vec(0u8..9, 0..120),
         cursor in 0usize..9,
         hint in proptest::option::of(0u8..9),
-        w in 1usize..160,
-        h in 1usize..50,
+        w in 1usize..250,
+        h in 1usize..90,
         zh in proptest::bool::ANY,
         overlay in 0u8..3,
     ) {
@@ -205,4 +208,16 @@ proptest::proptest! {
         let lang = if zh { Lang::Zh } else { Lang::En };
         show(&s, lang, w, h);
     }
+}
+
+#[test]
+fn help_keys_wrap_under_their_text() {
+    let lines = key_lines("←/→ 回车     移动高亮，回车把牌放到高亮的列", 40);
+    assert_eq!(
+        lines,
+        vec![
+            "  ←/→ 回车     移动高亮，回车把牌放到高".to_string(),
+            "               亮的列".to_string()
+        ]
+    );
 }
