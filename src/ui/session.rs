@@ -74,6 +74,11 @@ pub(crate) trait Play {
     fn is_over(&self) -> bool;
     /// Records the ended game; returns whether its score is a new best.
     fn finish(&mut self) -> bool;
+    /// Whether the ended game's score would be a new best, without recording it (the result
+    /// screen says so before the game is recorded, which is when the player leaves it).
+    fn new_best(&self) -> bool {
+        false
+    }
     /// Leaves at once (a signal, Ctrl-C, Ctrl-D, the terminal gone), keeping what can be kept.
     fn leave(&mut self) -> End;
     /// Leaves after the player confirmed quitting.
@@ -228,11 +233,20 @@ pub(crate) fn restart<S: Play>(s: &mut S, give_up: impl FnOnce(&mut S)) -> Optio
     Some(End::Restart)
 }
 
-/// The game ended: record it, then show the result with its choices (←/→ and Enter, or their
-/// letters) until one is made. `None` when the last move was taken back and play goes on.
-/// Ctrl-C, Ctrl-D, a signal or a lost terminal count as quitting: the game is already recorded.
+/// The game ended: show the result with its choices (←/→ and Enter, or their letters) until
+/// one is made. `None` when the last move was taken back and play goes on. The game is recorded
+/// only when the screen is left with any other choice (so a game taken back and played on is
+/// recorded once, with its real end); Ctrl-C, Ctrl-D, a signal or a lost terminal count as
+/// quitting and record it too. A kill leaves its save, which resumes on the result screen.
 fn over(s: &mut impl Play) -> Option<End> {
-    let new_best = s.finish();
+    let end = over_choice(s)?;
+    s.finish();
+    Some(end)
+}
+
+/// The result screen's choice; `None` after taking the last move back.
+fn over_choice(s: &mut impl Play) -> Option<End> {
+    let new_best = s.new_best();
     let undo = s.can_take_back();
     let shown = super::render::shown_choices(undo);
     let mut i = 0;

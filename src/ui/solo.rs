@@ -4,7 +4,8 @@
 //! Storage is reached only through the keeper, the same way for both games: the best score
 //! when a game starts and ends; a save after every move and undo and when leaving (quit,
 //! Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP, the terminal gone), or the save forgotten when
-//! leaving a game in which nothing was played; the record when the game ends, and (as quit)
+//! leaving a game in which nothing was played; the record when the result screen of an ended
+//! game is left (not when it appears: its last move may still be taken back), and (as quit)
 //! when it is restarted; the keeper's warnings after each of them, shown under the board.
 //!
 //! Each game says how it is kept and what its own keys do through [`Solo`]; everything else is
@@ -124,6 +125,12 @@ impl<G: Solo> Play for Kept<'_, G> {
         self.best = self.game.best(self.keeper, &self.meta).or(self.best);
         self.warnings();
         new_best
+    }
+
+    fn new_best(&self) -> bool {
+        let score = self.game.score();
+        let stored = self.game.best(&*self.keeper, &self.meta);
+        stored.map_or(score > 0, |b| score > b)
     }
 
     fn leave(&mut self) -> End {
