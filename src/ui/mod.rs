@@ -32,6 +32,7 @@ pub(crate) mod duel_screen;
 pub(crate) mod game;
 pub(crate) mod i18n;
 pub(crate) mod input;
+pub(crate) mod insight;
 pub(crate) mod list;
 pub(crate) mod logtheme;
 pub(crate) mod menu;

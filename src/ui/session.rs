@@ -14,6 +14,7 @@
 //! then read here like any other.
 
 use std::io;
+use std::time::Duration;
 
 use console::Key;
 
@@ -25,6 +26,7 @@ use super::render::{Note, Overlay, or_too_small};
 use super::settings::Look;
 use super::term;
 use super::theme::{Theme, Tone};
+use super::wait::{Timed, Waited};
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -78,6 +80,13 @@ pub(crate) trait Play {
     /// screen says so before the game is recorded, which is when the player leaves it).
     fn new_best(&self) -> bool {
         false
+    }
+    /// The result screen is about to show: start what it works out in the background.
+    fn result_shown(&mut self) {}
+    /// Takes what came in from the background for the result screen: whether anything came
+    /// (draw again), and whether more is still coming (keep looking while waiting for a key).
+    fn result_poll(&mut self) -> (bool, bool) {
+        (false, false)
     }
     /// Leaves at once (a signal, Ctrl-C, Ctrl-D, the terminal gone), keeping what can be kept.
     fn leave(&mut self) -> End;
@@ -249,20 +258,35 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
     let new_best = s.new_best();
     let undo = s.can_take_back();
     let shown = super::render::shown_choices(undo);
+    s.result_shown();
+    // Keys are awaited a little at a time while par or the review is still coming, so either
+    // is drawn as soon as it arrives.
+    let timed = Timed::enter();
     let mut i = 0;
+    let mut draw = true;
     loop {
-        let overlay = Overlay::Result {
-            new_best,
-            choice: i as u8,
-            undo,
-        };
-        if s.draw(overlay, false).is_err() {
-            return Some(End::Over(After::Quit));
+        let (came, coming) = s.result_poll();
+        if draw || came {
+            let overlay = Overlay::Result {
+                new_best,
+                choice: i as u8,
+                undo,
+            };
+            if s.draw(overlay, false).is_err() {
+                return Some(End::Over(After::Quit));
+            }
         }
-        let Some(key) = read_key(s.ui()) else {
-            return Some(End::Over(After::Quit));
+        draw = true;
+        let limit = coming.then_some(Duration::from_millis(200));
+        let key = match timed.key(s.ui(), limit) {
+            Waited::Key(k) => k,
+            Waited::Timeout => {
+                draw = false;
+                continue;
+            }
+            Waited::Redraw => continue,
+            Waited::Stop => return Some(End::Over(After::Quit)),
         };
-        let Some(key) = key else { continue };
         // Choices by their number in `choices`: 0 again, 1 undo, 2 menu, 3 quit.
         let picked = match key {
             Key::ArrowLeft | Key::ArrowUp | Key::BackTab => {
@@ -279,10 +303,6 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
             Key::Char('m' | 'M') => Some(2),
             Key::Char('q' | 'Q' | 'n' | 'N' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => {
                 Some(3)
-            }
-            Key::Char('\x1a') => {
-                term::suspend(&s.ui().term);
-                None
             }
             _ => None,
         };

@@ -43,6 +43,12 @@ pub(crate) trait Solo: Playable + Sized {
     fn lay_out(s: &Kept<Self>, view: View) -> Laid;
     /// Acts on a key of this game's own (moves, hint, the highlight).
     fn act(s: &mut Kept<Self>, act: Action);
+    /// The game ended and its result screen is about to show.
+    fn result_shown(_s: &mut Kept<Self>) {}
+    /// What came in for the result screen: (anything came, more is coming).
+    fn result_poll(_s: &mut Kept<Self>) -> (bool, bool) {
+        (false, false)
+    }
 }
 
 /// One game being played on the screen, and how it is kept.
@@ -131,6 +137,14 @@ impl<G: Solo> Play for Kept<'_, G> {
         let score = self.game.score();
         let stored = self.game.best(&*self.keeper, &self.meta);
         stored.map_or(score > 0, |b| score > b)
+    }
+
+    fn result_shown(&mut self) {
+        G::result_shown(self);
+    }
+
+    fn result_poll(&mut self) -> (bool, bool) {
+        G::result_poll(self)
     }
 
     fn leave(&mut self) -> End {

@@ -1026,6 +1026,28 @@ fn the_result_offers_undo_then_the_menu() {
     r.ends_restored();
 }
 
+/// The result screen shows par and the game's accuracy once they are worked out (in the
+/// background: the screen never waits for them).
+#[test]
+fn the_result_shows_par_and_accuracy() {
+    let args = [
+        "--no-color",
+        "--config",
+        "tiny.toml",
+        "play",
+        "--deck-file",
+        "tiny.txt",
+    ];
+    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
+    r.expect("Cards left 4");
+    r.send("12");
+    r.expect("Game over");
+    r.p.exp_regex(r"Par \d+ .{1,3} you 0").unwrap();
+    r.p.exp_regex(r"Accuracy \d+%").unwrap();
+    r.send("q");
+    r.ends_restored();
+}
+
 /// A loss is recorded when its result screen is left, not when it appears: lose, take the
 /// last move back, play on differently and lose again, leave: exactly one record, the real end.
 #[test]

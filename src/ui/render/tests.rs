@@ -41,6 +41,7 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         frame: None,
         fresh: None,
         played_secs: Some(272),
+        insight: &[],
     }
 }
 
