@@ -252,6 +252,7 @@ impl Solo for Game {
                 cursor: s.extra.cursor,
                 notes: &s.notes,
                 overlay: v.overlay,
+                insight: &s.extra.insight,
             };
             return Ok(logtheme::cards(
                 &log,
