@@ -105,8 +105,14 @@ pub(crate) struct Cards {
     insight: Vec<String>,
 }
 
-/// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: Game, meta: GameMeta) -> End {
+/// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and par of
+/// its deal when it was worked out by then (it is never waited for).
+pub(crate) fn play(
+    ui: &Ui,
+    keeper: &mut dyn Keepers,
+    game: Game,
+    meta: GameMeta,
+) -> (End, Option<u64>) {
     let cards = Cards {
         cursor: game.rules().board.columns as usize / 2,
         hint: None,
@@ -117,7 +123,13 @@ pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: Game, meta: GameMeta
         reviewed: None,
         insight: Vec::new(),
     };
-    solo::play(ui, keeper, game, meta, cards)
+    let (end, mut cards) = solo::play(ui, keeper, game, meta, cards);
+    cards.par.poll();
+    let par = match cards.par {
+        Pending::Ready(p) => Some(p),
+        _ => None,
+    };
+    (end, par)
 }
 
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.

@@ -267,6 +267,8 @@ pub(crate) struct Words {
     /// best streak, `{}` the deal's best score.
     pub daily_share: &'static str,
     pub daily_streak: &'static str,
+    /// `{}` par of the deal.
+    pub daily_par: &'static str,
     pub days: [&'static str; 2],
     pub longest_chain: &'static str,
     pub clears: &'static str,
@@ -494,6 +496,7 @@ pub(crate) static EN: Words = Words {
     replay_quit: "the game was left unfinished",
     daily_share: "Your daily deal of {}, to share:",
     daily_streak: "Daily streak: {} (best {}). Best score of this deal: {}.",
+    daily_par: "Par of this deal: {} (what the best bot scores seeing what you saw).",
     days: ["{} day", "{} days"],
     longest_chain: "Longest chain",
     clears: "Clears",
@@ -722,6 +725,7 @@ pub(crate) static ZH: Words = Words {
     replay_quit: "这局没有下完",
     daily_share: "{} 的每日牌局，分享给朋友：",
     daily_streak: "每日连续：{}（最长 {}）。这副牌的最高分：{}。",
+    daily_par: "这副牌的标准分：{}（最强机器人看着同样的牌能得的分）。",
     days: ["{} 天", "{} 天"],
     longest_chain: "最长连锁",
     clears: "清除",
@@ -886,6 +890,11 @@ mod tests {
             (EN.replay_move, ZH.replay_move),
             (EN.daily_share, ZH.daily_share),
             (EN.daily_streak, ZH.daily_streak),
+            (EN.daily_par, ZH.daily_par),
+            (EN.par_line, ZH.par_line),
+            (EN.accuracy_line, ZH.accuracy_line),
+            (EN.biggest_mistake, ZH.biggest_mistake),
+            (EN.column_n, ZH.column_n),
         ];
         for (en, zh) in pairs {
             assert_eq!(count(en), count(zh), "{en} / {zh}");

@@ -62,14 +62,15 @@ pub(crate) struct Kept<'a, G: Solo> {
     pub extra: G::Extra,
 }
 
-/// Plays `game` until it ends, the player leaves, or a signal stops it.
+/// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and the
+/// game's own screen state as it was left.
 pub(crate) fn play<G: Solo>(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: G,
     meta: G::Meta,
     extra: G::Extra,
-) -> End {
+) -> (End, G::Extra) {
     let best = game.best(keeper, &meta);
     let mut s = Kept {
         ui,
@@ -81,7 +82,8 @@ pub(crate) fn play<G: Solo>(
         extra,
     };
     s.warnings();
-    session::run(&mut s)
+    let end = session::run(&mut s);
+    (end, s.extra)
 }
 
 impl<G: Solo> Kept<'_, G> {
