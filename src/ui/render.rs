@@ -1005,10 +1005,13 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
     lines.extend(pack(&facts, "    ", &margin, width));
     lines.extend(pack(&more, "    ", &margin, width));
     if !s.insight.is_empty() {
+        // A line too long for a narrow window goes on under itself rather than being cut.
+        let room = width.saturating_sub(l.margin).max(8);
         let insight: Vec<String> = s
             .insight
             .iter()
-            .map(|i| theme.paint(i, Tone::Info))
+            .flat_map(|i| wrap(i, room))
+            .map(|i| theme.paint(i.trim_end(), Tone::Info))
             .collect();
         lines.extend(pack(&insight, "    ", &margin, width));
     }
