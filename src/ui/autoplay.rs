@@ -71,6 +71,7 @@ impl Bot {
             frame,
             fresh: self.fresh,
             played_secs: None,
+            insight: &[],
         };
         let lines = render(&screen, self.words, self.theme, w, h);
         term::draw(&self.term, &lines, h)

@@ -102,7 +102,7 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
-    solo::play(ui, keeper, game, meta, None)
+    solo::play(ui, keeper, game, meta, None).0
 }
 
 impl Solo for ClassicGame {

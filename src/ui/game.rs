@@ -16,6 +16,7 @@ use super::Ui;
 use super::anim::{self, Frame};
 use super::i18n::{Words, fill};
 use super::input::{Action, action};
+use super::insight::{self, Accuracy, Pending};
 use super::logtheme::{self, CardLog, Stamp};
 use super::render::{Note, Player, Screen, lay_out};
 use super::session::{End, Laid, View};
@@ -95,17 +96,40 @@ pub(crate) struct Cards {
     hint: Option<Move>,
     tag: Option<String>,
     fresh: Option<usize>,
+    /// Par of this deal, worked out from the game's start.
+    par: Pending<u64>,
+    /// The review of the game as it ended, and the moves it reviewed.
+    review: Pending<Accuracy>,
+    reviewed: Option<Vec<Move>>,
+    /// The result screen's lines about par and accuracy, as they are so far.
+    insight: Vec<String>,
 }
 
-/// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: Game, meta: GameMeta) -> End {
+/// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and par of
+/// its deal when it was worked out by then (it is never waited for).
+pub(crate) fn play(
+    ui: &Ui,
+    keeper: &mut dyn Keepers,
+    game: Game,
+    meta: GameMeta,
+) -> (End, Option<u64>) {
     let cards = Cards {
         cursor: game.rules().board.columns as usize / 2,
         hint: None,
         tag: tag(&meta, ui.words),
         fresh: None,
+        par: insight::start_par(&game),
+        review: Pending::Off,
+        reviewed: None,
+        insight: Vec::new(),
     };
-    solo::play(ui, keeper, game, meta, cards)
+    let (end, mut cards) = solo::play(ui, keeper, game, meta, cards);
+    cards.par.poll();
+    let par = match cards.par {
+        Pending::Ready(p) => Some(p),
+        _ => None,
+    };
+    (end, par)
 }
 
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.
@@ -159,6 +183,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         frame,
         fresh: s.extra.fresh,
         played_secs: Some(crate::store::utc::now().saturating_sub(s.meta.started)),
+        insight: &s.extra.insight,
     }
 }
 
@@ -208,6 +233,29 @@ impl Solo for Game {
         }
     }
 
+    fn result_shown(s: &mut Kept<Self>) {
+        // A game taken back and ended again is reviewed again.
+        let moves = s.game.moves();
+        if s.extra.reviewed.as_deref() != Some(moves) {
+            s.extra.reviewed = Some(moves.to_vec());
+            s.extra.review = insight::start_review(&s.game);
+        }
+    }
+
+    fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
+        let came = s.extra.par.poll() | s.extra.review.poll();
+        let items = insight::items(
+            s.ui.words,
+            s.game.position().score,
+            &s.extra.par,
+            &s.extra.review,
+        );
+        let changed = came || items != s.extra.insight;
+        s.extra.insight = items;
+        let coming = s.extra.par.computing() || s.extra.review.computing();
+        (changed, coming)
+    }
+
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
             let log = CardLog {
@@ -216,6 +264,7 @@ impl Solo for Game {
                 cursor: s.extra.cursor,
                 notes: &s.notes,
                 overlay: v.overlay,
+                insight: &s.extra.insight,
             };
             return Ok(logtheme::cards(
                 &log,

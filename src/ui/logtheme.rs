@@ -106,6 +106,8 @@ pub(crate) struct CardLog<'a> {
     pub cursor: usize,
     pub notes: &'a [Note],
     pub overlay: Overlay,
+    /// Par and accuracy for the result ([`super::insight::items`]).
+    pub insight: &'a [String],
 }
 
 /// The card game as log lines for a terminal of `width` × `height`.
@@ -169,6 +171,9 @@ pub(crate) fn cards(
                 fill(words.lost, &[&card])
             };
             log.record("INFO", "worker::job", &fill(words.log_over, &[&head]));
+            for line in s.insight {
+                log.record("INFO", "worker::job", line);
+            }
             log.record("INFO", "worker::job", &choices_line(words, choice, undo));
         }
         Overlay::None => {
@@ -264,6 +269,7 @@ mod tests {
                 cursor: 2,
                 notes: &notes,
                 overlay: Overlay::None,
+                insight: &[],
             };
             let lines = cards(&s, lang.words(), STAMP, 120, 40);
             // No colour, no escape codes: the terminal's own colours.
@@ -282,6 +288,7 @@ mod tests {
             cursor: 0,
             notes: &[],
             overlay: Overlay::result(false),
+            insight: &[],
         };
         let lines = cards(&s, Lang::En.words(), STAMP, 30, 4);
         assert_eq!(lines.len(), 4);

@@ -32,6 +32,7 @@ pub(crate) mod duel_screen;
 pub(crate) mod game;
 pub(crate) mod i18n;
 pub(crate) mod input;
+pub(crate) mod insight;
 pub(crate) mod list;
 pub(crate) mod logtheme;
 pub(crate) mod menu;
@@ -189,9 +190,9 @@ pub(crate) fn play(
             Match::Cards(g, m) => {
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
-                let end = game::play(ui, keeper, *g, m);
+                let (end, par) = game::play(ui, keeper, *g, m);
                 if let (Deal::Daily { date, .. }, End::Over(_)) = (&deal, end) {
-                    daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date);
+                    daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date, par);
                 }
                 let (g, m) = menu::fresh_game(&rules);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
@@ -264,11 +265,16 @@ fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String,
 
 /// What a finished daily deal of `date` says: the line to share under a word saying so, the
 /// streak, the best score of the deal. Nothing when it was not recorded.
-fn daily_lines(words: &Words, news: Option<DailyNews>, date: &str) -> Vec<String> {
+fn daily_lines(
+    words: &Words,
+    news: Option<DailyNews>,
+    date: &str,
+    par: Option<u64>,
+) -> Vec<String> {
     let Some(n) = news else {
         return Vec::new();
     };
-    vec![
+    let mut lines = vec![
         fill(words.daily_share, &[&date]),
         n.line,
         fill(
@@ -279,7 +285,10 @@ fn daily_lines(words: &Words, news: Option<DailyNews>, date: &str) -> Vec<String
                 &n.best,
             ],
         ),
-    ]
+    ];
+    // Par of the deal, when it was worked out while the deal was played.
+    lines.extend(par.map(|p| fill(words.daily_par, &[&p])));
+    lines
 }
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.

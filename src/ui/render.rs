@@ -96,6 +96,8 @@ pub(crate) struct Screen<'a> {
     pub fresh: Option<usize>,
     /// Seconds since the game started, for the result screen.
     pub played_secs: Option<u64>,
+    /// Par and accuracy for the result screen ([`super::insight::items`]).
+    pub insight: &'a [String],
 }
 
 /// One way of laying out the screen.
@@ -793,6 +795,7 @@ pub(super) fn card_block(
         frame: None,
         fresh: None,
         played_secs: None,
+        insight: &[],
     };
     let mut rows = board(&s, words, theme, l);
     rows.extend(hand_line(&s, words, theme, l, usize::MAX / 2));
@@ -1001,6 +1004,17 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> V
     blank(&mut lines);
     lines.extend(pack(&facts, "    ", &margin, width));
     lines.extend(pack(&more, "    ", &margin, width));
+    if !s.insight.is_empty() {
+        // A line too long for a narrow window goes on under itself rather than being cut.
+        let room = width.saturating_sub(l.margin).max(8);
+        let insight: Vec<String> = s
+            .insight
+            .iter()
+            .flat_map(|i| wrap(i, room))
+            .map(|i| theme.paint(i.trim_end(), Tone::Info))
+            .collect();
+        lines.extend(pack(&insight, "    ", &margin, width));
+    }
     if l.airy > 0 {
         lines.push(String::new());
         lines.extend(mini_board(game, words, theme, &margin));

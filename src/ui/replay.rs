@@ -92,6 +92,7 @@ impl Shown for Game {
             frame: None,
             fresh: None,
             played_secs: None,
+            insight: &[],
         };
         render::lay_out(&screen, words, theme, width, height)
     }

@@ -14,6 +14,7 @@
 //! then read here like any other.
 
 use std::io;
+use std::time::Duration;
 
 use console::Key;
 
@@ -25,6 +26,7 @@ use super::render::{Note, Overlay, or_too_small};
 use super::settings::Look;
 use super::term;
 use super::theme::{Theme, Tone};
+use super::wait::{Timed, Waited};
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -74,6 +76,18 @@ pub(crate) trait Play {
     fn is_over(&self) -> bool;
     /// Records the ended game; returns whether its score is a new best.
     fn finish(&mut self) -> bool;
+    /// Whether the ended game's score would be a new best, without recording it (the result
+    /// screen says so before the game is recorded, which is when the player leaves it).
+    fn new_best(&self) -> bool {
+        false
+    }
+    /// The result screen is about to show: start what it works out in the background.
+    fn result_shown(&mut self) {}
+    /// Takes what came in from the background for the result screen: whether anything came
+    /// (draw again), and whether more is still coming (keep looking while waiting for a key).
+    fn result_poll(&mut self) -> (bool, bool) {
+        (false, false)
+    }
     /// Leaves at once (a signal, Ctrl-C, Ctrl-D, the terminal gone), keeping what can be kept.
     fn leave(&mut self) -> End;
     /// Leaves after the player confirmed quitting.
@@ -228,27 +242,51 @@ pub(crate) fn restart<S: Play>(s: &mut S, give_up: impl FnOnce(&mut S)) -> Optio
     Some(End::Restart)
 }
 
-/// The game ended: record it, then show the result with its choices (←/→ and Enter, or their
-/// letters) until one is made. `None` when the last move was taken back and play goes on.
-/// Ctrl-C, Ctrl-D, a signal or a lost terminal count as quitting: the game is already recorded.
+/// The game ended: show the result with its choices (←/→ and Enter, or their letters) until
+/// one is made. `None` when the last move was taken back and play goes on. The game is recorded
+/// only when the screen is left with any other choice (so a game taken back and played on is
+/// recorded once, with its real end); Ctrl-C, Ctrl-D, a signal or a lost terminal count as
+/// quitting and record it too. A kill leaves its save, which resumes on the result screen.
 fn over(s: &mut impl Play) -> Option<End> {
-    let new_best = s.finish();
+    let end = over_choice(s)?;
+    s.finish();
+    Some(end)
+}
+
+/// The result screen's choice; `None` after taking the last move back.
+fn over_choice(s: &mut impl Play) -> Option<End> {
+    let new_best = s.new_best();
     let undo = s.can_take_back();
     let shown = super::render::shown_choices(undo);
+    s.result_shown();
+    // Keys are awaited a little at a time while par or the review is still coming, so either
+    // is drawn as soon as it arrives.
+    let timed = Timed::enter();
     let mut i = 0;
+    let mut draw = true;
     loop {
-        let overlay = Overlay::Result {
-            new_best,
-            choice: i as u8,
-            undo,
-        };
-        if s.draw(overlay, false).is_err() {
-            return Some(End::Over(After::Quit));
+        let (came, coming) = s.result_poll();
+        if draw || came {
+            let overlay = Overlay::Result {
+                new_best,
+                choice: i as u8,
+                undo,
+            };
+            if s.draw(overlay, false).is_err() {
+                return Some(End::Over(After::Quit));
+            }
         }
-        let Some(key) = read_key(s.ui()) else {
-            return Some(End::Over(After::Quit));
+        draw = true;
+        let limit = coming.then_some(Duration::from_millis(200));
+        let key = match timed.key(s.ui(), limit) {
+            Waited::Key(k) => k,
+            Waited::Timeout => {
+                draw = false;
+                continue;
+            }
+            Waited::Redraw => continue,
+            Waited::Stop => return Some(End::Over(After::Quit)),
         };
-        let Some(key) = key else { continue };
         // Choices by their number in `choices`: 0 again, 1 undo, 2 menu, 3 quit.
         let picked = match key {
             Key::ArrowLeft | Key::ArrowUp | Key::BackTab => {
@@ -265,10 +303,6 @@ fn over(s: &mut impl Play) -> Option<End> {
             Key::Char('m' | 'M') => Some(2),
             Key::Char('q' | 'Q' | 'n' | 'N' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => {
                 Some(3)
-            }
-            Key::Char('\x1a') => {
-                term::suspend(&s.ui().term);
-                None
             }
             _ => None,
         };

@@ -4,7 +4,8 @@
 //! Storage is reached only through the keeper, the same way for both games: the best score
 //! when a game starts and ends; a save after every move and undo and when leaving (quit,
 //! Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP, the terminal gone), or the save forgotten when
-//! leaving a game in which nothing was played; the record when the game ends, and (as quit)
+//! leaving a game in which nothing was played; the record when the result screen of an ended
+//! game is left (not when it appears: its last move may still be taken back), and (as quit)
 //! when it is restarted; the keeper's warnings after each of them, shown under the board.
 //!
 //! Each game says how it is kept and what its own keys do through [`Solo`]; everything else is
@@ -42,6 +43,12 @@ pub(crate) trait Solo: Playable + Sized {
     fn lay_out(s: &Kept<Self>, view: View) -> Laid;
     /// Acts on a key of this game's own (moves, hint, the highlight).
     fn act(s: &mut Kept<Self>, act: Action);
+    /// The game ended and its result screen is about to show.
+    fn result_shown(_s: &mut Kept<Self>) {}
+    /// What came in for the result screen: (anything came, more is coming).
+    fn result_poll(_s: &mut Kept<Self>) -> (bool, bool) {
+        (false, false)
+    }
 }
 
 /// One game being played on the screen, and how it is kept.
@@ -55,14 +62,15 @@ pub(crate) struct Kept<'a, G: Solo> {
     pub extra: G::Extra,
 }
 
-/// Plays `game` until it ends, the player leaves, or a signal stops it.
+/// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and the
+/// game's own screen state as it was left.
 pub(crate) fn play<G: Solo>(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: G,
     meta: G::Meta,
     extra: G::Extra,
-) -> End {
+) -> (End, G::Extra) {
     let best = game.best(keeper, &meta);
     let mut s = Kept {
         ui,
@@ -74,7 +82,8 @@ pub(crate) fn play<G: Solo>(
         extra,
     };
     s.warnings();
-    session::run(&mut s)
+    let end = session::run(&mut s);
+    (end, s.extra)
 }
 
 impl<G: Solo> Kept<'_, G> {
@@ -124,6 +133,20 @@ impl<G: Solo> Play for Kept<'_, G> {
         self.best = self.game.best(self.keeper, &self.meta).or(self.best);
         self.warnings();
         new_best
+    }
+
+    fn new_best(&self) -> bool {
+        let score = self.game.score();
+        let stored = self.game.best(&*self.keeper, &self.meta);
+        stored.map_or(score > 0, |b| score > b)
+    }
+
+    fn result_shown(&mut self) {
+        G::result_shown(self);
+    }
+
+    fn result_poll(&mut self) -> (bool, bool) {
+        G::result_poll(self)
     }
 
     fn leave(&mut self) -> End {

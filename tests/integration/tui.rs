@@ -1026,6 +1026,69 @@ fn the_result_offers_undo_then_the_menu() {
     r.ends_restored();
 }
 
+/// The result screen shows par and the game's accuracy once they are worked out (in the
+/// background: the screen never waits for them).
+#[test]
+fn the_result_shows_par_and_accuracy() {
+    let args = [
+        "--no-color",
+        "--config",
+        "tiny.toml",
+        "play",
+        "--deck-file",
+        "tiny.txt",
+    ];
+    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
+    r.expect("Cards left 4");
+    r.send("12");
+    r.expect("Game over");
+    r.p.exp_regex(r"Par \d+ .{1,3} you 0").unwrap();
+    r.p.exp_regex(r"Accuracy \d+%").unwrap();
+    r.send("q");
+    r.ends_restored();
+}
+
+/// A loss is recorded when its result screen is left, not when it appears: lose, take the
+/// last move back, play on differently and lose again, leave: exactly one record, the real end.
+#[test]
+fn a_loss_taken_back_and_played_on_is_recorded_once_as_it_ended() {
+    let args = [
+        "--no-color",
+        "--config",
+        "tiny.toml",
+        "play",
+        "--deck-file",
+        "tiny.txt",
+    ];
+    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
+    r.expect("Cards left 4");
+    r.send("12");
+    r.expect("Undo the last move");
+    // Undo on the result screen, then once more in the game: back to the start.
+    r.send("u");
+    r.expect("Move undone.");
+    r.send("u");
+    r.expect("Cards left 4");
+    r.send("21");
+    r.expect("Undo the last move");
+    r.send("q");
+    r.ends_restored();
+    let out = crate::common::new2048(r.dir.path())
+        .args(["history", "--json"])
+        .output()
+        .unwrap();
+    let rows = crate::common::json_rows(&out);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["outcome"], "lost");
+    assert_eq!(rows[0]["undos"], 2);
+    let export = crate::common::new2048(r.dir.path())
+        .args(["history", "--export", "1"])
+        .output()
+        .unwrap();
+    let record: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    assert_eq!(record["moves"], "2 1");
+}
+
 #[test]
 fn the_log_look_and_the_boss_key() {
     let mut r = start(&["--no-color", "--theme", "log", "play", "--seed", "42"]);

@@ -45,6 +45,7 @@ fn screen_of<'a>(g: &'a Game, frame: Option<&'a Frame>) -> Screen<'a> {
         frame,
         fresh: None,
         played_secs: None,
+        insight: &[],
     }
 }
 

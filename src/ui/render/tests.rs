@@ -41,6 +41,7 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         frame: None,
         fresh: None,
         played_secs: Some(272),
+        insight: &[],
     }
 }
 
@@ -117,6 +118,31 @@ fn result_screen() {
         s.prompt_line = true;
         s.best = Some(2);
         insta::assert_snapshot!(format!("result_{name}"), show(&s, lang, 80, 24));
+    }
+}
+
+/// The result with par and accuracy under its figures, wide and narrow: a line too long for the
+/// window goes on under itself.
+#[test]
+fn result_with_par_and_accuracy() {
+    use crate::ui::insight::{Accuracy, Pending, items};
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
+    let review = Pending::Ready(Accuracy {
+        accuracy: 0.75,
+        mistake: Some((3, "2".to_string())),
+    });
+    for (lang, name) in LANGS {
+        let insight = items(lang.words(), 2, &Pending::Ready(5), &review);
+        let mut s = screen(&g, &notes);
+        s.overlay = Overlay::result(false);
+        s.insight = &insight;
+        let wide = show(&s, lang, 80, 24);
+        assert!(wide.contains(&insight[1]), "{wide}");
+        insta::assert_snapshot!(format!("result_insight_{name}"), wide);
+        insta::assert_snapshot!(
+            format!("result_insight_40x15_{name}"),
+            show(&s, lang, 40, 15)
+        );
     }
 }
 
