@@ -36,7 +36,21 @@ pub struct Rated {
     pub loss: f64,
 }
 
-/// The review of a game.
+/// Every move of a game rated, without par: what the result screen shows while the game's par
+/// (worked out from its start) is already known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ratings {
+    /// Share of accurate moves, 0 to 1 (1 for a game without moves).
+    pub accuracy: f64,
+    pub moves: Vec<Rated>,
+    /// The numbers of the biggest mistakes (at most 3), biggest first.
+    pub mistakes: Vec<usize>,
+    /// Whether the values are learned (discounted survival) rather than expectimax's.
+    pub learned: bool,
+    pub tolerance: f64,
+}
+
+/// The review of a game: its [`Ratings`] and its par.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Review {
     /// Share of accurate moves, 0 to 1 (1 for a game without moves).
@@ -61,6 +75,19 @@ fn move_text(m: Move) -> String {
 
 /// Rates every move of `moves` played from the start of `game`'s deal.
 pub fn review(game: &Game) -> Review {
+    let r = rate(game);
+    Review {
+        accuracy: r.accuracy,
+        moves: r.moves,
+        mistakes: r.mistakes,
+        learned: r.learned,
+        tolerance: r.tolerance,
+        par: super::par_of_deck(Arc::clone(game.rules_arc()), Arc::clone(game.deck())),
+    }
+}
+
+/// Rates every move of `game` against `best`'s choice from the same position and visible cards.
+pub fn rate(game: &Game) -> Ratings {
     let rules = Arc::clone(game.rules_arc());
     let mut replay = Game::new(Arc::clone(&rules), Arc::clone(game.deck()));
     let learned = Best::learned(&rules);
@@ -99,13 +126,12 @@ pub fn review(game: &Game) -> Review {
     let mut worst: Vec<&Rated> = moves.iter().filter(|m| m.loss > tolerance).collect();
     worst.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.n.cmp(&b.n)));
     let mistakes = worst.iter().take(3).map(|m| m.n).collect();
-    Review {
+    Ratings {
         accuracy,
         moves,
         mistakes,
         learned,
         tolerance,
-        par: super::par_of_deck(rules, Arc::clone(game.deck())),
     }
 }
 

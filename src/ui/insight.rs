@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
 
 use crate::cards::engine::Game;
-use crate::strategy::{self, review::Review};
+use crate::strategy::{self, review::Ratings};
 
 use super::i18n::{Words, fill};
 
@@ -65,7 +65,7 @@ pub(crate) struct Accuracy {
 }
 
 impl Accuracy {
-    pub(crate) fn of(r: &Review) -> Accuracy {
+    pub(crate) fn of(r: &Ratings) -> Accuracy {
         let mistake = r.mistakes.first().and_then(|&n| {
             r.moves
                 .iter()
@@ -87,10 +87,11 @@ pub(crate) fn start_par(game: &Game) -> Pending<u64> {
     Pending::start(move || strategy::par_of_deck(rules, deck).score)
 }
 
-/// The review of `game` as it ended, started now on its own thread.
+/// The ratings of `game`'s moves as it ended, started now on its own thread (its par is not
+/// worked out again: [`start_par`] has it since the game's start).
 pub(crate) fn start_review(game: &Game) -> Pending<Accuracy> {
     let game = game.clone();
-    Pending::start(move || Accuracy::of(&strategy::review::review(&game)))
+    Pending::start(move || Accuracy::of(&strategy::review::rate(&game)))
 }
 
 /// The result screen's items about par and accuracy (each packed onto lines by the screen):
