@@ -256,16 +256,34 @@ pub fn par(rules: &Rules, seed: u64) -> Par {
 
 /// Par of a given deck (a deck file's, or a recorded game's).
 pub fn par_of_deck(rules: Arc<Rules>, deck: Arc<[Card]>) -> Par {
+    par_of_deck_unless(rules, deck, &|| false).expect("never asked to stop")
+}
+
+/// [`par_of_deck`], given up (`None`) as soon as `stop` says so, asked before each move: the game
+/// screen works par out in the background and stops when its game is left before it is done.
+pub fn par_of_deck_unless(
+    rules: Arc<Rules>,
+    deck: Arc<[Card]>,
+    stop: &dyn Fn() -> bool,
+) -> Option<Par> {
     let mut game = crate::cards::engine::Game::new(rules, deck);
-    for mv in super::play_out(&game, &Best::default(), 0) {
+    // The generator `play_out` gives the bot, so par is the same whichever way it is asked for.
+    let mut rng = crate::cards::deck::rng(0);
+    while !game.is_over() {
+        if stop() {
+            return None;
+        }
+        let Some(mv) = Best::default().choose(&View::of(&game), &mut rng) else {
+            break;
+        };
         if game.play(mv).is_err() {
             break;
         }
     }
     let pos = game.position();
-    Par {
+    Some(Par {
         score: pos.score,
         cards_played: pos.stats.cards_played,
         won: game.outcome() == Some(crate::cards::engine::Outcome::Won),
-    }
+    })
 }

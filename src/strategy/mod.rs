@@ -23,7 +23,7 @@ pub mod review;
 pub mod sim;
 pub mod train;
 
-pub use best::{Best, Par, Rated, par, par_of_deck};
+pub use best::{Best, Par, Rated, par, par_of_deck, par_of_deck_unless};
 pub use expectimax::{Expectimax, Weights};
 pub use greedy::Greedy;
 pub use random::Random;

@@ -4,6 +4,8 @@
 //! the result is read). Neither ever holds the screen up: until a figure arrives the screen says
 //! it is being computed, and draws it when it comes.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
 
@@ -17,30 +19,51 @@ use super::i18n::{Words, fill};
 pub(crate) enum Pending<T> {
     /// Not asked for.
     Off,
-    Computing(Receiver<T>),
+    Computing(
+        Receiver<T>,
+        #[allow(dead_code, reason = "held for its Drop, which tells the work to stop")] Stop,
+    ),
     Ready(T),
     /// The thread ended without an answer.
     Failed,
 }
 
+/// Set when a figure is no longer wanted (its [`Pending`] was dropped or answered), so the work
+/// can give up: a player restarting again and again leaves no pile of threads behind.
+#[derive(Debug, Default)]
+pub(crate) struct Stop(Arc<AtomicBool>);
+
+impl Drop for Stop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 impl<T: Send + 'static> Pending<T> {
-    /// Starts `work` on its own thread.
-    pub(crate) fn start(work: impl FnOnce() -> T + Send + 'static) -> Pending<T> {
+    /// Starts `work` on its own thread; `work` is given a question, "should I stop?", to ask
+    /// now and then, and answers `None` when it stopped.
+    pub(crate) fn start(
+        work: impl FnOnce(&dyn Fn() -> bool) -> Option<T> + Send + 'static,
+    ) -> Pending<T> {
         let (tx, rx) = channel();
+        let stop = Stop::default();
+        let flag = Arc::clone(&stop.0);
         let spawned = thread::Builder::new()
             .name("new2048-insight".into())
             .spawn(move || {
-                let _ = tx.send(work());
+                if let Some(v) = work(&|| flag.load(Ordering::Relaxed)) {
+                    let _ = tx.send(v);
+                }
             });
         match spawned {
-            Ok(_) => Pending::Computing(rx),
+            Ok(_) => Pending::Computing(rx, stop),
             Err(_) => Pending::Failed,
         }
     }
 
     /// Takes the answer if it came; `true` when it just did (or the thread gave up): redraw.
     pub(crate) fn poll(&mut self) -> bool {
-        let Pending::Computing(rx) = self else {
+        let Pending::Computing(rx, _) = self else {
             return false;
         };
         match rx.try_recv() {
@@ -52,7 +75,7 @@ impl<T: Send + 'static> Pending<T> {
     }
 
     pub(crate) fn computing(&self) -> bool {
-        matches!(self, Pending::Computing(_))
+        matches!(self, Pending::Computing(..))
     }
 }
 
@@ -84,14 +107,14 @@ impl Accuracy {
 pub(crate) fn start_par(game: &Game) -> Pending<u64> {
     let rules = game.rules_arc().clone();
     let deck = game.deck().clone();
-    Pending::start(move || strategy::par_of_deck(rules, deck).score)
+    Pending::start(move |stop| strategy::par_of_deck_unless(rules, deck, stop).map(|p| p.score))
 }
 
 /// The ratings of `game`'s moves as it ended, started now on its own thread (its par is not
 /// worked out again: [`start_par`] has it since the game's start).
 pub(crate) fn start_review(game: &Game) -> Pending<Accuracy> {
     let game = game.clone();
-    Pending::start(move || Accuracy::of(&strategy::review::rate(&game)))
+    Pending::start(move |_| Some(Accuracy::of(&strategy::review::rate(&game))))
 }
 
 /// The result screen's items about par and accuracy (each packed onto lines by the screen):
@@ -105,12 +128,12 @@ pub(crate) fn items(
 ) -> Vec<String> {
     let mut out = Vec::new();
     match par {
-        Pending::Computing(_) => out.push(words.par_computing.to_string()),
+        Pending::Computing(..) => out.push(words.par_computing.to_string()),
         Pending::Ready(p) => out.push(fill(words.par_line, &[p, &score])),
         Pending::Off | Pending::Failed => {}
     }
     match accuracy {
-        Pending::Computing(_) => out.push(words.accuracy_computing.to_string()),
+        Pending::Computing(..) => out.push(words.accuracy_computing.to_string()),
         Pending::Ready(a) => {
             let percent = (a.accuracy * 100.0).round() as u32;
             out.push(fill(words.accuracy_line, &[&percent]));
@@ -149,7 +172,12 @@ mod tests {
         let (_tx2, rx2) = channel::<Accuracy>();
         let cases = [
             items(&EN, 61, &Pending::Ready(57), &ready(0.874, Some((41, "3")))),
-            items(&EN, 61, &Pending::Computing(rx), &Pending::Computing(rx2)),
+            items(
+                &EN,
+                61,
+                &Pending::Computing(rx, Stop::default()),
+                &Pending::Computing(rx2, Stop::default()),
+            ),
             items(&EN, 0, &Pending::Ready(12), &ready(1.0, None)),
             items(&EN, 5, &Pending::Off, &ready(0.5, Some((2, "d")))),
             items(&ZH, 61, &Pending::Ready(57), &ready(0.874, Some((41, "3")))),
@@ -160,7 +188,7 @@ mod tests {
 
     #[test]
     fn a_figure_arrives_once() {
-        let mut p = Pending::start(|| 7_u64);
+        let mut p = Pending::start(|_| Some(7_u64));
         while p.computing() {
             if p.poll() {
                 break;
@@ -169,5 +197,23 @@ mod tests {
         }
         assert!(matches!(p, Pending::Ready(7)));
         assert!(!p.poll());
+    }
+
+    #[test]
+    fn a_figure_no_longer_wanted_stops_its_work() {
+        let (stopped, heard) = channel();
+        let p: Pending<u64> = Pending::start(move |stop| {
+            while !stop() {
+                thread::sleep(std::time::Duration::from_millis(1));
+            }
+            let _ = stopped.send(());
+            None
+        });
+        drop(p);
+        assert!(
+            heard
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .is_ok()
+        );
     }
 }
