@@ -57,13 +57,6 @@ pub(crate) trait Keeper {
     /// Records a game that ended (won, lost, or quit with at least one card played) and drops
     /// its saved copy. Returns true when its score is a new best for its rules.
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
-    /// The newest saved card game no other window plays, if there is one; it is claimed for
-    /// this process from then on (see [`super::claim`] and [`Keeper::release`]).
-    #[allow(
-        dead_code,
-        reason = "the start menu lists saves through `SavedGames`; the store's tests still use it"
-    )]
-    fn saved(&mut self) -> Option<(Game, GameMeta)>;
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
     fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}

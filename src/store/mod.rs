@@ -478,16 +478,6 @@ impl Keeper for Store {
         new_best
     }
 
-    fn saved(&mut self) -> Option<(Game, GameMeta)> {
-        self.resume_newest(
-            |i| i.game == format::GameKind::Cards,
-            |r| match r {
-                Resumed::Cards(g, m) => Ok((*g, m)),
-                other => Err(other),
-            },
-        )
-    }
-
     fn forget(&mut self, game: &Game, meta: &GameMeta) {
         self.forget_kept(&cards_key(game, meta));
     }
@@ -598,6 +588,21 @@ impl DuelKeeper for Store {
         let key = duel_key(&classic_key(&duel.players[0], meta));
         let mut record = DuelRecord::of_classic(duel, meta, names, utc::now());
         self.finish_kept(&key, meta.started, &mut record);
+    }
+}
+
+#[cfg(test)]
+impl Store {
+    /// The newest saved card game no other window plays, claimed for this process: the store's
+    /// tests take saves this way; the game itself lists them through [`SavedGames`].
+    fn saved(&mut self) -> Option<(Game, GameMeta)> {
+        self.resume_newest(
+            |i| i.game == format::GameKind::Cards,
+            |r| match r {
+                Resumed::Cards(g, m) => Ok((*g, m)),
+                other => Err(other),
+            },
+        )
     }
 }
 
