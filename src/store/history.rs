@@ -12,11 +12,10 @@
 //! folder lock (see [`super::fsio`]) so that moving a damaged file aside never races a writer.
 //!
 //! Card games, classic games and duels share the folder; each file says which it is (see
-//! [`super::record`]), and [`load_all`] reads them all, newest first.
+//! [`super::record`]).
 //!
-//! The price is reading one small file per game to list history or compute a best score; a few
-//! thousand games read in well under a second, and the store reads history only when asked (best
-//! score, `history`, `stats`), never to save a move.
+//! Listing history, stats and best scores do not read every file: they read the small index kept
+//! beside the records ([`super::index`]), which is mended from the files that are new or changed.
 
 use std::fs;
 use std::io;

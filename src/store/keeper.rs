@@ -89,8 +89,8 @@ pub(crate) trait ClassicKeeper: Keeper {
     /// its saved copy; the outcome comes from the game (won once the winning tile was made).
     /// Returns true when its score is a new best for its rules.
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
-    /// The newest saved classic game no other window plays, if there is one (claimed, as
-    /// [`Keeper::saved`]).
+    /// The newest saved classic game no other window plays, if there is one; it is claimed for
+    /// this process from then on (see [`super::claim`] and [`Keeper::release`]).
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
     /// Drops this classic game's saved copy without recording it (quit before any move).
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
