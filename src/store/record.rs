@@ -176,7 +176,7 @@ impl Play {
                 if utc::parse_date(date).is_none() {
                     return Err(RecordError::Deal(format!(
                         "its daily date `{}` is not a date like 2026-11-29",
-                        date.escape_debug()
+                        crate::cards::text::escape_controls(date)
                     )));
                 }
                 let daily = crate::cards::deck::daily_seed(date);
