@@ -45,3 +45,24 @@ pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
         GameKind::Duel => Entry::Duel(from_value(value)?),
     })
 }
+
+/// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or
+/// why it does not replay). What the bests are checked with before they are shown.
+pub(crate) fn replays_as_recorded(e: &Entry) -> Result<(), String> {
+    let text = |e: RecordError| e.to_string();
+    let mismatch = match e {
+        Entry::Cards(r) => {
+            let (g, _) = r.play.rebuild().map_err(text)?;
+            r.mismatch(&g)
+        }
+        Entry::Classic(r) => {
+            let (g, _) = r.play.rebuild().map_err(text)?;
+            r.mismatch(&g)
+        }
+        Entry::Duel(d) if d.of == GameKind::Classic => {
+            d.mismatch(&d.rebuild_classic().map_err(text)?)
+        }
+        Entry::Duel(d) => d.mismatch(&d.rebuild_cards().map_err(text)?),
+    };
+    mismatch.map_or(Ok(()), Err)
+}

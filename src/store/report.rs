@@ -15,7 +15,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::duel::DuelPlayer;
 use super::format::GameKind;
-use super::index::Summary;
+use super::summary::Summary;
 use super::utc;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
@@ -157,7 +157,7 @@ impl DuelRow {
             deal: s.deal.clone(),
             result: s.result,
             result_text: crate::duel::result_text(s.result, &s.names()),
-            players: s.players.clone().unwrap_or_else(|| {
+            players: s.players.as_deref().cloned().unwrap_or_else(|| {
                 [0, 1].map(|_| DuelPlayer {
                     name: String::new(),
                     outcome: Ending::Quit,
@@ -332,7 +332,11 @@ pub(crate) fn saved_table(list: &[super::shelf::SavedGameInfo]) -> String {
         .map(|i| {
             vec![
                 i.number.to_string(),
-                utc::short(i.saved),
+                if i.elsewhere {
+                    format!("{} (open in another window)", utc::short(i.saved))
+                } else {
+                    utc::short(i.saved)
+                },
                 i.mode(),
                 i.rules.clone(),
                 i.deal.clone(),

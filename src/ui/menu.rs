@@ -536,6 +536,7 @@ mod tests {
                     played: 1,
                 })
                 .collect(),
+            elsewhere: false,
         }
     }
 
