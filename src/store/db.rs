@@ -113,6 +113,16 @@ pub(crate) fn open(dir: &Path) -> Result<Opened, String> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
     let path = path_in(dir);
+    // SQLite would follow a link, and wait reading a FIFO, put where the database should be.
+    if let Ok(m) = std::fs::symlink_metadata(&path)
+        && !m.is_file()
+    {
+        return Err(format!(
+            "the database {} is {}, not a regular file, so it is not opened; move it away",
+            path.display(),
+            super::fsio::kind_of(m.file_type())
+        ));
+    }
     match open_file(&path) {
         Ok(conn) => Ok(Opened { conn, note: None }),
         Err(e) if is_damage(&e) => {
@@ -162,9 +172,15 @@ fn open_file(path: &Path) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
-/// Brings the schema to [`version`], one migration per transaction.
+/// Brings the schema to [`version`], in one transaction that holds the write lock from its
+/// start: two windows opening a new database at once migrate it once, the second finding it done.
 fn migrate(conn: &Connection) -> rusqlite::Result<()> {
-    let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let read = |c: &Connection| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
+    if read(conn)? == version() {
+        return Ok(());
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    let found = read(&tx)?;
     if found > version() {
         return Err(rusqlite::Error::SqliteFailure(
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
@@ -174,13 +190,11 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
             )),
         ));
     }
-    for (v, step) in MIGRATIONS.iter().enumerate().skip(found as usize) {
-        let tx = conn.unchecked_transaction()?;
+    for step in MIGRATIONS.iter().skip(found.max(0) as usize) {
         tx.execute_batch(step)?;
-        tx.pragma_update(None, "user_version", v as i64 + 1)?;
-        tx.commit()?;
     }
-    Ok(())
+    tx.pragma_update(None, "user_version", version())?;
+    tx.commit()
 }
 
 /// Renames the damaged database (and its log) aside; the new path of the database file.

@@ -37,7 +37,7 @@ fn not_regular(what: &'static str) -> io::Error {
 }
 
 /// What kind of thing a non-regular file is, in words.
-fn kind_of(t: fs::FileType) -> &'static str {
+pub(crate) fn kind_of(t: fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

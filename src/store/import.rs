@@ -142,7 +142,8 @@ fn legacy_id(path: &Path, started: u64) -> String {
 /// Imports the old JSON store of `dir`, if there is one; what to tell the player.
 pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Vec<String> {
     let found = look(dir);
-    if found.names.is_empty() {
+    // Empty folders or a lone lock file hold no game: nothing to import, nothing to say.
+    if found.records.is_empty() && found.saves.is_empty() && found.unreadable.is_empty() {
         return Vec::new();
     }
     let counts = match add_all(conn, &found) {

@@ -138,8 +138,9 @@ impl Store {
             Err(e) => {
                 store.failing = true;
                 store.warn(format!(
-                    "{e}; games are not saved or recorded while that lasts. Set {} to a folder \
-                     you can write to.",
+                    "cannot write to the data folder {} ({e}); games are not saved or recorded \
+                     while that lasts. Set {} to a folder you can write to.",
+                    dir.display(),
                     crate::config::paths::DATA_DIR_ENV
                 ));
             }
