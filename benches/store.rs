@@ -114,7 +114,7 @@ fn thousand_moves() -> String {
 
 /// Peak memory in KB of one run, from GNU time, if it is installed.
 fn peak_kb(data: &Path, args: &[&str], input: &str) -> Option<u64> {
-    let mut c = new2048(data, args);
+    let c = new2048(data, args);
     let program = c.get_program().to_owned();
     let mut timed = Command::new("/usr/bin/time");
     timed.arg("-f").arg("%M").arg(program).args(args);

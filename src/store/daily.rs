@@ -318,7 +318,6 @@ mod tests {
 
     #[test]
     fn news_and_report() {
-        let rules = Rules::default_rules().hash();
         let r = daily("2026-11-30", &[0, 1], Ending::Lost);
         let e = summed(std::slice::from_ref(&r));
         let e = refs(&e);

@@ -16,26 +16,6 @@ pub(crate) enum Entry {
     Duel(DuelRecord),
 }
 
-#[cfg(test)]
-impl Entry {
-    /// When the game ended (seconds since the epoch).
-    pub(crate) fn ended(&self) -> u64 {
-        match self {
-            Entry::Cards(r) => r.ended,
-            Entry::Classic(r) => r.ended,
-            Entry::Duel(r) => r.ended,
-        }
-    }
-
-    pub(crate) fn id(&self) -> &str {
-        match self {
-            Entry::Cards(r) => &r.id,
-            Entry::Classic(r) => &r.id,
-            Entry::Duel(r) => &r.id,
-        }
-    }
-}
-
 /// Reads a history file of any kind, checking its `format` first.
 pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
     let value = checked(text)?;

@@ -155,8 +155,7 @@ pub(crate) fn write_in(
         [0, 1].map(|p| shared(&sent.codes[p], &now.codes[p]))
     };
     let word = view.word();
-    for p in 0..2 {
-        let keep = from[p];
+    for (p, keep) in from.into_iter().enumerate() {
         if keep < sent.codes[p].len() || updated == 0 {
             conn.prepare_cached(
                 "DELETE FROM save_moves WHERE save = ?1 AND player = ?2 AND n >= ?3",

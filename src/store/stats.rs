@@ -15,35 +15,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::format::GameKind;
 use super::summary::Summary;
-#[cfg(test)]
-use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-
-/// What statistics need from one finished game of either kind.
-#[cfg(test)]
-struct Played<'a> {
-    name: &'a str,
-    hash: &'a str,
-    outcome: Ending,
-    score: u64,
-    highest: u64,
-    ended: u64,
-}
-
-#[cfg(test)]
-impl<'a> Played<'a> {
-    /// A finished game of `kind` in `e`, if it is one.
-    fn of(s: &'a Summary, kind: GameKind) -> Option<Played<'a>> {
-        (s.game == kind && kind != GameKind::Duel).then_some(Played {
-            name: &s.rules,
-            hash: &s.rules_hash,
-            outcome: s.outcome,
-            score: s.score,
-            highest: s.highest,
-            ended: s.ended,
-        })
-    }
-}
 
 /// What history says about one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -69,34 +41,6 @@ impl RulesStats {
     pub(crate) fn mean_score(&self) -> f64 {
         self.total_score as f64 / f64::from(self.games.max(1))
     }
-}
-
-/// The statistics of every set of rules of the `kind` games in `entries`.
-#[cfg(test)]
-fn collect_of(entries: &[&Summary], kind: GameKind) -> Vec<RulesStats> {
-    collect_played(entries.iter().filter_map(|e| Played::of(e, kind)))
-}
-
-#[cfg(test)]
-fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats> {
-    let mut by_hash: BTreeMap<&str, RulesStats> = BTreeMap::new();
-    for r in games {
-        let s = by_hash.entry(r.hash).or_insert_with(|| RulesStats {
-            name: r.name.to_string(),
-            hash: r.hash.to_string(),
-            ..RulesStats::default()
-        });
-        s.games += 1;
-        s.wins += u32::from(r.outcome == Ending::Won);
-        s.best = s.best.max(r.score);
-        // Scores come from files a player may edit: a sum past u64 stays at its largest.
-        s.total_score = s.total_score.saturating_add(r.score);
-        *s.highest.entry(r.highest).or_insert(0) += 1;
-        s.latest = s.latest.max(r.ended);
-    }
-    let mut all: Vec<RulesStats> = by_hash.into_values().collect();
-    lately_first(&mut all);
-    all
 }
 
 /// A bar `count/max` of `width` cells, drawn with eighth blocks.
@@ -220,23 +164,6 @@ pub(crate) struct Tally<'a> {
 /// Orders rules statistics as the report lists them: those played lately first.
 pub(crate) fn lately_first(all: &mut [RulesStats]) {
     all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
-}
-
-/// The whole `stats` report of `entries` (every game): card games, classic games, duels and the
-/// daily deal (its streak alive on `today`).
-#[cfg(test)]
-pub(crate) fn report(entries: &[&Summary], today: &str) -> String {
-    let tally = Tally {
-        cards: collect_of(entries, GameKind::Cards),
-        classic: collect_of(entries, GameKind::Classic),
-        duels: entries
-            .iter()
-            .copied()
-            .filter(|e| e.game == GameKind::Duel)
-            .collect(),
-        dailies: entries.to_vec(),
-    };
-    report_of(&tally, today)
 }
 
 /// The whole `stats` report of `tally`.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::engine::Move;
-use crate::store::keeper::{Deal, SavedGames};
+use crate::store::keeper::Deal;
 use crate::store::shelf::ResumeError;
 
 fn game(seed: u64) -> (Game, GameMeta) {
@@ -415,7 +415,7 @@ fn an_import_reads_names_that_are_not_utf8_and_skips_fifos() {
     .unwrap();
     rustix::fs::mkfifoat(
         rustix::fs::CWD,
-        &games.join("pipe.json"),
+        games.join("pipe.json"),
         rustix::fs::Mode::from(0o600),
     )
     .unwrap();
