@@ -9,6 +9,10 @@
 //! killed between writing the record and removing the save), nor an old slot whose game is also
 //! in `saves/` (killed between moving it there and removing the slot).
 //!
+//! The same path takes in a record the database could not take when its game ended (another
+//! program held the database locked): it is written as `games/<id>.json` ([`keep_pending`]) and
+//! added, with its save removed, at the next start.
+//!
 //! Then the old files are moved, never deleted, to `json-store-<time>/` beside the database, and
 //! the player is told once what was imported and where the files went: the next start finds
 //! nothing to import. A file that cannot be read (damaged, from a newer version, not a regular
@@ -125,6 +129,14 @@ fn look(dir: &Path) -> Found {
     found
 }
 
+fn id_of(e: &Entry) -> &str {
+    match e {
+        Entry::Cards(r) => &r.id,
+        Entry::Classic(r) => &r.id,
+        Entry::Duel(r) => &r.id,
+    }
+}
+
 /// A stable id for a save of an older version that has none: its start and a hash of its file
 /// name, so a second import of the same file gives the same id.
 fn legacy_id(path: &Path, started: u64) -> String {
@@ -137,6 +149,22 @@ fn legacy_id(path: &Path, started: u64) -> String {
         utc::compact(started),
         crate::cards::fnv1a(name) as u32
     )
+}
+
+/// Writes `record` where the next start imports it (`games/<id>.json`, as the JSON store kept
+/// it): the record of a game whose end the database could not take (it was locked by another
+/// program, say). The path written.
+pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBuf> {
+    let (id, text) = match record {
+        Entry::Cards(r) => (&r.id, super::format::to_json(r)),
+        Entry::Classic(r) => (&r.id, super::format::to_json(r)),
+        Entry::Duel(r) => (&r.id, super::format::to_json(r)),
+    };
+    let games = dir.join("games");
+    fs::create_dir_all(&games)?;
+    let path = games.join(format!("{id}.json"));
+    fsio::write_atomic(&path, text.as_bytes())?;
+    Ok(path)
 }
 
 /// Imports the old JSON store of `dir`, if there is one; what to tell the player.
@@ -167,7 +195,8 @@ pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Vec<String> {
         });
     let count = |n: usize, what: &str| super::daily::count(n as u32, what);
     let mut note = format!(
-        "imported {} and {} from the JSON files of an older new2048",
+        "imported {} and {} from the JSON files in the data folder (an older new2048's, or a \
+         record kept when the database could not be written)",
         count(counts.0, "recorded game"),
         count(counts.1, "saved game")
     );
@@ -212,6 +241,8 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
             *id = legacy_id(path, 0);
         }
         records += usize::from(history::add(&tx, &e)?);
+        // A game recorded is saved no more (a record kept for the next start, a save behind it).
+        saves::remove(&tx, id_of(&e))?;
     }
     let mut keys = std::collections::HashSet::new();
     let mut saved = 0;

@@ -311,6 +311,16 @@ impl Store {
     /// moves made while it is full, never the rest of the game.
     fn outcome(&mut self, what: &str, result: Result<(), String>) {
         let dir = self.dir.clone().unwrap_or_default();
+        // While writes fail (another program keeps the database locked, say), a move waits a
+        // moment for it, not the whole busy timeout.
+        if let Some(db) = &self.db {
+            let wait = if result.is_err() {
+                std::time::Duration::from_millis(200)
+            } else {
+                db::BUSY
+            };
+            let _ = db.busy_timeout(wait);
+        }
         match result {
             Ok(()) if self.failing => {
                 self.failing = false;
@@ -418,6 +428,20 @@ impl Store {
                 Ok(())
             }
             Err(e) => {
+                self.failing = true;
+                let pending = self
+                    .dir
+                    .as_deref()
+                    .map(|d| import::keep_pending(d, &record));
+                if let Some(Ok(path)) = pending {
+                    let message = format!(
+                        "cannot record the game in the database ({e}); its record was written to \
+                         {} instead and goes into history at the next start",
+                        crate::cards::text::escape_controls(&path.display().to_string())
+                    );
+                    self.warnings.get_mut().push(message.clone());
+                    return Err(message);
+                }
                 let kept = match &playing {
                     Some(p) if p.in_db && !self.failing => {
                         "it stays saved as of its last move (resume it with `new2048 play \
@@ -431,7 +455,6 @@ impl Store {
                 };
                 let message = format!("cannot record the game in history ({e}); {kept}");
                 self.warnings.get_mut().push(message.clone());
-                self.failing = true;
                 Err(message)
             }
         }

@@ -200,20 +200,24 @@ fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
         w[0].contains("full") && w[0].contains("tried again"),
         "{w:?}"
     );
-    // The game cannot be recorded either: it stays saved, and the message says as of when.
+    // The game cannot be recorded in the database: its record is kept as a file for the next
+    // start, which adds it and removes the save behind it.
     assert!(!s.finish(&g, &meta, Ending::Quit));
     let w = s.take_warnings();
     assert_eq!(w.len(), 1, "{w:?}");
     assert!(
-        w[0].contains("cannot record")
-            && w[0].contains("stays saved as of the last move that could"),
+        w[0].contains("cannot record the game") && w[0].contains("goes into history at the next"),
         "{w:?}"
     );
     db::faults::fail_writes(false);
     let mut s = at(&dir);
-    assert!(s.entries().is_empty(), "not recorded");
-    let (mut back, meta) = s.saved().expect("still saved");
-    assert_eq!(back.moves().len(), 1, "as of the last move saved");
+    assert!(s.take_warnings()[0].contains("imported 1 recorded game"));
+    assert_eq!(s.entries().len(), 1, "recorded once, with its last move");
+    assert_eq!(s.entries()[0].played, 3);
+    assert!(s.saved().is_none(), "and no longer saved");
+    let (mut back, meta) = game(24);
+    back.play(Move::Place(0)).unwrap();
+    s.save(&back, &meta);
     // Saving works again: said once, and the save has every move from then on.
     db::faults::fail_writes(true);
     back.play(Move::Place(3)).unwrap();
@@ -241,9 +245,13 @@ fn deleting_a_save_while_the_disk_is_full_keeps_it() {
     db::faults::fail_writes(true);
     let e = s.delete_saved(&id).unwrap_err();
     db::faults::fail_writes(false);
-    assert!(e.to_string().contains("stays saved"), "{e}");
+    // Not deleted: the save stays, and the record kept aside is added at the next start, which
+    // then removes the save.
+    assert!(e.to_string().contains("next start"), "{e}");
     assert_eq!(s.saved_games().len(), 1);
     assert!(s.entries().is_empty());
+    let mut s = at(&dir);
+    assert_eq!((s.saved_games().len(), s.entries().len()), (0, 1));
 }
 
 #[test]

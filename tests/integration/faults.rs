@@ -388,3 +388,55 @@ fn a_full_disk_leaves_the_game_saved_or_recorded_never_neither() {
     }
     assert_eq!((home.saves(), home.history().len()), (0, 1));
 }
+
+#[test]
+fn a_database_held_locked_by_another_program_loses_no_game() {
+    // Once: while another process held the lock (`flock lock sleep 25`), a two-move game exited 0
+    // with neither a save nor a record.
+    let home = Home::new();
+    home.run(&["stats"], "");
+    let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
+    db.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let out = home.run(&["play", "--seed", "3", "--json"], "1\n2\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("goes into history at the next start"), "{err}");
+    assert!(!err.contains("saving works again"), "{err}");
+    db.execute_batch("ROLLBACK").unwrap();
+    drop(db);
+    let rows = home.history();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["cards_played"], 2);
+    assert_eq!(home.saves(), 0);
+}
+
+#[test]
+fn resuming_or_deleting_a_save_open_elsewhere_says_so() {
+    // Once: `play --resume N` and `saved --delete N` on a save open in another window said
+    // `there is no saved game N`.
+    let home = Home::new();
+    home.killed_game(2);
+    let mut first = home.spawn(&["play", "--resume", "--json"]);
+    let deadline = Instant::now() + HANG;
+    while !text(&home.run(&["saved"], "").stdout).contains("(open in another window)") {
+        assert!(
+            Instant::now() < deadline,
+            "the first window never took the save"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for args in [&["play", "--resume", "1"][..], &["saved", "--delete", "1"]] {
+        let out = home.run(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("this game is open in another window"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("there is no saved game"), "{err}");
+    }
+    drop(first.stdin.take());
+    let out = finish(first, &["play", "--resume"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!((home.saves(), home.history().len()), (0, 1));
+}
