@@ -81,7 +81,7 @@ fn data() -> &'static Path {
              SELECT id || '-' || x, game, of, rules, started + x, ended + x, duration_secs, \
              outcome, score, played, highest, undos, deal, daily, deck, size, result, players, \
              body FROM games, c WHERE n % 40 = x % 40",
-            [GAMES / 40],
+            [GAMES],
         )
         .unwrap();
         let n: i64 = db

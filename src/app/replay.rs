@@ -28,7 +28,7 @@ use crate::store::duel::DuelRecord;
 use crate::store::entry::Entry;
 use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
-use crate::store::report::deal_text;
+use crate::store::summary::deal_text;
 use crate::store::{Store, entry, format};
 use crate::ui::Ui;
 use crate::ui::replay::{Duet, Shown, Solo};

@@ -16,7 +16,8 @@
 //! where), [`claim`] (which process plays a save), [`view`] (the four kinds of game in progress
 //! as one), [`shelf`] (the saved games as a player lists them), [`import`] (the old JSON folder);
 //! [`record`], [`classic`], [`duel`], [`entry`] and [`format`] are the JSON documents that remain
-//! the exchange format; [`summary`], [`stats`], [`report`] and [`daily`] what the commands print.
+//! the exchange format; [`summary`], [`stats`] and [`daily`] what the commands print (the tables of
+//! `history` and `saved` are drawn in `app::records::report`).
 //!
 //! [`Store`] is the [`Keeper`] the game screens use, and the [`ClassicKeeper`] and
 //! [`DuelKeeper`] of the classic and duel screens. Storage must never stop play: every problem
@@ -38,7 +39,6 @@ pub(crate) mod history;
 pub(crate) mod import;
 pub(crate) mod keeper;
 pub(crate) mod record;
-pub(crate) mod report;
 pub(crate) mod saves;
 pub(crate) mod shelf;
 pub(crate) mod stats;

@@ -58,6 +58,18 @@ impl Home {
         crate::common::saves(&self.data())
     }
 
+    /// Waits until `saved` lists a save as open in another window (another process took it up).
+    fn wait_open_elsewhere(&self) {
+        let deadline = Instant::now() + HANG;
+        while !text(&self.run(&["saved"], "").stdout).contains("(open in another window)") {
+            assert!(
+                Instant::now() < deadline,
+                "the other window never took the save"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     fn history(&self) -> Vec<Value> {
         crate::common::json_rows(&self.run(&["history", "--json"], ""))
     }
@@ -165,18 +177,7 @@ fn two_windows_resuming_one_save_play_it_once() {
     home.killed_game(2);
     // The first window takes it up and keeps it (its input is still open).
     let mut first = home.spawn(&["play", "--resume", "--json"]);
-    let deadline = Instant::now() + HANG;
-    loop {
-        let out = home.run(&["saved"], "");
-        if text(&out.stdout).contains("(open in another window)") {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the first window never took the save"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    home.wait_open_elsewhere();
     let second = home.run(&["play", "--resume", "--json"], "5\nq\n");
     assert_eq!(second.status.code(), Some(2));
     let err = text(&second.stderr);
@@ -417,14 +418,7 @@ fn resuming_or_deleting_a_save_open_elsewhere_says_so() {
     let home = Home::new();
     home.killed_game(2);
     let mut first = home.spawn(&["play", "--resume", "--json"]);
-    let deadline = Instant::now() + HANG;
-    while !text(&home.run(&["saved"], "").stdout).contains("(open in another window)") {
-        assert!(
-            Instant::now() < deadline,
-            "the first window never took the save"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    home.wait_open_elsewhere();
     for args in [&["play", "--resume", "1"][..], &["saved", "--delete", "1"]] {
         let out = home.run(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

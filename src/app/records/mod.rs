@@ -2,6 +2,8 @@
 //! `history`, `stats`, `daily --share` and `data` (where the database is, a backup, a check). Each reads what it needs once (the saved-games list, or
 //! the history index) and prints it as a table, JSON or CSV.
 
+pub(super) mod report;
+
 use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
@@ -38,7 +40,7 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
     } else if list.is_empty() {
         println!("no saved games");
     } else {
-        print!("{}", store::report::saved_table(&list));
+        print!("{}", report::saved_table(&list));
     }
     Ok(())
 }
@@ -91,18 +93,18 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         print!("{text}");
         return Ok(());
     }
-    let rows = store::report::rows(&shown);
+    let rows = report::rows(&shown);
     if args.json {
         let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
         println!("{json}");
     } else if args.csv {
-        print!("{}", store::report::csv(&rows));
+        print!("{}", report::csv(&rows));
     } else if rows.is_empty() && keeper.count() == 0 {
         println!("no games recorded yet");
     } else if rows.is_empty() {
         println!("no recorded game matches");
     } else {
-        print!("{}", store::report::table(&rows));
+        print!("{}", report::table(&rows));
     }
     Ok(())
 }
