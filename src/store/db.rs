@@ -70,8 +70,9 @@ CREATE TABLE games (
 );
 CREATE INDEX games_newest ON games (ended DESC, n DESC);
 CREATE INDEX games_by_kind ON games (game, ended DESC, n DESC);
-CREATE INDEX games_by_rules ON games (rules, game, score DESC);
-CREATE INDEX games_by_daily ON games (daily, rules) WHERE daily IS NOT NULL;
+CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended);
+CREATE INDEX games_best ON games (rules, game, score DESC) WHERE deck IS NULL;
+CREATE INDEX games_by_daily ON games (daily, rules, score DESC) WHERE daily IS NOT NULL;
 CREATE TABLE saves (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL CHECK (game IN ('cards', 'classic', 'duel')),

@@ -224,11 +224,16 @@ pub(crate) fn top(
     daily: Option<&str>,
     n: usize,
 ) -> rusqlite::Result<Vec<(String, u64)>> {
-    let mut q = conn.prepare_cached(
-        "SELECT g.id, g.score FROM games g JOIN rules r ON r.id = g.rules WHERE g.game = ?1 AND \
-         r.hash = ?2 AND g.deck IS NULL AND (?3 IS NULL OR g.daily = ?3) ORDER BY g.score DESC \
-         LIMIT ?4",
-    )?;
+    // One rules id at a time walks `games_best` (or `games_by_daily`) from the top score down.
+    let by_daily = if daily.is_some() {
+        "AND g.daily = ?3"
+    } else {
+        "AND ?3 IS NULL"
+    };
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT g.id, g.score FROM games g WHERE g.rules IN (SELECT id FROM rules WHERE hash = \
+         ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} ORDER BY g.score DESC LIMIT ?4"
+    ))?;
     q.query_map(params![game.as_str(), hash, daily, n as i64], |r| {
         Ok((r.get(0)?, r.get::<_, i64>(1)?.max(0) as u64))
     })?
@@ -241,23 +246,21 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
     let mut by_hash: BTreeMap<String, RulesStats> = BTreeMap::new();
     let mut hash_of = std::collections::HashMap::new();
     let mut q = conn.prepare_cached(
-        "SELECT g.rules, r.name, r.hash, count(*), sum(g.outcome = 'won'), total(g.score), \
-         max(g.ended) FROM games g JOIN rules r ON r.id = g.rules WHERE g.game = ?1 GROUP BY \
-         g.rules",
+        "SELECT g.rules, count(*), sum(g.outcome = 'won'), total(g.score), max(g.ended) FROM \
+         games g WHERE g.game = ?1 GROUP BY g.rules",
     )?;
-    let rows = q.query_map([game.as_str()], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, i64>(3)?,
-            r.get::<_, i64>(4)?,
-            r.get::<_, f64>(5)?,
-            r.get::<_, i64>(6)?,
-        ))
-    })?;
-    for row in rows {
-        let (id, name, hash, games, wins, total, latest) = row?;
+    // Read from the covering index `games_tally` alone; the few rules are looked up after.
+    let rows: Vec<(i64, i64, i64, f64, i64)> = q
+        .query_map([game.as_str()], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, games, wins, total, latest) in rows {
+        let (name, hash) = conn
+            .prepare_cached("SELECT name, hash FROM rules WHERE id = ?1")?
+            .query_row([id], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?;
         hash_of.insert(id, hash.clone());
         let s = by_hash.entry(hash.clone()).or_insert_with(|| RulesStats {
             name: name.clone(),
