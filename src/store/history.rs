@@ -172,8 +172,10 @@ pub(crate) fn list_where(
     condition: &str,
     args: impl rusqlite::Params,
 ) -> rusqlite::Result<Vec<Summary>> {
+    // `+g.ended`: sorted after the condition's index found the few rows, rather than every game
+    // walked newest first to find them.
     let mut q = conn.prepare_cached(&format!(
-        "SELECT {SUMMARY} WHERE {condition} ORDER BY g.ended DESC, g.n DESC"
+        "SELECT {SUMMARY} WHERE {condition} ORDER BY +g.ended DESC, g.n DESC"
     ))?;
     q.query_map(args, summary_of)?.collect()
 }

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! <data dir>/new2048.db              history, saves, rules and decks (see db for the schema)
-//! <data dir>/new2048.db-wal, -shm    SQLite's write-ahead log while the database is open
+//! <data dir>/new2048.db-wal, -shm    SQLite's write-ahead log and its index
 //! <data dir>/claims/<id>.lock        held by the window playing save <id> (see claim)
 //! <data dir>/json-store-<time>/      the JSON files of older versions, once imported (see import)
 //! ```

@@ -285,6 +285,10 @@ fn a_damaged_database_is_moved_aside_and_play_goes_on() {
     json(&env.run(&["play", "--seed", "3", "--json"], &whole_game()));
     let db = env.data().join("new2048.db");
     let garbage = "\u{0}\u{1}garbage, not a database at all".repeat(50);
+    // The file and its write-ahead log (which holds the last commits) both gone to garbage.
+    for log in ["new2048.db-wal", "new2048.db-shm"] {
+        let _ = fs::remove_file(env.data().join(log));
+    }
     fs::remove_file(&db).unwrap();
     fs::write(&db, &garbage).unwrap();
     let out = env.run(&["history", "--json"], "");
