@@ -73,8 +73,9 @@ pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
 }
 
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
-    let text = crate::config::paths::read_text(path)
-        .map_err(|e| Error::usage(format!("cannot read deck file {}: {e}", path.display())))?;
+    let limit = crate::config::paths::MAX_FILE_BYTES;
+    let text = crate::fsread::read_text(path, crate::fsread::Links::Follow, limit)
+        .map_err(|e| Error::usage(format!("cannot read deck file {e}")))?;
     crate::cards::deck::parse_deck(&text, rules)
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }

@@ -79,7 +79,9 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         return Ok((format!("game {n}"), text));
     }
     let name = arg.display().to_string();
-    let text = crate::config::paths::read_text(arg).map_err(|e| bad(&name, &e))?;
+    let limit = crate::config::paths::MAX_FILE_BYTES;
+    let text = crate::fsread::read_text(arg, crate::fsread::Links::Follow, limit)
+        .map_err(|e| Error::usage(format!("cannot replay {e}")))?;
     Ok((name, text))
 }
 

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cards::rules::Rules;
 use crate::config::parse::RulesError;
+use crate::fsread::Links;
 
 /// Where the rules in force came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,12 +56,13 @@ pub struct LoadedRules {
 /// Reads a rules file laid over the built-in default.
 pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
     let origin = path.display().to_string();
-    let bytes = crate::config::paths::read_bytes(path).map_err(|e| {
-        RulesError::file(
-            &origin,
-            format!("cannot read this rules file ({e}); give the path of a readable TOML file"),
-        )
-    })?;
+    let bytes =
+        crate::fsread::read(path, Links::Follow, paths::CONFIG_FILE_BYTES).map_err(|e| {
+            RulesError::file(
+                &origin,
+                format!("cannot read this rules file: {}", e.reason()),
+            )
+        })?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| RulesError::not_utf8(&origin, &bytes, e.valid_up_to()))?;
     let mut rules = Rules::parse(text, &origin, Some(&Rules::default_rules()))?;

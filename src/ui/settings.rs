@@ -96,11 +96,14 @@ impl Settings {
     pub(crate) fn load(no_anim: bool, theme: Option<&str>) -> Result<Settings, String> {
         let file = path();
         let text = match &file {
-            Some(p) => match crate::config::paths::read_text(p) {
-                Ok(t) => Some(t),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return Err(format!("cannot read settings {}: {e}", p.display())),
-            },
+            Some(p) => {
+                let limit = crate::config::paths::CONFIG_FILE_BYTES;
+                match crate::fsread::read_text(p, crate::fsread::Links::Follow, limit) {
+                    Ok(t) => Some(t),
+                    Err(e) if e.is_missing() => None,
+                    Err(e) => return Err(format!("cannot read the settings file {e}")),
+                }
+            }
             None => None,
         };
         let env = std::env::var(ANIM_ENV).ok();
