@@ -10,6 +10,7 @@ pub(crate) mod replay;
 mod review;
 pub(crate) mod simulate;
 mod train;
+mod verify;
 
 use std::io::{self, IsTerminal};
 use std::path::Path;

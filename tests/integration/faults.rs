@@ -396,3 +396,56 @@ fn a_fifo_at_the_settings_file_is_refused_at_once() {
         );
     }
 }
+
+#[test]
+fn a_record_whose_result_was_edited_is_refused_by_replay_and_review() {
+    // Once: a record whose score was edited to 9999 was reviewed as normal, and one switched to a
+    // deck-file deal claiming "won, 126 points, highest 2048" was replayed as if true.
+    let home = Home::new();
+    home.run(&["play", "--seed", "3", "--json"], &"1\n2\n3\n".repeat(5));
+    let export = home.run(&["history", "--export", "1"], "");
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    let file = home.tmp.path().join("r.json");
+    let f = file.to_str().unwrap();
+    let write = |v: &Value| fs::write(&file, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    write(&record);
+    assert!(home.run(&["replay", f], "").status.success());
+    assert!(home.run(&["review", f, "--json"], "").status.success());
+    let mut score = record.clone();
+    score["score"] = 9999.into();
+    write(&score);
+    for args in [["replay", f], ["review", f]] {
+        let out = home.run(&args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "cannot {} {f}: its `score` does not match",
+                args[0]
+            )),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty(), "nothing of it is shown");
+    }
+    let mut custom = record.clone();
+    custom["deal"] = serde_json::json!({"kind": "deck_file", "path": "/else/where/d.txt"});
+    write(&custom);
+    let out = home.run(&["replay", f], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(", custom deck d.txt, "),
+        "{}",
+        text(&out.stdout)
+    );
+    custom["outcome"] = "won".into();
+    custom["score"] = 126.into();
+    custom["highest"] = 2048.into();
+    write(&custom);
+    let out = home.run(&["replay", f], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("its `outcome`, `score` and `highest` do not match"),
+        "{}",
+        text(&out.stderr)
+    );
+}
