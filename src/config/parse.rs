@@ -143,7 +143,15 @@ impl RulesError {
         }
     }
 
-    fn at(origin: &str, text: &str, span: Option<Range<usize>>, message: String) -> Self {
+    /// An error at byte range `span` of `text` (read from `origin`): its line and column, and
+    /// the line shown under the message. Other TOML files of the program (the settings) report
+    /// their errors through it too, so that every file's errors read alike.
+    pub(crate) fn at(
+        origin: &str,
+        text: &str,
+        span: Option<Range<usize>>,
+        message: String,
+    ) -> Self {
         let mut e = RulesError::file(origin, message);
         if let Some(span) = span {
             let start = span.start.min(text.len());
