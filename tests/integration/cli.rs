@@ -959,6 +959,49 @@ fn completions_name_every_command_and_parse_in_bash() {
     assert!(bad.stderr.contains("possible values"), "{}", bad.stderr);
 }
 
+/// `new2048 ARGS` with its output a pipe nobody reads: closed before it starts (`first_line`
+/// false), or read up to the first line and then closed, as `| head -1` does. Its exit status.
+fn into_closed_pipe(args: &[&str], first_line: bool) -> Option<i32> {
+    use std::io::BufRead;
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut cmd = std::process::Command::new(crate::common::BIN);
+    let home = TempDir::new().unwrap();
+    crate::common::isolate(&mut cmd, home.path());
+    cmd.args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::null());
+    let reader = if first_line {
+        Some(reader)
+    } else {
+        drop(reader);
+        None
+    };
+    let mut child = cmd.spawn().unwrap();
+    drop(cmd);
+    if let Some(r) = reader {
+        let mut line = String::new();
+        std::io::BufReader::new(r).read_line(&mut line).unwrap();
+        assert!(!line.is_empty(), "{args:?} wrote nothing");
+    }
+    child.wait().unwrap().code()
+}
+
+#[test]
+fn completions_and_the_manual_into_a_closed_pipe_succeed() {
+    // Once: `new2048 completions bash | head -1` panicked (exit 101) about one run in five.
+    let shells = ["bash", "zsh", "fish", "elvish", "powershell"];
+    for shell in shells {
+        let args = ["completions", shell];
+        assert_eq!(into_closed_pipe(&args, false), Some(0), "{args:?}");
+    }
+    assert_eq!(into_closed_pipe(&["manpage"], false), Some(0));
+    for i in 0..100 {
+        let args = ["completions", shells[i % shells.len()]];
+        assert_eq!(into_closed_pipe(&args, true), Some(0), "run {i}: {args:?}");
+        assert_eq!(into_closed_pipe(&["manpage"], true), Some(0), "run {i}");
+    }
+}
+
 #[test]
 fn the_manual_page_is_roff_and_lists_the_commands() {
     let out = Run::cmd("manpage").run().ok();
