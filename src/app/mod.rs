@@ -368,7 +368,11 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     let loaded = load_rules(global)?;
     println!("# rules in force: {}", loaded.rules.name);
     println!("# from: {}", loaded.source);
-    println!("# hash: {}\n", loaded.rules.hash());
+    println!("# hash: {}", loaded.rules.hash());
+    for note in &loaded.notes {
+        println!("# note: {note}");
+    }
+    println!();
     print!("{}", loaded.rules.to_toml());
     Ok(())
 }

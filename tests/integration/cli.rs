@@ -407,7 +407,7 @@ const BAD_RULES: &[BadRules] = &[
     // meaningless values
     BadRules { text: "[deck.weights]\n2=0\n4=0\n8=0\n16=0\n32=0\n64=0\nbomb=0\n", at: None, says: &["deck.weights", "all 0", "at least one"] },
     BadRules { text: "[deck.weights]\n4096 = 1\n", at: Some((2, 8)), says: &["deck.weights.4096", "board.clear_value", "weight to 0"] },
-    BadRules { text: "[board]\nclear_value = 64\n", at: Some((2, 15)), says: &["deck.weights.64", "board.clear_value (64)"] },
+    BadRules { text: "[board]\nclear_value = 64\n[deck.weights]\n64 = 5\n", at: Some((4, 6)), says: &["deck.weights.64 = 5", "board.clear_value (64)"] },
     BadRules { text: "[board]\nclear_value = 100\n", at: Some((2, 15)), says: &["board.clear_value = 100", "power of two"] },
     BadRules { text: "[board]\nclear_value = 2\n", at: Some((2, 15)), says: &["board.clear_value = 2", "4 to"] },
     BadRules { text: "[board]\ncolumns = 0\n", at: Some((2, 11)), says: &["board.columns = 0", "from 1 to 9"] },
@@ -594,6 +594,37 @@ fn bad_deck_files_exit_2() {
         .run()
         .code(2)
         .stderr_has(&["card 2 of the deck file is 64", "(64)"]);
+}
+
+#[test]
+fn a_lower_clear_value_drops_the_weights_it_inherits_and_says_so() {
+    // Once: a file holding only `clear_value = 64` was refused for the default's weight of 64,
+    // which the player never wrote.
+    let run = Run::cmd("--config r.toml rules").file("r.toml", "[board]\nclear_value = 64\n");
+    let out = run.run().ok();
+    assert!(out.stdout.contains("\n64 = 0\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("\n32 = 15\n"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains(
+            "# note: deck.weights.64 is 0, not 15 as in the rules this file builds on: \
+             board.clear_value = 64"
+        ),
+        "{}",
+        out.stdout
+    );
+    let play = Run::cmd("--config r.toml play --seed 3 --json")
+        .file("r.toml", "[board]\nclear_value = 64\n")
+        .stdin("1\n2\n3\n")
+        .run()
+        .ok();
+    assert!(
+        play.stdout.contains("\"cards_played\":3"),
+        "{}",
+        play.stdout
+    );
+    // The default rules need no such note.
+    let out = Run::cmd("rules").run().ok();
+    assert!(!out.stdout.contains("# note"), "{}", out.stdout);
 }
 
 #[test]
