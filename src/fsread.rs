@@ -23,6 +23,9 @@
 //! tells the callers for which a missing file is normal (settings, weights) from the others.
 //!
 //! This module is at the bottom of the crate: it uses nothing of it, so every room may use it.
+//! The data folder's files are still opened by the store's own `fsio` (the same checks, plus
+//! writing); it is to read through this module once the store is rebuilt, and its copy of
+//! [`kind_of`] and of the opening to go.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
