@@ -10,6 +10,7 @@ pub(crate) mod replay;
 mod review;
 pub(crate) mod simulate;
 mod train;
+mod verify;
 
 use std::io::{self, IsTerminal};
 use std::path::Path;
@@ -73,8 +74,9 @@ pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
 }
 
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
-    let text = crate::config::paths::read_text(path)
-        .map_err(|e| Error::usage(format!("cannot read deck file {}: {e}", path.display())))?;
+    let limit = crate::config::paths::MAX_FILE_BYTES;
+    let text = crate::fsread::read_text(path, crate::fsread::Links::Follow, limit)
+        .map_err(|e| Error::usage(format!("cannot read deck file {e}")))?;
     crate::cards::deck::parse_deck(&text, rules)
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
@@ -366,7 +368,11 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     let loaded = load_rules(global)?;
     println!("# rules in force: {}", loaded.rules.name);
     println!("# from: {}", loaded.source);
-    println!("# hash: {}\n", loaded.rules.hash());
+    println!("# hash: {}", loaded.rules.hash());
+    for note in &loaded.notes {
+        println!("# note: {note}");
+    }
+    println!();
     print!("{}", loaded.rules.to_toml());
     Ok(())
 }

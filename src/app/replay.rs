@@ -16,8 +16,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::app::Error;
 use crate::app::cli::Global;
+use crate::app::{Error, verify};
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
@@ -28,7 +28,6 @@ use crate::store::duel::DuelRecord;
 use crate::store::entry::Entry;
 use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
-use crate::store::report::deal_text;
 use crate::store::{Store, entry, format};
 use crate::ui::Ui;
 use crate::ui::replay::{Duet, Shown, Solo};
@@ -79,7 +78,9 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         return Ok((format!("game {n}"), text));
     }
     let name = arg.display().to_string();
-    let text = crate::config::paths::read_text(arg).map_err(|e| bad(&name, &e))?;
+    let limit = crate::config::paths::MAX_FILE_BYTES;
+    let text = crate::fsread::read_text(arg, crate::fsread::Links::Follow, limit)
+        .map_err(|e| Error::usage(format!("cannot replay {e}")))?;
     Ok((name, text))
 }
 
@@ -113,6 +114,7 @@ pub(crate) fn run(global: &Global, arg: &Path, json: bool) -> Result<(), Error> 
 
 fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
     let (game, record, play) = load(name, text)?;
+    verify::cards("replay", name, record.as_ref(), &game)?;
     if let Out::Text { json: true } = out {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
@@ -120,15 +122,12 @@ fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
             "replay of {}: {} rules, {}, {} moves",
             name,
             play.rules.name,
-            deal_text(&play.deal),
+            verify::deal_words(&play.deal),
             game.moves().len()
         );
-        show(out, &title, game.clone())?;
+        show(out, &title, game)?;
     }
-    match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 fn run_classic(
@@ -138,6 +137,7 @@ fn run_classic(
     out: &Out,
 ) -> Result<(), Error> {
     let (game, _) = play.rebuild().map_err(|e| bad(name, &e))?;
+    verify::classic(name, record.as_ref(), &game)?;
     if let Out::Text { json: true } = out {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
         writeln!(io::stdout(), "{s}")?;
@@ -150,12 +150,9 @@ fn run_classic(
             play.seed,
             game.moves().len()
         );
-        show(out, &title, game.clone())?;
+        show(out, &title, game)?;
     }
-    match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
@@ -165,23 +162,20 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
         name,
         record.of.as_str(),
         record.rules.name,
-        deal_text(&record.deal)
+        verify::deal_words(&record.deal)
     );
-    let mismatch = if record.of == GameKind::Classic {
+    // Checked before it is shown, as a single game's record is.
+    let refused = |m: String| Error::usage(format!("cannot replay {name}: {m}"));
+    if record.of == GameKind::Classic {
         let duel = record.rebuild_classic().map_err(|e| bad(name, &e))?;
-        let m = record.mismatch(&duel);
+        record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
-        m
     } else {
         let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(name, &e))?;
-        let m = record.mismatch(&duel);
+        record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
-        m
-    };
-    match mismatch {
-        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
-        None => Ok(()),
     }
+    Ok(())
 }
 
 /// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)

@@ -295,7 +295,13 @@ impl Solo for Game {
             Action::Left => s.extra.cursor = (cursor + columns - 1) % columns,
             Action::Right => s.extra.cursor = (cursor + 1) % columns,
             Action::Hint => {
-                s.extra.hint = strategy::hint(&s.game);
+                let game = s.game.clone();
+                let Some(hint) =
+                    insight::unless_stopped(&|| s.ui.signals.stop(), move || strategy::hint(&game))
+                else {
+                    return; // A stop signal: the game loop leaves, saving the game.
+                };
+                s.extra.hint = hint;
                 let text = match s.extra.hint {
                     Some(Move::Place(c)) => {
                         s.extra.cursor = c as usize;

@@ -79,6 +79,27 @@ impl<T: Send + 'static> Pending<T> {
     }
 }
 
+/// `work` done on its own thread while the screen waits for it, the wait given up as soon as
+/// `stop()` says so (a stop signal): a hint that takes long (a slow search, a file that will not
+/// open) never keeps Ctrl-C or SIGTERM from leaving the game, saved, at once. `None` when stopped
+/// (or the work died); the work is then left to finish on its own and its answer is dropped.
+pub(crate) fn unless_stopped<T: Send + 'static>(
+    stop: &dyn Fn() -> bool,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let Pending::Computing(rx, _stop) = Pending::start(move |_| Some(work())) else {
+        return None;
+    };
+    while !stop() {
+        match rx.recv_timeout(std::time::Duration::from_millis(20)) {
+            Ok(v) => return Some(v),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
+        }
+    }
+    None
+}
+
 /// The accuracy of a game and its biggest mistake: the move's number and the better move as a
 /// record writes it (the column from 1, `d` a discard).
 #[derive(Clone, Debug, PartialEq)]
@@ -197,6 +218,22 @@ mod tests {
         }
         assert!(matches!(p, Pending::Ready(7)));
         assert!(!p.poll());
+    }
+
+    #[test]
+    fn a_wait_ends_at_a_stop_even_if_the_work_never_does() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let (_keep, never) = channel::<u64>();
+        let setter = Arc::clone(&flag);
+        thread::spawn(move || {
+            thread::sleep(std::time::Duration::from_millis(50));
+            setter.store(true, Ordering::SeqCst);
+        });
+        let started = std::time::Instant::now();
+        let stop = || flag.load(Ordering::SeqCst);
+        assert_eq!(unless_stopped(&stop, move || never.recv().ok()), None);
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        assert_eq!(unless_stopped(&|| false, || 7), Some(7));
     }
 
     #[test]

@@ -15,6 +15,9 @@
 use std::path::PathBuf;
 
 use serde::Deserialize;
+use toml::Spanned;
+
+use crate::config::parse::RulesError;
 
 /// Environment variable naming the settings file.
 pub(crate) const SETTINGS_ENV: &str = "NEW2048_SETTINGS";
@@ -75,8 +78,8 @@ pub(crate) struct Settings {
 #[serde(deny_unknown_fields)]
 struct Raw {
     animations: Option<bool>,
-    speed: Option<String>,
-    theme: Option<String>,
+    speed: Option<Spanned<String>>,
+    theme: Option<Spanned<String>>,
 }
 
 /// The settings file: `$NEW2048_SETTINGS`, else `new2048/settings.toml` in the config folder.
@@ -96,11 +99,14 @@ impl Settings {
     pub(crate) fn load(no_anim: bool, theme: Option<&str>) -> Result<Settings, String> {
         let file = path();
         let text = match &file {
-            Some(p) => match crate::config::paths::read_text(p) {
-                Ok(t) => Some(t),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return Err(format!("cannot read settings {}: {e}", p.display())),
-            },
+            Some(p) => {
+                let limit = crate::config::paths::CONFIG_FILE_BYTES;
+                match crate::fsread::read_text(p, crate::fsread::Links::Follow, limit) {
+                    Ok(t) => Some(t),
+                    Err(e) if e.is_missing() => None,
+                    Err(e) => return Err(format!("cannot read the settings file {e}")),
+                }
+            }
             None => None,
         };
         let env = std::env::var(ANIM_ENV).ok();
@@ -126,25 +132,38 @@ impl Settings {
         forced_off: bool,
         theme: Option<&str>,
     ) -> Result<Settings, String> {
+        // Located like a rules file's errors: file:line:column, the line, a caret under the place.
+        let bad = |span: Option<std::ops::Range<usize>>, message: String| {
+            let at = RulesError::at(name, file.unwrap_or_default(), span, message);
+            format!("bad settings: {at}")
+        };
         let raw: Raw = match file {
             Some(t) => toml::from_str(t).map_err(|e| {
-                let msg = e.message().to_string();
-                format!(
-                    "bad settings: {name}: {msg}; allowed: animations = true/false, speed = \
-                     \"slow\"/\"normal\"/\"fast\", theme = \"board\"/\"log\""
+                let msg = e.message().trim_end().to_string();
+                bad(
+                    e.span(),
+                    format!(
+                        "{msg}; allowed: animations = true/false, speed = \
+                         \"slow\"/\"normal\"/\"fast\", theme = \"board\"/\"log\""
+                    ),
                 )
             })?,
             None => Raw::default(),
         };
         let speed = match &raw.speed {
-            Some(s) => Motion::speed(s).ok_or_else(|| {
-                format!("bad settings: {name}: speed = {s:?}: use \"slow\", \"normal\" or \"fast\"")
+            Some(s) => Motion::speed(s.get_ref()).ok_or_else(|| {
+                let msg = format!(
+                    "speed = {:?}: use \"slow\", \"normal\" or \"fast\"",
+                    s.get_ref()
+                );
+                bad(Some(s.span()), msg)
             })?,
             None => 100,
         };
         let file_look = match &raw.theme {
-            Some(t) => Some(Look::parse(t).ok_or_else(|| {
-                format!("bad settings: {name}: theme = {t:?}: use \"board\" or \"log\"")
+            Some(t) => Some(Look::parse(t.get_ref()).ok_or_else(|| {
+                let msg = format!("theme = {:?}: use \"board\" or \"log\"", t.get_ref());
+                bad(Some(t.span()), msg)
             })?),
             None => None,
         };
@@ -203,6 +222,23 @@ mod tests {
     }
 
     #[test]
+    fn bad_files_say_where() {
+        let file = "# mine\nanimations = true\n  speed = \"warp\"\n";
+        let e = Settings::from_parts(Some(file), "s.toml", None, false, None).unwrap_err();
+        assert_eq!(
+            e,
+            "bad settings: s.toml:3:11: speed = \"warp\": use \"slow\", \"normal\" or \"fast\"\n \
+             3 |   speed = \"warp\"\n   |           ^"
+        );
+        let e = Settings::from_parts(Some("theme = \"neon\""), "s.toml", None, false, None);
+        assert!(e.unwrap_err().contains("s.toml:1:9: theme = \"neon\""));
+        let e = Settings::from_parts(Some("animations = \"yes\"\n"), "s.toml", None, false, None);
+        let e = e.unwrap_err();
+        assert!(e.starts_with("bad settings: s.toml:1:14: "), "{e}");
+        assert!(e.contains("allowed: animations = true/false"), "{e}");
+    }
+
+    #[test]
     fn bad_files_say_what_to_fix() {
         let e = Settings::from_parts(Some("speed = \"warp\""), "s.toml", None, false, None);
         assert!(
@@ -210,7 +246,10 @@ mod tests {
                 .contains("use \"slow\", \"normal\" or \"fast\"")
         );
         let e = Settings::from_parts(Some("colour = 1"), "s.toml", None, false, None);
-        assert!(e.unwrap_err().contains("s.toml"));
+        assert!(
+            e.unwrap_err()
+                .contains("s.toml:1:1: unknown field `colour`")
+        );
         let e = Settings::from_parts(None, "s.toml", None, false, Some("neon"));
         assert!(e.unwrap_err().contains("--theme"));
     }
