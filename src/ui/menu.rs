@@ -1,6 +1,6 @@
 //! The start menu (and its sub-menus), and every yes/no question.
 //!
-//! The menus are lists of our own ([`super::list`]): the start menu lists the saved games first
+//! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the saved games first
 //! (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a question),
 //! then what can be started. The questions are dialoguer's `Confirm`, drawn on the game's own
 //! terminal handle (stdout), never on stderr, because dialoguer refuses to run when its terminal
@@ -21,11 +21,11 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
-use super::duel::{DuelGame, Setup, default_names};
-use super::i18n::{Words, fill, plural};
-use super::list::{self, Item, List, Picked, cut_words};
-use super::render::wrap;
-use super::theme::Tone;
+use super::kit::i18n::{Words, fill, plural};
+use super::kit::theme::Tone;
+use super::play::duel::{DuelGame, Setup, default_names};
+use super::screens::cards::wrap;
+use super::widgets::list::{self, Item, List, Picked, cut_words};
 use super::{Match, Ui};
 
 /// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
@@ -513,7 +513,7 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::i18n::{EN, ZH};
+    use crate::ui::kit::i18n::{EN, ZH};
 
     fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
         use crate::store::shelf::PlayerInfo;

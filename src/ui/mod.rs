@@ -23,27 +23,12 @@
 //! The engine never sees the terminal and the screen never changes the game: the loop turns keys
 //! into moves, the engine decides, and the screen is drawn again from the new state.
 
-pub(crate) mod anim;
-pub(crate) mod autoplay;
-pub(crate) mod classic;
-pub(crate) mod classic_screen;
-pub(crate) mod duel;
-pub(crate) mod duel_screen;
-pub(crate) mod game;
-pub(crate) mod i18n;
-pub(crate) mod input;
-pub(crate) mod insight;
-pub(crate) mod list;
-pub(crate) mod logtheme;
+pub(crate) mod kit;
 pub(crate) mod menu;
-pub(crate) mod render;
-pub(crate) mod replay;
-pub(crate) mod session;
-pub(crate) mod settings;
-pub(crate) mod solo;
+pub(crate) mod play;
+pub(crate) mod screens;
 pub(crate) mod term;
-pub(crate) mod theme;
-pub(crate) mod wait;
+pub(crate) mod widgets;
 
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
@@ -58,11 +43,12 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::Resumed;
 use crate::strategy::Strategy;
 
-use self::i18n::{Lang, Words, fill, plural};
-use self::session::{After, End};
-use self::settings::{Look, Settings};
+use self::kit::i18n::{Lang, Words, fill, plural};
+use self::kit::theme::{Theme, Tone};
+use self::play::session::{After, End};
+use self::play::{autoplay, cards as game, classic, duel, replay};
+use self::term::settings::{Look, Settings};
 use self::term::{Signals, TermGuard};
-use self::theme::{Theme, Tone};
 
 /// What every screen shares: the terminal, colours, language, the settings (motion, look) and
 /// the signal flags.

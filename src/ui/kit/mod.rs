@@ -1,0 +1,4 @@
+//! Pieces every screen shares.
+
+pub(crate) mod i18n;
+pub(crate) mod theme;

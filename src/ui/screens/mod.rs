@@ -1,0 +1,6 @@
+//! Screens.
+
+pub(crate) mod cards;
+pub(crate) mod classic;
+pub(crate) mod duel;
+pub(crate) mod log;

@@ -1,0 +1,4 @@
+//! Widgets.
+
+pub(crate) mod anim;
+pub(crate) mod list;
