@@ -37,7 +37,7 @@ pub(crate) use crate::error::Error;
 pub(crate) fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
-    let lang = crate::ui::kit::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
+    let lang = crate::ui::kit::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),

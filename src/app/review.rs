@@ -12,9 +12,8 @@ use super::Error;
 use super::cli::{Global, ReviewArgs};
 use crate::cards::engine::Game;
 use crate::strategy::review::{Review, render, review, where_};
-use crate::ui::kit::theme::Tone;
+use crate::ui::kit::{Note, Tone};
 use crate::ui::play::replay::Annotated;
-use crate::ui::screens::cards::Note;
 
 /// Runs `new2048 review`.
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {

@@ -21,12 +21,10 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
-use super::kit::i18n::{Words, fill, plural};
-use super::kit::theme::Tone;
-use super::play::duel::{DuelGame, Setup, default_names};
-use super::screens::cards::wrap;
-use super::widgets::list::{self, Item, List, Picked, cut_words};
-use super::{Match, Ui};
+use crate::ui::kit::{Tone, Words, fill, plural, wrap};
+use crate::ui::play::duel::{DuelGame, Setup, default_names};
+use crate::ui::widgets::list::{self, Item, List, Picked, cut_words};
+use crate::ui::{Match, Ui};
 
 /// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
 /// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen
@@ -513,7 +511,7 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::kit::i18n::{EN, ZH};
+    use crate::ui::kit::{EN, ZH};
 
     fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
         use crate::store::shelf::PlayerInfo;

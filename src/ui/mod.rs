@@ -43,12 +43,11 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::Resumed;
 use crate::strategy::Strategy;
 
-use self::kit::i18n::{Lang, Words, fill, plural};
-use self::kit::theme::{Theme, Tone};
-use self::play::session::{After, End};
-use self::play::{autoplay, cards as game, classic, duel, replay};
-use self::term::settings::{Look, Settings};
-use self::term::{Signals, TermGuard};
+use crate::ui::kit::{Lang, Theme, Tone, Words, fill, plural};
+use crate::ui::play::session::{After, End};
+use crate::ui::play::{autoplay, cards as game, classic, duel, replay};
+use crate::ui::term::settings::{Look, Settings};
+use crate::ui::term::{Signals, TermGuard};
 
 /// What every screen shares: the terminal, colours, language, the settings (motion, look) and
 /// the signal flags.

@@ -1,4 +1,21 @@
 //! Pieces every screen shares.
 
-pub(crate) mod i18n;
-pub(crate) mod theme;
+mod cell;
+mod i18n;
+mod text;
+mod theme;
+mod view;
+
+pub(crate) use cell::{Cell, Frame, Grid, Look};
+#[cfg(test)]
+pub(crate) use i18n::{EN, ZH};
+pub(crate) use i18n::{Lang, Words, fill, plural};
+pub(crate) use text::{
+    best_text, centre, choices, duration, first_fit, news, or_too_small, pack, pair, wrap,
+};
+#[cfg(test)]
+pub(crate) use text::{checked, same_layout, to_text};
+pub(crate) use theme::{Theme, Tone, center, fit, pad};
+#[cfg(test)]
+pub(crate) use view::any_overlay;
+pub(crate) use view::{Laid, Note, Overlay, View, shown_choices};

@@ -12,8 +12,7 @@ use std::fmt;
 
 use crate::cards::card::Card;
 
-use crate::ui::kit::i18n::Words;
-use crate::ui::widgets::anim::Look;
+use crate::ui::kit::{Look, Words};
 
 /// What a piece of text is, which decides its colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

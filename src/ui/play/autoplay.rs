@@ -19,19 +19,18 @@ use console::Key;
 use crate::cards::engine::{Game, Move, Position, Turn};
 use crate::strategy::{Strategy, View};
 
-use crate::ui::Ui;
-use crate::ui::kit::i18n::fill;
+use crate::ui::kit::{Frame, Note, Overlay, fill};
 use crate::ui::play::cards::describe;
-use crate::ui::screens::cards::{Note, Overlay, Player, Screen, render};
-use crate::ui::term;
+use crate::ui::screens::cards::{Player, Screen, render};
 use crate::ui::term::settings::Motion;
-use crate::ui::widgets::anim::{self, Frame};
+use crate::ui::widgets::anim::{self};
+use crate::ui::{Ui, term};
 
 /// Everything the bot thread needs, moved into it.
 struct Bot {
     term: console::Term,
-    theme: crate::ui::kit::theme::Theme,
-    words: &'static crate::ui::kit::i18n::Words,
+    theme: crate::ui::kit::Theme,
+    words: &'static crate::ui::kit::Words,
     game: Game,
     strategy: Box<dyn Strategy>,
     seed: u64,

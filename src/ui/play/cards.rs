@@ -13,16 +13,15 @@ use crate::store::keeper::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
 use crate::ui::Ui;
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::Tone;
+use crate::ui::kit::{Frame, Laid, Note, Tone, View, Words, fill};
 use crate::ui::play::insight::{self, Accuracy, Pending};
-use crate::ui::play::session::{End, Laid, View};
+use crate::ui::play::session::End;
 use crate::ui::play::solo::{self, Kept, Solo};
-use crate::ui::screens::cards::{Note, Player, Screen, lay_out};
+use crate::ui::screens::cards::{Player, Screen, lay_out};
 use crate::ui::screens::log::{self as logtheme, CardLog, Stamp};
 use crate::ui::term::keys::{Action, action};
 use crate::ui::term::settings::Look;
-use crate::ui::widgets::anim::{self, Frame};
+use crate::ui::widgets::anim::{self};
 
 /// The notes describing what a move did: the chain with its points, then any clear.
 pub(crate) fn describe(turn: &Turn, words: &Words) -> Vec<Note> {

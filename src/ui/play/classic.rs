@@ -12,16 +12,14 @@ use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::keeper::{ClassicMeta, Keepers};
 
 use crate::ui::Ui;
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::Tone;
-use crate::ui::play::session::{End, Laid, View};
+use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
+use crate::ui::play::session::End;
 use crate::ui::play::solo::{self, Kept, Solo};
-use crate::ui::screens::cards::Note;
 use crate::ui::screens::classic::{ClassicScreen, lay_out};
 use crate::ui::screens::log::{self as logtheme, Stamp};
 use crate::ui::term::keys::{Action, classic_action};
 use crate::ui::term::settings::Look;
-use crate::ui::widgets::anim::{self, Grid};
+use crate::ui::widgets::anim::{self};
 
 /// The arrow of a direction.
 pub(crate) fn arrow(d: Dir) -> &'static str {

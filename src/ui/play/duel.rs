@@ -26,12 +26,11 @@ use crate::store::shelf::Resumed;
 use crate::store::utc;
 
 use crate::ui::Ui;
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::{Theme, Tone};
+use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, View, Words, fill};
 use crate::ui::play::cards::{describe, refusal};
 use crate::ui::play::classic::slide_note;
-use crate::ui::play::session::{self, End, Laid, Play, View};
-use crate::ui::screens::cards::{Note, Overlay, card_block};
+use crate::ui::play::session::{self, End, Play};
+use crate::ui::screens::cards::card_block;
 use crate::ui::screens::classic::{Tiles, grid};
 use crate::ui::screens::duel::{DuelScreen, lay_out, tone};
 use crate::ui::term::keys::{Action, action, classic_action};

@@ -12,7 +12,7 @@ use std::thread;
 use crate::cards::engine::Game;
 use crate::strategy::{self, review::Ratings};
 
-use crate::ui::kit::i18n::{Words, fill};
+use crate::ui::kit::{Words, fill};
 
 /// A figure worked out on another thread.
 #[derive(Debug)]
@@ -157,7 +157,7 @@ pub(crate) fn items(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::kit::i18n::{EN, ZH};
+    use crate::ui::kit::{EN, ZH};
 
     fn ready(accuracy: f64, mistake: Option<(usize, &str)>) -> Pending<Accuracy> {
         Pending::Ready(Accuracy {

@@ -22,20 +22,15 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable, turn_order};
 
-use crate::ui::Ui;
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::{Theme, Tone};
+use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, Words, fill, or_too_small, pack};
 use crate::ui::play::cards::describe;
 use crate::ui::play::classic::slide_note;
 use crate::ui::play::duel::Side;
-use crate::ui::play::session::Laid;
-use crate::ui::screens::cards::{
-    self as render, Note, Overlay, Player, Screen, or_too_small, pack,
-};
+use crate::ui::screens::cards::{self as render, Player, Screen};
 use crate::ui::screens::classic::{self as classic_screen, ClassicScreen};
 use crate::ui::screens::duel::{self as duel_screen, DuelScreen, tone};
-use crate::ui::term;
 use crate::ui::term::wait::{Timed, Waited};
+use crate::ui::{Ui, term};
 
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.
@@ -61,7 +56,7 @@ impl Shown for Game {
     fn step(&self, at: &mut Game, i: usize, words: &Words) -> Vec<Note> {
         match at.play(self.moves()[i]) {
             Ok(turn) => describe(&turn, words),
-            Err(e) => vec![render::Note::new(e.to_string(), Tone::Bad)],
+            Err(e) => vec![Note::new(e.to_string(), Tone::Bad)],
         }
     }
 
@@ -464,7 +459,7 @@ fn tight(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
         theme.paint(&status, Tone::Info),
         theme.paint(words.replay_keys_short, Tone::Dim)
     );
-    vec![crate::ui::kit::theme::fit(&line, width)]
+    vec![crate::ui::kit::fit(&line, width)]
 }
 
 /// Plays `reel` back on the screen until the player leaves (or a stop signal comes).

@@ -13,20 +13,16 @@
 //! Animations are played inside a move (see [`crate::ui::widgets::anim`]) and end at the next key, which is
 //! then read here like any other.
 
+use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, View, Words, fill, or_too_small};
 use std::io;
 use std::time::Duration;
 
 use console::Key;
 
-use crate::ui::Ui;
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::{Theme, Tone};
-use crate::ui::menu;
-use crate::ui::screens::cards::{Note, Overlay, or_too_small};
-use crate::ui::term;
 use crate::ui::term::keys::Action;
 use crate::ui::term::settings::Look;
 use crate::ui::term::wait::{Timed, Waited};
+use crate::ui::{Ui, menu, term};
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -54,20 +50,6 @@ pub(crate) enum End {
     /// A signal, Ctrl-C, Ctrl-D or a lost terminal; the game is kept as on quit.
     Stopped(Option<u64>),
 }
-
-/// How to lay a screen out: what covers it, whether its last line is left for a prompt, the
-/// colours, and the terminal's size.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct View {
-    pub overlay: Overlay,
-    pub prompt_line: bool,
-    pub theme: Theme,
-    pub width: usize,
-    pub height: usize,
-}
-
-/// A screen laid out, or the smallest size it would fit in.
-pub(crate) type Laid = Result<Vec<String>, (usize, usize)>;
 
 /// One game on the screen, as the shared loop drives it.
 pub(crate) trait Play {
@@ -257,7 +239,7 @@ fn over(s: &mut impl Play) -> Option<End> {
 fn over_choice(s: &mut impl Play) -> Option<End> {
     let new_best = s.new_best();
     let undo = s.can_take_back();
-    let shown = crate::ui::screens::cards::shown_choices(undo);
+    let shown = crate::ui::kit::shown_choices(undo);
     s.result_shown();
     // Keys are awaited a little at a time while par or the review is still coming, so either
     // is drawn as soon as it arrives.

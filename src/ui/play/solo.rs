@@ -17,9 +17,8 @@ use crate::duel::Playable;
 use crate::store::keeper::Keepers;
 
 use crate::ui::Ui;
-use crate::ui::kit::theme::Tone;
-use crate::ui::play::session::{self, End, Laid, Play, View};
-use crate::ui::screens::cards::Note;
+use crate::ui::kit::{Laid, Note, Tone, View};
+use crate::ui::play::session::{self, End, Play};
 use crate::ui::term::keys::Action;
 
 /// A one-player game as the screen plays and keeps it.

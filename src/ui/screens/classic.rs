@@ -8,12 +8,10 @@
 
 use crate::classic::{Board, ClassicGame};
 
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::{Theme, Tone, fit};
-use crate::ui::screens::cards::{
-    Note, Overlay, best_text, centre, choices, first_fit, news, pack, pair,
+use crate::ui::kit::{
+    Grid, Look, Note, Overlay, Theme, Tone, Words, best_text, centre, choices, fill, first_fit,
+    fit, news, pack, pair,
 };
-use crate::ui::widgets::anim::{Grid, Look};
 
 /// Everything the classic screen shows.
 pub(crate) struct ClassicScreen<'a> {

@@ -9,10 +9,10 @@
 
 use crate::duel::{Duel, DuelResult, Playable};
 
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::{Theme, Tone, fit, pad};
+use crate::ui::kit::{
+    Note, Overlay, Theme, Tone, Words, centre, choices, fill, first_fit, fit, pack, pad, pair,
+};
 use crate::ui::play::duel::Side;
-use crate::ui::screens::cards::{Note, Overlay, centre, choices, first_fit, pack, pair};
 use crate::ui::screens::classic::{Bottom, help_lines};
 
 /// Everything the duel screen shows.

@@ -16,9 +16,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 
-use crate::ui::kit::i18n::{Words, fill};
-use crate::ui::kit::theme::{Tone, fit};
-use crate::ui::screens::cards::{Note, Overlay, best_text, shown_choices};
+use crate::ui::kit::{Note, Overlay, Tone, Words, best_text, fill, fit, shown_choices};
 
 /// When the screen is drawn: seconds since the Unix epoch, and milliseconds.
 #[derive(Clone, Copy, Debug)]
@@ -250,7 +248,7 @@ mod tests {
     use super::*;
     use crate::cards::engine::Move;
     use crate::cards::rules::Rules;
-    use crate::ui::kit::i18n::Lang;
+    use crate::ui::kit::Lang;
 
     const STAMP: Stamp = Stamp {
         secs: 1_764_576_000,

@@ -20,9 +20,8 @@ use console::Key;
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
-use crate::ui::Ui;
 use crate::ui::play::session::read_key;
-use crate::ui::term;
+use crate::ui::{Ui, term};
 
 /// What a timed wait brought.
 #[derive(Clone, Debug, PartialEq, Eq)]

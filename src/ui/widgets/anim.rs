@@ -15,6 +15,7 @@
 //! handled by the game loop like any other key: a fast player is never slowed down and no key is
 //! ever lost.
 
+use crate::ui::kit::{Cell, Frame, Grid, Laid, Look, Overlay, View, or_too_small};
 use std::time::Duration;
 
 use crate::cards::card::Card;
@@ -23,48 +24,11 @@ use crate::cards::rules::Rules;
 use crate::classic::{Board, Dir};
 
 use crate::ui::Ui;
-use crate::ui::play::session::{self, Laid, View};
-use crate::ui::screens::cards::{Overlay, or_too_small};
+use crate::ui::play::session::{self};
 use crate::ui::term::settings::Motion;
 
 /// The longest a whole move's animation may take, at the normal pace or slower.
 pub(crate) const MOVE_BUDGET_MS: u64 = 340;
-
-/// How a card or tile in a frame is drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Look {
-    Plain,
-    /// Just placed, made or popped in: marked so the eye finds it.
-    Fresh,
-    /// One of two cards meeting in a merge.
-    Meet,
-    /// The column's 2048 lighting up before it clears.
-    Flash,
-    /// A bomb going off.
-    Blast,
-}
-
-/// One place in a column as a frame shows it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Cell {
-    pub card: Option<Card>,
-    pub look: Look,
-}
-
-/// One frame of a card game move: the moving column as it looks at that moment (the other
-/// columns are drawn as they are after the move), the points floating under it, and how long
-/// the frame is held.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) struct Frame {
-    pub col: usize,
-    /// Top first; places past the end are empty.
-    pub cells: Vec<Cell>,
-    /// The points scored so far in this move (`+N` under the column).
-    pub float: Option<u64>,
-    /// The score shown at this moment: it counts up with the chain.
-    pub score: u64,
-    pub ms: u64,
-}
 
 const DROP_MS: u64 = 30;
 const MEET_MS: u64 = 30;
@@ -223,13 +187,6 @@ fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -
         None => {}
     }
     frames
-}
-
-/// One classic board as a frame shows it: each cell's exponent (0 empty) and look.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) struct Grid {
-    pub cells: Vec<Vec<(u8, Look)>>,
-    pub ms: u64,
 }
 
 const SLIDE_MS: u64 = 35;

@@ -11,11 +11,9 @@
 
 use console::Key;
 
-use crate::ui::Ui;
-use crate::ui::kit::theme::{Theme, Tone, fit};
+use crate::ui::kit::{Theme, Tone, fit, pack};
 use crate::ui::play::session::read_key;
-use crate::ui::screens::cards::pack;
-use crate::ui::term;
+use crate::ui::{Ui, term};
 
 /// What the player did with the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,7 +234,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::ui::screens::cards::to_text;
+    use crate::ui::kit::to_text;
 
     fn list<'a>(head: &'a [String], items: &'a [Item], deletable: &'a [bool]) -> List<'a> {
         List {

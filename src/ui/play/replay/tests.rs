@@ -3,8 +3,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::rules::Rules;
 use crate::duel::Playable;
-use crate::ui::kit::i18n::{EN, ZH};
-use crate::ui::screens::cards::checked;
+use crate::ui::kit::{EN, ZH, checked};
 
 /// A card game of seed 42 with a few moves: a chain, a bomb.
 fn cards() -> Game {

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::ui::kit::i18n::Lang;
+use crate::ui::kit::Lang;
+use crate::ui::kit::{any_overlay, checked, same_layout};
 use crate::ui::play::cards::describe;
 
 fn cards(list: &str) -> Vec<Card> {

@@ -4,9 +4,8 @@
 use super::*;
 use crate::cards::rules::ClassicRules;
 use crate::classic::Dir;
-use crate::ui::kit::i18n::Lang;
+use crate::ui::kit::{Lang, any_overlay, checked, or_too_small, same_layout};
 use crate::ui::play::classic::slide_note;
-use crate::ui::screens::cards::{any_overlay, checked, or_too_small, same_layout};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 

@@ -7,8 +7,7 @@ use super::*;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::{ClassicGame, Dir};
-use crate::ui::kit::i18n::Lang;
-use crate::ui::screens::cards::{any_overlay, checked, or_too_small};
+use crate::ui::kit::{Lang, any_overlay, checked, or_too_small};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 

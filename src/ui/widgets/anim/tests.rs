@@ -6,9 +6,8 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::config::load_preset;
-use crate::ui::kit::i18n::Lang;
-use crate::ui::kit::theme::Theme;
-use crate::ui::screens::cards::{Overlay, Player, Screen, checked, render};
+use crate::ui::kit::{Lang, Overlay, Theme, checked};
+use crate::ui::screens::cards::{Player, Screen, render};
 
 fn deck(list: &str) -> Arc<[Card]> {
     list.split_whitespace()
@@ -224,13 +223,7 @@ fn no_frame_draws_outside_the_terminal() {
                         };
                         let laid =
                             crate::ui::screens::classic::lay_out(&s, lang.words(), theme, w, h);
-                        let lines = crate::ui::screens::cards::or_too_small(
-                            laid,
-                            lang.words(),
-                            theme,
-                            w,
-                            h,
-                        );
+                        let lines = crate::ui::kit::or_too_small(laid, lang.words(), theme, w, h);
                         checked(&lines, w, h);
                     }
                 }
