@@ -30,8 +30,8 @@ use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
 use crate::store::report::deal_text;
 use crate::store::{Store, entry, format};
-use crate::ui::Ui;
 use crate::ui::play::replay::{Duet, Shown, Solo};
+use crate::ui::term::Ui;
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {

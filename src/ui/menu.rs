@@ -21,10 +21,11 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
+use crate::ui::Match;
 use crate::ui::kit::{Tone, Words, fill, plural, wrap};
 use crate::ui::play::duel::{DuelGame, Setup, default_names};
+use crate::ui::term::Ui;
 use crate::ui::widgets::list::{self, Item, List, Picked, cut_words};
-use crate::ui::{Match, Ui};
 
 /// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
 /// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen

@@ -12,7 +12,8 @@ use std::fmt;
 
 use crate::cards::card::Card;
 
-use crate::ui::kit::{Look, Words};
+use super::cell::Look;
+use super::i18n::Words;
 
 /// What a piece of text is, which decides its colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

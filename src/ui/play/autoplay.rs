@@ -22,9 +22,9 @@ use crate::strategy::{Strategy, View};
 use crate::ui::kit::{Frame, Note, Overlay, fill};
 use crate::ui::play::cards::describe;
 use crate::ui::screens::cards::{Player, Screen, render};
-use crate::ui::term::settings::Motion;
+use crate::ui::term;
+use crate::ui::term::{Motion, Ui};
 use crate::ui::widgets::anim::{self};
-use crate::ui::{Ui, term};
 
 /// Everything the bot thread needs, moved into it.
 struct Bot {

@@ -12,15 +12,13 @@ use crate::cards::text;
 use crate::store::keeper::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
-use crate::ui::Ui;
 use crate::ui::kit::{Frame, Laid, Note, Tone, View, Words, fill};
 use crate::ui::play::insight::{self, Accuracy, Pending};
 use crate::ui::play::session::End;
 use crate::ui::play::solo::{self, Kept, Solo};
 use crate::ui::screens::cards::{Player, Screen, lay_out};
 use crate::ui::screens::log::{self as logtheme, CardLog, Stamp};
-use crate::ui::term::keys::{Action, action};
-use crate::ui::term::settings::Look;
+use crate::ui::term::{Action, Look, Ui, action};
 use crate::ui::widgets::anim::{self};
 
 /// The notes describing what a move did: the chain with its points, then any clear.

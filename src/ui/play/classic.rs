@@ -11,14 +11,12 @@ use console::Key;
 use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::keeper::{ClassicMeta, Keepers};
 
-use crate::ui::Ui;
 use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
 use crate::ui::play::session::End;
 use crate::ui::play::solo::{self, Kept, Solo};
 use crate::ui::screens::classic::{ClassicScreen, lay_out};
 use crate::ui::screens::log::{self as logtheme, Stamp};
-use crate::ui::term::keys::{Action, classic_action};
-use crate::ui::term::settings::Look;
+use crate::ui::term::{Action, Look, Ui, classic_action};
 use crate::ui::widgets::anim::{self};
 
 /// The arrow of a direction.

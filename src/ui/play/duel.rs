@@ -25,7 +25,6 @@ use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
 use crate::store::shelf::Resumed;
 use crate::store::utc;
 
-use crate::ui::Ui;
 use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, View, Words, fill};
 use crate::ui::play::cards::{describe, refusal};
 use crate::ui::play::classic::slide_note;
@@ -33,7 +32,7 @@ use crate::ui::play::session::{self, End, Play};
 use crate::ui::screens::cards::card_block;
 use crate::ui::screens::classic::{Tiles, grid};
 use crate::ui::screens::duel::{DuelScreen, lay_out, tone};
-use crate::ui::term::keys::{Action, action, classic_action};
+use crate::ui::term::{Action, Ui, action, classic_action};
 
 /// What the duel screen says that depends on the game.
 pub(crate) struct Texts {

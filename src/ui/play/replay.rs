@@ -29,8 +29,8 @@ use crate::ui::play::duel::Side;
 use crate::ui::screens::cards::{self as render, Player, Screen};
 use crate::ui::screens::classic::{self as classic_screen, ClassicScreen};
 use crate::ui::screens::duel::{self as duel_screen, DuelScreen, tone};
-use crate::ui::term::wait::{Timed, Waited};
-use crate::ui::{Ui, term};
+use crate::ui::term;
+use crate::ui::term::{Timed, Ui, Waited};
 
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.

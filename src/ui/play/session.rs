@@ -19,10 +19,8 @@ use std::time::Duration;
 
 use console::Key;
 
-use crate::ui::term::keys::Action;
-use crate::ui::term::settings::Look;
-use crate::ui::term::wait::{Timed, Waited};
-use crate::ui::{Ui, menu, term};
+use crate::ui::term::{Action, Look, Timed, Ui, Waited, paint, read_key};
+use crate::ui::{menu, term};
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -174,21 +172,6 @@ pub(crate) fn run(s: &mut impl Play) -> End {
     }
 }
 
-/// Reads a key; `None` when the game must stop (a signal, Ctrl-C, no terminal any more).
-/// A resize interrupts the read and comes back as `Some(None)`: redraw and read again.
-pub(crate) fn read_key(ui: &Ui) -> Option<Option<Key>> {
-    if ui.signals.stop() {
-        return None;
-    }
-    match ui.term.read_key_raw() {
-        Ok(Key::CtrlC) if ui.signals.stop() => None,
-        Ok(Key::CtrlC) if ui.signals.take_resize() => Some(None),
-        Ok(k) => Some(Some(k)),
-        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => Some(None),
-        Err(_) => None,
-    }
-}
-
 /// Shows the help until any key; Ctrl-C and Ctrl-D still leave at once.
 fn help(s: &mut impl Play) -> Option<End> {
     let _ = s.draw(Overlay::Help, false);
@@ -296,12 +279,6 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
             _ => {}
         }
     }
-}
-
-/// Draws the lines `render` makes for the terminal's width and height, in place.
-pub(crate) fn paint(ui: &Ui, render: impl FnOnce(usize, usize) -> Vec<String>) -> io::Result<()> {
-    let (w, h) = term::size(&ui.term);
-    term::draw(&ui.term, &render(w, h), h)
 }
 
 /// "Key `x` does nothing here: press ? for help."

@@ -16,10 +16,9 @@ use console::Key;
 use crate::duel::Playable;
 use crate::store::keeper::Keepers;
 
-use crate::ui::Ui;
 use crate::ui::kit::{Laid, Note, Tone, View};
 use crate::ui::play::session::{self, End, Play};
-use crate::ui::term::keys::Action;
+use crate::ui::term::{Action, Ui};
 
 /// A one-player game as the screen plays and keeps it.
 pub(crate) trait Solo: Playable + Sized {

@@ -1,11 +1,16 @@
-//! Keys to actions: what each key does in the game, in one table.
+//! Keys: reading one (a signal or a resize comes back as what it is), and what each key does in
+//! the game, in one table.
 //!
 //! Kept apart from the loop so the mapping can be tested without a terminal, and so nothing a
 //! player presses can reach the game except through [`Action`].
 
+use std::io;
+
 use console::Key;
 
 use crate::classic::Dir;
+
+use super::context::Ui;
 
 /// What the player asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -85,6 +90,21 @@ fn name(key: &Key) -> String {
         Key::Char(c) => c.to_string(),
         Key::UnknownEscSeq(_) | Key::Unknown => "Esc…".to_string(),
         other => format!("{other:?}"),
+    }
+}
+
+/// Reads a key; `None` when the game must stop (a signal, Ctrl-C, no terminal any more).
+/// A resize interrupts the read and comes back as `Some(None)`: redraw and read again.
+pub(crate) fn read_key(ui: &Ui) -> Option<Option<Key>> {
+    if ui.signals.stop() {
+        return None;
+    }
+    match ui.term.read_key_raw() {
+        Ok(Key::CtrlC) if ui.signals.stop() => None,
+        Ok(Key::CtrlC) if ui.signals.take_resize() => Some(None),
+        Ok(k) => Some(Some(k)),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => Some(None),
+        Err(_) => None,
     }
 }
 

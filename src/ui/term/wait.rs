@@ -20,8 +20,9 @@ use console::Key;
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
-use crate::ui::play::session::read_key;
-use crate::ui::{Ui, term};
+use super::context::Ui;
+use super::keys::read_key;
+use super::raw::suspend;
 
 /// What a timed wait brought.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,7 +83,7 @@ impl Timed {
             Some(Some(Key::Char('\x1a'))) => {
                 // Ctrl-Z: the shell gets its terminal back as it gave it.
                 self.restore();
-                term::suspend(&ui.term);
+                suspend(&ui.term);
                 if let Some(t) = &self.saved {
                     let _ = raw(t);
                 }

@@ -11,7 +11,7 @@
 //!
 //! Nothing here reads a clock to decide what a frame shows: the frames are computed from the
 //! positions alone, which is what the snapshot tests check. Only [`play`] waits, and it waits
-//! with [`crate::ui::term::wait::input_within`], so any key ends the animation at once and is then read and
+//! with [`crate::ui::term::input_within`], so any key ends the animation at once and is then read and
 //! handled by the game loop like any other key: a fast player is never slowed down and no key is
 //! ever lost.
 
@@ -23,9 +23,7 @@ use crate::cards::engine::{Clear, Move, Position, Turn};
 use crate::cards::rules::Rules;
 use crate::classic::{Board, Dir};
 
-use crate::ui::Ui;
-use crate::ui::play::session::{self};
-use crate::ui::term::settings::Motion;
+use crate::ui::term::{Motion, Ui};
 
 /// The longest a whole move's animation may take, at the normal pace or slower.
 pub(crate) const MOVE_BUDGET_MS: u64 = 340;
@@ -331,7 +329,7 @@ pub(crate) fn show<F: Held>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Lai
     let lengths: Vec<u64> = frames.iter().map(Held::ms).collect();
     let times = timing(&lengths, ui.settings.motion);
     let draw = |i: usize| {
-        session::paint(ui, |width, height| {
+        crate::ui::term::paint(ui, |width, height| {
             let view = View {
                 overlay: Overlay::None,
                 prompt_line: false,
@@ -353,7 +351,7 @@ fn play(times: &[Duration], mut draw: impl FnMut(usize) -> bool, stop: impl Fn()
         if stop() || !draw(i) {
             return;
         }
-        if crate::ui::term::wait::input_within(t) {
+        if crate::ui::term::input_within(t) {
             return;
         }
     }

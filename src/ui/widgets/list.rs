@@ -12,8 +12,8 @@
 use console::Key;
 
 use crate::ui::kit::{Theme, Tone, fit, pack};
-use crate::ui::play::session::read_key;
-use crate::ui::{Ui, term};
+use crate::ui::term;
+use crate::ui::term::{Ui, read_key};
 
 /// What the player did with the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,8 +6,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::ui::kit::Lang;
-use crate::ui::kit::{any_overlay, checked, same_layout};
+use crate::ui::kit::{Lang, any_overlay, checked, same_layout};
 use crate::ui::play::cards::describe;
 
 fn cards(list: &str) -> Vec<Card> {
