@@ -25,31 +25,17 @@ use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
 use crate::store::shelf::Resumed;
 use crate::store::utc;
 
-use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, View, Words, fill};
+use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
 use crate::ui::play::cards::{describe, refusal};
 use crate::ui::play::classic::slide_note;
 use crate::ui::play::session::{self, End, Play};
-use crate::ui::screens::cards::card_block;
-use crate::ui::screens::classic::{Tiles, grid};
-use crate::ui::screens::duel::{DuelScreen, lay_out, tone};
+use crate::ui::screens::duel::{DuelBoard, DuelScreen, lay_out, tone};
 use crate::ui::term::{Action, Ui, action, classic_action};
 
-/// What the duel screen says that depends on the game.
-pub(crate) struct Texts {
-    /// What "survived" counts: cards played, or moves.
-    pub survived: &'static str,
-    /// After the game's name in the title.
-    pub tag: String,
-    pub footer: String,
-    pub help_keys: &'static [&'static str],
-}
-
-/// What a duel screen needs from one game.
-pub(crate) trait Side: Playable + Sized {
+/// What a duel needs from one game beyond its screen: its keys, its moves, its record.
+pub(crate) trait Side: DuelBoard + Sized {
     /// What the record keeps beside the games.
     type Meta;
-    /// How many ways [`Side::body`] can draw a board.
-    const WAYS: usize;
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
     /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
@@ -60,18 +46,6 @@ pub(crate) trait Side: Playable + Sized {
         cursor: usize,
         words: &Words,
     ) -> Option<Result<Vec<Note>, Note>>;
-    /// How many columns the highlight moves over (none in classic).
-    fn columns(&self) -> usize;
-    /// The board, the `tight`-th way (0 the roomiest).
-    fn body(
-        &self,
-        words: &Words,
-        theme: Theme,
-        tight: usize,
-        cursor: Option<usize>,
-    ) -> Option<Vec<String>>;
-    /// What the screen says about a duel at this game.
-    fn texts(&self, words: &Words) -> Texts;
     fn record(
         keeper: &mut dyn DuelKeeper,
         duel: &Duel<Self>,
@@ -84,7 +58,6 @@ pub(crate) trait Side: Playable + Sized {
 
 impl Side for Game {
     type Meta = GameMeta;
-    const WAYS: usize = 3;
 
     fn action(key: &Key) -> Action {
         action(key)
@@ -108,29 +81,6 @@ impl Side for Game {
         })
     }
 
-    fn columns(&self) -> usize {
-        self.rules().board.columns as usize
-    }
-
-    fn body(
-        &self,
-        words: &Words,
-        theme: Theme,
-        tight: usize,
-        cursor: Option<usize>,
-    ) -> Option<Vec<String>> {
-        card_block(self, words, theme, tight, cursor)
-    }
-
-    fn texts(&self, words: &Words) -> Texts {
-        Texts {
-            survived: words.cards_played,
-            tag: format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name),
-            footer: fill(words.duel_footer_cards, &[&self.columns()]),
-            help_keys: words.duel_help_keys_cards,
-        }
-    }
-
     fn record(
         keeper: &mut dyn DuelKeeper,
         duel: &Duel<Self>,
@@ -147,7 +97,6 @@ impl Side for Game {
 
 impl Side for ClassicGame {
     type Meta = ClassicMeta;
-    const WAYS: usize = 4;
 
     fn action(key: &Key) -> Action {
         classic_action(key)
@@ -157,25 +106,6 @@ impl Side for ClassicGame {
         match *act {
             Action::Slide(d) => Some(slide_note(self, d, words)),
             _ => None,
-        }
-    }
-
-    fn columns(&self) -> usize {
-        0
-    }
-
-    fn body(&self, _: &Words, theme: Theme, tight: usize, _: Option<usize>) -> Option<Vec<String>> {
-        let tiles = *Tiles::all(self.board()).get(tight)?;
-        Some(grid(self.board(), theme, tiles))
-    }
-
-    fn texts(&self, words: &Words) -> Texts {
-        let n = self.board().size();
-        Texts {
-            survived: words.moves,
-            tag: format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n])),
-            footer: words.duel_footer_classic.to_string(),
-            help_keys: words.duel_help_keys_classic,
         }
     }
 

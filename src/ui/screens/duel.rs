@@ -1,5 +1,5 @@
 //! The duel screen as lines of text: a pure function of the duel and the terminal size, like the
-//! other screens, for either game (through [`Side`]).
+//! other screens, for either game (through [`DuelBoard`]).
 //!
 //! Whose turn it is must be impossible to miss: a line says it in the player's own colour, and
 //! that player's board carries a `▶` mark and their colour (the mark is what remains without
@@ -7,13 +7,93 @@
 //! allows; otherwise the board of the player to move is drawn and the other player shrinks to
 //! their name, score and turns under it.
 
+use crate::cards::engine::Game;
+use crate::classic::ClassicGame;
 use crate::duel::{Duel, DuelResult, Playable};
 
+use super::cards::card_block;
+use super::classic::{Bottom, Tiles, grid, help_lines};
 use crate::ui::kit::{
     Note, Overlay, Theme, Tone, Words, centre, choices, fill, first_fit, fit, pack, pad, pair,
 };
-use crate::ui::play::duel::Side;
-use crate::ui::screens::classic::{Bottom, help_lines};
+
+/// What the duel screen says that depends on the game.
+pub(crate) struct Texts {
+    /// What "survived" counts: cards played, or moves.
+    pub survived: &'static str,
+    /// After the game's name in the title.
+    pub tag: String,
+    pub footer: String,
+    pub help_keys: &'static [&'static str],
+}
+
+/// What the duel screen needs from one game: its board, drawn several ways, and its texts.
+pub(crate) trait DuelBoard: Playable {
+    /// How many ways [`DuelBoard::body`] can draw a board.
+    const WAYS: usize;
+    /// How many columns the highlight moves over (none in classic).
+    fn columns(&self) -> usize;
+    /// The board, the `tight`-th way (0 the roomiest).
+    fn body(
+        &self,
+        words: &Words,
+        theme: Theme,
+        tight: usize,
+        cursor: Option<usize>,
+    ) -> Option<Vec<String>>;
+    /// What the screen says about a duel at this game.
+    fn texts(&self, words: &Words) -> Texts;
+}
+
+impl DuelBoard for Game {
+    const WAYS: usize = 3;
+
+    fn columns(&self) -> usize {
+        self.rules().board.columns as usize
+    }
+
+    fn body(
+        &self,
+        words: &Words,
+        theme: Theme,
+        tight: usize,
+        cursor: Option<usize>,
+    ) -> Option<Vec<String>> {
+        card_block(self, words, theme, tight, cursor)
+    }
+
+    fn texts(&self, words: &Words) -> Texts {
+        Texts {
+            survived: words.cards_played,
+            tag: format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name),
+            footer: fill(words.duel_footer_cards, &[&self.columns()]),
+            help_keys: words.duel_help_keys_cards,
+        }
+    }
+}
+
+impl DuelBoard for ClassicGame {
+    const WAYS: usize = 4;
+
+    fn columns(&self) -> usize {
+        0
+    }
+
+    fn body(&self, _: &Words, theme: Theme, tight: usize, _: Option<usize>) -> Option<Vec<String>> {
+        let tiles = *Tiles::all(self.board()).get(tight)?;
+        Some(grid(self.board(), theme, tiles))
+    }
+
+    fn texts(&self, words: &Words) -> Texts {
+        let n = self.board().size();
+        Texts {
+            survived: words.moves,
+            tag: format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n])),
+            footer: words.duel_footer_classic.to_string(),
+            help_keys: words.duel_help_keys_classic,
+        }
+    }
+}
 
 /// Everything the duel screen shows.
 pub(crate) struct DuelScreen<'a, G> {
@@ -30,7 +110,7 @@ pub(crate) struct DuelScreen<'a, G> {
 /// One way of laying out the screen.
 #[derive(Clone, Copy, Debug)]
 struct Layout {
-    /// Which of the game's board drawings ([`Side::body`]), 0 the roomiest.
+    /// Which of the game's board drawings ([`DuelBoard::body`]), 0 the roomiest.
     tight: usize,
     side_by_side: bool,
     airy: bool,
@@ -49,7 +129,7 @@ pub(crate) fn tone(player: usize) -> Tone {
 }
 
 /// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
-pub(crate) fn lay_out<G: Side>(
+pub(crate) fn lay_out<G: DuelBoard>(
     s: &DuelScreen<G>,
     words: &Words,
     theme: Theme,
@@ -85,7 +165,7 @@ fn featured<G: Playable>(duel: &Duel<G>) -> usize {
 
 /// A player's two header lines: the mark and name (and whether their game is over), then the
 /// score and turns survived.
-fn header<G: Side>(s: &DuelScreen<G>, i: usize, words: &Words, theme: Theme) -> [String; 2] {
+fn header<G: DuelBoard>(s: &DuelScreen<G>, i: usize, words: &Words, theme: Theme) -> [String; 2] {
     let g = &s.duel.players[i];
     let mark = if s.duel.to_move() == Some(i) {
         "▶ "
@@ -108,7 +188,7 @@ fn header<G: Side>(s: &DuelScreen<G>, i: usize, words: &Words, theme: Theme) -> 
 }
 
 /// A player's block: the header, then the board; with the width the board needs.
-fn block<G: Side>(
+fn block<G: DuelBoard>(
     s: &DuelScreen<G>,
     i: usize,
     words: &Words,
@@ -133,7 +213,7 @@ fn block<G: Side>(
     (lines, w + 2)
 }
 
-fn screen<G: Side>(
+fn screen<G: DuelBoard>(
     s: &DuelScreen<G>,
     words: &Words,
     theme: Theme,
@@ -203,7 +283,7 @@ fn screen<G: Side>(
 }
 
 /// Who won and why, in the winner's colour.
-fn result_head<G: Side>(s: &DuelScreen<G>, words: &Words, theme: Theme) -> String {
+fn result_head<G: DuelBoard>(s: &DuelScreen<G>, words: &Words, theme: Theme) -> String {
     let [a, b] = &s.duel.players;
     match s.duel.result() {
         None => String::new(),
@@ -229,7 +309,12 @@ fn result_head<G: Side>(s: &DuelScreen<G>, words: &Words, theme: Theme) -> Strin
 
 /// Each player's score and turns (the line at the top already says who won and why), in
 /// columns that line up whatever the names' lengths, then the choices.
-fn result<G: Side>(s: &DuelScreen<G>, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+fn result<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let name_w = s
         .names

@@ -40,7 +40,7 @@ fn screen<'a, G>(
     }
 }
 
-fn show<G: Side>(s: &DuelScreen<G>, lang: Lang, w: usize, h: usize) -> String {
+fn show<G: DuelBoard>(s: &DuelScreen<G>, lang: Lang, w: usize, h: usize) -> String {
     let words = lang.words();
     let lines = or_too_small(
         lay_out(s, words, Theme::PLAIN, w, h),
