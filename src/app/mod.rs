@@ -570,7 +570,7 @@ fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result
 /// Full-screen classic 2048: the saved game with `--resume`; else a new one, the saved game
 /// being offered first when the command line did not choose the seed or size.
 fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> Result<(), Error> {
-    use crate::ui::Match;
+    use crate::ui::play::Match;
     let rules = load_rules(global)?.rules;
     let first = if args.resume {
         let (g, m) = resume_classic(keeper)?;

@@ -1,15 +1,10 @@
-//! The start menu (and its sub-menus), and every yes/no question.
+//! The start menu and its sub-menus.
 //!
 //! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the saved games first
 //! (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a question),
-//! then what can be started. The questions are dialoguer's `Confirm`, drawn on the game's own
-//! terminal handle (stdout), never on stderr, because dialoguer refuses to run when its terminal
-//! is not a tty and a player may well redirect stderr. A prompt that fails or is left with Esc
-//! counts as "no" / "quit": answering a question must never crash the game.
+//! then what can be started. Its questions are [`crate::ui::widgets::confirm`]'s.
 
 use std::sync::Arc;
-
-use dialoguer::Confirm;
 
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
@@ -21,68 +16,12 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
-use crate::ui::Match;
-use crate::ui::kit::{Tone, Words, fill, plural, wrap};
+use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
+use crate::ui::play::Match;
 use crate::ui::play::duel::{DuelGame, Setup, default_names};
 use crate::ui::term::Ui;
-use crate::ui::widgets::list::{self, Item, List, Picked, cut_words};
-
-/// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
-/// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen
-/// behind the prompt is redrawn at the new size and the prompt shown again.
-fn prompt<T>(
-    ui: &Ui,
-    mut redraw: impl FnMut(),
-    mut ask: impl FnMut() -> dialoguer::Result<Option<T>>,
-) -> Option<T> {
-    if ui.signals.take_resize() {
-        redraw();
-    }
-    let answer = loop {
-        // A Ctrl-C typed while the screen was drawn has already been turned into SIGINT (and the
-        // typed keys dropped): asking now would wait for a key that never comes.
-        if ui.signals.stop() {
-            break None;
-        }
-        match ask() {
-            Ok(v) => break v,
-            Err(_) if ui.signals.take_resize() => {
-                ui.signals.forgive_interrupt();
-                if ui.signals.stop() {
-                    break None;
-                }
-                redraw();
-            }
-            Err(_) => break None,
-        }
-    };
-    let _ = ui.term.hide_cursor();
-    answer
-}
-
-/// Asks a yes/no question where the cursor is; `None` when it was left (Esc, q, Ctrl-C, an
-/// error). `redraw` draws the screen behind the question again after a resize.
-pub(crate) fn confirm(
-    ui: &Ui,
-    question: &str,
-    default: bool,
-    redraw: impl FnMut(),
-) -> Option<bool> {
-    let t = ui.theme.dialog(ui.words);
-    // The question, its keys and the answer on one line: a wrapped prompt would scroll the
-    // screen behind it (at 40 columns, the score off the top).
-    let (width, _) = super::term::size(&ui.term);
-    let keys = console::measure_text_width(ui.words.yes_no_keys)
-        + console::measure_text_width(ui.words.yes).max(console::measure_text_width(ui.words.no));
-    let question = cut_words(question, width.saturating_sub(keys + 5).max(8));
-    prompt(ui, redraw, || {
-        Confirm::with_theme(&t)
-            .with_prompt(&question)
-            .default(default)
-            .report(false)
-            .interact_on_opt(&ui.term)
-    })
-}
+use crate::ui::widgets::confirm::confirm;
+use crate::ui::widgets::list::{self, Item, List, Picked};
 
 /// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {

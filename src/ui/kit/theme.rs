@@ -1,4 +1,4 @@
-//! Colours: the card palette, the tones of the texts and the look of the dialoguer prompts.
+//! Colours: the card palette and the tones of the texts.
 //!
 //! Colour is decided once, by the player (`--no-color`, `NO_COLOR`, `TERM=dumb`), and not by
 //! console's own guess, so the rendered screen is the same whether or not a test runs on a
@@ -6,14 +6,10 @@
 //! the snapshot tests compare, and the cards stay readable because their faces carry brackets.
 
 use console::{Color, Style};
-use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme as DialogTheme};
-
-use std::fmt;
 
 use crate::cards::card::Card;
 
 use super::cell::Look;
-use super::i18n::Words;
 
 /// What a piece of text is, which decides its colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -216,66 +212,6 @@ impl Theme {
         } else {
             center(label, width)
         }
-    }
-
-    /// The prompt theme of the dialoguer menus and questions, in the player's language.
-    pub(crate) fn dialog(self, words: &'static Words) -> Prompts {
-        let inner: Box<dyn DialogTheme> = if self.color {
-            Box::new(ColorfulTheme::default())
-        } else {
-            Box::new(SimpleTheme)
-        };
-        Prompts {
-            theme: self,
-            words,
-            inner,
-        }
-    }
-}
-
-/// dialoguer's own theme for the menus, with yes/no questions in the player's language (its
-/// themes write `yes`/`no` in English).
-pub(crate) struct Prompts {
-    theme: Theme,
-    words: &'static Words,
-    inner: Box<dyn DialogTheme>,
-}
-
-impl DialogTheme for Prompts {
-    fn format_confirm_prompt(
-        &self,
-        f: &mut dyn fmt::Write,
-        prompt: &str,
-        default: Option<bool>,
-    ) -> fmt::Result {
-        let t = self.theme;
-        write!(
-            f,
-            "{} {} {}",
-            t.paint("?", Tone::Title),
-            t.paint(prompt, Tone::Value),
-            t.paint(self.words.yes_no_keys, Tone::Dim)
-        )?;
-        match default {
-            Some(d) => {
-                let word = if d { self.words.yes } else { self.words.no };
-                write!(f, " {}", t.paint(word, Tone::Info))
-            }
-            None => Ok(()),
-        }
-    }
-
-    fn format_select_prompt(&self, f: &mut dyn fmt::Write, prompt: &str) -> fmt::Result {
-        self.inner.format_select_prompt(f, prompt)
-    }
-
-    fn format_select_prompt_item(
-        &self,
-        f: &mut dyn fmt::Write,
-        text: &str,
-        active: bool,
-    ) -> fmt::Result {
-        self.inner.format_select_prompt_item(f, text, active)
     }
 }
 

@@ -19,8 +19,9 @@ use std::time::Duration;
 
 use console::Key;
 
+use crate::ui::term;
 use crate::ui::term::{Action, Look, Timed, Ui, Waited, paint, read_key};
-use crate::ui::{menu, term};
+use crate::ui::widgets::confirm::confirm;
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -192,7 +193,7 @@ fn help(s: &mut impl Play) -> Option<End> {
 /// A yes/no question on the last line of the screen; `None` when it was left.
 pub(crate) fn ask(s: &impl Play, question: &str) -> Option<bool> {
     s.draw(Overlay::None, true).ok()?;
-    menu::confirm(s.ui(), question, false, || {
+    confirm(s.ui(), question, false, || {
         let _ = s.draw(Overlay::None, true);
     })
 }

@@ -11,7 +11,7 @@
 
 use console::Key;
 
-use crate::ui::kit::{Theme, Tone, fit, pack};
+use crate::ui::kit::{Theme, Tone, cut_words, fit, pack};
 use crate::ui::term;
 use crate::ui::term::{Ui, read_key};
 
@@ -60,39 +60,6 @@ impl Item {
         }
         cut_words(self.forms.last().map_or("", String::as_str), room)
     }
-}
-
-/// `text` in at most `width` columns: whole when it fits, else cut with `…` between two words (a
-/// word cut in two reads as another word); Chinese, which does not put spaces between words, is
-/// cut by width (wide characters whole), as is a first word too long for the width.
-pub(crate) fn cut_words(text: &str, width: usize) -> String {
-    let w = console::measure_text_width;
-    if w(text) <= width {
-        return text.to_string();
-    }
-    if text
-        .chars()
-        .any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
-    {
-        return console::truncate_str(text, width, "…").into_owned();
-    }
-    let mut cut = String::new();
-    for word in text.split(' ') {
-        let longer = if cut.is_empty() {
-            word.to_string()
-        } else {
-            format!("{cut} {word}")
-        };
-        if w(&longer) + 1 > width {
-            break;
-        }
-        cut = longer;
-    }
-    let cut = cut.trim_end_matches([' ', ',', ':', '(', '·']);
-    if cut.is_empty() {
-        return console::truncate_str(text, width, "…").into_owned();
-    }
-    format!("{cut}…")
 }
 
 /// A list as drawn: the lines above it, its items, which can be deleted, the keys line.

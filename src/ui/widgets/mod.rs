@@ -1,4 +1,5 @@
 //! Widgets.
 
 pub(crate) mod anim;
+pub(crate) mod confirm;
 pub(crate) mod list;
