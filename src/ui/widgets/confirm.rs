@@ -8,10 +8,10 @@
 use std::fmt;
 
 use dialoguer::Confirm;
-use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme as DialogTheme};
+use dialoguer::theme::Theme as DialogTheme;
 
 use crate::ui::kit::{Theme, Tone, Words, cut_words};
-use crate::ui::term::Ui;
+use crate::ui::term::{Ui, size};
 
 /// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
 /// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen
@@ -54,10 +54,13 @@ pub(crate) fn confirm(
     default: bool,
     redraw: impl FnMut(),
 ) -> Option<bool> {
-    let t = dialog(ui.theme, ui.words);
+    let t = Prompts {
+        theme: ui.theme,
+        words: ui.words,
+    };
     // The question, its keys and the answer on one line: a wrapped prompt would scroll the
     // screen behind it (at 40 columns, the score off the top).
-    let (width, _) = crate::ui::term::size(&ui.term);
+    let (width, _) = size(&ui.term);
     let keys = console::measure_text_width(ui.words.yes_no_keys)
         + console::measure_text_width(ui.words.yes).max(console::measure_text_width(ui.words.no));
     let question = cut_words(question, width.saturating_sub(keys + 5).max(8));
@@ -70,26 +73,12 @@ pub(crate) fn confirm(
     })
 }
 
-/// The prompt theme of the dialoguer menus and questions, in the player's language.
-fn dialog(theme: Theme, words: &'static Words) -> Prompts {
-    let inner: Box<dyn DialogTheme> = if theme.color {
-        Box::new(ColorfulTheme::default())
-    } else {
-        Box::new(SimpleTheme)
-    };
-    Prompts {
-        theme,
-        words,
-        inner,
-    }
-}
-
-/// dialoguer's own theme for the menus, with yes/no questions in the player's language (its
-/// themes write `yes`/`no` in English).
-pub(crate) struct Prompts {
+/// How a question looks: in the player's colours and language (dialoguer's own themes write
+/// `yes`/`no` in English). Only the question is drawn through dialoguer; the menus are our own
+/// lists (see [`crate::ui::widgets::list`]), so nothing else of a dialoguer theme is needed.
+struct Prompts {
     theme: Theme,
     words: &'static Words,
-    inner: Box<dyn DialogTheme>,
 }
 
 impl DialogTheme for Prompts {
@@ -114,18 +103,5 @@ impl DialogTheme for Prompts {
             }
             None => Ok(()),
         }
-    }
-
-    fn format_select_prompt(&self, f: &mut dyn fmt::Write, prompt: &str) -> fmt::Result {
-        self.inner.format_select_prompt(f, prompt)
-    }
-
-    fn format_select_prompt_item(
-        &self,
-        f: &mut dyn fmt::Write,
-        text: &str,
-        active: bool,
-    ) -> fmt::Result {
-        self.inner.format_select_prompt_item(f, text, active)
     }
 }
