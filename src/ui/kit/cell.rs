@@ -5,7 +5,7 @@ use crate::cards::card::Card;
 
 /// How a card or tile in a frame is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Look {
+pub(crate) enum Mark {
     Plain,
     /// Just placed, made or popped in: marked so the eye finds it.
     Fresh,
@@ -21,7 +21,7 @@ pub(crate) enum Look {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Cell {
     pub card: Option<Card>,
-    pub look: Look,
+    pub mark: Mark,
 }
 
 /// One frame of a card game move: the moving column as it looks at that moment (the other
@@ -39,9 +39,9 @@ pub(crate) struct Frame {
     pub ms: u64,
 }
 
-/// One classic board as a frame shows it: each cell's exponent (0 empty) and look.
+/// One classic board as a frame shows it: each cell's exponent (0 empty) and mark.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) struct Grid {
-    pub cells: Vec<Vec<(u8, Look)>>,
+    pub cells: Vec<Vec<(u8, Mark)>>,
     pub ms: u64,
 }

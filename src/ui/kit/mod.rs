@@ -6,7 +6,7 @@ mod text;
 mod theme;
 mod view;
 
-pub(crate) use cell::{Cell, Frame, Grid, Look};
+pub(crate) use cell::{Cell, Frame, Grid, Mark};
 #[cfg(test)]
 pub(crate) use i18n::{EN, ZH};
 pub(crate) use i18n::{Lang, Words, fill, plural};

@@ -9,7 +9,7 @@ use console::{Color, Style};
 
 use crate::cards::card::Card;
 
-use super::cell::Look;
+use super::cell::Mark;
 
 /// What a piece of text is, which decides its colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -121,13 +121,13 @@ impl Theme {
         colours: (Color, Color),
         label: &str,
         width: usize,
-        look: Look,
+        mark: Mark,
         row: usize,
         rows: usize,
     ) -> String {
         let middle = row == (rows.saturating_sub(1)) / 2;
         let text = if middle { label } else { "" };
-        if look == Look::Blast {
+        if mark == Mark::Blast {
             let burst = if row.is_multiple_of(2) {
                 "* * *"
             } else {
@@ -145,18 +145,18 @@ impl Theme {
             };
         }
         if self.color {
-            let (fg, bg) = match look {
-                Look::Meet => (colours.1, colours.0),
-                Look::Flash => (Color::Color256(16), Color::Color256(231)),
+            let (fg, bg) = match mark {
+                Mark::Meet => (colours.1, colours.0),
+                Mark::Flash => (Color::Color256(16), Color::Color256(231)),
                 _ => colours,
             };
-            let shown = if look == Look::Fresh && middle && width >= measure(label) + 2 {
+            let shown = if mark == Mark::Fresh && middle && width >= measure(label) + 2 {
                 format!("{{{label}}}")
             } else {
                 text.to_string()
             };
             let style = Self::style().bold().fg(fg).bg(bg);
-            let style = if look == Look::Fresh && middle {
+            let style = if mark == Mark::Fresh && middle {
                 style.underlined()
             } else {
                 style
@@ -174,10 +174,10 @@ impl Theme {
         if !middle {
             return " ".repeat(width);
         }
-        let (open, close) = match look {
-            Look::Fresh => ("{", "}"),
-            Look::Meet => (">", "<"),
-            Look::Flash => ("*", "*"),
+        let (open, close) = match mark {
+            Mark::Fresh => ("{", "}"),
+            Mark::Meet => (">", "<"),
+            Mark::Flash => ("*", "*"),
             _ if rows >= 3 => ("|", "|"),
             _ => ("[", "]"),
         };

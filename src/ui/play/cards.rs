@@ -15,7 +15,7 @@ use crate::strategy;
 use crate::ui::kit::{Frame, Laid, Note, Tone, View, Words, fill};
 use crate::ui::play::insight::{self, Accuracy, Pending};
 use crate::ui::play::session::End;
-use crate::ui::play::solo::{self, Kept, Solo};
+use crate::ui::play::solo::{self, Kept, OnePlayer};
 use crate::ui::screens::cards::{Player, Screen, lay_out};
 use crate::ui::screens::log::{self as logtheme, CardLog, Stamp};
 use crate::ui::term::{Action, Look, Ui, action};
@@ -184,7 +184,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
     }
 }
 
-impl Solo for Game {
+impl OnePlayer for Game {
     type Meta = GameMeta;
     type Extra = Cards;
 

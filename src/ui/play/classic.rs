@@ -13,7 +13,7 @@ use crate::store::keeper::{ClassicMeta, Keepers};
 
 use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
 use crate::ui::play::session::End;
-use crate::ui::play::solo::{self, Kept, Solo};
+use crate::ui::play::solo::{self, Kept, OnePlayer};
 use crate::ui::screens::classic::{ClassicScreen, lay_out};
 use crate::ui::screens::log::{self as logtheme, Stamp};
 use crate::ui::term::{Action, Look, Ui, classic_action};
@@ -101,7 +101,7 @@ pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: C
     solo::play(ui, keeper, game, meta, None).0
 }
 
-impl Solo for ClassicGame {
+impl OnePlayer for ClassicGame {
     type Meta = ClassicMeta;
     /// The board of the last slide with its merged and new tiles marked, until the next key.
     type Extra = Option<Grid>;

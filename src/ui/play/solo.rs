@@ -8,7 +8,7 @@
 //! game is left (not when it appears: its last move may still be taken back), and (as quit)
 //! when it is restarted; the keeper's warnings after each of them, shown under the board.
 //!
-//! Each game says how it is kept and what its own keys do through [`Solo`]; everything else is
+//! Each game says how it is kept and what its own keys do through [`OnePlayer`]; everything else is
 //! written once, in [`Kept`].
 
 use console::Key;
@@ -21,7 +21,7 @@ use crate::ui::play::session::{self, End, Play};
 use crate::ui::term::{Action, Ui};
 
 /// A one-player game as the screen plays and keeps it.
-pub(crate) trait Solo: Playable + Sized {
+pub(crate) trait OnePlayer: Playable + Sized {
     /// What the keeper stores beside the game.
     type Meta;
     /// Screen state of this game's own (the card game's highlighted column and hint).
@@ -50,7 +50,7 @@ pub(crate) trait Solo: Playable + Sized {
 }
 
 /// One game being played on the screen, and how it is kept.
-pub(crate) struct Kept<'a, G: Solo> {
+pub(crate) struct Kept<'a, G: OnePlayer> {
     pub ui: &'a Ui,
     pub keeper: &'a mut dyn Keepers,
     pub game: G,
@@ -62,7 +62,7 @@ pub(crate) struct Kept<'a, G: Solo> {
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and the
 /// game's own screen state as it was left.
-pub(crate) fn play<G: Solo>(
+pub(crate) fn play<G: OnePlayer>(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: G,
@@ -84,7 +84,7 @@ pub(crate) fn play<G: Solo>(
     (end, s.extra)
 }
 
-impl<G: Solo> Kept<'_, G> {
+impl<G: OnePlayer> Kept<'_, G> {
     /// At least one move was made (else leaving forgets the game): what a duel counts as
     /// surviving, cards played or discarded, or moves.
     fn played(&self) -> bool {
@@ -117,7 +117,7 @@ impl<G: Solo> Kept<'_, G> {
     }
 }
 
-impl<G: Solo> Play for Kept<'_, G> {
+impl<G: OnePlayer> Play for Kept<'_, G> {
     fn ui(&self) -> &Ui {
         self.ui
     }

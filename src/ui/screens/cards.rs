@@ -22,7 +22,7 @@ use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::ui::kit::{
-    Cell, Frame, Look, Note, Overlay, Theme, Tone, Words, best_text, center, centre, choices,
+    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, choices,
     duration, fill, first_fit, fit, news, or_too_small, pack, pair, wrap,
 };
 
@@ -59,7 +59,7 @@ pub(crate) struct Screen<'a> {
 
 /// One way of laying out the screen.
 #[derive(Clone, Copy, Debug)]
-struct Layout {
+struct CardLayout {
     /// Display width of a card face.
     face: usize,
     /// Text rows of a card face (tall cards when there is room).
@@ -72,7 +72,7 @@ struct Layout {
     airy: u8,
 }
 
-impl Layout {
+impl CardLayout {
     /// The layouts to try, roomiest first, for card labels of `label` columns and fills of
     /// `fill` columns (`7/7`): in a large window tall, wide cards with the hand and next cards
     /// (as large) on the right; then one-row cards a little wider than their number; then the
@@ -80,9 +80,9 @@ impl Layout {
     /// as their label. The sizes grow in steps so that each window size gets the largest board
     /// it can hold, and a board twice as wide as the smallest is still a board of cards, not
     /// of empty space.
-    fn all(label: usize, fill: usize) -> Vec<Layout> {
+    fn all(label: usize, fill: usize) -> Vec<CardLayout> {
         let wide = (label + 2).max(6);
-        let layout = |face, rows, gap, margin, panel, airy| Layout {
+        let layout = |face, rows, gap, margin, panel, airy| CardLayout {
             face,
             rows,
             gap,
@@ -90,7 +90,7 @@ impl Layout {
             panel,
             airy,
         };
-        let mut all: Vec<Layout> = [
+        let mut all: Vec<CardLayout> = [
             (wide + 16, 5, 4),
             (wide + 12, 4, 3),
             (wide + 10, 3, 3),
@@ -148,14 +148,14 @@ pub(crate) fn lay_out(
         let h = s.game.rules().board.height;
         format!("{h}/{h}").len()
     };
-    let build = |l: Layout, theme: Theme, width: usize| {
+    let build = |l: CardLayout, theme: Theme, width: usize| {
         let lines = screen(s, words, theme, l, width);
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
         (lines, need_w)
     };
     let help = s.overlay == Overlay::Help;
     let laid = first_fit(
-        &Layout::all(label, fill_w),
+        &CardLayout::all(label, fill_w),
         build,
         help,
         theme,
@@ -177,12 +177,12 @@ fn label_width(game: &Game, words: &Words) -> usize {
         .max(console::measure_text_width(words.wild))
 }
 
-fn board_width(s: &Screen, l: Layout) -> usize {
+fn board_width(s: &Screen, l: CardLayout) -> usize {
     let n = s.game.rules().board.columns as usize;
     l.margin + n * l.face + n.saturating_sub(1) * l.gap
 }
 
-fn panel_width(s: &Screen, l: Layout, words: &Words) -> usize {
+fn panel_width(s: &Screen, l: CardLayout, words: &Words) -> usize {
     let next = s.game.rules().deck.lookahead.saturating_sub(1) as usize;
     let cards = l.face + next * (l.face + 1);
     4 + cards
@@ -196,25 +196,25 @@ fn face(words: &Words, theme: Theme, card: Card, width: usize) -> String {
 
 /// The `rows` text rows of one place of a column: a card in its look, a blast, or an empty slot
 /// (a dot on the middle row, in the slot's `tone`).
-fn cell_rows(words: &Words, theme: Theme, cell: Cell, l: Layout, tone: Tone) -> Vec<String> {
+fn cell_rows(words: &Words, theme: Theme, cell: Cell, l: CardLayout, tone: Tone) -> Vec<String> {
     (0..l.rows)
         .map(|row| match cell.card {
-            Some(card) if cell.look == Look::Plain && l.rows == 1 => {
+            Some(card) if cell.mark == Mark::Plain && l.rows == 1 => {
                 face(words, theme, card, l.face)
             }
             Some(card) => theme.face_row(
                 Theme::card_colours(card),
                 &words.card(card),
                 l.face,
-                cell.look,
+                cell.mark,
                 row,
                 l.rows,
             ),
-            None if cell.look == Look::Blast => theme.face_row(
+            None if cell.mark == Mark::Blast => theme.face_row(
                 Theme::card_colours(Card::BOMB),
                 "",
                 l.face,
-                Look::Blast,
+                Mark::Blast,
                 row,
                 l.rows,
             ),
@@ -227,10 +227,10 @@ fn cell_rows(words: &Words, theme: Theme, cell: Cell, l: Layout, tone: Tone) -> 
 }
 
 /// A card face of the layout's size, as many rows as it has.
-fn face_rows(words: &Words, theme: Theme, card: Card, l: Layout) -> Vec<String> {
+fn face_rows(words: &Words, theme: Theme, card: Card, l: CardLayout) -> Vec<String> {
     let cell = Cell {
         card: Some(card),
-        look: Look::Plain,
+        mark: Mark::Plain,
     };
     cell_rows(words, theme, cell, l, Tone::Dim)
 }
@@ -249,7 +249,7 @@ fn side_by_side(faces: &[Vec<String>]) -> Vec<String> {
         .collect()
 }
 
-fn screen(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
+fn screen(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let margin = " ".repeat(l.margin);
     if l.airy > 0 {
@@ -332,7 +332,7 @@ fn best(s: &Screen) -> String {
     best_text(s.best)
 }
 
-fn stats(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
+fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
     let game = s.game;
     let p = game.position();
     // During a move's animation the score counts up with its chain.
@@ -355,7 +355,7 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Ve
 /// The card rows, then the column numbers, the fill and the marker row. The column of an
 /// animation frame is drawn as the frame shows it, with its floating `+N` on the marker row;
 /// the card just placed or made is marked.
-fn board(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
+fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
     let game = s.game;
     let rules = game.rules();
     let height = rules.board.height as usize;
@@ -378,10 +378,10 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
                     .enumerate()
                     .map(|(r, &card)| Cell {
                         card: Some(card),
-                        look: if Some(r) == fresh {
-                            Look::Fresh
+                        mark: if Some(r) == fresh {
+                            Mark::Fresh
                         } else {
-                            Look::Plain
+                            Mark::Plain
                         },
                     })
                     .collect()
@@ -390,7 +390,7 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
         .collect();
     let empty = Cell {
         card: None,
-        look: Look::Plain,
+        mark: Mark::Plain,
     };
     let mut rows = Vec::with_capacity(height * l.rows + 3);
     for r in 0..height {
@@ -465,11 +465,11 @@ pub(crate) fn card_block(
     cursor: Option<usize>,
 ) -> Option<Vec<String>> {
     let h = game.rules().board.height;
-    let layouts = Layout::all(label_width(game, words), format!("{h}/{h}").len());
+    let layouts = CardLayout::all(label_width(game, words), format!("{h}/{h}").len());
     let n = layouts.len();
     // The distinct one-row card widths and gaps of the card screen's layouts.
     let l = layouts[*[n - 7, n - 2, n - 1].get(tight)?];
-    let l = Layout { margin: 0, ..l };
+    let l = CardLayout { margin: 0, ..l };
     let s = Screen {
         game,
         best: None,
@@ -491,7 +491,7 @@ pub(crate) fn card_block(
 }
 
 /// The hand and the next cards, for the right of the board, as large as the board's cards.
-fn panel(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
+fn panel(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
     let mut p = Vec::new();
     let visible = s.game.visible();
     p.push(theme.paint(words.hand, Tone::Label));
@@ -517,7 +517,7 @@ fn panel(s: &Screen, words: &Words, theme: Theme, l: Layout) -> Vec<String> {
 }
 
 /// `Hand [ 16]   Next [  4] [  2]` on one line, when there is no room for the panel.
-fn hand_line(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
+fn hand_line(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
     let visible = s.game.visible();
     let hand = match visible.first() {
         Some(&c) => face(words, theme, c, l.face),
@@ -535,7 +535,7 @@ fn hand_line(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -
     pack(&items, "  ", &" ".repeat(l.margin), width)
 }
 
-fn footer(s: &Screen, words: &Words, l: Layout) -> String {
+fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
     let n = s.game.rules().board.columns;
     match s.player {
         Player::Bot => words.bot_footer.to_string(),
@@ -593,7 +593,7 @@ fn mini_board(game: &Game, words: &Words, theme: Theme, margin: &str) -> Vec<Str
 /// The result screen: the outcome, what the game was (score, best, cards played, highest card,
 /// longest chain, clears, bombs, time played), the final board in small when there is room,
 /// and the choices.
-fn result(s: &Screen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
+fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
     let Overlay::Result {
         new_best,
         choice,

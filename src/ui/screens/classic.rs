@@ -9,7 +9,7 @@
 use crate::classic::{Board, ClassicGame};
 
 use crate::ui::kit::{
-    Grid, Look, Note, Overlay, Theme, Tone, Words, best_text, centre, choices, fill, first_fit,
+    Grid, Mark, Note, Overlay, Theme, Tone, Words, best_text, centre, choices, fill, first_fit,
     fit, news, pack, pair,
 };
 
@@ -86,14 +86,14 @@ impl Tiles {
 /// without colour), an empty cell a dot on a dark well.
 pub(crate) fn grid(board: &Board, theme: Theme, t: Tiles) -> Vec<String> {
     let n = board.size();
-    let cells: Vec<Vec<(u8, Look)>> = (0..n)
-        .map(|r| (0..n).map(|c| (board.get(r, c), Look::Plain)).collect())
+    let cells: Vec<Vec<(u8, Mark)>> = (0..n)
+        .map(|r| (0..n).map(|c| (board.get(r, c), Mark::Plain)).collect())
         .collect();
     grid_cells(&cells, theme, t)
 }
 
 /// [`grid`] of cells given one by one (exponent, look): a board, or a frame of a slide.
-pub(crate) fn grid_cells(cells: &[Vec<(u8, Look)>], theme: Theme, t: Tiles) -> Vec<String> {
+pub(crate) fn grid_cells(cells: &[Vec<(u8, Mark)>], theme: Theme, t: Tiles) -> Vec<String> {
     let gap = " ".repeat(t.gap);
     let middle = (t.rows.max(1) - 1) / 2;
     let mut rows = Vec::new();
@@ -105,7 +105,7 @@ pub(crate) fn grid_cells(cells: &[Vec<(u8, Look)>], theme: Theme, t: Tiles) -> V
             let numbered = band == middle;
             let row: Vec<String> = line
                 .iter()
-                .map(|&(e, look)| {
+                .map(|&(e, mark)| {
                     let label = if e == 0 {
                         String::new()
                     } else {
@@ -114,19 +114,19 @@ pub(crate) fn grid_cells(cells: &[Vec<(u8, Look)>], theme: Theme, t: Tiles) -> V
                     match (e, numbered) {
                         (0, true) => theme.well(".", t.width, Tone::Dim),
                         (0, false) => theme.well("", t.width, Tone::Dim),
-                        (e, true) if look == Look::Plain && t.rows < 5 => {
+                        (e, true) if mark == Mark::Plain && t.rows < 5 => {
                             theme.tile(e, &label, t.width)
                         }
                         // Without colour, the padding rows of a 3-row tile are blank
                         // whatever its look: the brackets on the number row say it.
-                        (e, false) if t.rows < 5 && (look == Look::Plain || !theme.color) => {
+                        (e, false) if t.rows < 5 && (mark == Mark::Plain || !theme.color) => {
                             theme.tile(e, "", t.width)
                         }
                         (e, _) => theme.face_row(
                             Theme::tile_colours(e),
                             &label,
                             t.width,
-                            look,
+                            mark,
                             band,
                             t.rows,
                         ),
@@ -141,7 +141,7 @@ pub(crate) fn grid_cells(cells: &[Vec<(u8, Look)>], theme: Theme, t: Tiles) -> V
 
 /// One way of laying out the screen.
 #[derive(Clone, Copy, Debug)]
-struct Layout {
+struct ClassicLayout {
     tiles: Tiles,
     /// Blank lines between the parts.
     airy: bool,
@@ -160,36 +160,36 @@ pub(crate) fn lay_out(
     let [roomy, flat, close, tight] = Tiles::all(board);
     let [huge, large] = Tiles::large(board);
     let layouts = [
-        Layout {
+        ClassicLayout {
             tiles: huge,
             airy: true,
         },
-        Layout {
+        ClassicLayout {
             tiles: large,
             airy: true,
         },
-        Layout {
+        ClassicLayout {
             tiles: roomy,
             airy: true,
         },
-        Layout {
+        ClassicLayout {
             tiles: flat,
             airy: true,
         },
-        Layout {
+        ClassicLayout {
             tiles: close,
             airy: true,
         },
-        Layout {
+        ClassicLayout {
             tiles: close,
             airy: false,
         },
-        Layout {
+        ClassicLayout {
             tiles: tight,
             airy: false,
         },
     ];
-    let build = |l: Layout, theme: Theme, width: usize| {
+    let build = |l: ClassicLayout, theme: Theme, width: usize| {
         let lines = screen(s, words, theme, l, width);
         (lines, MARGIN.len() + l.tiles.board_width(board))
     };
@@ -209,7 +209,13 @@ pub(crate) fn title(words: &Words, theme: Theme, side: usize, tag: &str, width: 
     fit(&t, width)
 }
 
-fn screen(s: &ClassicScreen, words: &Words, theme: Theme, l: Layout, width: usize) -> Vec<String> {
+fn screen(
+    s: &ClassicScreen,
+    words: &Words,
+    theme: Theme,
+    l: ClassicLayout,
+    width: usize,
+) -> Vec<String> {
     let game = s.game;
     let mut out = vec![title(
         words,

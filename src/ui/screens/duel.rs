@@ -109,7 +109,7 @@ pub(crate) struct DuelScreen<'a, G> {
 
 /// One way of laying out the screen.
 #[derive(Clone, Copy, Debug)]
-struct Layout {
+struct DuelLayout {
     /// Which of the game's board drawings ([`DuelBoard::body`]), 0 the roomiest.
     tight: usize,
     side_by_side: bool,
@@ -140,7 +140,7 @@ pub(crate) fn lay_out<G: DuelBoard>(
     for side_by_side in [true, false] {
         for airy in [true, false] {
             for tight in 0..G::WAYS {
-                layouts.push(Layout {
+                layouts.push(DuelLayout {
                     tight,
                     side_by_side,
                     airy,
@@ -148,7 +148,7 @@ pub(crate) fn lay_out<G: DuelBoard>(
             }
         }
     }
-    let build = |l: Layout, theme: Theme, width: usize| screen(s, words, theme, l, width);
+    let build = |l: DuelLayout, theme: Theme, width: usize| screen(s, words, theme, l, width);
     let help = s.overlay == Overlay::Help;
     first_fit(&layouts, build, help, theme, width, height).map(|l| centre(l, width, height))
 }
@@ -217,7 +217,7 @@ fn screen<G: DuelBoard>(
     s: &DuelScreen<G>,
     words: &Words,
     theme: Theme,
-    l: Layout,
+    l: DuelLayout,
     width: usize,
 ) -> (Vec<String>, usize) {
     let texts = s.duel.players[0].texts(words);

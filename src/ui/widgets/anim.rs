@@ -15,7 +15,7 @@
 //! handled by the game loop like any other key: a fast player is never slowed down and no key is
 //! ever lost.
 
-use crate::ui::kit::{Cell, Frame, Grid, Laid, Look, Overlay, View, or_too_small};
+use crate::ui::kit::{Cell, Frame, Grid, Laid, Mark, Overlay, View, or_too_small};
 use std::time::Duration;
 
 use crate::cards::card::Card;
@@ -40,10 +40,10 @@ fn cells(cards: &[Card], fresh: Option<usize>) -> Vec<Cell> {
         .enumerate()
         .map(|(i, &c)| Cell {
             card: Some(c),
-            look: if Some(i) == fresh {
-                Look::Fresh
+            mark: if Some(i) == fresh {
+                Mark::Fresh
             } else {
-                Look::Plain
+                Mark::Plain
             },
         })
         .collect()
@@ -92,12 +92,12 @@ pub(crate) fn card_frames(
             r,
             Cell {
                 card: None,
-                look: Look::Plain,
+                mark: Mark::Plain,
             },
         );
         c.push(Cell {
             card: Some(turn.card),
-            look: Look::Fresh,
+            mark: Mark::Fresh,
         });
         frames.push(frame(c, None, DROP_MS));
     }
@@ -113,8 +113,8 @@ pub(crate) fn card_frames(
             return Vec::new();
         }
         let mut meet = cells(&stack, None);
-        meet[n - 2].look = Look::Meet;
-        meet[n - 1].look = Look::Meet;
+        meet[n - 2].mark = Mark::Meet;
+        meet[n - 1].mark = Mark::Meet;
         frames.push(frame(meet, (points > 0).then_some(points), MEET_MS));
         stack.truncate(n - 2);
         stack.push(step.made);
@@ -161,7 +161,7 @@ fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -
                 .iter()
                 .map(|&c| Cell {
                     card: Some(c),
-                    look: Look::Flash,
+                    mark: Mark::Flash,
                 })
                 .collect();
             frames.push(frame(lit.clone(), Some(points), FLASH_MS));
@@ -174,7 +174,7 @@ fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -
                 (0..n)
                     .map(|_| Cell {
                         card: None,
-                        look: Look::Blast,
+                        mark: Mark::Blast,
                     })
                     .collect::<Vec<_>>()
             };
@@ -235,7 +235,7 @@ pub(crate) fn classic_frames(
         Dir::Up => (i, k),
         Dir::Down => (n - 1 - i, k),
     };
-    let empty = || vec![vec![(0u8, Look::Plain); n]; n];
+    let empty = || vec![vec![(0u8, Mark::Plain); n]; n];
     let mut half = empty();
     let mut landed = empty();
     for k in 0..n {
@@ -249,16 +249,16 @@ pub(crate) fn classic_frames(
         for &(from, to, e) in &moves {
             let mid = from - (from - to) / 2;
             let (r, c) = at(k, mid);
-            half[r][c] = (e, Look::Plain);
+            half[r][c] = (e, Mark::Plain);
         }
         for i in 0..n {
             let (r, c) = at(k, i);
-            let look = if merged.contains(&i) {
-                Look::Fresh
+            let mark = if merged.contains(&i) {
+                Mark::Fresh
             } else {
-                Look::Plain
+                Mark::Plain
             };
-            landed[r][c] = (after.get(r, c), look);
+            landed[r][c] = (after.get(r, c), mark);
         }
     }
     let mut frames = vec![Grid {
@@ -267,12 +267,12 @@ pub(crate) fn classic_frames(
     }];
     if let Some((r, c)) = spawn.filter(|&(r, c)| r < n && c < n) {
         let mut without = landed.clone();
-        without[r][c] = (0, Look::Plain);
+        without[r][c] = (0, Mark::Plain);
         frames.push(Grid {
             cells: without,
             ms: MERGED_MS,
         });
-        landed[r][c].1 = Look::Fresh;
+        landed[r][c].1 = Mark::Fresh;
         frames.push(Grid {
             cells: landed,
             ms: POP_MS,

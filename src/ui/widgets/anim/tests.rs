@@ -86,7 +86,7 @@ fn a_card_drops_then_a_bomb_blasts() {
     // From the bottom of the well to the tail: two frames on the way, the tail is the final screen.
     assert_eq!(drop.len(), 2);
     assert_eq!(drop[0].cells.len(), 7);
-    assert_eq!(drop[0].cells[6].look, Look::Fresh);
+    assert_eq!(drop[0].cells[6].mark, Mark::Fresh);
     g.play(Move::Place(2)).unwrap();
     let before = *g.position();
     let turn = g.play(Move::Place(2)).unwrap();
@@ -94,7 +94,7 @@ fn a_card_drops_then_a_bomb_blasts() {
     assert!(
         blast
             .iter()
-            .any(|f| f.cells.iter().any(|c| c.look == Look::Blast))
+            .any(|f| f.cells.iter().any(|c| c.mark == Mark::Blast))
     );
     let text = frame_screen(&g, blast.last().unwrap(), 80, 24);
     insta::assert_snapshot!("bomb_blast", text);
@@ -142,9 +142,9 @@ fn classic_tiles_slide_merge_and_pop_in() {
     assert_eq!(frames.len(), 3);
     // Halfway: the 8 from column 3 is at column 2; merged tiles lit; the new tile last.
     assert_eq!(frames[0].cells[2][2].0, 3);
-    assert_eq!(frames[1].cells[0][0], (2, Look::Fresh));
+    assert_eq!(frames[1].cells[0][0], (2, Mark::Fresh));
     assert_eq!(frames[1].cells[3][3].0, 0);
-    assert_eq!(frames[2].cells[3][3], (1, Look::Fresh));
+    assert_eq!(frames[2].cells[3][3], (1, Mark::Fresh));
     let mut text = String::new();
     for f in &frames {
         let tiles = crate::ui::screens::classic::Tiles::all(&before)[2];
