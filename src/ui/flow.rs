@@ -10,7 +10,7 @@ use crate::store::keeper::{Deal, Keepers};
 use crate::store::shelf::Resumed;
 
 use crate::ui::kit::{Tone, Words, fill, plural};
-use crate::ui::menu;
+use crate::ui::menu::{self, Resume};
 use crate::ui::play::session::{After, End};
 use crate::ui::play::{Match, cards as game, classic, duel};
 use crate::ui::term::{TermGuard, Ui};
@@ -85,15 +85,15 @@ pub(crate) fn play(
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
             Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {
-                Some(Some((g, m))) => {
-                    next = Some(Match::Classic(Box::new(g), m));
-                    continue;
-                }
-                Some(None) => {
+                Resume::Saved(g, m) => {
                     next = Some(Match::Classic(g, m));
                     continue;
                 }
-                None => break,
+                Resume::Fresh => {
+                    next = Some(Match::Classic(g, m));
+                    continue;
+                }
+                Resume::Leave => break,
             },
             Match::Classic(g, m) => {
                 let fresh = menu::fresh_classic(g.rules(), &m.rules_name);

@@ -75,13 +75,22 @@ fn select(
     list::pick(ui, &list, default)
 }
 
-/// A sub-menu's choice: `None` to leave the program, `Some(None)` back to the start menu.
-/// `default` is the item highlighted first.
-fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Option<Option<usize>> {
+/// What a sub-menu gave.
+#[derive(Debug, PartialEq, Eq)]
+enum Sub<T> {
+    Chose(T),
+    /// Back to the start menu.
+    Back,
+    /// Leave the program (Ctrl-C, Ctrl-D, a signal).
+    Leave,
+}
+
+/// A sub-menu's choice, by its place in `items`; `default` is the item highlighted first.
+fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<usize> {
     match select(ui, &[], question, items, &[], ui.words.list_keys, default) {
-        Picked::Item(i) => Some(Some(i)),
-        Picked::Back | Picked::Delete(_) => Some(None),
-        Picked::Stop => None,
+        Picked::Item(i) => Sub::Chose(i),
+        Picked::Back | Picked::Delete(_) => Sub::Back,
+        Picked::Stop => Sub::Leave,
     }
 }
 
@@ -107,22 +116,32 @@ pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
     Match::Classic(Box::new(game), meta)
 }
 
-/// Offers the saved classic game, when there is one: `Some(Some(saved))` to resume it,
-/// `Some(None)` for a new game (no save, or the player said no), `None` when a signal came.
-pub(crate) fn saved_classic(
-    ui: &Ui,
-    keeper: &mut dyn Keepers,
-) -> Option<Option<(ClassicGame, ClassicMeta)>> {
+/// What the player makes of a saved classic game.
+pub(crate) enum Resume {
+    /// Take the saved game up.
+    Saved(Box<ClassicGame>, ClassicMeta),
+    /// A new game: there is no save, or the player said no.
+    Fresh,
+    /// A signal came: leave the program.
+    Leave,
+}
+
+/// Offers the saved classic game, when there is one.
+pub(crate) fn saved_classic(ui: &Ui, keeper: &mut dyn Keepers) -> Resume {
     let Some((g, m)) = keeper.saved_classic() else {
-        return Some(None);
+        return Resume::Fresh;
     };
     let question = fill(ui.words.resume_classic, &[&g.score(), &g.moves().len()]);
     title(ui);
     let answer = confirm(ui, &question, true, || title(ui));
     if ui.signals.stop() {
-        return None;
+        return Resume::Leave;
     }
-    Some((answer == Some(true)).then_some((g, m)))
+    if answer == Some(true) {
+        Resume::Saved(Box::new(g), m)
+    } else {
+        Resume::Fresh
+    }
 }
 
 /// A saved game as the start menu describes it: what it is (card game, classic 4×4, card duel),
@@ -344,8 +363,8 @@ pub(crate) fn start(
                 Err(e) => notes.push((refused(&e, words), Tone::Bad)),
             },
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
-            Choice::Duel => {
-                if let Some(game) = pick_duel(ui, rules)? {
+            Choice::Duel => match pick_duel(ui, rules) {
+                Sub::Chose(game) => {
                     let names = default_names(words);
                     return Some(Match::Duel(Setup {
                         game,
@@ -353,18 +372,20 @@ pub(crate) fn start(
                         seed: None,
                     }));
                 }
-            }
+                Sub::Back => {}
+                Sub::Leave => return None,
+            },
             Choice::Daily => {
                 // Today's deal cannot fail: only a date given by hand can be wrong.
                 if let Ok((g, m)) = crate::store::keeper::daily_game(Rules::clone(rules), None) {
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }
-            Choice::Rules => {
-                if let Some(r) = pick_preset(ui, rules)? {
-                    *rules = Arc::new(r);
-                }
-            }
+            Choice::Rules => match pick_preset(ui, rules) {
+                Sub::Chose(r) => *rules = Arc::new(r),
+                Sub::Back => {}
+                Sub::Leave => return None,
+            },
             Choice::Quit => return None,
         }
         back = Some(choice);
@@ -383,16 +404,16 @@ enum Choice {
     Quit,
 }
 
-/// Which game to duel at: `Some(None)` back to the menu, `None` to leave.
-fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
+/// Which game to duel at.
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelGame> {
     let words = ui.words;
     let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
-    Some(
-        select_sub(ui, words.duel_prompt, &items, 0)?.map(|i| match i {
-            0 => DuelGame::Cards(Arc::clone(rules)),
-            _ => DuelGame::Classic(rules.classic, rules.name.clone()),
-        }),
-    )
+    match select_sub(ui, words.duel_prompt, &items, 0) {
+        Sub::Chose(0) => Sub::Chose(DuelGame::Cards(Arc::clone(rules))),
+        Sub::Chose(_) => Sub::Chose(DuelGame::Classic(rules.classic, rules.name.clone())),
+        Sub::Back => Sub::Back,
+        Sub::Leave => Sub::Leave,
+    }
 }
 
 /// How the menu names the rules in force: a preset by its name, a player's own file (known by
@@ -415,8 +436,8 @@ fn own_rules_file() -> Option<std::path::PathBuf> {
 /// The rules sub-menu: each preset with a line on what it changes and how hard it is (cut
 /// between words in a narrow window), then the player's own rules file when there is one. A file that has
 /// become unreadable or wrong since the game started is not offered. The rules in force
-/// (`current`) are highlighted first. `Some(None)` back to the menu, `None` to leave.
-fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
+/// (`current`) are highlighted first; a choice whose rules cannot be loaded goes back to the menu.
+fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Rules> {
     let words = ui.words;
     let mut items: Vec<Item> = presets::ALL
         .iter()
@@ -441,11 +462,16 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
         .iter()
         .position(|(n, _)| *n == current.name)
         .or(own.as_ref().map(|_| presets::ALL.len()));
-    let i = select_sub(ui, words.preset_prompt, &items, now.unwrap_or(0))?;
-    Some(i.and_then(|i| match presets::ALL.get(i) {
+    let i = match select_sub(ui, words.preset_prompt, &items, now.unwrap_or(0)) {
+        Sub::Chose(i) => i,
+        Sub::Back => return Sub::Back,
+        Sub::Leave => return Sub::Leave,
+    };
+    let loaded = match presets::ALL.get(i) {
         Some((name, _)) => config::load_preset(name).ok(),
         None => own.map(|(_, r)| r),
-    }))
+    };
+    loaded.map_or(Sub::Back, Sub::Chose)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use std::time::Duration;
 use console::Key;
 
 use crate::ui::term;
-use crate::ui::term::{Action, Look, Timed, Ui, Waited, paint, read_key};
+use crate::ui::term::{Action, KeyRead, Look, Timed, Ui, Waited, paint, read_key};
 use crate::ui::widgets::confirm::confirm;
 
 /// What the player chose on the result screen (taking the last move back is handled on the
@@ -136,10 +136,11 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         if s.draw(Overlay::None, false).is_err() {
             return s.leave();
         }
-        let Some(key) = read_key(s.ui()) else {
-            return s.leave();
+        let key = match read_key(s.ui()) {
+            KeyRead::Key(k) => k,
+            KeyRead::Redraw => continue,
+            KeyRead::Stop => return s.leave(),
         };
-        let Some(key) = key else { continue };
         let act = s.action(&key);
         match act {
             Action::Interrupt | Action::EndOfInput => return s.leave(),
@@ -178,14 +179,14 @@ fn help(s: &mut impl Play) -> Option<End> {
     let _ = s.draw(Overlay::Help, false);
     loop {
         match read_key(s.ui()) {
-            Some(None) => {
+            KeyRead::Redraw => {
                 let _ = s.draw(Overlay::Help, false);
             }
-            Some(Some(k)) if matches!(s.action(&k), Action::Interrupt | Action::EndOfInput) => {
+            KeyRead::Key(k) if matches!(s.action(&k), Action::Interrupt | Action::EndOfInput) => {
                 return Some(s.leave());
             }
-            None => return Some(s.leave()),
-            Some(Some(_)) => return None,
+            KeyRead::Stop => return Some(s.leave()),
+            KeyRead::Key(_) => return None,
         }
     }
 }

@@ -93,18 +93,27 @@ fn name(key: &Key) -> String {
     }
 }
 
-/// Reads a key; `None` when the game must stop (a signal, Ctrl-C, no terminal any more).
-/// A resize interrupts the read and comes back as `Some(None)`: redraw and read again.
-pub(crate) fn read_key(ui: &Ui) -> Option<Option<Key>> {
+/// What reading a key brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum KeyRead {
+    Key(Key),
+    /// A resize interrupted the read: redraw and read again.
+    Redraw,
+    /// The game must stop: a signal, Ctrl-C, no terminal any more.
+    Stop,
+}
+
+/// Reads a key, or says why none came.
+pub(crate) fn read_key(ui: &Ui) -> KeyRead {
     if ui.signals.stop() {
-        return None;
+        return KeyRead::Stop;
     }
     match ui.term.read_key_raw() {
-        Ok(Key::CtrlC) if ui.signals.stop() => None,
-        Ok(Key::CtrlC) if ui.signals.take_resize() => Some(None),
-        Ok(k) => Some(Some(k)),
-        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => Some(None),
-        Err(_) => None,
+        Ok(Key::CtrlC) if ui.signals.stop() => KeyRead::Stop,
+        Ok(Key::CtrlC) if ui.signals.take_resize() => KeyRead::Redraw,
+        Ok(k) => KeyRead::Key(k),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => KeyRead::Redraw,
+        Err(_) => KeyRead::Stop,
     }
 }
 

@@ -21,7 +21,7 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use super::context::Ui;
-use super::keys::read_key;
+use super::keys::{KeyRead, read_key};
 use super::raw::suspend;
 
 /// What a timed wait brought.
@@ -78,9 +78,9 @@ impl Timed {
             }
         }
         match read_key(ui) {
-            None => Waited::Stop,
-            Some(None) => Waited::Redraw,
-            Some(Some(Key::Char('\x1a'))) => {
+            KeyRead::Stop => Waited::Stop,
+            KeyRead::Redraw => Waited::Redraw,
+            KeyRead::Key(Key::Char('\x1a')) => {
                 // Ctrl-Z: the shell gets its terminal back as it gave it.
                 self.restore();
                 suspend(&ui.term);
@@ -89,7 +89,7 @@ impl Timed {
                 }
                 Waited::Redraw
             }
-            Some(Some(k)) => Waited::Key(k),
+            KeyRead::Key(k) => Waited::Key(k),
         }
     }
 }

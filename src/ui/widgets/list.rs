@@ -13,7 +13,7 @@ use console::Key;
 
 use crate::ui::kit::{Theme, Tone, cut_words, fit, pack};
 use crate::ui::term;
-use crate::ui::term::{Ui, read_key};
+use crate::ui::term::{KeyRead, Ui, read_key};
 
 /// What the player did with the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,10 +152,11 @@ pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
         if term::draw(&ui.term, &lines(list, selected, ui.theme, w, h), h).is_err() {
             return Picked::Stop;
         }
-        let Some(key) = read_key(ui) else {
-            return Picked::Stop;
+        let key = match read_key(ui) {
+            KeyRead::Key(k) => k,
+            KeyRead::Redraw => continue,
+            KeyRead::Stop => return Picked::Stop,
         };
-        let Some(key) = key else { continue };
         let page = h.saturating_sub(list.head.len() + 2).max(1);
         match key {
             Key::ArrowUp | Key::Char('k' | 'K') | Key::BackTab => {
