@@ -12,8 +12,7 @@ use super::Error;
 use super::cli::{Global, ReviewArgs};
 use crate::cards::engine::Game;
 use crate::strategy::review::{Review, render, review, where_};
-use crate::ui::kit::{Note, Tone};
-use crate::ui::play::replay::Annotated;
+use crate::ui::{Annotated, Note, Tone};
 
 /// Runs `new2048 review`.
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {

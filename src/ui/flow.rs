@@ -11,8 +11,7 @@ use crate::store::shelf::Resumed;
 
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
-use crate::ui::play::session::{After, End};
-use crate::ui::play::{Match, cards as game, classic, duel};
+use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
 use crate::ui::term::{TermGuard, Ui};
 
 /// Where a session goes once a game has ended.
@@ -77,7 +76,7 @@ pub(crate) fn play(
             Match::Cards(g, m) => {
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
-                let (end, par) = game::play(ui, keeper, *g, m);
+                let (end, par) = play_cards(ui, keeper, *g, m);
                 if let (Deal::Daily { date, .. }, End::Over(_)) = (&deal, end) {
                     daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date, par);
                 }
@@ -97,11 +96,11 @@ pub(crate) fn play(
             },
             Match::Classic(g, m) => {
                 let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
-                let end = classic::play(ui, keeper, *g, m);
+                let end = play_classic(ui, keeper, *g, m);
                 (end, fresh, ui.words.classic_saved_bye)
             }
             Match::Duel(setup) => {
-                let end = duel::play(ui, keeper, &setup);
+                let end = play_duel(ui, keeper, &setup);
                 (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
             }
             Match::Saved(Resumed::Cards(g, m)) => {
@@ -113,8 +112,8 @@ pub(crate) fn play(
                 continue;
             }
             Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
-                let again = duel::Setup::after(&r, ui.words);
-                let end = duel::resume(ui, keeper, r);
+                let again = Setup::after(&r, ui.words);
+                let end = resume_duel(ui, keeper, r);
                 (end, Match::Duel(again), ui.words.duel_saved_bye)
             }
         };

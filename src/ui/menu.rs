@@ -17,11 +17,9 @@ use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
-use crate::ui::play::Match;
-use crate::ui::play::duel::{DuelGame, Setup, default_names};
+use crate::ui::play::{DuelGame, Match, Setup, default_names};
 use crate::ui::term::Ui;
-use crate::ui::widgets::confirm::confirm;
-use crate::ui::widgets::list::{self, Item, List, Picked};
+use crate::ui::widgets::{Item, List, Picked, confirm, pick};
 
 /// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {
@@ -72,7 +70,7 @@ fn select(
         keys,
     };
     let _ = ui.term.clear_screen();
-    list::pick(ui, &list, default)
+    pick(ui, &list, default)
 }
 
 /// What a sub-menu gave.

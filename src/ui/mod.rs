@@ -24,12 +24,12 @@
 //! into moves, the engine decides, and the screen is drawn again from the new state.
 
 mod flow;
-pub(crate) mod kit;
-pub(crate) mod menu;
-pub(crate) mod play;
-pub(crate) mod screens;
-pub(crate) mod term;
-pub(crate) mod widgets;
+mod kit;
+mod menu;
+mod play;
+mod screens;
+mod term;
+mod widgets;
 
 use std::io;
 
@@ -37,17 +37,18 @@ use crate::cards::engine::Game;
 use crate::strategy::Strategy;
 
 use self::kit::fill;
-use self::play::{autoplay, replay};
+use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
 pub(crate) use self::flow::play;
-pub(crate) use self::play::Match;
+pub(crate) use self::kit::{Lang, Note, Tone};
+pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::term::{Display, Ui, is_interactive};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
-pub(crate) fn replay(ui: &Ui, reel: &dyn replay::Reel) -> io::Result<()> {
+pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
     let guard = TermGuard::enter(&ui.term)?;
-    replay::show(ui, reel);
+    show_replay(ui, reel);
     drop(guard);
     Ok(())
 }
@@ -64,7 +65,7 @@ pub(crate) fn autoplay(
 ) -> io::Result<()> {
     let guard = TermGuard::enter(&ui.term)?;
     let name = strategy.name();
-    let game = autoplay::watch(ui, game, strategy, seed, delay, best)?;
+    let game = watch(ui, game, strategy, seed, delay, best)?;
     drop(guard);
     let p = game.position();
     let _ = ui.term.write_line(&fill(

@@ -20,11 +20,12 @@ use crate::cards::engine::{Game, Move, Position, Turn};
 use crate::strategy::{Strategy, View};
 
 use crate::ui::kit::{Frame, Note, Overlay, fill};
-use crate::ui::play::cards::describe;
-use crate::ui::screens::cards::{Player, Screen, render};
+use crate::ui::screens::{Player, Screen, render};
 use crate::ui::term;
 use crate::ui::term::{Motion, Ui};
-use crate::ui::widgets::anim::{self};
+use crate::ui::widgets::{card_frames, timing};
+
+use super::cards::describe;
 
 /// Everything the bot thread needs, moved into it.
 struct Bot {
@@ -82,9 +83,9 @@ impl Bot {
 
     /// The bot's move in motion, as the player's moves are shown (see [`crate::ui::widgets::anim`]).
     fn show(&self, before: &Position, turn: &Turn, notes: &[Note]) -> io::Result<()> {
-        let frames = anim::card_frames(self.game.rules(), before, turn, self.game.position());
+        let frames = card_frames(self.game.rules(), before, turn, self.game.position());
         let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();
-        for (f, t) in frames.iter().zip(anim::timing(&lengths, self.motion)) {
+        for (f, t) in frames.iter().zip(timing(&lengths, self.motion)) {
             if self.stopped() {
                 break;
             }

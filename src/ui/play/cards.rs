@@ -13,13 +13,13 @@ use crate::store::keeper::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Tone, View, Words, fill};
-use crate::ui::play::insight::{self, Accuracy, Pending};
-use crate::ui::play::session::End;
-use crate::ui::play::solo::{self, Kept, OnePlayer};
-use crate::ui::screens::cards::{Player, Screen, lay_out};
-use crate::ui::screens::log::{self as logtheme, CardLog, Stamp};
+use crate::ui::screens::{CardLog, Player, Screen, Stamp, lay_out_cards, log_cards};
 use crate::ui::term::{Action, Look, Ui, action};
-use crate::ui::widgets::anim::{self};
+use crate::ui::widgets::{card_frames, show_frames};
+
+use super::insight::{self, Accuracy, Pending};
+use super::session::End;
+use super::solo::{self, Kept, OnePlayer};
 
 /// The notes describing what a move did: the chain with its points, then any clear.
 pub(crate) fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
@@ -104,7 +104,7 @@ pub(crate) struct Cards {
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and par of
 /// its deal when it was worked out by then (it is never waited for).
-pub(crate) fn play(
+pub(crate) fn play_cards(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: Game,
@@ -153,9 +153,9 @@ fn animate(s: &Kept<Game>, before: &crate::cards::engine::Position, turn: &Turn)
     if !s.ui.animated() {
         return;
     }
-    let frames = anim::card_frames(s.game.rules(), before, turn, s.game.position());
-    anim::show(s.ui, &frames, |f, v| {
-        lay_out(
+    let frames = card_frames(s.game.rules(), before, turn, s.game.position());
+    show_frames(s.ui, &frames, |f, v| {
+        lay_out_cards(
             &screen(s, v, Some(f)),
             s.ui.words,
             v.theme,
@@ -263,15 +263,9 @@ impl OnePlayer for Game {
                 overlay: v.overlay,
                 insight: &s.extra.insight,
             };
-            return Ok(logtheme::cards(
-                &log,
-                s.ui.words,
-                Stamp::now(),
-                v.width,
-                v.height,
-            ));
+            return Ok(log_cards(&log, s.ui.words, Stamp::now(), v.width, v.height));
         }
-        lay_out(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {

@@ -12,12 +12,12 @@ use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::keeper::{ClassicMeta, Keepers};
 
 use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
-use crate::ui::play::session::End;
-use crate::ui::play::solo::{self, Kept, OnePlayer};
-use crate::ui::screens::classic::{ClassicScreen, lay_out};
-use crate::ui::screens::log::{self as logtheme, Stamp};
+use crate::ui::screens::{ClassicScreen, Stamp, lay_out_classic, log_classic};
 use crate::ui::term::{Action, Look, Ui, classic_action};
-use crate::ui::widgets::anim::{self};
+use crate::ui::widgets::{classic_frames, show_frames};
+
+use super::session::End;
+use super::solo::{self, Kept, OnePlayer};
 
 /// The arrow of a direction.
 pub(crate) fn arrow(d: Dir) -> &'static str {
@@ -82,9 +82,9 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
             .map(|i| (i / n, i % n))
             .find(|&(r, c)| slid.get(r, c) == 0 && after.get(r, c) != 0)
     });
-    let frames = anim::classic_frames(before, dir, after, spawn);
-    anim::show(s.ui, &frames, |f, v| {
-        lay_out(
+    let frames = classic_frames(before, dir, after, spawn);
+    show_frames(s.ui, &frames, |f, v| {
+        lay_out_classic(
             &screen(s, v, Some(f)),
             s.ui.words,
             v.theme,
@@ -97,7 +97,12 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
-pub(crate) fn play(ui: &Ui, keeper: &mut dyn Keepers, game: ClassicGame, meta: ClassicMeta) -> End {
+pub(crate) fn play_classic(
+    ui: &Ui,
+    keeper: &mut dyn Keepers,
+    game: ClassicGame,
+    meta: ClassicMeta,
+) -> End {
     solo::play(ui, keeper, game, meta, None).0
 }
 
@@ -138,7 +143,7 @@ impl OnePlayer for ClassicGame {
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
-            return Ok(logtheme::classic(
+            return Ok(log_classic(
                 &s.game,
                 s.best,
                 &s.notes,
@@ -148,7 +153,7 @@ impl OnePlayer for ClassicGame {
                 (v.width, v.height),
             ));
         }
-        lay_out(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_classic(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {

@@ -26,11 +26,12 @@ use crate::store::shelf::Resumed;
 use crate::store::utc;
 
 use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
-use crate::ui::play::cards::{describe, refusal};
-use crate::ui::play::classic::slide_note;
-use crate::ui::play::session::{self, End, Play};
-use crate::ui::screens::duel::{DuelBoard, DuelScreen, lay_out, tone};
+use crate::ui::screens::{DuelBoard, DuelScreen, lay_out_duel, tone};
 use crate::ui::term::{Action, Ui, action, classic_action};
+
+use super::cards::{describe, refusal};
+use super::classic::slide_note;
+use super::session::{self, End, Play};
 
 /// What a duel needs from one game beyond its screen: its keys, its moves, its record.
 pub(crate) trait Side: DuelBoard + Sized {
@@ -188,7 +189,7 @@ pub(crate) fn default_names(words: &Words) -> [String; 2] {
 }
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
-pub(crate) fn play(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
+pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
     let seed = setup.seed.unwrap_or_else(crate::store::keeper::fresh_seed);
     let started = utc::now();
     let names = setup.names.clone();
@@ -213,7 +214,7 @@ pub(crate) fn play(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
 }
 
 /// Plays on a duel taken up from its save (the same player to move as when it was left).
-pub(crate) fn resume(ui: &Ui, keeper: &mut dyn DuelKeeper, resumed: Resumed) -> End {
+pub(crate) fn resume_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, resumed: Resumed) -> End {
     match resumed {
         Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
         Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
@@ -326,7 +327,7 @@ impl<G: Side> Play for Session<'_, G> {
 
     fn lay_out(&self, v: View) -> Laid {
         let screen = self.screen_state(v.overlay, v.prompt_line);
-        lay_out(&screen, self.ui.words, v.theme, v.width, v.height)
+        lay_out_duel(&screen, self.ui.words, v.theme, v.width, v.height)
     }
 
     fn action(&self, key: &Key) -> Action {

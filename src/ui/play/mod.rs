@@ -1,13 +1,26 @@
 //! Play loops.
 
-pub(crate) mod autoplay;
-pub(crate) mod cards;
-pub(crate) mod classic;
-pub(crate) mod duel;
-pub(crate) mod insight;
-pub(crate) mod replay;
-pub(crate) mod session;
-pub(crate) mod solo;
+mod autoplay;
+mod cards;
+mod classic;
+mod duel;
+mod insight;
+mod replay;
+mod session;
+mod solo;
+
+pub(crate) use autoplay::watch;
+pub(crate) use cards::play_cards;
+pub(crate) use classic::play_classic;
+pub(crate) use duel::{DuelGame, Setup, default_names, play_duel, resume_duel};
+pub(crate) use replay::{Annotated, Duet, Reel, Shown, Solo, show_replay};
+pub(crate) use session::{After, End};
+#[cfg(test)]
+pub(crate) use {
+    cards::describe,
+    classic::slide_note,
+    insight::{Accuracy, Pending, items},
+};
 
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;

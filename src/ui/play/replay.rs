@@ -23,14 +23,15 @@ use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable, turn_order};
 
 use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, Words, fill, or_too_small, pack};
-use crate::ui::play::cards::describe;
-use crate::ui::play::classic::slide_note;
-use crate::ui::play::duel::Side;
-use crate::ui::screens::cards::{self as render, Player, Screen};
-use crate::ui::screens::classic::{self as classic_screen, ClassicScreen};
-use crate::ui::screens::duel::{self as duel_screen, DuelScreen, tone};
+use crate::ui::screens::{
+    ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
+};
 use crate::ui::term;
 use crate::ui::term::{Timed, Ui, Waited};
+
+use super::cards::describe;
+use super::classic::slide_note;
+use super::duel::Side;
 
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.
@@ -91,7 +92,7 @@ impl Shown for Game {
             played_secs: None,
             insight: &[],
         };
-        render::lay_out(&screen, words, theme, width, height)
+        lay_out_cards(&screen, words, theme, width, height)
     }
 }
 
@@ -121,7 +122,7 @@ impl Shown for ClassicGame {
             prompt_line: true,
             frame: None,
         };
-        classic_screen::lay_out(&screen, words, theme, width, height)
+        lay_out_classic(&screen, words, theme, width, height)
     }
 }
 
@@ -272,7 +273,7 @@ impl<G: Shown> Reel for Duet<G> {
             overlay: Overlay::None,
             prompt_line: true,
         };
-        duel_screen::lay_out(&screen, words, theme, width, height)
+        lay_out_duel(&screen, words, theme, width, height)
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -463,7 +464,7 @@ fn tight(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
 }
 
 /// Plays `reel` back on the screen until the player leaves (or a stop signal comes).
-pub(crate) fn show(ui: &Ui, reel: &dyn Reel) {
+pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel) {
     let timed = Timed::enter();
     let len = reel.len();
     let mut p = Playback::START;

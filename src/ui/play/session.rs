@@ -21,7 +21,7 @@ use console::Key;
 
 use crate::ui::term;
 use crate::ui::term::{Action, KeyRead, Look, Timed, Ui, Waited, paint, read_key};
-use crate::ui::widgets::confirm::confirm;
+use crate::ui::widgets::confirm;
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).

@@ -17,8 +17,9 @@ use crate::duel::Playable;
 use crate::store::keeper::Keepers;
 
 use crate::ui::kit::{Laid, Note, Tone, View};
-use crate::ui::play::session::{self, End, Play};
 use crate::ui::term::{Action, Ui};
+
+use super::session::{self, End, Play};
 
 /// A one-player game as the screen plays and keeps it.
 pub(crate) trait OnePlayer: Playable + Sized {

@@ -53,7 +53,7 @@ pub(crate) struct Screen<'a> {
     pub fresh: Option<usize>,
     /// Seconds since the game started, for the result screen.
     pub played_secs: Option<u64>,
-    /// Par and accuracy for the result screen ([`crate::ui::play::insight::items`]).
+    /// Par and accuracy for the result screen ([`crate::ui::play::items`]).
     pub insight: &'a [String],
 }
 
@@ -127,7 +127,7 @@ pub(crate) fn render(
     height: usize,
 ) -> Vec<String> {
     or_too_small(
-        lay_out(s, words, theme, width, height),
+        lay_out_cards(s, words, theme, width, height),
         words,
         theme,
         width,
@@ -136,7 +136,7 @@ pub(crate) fn render(
 }
 
 /// The lines of the first layout that fits, or the smallest size that would fit.
-pub(crate) fn lay_out(
+pub(crate) fn lay_out_cards(
     s: &Screen,
     words: &Words,
     theme: Theme,

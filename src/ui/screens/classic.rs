@@ -149,7 +149,7 @@ struct ClassicLayout {
 
 /// The screen for a terminal of `width` × `height` (at most `height` lines, none wider than
 /// `width`), or the smallest size that would fit.
-pub(crate) fn lay_out(
+pub(crate) fn lay_out_classic(
     s: &ClassicScreen,
     words: &Words,
     theme: Theme,

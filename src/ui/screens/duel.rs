@@ -129,7 +129,7 @@ pub(crate) fn tone(player: usize) -> Tone {
 }
 
 /// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
-pub(crate) fn lay_out<G: DuelBoard>(
+pub(crate) fn lay_out_duel<G: DuelBoard>(
     s: &DuelScreen<G>,
     words: &Words,
     theme: Theme,

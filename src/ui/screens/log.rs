@@ -104,12 +104,12 @@ pub(crate) struct CardLog<'a> {
     pub cursor: usize,
     pub notes: &'a [Note],
     pub overlay: Overlay,
-    /// Par and accuracy for the result ([`crate::ui::play::insight::items`]).
+    /// Par and accuracy for the result ([`crate::ui::play::items`]).
     pub insight: &'a [String],
 }
 
 /// The card game as log lines for a terminal of `width` × `height`.
-pub(crate) fn cards(
+pub(crate) fn log_cards(
     s: &CardLog,
     words: &Words,
     stamp: Stamp,
@@ -186,7 +186,7 @@ pub(crate) fn cards(
 }
 
 /// Classic 2048 as log lines for a terminal of `width` × `height`.
-pub(crate) fn classic(
+pub(crate) fn log_classic(
     game: &ClassicGame,
     best: Option<u64>,
     notes: &[Note],
@@ -269,7 +269,7 @@ mod tests {
                 overlay: Overlay::None,
                 insight: &[],
             };
-            let lines = cards(&s, lang.words(), STAMP, 120, 40);
+            let lines = log_cards(&s, lang.words(), STAMP, 120, 40);
             // No colour, no escape codes: the terminal's own colours.
             assert!(lines.iter().all(|l| !l.contains('\x1b')));
             assert!(lines.iter().any(|l| l.contains(" WARN  ")));
@@ -288,7 +288,7 @@ mod tests {
             overlay: Overlay::result(false),
             insight: &[],
         };
-        let lines = cards(&s, Lang::En.words(), STAMP, 30, 4);
+        let lines = log_cards(&s, Lang::En.words(), STAMP, 30, 4);
         assert_eq!(lines.len(), 4);
         assert!(lines.iter().all(|l| console::measure_text_width(l) <= 30));
     }
@@ -296,7 +296,7 @@ mod tests {
     #[test]
     fn classic_as_a_log() {
         let g = ClassicGame::new(Rules::default_rules().classic, 3);
-        let lines = classic(
+        let lines = log_classic(
             &g,
             None,
             &[],

@@ -322,7 +322,7 @@ impl Held for Grid {
 /// Shows a move's `frames` on the game screen, each laid out by `lay(frame, view)` and held for
 /// its time at the player's pace; nothing when animations are off. Ends at once when a key is
 /// waiting (it is left for the game loop to read) or a stop signal came.
-pub(crate) fn show<F: Held>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Laid) {
+pub(crate) fn show_frames<F: Held>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Laid) {
     if !ui.animated() {
         return;
     }

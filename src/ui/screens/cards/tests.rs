@@ -7,7 +7,7 @@ use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::ui::kit::{Lang, any_overlay, checked, same_layout};
-use crate::ui::play::cards::describe;
+use crate::ui::play::describe;
 
 fn cards(list: &str) -> Vec<Card> {
     list.split_whitespace()
@@ -125,7 +125,7 @@ fn result_screen() {
 /// window goes on under itself.
 #[test]
 fn result_with_par_and_accuracy() {
-    use crate::ui::play::insight::{Accuracy, Pending, items};
+    use crate::ui::play::{Accuracy, Pending, items};
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
     let review = Pending::Ready(Accuracy {
         accuracy: 0.75,

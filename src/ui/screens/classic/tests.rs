@@ -5,7 +5,7 @@ use super::*;
 use crate::cards::rules::ClassicRules;
 use crate::classic::Dir;
 use crate::ui::kit::{Lang, any_overlay, checked, or_too_small, same_layout};
-use crate::ui::play::classic::slide_note;
+use crate::ui::play::slide_note;
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 
@@ -25,11 +25,11 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
 }
 
 fn render(s: &ClassicScreen, words: &Words, theme: Theme, w: usize, h: usize) -> Vec<String> {
-    or_too_small(lay_out(s, words, theme, w, h), words, theme, w, h)
+    or_too_small(lay_out_classic(s, words, theme, w, h), words, theme, w, h)
 }
 
 fn fits(s: &ClassicScreen, words: &Words, w: usize, h: usize) -> bool {
-    lay_out(s, words, Theme::PLAIN, w, h).is_ok()
+    lay_out_classic(s, words, Theme::PLAIN, w, h).is_ok()
 }
 
 fn show(s: &ClassicScreen, lang: Lang, w: usize, h: usize) -> String {

@@ -43,7 +43,7 @@ fn screen<'a, G>(
 fn show<G: DuelBoard>(s: &DuelScreen<G>, lang: Lang, w: usize, h: usize) -> String {
     let words = lang.words();
     let lines = or_too_small(
-        lay_out(s, words, Theme::PLAIN, w, h),
+        lay_out_duel(s, words, Theme::PLAIN, w, h),
         words,
         Theme::PLAIN,
         w,

@@ -7,7 +7,7 @@ use super::*;
 use crate::cards::engine::Game;
 use crate::config::load_preset;
 use crate::ui::kit::{Lang, Overlay, Theme, checked};
-use crate::ui::screens::cards::{Player, Screen, render};
+use crate::ui::screens::{Player, Screen, render};
 
 fn deck(list: &str) -> Arc<[Card]> {
     list.split_whitespace()
@@ -147,8 +147,8 @@ fn classic_tiles_slide_merge_and_pop_in() {
     assert_eq!(frames[2].cells[3][3], (1, Mark::Fresh));
     let mut text = String::new();
     for f in &frames {
-        let tiles = crate::ui::screens::classic::Tiles::all(&before)[2];
-        for row in crate::ui::screens::classic::grid_cells(&f.cells, Theme::PLAIN, tiles) {
+        let tiles = crate::ui::screens::Tiles::all(&before)[2];
+        for row in crate::ui::screens::grid_cells(&f.cells, Theme::PLAIN, tiles) {
             text.push_str(row.trim_end());
             text.push('\n');
         }
@@ -213,7 +213,7 @@ fn no_frame_draws_outside_the_terminal() {
                         }
                     }
                     for f in &grids {
-                        let s = crate::ui::screens::classic::ClassicScreen {
+                        let s = crate::ui::screens::ClassicScreen {
                             game: &classic,
                             best: None,
                             notes: &[],
@@ -222,7 +222,7 @@ fn no_frame_draws_outside_the_terminal() {
                             frame: Some(f),
                         };
                         let laid =
-                            crate::ui::screens::classic::lay_out(&s, lang.words(), theme, w, h);
+                            crate::ui::screens::lay_out_classic(&s, lang.words(), theme, w, h);
                         let lines = crate::ui::kit::or_too_small(laid, lang.words(), theme, w, h);
                         checked(&lines, w, h);
                     }
