@@ -1,8 +1,8 @@
 //! The start menu and its sub-menus.
 //!
-//! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the saved games first
-//! (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a question),
-//! then what can be started. Its questions are [`crate::ui::widgets::confirm`]'s.
+//! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the saved games
+//! first (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a
+//! question), then what can be started. Its questions are [`crate::ui::widgets::confirm`]'s.
 
 use std::sync::Arc;
 

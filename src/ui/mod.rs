@@ -1,27 +1,23 @@
 //! The terminal game: the full-screen front end a player uses on a terminal.
 //!
-//! One job per file:
-//! - [`theme`]: colours (the card palette, text tones, the dialoguer theme) and text widths;
-//! - [`i18n`]: every text in English and Simplified Chinese;
-//! - [`render`]: the screen as lines of text, a pure function (snapshot-tested);
-//! - [`anim`]: the frames of a move (pure, snapshot-tested) and the loop that shows them;
-//! - [`settings`]: animations, their speed and the look, from the flags, environment and file;
-//! - [`logtheme`]: the game drawn as timestamped log lines (`--theme log`, the boss key);
-//! - [`input`]: keys to actions;
-//! - [`term`]: taking and giving back the terminal, drawing, signals;
-//! - [`menu`], [`list`]: the start menu (saved games first) and its lists, yes/no questions;
-//! - [`session`]: the loop every game shares (signals, resizes, quit, help, the result);
-//! - [`play`]: the session loop, game after game, back to the start menu (see [`then`]);
-//! - [`solo`]: what the two one-player games share (keeping, undo, restart);
-//! - [`game`]: the card game's keys and keeping;
-//! - [`classic`], [`classic_screen`]: classic 2048's keys and keeping, and its screen;
-//! - [`duel`], [`duel_screen`]: two players taking turns at either game, and their screen;
-//! - [`autoplay`](mod@autoplay): a bot playing on the same screen;
-//! - [`replay`](mod@replay), [`wait`]: a record played back on the game screens, and waiting for
-//!   a key at most so long.
+//! Five rooms, each importing only the ones below it (a room's files are private; its `mod.rs`
+//! re-exports what the rooms above use):
 //!
-//! The engine never sees the terminal and the screen never changes the game: the loop turns keys
-//! into moves, the engine decides, and the screen is drawn again from the new state.
+//! ```text
+//! flow, menu   game after game and what follows each; the start menu and its sub-menus
+//! play/        the loops: the session every game shares, cards, classic, duels, replay, autoplay
+//! widgets/     what a loop or the menu calls to ask or show: lists, yes/no, moves in motion
+//! screens/     pure screens, state in and lines out: cards, classic, duel, the log look
+//! term/        the terminal: taken and given back, signals, keys, timed waits, painting, Ui
+//! kit/         pure pieces every screen shares: words, colours, text helpers, what to draw
+//! ```
+//!
+//! Only the loops (and the widgets they call) read keys; the screens are functions of what they
+//! are given, so every screen is snapshot-tested without a terminal. The [`Ui`] handle lives in
+//! `term/` rather than here because the widgets and loops below this folder take it, and an
+//! arrow from them up to this folder would close a circle. The engine never sees the terminal
+//! and the screen never changes the game: the loop turns keys into moves, the engine decides,
+//! and the screen is drawn again from the new state.
 
 mod flow;
 mod kit;

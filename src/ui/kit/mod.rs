@@ -1,4 +1,10 @@
-//! Pieces every screen shares.
+//! Pure pieces every screen shares, importing nothing else of the terminal game:
+//!
+//! - `i18n`: every text in English and Simplified Chinese, and filling templates;
+//! - `theme`: colours (the card palette, text tones) and display widths;
+//! - `text`: fitting a layout to the terminal, centring, wrapping, packing, news, choices;
+//! - `view`: what a screen is asked to draw (notes, overlays, the size it is laid out for);
+//! - `cell`: what a frame of an animation is made of.
 
 mod cell;
 mod i18n;

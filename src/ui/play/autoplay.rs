@@ -81,7 +81,8 @@ impl Bot {
         self.stop.load(Ordering::SeqCst) || self.signalled.iter().any(|f| f.load(Ordering::SeqCst))
     }
 
-    /// The bot's move in motion, as the player's moves are shown (see [`crate::ui::widgets::anim`]).
+    /// The bot's move in motion, as the player's moves are shown (see
+    /// [`crate::ui::widgets::anim`]).
     fn show(&self, before: &Position, turn: &Turn, notes: &[Note]) -> io::Result<()> {
         let frames = card_frames(self.game.rules(), before, turn, self.game.position());
         let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();

@@ -1,9 +1,9 @@
 //! Duels on the screen: two players at one terminal, taking turns, for either game.
 //!
-//! The turn order and the result are [`Duel`]'s; this module reads the key of the player to
-//! move, plays it on their game and hands the turn on. The loop is the one every game shares
-//! ([`crate::ui::play::session`]), so signals, resizes, quitting and the help behave as in a single game.
-//! What differs between the card game and classic 2048 (keys, boards, how a move is told,
+//! The turn order and the result are [`Duel`]'s; this module reads the key of the player to move,
+//! plays it on their game and hands the turn on. The loop is the one every game shares
+//! ([`session`](super::session)), so signals, resizes, quitting and the help behave as in a single
+//! game. What differs between the card game and classic 2048 (keys, boards, how a move is told,
 //! which record is kept) is [`Side`].
 //!
 //! No undo: a turn taken is the other player's to answer, and taking it back would change the

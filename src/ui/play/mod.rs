@@ -1,4 +1,12 @@
-//! Play loops.
+//! The game loops: they own the game and the screen state, read the keys (through `term`),
+//! ask the engine, keep the game through the store, and draw with `screens`.
+//!
+//! - `session`: the loop every game shares (signals, resizes, quit, help, the result screen);
+//! - `solo`: what the two one-player games share (keeping, undo, restart), for `cards` and
+//!   `classic`, each game's own keys and notes;
+//! - `duel`: two players taking turns at either game;
+//! - `replay`, `autoplay`: a record played back, a bot playing, on the same screens;
+//! - `insight`: par and the review, worked out in the background for the result screen.
 
 mod autoplay;
 mod cards;

@@ -8,10 +8,10 @@
 //! loss, back to the menu, quit), the choice returned as [`End::Over`] for the caller to act on.
 //! Each game says only what its keys mean and what to keep, through [`Play`].
 //!
-//! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between
-//! two keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
-//! Animations are played inside a move (see [`crate::ui::widgets::anim`]) and end at the next key, which is
-//! then read here like any other.
+//! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between two
+//! keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
+//! Animations are played inside a move (see [`crate::ui::widgets::anim`]) and end at the next key,
+//! which is then read here like any other.
 
 use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, View, Words, fill, or_too_small};
 use std::io;
@@ -36,8 +36,8 @@ pub(crate) enum After {
 }
 
 /// How a game session ended. The screen only says this; what follows (the same game again, the
-/// start menu, leaving the program) is decided in one place, [`crate::ui::then`], so a new way to end
-/// (a choice of the result screen) is a new variant here and one arm there.
+/// start menu, leaving the program) is decided in one place, [`crate::ui::flow`], so a new way to
+/// end (a choice of the result screen) is a new variant here and one arm there.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum End {
     /// The game ended (won or lost) and the player chose what comes next.

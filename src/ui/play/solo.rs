@@ -1,5 +1,5 @@
 //! What the two one-player games (the card game and classic 2048) share on the screen: keeping
-//! the game, undo, restart, and the answers to the shared loop ([`crate::ui::play::session`]).
+//! the game, undo, restart, and the answers to the shared loop ([`session`](super::session)).
 //!
 //! Storage is reached only through the keeper, the same way for both games: the best score
 //! when a game starts and ends; a save after every move and undo and when leaving (quit,

@@ -1,7 +1,7 @@
 //! The game screen as lines of text: a pure function of what is on screen and the terminal size.
 //!
 //! Nothing here touches the terminal, so every screen can be checked in a test (with colour off
-//! the lines are plain text; see the snapshots in `src/ui/snapshots/`). The game loop, autoplay
+//! the lines are plain text; see the snapshots in `cards/snapshots/`). The game loop, autoplay
 //! and the tests all build a [`Screen`] and call [`render`].
 //!
 //! Layout: the columns stand side by side, top card first and the tail (where the next card
@@ -13,10 +13,10 @@
 //! board fills a large terminal instead of sitting in its corner; when none fits, the screen
 //! says how large the terminal must be.
 //!
-//! A frame of an animation ([`crate::ui::widgets::anim`]) is drawn by the same code: it only replaces the
-//! moving column's cells and puts the floating points under it, so a frame can never be laid
-//! out differently from the screen it leads to. When the game is over the screen is the result
-//! page (outcome, the game's facts, the final board in small, the choices).
+//! A frame of an animation ([`crate::ui::widgets::anim`]) is drawn by the same code: it only
+//! replaces the moving column's cells and puts the floating points under it, so a frame can never
+//! be laid out differently from the screen it leads to. When the game is over the screen is the
+//! result page (outcome, the game's facts, the final board in small, the choices).
 
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
@@ -53,7 +53,7 @@ pub(crate) struct Screen<'a> {
     pub fresh: Option<usize>,
     /// Seconds since the game started, for the result screen.
     pub played_secs: Option<u64>,
-    /// Par and accuracy for the result screen ([`crate::ui::play::items`]).
+    /// Par and accuracy for the result screen (`insight::items`).
     pub insight: &'a [String],
 }
 

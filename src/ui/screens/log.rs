@@ -104,7 +104,7 @@ pub(crate) struct CardLog<'a> {
     pub cursor: usize,
     pub notes: &'a [Note],
     pub overlay: Overlay,
-    /// Par and accuracy for the result ([`crate::ui::play::items`]).
+    /// Par and accuracy for the result (`insight::items`).
     pub insight: &'a [String],
 }
 

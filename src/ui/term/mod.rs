@@ -1,4 +1,14 @@
-//! The terminal.
+//! The terminal, and the [`Ui`] handle that carries it to every screen.
+//!
+//! - `raw`: taking the terminal over and giving it back, also after a panic or on Ctrl-Z;
+//! - `signals`: stop and resize signals turned into flags the loops check;
+//! - `keys`: reading a key (a signal or resize comes back as what it is) and what keys mean;
+//! - `wait`: waiting for a key at most so long (replays, animations);
+//! - `paint`: drawing a screen in place in one write;
+//! - `settings`: motion and look from the flags, the environment and the settings file;
+//! - `context`: [`Ui`], chosen once at the start.
+//!
+//! Nothing here imports a room above it: only `kit` (the colours and words a [`Ui`] holds).
 
 mod context;
 mod keys;

@@ -8,9 +8,9 @@
 //! the [`Timed`] puts the terminal's modes back as they were; Ctrl-Z gives them back for the
 //! time the program is stopped.
 //!
-//! Animations wait the same way, with [`input_within`] (the poll alone): the session keeps
-//! standard input out of line mode (see [`crate::ui::term::TermGuard`]), so a key ends a frame's wait
-//! at once and is then read by the game loop like any other.
+//! Animations wait the same way, with [`input_within`] (the poll alone): the session keeps standard
+//! input out of line mode (see [`crate::ui::term::TermGuard`]), so a key ends a frame's wait at
+//! once and is then read by the game loop like any other.
 
 use std::io::{self, IsTerminal};
 use std::os::fd::AsFd;

@@ -10,8 +10,8 @@
 //! the player down.
 //!
 //! Nothing here reads a clock to decide what a frame shows: the frames are computed from the
-//! positions alone, which is what the snapshot tests check. Only [`play`] waits, and it waits
-//! with [`crate::ui::term::input_within`], so any key ends the animation at once and is then read and
+//! positions alone, which is what the snapshot tests check. Only [`play`] waits, and it waits with
+//! [`crate::ui::term::input_within`], so any key ends the animation at once and is then read and
 //! handled by the game loop like any other key: a fast player is never slowed down and no key is
 //! ever lost.
 
