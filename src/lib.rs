@@ -12,7 +12,7 @@
 //!
 //! ```text
 //! app          the command line: parse, dispatch, exit status
-//! ui  headless the full-screen game; line-by-line play for scripts and bots
+//! ui  headless the full-screen game (play > widgets > screens > term > kit); line-by-line play
 //! store        records, saves, history, stats in the data folder
 //! strategy     bots   (duel: turn order over the one `Game` trait)
 //! config       rules files and presets, the data and config paths

@@ -38,7 +38,7 @@ pub(crate) use crate::error::Error;
 pub(crate) fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
-    let lang = crate::ui::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
+    let lang = crate::ui::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),
@@ -596,7 +596,7 @@ fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> 
 
 /// A full-screen duel, the names defaulting to `Player 1`, `Player 2` in the player's language.
 fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
-    use crate::ui::duel::{DuelGame, Setup, default_names};
+    use crate::ui::{DuelGame, Setup, default_names};
     let ui = terminal(global)?;
     let names = duel_names(&args.names, default_names(ui.words))?;
     let loaded = load_rules(global)?.rules;

@@ -1,7 +1,7 @@
 //! `new2048 replay FILE`: plays a recorded game back from its own rules, deck and moves.
 //!
 //! On a terminal it shows the game's own screen, stepped with the arrows or played at a chosen
-//! speed ([`crate::ui::replay`](mod@crate::ui::replay)); otherwise (a pipe, a file) it prints every move and the board
+//! speed ([`crate::ui::replay`]); otherwise (a pipe, a file) it prints every move and the board
 //! after it, as headless play does, and `--json` prints only the final state in the form
 //! headless play uses ([`Summary`]). A record also says how the game ended: a replay that ends
 //! differently (a file edited by hand, or an engine that changed) is reported and exits with
@@ -29,8 +29,7 @@ use crate::store::entry::Entry;
 use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
 use crate::store::{Store, entry, format};
-use crate::ui::Ui;
-use crate::ui::replay::{Duet, Shown, Solo};
+use crate::ui::{Duet, Shown, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {

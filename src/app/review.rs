@@ -12,9 +12,7 @@ use super::Error;
 use super::cli::{Global, ReviewArgs};
 use crate::cards::engine::Game;
 use crate::strategy::review::{Review, render, review, where_};
-use crate::ui::render::Note;
-use crate::ui::replay::Annotated;
-use crate::ui::theme::Tone;
+use crate::ui::{Annotated, Note, Tone};
 
 /// Runs `new2048 review`.
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
