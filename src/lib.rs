@@ -12,11 +12,12 @@
 //!
 //! ```text
 //! app          the command line: parse, dispatch, exit status
-//! ui  headless the full-screen game; line-by-line play for scripts and bots
+//! ui  headless the full-screen game (play > widgets > screens > term > kit); line-by-line play
 //! store        records, saves, history, stats in the data folder
 //! strategy     bots   (duel: turn order over the one `Game` trait)
 //! config       rules files and presets, the data and config paths
 //! cards classic the two games, pure
+//! fsread       reading a file the one safe way (below every room)
 //! ```
 //!
 //! Playing a game from code (what bots and tests do):
@@ -48,6 +49,7 @@ pub mod strategy;
 
 mod app;
 mod error;
+mod fsread;
 mod headless;
 mod store;
 mod ui;

@@ -15,16 +15,24 @@ use crate::error::Error;
 
 /// Writes the completion script for `shell` to standard output.
 pub(crate) fn completions(shell: Shell) -> Result<(), Error> {
-    let mut out = io::stdout().lock();
-    clap_complete::generate(shell, &mut Cli::command(), "new2048", &mut out);
-    out.flush()?;
-    Ok(())
+    // Made in memory first: clap_complete panics when its writer fails, which a reader that
+    // stops early (`| head -1`) makes standard output do.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "new2048", &mut script);
+    print(&script)
 }
 
 /// Writes the manual page (roff, section 1) to standard output.
 pub(crate) fn manpage() -> Result<(), Error> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    print(&page)
+}
+
+/// Writes `bytes` to standard output; a reader gone ([`Error`] maps a broken pipe to success).
+fn print(bytes: &[u8]) -> Result<(), Error> {
     let mut out = io::stdout().lock();
-    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    out.write_all(bytes)?;
     out.flush()?;
     Ok(())
 }

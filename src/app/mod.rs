@@ -10,6 +10,7 @@ pub(crate) mod replay;
 mod review;
 pub(crate) mod simulate;
 mod train;
+mod verify;
 
 use std::io::{self, IsTerminal};
 use std::path::Path;
@@ -37,7 +38,7 @@ pub(crate) use crate::error::Error;
 pub(crate) fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
-    let lang = crate::ui::i18n::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
+    let lang = crate::ui::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),
@@ -74,8 +75,9 @@ pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
 }
 
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
-    let text = crate::config::paths::read_text(path)
-        .map_err(|e| Error::usage(format!("cannot read deck file {}: {e}", path.display())))?;
+    let limit = crate::config::paths::MAX_FILE_BYTES;
+    let text = crate::fsread::read_text(path, crate::fsread::Links::Follow, limit)
+        .map_err(|e| Error::usage(format!("cannot read deck file {e}")))?;
     crate::cards::deck::parse_deck(&text, rules)
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
@@ -367,7 +369,11 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     let loaded = load_rules(global)?;
     println!("# rules in force: {}", loaded.rules.name);
     println!("# from: {}", loaded.source);
-    println!("# hash: {}\n", loaded.rules.hash());
+    println!("# hash: {}", loaded.rules.hash());
+    for note in &loaded.notes {
+        println!("# note: {note}");
+    }
+    println!();
     print!("{}", loaded.rules.to_toml());
     Ok(())
 }
@@ -591,7 +597,7 @@ fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> 
 
 /// A full-screen duel, the names defaulting to `Player 1`, `Player 2` in the player's language.
 fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
-    use crate::ui::duel::{DuelGame, Setup, default_names};
+    use crate::ui::{DuelGame, Setup, default_names};
     let ui = terminal(global)?;
     let names = duel_names(&args.names, default_names(ui.words))?;
     let loaded = load_rules(global)?.rules;

@@ -1,7 +1,7 @@
 //! `new2048 replay FILE`: plays a recorded game back from its own rules, deck and moves.
 //!
 //! On a terminal it shows the game's own screen, stepped with the arrows or played at a chosen
-//! speed ([`crate::ui::replay`](mod@crate::ui::replay)); otherwise (a pipe, a file) it prints every move and the board
+//! speed ([`crate::ui::replay`]); otherwise (a pipe, a file) it prints every move and the board
 //! after it, as headless play does, and `--json` prints only the final state in the form
 //! headless play uses ([`Summary`]). A record also says how the game ended: a replay that ends
 //! differently (a file edited by hand, or an engine that changed) is reported and exits with
@@ -16,8 +16,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::app::Error;
 use crate::app::cli::Global;
+use crate::app::{Error, verify};
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
@@ -28,10 +28,8 @@ use crate::store::duel::DuelRecord;
 use crate::store::entry::Entry;
 use crate::store::format::{GameKind, RecordError};
 use crate::store::record::{Play, Record, SavedGame};
-use crate::store::summary::deal_text;
 use crate::store::{Store, entry, format};
-use crate::ui::Ui;
-use crate::ui::replay::{Duet, Shown, Solo};
+use crate::ui::{Duet, Shown, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {
@@ -82,7 +80,9 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         return Ok((format!("game {n}"), text));
     }
     let name = arg.display().to_string();
-    let text = crate::config::paths::read_text(arg).map_err(|e| bad(&name, &e))?;
+    let limit = crate::config::paths::MAX_FILE_BYTES;
+    let text = crate::fsread::read_text(arg, crate::fsread::Links::Follow, limit)
+        .map_err(|e| Error::usage(format!("cannot replay {e}")))?;
     Ok((name, text))
 }
 
@@ -116,6 +116,7 @@ pub(crate) fn run(global: &Global, arg: &Path, json: bool) -> Result<(), Error> 
 
 fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
     let (game, record, play) = load(name, text)?;
+    verify::cards("replay", name, record.as_ref(), &game)?;
     if let Out::Text { json: true } = out {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
@@ -123,15 +124,12 @@ fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
             "replay of {}: {} rules, {}, {} moves",
             name,
             play.rules.name,
-            deal_text(&play.deal),
+            verify::deal_words(&play.deal),
             game.moves().len()
         );
-        show(out, &title, game.clone())?;
+        show(out, &title, game)?;
     }
-    match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 fn run_classic(
@@ -141,6 +139,7 @@ fn run_classic(
     out: &Out,
 ) -> Result<(), Error> {
     let (game, _) = play.rebuild().map_err(|e| bad(name, &e))?;
+    verify::classic(name, record.as_ref(), &game)?;
     if let Out::Text { json: true } = out {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
         writeln!(io::stdout(), "{s}")?;
@@ -153,12 +152,9 @@ fn run_classic(
             play.seed,
             game.moves().len()
         );
-        show(out, &title, game.clone())?;
+        show(out, &title, game)?;
     }
-    match record.and_then(|r| r.mismatch(&game)) {
-        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
@@ -168,23 +164,20 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
         name,
         record.of.as_str(),
         record.rules.name,
-        deal_text(&record.deal)
+        verify::deal_words(&record.deal)
     );
-    let mismatch = if record.of == GameKind::Classic {
+    // Checked before it is shown, as a single game's record is.
+    let refused = |m: String| Error::usage(format!("cannot replay {name}: {m}"));
+    if record.of == GameKind::Classic {
         let duel = record.rebuild_classic().map_err(|e| bad(name, &e))?;
-        let m = record.mismatch(&duel);
+        record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
-        m
     } else {
         let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(name, &e))?;
-        let m = record.mismatch(&duel);
+        record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
-        m
-    };
-    match mismatch {
-        Some(m) => Err(Error::usage(format!("{name}: {m}"))),
-        None => Ok(()),
     }
+    Ok(())
 }
 
 /// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)

@@ -12,16 +12,15 @@ use super::Error;
 use super::cli::{Global, ReviewArgs};
 use crate::cards::engine::Game;
 use crate::strategy::review::{Review, render, review, where_};
-use crate::ui::render::Note;
-use crate::ui::replay::Annotated;
-use crate::ui::theme::Tone;
+use crate::ui::{Annotated, Note, Tone};
 
 /// Runs `new2048 review`.
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
     let which = args.game.as_deref().unwrap_or("1");
     let (name, text) = super::replay::source(Path::new(which))?;
-    let (game, _, _) = super::replay::load(&name, &text)
+    let (game, record, _) = super::replay::load(&name, &text)
         .map_err(|e| Error::usage(format!("{e} (only card games can be reviewed)")))?;
+    super::verify::cards("review", &name, record.as_ref(), &game)?;
     let r = review(&game);
     let mut out = io::stdout().lock();
     if args.json {

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cards::rules::Rules;
 use crate::config::parse::RulesError;
+use crate::fsread::Links;
 
 /// Where the rules in force came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,24 +51,32 @@ pub struct RulesChoice {
 pub struct LoadedRules {
     pub rules: Rules,
     pub source: RulesSource,
+    /// What was changed in what the file inherits ([`Rules::parse_noting`]), for `rules`.
+    pub notes: Vec<String>,
 }
 
 /// Reads a rules file laid over the built-in default.
 pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
+    load_file_noting(path).map(|(rules, _)| rules)
+}
+
+/// [`load_file`], with what was changed in the default's keys the file did not set.
+pub fn load_file_noting(path: &Path) -> Result<(Rules, Vec<String>), RulesError> {
     let origin = path.display().to_string();
-    let bytes = crate::config::paths::read_bytes(path).map_err(|e| {
-        RulesError::file(
-            &origin,
-            format!("cannot read this rules file ({e}); give the path of a readable TOML file"),
-        )
-    })?;
+    let bytes =
+        crate::fsread::read(path, Links::Follow, paths::CONFIG_FILE_BYTES).map_err(|e| {
+            RulesError::file(
+                &origin,
+                format!("cannot read this rules file: {}", e.reason()),
+            )
+        })?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| RulesError::not_utf8(&origin, &bytes, e.valid_up_to()))?;
-    let mut rules = Rules::parse(text, &origin, Some(&Rules::default_rules()))?;
+    let (mut rules, notes) = Rules::parse_noting(text, &origin, Some(&Rules::default_rules()))?;
     if !names_itself(text) {
         rules.name = file_label(path);
     }
-    Ok(rules)
+    Ok((rules, notes))
 }
 
 /// Whether a rules file sets its own `name` (else it is known by its file name, so a player's
@@ -112,21 +121,28 @@ pub fn load_preset(name: &str) -> Result<Rules, RulesError> {
 
 /// The rules in force for this run.
 pub fn load(choice: &RulesChoice) -> Result<LoadedRules, RulesError> {
-    let (rules, source) = if let Some(name) = &choice.preset {
-        (load_preset(name)?, RulesSource::Preset(name.clone()))
+    let ((rules, notes), source) = if let Some(name) = &choice.preset {
+        (
+            (load_preset(name)?, Vec::new()),
+            RulesSource::Preset(name.clone()),
+        )
     } else if let Some(p) = &choice.config {
-        (load_file(p)?, RulesSource::Flag(p.clone()))
+        (load_file_noting(p)?, RulesSource::Flag(p.clone()))
     } else if let Some(p) = paths::config_env() {
-        (load_file(&p)?, RulesSource::Env(p))
+        (load_file_noting(&p)?, RulesSource::Env(p))
     } else if let Some(p) = paths::user_config_file().filter(|p| p.exists()) {
-        (load_file(&p)?, RulesSource::User(p))
+        (load_file_noting(&p)?, RulesSource::User(p))
     } else {
         (
-            Rules::default_rules(),
+            (Rules::default_rules(), Vec::new()),
             RulesSource::Preset("default".into()),
         )
     };
-    Ok(LoadedRules { rules, source })
+    Ok(LoadedRules {
+        rules,
+        source,
+        notes,
+    })
 }
 
 /// Where `rules --init` writes: `$NEW2048_CONFIG` if set, else the XDG config file.

@@ -143,7 +143,15 @@ impl RulesError {
         }
     }
 
-    fn at(origin: &str, text: &str, span: Option<Range<usize>>, message: String) -> Self {
+    /// An error at byte range `span` of `text` (read from `origin`): its line and column, and
+    /// the line shown under the message. Other TOML files of the program (the settings) report
+    /// their errors through it too, so that every file's errors read alike.
+    pub(crate) fn at(
+        origin: &str,
+        text: &str,
+        span: Option<Range<usize>>,
+        message: String,
+    ) -> Self {
         let mut e = RulesError::file(origin, message);
         if let Some(span) = span {
             let start = span.start.min(text.len());
@@ -165,6 +173,8 @@ impl RulesError {
 // ---- raw, partial form -------------------------------------------------------------------------
 
 type Num = Option<Spanned<i64>>;
+/// `[deck.weights]` as the rules hold it.
+type Weights = Vec<(Card, u32)>;
 type Flag = Option<Spanned<bool>>;
 
 #[derive(Deserialize, Default)]
@@ -349,6 +359,18 @@ impl Rules {
     /// Reads a rules file. Keys it leaves out come from `base`; without a base every key is
     /// required. `origin` names the file in error messages.
     pub fn parse(text: &str, origin: &str, base: Option<&Rules>) -> Result<Rules, RulesError> {
+        Rules::parse_noting(text, origin, base).map(|(rules, _)| rules)
+    }
+
+    /// [`Rules::parse`], with what was changed in what the file inherits so that it holds
+    /// together, in words (for `rules` to show): a weight of the base for a card at or above
+    /// the file's `clear_value` (which can never be dealt) is dropped to 0, as the player did not
+    /// ask for it; the same weight set by the file itself is an error.
+    pub fn parse_noting(
+        text: &str,
+        origin: &str,
+        base: Option<&Rules>,
+    ) -> Result<(Rules, Vec<String>), RulesError> {
         let r = Reader { origin, text };
         let raw: RawFile = toml::from_str(text).map_err(|e| match e.span() {
             Some(span) => r.error(Some(span), plain_toml_message(&e, text)),
@@ -369,27 +391,21 @@ impl Rules {
         let deck = raw.deck.unwrap_or_default();
         let (size, lookahead) = r.deck_counts(&deck, base.map(|b| &b.deck))?;
         let board = r.board(&raw.board.unwrap_or_default(), base.map(|b| b.board))?;
-        let weights = r.weights(&deck, &board, base.map(|b| &b.deck))?;
-        Ok(Rules {
+        let (weights, notes) = r.weights(&deck, &board, base.map(|b| &b.deck))?;
+        let rules = Rules {
             name,
             deck: DeckRules {
                 size,
                 lookahead,
                 weights,
             },
-            board: board.rules,
+            board,
             discards: r.discards(&raw.discards.unwrap_or_default(), base.map(|b| b.discards))?,
             scoring: r.scoring(&raw.scoring.unwrap_or_default(), base.map(|b| b.scoring))?,
             classic: r.classic(&raw.classic.unwrap_or_default(), base.map(|b| b.classic))?,
-        })
+        };
+        Ok((rules, notes))
     }
-}
-
-/// The `[board]` table as read, with where its `clear_value` came from (a weight too large for
-/// it is pointed at through it).
-struct ReadBoard {
-    rules: BoardRules,
-    clear_span: Option<Range<usize>>,
 }
 
 impl Reader<'_> {
@@ -431,7 +447,7 @@ impl Reader<'_> {
         Ok((size, lookahead))
     }
 
-    fn board(&self, board: &RawBoard, base: Option<BoardRules>) -> Result<ReadBoard, RulesError> {
+    fn board(&self, board: &RawBoard, base: Option<BoardRules>) -> Result<BoardRules, RulesError> {
         let max_columns = u8::try_from(MAX_COLUMNS).unwrap_or(u8::MAX);
         let max_height = u8::try_from(MAX_HEIGHT).unwrap_or(u8::MAX);
         let columns = self.int(
@@ -470,25 +486,23 @@ impl Reader<'_> {
             &board.merge_into_full,
             base.map(|b| b.merge_into_full),
         )?;
-        Ok(ReadBoard {
-            rules: BoardRules {
-                columns,
-                height,
-                clear_value,
-                merge_into_full,
-            },
-            clear_span,
+        Ok(BoardRules {
+            columns,
+            height,
+            clear_value,
+            merge_into_full,
         })
     }
 
-    /// `[deck.weights]`: the file's keys laid over the base's, key by key.
+    /// `[deck.weights]`: the file's keys laid over the base's, key by key; with a note for each
+    /// inherited weight dropped to 0 (see [`Rules::parse_noting`]).
     fn weights(
         &self,
         deck: &RawDeck,
-        board: &ReadBoard,
+        board: &BoardRules,
         base: Option<&DeckRules>,
-    ) -> Result<Vec<(Card, u32)>, RulesError> {
-        let clear_card = board.rules.clear_value;
+    ) -> Result<(Weights, Vec<String>), RulesError> {
+        let clear_card = board.clear_value;
         let clear_value = clear_card.points();
         let mut weights: BTreeMap<Card, (u32, Option<Range<usize>>)> = base
             .map(|b| b.weights.iter().map(|&(c, w)| (c, (w, None))).collect())
@@ -517,16 +531,26 @@ impl Reader<'_> {
             )?;
             weights.insert(card, (w, Some(v.span())));
         }
-        for (&card, &(w, ref span)) in &weights {
-            if w > 0 && card.is_number() && card >= clear_card {
-                let msg = format!(
-                    "deck.weights.{card} = {w} is not allowed: a card at or above board.clear_value \
-                     ({clear_value}) can never be dealt; set its weight to 0 or raise clear_value"
-                );
-                // A weight kept from the default is pointed at through the clear_value that
-                // made it too big.
-                let span = span.clone().or_else(|| board.clear_span.clone());
-                return Err(self.error(span, msg));
+        let mut notes = Vec::new();
+        for (&card, (w, span)) in &mut weights {
+            if *w > 0 && card.is_number() && card >= clear_card {
+                if span.is_none() {
+                    notes.push(format!(
+                        "deck.weights.{card} is 0, not {w} as in the rules this file builds on: \
+                         board.clear_value = {clear_value} clears a {card} as it is made, so it is \
+                         never dealt"
+                    ));
+                    *w = 0;
+                    continue;
+                }
+                return Err(self.error(
+                    span.clone(),
+                    format!(
+                        "deck.weights.{card} = {w} is not allowed: a card at or above \
+                         board.clear_value ({clear_value}) can never be dealt; set its weight to 0 \
+                         or raise clear_value"
+                    ),
+                ));
             }
         }
         if weights.values().all(|&(w, _)| w == 0) {
@@ -539,7 +563,10 @@ impl Reader<'_> {
                 "deck.weights are all 0: give at least one card a weight above 0".into(),
             ));
         }
-        Ok(weights.into_iter().map(|(c, (w, _))| (c, w)).collect())
+        Ok((
+            weights.into_iter().map(|(c, (w, _))| (c, w)).collect(),
+            notes,
+        ))
     }
 
     fn discards(
@@ -747,6 +774,44 @@ mod tests {
     }
 
     #[test]
+    fn inherited_weights_a_lower_clear_value_cannot_deal_drop_to_zero() {
+        let base = Rules::default_rules();
+        let (r, notes) =
+            Rules::parse_noting("[board]\nclear_value = 32\n", "my.toml", Some(&base)).unwrap();
+        let weight = |c: &str| {
+            let card: Card = c.parse().unwrap();
+            r.deck.weights.iter().find(|w| w.0 == card).map(|w| w.1)
+        };
+        assert_eq!(
+            (weight("32"), weight("64"), weight("16")),
+            (Some(0), Some(0), Some(15))
+        );
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(
+            notes[0].starts_with("deck.weights.32 is 0, not 15"),
+            "{notes:?}"
+        );
+        assert!(
+            notes[1].starts_with("deck.weights.64 is 0, not 15"),
+            "{notes:?}"
+        );
+        // Weights the file sets are its own, and the default's notes nothing.
+        let (_, none) = Rules::parse_noting(
+            "[deck.weights]\n64 = 0\n[board]\nclear_value = 64\n",
+            "my.toml",
+            Some(&base),
+        )
+        .unwrap();
+        assert!(none.is_empty());
+        assert!(
+            Rules::parse_noting(crate::config::presets::DEFAULT, "d", None)
+                .unwrap()
+                .1
+                .is_empty()
+        );
+    }
+
+    #[test]
     fn errors_are_located() {
         let e = err("[deck]\nsize = 0\n");
         assert_eq!(e.line_col, Some((2, 8)));
@@ -765,8 +830,12 @@ mod tests {
         assert!(e.message.contains("height"), "{e}");
         let e = err("[deck.weights]\n3 = 5\n");
         assert!(e.message.contains("`3` that is not a card"), "{e}");
-        let e = err("[board]\nclear_value = 64\n");
-        assert!(e.message.contains("deck.weights.64"), "{e}");
+        let e = err("[board]\nclear_value = 64\n[deck.weights]\n64 = 1\n");
+        assert_eq!(e.line_col, Some((4, 6)));
+        assert!(
+            e.message.contains("deck.weights.64 = 1 is not allowed"),
+            "{e}"
+        );
         let e = err("[board]\nclear_value = 100\n");
         assert!(e.message.contains("power of two"), "{e}");
         let e = err("[deck.weights]\n2=0\n4=0\n8=0\n16=0\n32=0\n64=0\nbomb=0\n");

@@ -1,12 +1,12 @@
-//! The files beside the database: opened only when they are regular files, read within a size
-//! limit, and (for the learned weights) replaced atomically.
+//! The files beside the database: opened only when they are regular files, and (for the learned
+//! weights) replaced atomically.
 //!
 //! - **Nothing but regular files.** The data folder is shared with whatever else the player runs,
 //!   so a name in it may be a FIFO, a device or a symbolic link. [`open_file`] opens with
 //!   `O_NOFOLLOW` (a link is refused, never followed to create or read its target) and
 //!   `O_NONBLOCK` (opening a FIFO returns at once instead of waiting for a writer), then checks
-//!   with `fstat` that it is a regular file before a byte is read. The claims' lock files and the
-//!   old JSON files read at import are opened this way.
+//!   with `fstat` that it is a regular file before a byte is read. The claims' lock files are
+//!   opened this way (the old JSON files of the import are read with [`crate::fsread`]).
 //! - **Atomic replacement.** [`write_atomic`] writes a temporary file in the same folder, flushes
 //!   it, renames it over its target and flushes the folder: a reader sees the old file or the new
 //!   one. Games and saves are in the database and never written this way.
@@ -97,27 +97,6 @@ pub(crate) fn open_file(path: &Path, options: &mut OpenOptions) -> io::Result<Fi
         return Err(not_regular(kind_of(kind)));
     }
     Ok(file)
-}
-
-/// The whole of a regular file of the data folder, at most [`crate::config::paths::MAX_FILE_BYTES`].
-pub(crate) fn read_file(path: &Path) -> io::Result<Vec<u8>> {
-    let file = open_file(path, OpenOptions::new().read(true))?;
-    read_all(file)
-}
-
-/// Reads an open file to its end, refusing one larger than the largest file the program reads.
-pub(crate) fn read_all(file: File) -> io::Result<Vec<u8>> {
-    use std::io::Read;
-    let limit = crate::config::paths::MAX_FILE_BYTES;
-    let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            format!("it is larger than {} MB", limit >> 20),
-        ));
-    }
-    Ok(bytes)
 }
 
 pub(crate) fn sync_dir(dir: &Path) {

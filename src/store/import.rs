@@ -36,11 +36,15 @@ const FOLDERS: [&str; 2] = ["games", "saves"];
 const SLOTS: [&str; 2] = ["saved-game", "saved-classic"];
 const LOCK: &str = "lock";
 
-/// The one function the import reads a file with: a regular file within the size limit, never a
-/// FIFO or a link.
+/// The one function the import reads a file with: the program's careful reader (a regular file
+/// within the size limit, never a FIFO, and no link: others may write to the data folder).
 fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = fsio::read_file(path).map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())
+    crate::fsread::read_text(
+        path,
+        crate::fsread::Links::Refuse,
+        crate::config::paths::MAX_FILE_BYTES,
+    )
+    .map_err(|e| e.reason())
 }
 
 /// What is in the folder of the old store.

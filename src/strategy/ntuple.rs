@@ -445,7 +445,14 @@ pub fn for_rules(rules: &Rules) -> Option<Arc<Network>> {
 fn load(rules: &Rules, key: &Key) -> Option<Network> {
     let from_data = crate::config::paths::data_dir()
         .map(|d| d.join(WEIGHTS_DIR).join(key.file_name()))
-        .and_then(|p| crate::config::paths::read_bytes(&p).ok())
+        .and_then(|p| {
+            crate::fsread::read(
+                &p,
+                crate::fsread::Links::Refuse,
+                crate::config::paths::MAX_FILE_BYTES,
+            )
+            .ok()
+        })
         .and_then(|b| Network::decode(&b, rules).ok());
     from_data.or_else(|| EMBEDDED.iter().find_map(|b| Network::decode(b, rules).ok()))
 }

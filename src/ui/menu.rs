@@ -1,15 +1,10 @@
-//! The start menu (and its sub-menus), and every yes/no question.
+//! The start menu and its sub-menus.
 //!
-//! The menus are lists of our own ([`super::list`]): the start menu lists the saved games first
-//! (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a question),
-//! then what can be started. The questions are dialoguer's `Confirm`, drawn on the game's own
-//! terminal handle (stdout), never on stderr, because dialoguer refuses to run when its terminal
-//! is not a tty and a player may well redirect stderr. A prompt that fails or is left with Esc
-//! counts as "no" / "quit": answering a question must never crash the game.
+//! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the saved games
+//! first (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a
+//! question), then what can be started. Its questions are [`crate::ui::widgets::confirm`]'s.
 
 use std::sync::Arc;
-
-use dialoguer::Confirm;
 
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
@@ -21,69 +16,10 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
-use super::duel::{DuelGame, Setup, default_names};
-use super::i18n::{Words, fill, plural};
-use super::list::{self, Item, List, Picked, cut_words};
-use super::render::wrap;
-use super::theme::Tone;
-use super::{Match, Ui};
-
-/// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
-/// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen
-/// behind the prompt is redrawn at the new size and the prompt shown again.
-fn prompt<T>(
-    ui: &Ui,
-    mut redraw: impl FnMut(),
-    mut ask: impl FnMut() -> dialoguer::Result<Option<T>>,
-) -> Option<T> {
-    if ui.signals.take_resize() {
-        redraw();
-    }
-    let answer = loop {
-        // A Ctrl-C typed while the screen was drawn has already been turned into SIGINT (and the
-        // typed keys dropped): asking now would wait for a key that never comes.
-        if ui.signals.stop() {
-            break None;
-        }
-        match ask() {
-            Ok(v) => break v,
-            Err(_) if ui.signals.take_resize() => {
-                ui.signals.forgive_interrupt();
-                if ui.signals.stop() {
-                    break None;
-                }
-                redraw();
-            }
-            Err(_) => break None,
-        }
-    };
-    let _ = ui.term.hide_cursor();
-    answer
-}
-
-/// Asks a yes/no question where the cursor is; `None` when it was left (Esc, q, Ctrl-C, an
-/// error). `redraw` draws the screen behind the question again after a resize.
-pub(crate) fn confirm(
-    ui: &Ui,
-    question: &str,
-    default: bool,
-    redraw: impl FnMut(),
-) -> Option<bool> {
-    let t = ui.theme.dialog(ui.words);
-    // The question, its keys and the answer on one line: a wrapped prompt would scroll the
-    // screen behind it (at 40 columns, the score off the top).
-    let (width, _) = super::term::size(&ui.term);
-    let keys = console::measure_text_width(ui.words.yes_no_keys)
-        + console::measure_text_width(ui.words.yes).max(console::measure_text_width(ui.words.no));
-    let question = cut_words(question, width.saturating_sub(keys + 5).max(8));
-    prompt(ui, redraw, || {
-        Confirm::with_theme(&t)
-            .with_prompt(&question)
-            .default(default)
-            .report(false)
-            .interact_on_opt(&ui.term)
-    })
-}
+use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
+use crate::ui::play::{DuelGame, Match, Setup, default_names};
+use crate::ui::term::Ui;
+use crate::ui::widgets::{Item, List, Picked, confirm, pick};
 
 /// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {
@@ -134,16 +70,25 @@ fn select(
         keys,
     };
     let _ = ui.term.clear_screen();
-    list::pick(ui, &list, default)
+    pick(ui, &list, default)
 }
 
-/// A sub-menu's choice: `None` to leave the program, `Some(None)` back to the start menu.
-/// `default` is the item highlighted first.
-fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Option<Option<usize>> {
+/// What a sub-menu gave.
+#[derive(Debug, PartialEq, Eq)]
+enum Sub<T> {
+    Chose(T),
+    /// Back to the start menu.
+    Back,
+    /// Leave the program (Ctrl-C, Ctrl-D, a signal).
+    Leave,
+}
+
+/// A sub-menu's choice, by its place in `items`; `default` is the item highlighted first.
+fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<usize> {
     match select(ui, &[], question, items, &[], ui.words.list_keys, default) {
-        Picked::Item(i) => Some(Some(i)),
-        Picked::Back | Picked::Delete(_) => Some(None),
-        Picked::Stop => None,
+        Picked::Item(i) => Sub::Chose(i),
+        Picked::Back | Picked::Delete(_) => Sub::Back,
+        Picked::Stop => Sub::Leave,
     }
 }
 
@@ -169,22 +114,32 @@ pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
     Match::Classic(Box::new(game), meta)
 }
 
-/// Offers the saved classic game, when there is one: `Some(Some(saved))` to resume it,
-/// `Some(None)` for a new game (no save, or the player said no), `None` when a signal came.
-pub(crate) fn saved_classic(
-    ui: &Ui,
-    keeper: &mut dyn Keepers,
-) -> Option<Option<(ClassicGame, ClassicMeta)>> {
+/// What the player makes of a saved classic game.
+pub(crate) enum Resume {
+    /// Take the saved game up.
+    Saved(Box<ClassicGame>, ClassicMeta),
+    /// A new game: there is no save, or the player said no.
+    Fresh,
+    /// A signal came: leave the program.
+    Leave,
+}
+
+/// Offers the saved classic game, when there is one.
+pub(crate) fn saved_classic(ui: &Ui, keeper: &mut dyn Keepers) -> Resume {
     let Some((g, m)) = keeper.saved_classic() else {
-        return Some(None);
+        return Resume::Fresh;
     };
     let question = fill(ui.words.resume_classic, &[&g.score(), &g.moves().len()]);
     title(ui);
     let answer = confirm(ui, &question, true, || title(ui));
     if ui.signals.stop() {
-        return None;
+        return Resume::Leave;
     }
-    Some((answer == Some(true)).then_some((g, m)))
+    if answer == Some(true) {
+        Resume::Saved(Box::new(g), m)
+    } else {
+        Resume::Fresh
+    }
 }
 
 /// A saved game as the start menu describes it: what it is (card game, classic 4×4, card duel),
@@ -406,8 +361,8 @@ pub(crate) fn start(
                 Err(e) => notes.push((refused(&e, words), Tone::Bad)),
             },
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
-            Choice::Duel => {
-                if let Some(game) = pick_duel(ui, rules)? {
+            Choice::Duel => match pick_duel(ui, rules) {
+                Sub::Chose(game) => {
                     let names = default_names(words);
                     return Some(Match::Duel(Setup {
                         game,
@@ -415,18 +370,20 @@ pub(crate) fn start(
                         seed: None,
                     }));
                 }
-            }
+                Sub::Back => {}
+                Sub::Leave => return None,
+            },
             Choice::Daily => {
                 // Today's deal cannot fail: only a date given by hand can be wrong.
                 if let Ok((g, m)) = crate::store::keeper::daily_game(Rules::clone(rules), None) {
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }
-            Choice::Rules => {
-                if let Some(r) = pick_preset(ui, rules)? {
-                    *rules = Arc::new(r);
-                }
-            }
+            Choice::Rules => match pick_preset(ui, rules) {
+                Sub::Chose(r) => *rules = Arc::new(r),
+                Sub::Back => {}
+                Sub::Leave => return None,
+            },
             Choice::Quit => return None,
         }
         back = Some(choice);
@@ -445,16 +402,16 @@ enum Choice {
     Quit,
 }
 
-/// Which game to duel at: `Some(None)` back to the menu, `None` to leave.
-fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Option<Option<DuelGame>> {
+/// Which game to duel at.
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelGame> {
     let words = ui.words;
     let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
-    Some(
-        select_sub(ui, words.duel_prompt, &items, 0)?.map(|i| match i {
-            0 => DuelGame::Cards(Arc::clone(rules)),
-            _ => DuelGame::Classic(rules.classic, rules.name.clone()),
-        }),
-    )
+    match select_sub(ui, words.duel_prompt, &items, 0) {
+        Sub::Chose(0) => Sub::Chose(DuelGame::Cards(Arc::clone(rules))),
+        Sub::Chose(_) => Sub::Chose(DuelGame::Classic(rules.classic, rules.name.clone())),
+        Sub::Back => Sub::Back,
+        Sub::Leave => Sub::Leave,
+    }
 }
 
 /// How the menu names the rules in force: a preset by its name, a player's own file (known by
@@ -477,8 +434,8 @@ fn own_rules_file() -> Option<std::path::PathBuf> {
 /// The rules sub-menu: each preset with a line on what it changes and how hard it is (cut
 /// between words in a narrow window), then the player's own rules file when there is one. A file that has
 /// become unreadable or wrong since the game started is not offered. The rules in force
-/// (`current`) are highlighted first. `Some(None)` back to the menu, `None` to leave.
-fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
+/// (`current`) are highlighted first; a choice whose rules cannot be loaded goes back to the menu.
+fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Rules> {
     let words = ui.words;
     let mut items: Vec<Item> = presets::ALL
         .iter()
@@ -503,17 +460,22 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Option<Option<Rules>> {
         .iter()
         .position(|(n, _)| *n == current.name)
         .or(own.as_ref().map(|_| presets::ALL.len()));
-    let i = select_sub(ui, words.preset_prompt, &items, now.unwrap_or(0))?;
-    Some(i.and_then(|i| match presets::ALL.get(i) {
+    let i = match select_sub(ui, words.preset_prompt, &items, now.unwrap_or(0)) {
+        Sub::Chose(i) => i,
+        Sub::Back => return Sub::Back,
+        Sub::Leave => return Sub::Leave,
+    };
+    let loaded = match presets::ALL.get(i) {
         Some((name, _)) => config::load_preset(name).ok(),
         None => own.map(|(_, r)| r),
-    }))
+    };
+    loaded.map_or(Sub::Back, Sub::Chose)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::i18n::{EN, ZH};
+    use crate::ui::kit::{EN, ZH};
 
     fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
         use crate::store::shelf::PlayerInfo;

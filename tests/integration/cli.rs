@@ -407,7 +407,7 @@ const BAD_RULES: &[BadRules] = &[
     // meaningless values
     BadRules { text: "[deck.weights]\n2=0\n4=0\n8=0\n16=0\n32=0\n64=0\nbomb=0\n", at: None, says: &["deck.weights", "all 0", "at least one"] },
     BadRules { text: "[deck.weights]\n4096 = 1\n", at: Some((2, 8)), says: &["deck.weights.4096", "board.clear_value", "weight to 0"] },
-    BadRules { text: "[board]\nclear_value = 64\n", at: Some((2, 15)), says: &["deck.weights.64", "board.clear_value (64)"] },
+    BadRules { text: "[board]\nclear_value = 64\n[deck.weights]\n64 = 5\n", at: Some((4, 6)), says: &["deck.weights.64 = 5", "board.clear_value (64)"] },
     BadRules { text: "[board]\nclear_value = 100\n", at: Some((2, 15)), says: &["board.clear_value = 100", "power of two"] },
     BadRules { text: "[board]\nclear_value = 2\n", at: Some((2, 15)), says: &["board.clear_value = 2", "4 to"] },
     BadRules { text: "[board]\ncolumns = 0\n", at: Some((2, 11)), says: &["board.columns = 0", "from 1 to 9"] },
@@ -594,6 +594,37 @@ fn bad_deck_files_exit_2() {
         .run()
         .code(2)
         .stderr_has(&["card 2 of the deck file is 64", "(64)"]);
+}
+
+#[test]
+fn a_lower_clear_value_drops_the_weights_it_inherits_and_says_so() {
+    // Once: a file holding only `clear_value = 64` was refused for the default's weight of 64,
+    // which the player never wrote.
+    let run = Run::cmd("--config r.toml rules").file("r.toml", "[board]\nclear_value = 64\n");
+    let out = run.run().ok();
+    assert!(out.stdout.contains("\n64 = 0\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("\n32 = 15\n"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains(
+            "# note: deck.weights.64 is 0, not 15 as in the rules this file builds on: \
+             board.clear_value = 64"
+        ),
+        "{}",
+        out.stdout
+    );
+    let play = Run::cmd("--config r.toml play --seed 3 --json")
+        .file("r.toml", "[board]\nclear_value = 64\n")
+        .stdin("1\n2\n3\n")
+        .run()
+        .ok();
+    assert!(
+        play.stdout.contains("\"cards_played\":3"),
+        "{}",
+        play.stdout
+    );
+    // The default rules need no such note.
+    let out = Run::cmd("rules").run().ok();
+    assert!(!out.stdout.contains("# note"), "{}", out.stdout);
 }
 
 #[test]
@@ -860,10 +891,11 @@ fn huge_files_are_refused_before_they_are_read() {
         .unwrap()
         .set_len(65 << 20)
         .unwrap();
-    for args in [
-        vec!["play", "--json", "--deck-file"],
-        vec!["play", "--json", "--config"],
-        vec!["replay", "--json"],
+    // A rules file is a few KB, so its limit is lower than that of decks and records.
+    for (args, limit) in [
+        (vec!["play", "--json", "--deck-file"], "64 MB"),
+        (vec!["play", "--json", "--config"], "1 MB"),
+        (vec!["replay", "--json"], "64 MB"),
     ] {
         let mut r = Run::new();
         for a in args {
@@ -872,7 +904,7 @@ fn huge_files_are_refused_before_they_are_read() {
         let out = r.arg(&big).run();
         assert_eq!(out.code, 2, "{}", out.stderr);
         assert!(
-            out.stderr.contains("it is larger than 64 MB"),
+            out.stderr.contains(&format!("it is larger than {limit}")),
             "{}",
             out.stderr
         );
@@ -956,6 +988,49 @@ fn completions_name_every_command_and_parse_in_bash() {
     assert!(check.success());
     let bad = Run::cmd("completions tcsh").run().code(2);
     assert!(bad.stderr.contains("possible values"), "{}", bad.stderr);
+}
+
+/// `new2048 ARGS` with its output a pipe nobody reads: closed before it starts (`first_line`
+/// false), or read up to the first line and then closed, as `| head -1` does. Its exit status.
+fn into_closed_pipe(args: &[&str], first_line: bool) -> Option<i32> {
+    use std::io::BufRead;
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut cmd = std::process::Command::new(crate::common::BIN);
+    let home = TempDir::new().unwrap();
+    crate::common::isolate(&mut cmd, home.path());
+    cmd.args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::null());
+    let reader = if first_line {
+        Some(reader)
+    } else {
+        drop(reader);
+        None
+    };
+    let mut child = cmd.spawn().unwrap();
+    drop(cmd);
+    if let Some(r) = reader {
+        let mut line = String::new();
+        std::io::BufReader::new(r).read_line(&mut line).unwrap();
+        assert!(!line.is_empty(), "{args:?} wrote nothing");
+    }
+    child.wait().unwrap().code()
+}
+
+#[test]
+fn completions_and_the_manual_into_a_closed_pipe_succeed() {
+    // Once: `new2048 completions bash | head -1` panicked (exit 101) about one run in five.
+    let shells = ["bash", "zsh", "fish", "elvish", "powershell"];
+    for shell in shells {
+        let args = ["completions", shell];
+        assert_eq!(into_closed_pipe(&args, false), Some(0), "{args:?}");
+    }
+    assert_eq!(into_closed_pipe(&["manpage"], false), Some(0));
+    for i in 0..100 {
+        let args = ["completions", shells[i % shells.len()]];
+        assert_eq!(into_closed_pipe(&args, true), Some(0), "run {i}: {args:?}");
+        assert_eq!(into_closed_pipe(&["manpage"], true), Some(0), "run {i}");
+    }
 }
 
 #[test]

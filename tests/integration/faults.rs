@@ -434,3 +434,160 @@ fn resuming_or_deleting_a_save_open_elsewhere_says_so() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!((home.saves(), home.history().len()), (0, 1));
 }
+
+/// Runs `args` in `home` with `env` set, and checks that it answers at once (within a second of
+/// starting, however slow the build), refusing the FIFO with a message naming `fifo`.
+fn refuses_fifo(home: &Home, env: &[(&str, &Path)], args: &[&str], fifo: &Path) {
+    let mut cmd = crate::common::new2048(home.tmp.path());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let started = Instant::now();
+    let child = cmd
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = finish(child, args);
+    let took = started.elapsed();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(took < Duration::from_secs(1), "{args:?} took {took:?}");
+    let named = format!("{}: ", fifo.display());
+    assert!(
+        err.contains(&named)
+            && err.contains("it is a FIFO, not a regular file")
+            && err.contains("give the path of a regular file"),
+        "{args:?}: {err}"
+    );
+}
+
+#[test]
+fn a_fifo_at_any_file_the_player_names_is_refused_at_once() {
+    // Once: a FIFO at `config.toml`, `$NEW2048_CONFIG`, a deck file or a file given to `replay`
+    // or `review` made the command wait for a writer for ever.
+    let home = Home::new();
+    let fifo = home.tmp.path().join("fifo");
+    mkfifo(&fifo);
+    let f = fifo.to_str().unwrap();
+    refuses_fifo(&home, &[], &["--config", f, "rules"], &fifo);
+    refuses_fifo(&home, &[("NEW2048_CONFIG", &fifo)], &["rules"], &fifo);
+    refuses_fifo(&home, &[], &["play", "--deck-file", f, "--json"], &fifo);
+    refuses_fifo(&home, &[], &["replay", f], &fifo);
+    refuses_fifo(&home, &[], &["review", f], &fifo);
+    let user = home.tmp.path().join("xdg-config/new2048/config.toml");
+    fs::create_dir_all(user.parent().unwrap()).unwrap();
+    mkfifo(&user);
+    // The user's own rules file is read by every command that plays.
+    refuses_fifo(&home, &[], &["play", "--seed", "3", "--json"], &user);
+    refuses_fifo(&home, &[], &["rules"], &user);
+    assert!(fs::symlink_metadata(&user).is_ok_and(|m| !m.is_file()));
+}
+
+#[test]
+fn a_fifo_at_the_learned_weights_is_passed_over() {
+    // Once: a FIFO at `weights/ntuple-<hash>.bin` hung `autoplay`, `review` and the hint key.
+    // It is not read: the shipped weights serve, so the bot plays exactly as without it.
+    let home = Home::new();
+    let args = ["autoplay", "--seed", "3"];
+    let plain = home.run(&args, "");
+    assert!(plain.status.success(), "{}", text(&plain.stderr));
+    let rules = new2048::cards::rules::Rules::default_rules();
+    let name = new2048::strategy::ntuple::Key::of(&rules).file_name();
+    let weights = home.data().join("weights");
+    fs::create_dir_all(&weights).unwrap();
+    mkfifo(&weights.join(&name));
+    let out = home.run(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), text(&plain.stdout));
+    // A link there is not followed either, even to real weights.
+    fs::remove_file(weights.join(&name)).unwrap();
+    let elsewhere = home.tmp.path().join("garbage.bin");
+    fs::write(&elsewhere, b"not weights").unwrap();
+    std::os::unix::fs::symlink(&elsewhere, weights.join(&name)).unwrap();
+    let out = home.run(&args, "");
+    assert_eq!(text(&out.stdout), text(&plain.stdout));
+}
+
+#[test]
+fn a_fifo_at_the_settings_file_is_refused_at_once() {
+    // Once: a FIFO at `settings.toml` or `$NEW2048_SETTINGS` blocked the terminal game's start.
+    let home = Home::new();
+    let user = home.tmp.path().join("xdg-config/new2048/settings.toml");
+    fs::create_dir_all(user.parent().unwrap()).unwrap();
+    mkfifo(&user);
+    let env_file = home.tmp.path().join("settings-fifo");
+    mkfifo(&env_file);
+    for (env, fifo) in [(None, &user), (Some(&env_file), &env_file)] {
+        let mut cmd = crate::common::new2048(home.tmp.path());
+        cmd.args(["play", "--seed", "3"]).env("TERM", "xterm");
+        if let Some(p) = env {
+            cmd.env("NEW2048_SETTINGS", p);
+        }
+        let started = Instant::now();
+        let mut p = rexpect::session::spawn_command(cmd, Some(HANG.as_millis() as u64)).unwrap();
+        let named = format!("{}: it is a FIFO, not a regular file", fifo.display());
+        p.exp_string(&named).unwrap();
+        let status = p.process().wait().unwrap();
+        assert!(started.elapsed() < Duration::from_secs(1));
+        assert!(
+            matches!(status, rexpect::process::WaitStatus::Exited(_, 2)),
+            "{status:?}"
+        );
+    }
+}
+
+#[test]
+fn a_record_whose_result_was_edited_is_refused_by_replay_and_review() {
+    // Once: a record whose score was edited to 9999 was reviewed as normal, and one switched to a
+    // deck-file deal claiming "won, 126 points, highest 2048" was replayed as if true.
+    let home = Home::new();
+    home.run(&["play", "--seed", "3", "--json"], &"1\n2\n3\n".repeat(5));
+    let export = home.run(&["history", "--export", "1"], "");
+    let record: Value = serde_json::from_slice(&export.stdout).unwrap();
+    let file = home.tmp.path().join("r.json");
+    let f = file.to_str().unwrap();
+    let write = |v: &Value| fs::write(&file, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    write(&record);
+    assert!(home.run(&["replay", f], "").status.success());
+    assert!(home.run(&["review", f, "--json"], "").status.success());
+    let mut score = record.clone();
+    score["score"] = 9999.into();
+    write(&score);
+    for args in [["replay", f], ["review", f]] {
+        let out = home.run(&args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "cannot {} {f}: its `score` does not match",
+                args[0]
+            )),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty(), "nothing of it is shown");
+    }
+    let mut custom = record.clone();
+    custom["deal"] = serde_json::json!({"kind": "deck_file", "path": "/else/where/d.txt"});
+    write(&custom);
+    let out = home.run(&["replay", f], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(", custom deck d.txt, "),
+        "{}",
+        text(&out.stdout)
+    );
+    custom["outcome"] = "won".into();
+    custom["score"] = 126.into();
+    custom["highest"] = 2048.into();
+    write(&custom);
+    let out = home.run(&["replay", f], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("its `outcome`, `score` and `highest` do not match"),
+        "{}",
+        text(&out.stderr)
+    );
+}

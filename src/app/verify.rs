@@ -1,0 +1,172 @@
+//! A record's result is a claim; its moves are the proof. Before `replay` shows a record or
+//! `review` rates it, the game is replayed from the record's rules, deck and moves, and every
+//! figure the record states about its end (outcome, score, cards played or moves, highest card)
+//! is compared with the replay's. A record that differs anywhere (a score edited to 9999, a
+//! result claimed that the moves never reach) is refused with exit status 2, each differing
+//! field named by its name in the file, so the player can see what was changed.
+//!
+//! Whether a record matches is the record types' own check (`mismatch`, in the store); which
+//! fields differ is worked out here, beside it, while the store is being rebuilt: it belongs in
+//! `mismatch` itself and moves there with the rebuilt store.
+//!
+//! A deck file's deck is whatever the file held: nothing can check that it was dealt fairly, so
+//! such a game is named a "custom deck" wherever a replay shows how it was dealt
+//! ([`deal_words`]), never as if it were a seed's.
+
+use crate::app::Error;
+use crate::cards::engine::Game;
+use crate::cards::summary::Ending;
+use crate::classic::ClassicGame;
+use crate::store::classic::ClassicRecord;
+use crate::store::keeper::Deal;
+use crate::store::record::Record;
+use crate::store::summary::deal_text;
+
+/// The names in the file of a card game record's figures that differ from its replay.
+fn card_fields(record: &Record, game: &Game) -> Vec<&'static str> {
+    let p = game.position();
+    named([
+        ("outcome", record.outcome != Ending::of(game)),
+        ("score", record.score != p.score),
+        ("cards_played", record.cards_played != p.stats.cards_played),
+        ("highest", record.highest != p.stats.highest),
+    ])
+}
+
+/// The names in the file of a classic record's figures that differ from its replay.
+fn classic_fields(record: &ClassicRecord, game: &ClassicGame) -> Vec<&'static str> {
+    named([
+        ("outcome", record.outcome != game.ending()),
+        ("score", record.score != game.score()),
+        ("move_count", record.move_count != game.moves().len()),
+        ("highest", record.highest != game.board().highest()),
+    ])
+}
+
+fn named<const N: usize>(fields: [(&'static str, bool); N]) -> Vec<&'static str> {
+    fields
+        .into_iter()
+        .filter_map(|(name, differs)| differs.then_some(name))
+        .collect()
+}
+
+/// The refusal of a record whose `fields` differ from its replay as `mismatch` (the record's
+/// own account of both) says; `doing` is what was asked (`replay`, `review`), `name` the
+/// record's name in messages.
+fn refused(doing: &str, name: &str, fields: &[&str], mismatch: &str) -> Error {
+    let fields: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+    let which = match fields.as_slice() {
+        [] => "result does".to_string(),
+        [one] => format!("{one} does"),
+        [first @ .., last] => format!("{} and {last} do", first.join(", ")),
+    };
+    Error::usage(format!(
+        "cannot {doing} {name}: its {which} not match its own moves ({mismatch}). A record \
+         edited by hand, or written by a version whose engine plays differently, is not {doing}ed"
+    ))
+}
+
+/// Refuses a card game's record (if there is one: a saved game states no result) whose result
+/// differs from `game`, its replay.
+pub(crate) fn cards(
+    doing: &str,
+    name: &str,
+    record: Option<&Record>,
+    game: &Game,
+) -> Result<(), Error> {
+    match record.and_then(|r| r.mismatch(game).map(|m| (r, m))) {
+        Some((r, m)) => Err(refused(doing, name, &card_fields(r, game), &m)),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a classic game's record whose result differs from `game`, its replay.
+pub(crate) fn classic(
+    name: &str,
+    record: Option<&ClassicRecord>,
+    game: &ClassicGame,
+) -> Result<(), Error> {
+    match record.and_then(|r| r.mismatch(game).map(|m| (r, m))) {
+        Some((r, m)) => Err(refused("replay", name, &classic_fields(r, game), &m)),
+        None => Ok(()),
+    }
+}
+
+/// How a game was dealt, in a replay's title: a deck file's deal is a "custom deck".
+pub(crate) fn deal_words(deal: &Deal) -> String {
+    match deal {
+        Deal::DeckFile { .. } => format!("custom {}", deal_text(deal)),
+        Deal::Seed { .. } | Deal::Daily { .. } => deal_text(deal),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::engine::Move;
+    use crate::cards::rules::Rules;
+    use crate::store::keeper::GameMeta;
+    use std::sync::Arc;
+
+    fn recorded() -> (Game, Record) {
+        let mut g = Game::with_seed(Arc::new(Rules::default_rules()), 5);
+        for c in [0, 1, 1, 2, 0] {
+            g.play(Move::Place(c)).unwrap();
+        }
+        let meta = GameMeta {
+            deal: Deal::Seed { seed: 5 },
+            started: 1_796_070_830,
+        };
+        let r = Record::of(&g, &meta, Ending::Quit, meta.started + 60, "x".into());
+        (g, r)
+    }
+
+    #[test]
+    fn a_true_record_passes() {
+        let (g, r) = recorded();
+        assert!(cards("replay", "r.json", Some(&r), &g).is_ok());
+        assert!(cards("replay", "a save", None, &g).is_ok());
+    }
+
+    #[test]
+    fn each_edited_field_is_named() {
+        let (g, r) = recorded();
+        let score = g.position().score;
+        type Edit = fn(&mut Record);
+        let edits: [(&str, Edit); 4] = [
+            ("its `outcome` does not match", |r| r.outcome = Ending::Won),
+            ("its `score` does not match", |r| r.score = 9999),
+            ("its `cards_played` does not match", |r| r.cards_played = 77),
+            ("its `highest` does not match", |r| r.highest = 2048),
+        ];
+        for (says, edit) in edits {
+            let mut forged = r.clone();
+            edit(&mut forged);
+            let e = cards("review", "r.json", Some(&forged), &g).unwrap_err();
+            assert_eq!(e.code(), 2);
+            let text = e.to_string();
+            assert!(text.contains("cannot review r.json"), "{text}");
+            assert!(text.contains(says), "{text}");
+            assert!(text.contains("is not reviewed"), "{text}");
+        }
+        let mut two = r.clone();
+        two.score = score + 1;
+        two.highest = 4096;
+        let text = cards("replay", "r.json", Some(&two), &g)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("its `score` and `highest` do not match"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_deck_file_deal_is_a_custom_deck() {
+        let deck = Deal::DeckFile {
+            path: "/some/where/d.txt".into(),
+        };
+        assert_eq!(deal_words(&deck), "custom deck d.txt");
+        assert_eq!(deal_words(&Deal::Seed { seed: 4 }), "seed 4");
+    }
+}

@@ -1,0 +1,201 @@
+//! A session of the terminal game: game after game, and what comes after each (the same game
+//! again, the start menu, leaving), decided in one place.
+
+use std::io;
+use std::sync::Arc;
+
+use crate::cards::rules::Rules;
+use crate::store::daily::DailyNews;
+use crate::store::keeper::{Deal, Keepers};
+use crate::store::shelf::Resumed;
+
+use crate::ui::kit::{Tone, Words, fill, plural};
+use crate::ui::menu::{self, Resume};
+use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
+use crate::ui::term::{TermGuard, Ui};
+
+/// Where a session goes once a game has ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Then {
+    /// Play this again (the player asked for it).
+    Again,
+    /// Back to the start menu.
+    Menu,
+    /// Leave the program.
+    Leave,
+}
+
+/// What follows a game that ended with `end`. `home` says whether the session began at the start
+/// menu: a game chosen there comes back to it (only Quit, or Ctrl-C/Ctrl-D at the menu, leaves),
+/// while a game a command started directly (`play --seed`, `classic`, `daily`) leaves the
+/// program at its end, as a command does. A signal, Ctrl-C or Ctrl-D in a game always leaves.
+///
+/// This is the one place that decides: a game screen only says how it ended, so a new choice on
+/// the result screen (back to the menu, quit) is a new [`End`] and one more arm here.
+fn then(end: End, home: bool) -> Then {
+    match end {
+        End::Over(After::Again) | End::Restart => Then::Again,
+        // The player asked for the menu on the result screen: it comes, whatever began the
+        // session.
+        End::Over(After::Menu) => Then::Menu,
+        End::Over(After::Quit) => Then::Leave,
+        End::Quit(_) if home => Then::Menu,
+        End::Quit(_) | End::Stopped(_) => Then::Leave,
+    }
+}
+
+/// The terminal game: `first` when the command line chose what to play, else the start menu;
+/// then game after game until the player leaves. Prints a last line on the normal screen.
+pub(crate) fn play(
+    ui: &Ui,
+    rules: Rules,
+    first: Option<Match>,
+    keeper: &mut dyn Keepers,
+) -> io::Result<()> {
+    let guard = TermGuard::enter(&ui.term)?;
+    let mut rules = Arc::new(rules);
+    let home = first.is_none();
+    let mut next = first;
+    // The score of the game the last one left saved, and the farewell that says so.
+    let mut kept: Option<(u64, &str)> = None;
+    // What a finished daily deal says: the line to share, the streak, the deal's best.
+    let mut daily: Vec<String> = Vec::new();
+    loop {
+        let chosen = if let Some(m) = next.take() {
+            m
+        } else {
+            let news = menu_news(ui.words, kept.map(|(score, _)| score), &daily);
+            match menu::start(ui, &mut rules, keeper, &news) {
+                Some(m) => m,
+                None => break,
+            }
+        };
+        daily.clear();
+        // How the session ended, what "again" plays, and the farewell of a kept game.
+        let (end, again, saved_bye) = match chosen {
+            Match::Cards(g, m) => {
+                rules = Arc::clone(g.rules_arc());
+                let deal = m.deal.clone();
+                let (end, par) = play_cards(ui, keeper, *g, m);
+                if let (Deal::Daily { date, .. }, End::Over(_)) = (&deal, end) {
+                    daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date, par);
+                }
+                let (g, m) = menu::fresh_game(&rules);
+                (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
+            }
+            Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {
+                Resume::Saved(g, m) => {
+                    next = Some(Match::Classic(g, m));
+                    continue;
+                }
+                Resume::Fresh => {
+                    next = Some(Match::Classic(g, m));
+                    continue;
+                }
+                Resume::Leave => break,
+            },
+            Match::Classic(g, m) => {
+                let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
+                let end = play_classic(ui, keeper, *g, m);
+                (end, fresh, ui.words.classic_saved_bye)
+            }
+            Match::Duel(setup) => {
+                let end = play_duel(ui, keeper, &setup);
+                (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
+            }
+            Match::Saved(Resumed::Cards(g, m)) => {
+                next = Some(Match::Cards(g, m));
+                continue;
+            }
+            Match::Saved(Resumed::Classic(g, m)) => {
+                next = Some(Match::Classic(g, m));
+                continue;
+            }
+            Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
+                let again = Setup::after(&r, ui.words);
+                let end = resume_duel(ui, keeper, r);
+                (end, Match::Duel(again), ui.words.duel_saved_bye)
+            }
+        };
+        // The game is no longer played here: another window may take its save up.
+        keeper.release();
+        kept = match end {
+            End::Quit(Some(score)) | End::Stopped(Some(score)) => Some((score, saved_bye)),
+            _ => None,
+        };
+        match then(end, home) {
+            Then::Again => next = Some(again),
+            Then::Menu => {}
+            Then::Leave => break,
+        }
+    }
+    drop(guard);
+    // After a hang-up there is nobody to read this: ignore the error.
+    for line in &daily {
+        let _ = ui.term.write_line(line);
+    }
+    let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));
+    let _ = ui.term.write_line(&farewell);
+    Ok(())
+}
+
+/// What the start menu says of the last game: the score of a game left saved, the lines of a
+/// finished daily deal.
+fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String, Tone)> {
+    let saved = kept.map(|score| (fill(words.menu_saved, &[&score]), Tone::Good));
+    saved
+        .into_iter()
+        .chain(daily.iter().map(|l| (l.clone(), Tone::Info)))
+        .collect()
+}
+
+/// What a finished daily deal of `date` says: the line to share under a word saying so, the
+/// streak, the best score of the deal. Nothing when it was not recorded.
+fn daily_lines(
+    words: &Words,
+    news: Option<DailyNews>,
+    date: &str,
+    par: Option<u64>,
+) -> Vec<String> {
+    let Some(n) = news else {
+        return Vec::new();
+    };
+    let mut lines = vec![
+        fill(words.daily_share, &[&date]),
+        n.line,
+        fill(
+            words.daily_streak,
+            &[
+                &plural(words.days, n.streak.into()),
+                &plural(words.days, n.best_streak.into()),
+                &n.best,
+            ],
+        ),
+    ];
+    // Par of the deal, when it was worked out while the deal was played.
+    lines.extend(par.map(|p| fill(words.daily_par, &[&p])));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{After, End, Then, then};
+
+    /// A game chosen at the menu comes back to it on quit; one a command started leaves; a
+    /// signal, Ctrl-C or Ctrl-D always leaves; the result screen's choices (play again, back to
+    /// the menu, quit) and restart are followed either way.
+    #[test]
+    fn after_a_game() {
+        for home in [true, false] {
+            let back = if home { Then::Menu } else { Then::Leave };
+            assert_eq!(then(End::Over(After::Again), home), Then::Again);
+            assert_eq!(then(End::Restart, home), Then::Again);
+            assert_eq!(then(End::Over(After::Menu), home), Then::Menu);
+            assert_eq!(then(End::Over(After::Quit), home), Then::Leave);
+            assert_eq!(then(End::Quit(Some(3)), home), back);
+            assert_eq!(then(End::Quit(None), home), back);
+            assert_eq!(then(End::Stopped(Some(3)), home), Then::Leave);
+            assert_eq!(then(End::Stopped(None), home), Then::Leave);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Pure pieces every screen shares, importing nothing else of the terminal game:
+//!
+//! - `i18n`: every text in English and Simplified Chinese, and filling templates;
+//! - `theme`: colours (the card palette, text tones) and display widths;
+//! - `text`: fitting a layout to the terminal, centring, wrapping, packing, news, choices;
+//! - `view`: what a screen is asked to draw (notes, overlays, the size it is laid out for);
+//! - `cell`: what a frame of an animation is made of.
+
+mod cell;
+mod i18n;
+mod text;
+mod theme;
+mod view;
+
+pub(crate) use cell::{Cell, Frame, Grid, Mark};
+#[cfg(test)]
+pub(crate) use i18n::{EN, ZH};
+pub(crate) use i18n::{Lang, Words, fill, plural};
+pub(crate) use text::{
+    best_text, centre, choices, cut_words, duration, first_fit, news, or_too_small, pack, pair,
+    wrap,
+};
+#[cfg(test)]
+pub(crate) use text::{checked, same_layout, to_text};
+pub(crate) use theme::{Theme, Tone, center, fit, pad};
+#[cfg(test)]
+pub(crate) use view::any_overlay;
+pub(crate) use view::{Laid, Note, Overlay, View, shown_choices};

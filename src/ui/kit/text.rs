@@ -1,0 +1,349 @@
+//! Text helpers every screen shares: fitting a layout to the terminal, centring, wrapping and
+//! packing lines, the news under a board, the result screen's choices, durations.
+//!
+//! Pure functions of their arguments (widths are display columns, so Chinese text and colour
+//! codes are measured as the terminal shows them), tested through the screens that use them.
+
+use super::i18n::{Words, fill};
+use super::theme::{Theme, Tone, fit};
+use super::view::{Note, shown_choices};
+
+/// `lines` moved to the middle of a `width` × `height` terminal: the same left shift for every
+/// line (so the block keeps its shape) and blank lines above, a third of what is left, so the
+/// board sits a little above the middle as the eye expects. Lines already wider than half the
+/// room left are not moved.
+pub(crate) fn centre(mut lines: Vec<String>, width: usize, height: usize) -> Vec<String> {
+    let widest = lines
+        .iter()
+        .map(|l| console::measure_text_width(l))
+        .max()
+        .unwrap_or(0);
+    let left = width.saturating_sub(widest) / 2;
+    let top = height.saturating_sub(lines.len()) / 3;
+    if left > 0 {
+        let pad = " ".repeat(left);
+        for l in &mut lines {
+            if !l.is_empty() {
+                l.insert_str(0, &pad);
+            }
+        }
+    }
+    if top > 0 {
+        lines.splice(0..0, std::iter::repeat_n(String::new(), top));
+    }
+    lines
+}
+
+/// The lines of the first of `layouts` (roomiest first) that fits `width` × `height`, or the
+/// smallest size that would fit. `build(layout, theme, width)` gives a layout's lines (text cut
+/// or wrapped to `width`) and the width its boards need (boards cannot be cut). With `cut` the
+/// screen is text to read (the help), not a board: in a short window it is cut, not refused.
+/// The size asked for is the tightest layout's with room enough for nothing to wrap, so it
+/// surely fits.
+pub(crate) fn first_fit<L: Copy>(
+    layouts: &[L],
+    build: impl Fn(L, Theme, usize) -> (Vec<String>, usize),
+    cut: bool,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Result<Vec<String>, (usize, usize)> {
+    for &l in layouts {
+        let (mut lines, need_w) = build(l, theme, width);
+        if cut {
+            lines.truncate(height);
+        }
+        if need_w <= width && lines.len() <= height {
+            return Ok(lines);
+        }
+    }
+    let Some(&tightest) = layouts.last() else {
+        return Err((width + 1, height + 1));
+    };
+    let (lines, need_w) = build(tightest, Theme::PLAIN, usize::MAX / 2);
+    let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
+    Err((widest.unwrap_or(0).max(need_w), lines.len()))
+}
+
+/// The screen laid out, or the message saying how large the terminal must be.
+pub(crate) fn or_too_small(
+    laid: Result<Vec<String>, (usize, usize)>,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    match laid {
+        Ok(lines) => lines,
+        Err((need_w, need_h)) => too_small(words, theme, width, height, need_w, need_h),
+    }
+}
+
+/// `lines` joined with new lines, after checking that they fit `width` × `height`: for the
+/// screens' tests.
+#[cfg(test)]
+pub(crate) fn checked(lines: &[String], width: usize, height: usize) -> String {
+    assert!(
+        lines.len() <= height,
+        "{} lines for a height of {height}",
+        lines.len()
+    );
+    for l in lines {
+        let w = console::measure_text_width(l);
+        assert!(w <= width, "line wider than {width}: {l:?}");
+    }
+    to_text(lines)
+}
+
+/// Checks that colour changes nothing but the colour: the coloured lines, without their escape
+/// codes, are the plain lines with spaces where the plain card faces have brackets.
+#[cfg(test)]
+pub(crate) fn same_layout(plain: &[String], colour: &[String]) {
+    assert_eq!(plain.len(), colour.len());
+    assert!(colour.iter().any(|l| l.contains("\x1b[48;5;")));
+    for (p, c) in plain.iter().zip(colour) {
+        let stripped = console::strip_ansi_codes(c);
+        assert_eq!(stripped.trim_end(), p.replace(['[', ']'], " ").trim_end());
+    }
+}
+
+/// The lines joined with new lines, for tests and snapshots.
+#[cfg(test)]
+pub(crate) fn to_text(lines: &[String]) -> String {
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+fn too_small(
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+    need_w: usize,
+    need_h: usize,
+) -> Vec<String> {
+    let msg = fill(words.too_small, &[&width, &height, &need_w, &need_h]);
+    let mut lines: Vec<String> = wrap(&msg, width.max(1))
+        .into_iter()
+        .map(|l| theme.paint(&l, Tone::Bad))
+        .collect();
+    lines.extend(wrap(words.too_small_hint, width.max(1)));
+    lines.truncate(height.max(1));
+    lines
+}
+
+/// Cuts `text` into lines of at most `width` display columns, at spaces when it can.
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_inclusive(' ') {
+        let ww = console::measure_text_width(word.trim_end());
+        if !line.is_empty() && console::measure_text_width(&line) + ww > width {
+            lines.push(line.trim_end().to_string());
+            line.clear();
+        }
+        for ch in word.chars() {
+            let cw = unicode_width::UnicodeWidthChar::width(ch).unwrap_or(0);
+            if cw > width {
+                // A wide character in a one-column terminal: nothing can show it.
+                continue;
+            }
+            if console::measure_text_width(&line) + cw > width && ch != ' ' {
+                lines.push(line.trim_end().to_string());
+                line.clear();
+            }
+            line.push(ch);
+        }
+    }
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// The news under the board on exactly `shown` lines: each note on its line, a chain too long
+/// for the line summarised (see [`squeeze`]) so its points always show; when there is one line
+/// for two notes, the second (a clear) is put after the first if it fits.
+pub(crate) fn news(
+    notes: &[Note],
+    theme: Theme,
+    margin: &str,
+    width: usize,
+    shown: usize,
+) -> Vec<String> {
+    let room = width.saturating_sub(console::measure_text_width(margin));
+    let mut texts: Vec<(String, Tone)> = notes.iter().map(|n| (n.text.clone(), n.tone)).collect();
+    if shown == 1 && texts.len() > 1 {
+        let joined = format!("{}  {}", texts[0].0, texts[1].0);
+        if console::measure_text_width(&joined) <= room {
+            texts[0].0 = joined;
+        }
+    }
+    (0..shown)
+        .map(|i| match texts.get(i) {
+            Some((text, tone)) => theme.paint(&format!("{margin}{}", squeeze(text, room)), *tone),
+            None => String::new(),
+        })
+        .collect()
+}
+
+/// `text` in at most `width` columns, keeping its end: a merge chain (`a → b → c  +7`) too long
+/// for the line loses steps from its middle (`a → … → c  +7`), then its first steps, and at the
+/// very least keeps the points; any other text is cut at the end.
+pub(crate) fn squeeze(text: &str, width: usize) -> String {
+    let w = console::measure_text_width;
+    if w(text) <= width {
+        return text.to_string();
+    }
+    let parts: Vec<&str> = text.split(" → ").collect();
+    if parts.len() < 2 {
+        return fit(text, width);
+    }
+    let last = parts[parts.len() - 1];
+    // Keep the first step and as many of the last as fit; then only the last ones.
+    for keep in (1..parts.len() - 1).rev() {
+        let tail = parts[parts.len() - keep..].join(" → ");
+        let with_first = format!("{} → … → {tail}", parts[0]);
+        if w(&with_first) <= width {
+            return with_first;
+        }
+    }
+    for keep in (1..parts.len()).rev() {
+        let tail = format!("… → {}", parts[parts.len() - keep..].join(" → "));
+        if w(&tail) <= width {
+            return tail;
+        }
+    }
+    // Not even the last step fits: keep its end, where the points are.
+    let chars: Vec<char> = last.chars().collect();
+    let mut end = String::new();
+    for &c in chars.iter().rev() {
+        let next = format!("{c}{end}");
+        if w(&next) + 1 > width {
+            break;
+        }
+        end = next;
+    }
+    if width == 0 {
+        String::new()
+    } else {
+        format!("…{end}")
+    }
+}
+
+/// `Score 12`: a label and its value.
+pub(crate) fn pair(theme: Theme, label: &str, value: &str) -> String {
+    format!(
+        "{} {}",
+        theme.paint(label, Tone::Label),
+        theme.paint(value, Tone::Value)
+    )
+}
+
+/// A best score, or `-` when there is none yet.
+pub(crate) fn best_text(best: Option<u64>) -> String {
+    best.map_or_else(|| "-".to_string(), |b| b.to_string())
+}
+
+/// Puts `items` on lines of at most `width` columns, `sep` between two items on a line and
+/// `indent` before each line. An item is never cut in two (a number cut short would lie) unless
+/// it alone is wider than a line.
+pub(crate) fn pack(items: &[String], sep: &str, indent: &str, width: usize) -> Vec<String> {
+    let w = console::measure_text_width;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && w(&line) + w(sep) + w(item) > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if line.is_empty() {
+            line = format!("{indent}{item}");
+        } else {
+            line = format!("{line}{sep}{item}");
+        }
+    }
+    lines.push(line);
+    lines.into_iter().map(|l| fit(&l, width)).collect()
+}
+
+/// `4:05` or `1:02:03`.
+pub(crate) fn duration(secs: u64) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// The result screen's choices on one line (the highlighted one in brackets), and the keys
+/// that choose them. Undo is offered only after a loss.
+pub(crate) fn choices(
+    words: &Words,
+    theme: Theme,
+    choice: u8,
+    undo: bool,
+    margin: &str,
+    width: usize,
+) -> Vec<String> {
+    let items: Vec<String> = shown_choices(undo)
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let text = words.choices[c as usize];
+            if i == choice as usize {
+                theme.paint(&format!("[ {text} ]"), Tone::Cursor)
+            } else {
+                format!("  {text}  ")
+            }
+        })
+        .collect();
+    let mut lines: Vec<String> = pack(&items, " ", margin, width)
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    let keys: Vec<String> = words
+        .choice_keys
+        .split("  ")
+        .filter(|k| undo || !k.starts_with("u "))
+        .map(String::from)
+        .collect();
+    for l in pack(&keys, "  ", margin, width) {
+        lines.push(theme.paint(&l, Tone::Dim));
+    }
+    lines
+}
+
+/// `text` in at most `width` columns: whole when it fits, else cut with `…` between two words (a
+/// word cut in two reads as another word); Chinese, which does not put spaces between words, is
+/// cut by width (wide characters whole), as is a first word too long for the width.
+pub(crate) fn cut_words(text: &str, width: usize) -> String {
+    let w = console::measure_text_width;
+    if w(text) <= width {
+        return text.to_string();
+    }
+    if text
+        .chars()
+        .any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
+    {
+        return console::truncate_str(text, width, "…").into_owned();
+    }
+    let mut cut = String::new();
+    for word in text.split(' ') {
+        let longer = if cut.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cut} {word}")
+        };
+        if w(&longer) + 1 > width {
+            break;
+        }
+        cut = longer;
+    }
+    let cut = cut.trim_end_matches([' ', ',', ':', '(', '·']);
+    if cut.is_empty() {
+        return console::truncate_str(text, width, "…").into_owned();
+    }
+    format!("{cut}…")
+}

@@ -1,0 +1,186 @@
+//! Classic 2048 on the screen: what its keys do and how it is kept (through
+//! [`crate::store::keeper::ClassicKeeper`]: its save never replaces the card game's). The loop is
+//! the one every game shares ([`session`](super::session)) and saving, undo and restart are the
+//! one-player games' ([`solo`](super::solo)), so all of it behaves exactly as in the card game.
+//!
+//! Making the winning tile does not end the game: a banner says so and play goes on, as in
+//! the original 2048. The game is over only when no tile can move.
+
+use console::Key;
+
+use crate::classic::{Board, ClassicGame, Dir, bot};
+use crate::store::keeper::{ClassicMeta, Keepers};
+
+use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
+use crate::ui::screens::{ClassicScreen, Stamp, lay_out_classic, log_classic};
+use crate::ui::term::{Action, Look, Ui, classic_action};
+use crate::ui::widgets::{classic_frames, show_frames};
+
+use super::session::End;
+use super::solo::{self, Kept, OnePlayer};
+
+/// The arrow of a direction.
+pub(crate) fn arrow(d: Dir) -> &'static str {
+    match d {
+        Dir::Up => "↑",
+        Dir::Down => "↓",
+        Dir::Left => "←",
+        Dir::Right => "→",
+    }
+}
+
+/// The word for a direction in the player's language.
+pub(crate) fn dir_word(d: Dir, words: &Words) -> &'static str {
+    let i = Dir::ALL.iter().position(|&x| x == d).unwrap_or(0);
+    words.dirs[i]
+}
+
+/// What a slide tells the player: the direction and the points, or that nothing moved.
+pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<Note>, Note> {
+    let word = dir_word(d, words);
+    match game.play(d) {
+        None => Err(Note::new(fill(words.slide_nothing, &[&word]), Tone::Bad)),
+        Some(slide) => {
+            let mut notes = Vec::new();
+            if slide.reached_win {
+                let win = game.rules().win;
+                notes.push(Note::new(fill(words.classic_win, &[&win]), Tone::Good));
+            }
+            let what = format!("{} {word}", arrow(d));
+            let mut text = fill(words.slid, &[&what]);
+            if slide.points > 0 {
+                text.push_str(&format!("  +{}", slide.points));
+            }
+            notes.push(Note::new(text, Tone::Info));
+            Ok(notes)
+        }
+    }
+}
+
+/// The screen of the game as it is (its merged and new tiles marked until the next key), or
+/// with one frame of a slide instead of the board.
+fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
+    ClassicScreen {
+        game: &s.game,
+        best: s.best,
+        notes: &s.notes,
+        overlay: v.overlay,
+        prompt_line: v.prompt_line,
+        frame: frame.or(s.extra.as_ref()),
+    }
+}
+
+/// Shows the slide `dir` that took `before` to the game's board, frame by frame, until it is
+/// over or a key is pressed (the key is then read by the loop as usual); keeps the last frame
+/// (the board with its merged and new tiles marked) to show until the next key.
+fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
+    let after = s.game.board();
+    // The new tile is where the slide alone left a hole and the board now has a tile.
+    let spawn = before.slide(dir).and_then(|(slid, _)| {
+        let n = slid.size();
+        (0..n * n)
+            .map(|i| (i / n, i % n))
+            .find(|&(r, c)| slid.get(r, c) == 0 && after.get(r, c) != 0)
+    });
+    let frames = classic_frames(before, dir, after, spawn);
+    show_frames(s.ui, &frames, |f, v| {
+        lay_out_classic(
+            &screen(s, v, Some(f)),
+            s.ui.words,
+            v.theme,
+            v.width,
+            v.height,
+        )
+    });
+    // The last frame is the board as it is, with the merged tiles and the new one marked.
+    s.extra = frames.last().filter(|_| spawn.is_some()).cloned();
+}
+
+/// Plays `game` until it ends, the player leaves, or a signal stops it.
+pub(crate) fn play_classic(
+    ui: &Ui,
+    keeper: &mut dyn Keepers,
+    game: ClassicGame,
+    meta: ClassicMeta,
+) -> End {
+    solo::play(ui, keeper, game, meta, None).0
+}
+
+impl OnePlayer for ClassicGame {
+    type Meta = ClassicMeta;
+    /// The board of the last slide with its merged and new tiles marked, until the next key.
+    type Extra = Option<Grid>;
+
+    fn action(key: &Key) -> Action {
+        classic_action(key)
+    }
+
+    fn undo(&mut self, marks: &mut Option<Grid>) -> bool {
+        *marks = None;
+        ClassicGame::undo(self)
+    }
+
+    fn lost(&self) -> bool {
+        // The game is over only when no tile can move, after the winning tile or not.
+        true
+    }
+
+    fn best(&self, keeper: &dyn Keepers, _: &ClassicMeta) -> Option<u64> {
+        keeper.classic_best(&self.rules())
+    }
+
+    fn save(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) {
+        keeper.save_classic(self, meta);
+    }
+
+    fn forget(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) {
+        keeper.forget_classic(self, meta);
+    }
+
+    fn finish(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) -> bool {
+        keeper.finish_classic(self, meta)
+    }
+
+    fn lay_out(s: &Kept<Self>, v: View) -> Laid {
+        if s.ui.look.get() == Look::Log {
+            return Ok(log_classic(
+                &s.game,
+                s.best,
+                &s.notes,
+                v.overlay,
+                s.ui.words,
+                Stamp::now(),
+                (v.width, v.height),
+            ));
+        }
+        lay_out_classic(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+    }
+
+    fn act(s: &mut Kept<Self>, act: Action) {
+        let words = s.ui.words;
+        s.extra = None;
+        match act {
+            Action::Slide(d) => {
+                let before = *s.game.board();
+                match slide_note(&mut s.game, d, words) {
+                    Ok(notes) => {
+                        s.notes = notes;
+                        s.save();
+                        animate(s, &before, d);
+                    }
+                    Err(note) => s.notes = vec![note],
+                }
+            }
+            Action::Hint => {
+                let text = match bot::best_move(s.game.board()) {
+                    Some(d) => fill(words.hint_dir, &[&dir_word(d, words), &arrow(d)]),
+                    None => words.hint_none.to_string(),
+                };
+                s.notes = vec![Note::new(text, Tone::Info)];
+            }
+            // The shared loop and [`Kept`] handle the others; the card game's keys are not
+            // classic keys.
+            _ => {}
+        }
+    }
+}

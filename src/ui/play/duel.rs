@@ -1,0 +1,366 @@
+//! Duels on the screen: two players at one terminal, taking turns, for either game.
+//!
+//! The turn order and the result are [`Duel`]'s; this module reads the key of the player to move,
+//! plays it on their game and hands the turn on. The loop is the one every game shares
+//! ([`session`](super::session)), so signals, resizes, quitting and the help behave as in a single
+//! game. What differs between the card game and classic 2048 (keys, boards, how a move is told,
+//! which record is kept) is [`Side`].
+//!
+//! No undo: a turn taken is the other player's to answer, and taking it back would change the
+//! position they answered. No hints either: with a strong bot one key away, a duel would be the
+//! bot playing itself; the hint key says so instead. A duel is saved after every move, so one
+//! left at once (Ctrl-C, Ctrl-D, a closed terminal, a signal) is among the saved games of the
+//! start menu and goes on with the same player to move; it is recorded once, when decided, or as
+//! given up when `q` gives it up after at least one move.
+
+use std::sync::Arc;
+
+use console::Key;
+
+use crate::cards::engine::{Game, Move};
+use crate::cards::rules::{ClassicRules, Rules};
+use crate::classic::ClassicGame;
+use crate::duel::{Duel, Playable};
+use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
+use crate::store::shelf::Resumed;
+use crate::store::utc;
+
+use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
+use crate::ui::screens::{DuelBoard, DuelScreen, lay_out_duel, tone};
+use crate::ui::term::{Action, Ui, action, classic_action};
+
+use super::cards::{describe, refusal};
+use super::classic::slide_note;
+use super::session::{self, End, Play};
+
+/// What a duel needs from one game beyond its screen: its keys, its moves, its record.
+pub(crate) trait Side: DuelBoard + Sized {
+    /// What the record keeps beside the games.
+    type Meta;
+    /// What a key means in this game.
+    fn action(key: &Key) -> Action;
+    /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
+    /// it is not a move, else what the move did or why it was refused.
+    fn play(
+        &mut self,
+        act: &Action,
+        cursor: usize,
+        words: &Words,
+    ) -> Option<Result<Vec<Note>, Note>>;
+    fn record(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &Self::Meta,
+        names: &[String; 2],
+    );
+    /// Keeps the duel in progress (after every move), so it can be resumed.
+    fn save(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &Self::Meta, names: &[String; 2]);
+}
+
+impl Side for Game {
+    type Meta = GameMeta;
+
+    fn action(key: &Key) -> Action {
+        action(key)
+    }
+
+    fn play(
+        &mut self,
+        act: &Action,
+        cursor: usize,
+        words: &Words,
+    ) -> Option<Result<Vec<Note>, Note>> {
+        let mv = match *act {
+            Action::Place(c) => Move::Place(c.min(255) as u8),
+            Action::PlaceAtCursor => Move::Place(cursor.min(255) as u8),
+            Action::Discard => Move::Discard,
+            _ => return None,
+        };
+        Some(match Game::play(self, mv) {
+            Ok(turn) => Ok(describe(&turn, words)),
+            Err(e) => Err(refusal(e, self, words)),
+        })
+    }
+
+    fn record(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &GameMeta,
+        names: &[String; 2],
+    ) {
+        keeper.finish_card_duel(duel, meta, names);
+    }
+
+    fn save(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &GameMeta, names: &[String; 2]) {
+        keeper.save_card_duel(duel, meta, names);
+    }
+}
+
+impl Side for ClassicGame {
+    type Meta = ClassicMeta;
+
+    fn action(key: &Key) -> Action {
+        classic_action(key)
+    }
+
+    fn play(&mut self, act: &Action, _: usize, words: &Words) -> Option<Result<Vec<Note>, Note>> {
+        match *act {
+            Action::Slide(d) => Some(slide_note(self, d, words)),
+            _ => None,
+        }
+    }
+
+    fn record(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    ) {
+        keeper.finish_classic_duel(duel, meta, names);
+    }
+
+    fn save(
+        keeper: &mut dyn DuelKeeper,
+        duel: &Duel<Self>,
+        meta: &ClassicMeta,
+        names: &[String; 2],
+    ) {
+        keeper.save_classic_duel(duel, meta, names);
+    }
+}
+
+/// Which game a duel is played at.
+#[derive(Clone, Debug)]
+pub(crate) enum DuelGame {
+    Cards(Arc<Rules>),
+    /// Classic rules, and the name of the rules file they come from (for history).
+    Classic(ClassicRules, String),
+}
+
+/// What starts a duel: the game, the players' names, and the seed (`None`: a fresh one).
+#[derive(Clone, Debug)]
+pub(crate) struct Setup {
+    pub game: DuelGame,
+    pub names: [String; 2],
+    pub seed: Option<u64>,
+}
+
+impl Setup {
+    /// A new duel like the saved one `r` (the same game, rules and players), from a fresh seed:
+    /// what "play again" plays after it.
+    pub(crate) fn after(r: &Resumed, words: &Words) -> Setup {
+        let (game, names) = match r {
+            Resumed::CardDuel(d, _, names) => (
+                DuelGame::Cards(Arc::clone(d.players[0].rules_arc())),
+                names.clone(),
+            ),
+            Resumed::ClassicDuel(d, m, names) => (
+                DuelGame::Classic(d.players[0].rules(), m.rules_name.clone()),
+                names.clone(),
+            ),
+            Resumed::Cards(g, _) => (
+                DuelGame::Cards(Arc::clone(g.rules_arc())),
+                default_names(words),
+            ),
+            Resumed::Classic(g, m) => (
+                DuelGame::Classic(g.rules(), m.rules_name.clone()),
+                default_names(words),
+            ),
+        };
+        Setup {
+            game,
+            names,
+            seed: None,
+        }
+    }
+
+    /// The same duel again from a fresh seed.
+    pub(crate) fn again(&self) -> Setup {
+        Setup {
+            seed: None,
+            ..self.clone()
+        }
+    }
+}
+
+/// The default names, in the player's language: `Player 1`, `Player 2`.
+pub(crate) fn default_names(words: &Words) -> [String; 2] {
+    [fill(words.player, &[&1]), fill(words.player, &[&2])]
+}
+
+/// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
+pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
+    let seed = setup.seed.unwrap_or_else(crate::store::keeper::fresh_seed);
+    let started = utc::now();
+    let names = setup.names.clone();
+    match &setup.game {
+        DuelGame::Cards(rules) => {
+            let g = Game::with_seed(Arc::clone(rules), seed);
+            let meta = GameMeta {
+                deal: Deal::Seed { seed },
+                started,
+            };
+            run(ui, keeper, Duel::new(g.clone(), g), meta, names)
+        }
+        DuelGame::Classic(rules, name) => {
+            let g = ClassicGame::new(*rules, seed);
+            let meta = ClassicMeta {
+                rules_name: name.clone(),
+                started,
+            };
+            run(ui, keeper, Duel::new(g.clone(), g), meta, names)
+        }
+    }
+}
+
+/// Plays on a duel taken up from its save (the same player to move as when it was left).
+pub(crate) fn resume_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, resumed: Resumed) -> End {
+    match resumed {
+        Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
+        Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
+        // Not a duel: nothing to play here.
+        Resumed::Cards(..) | Resumed::Classic(..) => End::Quit(None),
+    }
+}
+
+fn run<G: Side>(
+    ui: &Ui,
+    keeper: &mut dyn DuelKeeper,
+    duel: Duel<G>,
+    meta: G::Meta,
+    names: [String; 2],
+) -> End {
+    let middle = duel.players[0].columns() / 2;
+    let moved = duel.players.iter().any(|p| p.survived() > 0);
+    let mut s = Session {
+        ui,
+        keeper,
+        duel,
+        meta,
+        names,
+        cursors: [middle; 2],
+        notes: Vec::new(),
+        moved,
+        recorded: false,
+    };
+    s.warnings();
+    session::run(&mut s)
+}
+
+/// One duel being played on the screen.
+struct Session<'a, G: Side> {
+    ui: &'a Ui,
+    keeper: &'a mut dyn DuelKeeper,
+    duel: Duel<G>,
+    meta: G::Meta,
+    names: [String; 2],
+    cursors: [usize; 2],
+    notes: Vec<Note>,
+    /// A move was made (a duel left before is not worth recording).
+    moved: bool,
+    recorded: bool,
+}
+
+impl<G: Side> Session<'_, G> {
+    fn screen_state(&self, overlay: Overlay, prompt_line: bool) -> DuelScreen<'_, G> {
+        DuelScreen {
+            duel: &self.duel,
+            names: &self.names,
+            cursors: self.cursors,
+            notes: &self.notes,
+            overlay,
+            prompt_line,
+        }
+    }
+
+    fn warnings(&mut self) {
+        for w in self.keeper.take_warnings() {
+            self.notes.push(Note::new(w, Tone::Bad));
+        }
+    }
+
+    /// Records the duel once: decided, or given up after a move.
+    fn record(&mut self) {
+        if self.moved && !self.recorded {
+            G::record(self.keeper, &self.duel, &self.meta, &self.names);
+            self.recorded = true;
+            self.warnings();
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        self.notes = vec![Note::new(text, Tone::Bad)];
+    }
+}
+
+impl<G: Side> Play for Session<'_, G> {
+    fn ui(&self) -> &Ui {
+        self.ui
+    }
+
+    fn is_over(&self) -> bool {
+        self.duel.to_move().is_none()
+    }
+
+    fn finish(&mut self) -> bool {
+        self.record();
+        false
+    }
+
+    fn leave(&mut self) -> End {
+        // Kept for later, saved as it was after the last move; a duel not begun is not kept.
+        if self.moved && !self.recorded {
+            let best = self.duel.players.iter().map(Playable::score).max();
+            return End::Stopped(best);
+        }
+        End::Stopped(None)
+    }
+
+    fn quit(&mut self) -> End {
+        self.record();
+        End::Quit(None)
+    }
+
+    fn quit_question(&self) -> &'static str {
+        self.ui.words.confirm_give_up
+    }
+
+    fn lay_out(&self, v: View) -> Laid {
+        let screen = self.screen_state(v.overlay, v.prompt_line);
+        lay_out_duel(&screen, self.ui.words, v.theme, v.width, v.height)
+    }
+
+    fn action(&self, key: &Key) -> Action {
+        G::action(key)
+    }
+
+    fn act(&mut self, act: Action) -> Option<End> {
+        let words = self.ui.words;
+        let i = self.duel.to_move()?;
+        let columns = self.duel.players[i].columns().max(1);
+        match act {
+            Action::Undo => self.say(words.duel_no_undo),
+            Action::Hint => self.say(words.duel_no_hint),
+            Action::Restart => self.say(words.duel_no_restart),
+            Action::Left => self.cursors[i] = (self.cursors[i] + columns - 1) % columns,
+            Action::Right => self.cursors[i] = (self.cursors[i] + 1) % columns,
+            Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
+            act => match self.duel.players[i].play(&act, self.cursors[i], words) {
+                Some(Ok(notes)) => {
+                    self.moved = true;
+                    G::save(self.keeper, &self.duel, &self.meta, &self.names);
+                    self.warnings();
+                    // Each note says whose move it was, in their colour.
+                    self.notes = notes
+                        .into_iter()
+                        .map(|n| Note::new(format!("{}: {}", self.names[i], n.text), tone(i)))
+                        .collect();
+                    self.duel.next_turn();
+                }
+                Some(Err(note)) => self.notes = vec![note],
+                None => {}
+            },
+        }
+        None
+    }
+}

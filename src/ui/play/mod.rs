@@ -1,0 +1,47 @@
+//! The game loops: they own the game and the screen state, read the keys (through `term`),
+//! ask the engine, keep the game through the store, and draw with `screens`.
+//!
+//! - `session`: the loop every game shares (signals, resizes, quit, help, the result screen);
+//! - `solo`: what the two one-player games share (keeping, undo, restart), for `cards` and
+//!   `classic`, each game's own keys and notes;
+//! - `duel`: two players taking turns at either game;
+//! - `replay`, `autoplay`: a record played back, a bot playing, on the same screens;
+//! - `insight`: par and the review, worked out in the background for the result screen.
+
+mod autoplay;
+mod cards;
+mod classic;
+mod duel;
+mod insight;
+mod replay;
+mod session;
+mod solo;
+
+pub(crate) use autoplay::watch;
+pub(crate) use cards::play_cards;
+pub(crate) use classic::play_classic;
+pub(crate) use duel::{DuelGame, Setup, default_names, play_duel, resume_duel};
+pub(crate) use replay::{Annotated, Duet, Reel, Shown, Solo, show_replay};
+pub(crate) use session::{After, End};
+#[cfg(test)]
+pub(crate) use {
+    cards::describe,
+    classic::slide_note,
+    insight::{Accuracy, Pending, items},
+};
+
+use crate::cards::engine::Game;
+use crate::classic::ClassicGame;
+use crate::store::keeper::{ClassicMeta, GameMeta};
+use crate::store::shelf::Resumed;
+
+/// What to play.
+pub(crate) enum Match {
+    Cards(Box<Game>, GameMeta),
+    Classic(Box<ClassicGame>, ClassicMeta),
+    /// This new classic game, unless the player takes up the saved one when asked.
+    ClassicOrSaved(Box<ClassicGame>, ClassicMeta),
+    Duel(duel::Setup),
+    /// A saved game taken up from the start menu's list (claimed while it is played).
+    Saved(Resumed),
+}

@@ -1,0 +1,491 @@
+//! `new2048 replay` on a terminal: a recorded game played back on the game's own screen.
+//!
+//! The same screens as play draw it (the card game's cards, chain and score; classic 2048's
+//! board; a duel's two boards), so a replay looks like the game it records. Under the screen a
+//! status line says where the replay stands, and the keys: `←`/`→` step back and forth,
+//! `Home`/`End` jump to the start and the end, `space` plays or pauses, `+`/`-` change the speed,
+//! `q` leaves.
+//!
+//! A frame is a pure function of the recording, the step and the playback state ([`frame`]): the
+//! game at step `n` is the recording's start with its first `n` moves played again, never a
+//! position reached by stepping to and fro, so stepping back after two steps forward shows
+//! exactly what one step showed. The game engines are fast enough to replay thousands of moves
+//! for each frame. The clock only decides when a playing replay takes its next step
+//! ([`crate::ui::term::wait`]), so frames are tested without one.
+
+use std::time::Duration;
+
+use console::Key;
+
+use crate::cards::engine::{Game, Move};
+use crate::cards::summary::Ending;
+use crate::classic::ClassicGame;
+use crate::duel::{Duel, Playable, turn_order};
+
+use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, Words, fill, or_too_small, pack};
+use crate::ui::screens::{
+    ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
+};
+use crate::ui::term;
+use crate::ui::term::{Timed, Ui, Waited};
+
+use super::cards::describe;
+use super::classic::slide_note;
+use super::duel::Side;
+
+/// A game the replay screen can show: how one recorded move is played and told, and its
+/// screen.
+pub(crate) trait Shown: Side {
+    /// Plays this game's move `i` on `at` (this game's start with its first `i` moves played)
+    /// and says what it did, as the game screen says it.
+    fn step(&self, at: &mut Self, i: usize, words: &Words) -> Vec<Note>;
+    /// The column move `i` goes to (the card game highlights it before it is played).
+    fn column(&self, i: usize) -> Option<usize>;
+    /// The one-player screen of `at`, with `notes` under it and the last line left free.
+    fn screen(
+        at: &Self,
+        notes: &[Note],
+        cursor: Option<usize>,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid;
+}
+
+impl Shown for Game {
+    fn step(&self, at: &mut Game, i: usize, words: &Words) -> Vec<Note> {
+        match at.play(self.moves()[i]) {
+            Ok(turn) => describe(&turn, words),
+            Err(e) => vec![Note::new(e.to_string(), Tone::Bad)],
+        }
+    }
+
+    fn column(&self, i: usize) -> Option<usize> {
+        match self.moves().get(i)? {
+            Move::Place(c) => Some(*c as usize),
+            Move::Discard => None,
+        }
+    }
+
+    fn screen(
+        at: &Game,
+        notes: &[Note],
+        cursor: Option<usize>,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid {
+        let screen = Screen {
+            game: at,
+            best: None,
+            cursor,
+            hint: None,
+            tag: Some(words.replay_tag.to_string()),
+            notes,
+            overlay: Overlay::None,
+            player: Player::Human,
+            prompt_line: true,
+            frame: None,
+            fresh: None,
+            played_secs: None,
+            insight: &[],
+        };
+        lay_out_cards(&screen, words, theme, width, height)
+    }
+}
+
+impl Shown for ClassicGame {
+    fn step(&self, at: &mut ClassicGame, i: usize, words: &Words) -> Vec<Note> {
+        slide_note(at, self.moves()[i], words).unwrap_or_else(|n| vec![n])
+    }
+
+    fn column(&self, _: usize) -> Option<usize> {
+        None
+    }
+
+    fn screen(
+        at: &ClassicGame,
+        notes: &[Note],
+        _: Option<usize>,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid {
+        let screen = ClassicScreen {
+            game: at,
+            best: None,
+            notes,
+            overlay: Overlay::None,
+            prompt_line: true,
+            frame: None,
+        };
+        lay_out_classic(&screen, words, theme, width, height)
+    }
+}
+
+/// A recording to play back: one game, or a duel.
+pub(crate) trait Reel {
+    /// Moves in the whole recording.
+    fn len(&self) -> usize;
+    /// The screen after `step` moves, its last line left free.
+    fn lay_out(
+        &self,
+        step: usize,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid;
+    /// How the recorded game ended (a one-player game), said at its last step.
+    fn ending(&self) -> Option<Ending>;
+}
+
+/// One player's recorded game (the game as it ended; its start is [`crate::duel::Playable::restart`]).
+pub(crate) struct Solo<G>(pub G);
+
+impl<G: Shown> Reel for Solo<G> {
+    fn len(&self) -> usize {
+        self.0.move_count()
+    }
+
+    fn lay_out(
+        &self,
+        step: usize,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid {
+        let (at, notes) = replayed(&self.0, step, words);
+        let cursor = self.0.column(step);
+        G::screen(&at, &notes, cursor, words, theme, width, height)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        Some(self.0.ending())
+    }
+}
+
+/// `game` from its start with its first `step` moves played, and what the last of them did.
+fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
+    let mut at = game.restart();
+    let mut notes = Vec::new();
+    for i in 0..step.min(game.move_count()) {
+        notes = game.step(&mut at, i, words);
+    }
+    (at, notes)
+}
+
+/// A card game with a mark for each move: the column to highlight before it is played, and a
+/// line to show once it is. `review` highlights the better move and rates the one played.
+pub(crate) struct Annotated {
+    pub game: Game,
+    /// Before move `i`: the column to highlight (`None` for a discard).
+    pub highlight: Vec<Option<usize>>,
+    /// After move `i`: what to say about it.
+    pub notes: Vec<Note>,
+}
+
+impl Reel for Annotated {
+    fn len(&self) -> usize {
+        self.game.move_count()
+    }
+
+    fn lay_out(
+        &self,
+        step: usize,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid {
+        let (at, mut notes) = replayed(&self.game, step, words);
+        if let Some(note) = step.checked_sub(1).and_then(|i| self.notes.get(i)) {
+            notes.insert(0, note.clone());
+        }
+        let cursor = match self.highlight.get(step) {
+            Some(&c) => c,
+            None => self.game.column(step),
+        };
+        Game::screen(&at, &notes, cursor, words, theme, width, height)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        Some(self.game.ending())
+    }
+}
+
+/// A recorded duel: both games as they ended, the players' names, and who made each move.
+pub(crate) struct Duet<G> {
+    players: [G; 2],
+    names: [String; 2],
+    movers: Vec<usize>,
+}
+
+impl<G: Shown> Duet<G> {
+    /// The duel `ended` (as recorded), played again from the start to learn the turn order.
+    pub(crate) fn new(ended: Duel<G>, names: [String; 2]) -> Duet<G> {
+        let movers = turn_order(&ended.players);
+        Duet {
+            players: ended.players,
+            names,
+            movers,
+        }
+    }
+}
+
+impl<G: Shown> Reel for Duet<G> {
+    fn len(&self) -> usize {
+        self.movers.len()
+    }
+
+    fn lay_out(
+        &self,
+        step: usize,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid {
+        let [a, b] = &self.players;
+        let mut duel = Duel::new(a.restart(), b.restart());
+        let mut made = [0; 2];
+        let mut notes = Vec::new();
+        for &i in self.movers.iter().take(step) {
+            let told = self.players[i].step(&mut duel.players[i], made[i], words);
+            notes = told
+                .into_iter()
+                .map(|n| Note::new(format!("{}: {}", self.names[i], n.text), tone(i)))
+                .collect();
+            made[i] += 1;
+            duel.next_turn();
+        }
+        // Each player's highlight on the column of their next move.
+        let cursors = [0, 1].map(|i| self.players[i].column(made[i]).unwrap_or(0));
+        let screen = DuelScreen {
+            duel: &duel,
+            names: &self.names,
+            cursors,
+            notes: &notes,
+            overlay: Overlay::None,
+            prompt_line: true,
+        };
+        lay_out_duel(&screen, words, theme, width, height)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        None
+    }
+}
+
+/// The speeds of a playing replay: the label, and the time between two moves.
+const SPEEDS: [(&str, u64); 6] = [
+    ("×¼", 2000),
+    ("×½", 1000),
+    ("×1", 500),
+    ("×2", 250),
+    ("×4", 125),
+    ("×8", 60),
+];
+
+/// Where the replay stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Playback {
+    /// Moves played (0: the start).
+    pub step: usize,
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+}
+
+impl Playback {
+    pub(crate) const START: Playback = Playback {
+        step: 0,
+        playing: false,
+        speed: 2,
+    };
+
+    fn delay(self) -> Duration {
+        Duration::from_millis(SPEEDS[self.speed.min(SPEEDS.len() - 1)].1)
+    }
+
+    /// What a key does to the replay of `len` moves; `None` to leave.
+    pub(crate) fn key(self, key: &Key, len: usize) -> Option<Playback> {
+        let mut p = self;
+        match key {
+            Key::ArrowLeft | Key::Char('h' | 'a' | 'H' | 'A') => {
+                p.step = p.step.saturating_sub(1);
+                p.playing = false;
+            }
+            Key::ArrowRight | Key::Char('l' | 'd' | 'L' | 'D') => {
+                p.step = (p.step + 1).min(len);
+                p.playing = false;
+            }
+            Key::Home => p = Playback { step: 0, ..p },
+            Key::End => {
+                p.step = len;
+                p.playing = false;
+            }
+            Key::Char(' ' | 'p' | 'P') | Key::Enter => {
+                // Play from the start again once at the end.
+                if !p.playing && p.step >= len {
+                    p.step = 0;
+                }
+                p.playing = !p.playing && len > 0;
+            }
+            Key::Char('+' | '=') => p.speed = (p.speed + 1).min(SPEEDS.len() - 1),
+            Key::Char('-' | '_') => p.speed = p.speed.saturating_sub(1),
+            Key::Char('q' | 'Q' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => return None,
+            _ => {}
+        }
+        Some(p)
+    }
+
+    /// The next step of a playing replay; it pauses at the end.
+    pub(crate) fn tick(self, len: usize) -> Playback {
+        let step = (self.step + 1).min(len);
+        Playback {
+            step,
+            playing: self.playing && step < len,
+            ..self
+        }
+    }
+}
+
+/// The replay screen after `p.step` moves, for a terminal of `width` × `height`: the game's
+/// screen, then the status (playing or paused, the move, the speed; the outcome at the end) and
+/// the keys; in a small window, both on one short line.
+pub(crate) fn frame(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    let mut laid = Err((width + 1, height + 1));
+    for bottom in [
+        roomy(reel, p, words, theme, width),
+        tight(reel, p, words, theme, width),
+    ] {
+        // The screen keeps its last line free for a prompt: the bottom starts there.
+        let below = bottom.len();
+        let room = (height + 1).saturating_sub(below);
+        laid = reel
+            .lay_out(p.step, words, theme, width, room)
+            .map(|mut lines| {
+                if lines.last().is_some_and(String::is_empty) {
+                    lines.pop();
+                }
+                lines.extend(bottom);
+                lines
+            })
+            .map_err(|(w, h)| (w, h + below - 1));
+        if laid.is_ok() {
+            break;
+        }
+    }
+    or_too_small(laid, words, theme, width, height)
+}
+
+/// The speed's label.
+fn speed(p: Playback) -> &'static str {
+    SPEEDS[p.speed.min(SPEEDS.len() - 1)].0
+}
+
+/// `▶` when playing, `❚❚` when paused.
+fn mark(p: Playback) -> &'static str {
+    if p.playing { "▶" } else { "❚❚" }
+}
+
+/// The status line (with a bar of how far the replay is) and the keys, each wrapped to the
+/// width.
+fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+    let len = reel.len();
+    let state = if p.playing {
+        words.replay_playing
+    } else {
+        words.replay_paused
+    };
+    let mut status = vec![
+        format!("{} {}", mark(p), words.replay_tag),
+        fill(words.replay_move, &[&p.step, &len]),
+        progress(p.step, len, 20),
+        format!("{state} {}", speed(p)),
+    ];
+    if p.step >= len
+        && let Some(e) = reel.ending()
+    {
+        status.push(
+            match e {
+                Ending::Won => words.replay_won,
+                Ending::Lost => words.replay_lost,
+                Ending::Quit => words.replay_quit,
+            }
+            .to_string(),
+        );
+    }
+    let mut bottom: Vec<String> = pack(&status, "  ", "  ", width)
+        .into_iter()
+        .map(|l| theme.paint(&l, Tone::Info))
+        .collect();
+    let keys: Vec<String> = words.replay_keys.split("  ").map(String::from).collect();
+    bottom.extend(
+        pack(&keys, "  ", "  ", width)
+            .into_iter()
+            .map(|l| theme.paint(&l, Tone::Dim)),
+    );
+    bottom
+}
+
+/// How far the replay is, as a bar of `cells` cells: `━━━━━━╸─────────────`.
+fn progress(step: usize, len: usize, cells: usize) -> String {
+    let done = (step * cells).checked_div(len).unwrap_or(cells).min(cells);
+    let mut bar = "━".repeat(done);
+    if done < cells {
+        bar.push('╸');
+        bar.push_str(&"─".repeat(cells - done - 1));
+    }
+    bar
+}
+
+/// One line: `❚❚ 3/57 ×1  ←→ space +- q`.
+fn tight(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+    let status = format!("{} {}/{} {}", mark(p), p.step, reel.len(), speed(p));
+    let line = format!(
+        "  {}  {}",
+        theme.paint(&status, Tone::Info),
+        theme.paint(words.replay_keys_short, Tone::Dim)
+    );
+    vec![crate::ui::kit::fit(&line, width)]
+}
+
+/// Plays `reel` back on the screen until the player leaves (or a stop signal comes).
+pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel) {
+    let timed = Timed::enter();
+    let len = reel.len();
+    let mut p = Playback::START;
+    loop {
+        let (w, h) = term::size(&ui.term);
+        let lines = frame(reel, p, ui.words, ui.theme, w, h);
+        if term::draw(&ui.term, &lines, h).is_err() {
+            return;
+        }
+        let limit = p.playing.then(|| p.delay());
+        match timed.key(ui, limit) {
+            Waited::Key(k) => match p.key(&k, len) {
+                Some(next) => p = next,
+                None => return,
+            },
+            Waited::Timeout => p = p.tick(len),
+            Waited::Redraw => {}
+            Waited::Stop => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

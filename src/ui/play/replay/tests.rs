@@ -1,0 +1,144 @@
+use std::sync::Arc;
+
+use super::*;
+use crate::cards::rules::Rules;
+use crate::duel::Playable;
+use crate::ui::kit::{EN, ZH, checked};
+
+/// A card game of seed 42 with a few moves: a chain, a bomb.
+fn cards() -> Game {
+    let mut g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for c in [0, 0, 1, 2, 2, 3, 0, 4] {
+        let _ = g.play(Move::Place(c));
+    }
+    g
+}
+
+fn classic() -> ClassicGame {
+    let mut g = ClassicGame::new(Rules::default_rules().classic, 7);
+    for d in crate::classic::Dir::ALL.into_iter().cycle().take(12) {
+        g.play(d);
+    }
+    g
+}
+
+fn text(reel: &dyn Reel, p: Playback, words: &Words, w: usize, h: usize) -> String {
+    checked(&frame(reel, p, words, Theme::PLAIN, w, h), w, h)
+}
+
+fn at(step: usize) -> Playback {
+    Playback {
+        step,
+        ..Playback::START
+    }
+}
+
+#[test]
+fn card_replay_frames() {
+    let reel = Solo(cards());
+    insta::assert_snapshot!("cards_start", text(&reel, at(0), &EN, 80, 24));
+    insta::assert_snapshot!("cards_step_3", text(&reel, at(3), &EN, 80, 24));
+    let end = Playback {
+        step: reel.len(),
+        playing: false,
+        speed: 4,
+    };
+    insta::assert_snapshot!("cards_end_zh", text(&reel, end, &ZH, 80, 24));
+    insta::assert_snapshot!("cards_small", text(&reel, at(3), &EN, 40, 15));
+}
+
+#[test]
+fn classic_and_duel_frames() {
+    insta::assert_snapshot!("classic_step_5", text(&Solo(classic()), at(5), &EN, 80, 24));
+    let g = cards();
+    let mut duel = Duel::new(g.restart(), g.restart());
+    for c in [0, 1, 0, 2, 3, 3] {
+        let _ = duel.current().unwrap().play(Move::Place(c));
+        duel.next_turn();
+    }
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let reel = Duet::new(duel, names);
+    assert_eq!(reel.len(), 6);
+    insta::assert_snapshot!("duel_step_3", text(&reel, at(3), &EN, 100, 30));
+}
+
+/// Stepping is a pure function of the step: `←` after `→ →` is exactly one `→`, and the keys
+/// never step past either end.
+#[test]
+fn stepping_back_and_forth() {
+    let reel = Solo(cards());
+    let len = reel.len();
+    let right = Key::ArrowRight;
+    let left = Key::ArrowLeft;
+    let one = Playback::START.key(&right, len).unwrap();
+    let back = one
+        .key(&right, len)
+        .and_then(|p| p.key(&left, len))
+        .unwrap();
+    assert_eq!(back, one);
+    assert_eq!(
+        text(&reel, back, &EN, 80, 24),
+        text(&reel, one, &EN, 80, 24)
+    );
+    assert_ne!(
+        text(&reel, one, &EN, 80, 24),
+        text(&reel, Playback::START, &EN, 80, 24)
+    );
+    assert_eq!(Playback::START.key(&left, len), Some(Playback::START));
+    let end = Playback::START.key(&Key::End, len).unwrap();
+    assert_eq!(end.step, len);
+    assert_eq!(end.key(&right, len).unwrap().step, len);
+    assert_eq!(end.key(&Key::Home, len).unwrap().step, 0);
+    // Play from the end starts again; a tick steps; the last tick pauses.
+    let playing = end.key(&Key::Char(' '), len).unwrap();
+    assert_eq!((playing.step, playing.playing), (0, true));
+    let mut p = playing;
+    for _ in 0..len {
+        p = p.tick(len);
+    }
+    assert_eq!((p.step, p.playing), (len, false));
+    // Speeds stop at both ends.
+    let mut fast = Playback::START;
+    for _ in 0..20 {
+        fast = fast.key(&Key::Char('+'), len).unwrap();
+    }
+    assert_eq!(fast.speed, SPEEDS.len() - 1);
+    assert_eq!(
+        fast.key(&Key::Char('-'), len).unwrap().speed,
+        SPEEDS.len() - 2
+    );
+    for k in [Key::Char('q'), Key::Escape, Key::CtrlC, Key::Char('\x04')] {
+        assert_eq!(Playback::START.key(&k, len), None);
+    }
+}
+
+/// Every frame of a replay fits every size from 40×15 to 240×80 (or says the window is too
+/// small), in both languages.
+#[test]
+fn frames_fit_every_size() {
+    let reel = Solo(cards());
+    let duel = {
+        let g = classic();
+        Duet::new(
+            Duel::new(g.restart(), g.restart()),
+            ["A".into(), "B".into()],
+        )
+    };
+    for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (240, 80), (20, 8)] {
+        for words in [&EN, &ZH] {
+            for step in [0, 3, reel.len()] {
+                checked(&frame(&reel, at(step), words, Theme::PLAIN, w, h), w, h);
+            }
+            checked(&frame(&duel, at(0), words, Theme::PLAIN, w, h), w, h);
+        }
+    }
+}
+
+#[test]
+fn the_progress_bar() {
+    assert_eq!(progress(0, 10, 10), "╸─────────");
+    assert_eq!(progress(5, 10, 10), "━━━━━╸────");
+    assert_eq!(progress(10, 10, 10), "━━━━━━━━━━");
+    // A recording without moves is at its end.
+    assert_eq!(progress(0, 0, 4), "━━━━");
+}

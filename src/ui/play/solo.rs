@@ -1,0 +1,212 @@
+//! What the two one-player games (the card game and classic 2048) share on the screen: keeping
+//! the game, undo, restart, and the answers to the shared loop ([`session`](super::session)).
+//!
+//! Storage is reached only through the keeper, the same way for both games: the best score
+//! when a game starts and ends; a save after every move and undo and when leaving (quit,
+//! Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP, the terminal gone), or the save forgotten when
+//! leaving a game in which nothing was played; the record when the result screen of an ended
+//! game is left (not when it appears: its last move may still be taken back), and (as quit)
+//! when it is restarted; the keeper's warnings after each of them, shown under the board.
+//!
+//! Each game says how it is kept and what its own keys do through [`OnePlayer`]; everything else is
+//! written once, in [`Kept`].
+
+use console::Key;
+
+use crate::duel::Playable;
+use crate::store::keeper::Keepers;
+
+use crate::ui::kit::{Laid, Note, Tone, View};
+use crate::ui::term::{Action, Ui};
+
+use super::session::{self, End, Play};
+
+/// A one-player game as the screen plays and keeps it.
+pub(crate) trait OnePlayer: Playable + Sized {
+    /// What the keeper stores beside the game.
+    type Meta;
+    /// Screen state of this game's own (the card game's highlighted column and hint).
+    type Extra;
+    fn action(key: &Key) -> Action;
+    /// Takes the last move back; `false` when there is none.
+    fn undo(&mut self, extra: &mut Self::Extra) -> bool;
+    /// The game ended in a loss (the result screen then offers to take the last move back).
+    fn lost(&self) -> bool;
+    /// The best score this game is measured against (of these rules; of this deal, for a
+    /// daily deal).
+    fn best(&self, keeper: &dyn Keepers, meta: &Self::Meta) -> Option<u64>;
+    fn save(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
+    fn forget(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
+    /// Records the game (ended, or given up); whether its score is a new best.
+    fn finish(&self, keeper: &mut dyn Keepers, meta: &Self::Meta) -> bool;
+    fn lay_out(s: &Kept<Self>, view: View) -> Laid;
+    /// Acts on a key of this game's own (moves, hint, the highlight).
+    fn act(s: &mut Kept<Self>, act: Action);
+    /// The game ended and its result screen is about to show.
+    fn result_shown(_s: &mut Kept<Self>) {}
+    /// What came in for the result screen: (anything came, more is coming).
+    fn result_poll(_s: &mut Kept<Self>) -> (bool, bool) {
+        (false, false)
+    }
+}
+
+/// One game being played on the screen, and how it is kept.
+pub(crate) struct Kept<'a, G: OnePlayer> {
+    pub ui: &'a Ui,
+    pub keeper: &'a mut dyn Keepers,
+    pub game: G,
+    pub meta: G::Meta,
+    pub best: Option<u64>,
+    pub notes: Vec<Note>,
+    pub extra: G::Extra,
+}
+
+/// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and the
+/// game's own screen state as it was left.
+pub(crate) fn play<G: OnePlayer>(
+    ui: &Ui,
+    keeper: &mut dyn Keepers,
+    game: G,
+    meta: G::Meta,
+    extra: G::Extra,
+) -> (End, G::Extra) {
+    let best = game.best(keeper, &meta);
+    let mut s = Kept {
+        ui,
+        keeper,
+        game,
+        meta,
+        best,
+        notes: Vec::new(),
+        extra,
+    };
+    s.warnings();
+    let end = session::run(&mut s);
+    (end, s.extra)
+}
+
+impl<G: OnePlayer> Kept<'_, G> {
+    /// At least one move was made (else leaving forgets the game): what a duel counts as
+    /// surviving, cards played or discarded, or moves.
+    fn played(&self) -> bool {
+        self.game.survived() > 0
+    }
+
+    fn warnings(&mut self) {
+        for w in self.keeper.take_warnings() {
+            self.notes.push(Note::new(w, Tone::Bad));
+        }
+    }
+
+    /// Saves the game in progress (after every move and undo).
+    pub(crate) fn save(&mut self) {
+        self.game.save(self.keeper, &self.meta);
+        self.warnings();
+    }
+
+    /// Keeps the game for later when leaving: saved with its score, or, when nothing was
+    /// played, its save dropped (there is nothing to resume).
+    fn keep(&mut self) -> Option<u64> {
+        if self.played() {
+            self.save();
+            Some(self.game.score())
+        } else {
+            self.game.forget(self.keeper, &self.meta);
+            self.warnings();
+            None
+        }
+    }
+}
+
+impl<G: OnePlayer> Play for Kept<'_, G> {
+    fn ui(&self) -> &Ui {
+        self.ui
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.finished()
+    }
+
+    fn finish(&mut self) -> bool {
+        let new_best = self.game.finish(self.keeper, &self.meta);
+        self.best = self.game.best(self.keeper, &self.meta).or(self.best);
+        self.warnings();
+        new_best
+    }
+
+    fn new_best(&self) -> bool {
+        let score = self.game.score();
+        let stored = self.game.best(&*self.keeper, &self.meta);
+        stored.map_or(score > 0, |b| score > b)
+    }
+
+    fn result_shown(&mut self) {
+        G::result_shown(self);
+    }
+
+    fn result_poll(&mut self) -> (bool, bool) {
+        G::result_poll(self)
+    }
+
+    fn leave(&mut self) -> End {
+        End::Stopped(self.keep())
+    }
+
+    fn quit(&mut self) -> End {
+        End::Quit(self.keep())
+    }
+
+    fn quit_question(&self) -> &'static str {
+        self.ui.words.confirm_quit
+    }
+
+    fn lay_out(&self, view: View) -> Laid {
+        G::lay_out(self, view)
+    }
+
+    fn action(&self, key: &Key) -> Action {
+        G::action(key)
+    }
+
+    fn can_take_back(&self) -> bool {
+        self.game.lost() && self.played()
+    }
+
+    fn take_back(&mut self) -> bool {
+        if !self.game.undo(&mut self.extra) {
+            return false;
+        }
+        self.notes = vec![Note::new(self.ui.words.undone, Tone::Info)];
+        self.save();
+        true
+    }
+
+    fn act(&mut self, act: Action) -> Option<End> {
+        let words = self.ui.words;
+        // Old news goes with the next action: what is shown is always about the last key.
+        self.notes.clear();
+        match act {
+            Action::Undo => {
+                if self.game.undo(&mut self.extra) {
+                    self.notes = vec![Note::new(words.undone, Tone::Info)];
+                    self.save();
+                } else {
+                    self.notes = vec![Note::new(words.nothing_to_undo, Tone::Bad)];
+                }
+            }
+            Action::Restart => {
+                // The game given up is recorded as quit, unless nothing was played.
+                return session::restart(self, |s| {
+                    if s.played() {
+                        s.game.finish(s.keeper, &s.meta);
+                    } else {
+                        s.game.forget(s.keeper, &s.meta);
+                    }
+                });
+            }
+            Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
+            act => G::act(self, act),
+        }
+        None
+    }
+}

@@ -1,0 +1,766 @@
+//! The game screen as lines of text: a pure function of what is on screen and the terminal size.
+//!
+//! Nothing here touches the terminal, so every screen can be checked in a test (with colour off
+//! the lines are plain text; see the snapshots in `cards/snapshots/`). The game loop, autoplay
+//! and the tests all build a [`Screen`] and call [`render`].
+//!
+//! Layout: the columns stand side by side, top card first and the tail (where the next card
+//! lands) at the bottom, with the column numbers, the fill (`5/7`) and a marker row under them.
+//! The card in hand and the next cards sit in a panel on the right when there is room, else on a
+//! line under the board. The first layout that fits is used, from roomy (cards up to five rows
+//! tall and three times as wide as their number, the hand as large, in a big window) to compact
+//! (narrow one-row cards, no blank lines), and the result is centred in the window, so the
+//! board fills a large terminal instead of sitting in its corner; when none fits, the screen
+//! says how large the terminal must be.
+//!
+//! A frame of an animation ([`crate::ui::widgets::anim`]) is drawn by the same code: it only
+//! replaces the moving column's cells and puts the floating points under it, so a frame can never
+//! be laid out differently from the screen it leads to. When the game is over the screen is the
+//! result page (outcome, the game's facts, the final board in small, the choices).
+
+use crate::cards::card::Card;
+use crate::cards::engine::{Game, Move};
+use crate::cards::summary::Ending;
+use crate::ui::kit::{
+    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, choices,
+    duration, fill, first_fit, fit, news, or_too_small, pack, pair, wrap,
+};
+
+/// Who is playing, which decides the footer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Player {
+    Human,
+    Bot,
+}
+
+/// Everything the screen shows.
+pub(crate) struct Screen<'a> {
+    pub game: &'a Game,
+    pub best: Option<u64>,
+    /// The highlighted column (0-based), for the arrow keys.
+    pub cursor: Option<usize>,
+    pub hint: Option<Move>,
+    /// Shown after the rules name in the title (the daily date, the bot's name).
+    pub tag: Option<String>,
+    pub notes: &'a [Note],
+    pub overlay: Overlay,
+    pub player: Player,
+    /// Leave the last line empty (a prompt goes there).
+    pub prompt_line: bool,
+    /// The frame of a move being animated, drawn over its column.
+    pub frame: Option<&'a Frame>,
+    /// The column whose tail was just placed or made: marked until the next move.
+    pub fresh: Option<usize>,
+    /// Seconds since the game started, for the result screen.
+    pub played_secs: Option<u64>,
+    /// Par and accuracy for the result screen (`insight::items`).
+    pub insight: &'a [String],
+}
+
+/// One way of laying out the screen.
+#[derive(Clone, Copy, Debug)]
+struct CardLayout {
+    /// Display width of a card face.
+    face: usize,
+    /// Text rows of a card face (tall cards when there is room).
+    rows: usize,
+    gap: usize,
+    margin: usize,
+    /// Hand and next cards on the right of the board (else on a line under it).
+    panel: bool,
+    /// Blank lines between the parts: 2 around everything, 1 around the board only, 0 none.
+    airy: u8,
+}
+
+impl CardLayout {
+    /// The layouts to try, roomiest first, for card labels of `label` columns and fills of
+    /// `fill` columns (`7/7`): in a large window tall, wide cards with the hand and next cards
+    /// (as large) on the right; then one-row cards a little wider than their number; then the
+    /// hand under the board; then no blank lines; then narrower cards; then cards just as wide
+    /// as their label. The sizes grow in steps so that each window size gets the largest board
+    /// it can hold, and a board twice as wide as the smallest is still a board of cards, not
+    /// of empty space.
+    fn all(label: usize, fill: usize) -> Vec<CardLayout> {
+        let wide = (label + 2).max(6);
+        let layout = |face, rows, gap, margin, panel, airy| CardLayout {
+            face,
+            rows,
+            gap,
+            margin,
+            panel,
+            airy,
+        };
+        let mut all: Vec<CardLayout> = [
+            (wide + 16, 5, 4),
+            (wide + 12, 4, 3),
+            (wide + 10, 3, 3),
+            (wide + 6, 3, 2),
+            (wide + 4, 3, 2),
+            (wide + 4, 2, 2),
+            (wide + 2, 2, 2),
+        ]
+        .into_iter()
+        .map(|(face, rows, gap)| layout(face, rows, gap, 2, true, 2))
+        .collect();
+        all.extend([
+            layout(wide + 2, 1, 2, 2, true, 2),
+            layout(wide, 1, 2, 2, true, 2),
+            layout(wide, 1, 2, 2, false, 2),
+            // A window of about 60×20: the title and two lines of news, hand under the board.
+            layout(wide, 1, 2, 2, false, 1),
+            layout(wide, 1, 2, 2, true, 0),
+            layout(wide, 1, 2, 2, false, 0),
+            layout((label + 1).max(fill), 1, 1, 1, false, 0),
+            layout(label.max(fill), 1, 1, 0, false, 0),
+        ]);
+        all
+    }
+}
+
+/// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
+/// `width` display columns.
+pub(crate) fn render(
+    s: &Screen,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    or_too_small(
+        lay_out_cards(s, words, theme, width, height),
+        words,
+        theme,
+        width,
+        height,
+    )
+}
+
+/// The lines of the first layout that fits, or the smallest size that would fit.
+pub(crate) fn lay_out_cards(
+    s: &Screen,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Result<Vec<String>, (usize, usize)> {
+    let label = label_width(s.game, words);
+    let fill_w = {
+        let h = s.game.rules().board.height;
+        format!("{h}/{h}").len()
+    };
+    let build = |l: CardLayout, theme: Theme, width: usize| {
+        let lines = screen(s, words, theme, l, width);
+        let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
+        (lines, need_w)
+    };
+    let help = s.overlay == Overlay::Help;
+    let laid = first_fit(
+        &CardLayout::all(label, fill_w),
+        build,
+        help,
+        theme,
+        width,
+        height,
+    );
+    laid.map(|lines| centre(lines, width, height))
+}
+
+/// The widest card label these rules can show: the largest number below `clear_value` (no
+/// dealt card reaches it, the rules and deck files are checked for that), or the word for bomb
+/// and wild.
+fn label_width(game: &Game, words: &Words) -> usize {
+    let clear = game.rules().board.clear_value.value().unwrap_or(2048);
+    (clear / 2)
+        .to_string()
+        .len()
+        .max(console::measure_text_width(words.bomb))
+        .max(console::measure_text_width(words.wild))
+}
+
+fn board_width(s: &Screen, l: CardLayout) -> usize {
+    let n = s.game.rules().board.columns as usize;
+    l.margin + n * l.face + n.saturating_sub(1) * l.gap
+}
+
+fn panel_width(s: &Screen, l: CardLayout, words: &Words) -> usize {
+    let next = s.game.rules().deck.lookahead.saturating_sub(1) as usize;
+    let cards = l.face + next * (l.face + 1);
+    4 + cards
+        .max(console::measure_text_width(words.next) + 1 + next * (l.face + 1))
+        .max(console::measure_text_width(words.none_left))
+}
+
+fn face(words: &Words, theme: Theme, card: Card, width: usize) -> String {
+    theme.card(card, &words.card(card), width)
+}
+
+/// The `rows` text rows of one place of a column: a card in its look, a blast, or an empty slot
+/// (a dot on the middle row, in the slot's `tone`).
+fn cell_rows(words: &Words, theme: Theme, cell: Cell, l: CardLayout, tone: Tone) -> Vec<String> {
+    (0..l.rows)
+        .map(|row| match cell.card {
+            Some(card) if cell.mark == Mark::Plain && l.rows == 1 => {
+                face(words, theme, card, l.face)
+            }
+            Some(card) => theme.face_row(
+                Theme::card_colours(card),
+                &words.card(card),
+                l.face,
+                cell.mark,
+                row,
+                l.rows,
+            ),
+            None if cell.mark == Mark::Blast => theme.face_row(
+                Theme::card_colours(Card::BOMB),
+                "",
+                l.face,
+                Mark::Blast,
+                row,
+                l.rows,
+            ),
+            None => {
+                let dot = if row == (l.rows - 1) / 2 { "." } else { "" };
+                theme.well(dot, l.face, tone)
+            }
+        })
+        .collect()
+}
+
+/// A card face of the layout's size, as many rows as it has.
+fn face_rows(words: &Words, theme: Theme, card: Card, l: CardLayout) -> Vec<String> {
+    let cell = Cell {
+        card: Some(card),
+        mark: Mark::Plain,
+    };
+    cell_rows(words, theme, cell, l, Tone::Dim)
+}
+
+/// Cards side by side, one space apart, row by row.
+fn side_by_side(faces: &[Vec<String>]) -> Vec<String> {
+    let rows = faces.iter().map(Vec::len).max().unwrap_or(0);
+    (0..rows)
+        .map(|r| {
+            faces
+                .iter()
+                .map(|f| f.get(r).cloned().unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn screen(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let margin = " ".repeat(l.margin);
+    if l.airy > 0 {
+        out.push(title(s, words, theme, width));
+    }
+    if l.airy > 1 {
+        out.push(String::new());
+    }
+    if matches!(s.overlay, Overlay::Result { .. }) {
+        out.extend(result(s, words, theme, l, width));
+        if s.prompt_line {
+            out.push(String::new());
+        }
+        return out;
+    }
+    out.extend(stats(s, words, theme, l, width));
+    if l.airy > 0 {
+        out.push(String::new());
+    }
+    if s.overlay == Overlay::Help {
+        out.extend(help(s, words, theme, width));
+        return out;
+    }
+    let board = board(s, words, theme, l);
+    let panel = if l.panel {
+        panel(s, words, theme, l)
+    } else {
+        Vec::new()
+    };
+    let bw = board_width(s, l);
+    for i in 0..board.len().max(panel.len()) {
+        let row = board.get(i).map_or("", String::as_str);
+        let mut line = format!("{margin}{row}");
+        if let Some(p) = panel.get(i) {
+            let used = console::measure_text_width(&line);
+            line.push_str(&" ".repeat(bw.saturating_sub(used) + 4));
+            line.push_str(p);
+        }
+        out.push(line.trim_end().to_string());
+    }
+    if !l.panel {
+        out.extend(hand_line(s, words, theme, l, width));
+    }
+    if l.airy > 0 {
+        out.push(String::new());
+    }
+    let shown = if l.airy > 0 { 2 } else { 1 };
+    out.extend(news(s.notes, theme, &margin, width, shown));
+    if s.prompt_line {
+        out.push(String::new());
+    } else if s.overlay == Overlay::None {
+        if l.airy > 1 {
+            out.push(String::new());
+        }
+        // Split at the double spaces, so no key's text is cut in two.
+        let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
+        for line in pack(&foot, "  ", &margin, width) {
+            out.push(theme.paint(&line, Tone::Dim));
+        }
+    }
+    out
+}
+
+fn title(s: &Screen, words: &Words, theme: Theme, width: usize) -> String {
+    let mut t = format!(
+        "  {}  {}",
+        theme.paint(words.title, Tone::Title),
+        theme.paint(
+            &format!("{} {}", words.rules, s.game.rules().name),
+            Tone::Label
+        )
+    );
+    if let Some(tag) = &s.tag {
+        t.push_str(&format!("  {}", theme.paint(tag, Tone::Info)));
+    }
+    fit(&t, width)
+}
+
+fn best(s: &Screen) -> String {
+    best_text(s.best)
+}
+
+fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
+    let game = s.game;
+    let p = game.position();
+    // During a move's animation the score counts up with its chain.
+    let score = s.frame.map_or(p.score, |f| f.score);
+    let mut items = vec![
+        pair(theme, words.score, &score.to_string()),
+        pair(theme, words.best, &best(s)),
+        pair(theme, words.cards_left, &game.cards_left().to_string()),
+    ];
+    if game.rules().has_discards() {
+        items.push(pair(theme, words.discards, &p.discards.to_string()));
+    }
+    if s.best.is_some_and(|b| p.score > b) && s.overlay == Overlay::None {
+        items.push(theme.paint(words.new_best, Tone::Good));
+    }
+    let sep = if l.airy > 0 { "    " } else { "  " };
+    pack(&items, sep, &" ".repeat(l.margin), width)
+}
+
+/// The card rows, then the column numbers, the fill and the marker row. The column of an
+/// animation frame is drawn as the frame shows it, with its floating `+N` on the marker row;
+/// the card just placed or made is marked.
+fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
+    let game = s.game;
+    let rules = game.rules();
+    let height = rules.board.height as usize;
+    let cols = game.position().columns();
+    let gap = " ".repeat(l.gap);
+    let hint_col = match s.hint {
+        Some(Move::Place(c)) => Some(c as usize),
+        _ => None,
+    };
+    let shown: Vec<Vec<Cell>> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match s.frame {
+            Some(f) if f.col == i => f.cells.clone(),
+            _ => {
+                let fresh =
+                    (s.fresh == Some(i) && s.frame.is_none()).then(|| c.len().wrapping_sub(1));
+                c.cards()
+                    .iter()
+                    .enumerate()
+                    .map(|(r, &card)| Cell {
+                        card: Some(card),
+                        mark: if Some(r) == fresh {
+                            Mark::Fresh
+                        } else {
+                            Mark::Plain
+                        },
+                    })
+                    .collect()
+            }
+        })
+        .collect();
+    let empty = Cell {
+        card: None,
+        mark: Mark::Plain,
+    };
+    let mut rows = Vec::with_capacity(height * l.rows + 3);
+    for r in 0..height {
+        let cells: Vec<Vec<String>> = shown
+            .iter()
+            .enumerate()
+            .map(|(i, col)| {
+                let tone = if hint_col == Some(i) {
+                    Tone::Hint
+                } else if s.cursor == Some(i) {
+                    Tone::Cursor
+                } else {
+                    Tone::Dim
+                };
+                cell_rows(words, theme, col.get(r).copied().unwrap_or(empty), l, tone)
+            })
+            .collect();
+        for band in 0..l.rows {
+            let line: Vec<&str> = cells.iter().map(|c| c[band].as_str()).collect();
+            rows.push(line.join(&gap));
+        }
+    }
+    let numbers: Vec<String> = (0..cols.len())
+        .map(|i| {
+            if s.cursor == Some(i) {
+                theme.paint(&center(&format!(">{}<", i + 1), l.face), Tone::Cursor)
+            } else {
+                theme.paint(&center(&(i + 1).to_string(), l.face), Tone::Label)
+            }
+        })
+        .collect();
+    rows.push(numbers.join(&gap));
+    let fills: Vec<String> = shown
+        .iter()
+        .map(|c| {
+            let n = c.iter().filter(|x| x.card.is_some()).count();
+            let f = center(&format!("{n}/{height}"), l.face);
+            if n >= height {
+                theme.paint(&f, Tone::Full)
+            } else {
+                theme.paint(&f, Tone::Dim)
+            }
+        })
+        .collect();
+    rows.push(fills.join(&gap));
+    let marks: Vec<String> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match s.frame {
+            Some(f) if f.col == i && f.float.is_some() => theme.paint(
+                &center(&format!("+{}", f.float.unwrap_or(0)), l.face),
+                Tone::Good,
+            ),
+            _ if hint_col == Some(i) => theme.paint(&center(words.hint_mark, l.face), Tone::Hint),
+            _ if c.len() >= height => theme.paint(&center(words.full, l.face), Tone::Full),
+            _ if s.cursor == Some(i) => theme.paint(&center("^", l.face), Tone::Cursor),
+            _ => " ".repeat(l.face),
+        })
+        .collect();
+    rows.push(marks.join(&gap));
+    rows
+}
+
+/// One player's columns and hand as the duel screen draws them, the `tight`-th way (0 is the
+/// roomiest; `None` past the tightest): the same columns as the card screen, the hand on a line
+/// under them.
+pub(crate) fn card_block(
+    game: &Game,
+    words: &Words,
+    theme: Theme,
+    tight: usize,
+    cursor: Option<usize>,
+) -> Option<Vec<String>> {
+    let h = game.rules().board.height;
+    let layouts = CardLayout::all(label_width(game, words), format!("{h}/{h}").len());
+    let n = layouts.len();
+    // The distinct one-row card widths and gaps of the card screen's layouts.
+    let l = layouts[*[n - 7, n - 2, n - 1].get(tight)?];
+    let l = CardLayout { margin: 0, ..l };
+    let s = Screen {
+        game,
+        best: None,
+        cursor,
+        hint: None,
+        tag: None,
+        notes: &[],
+        overlay: Overlay::None,
+        player: Player::Human,
+        prompt_line: false,
+        frame: None,
+        fresh: None,
+        played_secs: None,
+        insight: &[],
+    };
+    let mut rows = board(&s, words, theme, l);
+    rows.extend(hand_line(&s, words, theme, l, usize::MAX / 2));
+    Some(rows)
+}
+
+/// The hand and the next cards, for the right of the board, as large as the board's cards.
+fn panel(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
+    let mut p = Vec::new();
+    let visible = s.game.visible();
+    p.push(theme.paint(words.hand, Tone::Label));
+    match visible.first() {
+        Some(&c) => p.extend(face_rows(words, theme, c, l)),
+        None => p.push(theme.paint(words.none_left, Tone::Dim)),
+    }
+    if s.game.rules().deck.lookahead > 1 {
+        p.push(String::new());
+        p.push(theme.paint(words.next, Tone::Label));
+        let next: Vec<Vec<String>> = visible
+            .iter()
+            .skip(1)
+            .map(|&c| face_rows(words, theme, c, l))
+            .collect();
+        if next.is_empty() {
+            p.push(theme.paint(words.none_left, Tone::Dim));
+        } else {
+            p.extend(side_by_side(&next));
+        }
+    }
+    p
+}
+
+/// `Hand [ 16]   Next [  4] [  2]` on one line, when there is no room for the panel.
+fn hand_line(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
+    let visible = s.game.visible();
+    let hand = match visible.first() {
+        Some(&c) => face(words, theme, c, l.face),
+        None => theme.paint(words.none_left, Tone::Dim),
+    };
+    let mut items = vec![format!("{} {hand}", theme.paint(words.hand, Tone::Label))];
+    if visible.len() > 1 {
+        let mut next = theme.paint(words.next, Tone::Label);
+        for &c in &visible[1..] {
+            next.push(' ');
+            next.push_str(&face(words, theme, c, l.face));
+        }
+        items.push(next);
+    }
+    pack(&items, "  ", &" ".repeat(l.margin), width)
+}
+
+fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
+    let n = s.game.rules().board.columns;
+    match s.player {
+        Player::Bot => words.bot_footer.to_string(),
+        Player::Human if l.airy == 0 => fill(words.footer_short, &[&n]),
+        Player::Human => {
+            let mut f = fill(words.footer, &[&n]);
+            if s.game.rules().has_discards() {
+                f.push_str("  ");
+                f.push_str(words.footer_discard);
+            }
+            f
+        }
+    }
+}
+
+/// The longest chain of the game: replayed from its moves (the engine keeps no such count), a
+/// few microseconds even for a long game, and only on the result screen.
+fn longest_chain(game: &Game) -> usize {
+    let rules = game.rules();
+    let mut p = crate::cards::engine::Position::new(rules);
+    let mut longest = 0;
+    for (&mv, &card) in game.moves().iter().zip(game.deck().iter()) {
+        longest = longest.max(p.apply(mv, card, rules).steps().len());
+    }
+    longest
+}
+
+/// The final board in small: every card just as wide as its number, no wells, as many rows as
+/// the fullest column.
+fn mini_board(game: &Game, words: &Words, theme: Theme, margin: &str) -> Vec<String> {
+    let w = label_width(game, words) + 1;
+    let cols = game.position().columns();
+    let rows = cols
+        .iter()
+        .map(crate::cards::engine::Column::len)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<String> = cols
+                .iter()
+                .map(|c| match c.cards().get(r) {
+                    Some(&card) => theme.card(card, &words.card(card), w),
+                    None => theme.paint(&center(".", w), Tone::Dim),
+                })
+                .collect();
+            format!("{margin}{}", cells.join(" "))
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The result screen: the outcome, what the game was (score, best, cards played, highest card,
+/// longest chain, clears, bombs, time played), the final board in small when there is room,
+/// and the choices.
+fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
+    let Overlay::Result {
+        new_best,
+        choice,
+        undo,
+    } = s.overlay
+    else {
+        return Vec::new();
+    };
+    let margin = " ".repeat(l.margin);
+    let game = s.game;
+    let p = game.position();
+    let head = if Ending::of(game) == Ending::Won {
+        theme.paint(words.won, Tone::Good)
+    } else {
+        let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
+        theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
+    };
+    let mut facts = vec![
+        pair(theme, words.score, &p.score.to_string()),
+        pair(theme, words.best, &best(s)),
+    ];
+    if new_best {
+        facts.push(theme.paint(words.new_best, Tone::Good));
+    }
+    let mut more = vec![
+        pair(theme, words.cards_played, &p.stats.cards_played.to_string()),
+        pair(theme, words.highest, &p.stats.highest.to_string()),
+        pair(theme, words.longest_chain, &longest_chain(game).to_string()),
+        pair(theme, words.clears, &p.stats.clears.to_string()),
+    ];
+    if game.rules().weight(Card::BOMB) > 0 {
+        more.push(pair(theme, words.bombs_used, &p.stats.bombs.to_string()));
+    }
+    if let Some(secs) = s.played_secs {
+        more.push(pair(theme, words.time_played, &duration(secs)));
+    }
+    let blank = |out: &mut Vec<String>| {
+        if l.airy > 0 {
+            out.push(String::new());
+        }
+    };
+    let mut lines = vec![fit(&format!("{margin}{head}"), width)];
+    blank(&mut lines);
+    lines.extend(pack(&facts, "    ", &margin, width));
+    lines.extend(pack(&more, "    ", &margin, width));
+    if !s.insight.is_empty() {
+        // A line too long for a narrow window goes on under itself rather than being cut.
+        let room = width.saturating_sub(l.margin).max(8);
+        let insight: Vec<String> = s
+            .insight
+            .iter()
+            .flat_map(|i| wrap(i, room))
+            .map(|i| theme.paint(i.trim_end(), Tone::Info))
+            .collect();
+        lines.extend(pack(&insight, "    ", &margin, width));
+    }
+    if l.airy > 0 {
+        lines.push(String::new());
+        lines.extend(mini_board(game, words, theme, &margin));
+    }
+    blank(&mut lines);
+    if s.player == Player::Bot {
+        if !s.prompt_line {
+            lines.push(fit(
+                &format!("{margin}{}", theme.paint(words.bot_result_keys, Tone::Dim)),
+                width,
+            ));
+        }
+    } else {
+        lines.extend(choices(words, theme, choice, undo, &margin, width));
+    }
+    lines
+}
+
+/// One line of the keys' help (`u            undo the last move`), its text wrapped under
+/// itself in a narrow window so no key's meaning is cut off.
+fn key_lines(line: &str, width: usize) -> Vec<String> {
+    const KEY: usize = 13;
+    // The key column is 13 display columns wide (a Chinese key name is narrower in characters).
+    let mut used = 0;
+    let split = line
+        .char_indices()
+        .find(|&(_, c)| {
+            let fits = used >= KEY;
+            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            fits
+        })
+        .map_or(line.len(), |(i, _)| i);
+    let (key, text) = line.split_at(split);
+    let room = width.saturating_sub(2 + KEY).max(8);
+    wrap(text.trim_start(), room)
+        .into_iter()
+        .enumerate()
+        .map(|(i, part)| {
+            let head = if i == 0 {
+                key.to_string()
+            } else {
+                " ".repeat(KEY)
+            };
+            fit(&format!("  {head}{part}"), width)
+        })
+        .collect()
+}
+
+fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+    let rules = s.game.rules();
+    let clear = rules.board.clear_value.to_string();
+    let mut out = vec![theme.paint(&fit(&format!("  {}", words.help_title), width), Tone::Title)];
+    out.push(String::new());
+    // Only the keys of these rules: the real column numbers, discards only when there are some.
+    let keys = words
+        .help_keys
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != 2 || rules.has_discards())
+        .map(|(_, k)| fill(k, &[&rules.board.columns]))
+        .chain(std::iter::once(words.help_boss.to_string()));
+    for k in keys {
+        out.extend(key_lines(&k, width));
+    }
+    out.push(String::new());
+    // Only the rules in force: no bomb line without bombs, the full-column rule that applies,
+    // how a merge scores (with `merged_value` a +896 jump needs explaining). The merge text is
+    // one paragraph, wrapped to the window (its halves are split for 80 columns).
+    let [a, b] = words.help_merge;
+    let joint = if a.ends_with(|c: char| c.is_ascii()) {
+        " "
+    } else {
+        ""
+    };
+    let mut lines: Vec<String> = vec![format!("{a}{joint}{b}")];
+    let per = rules.scoring.per_merge;
+    lines.push(if rules.scoring.merged_value {
+        fill(words.help_score_value, &[&per, &(per + 32)])
+    } else {
+        fill(words.help_score, &[&per])
+    });
+    lines.push(fill(
+        words.help_clear,
+        &[&clear, &rules.scoring.clear_bonus],
+    ));
+    if rules.weight(Card::BOMB) > 0 {
+        lines.push(words.help_bomb.to_string());
+    }
+    if rules.weight(Card::WILD) > 0 {
+        lines.push(words.help_wild.to_string());
+    }
+    lines.push(if rules.board.merge_into_full {
+        words.help_full_merge.to_string()
+    } else {
+        words.help_full.to_string()
+    });
+    if rules.has_discards() {
+        let d = &rules.discards;
+        let left = s.game.position().discards;
+        lines.push(fill(words.help_discards, &[&left, &d.per_clear, &d.max]));
+    }
+    lines.push(words.help_end.to_string());
+    for l in lines {
+        for part in wrap(&l, width.saturating_sub(2).max(1)) {
+            out.push(fit(&format!("  {part}"), width));
+        }
+    }
+    out.push(String::new());
+    out.push(theme.paint(&fit(&format!("  {}", words.help_back), width), Tone::Dim));
+    out
+}
+
+#[cfg(test)]
+mod tests;

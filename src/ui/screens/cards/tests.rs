@@ -1,0 +1,249 @@
+//! Snapshots of the rendered screen with colours off, in both languages, plus checks that hold
+//! for every size: no line wider than the terminal, no more lines than it has.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::cards::engine::Game;
+use crate::cards::rules::Rules;
+use crate::ui::kit::{Lang, any_overlay, checked, same_layout};
+use crate::ui::play::describe;
+
+fn cards(list: &str) -> Vec<Card> {
+    list.split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect()
+}
+
+fn game_with(rules: Rules, deck: &str, moves: &[u8]) -> (Game, Vec<Note>, Lang) {
+    let mut g = Game::new(Arc::new(rules), cards(deck).into());
+    let mut last = None;
+    for &m in moves {
+        last = Some(g.play(Move::Place(m)).unwrap());
+    }
+    let notes = last
+        .map(|t| describe(&t, Lang::En.words()))
+        .unwrap_or_default();
+    (g, notes, Lang::En)
+}
+
+fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
+    Screen {
+        game,
+        best: Some(120),
+        cursor: Some(2),
+        hint: None,
+        tag: None,
+        notes,
+        overlay: Overlay::None,
+        player: Player::Human,
+        prompt_line: false,
+        frame: None,
+        fresh: None,
+        played_secs: Some(272),
+        insight: &[],
+    }
+}
+
+fn show(s: &Screen, lang: Lang, w: usize, h: usize) -> String {
+    checked(&render(s, lang.words(), Theme::PLAIN, w, h), w, h)
+}
+
+const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
+
+#[test]
+fn start() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (lang, name) in LANGS {
+        insta::assert_snapshot!(
+            format!("start_{name}"),
+            show(&screen(&g, &[]), lang, 80, 24)
+        );
+    }
+}
+
+#[test]
+fn chain_message() {
+    let (mut g2, _, _) = game_with(Rules::default_rules(), "64 32 16 16 2 4 8 bomb", &[0, 0, 0]);
+    let turn = g2.play(Move::Place(0)).unwrap();
+    assert_eq!(turn.steps().len(), 3);
+    for (lang, name) in LANGS {
+        let notes = describe(&turn, lang.words());
+        let text = show(&screen(&g2, &notes), lang, 80, 24);
+        assert!(text.contains("→"), "{text}");
+        insta::assert_snapshot!(format!("chain_{name}"), text);
+    }
+}
+
+#[test]
+fn full_column_and_hint() {
+    let (g, notes, _) = game_with(
+        Rules::default_rules(),
+        "2 4 2 4 2 4 2 8 8 16 32",
+        &[0, 0, 0, 0, 0, 0, 0],
+    );
+    for (lang, name) in LANGS {
+        let mut s = screen(&g, &notes);
+        s.cursor = Some(0);
+        s.hint = Some(Move::Place(3));
+        let text = show(&s, lang, 80, 24);
+        insta::assert_snapshot!(format!("full_{name}"), text);
+    }
+    // The full column is marked, the others are not.
+    let text = show(&screen(&g, &notes), Lang::En, 80, 24);
+    assert_eq!(text.matches("FULL").count(), 1, "{text}");
+    assert!(text.contains("7/7"));
+}
+
+#[test]
+fn narrow_and_too_small() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (lang, name) in LANGS {
+        let s = screen(&g, &[]);
+        insta::assert_snapshot!(format!("narrow_40x15_{name}"), show(&s, lang, 40, 15));
+        insta::assert_snapshot!(format!("narrow_30x16_{name}"), show(&s, lang, 30, 16));
+        let small = show(&s, lang, 30, 10);
+        assert!(!small.contains("0/7"), "{small}");
+        insta::assert_snapshot!(format!("too_small_30x10_{name}"), small);
+    }
+}
+
+#[test]
+fn result_screen() {
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
+    assert!(g.is_over());
+    for (lang, name) in LANGS {
+        let mut s = screen(&g, &notes);
+        s.overlay = Overlay::result(true);
+        s.prompt_line = true;
+        s.best = Some(2);
+        insta::assert_snapshot!(format!("result_{name}"), show(&s, lang, 80, 24));
+    }
+}
+
+/// The result with par and accuracy under its figures, wide and narrow: a line too long for the
+/// window goes on under itself.
+#[test]
+fn result_with_par_and_accuracy() {
+    use crate::ui::play::{Accuracy, Pending, items};
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
+    let review = Pending::Ready(Accuracy {
+        accuracy: 0.75,
+        mistake: Some((3, "2".to_string())),
+    });
+    for (lang, name) in LANGS {
+        let insight = items(lang.words(), 2, &Pending::Ready(5), &review);
+        let mut s = screen(&g, &notes);
+        s.overlay = Overlay::result(false);
+        s.insight = &insight;
+        let wide = show(&s, lang, 80, 24);
+        assert!(wide.contains(&insight[1]), "{wide}");
+        insta::assert_snapshot!(format!("result_insight_{name}"), wide);
+        insta::assert_snapshot!(
+            format!("result_insight_40x15_{name}"),
+            show(&s, lang, 40, 15)
+        );
+    }
+}
+
+#[test]
+fn beating_the_best_score_shows_at_once() {
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 32 16 16 2", &[0, 0, 0, 0]);
+    let mut s = screen(&g, &notes);
+    s.best = Some(2);
+    assert!(show(&s, Lang::En, 80, 24).contains("Score 3    Best 2    Cards left 1    New best!"));
+    s.best = Some(3);
+    assert!(!show(&s, Lang::En, 80, 24).contains("New best!"));
+}
+
+#[test]
+fn help_screen() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (lang, name) in LANGS {
+        let mut s = screen(&g, &[]);
+        s.overlay = Overlay::Help;
+        insta::assert_snapshot!(format!("help_{name}"), show(&s, lang, 80, 24));
+    }
+    // Other rules, other lines: wild cards, merging into a full column, discards.
+    let g = Game::with_seed(
+        Arc::new(crate::config::load_preset("solitaire").unwrap()),
+        42,
+    );
+    let mut s = screen(&g, &[]);
+    s.overlay = Overlay::Help;
+    let text = show(&s, Lang::En, 80, 30);
+    let en = Lang::En.words();
+    assert!(!text.contains(en.help_bomb), "{text}");
+    assert!(text.contains(en.help_wild) && text.contains(en.help_full_merge));
+    insta::assert_snapshot!("help_solitaire_en", text);
+}
+
+#[test]
+fn every_size_and_preset_fits() {
+    for preset in ["default", "solitaire", "hard"] {
+        let rules = crate::config::load_preset(preset).unwrap();
+        let g = Game::with_seed(Arc::new(rules), 7);
+        for lang in [Lang::En, Lang::Zh] {
+            for w in [1, 10, 25, 40, 60, 80, 120] {
+                for h in [1, 5, 12, 15, 24, 40] {
+                    show(&screen(&g, &[]), lang, w, h);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn colours_keep_the_layout() {
+    let (g, notes, _) = game_with(Rules::default_rules(), "64 32 16 16 bomb 2", &[0, 0, 0, 0]);
+    let s = screen(&g, &notes);
+    let plain = render(&s, Lang::En.words(), Theme::PLAIN, 80, 24);
+    let colour = render(&s, Lang::En.words(), Theme { color: true }, 80, 24);
+    same_layout(&plain, &colour);
+}
+
+proptest::proptest! {
+    /// Any position of any preset, at any size, in either language, with any highlight or hint:
+    /// the screen never panics and never spills out of the terminal.
+    #[test]
+    fn any_position_any_size(
+        preset in 0usize..3,
+        seed in 0u64..1000,
+        moves in proptest::collection::vec(0u8..9, 0..120),
+        cursor in 0usize..9,
+        hint in proptest::option::of(0u8..9),
+        w in 1usize..250,
+        h in 1usize..90,
+        zh in proptest::bool::ANY,
+        overlay in 0u8..3,
+    ) {
+        let name = ["default", "solitaire", "hard"][preset];
+        let rules = crate::config::load_preset(name).unwrap();
+        let mut g = Game::with_seed(Arc::new(rules), seed);
+        let mut notes = Vec::new();
+        for m in moves {
+            let mv = if m == 8 { Move::Discard } else { Move::Place(m) };
+            if let Ok(t) = g.play(mv) {
+                notes = describe(&t, Lang::En.words());
+            }
+        }
+        let mut s = screen(&g, &notes);
+        s.cursor = Some(cursor);
+        s.hint = hint.map(Move::Place);
+        s.overlay = any_overlay(overlay, seed % 2 == 0);
+        let lang = if zh { Lang::Zh } else { Lang::En };
+        show(&s, lang, w, h);
+    }
+}
+
+#[test]
+fn help_keys_wrap_under_their_text() {
+    let lines = key_lines("←/→ 回车     移动高亮，回车把牌放到高亮的列", 40);
+    assert_eq!(
+        lines,
+        vec![
+            "  ←/→ 回车     移动高亮，回车把牌放到高".to_string(),
+            "               亮的列".to_string()
+        ]
+    );
+}

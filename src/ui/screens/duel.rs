@@ -1,0 +1,350 @@
+//! The duel screen as lines of text: a pure function of the duel and the terminal size, like the
+//! other screens, for either game (through [`DuelBoard`]).
+//!
+//! Whose turn it is must be impossible to miss: a line says it in the player's own colour, and
+//! that player's board carries a `▶` mark and their colour (the mark is what remains without
+//! colour). Both boards stand side by side when they fit, boards as roomy as the terminal
+//! allows; otherwise the board of the player to move is drawn and the other player shrinks to
+//! their name, score and turns under it.
+
+use crate::cards::engine::Game;
+use crate::classic::ClassicGame;
+use crate::duel::{Duel, DuelResult, Playable};
+
+use super::cards::card_block;
+use super::classic::{Bottom, Tiles, grid, help_lines};
+use crate::ui::kit::{
+    Note, Overlay, Theme, Tone, Words, centre, choices, fill, first_fit, fit, pack, pad, pair,
+};
+
+/// What the duel screen says that depends on the game.
+pub(crate) struct Texts {
+    /// What "survived" counts: cards played, or moves.
+    pub survived: &'static str,
+    /// After the game's name in the title.
+    pub tag: String,
+    pub footer: String,
+    pub help_keys: &'static [&'static str],
+}
+
+/// What the duel screen needs from one game: its board, drawn several ways, and its texts.
+pub(crate) trait DuelBoard: Playable {
+    /// How many ways [`DuelBoard::body`] can draw a board.
+    const WAYS: usize;
+    /// How many columns the highlight moves over (none in classic).
+    fn columns(&self) -> usize;
+    /// The board, the `tight`-th way (0 the roomiest).
+    fn body(
+        &self,
+        words: &Words,
+        theme: Theme,
+        tight: usize,
+        cursor: Option<usize>,
+    ) -> Option<Vec<String>>;
+    /// What the screen says about a duel at this game.
+    fn texts(&self, words: &Words) -> Texts;
+}
+
+impl DuelBoard for Game {
+    const WAYS: usize = 3;
+
+    fn columns(&self) -> usize {
+        self.rules().board.columns as usize
+    }
+
+    fn body(
+        &self,
+        words: &Words,
+        theme: Theme,
+        tight: usize,
+        cursor: Option<usize>,
+    ) -> Option<Vec<String>> {
+        card_block(self, words, theme, tight, cursor)
+    }
+
+    fn texts(&self, words: &Words) -> Texts {
+        Texts {
+            survived: words.cards_played,
+            tag: format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name),
+            footer: fill(words.duel_footer_cards, &[&self.columns()]),
+            help_keys: words.duel_help_keys_cards,
+        }
+    }
+}
+
+impl DuelBoard for ClassicGame {
+    const WAYS: usize = 4;
+
+    fn columns(&self) -> usize {
+        0
+    }
+
+    fn body(&self, _: &Words, theme: Theme, tight: usize, _: Option<usize>) -> Option<Vec<String>> {
+        let tiles = *Tiles::all(self.board()).get(tight)?;
+        Some(grid(self.board(), theme, tiles))
+    }
+
+    fn texts(&self, words: &Words) -> Texts {
+        let n = self.board().size();
+        Texts {
+            survived: words.moves,
+            tag: format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n])),
+            footer: words.duel_footer_classic.to_string(),
+            help_keys: words.duel_help_keys_classic,
+        }
+    }
+}
+
+/// Everything the duel screen shows.
+pub(crate) struct DuelScreen<'a, G> {
+    pub duel: &'a Duel<G>,
+    pub names: &'a [String; 2],
+    /// Each player's highlighted column (card duels).
+    pub cursors: [usize; 2],
+    pub notes: &'a [Note],
+    pub overlay: Overlay,
+    /// Leave the last line empty (a prompt goes there).
+    pub prompt_line: bool,
+}
+
+/// One way of laying out the screen.
+#[derive(Clone, Copy, Debug)]
+struct DuelLayout {
+    /// Which of the game's board drawings ([`DuelBoard::body`]), 0 the roomiest.
+    tight: usize,
+    side_by_side: bool,
+    airy: bool,
+}
+
+const MARGIN: &str = "  ";
+const GAP: usize = 4;
+
+/// A player's colour.
+pub(crate) fn tone(player: usize) -> Tone {
+    if player == 0 {
+        Tone::Player1
+    } else {
+        Tone::Player2
+    }
+}
+
+/// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
+pub(crate) fn lay_out_duel<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Result<Vec<String>, (usize, usize)> {
+    let mut layouts = Vec::new();
+    for side_by_side in [true, false] {
+        for airy in [true, false] {
+            for tight in 0..G::WAYS {
+                layouts.push(DuelLayout {
+                    tight,
+                    side_by_side,
+                    airy,
+                });
+            }
+        }
+    }
+    let build = |l: DuelLayout, theme: Theme, width: usize| screen(s, words, theme, l, width);
+    let help = s.overlay == Overlay::Help;
+    first_fit(&layouts, build, help, theme, width, height).map(|l| centre(l, width, height))
+}
+
+/// The player whose board is drawn large when only one fits: the one to move, else (the duel
+/// decided) the winner.
+fn featured<G: Playable>(duel: &Duel<G>) -> usize {
+    match (duel.to_move(), duel.result()) {
+        (Some(i), _) => i,
+        (None, Some(DuelResult::Win { winner, .. })) => winner,
+        _ => 0,
+    }
+}
+
+/// A player's two header lines: the mark and name (and whether their game is over), then the
+/// score and turns survived.
+fn header<G: DuelBoard>(s: &DuelScreen<G>, i: usize, words: &Words, theme: Theme) -> [String; 2] {
+    let g = &s.duel.players[i];
+    let mark = if s.duel.to_move() == Some(i) {
+        "▶ "
+    } else {
+        "  "
+    };
+    let mut name = theme.paint(&format!("{mark}{}", s.names[i]), tone(i));
+    if g.finished() {
+        name.push_str(&format!(
+            "  {}",
+            theme.paint(&format!("({})", words.game_over_mark), Tone::Dim)
+        ));
+    }
+    let stats = format!(
+        "  {}  {}",
+        pair(theme, words.score, &g.score().to_string()),
+        pair(theme, g.texts(words).survived, &g.survived().to_string())
+    );
+    [name, stats]
+}
+
+/// A player's block: the header, then the board; with the width the board needs.
+fn block<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    i: usize,
+    words: &Words,
+    theme: Theme,
+    tight: usize,
+) -> (Vec<String>, usize) {
+    let cursor = (s.duel.to_move() == Some(i)).then_some(s.cursors[i]);
+    let body = s.duel.players[i]
+        .body(words, theme, tight, cursor)
+        .unwrap_or_default();
+    let width = |lines: &[String]| {
+        lines
+            .iter()
+            .map(|l| console::measure_text_width(l))
+            .max()
+            .unwrap_or(0)
+    };
+    let head = header(s, i, words, theme);
+    let w = width(&body).max(width(&head));
+    let mut lines: Vec<String> = head.into_iter().collect();
+    lines.extend(body.into_iter().map(|l| format!("  {l}")));
+    (lines, w + 2)
+}
+
+fn screen<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    words: &Words,
+    theme: Theme,
+    l: DuelLayout,
+    width: usize,
+) -> (Vec<String>, usize) {
+    let texts = s.duel.players[0].texts(words);
+    let title = format!(
+        "{MARGIN}{}  {}",
+        theme.paint(words.title, Tone::Title),
+        theme.paint(&texts.tag, Tone::Label)
+    );
+    let mut out = vec![fit(&title, width)];
+    if l.airy {
+        out.push(String::new());
+    }
+    let turn = match s.duel.to_move() {
+        Some(i) => theme.paint(&fill(words.to_move, &[&s.names[i]]), tone(i)),
+        None => result_head(s, words, theme),
+    };
+    out.push(fit(&format!("{MARGIN}{turn}"), width));
+    if l.airy {
+        out.push(String::new());
+    }
+    if s.overlay == Overlay::Help {
+        out.extend(help_lines(
+            texts.help_keys,
+            words.duel_help_rules,
+            "",
+            words,
+            theme,
+            width,
+        ));
+        return (out, 0);
+    }
+    let need_w;
+    if l.side_by_side {
+        let (a, wa) = block(s, 0, words, theme, l.tight);
+        let (b, wb) = block(s, 1, words, theme, l.tight);
+        need_w = MARGIN.len() + wa + GAP + wb;
+        for row in 0..a.len().max(b.len()) {
+            let left = a.get(row).map_or("", String::as_str);
+            let right = b.get(row).map_or("", String::as_str);
+            let line = format!("{MARGIN}{}{}{right}", pad(left, wa), " ".repeat(GAP));
+            out.push(line.trim_end().to_string());
+        }
+    } else {
+        let first = featured(s.duel);
+        let (a, wa) = block(s, first, words, theme, l.tight);
+        let other = header(s, 1 - first, words, theme);
+        need_w = MARGIN.len() + wa;
+        out.extend(
+            a.iter()
+                .map(|r| format!("{MARGIN}{r}").trim_end().to_string()),
+        );
+        out.extend(other.iter().map(|r| fit(&format!("{MARGIN}{r}"), width)));
+    }
+    let bottom = Bottom {
+        result: matches!(s.overlay, Overlay::Result { .. }).then(|| result(s, words, theme, width)),
+        notes: s.notes,
+        footer: &texts.footer,
+        prompt_line: s.prompt_line,
+        airy: l.airy,
+    };
+    out.extend(bottom.lines(theme, width));
+    (out, need_w)
+}
+
+/// Who won and why, in the winner's colour.
+fn result_head<G: DuelBoard>(s: &DuelScreen<G>, words: &Words, theme: Theme) -> String {
+    let [a, b] = &s.duel.players;
+    match s.duel.result() {
+        None => String::new(),
+        Some(DuelResult::Draw) => theme.paint(
+            &fill(words.duel_draw, &[&a.survived(), &a.score()]),
+            Tone::Good,
+        ),
+        Some(DuelResult::Win { winner, by_score }) => {
+            let (w, l) = if winner == 0 { (a, b) } else { (b, a) };
+            let name = &s.names[winner];
+            let text = if by_score {
+                fill(
+                    words.duel_won_score,
+                    &[name, &w.score(), &l.score(), &w.survived()],
+                )
+            } else {
+                fill(words.duel_won_longer, &[name, &w.survived(), &l.survived()])
+            };
+            theme.paint(&text, tone(winner))
+        }
+    }
+}
+
+/// Each player's score and turns (the line at the top already says who won and why), in
+/// columns that line up whatever the names' lengths, then the choices.
+fn result<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let name_w = s
+        .names
+        .iter()
+        .map(|n| console::measure_text_width(n))
+        .max()
+        .unwrap_or(0);
+    let score_w = s
+        .duel
+        .players
+        .iter()
+        .map(|g| g.score().to_string().len())
+        .max()
+        .unwrap_or(1);
+    for i in 0..2 {
+        let g = &s.duel.players[i];
+        let score = format!("{:>score_w$}", g.score());
+        let items = [
+            theme.paint(&pad(&s.names[i], name_w), tone(i)),
+            pair(theme, words.score, &score),
+            pair(theme, g.texts(words).survived, &g.survived().to_string()),
+        ];
+        lines.extend(pack(&items, "    ", MARGIN, width));
+    }
+    if let Overlay::Result { choice, .. } = s.overlay {
+        lines.push(String::new());
+        lines.extend(choices(words, theme, choice, false, MARGIN, width));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,213 @@
+//! Snapshots of the duel screen with colours off, in both languages, for both games, and checks
+//! that hold for every terminal size.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::cards::engine::{Game, Move};
+use crate::cards::rules::{ClassicRules, Rules};
+use crate::classic::{ClassicGame, Dir};
+use crate::ui::kit::{Lang, any_overlay, checked, or_too_small};
+
+const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
+
+fn names() -> [String; 2] {
+    ["Ann".to_string(), "Bob".to_string()]
+}
+
+fn classic_duel(size: u8, seed: u64) -> Duel<ClassicGame> {
+    let g = ClassicGame::new(ClassicRules { size, win: 2048 }, seed);
+    Duel::new(g.clone(), g)
+}
+
+fn card_duel(seed: u64) -> Duel<Game> {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
+    Duel::new(g.clone(), g)
+}
+
+fn screen<'a, G>(
+    duel: &'a Duel<G>,
+    names: &'a [String; 2],
+    notes: &'a [Note],
+) -> DuelScreen<'a, G> {
+    DuelScreen {
+        duel,
+        names,
+        cursors: [2, 2],
+        notes,
+        overlay: Overlay::None,
+        prompt_line: false,
+    }
+}
+
+fn show<G: DuelBoard>(s: &DuelScreen<G>, lang: Lang, w: usize, h: usize) -> String {
+    let words = lang.words();
+    let lines = or_too_small(
+        lay_out_duel(s, words, Theme::PLAIN, w, h),
+        words,
+        Theme::PLAIN,
+        w,
+        h,
+    );
+    checked(&lines, w, h)
+}
+
+/// The player to move makes their first move (in the order of `Dir::ALL`) that changes the board.
+fn first_move(d: &mut Duel<ClassicGame>) {
+    let g = d.current().unwrap();
+    let dir = Dir::ALL
+        .into_iter()
+        .find(|&x| g.board().slide(x).is_some())
+        .unwrap();
+    g.play(dir).unwrap();
+    d.next_turn();
+}
+
+/// The lines of the board area, each cut into its left and right halves at `at`.
+fn halves(text: &str, at: usize) -> (String, String) {
+    let (mut left, mut right) = (String::new(), String::new());
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        let cut = at.min(chars.len());
+        left.extend(&chars[..cut]);
+        left.push('\n');
+        right.extend(&chars[cut..]);
+        right.push('\n');
+    }
+    (left, right)
+}
+
+#[test]
+fn classic_duel_side_by_side_and_the_turn_passes() {
+    let n = names();
+    for (lang, name) in LANGS {
+        let mut d = classic_duel(4, 3);
+        let before = show(&screen(&d, &n, &[]), lang, 80, 24);
+        insta::assert_snapshot!(format!("duel_classic_start_{name}"), before);
+        assert_eq!(d.to_move(), Some(0));
+        first_move(&mut d);
+        assert_eq!(d.to_move(), Some(1));
+        let after = show(&screen(&d, &n, &[]), lang, 80, 24);
+        insta::assert_snapshot!(format!("duel_classic_moved_{name}"), after);
+        // Only the left board (the first player's) changed. The screen is centred: find its
+        // left edge and top line from the title.
+        let title = before.lines().position(|l| l.contains("new2048")).unwrap();
+        let left = before.lines().nth(title).unwrap().find("new2048").unwrap() - 2;
+        let (bl, br) = halves(&before, 38 + left);
+        let (al, ar) = halves(&after, 38 + left);
+        let board = |s: &str| {
+            s.lines()
+                .skip(6 + title)
+                .take(7)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_ne!(board(&bl), board(&al), "{after}");
+        assert_eq!(board(&br), board(&ar), "{after}");
+    }
+}
+
+#[test]
+fn whose_turn_is_marked() {
+    let n = names();
+    let mut d = classic_duel(4, 3);
+    let text = show(&screen(&d, &n, &[]), Lang::En, 80, 24);
+    assert!(
+        text.contains("Ann to move") && text.contains("▶ Ann"),
+        "{text}"
+    );
+    assert!(!text.contains("▶ Bob"), "{text}");
+    d.current()
+        .unwrap()
+        .play(Dir::Left)
+        .or_else(|| d.current().unwrap().play(Dir::Right));
+    d.next_turn();
+    let text = show(&screen(&d, &n, &[]), Lang::En, 80, 24);
+    assert!(
+        text.contains("Bob to move") && text.contains("▶ Bob"),
+        "{text}"
+    );
+    assert!(!text.contains("▶ Ann"), "{text}");
+}
+
+#[test]
+fn card_duel_screen() {
+    let n = names();
+    for (lang, name) in LANGS {
+        let mut d = card_duel(42);
+        d.current().unwrap().play(Move::Place(0)).unwrap();
+        d.next_turn();
+        let notes = [Note::new("Ann: 4 on column 1", Tone::Player1)];
+        let text = show(&screen(&d, &n, &notes), lang, 80, 24);
+        insta::assert_snapshot!(format!("duel_cards_{name}"), text);
+    }
+}
+
+#[test]
+fn narrow_shows_the_player_to_move_and_the_other_small() {
+    let n = names();
+    let mut d = card_duel(42);
+    d.current().unwrap().play(Move::Place(0)).unwrap();
+    d.next_turn();
+    for (lang, name) in LANGS {
+        let text = show(&screen(&d, &n, &[]), lang, 40, 24);
+        // One board (Bob's, whose turn it is): one row of column numbers.
+        assert_eq!(text.matches("0/7").count(), 5, "{text}");
+        assert!(text.contains("▶ Bob") && text.contains("Ann"), "{text}");
+        insta::assert_snapshot!(format!("duel_cards_40x24_{name}"), text);
+    }
+}
+
+#[test]
+fn result() {
+    let n = names();
+    let mut d = classic_duel(3, 5);
+    while d.to_move().is_some() {
+        first_move(&mut d);
+    }
+    for (lang, name) in LANGS {
+        let mut s = screen(&d, &n, &[]);
+        s.overlay = Overlay::result(false);
+        s.prompt_line = true;
+        insta::assert_snapshot!(format!("duel_result_{name}"), show(&s, lang, 80, 24));
+    }
+}
+
+#[test]
+fn help() {
+    let n = names();
+    let d = card_duel(42);
+    for (lang, name) in LANGS {
+        let mut s = screen(&d, &n, &[]);
+        s.overlay = Overlay::Help;
+        insta::assert_snapshot!(format!("duel_help_{name}"), show(&s, lang, 80, 24));
+    }
+}
+
+proptest::proptest! {
+    /// Any classic duel position at any size, any terminal, either language: never a panic,
+    /// never a line too many or too wide.
+    #[test]
+    fn any_duel_any_size(
+        size in 3u8..=8,
+        seed in 0u64..500,
+        moves in proptest::collection::vec(0usize..4, 0..80),
+        w in 1usize..160,
+        h in 1usize..50,
+        zh in proptest::bool::ANY,
+        overlay in 0u8..3,
+    ) {
+        let n = names();
+        let mut d = classic_duel(size, seed);
+        for m in moves {
+            let Some(g) = d.current() else { break };
+            if g.play(Dir::ALL[m]).is_some() {
+                d.next_turn();
+            }
+        }
+        let mut s = screen(&d, &n, &[]);
+        s.overlay = any_overlay(overlay, false);
+        let lang = if zh { Lang::Zh } else { Lang::En };
+        show(&s, lang, w, h);
+    }
+}

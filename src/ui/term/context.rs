@@ -1,0 +1,67 @@
+//! What every screen is handed: the terminal, colours, language, the settings and the signal
+//! flags, chosen once at the start from the command line, the environment and the settings file.
+//!
+//! It lives with the terminal, below the widgets and the loops that take it, so that every
+//! arrow to it points down.
+
+use std::io::{self, IsTerminal};
+
+use console::Term;
+
+use crate::ui::kit::{Lang, Theme, Words};
+
+use super::settings::{Look, Settings};
+use super::signals::Signals;
+
+/// What every screen shares: the terminal, colours, language, the settings (motion, look) and
+/// the signal flags.
+pub(crate) struct Ui {
+    pub term: Term,
+    pub theme: Theme,
+    pub words: &'static Words,
+    pub signals: Signals,
+    pub settings: Settings,
+    /// The look in force: the settings' at first, switched at once by the boss key.
+    pub look: std::cell::Cell<Look>,
+}
+
+/// How the screens look and move, from the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Display<'a> {
+    pub no_color: bool,
+    pub lang: Option<&'a str>,
+    pub no_anim: bool,
+    pub theme: Option<&'a str>,
+}
+
+impl Ui {
+    /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale, motion and
+    /// look from the flags, the environment and the settings file; catches the stop signals
+    /// from here on. Fails for an unknown `--lang` or `--theme` and a bad settings file.
+    pub(crate) fn new(d: Display) -> Result<Ui, String> {
+        let lang = Lang::choose(d.lang)?;
+        let theme = Theme::choose(d.no_color);
+        let settings = Settings::load(d.no_anim, d.theme)?;
+        // dialoguer's themes ask console whether to colour: tell it the player's choice.
+        console::set_colors_enabled(theme.color);
+        Ok(Ui {
+            term: Term::stdout(),
+            theme,
+            words: lang.words(),
+            signals: Signals::install(),
+            settings,
+            look: std::cell::Cell::new(settings.look),
+        })
+    }
+
+    /// Whether moves are shown in motion: animations on and the board look (log lines do not
+    /// move).
+    pub(crate) fn animated(&self) -> bool {
+        self.settings.motion.pace.is_some() && self.look.get() == Look::Board
+    }
+}
+
+/// Whether the full-screen game can run: both input and output are a terminal.
+pub(crate) fn is_interactive() -> bool {
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}

@@ -1,0 +1,156 @@
+//! Keys: reading one (a signal or a resize comes back as what it is), and what each key does in
+//! the game, in one table.
+//!
+//! Kept apart from the loop so the mapping can be tested without a terminal, and so nothing a
+//! player presses can reach the game except through [`Action`].
+
+use std::io;
+
+use console::Key;
+
+use crate::classic::Dir;
+
+use super::context::Ui;
+
+/// What the player asked for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Action {
+    /// Put the card in hand on this column (0-based); may be out of range.
+    Place(usize),
+    Left,
+    Right,
+    /// Put the card on the highlighted column.
+    PlaceAtCursor,
+    Discard,
+    Undo,
+    Hint,
+    Restart,
+    Quit,
+    Help,
+    /// Ctrl-C: leave at once (the game is saved).
+    Interrupt,
+    /// Ctrl-D: leave at once (the game is saved).
+    EndOfInput,
+    /// Ctrl-Z: give the terminal back and stop, as a shell's job control expects; `fg` resumes.
+    Suspend,
+    /// Classic 2048: slide the tiles.
+    Slide(Dir),
+    /// The boss key: switch between the board and the log look at once.
+    Boss,
+    /// A key that does nothing, with a name to show.
+    Unknown(String),
+}
+
+/// The action of a key. Number keys `1`..`9` map to columns 0..8 whatever the board has, so the
+/// game can say "there is no such column" rather than ignore the key.
+pub(crate) fn action(key: &Key) -> Action {
+    match key {
+        Key::Char(c @ '1'..='9') => Action::Place(*c as usize - '1' as usize),
+        Key::ArrowLeft => Action::Left,
+        Key::ArrowRight => Action::Right,
+        Key::Enter | Key::Char(' ') => Action::PlaceAtCursor,
+        Key::Char('d' | 'D') => Action::Discard,
+        Key::Char('u' | 'U' | 'z') | Key::Backspace => Action::Undo,
+        Key::Char('h' | 'H') => Action::Hint,
+        Key::Char('r' | 'R') => Action::Restart,
+        Key::Char('q' | 'Q') | Key::Escape => Action::Quit,
+        Key::Char('?') => Action::Help,
+        // `b`, or Esc pressed twice quickly (console reads it as one unknown sequence).
+        Key::Char('b' | 'B') => Action::Boss,
+        Key::UnknownEscSeq(seq) if seq.as_slice() == ['\x1b'] => Action::Boss,
+        Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
+        Key::Char('\x04') => Action::EndOfInput,
+        Key::Char('\x1a') => Action::Suspend,
+        other => Action::Unknown(name(other)),
+    }
+}
+
+/// The action of a key in classic 2048: the arrows and `w a s d` slide, the other keys mean
+/// what they mean in the card game, and the card game's own keys (numbers, Enter, space) do
+/// nothing here.
+pub(crate) fn classic_action(key: &Key) -> Action {
+    match key {
+        Key::ArrowUp | Key::Char('w' | 'W') => Action::Slide(Dir::Up),
+        Key::ArrowDown | Key::Char('s' | 'S') => Action::Slide(Dir::Down),
+        Key::ArrowLeft | Key::Char('a' | 'A') => Action::Slide(Dir::Left),
+        Key::ArrowRight | Key::Char('d' | 'D') => Action::Slide(Dir::Right),
+        other => match action(other) {
+            Action::Place(_) | Action::PlaceAtCursor => Action::Unknown(name(other)),
+            act => act,
+        },
+    }
+}
+
+/// A key's name as the keyboard shows it: `x`, `Ctrl-Z`, `ArrowUp`, `PageDown`.
+fn name(key: &Key) -> String {
+    match key {
+        Key::Char(c) if c.is_control() && (*c as u32) < 32 => {
+            format!("Ctrl-{}", char::from(*c as u8 + b'@'))
+        }
+        Key::Char(c) => c.to_string(),
+        Key::UnknownEscSeq(_) | Key::Unknown => "Esc…".to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// What reading a key brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum KeyRead {
+    Key(Key),
+    /// A resize interrupted the read: redraw and read again.
+    Redraw,
+    /// The game must stop: a signal, Ctrl-C, no terminal any more.
+    Stop,
+}
+
+/// Reads a key, or says why none came.
+pub(crate) fn read_key(ui: &Ui) -> KeyRead {
+    if ui.signals.stop() {
+        return KeyRead::Stop;
+    }
+    match ui.term.read_key_raw() {
+        Ok(Key::CtrlC) if ui.signals.stop() => KeyRead::Stop,
+        Ok(Key::CtrlC) if ui.signals.take_resize() => KeyRead::Redraw,
+        Ok(k) => KeyRead::Key(k),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => KeyRead::Redraw,
+        Err(_) => KeyRead::Stop,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys() {
+        assert_eq!(action(&Key::Char('1')), Action::Place(0));
+        assert_eq!(action(&Key::Char('9')), Action::Place(8));
+        assert_eq!(action(&Key::Char('0')), Action::Unknown("0".into()));
+        assert_eq!(action(&Key::ArrowLeft), Action::Left);
+        assert_eq!(action(&Key::Enter), Action::PlaceAtCursor);
+        assert_eq!(action(&Key::Char('q')), Action::Quit);
+        assert_eq!(action(&Key::CtrlC), Action::Interrupt);
+        assert_eq!(action(&Key::Char('\x04')), Action::EndOfInput);
+        assert_eq!(action(&Key::Char('x')), Action::Unknown("x".into()));
+        assert_eq!(action(&Key::Char('b')), Action::Boss);
+        assert_eq!(action(&Key::UnknownEscSeq(vec!['\x1b'])), Action::Boss);
+        assert_eq!(action(&Key::PageUp), Action::Unknown("PageUp".into()));
+        // Ctrl-Z suspends (it once did nothing, so `fg` had nothing to resume).
+        assert_eq!(action(&Key::Char('\x1a')), Action::Suspend);
+    }
+
+    #[test]
+    fn classic_keys() {
+        assert_eq!(classic_action(&Key::ArrowUp), Action::Slide(Dir::Up));
+        assert_eq!(classic_action(&Key::Char('a')), Action::Slide(Dir::Left));
+        assert_eq!(classic_action(&Key::Char('S')), Action::Slide(Dir::Down));
+        assert_eq!(classic_action(&Key::Char('d')), Action::Slide(Dir::Right));
+        assert_eq!(classic_action(&Key::Char('u')), Action::Undo);
+        assert_eq!(classic_action(&Key::Char('h')), Action::Hint);
+        assert_eq!(classic_action(&Key::Char('q')), Action::Quit);
+        assert_eq!(classic_action(&Key::Char('3')), Action::Unknown("3".into()));
+        assert_eq!(classic_action(&Key::Enter), Action::Unknown("Enter".into()));
+        assert_eq!(classic_action(&Key::CtrlC), Action::Interrupt);
+        assert_eq!(classic_action(&Key::Char('\x1a')), Action::Suspend);
+    }
+}

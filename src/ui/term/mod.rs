@@ -1,0 +1,26 @@
+//! The terminal, and the [`Ui`] handle that carries it to every screen.
+//!
+//! - `raw`: taking the terminal over and giving it back, also after a panic or on Ctrl-Z;
+//! - `signals`: stop and resize signals turned into flags the loops check;
+//! - `keys`: reading a key (a signal or resize comes back as what it is) and what keys mean;
+//! - `wait`: waiting for a key at most so long (replays, animations);
+//! - `paint`: drawing a screen in place in one write;
+//! - `settings`: motion and look from the flags, the environment and the settings file;
+//! - `context`: [`Ui`], chosen once at the start.
+//!
+//! Nothing here imports a room above it: only `kit` (the colours and words a [`Ui`] holds).
+
+mod context;
+mod keys;
+mod paint;
+mod raw;
+mod settings;
+mod signals;
+mod wait;
+
+pub(crate) use context::{Display, Ui, is_interactive};
+pub(crate) use keys::{Action, KeyRead, action, classic_action, read_key};
+pub(crate) use paint::{draw, paint, size};
+pub(crate) use raw::{TermGuard, suspend};
+pub(crate) use settings::{Look, Motion};
+pub(crate) use wait::{Timed, Waited, input_within};

@@ -1,0 +1,118 @@
+//! The terminal taken over and given back as it was.
+//!
+//! [`TermGuard`] switches to the alternate screen and hides the cursor; its `Drop` (and a panic
+//! hook, for a panic that happens while the screen is taken) resets colours, leaves the
+//! alternate screen and shows the cursor, so the shell is left as the player had it whatever way
+//! the game ends. Raw mode needs no undoing here: console switches it on only for the length of
+//! one key read.
+
+use std::io::{self, Write};
+
+use console::Term;
+
+use super::paint::RESET;
+
+const ALT_SCREEN_ON: &str = "\x1b[?1049h";
+const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
+const SHOW_CURSOR: &str = "\x1b[?25h";
+const HIDE_CURSOR: &str = "\x1b[?25l";
+
+/// The terminal taken over for the game; dropping it gives the terminal back.
+pub(crate) struct TermGuard {
+    term: Term,
+    modes: Option<Modes>,
+}
+
+impl TermGuard {
+    pub(crate) fn enter(term: &Term) -> io::Result<TermGuard> {
+        let modes = Modes::quiet();
+        let hook_modes = modes.clone();
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore(&mut io::stdout());
+            if let Some(m) = &hook_modes {
+                m.restore();
+            }
+            previous(info);
+        }));
+        let mut out = term.clone();
+        write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H")?;
+        out.flush()?;
+        Ok(TermGuard {
+            term: term.clone(),
+            modes,
+        })
+    }
+}
+
+impl Drop for TermGuard {
+    fn drop(&mut self) {
+        // Errors are ignored: after a hang-up there is no terminal left to restore.
+        restore(&mut self.term);
+        if let Some(m) = &self.modes {
+            m.restore();
+        }
+        let _ = std::panic::take_hook();
+    }
+}
+
+/// The terminal's settings as the player had them, kept to be put back; while the game runs,
+/// standard input is out of line mode and does not echo.
+#[derive(Clone)]
+struct Modes {
+    original: rustix::termios::Termios,
+}
+
+impl Modes {
+    /// Switches line mode and echo off on standard input when it is a terminal; `None` when it
+    /// is not (or its settings cannot be read), and then nothing is changed.
+    fn quiet() -> Option<Modes> {
+        use rustix::termios::{LocalModes, OptionalActions, tcgetattr, tcsetattr};
+        let stdin = io::stdin();
+        let original = tcgetattr(&stdin).ok()?;
+        let mut quiet = original.clone();
+        quiet.local_modes &= !(LocalModes::ICANON | LocalModes::ECHO);
+        quiet.special_codes[rustix::termios::SpecialCodeIndex::VMIN] = 1;
+        quiet.special_codes[rustix::termios::SpecialCodeIndex::VTIME] = 0;
+        tcsetattr(&stdin, OptionalActions::Now, &quiet).ok()?;
+        Some(Modes { original })
+    }
+
+    fn restore(&self) {
+        let _ = rustix::termios::tcsetattr(
+            io::stdin(),
+            rustix::termios::OptionalActions::Now,
+            &self.original,
+        );
+    }
+}
+
+fn restore(out: &mut impl Write) {
+    let _ = write!(
+        out,
+        "{RESET}\x1b[2J\x1b[H{ALT_SCREEN_OFF}{RESET}{SHOW_CURSOR}"
+    );
+    let _ = out.flush();
+}
+
+/// Ctrl-Z: gives the terminal back as [`TermGuard`] leaves it, stops the process (SIGTSTP, as the
+/// terminal would have sent outside the raw key read), and takes the screen again once the shell
+/// resumes it (`fg`). The caller redraws.
+pub(crate) fn suspend(term: &Term) {
+    let mut out = term.clone();
+    restore(&mut out);
+    // The shell gets its line mode and echo back while the game is stopped.
+    let quiet = rustix::termios::tcgetattr(io::stdin()).ok();
+    if let Some(q) = &quiet {
+        let mut line = q.clone();
+        line.local_modes |= rustix::termios::LocalModes::ICANON | rustix::termios::LocalModes::ECHO;
+        let _ =
+            rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, &line);
+    }
+    let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
+    if let Some(q) = &quiet {
+        let _ = rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, q);
+    }
+    let _ = write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H");
+    let _ = out.flush();
+}

@@ -1,0 +1,115 @@
+//! [`Signals`] turns SIGINT, SIGTERM and SIGHUP into a flag the game loop checks (it then saves
+//! the game and leaves through the guard) and SIGWINCH into a "resized" flag. A signal that
+//! arrives while console waits for a key interrupts that wait, and console reports it as the
+//! Ctrl-C key (or, in dialoguer's prompts, raises SIGINT); the resize flag tells a resize from a
+//! real Ctrl-C.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use signal_hook::SigId;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGWINCH};
+
+/// Flags set by signals, checked by the loops.
+pub(crate) struct Signals {
+    /// SIGINT: Ctrl-C, or console's own report of an interrupted key read (see [`Signals::forgive_interrupt`]).
+    interrupt: Arc<AtomicBool>,
+    /// SIGTERM, SIGHUP.
+    terminate: Arc<AtomicBool>,
+    resized: Arc<AtomicBool>,
+    ids: Vec<SigId>,
+}
+
+impl Signals {
+    /// Catches SIGINT, SIGTERM, SIGHUP (stop) and SIGWINCH (resized). If a handler cannot be set
+    /// the game still runs, with that signal's default action.
+    ///
+    /// Also starts a watchdog for one race that no check can close: a stop signal landing just
+    /// after the loop's last look at the flags and before console starts waiting for a key (a
+    /// Ctrl-C typed while the screen is drawn is such a signal, and the terminal drops the keys
+    /// typed before it) leaves the game waiting for a key that may never come. The watchdog sees
+    /// a stop not acted on within a second and interrupts the wait with SIGUSR1, which console
+    /// reports like Ctrl-C, so the loop notices the stop and leaves the proper way. It sends the
+    /// signal through rustix's safe `kill` wrapper: the standard library cannot send signals, and
+    /// this crate has no unsafe code.
+    pub(crate) fn install() -> Signals {
+        let flag = || Arc::new(AtomicBool::new(false));
+        // SIGUSR1 comes from the watchdog; it is caught only so that it does not end the process.
+        let (interrupt, terminate, resized, nudged) = (flag(), flag(), flag(), flag());
+        let mut ids = Vec::new();
+        let wanted = [
+            (SIGINT, &interrupt),
+            (SIGTERM, &terminate),
+            (SIGHUP, &terminate),
+            (SIGWINCH, &resized),
+            (SIGUSR1, &nudged),
+        ];
+        for (sig, f) in wanted {
+            ids.extend(signal_hook::flag::register(sig, Arc::clone(f)).ok());
+        }
+        let all_set = ids.len() == wanted.len();
+        let signals = Signals {
+            interrupt,
+            terminate,
+            resized,
+            ids,
+        };
+        if all_set {
+            signals.watchdog();
+        }
+        signals
+    }
+
+    fn watchdog(&self) {
+        let [interrupt, terminate] = self.stop_flags();
+        let spawned = std::thread::Builder::new()
+            .name("stop-watchdog".into())
+            .spawn(move || {
+                let mut waited = 0;
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                    let stop = interrupt.load(Ordering::SeqCst) || terminate.load(Ordering::SeqCst);
+                    waited = if stop { waited + 1 } else { 0 };
+                    if waited >= 4 {
+                        waited = 0;
+                        let _ = rustix::process::kill_process(
+                            rustix::process::getpid(),
+                            rustix::process::Signal::USR1,
+                        );
+                    }
+                }
+            });
+        // Without the thread the game still runs; only the rare race above is left open.
+        drop(spawned);
+    }
+
+    /// Whether the game must stop (a stop signal arrived).
+    pub(crate) fn stop(&self) -> bool {
+        self.interrupt.load(Ordering::SeqCst) || self.terminate.load(Ordering::SeqCst)
+    }
+
+    /// Whether the terminal was resized since the last call.
+    pub(crate) fn take_resize(&self) -> bool {
+        self.resized.swap(false, Ordering::SeqCst)
+    }
+
+    /// Undoes a SIGINT that was not the player's: when a resize interrupts the key read of a
+    /// dialoguer prompt, console raises SIGINT itself, as if Ctrl-C had been pressed. Only the
+    /// interrupt is forgiven; SIGTERM and SIGHUP stay.
+    pub(crate) fn forgive_interrupt(&self) {
+        self.interrupt.store(false, Ordering::SeqCst);
+    }
+
+    /// Shared handles on the stop flags, for a second thread.
+    pub(crate) fn stop_flags(&self) -> [Arc<AtomicBool>; 2] {
+        [Arc::clone(&self.interrupt), Arc::clone(&self.terminate)]
+    }
+}
+
+impl Drop for Signals {
+    fn drop(&mut self) {
+        for id in self.ids.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Waiting for a key at most so long: what a screen that moves by itself (a replay playing)
+//! needs, and console cannot do (its `read_key` waits for ever).
+//!
+//! The way the design notes sketch: while a [`Timed`] is held the terminal stays in raw mode, so
+//! a single key makes standard input readable; `poll(2)` waits for it with a time limit, and
+//! console's `read_key` is called only once a key is there. A signal (a stop, a resize)
+//! interrupts the poll as it interrupts console's own wait, so it is handled at once. Dropping
+//! the [`Timed`] puts the terminal's modes back as they were; Ctrl-Z gives them back for the
+//! time the program is stopped.
+//!
+//! Animations wait the same way, with [`input_within`] (the poll alone): the session keeps standard
+//! input out of line mode (see [`crate::ui::term::TermGuard`]), so a key ends a frame's wait at
+//! once and is then read by the game loop like any other.
+
+use std::io::{self, IsTerminal};
+use std::os::fd::AsFd;
+use std::time::Duration;
+
+use console::Key;
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
+
+use super::context::Ui;
+use super::keys::{KeyRead, read_key};
+use super::raw::suspend;
+
+/// What a timed wait brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Waited {
+    Key(Key),
+    /// The time ran out.
+    Timeout,
+    /// A resize (or another harmless signal): draw again and wait again.
+    Redraw,
+    /// A stop signal, or the terminal is gone.
+    Stop,
+}
+
+/// Raw mode held for timed key waits; dropping it restores the terminal's modes.
+pub(crate) struct Timed {
+    /// The modes to restore (`None`: standard input is not a terminal, nothing was changed).
+    saved: Option<Termios>,
+}
+
+impl Timed {
+    pub(crate) fn enter() -> Timed {
+        let stdin = io::stdin();
+        if !stdin.is_terminal() {
+            return Timed { saved: None };
+        }
+        let Ok(saved) = tcgetattr(stdin.as_fd()) else {
+            return Timed { saved: None };
+        };
+        let set = raw(&saved).is_ok();
+        Timed {
+            saved: set.then_some(saved),
+        }
+    }
+
+    fn restore(&self) {
+        if let Some(t) = &self.saved {
+            let _ = tcsetattr(io::stdin().as_fd(), OptionalActions::Now, t);
+        }
+    }
+
+    /// Waits for a key, at most `limit` (`None`: as long as it takes).
+    pub(crate) fn key(&self, ui: &Ui, limit: Option<Duration>) -> Waited {
+        if ui.signals.stop() {
+            return Waited::Stop;
+        }
+        if let Some(limit) = limit {
+            match poll_in(limit) {
+                Polled::Ready => {}
+                Polled::Timeout => return Waited::Timeout,
+                Polled::Interrupted if ui.signals.stop() => return Waited::Stop,
+                Polled::Interrupted => return Waited::Redraw,
+                Polled::Failed => return Waited::Stop,
+            }
+        }
+        match read_key(ui) {
+            KeyRead::Stop => Waited::Stop,
+            KeyRead::Redraw => Waited::Redraw,
+            KeyRead::Key(Key::Char('\x1a')) => {
+                // Ctrl-Z: the shell gets its terminal back as it gave it.
+                self.restore();
+                suspend(&ui.term);
+                if let Some(t) = &self.saved {
+                    let _ = raw(t);
+                }
+                Waited::Redraw
+            }
+            KeyRead::Key(k) => Waited::Key(k),
+        }
+    }
+}
+
+/// What waiting on standard input brought.
+enum Polled {
+    /// A key (or the end of input) is waiting.
+    Ready,
+    Timeout,
+    /// A signal came (a stop, a resize).
+    Interrupted,
+    /// Standard input cannot be polled.
+    Failed,
+}
+
+/// Waits until standard input is readable, at most `limit`.
+fn poll_in(limit: Duration) -> Polled {
+    let stdin = io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let timeout = Timespec {
+        tv_sec: limit.as_secs().try_into().unwrap_or(i64::MAX),
+        tv_nsec: limit.subsec_nanos().into(),
+    };
+    match poll(&mut fds, Some(&timeout)) {
+        Ok(0) => Polled::Timeout,
+        Ok(_) => Polled::Ready,
+        Err(rustix::io::Errno::INTR) => Polled::Interrupted,
+        Err(_) => Polled::Failed,
+    }
+}
+
+/// Waits until a key can be read from standard input or `limit` has passed (the key is left to
+/// be read); `true` when the wait ended early: a key (or the end of input) is waiting, a signal
+/// came (the caller looks at its flags), or standard input cannot be polled, so an animation
+/// never holds a game up.
+pub(crate) fn input_within(limit: Duration) -> bool {
+    !matches!(poll_in(limit), Polled::Timeout)
+}
+
+/// Raw mode from the modes `saved`, output left as it was (the screens end their lines
+/// themselves, but a message may not).
+fn raw(saved: &Termios) -> rustix::io::Result<()> {
+    let mut raw = saved.clone();
+    raw.make_raw();
+    raw.output_modes = saved.output_modes;
+    tcsetattr(io::stdin().as_fd(), OptionalActions::Now, &raw)
+}
+
+impl Drop for Timed {
+    fn drop(&mut self) {
+        self.restore();
+    }
+}

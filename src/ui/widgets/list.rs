@@ -1,0 +1,253 @@
+//! A list to choose from, drawn like the game screens: the start menu and its sub-menus.
+//!
+//! dialoguer's `Select` served until the menu had to do more than choose: it cannot delete the
+//! highlighted saved game, ignores Ctrl-D, and scrolls its own way behind the game's back. This
+//! list is drawn by [`lines`], a pure function of the items, the highlight and the terminal's
+//! size (snapshot-tested like every screen), and [`pick`] reads the keys with the same key read
+//! as the games, so a stop signal, a resize and a lost terminal behave as they do in play.
+//!
+//! Many saved games in a short window scroll: the highlighted item is always on screen, with
+//! `↑`/`↓` marks saying that more lie above or below.
+
+use console::Key;
+
+use crate::ui::kit::{Theme, Tone, cut_words, fit, pack};
+use crate::ui::term;
+use crate::ui::term::{KeyRead, Ui, read_key};
+
+/// What the player did with the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Picked {
+    /// Enter (or space) on this item.
+    Item(usize),
+    /// The delete key on this item (only items marked deletable).
+    Delete(usize),
+    /// `q` or Esc: back (out of the start menu, or back to it from a sub-menu).
+    Back,
+    /// Ctrl-C, Ctrl-D, a stop signal or a lost terminal: leave the program.
+    Stop,
+}
+
+/// One item: its texts, longest first, for narrower and narrower windows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Item {
+    forms: Vec<String>,
+}
+
+impl Item {
+    /// An item with one text whatever the width.
+    pub(crate) fn new(text: impl Into<String>) -> Item {
+        Item {
+            forms: vec![text.into()],
+        }
+    }
+
+    /// An item with shorter texts for narrower windows (`forms` longest first, at least one).
+    pub(crate) fn forms(forms: Vec<String>) -> Item {
+        Item { forms }
+    }
+
+    /// The text for `width` columns (after the two of the mark): the first that fits, else the
+    /// shortest, cut between words ([`cut_words`]).
+    pub(crate) fn text(&self, width: usize) -> String {
+        let room = width.saturating_sub(2);
+        if let Some(t) = self
+            .forms
+            .iter()
+            .find(|t| console::measure_text_width(t) <= room)
+        {
+            return t.clone();
+        }
+        cut_words(self.forms.last().map_or("", String::as_str), room)
+    }
+}
+
+/// A list as drawn: the lines above it, its items, which can be deleted, the keys line.
+pub(crate) struct List<'a> {
+    /// Lines above the items (a title, news, the question), already coloured.
+    pub head: &'a [String],
+    pub items: &'a [Item],
+    /// Which items the delete key removes (saved games).
+    pub deletable: &'a [bool],
+    /// The keys, shown dimmed under the items.
+    pub keys: &'a str,
+}
+
+/// The list for a terminal of `width` × `height`, `selected` highlighted: the head, the items
+/// (a window of them scrolled to keep `selected` on screen when they do not all fit), the keys.
+/// At most `height` lines (at least the highlighted item), none wider than `width`.
+pub(crate) fn lines(
+    l: &List,
+    selected: usize,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    let mut out: Vec<String> = l.head.iter().map(|h| fit(h, width)).collect();
+    // The keys, wrapped between two keys (at the double spaces) so none is cut in two.
+    let keys: Vec<String> = l.keys.split("  ").map(String::from).collect();
+    let keys = pack(&keys, "  ", "  ", width);
+    let below = keys.len() + 1;
+    // Room for the items: what the head and the keys (under a blank line) leave.
+    let mut room = height.saturating_sub(out.len() + below);
+    if room < 3.min(l.items.len()) {
+        // A short window: the head gives way, the items and the keys stay.
+        let keep = height.saturating_sub(below + 3.min(l.items.len()));
+        out.truncate(keep);
+        room = height.saturating_sub(out.len() + below).max(1);
+    }
+    let n = l.items.len();
+    let (first, last) = window(n, selected, room);
+    for i in first..last {
+        let more = (i == first && first > 0) || (i + 1 == last && last < n);
+        let mark = match (i == selected, more) {
+            (true, _) => "> ",
+            (false, true) if i == first => "↑ ",
+            (false, true) => "↓ ",
+            (false, false) => "  ",
+        };
+        let text = fit(&format!("{mark}{}", l.items[i].text(width)), width);
+        out.push(if i == selected {
+            theme.paint(&text, Tone::Cursor)
+        } else if l.deletable.get(i) == Some(&true) {
+            theme.paint(&text, Tone::Value)
+        } else {
+            text
+        });
+    }
+    if out.len() + below <= height {
+        out.push(String::new());
+    }
+    out.extend(keys.iter().map(|k| theme.paint(k, Tone::Dim)));
+    out.truncate(height.max(1));
+    out
+}
+
+/// The items `first..last` shown when `room` lines are free: all of them if they fit, else a
+/// window with `selected` in it, as near the middle as the ends allow.
+fn window(n: usize, selected: usize, room: usize) -> (usize, usize) {
+    if n <= room {
+        return (0, n);
+    }
+    let room = room.max(1);
+    let first = selected.saturating_sub(room / 2).min(n - room);
+    (first, first + room)
+}
+
+/// Shows the list and waits: arrows (or `k`/`j`), Home/End and PageUp/PageDown move the
+/// highlight, Enter or space chooses, `x`/Delete asks to delete a deletable item. `head` is made
+/// again at each draw (it may say how large the window is).
+pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
+    let n = list.items.len();
+    if n == 0 {
+        return Picked::Back;
+    }
+    let mut selected = default.min(n - 1);
+    loop {
+        if ui.signals.stop() {
+            return Picked::Stop;
+        }
+        ui.signals.take_resize();
+        let (w, h) = term::size(&ui.term);
+        if term::draw(&ui.term, &lines(list, selected, ui.theme, w, h), h).is_err() {
+            return Picked::Stop;
+        }
+        let key = match read_key(ui) {
+            KeyRead::Key(k) => k,
+            KeyRead::Redraw => continue,
+            KeyRead::Stop => return Picked::Stop,
+        };
+        let page = h.saturating_sub(list.head.len() + 2).max(1);
+        match key {
+            Key::ArrowUp | Key::Char('k' | 'K') | Key::BackTab => {
+                selected = (selected + n - 1) % n;
+            }
+            Key::ArrowDown | Key::Char('j' | 'J') | Key::Tab => selected = (selected + 1) % n,
+            Key::Home => selected = 0,
+            Key::End => selected = n - 1,
+            Key::PageUp => selected = selected.saturating_sub(page),
+            Key::PageDown => selected = (selected + page).min(n - 1),
+            Key::Enter | Key::Char(' ') => return Picked::Item(selected),
+            Key::Char('x' | 'X') | Key::Del if list.deletable.get(selected) == Some(&true) => {
+                return Picked::Delete(selected);
+            }
+            Key::Char('q' | 'Q') | Key::Escape => return Picked::Back,
+            Key::CtrlC | Key::Char('\x03' | '\x04') => return Picked::Stop,
+            Key::Char('\x1a') => term::suspend(&ui.term),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The first text that fits, else the shortest cut with `…`.
+    #[test]
+    fn long_or_short() {
+        let long = "Classic 2048 (slide tiles on a 4×4 board)";
+        let short = "Classic 2048 (4×4)";
+        let item = Item::forms(vec![long.into(), short.into()]);
+        assert_eq!(item.text(80), long);
+        assert_eq!(item.text(30), short);
+        // Cut between words, never inside one.
+        assert_eq!(item.text(12), "Classic…");
+        let saved = Item::new("Resume: card game · 3 min ago · score 12");
+        assert_eq!(saved.text(30), "Resume: card game · 3 min…");
+        assert_eq!(saved.text(22), "Resume: card game…");
+        // Chinese has no spaces: cut by width, wide characters whole.
+        let zh = Item::new("经典 2048（在 4×4 棋盘上滑动方块）").text(14);
+        assert!(console::measure_text_width(&zh) <= 12, "{zh}");
+        assert!(zh.ends_with('…'), "{zh}");
+        assert_eq!(Item::forms(Vec::new()).text(10), "");
+    }
+
+    use super::*;
+    use crate::ui::kit::to_text;
+
+    fn list<'a>(head: &'a [String], items: &'a [Item], deletable: &'a [bool]) -> List<'a> {
+        List {
+            head,
+            items,
+            deletable,
+            keys: "↑↓ choose  Enter play  x delete  q quit",
+        }
+    }
+
+    #[test]
+    fn all_items_fit() {
+        let head = vec!["  new2048".to_string(), String::new()];
+        let items: Vec<Item> = ["New game", "Resume", "Quit"].map(Item::new).into();
+        let l = list(&head, &items, &[false, true, false]);
+        insta::assert_snapshot!(to_text(&lines(&l, 1, Theme::PLAIN, 40, 15)));
+    }
+
+    /// Twelve items in a 10-line window: the highlight stays on screen, marks say there is more.
+    #[test]
+    fn many_items_scroll() {
+        let head = vec!["  new2048".to_string(), String::new(), "?".to_string()];
+        let items: Vec<Item> = (1..=12)
+            .map(|i| Item::new(format!("Saved game {i}")))
+            .collect();
+        let l = list(&head, &items, &[true; 12]);
+        for (selected, first, last) in [(0, "> Saved game 1", "↓ "), (11, "↑ ", "> Saved game 12")]
+        {
+            let out = lines(&l, selected, Theme::PLAIN, 30, 10);
+            assert!(out.len() <= 10, "{out:?}");
+            let items: Vec<&String> = out.iter().filter(|l| l.contains("Saved")).collect();
+            assert!(items[0].starts_with(first), "{out:?}");
+            assert!(items[items.len() - 1].starts_with(last), "{out:?}");
+        }
+        let out = lines(&l, 6, Theme::PLAIN, 30, 10);
+        assert!(out.iter().any(|l| l == "> Saved game 7"), "{out:?}");
+        // A window too short for the head keeps the items and the keys.
+        let out = lines(&l, 6, Theme::PLAIN, 30, 5);
+        assert_eq!(out.len(), 5, "{out:?}");
+        assert!(out.iter().any(|l| l == "> Saved game 7"), "{out:?}");
+        for h in 1..12 {
+            for w in [1, 5, 30] {
+                let out = lines(&l, 11, Theme::PLAIN, w, h);
+                assert!(out.len() <= h && out.iter().all(|l| console::measure_text_width(l) <= w));
+            }
+        }
+    }
+}
