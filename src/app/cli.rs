@@ -75,6 +75,9 @@ pub(crate) enum Command {
     Stats,
     /// List the saved games (every game left unfinished), newest first; or delete one.
     Saved(SavedArgs),
+    /// The database of history and saved games: where it is, a backup, an integrity check.
+    #[command(subcommand)]
+    Data(DataCommand),
     /// Play a recorded game (a file, or game N of history) back: on the game screen on a
     /// terminal, else every move at once.
     Replay(ReplayArgs),
@@ -111,6 +114,20 @@ pub(crate) enum GameKind {
     Cards,
     /// Classic 2048.
     Classic,
+}
+
+#[derive(clap::Subcommand, Debug, Clone)]
+pub(crate) enum DataCommand {
+    /// Print where the database is.
+    Path,
+    /// Write a consistent copy of the database to PATH (also while a game is being played).
+    Backup {
+        /// The new file to write; an existing file is never replaced.
+        path: std::path::PathBuf,
+    },
+    /// Check the database's integrity: exit status 0 when it is sound, else 2 saying what is
+    /// wrong.
+    Check,
 }
 
 #[derive(Args, Debug, Clone, Default)]

@@ -47,6 +47,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::History(ref a)) => records::history(&cli.global, a),
         Some(Command::Stats) => records::stats(),
         Some(Command::Saved(ref a)) => records::saved(a),
+        Some(Command::Data(ref a)) => records::data(a),
         Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
@@ -123,7 +124,7 @@ fn nothing_to_resume(
     } else {
         let place = keeper.dir().map_or_else(
             || "no data folder".to_string(),
-            |d| d.join(store::saved::SAVES_DIR).display().to_string(),
+            |d| store::db::path_in(d).display().to_string(),
         );
         format!(
             "there is no saved {what} to resume{with} ({place}); start one with `new2048 {command}`"
@@ -158,14 +159,14 @@ fn other_saves(list: &[SavedGameInfo], except: Option<&str>) -> String {
     }
     format!(
         "\nother saved games (take one up with `new2048 play --resume N`):\n{}",
-        store::report::saved_table(&others).trim_end()
+        records::report::saved_table(&others).trim_end()
     )
 }
 
 /// What `play --resume [N]` takes up: saved game `n` as `new2048 saved` lists it, or the newest
 /// card game of `rules` (the rules in force).
 fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<Resumed, Error> {
-    let list = keeper.saved_games();
+    let list = keeper.all_saved_games();
     print_warnings(keeper);
     let info = if let Some(n) = n {
         n.checked_sub(1).and_then(|i| list.get(i)).ok_or_else(|| {
@@ -179,7 +180,7 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
         let hash = rules.hash();
         let found = list
             .iter()
-            .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
+            .find(|i| !i.elsewhere && i.game == GameKind::Cards && i.rules_hash == hash);
         let Some(info) = found else {
             let name = rules.name.clone();
             return Err(nothing_to_resume(

@@ -62,17 +62,20 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         && let Some(n) = arg.to_str().and_then(|s| s.trim().parse::<usize>().ok())
     {
         let mut keeper = Store::open();
-        let all = keeper.summaries();
+        let all = keeper.summaries(&crate::store::history::Filter {
+            limit: Some(n),
+            ..Default::default()
+        });
         super::print_warnings(&mut keeper);
         let found = n.checked_sub(1).and_then(|i| all.get(i)).ok_or_else(|| {
             Error::usage(format!(
                 "there is no game {n} in history, which holds {} (1 is the newest; see `new2048 \
                  history`)",
-                all.len()
+                keeper.count()
             ))
         })?;
         let text = keeper
-            .record_text(&found.file)
+            .record_text(&found.id)
             .map_err(|e| Error::usage(format!("cannot replay game {n}: {e}")))?;
         return Ok((format!("game {n}"), text));
     }

@@ -20,7 +20,7 @@ use crate::classic::ClassicGame;
 use crate::store::classic::ClassicRecord;
 use crate::store::keeper::Deal;
 use crate::store::record::Record;
-use crate::store::report::deal_text;
+use crate::store::summary::deal_text;
 
 /// The names in the file of a card game record's figures that differ from its replay.
 fn card_fields(record: &Record, game: &Game) -> Vec<&'static str> {

@@ -15,7 +15,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{FORMAT, GameKind, RecordError, Recorded, recorded, to_json};
+#[cfg(test)]
+use super::format::to_json;
+use super::format::{FORMAT, GameKind, RecordError};
 
 use super::record::RulesRecord;
 use super::utc;
@@ -216,6 +218,7 @@ pub(crate) struct SavedClassic {
 }
 
 impl SavedClassic {
+    #[cfg(test)]
     pub(crate) fn of(
         game: &ClassicGame,
         meta: &ClassicMeta,
@@ -240,12 +243,11 @@ impl SavedClassic {
         self.play.rebuild()
     }
 
+    #[cfg(test)]
     pub(crate) fn to_json(&self) -> String {
         to_json(self)
     }
 }
-
-recorded!(ClassicRecord);
 
 #[cfg(test)]
 mod tests {

@@ -16,8 +16,8 @@
 use std::collections::BTreeSet;
 
 use super::format::GameKind;
-use super::index::Summary;
 use super::record::Record;
+use super::summary::Summary;
 use super::utc;
 use crate::cards::engine::{Clear, Game};
 use crate::cards::summary::Ending;
@@ -54,15 +54,6 @@ fn dailies<'a>(games: &'a [&'a Summary]) -> impl Iterator<Item = (&'a str, &'a S
             .then(|| daily_date(&s.deal).map(|d| (d, *s)))
             .flatten()
     })
-}
-
-/// Whether `s` is a finished (won or lost) daily deal of `date` with the rules of hash
-/// `rules_hash`.
-pub(crate) fn is_finished_of(s: &Summary, rules_hash: &str, date: &str) -> bool {
-    s.game == GameKind::Cards
-        && daily_date(&s.deal) == Some(date)
-        && s.rules_hash == rules_hash
-        && s.outcome != Ending::Quit
 }
 
 /// The best score of `date`'s daily deal with the rules of hash `rules_hash`.
@@ -327,12 +318,9 @@ mod tests {
 
     #[test]
     fn news_and_report() {
-        let rules = Rules::default_rules().hash();
         let r = daily("2026-11-30", &[0, 1], Ending::Lost);
         let e = summed(std::slice::from_ref(&r));
         let e = refs(&e);
-        assert!(is_finished_of(e[0], &rules, "2026-11-30"));
-        assert!(!is_finished_of(e[0], &rules, "2026-11-29"));
         let n = news(&e, &r, "2026-11-30");
         assert_eq!((n.streak, n.best_streak, n.best), (1, 1, r.score));
         let r = report(&e, "2026-11-30").unwrap();

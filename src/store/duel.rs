@@ -8,7 +8,7 @@
 //! and how their game ended. `result` is [`DuelResult`] from [`crate::duel`], or null for a duel
 //! given up before it was decided.
 //!
-//! A duel is also saved after every move, like any game (see [`super::saved`]): its save is its
+//! A duel is also saved after every move, like any game (see [`super::saves`]): its save is its
 //! record as it stands, with no result yet, and it resumes with the same player to move
 //! ([`DuelRecord::resume_cards`], [`DuelRecord::resume_classic`]: both players' moves are
 //! replayed in turn order, the turn passing as it did in play).
@@ -16,7 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::classic as classic_store;
-use super::format::{FORMAT, GameKind, RecordError, Recorded, recorded};
+use super::format::{FORMAT, GameKind, RecordError};
 use super::record::{self, Play, RulesRecord};
 use super::utc;
 use crate::cards::engine::Game;
@@ -120,6 +120,31 @@ impl DuelRecord {
             deck: s.deck,
             players: [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i])),
         }
+    }
+
+    /// The players and result of `duel` as of `ended`, without its rules or deck: what a saved
+    /// duel's head keeps (the rules and deck are kept once beside it).
+    pub(crate) fn of_players<G: Side>(
+        duel: &Duel<G>,
+        names: &[String; 2],
+        of: GameKind,
+        started: u64,
+        ended: u64,
+        deal: Deal,
+    ) -> DuelRecord {
+        let rules = RulesRecord {
+            name: String::new(),
+            hash: String::new(),
+            toml: String::new(),
+        };
+        let shared = Shared {
+            of,
+            started,
+            rules,
+            deal,
+            deck: None,
+        };
+        DuelRecord::build(duel, names, shared, ended)
     }
 
     /// A card duel that ended (or was given up) at `ended`.
@@ -288,8 +313,6 @@ impl DuelRecord {
         super::format::to_json(self)
     }
 }
-
-recorded!(DuelRecord);
 
 /// Plays both players' `moves` on `duel` in turn order, as [`Duel`] hands the turn over; `play`
 /// plays one move (numbered from 1 among that player's moves).

@@ -16,26 +16,6 @@ pub(crate) enum Entry {
     Duel(DuelRecord),
 }
 
-#[cfg(test)]
-impl Entry {
-    /// When the game ended (seconds since the epoch).
-    pub(crate) fn ended(&self) -> u64 {
-        match self {
-            Entry::Cards(r) => r.ended,
-            Entry::Classic(r) => r.ended,
-            Entry::Duel(r) => r.ended,
-        }
-    }
-
-    pub(crate) fn id(&self) -> &str {
-        match self {
-            Entry::Cards(r) => &r.id,
-            Entry::Classic(r) => &r.id,
-            Entry::Duel(r) => &r.id,
-        }
-    }
-}
-
 /// Reads a history file of any kind, checking its `format` first.
 pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
     let value = checked(text)?;
@@ -44,4 +24,25 @@ pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
         GameKind::Classic => Entry::Classic(from_value(value)?),
         GameKind::Duel => Entry::Duel(from_value(value)?),
     })
+}
+
+/// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or
+/// why it does not replay). What the bests are checked with before they are shown.
+pub(crate) fn replays_as_recorded(e: &Entry) -> Result<(), String> {
+    let text = |e: RecordError| e.to_string();
+    let mismatch = match e {
+        Entry::Cards(r) => {
+            let (g, _) = r.play.rebuild().map_err(text)?;
+            r.mismatch(&g)
+        }
+        Entry::Classic(r) => {
+            let (g, _) = r.play.rebuild().map_err(text)?;
+            r.mismatch(&g)
+        }
+        Entry::Duel(d) if d.of == GameKind::Classic => {
+            d.mismatch(&d.rebuild_classic().map_err(text)?)
+        }
+        Entry::Duel(d) => d.mismatch(&d.rebuild_cards().map_err(text)?),
+    };
+    mismatch.map_or(Ok(()), Err)
 }

@@ -67,13 +67,6 @@ pub(crate) enum RecordError {
     Move { number: usize, error: MoveError },
 }
 
-impl RecordError {
-    /// Whether the file came from a newer program (moved aside as `newer`, not `corrupt`).
-    pub(crate) fn is_newer(&self) -> bool {
-        matches!(self, RecordError::Newer { .. })
-    }
-}
-
 /// Pretty JSON with a final newline: how every data file is written.
 pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string_pretty(value).expect("records always serialize");
@@ -154,25 +147,3 @@ fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
         _ => None,
     }
 }
-
-/// A record history can add: its `id` (the game's, see [`super::saved`]) names its file.
-pub(crate) trait Recorded: Serialize {
-    fn id(&self) -> &str;
-    fn set_id(&mut self, id: String);
-}
-
-/// [`Recorded`] for record types with `ended` and `id` fields.
-macro_rules! recorded {
-    ($($t:ty),*) => {$(
-        impl Recorded for $t {
-            fn id(&self) -> &str {
-                &self.id
-            }
-            fn set_id(&mut self, id: String) {
-                self.id = id;
-            }
-        }
-    )*};
-}
-
-pub(crate) use recorded;

@@ -1,113 +1,300 @@
-//! History: every finished game, one JSON file per game in `<data dir>/games/`.
+//! History in the database: a finished game or duel is one row of `games`, added in the
+//! transaction that removes its save, and read back as a [`Summary`] (for `history`, `stats`, the
+//! bests) or as its whole record (for `--export`, `replay`, `review`).
 //!
-//! Why one file per game rather than one history file or an append log: the requirement is that
-//! several processes finishing at once are each recorded exactly once, and that a damaged file
-//! costs as little as possible. With one file per game a record is written once, atomically, under
-//! a name no other game can take (the final rename refuses to replace an existing file). No writer
-//! ever reads, changes and rewrites what another wrote, so there is no lost update to guard
-//! against, and a corrupt file loses one game instead of all of them. The file is named by the
-//! game's id, given at its first move (see [`super::saved`]): writing the record of a game that
-//! is already recorded finds its name taken and writes nothing, so a game is recorded once even
-//! when the process recording it is killed before it removes the save. Writes still hold the
-//! folder lock (see [`super::fsio`]) so that moving a damaged file aside never races a writer.
-//!
-//! Card games, classic games and duels share the folder; each file says which it is (see
-//! [`super::record`]).
-//!
-//! Listing history, stats and best scores do not read every file: they read the small index kept
-//! beside the records ([`super::index`]), which is mended from the files that are new or changed.
+//! The columns are what the commands ask for (when, which rules, which kind of game, the daily
+//! date, the score); `body` is the record's JSON document less its rules and seeded deck (see
+//! [`super::stored`]). A game's `id` is unique: adding a record whose id is there already adds
+//! nothing, so a game is never recorded twice, whatever was interrupted where.
 
-use std::fs;
-use std::io;
-use std::path::Path;
-#[cfg(test)]
-use std::path::PathBuf;
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
-#[cfg(test)]
-use super::entry::Entry;
-use super::format::Recorded;
-use super::fsio::{self, DirLock};
+use super::entry::{self, Entry};
+use super::format::{GameKind, RecordError};
+use super::stats::RulesStats;
+use super::stored;
+use super::summary::Summary;
+use crate::cards::summary::Ending;
+use std::collections::BTreeMap;
 
-/// The folder, inside the data folder, that holds one file per finished game.
-pub(crate) const GAMES_DIR: &str = "games";
+/// Which games a listing wants.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Filter {
+    pub game: Option<GameKind>,
+    /// The name of the rules the games were played with.
+    pub rules: Option<String>,
+    pub limit: Option<usize>,
+}
 
-/// Writes `record` (of any game, its id set) as `games/<id>.json`. Returns `false`, writing
-/// nothing, when that file is there already: the game was recorded before (see
-/// [`super::saved`]), and recording it again would count it twice.
-pub(crate) fn add<R: Recorded>(data_dir: &Path, record: &R) -> io::Result<bool> {
-    let games = data_dir.join(GAMES_DIR);
-    fs::create_dir_all(&games)?;
-    let _lock = DirLock::acquire(data_dir)?;
-    let path = games.join(format!("{}.json", record.id()));
-    match fsio::create_atomic(&path, super::format::to_json(record).as_bytes()) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
-        Err(e) => Err(e),
+/// The document of `e` (its record as JSON) and its summary.
+fn document(e: &Entry) -> (serde_json::Value, Summary) {
+    let value = match e {
+        Entry::Cards(r) => serde_json::to_value(r),
+        Entry::Classic(r) => serde_json::to_value(r),
+        Entry::Duel(r) => serde_json::to_value(r),
+    }
+    .expect("records always serialize");
+    (value, Summary::of(e))
+}
+
+fn rules_of(e: &Entry) -> &super::record::RulesRecord {
+    match e {
+        Entry::Cards(r) => &r.play.rules,
+        Entry::Classic(r) => &r.play.rules,
+        Entry::Duel(r) => &r.rules,
     }
 }
 
-/// Whether the game `id` is recorded in history.
-pub(crate) fn recorded(data_dir: &Path, id: &str) -> bool {
-    fs::symlink_metadata(data_dir.join(GAMES_DIR).join(format!("{id}.json"))).is_ok()
-}
-
-/// The listing of `games/`; `None` when there is none (reported through `warn` unless the
-/// folder is just not there yet).
-pub(crate) fn listing(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Option<fs::ReadDir> {
-    let games = data_dir.join(GAMES_DIR);
-    match fs::read_dir(&games) {
-        Ok(e) => Some(e),
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-            ) =>
-        {
-            None
-        }
-        Err(e) => {
-            warn(format!(
-                "cannot read the history folder {}: {e}",
-                games.display()
-            ));
-            None
-        }
+/// Adds `e` to history (in the caller's transaction); false when its id is recorded already.
+pub(crate) fn add(conn: &Connection, e: &Entry) -> rusqlite::Result<bool> {
+    let (mut doc, s) = document(e);
+    if recorded(conn, &s.id)? {
+        return Ok(false);
     }
-}
-
-/// Every readable card-game record, newest first (see [`load_all`]).
-#[cfg(test)]
-pub(crate) fn load(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<super::record::Record> {
-    load_all(data_dir, warn)
-        .into_iter()
-        .filter_map(|e| match e {
-            Entry::Cards(r) => Some(r),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Every readable record of any game, newest first, read file by file (the commands read the
-/// index instead, see [`super::index`]). A file that is not a record is moved aside and
-/// reported through `warn`.
-#[cfg(test)]
-pub(crate) fn load_all(data_dir: &Path, warn: &mut dyn FnMut(String)) -> Vec<Entry> {
-    let Some(entries) = listing(data_dir, warn) else {
-        return Vec::new();
+    let (rules, deck) = stored::strip(conn, &mut doc, rules_of(e), &s.deal)?;
+    let daily = match &s.deal {
+        crate::store::keeper::Deal::Daily { date, .. } => Some(date.clone()),
+        _ => None,
     };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.ends_with(".json") && !n.starts_with('.'))
+    let json = |v: &dyn erased::Json| v.text();
+    conn.prepare_cached(
+        "INSERT INTO games (id, game, of, rules, started, ended, duration_secs, outcome, score, \
+         played, highest, undos, deal, daily, deck, size, result, players, body) VALUES (?1, \
+         ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+    )?
+    .execute(params![
+        s.id,
+        s.game.as_str(),
+        s.of.as_str(),
+        rules,
+        stored::int(s.started),
+        stored::int(s.ended),
+        stored::int(s.duration_secs),
+        s.outcome.as_str(),
+        stored::int(s.score),
+        stored::int(s.played),
+        stored::int(s.highest),
+        s.undos,
+        json(&s.deal),
+        daily,
+        deck,
+        s.size,
+        s.result.map(|r| json(&r)),
+        s.players.as_ref().map(|p| json(p.as_ref())),
+        doc.to_string(),
+    ])?;
+    Ok(true)
+}
+
+/// JSON text of the small values kept in columns.
+mod erased {
+    pub(super) trait Json {
+        fn text(&self) -> String;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn text(&self) -> String {
+            serde_json::to_string(self).expect("columns always serialize")
+        }
+    }
+}
+
+/// Whether a game of this id is in history.
+pub(crate) fn recorded(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT 1 FROM games WHERE id = ?1")?
+        .query_row([id], |_| Ok(()))
+        .optional()
+        .map(|o| o.is_some())
+}
+
+/// The columns a [`Summary`] is read from, in [`summary_of`]'s order.
+const SUMMARY: &str = "g.id, g.game, g.started, g.ended, r.name, r.hash, g.outcome, g.score, \
+                       g.played, g.highest, g.duration_secs, g.undos, g.deal, g.size, g.of, \
+                       g.result, g.players FROM games g JOIN rules r ON r.id = g.rules";
+
+fn parsed<T: serde::de::DeserializeOwned>(text: &str, column: usize) -> rusqlite::Result<T> {
+    serde_json::from_str(text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+fn word<T: serde::de::DeserializeOwned>(row: &Row, column: usize) -> rusqlite::Result<T> {
+    let w: String = row.get(column)?;
+    parsed(&serde_json::Value::String(w).to_string(), column)
+}
+
+fn summary_of(row: &Row) -> rusqlite::Result<Summary> {
+    let n = |i: usize| row.get::<_, i64>(i).map(|v| v.max(0) as u64);
+    Ok(Summary {
+        id: row.get(0)?,
+        game: word(row, 1)?,
+        started: n(2)?,
+        ended: n(3)?,
+        rules: row.get(4)?,
+        rules_hash: row.get(5)?,
+        outcome: word::<Ending>(row, 6)?,
+        score: n(7)?,
+        played: n(8)?,
+        highest: n(9)?,
+        duration_secs: n(10)?,
+        undos: row.get(11)?,
+        deal: parsed(&row.get::<_, String>(12)?, 12)?,
+        size: row.get(13)?,
+        of: word(row, 14)?,
+        result: match row.get::<_, Option<String>>(15)? {
+            Some(t) => Some(parsed(&t, 15)?),
+            None => None,
+        },
+        players: match row.get::<_, Option<String>>(16)? {
+            Some(t) => Some(Box::new(parsed(&t, 16)?)),
+            None => None,
+        },
+    })
+}
+
+/// The summaries of the games `filter` wants, newest first.
+pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Summary>> {
+    let limit = filter.limit.map_or(-1, |l| l.min(i64::MAX as usize) as i64);
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT {SUMMARY} WHERE (?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
+         ORDER BY g.ended DESC, g.n DESC LIMIT ?3"
+    ))?;
+    q.query_map(
+        params![filter.game.map(GameKind::as_str), filter.rules, limit],
+        summary_of,
+    )?
+    .collect()
+}
+
+/// The summaries of the games matching an SQL condition on `g` (the games) and `r` (their
+/// rules), newest first.
+pub(crate) fn list_where(
+    conn: &Connection,
+    condition: &str,
+    args: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<Summary>> {
+    // `+g.ended`: sorted after the condition's index found the few rows, rather than every game
+    // walked newest first to find them.
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT {SUMMARY} WHERE {condition} ORDER BY +g.ended DESC, g.n DESC"
+    ))?;
+    q.query_map(args, summary_of)?.collect()
+}
+
+/// How many games history holds.
+pub(crate) fn count(conn: &Connection) -> rusqlite::Result<usize> {
+    conn.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))
+        .map(|n| n as usize)
+}
+
+/// The whole record of game `id`, as the exchange format has it.
+pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, String> {
+    let found = conn
+        .prepare_cached("SELECT body, rules, deck, game, of FROM games WHERE id = ?1")
+        .and_then(|mut q| {
+            q.query_row([id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                ))
+            })
+            .optional()
         })
-        .collect();
-    paths.sort();
-    let mut records: Vec<Entry> = paths
-        .iter()
-        .filter_map(|p| super::read_entry(data_dir, p, warn))
-        .collect();
-    records.sort_by(|a, b| (b.ended(), b.id()).cmp(&(a.ended(), a.id())));
-    records
+        .map_err(|e| e.to_string())?;
+    let Some((body, rules, deck, game, of)) = found else {
+        return Ok(None);
+    };
+    let rules = stored::rules_of(conn, rules).map_err(|e| e.to_string())?;
+    let deck = stored::deck_of(conn, deck).map_err(|e| e.to_string())?;
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&body).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
+    let dealt = game == "cards" || (game == "duel" && of == "cards");
+    stored::fill(&mut doc, &rules, deck, dealt).map_err(|e| e.to_string())?;
+    entry::decode_entry(&doc.to_string())
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
+/// Up to `n` card or classic games (`game`) of the rules hashed `hash`, dealt by a seed or a
+/// daily date (never a deck file), with the highest scores first; `daily` keeps one date's deal.
+pub(crate) fn top(
+    conn: &Connection,
+    game: GameKind,
+    hash: &str,
+    daily: Option<&str>,
+    n: usize,
+) -> rusqlite::Result<Vec<(String, u64)>> {
+    // One rules id at a time walks `games_best` (or `games_by_daily`) from the top score down.
+    let by_daily = if daily.is_some() {
+        "AND g.daily = ?3"
+    } else {
+        "AND ?3 IS NULL"
+    };
+    let mut q = conn.prepare_cached(&format!(
+        "SELECT g.id, g.score FROM games g WHERE g.rules IN (SELECT id FROM rules WHERE hash = \
+         ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} ORDER BY g.score DESC LIMIT ?4"
+    ))?;
+    q.query_map(params![game.as_str(), hash, daily, n as i64], |r| {
+        Ok((r.get(0)?, r.get::<_, i64>(1)?.max(0) as u64))
+    })?
+    .collect()
+}
+
+/// Per rules (by hash), the games of `game` summed up: count, wins, total score, the latest end
+/// and how many reached each highest card; the best is left for the caller to check.
+pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<RulesStats>> {
+    let mut by_hash: BTreeMap<String, RulesStats> = BTreeMap::new();
+    let mut hash_of = std::collections::HashMap::new();
+    let mut q = conn.prepare_cached(
+        "SELECT g.rules, count(*), sum(g.outcome = 'won'), total(g.score), max(g.ended) FROM \
+         games g WHERE g.game = ?1 GROUP BY g.rules",
+    )?;
+    // Read from the covering index `games_tally` alone; the few rules are looked up after.
+    let rows: Vec<(i64, i64, i64, f64, i64)> = q
+        .query_map([game.as_str()], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, games, wins, total, latest) in rows {
+        let (name, hash) = conn
+            .prepare_cached("SELECT name, hash FROM rules WHERE id = ?1")?
+            .query_row([id], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?;
+        hash_of.insert(id, hash.clone());
+        let s = by_hash.entry(hash.clone()).or_insert_with(|| RulesStats {
+            name: name.clone(),
+            hash,
+            ..RulesStats::default()
+        });
+        if latest.max(0) as u64 >= s.latest {
+            s.name = name;
+            s.latest = latest.max(0) as u64;
+        }
+        s.games += games as u32;
+        s.wins += wins as u32;
+        // Scores may be edited: a sum past u64 stays at its largest.
+        s.total_score = s.total_score.saturating_add(total as u64);
+    }
+    let mut q = conn.prepare_cached(
+        "SELECT g.rules, g.highest, count(*) FROM games g WHERE g.game = ?1 GROUP BY g.rules, \
+         g.highest",
+    )?;
+    for row in q.query_map([game.as_str()], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, i64>(2)?,
+        ))
+    })? {
+        let (id, highest, n) = row?;
+        if let Some(s) = hash_of.get(&id).and_then(|h| by_hash.get_mut(h)) {
+            *s.highest.entry(highest.max(0) as u64).or_insert(0) += n as u32;
+        }
+    }
+    let mut all: Vec<RulesStats> = by_hash.into_values().collect();
+    super::stats::lately_first(&mut all);
+    Ok(all)
 }

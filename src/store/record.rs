@@ -33,7 +33,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{CARDS_FORMAT, RecordError, Recorded, recorded, to_json};
+#[cfg(test)]
+use super::format::to_json;
+use super::format::{CARDS_FORMAT, RecordError};
 use super::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
@@ -285,6 +287,7 @@ impl Record {
     }
 }
 
+#[cfg(test)]
 impl SavedGame {
     pub(crate) fn of(game: &Game, meta: &GameMeta, saved: u64, id: String) -> SavedGame {
         SavedGame {
@@ -299,8 +302,6 @@ impl SavedGame {
         to_json(self)
     }
 }
-
-recorded!(Record);
 
 #[cfg(test)]
 mod tests {

@@ -14,33 +14,8 @@ use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
 
 use super::format::GameKind;
-use super::index::Summary;
-use crate::cards::summary::Ending;
+use super::summary::Summary;
 use crate::duel::DuelResult;
-
-/// What statistics need from one finished game of either kind.
-struct Played<'a> {
-    name: &'a str,
-    hash: &'a str,
-    outcome: Ending,
-    score: u64,
-    highest: u64,
-    ended: u64,
-}
-
-impl<'a> Played<'a> {
-    /// A finished game of `kind` in `e`, if it is one.
-    fn of(s: &'a Summary, kind: GameKind) -> Option<Played<'a>> {
-        (s.game == kind && kind != GameKind::Duel).then_some(Played {
-            name: &s.rules,
-            hash: &s.rules_hash,
-            outcome: s.outcome,
-            score: s.score,
-            highest: s.highest,
-            ended: s.ended,
-        })
-    }
-}
 
 /// What history says about one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -54,7 +29,7 @@ pub(crate) struct RulesStats {
     /// How many games ended with each highest card.
     pub highest: BTreeMap<u64, u32>,
     /// When the latest game with these rules ended, to list the rules played lately first.
-    latest: u64,
+    pub latest: u64,
 }
 
 impl RulesStats {
@@ -66,32 +41,6 @@ impl RulesStats {
     pub(crate) fn mean_score(&self) -> f64 {
         self.total_score as f64 / f64::from(self.games.max(1))
     }
-}
-
-/// The statistics of every set of rules of the `kind` games in `entries`.
-fn collect_of(entries: &[&Summary], kind: GameKind) -> Vec<RulesStats> {
-    collect_played(entries.iter().filter_map(|e| Played::of(e, kind)))
-}
-
-fn collect_played<'a>(games: impl Iterator<Item = Played<'a>>) -> Vec<RulesStats> {
-    let mut by_hash: BTreeMap<&str, RulesStats> = BTreeMap::new();
-    for r in games {
-        let s = by_hash.entry(r.hash).or_insert_with(|| RulesStats {
-            name: r.name.to_string(),
-            hash: r.hash.to_string(),
-            ..RulesStats::default()
-        });
-        s.games += 1;
-        s.wins += u32::from(r.outcome == Ending::Won);
-        s.best = s.best.max(r.score);
-        // Scores come from files a player may edit: a sum past u64 stays at its largest.
-        s.total_score = s.total_score.saturating_add(r.score);
-        *s.highest.entry(r.highest).or_insert(0) += 1;
-        s.latest = s.latest.max(r.ended);
-    }
-    let mut all: Vec<RulesStats> = by_hash.into_values().collect();
-    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
-    all
 }
 
 /// A bar `count/max` of `width` cells, drawn with eighth blocks.
@@ -203,28 +152,40 @@ fn duels_report(entries: &[&Summary]) -> String {
     out
 }
 
-/// The whole `stats` report of `entries`: card games, classic games, duels and the daily deal
-/// (its streak alive on `today`).
-pub(crate) fn report(entries: &[&Summary], today: &str) -> String {
-    let cards = collect_of(entries, GameKind::Cards);
-    let classic = collect_of(entries, GameKind::Classic);
-    let has_duels = entries.iter().any(|e| e.game == GameKind::Duel);
-    let daily = super::daily::report(entries, today);
+/// The statistics of the card and classic games (summed up per rules by the database), the
+/// duels and the daily deals.
+pub(crate) struct Tally<'a> {
+    pub cards: Vec<RulesStats>,
+    pub classic: Vec<RulesStats>,
+    pub duels: Vec<&'a Summary>,
+    pub dailies: Vec<&'a Summary>,
+}
+
+/// Orders rules statistics as the report lists them: those played lately first.
+pub(crate) fn lately_first(all: &mut [RulesStats]) {
+    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
+}
+
+/// The whole `stats` report of `tally`.
+pub(crate) fn report_of(tally: &Tally, today: &str) -> String {
+    let (cards, classic) = (&tally.cards, &tally.classic);
+    let has_duels = !tally.duels.is_empty();
+    let daily = super::daily::report(&tally.dailies, today);
     if classic.is_empty() && !has_duels && daily.is_none() {
-        return render(&cards);
+        return render(cards);
     }
     let mut sections = Vec::new();
     if !cards.is_empty() {
-        sections.push(format!("== card game ==\n{}", render(&cards)));
+        sections.push(format!("== card game ==\n{}", render(cards)));
     }
     if !classic.is_empty() {
         sections.push(format!(
             "== classic 2048 ==\n{}",
-            render_of(&classic, "tile")
+            render_of(classic, "tile")
         ));
     }
     if has_duels {
-        sections.push(format!("== duels ==\n{}", duels_report(entries)));
+        sections.push(format!("== duels ==\n{}", duels_report(&tally.duels)));
     }
     if let Some(d) = daily {
         sections.push(format!("== daily deal ==\n{d}"));

@@ -498,6 +498,7 @@ mod tests {
                     played: 1,
                 })
                 .collect(),
+            elsewhere: false,
         }
     }
 

@@ -30,6 +30,43 @@ pub(crate) fn json_rows(out: &std::process::Output) -> Vec<serde_json::Value> {
     }
 }
 
+/// A number the database of the data folder `data` answers to `sql` (read only), or `None`
+/// while there is no database or the query finds nothing.
+pub(crate) fn db_number(data: &Path, sql: &str, args: &[&str]) -> Option<i64> {
+    let db = rusqlite::Connection::open_with_flags(
+        data.join("new2048.db"),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )
+    .ok()?;
+    db.busy_timeout(std::time::Duration::from_secs(5)).ok()?;
+    db.query_row(sql, rusqlite::params_from_iter(args), |r| {
+        r.get::<_, Option<i64>>(0)
+    })
+    .ok()
+    .flatten()
+}
+
+/// How many moves the newest save of `game` (`cards`, `classic`, `duel`) holds, if there is one.
+pub(crate) fn saved_moves(data: &Path, game: &str) -> Option<usize> {
+    db_number(
+        data,
+        "SELECT (SELECT count(*) FROM save_moves WHERE save = s.id) FROM saves s WHERE s.game = \
+         ?1 ORDER BY s.saved DESC, s.id DESC LIMIT 1",
+        &[game],
+    )
+    .map(|n| n as usize)
+}
+
+/// How many games history holds (0 without a database).
+pub(crate) fn recorded(data: &Path) -> usize {
+    db_number(data, "SELECT count(*) FROM games", &[]).unwrap_or(0) as usize
+}
+
+/// How many saved games there are (0 without a database).
+pub(crate) fn saves(data: &Path) -> usize {
+    db_number(data, "SELECT count(*) FROM saves", &[]).unwrap_or(0) as usize
+}
+
 /// Points every path the program could touch inside `home`.
 pub(crate) fn isolate(cmd: &mut Command, home: &Path) {
     cmd.env("HOME", home)

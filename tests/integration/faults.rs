@@ -24,9 +24,7 @@ impl Home {
         let h = Home {
             tmp: tempfile::tempdir().unwrap(),
         };
-        for d in ["data/saves", "data/games"] {
-            fs::create_dir_all(h.data().join(d.trim_start_matches("data/"))).unwrap();
-        }
+        fs::create_dir_all(h.data()).unwrap();
         h
     }
 
@@ -55,15 +53,21 @@ impl Home {
         finish(child, args)
     }
 
-    fn saves(&self) -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = fs::read_dir(self.data().join("saves"))
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
-        v.sort();
-        v
+    /// How many saved games there are.
+    fn saves(&self) -> usize {
+        crate::common::saves(&self.data())
+    }
+
+    /// Waits until `saved` lists a save as open in another window (another process took it up).
+    fn wait_open_elsewhere(&self) {
+        let deadline = Instant::now() + HANG;
+        while !text(&self.run(&["saved"], "").stdout).contains("(open in another window)") {
+            assert!(
+                Instant::now() < deadline,
+                "the other window never took the save"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     fn history(&self) -> Vec<Value> {
@@ -71,7 +75,7 @@ impl Home {
     }
 
     /// A card game from seed 3 with `moves` played, then killed: its save is left.
-    fn killed_game(&self, moves: usize) -> PathBuf {
+    fn killed_game(&self, moves: usize) {
         let mut child = self.spawn(&["play", "--seed", "3", "--json"]);
         let mut stdin = child.stdin.take().unwrap();
         for _ in 0..moves {
@@ -79,25 +83,12 @@ impl Home {
         }
         stdin.flush().unwrap();
         let deadline = Instant::now() + HANG;
-        let save = loop {
-            let done = self.saves().into_iter().find(|p| {
-                fs::read_to_string(p).is_ok_and(|t| {
-                    serde_json::from_str::<Value>(&t).is_ok_and(|v| {
-                        v["moves"]
-                            .as_str()
-                            .is_some_and(|m| m.split_whitespace().count() == moves)
-                    })
-                })
-            });
-            if let Some(p) = done {
-                break p;
-            }
+        while crate::common::saved_moves(&self.data(), "cards") != Some(moves) {
             assert!(Instant::now() < deadline, "the save never showed");
             std::thread::sleep(Duration::from_millis(10));
-        };
+        }
         child.kill().unwrap();
         let _ = child.wait();
-        save
     }
 }
 
@@ -126,16 +117,19 @@ fn mkfifo(path: &Path) {
 
 #[test]
 fn a_fifo_in_the_data_folder_is_skipped_never_read() {
-    // Once: `mkfifo DATA/saved-game.json` (or a record, or the lock) hung every command.
+    // Once: `mkfifo DATA/saved-game.json` (or a record, or the lock) hung every command. The
+    // database and the old JSON files of the import are opened only when they are regular
+    // files; a FIFO among the old files is moved aside with them, never opened.
     for name in [
         "saved-game.json",
         "saved-classic.json",
         "saves/x-1.json",
         "games/x.json",
-        "lock",
+        "new2048.db",
     ] {
         let home = Home::new();
         let fifo = home.data().join(name);
+        fs::create_dir_all(fifo.parent().unwrap()).unwrap();
         mkfifo(&fifo);
         let out = home.run(&["play", "--seed", "3", "--json"], "1\nq\n");
         assert!(out.status.success(), "{name}: {}", text(&out.stderr));
@@ -149,22 +143,23 @@ fn a_fifo_in_the_data_folder_is_skipped_never_read() {
             said += err.matches("FIFO").count();
         }
         assert!(said > 0, "{name}: the FIFO was never reported");
-        if name != "lock" {
+        if name == "new2048.db" {
+            assert!(
+                fs::symlink_metadata(&fifo).is_ok_and(|m| !m.is_file()),
+                "{name}: the FIFO is left alone"
+            );
+        } else {
             assert_eq!(home.history().len(), 1, "{name}: the game was recorded");
         }
-        assert!(
-            fs::symlink_metadata(&fifo).is_ok_and(|m| !m.is_file()),
-            "{name}: the FIFO is left alone"
-        );
     }
 }
 
 #[test]
-fn a_symlinked_lock_is_not_followed() {
+fn a_symlinked_database_is_not_followed() {
     // Once: `ln -s /some/where DATA/lock` created /some/where.
     let home = Home::new();
     let target = home.tmp.path().join("elsewhere");
-    std::os::unix::fs::symlink(&target, home.data().join("lock")).unwrap();
+    std::os::unix::fs::symlink(&target, home.data().join("new2048.db")).unwrap();
     let out = home.run(&["play", "--seed", "3", "--json"], "1\nq\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
@@ -172,7 +167,7 @@ fn a_symlinked_lock_is_not_followed() {
         "{}",
         text(&out.stderr)
     );
-    assert!(!target.exists(), "the lock's link was followed");
+    assert!(!target.exists(), "the database's link was followed");
 }
 
 #[test]
@@ -182,18 +177,7 @@ fn two_windows_resuming_one_save_play_it_once() {
     home.killed_game(2);
     // The first window takes it up and keeps it (its input is still open).
     let mut first = home.spawn(&["play", "--resume", "--json"]);
-    let deadline = Instant::now() + HANG;
-    loop {
-        let out = home.run(&["saved"], "");
-        if text(&out.stdout).contains("1 more open in another window") {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the first window never took the save"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    home.wait_open_elsewhere();
     let second = home.run(&["play", "--resume", "--json"], "5\nq\n");
     assert_eq!(second.status.code(), Some(2));
     let err = text(&second.stderr);
@@ -206,32 +190,44 @@ fn two_windows_resuming_one_save_play_it_once() {
     let rows = home.history();
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0]["cards_played"], 3);
-    assert!(home.saves().is_empty());
+    assert_eq!(home.saves(), 0);
 }
 
 #[test]
-fn a_save_whose_game_is_recorded_is_removed_not_resumed() {
+fn an_old_save_whose_game_is_recorded_is_not_imported() {
     // Once: a kill between writing the record and removing the save let the game be resumed and
-    // recorded again. The save's game id names its record: with the record there, the save goes.
+    // recorded again. The JSON store's save named its game's record: when both are in an old
+    // data folder, the import takes the record and not the save.
     let home = Home::new();
-    let save = home.killed_game(1);
-    let id = save.file_stem().unwrap().to_string_lossy().into_owned();
-    home.run(&["play", "--seed", "9", "--json"], "1\nq\n");
-    let record = fs::read_dir(home.data().join("games"))
-        .unwrap()
-        .flatten()
-        .find(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .unwrap()
-        .path();
-    fs::copy(
-        &record,
-        home.data().join("games").join(format!("{id}.json")),
-    )
-    .unwrap();
+    let (saves, games) = (home.data().join("saves"), home.data().join("games"));
+    fs::create_dir_all(&saves).unwrap();
+    fs::create_dir_all(&games).unwrap();
+    let record = include_str!("../data/format1-card-record.json");
+    let id = "20261129T205926Z-15336-4c33386c";
+    fs::write(games.join(format!("{id}.json")), record).unwrap();
+    let mut save: Value = serde_json::from_str(record).unwrap();
+    let map = save.as_object_mut().unwrap();
+    for k in [
+        "outcome",
+        "score",
+        "cards_played",
+        "highest",
+        "ended",
+        "duration_secs",
+    ] {
+        map.remove(k);
+    }
+    map.insert("saved".into(), Value::from("2026-11-29T21:00:00Z"));
+    fs::write(saves.join(format!("{id}.json")), save.to_string()).unwrap();
     let out = home.run(&["play", "--resume", "--json"], "");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
-    assert!(!save.exists(), "the save of a recorded game is removed");
-    assert_eq!(home.history().len(), 2);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("imported 1 recorded game and 0 saved games"),
+        "{err}"
+    );
+    assert_eq!(home.saves(), 0);
+    assert_eq!(home.history().len(), 1);
 }
 
 #[test]
@@ -291,6 +287,152 @@ fn rules_files_not_utf8_or_nested_too_deep_say_where() {
         assert_eq!(out.status.code(), Some(2));
         assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
     }
+}
+
+/// A small tmpfs mounted at a path, unmounted when dropped; `None` where mounting is not allowed
+/// (not root, or no tmpfs in this container).
+struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    fn mount(at: &Path, size: &str) -> Option<Tmpfs> {
+        fs::create_dir_all(at).ok()?;
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(at)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then(|| Tmpfs(at.to_path_buf()))
+    }
+
+    /// Writes a file until the disk is full.
+    fn fill(&self) {
+        let mut f = fs::File::create(self.0.join("filler")).unwrap();
+        let block = vec![7u8; 4096];
+        while f.write_all(&block).is_ok() {}
+        let _ = f.sync_all();
+    }
+
+    fn free(&self) {
+        fs::remove_file(self.0.join("filler")).unwrap();
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_leaves_the_game_saved_or_recorded_never_neither() {
+    // Once, on a 64 KB tmpfs: the record write failed, the save was deleted anyway, and the
+    // program said `saving works again`; afterwards `history` and `saved` were both empty.
+    let home = Home::new();
+    let Some(disk) = Tmpfs::mount(&home.data(), "2m") else {
+        eprintln!("cannot mount a tmpfs here (not root?): the real full-disk check is skipped");
+        return;
+    };
+    let mut child = home.spawn(&["play", "--seed", "3", "--json"]);
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "1\n2").unwrap();
+    stdin.flush().unwrap();
+    let deadline = Instant::now() + HANG;
+    while crate::common::saved_moves(&home.data(), "cards") != Some(2) {
+        assert!(Instant::now() < deadline, "the save never showed");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    disk.fill();
+    // A move and the game's end while the disk is full.
+    writeln!(stdin, "3").unwrap();
+    drop(stdin);
+    let out = finish(child, &["play"]);
+    let err = text(&out.stderr);
+    assert!(!err.contains("saving works again"), "{err}");
+    let (saved, recorded) = (home.saves(), crate::common::recorded(&home.data()));
+    assert_eq!(
+        saved + recorded,
+        1,
+        "saved {saved}, recorded {recorded}: {err}"
+    );
+    if saved == 1 {
+        assert!(
+            err.contains("cannot record the game") && err.contains("stays saved"),
+            "{err}"
+        );
+    } else {
+        assert!(!err.contains("cannot record"), "{err}");
+    }
+    // `saved --delete` on the full disk: if it cannot record the game, the save stays.
+    if saved == 1 {
+        let out = home.run(&["saved", "--delete", "1"], "");
+        let err = text(&out.stderr);
+        if out.status.success() {
+            assert_eq!(
+                (home.saves(), crate::common::recorded(&home.data())),
+                (0, 1)
+            );
+        } else {
+            assert!(err.contains("stays saved"), "{err}");
+            assert!(!text(&out.stdout).contains("deleted saved game"));
+            assert_eq!(
+                (home.saves(), crate::common::recorded(&home.data())),
+                (1, 0)
+            );
+        }
+    }
+    // Space again: whatever was kept goes on, and ends recorded once.
+    disk.free();
+    if home.saves() == 1 {
+        let out = home.run(&["play", "--resume", "--json"], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    assert_eq!((home.saves(), home.history().len()), (0, 1));
+}
+
+#[test]
+fn a_database_held_locked_by_another_program_loses_no_game() {
+    // Once: while another process held the lock (`flock lock sleep 25`), a two-move game exited 0
+    // with neither a save nor a record.
+    let home = Home::new();
+    home.run(&["stats"], "");
+    let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
+    db.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let out = home.run(&["play", "--seed", "3", "--json"], "1\n2\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("goes into history at the next start"), "{err}");
+    assert!(!err.contains("saving works again"), "{err}");
+    db.execute_batch("ROLLBACK").unwrap();
+    drop(db);
+    let rows = home.history();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["cards_played"], 2);
+    assert_eq!(home.saves(), 0);
+}
+
+#[test]
+fn resuming_or_deleting_a_save_open_elsewhere_says_so() {
+    // Once: `play --resume N` and `saved --delete N` on a save open in another window said
+    // `there is no saved game N`.
+    let home = Home::new();
+    home.killed_game(2);
+    let mut first = home.spawn(&["play", "--resume", "--json"]);
+    home.wait_open_elsewhere();
+    for args in [&["play", "--resume", "1"][..], &["saved", "--delete", "1"]] {
+        let out = home.run(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("this game is open in another window"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("there is no saved game"), "{err}");
+    }
+    drop(first.stdin.take());
+    let out = finish(first, &["play", "--resume"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!((home.saves(), home.history().len()), (0, 1));
 }
 
 /// Runs `args` in `home` with `env` set, and checks that it answers at once (within a second of

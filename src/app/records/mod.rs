@@ -1,8 +1,10 @@
 //! The commands that read the data folder without playing: `saved` (list or delete saved games),
-//! `history`, `stats` and `daily --share`. Each reads what it needs once (the saved-games list, or
+//! `history`, `stats`, `daily --share` and `data` (where the database is, a backup, a check). Each reads what it needs once (the saved-games list, or
 //! the history index) and prints it as a table, JSON or CSV.
 
-use super::cli::{Global, HistoryArgs, SavedArgs};
+pub(super) mod report;
+
+use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
 use crate::store::format::GameKind;
@@ -12,7 +14,7 @@ use crate::store::{self, Store, utc};
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
 pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
-    let list = keeper.saved_games();
+    let list = keeper.all_saved_games();
     print_warnings(&mut keeper);
     if let Some(n) = args.delete {
         let info = n.checked_sub(1).and_then(|i| list.get(i)).ok_or_else(|| {
@@ -38,14 +40,7 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
     } else if list.is_empty() {
         println!("no saved games");
     } else {
-        print!("{}", store::report::saved_table(&list));
-    }
-    let elsewhere = [GameKind::Cards, GameKind::Classic, GameKind::Duel]
-        .map(|g| keeper.open_elsewhere(g))
-        .iter()
-        .sum::<usize>();
-    if elsewhere > 0 && !args.json {
-        println!("({elsewhere} more open in another window)");
+        print!("{}", report::saved_table(&list));
     }
     Ok(())
 }
@@ -74,19 +69,17 @@ pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
 pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
     use crate::app::cli::HistoryGame;
     let mut keeper = Store::open();
-    let all = keeper.summaries();
+    let filter = store::history::Filter {
+        game: args.game.map(|g| match g {
+            HistoryGame::Cards => GameKind::Cards,
+            HistoryGame::Classic => GameKind::Classic,
+            HistoryGame::Duel => GameKind::Duel,
+        }),
+        rules: global.rules.clone(),
+        limit: args.limit,
+    };
+    let shown = keeper.summaries(&filter);
     print_warnings(&mut keeper);
-    let wanted = args.game.map(|g| match g {
-        HistoryGame::Cards => GameKind::Cards,
-        HistoryGame::Classic => GameKind::Classic,
-        HistoryGame::Duel => GameKind::Duel,
-    });
-    let shown: Vec<&store::index::Indexed> = all
-        .iter()
-        .filter(|i| wanted.is_none_or(|g| i.summary.game == g))
-        .filter(|i| global.rules.as_ref().is_none_or(|r| &i.summary.rules == r))
-        .take(args.limit.unwrap_or(usize::MAX))
-        .collect();
     if let Some(n) = args.export {
         let record = n.checked_sub(1).and_then(|i| shown.get(i)).ok_or_else(|| {
             Error::usage(format!(
@@ -95,39 +88,82 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
             ))
         })?;
         let text = keeper
-            .record_text(&record.file)
+            .record_text(&record.id)
             .map_err(|e| Error::usage(format!("cannot export game {n}: {e}")))?;
         print!("{text}");
         return Ok(());
     }
-    let rows = store::report::rows(shown.iter().map(|i| &i.summary));
+    let rows = report::rows(&shown);
     if args.json {
         let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
         println!("{json}");
     } else if args.csv {
-        print!("{}", store::report::csv(&rows));
-    } else if all.is_empty() {
+        print!("{}", report::csv(&rows));
+    } else if rows.is_empty() && keeper.count() == 0 {
         println!("no games recorded yet");
     } else if rows.is_empty() {
         println!("no recorded game matches");
     } else {
-        print!("{}", store::report::table(&rows));
+        print!("{}", report::table(&rows));
     }
     Ok(())
 }
 
 pub(super) fn stats() -> Result<(), Error> {
     let mut keeper = Store::open();
-    let all = keeper.summaries();
+    let report = keeper.stats_report(&utc::date(utc::now()));
     print_warnings(&mut keeper);
-    if all.is_empty() {
-        println!("no games recorded yet");
-    } else {
-        let summaries: Vec<&store::index::Summary> = all.iter().map(|i| &i.summary).collect();
-        print!(
-            "{}",
-            store::stats::report(&summaries, &utc::date(utc::now()))
-        );
+    match report {
+        None => println!("no games recorded yet"),
+        Some(r) => print!("{r}"),
     }
     Ok(())
+}
+
+/// `new2048 data path|backup PATH|check`.
+pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
+    let dir = crate::config::paths::data_dir().ok_or_else(|| {
+        Error::usage(format!(
+            "there is no data folder (no home folder); set {}",
+            crate::config::paths::DATA_DIR_ENV
+        ))
+    })?;
+    if let DataCommand::Path = command {
+        println!("{}", store::db::path_in(&dir).display());
+        return Ok(());
+    }
+    let mut keeper = Store::open();
+    print_warnings(&mut keeper);
+    let db = keeper
+        .db()
+        .ok_or_else(|| Error::usage("the database cannot be opened (see above)"))?;
+    match command {
+        DataCommand::Path => Ok(()),
+        DataCommand::Backup { path } => {
+            store::db::backup(db, path).map_err(Error::usage)?;
+            println!(
+                "wrote a copy of {} to {}",
+                store::db::path_in(&dir).display(),
+                path.display()
+            );
+            Ok(())
+        }
+        DataCommand::Check => {
+            let problems = store::db::check(db)
+                .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
+            if problems.is_empty() {
+                println!(
+                    "the database {} is sound",
+                    store::db::path_in(&dir).display()
+                );
+                return Ok(());
+            }
+            Err(Error::usage(format!(
+                "the database {} is damaged:\n{}\nback up what still reads with `new2048 data \
+                 backup FILE`",
+                store::db::path_in(&dir).display(),
+                problems.join("\n")
+            )))
+        }
+    }
 }

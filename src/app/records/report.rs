@@ -6,20 +6,21 @@
 //! games shown: with `--rules` or `--game`, those that match). In JSON each row says its `game`;
 //! in CSV a duel takes a line per player (same `n` and `id`), so each line is one player's game.
 //!
-//! Rows are made from the history index's summaries ([`super::index`]), not the records.
+//! Rows are made from the summaries of the database's columns ([`crate::store::summary`]), not
+//! the records.
 
 use std::fmt::Write;
 
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use super::duel::DuelPlayer;
-use super::format::GameKind;
-use super::index::Summary;
-use super::utc;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
+use crate::store::duel::DuelPlayer;
+use crate::store::format::GameKind;
 use crate::store::keeper::Deal;
+use crate::store::summary::{Summary, deal_text};
+use crate::store::utc;
 
 /// One line of history, as `--json` prints it: a game of either kind or a duel.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -157,7 +158,7 @@ impl DuelRow {
             deal: s.deal.clone(),
             result: s.result,
             result_text: crate::duel::result_text(s.result, &s.names()),
-            players: s.players.clone().unwrap_or_else(|| {
+            players: s.players.as_deref().cloned().unwrap_or_else(|| {
                 [0, 1].map(|_| DuelPlayer {
                     name: String::new(),
                     outcome: Ending::Quit,
@@ -179,20 +180,6 @@ impl DuelRow {
             Some(DuelResult::Draw) => "draw",
             Some(DuelResult::Win { winner, .. }) if winner == i => "won",
             Some(DuelResult::Win { .. }) => "lost",
-        }
-    }
-}
-
-/// `seed 42`, `daily 2026-11-29`, `deck FILE`.
-pub(crate) fn deal_text(deal: &Deal) -> String {
-    match deal {
-        Deal::Seed { seed } => format!("seed {seed}"),
-        Deal::Daily { date, .. } => format!("daily {date}"),
-        Deal::DeckFile { path } => {
-            let name = std::path::Path::new(path)
-                .file_name()
-                .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
-            format!("deck {name}")
         }
     }
 }
@@ -317,7 +304,7 @@ pub(crate) fn table(rows: &[AnyRow]) -> String {
 }
 
 /// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them).
-pub(crate) fn saved_table(list: &[super::shelf::SavedGameInfo]) -> String {
+pub(crate) fn saved_table(list: &[crate::store::shelf::SavedGameInfo]) -> String {
     let header = [
         "#",
         "last played (UTC)",
@@ -332,7 +319,11 @@ pub(crate) fn saved_table(list: &[super::shelf::SavedGameInfo]) -> String {
         .map(|i| {
             vec![
                 i.number.to_string(),
-                utc::short(i.saved),
+                if i.elsewhere {
+                    format!("{} (open in another window)", utc::short(i.saved))
+                } else {
+                    utc::short(i.saved)
+                },
                 i.mode(),
                 i.rules.clone(),
                 i.deal.clone(),

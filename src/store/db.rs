@@ -1,0 +1,352 @@
+//! The database file: where it is, how it is opened, its schema and its migrations, and what is
+//! done with one that is damaged.
+//!
+//! Everything the store keeps is in one SQLite file, `new2048.db` in the data folder, opened with:
+//!
+//! - `journal_mode = WAL`: a reader never waits for a writer, and a commit appends to the log
+//!   instead of rewriting pages in place, so a move's save is a small append;
+//! - `synchronous = NORMAL`: in WAL mode a commit is atomic and survives a killed process at
+//!   any instant; a power cut may take back the last commits before a checkpoint, never leave
+//!   half of one (the database is never damaged, a game is saved as of an earlier move);
+//! - `busy_timeout`: a second window waits up to [`BUSY`] for another's write, never fails on it;
+//! - `foreign_keys = ON`: a game or save cannot name rules or a deck that is not there.
+//!
+//! The schema has a version, `PRAGMA user_version`; [`MIGRATIONS`] lists the steps from an empty
+//! file to the version this program writes, each run in the transaction that sets the version. A
+//! database of a newer version is not touched: the store says so and keeps nothing (opening it
+//! would risk the newer program's data).
+//!
+//! A file that is not a database at all (damaged by hand or by a disk) is never deleted: it is
+//! renamed aside with its write-ahead log and a new database is started, with a message saying
+//! where the old one went. Damage inside a sound file shows up on the queries that read it and
+//! through `new2048 data check` (SQLite's `integrity_check`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags};
+
+/// The database's file name in the data folder.
+pub(crate) const DB_FILE: &str = "new2048.db";
+
+/// How long a write waits for another window's write before it gives up.
+pub(crate) const BUSY: Duration = Duration::from_secs(5);
+
+/// The schema, one step per version: `MIGRATIONS[i]` takes a database from version `i` to
+/// `i + 1`.
+const MIGRATIONS: &[&str] = &[r"
+CREATE TABLE rules (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    toml TEXT NOT NULL,
+    UNIQUE (name, hash)
+);
+CREATE TABLE decks (
+    hash TEXT PRIMARY KEY,
+    cards TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE games (
+    n INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL CHECK (game IN ('cards', 'classic', 'duel')),
+    of TEXT NOT NULL,
+    rules INTEGER NOT NULL REFERENCES rules (id),
+    started INTEGER NOT NULL,
+    ended INTEGER NOT NULL,
+    duration_secs INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    played INTEGER NOT NULL,
+    highest INTEGER NOT NULL,
+    undos INTEGER NOT NULL,
+    deal TEXT NOT NULL,
+    daily TEXT,
+    deck TEXT REFERENCES decks (hash),
+    size INTEGER NOT NULL,
+    result TEXT,
+    players TEXT,
+    body TEXT NOT NULL
+);
+CREATE INDEX games_newest ON games (ended DESC, n DESC);
+CREATE INDEX games_by_kind ON games (game, ended DESC, n DESC);
+CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended);
+CREATE INDEX games_best ON games (rules, game, score DESC) WHERE deck IS NULL;
+CREATE INDEX games_by_daily ON games (daily, rules, score DESC) WHERE daily IS NOT NULL;
+CREATE TABLE saves (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL CHECK (game IN ('cards', 'classic', 'duel')),
+    rules INTEGER NOT NULL REFERENCES rules (id),
+    started INTEGER NOT NULL,
+    saved INTEGER NOT NULL,
+    deck TEXT REFERENCES decks (hash),
+    head TEXT NOT NULL,
+    info TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX saves_newest ON saves (saved DESC);
+CREATE TABLE save_moves (
+    save TEXT NOT NULL REFERENCES saves (id) ON DELETE CASCADE,
+    player INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (save, player, n)
+) WITHOUT ROWID;
+"];
+
+/// The schema version this program writes.
+pub(crate) fn version() -> i64 {
+    MIGRATIONS.len() as i64
+}
+
+/// The database's path in `dir`.
+pub(crate) fn path_in(dir: &Path) -> PathBuf {
+    dir.join(DB_FILE)
+}
+
+/// An open database, and what opening it had to say (a damaged file moved aside).
+pub(crate) struct Opened {
+    pub conn: Connection,
+    pub note: Option<String>,
+}
+
+/// Opens (creating if needed) the database in `dir`, migrated to this program's schema.
+pub(crate) fn open(dir: &Path) -> Result<Opened, String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
+    let path = path_in(dir);
+    // SQLite would follow a link, and wait reading a FIFO, put where the database should be.
+    if let Ok(m) = std::fs::symlink_metadata(&path)
+        && !m.is_file()
+    {
+        return Err(format!(
+            "the database {} is {}, not a regular file, so it is not opened; move it away",
+            path.display(),
+            super::fsio::kind_of(m.file_type())
+        ));
+    }
+    match open_file(&path) {
+        Ok(conn) => Ok(Opened { conn, note: None }),
+        Err(e) if is_damage(&e) => {
+            let aside = move_aside(&path)
+                .map_err(|m| format!("the database {} is damaged ({e}); {m}", path.display()))?;
+            let conn = open_file(&path).map_err(|e| describe(&path, &e))?;
+            Ok(Opened {
+                conn,
+                note: Some(format!(
+                    "the database {} was damaged ({e}); it was moved to {} (nothing was \
+                     deleted) and a new one was started",
+                    path.display(),
+                    aside.display()
+                )),
+            })
+        }
+        Err(e) => Err(describe(&path, &e)),
+    }
+}
+
+/// What a failure to open `path` says to the player.
+fn describe(path: &Path, e: &rusqlite::Error) -> String {
+    format!("cannot open the database {}: {e}", path.display())
+}
+
+/// Whether `e` says the file is not (any more) a database.
+fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
+    )
+}
+
+fn open_file(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_NOFOLLOW;
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(BUSY)?;
+    // WAL needs a writable folder: a read-only one keeps the database readable (history and
+    // stats work) and every write reports why it failed.
+    let _ = conn.pragma_update(None, "journal_mode", "WAL");
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // No checkpoint when a window closes (its two flushes cost more than the game's commits):
+    // the log is checkpointed as it grows past SQLite's 1,000 pages, durable either way.
+    conn.set_db_config(
+        rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+        true,
+    )?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    migrate(&conn)?;
+    Ok(conn)
+}
+
+/// Brings the schema to [`version`], in one transaction that holds the write lock from its
+/// start: two windows opening a new database at once migrate it once, the second finding it done.
+fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    let read = |c: &Connection| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
+    if read(conn)? == version() {
+        return Ok(());
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    let found = read(&tx)?;
+    if found > version() {
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
+            Some(format!(
+                "it was written by a newer new2048 (schema {found}; this one knows {} and older)",
+                version()
+            )),
+        ));
+    }
+    for step in MIGRATIONS.iter().skip(found.max(0) as usize) {
+        tx.execute_batch(step)?;
+    }
+    tx.pragma_update(None, "user_version", version())?;
+    tx.commit()
+}
+
+/// Renames the damaged database (and its log) aside; the new path of the database file.
+fn move_aside(path: &Path) -> Result<PathBuf, String> {
+    let stamp = super::utc::compact(super::utc::now());
+    let aside = PathBuf::from(format!("{}.damaged-{stamp}", path.display()));
+    for suffix in ["-wal", "-shm"] {
+        let from = PathBuf::from(format!("{}{suffix}", path.display()));
+        if from.exists() {
+            let to = PathBuf::from(format!("{}{suffix}", aside.display()));
+            std::fs::rename(&from, &to)
+                .map_err(|e| format!("it could not be moved aside ({e})"))?;
+        }
+    }
+    std::fs::rename(path, &aside).map_err(|e| format!("it could not be moved aside ({e})"))?;
+    Ok(aside)
+}
+
+/// Starts a write transaction, taking the write lock at once (so it never fails half-way on
+/// another window's write: it waits up to [`BUSY`] at the start instead).
+pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transaction<'_>> {
+    #[cfg(test)]
+    faults::check()?;
+    conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+}
+
+/// Injected faults for the tests: while [`faults::fail_writes`] is set on a thread, every write
+/// transaction it starts fails as SQLite fails on a full disk.
+#[cfg(test)]
+pub(crate) mod faults {
+    use std::cell::Cell;
+
+    thread_local! {
+        static FULL: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Makes this thread's writes fail (`true`) or work again (`false`).
+    pub(crate) fn fail_writes(full: bool) {
+        FULL.with(|f| f.set(full));
+    }
+
+    pub(super) fn check() -> rusqlite::Result<()> {
+        if FULL.with(Cell::get) {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
+                None,
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A consistent copy of the database at `to`, made with SQLite's online backup: a game being
+/// played in another window goes on, and the copy is the database as of one moment.
+pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
+    if to.exists() {
+        return Err(format!(
+            "{} exists already; give a new file name (nothing was written)",
+            to.display()
+        ));
+    }
+    conn.execute("VACUUM INTO ?1", [to.to_string_lossy()])
+        .map(drop)
+        .map_err(|e| format!("cannot write the backup {}: {e}", to.display()))
+}
+
+/// The problems `integrity_check` and `foreign_key_check` find, none when the database is sound.
+pub(crate) fn check(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
+    let mut problems = Vec::new();
+    let mut integrity = conn.prepare("PRAGMA integrity_check")?;
+    for line in integrity.query_map([], |r| r.get::<_, String>(0))? {
+        let line = line?;
+        if line != "ok" {
+            problems.push(line);
+        }
+    }
+    let mut keys = conn.prepare("PRAGMA foreign_key_check")?;
+    for row in keys.query_map([], |r| {
+        Ok(format!(
+            "a row of `{}` names a missing row of `{}`",
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(2)?
+        ))
+    })? {
+        problems.push(row?);
+    }
+    Ok(problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_database_has_the_schema_and_a_second_open_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = open(dir.path()).unwrap();
+        assert!(db.note.is_none());
+        let v: i64 = db
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, version());
+        let mode: String = db
+            .conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        drop(db);
+        assert!(open(dir.path()).unwrap().note.is_none());
+        assert!(check(&open(dir.path()).unwrap().conn).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_damaged_file_is_moved_aside_and_a_new_one_started() {
+        let dir = tempfile::tempdir().unwrap();
+        let junk = "this is not a database, and it is long enough to be read as a header.....";
+        std::fs::write(path_in(dir.path()), junk.repeat(20)).unwrap();
+        let db = open(dir.path()).unwrap();
+        let note = db.note.unwrap();
+        assert!(
+            note.contains("damaged") && note.contains("moved to"),
+            "{note}"
+        );
+        let aside: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains(".damaged-"))
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(
+            std::fs::read_to_string(aside[0].path()).unwrap(),
+            junk.repeat(20)
+        );
+    }
+
+    #[test]
+    fn a_newer_schema_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = open(dir.path()).unwrap();
+        db.conn.pragma_update(None, "user_version", 99).unwrap();
+        drop(db);
+        let Err(e) = open(dir.path()) else {
+            panic!("a newer database opened")
+        };
+        assert!(e.contains("newer new2048"), "{e}");
+    }
+}

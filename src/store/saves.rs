@@ -1,0 +1,262 @@
+//! Saved games in the database: every game in progress, of any mode, is a row of `saves` and
+//! its moves are rows of `save_moves`, one per move.
+//!
+//! A save is how its deck is dealt plus the moves so far. The row holds the save's document (see
+//! [`super::record`]) less its rules, its deck and its moves (the `head`: when it started and was
+//! saved, the deal, the undos, a duel's players), and what the list of saved games shows
+//! (`info`). Each move is a row `(save, player, n, move)` in the notation of the records (`3`,
+//! `d`, `u`): a move appends one row and updates the head, an undo deletes the last ones, so a
+//! save costs the same at move 10 and at move 1,000,000, and nothing grows with the deck. A deck
+//! is never stored where a seed deals it; a deck file's is kept once (see [`super::stored`]).
+//!
+//! A game gets its id at its first save ([`new_id`]: the start time and 32 random bits) and
+//! takes it into history, so the same game is never recorded twice.
+
+use rand::RngExt;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+
+use super::classic::SavedClassic;
+use super::duel::DuelRecord;
+use super::format::{GameKind, RecordError, checked, from_value, kind_of};
+use super::record::SavedGame;
+use super::shelf::SavedGameInfo;
+use super::view::View;
+use super::{stored, utc};
+
+/// One saved game as its document holds it.
+#[derive(Clone, Debug)]
+pub(crate) enum Saved {
+    Cards(SavedGame),
+    Classic(SavedClassic),
+    Duel(DuelRecord),
+}
+
+impl Saved {
+    pub(crate) fn id(&self) -> &str {
+        match self {
+            Saved::Cards(s) => &s.id,
+            Saved::Classic(s) => &s.id,
+            Saved::Duel(d) => &d.id,
+        }
+    }
+
+    /// When it was saved.
+    pub(crate) fn saved_at(&self) -> u64 {
+        match self {
+            Saved::Cards(s) => s.saved,
+            Saved::Classic(s) => s.saved,
+            Saved::Duel(d) => d.ended,
+        }
+    }
+
+    /// When its game started.
+    pub(crate) fn started(&self) -> u64 {
+        match self {
+            Saved::Cards(s) => s.play.started,
+            Saved::Classic(s) => s.play.started,
+            Saved::Duel(d) => d.started,
+        }
+    }
+}
+
+/// Reads a save's document, checking its `format` first.
+pub(crate) fn decode(text: &str) -> Result<Saved, RecordError> {
+    let value = checked(text)?;
+    Ok(match kind_of(&value)? {
+        GameKind::Cards => Saved::Cards(from_value(value)?),
+        GameKind::Classic => Saved::Classic(from_value(value)?),
+        GameKind::Duel => Saved::Duel(from_value(value)?),
+    })
+}
+
+/// A fresh game id: its start time and 32 random bits (`20261201T075600Z-1a2b3c4d`).
+pub(crate) fn new_id(started: u64) -> String {
+    format!(
+        "{}-{:08x}",
+        utc::compact(started),
+        rand::rng().random::<u32>()
+    )
+}
+
+/// A game's moves as the save keeps them: one small code per move, per player (a solo game's
+/// are player 0's); [`View::word`] writes a code in the records' notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Moves {
+    pub codes: [Vec<u16>; 2],
+}
+
+/// How many leading moves `a` and `b` share.
+fn shared(a: &[u16], b: &[u16]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// Writes save `id` of the game `view` as of `saved`, in one transaction (see [`write_in`]).
+pub(crate) fn write(
+    conn: &mut Connection,
+    id: &str,
+    view: View,
+    saved: u64,
+    fresh: bool,
+    sent: &Moves,
+) -> rusqlite::Result<Option<Moves>> {
+    let tx = super::db::begin(conn)?;
+    let written = write_in(&tx, id, view, saved, fresh, sent)?;
+    tx.commit()?;
+    Ok(written)
+}
+
+/// Writes save `id` of the game `view` as of `saved`, in the caller's transaction: the head is
+/// replaced and only the moves that differ from `sent` (the moves this process last wrote) are
+/// deleted or added; `fresh` writes the whole save. The moves now saved, or `None` if `id` is
+/// another save's.
+pub(crate) fn write_in(
+    conn: &Connection,
+    id: &str,
+    view: View,
+    saved: u64,
+    fresh: bool,
+    sent: &Moves,
+) -> rusqlite::Result<Option<Moves>> {
+    let now = view.moves();
+    let info =
+        serde_json::to_string(&view.info("", saved)).expect("a save's info always serializes");
+    let head = view.head(saved).to_string();
+    let updated = if fresh {
+        0
+    } else {
+        conn.prepare_cached("UPDATE saves SET saved = ?2, head = ?3, info = ?4 WHERE id = ?1")?
+            .execute(params![id, stored::int(saved), head, info])?
+    };
+    let from = if updated == 0 {
+        let mut doc = serde_json::json!({ "rules": null, "deck": view.deck_file_cards() });
+        let deal = view.deal();
+        let (rules, deck) = stored::strip(conn, &mut doc, &view.rules(), &deal)?;
+        let added = conn
+            .prepare_cached(
+                "INSERT OR IGNORE INTO saves (id, game, rules, started, saved, deck, head, info) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![
+                id,
+                view.kind().as_str(),
+                rules,
+                stored::int(view.started()),
+                stored::int(saved),
+                deck,
+                head,
+                info
+            ])?;
+        if added == 0 {
+            return Ok(None);
+        }
+        [0, 0]
+    } else {
+        [0, 1].map(|p| shared(&sent.codes[p], &now.codes[p]))
+    };
+    let word = view.word();
+    for (p, keep) in from.into_iter().enumerate() {
+        if keep < sent.codes[p].len() || updated == 0 {
+            conn.prepare_cached(
+                "DELETE FROM save_moves WHERE save = ?1 AND player = ?2 AND n >= ?3",
+            )?
+            .execute(params![id, p as i64, keep as i64])?;
+        }
+        let mut add = conn.prepare_cached(
+            "INSERT INTO save_moves (save, player, n, move) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (n, &code) in now.codes[p].iter().enumerate().skip(keep) {
+            add.execute(params![id, p as i64, n as i64, word(code)])?;
+        }
+    }
+    Ok(Some(now))
+}
+
+/// Every save's id and what the list shows of it, newest first.
+pub(crate) fn list(
+    conn: &Connection,
+) -> rusqlite::Result<Vec<(String, Result<SavedGameInfo, String>)>> {
+    let mut q = conn.prepare_cached("SELECT id, info FROM saves ORDER BY saved DESC, id DESC")?;
+    q.query_map([], |r| {
+        let info: String = r.get(1)?;
+        Ok((
+            r.get(0)?,
+            serde_json::from_str(&info).map_err(|e| e.to_string()),
+        ))
+    })?
+    .collect()
+}
+
+/// Save `id`'s document, whole again, if there is such a save.
+pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, String> {
+    let db = |e: rusqlite::Error| e.to_string();
+    let found = conn
+        .prepare_cached("SELECT game, rules, deck, head FROM saves WHERE id = ?1")
+        .map_err(db)?
+        .query_row([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })
+        .optional()
+        .map_err(db)?;
+    let Some((game, rules, deck, head)) = found else {
+        return Ok(None);
+    };
+    let rules = stored::rules_of(conn, rules).map_err(db)?;
+    let deck = stored::deck_of(conn, deck).map_err(db)?;
+    let mut doc: Value = serde_json::from_str(&head).map_err(|e| e.to_string())?;
+    let mut words: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut q = conn
+        .prepare_cached("SELECT player, move FROM save_moves WHERE save = ?1 ORDER BY player, n")
+        .map_err(db)?;
+    for row in q
+        .query_map([id], |r| {
+            Ok((r.get::<_, i64>(0)? as usize, r.get::<_, String>(1)?))
+        })
+        .map_err(db)?
+    {
+        let (p, w) = row.map_err(db)?;
+        if let Some(list) = words.get_mut(p) {
+            list.push(w);
+        }
+    }
+    let dealt = game == "cards" || doc.get("of").and_then(Value::as_str) == Some("cards");
+    stored::fill(&mut doc, &rules, deck, dealt).map_err(|e| e.to_string())?;
+    let map = doc.as_object_mut().ok_or("its head is not a JSON object")?;
+    map.insert("id".into(), Value::String(id.to_string()));
+    if game == "duel" {
+        if let Some(Value::Array(players)) = map.get_mut("players") {
+            for (p, player) in players.iter_mut().enumerate().take(2) {
+                player["moves"] = Value::String(words[p].join(" "));
+            }
+        }
+    } else {
+        map.insert("moves".into(), Value::String(words[0].join(" ")));
+    }
+    decode(&doc.to_string())
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
+/// Removes save `id` and its moves (in the caller's transaction); false when there was none.
+pub(crate) fn remove(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
+    conn.prepare_cached("DELETE FROM saves WHERE id = ?1")?
+        .execute([id])
+        .map(|n| n > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_shared_from_the_start() {
+        assert_eq!(shared(&[1, 2, 3], &[1, 2, 4, 5]), 2);
+        assert_eq!(shared(&[], &[1]), 0);
+        assert_eq!(shared(&[1, 2], &[1, 2]), 2);
+    }
+}

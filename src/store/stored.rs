@@ -1,0 +1,140 @@
+//! What the database keeps of a record's or a save's JSON, and how the whole is put back.
+//!
+//! A record or save is the JSON document it has always been (see [`super::record`]), less two
+//! things kept once for every game: its rules, in the `rules` table (a 2 KB TOML text that 100,000
+//! games of the same rules share), and its dealt deck. A deck a seed or a daily date deals is not
+//! stored at all: it is dealt again from the seed when the document is read. A deck from a deck
+//! file is kept once in `decks`, under a hash of its cards, so a record still replays after the
+//! file is gone or changed. [`strip`] takes both out of a document before it is stored;
+//! [`fill`] puts them back when it is read, so what leaves the store (`history --export`, a
+//! resumed game) is exactly the document of old.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+
+use super::format::RecordError;
+use super::record::RulesRecord;
+use crate::cards::rules::Rules;
+use crate::store::keeper::Deal;
+
+/// The id of `rules` in the `rules` table, added if it is not there.
+pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Result<i64> {
+    let found = conn
+        .prepare_cached("SELECT id FROM rules WHERE name = ?1 AND hash = ?2")?
+        .query_row(params![rules.name, rules.hash], |r| r.get(0))
+        .optional()?;
+    if let Some(id) = found {
+        return Ok(id);
+    }
+    conn.prepare_cached("INSERT INTO rules (name, hash, toml) VALUES (?1, ?2, ?3)")?
+        .execute(params![rules.name, rules.hash, rules.toml])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// The hash a deck is kept under: FNV-1a of its cards' text, as rules are hashed.
+pub(crate) fn deck_hash(cards: &str) -> String {
+    format!("{:016x}", crate::cards::fnv1a(cards.bytes()))
+}
+
+/// Whether a seed deals this deck (so it is not stored).
+fn seeded(deal: &Deal) -> bool {
+    !matches!(deal, Deal::DeckFile { .. })
+}
+
+/// Takes the rules and the deck out of `doc`, keeping the rules (and a deck file's deck) in their
+/// tables: the rules' id and the deck's hash.
+pub(crate) fn strip(
+    conn: &Connection,
+    doc: &mut Value,
+    rules: &RulesRecord,
+    deal: &Deal,
+) -> rusqlite::Result<(i64, Option<String>)> {
+    let rules = rules_id(conn, rules)?;
+    let Some(map) = doc.as_object_mut() else {
+        return Ok((rules, None));
+    };
+    map.remove("rules");
+    let deck = match map.remove("deck") {
+        Some(Value::String(cards)) if !seeded(deal) => {
+            let hash = deck_hash(&cards);
+            conn.prepare_cached("INSERT OR IGNORE INTO decks (hash, cards) VALUES (?1, ?2)")?
+                .execute(params![hash, cards])?;
+            Some(hash)
+        }
+        _ => None,
+    };
+    Ok((rules, deck))
+}
+
+/// Puts `rules` and the deck back into a stored `doc`: the deck of `deck_cards` (a deck file's),
+/// or dealt again from the seed of its `deal` when `dealt` says the document holds a deck.
+pub(crate) fn fill(
+    doc: &mut Value,
+    rules: &RulesRecord,
+    deck_cards: Option<String>,
+    dealt: bool,
+) -> Result<(), RecordError> {
+    let deck = match deck_cards {
+        Some(cards) => Some(cards),
+        None if dealt => Some(deal_again(doc, rules)?),
+        None => None,
+    };
+    let map = doc
+        .as_object_mut()
+        .ok_or_else(|| RecordError::Invalid("it is not a JSON object".into()))?;
+    map.insert(
+        "rules".into(),
+        serde_json::to_value(rules).expect("rules always serialize"),
+    );
+    if let Some(d) = deck {
+        map.insert("deck".into(), Value::String(d));
+    }
+    Ok(())
+}
+
+/// The deck the seed of `doc`'s deal deals with `rules`.
+fn deal_again(doc: &Value, rules: &RulesRecord) -> Result<String, RecordError> {
+    let deal: Deal = serde_json::from_value(doc.get("deal").cloned().unwrap_or(Value::Null))
+        .map_err(|e| RecordError::Invalid(format!("its `deal`: {e}")))?;
+    let seed = match deal {
+        Deal::Seed { seed } | Deal::Daily { seed, .. } => seed,
+        Deal::DeckFile { .. } => {
+            return Err(RecordError::Invalid(
+                "its deck file's cards are missing from the database".into(),
+            ));
+        }
+    };
+    let parsed = Rules::parse(&rules.toml, "the rules in the record", None)
+        .map_err(|e| RecordError::Rules(e.to_string()))?;
+    Ok(crate::cards::text::cards(&crate::cards::deck::deal(
+        &parsed, seed,
+    )))
+}
+
+/// The rules of id `id`.
+pub(crate) fn rules_of(conn: &Connection, id: i64) -> rusqlite::Result<RulesRecord> {
+    conn.prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")?
+        .query_row([id], |r| {
+            Ok(RulesRecord {
+                name: r.get(0)?,
+                hash: r.get(1)?,
+                toml: r.get(2)?,
+            })
+        })
+}
+
+/// The cards of the deck kept under `hash`.
+pub(crate) fn deck_of(conn: &Connection, hash: Option<String>) -> rusqlite::Result<Option<String>> {
+    match hash {
+        None => Ok(None),
+        Some(h) => conn
+            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")?
+            .query_row([h], |r| r.get(0))
+            .optional(),
+    }
+}
+
+/// A number as SQLite keeps it: scores edited past `i64::MAX` are kept at the largest.
+pub(crate) fn int(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,132 @@
+//! What history shows of one finished game or duel: a [`Summary`], read from the columns of the
+//! `games` table (never from the record's document), so `history` and the end of a game never
+//! parse, deal or replay anything.
+
+use serde::{Deserialize, Serialize};
+
+use super::duel::DuelPlayer;
+use super::entry::Entry;
+use super::format::GameKind;
+use crate::cards::summary::Ending;
+use crate::duel::DuelResult;
+use crate::store::keeper::Deal;
+
+/// What history shows of one finished game or duel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Summary {
+    pub id: String,
+    pub game: GameKind,
+    /// When it started (seconds since the epoch).
+    pub started: u64,
+    /// When it ended (seconds since the epoch).
+    pub ended: u64,
+    pub rules: String,
+    pub rules_hash: String,
+    /// How a one-player game ended (a duel: see `result`).
+    pub outcome: Ending,
+    pub score: u64,
+    /// Cards played (card game) or moves (classic).
+    pub played: u64,
+    pub highest: u64,
+    pub duration_secs: u64,
+    pub undos: u32,
+    /// How it was dealt (a classic game's seed as a seed).
+    pub deal: Deal,
+    /// A classic board's side, else 0.
+    pub size: u8,
+    /// The game a duel was played at; else the same as `game`.
+    pub of: GameKind,
+    /// A duel's result (`None`: given up, or not a duel).
+    pub result: Option<DuelResult>,
+    /// A duel's players.
+    pub players: Option<Box<[DuelPlayer; 2]>>,
+}
+
+impl Summary {
+    /// The summary of a record.
+    pub(crate) fn of(e: &Entry) -> Summary {
+        match e {
+            Entry::Cards(r) => Summary {
+                id: r.id.clone(),
+                started: r.play.started,
+                game: GameKind::Cards,
+                ended: r.ended,
+                rules: r.play.rules.name.clone(),
+                rules_hash: r.play.rules.hash.clone(),
+                outcome: r.outcome,
+                score: r.score,
+                played: u64::from(r.cards_played),
+                highest: r.highest,
+                duration_secs: r.duration_secs,
+                undos: r.play.undos,
+                deal: r.play.deal.clone(),
+                size: 0,
+                of: GameKind::Cards,
+                result: None,
+                players: None,
+            },
+            Entry::Classic(r) => Summary {
+                id: r.id.clone(),
+                started: r.play.started,
+                game: GameKind::Classic,
+                ended: r.ended,
+                rules: r.play.rules.name.clone(),
+                rules_hash: r.play.rules.hash.clone(),
+                outcome: r.outcome,
+                score: r.score,
+                played: r.move_count as u64,
+                highest: r.highest,
+                duration_secs: r.duration_secs,
+                undos: r.play.undos,
+                deal: Deal::Seed { seed: r.play.seed },
+                size: r.play.size,
+                of: GameKind::Classic,
+                result: None,
+                players: None,
+            },
+            Entry::Duel(r) => Summary {
+                id: r.id.clone(),
+                started: r.started,
+                game: GameKind::Duel,
+                ended: r.ended,
+                rules: r.rules.name.clone(),
+                rules_hash: r.rules.hash.clone(),
+                outcome: Ending::Quit,
+                score: r.players.iter().map(|p| p.score).max().unwrap_or(0),
+                played: r.players.iter().map(|p| p.survived).sum(),
+                highest: r.players.iter().map(|p| p.highest).max().unwrap_or(0),
+                duration_secs: r.duration_secs,
+                undos: 0,
+                deal: r.deal.clone(),
+                size: 0,
+                of: r.of,
+                result: r.result,
+                players: Some(Box::new(r.players.clone())),
+            },
+        }
+    }
+
+    /// The players' names of a duel.
+    pub(crate) fn names(&self) -> [String; 2] {
+        [0, 1].map(|i| {
+            self.players
+                .as_ref()
+                .map(|p| p[i].name.clone())
+                .unwrap_or_default()
+        })
+    }
+}
+
+/// `seed 42`, `daily 2026-11-29`, `deck FILE`.
+pub(crate) fn deal_text(deal: &Deal) -> String {
+    match deal {
+        Deal::Seed { seed } => format!("seed {seed}"),
+        Deal::Daily { date, .. } => format!("daily {date}"),
+        Deal::DeckFile { path } => {
+            let name = std::path::Path::new(path)
+                .file_name()
+                .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+            format!("deck {name}")
+        }
+    }
+}

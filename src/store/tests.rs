@@ -1,0 +1,447 @@
+//! The store as the screens use it: saving, resuming, finishing, the bests, the list of saved
+//! games, a full disk, and the import of an older version's JSON folder.
+
+use std::fs;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::*;
+use crate::cards::engine::Move;
+use crate::store::keeper::Deal;
+use crate::store::shelf::ResumeError;
+
+fn game(seed: u64) -> (Game, GameMeta) {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
+    let meta = GameMeta {
+        deal: Deal::Seed { seed },
+        started: utc::now(),
+    };
+    (g, meta)
+}
+
+fn at(dir: &tempfile::TempDir) -> Store {
+    Store::at(Some(dir.path().to_path_buf()))
+}
+
+impl Store {
+    /// The newest saved card game no other window plays, claimed for this process.
+    fn saved(&mut self) -> Option<(Game, GameMeta)> {
+        self.resume_newest(
+            |i| i.game == GameKind::Cards,
+            |r| match r {
+                Resumed::Cards(g, m) => Ok((*g, m)),
+                other => Err(other),
+            },
+        )
+    }
+
+    fn entries(&self) -> Vec<Summary> {
+        self.summaries(&history::Filter::default())
+    }
+
+    fn rows(&self, sql: &str) -> i64 {
+        self.db().unwrap().query_row(sql, [], |r| r.get(0)).unwrap()
+    }
+}
+
+fn classic(seed: u64, moves: usize) -> (ClassicGame, ClassicMeta) {
+    use crate::classic::Dir;
+    let rules = Rules::default_rules().classic;
+    let mut g = ClassicGame::new(rules, seed);
+    for d in Dir::ALL.into_iter().cycle().take(4 * moves) {
+        if g.moves().len() == moves {
+            break;
+        }
+        g.play(d);
+    }
+    let meta = ClassicMeta {
+        rules_name: "default".into(),
+        started: utc::now(),
+    };
+    (g, meta)
+}
+
+#[test]
+fn save_resume_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    assert!(s.take_warnings().is_empty());
+    assert_eq!(s.saved().map(|(g, _)| g.moves().len()), None);
+    let (mut g, meta) = game(9);
+    g.play(Move::Place(0)).unwrap();
+    g.play(Move::Place(1)).unwrap();
+    s.save(&g, &meta);
+    // This process plays it: another one neither takes it up nor deletes it.
+    let mut other = at(&dir);
+    assert!(other.saved_games().is_empty());
+    assert_eq!(other.all_saved_games().len(), 1, "listed, marked elsewhere");
+    assert!(other.all_saved_games()[0].elsewhere);
+    assert!(other.saved().is_none());
+    let id = s.saved_games()[0].id.clone();
+    assert!(matches!(other.resume(&id), Err(ResumeError::Elsewhere)));
+    assert!(matches!(
+        other.delete_saved(&id),
+        Err(ResumeError::Elsewhere)
+    ));
+    s.release();
+    let (back, back_meta) = other.saved().unwrap();
+    assert_eq!(back.position(), g.position());
+    assert_eq!(back_meta, meta);
+    drop(other);
+
+    // Another game finishing leaves this save alone; this one finishing drops it.
+    let (mut next, next_meta) = game(10);
+    next.play(Move::Place(0)).unwrap();
+    let mut s = at(&dir);
+    s.finish(&next, &next_meta, Ending::Quit);
+    let (g, meta) = s.saved().unwrap();
+    let new_best = s.finish(&g, &meta, Ending::Quit);
+    assert!(s.saved().is_none());
+    assert_eq!(s.rows("SELECT count(*) FROM saves"), 0);
+    assert_eq!(s.rows("SELECT count(*) FROM save_moves"), 0);
+    let history = s.entries();
+    assert_eq!(history.len(), 2);
+    assert!(
+        history.iter().any(|r| r.id == id),
+        "the record keeps the game's id"
+    );
+    assert_eq!(new_best, g.position().score > next.position().score);
+    let best = g.position().score.max(next.position().score);
+    assert_eq!(s.best(&Rules::default_rules()), Some(best));
+    assert!(s.take_warnings().is_empty());
+    // The record reads back whole, its deck dealt again from the seed.
+    let Entry::Cards(r) = s.record(&id).unwrap() else {
+        panic!("a card record")
+    };
+    assert_eq!(r.play.deck, crate::cards::text::cards(g.deck()));
+    assert!(entry::replays_as_recorded(&Entry::Cards(r)).is_ok());
+}
+
+#[test]
+fn a_move_adds_a_row_and_an_undo_takes_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let (mut g, meta) = game(5);
+    for c in [0, 1, 2] {
+        g.play(Move::Place(c)).unwrap();
+        s.save(&g, &meta);
+    }
+    assert_eq!(s.rows("SELECT count(*) FROM save_moves"), 3);
+    g.undo();
+    g.play(Move::Place(4)).unwrap();
+    s.save(&g, &meta);
+    assert_eq!(s.rows("SELECT count(*) FROM save_moves"), 3);
+    let last: String = s
+        .db()
+        .unwrap()
+        .query_row(
+            "SELECT move FROM save_moves ORDER BY n DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(last, "5");
+    s.release();
+    let (back, _) = at(&dir).saved().unwrap();
+    assert_eq!(back.position(), g.position());
+    assert_eq!(back.undos(), 1);
+}
+
+#[test]
+fn every_interrupted_game_is_listed_newest_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut a, a_meta) = game(11);
+    let (mut b, b_meta) = game(12);
+    let (mut first, mut second) = (at(&dir), at(&dir));
+    // Two processes playing at once, moves interleaved.
+    for col in 0..3 {
+        a.play(Move::Place(col)).unwrap();
+        first.save(&a, &a_meta);
+        b.play(Move::Place(col)).unwrap();
+        second.save(&b, &b_meta);
+    }
+    let (c, c_meta) = classic(4, 3);
+    second.save_classic(&c, &c_meta);
+    drop((first, second));
+    let mut s = at(&dir);
+    let list = s.saved_games();
+    assert_eq!(list.len(), 3, "{list:?}");
+    assert!(list.windows(2).all(|w| w[0].saved >= w[1].saved));
+    let card = list.iter().find(|i| i.game == GameKind::Cards).unwrap();
+    assert_eq!((card.rules.as_str(), card.played), ("default", 3));
+    let cl = list.iter().find(|i| i.game == GameKind::Classic).unwrap();
+    assert_eq!(
+        (cl.score, cl.played, cl.deal.as_str()),
+        (c.score(), 3, "4x4 seed 4")
+    );
+    // Deleting records the game as quit and removes its save.
+    s.delete_saved(&cl.id).unwrap();
+    assert_eq!(s.saved_games().len(), 2);
+    assert_eq!(s.entries().len(), 1);
+    assert!(matches!(s.resume(&cl.id), Err(ResumeError::NotFound(_))));
+    assert!(matches!(s.resume("../lock"), Err(ResumeError::NotFound(_))));
+}
+
+#[test]
+fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let (mut g, meta) = game(22);
+    g.play(Move::Place(0)).unwrap();
+    s.save(&g, &meta);
+    db::faults::fail_writes(true);
+    g.play(Move::Place(1)).unwrap();
+    s.save(&g, &meta);
+    g.play(Move::Place(2)).unwrap();
+    s.save(&g, &meta);
+    let w = s.take_warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("full") && w[0].contains("tried again"),
+        "{w:?}"
+    );
+    // The game cannot be recorded in the database: its record is kept as a file for the next
+    // start, which adds it and removes the save behind it.
+    assert!(!s.finish(&g, &meta, Ending::Quit));
+    let w = s.take_warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("cannot record the game") && w[0].contains("goes into history at the next"),
+        "{w:?}"
+    );
+    db::faults::fail_writes(false);
+    let mut s = at(&dir);
+    assert!(s.take_warnings()[0].contains("imported 1 recorded game"));
+    assert_eq!(s.entries().len(), 1, "recorded once, with its last move");
+    assert_eq!(s.entries()[0].played, 3);
+    assert!(s.saved().is_none(), "and no longer saved");
+    let (mut back, meta) = game(24);
+    back.play(Move::Place(0)).unwrap();
+    s.save(&back, &meta);
+    // Saving works again: said once, and the save has every move from then on.
+    db::faults::fail_writes(true);
+    back.play(Move::Place(3)).unwrap();
+    s.save(&back, &meta);
+    db::faults::fail_writes(false);
+    back.play(Move::Place(4)).unwrap();
+    s.save(&back, &meta);
+    let w = s.take_warnings();
+    assert_eq!(w.len(), 2, "{w:?}");
+    assert!(w[1].contains("saving works again"), "{w:?}");
+    s.release();
+    let (again, _) = at(&dir).saved().unwrap();
+    assert_eq!(again.moves().len(), 3, "the save has every move");
+}
+
+#[test]
+fn deleting_a_save_while_the_disk_is_full_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let (mut g, meta) = game(23);
+    g.play(Move::Place(0)).unwrap();
+    s.save(&g, &meta);
+    s.release();
+    let id = s.saved_games()[0].id.clone();
+    db::faults::fail_writes(true);
+    let e = s.delete_saved(&id).unwrap_err();
+    db::faults::fail_writes(false);
+    // Not deleted: the save stays, and the record kept aside is added at the next start, which
+    // then removes the save.
+    assert!(e.to_string().contains("next start"), "{e}");
+    assert_eq!(s.saved_games().len(), 1);
+    assert!(s.entries().is_empty());
+    let mut s = at(&dir);
+    assert_eq!((s.saved_games().len(), s.entries().len()), (0, 1));
+}
+
+#[test]
+fn no_folder_keeps_nothing_and_says_so_once() {
+    let mut s = Store::at(None);
+    let (g, meta) = game(1);
+    s.save(&g, &meta);
+    assert!(!s.finish(&g, &meta, Ending::Quit));
+    assert!(s.saved().is_none());
+    assert!(s.saved_games().is_empty());
+    assert!(matches!(s.resume("x"), Err(ResumeError::NoFolder)));
+    assert_eq!(s.take_warnings().len(), 1);
+    assert!(s.take_warnings().is_empty());
+}
+
+#[test]
+fn classic_saves_and_bests_are_kept_apart_from_card_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let (mut card, card_meta) = game(3);
+    card.play(Move::Place(0)).unwrap();
+    s.save(&card, &card_meta);
+    let (g, meta) = classic(5, 6);
+    s.save_classic(&g, &meta);
+    assert_eq!(s.saved().map(|(g, _)| g.moves().len()), Some(1));
+    let (back, back_meta) = s.saved_classic().unwrap();
+    assert_eq!((back.board(), back.score()), (g.board(), g.score()));
+    assert_eq!(back_meta, meta);
+
+    let rules = g.rules();
+    assert_eq!(s.classic_best(&rules), None);
+    assert_eq!(s.finish_classic(&g, &meta), g.score() > 0);
+    assert!(s.saved_classic().is_none(), "finishing drops its own save");
+    assert!(s.saved().is_some(), "and leaves the card game's");
+    assert_eq!(s.classic_best(&rules), Some(g.score()));
+    // A card best is not a classic best, nor the other way round.
+    assert_eq!(s.best(&Rules::default_rules()), None);
+    let (weaker, weaker_meta) = classic(6, 1);
+    assert!(weaker.score() < g.score());
+    assert!(!s.finish_classic(&weaker, &weaker_meta));
+    let bigger = ClassicRules { size: 5, ..rules };
+    assert_eq!(s.classic_best(&bigger), None);
+    // Read again from history by a new store.
+    let again = at(&dir);
+    assert_eq!(again.classic_best(&rules), Some(g.score()));
+    assert_eq!(again.entries().len(), 2);
+
+    // Forgetting a game quit before it counted drops its save.
+    let (other, other_meta) = classic(7, 2);
+    s.save_classic(&other, &other_meta);
+    assert!(s.saved_classic().is_some());
+    s.forget_classic(&other, &other_meta);
+    assert!(s.saved_classic().is_none());
+    assert!(s.take_warnings().is_empty());
+}
+
+#[test]
+fn a_forged_best_is_not_believed_and_a_deck_file_game_is_no_best() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let (mut g, meta) = game(40);
+    for c in [0, 0, 1, 1, 2, 2, 3] {
+        let _ = g.play(Move::Place(c));
+    }
+    s.finish(&g, &meta, Ending::Quit);
+    let real = g.position().score;
+    // A game dealt from a deck file, however high, is a custom deck: not a best.
+    let deck: Vec<_> =
+        std::iter::repeat_n(crate::cards::card::Card::from_value(64).unwrap(), 100).collect();
+    let mut custom = Game::new(Arc::new(Rules::default_rules()), deck.into());
+    custom.play(Move::Place(0)).unwrap();
+    let custom_meta = GameMeta {
+        deal: Deal::DeckFile {
+            path: "big.txt".into(),
+        },
+        started: utc::now(),
+    };
+    assert!(!s.finish(&custom, &custom_meta, Ending::Quit));
+    let s = at(&dir);
+    assert_eq!(s.best(&Rules::default_rules()), Some(real));
+    // A score edited in the database is replayed and left out.
+    s.db()
+        .unwrap()
+        .execute("UPDATE games SET score = 99999 WHERE deck IS NULL", [])
+        .unwrap();
+    let mut s = at(&dir);
+    assert_eq!(s.best(&Rules::default_rules()), None);
+    let w = s.take_warnings();
+    assert!(w[0].contains("left out of the best scores"), "{w:?}");
+    let stats = s.stats_report("2026-12-02").unwrap();
+    assert!(stats.contains("best 0"), "{stats}");
+}
+
+#[test]
+fn the_json_folder_of_an_older_version_is_imported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-store"),
+        &data,
+    );
+    let mut s = Store::at(Some(data.clone()));
+    let w = s.take_warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("imported 9 recorded games and 5 saved games")
+            && w[0].contains("1 file could not be read")
+            && w[0].contains("nothing was deleted"),
+        "{w:?}"
+    );
+    let kinds: Vec<GameKind> = s.entries().iter().map(|e| e.game).collect();
+    assert_eq!(kinds.len(), 9);
+    for k in [GameKind::Cards, GameKind::Classic, GameKind::Duel] {
+        assert!(kinds.contains(&k), "{kinds:?}");
+    }
+    // Ids kept; the format-1 record is there, and every record reads back and replays.
+    assert!(
+        s.entries()
+            .iter()
+            .any(|e| e.id == "20261129T205926Z-15336-4c33386c")
+    );
+    for e in s.entries() {
+        let r = s.record(&e.id).unwrap();
+        assert!(entry::replays_as_recorded(&r).is_ok(), "{}", e.id);
+    }
+    // The old slot that was also in saves/ is one saved game, not two.
+    let list = s.saved_games();
+    assert_eq!(list.len(), 5, "{list:?}");
+    for i in &list {
+        assert!(s.resume(&i.id).is_ok(), "{}", i.id);
+    }
+    // The old files moved aside, not deleted; a second start imports nothing.
+    let names: Vec<String> = fs::read_dir(&data)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names
+            .iter()
+            .any(|n| n == "games" || n == "saves" || n.starts_with("saved-")),
+        "{names:?}"
+    );
+    let aside = names.iter().find(|n| n.starts_with("json-store-")).unwrap();
+    assert!(
+        data.join(aside)
+            .join("games/20261201T000000Z-deadbeef.json")
+            .is_file()
+    );
+    drop(s);
+    let mut again = Store::at(Some(data));
+    assert!(again.take_warnings().is_empty());
+    assert_eq!(again.entries().len(), 9);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_import_reads_names_that_are_not_utf8_and_skips_fifos() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let games = data.join("games");
+    fs::create_dir_all(&games).unwrap();
+    let record = include_str!("../../tests/data/format1-card-record.json");
+    fs::write(
+        games.join(std::ffi::OsStr::from_bytes(b"old-\xff.json")),
+        record,
+    )
+    .unwrap();
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        games.join("pipe.json"),
+        rustix::fs::Mode::from(0o600),
+    )
+    .unwrap();
+    let mut s = Store::at(Some(data));
+    let w = s.take_warnings();
+    assert!(w[0].contains("imported 1 recorded game"), "{w:?}");
+    assert!(w[0].contains("pipe.json") && w[0].contains("FIFO"), "{w:?}");
+    assert_eq!(s.entries().len(), 1);
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            fs::copy(e.path(), target).unwrap();
+        }
+    }
+}

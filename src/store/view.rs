@@ -1,0 +1,320 @@
+//! One game in progress, whichever kind it is (a card game, a classic game, a duel of either):
+//! what saving, listing and recording it need from it, in one place, so the store handles the four
+//! kinds with one code path.
+
+use serde_json::{Value, json};
+
+use super::classic::{ClassicRecord, encode_dirs, rules_record};
+use super::duel::DuelRecord;
+use super::entry::Entry;
+use super::format::{CARDS_FORMAT, FORMAT, GameKind};
+use super::record::{Record, RulesRecord};
+use super::saves::Moves;
+use super::shelf::{PlayerInfo, SavedGameInfo};
+use super::summary::deal_text;
+use super::utc;
+use crate::cards::engine::{Game, Move};
+use crate::cards::summary::Ending;
+use crate::classic::{ClassicGame, Dir};
+use crate::duel::{Duel, Playable};
+use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
+
+/// A game in progress, borrowed.
+#[derive(Clone, Copy)]
+pub(crate) enum View<'a> {
+    Cards(&'a Game, &'a GameMeta),
+    Classic(&'a ClassicGame, &'a ClassicMeta),
+    CardDuel(&'a Duel<Game>, &'a GameMeta, &'a [String; 2]),
+    ClassicDuel(&'a Duel<ClassicGame>, &'a ClassicMeta, &'a [String; 2]),
+}
+
+/// A card move's code: its column from 1, 0 for a discard.
+fn card_code(m: &Move) -> u16 {
+    match m {
+        Move::Place(c) => u16::from(*c) + 1,
+        Move::Discard => 0,
+    }
+}
+
+fn card_word(code: u16) -> String {
+    if code == 0 {
+        "d".into()
+    } else {
+        code.to_string()
+    }
+}
+
+fn dir_code(d: &Dir) -> u16 {
+    Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
+}
+
+fn dir_word(code: u16) -> String {
+    encode_dirs(&[Dir::ALL[usize::from(code) % 4]])
+}
+
+fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
+    PlayerInfo {
+        name: name.to_string(),
+        score: p.score(),
+        played: p.survived(),
+    }
+}
+
+fn classic_deal(g: &ClassicGame) -> String {
+    let n = g.rules().size;
+    format!("{n}x{n} seed {}", g.seed())
+}
+
+impl View<'_> {
+    /// Which game this is.
+    pub(crate) fn kind(self) -> GameKind {
+        match self {
+            View::Cards(..) => GameKind::Cards,
+            View::Classic(..) => GameKind::Classic,
+            View::CardDuel(..) | View::ClassicDuel(..) => GameKind::Duel,
+        }
+    }
+
+    /// What identifies the game while it is played: what does not change in play (its mode,
+    /// start, deal and rules), so the screens need not carry its id.
+    pub(crate) fn key(self) -> String {
+        match self {
+            View::Cards(g, m) => cards_key(g, m),
+            View::Classic(g, m) => classic_key(g, m),
+            View::CardDuel(d, m, _) => format!("duel {}", cards_key(&d.players[0], m)),
+            View::ClassicDuel(d, m, _) => format!("duel {}", classic_key(&d.players[0], m)),
+        }
+    }
+
+    pub(crate) fn started(self) -> u64 {
+        match self {
+            View::Cards(_, m) | View::CardDuel(_, m, _) => m.started,
+            View::Classic(_, m) | View::ClassicDuel(_, m, _) => m.started,
+        }
+    }
+
+    pub(crate) fn rules(self) -> RulesRecord {
+        match self {
+            View::Cards(g, _) => RulesRecord::of(g.rules()),
+            View::CardDuel(d, _, _) => RulesRecord::of(d.players[0].rules()),
+            View::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
+            View::ClassicDuel(d, m, _) => rules_record(&m.rules_name, &d.players[0].rules()),
+        }
+    }
+
+    pub(crate) fn deal(self) -> Deal {
+        match self {
+            View::Cards(_, m) | View::CardDuel(_, m, _) => m.deal.clone(),
+            View::Classic(g, _) => Deal::Seed { seed: g.seed() },
+            View::ClassicDuel(d, _, _) => Deal::Seed {
+                seed: d.players[0].seed(),
+            },
+        }
+    }
+
+    /// The dealt cards, where the deck came from a file (a seed deals the others again).
+    pub(crate) fn deck_file_cards(self) -> Option<String> {
+        match self {
+            View::Cards(g, m)
+            | View::CardDuel(
+                Duel {
+                    players: [g, _], ..
+                },
+                m,
+                _,
+            ) if matches!(m.deal, Deal::DeckFile { .. }) => {
+                Some(crate::cards::text::cards(g.deck()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Its moves as the save keeps them.
+    pub(crate) fn moves(self) -> Moves {
+        let codes = match self {
+            View::Cards(g, _) => [g.moves().iter().map(card_code).collect(), Vec::new()],
+            View::Classic(g, _) => [g.moves().iter().map(dir_code).collect(), Vec::new()],
+            View::CardDuel(d, _, _) => d
+                .players
+                .each_ref()
+                .map(|g| g.moves().iter().map(card_code).collect()),
+            View::ClassicDuel(d, _, _) => d
+                .players
+                .each_ref()
+                .map(|g| g.moves().iter().map(dir_code).collect()),
+        };
+        Moves { codes }
+    }
+
+    /// How a move's code is written in its records.
+    pub(crate) fn word(self) -> fn(u16) -> String {
+        match self {
+            View::Cards(..) | View::CardDuel(..) => card_word,
+            View::Classic(..) | View::ClassicDuel(..) => dir_word,
+        }
+    }
+
+    /// The save's document as of `saved`, less its moves, rules and deck: built from the game's
+    /// few numbers, never from its deck or moves, so it costs the same at every move.
+    pub(crate) fn head(self, saved: u64) -> Value {
+        let stamp = utc::stamp;
+        let duel = |d: DuelRecord| {
+            let mut v = serde_json::to_value(d).expect("a duel always serializes");
+            if let Some(map) = v.as_object_mut() {
+                map.remove("rules");
+                map.remove("deck");
+            }
+            if let Some(Value::Array(players)) = v.get_mut("players") {
+                for p in players {
+                    p["moves"] = Value::String(String::new());
+                }
+            }
+            v
+        };
+        match self {
+            View::Cards(g, m) => json!({
+                "format": CARDS_FORMAT,
+                "saved": stamp(saved),
+                "started": stamp(m.started),
+                "deal": m.deal,
+                "undos": g.undos(),
+            }),
+            View::Classic(g, m) => json!({
+                "format": FORMAT,
+                "game": GameKind::Classic,
+                "saved": stamp(saved),
+                "started": stamp(m.started),
+                "seed": g.seed(),
+                "size": g.rules().size,
+                "undos": g.undos(),
+            }),
+            View::CardDuel(d, m, names) => duel(DuelRecord::of_players(
+                d,
+                names,
+                GameKind::Cards,
+                m.started,
+                saved,
+                self.deal(),
+            )),
+            View::ClassicDuel(d, m, names) => duel(DuelRecord::of_players(
+                d,
+                names,
+                GameKind::Classic,
+                m.started,
+                saved,
+                self.deal(),
+            )),
+        }
+    }
+
+    /// What the list of saved games shows of it.
+    pub(crate) fn info(self, id: &str, saved: u64) -> SavedGameInfo {
+        let (of, rules, hash, deal, players) = match self {
+            View::Cards(g, m) => {
+                let r = g.rules();
+                (
+                    GameKind::Cards,
+                    r.name.clone(),
+                    r.hash(),
+                    deal_text(&m.deal),
+                    vec![player("", g)],
+                )
+            }
+            View::Classic(g, m) => (
+                GameKind::Classic,
+                m.rules_name.clone(),
+                g.rules().hash(),
+                classic_deal(g),
+                vec![player("", g)],
+            ),
+            View::CardDuel(d, m, names) => {
+                let r = d.players[0].rules();
+                let both = vec![
+                    player(&names[0], &d.players[0]),
+                    player(&names[1], &d.players[1]),
+                ];
+                (
+                    GameKind::Cards,
+                    r.name.clone(),
+                    r.hash(),
+                    deal_text(&m.deal),
+                    both,
+                )
+            }
+            View::ClassicDuel(d, m, names) => {
+                let g = &d.players[0];
+                let both = vec![
+                    player(&names[0], &d.players[0]),
+                    player(&names[1], &d.players[1]),
+                ];
+                (
+                    GameKind::Classic,
+                    m.rules_name.clone(),
+                    g.rules().hash(),
+                    classic_deal(g),
+                    both,
+                )
+            }
+        };
+        let game = self.kind();
+        SavedGameInfo {
+            number: 0,
+            id: id.to_string(),
+            game,
+            of,
+            rules,
+            rules_hash: hash,
+            deal,
+            score: players.iter().fold(0, |s, p| s.saturating_add(p.score)),
+            played: players.iter().map(|p| p.played).sum(),
+            saved,
+            players: if game == GameKind::Duel {
+                players
+            } else {
+                Vec::new()
+            },
+            elsewhere: false,
+        }
+    }
+
+    /// Its record, as it ended at `ended` (a card game `ending` as its screen says).
+    pub(crate) fn record(self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
+        match self {
+            View::Cards(g, m) => {
+                let ending = ending.unwrap_or_else(|| Ending::of(g));
+                Entry::Cards(Record::of(g, m, ending, ended, id))
+            }
+            View::Classic(g, m) => {
+                let mut r = ClassicRecord::of(g, m, ended);
+                r.id = id;
+                Entry::Classic(r)
+            }
+            View::CardDuel(d, m, names) => {
+                let mut r = DuelRecord::of_cards(d, m, names, ended);
+                r.id = id;
+                Entry::Duel(r)
+            }
+            View::ClassicDuel(d, m, names) => {
+                let mut r = DuelRecord::of_classic(d, m, names, ended);
+                r.id = id;
+                Entry::Duel(r)
+            }
+        }
+    }
+}
+
+/// What identifies a card game while it is played.
+fn cards_key(game: &Game, meta: &GameMeta) -> String {
+    let deal = serde_json::to_string(&meta.deal).unwrap_or_default();
+    format!("cards {} {deal} {}", meta.started, game.rules().hash())
+}
+
+/// What identifies a classic game while it is played.
+fn classic_key(game: &ClassicGame, meta: &ClassicMeta) -> String {
+    format!(
+        "classic {} {} {}",
+        meta.started,
+        game.seed(),
+        game.rules().hash()
+    )
+}
