@@ -7,6 +7,7 @@
 
 mod board;
 pub mod bot;
+pub mod review;
 pub mod text;
 
 pub use board::{Board, Dir, MAX_SIZE, MIN_SIZE, slide_line};

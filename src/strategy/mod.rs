@@ -17,7 +17,9 @@
 mod best;
 mod expectimax;
 mod greedy;
+pub mod measured;
 pub mod ntuple;
+pub mod objective;
 mod random;
 pub mod review;
 pub mod sim;
