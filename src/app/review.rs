@@ -1,6 +1,6 @@
 //! `new2048 review [N | FILE] [--json]`: rates every move of a recorded card game against the
 //! `best` bot's choice ([`crate::strategy::review`]), or of a classic game against the classic
-//! bot's ([`crate::classic::review`]).
+//! bot's ([`crate::strategy::classic_review`]).
 //!
 //! `--json` prints the review; on a terminal the game is stepped through on the replay screen
 //! with the better move highlighted before each move and the played one rated after it; then (and
@@ -26,13 +26,13 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         let (game, _) =
             c.0.rebuild()
                 .map_err(|e| Error::usage(format!("cannot review {name}: {e}")))?;
-        let r = crate::classic::review::review(&game, true);
+        let r = crate::strategy::classic_review::review(&game, true);
         let mut out = io::stdout().lock();
         if args.json {
             let json = serde_json::to_string(&r).expect("a review always serializes");
             writeln!(out, "{json}")?;
         } else {
-            write!(out, "{}", crate::classic::review::render(&r))?;
+            write!(out, "{}", crate::strategy::classic_review::render(&r))?;
         }
         return Ok(());
     }

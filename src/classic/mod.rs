@@ -7,7 +7,6 @@
 
 mod board;
 pub mod bot;
-pub mod review;
 pub mod text;
 
 pub use board::{Board, Dir, MAX_SIZE, MIN_SIZE, slide_line};

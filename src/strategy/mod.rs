@@ -15,6 +15,7 @@
 //! caller passes, so a seeded simulation is reproducible.
 
 mod best;
+pub mod classic_review;
 mod expectimax;
 mod greedy;
 pub mod measured;

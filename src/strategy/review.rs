@@ -152,15 +152,7 @@ pub fn rate(game: &Game) -> Ratings {
             break;
         }
     }
-    let accurate = moves.iter().filter(|m| m.loss <= tolerance).count();
-    let accuracy = if moves.is_empty() {
-        1.0
-    } else {
-        accurate as f64 / moves.len() as f64
-    };
-    let mut worst: Vec<&Rated> = moves.iter().filter(|m| m.loss > tolerance).collect();
-    worst.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.n.cmp(&b.n)));
-    let mistakes = worst.iter().take(3).map(|m| m.n).collect();
+    let (accuracy, mistakes) = judge(moves.iter().map(|m| m.loss), tolerance);
     Ratings {
         accuracy,
         moves,
@@ -168,6 +160,25 @@ pub fn rate(game: &Game) -> Ratings {
         learned,
         tolerance,
     }
+}
+
+/// The accuracy of moves with these losses (the share at most `tolerance`; 1 for no moves) and
+/// the numbers (from 1) of the biggest mistakes above it, at most 3, biggest first: what both
+/// the card game's review and classic's ([`super::classic_review`]) report.
+pub fn judge(losses: impl Iterator<Item = f64>, tolerance: f64) -> (f64, Vec<usize>) {
+    let losses: Vec<f64> = losses.collect();
+    let accurate = losses.iter().filter(|&&l| l <= tolerance).count();
+    let accuracy = if losses.is_empty() {
+        1.0
+    } else {
+        accurate as f64 / losses.len() as f64
+    };
+    let mut worst: Vec<(usize, f64)> = (1..)
+        .zip(losses.iter().copied())
+        .filter(|&(_, l)| l > tolerance)
+        .collect();
+    worst.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    (accuracy, worst.iter().take(3).map(|&(n, _)| n).collect())
 }
 
 /// What a move gives up against the best one, in the player's terms.

@@ -1,4 +1,4 @@
-//! Par and accuracy of a classic game, judged by the classic bot ([`super::bot`]), as the card
+//! Par and accuracy of a classic game, judged by the classic bot ([`crate::classic::bot`]), as the card
 //! game is judged by `best`: par is the bot's own game on the same deal (the same seed spawns the
 //! same tiles for the same moves), and a move is accurate when the bot's search values it about
 //! as highly as its own choice from the same board.
@@ -10,8 +10,8 @@
 
 use serde::Serialize;
 
-use super::{ClassicGame, bot};
 use crate::cards::rules::ClassicRules;
+use crate::classic::{ClassicGame, bot};
 
 /// A move is accurate when it gives up at most this share of the best move's value.
 pub const TOLERANCE: f64 = 0.001;
@@ -105,15 +105,7 @@ pub fn review(game: &ClassicGame, par: bool) -> ClassicReview {
             break;
         }
     }
-    let accurate = moves.iter().filter(|m| m.loss <= TOLERANCE).count();
-    let accuracy = if moves.is_empty() {
-        1.0
-    } else {
-        accurate as f64 / moves.len() as f64
-    };
-    let mut worst: Vec<&ClassicRated> = moves.iter().filter(|m| m.loss > TOLERANCE).collect();
-    worst.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.n.cmp(&b.n)));
-    let mistakes = worst.iter().take(3).map(|m| m.n).collect();
+    let (accuracy, mistakes) = super::review::judge(moves.iter().map(|m| m.loss), TOLERANCE);
     ClassicReview {
         accuracy,
         moves,
