@@ -285,8 +285,10 @@ pub(crate) struct SimulateArgs {
     /// How many games to play (at most 10000000).
     #[arg(long, value_name = "N")]
     pub games: u64,
-    /// The bot: random, greedy or expectimax (classic: random or expectimax).
-    #[arg(long, value_name = "NAME")]
+    /// The bot: random, greedy, expectimax or best (classic: random or expectimax); several,
+    /// separated by commas, play the same games and are ranked by the rules' objective (games
+    /// won first, then mean score).
+    #[arg(long, value_name = "NAME[,NAME...]")]
     pub strategy: String,
     /// Which game: the card game, or classic 2048 (a game ends at `classic.win` or when stuck).
     #[arg(long, value_enum, default_value_t = GameKind::Cards)]
@@ -311,8 +313,8 @@ pub(crate) struct TrainArgs {
     /// How many self-play games to learn from.
     #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub games: u64,
-    /// Threads playing at once (each learns on its own copy; copies are averaged every 500
-    /// games). The weights depend on the seed and on this number.
+    /// Threads playing at once, all learning in one shared set of weights. With 1 (the default)
+    /// the weights depend only on the seed; with more, also on timing.
     #[arg(long, value_name = "J", default_value_t = 1)]
     pub jobs: usize,
     /// Seed of the training: the same seed (and jobs) gives the same weights.

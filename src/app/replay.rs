@@ -96,22 +96,42 @@ pub(crate) fn run(global: &Global, arg: &Path, json: bool) -> Result<(), Error> 
         Out::Text { json }
     };
     let name = name.as_str();
-    match entry::decode_entry(&text) {
-        Ok(Entry::Classic(r)) => return run_classic(name, &r.play.clone(), Some(r), &out),
-        Ok(Entry::Duel(d)) => return run_duel(name, &d, &out),
-        Ok(Entry::Cards(_)) => {}
+    match held(&text) {
+        Held::Classic(c) => run_classic(name, &c.0, c.1, &out),
+        Held::Duel(d) => run_duel(name, &d, &out),
+        Held::Cards => run_cards(name, &text, &out),
+        Held::Bad(e) => Err(bad(name, &e)),
+    }
+}
+
+/// What a record's (or a save's) text holds.
+pub(crate) enum Held {
+    Classic(Box<(ClassicPlay, Option<ClassicRecord>)>),
+    Duel(Box<DuelRecord>),
+    /// A card game, or a text that is no record at all ([`load`] says which).
+    Cards,
+    Bad(RecordError),
+}
+
+/// Tells a classic game (a record or a save) and a duel from a card game.
+pub(crate) fn held(text: &str) -> Held {
+    match entry::decode_entry(text) {
+        Ok(Entry::Classic(r)) => Held::Classic(Box::new((r.play.clone(), Some(r)))),
+        Ok(Entry::Duel(d)) => Held::Duel(Box::new(d)),
+        Ok(Entry::Cards(_)) => Held::Cards,
         Err(first) => {
-            if let Ok(s) = format::decode::<SavedClassic>(&text)
+            if let Ok(s) = format::decode::<SavedClassic>(text)
                 && s.game == GameKind::Classic
             {
-                return run_classic(name, &s.play, None, &out);
+                return Held::Classic(Box::new((s.play, None)));
             }
-            if !matches!(first, RecordError::Invalid(_)) {
-                return Err(bad(name, &first));
+            if matches!(first, RecordError::Invalid(_)) {
+                Held::Cards
+            } else {
+                Held::Bad(first)
             }
         }
     }
-    run_cards(name, &text, &out)
 }
 
 fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {

@@ -1,5 +1,6 @@
 //! `new2048 review [N | FILE] [--json]`: rates every move of a recorded card game against the
-//! `best` bot's choice ([`crate::strategy::review`]).
+//! `best` bot's choice ([`crate::strategy::review`]), or of a classic game against the classic
+//! bot's ([`crate::strategy::classic_review`]).
 //!
 //! `--json` prints the review; on a terminal the game is stepped through on the replay screen
 //! with the better move highlighted before each move and the played one rated after it; then (and
@@ -10,6 +11,7 @@ use std::path::Path;
 
 use super::Error;
 use super::cli::{Global, ReviewArgs};
+use super::replay::{Held, held};
 use crate::cards::engine::Game;
 use crate::strategy::review::{Review, render, review, where_};
 use crate::ui::{Annotated, Note, Tone};
@@ -18,8 +20,26 @@ use crate::ui::{Annotated, Note, Tone};
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
     let which = args.game.as_deref().unwrap_or("1");
     let (name, text) = super::replay::source(Path::new(which))?;
-    let (game, record, _) = super::replay::load(&name, &text)
-        .map_err(|e| Error::usage(format!("{e} (only card games can be reviewed)")))?;
+    if let Held::Classic(c) = held(&text) {
+        let (game, _) =
+            c.0.rebuild()
+                .map_err(|e| Error::usage(format!("cannot review {name}: {e}")))?;
+        super::verify::classic(&name, c.1.as_ref(), &game)?;
+        let r = crate::strategy::classic_review::review(&game, true);
+        let mut out = io::stdout().lock();
+        if args.json {
+            let json = serde_json::to_string(&r).expect("a review always serializes");
+            writeln!(out, "{json}")?;
+        } else {
+            write!(out, "{}", crate::strategy::classic_review::render(&r))?;
+        }
+        return Ok(());
+    }
+    let (game, record, _) = super::replay::load(&name, &text).map_err(|e| {
+        Error::usage(format!(
+            "{e} (card games and classic games can be reviewed, not duels)"
+        ))
+    })?;
     super::verify::cards("review", &name, record.as_ref(), &game)?;
     let r = review(&game);
     let mut out = io::stdout().lock();
@@ -46,10 +66,10 @@ fn annotated(game: Game, r: &Review) -> Annotated {
         .map(|m| {
             if m.loss > r.tolerance {
                 let text = format!(
-                    "move {}: {} loses {:.4}; {} was better",
+                    "move {}: {} ({}); {} was better",
                     m.n,
                     where_(&m.played),
-                    m.loss,
+                    m.says,
                     where_(&m.best)
                 );
                 Note::new(text, Tone::Bad)

@@ -3,6 +3,9 @@
 //! Rule tinkerers use it to learn how hard their rules are, and it is how the bots' strength is
 //! measured. The games themselves are played by [`crate::strategy::sim`] on a local rayon pool of
 //! `--jobs` threads; the report (apart from its timings) is the same whatever the number of jobs.
+//! Several bots (`--strategy best,expectimax`) play the same games one after the other and are
+//! then ranked by the rules' objective ([`crate::strategy::objective::rank`]: games won first,
+//! then mean score).
 
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -26,6 +29,9 @@ pub(crate) struct Report {
     pub seconds: f64,
     pub games_per_sec: f64,
     pub placements_per_sec: f64,
+    /// For `best`: how it plays these rules (learned weights, or the search it falls back to).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plays: Option<String>,
 }
 
 /// The report for people.
@@ -37,8 +43,13 @@ pub(crate) fn render(r: &Report) -> String {
         .iter()
         .map(|h| format!("{} {}", h.card, pct(h.share)))
         .collect();
+    let plays = r
+        .plays
+        .as_ref()
+        .map_or(String::new(), |p| format!("plays    with {p}\n"));
     format!(
         "{strategy} on the {rules} rules: {games} games from seed {seed}, {jobs} jobs\n\
+         {plays}\
          won      {wins} of {games} = {rate} (95% CI {lo} to {hi})\n\
          score    mean {mean:.2}, median {median}\n\
          {played}\n\
@@ -109,22 +120,77 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
         ));
     }
     let rules = load_rules(global)?.rules;
-    let unknown = |names: &str| {
-        Error::usage(format!(
-            "unknown strategy `{}`: choose one of {names}",
-            args.strategy
-        ))
-    };
-    // The bot is chosen before any game starts, so a typo fails at once.
+    let names: Vec<&str> = args.strategy.split(',').map(str::trim).collect();
+    // The bots are chosen before any game starts, so a typo fails at once.
+    for name in &names {
+        let known = match args.game {
+            GameKind::Cards => strategy::NAMES.contains(name),
+            GameKind::Classic => ["random", "expectimax"].contains(name),
+        };
+        if !known {
+            let choose = match args.game {
+                GameKind::Cards => strategy::NAMES.join(", "),
+                GameKind::Classic => "random, expectimax".to_string(),
+            };
+            return Err(Error::usage(format!(
+                "unknown strategy `{name}`: choose one of {choose} (several separated by commas)"
+            )));
+        }
+    }
+    let mut reports = Vec::with_capacity(names.len());
+    let mut out = std::io::stdout().lock();
+    for name in names {
+        let report = run_one(args, &rules, name, jobs)?;
+        if args.json {
+            let json = serde_json::to_string(&report).expect("a report always serializes");
+            writeln!(out, "{json}")?;
+        } else {
+            write!(out, "{}", render(&report))?;
+        }
+        reports.push(report);
+    }
+    if reports.len() > 1 && !args.json {
+        write!(out, "{}", ranking(&reports))?;
+    }
+    Ok(())
+}
+
+/// The bots ranked by the objective, best first: `ranked   1. best (95.00% won, mean score
+/// 1052.60) 2. ...`.
+fn ranking(reports: &[Report]) -> String {
+    let mut order: Vec<&Results> = reports.iter().map(|r| &r.results).collect();
+    order.sort_by(|a, b| {
+        strategy::objective::rank((b.win_rate, a.win_rate), (b.mean_score, a.mean_score))
+    });
+    let items: Vec<String> = order
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "{}. {} ({:.2}% won, mean score {:.2})",
+                i + 1,
+                r.strategy,
+                r.win_rate * 100.0,
+                r.mean_score
+            )
+        })
+        .collect();
+    format!(
+        "ranked   {} (games won first, then mean score)\n",
+        items.join(", ")
+    )
+}
+
+/// Plays `args.games` games with the bot `name` (a known name) and reports them.
+fn run_one(
+    args: &SimulateArgs,
+    rules: &crate::cards::rules::Rules,
+    name: &str,
+    jobs: usize,
+) -> Result<Report, Error> {
     let card_bot = match args.game {
-        GameKind::Cards => Some(
-            strategy::by_name(&args.strategy)
-                .ok_or_else(|| unknown(&strategy::NAMES.join(", ")))?,
-        ),
-        GameKind::Classic => match args.strategy.as_str() {
-            "random" | "expectimax" => None,
-            _ => return Err(unknown("random, expectimax")),
-        },
+        GameKind::Cards => strategy::by_name(name),
+        GameKind::Classic => None,
     };
 
     let progress = std::io::stderr().is_terminal().then(|| {
@@ -146,11 +212,11 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
             bot.name(),
             "cards",
             rules.name.clone(),
-            play_games(&rules, &**bot, args.games, args.seed, jobs, &tick),
+            play_games(rules, &**bot, args.games, args.seed, jobs, &tick),
         )
     } else {
         let classic = rules.classic;
-        let expectimax = args.strategy == "expectimax";
+        let expectimax = name == "expectimax";
         (
             if expectimax { "expectimax" } else { "random" },
             "classic",
@@ -169,19 +235,13 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
     if args.keep_going {
         results.reached = reached(&games, rules.classic.win);
     }
-    let report = Report {
+    Ok(Report {
+        plays: (name == "best" && args.game == GameKind::Cards)
+            .then(|| strategy::Best::describe(rules)),
         jobs,
         seconds,
         games_per_sec: results.games as f64 / seconds,
         placements_per_sec: results.placements as f64 / seconds,
         results,
-    };
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let json = serde_json::to_string(&report).expect("a report always serializes");
-        writeln!(out, "{json}")?;
-    } else {
-        write!(out, "{}", render(&report))?;
-    }
-    Ok(())
+    })
 }

@@ -34,9 +34,8 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     let mut net = Network::new(&rules);
     net.seed = args.seed;
     let settings = Settings::default();
-    let per_job = args.games.div_ceil(args.jobs as u64);
-    let total = per_job * args.jobs as u64;
-    let mut out = std::io::stdout().lock();
+    let total = args.games;
+    let mut out = std::io::stdout();
     writeln!(
         out,
         "training {} ({}) from seed {}: {total} games, {} jobs",
@@ -50,10 +49,10 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         &mut net,
         &rules,
         args.seed,
-        0..per_job,
+        total,
         args.jobs,
         &settings,
-        |net, _, cards| curve.add(net.games, cards),
+        |games, cards| curve.add(games, cards),
     );
     let (mut out, start) = curve.finish()?;
     let path = net.path_in(&dir);

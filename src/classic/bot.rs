@@ -198,25 +198,20 @@ impl Search {
     }
 }
 
-/// The best direction on a 4×4 board by bitboard expectimax; `None` when no move is possible.
-fn best_4x4(board: &Board) -> Option<Dir> {
+/// Every direction that changes a 4×4 board with its value by bitboard expectimax.
+fn rate_4x4(board: &Board) -> Vec<(Dir, f32)> {
     let x = to_bits(board);
     let mut s = Search {
         cache: HashMap::new(),
         max_depth: distinct_tiles(x).saturating_sub(2).clamp(2, 3),
     };
-    let mut best: Option<(f32, Dir)> = None;
-    for d in Dir::ALL {
-        let y = slide_bits(x, d);
-        if y == x {
-            continue;
-        }
-        let v = s.chance_node(y, 0, 1.0) + 1e-3;
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, d));
-        }
-    }
-    best.map(|(_, d)| d)
+    Dir::ALL
+        .into_iter()
+        .filter_map(|d| {
+            let y = slide_bits(x, d);
+            (y != x).then(|| (d, s.chance_node(y, 0, 1.0) + 1e-3))
+        })
+        .collect()
 }
 
 /// Heuristic of a board of any size: the line heuristic over every row and column.
@@ -254,20 +249,30 @@ fn chance_any(b: &Board, depth: u32) -> f32 {
     total / empties.len() as f32
 }
 
-/// The direction the bot plays on `board`; `None` when no move changes the board.
-pub fn best_move(board: &Board) -> Option<Dir> {
+/// Every direction that changes `board` with the value the bot's search gives it (higher is
+/// better; the heuristic's unit): what [`best_move`] chooses from, and what a review rates
+/// moves by.
+pub fn rate(board: &Board) -> Vec<(Dir, f32)> {
     if board.size() == 4 {
-        return best_4x4(board);
+        return rate_4x4(board);
     }
     let depth = if board.size() <= 4 { 2 } else { 1 };
     Dir::ALL
         .iter()
-        .filter_map(|&d| board.slide(d).map(|(nb, _)| (chance_any(&nb, depth), d)))
-        .fold(None, |best: Option<(f32, Dir)>, (v, d)| match best {
-            Some((b, _)) if b >= v => best,
-            _ => Some((v, d)),
+        .filter_map(|&d| board.slide(d).map(|(nb, _)| (d, chance_any(&nb, depth))))
+        .collect()
+}
+
+/// The direction the bot plays on `board` (the first of the best-rated); `None` when no move
+/// changes the board.
+pub fn best_move(board: &Board) -> Option<Dir> {
+    rate(board)
+        .into_iter()
+        .fold(None, |best: Option<(Dir, f32)>, (d, v)| match best {
+            Some((_, b)) if b >= v => best,
+            _ => Some((d, v)),
         })
-        .map(|(_, d)| d)
+        .map(|(d, _)| d)
 }
 
 /// A uniformly random direction among those that change the board; `None` when none does.

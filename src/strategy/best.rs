@@ -9,15 +9,17 @@
 //! dealing them. Still, one chance ply over the deck's weights before the network is worth much
 //! (on the hard rules 80% of games won without it, 95% with it, for 0.3 ms a decision), so one is
 //! searched whenever it fits the leaf budget, and more while they stay cheap (short lookaheads).
-//! Values are in the network's unit (discounted survival, see [`super::ntuple`]): placing a card
-//! is worth `1 - γ` plus `γ` times what follows, a loss after `k` more cards is worth `1 - γ^k`,
-//! and reaching the end of the deck (a win) is worth 1. So a search value and a leaf value are
-//! the same quantity, and a review can report them as "the chance of surviving", in that
-//! discounted sense.
+//! Values are [`Outlook`]s, the network's unit: placing a card adds a card survived and its
+//! points to `γ` times what follows, a loss is worth nothing more, and reaching the end of the
+//! deck (a win) is a survival of 1 with no more points. Every choice maximises the rules'
+//! objective ([`Objective::worth`]: the win first, then the points), and a chance node averages
+//! the outlooks. So a search value and a leaf value are the same quantity, and a review can tell
+//! what a move gives up as points expected or as a chance to win.
 
 use std::sync::Arc;
 
-use super::ntuple::{self, GAMMA, Network};
+use super::ntuple::{self, Network};
+use super::objective::{Objective, Outlook};
 use super::{Expectimax, Strategy, View, columns_of, each_afterstate, placements};
 use crate::cards::card::Card;
 use crate::cards::deck::GameRng;
@@ -34,9 +36,12 @@ pub struct Best {
 /// Each legal move with its estimated value, in the unit of whichever search valued it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rated {
+    /// With learned weights the worth by the objective, in points; else expectimax's value.
     pub moves: Vec<(Move, f64)>,
-    /// Whether the values come from the learned evaluation (discounted survival, 0 to 1) rather
-    /// than from expectimax's heuristic.
+    /// With learned weights, each move's outlook (in the order of `moves`); else empty.
+    pub outlooks: Vec<Outlook>,
+    /// Whether the values come from the learned evaluation rather than from expectimax's
+    /// heuristic.
     pub learned: bool,
 }
 
@@ -57,12 +62,18 @@ impl Best {
     /// Values every legal move of the view.
     pub fn rate(&self, view: &View) -> Rated {
         match ntuple::for_rules(view.rules) {
-            Some(net) => Rated {
-                moves: Search::new(self, &net, view).root(view),
-                learned: true,
-            },
+            Some(net) => {
+                let s = Search::new(self, &net, view);
+                let root = s.root(view);
+                Rated {
+                    moves: root.iter().map(|&(m, o)| (m, s.obj.worth(o))).collect(),
+                    outlooks: root.into_iter().map(|(_, o)| o).collect(),
+                    learned: true,
+                }
+            }
             None => Rated {
                 moves: Expectimax::default().rate(view),
+                outlooks: Vec::new(),
                 learned: false,
             },
         }
@@ -71,6 +82,21 @@ impl Best {
     /// Whether learned weights serve these rules.
     pub fn learned(rules: &Rules) -> bool {
         ntuple::for_rules(rules).is_some()
+    }
+
+    /// How `best` plays these rules, for people: with learned weights (and how many games
+    /// trained them), or as expectimax where there are none.
+    pub fn describe(rules: &Rules) -> String {
+        match ntuple::for_rules(rules) {
+            Some(net) => format!(
+                "learned weights ({} self-play games) at the leaves of a search over the visible \
+                 cards and the deck's chances",
+                net.games
+            ),
+            None => "expectimax, the strongest search without learned weights (none serve \
+                     these rules: `new2048 train` makes them)"
+                .to_string(),
+        }
     }
 }
 
@@ -85,7 +111,8 @@ impl Strategy for Best {
             Some(net) => {
                 let s = Search::new(self, &net, view);
                 let (mut best, mut bv) = (None, f64::NEG_INFINITY);
-                for (m, v) in s.root(view) {
+                for (m, o) in s.root(view) {
+                    let v = s.obj.worth(o);
                     if v > bv {
                         (best, bv) = (Some(m), v);
                     }
@@ -100,6 +127,7 @@ impl Strategy for Best {
 /// One decision's search with the learned value.
 struct Search<'a> {
     net: Arc<Network>,
+    obj: Objective,
     rules: &'a Rules,
     known: &'a [Card],
     cards_left: usize,
@@ -107,8 +135,6 @@ struct Search<'a> {
     chance_plies: usize,
     chance: Vec<(Card, f64)>,
 }
-
-const G: f64 = GAMMA as f64;
 
 /// The most leaves (estimated) a decision may search: about 20 ms at worst.
 ///
@@ -138,6 +164,7 @@ impl<'a> Search<'a> {
             .collect();
         Search {
             net: Arc::clone(net),
+            obj: Objective::of(view.rules),
             rules: view.rules,
             known: view.visible,
             cards_left: view.cards_left,
@@ -173,8 +200,8 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// The moves of the card in hand with their values.
-    fn root(&self, view: &View) -> Vec<(Move, f64)> {
+    /// The moves of the card in hand with their outlooks.
+    fn root(&self, view: &View) -> Vec<(Move, Outlook)> {
         let Some(&hand) = self.known.first() else {
             return Vec::new();
         };
@@ -188,50 +215,56 @@ impl<'a> Search<'a> {
                 let v = out
                     .iter()
                     .find(|(m, _)| *m == Move::Place(j as u8))
-                    .map_or(0.0, |&(_, v)| v);
+                    .map_or(Outlook::LOST, |&(_, v)| v);
                 out.push((Move::Place(col as u8), v));
                 continue;
             }
             let mut child = *pos;
             child.place_fast(col, hand, self.rules);
-            out.push((Move::Place(col as u8), self.after(&child, 1)));
+            out.push((Move::Place(col as u8), self.after(pos, &child, 1)));
         }
         if pos.discards > 0 {
             let mut child = *pos;
             child.apply(Move::Discard, hand, self.rules);
-            out.push((Move::Discard, self.after(&child, 1)));
+            out.push((Move::Discard, self.after(pos, &child, 1)));
         }
         out
     }
 
-    /// The value of `pos` once `k` cards have been played from the root: a card survived, then
-    /// what follows.
-    fn after(&self, pos: &Position, k: usize) -> f64 {
-        (1.0 - G) + G * self.value(pos, k)
+    /// The outlook of the move from `parent` to `pos`, once `k` cards have been played from the
+    /// root: a card survived and its points, then what follows.
+    fn after(&self, parent: &Position, pos: &Position, k: usize) -> Outlook {
+        Outlook::after((pos.score - parent.score) as f64, self.value(pos, k))
     }
 
-    /// The value of `pos` with the card at ply `k` (0 is the hand) still to play.
-    fn value(&self, pos: &Position, k: usize) -> f64 {
+    /// The outlook of `pos` with the card at ply `k` (0 is the hand) still to play.
+    fn value(&self, pos: &Position, k: usize) -> Outlook {
         if k >= self.cards_left {
-            return 1.0;
+            return Outlook::WON;
         }
         if let Some(&card) = self.known.get(k) {
             return self.best(pos, card, k);
         }
         if k >= self.known.len() + self.chance_plies {
-            return f64::from(self.net.value(pos));
+            return self.net.value(pos);
         }
-        self.chance
-            .iter()
-            .map(|&(card, p)| p * self.best(pos, card, k))
-            .sum()
+        let mut sum = Outlook::LOST;
+        for &(card, p) in &self.chance {
+            sum.add_scaled(p, self.best(pos, card, k));
+        }
+        sum
     }
 
-    /// The value of the best move for `card` at ply `k`; 0 when there is none (lost now).
-    fn best(&self, pos: &Position, card: Card, k: usize) -> f64 {
-        let mut best = 0.0f64;
+    /// The outlook of the best move for `card` at ply `k` by the objective; nothing when there
+    /// is no move (lost now).
+    fn best(&self, pos: &Position, card: Card, k: usize) -> Outlook {
+        let (mut best, mut worth) = (Outlook::LOST, f64::NEG_INFINITY);
         each_afterstate(pos, card, self.rules, |child| {
-            best = best.max(self.after(child, k + 1));
+            let o = self.after(pos, child, k + 1);
+            let w = self.obj.worth(o);
+            if w > worth {
+                (best, worth) = (o, w);
+            }
         });
         best
     }

@@ -15,9 +15,12 @@
 //! caller passes, so a seeded simulation is reproducible.
 
 mod best;
+pub mod classic_review;
 mod expectimax;
 mod greedy;
+pub mod measured;
 pub mod ntuple;
+pub mod objective;
 mod random;
 pub mod review;
 pub mod sim;

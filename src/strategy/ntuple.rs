@@ -21,12 +21,14 @@
 //!   visible cards are handled exactly by the search on top of the network ([`super::Best`]); the
 //!   network values the board once they are placed.
 //!
-//! What a value means: the discounted survival `1 - E[γ^T]`, where `T` is the number of cards the
-//! game still lasts, with `γ` = [`GAMMA`]; 0 is lost now, 1 is never lost. It is learned by TD(0)
-//! with the reward `1 - γ` for each card placed (see [`super::train`]). The discount keeps the
-//! values bounded and puts the weight on the next few hundred cards, where the danger is; it is
-//! also why a deck's size does not enter the key: weights serve every rule set with the same
-//! board and the same card weights in proportion, with or without discards ([`Key`]).
+//! What a value means: every table entry holds two numbers, so the network gives an
+//! [`Outlook`]: the discounted survival `1 - E[γ^T]` (`T` the cards the game still lasts) and
+//! the discounted points still to come, the two parts of the rules' objective
+//! ([`super::objective`]). Both are learned together by TD(0) (see [`super::train`]). The discount
+//! keeps the values bounded and puts the weight on the next few hundred cards; it is also why a
+//! deck's size does not enter the key: weights serve every rule set with the same board, the same
+//! card weights in proportion, the same scoring, with or without discards ([`Key`]). The two
+//! numbers of an entry sit side by side, so reading both costs the memory reads of one.
 //!
 //! Weights are trained in `f32` and stored compactly (fixed point, zero runs), in a versioned file
 //! that names its key, so a file trained for other rules is never used by mistake.
@@ -35,12 +37,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
+use super::objective::Outlook;
 use crate::cards::card::Card;
 use crate::cards::engine::{Column, Position};
 use crate::cards::rules::Rules;
-
-/// The discount of future cards: a card survived 200 cards from now counts `GAMMA^200` ≈ 0.37.
-pub const GAMMA: f32 = 0.995;
 
 /// The highest cell code for a number: larger cards share it (only with huge `clear_value`s).
 const MAX_NUMBER_CODE: usize = 13;
@@ -54,7 +54,8 @@ pub struct Key(String);
 
 impl Key {
     /// The key of these rules: columns, height, clear value, merging into full columns, the card
-    /// weights divided by their greatest common divisor, and whether there are discards.
+    /// weights divided by their greatest common divisor, the scoring (the points part of a value
+    /// is in its points), and whether there are discards.
     pub fn of(rules: &Rules) -> Key {
         let b = &rules.board;
         let g = rules
@@ -71,13 +72,17 @@ impl Key {
             .filter(|&&(_, w)| w > 0)
             .map(|&(c, w)| format!("{c}:{}", w / g))
             .collect();
+        let s = &rules.scoring;
         let mut key = format!(
-            "columns={} height={} clear={} full={} weights={}",
+            "columns={} height={} clear={} full={} weights={} scoring={},{},{}",
             b.columns,
             b.height,
             b.clear_value,
             u8::from(b.merge_into_full),
-            weights.join(",")
+            weights.join(","),
+            s.per_merge,
+            u8::from(s.merged_value),
+            s.clear_bonus
         );
         // Weights learned without discards never saw a board with one in hand (those entries
         // are 0), so rules with discards need weights of their own.
@@ -217,7 +222,8 @@ pub type Features = [u32; MAX_FEATURES];
 pub struct Network {
     key: Key,
     shape: Shape,
-    weights: Vec<f32>,
+    /// Per entry: its share of the survival and of the points.
+    weights: Vec<[f32; 2]>,
     /// Self-play games it was trained on, and the seed of the training.
     pub games: u64,
     pub seed: u64,
@@ -230,7 +236,7 @@ impl Network {
         Network {
             key: Key::of(rules),
             shape,
-            weights: vec![0.0; shape.len],
+            weights: vec![[0.0; 2]; shape.len],
             games: 0,
             seed: 0,
         }
@@ -253,32 +259,42 @@ impl Network {
         (f, n)
     }
 
-    /// The value of a position after a move (see the module docs): about 0 to 1.
+    /// The outlook of a position after a move (see the module docs).
     #[inline]
-    pub fn value(&self, pos: &Position) -> f32 {
+    pub fn value(&self, pos: &Position) -> Outlook {
         let (f, n) = self.features(pos);
-        self.sum(&f[..n])
+        let [s, p] = self.sum(&f[..n]);
+        Outlook {
+            survival: f64::from(s),
+            points: f64::from(p),
+        }
     }
 
+    /// The sums of the entries of `features`: survival and points.
     #[inline]
-    pub fn sum(&self, features: &[u32]) -> f32 {
-        features.iter().map(|&i| self.weights[i as usize]).sum()
+    pub fn sum(&self, features: &[u32]) -> [f32; 2] {
+        features.iter().fold([0.0; 2], |[s, p], &i| {
+            let [ws, wp] = self.weights[i as usize];
+            [s + ws, p + wp]
+        })
     }
 
     /// Adds `delta` to every entry of `features` (a TD step).
     #[inline]
-    pub fn add(&mut self, features: &[u32], delta: f32) {
+    pub fn add(&mut self, features: &[u32], delta: [f32; 2]) {
         for &i in features {
-            self.weights[i as usize] += delta;
+            let w = &mut self.weights[i as usize];
+            w[0] += delta[0];
+            w[1] += delta[1];
         }
     }
 
     /// The weights as a slice, for averaging the networks of parallel training.
-    pub fn weights_mut(&mut self) -> &mut [f32] {
+    pub fn weights_mut(&mut self) -> &mut [[f32; 2]] {
         &mut self.weights
     }
 
-    pub fn weights(&self) -> &[f32] {
+    pub fn weights(&self) -> &[[f32; 2]] {
         &self.weights
     }
 
@@ -292,11 +308,12 @@ impl Network {
         out.extend_from_slice(&self.games.to_le_bytes());
         out.extend_from_slice(&self.seed.to_le_bytes());
         out.extend_from_slice(&(self.weights.len() as u32).to_le_bytes());
-        // Fixed point (2^-20, far finer than any difference that changes a decision), zigzag
-        // varints, zeros (entries never visited) as runs.
+        // Fixed point (survival 2^-20, points 2^-12: far finer than any difference that changes
+        // a decision), zigzag varints, zeros (entries never visited) as runs; the two numbers of
+        // an entry one after the other.
         let mut zeros = 0u64;
-        for &w in &self.weights {
-            let q = (f64::from(w) * FIXED).round().clamp(-1e15, 1e15) as i64;
+        for (k, &w) in self.weights.iter().flatten().enumerate() {
+            let q = (f64::from(w) * FIXED[k % 2]).round().clamp(-1e15, 1e15) as i64;
             if q == 0 {
                 zeros += 1;
                 continue;
@@ -344,7 +361,7 @@ impl Network {
                 net.weights.len()
             ));
         }
-        let mut i = 0;
+        let (mut i, n) = (0, 2 * n);
         while i < n {
             let z = r.varint()?;
             if z == 0 {
@@ -356,7 +373,7 @@ impl Network {
                 continue;
             }
             let q = ((z >> 1) as i64) ^ -((z & 1) as i64);
-            net.weights[i] = (q as f64 / FIXED) as f32;
+            net.weights[i / 2][i % 2] = (q as f64 / FIXED[i % 2]) as f32;
             i += 1;
         }
         if r.at != bytes.len() {
@@ -373,8 +390,9 @@ impl Network {
 }
 
 const MAGIC: &[u8] = b"N2048NT\0";
-const VERSION: u32 = 1;
-const FIXED: f64 = (1u64 << 20) as f64;
+/// Format 2: two numbers an entry (format 1 held the survival only).
+const VERSION: u32 = 2;
+const FIXED: [f64; 2] = [(1u64 << 20) as f64, (1u64 << 12) as f64];
 
 /// The folder of trained weights inside the data folder.
 pub const WEIGHTS_DIR: &str = "weights";
@@ -420,7 +438,8 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Weights shipped in the binary, built by `new2048 train` (see the README).
+/// Weights shipped in the binary, built by `new2048 train` (see the README). Solitaire has none:
+/// weights learned for it played worse than expectimax, which `best` then uses.
 const EMBEDDED: &[&[u8]] = &[
     include_bytes!("weights/hard.bin"),
     include_bytes!("weights/default.bin"),
@@ -473,8 +492,8 @@ mod tests {
         net.games = 7;
         let pos = Position::with_columns(&r, &[&[Card::from_exponent(3)]]);
         let (f, n) = net.features(&pos);
-        net.add(&f[..n], 0.125);
-        net.weights[5] = -0.5;
+        net.add(&f[..n], [0.125, 3.5]);
+        net.weights[5] = [-0.5, 12.25];
         let back = Network::decode(&net.encode(), &r).unwrap();
         assert_eq!(back.weights, net.weights);
         assert_eq!(back.games, 7);
@@ -489,12 +508,14 @@ mod tests {
         let r = Rules::default_rules();
         let mut net = Network::new(&r);
         for (i, w) in net.weights.iter_mut().enumerate() {
-            *w = (i % 97) as f32 * 0.01;
+            *w = [(i % 97) as f32 * 0.01, (i % 13) as f32];
         }
         let c = |e| Card::from_exponent(e);
         let a = Position::with_columns(&r, &[&[c(5), c(3)], &[], &[c(1)], &[c(6), c(2), c(4)]]);
         let b =
             Position::with_columns(&r, &[&[c(1)], &[c(6), c(2), c(4)], &[], &[], &[c(5), c(3)]]);
-        assert!((net.value(&a) - net.value(&b)).abs() < 1e-4);
+        let (va, vb) = (net.value(&a), net.value(&b));
+        assert!((va.survival - vb.survival).abs() < 1e-4);
+        assert!((va.points - vb.points).abs() < 1e-3);
     }
 }

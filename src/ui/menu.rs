@@ -441,7 +441,10 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Rules> {
         .iter()
         .enumerate()
         .map(|(i, (n, _))| match words.preset_lines.get(i) {
-            Some(line) => Item::new(fill(words.preset_item, &[n, line])),
+            Some(line) => {
+                let [wins, score] = crate::strategy::measured::picker(n);
+                Item::new(fill(words.preset_item, &[n, &fill(line, &[&wins, &score])]))
+            }
             None => Item::new(*n),
         })
         .collect();

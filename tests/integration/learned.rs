@@ -86,9 +86,21 @@ fn review_rates_best_above_random() {
         for k in ["played", "best"] {
             assert!(m[k].is_string(), "{m}");
         }
-        for k in ["value_played", "value_best", "loss"] {
-            assert!(m[k].as_f64().is_some_and(|v| v >= 0.0), "{m}");
+        for k in ["value_played", "value_best"] {
+            assert!(m[k].as_f64().is_some_and(f64::is_finite), "{m}");
         }
+        assert!(m["loss"].as_f64().is_some_and(|v| v >= 0.0), "{m}");
+        // The loss in the player's terms, never a raw value.
+        let says = m["says"].as_str().unwrap();
+        assert!(
+            says.is_empty() || says.ends_with("points expected") || says.contains("chance to"),
+            "{m}"
+        );
+        assert!(
+            m["win_chance_lost"]
+                .as_f64()
+                .is_some_and(|v| (0.0..=1.0).contains(&v))
+        );
     }
     assert!(best["mistakes"].as_array().unwrap().len() <= 3);
     let accuracy = best["accuracy"].as_f64().unwrap();

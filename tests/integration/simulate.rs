@@ -265,3 +265,52 @@ fn classic_simulation_matches_the_library_and_refuses_card_bots() {
             "unknown strategy `greedy`: choose one of random, expectimax",
         ));
 }
+
+#[test]
+fn several_bots_play_the_same_games_and_are_ranked() {
+    let home = TempDir::new().unwrap();
+    let out = new2048(home.path())
+        .args([
+            "simulate",
+            "--games",
+            "8",
+            "--strategy",
+            "random,greedy",
+            "--seed",
+            "5",
+            "--jobs",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("random on the short rules"), "{text}");
+    assert!(text.contains("greedy on the short rules"), "{text}");
+    // Greedy survives the short deck far more often than random play: ranked first.
+    let ranked = text.lines().find(|l| l.starts_with("ranked")).unwrap();
+    assert!(
+        ranked.contains("1. greedy") && ranked.contains("2. random"),
+        "{ranked}"
+    );
+    // With --json, one object a line, in the order asked.
+    let out = new2048(home.path())
+        .args(["simulate", "--games", "4", "--strategy", "greedy,random"])
+        .args(["--seed", "5", "--jobs", "1", "--json"])
+        .output()
+        .unwrap();
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["strategy"], "greedy");
+    assert_eq!(lines[1]["strategy"], "random");
+    let bad = new2048(home.path())
+        .args(["simulate", "--games", "4", "--strategy", "greedy,smart"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown strategy `smart`"));
+}

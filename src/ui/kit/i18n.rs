@@ -295,6 +295,8 @@ pub(crate) struct Words {
     /// The result screen's choices: again, undo, menu, quit.
     pub choices: [&'static str; 4],
     /// One line on each preset (default, solitaire, hard): what it changes, how hard it is.
+    /// `{}` best's share of games won (percent), `{}` its mean score: from the measured table
+    /// ([`crate::strategy::measured`]); a line may stop before the second.
     pub preset_lines: [&'static str; 3],
     /// A rules sub-menu item: `{}` the preset (or "your rules"), `{}` its line (or the file).
     pub preset_item: &'static str,
@@ -522,9 +524,9 @@ pub(crate) static EN: Words = Words {
         "Quit",
     ],
     preset_lines: [
-        "5 columns of 7 and bombs: the original; easy (the best bot wins 100%)",
-        "like the 2048 Solitaire apps: 4 columns of 8, discards, rare wild cards, merges score their value",
-        "no bombs, 1000 cards: hard (the best bot wins 68%, greedy 0%)",
+        "5 columns of 7 and bombs: the original; easy (the best bot wins {}%, {} points a game)",
+        "like the 2048 Solitaire apps: 4 columns of 8, discards, rare wild cards, merges score their value (the best bot wins {}%)",
+        "no bombs, 1000 cards: hard (the best bot wins {}%)",
     ],
     preset_item: "{}: {}",
 };
@@ -746,9 +748,9 @@ pub(crate) static ZH: Words = Words {
     log_classic: "网格 第 {} 行：{}",
     choices: ["再来一局", "撤销最后一步", "回到菜单", "退出"],
     preset_lines: [
-        "5 列、每列 7 张、有炸弹：原版规则；简单（最强机器人胜率 100%）",
-        "像 2048 Solitaire 应用：4 列、每列 8 张、可弃牌、少量百搭牌、合并按牌面计分",
-        "没有炸弹、1000 张牌：困难（最强机器人胜率 68%，贪心 0%）",
+        "5 列、每列 7 张、有炸弹：原版规则；简单（最强机器人胜率 {}%，每局 {} 分）",
+        "像 2048 Solitaire 应用：4 列、每列 8 张、可弃牌、少量百搭牌、合并按牌面计分（最强机器人胜率 {}%）",
+        "没有炸弹、1000 张牌：困难（最强机器人胜率 {}%）",
     ],
     preset_item: "{}：{}",
 };

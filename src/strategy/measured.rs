@@ -1,0 +1,222 @@
+//! What the bots were measured to do on each shipped preset: one table, kept here only.
+//!
+//! The README's table of presets and bots is [`markdown`] (a test checks that the README holds
+//! it word for word), and the rules picker's descriptions ("the best bot wins 95%") are filled in
+//! from [`FIGURES`], so a figure is typed once and a new measurement changes both. Every row
+//! says the command that measured it; the figures are that command's output on one core of the
+//! machine named in the README.
+
+/// One measurement: a bot on a preset's seeded games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figure {
+    pub preset: &'static str,
+    pub bot: &'static str,
+    /// Games played, from `simulate --seed SEED`.
+    pub games: u32,
+    pub seed: u64,
+    pub wins: u32,
+    pub mean_score: f64,
+    pub mean_cards: f64,
+    /// Mean time a move took in that run (its seconds over its placements), in microseconds.
+    pub decision_us: f64,
+}
+
+impl Figure {
+    /// The command that measured it.
+    pub fn command(&self) -> String {
+        format!(
+            "new2048 --rules {} simulate --strategy {} --games {} --seed {} --jobs 1",
+            self.preset, self.bot, self.games, self.seed
+        )
+    }
+
+    /// The share of games won, in whole percent (rounded down, so 99.5% is never shown as 100%).
+    pub fn win_percent(&self) -> u32 {
+        (u64::from(self.wins) * 100 / u64::from(self.games.max(1))) as u32
+    }
+}
+
+/// The measurements, preset by preset, weakest bot first.
+pub const FIGURES: &[Figure] = &[
+    Figure {
+        preset: "default",
+        bot: "random",
+        games: 500,
+        seed: 1,
+        wins: 48,
+        mean_score: 9.68,
+        mean_cards: 69.4,
+        decision_us: 0.4,
+    },
+    Figure {
+        preset: "default",
+        bot: "greedy",
+        games: 500,
+        seed: 1,
+        wins: 500,
+        mean_score: 56.39,
+        mean_cards: 100.0,
+        decision_us: 0.6,
+    },
+    Figure {
+        preset: "default",
+        bot: "expectimax",
+        games: 500,
+        seed: 1,
+        wins: 500,
+        mean_score: 60.12,
+        mean_cards: 100.0,
+        decision_us: 664.8,
+    },
+    Figure {
+        preset: "default",
+        bot: "best",
+        games: 500,
+        seed: 1,
+        wins: 500,
+        mean_score: 78.57,
+        mean_cards: 100.0,
+        decision_us: 2349.3,
+    },
+    Figure {
+        preset: "hard",
+        bot: "random",
+        games: 200,
+        seed: 1,
+        wins: 0,
+        mean_score: 6.95,
+        mean_cards: 41.9,
+        decision_us: 0.1,
+    },
+    Figure {
+        preset: "hard",
+        bot: "greedy",
+        games: 200,
+        seed: 1,
+        wins: 0,
+        mean_score: 205.03,
+        mean_cards: 237.8,
+        decision_us: 0.4,
+    },
+    Figure {
+        preset: "hard",
+        bot: "expectimax",
+        games: 200,
+        seed: 1,
+        wins: 122,
+        mean_score: 918.26,
+        mean_cards: 884.1,
+        decision_us: 1508.0,
+    },
+    Figure {
+        preset: "hard",
+        bot: "best",
+        games: 200,
+        seed: 1,
+        wins: 196,
+        mean_score: 1058.63,
+        mean_cards: 997.5,
+        decision_us: 3250.5,
+    },
+    Figure {
+        preset: "solitaire",
+        bot: "random",
+        games: 100,
+        seed: 1,
+        wins: 0,
+        mean_score: 449.04,
+        mean_cards: 41.9,
+        decision_us: 3.3,
+    },
+    Figure {
+        preset: "solitaire",
+        bot: "greedy",
+        games: 100,
+        seed: 1,
+        wins: 0,
+        mean_score: 8130.68,
+        mean_cards: 138.4,
+        decision_us: 1.0,
+    },
+    Figure {
+        preset: "solitaire",
+        bot: "expectimax",
+        games: 100,
+        seed: 1,
+        wins: 11,
+        mean_score: 48236.92,
+        mean_cards: 489.4,
+        decision_us: 391.6,
+    },
+    Figure {
+        preset: "solitaire",
+        bot: "best",
+        games: 100,
+        seed: 1,
+        wins: 11,
+        mean_score: 48236.92,
+        mean_cards: 489.4,
+        decision_us: 500.1,
+    },
+];
+
+/// The measurement of `bot` on `preset`, if there is one.
+pub fn find(preset: &str, bot: &str) -> Option<&'static Figure> {
+    FIGURES.iter().find(|f| f.preset == preset && f.bot == bot)
+}
+
+/// The two figures a preset's description in the rules picker quotes: `best`'s share of games
+/// won (percent) and its mean score; `?` where there is no measurement.
+pub fn picker(preset: &str) -> [String; 2] {
+    match find(preset, "best") {
+        Some(f) => [f.win_percent().to_string(), format!("{:.0}", f.mean_score)],
+        None => ["?".into(), "?".into()],
+    }
+}
+
+/// The README's table: a row per preset and bot, with the command of each.
+pub fn markdown() -> String {
+    let mut s = String::from(
+        "| preset | bot | won | mean score | mean cards | time a move | command |\n\
+         | --- | --- | --- | --- | --- | --- | --- |\n",
+    );
+    for f in FIGURES {
+        s.push_str(&format!(
+            "| {} | `{}` | {} of {} ({:.1}%) | {:.2} | {:.1} | {:.0} µs | `{}` |\n",
+            f.preset,
+            f.bot,
+            f.wins,
+            f.games,
+            100.0 * f64::from(f.wins) / f64::from(f.games.max(1)),
+            f.mean_score,
+            f.mean_cards,
+            f.decision_us,
+            f.command()
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_readme_quotes_the_table() {
+        let readme = include_str!("../../README.md");
+        assert!(
+            readme.contains(&markdown()),
+            "the README's table of bots must be `strategy::measured::markdown()`:\n{}",
+            markdown()
+        );
+    }
+
+    #[test]
+    fn every_preset_has_best_measured() {
+        for (name, _) in crate::config::presets::ALL {
+            let f = find(name, "best").unwrap_or_else(|| panic!("no figure for best on {name}"));
+            assert!(f.wins <= f.games && f.games > 0);
+            assert_ne!(picker(name)[0], "?");
+        }
+    }
+}
