@@ -36,6 +36,8 @@ pub(crate) mod insight;
 pub(crate) mod list;
 pub(crate) mod logtheme;
 pub(crate) mod menu;
+#[allow(dead_code)] // wired into the key reader next
+pub(crate) mod mouse;
 pub(crate) mod render;
 pub(crate) mod replay;
 pub(crate) mod session;
