@@ -2,6 +2,7 @@
 //!
 //! - `raw`: taking the terminal over and giving it back, also after a panic or on Ctrl-Z;
 //! - `signals`: stop and resize signals turned into flags the loops check;
+//! - `mouse`: mouse reports (SGR, mode 1006) decoded;
 //! - `keys`: reading a key (a signal or resize comes back as what it is) and what keys mean;
 //! - `wait`: waiting for a key at most so long (replays, animations);
 //! - `paint`: drawing a screen in place in one write;
@@ -12,6 +13,8 @@
 
 mod context;
 mod keys;
+#[allow(dead_code)] // wired into the key reader next
+pub(crate) mod mouse;
 mod paint;
 mod raw;
 mod settings;
