@@ -50,6 +50,10 @@ pub(crate) struct Global {
     /// How the game is drawn: board (coloured cards) or log (plain timestamped log lines).
     #[arg(long, global = true, value_name = "THEME")]
     pub theme: Option<String>,
+    /// Play with the keys only: the terminal is not asked for mouse reports (also `mouse =
+    /// false` in the settings file).
+    #[arg(long, global = true)]
+    pub no_mouse: bool,
 }
 
 impl Global {

@@ -554,6 +554,7 @@ pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
         lang: global.lang.as_deref(),
         no_anim: global.no_anim,
         theme: global.theme.as_deref(),
+        no_mouse: global.no_mouse,
     })
     .map_err(Error::usage)
 }

@@ -43,7 +43,7 @@ pub(crate) use self::term::{Display, Ui, is_interactive};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
 pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
-    let guard = TermGuard::enter(&ui.term)?;
+    let guard = TermGuard::enter(ui)?;
     show_replay(ui, reel);
     drop(guard);
     Ok(())
@@ -59,7 +59,7 @@ pub(crate) fn autoplay(
     delay: std::time::Duration,
     best: Option<u64>,
 ) -> io::Result<()> {
-    let guard = TermGuard::enter(&ui.term)?;
+    let guard = TermGuard::enter(ui)?;
     let name = strategy.name();
     let game = watch(ui, game, strategy, seed, delay, best)?;
     drop(guard);

@@ -1128,3 +1128,120 @@ fn your_own_rules_are_named_by_their_file() {
     r.send("\x03");
     r.ends_restored();
 }
+
+/// What the terminal is sent to report the mouse, and to stop.
+const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1002h\x1b[?1003h\x1b[?1006h";
+const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
+
+/// The last screen drawn in `output` as plain lines (drawn from the top left, `--no-color`).
+fn last_screen(output: &str) -> Vec<String> {
+    let start = output.rfind("\x1b[H").map_or(0, |i| i + 3);
+    let text = output[start..]
+        .replace("\x1b[0m", "")
+        .replace("\x1b[K", "")
+        .replace("\x1b[J", "");
+    text.split("\r\n").map(String::from).collect()
+}
+
+/// An SGR mouse report of `b` at screen column `x`, row `y` (from 0); `M` press, `m` release.
+fn sgr(b: u8, x: usize, y: usize, fin: char) -> String {
+    format!("\x1b[<{b};{};{}{fin}", x + 1, y + 1)
+}
+
+#[test]
+fn a_click_on_a_column_places_the_card_there_and_the_pointer_highlights() {
+    let mut r = start_sized(&SEED, (80, 24), &[], &[]);
+    let mut drawn = r.expect("Cards left 100");
+    drawn.push_str("Cards left 100");
+    drawn.push_str(&r.expect("1-5 place"));
+    assert!(drawn.contains(MOUSE_ON), "mouse reports asked for");
+    let screen = last_screen(&drawn);
+    let row = screen.iter().position(|l| l.contains(">3<")).unwrap();
+    let x = screen[row].find('4').unwrap();
+    // The pointer over column 4 highlights it, as the arrows would.
+    r.send(&sgr(35, x, row - 1, 'M'));
+    r.expect(">4<");
+    // A click on column 4's cells (a row above the numbers) puts the 4 in hand there.
+    r.send(&sgr(0, x, row - 1, 'M'));
+    r.send(&sgr(0, x, row - 1, 'm'));
+    r.expect("4 on column 4");
+    // A click in the gap left of column 1 places nothing; the next key still works.
+    r.send(&sgr(0, 0, row - 1, 'M'));
+    r.send("1");
+    r.expect("on column 1");
+    r.send("\x03");
+    r.expect(MOUSE_OFF);
+    r.ends_restored();
+}
+
+#[test]
+fn every_way_of_leaving_turns_mouse_reporting_off() {
+    use rexpect::process::Signal;
+    enum Way {
+        Keys(&'static str),
+        Signal(Signal),
+    }
+    let ways = [
+        Way::Keys("qy"),
+        Way::Keys("\x03"),
+        Way::Keys("\x04"),
+        Way::Signal(Signal::SIGINT),
+        Way::Signal(Signal::SIGTERM),
+        Way::Signal(Signal::SIGHUP),
+    ];
+    for way in ways {
+        let mut r = start(&SEED);
+        assert!(r.expect("Cards left 100").contains(MOUSE_ON));
+        r.send("5");
+        r.expect("Cards left 99");
+        match way {
+            Way::Keys(k) => r.send(k),
+            Way::Signal(sig) => r.p.process_mut().signal(sig).unwrap(),
+        }
+        r.expect(MOUSE_OFF);
+        r.ends_restored();
+    }
+    // `--no-mouse` never asks for reports.
+    let mut r = start(&["--no-mouse", "--no-color", "play", "--seed", "42"]);
+    assert!(!r.expect("Cards left 100").contains(MOUSE_ON));
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// The wheel steps a replay (down on, up back); a click on the `→` of the keys steps on.
+#[test]
+fn the_wheel_and_the_arrows_step_a_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(
+        &dir,
+        &["play", "--seed", "42"],
+        "1\n1\n2\n3\nq\n",
+        "game.json",
+    );
+    let cmd = command(&["--no-color", "replay", &file], &dir);
+    let mut r = Run {
+        p: spawn_command(cmd, Some(TIMEOUT_MS)).unwrap(),
+        dir,
+    };
+    r.expect("move 0 of 4");
+    r.expect("q leave");
+    r.send(&sgr(65, 10, 10, 'M'));
+    let mut drawn = r.expect("move 1 of 4") + "move 1 of 4";
+    drawn.push_str(&r.expect("q leave"));
+    drawn.push_str("q leave");
+    // rexpect hands bytes over as chars: the arrows are UTF-8 again.
+    let drawn = String::from_utf8(drawn.chars().map(|c| c as u8).collect()).unwrap();
+    r.send(&sgr(65, 10, 10, 'M'));
+    r.expect("move 2 of 4");
+    r.send(&sgr(64, 10, 10, 'M'));
+    r.expect("move 1 of 4");
+    // The keys line is the last one drawn: click its `→`.
+    let screen = last_screen(&drawn);
+    let row = screen.len() - 1;
+    let x = screen[row].chars().position(|c| c == '→').unwrap();
+    r.send(&sgr(0, x, row, 'M'));
+    r.expect("move 2 of 4");
+    r.send("q");
+    r.expect(MOUSE_OFF);
+    r.ends_restored();
+}

@@ -359,7 +359,7 @@ pub(crate) static EN: Words = Words {
     too_small_hint: "Make the window larger, or press q to quit.",
     help_title: "Keys and rules",
     help_keys: &[
-        "1 … {}        put the card in hand on that column",
+        "1 … {}        put the card in hand there, or click the column with the mouse",
         "←/→ Enter    move the highlight, Enter puts the card there",
         "d            discard the card in hand (when the rules allow)",
         "u            undo the last move",
@@ -402,7 +402,7 @@ pub(crate) static EN: Words = Words {
     classic_footer: "←↑↓→/wasd slide  u undo  h hint  r restart  q quit  ? help",
     classic_footer_short: "←↑↓→/wasd slide  ? help  q quit",
     classic_help_keys: &[
-        "←↑↓→ wasd    slide every tile that way",
+        "←↑↓→ wasd    slide every tile that way (or drag the mouse that way)",
         "u            undo the last move",
         "h            hint: the bot's direction",
         "r            restart (asks first)",
@@ -588,7 +588,7 @@ pub(crate) static ZH: Words = Words {
     too_small_hint: "请把窗口放大，或按 q 退出。",
     help_title: "按键与规则",
     help_keys: &[
-        "1 … {}        把手牌放到该列",
+        "1 … {}        把手牌放到该列（或用鼠标点击该列）",
         "←/→ 回车     移动高亮，回车把牌放到高亮的列",
         "d            弃掉手牌（规则允许时）",
         "u            撤销上一步",
@@ -631,7 +631,7 @@ pub(crate) static ZH: Words = Words {
     classic_footer: "←↑↓→/wasd 滑动  u 撤销  h 提示  r 重开  q 退出  ? 帮助",
     classic_footer_short: "←↑↓→/wasd 滑动  ? 帮助  q 退出",
     classic_help_keys: &[
-        "←↑↓→ wasd    把所有方块向该方向滑动",
+        "←↑↓→ wasd    把所有方块向该方向滑动（或用鼠标向该方向拖动）",
         "u            撤销上一步",
         "h            提示：机器人选择的方向",
         "r            重新开始（会先确认）",

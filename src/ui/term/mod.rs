@@ -13,8 +13,7 @@
 
 mod context;
 mod keys;
-#[allow(dead_code)] // wired into the key reader next
-pub(crate) mod mouse;
+mod mouse;
 mod paint;
 mod raw;
 mod settings;
@@ -23,6 +22,7 @@ mod wait;
 
 pub(crate) use context::{Display, Ui, is_interactive};
 pub(crate) use keys::{Action, KeyRead, action, classic_action, read_key};
+pub(crate) use mouse::{Act, Mouse};
 pub(crate) use paint::{draw, paint, size};
 pub(crate) use raw::{TermGuard, suspend};
 pub(crate) use settings::{Look, Motion};
