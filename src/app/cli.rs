@@ -209,6 +209,10 @@ pub(crate) struct RulesArgs {
     /// With --init: replace an existing file.
     #[arg(long, requires = "init")]
     pub force: bool,
+    /// Change your rules file key by key on a full screen (each value checked as it is
+    /// typed), save it keeping its comments, or play with the rules at once.
+    #[arg(long, conflicts_with = "init")]
+    pub edit: bool,
 }
 
 #[derive(Args, Debug, Clone)]

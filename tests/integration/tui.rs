@@ -1245,3 +1245,79 @@ fn the_wheel_and_the_arrows_step_a_replay() {
     r.expect(MOUSE_OFF);
     r.ends_restored();
 }
+
+/// `rules --edit` on the config file: a bad value is refused with the message the file would
+/// get and writes nothing; deck size 50 and height 5 saved keep the file's comments, and
+/// `rules` then shows both.
+#[test]
+fn the_rules_editor_checks_saves_and_keeps_comments() {
+    let mut r = start_sized(&["--no-color", "rules", "--edit"], (80, 24), &[], &[]);
+    let config = r.dir.path().join("config.toml");
+    let before = std::fs::read_to_string(&config).unwrap();
+    r.expect("Rules editor: config.toml");
+    r.expect("> deck.size");
+    // Height 0: the file's own message, and the file untouched.
+    for _ in 0..15 {
+        r.send("\x1b[B");
+    }
+    r.expect("> board.height");
+    r.send("\r");
+    r.expect("[7_]");
+    r.send("\x7f0\r");
+    r.expect("board.height = 0 is not allowed: use a whole number from 1 to 16");
+    r.send("\x1b");
+    r.expect("q back");
+    r.send("s");
+    r.expect("Saved to");
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), before);
+    // A word where a number goes: the reader's message too.
+    r.send("\x1b[H\r");
+    r.expect("[100_]");
+    r.send("\x7f\x7f\x7fabc");
+    r.expect("deck.size: invalid type: string \"abc\", expected a whole number");
+    r.send("\x7f\x7f\x7f50\r");
+    r.expect("deck.size = 50: good");
+    for _ in 0..15 {
+        r.send("\x1b[B");
+    }
+    r.expect("> board.height");
+    r.send("\r\x7f5\r");
+    r.expect("board.height = 5: good");
+    r.send("s");
+    r.expect("Saved to");
+    r.send("q");
+    r.ends_restored();
+    let after = std::fs::read_to_string(&config).unwrap();
+    assert!(
+        after.starts_with("# new2048 rules: the original game."),
+        "{after}"
+    );
+    assert_eq!(after.lines().count(), before.lines().count());
+    // (`command` would write the default rules over the file again.)
+    let shown = crate::common::new2048(r.dir.path())
+        .arg("rules")
+        .env("NEW2048_CONFIG", &config)
+        .output()
+        .unwrap();
+    let shown = String::from_utf8(shown.stdout).unwrap();
+    assert!(shown.contains("size = 50"), "{shown}");
+    assert!(shown.contains("height = 5"), "{shown}");
+}
+
+/// "Play with these rules" starts a game with them at once; the editor is reached from the
+/// start menu's rules entry too.
+#[test]
+fn the_rules_editor_plays_at_once_from_the_menu() {
+    let mut r = start_sized(&["--no-color"], (80, 24), &[], &[]);
+    r.expect("Quit");
+    r.send("\x1b[F\x1b[A\r");
+    r.expect("Which rules?");
+    r.send("\x1b[F\r");
+    r.expect("> deck.size");
+    r.send("\r\x7f\x7f\x7f30\r");
+    r.expect("deck.size = 30: good");
+    r.send("p");
+    r.expect("Cards left 30");
+    r.send("\x03");
+    r.ends_restored();
+}

@@ -87,7 +87,13 @@ pub(crate) fn lines(
 }
 
 /// The item drawn on row `y` of the list as [`lines`] draws it.
-fn item_at(l: &List, selected: usize, width: usize, height: usize, y: usize) -> Option<usize> {
+pub(crate) fn item_at(
+    l: &List,
+    selected: usize,
+    width: usize,
+    height: usize,
+    y: usize,
+) -> Option<usize> {
     let (_, top, shown) = laid(l, selected, Theme::PLAIN, width, height);
     let i = shown.start + y.checked_sub(top)?;
     shown.contains(&i).then_some(i)
