@@ -183,7 +183,8 @@ fn quit_asks_first_and_no_keeps_playing() {
     assert!(r.ends_restored().contains("Game saved (score 0)"));
 }
 
-/// Ctrl-C, Ctrl-D, SIGINT, SIGTERM and SIGHUP all save the game and give the terminal back.
+/// Ctrl-C, Ctrl-D, SIGINT, SIGTERM and SIGHUP all save the game and give the terminal back,
+/// mouse reporting turned off.
 #[test]
 fn leaving_at_once_saves_and_restores_the_terminal() {
     use rexpect::process::Signal;
@@ -207,6 +208,7 @@ fn leaving_at_once_saves_and_restores_the_terminal() {
             Way::Key(k) => r.send(k),
             Way::Signal(sig) => r.p.process_mut().signal(sig).unwrap(),
         }
+        r.expect(MOUSE_OFF);
         assert!(r.ends_restored().contains("Game saved (score 0)"));
         // The save is real: the game goes on where it was left.
         let mut r = r.again(&["--no-color", "play", "--resume"]);
@@ -1174,34 +1176,15 @@ fn a_click_on_a_column_places_the_card_there_and_the_pointer_highlights() {
     r.ends_restored();
 }
 
+/// Quitting turns mouse reporting off as leaving at once does (see
+/// `leaving_at_once_saves_and_restores_the_terminal`); `--no-mouse` never asks for reports.
 #[test]
-fn every_way_of_leaving_turns_mouse_reporting_off() {
-    use rexpect::process::Signal;
-    enum Way {
-        Keys(&'static str),
-        Signal(Signal),
-    }
-    let ways = [
-        Way::Keys("qy"),
-        Way::Keys("\x03"),
-        Way::Keys("\x04"),
-        Way::Signal(Signal::SIGINT),
-        Way::Signal(Signal::SIGTERM),
-        Way::Signal(Signal::SIGHUP),
-    ];
-    for way in ways {
-        let mut r = start(&SEED);
-        assert!(r.expect("Cards left 100").contains(MOUSE_ON));
-        r.send("5");
-        r.expect("Cards left 99");
-        match way {
-            Way::Keys(k) => r.send(k),
-            Way::Signal(sig) => r.p.process_mut().signal(sig).unwrap(),
-        }
-        r.expect(MOUSE_OFF);
-        r.ends_restored();
-    }
-    // `--no-mouse` never asks for reports.
+fn quitting_turns_mouse_reporting_off_and_no_mouse_never_asks() {
+    let mut r = start(&SEED);
+    assert!(r.expect("Cards left 100").contains(MOUSE_ON));
+    r.send("qy");
+    r.expect(MOUSE_OFF);
+    r.ends_restored();
     let mut r = start(&["--no-mouse", "--no-color", "play", "--seed", "42"]);
     assert!(!r.expect("Cards left 100").contains(MOUSE_ON));
     r.send("\x03");

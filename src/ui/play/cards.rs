@@ -12,7 +12,7 @@ use crate::cards::text;
 use crate::store::keeper::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
-use crate::ui::kit::{Frame, Laid, Note, Overlay, Theme, Tone, View, Words, fill};
+use crate::ui::kit::{Frame, Laid, Note, Overlay, Tone, View, Words, fill};
 use crate::ui::screens::{CardLog, Player, Screen, Stamp, columns_at, lay_out_cards, log_cards};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
@@ -275,13 +275,7 @@ impl OnePlayer for Game {
             return None;
         }
         let (width, height) = crate::ui::term::size(&s.ui.term);
-        let view = View {
-            overlay: Overlay::None,
-            prompt_line: false,
-            theme: Theme::PLAIN,
-            width,
-            height,
-        };
+        let view = View::plain(Overlay::None, width, height);
         let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
         let column = at.at(usize::from(m.x), usize::from(m.y))?;
         match m.act {

@@ -13,9 +13,7 @@
 //! Animations are played inside a move (see [`crate::ui::widgets::anim`]) and end at the next key,
 //! which is then read here like any other.
 
-use crate::ui::kit::{
-    Laid, Note, Overlay, Theme, Tone, View, Words, choice_at, fill, or_too_small,
-};
+use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, choice_at, fill, or_too_small};
 use std::io;
 use std::time::Duration;
 
@@ -97,14 +95,8 @@ pub(crate) trait Play {
     /// Whether the screen is the "too small" message (every game key is then ignored).
     fn too_small(&self) -> bool {
         let (width, height) = term::size(&self.ui().term);
-        let view = View {
-            overlay: Overlay::None,
-            prompt_line: false,
-            theme: Theme::PLAIN,
-            width,
-            height,
-        };
-        self.lay_out(view).is_err()
+        self.lay_out(View::plain(Overlay::None, width, height))
+            .is_err()
     }
     /// Whether the result screen offers to take the last move back (after a loss).
     fn can_take_back(&self) -> bool {
@@ -316,14 +308,7 @@ fn result_mouse(s: &impl Play, overlay: Overlay, m: Mouse) -> Option<Clicked> {
         Act::WheelDown => Some(Clicked::Wheel(false)),
         Act::Press(0) => {
             let (width, height) = term::size(&s.ui().term);
-            let view = View {
-                overlay,
-                prompt_line: false,
-                theme: Theme::PLAIN,
-                width,
-                height,
-            };
-            let lines = s.lay_out(view).ok()?;
+            let lines = s.lay_out(View::plain(overlay, width, height)).ok()?;
             let line = lines.get(usize::from(m.y))?;
             choice_at(line, s.ui().words, undo, usize::from(m.x)).map(Clicked::Choice)
         }
