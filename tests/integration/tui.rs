@@ -692,10 +692,8 @@ fn record(dir: &TempDir, args: &[&str], moves: &str, name: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
-/// `replay` on a terminal draws the coloured game screen; `←` after `→ →` is the screen after
-/// one `→`; space plays to the end; `q` leaves, saying what was replayed.
-#[test]
-fn replay_steps_back_and_forth_on_the_game_screen() {
+/// `replay` (after `args`) on a terminal, of four moves of seed 42 recorded and exported.
+fn replay_of_four_moves(args: &[&str]) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let file = record(
         &dir,
@@ -703,10 +701,17 @@ fn replay_steps_back_and_forth_on_the_game_screen() {
         "1\n1\n2\n3\nq\n",
         "game.json",
     );
-    let mut r = Run {
-        p: spawn_command(command(&["replay", &file], &dir), Some(TIMEOUT_MS)).unwrap(),
-        dir,
-    };
+    let mut all = args.to_vec();
+    all.extend(["replay", file.as_str()]);
+    let p = spawn_command(command(&all, &dir), Some(TIMEOUT_MS)).unwrap();
+    Run { p, dir }
+}
+
+/// `replay` on a terminal draws the coloured game screen; `←` after `→ →` is the screen after
+/// one `→`; space plays to the end; `q` leaves, saying what was replayed.
+#[test]
+fn replay_steps_back_and_forth_on_the_game_screen() {
+    let mut r = replay_of_four_moves(&[]);
     r.expect("replay");
     r.expect("\x1b[48;5;");
     r.expect("move 0 of 4");
@@ -1194,18 +1199,7 @@ fn quitting_turns_mouse_reporting_off_and_no_mouse_never_asks() {
 /// The wheel steps a replay (down on, up back); a click on the `→` of the keys steps on.
 #[test]
 fn the_wheel_and_the_arrows_step_a_replay() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = record(
-        &dir,
-        &["play", "--seed", "42"],
-        "1\n1\n2\n3\nq\n",
-        "game.json",
-    );
-    let cmd = command(&["--no-color", "replay", &file], &dir);
-    let mut r = Run {
-        p: spawn_command(cmd, Some(TIMEOUT_MS)).unwrap(),
-        dir,
-    };
+    let mut r = replay_of_four_moves(&["--no-color"]);
     r.expect("move 0 of 4");
     r.expect("q leave");
     r.send(&sgr(65, 10, 10, 'M'));
