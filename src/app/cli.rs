@@ -50,6 +50,10 @@ pub(crate) struct Global {
     /// How the game is drawn: board (coloured cards) or log (plain timestamped log lines).
     #[arg(long, global = true, value_name = "THEME")]
     pub theme: Option<String>,
+    /// Play with the keys only: the terminal is not asked for mouse reports (also `mouse =
+    /// false` in the settings file).
+    #[arg(long, global = true)]
+    pub no_mouse: bool,
 }
 
 impl Global {
@@ -222,6 +226,10 @@ pub(crate) struct RulesArgs {
     /// With --init: replace an existing file.
     #[arg(long, requires = "init")]
     pub force: bool,
+    /// Change your rules file key by key on a full screen (each value checked as it is
+    /// typed), save it keeping its comments, or play with the rules at once.
+    #[arg(long, conflicts_with = "init")]
+    pub edit: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -352,6 +352,9 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
 }
 
 fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
+    if args.edit {
+        return edit_rules(global);
+    }
     if args.init {
         let path = config::init_target().ok_or_else(|| {
             Error::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
@@ -375,6 +378,26 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     }
     println!();
     print!("{}", loaded.rules.to_toml());
+    Ok(())
+}
+
+/// `rules --edit`: the editor on a terminal; "play" starts a game with the rules edited.
+fn edit_rules(global: &Global) -> Result<(), Error> {
+    if !crate::ui::is_interactive() {
+        return Err(Error::usage(
+            "rules --edit needs a terminal; edit the file by hand, or see `rules --init`",
+        ));
+    }
+    let ui = terminal(global)?;
+    match crate::ui::edit_rules(&ui).map_err(Error::usage)? {
+        crate::ui::Edited::Play(rules) => {
+            let mut keeper = Store::open();
+            let (g, m) = crate::ui::fresh_game(&std::sync::Arc::new(rules.clone()));
+            let first = crate::ui::Match::Cards(Box::new(g), m);
+            crate::ui::play(&ui, rules, Some(first), &mut keeper)?;
+        }
+        crate::ui::Edited::Back(_) | crate::ui::Edited::Stop => {}
+    }
     Ok(())
 }
 
@@ -555,6 +578,7 @@ pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
         lang: global.lang.as_deref(),
         no_anim: global.no_anim,
         theme: global.theme.as_deref(),
+        no_mouse: global.no_mouse,
     })
     .map_err(Error::usage)
 }

@@ -4,6 +4,7 @@
 //! the user's file in the XDG config folder if it exists, then the built-in default. A file may
 //! set only some keys; the rest come from the built-in default.
 
+pub mod edit;
 pub mod parse;
 pub mod paths;
 pub mod presets;

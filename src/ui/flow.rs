@@ -52,7 +52,7 @@ pub(crate) fn play(
     first: Option<Match>,
     keeper: &mut dyn Keepers,
 ) -> io::Result<()> {
-    let guard = TermGuard::enter(&ui.term)?;
+    let guard = TermGuard::enter(ui)?;
     let mut rules = Arc::new(rules);
     let home = first.is_none();
     let mut next = first;

@@ -16,6 +16,7 @@ use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
 use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
+use crate::ui::editor::Edited;
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
 use crate::ui::play::{DuelGame, Match, Setup, default_names};
 use crate::ui::term::Ui;
@@ -379,8 +380,8 @@ pub(crate) fn start(
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }
-            Choice::Rules => match pick_preset(ui, rules) {
-                Sub::Chose(r) => *rules = Arc::new(r),
+            Choice::Rules => match change_rules(ui, rules, &mut notes) {
+                Sub::Chose(m) => return Some(m),
                 Sub::Back => {}
                 Sub::Leave => return None,
             },
@@ -435,7 +436,48 @@ fn own_rules_file() -> Option<std::path::PathBuf> {
 /// between words in a narrow window), then the player's own rules file when there is one. A file that has
 /// become unreadable or wrong since the game started is not offered. The rules in force
 /// (`current`) are highlighted first; a choice whose rules cannot be loaded goes back to the menu.
-fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Rules> {
+/// The rules sub-menu: a preset or the player's file put in force (back to the menu), or the
+/// editor, which may start a game at once.
+fn change_rules(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
+    match pick_preset(ui, rules) {
+        Sub::Chose(Some(r)) => {
+            *rules = Arc::new(r);
+            Sub::Back
+        }
+        Sub::Chose(None) => edit_own(ui, rules, notes),
+        Sub::Back => Sub::Back,
+        Sub::Leave => Sub::Leave,
+    }
+}
+
+/// The rules editor on the player's own file: a game with the rules edited ("play"), or back
+/// to the menu with the rules last saved in force (a file that cannot be read is said in
+/// `notes`).
+fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
+    let edited =
+        super::editor::own_file().and_then(|(path, text)| super::editor::edit(ui, &path, &text));
+    match edited {
+        Ok(Edited::Play(r)) => {
+            *rules = Arc::new(r);
+            let (g, m) = fresh_game(rules);
+            Sub::Chose(Match::Cards(Box::new(g), m))
+        }
+        Ok(Edited::Back(saved)) => {
+            if let Some(r) = saved {
+                *rules = Arc::new(r);
+            }
+            Sub::Back
+        }
+        Ok(Edited::Stop) => Sub::Leave,
+        Err(e) => {
+            notes.push((e, Tone::Bad));
+            Sub::Back
+        }
+    }
+}
+
+/// The rules sub-menu: a preset, the player's own file, or `None` for the editor.
+fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Option<Rules>> {
     let words = ui.words;
     let mut items: Vec<Item> = presets::ALL
         .iter()
@@ -459,6 +501,7 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Rules> {
             format!("{} ({file})", words.your_rules),
         ]));
     }
+    items.push(Item::new(words.edit_rules));
     let now = presets::ALL
         .iter()
         .position(|(n, _)| *n == current.name)
@@ -468,11 +511,14 @@ fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Rules> {
         Sub::Back => return Sub::Back,
         Sub::Leave => return Sub::Leave,
     };
+    if i + 1 == items.len() {
+        return Sub::Chose(None);
+    }
     let loaded = match presets::ALL.get(i) {
         Some((name, _)) => config::load_preset(name).ok(),
         None => own.map(|(_, r)| r),
     };
-    loaded.map_or(Sub::Back, Sub::Chose)
+    loaded.map_or(Sub::Back, |r| Sub::Chose(Some(r)))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! flow, menu   game after game and what follows each; the start menu and its sub-menus
+//! editor       the rules editor (from the rules sub-menu and `rules --edit`)
 //! play/        the loops: the session every game shares, cards, classic, duels, replay, autoplay
 //! widgets/     what a loop or the menu calls to ask or show: lists, yes/no, moves in motion
 //! screens/     pure screens, state in and lines out: cards, classic, duel, the log look
@@ -19,6 +20,7 @@
 //! and the screen never changes the game: the loop turns keys into moves, the engine decides,
 //! and the screen is drawn again from the new state.
 
+mod editor;
 mod flow;
 mod kit;
 mod menu;
@@ -36,17 +38,28 @@ use self::kit::fill;
 use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
+pub(crate) use self::editor::Edited;
 pub(crate) use self::flow::play;
 pub(crate) use self::kit::{Lang, Note, Tone};
+pub(crate) use self::menu::fresh_game;
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::term::{Display, Ui, is_interactive};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
 pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
-    let guard = TermGuard::enter(&ui.term)?;
+    let guard = TermGuard::enter(ui)?;
     show_replay(ui, reel);
     drop(guard);
     Ok(())
+}
+
+/// `new2048 rules --edit`: the rules editor on the player's own rules file until it is left.
+pub(crate) fn edit_rules(ui: &Ui) -> Result<Edited, String> {
+    let (path, text) = editor::own_file()?;
+    let guard = TermGuard::enter(ui).map_err(|e| format!("cannot take the terminal: {e}"))?;
+    let edited = editor::edit(ui, &path, &text);
+    drop(guard);
+    edited
 }
 
 /// `new2048 autoplay`: `strategy` plays `game` on the game screen, one move every `delay`, until
@@ -59,7 +72,7 @@ pub(crate) fn autoplay(
     delay: std::time::Duration,
     best: Option<u64>,
 ) -> io::Result<()> {
-    let guard = TermGuard::enter(&ui.term)?;
+    let guard = TermGuard::enter(ui)?;
     let name = strategy.name();
     let game = watch(ui, game, strategy, seed, delay, best)?;
     drop(guard);

@@ -183,7 +183,8 @@ fn quit_asks_first_and_no_keeps_playing() {
     assert!(r.ends_restored().contains("Game saved (score 0)"));
 }
 
-/// Ctrl-C, Ctrl-D, SIGINT, SIGTERM and SIGHUP all save the game and give the terminal back.
+/// Ctrl-C, Ctrl-D, SIGINT, SIGTERM and SIGHUP all save the game and give the terminal back,
+/// mouse reporting turned off.
 #[test]
 fn leaving_at_once_saves_and_restores_the_terminal() {
     use rexpect::process::Signal;
@@ -207,6 +208,7 @@ fn leaving_at_once_saves_and_restores_the_terminal() {
             Way::Key(k) => r.send(k),
             Way::Signal(sig) => r.p.process_mut().signal(sig).unwrap(),
         }
+        r.expect(MOUSE_OFF);
         assert!(r.ends_restored().contains("Game saved (score 0)"));
         // The save is real: the game goes on where it was left.
         let mut r = r.again(&["--no-color", "play", "--resume"]);
@@ -690,10 +692,8 @@ fn record(dir: &TempDir, args: &[&str], moves: &str, name: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
-/// `replay` on a terminal draws the coloured game screen; `←` after `→ →` is the screen after
-/// one `→`; space plays to the end; `q` leaves, saying what was replayed.
-#[test]
-fn replay_steps_back_and_forth_on_the_game_screen() {
+/// `replay` (after `args`) on a terminal, of four moves of seed 42 recorded and exported.
+fn replay_of_four_moves(args: &[&str]) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let file = record(
         &dir,
@@ -701,10 +701,17 @@ fn replay_steps_back_and_forth_on_the_game_screen() {
         "1\n1\n2\n3\nq\n",
         "game.json",
     );
-    let mut r = Run {
-        p: spawn_command(command(&["replay", &file], &dir), Some(TIMEOUT_MS)).unwrap(),
-        dir,
-    };
+    let mut all = args.to_vec();
+    all.extend(["replay", file.as_str()]);
+    let p = spawn_command(command(&all, &dir), Some(TIMEOUT_MS)).unwrap();
+    Run { p, dir }
+}
+
+/// `replay` on a terminal draws the coloured game screen; `←` after `→ →` is the screen after
+/// one `→`; space plays to the end; `q` leaves, saying what was replayed.
+#[test]
+fn replay_steps_back_and_forth_on_the_game_screen() {
+    let mut r = replay_of_four_moves(&[]);
     r.expect("replay");
     r.expect("\x1b[48;5;");
     r.expect("move 0 of 4");
@@ -1125,6 +1132,169 @@ fn your_own_rules_are_named_by_their_file() {
     r.expect("rules mine.toml");
     r.send("?");
     r.expect("1 … 4");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// What the terminal is sent to report the mouse, and to stop.
+const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1002h\x1b[?1003h\x1b[?1006h";
+const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
+
+/// The last screen drawn in `output` as plain lines (drawn from the top left, `--no-color`).
+fn last_screen(output: &str) -> Vec<String> {
+    let start = output.rfind("\x1b[H").map_or(0, |i| i + 3);
+    let text = output[start..]
+        .replace("\x1b[0m", "")
+        .replace("\x1b[K", "")
+        .replace("\x1b[J", "");
+    text.split("\r\n").map(String::from).collect()
+}
+
+/// An SGR mouse report of `b` at screen column `x`, row `y` (from 0); `M` press, `m` release.
+fn sgr(b: u8, x: usize, y: usize, fin: char) -> String {
+    format!("\x1b[<{b};{};{}{fin}", x + 1, y + 1)
+}
+
+#[test]
+fn a_click_on_a_column_places_the_card_there_and_the_pointer_highlights() {
+    let mut r = start_sized(&SEED, (80, 24), &[], &[]);
+    let mut drawn = r.expect("Cards left 100");
+    drawn.push_str("Cards left 100");
+    drawn.push_str(&r.expect("1-5 place"));
+    assert!(drawn.contains(MOUSE_ON), "mouse reports asked for");
+    let screen = last_screen(&drawn);
+    let row = screen.iter().position(|l| l.contains(">3<")).unwrap();
+    let x = screen[row].find('4').unwrap();
+    // The pointer over column 4 highlights it, as the arrows would.
+    r.send(&sgr(35, x, row - 1, 'M'));
+    r.expect(">4<");
+    // A click on column 4's cells (a row above the numbers) puts the 4 in hand there.
+    r.send(&sgr(0, x, row - 1, 'M'));
+    r.send(&sgr(0, x, row - 1, 'm'));
+    r.expect("4 on column 4");
+    // A click in the gap left of column 1 places nothing; the next key still works.
+    r.send(&sgr(0, 0, row - 1, 'M'));
+    r.send("1");
+    r.expect("on column 1");
+    r.send("\x03");
+    r.expect(MOUSE_OFF);
+    r.ends_restored();
+}
+
+/// Quitting turns mouse reporting off as leaving at once does (see
+/// `leaving_at_once_saves_and_restores_the_terminal`); `--no-mouse` never asks for reports.
+#[test]
+fn quitting_turns_mouse_reporting_off_and_no_mouse_never_asks() {
+    let mut r = start(&SEED);
+    assert!(r.expect("Cards left 100").contains(MOUSE_ON));
+    r.send("qy");
+    r.expect(MOUSE_OFF);
+    r.ends_restored();
+    let mut r = start(&["--no-mouse", "--no-color", "play", "--seed", "42"]);
+    assert!(!r.expect("Cards left 100").contains(MOUSE_ON));
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// The wheel steps a replay (down on, up back); a click on the `→` of the keys steps on.
+#[test]
+fn the_wheel_and_the_arrows_step_a_replay() {
+    let mut r = replay_of_four_moves(&["--no-color"]);
+    r.expect("move 0 of 4");
+    r.expect("q leave");
+    r.send(&sgr(65, 10, 10, 'M'));
+    let mut drawn = r.expect("move 1 of 4") + "move 1 of 4";
+    drawn.push_str(&r.expect("q leave"));
+    drawn.push_str("q leave");
+    // rexpect hands bytes over as chars: the arrows are UTF-8 again.
+    let drawn = String::from_utf8(drawn.chars().map(|c| c as u8).collect()).unwrap();
+    r.send(&sgr(65, 10, 10, 'M'));
+    r.expect("move 2 of 4");
+    r.send(&sgr(64, 10, 10, 'M'));
+    r.expect("move 1 of 4");
+    // The keys line is the last one drawn: click its `→`.
+    let screen = last_screen(&drawn);
+    let row = screen.len() - 1;
+    let x = screen[row].chars().position(|c| c == '→').unwrap();
+    r.send(&sgr(0, x, row, 'M'));
+    r.expect("move 2 of 4");
+    r.send("q");
+    r.expect(MOUSE_OFF);
+    r.ends_restored();
+}
+
+/// `rules --edit` on the config file: a bad value is refused with the message the file would
+/// get and writes nothing; deck size 50 and height 5 saved keep the file's comments, and
+/// `rules` then shows both.
+#[test]
+fn the_rules_editor_checks_saves_and_keeps_comments() {
+    let mut r = start_sized(&["--no-color", "rules", "--edit"], (80, 24), &[], &[]);
+    let config = r.dir.path().join("config.toml");
+    let before = std::fs::read_to_string(&config).unwrap();
+    r.expect("Rules editor: config.toml");
+    r.expect("> deck.size");
+    // Height 0: the file's own message, and the file untouched.
+    for _ in 0..15 {
+        r.send("\x1b[B");
+    }
+    r.expect("> board.height");
+    r.send("\r");
+    r.expect("[7_]");
+    r.send("\x7f0\r");
+    r.expect("board.height = 0 is not allowed: use a whole number from 1 to 16");
+    r.send("\x1b");
+    r.expect("q back");
+    r.send("s");
+    r.expect("Saved to");
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), before);
+    // A word where a number goes: the reader's message too.
+    r.send("\x1b[H\r");
+    r.expect("[100_]");
+    r.send("\x7f\x7f\x7fabc");
+    r.expect("deck.size: invalid type: string \"abc\", expected a whole number");
+    r.send("\x7f\x7f\x7f50\r");
+    r.expect("deck.size = 50: good");
+    for _ in 0..15 {
+        r.send("\x1b[B");
+    }
+    r.expect("> board.height");
+    r.send("\r\x7f5\r");
+    r.expect("board.height = 5: good");
+    r.send("s");
+    r.expect("Saved to");
+    r.send("q");
+    r.ends_restored();
+    let after = std::fs::read_to_string(&config).unwrap();
+    assert!(
+        after.starts_with("# new2048 rules: the original game."),
+        "{after}"
+    );
+    assert_eq!(after.lines().count(), before.lines().count());
+    // (`command` would write the default rules over the file again.)
+    let shown = crate::common::new2048(r.dir.path())
+        .arg("rules")
+        .env("NEW2048_CONFIG", &config)
+        .output()
+        .unwrap();
+    let shown = String::from_utf8(shown.stdout).unwrap();
+    assert!(shown.contains("size = 50"), "{shown}");
+    assert!(shown.contains("height = 5"), "{shown}");
+}
+
+/// "Play with these rules" starts a game with them at once; the editor is reached from the
+/// start menu's rules entry too.
+#[test]
+fn the_rules_editor_plays_at_once_from_the_menu() {
+    let mut r = start_sized(&["--no-color"], (80, 24), &[], &[]);
+    r.expect("Quit");
+    r.send("\x1b[F\x1b[A\r");
+    r.expect("Which rules?");
+    r.send("\x1b[F\r");
+    r.expect("> deck.size");
+    r.send("\r\x7f\x7f\x7f30\r");
+    r.expect("deck.size = 30: good");
+    r.send("p");
+    r.expect("Cards left 30");
     r.send("\x03");
     r.ends_restored();
 }

@@ -13,13 +13,7 @@ use super::view::{Note, shown_choices};
 /// board sits a little above the middle as the eye expects. Lines already wider than half the
 /// room left are not moved.
 pub(crate) fn centre(mut lines: Vec<String>, width: usize, height: usize) -> Vec<String> {
-    let widest = lines
-        .iter()
-        .map(|l| console::measure_text_width(l))
-        .max()
-        .unwrap_or(0);
-    let left = width.saturating_sub(widest) / 2;
-    let top = height.saturating_sub(lines.len()) / 3;
+    let (left, top) = centre_offset(&lines, width, height);
     if left > 0 {
         let pad = " ".repeat(left);
         for l in &mut lines {
@@ -32,6 +26,19 @@ pub(crate) fn centre(mut lines: Vec<String>, width: usize, height: usize) -> Vec
         lines.splice(0..0, std::iter::repeat_n(String::new(), top));
     }
     lines
+}
+
+/// How far [`centre`] moves `lines` right and down in a window of `width` × `height` (what a
+/// click on the centred screen is measured against).
+pub(crate) fn centre_offset(lines: &[String], width: usize, height: usize) -> (usize, usize) {
+    let widest = lines
+        .iter()
+        .map(|l| console::measure_text_width(l))
+        .max()
+        .unwrap_or(0);
+    let left = width.saturating_sub(widest) / 2;
+    let top = height.saturating_sub(lines.len()) / 3;
+    (left, top)
 }
 
 /// The lines of the first of `layouts` (roomiest first) that fits `width` × `height`, or the
@@ -279,6 +286,35 @@ pub(crate) fn duration(secs: u64) -> String {
 
 /// The result screen's choices on one line (the highlighted one in brackets), and the keys
 /// that choose them. Undo is offered only after a loss.
+/// The character drawn at display column `x` of `line` (colours ignored; a wide character
+/// covers both its columns).
+pub(crate) fn char_at(line: &str, x: usize) -> Option<char> {
+    let plain = console::strip_ansi_codes(line);
+    let mut col = 0;
+    for c in plain.chars() {
+        let w = console::measure_text_width(c.encode_utf8(&mut [0; 4])).max(1);
+        if (col..col + w).contains(&x) {
+            return Some(c);
+        }
+        col += w;
+    }
+    None
+}
+
+/// Which of the result's choices (its number in [`Words::choices`]) is drawn at column `x` of
+/// `line` (one of the lines [`choices`] drew, as shown), with the brackets around it.
+pub(crate) fn choice_at(line: &str, words: &Words, undo: bool, x: usize) -> Option<u8> {
+    let plain = console::strip_ansi_codes(line);
+    shown_choices(undo).iter().copied().find(|&c| {
+        let text = words.choices[c as usize];
+        plain.match_indices(text).any(|(at, _)| {
+            let start = console::measure_text_width(&plain[..at]);
+            let end = start + console::measure_text_width(text);
+            (start.saturating_sub(2)..end + 2).contains(&x)
+        })
+    })
+}
+
 pub(crate) fn choices(
     words: &Words,
     theme: Theme,

@@ -74,5 +74,19 @@ pub(crate) struct View {
     pub height: usize,
 }
 
+impl View {
+    /// The screen under `overlay` in a window of `width` × `height`, uncoloured and without a
+    /// prompt line: how a loop measures what is drawn (where a click lands, whether it fits).
+    pub(crate) fn plain(overlay: Overlay, width: usize, height: usize) -> View {
+        View {
+            overlay,
+            prompt_line: false,
+            theme: Theme::PLAIN,
+            width,
+            height,
+        }
+    }
+}
+
 /// A screen laid out, or the smallest size it would fit in.
 pub(crate) type Laid = Result<Vec<String>, (usize, usize)>;

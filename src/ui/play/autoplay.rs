@@ -14,15 +14,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use console::Key;
-
 use crate::cards::engine::{Game, Move, Position, Turn};
 use crate::strategy::{Strategy, View};
 
 use crate::ui::kit::{Frame, Note, Overlay, fill};
 use crate::ui::screens::{Player, Screen, render};
 use crate::ui::term;
-use crate::ui::term::{Motion, Ui};
+use crate::ui::term::{Act, KeyRead, Motion, Ui, read_key};
 use crate::ui::widgets::{card_frames, timing};
 
 use super::cards::describe;
@@ -183,9 +181,10 @@ pub(crate) fn watch(
         if ui.signals.stop() || handle.is_finished() {
             break;
         }
-        match ui.term.read_key_raw() {
-            Ok(Key::CtrlC) if !ui.signals.stop() && ui.signals.take_resize() => continue,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => continue,
+        // Any key or click stops the bot; the pointer passing over the screen does not.
+        match read_key(ui) {
+            KeyRead::Redraw => continue,
+            KeyRead::Mouse(m) if !matches!(m.act, Act::Press(_)) => continue,
             _ => break,
         }
     }

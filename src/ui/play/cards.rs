@@ -12,9 +12,9 @@ use crate::cards::text;
 use crate::store::keeper::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
-use crate::ui::kit::{Frame, Laid, Note, Tone, View, Words, fill};
-use crate::ui::screens::{CardLog, Player, Screen, Stamp, lay_out_cards, log_cards};
-use crate::ui::term::{Action, Look, Ui, action};
+use crate::ui::kit::{Frame, Laid, Note, Overlay, Tone, View, Words, fill};
+use crate::ui::screens::{CardLog, Player, Screen, Stamp, columns_at, lay_out_cards, log_cards};
+use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
 use super::insight::{self, Accuracy, Pending};
@@ -268,6 +268,23 @@ impl OnePlayer for Game {
         lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
+    /// A click on a column places the card there; the pointer over a column highlights it, as
+    /// the arrows do. Where the columns are comes from the layout the screen is drawn with.
+    fn mouse(s: &mut Kept<Self>, m: Mouse) -> Option<Action> {
+        if s.ui.look.get() == Look::Log {
+            return None;
+        }
+        let (width, height) = crate::ui::term::size(&s.ui.term);
+        let view = View::plain(Overlay::None, width, height);
+        let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
+        let column = at.at(usize::from(m.x), usize::from(m.y))?;
+        match m.act {
+            Act::Press(0) => Some(Action::Place(column)),
+            Act::Move | Act::Drag(_) if column != s.extra.cursor => Some(Action::Point(column)),
+            _ => None,
+        }
+    }
+
     fn act(s: &mut Kept<Self>, act: Action) {
         let words = s.ui.words;
         let columns = s.game.rules().board.columns as usize;
@@ -282,6 +299,7 @@ impl OnePlayer for Game {
                 make(s, Move::Place(c.min(255) as u8));
             }
             Action::PlaceAtCursor => make(s, Move::Place(cursor as u8)),
+            Action::Point(c) if c < columns => s.extra.cursor = c,
             Action::Discard => make(s, Move::Discard),
             Action::Left => s.extra.cursor = (cursor + columns - 1) % columns,
             Action::Right => s.extra.cursor = (cursor + 1) % columns,

@@ -13,7 +13,7 @@ use crate::store::keeper::{ClassicMeta, Keepers};
 
 use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
 use crate::ui::screens::{ClassicScreen, Stamp, lay_out_classic, log_classic};
-use crate::ui::term::{Action, Look, Ui, classic_action};
+use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
 use crate::ui::widgets::{classic_frames, show_frames};
 
 use super::session::End;
@@ -66,7 +66,7 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
         notes: &s.notes,
         overlay: v.overlay,
         prompt_line: v.prompt_line,
-        frame: frame.or(s.extra.as_ref()),
+        frame: frame.or(s.extra.marks.as_ref()),
     }
 }
 
@@ -93,30 +93,56 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
         )
     });
     // The last frame is the board as it is, with the merged tiles and the new one marked.
-    s.extra = frames.last().filter(|_| spawn.is_some()).cloned();
+    s.extra.marks = frames.last().filter(|_| spawn.is_some()).cloned();
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
+/// Classic's own screen state.
+#[derive(Default)]
+pub(crate) struct Classic {
+    /// The board of the last slide with its merged and new tiles marked, until the next key.
+    marks: Option<Grid>,
+    /// Where the mouse button went down, for a drag.
+    pressed: Option<(u16, u16)>,
+}
+
+/// The direction of a drag from `from` to `to` (screen column, row): the way it went furthest,
+/// a row counted as two columns (a terminal's cells are about twice as tall as wide); `None`
+/// for a drag shorter than two columns or one row.
+fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
+    let dx = i32::from(to.0) - i32::from(from.0);
+    let dy = (i32::from(to.1) - i32::from(from.1)) * 2;
+    if dx.abs().max(dy.abs()) < 2 {
+        return None;
+    }
+    Some(if dx.abs() >= dy.abs() {
+        if dx > 0 { Dir::Right } else { Dir::Left }
+    } else if dy > 0 {
+        Dir::Down
+    } else {
+        Dir::Up
+    })
+}
+
 pub(crate) fn play_classic(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: ClassicGame,
     meta: ClassicMeta,
 ) -> End {
-    solo::play(ui, keeper, game, meta, None).0
+    solo::play(ui, keeper, game, meta, Classic::default()).0
 }
 
 impl OnePlayer for ClassicGame {
     type Meta = ClassicMeta;
-    /// The board of the last slide with its merged and new tiles marked, until the next key.
-    type Extra = Option<Grid>;
+    type Extra = Classic;
 
     fn action(key: &Key) -> Action {
         classic_action(key)
     }
 
-    fn undo(&mut self, marks: &mut Option<Grid>) -> bool {
-        *marks = None;
+    fn undo(&mut self, extra: &mut Classic) -> bool {
+        extra.marks = None;
         ClassicGame::undo(self)
     }
 
@@ -156,9 +182,22 @@ impl OnePlayer for ClassicGame {
         lay_out_classic(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
+    /// A drag (press, move, release) slides the way it went; a press and release in place
+    /// does nothing.
+    fn mouse(s: &mut Kept<Self>, m: Mouse) -> Option<Action> {
+        match m.act {
+            Act::Press(0) => {
+                s.extra.pressed = Some((m.x, m.y));
+                None
+            }
+            Act::Release(_) => drag(s.extra.pressed.take()?, (m.x, m.y)).map(Action::Slide),
+            _ => None,
+        }
+    }
+
     fn act(s: &mut Kept<Self>, act: Action) {
         let words = s.ui.words;
-        s.extra = None;
+        s.extra.marks = None;
         match act {
             Action::Slide(d) => {
                 let before = *s.game.board();
@@ -182,5 +221,21 @@ impl OnePlayer for ClassicGame {
             // classic keys.
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod mouse_tests {
+    use super::*;
+
+    #[test]
+    fn a_drag_slides_the_way_it_went_furthest() {
+        assert_eq!(drag((10, 5), (20, 6)), Some(Dir::Right));
+        assert_eq!(drag((10, 5), (4, 5)), Some(Dir::Left));
+        assert_eq!(drag((10, 5), (11, 2)), Some(Dir::Up));
+        // Three rows down beat four columns across: a row is two columns.
+        assert_eq!(drag((10, 5), (14, 8)), Some(Dir::Down));
+        assert_eq!(drag((10, 5), (11, 5)), None);
+        assert_eq!(drag((10, 5), (10, 5)), None);
     }
 }

@@ -22,12 +22,12 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable, turn_order};
 
-use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, Words, fill, or_too_small, pack};
+use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack};
 use crate::ui::screens::{
     ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
 };
 use crate::ui::term;
-use crate::ui::term::{Timed, Ui, Waited};
+use crate::ui::term::{Act, Mouse, Timed, Ui, Waited};
 
 use super::cards::describe;
 use super::classic::slide_note;
@@ -463,6 +463,21 @@ fn tight(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
     vec![crate::ui::kit::fit(&line, width)]
 }
 
+/// The key a mouse event on the replay screen (drawn as `lines`) stands for: the wheel steps
+/// (up back, down on), a click on the `←` or `→` of the keys line steps that way.
+fn clicked(lines: &[String], m: Mouse) -> Option<Key> {
+    match m.act {
+        Act::WheelUp => Some(Key::ArrowLeft),
+        Act::WheelDown => Some(Key::ArrowRight),
+        Act::Press(0) => match char_at(lines.get(usize::from(m.y))?, usize::from(m.x))? {
+            '←' => Some(Key::ArrowLeft),
+            '→' => Some(Key::ArrowRight),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Plays `reel` back on the screen until the player leaves (or a stop signal comes).
 pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel) {
     let timed = Timed::enter();
@@ -480,6 +495,11 @@ pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel) {
                 Some(next) => p = next,
                 None => return,
             },
+            Waited::Mouse(m) => {
+                if let Some(next) = clicked(&lines, m).and_then(|k| p.key(&k, len)) {
+                    p = next;
+                }
+            }
             Waited::Timeout => p = p.tick(len),
             Waited::Redraw => {}
             Waited::Stop => return,

@@ -13,14 +13,14 @@
 //! Animations are played inside a move (see [`crate::ui::widgets::anim`]) and end at the next key,
 //! which is then read here like any other.
 
-use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, View, Words, fill, or_too_small};
+use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, choice_at, fill, or_too_small};
 use std::io;
 use std::time::Duration;
 
 use console::Key;
 
 use crate::ui::term;
-use crate::ui::term::{Action, KeyRead, Look, Timed, Ui, Waited, paint, read_key};
+use crate::ui::term::{Act, Action, KeyRead, Look, Mouse, Timed, Ui, Waited, paint, read_key};
 use crate::ui::widgets::confirm;
 
 /// What the player chose on the result screen (taking the last move back is handled on the
@@ -95,14 +95,8 @@ pub(crate) trait Play {
     /// Whether the screen is the "too small" message (every game key is then ignored).
     fn too_small(&self) -> bool {
         let (width, height) = term::size(&self.ui().term);
-        let view = View {
-            overlay: Overlay::None,
-            prompt_line: false,
-            theme: Theme::PLAIN,
-            width,
-            height,
-        };
-        self.lay_out(view).is_err()
+        self.lay_out(View::plain(Overlay::None, width, height))
+            .is_err()
     }
     /// Whether the result screen offers to take the last move back (after a loss).
     fn can_take_back(&self) -> bool {
@@ -114,6 +108,10 @@ pub(crate) trait Play {
     }
     /// What a key means in this game.
     fn action(&self, key: &Key) -> Action;
+    /// What the mouse did means in this game, on the screen as drawn now; `None`: nothing.
+    fn mouse(&mut self, _m: Mouse) -> Option<Action> {
+        None
+    }
     /// Acts on a key the loop does not handle itself; `Some` to end the session.
     fn act(&mut self, act: Action) -> Option<End>;
 }
@@ -136,15 +134,18 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         if s.draw(Overlay::None, false).is_err() {
             return s.leave();
         }
-        let key = match read_key(s.ui()) {
-            KeyRead::Key(k) => k,
+        let act = match read_key(s.ui()) {
+            KeyRead::Key(k) => s.action(&k),
+            KeyRead::Mouse(m) => match s.mouse(m) {
+                Some(act) => act,
+                None => continue,
+            },
             KeyRead::Redraw => continue,
             KeyRead::Stop => return s.leave(),
         };
-        let act = s.action(&key);
         match act {
             Action::Interrupt | Action::EndOfInput => return s.leave(),
-            Action::Suspend => term::suspend(&s.ui().term),
+            Action::Suspend => term::suspend(s.ui()),
             // The too-small screen says "press q to quit": it quits at once.
             Action::Quit if s.too_small() => return s.quit(),
             Action::Quit => match ask(s, s.quit_question()) {
@@ -174,11 +175,13 @@ pub(crate) fn run(s: &mut impl Play) -> End {
     }
 }
 
-/// Shows the help until any key; Ctrl-C and Ctrl-D still leave at once.
+/// Shows the help until any key or click; Ctrl-C and Ctrl-D still leave at once.
 fn help(s: &mut impl Play) -> Option<End> {
     let _ = s.draw(Overlay::Help, false);
     loop {
         match read_key(s.ui()) {
+            KeyRead::Mouse(m) if matches!(m.act, Act::Press(_)) => return None,
+            KeyRead::Mouse(_) => {}
             KeyRead::Redraw => {
                 let _ = s.draw(Overlay::Help, false);
             }
@@ -245,33 +248,31 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
         }
         draw = true;
         let limit = coming.then_some(Duration::from_millis(200));
-        let key = match timed.key(s.ui(), limit) {
-            Waited::Key(k) => k,
+        let overlay = Overlay::Result {
+            new_best,
+            choice: i as u8,
+            undo,
+        };
+        let picked = match timed.key(s.ui(), limit) {
+            Waited::Key(k) => key_choice(&k, &mut i, shown, undo),
+            Waited::Mouse(m) => match result_mouse(s, overlay, m) {
+                Some(Clicked::Wheel(up)) => {
+                    let n = shown.len();
+                    i = if up { (i + n - 1) % n } else { (i + 1) % n };
+                    None
+                }
+                Some(Clicked::Choice(c)) => Some(c),
+                None => {
+                    draw = false;
+                    continue;
+                }
+            },
             Waited::Timeout => {
                 draw = false;
                 continue;
             }
             Waited::Redraw => continue,
             Waited::Stop => return Some(End::Over(After::Quit)),
-        };
-        // Choices by their number in `choices`: 0 again, 1 undo, 2 menu, 3 quit.
-        let picked = match key {
-            Key::ArrowLeft | Key::ArrowUp | Key::BackTab => {
-                i = (i + shown.len() - 1) % shown.len();
-                None
-            }
-            Key::ArrowRight | Key::ArrowDown | Key::Tab => {
-                i = (i + 1) % shown.len();
-                None
-            }
-            Key::Enter | Key::Char(' ') => Some(shown[i]),
-            Key::Char('a' | 'A' | 'r' | 'R' | 'y' | 'Y') => Some(0),
-            Key::Char('u' | 'U' | 'z') | Key::Backspace if undo => Some(1),
-            Key::Char('m' | 'M') => Some(2),
-            Key::Char('q' | 'Q' | 'n' | 'N' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => {
-                Some(3)
-            }
-            _ => None,
         };
         match picked {
             Some(0) => return Some(End::Over(After::Again)),
@@ -287,4 +288,51 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
 pub(crate) fn unknown_key(name: &str, words: &Words) -> Note {
     let name = format!("`{name}`");
     Note::new(fill(words.unknown_key, &[&name]), Tone::Bad)
+}
+
+/// What the mouse did on the result screen.
+enum Clicked {
+    /// The wheel turned (up: `true`): the highlight moves.
+    Wheel(bool),
+    /// A click on a choice (its number in the words' choices).
+    Choice(u8),
+}
+
+/// The choice clicked on the result screen as it is drawn now (`overlay`), or the wheel.
+fn result_mouse(s: &impl Play, overlay: Overlay, m: Mouse) -> Option<Clicked> {
+    let Overlay::Result { undo, .. } = overlay else {
+        return None;
+    };
+    match m.act {
+        Act::WheelUp => Some(Clicked::Wheel(true)),
+        Act::WheelDown => Some(Clicked::Wheel(false)),
+        Act::Press(0) => {
+            let (width, height) = term::size(&s.ui().term);
+            let lines = s.lay_out(View::plain(overlay, width, height)).ok()?;
+            let line = lines.get(usize::from(m.y))?;
+            choice_at(line, s.ui().words, undo, usize::from(m.x)).map(Clicked::Choice)
+        }
+        _ => None,
+    }
+}
+
+/// The result screen's choice a key makes (its number in the words' choices: 0 again, 1 undo,
+/// 2 menu, 3 quit), or the highlight `i` (among `shown`) it moves.
+fn key_choice(key: &Key, i: &mut usize, shown: &[u8], undo: bool) -> Option<u8> {
+    match key {
+        Key::ArrowLeft | Key::ArrowUp | Key::BackTab => {
+            *i = (*i + shown.len() - 1) % shown.len();
+            None
+        }
+        Key::ArrowRight | Key::ArrowDown | Key::Tab => {
+            *i = (*i + 1) % shown.len();
+            None
+        }
+        Key::Enter | Key::Char(' ') => Some(shown[*i]),
+        Key::Char('a' | 'A' | 'r' | 'R' | 'y' | 'Y') => Some(0),
+        Key::Char('u' | 'U' | 'z') | Key::Backspace if undo => Some(1),
+        Key::Char('m' | 'M') => Some(2),
+        Key::Char('q' | 'Q' | 'n' | 'N' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => Some(3),
+        _ => None,
+    }
 }

@@ -17,7 +17,7 @@ use crate::duel::Playable;
 use crate::store::keeper::Keepers;
 
 use crate::ui::kit::{Laid, Note, Tone, View};
-use crate::ui::term::{Action, Ui};
+use crate::ui::term::{Action, Mouse, Ui};
 
 use super::session::{self, End, Play};
 
@@ -42,6 +42,10 @@ pub(crate) trait OnePlayer: Playable + Sized {
     fn lay_out(s: &Kept<Self>, view: View) -> Laid;
     /// Acts on a key of this game's own (moves, hint, the highlight).
     fn act(s: &mut Kept<Self>, act: Action);
+    /// What the mouse did means on this game's screen as drawn now; `None`: nothing.
+    fn mouse(_s: &mut Kept<Self>, _m: Mouse) -> Option<Action> {
+        None
+    }
     /// The game ended and its result screen is about to show.
     fn result_shown(_s: &mut Kept<Self>) {}
     /// What came in for the result screen: (anything came, more is coming).
@@ -168,6 +172,10 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
         G::action(key)
     }
 
+    fn mouse(&mut self, m: Mouse) -> Option<Action> {
+        G::mouse(self, m)
+    }
+
     fn can_take_back(&self) -> bool {
         self.game.lost() && self.played()
     }
@@ -183,6 +191,11 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
 
     fn act(&mut self, act: Action) -> Option<End> {
         let words = self.ui.words;
+        // The pointer moving over the board only moves the highlight: the news stays.
+        if let Action::Point(_) = act {
+            G::act(self, act);
+            return None;
+        }
         // Old news goes with the next action: what is shown is always about the last key.
         self.notes.clear();
         match act {

@@ -22,8 +22,8 @@ use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::ui::kit::{
-    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, choices,
-    duration, fill, first_fit, fit, news, or_too_small, pack, pair, wrap,
+    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, centre_offset,
+    choices, duration, fill, first_fit, fit, news, or_too_small, pack, pair, wrap,
 };
 
 /// Who is playing, which decides the footer.
@@ -143,13 +143,63 @@ pub(crate) fn lay_out_cards(
     width: usize,
     height: usize,
 ) -> Result<Vec<String>, (usize, usize)> {
+    fit_cards(s, words, theme, width, height).map(|(lines, _)| lines)
+}
+
+/// Where the columns of a laid-out card screen are drawn, to tell which one the mouse is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Columns {
+    /// The screen column where the first card column starts, and the row of its top card.
+    left: usize,
+    top: usize,
+    /// Rows of the board (cards, numbers, fill, marks).
+    rows: usize,
+    face: usize,
+    gap: usize,
+    count: usize,
+}
+
+impl Columns {
+    /// The card column (0-based) drawn at screen column `x`, row `y`; the gap between two
+    /// columns belongs to neither.
+    pub(crate) fn at(&self, x: usize, y: usize) -> Option<usize> {
+        let dx = x.checked_sub(self.left)?;
+        let dy = y.checked_sub(self.top)?;
+        let i = dx / (self.face + self.gap);
+        (dy < self.rows && i < self.count && dx % (self.face + self.gap) < self.face).then_some(i)
+    }
+}
+
+/// Where the columns are on the screen [`lay_out_cards`] draws (`None`: it shows no board, or
+/// the window is too small).
+pub(crate) fn columns_at(
+    s: &Screen,
+    words: &Words,
+    width: usize,
+    height: usize,
+) -> Option<Columns> {
+    fit_cards(s, words, Theme::PLAIN, width, height).ok()?.1
+}
+
+/// [`lay_out_cards`], with where its columns are.
+fn fit_cards(
+    s: &Screen,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
+    // The layout tried last (the one that fit, when one did) and where its board was.
+    let tried: std::cell::Cell<Option<(CardLayout, BoardAt)>> = std::cell::Cell::new(None);
     let label = label_width(s.game, words);
     let fill_w = {
         let h = s.game.rules().board.height;
         format!("{h}/{h}").len()
     };
     let build = |l: CardLayout, theme: Theme, width: usize| {
-        let lines = screen(s, words, theme, l, width);
+        let board_at = std::cell::Cell::new(None);
+        let lines = screen(s, words, theme, l, width, &board_at);
+        tried.set(Some((l, board_at.get())));
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
         (lines, need_w)
     };
@@ -162,7 +212,20 @@ pub(crate) fn lay_out_cards(
         width,
         height,
     );
-    laid.map(|lines| centre(lines, width, height))
+    let lines = laid?;
+    let (left, top) = centre_offset(&lines, width, height);
+    let columns = tried.get().and_then(|(l, at)| {
+        let (row, rows) = at?;
+        Some(Columns {
+            left: left + l.margin,
+            top: top + row,
+            rows,
+            face: l.face,
+            gap: l.gap,
+            count: s.game.rules().board.columns as usize,
+        })
+    });
+    Ok((centre(lines, width, height), columns))
 }
 
 /// The widest card label these rules can show: the largest number below `clear_value` (no
@@ -249,7 +312,18 @@ fn side_by_side(faces: &[Vec<String>]) -> Vec<String> {
         .collect()
 }
 
-fn screen(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
+/// The row where a screen's board starts and how many rows it has (`None`: no board shown).
+type BoardAt = Option<(usize, usize)>;
+
+/// The screen in layout `l`; `board_at` is set to the row where the board starts and its rows.
+fn screen(
+    s: &Screen,
+    words: &Words,
+    theme: Theme,
+    l: CardLayout,
+    width: usize,
+    board_at: &std::cell::Cell<BoardAt>,
+) -> Vec<String> {
     let mut out = Vec::new();
     let margin = " ".repeat(l.margin);
     if l.airy > 0 {
@@ -280,6 +354,7 @@ fn screen(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) 
         Vec::new()
     };
     let bw = board_width(s, l);
+    board_at.set(Some((out.len(), board.len())));
     for i in 0..board.len().max(panel.len()) {
         let row = board.get(i).map_or("", String::as_str);
         let mut line = format!("{margin}{row}");

@@ -9,7 +9,7 @@ mod classic;
 mod duel;
 mod log;
 
-pub(crate) use cards::{Player, Screen, lay_out_cards, render};
+pub(crate) use cards::{Player, Screen, columns_at, lay_out_cards, render};
 pub(crate) use classic::{ClassicScreen, lay_out_classic};
 #[cfg(test)]
 pub(crate) use classic::{Tiles, grid_cells};

@@ -23,6 +23,9 @@ pub(crate) struct Ui {
     pub settings: Settings,
     /// The look in force: the settings' at first, switched at once by the boss key.
     pub look: std::cell::Cell<Look>,
+    /// Whether the terminal is asked for mouse reports: on by default where the game runs on a
+    /// terminal, off with `--no-mouse` or `mouse = false` in the settings file.
+    pub mouse: bool,
 }
 
 /// How the screens look and move, from the command line.
@@ -32,6 +35,7 @@ pub(crate) struct Display<'a> {
     pub lang: Option<&'a str>,
     pub no_anim: bool,
     pub theme: Option<&'a str>,
+    pub no_mouse: bool,
 }
 
 impl Ui {
@@ -51,6 +55,7 @@ impl Ui {
             signals: Signals::install(),
             settings,
             look: std::cell::Cell::new(settings.look),
+            mouse: settings.mouse && !d.no_mouse && is_interactive(),
         })
     }
 

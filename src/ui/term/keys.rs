@@ -1,5 +1,5 @@
-//! Keys: reading one (a signal or a resize comes back as what it is), and what each key does in
-//! the game, in one table.
+//! Keys: reading one (a signal, a resize or a mouse report comes back as what it is), and what
+//! each key does in the game, in one table.
 //!
 //! Kept apart from the loop so the mapping can be tested without a terminal, and so nothing a
 //! player presses can reach the game except through [`Action`].
@@ -11,6 +11,7 @@ use console::Key;
 use crate::classic::Dir;
 
 use super::context::Ui;
+use super::mouse::{Decoder, Mouse, Piece};
 
 /// What the player asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -21,6 +22,8 @@ pub(crate) enum Action {
     Right,
     /// Put the card on the highlighted column.
     PlaceAtCursor,
+    /// Highlight this column (0-based): the mouse pointer is over it.
+    Point(usize),
     Discard,
     Undo,
     Hint,
@@ -97,14 +100,45 @@ fn name(key: &Key) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum KeyRead {
     Key(Key),
-    /// A resize interrupted the read: redraw and read again.
+    /// The mouse did something (only when mouse reporting is on; see [`super::mouse`]).
+    Mouse(Mouse),
+    /// A resize interrupted the read (or a broken mouse report was dropped): redraw and read
+    /// again.
     Redraw,
     /// The game must stop: a signal, Ctrl-C, no terminal any more.
     Stop,
 }
 
-/// Reads a key, or says why none came.
+/// Reads a key or a mouse event, or says why none came. A mouse report arrives as an escape
+/// sequence console does not know followed by plain characters; they are gathered here, so no
+/// digit of a report ever reaches a game as a key.
 pub(crate) fn read_key(ui: &Ui) -> KeyRead {
+    let mut decoder = Decoder::default();
+    loop {
+        let read = read_one(ui);
+        let KeyRead::Key(key) = read else {
+            return read;
+        };
+        let piece = match &key {
+            Key::Char(c) if decoder.pending() => decoder.next(*c),
+            Key::UnknownEscSeq(seq) if !decoder.pending() => decoder.start(seq),
+            // A report cut short by another key: the report is lost, the key is not.
+            _ => {
+                decoder.reset();
+                Piece::NotMouse
+            }
+        };
+        match piece {
+            Piece::More => {}
+            Piece::Mouse(m) => return KeyRead::Mouse(m),
+            Piece::Dropped => return KeyRead::Redraw,
+            Piece::NotMouse => return KeyRead::Key(key),
+        }
+    }
+}
+
+/// One key from the terminal, or why none came.
+fn read_one(ui: &Ui) -> KeyRead {
     if ui.signals.stop() {
         return KeyRead::Stop;
     }

@@ -2,6 +2,7 @@
 //!
 //! - `raw`: taking the terminal over and giving it back, also after a panic or on Ctrl-Z;
 //! - `signals`: stop and resize signals turned into flags the loops check;
+//! - `mouse`: mouse reports (SGR, mode 1006) decoded;
 //! - `keys`: reading a key (a signal or resize comes back as what it is) and what keys mean;
 //! - `wait`: waiting for a key at most so long (replays, animations);
 //! - `paint`: drawing a screen in place in one write;
@@ -12,6 +13,7 @@
 
 mod context;
 mod keys;
+mod mouse;
 mod paint;
 mod raw;
 mod settings;
@@ -20,6 +22,7 @@ mod wait;
 
 pub(crate) use context::{Display, Ui, is_interactive};
 pub(crate) use keys::{Action, KeyRead, action, classic_action, read_key};
+pub(crate) use mouse::{Act, Mouse};
 pub(crate) use paint::{draw, paint, size};
 pub(crate) use raw::{TermGuard, suspend};
 pub(crate) use settings::{Look, Motion};

@@ -1,15 +1,20 @@
 //! The terminal taken over and given back as it was.
 //!
-//! [`TermGuard`] switches to the alternate screen and hides the cursor; its `Drop` (and a panic
-//! hook, for a panic that happens while the screen is taken) resets colours, leaves the
-//! alternate screen and shows the cursor, so the shell is left as the player had it whatever way
-//! the game ends. Raw mode needs no undoing here: console switches it on only for the length of
+//! [`TermGuard`] switches to the alternate screen, hides the cursor and (when the mouse is on)
+//! asks for mouse reports; its `Drop` (and a panic hook, for a panic that happens while the
+//! screen is taken) turns mouse reporting off, resets colours, leaves the alternate screen and
+//! shows the cursor, so the shell is left as the player had it whatever way the game ends: a
+//! quit, Ctrl-C, SIGTERM and SIGHUP all leave through the guard, a panic through the hook, and
+//! Ctrl-Z gives the terminal back the same way until `fg`. A shell left with mouse reporting on
+//! would print a report for every move of the pointer. Raw mode needs no undoing here: console switches it on only for the length of
 //! one key read.
 
 use std::io::{self, Write};
 
 use console::Term;
 
+use super::context::Ui;
+use super::mouse;
 use super::paint::RESET;
 
 const ALT_SCREEN_ON: &str = "\x1b[?1049h";
@@ -24,7 +29,8 @@ pub(crate) struct TermGuard {
 }
 
 impl TermGuard {
-    pub(crate) fn enter(term: &Term) -> io::Result<TermGuard> {
+    pub(crate) fn enter(ui: &Ui) -> io::Result<TermGuard> {
+        let term = &ui.term;
         let modes = Modes::quiet();
         let hook_modes = modes.clone();
         let previous = std::panic::take_hook();
@@ -36,8 +42,7 @@ impl TermGuard {
             previous(info);
         }));
         let mut out = term.clone();
-        write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H")?;
-        out.flush()?;
+        take(&mut out, ui.mouse)?;
         Ok(TermGuard {
             term: term.clone(),
             modes,
@@ -87,10 +92,20 @@ impl Modes {
     }
 }
 
+/// Takes the screen: the alternate screen, no cursor, mouse reports when `mouse`.
+fn take(out: &mut impl Write, mouse: bool) -> io::Result<()> {
+    let reports = if mouse { mouse::ENABLE } else { "" };
+    write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H{reports}")?;
+    out.flush()
+}
+
+/// Gives the screen back. Mouse reporting is turned off whether or not it was asked for: it
+/// costs nothing, and a terminal left reporting by anything is put right.
 fn restore(out: &mut impl Write) {
     let _ = write!(
         out,
-        "{RESET}\x1b[2J\x1b[H{ALT_SCREEN_OFF}{RESET}{SHOW_CURSOR}"
+        "{}{RESET}\x1b[2J\x1b[H{ALT_SCREEN_OFF}{RESET}{SHOW_CURSOR}",
+        mouse::DISABLE
     );
     let _ = out.flush();
 }
@@ -98,8 +113,8 @@ fn restore(out: &mut impl Write) {
 /// Ctrl-Z: gives the terminal back as [`TermGuard`] leaves it, stops the process (SIGTSTP, as the
 /// terminal would have sent outside the raw key read), and takes the screen again once the shell
 /// resumes it (`fg`). The caller redraws.
-pub(crate) fn suspend(term: &Term) {
-    let mut out = term.clone();
+pub(crate) fn suspend(ui: &Ui) {
+    let mut out = ui.term.clone();
     restore(&mut out);
     // The shell gets its line mode and echo back while the game is stopped.
     let quiet = rustix::termios::tcgetattr(io::stdin()).ok();
@@ -113,6 +128,5 @@ pub(crate) fn suspend(term: &Term) {
     if let Some(q) = &quiet {
         let _ = rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, q);
     }
-    let _ = write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H");
-    let _ = out.flush();
+    let _ = take(&mut out, ui.mouse);
 }

@@ -1,5 +1,5 @@
-//! How the screens look and move, as the player set it: animations on or off, their speed, and
-//! the board or the log look.
+//! How the screens look and move, as the player set it: animations on or off, their speed, the
+//! board or the log look, and whether the mouse plays.
 //!
 //! These are preferences about this terminal, not rules of the game, so they live in a file of
 //! their own beside the rules file (`new2048/settings.toml` in the config folder, or the path in
@@ -71,6 +71,8 @@ impl Motion {
 pub(crate) struct Settings {
     pub motion: Motion,
     pub look: Look,
+    /// Mouse reports asked for (`mouse = false` in the file, or `--no-mouse`, turn them off).
+    pub mouse: bool,
 }
 
 /// The settings file as written.
@@ -80,6 +82,7 @@ struct Raw {
     animations: Option<bool>,
     speed: Option<Spanned<String>>,
     theme: Option<Spanned<String>>,
+    mouse: Option<bool>,
 }
 
 /// The settings file: `$NEW2048_SETTINGS`, else `new2048/settings.toml` in the config folder.
@@ -144,7 +147,7 @@ impl Settings {
                     e.span(),
                     format!(
                         "{msg}; allowed: animations = true/false, speed = \
-                         \"slow\"/\"normal\"/\"fast\", theme = \"board\"/\"log\""
+                         \"slow\"/\"normal\"/\"fast\", theme = \"board\"/\"log\", mouse = true/false"
                     ),
                 )
             })?,
@@ -186,6 +189,7 @@ impl Settings {
                 Motion::OFF
             },
             look,
+            mouse: raw.mouse.unwrap_or(true),
         })
     }
 }
@@ -217,6 +221,8 @@ mod tests {
             parts(Some(file), None, false, Some("board")).look,
             Look::Board
         );
+        assert!(d.mouse);
+        assert!(!parts(Some("mouse = false"), None, false, None).mouse);
         let fast = parts(Some("speed = \"fast\""), None, false, None);
         assert_eq!(fast.motion.pace, Some(50));
     }

@@ -22,12 +22,14 @@ use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use super::context::Ui;
 use super::keys::{KeyRead, read_key};
+use super::mouse::Mouse;
 use super::raw::suspend;
 
 /// What a timed wait brought.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Waited {
     Key(Key),
+    Mouse(Mouse),
     /// The time ran out.
     Timeout,
     /// A resize (or another harmless signal): draw again and wait again.
@@ -83,13 +85,14 @@ impl Timed {
             KeyRead::Key(Key::Char('\x1a')) => {
                 // Ctrl-Z: the shell gets its terminal back as it gave it.
                 self.restore();
-                suspend(&ui.term);
+                suspend(ui);
                 if let Some(t) = &self.saved {
                     let _ = raw(t);
                 }
                 Waited::Redraw
             }
             KeyRead::Key(k) => Waited::Key(k),
+            KeyRead::Mouse(m) => Waited::Mouse(m),
         }
     }
 }

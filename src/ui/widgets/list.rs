@@ -13,7 +13,7 @@ use console::Key;
 
 use crate::ui::kit::{Theme, Tone, cut_words, fit, pack};
 use crate::ui::term;
-use crate::ui::term::{KeyRead, Ui, read_key};
+use crate::ui::term::{Act, KeyRead, Ui, read_key};
 
 /// What the player did with the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +83,30 @@ pub(crate) fn lines(
     width: usize,
     height: usize,
 ) -> Vec<String> {
+    laid(l, selected, theme, width, height).0
+}
+
+/// The item drawn on row `y` of the list as [`lines`] draws it.
+pub(crate) fn item_at(
+    l: &List,
+    selected: usize,
+    width: usize,
+    height: usize,
+    y: usize,
+) -> Option<usize> {
+    let (_, top, shown) = laid(l, selected, Theme::PLAIN, width, height);
+    let i = shown.start + y.checked_sub(top)?;
+    shown.contains(&i).then_some(i)
+}
+
+/// [`lines`], with the row of the first item shown and which items are shown.
+fn laid(
+    l: &List,
+    selected: usize,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> (Vec<String>, usize, std::ops::Range<usize>) {
     let mut out: Vec<String> = l.head.iter().map(|h| fit(h, width)).collect();
     // The keys, wrapped between two keys (at the double spaces) so none is cut in two.
     let keys: Vec<String> = l.keys.split("  ").map(String::from).collect();
@@ -98,6 +122,7 @@ pub(crate) fn lines(
     }
     let n = l.items.len();
     let (first, last) = window(n, selected, room);
+    let top = out.len();
     for i in first..last {
         let more = (i == first && first > 0) || (i + 1 == last && last < n);
         let mark = match (i == selected, more) {
@@ -120,7 +145,7 @@ pub(crate) fn lines(
     }
     out.extend(keys.iter().map(|k| theme.paint(k, Tone::Dim)));
     out.truncate(height.max(1));
-    out
+    (out, top, first..last)
 }
 
 /// The items `first..last` shown when `room` lines are free: all of them if they fit, else a
@@ -154,6 +179,18 @@ pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
         }
         let key = match read_key(ui) {
             KeyRead::Key(k) => k,
+            // The wheel moves the highlight; a click chooses, a pointer moving highlights.
+            KeyRead::Mouse(m) => {
+                let at = item_at(list, selected, w, h, usize::from(m.y));
+                match (m.act, at) {
+                    (Act::WheelUp, _) => selected = (selected + n - 1) % n,
+                    (Act::WheelDown, _) => selected = (selected + 1) % n,
+                    (Act::Press(0), Some(i)) => return Picked::Item(i),
+                    (Act::Move, Some(i)) => selected = i,
+                    _ => {}
+                }
+                continue;
+            }
             KeyRead::Redraw => continue,
             KeyRead::Stop => return Picked::Stop,
         };
@@ -173,7 +210,7 @@ pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
             }
             Key::Char('q' | 'Q') | Key::Escape => return Picked::Back,
             Key::CtrlC | Key::Char('\x03' | '\x04') => return Picked::Stop,
-            Key::Char('\x1a') => term::suspend(&ui.term),
+            Key::Char('\x1a') => term::suspend(ui),
             _ => {}
         }
     }

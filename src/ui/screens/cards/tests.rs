@@ -247,3 +247,32 @@ fn help_keys_wrap_under_their_text() {
         ]
     );
 }
+
+/// The columns a click is tested against are where the screen draws them, at every size: the
+/// number under each column is drawn inside its range, the gaps belong to no column, and rows
+/// above the board to none.
+#[test]
+fn columns_are_hit_where_they_are_drawn() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    let s = screen(&g, &[]);
+    let words = Lang::En.words();
+    for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (200, 60)] {
+        let lines = lay_out_cards(&s, words, Theme::PLAIN, w, h).unwrap();
+        let at = columns_at(&s, words, w, h).unwrap();
+        let row = lines.iter().position(|l| l.contains(">3<")).unwrap();
+        let line: Vec<char> = lines[row].chars().collect();
+        for (x, c) in line.iter().enumerate() {
+            if let Some(d) = c.to_digit(10) {
+                assert_eq!(at.at(x, row), Some(d as usize - 1), "{w}×{h} x {x}");
+                assert_eq!(at.at(x, row.saturating_sub(1)), Some(d as usize - 1));
+            }
+        }
+        assert_eq!(at.at(0, row), None, "{w}×{h}: the margin");
+        let title = lines.iter().position(|l| l.contains("new2048"));
+        assert!(title.is_none_or(|t| (0..w).all(|x| at.at(x, t).is_none())));
+        let hits: Vec<usize> = (0..w).filter_map(|x| at.at(x, row)).collect();
+        assert_eq!(hits.first(), Some(&0));
+        assert_eq!(hits.last(), Some(&4));
+        assert!(hits.windows(2).all(|p| p[0] <= p[1]));
+    }
+}

@@ -1,0 +1,585 @@
+//! The rules editor: every key of a rules file as a field, changed in the game and written back
+//! to the file, with the bot's win rate for the rules being edited worked out as they change.
+//!
+//! The file stays the source of truth, so the editor works on a [`Draft`] of its text: a value
+//! is checked as it is typed by the same reader the file gets at start-up (the message shown is
+//! the file's own), and saving writes the file with its comments and key order kept. The screen
+//! is the menu's list ([`crate::ui::widgets::List`]), so it scrolls, fits every size from 40×15
+//! and takes clicks and the wheel as the menus do; the estimate is a handful of games played by
+//! the greedy bot on a thread of its own, shown as they come in and dropped (the thread told to
+//! stop) whenever the rules change or the editor is left.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Duration;
+
+use console::Key;
+
+use crate::cards::engine::Game;
+use crate::cards::rules::Rules;
+use crate::cards::summary::Ending;
+use crate::config::edit::{Draft, Field, Kind};
+use crate::strategy::{Greedy, Strategy, View};
+
+use crate::ui::kit::{Tone, Words, fill, wrap};
+use crate::ui::term::{Act, Timed, Ui, Waited};
+use crate::ui::widgets::{Item, List, confirm, item_at, lines};
+
+/// How the editor was left.
+#[derive(Debug)]
+pub(crate) enum Edited {
+    /// "Play with these rules".
+    Play(Rules),
+    /// Back, with the rules of the file last saved (`None`: nothing saved).
+    Back(Option<Rules>),
+    /// Ctrl-C, a stop signal, the terminal gone.
+    Stop,
+}
+
+/// Games the estimate plays: enough to tell easy rules from hard ones in a few seconds.
+const GAMES: usize = 20;
+
+/// The bot's games on the rules being edited, coming in from their thread.
+struct Estimate {
+    came: Receiver<bool>,
+    stop: Arc<AtomicBool>,
+    won: usize,
+    played: usize,
+}
+
+impl Estimate {
+    fn start(rules: &Rules) -> Estimate {
+        let (send, came) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let halt = Arc::clone(&stop);
+        let rules = Arc::new(rules.clone());
+        let spawned = std::thread::Builder::new()
+            .name("rules-estimate".into())
+            .spawn(move || {
+                for seed in 0..GAMES as u64 {
+                    match bot_game(&rules, seed, &halt) {
+                        Some(won) if send.send(won).is_ok() => {}
+                        _ => return,
+                    }
+                }
+            });
+        // Without the thread the editor works the same, only without an estimate.
+        drop(spawned);
+        Estimate {
+            came,
+            stop,
+            won: 0,
+            played: 0,
+        }
+    }
+
+    /// Takes the games that came in; whether any did.
+    fn poll(&mut self) -> bool {
+        let mut any = false;
+        loop {
+            match self.came.try_recv() {
+                Ok(won) => {
+                    any = true;
+                    self.played += 1;
+                    self.won += usize::from(won);
+                }
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return any,
+            }
+        }
+    }
+
+    fn coming(&self) -> bool {
+        self.played < GAMES
+    }
+
+    fn line(&self, words: &Words) -> String {
+        if self.coming() {
+            fill(words.editor_estimate, &[&self.won, &self.played, &GAMES])
+        } else {
+            fill(words.editor_estimate_done, &[&self.won, &self.played])
+        }
+    }
+}
+
+impl Drop for Estimate {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// One game of the greedy bot with `rules` from `seed`: whether it won; `None` when told to stop.
+fn bot_game(rules: &Arc<Rules>, seed: u64, stop: &AtomicBool) -> Option<bool> {
+    let mut game = Game::with_seed(Arc::clone(rules), seed);
+    let mut rng = crate::cards::deck::rng(seed);
+    while !game.is_over() {
+        if stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        let mv = Greedy.choose(&View::of(&game), &mut rng)?;
+        game.play(mv).ok()?;
+    }
+    Some(Ending::of(&game) == Ending::Won)
+}
+
+/// What the rows under the fields do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    Field(usize),
+    Save,
+    SaveAs,
+    Play,
+    Back,
+}
+
+/// What is being typed: a value for a field, or the name of a new file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Typing {
+    Value(usize, String),
+    Name(String),
+}
+
+/// The editor's state.
+struct Editor {
+    draft: Draft,
+    path: PathBuf,
+    fields: Vec<Field>,
+    selected: usize,
+    typing: Option<Typing>,
+    /// The last message: a value's check, a save.
+    note: Option<(String, Tone)>,
+    /// Changes not yet saved.
+    dirty: bool,
+    saved: Option<Rules>,
+    estimate: Estimate,
+}
+
+impl Editor {
+    fn new(draft: Draft, path: &Path) -> Editor {
+        Editor {
+            fields: draft.fields(),
+            estimate: Estimate::start(draft.rules()),
+            draft,
+            path: path.to_path_buf(),
+            selected: 0,
+            typing: None,
+            note: None,
+            dirty: false,
+            saved: None,
+        }
+    }
+
+    fn rows(&self) -> Vec<Row> {
+        let mut rows: Vec<Row> = (0..self.fields.len()).map(Row::Field).collect();
+        rows.extend([Row::Save, Row::SaveAs, Row::Play, Row::Back]);
+        rows
+    }
+
+    /// The draft changed: the fields (the weights follow the clear value) and a new estimate.
+    fn changed(&mut self) {
+        self.fields = self.draft.fields();
+        self.dirty = true;
+        self.estimate = Estimate::start(self.draft.rules());
+    }
+
+    fn item(&self, row: Row, words: &Words) -> Item {
+        match row {
+            Row::Field(i) => {
+                let f = &self.fields[i];
+                let value = match &self.typing {
+                    Some(Typing::Value(j, typed)) if *j == i => format!("[{typed}_]"),
+                    _ if self.draft.is_set(&f.key) => self.draft.value(&f.key),
+                    _ => format!("{} {}", self.draft.value(&f.key), words.editor_inherited),
+                };
+                Item::forms(vec![
+                    format!("{:<22} {value}", f.key),
+                    format!("{} {value}", f.key),
+                ])
+            }
+            Row::Save => Item::new(words.editor_save),
+            Row::SaveAs => Item::new(match &self.typing {
+                Some(Typing::Name(typed)) => format!("{} [{typed}_]", words.editor_save_as),
+                _ => words.editor_save_as.to_string(),
+            }),
+            Row::Play => Item::new(words.editor_play),
+            Row::Back => Item::new(words.editor_back),
+        }
+    }
+
+    /// The lines above the list: the title, the estimate, the last message.
+    fn head(&self, ui: &Ui, width: usize) -> Vec<String> {
+        let words = ui.words;
+        let file = self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |f| f.to_string_lossy().into(),
+        );
+        let mut out = vec![ui.theme.paint(
+            &format!("  {}", fill(words.editor_title, &[&file])),
+            Tone::Title,
+        )];
+        for l in wrap(&self.estimate.line(words), width.saturating_sub(2)) {
+            out.push(ui.theme.paint(&format!("  {l}"), Tone::Info));
+        }
+        if let Some((text, tone)) = &self.note {
+            for l in wrap(text, width.saturating_sub(2)) {
+                out.push(ui.theme.paint(&format!("  {l}"), *tone));
+            }
+        }
+        out.push(String::new());
+        out
+    }
+
+    /// What is typed changed: the value is checked at once, on a copy of the draft.
+    fn check(&mut self, words: &Words) {
+        if let Some(Typing::Value(i, typed)) = &self.typing {
+            let key = &self.fields[*i].key;
+            let mut trial = self.draft.clone();
+            self.note = Some(match trial.set(key, typed) {
+                Ok(()) => (fill(words.editor_ok, &[key, typed]), Tone::Good),
+                Err(e) => (e, Tone::Bad),
+            });
+        }
+    }
+
+    /// Enter while typing: a good value goes into the draft, a bad one is refused (the message
+    /// stays, the typing goes on); a good name saves under it.
+    fn commit(&mut self, words: &Words) {
+        match self.typing.clone() {
+            Some(Typing::Value(i, typed)) => {
+                let key = self.fields[i].key.clone();
+                match self.draft.set(&key, &typed) {
+                    Ok(()) => {
+                        self.typing = None;
+                        self.note = Some((fill(words.editor_ok, &[&key, &typed]), Tone::Good));
+                        self.changed();
+                    }
+                    Err(e) => self.note = Some((e, Tone::Bad)),
+                }
+            }
+            Some(Typing::Name(name)) => self.save_as(&name, words),
+            None => {}
+        }
+    }
+
+    fn save_as(&mut self, name: &str, words: &Words) {
+        let good = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !good {
+            self.note = Some((words.editor_bad_name.to_string(), Tone::Bad));
+            return;
+        }
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        let path = dir.join(format!("{name}.toml"));
+        if path.exists() {
+            let shown = path.display().to_string();
+            self.note = Some((fill(words.editor_exists, &[&shown]), Tone::Bad));
+            return;
+        }
+        let mut draft = self.draft.clone();
+        if let Err(e) = draft.rename(name) {
+            self.note = Some((e, Tone::Bad));
+            return;
+        }
+        self.typing = None;
+        self.draft = draft;
+        self.path = path;
+        self.save(words);
+    }
+
+    fn save(&mut self, words: &Words) {
+        let shown = self.path.display().to_string();
+        self.note = Some(match self.draft.save(&self.path) {
+            Ok(()) => {
+                self.dirty = false;
+                self.saved = Some(self.draft.rules().clone());
+                (fill(words.editor_saved, &[&shown]), Tone::Good)
+            }
+            Err(e) => (
+                fill(words.editor_not_saved, &[&format!("{shown}: {e}")]),
+                Tone::Bad,
+            ),
+        });
+    }
+
+    /// Enter (or a click) on a row; `Some` to leave.
+    fn choose(&mut self, ui: &Ui, row: Row) -> Option<Edited> {
+        let words = ui.words;
+        match row {
+            Row::Field(i) => {
+                let key = self.fields[i].key.clone();
+                if self.fields[i].kind == Kind::Switch {
+                    let flipped = if self.draft.value(&key) == "true" {
+                        "false"
+                    } else {
+                        "true"
+                    };
+                    match self.draft.set(&key, flipped) {
+                        Ok(()) => {
+                            self.note =
+                                Some((fill(words.editor_ok, &[&key, &flipped]), Tone::Good));
+                            self.changed();
+                        }
+                        Err(e) => self.note = Some((e, Tone::Bad)),
+                    }
+                } else {
+                    self.typing = Some(Typing::Value(i, self.draft.value(&key)));
+                    self.note = None;
+                }
+                None
+            }
+            Row::Save => {
+                self.save(words);
+                None
+            }
+            Row::SaveAs => {
+                self.typing = Some(Typing::Name(String::new()));
+                self.note = Some((words.editor_name.to_string(), Tone::Info));
+                None
+            }
+            Row::Play => Some(Edited::Play(self.draft.rules().clone())),
+            Row::Back => self.back(ui),
+        }
+    }
+
+    /// Leaving: changes not saved are given up only when the player says so.
+    fn back(&mut self, ui: &Ui) -> Option<Edited> {
+        if self.dirty {
+            match confirm(ui, ui.words.editor_leave_unsaved, false, || {}) {
+                Some(true) => {}
+                _ if ui.signals.stop() => return Some(Edited::Stop),
+                _ => return None,
+            }
+        }
+        Some(Edited::Back(self.saved.take()))
+    }
+
+    /// A key while typing.
+    fn typed(&mut self, key: &Key, words: &Words) {
+        let Some(Typing::Value(_, text) | Typing::Name(text)) = &mut self.typing else {
+            return;
+        };
+        match key {
+            Key::Enter => return self.commit(words),
+            Key::Escape => {
+                self.typing = None;
+                self.note = None;
+                return;
+            }
+            Key::Backspace => {
+                text.pop();
+            }
+            Key::Char(c) if !c.is_control() && text.chars().count() < 40 => text.push(*c),
+            _ => return,
+        }
+        self.check(words);
+    }
+}
+
+/// Edits the rules file at `path` (its text `text`, or the default rules' when it does not
+/// exist yet) until the player leaves.
+pub(crate) fn edit(ui: &Ui, path: &Path, text: &str) -> Result<Edited, String> {
+    let origin = path.display().to_string();
+    let label = crate::config::file_label(path);
+    let draft = Draft::open(text, &origin, &label)?;
+    Ok(run(ui, &mut Editor::new(draft, path)))
+}
+
+fn run(ui: &Ui, ed: &mut Editor) -> Edited {
+    let words = ui.words;
+    let timed = Timed::enter();
+    loop {
+        if ui.signals.stop() {
+            return Edited::Stop;
+        }
+        ui.signals.take_resize();
+        ed.estimate.poll();
+        let rows = ed.rows();
+        ed.selected = ed.selected.min(rows.len() - 1);
+        let (w, h) = crate::ui::term::size(&ui.term);
+        let head = ed.head(ui, w);
+        let items: Vec<Item> = rows.iter().map(|&r| ed.item(r, words)).collect();
+        let keys = if ed.typing.is_some() {
+            words.editor_typing_keys
+        } else {
+            words.editor_keys
+        };
+        let list = List {
+            head: &head,
+            items: &items,
+            deletable: &[],
+            keys,
+        };
+        if crate::ui::term::draw(&ui.term, &lines(&list, ed.selected, ui.theme, w, h), h).is_err() {
+            return Edited::Stop;
+        }
+        let limit = ed.estimate.coming().then_some(Duration::from_millis(250));
+        let key = match timed.key(ui, limit) {
+            Waited::Key(k) => k,
+            Waited::Mouse(m) => {
+                let at = item_at(&list, ed.selected, w, h, usize::from(m.y));
+                match (m.act, at) {
+                    (Act::WheelUp, _) => ed.selected = ed.selected.saturating_sub(1),
+                    (Act::WheelDown, _) => ed.selected = (ed.selected + 1).min(rows.len() - 1),
+                    (Act::Press(0), Some(i)) if ed.typing.is_none() => {
+                        ed.selected = i;
+                        if let Some(end) = ed.choose(ui, rows[i]) {
+                            return end;
+                        }
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            Waited::Timeout | Waited::Redraw => continue,
+            Waited::Stop => return Edited::Stop,
+        };
+        if matches!(key, Key::CtrlC | Key::Char('\x03' | '\x04')) {
+            return Edited::Stop;
+        }
+        if ed.typing.is_some() {
+            ed.typed(&key, words);
+            continue;
+        }
+        let n = rows.len();
+        match key {
+            Key::ArrowUp | Key::Char('k') | Key::BackTab => ed.selected = (ed.selected + n - 1) % n,
+            Key::ArrowDown | Key::Char('j') | Key::Tab => ed.selected = (ed.selected + 1) % n,
+            Key::Home => ed.selected = 0,
+            Key::End => ed.selected = n - 1,
+            Key::Enter | Key::Char(' ') => {
+                if let Some(end) = ed.choose(ui, rows[ed.selected]) {
+                    return end;
+                }
+            }
+            Key::Char('s' | 'S') => ed.save(words),
+            Key::Char('p' | 'P') => return Edited::Play(ed.draft.rules().clone()),
+            Key::Char('q' | 'Q') | Key::Escape => {
+                if let Some(end) = ed.back(ui) {
+                    return end;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The player's own rules file (`$NEW2048_CONFIG`, else the config folder's) and its text: the
+/// commented default rules when there is no file yet, so the first save writes a whole file.
+pub(crate) fn own_file() -> Result<(PathBuf, String), String> {
+    let path = crate::config::init_target().ok_or_else(|| {
+        "cannot find your config folder; set NEW2048_CONFIG to the rules file to edit".to_string()
+    })?;
+    let limit = crate::config::paths::CONFIG_FILE_BYTES;
+    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
+        Ok(text) => Ok((path, text)),
+        Err(e) if e.is_missing() => Ok((path, crate::config::presets::DEFAULT.to_string())),
+        Err(e) => Err(format!("cannot read the rules file {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::kit::EN;
+
+    fn editor(dir: &Path) -> Editor {
+        let path = dir.join("mine.toml");
+        let draft = Draft::open(crate::config::presets::DEFAULT, "mine.toml", "mine").unwrap();
+        Editor::new(draft, &path)
+    }
+
+    fn typing(ed: &mut Editor, keys: &str) {
+        for c in keys.chars() {
+            let key = match c {
+                '\x7f' => Key::Backspace,
+                '\r' => Key::Enter,
+                c => Key::Char(c),
+            };
+            ed.typed(&key, &EN);
+        }
+    }
+
+    #[test]
+    fn each_key_typed_is_checked_and_only_a_good_value_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut ed = editor(dir.path());
+        let height = ed
+            .fields
+            .iter()
+            .position(|f| f.key == "board.height")
+            .unwrap();
+        ed.typing = Some(Typing::Value(height, "7".into()));
+        typing(&mut ed, "\x7f0");
+        let (text, tone) = ed.note.clone().unwrap();
+        assert_eq!(tone, Tone::Bad);
+        assert!(text.contains("board.height = 0 is not allowed"), "{text}");
+        // Enter on a bad value keeps typing and changes nothing.
+        typing(&mut ed, "\r");
+        assert!(ed.typing.is_some() && !ed.dirty);
+        assert_eq!(ed.draft.rules().board.height, 7);
+        typing(&mut ed, "\x7f5");
+        assert_eq!(ed.note.as_ref().unwrap().1, Tone::Good);
+        typing(&mut ed, "\r");
+        assert!(ed.typing.is_none() && ed.dirty);
+        assert_eq!(ed.draft.rules().board.height, 5);
+        assert!(!ed.path.exists(), "nothing is written before saving");
+        ed.save(&EN);
+        assert!(!ed.dirty);
+        let saved = std::fs::read_to_string(&ed.path).unwrap();
+        assert!(saved.contains("height = 5") && saved.starts_with("# new2048 rules"));
+    }
+
+    #[test]
+    fn a_new_file_needs_a_plain_name_not_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut ed = editor(dir.path());
+        std::fs::write(dir.path().join("taken.toml"), "").unwrap();
+        ed.save_as("../up", &EN);
+        assert_eq!(ed.note.as_ref().unwrap().0, EN.editor_bad_name);
+        ed.save_as("taken", &EN);
+        assert!(ed.note.as_ref().unwrap().0.contains("already exists"));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("taken.toml")).unwrap(),
+            ""
+        );
+        ed.save_as("easy", &EN);
+        let text = std::fs::read_to_string(dir.path().join("easy.toml")).unwrap();
+        assert!(text.contains("name = \"easy\""), "{text}");
+        assert_eq!(ed.saved.as_ref().unwrap().name, "easy");
+    }
+
+    #[test]
+    fn the_bot_plays_the_rules_edited_and_stops_when_told() {
+        let rules = Arc::new(Rules::default_rules());
+        assert!(bot_game(&rules, 1, &AtomicBool::new(true)).is_none());
+        assert!(bot_game(&rules, 1, &AtomicBool::new(false)).is_some());
+        // A change starts the estimate again, for the new rules.
+        let dir = tempfile::tempdir().unwrap();
+        let mut ed = editor(dir.path());
+        let mut est = Estimate::start(ed.draft.rules());
+        while est.coming() {
+            est.poll();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(est.played, GAMES);
+        assert!(est.won <= GAMES);
+        assert!(est.line(&EN).contains(&format!("of {GAMES} games")));
+        ed.estimate.played = 3;
+        let switch = ed
+            .fields
+            .iter()
+            .position(|f| f.kind == Kind::Switch)
+            .unwrap();
+        let key = ed.fields[switch].key.clone();
+        let before = ed.draft.value(&key);
+        ed.draft
+            .set(&key, if before == "true" { "false" } else { "true" })
+            .unwrap();
+        ed.changed();
+        assert_ne!(ed.draft.value(&key), before);
+        assert_eq!(ed.estimate.played, 0);
+    }
+}
