@@ -142,6 +142,10 @@ pub(crate) struct Words {
     pub help_discards: &'static str,
     pub help_end: &'static str,
     pub help_back: &'static str,
+    /// Text taller than the window: `{}` lines shown so far, `{}` in all.
+    pub page_more: &'static str,
+    /// `{}` lines in all.
+    pub page_end: &'static str,
     pub menu_prompt: &'static str,
     pub menu_new: &'static str,
     /// `{}` score, `{}` cards played.
@@ -380,6 +384,8 @@ pub(crate) static EN: Words = Words {
     help_discards: "Discards: {} left, {} more for each clear (at most {}).",
     help_end: "Play the whole deck to win; you lose when the card in hand fits nowhere.",
     help_back: "Press any key to go back to the game.",
+    page_more: "↓ more ({}/{}): ↓ PgDn space, ↑ PgUp back",
+    page_end: "— end ({} lines) — ↑ PgUp back",
     menu_prompt: "new2048: what would you like to play?",
     menu_new: "New game",
     menu_daily: "Daily deal ({}, the same cards for everyone)",
@@ -609,6 +615,8 @@ pub(crate) static ZH: Words = Words {
     help_discards: "弃牌：还剩 {} 次，每清空一列再得 {} 次（最多 {} 次）。",
     help_end: "放完整副牌就赢；手牌无处可放就输。",
     help_back: "按任意键返回游戏。",
+    page_more: "↓ 还有（{}/{}）：↓ PgDn 空格，↑ PgUp 返回",
+    page_end: "— 完（共 {} 行）— ↑ PgUp 返回",
     menu_prompt: "new2048：想玩什么？",
     menu_new: "新游戏",
     menu_daily: "每日牌局（{}，所有人的牌都一样）",

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::ui::kit::{Lang, any_overlay, checked, same_layout};
+use crate::ui::kit::{Lang, any_overlay, checked, same_layout, to_text};
 use crate::ui::play::describe;
 
 fn cards(list: &str) -> Vec<Card> {
@@ -246,4 +246,36 @@ fn help_keys_wrap_under_their_text() {
             "               亮的列".to_string()
         ]
     );
+}
+
+/// At 40×15 the help is taller than the window: paged with Page Down it reads to its end (the last
+/// rule and the way back), under every preset and in both languages, and its first page says
+/// there is more.
+#[test]
+fn help_pages_to_its_end_in_a_small_window() {
+    use crate::ui::kit::{page, reachable};
+    for preset in ["default", "solitaire", "hard"] {
+        let g = Game::with_seed(Arc::new(crate::config::load_preset(preset).unwrap()), 7);
+        for (lang, _) in LANGS {
+            let words = lang.words();
+            let mut s = screen(&g, &[]);
+            s.overlay = Overlay::Help;
+            let all = render(&s, words, Theme::PLAIN, 40, 15);
+            assert!(all.len() > 15, "{preset}: the help fits, nothing to page");
+            assert!(reachable(&all, 40, 15), "{preset}");
+            let text = to_text(&all);
+            assert!(
+                text.contains(words.help_end.split_at(6).0),
+                "{preset}: {text}"
+            );
+            assert!(text.contains(words.help_back), "{preset}: {text}");
+            let (first, top) = page(all.clone(), 0, words, Theme::PLAIN, (40, 15));
+            assert_eq!((first.len(), top), (15, 0));
+            assert!(first[14].starts_with('↓'), "{first:?}");
+            // Past the end the window stops at the last full page, which says so.
+            let (last, top) = page(all.clone(), 1000, words, Theme::PLAIN, (40, 15));
+            assert_eq!(top, all.len() - 14);
+            assert!(last[13].contains(words.help_back.split_at(6).0), "{last:?}");
+        }
+    }
 }
