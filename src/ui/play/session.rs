@@ -2,9 +2,9 @@
 //!
 //! What a player expects to work the same everywhere lives here once: a stop signal, Ctrl-C or
 //! Ctrl-D leave at once (the game keeps what it can), a resize redraws, a screen that cannot be
-//! written is a terminal gone, `q` asks before leaving, `?` shows the help (paged when taller than the window) until a key
-//! that does not page it, the
-//! "too small" screen ignores every key but quitting, `b` switches to the log look and back, and
+//! written is a terminal gone, `q` asks before leaving, `?` shows the help (paged when taller
+//! than the window) until a key that does not page it, the "too small" screen ignores every key
+//! but quitting, `b` switches to the log look and back (also inside the help), and
 //! the end of a game shows the result with its choices (play again, undo the last move after a
 //! loss, back to the menu, quit), the choice returned as [`End::Over`] for the caller to act on.
 //! Each game says only what its keys mean and what to keep, through [`Play`].

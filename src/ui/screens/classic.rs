@@ -370,7 +370,7 @@ fn result(
 
 /// The help: keys, then rules (`{}` filled with `fill_with`), then how to go back.
 pub(crate) fn help_lines(
-    keys: &[&str],
+    keys: &[impl AsRef<str>],
     rules: &[&str],
     fill_with: &str,
     words: &Words,
@@ -382,9 +382,16 @@ pub(crate) fn help_lines(
         theme.paint(&line(words.help_title), Tone::Title),
         String::new(),
     ];
-    out.extend(keys.iter().map(|k| line(k)));
+    // Wrapped, never cut: a narrow window shows every word, the help pages when it is long.
+    for k in keys {
+        out.extend(super::cards::key_lines(k.as_ref(), width));
+    }
     out.push(String::new());
-    out.extend(rules.iter().map(|r| line(&fill(r, &[&fill_with]))));
+    for r in rules {
+        for part in crate::ui::kit::wrap(&fill(r, &[&fill_with]), width.saturating_sub(2).max(1)) {
+            out.push(line(&part));
+        }
+    }
     out.push(String::new());
     out.push(theme.paint(&line(words.help_back), Tone::Dim));
     out

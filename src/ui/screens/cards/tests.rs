@@ -174,7 +174,12 @@ fn help_screen() {
     let text = show(&s, Lang::En, 80, 30);
     let en = Lang::En.words();
     assert!(!text.contains(en.help_bomb), "{text}");
-    assert!(text.contains(en.help_wild) && text.contains(en.help_full_merge));
+    assert!(text.contains(en.help_wild) && text.contains(en.help_full_merge[2]));
+    // Solitaire scores only the card a merge makes and nothing for a clear, deals no bombs.
+    for untrue in ["0 for each merge", "+0 points", "bomb"] {
+        assert!(!text.contains(untrue), "{untrue}: {text}");
+    }
+    assert!(text.contains(&en.help_score_card[..30]), "{text}");
     insta::assert_snapshot!("help_solitaire_en", text);
 }
 
@@ -277,5 +282,29 @@ fn help_pages_to_its_end_in_a_small_window() {
             assert_eq!(top, all.len() - 14);
             assert!(last[13].contains(words.help_back.split_at(6).0), "{last:?}");
         }
+    }
+}
+
+/// Under the default rules (no discards) no help lists a discard key or columns
+/// past the last: the card screen's, the duel screen's and the log look's all list keys
+/// through one filter.
+#[test]
+fn help_lists_only_the_keys_of_the_rules() {
+    let rules = Rules::default_rules();
+    assert!(!rules.has_discards());
+    for (lang, _) in LANGS {
+        let words = lang.words();
+        for keys in [words.help_keys, words.duel_help_keys_cards] {
+            let listed: Vec<String> = rules_keys(keys, &rules).collect();
+            assert_eq!(listed.len(), keys.len() - 1, "{listed:?}");
+            assert!(listed.iter().all(|k| !k.starts_with("d ")), "{listed:?}");
+            let columns = format!("1 … {} ", rules.board.columns);
+            assert!(listed[0].starts_with(&columns), "{listed:?}");
+        }
+        let solitaire = crate::config::load_preset("solitaire").unwrap();
+        assert_eq!(
+            rules_keys(words.help_keys, &solitaire).count(),
+            words.help_keys.len()
+        );
     }
 }
