@@ -111,6 +111,10 @@ pub(crate) struct Words {
     /// `{}` the card in hand.
     pub lost: &'static str,
     pub new_best: &'static str,
+    /// The result's best when it beat an earlier one: `{}` that one.
+    pub new_best_was: &'static str,
+    /// The result's best when no game under these rules was recorded before.
+    pub first_game: &'static str,
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,
     pub par_computing: &'static str,
@@ -356,6 +360,8 @@ pub(crate) static EN: Words = Words {
     won: "You won: the whole deck is played!",
     lost: "Game over: no column takes the {}.",
     new_best: "New best!",
+    new_best_was: "New best! (was {})",
+    first_game: "First game under these rules",
     par_line: "Par {} · you {}",
     par_computing: "Par: computing…",
     accuracy_line: "Accuracy {}%",
@@ -595,6 +601,8 @@ pub(crate) static ZH: Words = Words {
     won: "你赢了：整副牌都放完了！",
     lost: "游戏结束：{} 无处可放。",
     new_best: "新纪录！",
+    new_best_was: "新纪录！（之前 {}）",
+    first_game: "这套规则下的第一局",
     par_line: "标准分 {} · 你 {}",
     par_computing: "标准分：计算中…",
     accuracy_line: "准确率 {}%",

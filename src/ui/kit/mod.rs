@@ -18,7 +18,7 @@ pub(crate) use i18n::{EN, ZH};
 pub(crate) use i18n::{Lang, Words, fill, plural};
 pub(crate) use text::{
     Pager, best_text, centre, choices, cut_words, duration, first_fit, news, or_too_small, pack,
-    page, pair, wrap,
+    page, pair, result_best, wrap,
 };
 #[cfg(test)]
 pub(crate) use text::{checked, reachable, same_layout, to_text};

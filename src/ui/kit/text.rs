@@ -358,6 +358,22 @@ pub(crate) fn best_text(best: Option<u64>) -> String {
     best.map_or_else(|| "-".to_string(), |b| b.to_string())
 }
 
+/// The result screen's best, for the best before this game (`None`: none recorded) and
+/// whether this game beat it: `Best 120`, `New best! (was 47)`, or `First game under these
+/// rules` (no `Best -`, and no "new best" with nothing to beat).
+pub(crate) fn result_best(
+    words: &Words,
+    theme: Theme,
+    best: Option<u64>,
+    new_best: bool,
+) -> String {
+    match best {
+        None => theme.paint(words.first_game, Tone::Info),
+        Some(b) if new_best => theme.paint(&fill(words.new_best_was, &[&b]), Tone::Good),
+        Some(b) => pair(theme, words.best, &b.to_string()),
+    }
+}
+
 /// Puts `items` on lines of at most `width` columns, `sep` between two items on a line and
 /// `indent` before each line. An item is never cut in two (a number cut short would lie) unless
 /// it alone is wider than a line.

@@ -23,7 +23,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::ui::kit::{
     Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, choices,
-    duration, fill, first_fit, fit, news, or_too_small, pack, pair, wrap,
+    duration, fill, first_fit, fit, news, or_too_small, pack, pair, result_best, wrap,
 };
 
 /// Who is playing, which decides the footer.
@@ -611,13 +611,10 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) 
         let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
         theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
     };
-    let mut facts = vec![
+    let facts = [
         pair(theme, words.score, &p.score.to_string()),
-        pair(theme, words.best, &best(s)),
+        result_best(words, theme, s.best, new_best),
     ];
-    if new_best {
-        facts.push(theme.paint(words.new_best, Tone::Good));
-    }
     let mut more = vec![
         pair(theme, words.cards_played, &p.stats.cards_played.to_string()),
         pair(theme, words.highest, &p.stats.highest.to_string()),

@@ -10,7 +10,7 @@ use crate::classic::{Board, ClassicGame};
 
 use crate::ui::kit::{
     Grid, Mark, Note, Overlay, Theme, Tone, Words, best_text, centre, choices, fill, first_fit,
-    fit, news, pack, pair,
+    fit, news, pack, pair, result_best,
 };
 
 /// Everything the classic screen shows.
@@ -343,13 +343,10 @@ fn result(
     } else {
         theme.paint(words.classic_lost, Tone::Bad)
     };
-    let mut score = vec![
+    let score = [
         pair(theme, words.score, &game.score().to_string()),
-        pair(theme, words.best, &best_text(s.best)),
+        result_best(words, theme, s.best, new_best),
     ];
-    if new_best {
-        score.push(theme.paint(words.new_best, Tone::Good));
-    }
     let played = [
         pair(theme, words.moves, &game.moves().len().to_string()),
         pair(

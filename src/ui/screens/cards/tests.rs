@@ -308,3 +308,22 @@ fn help_lists_only_the_keys_of_the_rules() {
         );
     }
 }
+
+/// The result's best: the first game under the rules says so (no `Best -`), a new best says
+/// what it beat, any other shows the best.
+#[test]
+fn result_says_first_game_and_what_a_new_best_beat() {
+    let (mut g, _, _) = game_with(Rules::default_rules(), "2 2 4 8 16", &[]);
+    while !g.is_over() && g.play(Move::Place(0)).is_ok() {}
+    for (best, new_best, says, not) in [
+        (None, true, "First game under these rules", "Best -"),
+        (Some(2), true, "New best! (was 2)", "Best 2"),
+        (Some(5000), false, "Best 5000", "New best"),
+    ] {
+        let mut s = screen(&g, &[]);
+        s.best = best;
+        s.overlay = Overlay::result(new_best);
+        let text = show(&s, Lang::En, 80, 24);
+        assert!(text.contains(says) && !text.contains(not), "{says}: {text}");
+    }
+}
