@@ -107,15 +107,7 @@ pub(crate) trait Play {
     }
     /// Whether the screen is the "too small" message (every game key is then ignored).
     fn too_small(&self) -> bool {
-        let (width, height) = term::size(&self.ui().term);
-        let view = View {
-            overlay: Overlay::None,
-            prompt_line: false,
-            theme: Theme::PLAIN,
-            width,
-            height,
-        };
-        self.lay_out(view).is_err()
+        self.lay_out(plain_view(self.ui(), Overlay::None)).is_err()
     }
     /// Whether the result screen offers to take the last move back (after a loss).
     fn can_take_back(&self) -> bool {
@@ -211,15 +203,20 @@ fn help(s: &mut impl Play) -> Option<End> {
 
 /// Whether the help is taller than a window `height` lines high (so keys page it).
 fn paged(s: &impl Play, height: usize) -> bool {
-    let (width, _) = term::size(&s.ui().term);
-    let view = View {
-        overlay: Overlay::Help,
+    s.lay_out(plain_view(s.ui(), Overlay::Help))
+        .is_ok_and(|l| l.len() > height)
+}
+
+/// The view of the terminal as it is now, without colour: for asking how a screen is laid out.
+fn plain_view(ui: &Ui, overlay: Overlay) -> View {
+    let (width, height) = term::size(&ui.term);
+    View {
+        overlay,
         prompt_line: false,
         theme: Theme::PLAIN,
         width,
         height,
-    };
-    s.lay_out(view).is_ok_and(|l| l.len() > height)
+    }
 }
 
 /// The boss key: the board becomes the log look, and back.
