@@ -29,6 +29,9 @@ mod screens;
 mod term;
 mod widgets;
 
+#[cfg(test)]
+mod all_screens;
+
 use std::io;
 
 use crate::cards::engine::Game;

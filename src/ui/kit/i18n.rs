@@ -111,6 +111,10 @@ pub(crate) struct Words {
     /// `{}` the card in hand.
     pub lost: &'static str,
     pub new_best: &'static str,
+    /// The result's best when it beat an earlier one: `{}` that one.
+    pub new_best_was: &'static str,
+    /// The result's best when no game under these rules was recorded before.
+    pub first_game: &'static str,
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,
     pub par_computing: &'static str,
@@ -137,11 +141,23 @@ pub(crate) struct Words {
     pub help_bomb: &'static str,
     pub help_wild: &'static str,
     pub help_full: &'static str,
-    pub help_full_merge: &'static str,
+    /// What a full column still takes, by what the deck deals: `[neither, bombs, wild cards,
+    /// both]`.
+    pub help_full_merge: [&'static str; 4],
+    /// Merges that score only the card they make.
+    pub help_score_card: &'static str,
+    /// Merges that score nothing.
+    pub help_score_none: &'static str,
+    /// `{}` the clear value, when a clear scores nothing.
+    pub help_clear_plain: &'static str,
     /// `{}` discards left, `{}` given back per clear, `{}` most.
     pub help_discards: &'static str,
     pub help_end: &'static str,
     pub help_back: &'static str,
+    /// Text taller than the window: `{}` lines shown so far, `{}` in all.
+    pub page_more: &'static str,
+    /// `{}` lines in all.
+    pub page_end: &'static str,
     pub menu_prompt: &'static str,
     pub menu_new: &'static str,
     /// `{}` score, `{}` cards played.
@@ -367,6 +383,8 @@ pub(crate) static EN: Words = Words {
     won: "You won: the whole deck is played!",
     lost: "Game over: no column takes the {}.",
     new_best: "New best!",
+    new_best_was: "New best! (was {})",
+    first_game: "First game under these rules",
     par_line: "Par {} · you {}",
     par_computing: "Par: computing…",
     accuracy_line: "Accuracy {}%",
@@ -399,10 +417,20 @@ pub(crate) static EN: Words = Words {
     help_bomb: "A bomb clears the column it is put on, for no points.",
     help_wild: "A wild card merges with any card it meets.",
     help_full: "A full column takes no card.",
-    help_full_merge: "A full column still takes a card that merges, a bomb or a wild card.",
+    help_full_merge: [
+        "A full column still takes a card that merges.",
+        "A full column still takes a card that merges or a bomb.",
+        "A full column still takes a card that merges or a wild card.",
+        "A full column still takes a card that merges, a bomb or a wild card.",
+    ],
+    help_score_card: "Points: each merge scores the card it makes (16+16=32 scores 32), so a long chain jumps by hundreds.",
+    help_score_none: "Merges score no points.",
+    help_clear_plain: "Making {} clears the column.",
     help_discards: "Discards: {} left, {} more for each clear (at most {}).",
     help_end: "Play the whole deck to win; you lose when the card in hand fits nowhere.",
     help_back: "Press any key to go back to the game.",
+    page_more: "↓ more {}/{} · space PgDn ↓ · PgUp ↑",
+    page_end: "— end ({} lines) — PgUp ↑",
     menu_prompt: "new2048: what would you like to play?",
     menu_new: "New game",
     menu_daily: "Daily deal ({}, the same cards for everyone)",
@@ -459,7 +487,7 @@ pub(crate) static EN: Words = Words {
     duel_won_score: "{} wins on score ({} to {}); both survived {} turns.",
     duel_draw: "A draw: both survived {} turns and scored {}.",
     duel_help_keys_cards: &[
-        "1 … 9        put the card in hand on that column",
+        "1 … {}        put the card in hand on that column",
         "←/→ Enter    move the highlight, Enter puts the card there",
         "d            discard the card in hand (when the rules allow)",
         "q            give the duel up (asks first)",
@@ -614,6 +642,8 @@ pub(crate) static ZH: Words = Words {
     won: "你赢了：整副牌都放完了！",
     lost: "游戏结束：{} 无处可放。",
     new_best: "新纪录！",
+    new_best_was: "新纪录！（之前 {}）",
+    first_game: "这套规则下的第一局",
     par_line: "标准分 {} · 你 {}",
     par_computing: "标准分：计算中…",
     accuracy_line: "准确率 {}%",
@@ -646,10 +676,20 @@ pub(crate) static ZH: Words = Words {
     help_bomb: "炸弹会清空它所在的一列，但不得分。",
     help_wild: "百搭牌可以和任何牌合并。",
     help_full: "满了的列不能再放牌。",
-    help_full_merge: "满了的列仍然可以放能合并的牌、炸弹或百搭牌。",
+    help_full_merge: [
+        "满了的列仍然可以放能合并的牌。",
+        "满了的列仍然可以放能合并的牌或炸弹。",
+        "满了的列仍然可以放能合并的牌或百搭牌。",
+        "满了的列仍然可以放能合并的牌、炸弹或百搭牌。",
+    ],
+    help_score_card: "每次合并得合成的牌面值：16+16=32 得 32 分，所以长连锁会一下得几百分。",
+    help_score_none: "合并不得分。",
+    help_clear_plain: "合成 {} 时整列清空。",
     help_discards: "弃牌：还剩 {} 次，每清空一列再得 {} 次（最多 {} 次）。",
     help_end: "放完整副牌就赢；手牌无处可放就输。",
     help_back: "按任意键返回游戏。",
+    page_more: "↓ 还有 {}/{} · 空格 PgDn ↓ · PgUp ↑",
+    page_end: "— 完（共 {} 行）— PgUp ↑",
     menu_prompt: "new2048：想玩什么？",
     menu_new: "新游戏",
     menu_daily: "每日牌局（{}，所有人的牌都一样）",
@@ -706,7 +746,7 @@ pub(crate) static ZH: Words = Words {
     duel_won_score: "{} 凭得分获胜（{} 对 {}）；双方都坚持了 {} 回合。",
     duel_draw: "平局：双方都坚持了 {} 回合，得分都是 {}。",
     duel_help_keys_cards: &[
-        "1 … 9        把手牌放到该列",
+        "1 … {}        把手牌放到该列",
         "←/→ 回车     移动高亮，回车把牌放到高亮的列",
         "d            弃掉手牌（规则允许时）",
         "q            认输（会先确认）",

@@ -44,7 +44,8 @@ pub(crate) fn centre_offset(lines: &[String], width: usize, height: usize) -> (u
 /// The lines of the first of `layouts` (roomiest first) that fits `width` × `height`, or the
 /// smallest size that would fit. `build(layout, theme, width)` gives a layout's lines (text cut
 /// or wrapped to `width`) and the width its boards need (boards cannot be cut). With `cut` the
-/// screen is text to read (the help), not a board: in a short window it is cut, not refused.
+/// screen is text to read (the help), not a board: in a short window it is given whole, taller
+/// than the window, for the caller to [`page`] through, not refused.
 /// The size asked for is the tightest layout's with room enough for nothing to wrap, so it
 /// surely fits.
 pub(crate) fn first_fit<L: Copy>(
@@ -55,14 +56,25 @@ pub(crate) fn first_fit<L: Copy>(
     width: usize,
     height: usize,
 ) -> Result<Vec<String>, (usize, usize)> {
+    let mut paged = None;
     for &l in layouts {
-        let (mut lines, need_w) = build(l, theme, width);
-        if cut {
-            lines.truncate(height);
-        }
+        let (lines, need_w) = build(l, theme, width);
         if need_w <= width && lines.len() <= height {
             return Ok(lines);
         }
+        if cut && need_w <= width {
+            paged = Some(lines);
+        }
+    }
+    // Text to read that is taller than the window: the tightest layout as wide as the window,
+    // whole, for [`page`] to show a window of.
+    // Three lines at least: two of text and the mark.
+    if let Some(lines) = paged {
+        if height >= 3 {
+            return Ok(lines);
+        }
+        let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
+        return Err((widest.unwrap_or(0), 3));
     }
     let Some(&tightest) = layouts.last() else {
         return Err((width + 1, height + 1));
@@ -70,6 +82,74 @@ pub(crate) fn first_fit<L: Copy>(
     let (lines, need_w) = build(tightest, Theme::PLAIN, usize::MAX / 2);
     let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
     Err((widest.unwrap_or(0).max(need_w), lines.len()))
+}
+
+/// A window of `height` lines onto `lines`, starting at line `top` (moved back so the last
+/// window is full), and the top actually shown. When the lines do not all fit, the window's last
+/// line is the "more" mark: where the reader is and which keys page on ([`Pager`]).
+pub(crate) fn page(
+    mut lines: Vec<String>,
+    top: usize,
+    words: &Words,
+    theme: Theme,
+    (width, height): (usize, usize),
+) -> (Vec<String>, usize) {
+    if lines.len() <= height || height < 2 {
+        lines.truncate(height.max(1));
+        return (lines, 0);
+    }
+    let room = height - 1;
+    let total = lines.len();
+    let top = top.min(total - room);
+    let mut shown: Vec<String> = lines.drain(top..top + room).collect();
+    let mark = if top + room < total {
+        fill(words.page_more, &[&(top + room), &total])
+    } else {
+        fill(words.page_end, &[&total])
+    };
+    shown.push(theme.paint(&cut_words(&mark, width), Tone::Info));
+    (shown, top)
+}
+
+/// The keys that page through text taller than the window, for every screen that [`page`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pager {
+    /// One line up or down (↑/↓, `k`/`j`).
+    Line(isize),
+    /// A window up or down (PgUp/PgDn, space down).
+    Window(isize),
+    /// To the top or the bottom (Home/End).
+    End(bool),
+}
+
+impl Pager {
+    /// What a key does to a paged text, if it pages. With `arrows` false the arrow keys are left
+    /// to the screen (the result screen's choices), and only PgUp/PgDn, Home/End page.
+    pub(crate) fn of(key: &console::Key, arrows: bool) -> Option<Pager> {
+        use console::Key;
+        Some(match key {
+            Key::ArrowUp | Key::Char('k') if arrows => Pager::Line(-1),
+            Key::ArrowDown | Key::Char('j') if arrows => Pager::Line(1),
+            Key::Char(' ') if arrows => Pager::Window(1),
+            Key::PageUp => Pager::Window(-1),
+            Key::PageDown => Pager::Window(1),
+            Key::Home => Pager::End(false),
+            Key::End => Pager::End(true),
+            _ => return None,
+        })
+    }
+
+    /// The top line after this key, from `top`, with windows of `height` lines (one of them the
+    /// mark). Not clamped at the end: [`page`] does that, and says what it showed.
+    pub(crate) fn step(self, top: usize, height: usize) -> usize {
+        let window = height.saturating_sub(2).max(1);
+        match self {
+            Pager::Line(d) => top.saturating_add_signed(d),
+            Pager::Window(d) => top.saturating_add_signed(d * window as isize),
+            Pager::End(false) => 0,
+            Pager::End(true) => usize::MAX / 2,
+        }
+    }
 }
 
 /// The screen laid out, or the message saying how large the terminal must be.
@@ -88,18 +168,50 @@ pub(crate) fn or_too_small(
 
 /// `lines` joined with new lines, after checking that they fit `width` × `height`: for the
 /// screens' tests.
+/// A screen taller than the window (the help) is checked page by page, as the player reads it
+/// with Page Down: every page fits and every line is on one of them. The text is the whole screen.
 #[cfg(test)]
 pub(crate) fn checked(lines: &[String], width: usize, height: usize) -> String {
-    assert!(
-        lines.len() <= height,
-        "{} lines for a height of {height}",
-        lines.len()
-    );
     for l in lines {
         let w = console::measure_text_width(l);
         assert!(w <= width, "line wider than {width}: {l:?}");
     }
+    if lines.len() > height {
+        assert!(
+            reachable(lines, width, height),
+            "not every line can be paged to"
+        );
+    }
     to_text(lines)
+}
+
+/// Whether paging down from the top (Page Down, as the help's keys do) shows every line of `lines`
+/// in windows of `width` × `height`, each window fitting.
+#[cfg(test)]
+pub(crate) fn reachable(lines: &[String], width: usize, height: usize) -> bool {
+    let words = &super::i18n::EN;
+    let mut seen = vec![false; lines.len()];
+    let mut top = 0;
+    loop {
+        let (shown, at) = page(lines.to_vec(), top, words, Theme::PLAIN, (width, height));
+        if shown.len() > height || shown.iter().any(|l| console::measure_text_width(l) > width) {
+            return false;
+        }
+        let body = if lines.len() > height {
+            height - 1
+        } else {
+            height
+        };
+        for s in seen.iter_mut().skip(at).take(body) {
+            *s = true;
+        }
+        let next = Pager::Window(1).step(at, height);
+        if next.min(lines.len()) <= at || at + body >= lines.len() {
+            break;
+        }
+        top = next;
+    }
+    seen.into_iter().all(|s| s)
 }
 
 /// Checks that colour changes nothing but the colour: the coloured lines, without their escape
@@ -251,6 +363,22 @@ pub(crate) fn pair(theme: Theme, label: &str, value: &str) -> String {
 /// A best score, or `-` when there is none yet.
 pub(crate) fn best_text(best: Option<u64>) -> String {
     best.map_or_else(|| "-".to_string(), |b| b.to_string())
+}
+
+/// The result screen's best, for the best before this game (`None`: none recorded) and
+/// whether this game beat it: `Best 120`, `New best! (was 47)`, or `First game under these
+/// rules` (no `Best -`, and no "new best" with nothing to beat).
+pub(crate) fn result_best(
+    words: &Words,
+    theme: Theme,
+    best: Option<u64>,
+    new_best: bool,
+) -> String {
+    match best {
+        None => theme.paint(words.first_game, Tone::Info),
+        Some(b) if new_best => theme.paint(&fill(words.new_best_was, &[&b]), Tone::Good),
+        Some(b) => pair(theme, words.best, &b.to_string()),
+    }
 }
 
 /// Puts `items` on lines of at most `width` columns, `sep` between two items on a line and

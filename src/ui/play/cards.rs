@@ -179,7 +179,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         prompt_line: v.prompt_line,
         frame,
         fresh: s.extra.fresh,
-        played_secs: Some(crate::store::utc::now().saturating_sub(s.meta.started)),
+        played_secs: Some(s.played_secs(s.meta.started)),
         insight: &s.extra.insight,
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! What a player expects to work the same everywhere lives here once: a stop signal, Ctrl-C or
 //! Ctrl-D leave at once (the game keeps what it can), a resize redraws, a screen that cannot be
-//! written is a terminal gone, `q` asks before leaving, `?` shows the help until any key, the
-//! "too small" screen ignores every key but quitting, `b` switches to the log look and back, and
+//! written is a terminal gone, `q` asks before leaving, `?` shows the help (paged when taller
+//! than the window) until a key that does not page it, the "too small" screen ignores every key
+//! but quitting, `b` switches to the log look and back (also inside the help), and
 //! the end of a game shows the result with its choices (play again, undo the last move after a
 //! loss, back to the menu, quit), the choice returned as [`End::Over`] for the caller to act on.
 //! Each game says only what its keys mean and what to keep, through [`Play`].
@@ -13,7 +14,9 @@
 //! Animations are played inside a move (see [`crate::ui::widgets::anim`]) and end at the next key,
 //! which is then read here like any other.
 
-use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, choice_at, fill, or_too_small};
+use crate::ui::kit::{
+    Laid, Note, Overlay, Pager, Theme, Tone, View, Words, choice_at, fill, or_too_small, page,
+};
 use std::io;
 use std::time::Duration;
 
@@ -79,7 +82,13 @@ pub(crate) trait Play {
     fn lay_out(&self, view: View) -> Laid;
     /// Draws the screen in place, or the "too small" message.
     fn draw(&self, overlay: Overlay, prompt_line: bool) -> io::Result<()> {
+        self.draw_at(overlay, prompt_line, 0).map(|_| ())
+    }
+    /// Draws the screen from its line `top` on when it is text taller than the window (the
+    /// help), with the "more" mark; returns the top line shown (`top` moved back at the end).
+    fn draw_at(&self, overlay: Overlay, prompt_line: bool, top: usize) -> io::Result<usize> {
         let ui = self.ui();
+        let mut shown = 0;
         paint(ui, |width, height| {
             let theme = ui.theme;
             let view = View {
@@ -89,14 +98,16 @@ pub(crate) trait Play {
                 width,
                 height,
             };
-            or_too_small(self.lay_out(view), ui.words, theme, width, height)
-        })
+            let lines = or_too_small(self.lay_out(view), ui.words, theme, width, height);
+            let (lines, at) = page(lines, top, ui.words, theme, (width, height));
+            shown = at;
+            lines
+        })?;
+        Ok(shown)
     }
     /// Whether the screen is the "too small" message (every game key is then ignored).
     fn too_small(&self) -> bool {
-        let (width, height) = term::size(&self.ui().term);
-        self.lay_out(View::plain(Overlay::None, width, height))
-            .is_err()
+        self.lay_out(plain_view(self.ui(), Overlay::None)).is_err()
     }
     /// Whether the result screen offers to take the last move back (after a loss).
     fn can_take_back(&self) -> bool {
@@ -153,13 +164,7 @@ pub(crate) fn run(s: &mut impl Play) -> End {
                 _ if s.ui().signals.stop() => return s.leave(),
                 _ => {}
             },
-            Action::Boss => {
-                let ui = s.ui();
-                ui.look.set(match ui.look.get() {
-                    Look::Board => Look::Log,
-                    Look::Log => Look::Board,
-                });
-            }
+            Action::Boss => toggle_look(s.ui()),
             _ if s.too_small() => {}
             Action::Help => {
                 if let Some(end) = help(s) {
@@ -175,23 +180,70 @@ pub(crate) fn run(s: &mut impl Play) -> End {
     }
 }
 
-/// Shows the help until any key or click; Ctrl-C and Ctrl-D still leave at once.
+/// Shows the help until a key or click that does not page it: ↑/↓, PgUp/PgDn, space, Home/End
+/// and the mouse wheel page through a help taller than the window, `b` switches the look; Ctrl-C
+/// and Ctrl-D still leave at once.
 fn help(s: &mut impl Play) -> Option<End> {
-    let _ = s.draw(Overlay::Help, false);
+    let mut top = 0;
     loop {
-        match read_key(s.ui()) {
-            KeyRead::Mouse(m) if matches!(m.act, Act::Press(_)) => return None,
-            KeyRead::Mouse(_) => {}
-            KeyRead::Redraw => {
-                let _ = s.draw(Overlay::Help, false);
-            }
-            KeyRead::Key(k) if matches!(s.action(&k), Action::Interrupt | Action::EndOfInput) => {
-                return Some(s.leave());
-            }
+        top = s.draw_at(Overlay::Help, false, top).unwrap_or(top);
+        let key = match read_key(s.ui()) {
+            KeyRead::Redraw => continue,
             KeyRead::Stop => return Some(s.leave()),
-            KeyRead::Key(_) => return None,
+            KeyRead::Mouse(m) => {
+                let (_, height) = term::size(&s.ui().term);
+                match m.act {
+                    Act::WheelUp | Act::WheelDown if paged(s, height) => {
+                        let by = if m.act == Act::WheelUp { -1 } else { 1 };
+                        top = Pager::Line(by).step(top, height);
+                    }
+                    Act::Press(_) => return None,
+                    _ => {}
+                }
+                continue;
+            }
+            KeyRead::Key(k) => k,
+        };
+        match s.action(&key) {
+            Action::Interrupt | Action::EndOfInput => return Some(s.leave()),
+            Action::Boss => {
+                toggle_look(s.ui());
+                continue;
+            }
+            _ => {}
+        }
+        let (_, height) = term::size(&s.ui().term);
+        match Pager::of(&key, true) {
+            Some(p) if paged(s, height) => top = p.step(top, height),
+            _ => return None,
         }
     }
+}
+
+/// Whether the help is taller than a window `height` lines high (so keys page it).
+fn paged(s: &impl Play, height: usize) -> bool {
+    s.lay_out(plain_view(s.ui(), Overlay::Help))
+        .is_ok_and(|l| l.len() > height)
+}
+
+/// The view of the terminal as it is now, without colour: for asking how a screen is laid out.
+fn plain_view(ui: &Ui, overlay: Overlay) -> View {
+    let (width, height) = term::size(&ui.term);
+    View {
+        overlay,
+        prompt_line: false,
+        theme: Theme::PLAIN,
+        width,
+        height,
+    }
+}
+
+/// The boss key: the board becomes the log look, and back.
+fn toggle_look(ui: &Ui) {
+    ui.look.set(match ui.look.get() {
+        Look::Board => Look::Log,
+        Look::Log => Look::Board,
+    });
 }
 
 /// A yes/no question on the last line of the screen; `None` when it was left.

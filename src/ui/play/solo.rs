@@ -63,6 +63,18 @@ pub(crate) struct Kept<'a, G: OnePlayer> {
     pub best: Option<u64>,
     pub notes: Vec<Note>,
     pub extra: G::Extra,
+    /// When the game ended (seconds since the Unix epoch): the result screen's clock stops
+    /// there, however long the player looks at it. `None` while it is played.
+    pub ended: Option<u64>,
+}
+
+impl<G: OnePlayer> Kept<'_, G> {
+    /// Seconds played: from the start to the end, or to now while it is played.
+    pub(crate) fn played_secs(&self, started: u64) -> u64 {
+        self.ended
+            .unwrap_or_else(crate::store::utc::now)
+            .saturating_sub(started)
+    }
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and the
@@ -83,6 +95,7 @@ pub(crate) fn play<G: OnePlayer>(
         best,
         notes: Vec::new(),
         extra,
+        ended: None,
     };
     s.warnings();
     let end = session::run(&mut s);
@@ -145,6 +158,7 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn result_shown(&mut self) {
+        self.ended.get_or_insert_with(crate::store::utc::now);
         G::result_shown(self);
     }
 
@@ -184,6 +198,8 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
         if !self.game.undo(&mut self.extra) {
             return false;
         }
+        // Played on: the clock runs again.
+        self.ended = None;
         self.notes = vec![Note::new(self.ui.words.undone, Tone::Info)];
         self.save();
         true

@@ -23,7 +23,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::ui::kit::{
     Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, centre_offset,
-    choices, duration, fill, first_fit, fit, news, or_too_small, pack, pair, wrap,
+    choices, duration, fill, first_fit, fit, news, or_too_small, pack, pair, result_best, wrap,
 };
 
 /// Who is playing, which decides the footer.
@@ -686,13 +686,10 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) 
         let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
         theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
     };
-    let mut facts = vec![
+    let facts = [
         pair(theme, words.score, &p.score.to_string()),
-        pair(theme, words.best, &best(s)),
+        result_best(words, theme, s.best, new_best),
     ];
-    if new_best {
-        facts.push(theme.paint(words.new_best, Tone::Good));
-    }
     let mut more = vec![
         pair(theme, words.cards_played, &p.stats.cards_played.to_string()),
         pair(theme, words.highest, &p.stats.highest.to_string()),
@@ -743,9 +740,21 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) 
     lines
 }
 
+/// The lines of a keys' help (`keys`, one key a line) that hold under `rules`: the real
+/// highest column number in `1 … {}`, and the discard key only when the rules allow discards.
+/// The card screen, the duel screen and the log look all list their keys through this.
+pub(crate) fn rules_keys<'a>(
+    keys: &'a [&'a str],
+    rules: &'a crate::cards::rules::Rules,
+) -> impl Iterator<Item = String> + 'a {
+    keys.iter()
+        .filter(|k| rules.has_discards() || !k.starts_with("d "))
+        .map(|k| fill(k, &[&rules.board.columns]))
+}
+
 /// One line of the keys' help (`u            undo the last move`), its text wrapped under
 /// itself in a narrow window so no key's meaning is cut off.
-fn key_lines(line: &str, width: usize) -> Vec<String> {
+pub(crate) fn key_lines(line: &str, width: usize) -> Vec<String> {
     const KEY: usize = 13;
     // The key column is 13 display columns wide (a Chinese key name is narrower in characters).
     let mut used = 0;
@@ -778,15 +787,7 @@ fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     let clear = rules.board.clear_value.to_string();
     let mut out = vec![theme.paint(&fit(&format!("  {}", words.help_title), width), Tone::Title)];
     out.push(String::new());
-    // Only the keys of these rules: the real column numbers, discards only when there are some.
-    let keys = words
-        .help_keys
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != 2 || rules.has_discards())
-        .map(|(_, k)| fill(k, &[&rules.board.columns]))
-        .chain(std::iter::once(words.help_boss.to_string()));
-    for k in keys {
+    for k in rules_keys(words.help_keys, rules).chain([words.help_boss.to_string()]) {
         out.extend(key_lines(&k, width));
     }
     out.push(String::new());
@@ -801,23 +802,26 @@ fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
     };
     let mut lines: Vec<String> = vec![format!("{a}{joint}{b}")];
     let per = rules.scoring.per_merge;
-    lines.push(if rules.scoring.merged_value {
-        fill(words.help_score_value, &[&per, &(per + 32)])
-    } else {
-        fill(words.help_score, &[&per])
+    lines.push(match (per, rules.scoring.merged_value) {
+        (0, true) => words.help_score_card.to_string(),
+        (0, false) => words.help_score_none.to_string(),
+        (_, true) => fill(words.help_score_value, &[&per, &(per + 32)]),
+        (_, false) => fill(words.help_score, &[&per]),
     });
-    lines.push(fill(
-        words.help_clear,
-        &[&clear, &rules.scoring.clear_bonus],
-    ));
-    if rules.weight(Card::BOMB) > 0 {
+    lines.push(match rules.scoring.clear_bonus {
+        0 => fill(words.help_clear_plain, &[&clear]),
+        bonus => fill(words.help_clear, &[&clear, &bonus]),
+    });
+    let bombs = rules.weight(Card::BOMB) > 0;
+    let wilds = rules.weight(Card::WILD) > 0;
+    if bombs {
         lines.push(words.help_bomb.to_string());
     }
-    if rules.weight(Card::WILD) > 0 {
+    if wilds {
         lines.push(words.help_wild.to_string());
     }
     lines.push(if rules.board.merge_into_full {
-        words.help_full_merge.to_string()
+        words.help_full_merge[usize::from(bombs) + 2 * usize::from(wilds)].to_string()
     } else {
         words.help_full.to_string()
     });

@@ -10,7 +10,7 @@ use crate::classic::{Board, ClassicGame};
 
 use crate::ui::kit::{
     Grid, Mark, Note, Overlay, Theme, Tone, Words, best_text, centre, choices, fill, first_fit,
-    fit, news, pack, pair,
+    fit, news, pack, pair, result_best,
 };
 
 /// Everything the classic screen shows.
@@ -343,13 +343,10 @@ fn result(
     } else {
         theme.paint(words.classic_lost, Tone::Bad)
     };
-    let mut score = vec![
+    let score = [
         pair(theme, words.score, &game.score().to_string()),
-        pair(theme, words.best, &best_text(s.best)),
+        result_best(words, theme, s.best, new_best),
     ];
-    if new_best {
-        score.push(theme.paint(words.new_best, Tone::Good));
-    }
     let played = [
         pair(theme, words.moves, &game.moves().len().to_string()),
         pair(
@@ -370,7 +367,7 @@ fn result(
 
 /// The help: keys, then rules (`{}` filled with `fill_with`), then how to go back.
 pub(crate) fn help_lines(
-    keys: &[&str],
+    keys: &[impl AsRef<str>],
     rules: &[&str],
     fill_with: &str,
     words: &Words,
@@ -382,9 +379,16 @@ pub(crate) fn help_lines(
         theme.paint(&line(words.help_title), Tone::Title),
         String::new(),
     ];
-    out.extend(keys.iter().map(|k| line(k)));
+    // Wrapped, never cut: a narrow window shows every word, the help pages when it is long.
+    for k in keys {
+        out.extend(super::cards::key_lines(k.as_ref(), width));
+    }
     out.push(String::new());
-    out.extend(rules.iter().map(|r| line(&fill(r, &[&fill_with]))));
+    for r in rules {
+        for part in crate::ui::kit::wrap(&fill(r, &[&fill_with]), width.saturating_sub(2).max(1)) {
+            out.push(line(&part));
+        }
+    }
     out.push(String::new());
     out.push(theme.paint(&line(words.help_back), Tone::Dim));
     out

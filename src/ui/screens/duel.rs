@@ -24,7 +24,8 @@ pub(crate) struct Texts {
     /// After the game's name in the title.
     pub tag: String,
     pub footer: String,
-    pub help_keys: &'static [&'static str],
+    /// The keys' help, only the keys that hold under these rules.
+    pub help_keys: Vec<String>,
 }
 
 /// What the duel screen needs from one game: its board, drawn several ways, and its texts.
@@ -67,7 +68,7 @@ impl DuelBoard for Game {
             survived: words.cards_played,
             tag: format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name),
             footer: fill(words.duel_footer_cards, &[&self.columns()]),
-            help_keys: words.duel_help_keys_cards,
+            help_keys: super::cards::rules_keys(words.duel_help_keys_cards, self.rules()).collect(),
         }
     }
 }
@@ -90,7 +91,11 @@ impl DuelBoard for ClassicGame {
             survived: words.moves,
             tag: format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n])),
             footer: words.duel_footer_classic.to_string(),
-            help_keys: words.duel_help_keys_classic,
+            help_keys: words
+                .duel_help_keys_classic
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
         }
     }
 }
@@ -240,7 +245,7 @@ fn screen<G: DuelBoard>(
     }
     if s.overlay == Overlay::Help {
         out.extend(help_lines(
-            texts.help_keys,
+            &texts.help_keys,
             words.duel_help_rules,
             "",
             words,

@@ -157,8 +157,8 @@ pub(crate) fn log_cards(
     log.record("INFO", "worker::batch", &fill(words.log_hand, &[&hand]));
     match s.overlay {
         Overlay::Help => {
-            for k in words.help_keys {
-                log.record("DEBUG", "worker::help", &fill(k, &[&rules.board.columns]));
+            for k in super::cards::rules_keys(words.help_keys, rules) {
+                log.record("DEBUG", "worker::help", &k);
             }
         }
         Overlay::Result { choice, undo, .. } => {

@@ -9,4 +9,6 @@ mod list;
 
 pub(crate) use anim::{card_frames, classic_frames, show_frames, timing};
 pub(crate) use confirm::confirm;
+#[cfg(test)]
+pub(crate) use list::lines as list_lines;
 pub(crate) use list::{Item, List, Picked, item_at, lines, pick};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::ui::kit::{Lang, any_overlay, checked, same_layout};
+use crate::ui::kit::{Lang, any_overlay, checked, same_layout, to_text};
 use crate::ui::play::describe;
 
 fn cards(list: &str) -> Vec<Card> {
@@ -174,7 +174,12 @@ fn help_screen() {
     let text = show(&s, Lang::En, 80, 30);
     let en = Lang::En.words();
     assert!(!text.contains(en.help_bomb), "{text}");
-    assert!(text.contains(en.help_wild) && text.contains(en.help_full_merge));
+    assert!(text.contains(en.help_wild) && text.contains(en.help_full_merge[2]));
+    // Solitaire scores only the card a merge makes and nothing for a clear, deals no bombs.
+    for untrue in ["0 for each merge", "+0 points", "bomb"] {
+        assert!(!text.contains(untrue), "{untrue}: {text}");
+    }
+    assert!(text.contains(&en.help_score_card[..30]), "{text}");
     insta::assert_snapshot!("help_solitaire_en", text);
 }
 
@@ -274,5 +279,80 @@ fn columns_are_hit_where_they_are_drawn() {
         assert_eq!(hits.first(), Some(&0));
         assert_eq!(hits.last(), Some(&4));
         assert!(hits.windows(2).all(|p| p[0] <= p[1]));
+    }
+}
+
+/// At 40×15 the help is taller than the window: paged with Page Down it reads to its end (the last
+/// rule and the way back), under every preset and in both languages, and its first page says
+/// there is more.
+#[test]
+fn help_pages_to_its_end_in_a_small_window() {
+    use crate::ui::kit::{page, reachable};
+    for preset in ["default", "solitaire", "hard"] {
+        let g = Game::with_seed(Arc::new(crate::config::load_preset(preset).unwrap()), 7);
+        for (lang, _) in LANGS {
+            let words = lang.words();
+            let mut s = screen(&g, &[]);
+            s.overlay = Overlay::Help;
+            let all = render(&s, words, Theme::PLAIN, 40, 15);
+            assert!(all.len() > 15, "{preset}: the help fits, nothing to page");
+            assert!(reachable(&all, 40, 15), "{preset}");
+            let text = to_text(&all);
+            assert!(
+                text.contains(words.help_end.split_at(6).0),
+                "{preset}: {text}"
+            );
+            assert!(text.contains(words.help_back), "{preset}: {text}");
+            let (first, top) = page(all.clone(), 0, words, Theme::PLAIN, (40, 15));
+            assert_eq!((first.len(), top), (15, 0));
+            assert!(first[14].starts_with('↓'), "{first:?}");
+            // Past the end the window stops at the last full page, which says so.
+            let (last, top) = page(all.clone(), 1000, words, Theme::PLAIN, (40, 15));
+            assert_eq!(top, all.len() - 14);
+            assert!(last[13].contains(words.help_back.split_at(6).0), "{last:?}");
+        }
+    }
+}
+
+/// Under the default rules (no discards) no help lists a discard key or columns
+/// past the last: the card screen's, the duel screen's and the log look's all list keys
+/// through one filter.
+#[test]
+fn help_lists_only_the_keys_of_the_rules() {
+    let rules = Rules::default_rules();
+    assert!(!rules.has_discards());
+    for (lang, _) in LANGS {
+        let words = lang.words();
+        for keys in [words.help_keys, words.duel_help_keys_cards] {
+            let listed: Vec<String> = rules_keys(keys, &rules).collect();
+            assert_eq!(listed.len(), keys.len() - 1, "{listed:?}");
+            assert!(listed.iter().all(|k| !k.starts_with("d ")), "{listed:?}");
+            let columns = format!("1 … {} ", rules.board.columns);
+            assert!(listed[0].starts_with(&columns), "{listed:?}");
+        }
+        let solitaire = crate::config::load_preset("solitaire").unwrap();
+        assert_eq!(
+            rules_keys(words.help_keys, &solitaire).count(),
+            words.help_keys.len()
+        );
+    }
+}
+
+/// The result's best: the first game under the rules says so (no `Best -`), a new best says
+/// what it beat, any other shows the best.
+#[test]
+fn result_says_first_game_and_what_a_new_best_beat() {
+    let (mut g, _, _) = game_with(Rules::default_rules(), "2 2 4 8 16", &[]);
+    while !g.is_over() && g.play(Move::Place(0)).is_ok() {}
+    for (best, new_best, says, not) in [
+        (None, true, "First game under these rules", "Best -"),
+        (Some(2), true, "New best! (was 2)", "Best 2"),
+        (Some(5000), false, "Best 5000", "New best"),
+    ] {
+        let mut s = screen(&g, &[]);
+        s.best = best;
+        s.overlay = Overlay::result(new_best);
+        let text = show(&s, Lang::En, 80, 24);
+        assert!(text.contains(says) && !text.contains(not), "{says}: {text}");
     }
 }
