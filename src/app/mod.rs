@@ -26,10 +26,10 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::store::format::GameKind;
-use crate::store::keeper::{
+use crate::store::api::{
     ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, daily_game, fresh_seed,
 };
+use crate::store::files::format::GameKind;
 use crate::store::{self, Resumed, SavedGameInfo, Store, utc};
 
 pub(crate) use crate::error::Error;
@@ -124,7 +124,7 @@ fn nothing_to_resume(
     } else {
         let place = keeper.dir().map_or_else(
             || "no data folder".to_string(),
-            |d| store::db::path_in(d).display().to_string(),
+            |d| store::db::schema::path_in(d).display().to_string(),
         );
         format!(
             "there is no saved {what} to resume{with} ({place}); start one with `new2048 {command}`"
@@ -269,7 +269,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|&m| crate::store::record::encode_moves(&[m]) + "\n")
+        .map(|&m| crate::store::files::record::encode_moves(&[m]) + "\n")
         .collect();
     play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
 }

@@ -27,23 +27,12 @@
 //! record added, its save removed), so a failure there leaves the game saved, and the message
 //! says so.
 
-pub(crate) mod claim;
-pub(crate) mod classic;
+pub(crate) mod api;
 pub(crate) mod daily;
 pub(crate) mod db;
-pub(crate) mod duel;
-pub(crate) mod entry;
-pub(crate) mod format;
-pub(crate) mod fsio;
-pub(crate) mod history;
-pub(crate) mod import;
-pub(crate) mod keeper;
-pub(crate) mod record;
-pub(crate) mod saves;
+pub(crate) mod files;
 pub(crate) mod shelf;
 pub(crate) mod stats;
-pub(crate) mod stored;
-pub(crate) mod summary;
 pub(crate) mod utc;
 pub(crate) mod view;
 
@@ -58,12 +47,13 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
-use claim::Claim;
-use entry::Entry;
-use format::GameKind;
+use crate::store::api::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
+use db::claim::{self, Claim};
+use db::{history, import, saves};
+use files::entry::{self, Entry};
+use files::format::{self, GameKind};
+use files::summary::Summary;
 use saves::Moves;
-use summary::Summary;
 use view::View;
 
 pub(crate) use shelf::{Resumed, SavedGameInfo};
@@ -124,7 +114,7 @@ impl Store {
             ));
             return store;
         };
-        match db::open(&dir) {
+        match db::schema::open(&dir) {
             Ok(opened) => {
                 if let Some(note) = opened.note {
                     store.warn(note);
@@ -293,7 +283,7 @@ impl Store {
         }
         let hash = view.rules().hash;
         let daily = match view.deal() {
-            keeper::Deal::Daily { date, .. } => Some(date),
+            api::Deal::Daily { date, .. } => Some(date),
             _ => None,
         };
         let previous = self.checked_best(view.kind(), &hash, None);
@@ -317,7 +307,7 @@ impl Store {
             let wait = if result.is_err() {
                 std::time::Duration::from_millis(200)
             } else {
-                db::BUSY
+                db::schema::BUSY
             };
             let _ = db.busy_timeout(wait);
         }
@@ -415,7 +405,7 @@ impl Store {
             return Err("there is no database: the game is not recorded".into());
         };
         let result = (|| {
-            let tx = db::begin(db)?;
+            let tx = db::schema::begin(db)?;
             history::add(&tx, &record)?;
             saves::remove(&tx, &id)?;
             tx.commit()
@@ -465,7 +455,7 @@ impl Store {
         let (score, custom) = match view {
             View::Cards(g, m) => (
                 g.position().score,
-                matches!(m.deal, keeper::Deal::DeckFile { .. }),
+                matches!(m.deal, api::Deal::DeckFile { .. }),
             ),
             View::Classic(g, _) => (g.score(), false),
             View::CardDuel(..) | View::ClassicDuel(..) => (0, true),

@@ -1,7 +1,7 @@
 //! The saved games as a player sees them: a list, newest first, to resume from or delete from.
 //!
 //! [`Store::saved_games`] lists every save, marking those another process claims (see
-//! [`super::claim`]) as open in another window: they keep their numbers, so `play --resume N` and
+//! [`crate::store::db::claim`]) as open in another window: they keep their numbers, so `play --resume N` and
 //! `saved --delete N` on one of them say it is open elsewhere rather than that there is no such
 //! game, but they are neither resumed nor deleted here. [`Store::resume`] takes one up by id and
 //! claims it for the life of the game; [`Store::delete_saved`] records its game as quit and
@@ -9,15 +9,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::claim::{self, ClaimError};
-use super::format::{GameKind, RecordError};
-use super::saves::{self, Saved};
-use super::view::View;
 use super::{Playing, Store, utc};
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::store::keeper::{ClassicMeta, GameMeta, SavedGames};
+use crate::store::api::{ClassicMeta, GameMeta, SavedGames};
+use crate::store::db::claim::{self, ClaimError};
+use crate::store::db::saves::{self, Saved};
+use crate::store::files::format::{GameKind, RecordError};
+use crate::store::view::View;
 
 /// One saved game as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

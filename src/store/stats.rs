@@ -13,9 +13,9 @@ use std::fmt::Write;
 
 use unicode_width::UnicodeWidthStr;
 
-use super::format::GameKind;
-use super::summary::Summary;
 use crate::duel::DuelResult;
+use crate::store::files::format::GameKind;
+use crate::store::files::summary::Summary;
 
 /// What history says about one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -170,7 +170,7 @@ pub(crate) fn lately_first(all: &mut [RulesStats]) {
 pub(crate) fn report_of(tally: &Tally, today: &str) -> String {
     let (cards, classic) = (&tally.cards, &tally.classic);
     let has_duels = !tally.duels.is_empty();
-    let daily = super::daily::report(&tally.dailies, today);
+    let daily = crate::store::daily::report(&tally.dailies, today);
     if classic.is_empty() && !has_duels && daily.is_none() {
         return render(cards);
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::engine::Move;
-use crate::store::keeper::Deal;
+use crate::store::api::Deal;
 use crate::store::shelf::ResumeError;
 
 fn game(seed: u64) -> (Game, GameMeta) {
@@ -189,7 +189,7 @@ fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
     let (mut g, meta) = game(22);
     g.play(Move::Place(0)).unwrap();
     s.save(&g, &meta);
-    db::faults::fail_writes(true);
+    db::schema::faults::fail_writes(true);
     g.play(Move::Place(1)).unwrap();
     s.save(&g, &meta);
     g.play(Move::Place(2)).unwrap();
@@ -209,7 +209,7 @@ fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
         w[0].contains("cannot record the game") && w[0].contains("goes into history at the next"),
         "{w:?}"
     );
-    db::faults::fail_writes(false);
+    db::schema::faults::fail_writes(false);
     let mut s = at(&dir);
     assert!(s.take_warnings()[0].contains("imported 1 recorded game"));
     assert_eq!(s.entries().len(), 1, "recorded once, with its last move");
@@ -219,10 +219,10 @@ fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
     back.play(Move::Place(0)).unwrap();
     s.save(&back, &meta);
     // Saving works again: said once, and the save has every move from then on.
-    db::faults::fail_writes(true);
+    db::schema::faults::fail_writes(true);
     back.play(Move::Place(3)).unwrap();
     s.save(&back, &meta);
-    db::faults::fail_writes(false);
+    db::schema::faults::fail_writes(false);
     back.play(Move::Place(4)).unwrap();
     s.save(&back, &meta);
     let w = s.take_warnings();
@@ -242,9 +242,9 @@ fn deleting_a_save_while_the_disk_is_full_keeps_it() {
     s.save(&g, &meta);
     s.release();
     let id = s.saved_games()[0].id.clone();
-    db::faults::fail_writes(true);
+    db::schema::faults::fail_writes(true);
     let e = s.delete_saved(&id).unwrap_err();
-    db::faults::fail_writes(false);
+    db::schema::faults::fail_writes(false);
     // Not deleted: the save stays, and the record kept aside is added at the next start, which
     // then removes the save.
     assert!(e.to_string().contains("next start"), "{e}");

@@ -4,20 +4,20 @@
 
 use serde_json::{Value, json};
 
-use super::classic::{ClassicRecord, encode_dirs, rules_record};
-use super::duel::DuelRecord;
-use super::entry::Entry;
-use super::format::{CARDS_FORMAT, FORMAT, GameKind};
-use super::record::{Record, RulesRecord};
-use super::saves::Moves;
-use super::shelf::{PlayerInfo, SavedGameInfo};
-use super::summary::deal_text;
-use super::utc;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
 use crate::duel::{Duel, Playable};
-use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
+use crate::store::api::{ClassicMeta, Deal, GameMeta};
+use crate::store::db::saves::Moves;
+use crate::store::files::classic_record::{ClassicRecord, encode_dirs, rules_record};
+use crate::store::files::duel_record::DuelRecord;
+use crate::store::files::entry::Entry;
+use crate::store::files::format::{CARDS_FORMAT, FORMAT, GameKind};
+use crate::store::files::record::{Record, RulesRecord};
+use crate::store::files::summary::deal_text;
+use crate::store::shelf::{PlayerInfo, SavedGameInfo};
+use crate::store::utc;
 
 /// A game in progress, borrowed.
 #[derive(Clone, Copy)]

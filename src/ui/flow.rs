@@ -5,8 +5,8 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
+use crate::store::api::{Deal, Keepers};
 use crate::store::daily::DailyNews;
-use crate::store::keeper::{Deal, Keepers};
 use crate::store::shelf::Resumed;
 
 use crate::ui::kit::{Tone, Words, fill, plural};

@@ -1,7 +1,7 @@
 //! The start menu and its sub-menus.
 //!
 //! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the saved games
-//! first (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a
+//! first (through [`crate::store::api::SavedGames`]: take one up, or delete it after a
 //! question), then what can be started. Its questions are [`crate::ui::widgets::confirm`]'s.
 
 use std::sync::Arc;
@@ -11,8 +11,8 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::config;
 use crate::config::presets;
-use crate::store::format::GameKind;
-use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
+use crate::store::api::{ClassicMeta, Deal, GameMeta, Keepers};
+use crate::store::files::format::GameKind;
 use crate::store::shelf::{ResumeError, SavedGameInfo};
 use crate::store::utc;
 
@@ -94,7 +94,7 @@ fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<us
 
 /// A new game of `rules` from a fresh seed.
 pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
-    let seed = crate::store::keeper::fresh_seed();
+    let seed = crate::store::api::fresh_seed();
     (
         Game::with_seed(Arc::clone(rules), seed),
         GameMeta {
@@ -106,7 +106,7 @@ pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
 pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
-    let game = ClassicGame::new(rules, crate::store::keeper::fresh_seed());
+    let game = ClassicGame::new(rules, crate::store::api::fresh_seed());
     let meta = ClassicMeta {
         rules_name: name.to_string(),
         started: utc::now(),
@@ -375,7 +375,7 @@ pub(crate) fn start(
             },
             Choice::Daily => {
                 // Today's deal cannot fail: only a date given by hand can be wrong.
-                if let Ok((g, m)) = crate::store::keeper::daily_game(Rules::clone(rules), None) {
+                if let Ok((g, m)) = crate::store::api::daily_game(Rules::clone(rules), None) {
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }

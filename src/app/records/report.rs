@@ -6,7 +6,7 @@
 //! games shown: with `--rules` or `--game`, those that match). In JSON each row says its `game`;
 //! in CSV a duel takes a line per player (same `n` and `id`), so each line is one player's game.
 //!
-//! Rows are made from the summaries of the database's columns ([`crate::store::summary`]), not
+//! Rows are made from the summaries of the database's columns ([`crate::store::files::summary`]), not
 //! the records.
 
 use std::fmt::Write;
@@ -16,10 +16,10 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::duel::DuelPlayer;
-use crate::store::format::GameKind;
-use crate::store::keeper::Deal;
-use crate::store::summary::{Summary, deal_text};
+use crate::store::api::Deal;
+use crate::store::files::duel_record::DuelPlayer;
+use crate::store::files::format::GameKind;
+use crate::store::files::summary::{Summary, deal_text};
 use crate::store::utc;
 
 /// One line of history, as `--json` prints it: a game of either kind or a duel.

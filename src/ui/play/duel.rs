@@ -21,7 +21,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
-use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
+use crate::store::api::{ClassicMeta, Deal, DuelKeeper, GameMeta};
 use crate::store::shelf::Resumed;
 use crate::store::utc;
 
@@ -190,7 +190,7 @@ pub(crate) fn default_names(words: &Words) -> [String; 2] {
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
 pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
-    let seed = setup.seed.unwrap_or_else(crate::store::keeper::fresh_seed);
+    let seed = setup.seed.unwrap_or_else(crate::store::api::fresh_seed);
     let started = utc::now();
     let names = setup.names.clone();
     match &setup.game {

@@ -32,7 +32,7 @@ pub(crate) use {
 
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
-use crate::store::keeper::{ClassicMeta, GameMeta};
+use crate::store::api::{ClassicMeta, GameMeta};
 use crate::store::shelf::Resumed;
 
 /// What to play.

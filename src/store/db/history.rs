@@ -9,12 +9,12 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::entry::{self, Entry};
-use super::format::{GameKind, RecordError};
-use super::stats::RulesStats;
 use super::stored;
-use super::summary::Summary;
 use crate::cards::summary::Ending;
+use crate::store::files::entry::{self, Entry};
+use crate::store::files::format::{GameKind, RecordError};
+use crate::store::files::summary::Summary;
+use crate::store::stats::RulesStats;
 use std::collections::BTreeMap;
 
 /// Which games a listing wants.
@@ -37,7 +37,7 @@ fn document(e: &Entry) -> (serde_json::Value, Summary) {
     (value, Summary::of(e))
 }
 
-fn rules_of(e: &Entry) -> &super::record::RulesRecord {
+fn rules_of(e: &Entry) -> &crate::store::files::record::RulesRecord {
     match e {
         Entry::Cards(r) => &r.play.rules,
         Entry::Classic(r) => &r.play.rules,
@@ -53,7 +53,7 @@ pub(crate) fn add(conn: &Connection, e: &Entry) -> rusqlite::Result<bool> {
     }
     let (rules, deck) = stored::strip(conn, &mut doc, rules_of(e), &s.deal)?;
     let daily = match &s.deal {
-        crate::store::keeper::Deal::Daily { date, .. } => Some(date.clone()),
+        crate::store::api::Deal::Daily { date, .. } => Some(date.clone()),
         _ => None,
     };
     let json = |v: &dyn erased::Json| v.text();
@@ -295,6 +295,6 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
         }
     }
     let mut all: Vec<RulesStats> = by_hash.into_values().collect();
-    super::stats::lately_first(&mut all);
+    crate::store::stats::lately_first(&mut all);
     Ok(all)
 }

@@ -2,7 +2,7 @@
 //! its moves are rows of `save_moves`, one per move.
 //!
 //! A save is how its deck is dealt plus the moves so far. The row holds the save's document (see
-//! [`super::record`]) less its rules, its deck and its moves (the `head`: when it started and was
+//! [`crate::store::files::record`]) less its rules, its deck and its moves (the `head`: when it started and was
 //! saved, the deal, the undos, a duel's players), and what the list of saved games shows
 //! (`info`). Each move is a row `(save, player, n, move)` in the notation of the records (`3`,
 //! `d`, `u`): a move appends one row and updates the head, an undo deletes the last ones, so a
@@ -16,13 +16,14 @@ use rand::RngExt;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
-use super::classic::SavedClassic;
-use super::duel::DuelRecord;
-use super::format::{GameKind, RecordError, checked, from_value, kind_of};
-use super::record::SavedGame;
-use super::shelf::SavedGameInfo;
-use super::view::View;
-use super::{stored, utc};
+use super::stored;
+use crate::store::files::classic_record::SavedClassic;
+use crate::store::files::duel_record::DuelRecord;
+use crate::store::files::format::{GameKind, RecordError, checked, from_value, kind_of};
+use crate::store::files::record::SavedGame;
+use crate::store::shelf::SavedGameInfo;
+use crate::store::utc;
+use crate::store::view::View;
 
 /// One saved game as its document holds it.
 #[derive(Clone, Debug)]
@@ -100,7 +101,7 @@ pub(crate) fn write(
     fresh: bool,
     sent: &Moves,
 ) -> rusqlite::Result<Option<Moves>> {
-    let tx = super::db::begin(conn)?;
+    let tx = super::schema::begin(conn)?;
     let written = write_in(&tx, id, view, saved, fresh, sent)?;
     tx.commit()?;
     Ok(written)

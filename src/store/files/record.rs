@@ -14,8 +14,8 @@
 //!
 //! ## Three games in one history: `game` and format 2
 //!
-//! History holds card games, classic 2048 games ([`super::classic`]) and duels
-//! ([`super::duel`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
+//! History holds card games, classic 2048 games ([`super::classic_record`]) and duels
+//! ([`super::duel_record`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
 //! `"classic"`, `"duel"`); a file without one is a card game, which is what every format-1 file
 //! is. [`decode_entry`](super::entry::decode_entry) reads any of them as an [`Entry`](super::entry::Entry).
 //!
@@ -36,13 +36,13 @@ use serde::{Deserialize, Serialize};
 #[cfg(test)]
 use super::format::to_json;
 use super::format::{CARDS_FORMAT, RecordError};
-use super::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::cards::text;
-use crate::store::keeper::{Deal, GameMeta};
+use crate::store::api::{Deal, GameMeta};
+use crate::store::utc;
 
 /// The rules a game was played with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -306,7 +306,7 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::format::decode;
+    use crate::store::files::format::decode;
 
     fn played(seed: u64, moves: &[Move]) -> (Game, GameMeta) {
         let mut g = Game::with_seed(Arc::new(Rules::default_rules()), seed);

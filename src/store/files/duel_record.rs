@@ -8,22 +8,22 @@
 //! and how their game ended. `result` is [`DuelResult`] from [`crate::duel`], or null for a duel
 //! given up before it was decided.
 //!
-//! A duel is also saved after every move, like any game (see [`super::saves`]): its save is its
+//! A duel is also saved after every move, like any game (see [`crate::store::db::saves`]): its save is its
 //! record as it stands, with no result yet, and it resumes with the same player to move
 //! ([`DuelRecord::resume_cards`], [`DuelRecord::resume_classic`]: both players' moves are
 //! replayed in turn order, the turn passing as it did in play).
 
 use serde::{Deserialize, Serialize};
 
-use super::classic as classic_store;
+use super::classic_record as classic_store;
 use super::format::{FORMAT, GameKind, RecordError};
 use super::record::{self, Play, RulesRecord};
-use super::utc;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, DuelResult, Playable};
-use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
+use crate::store::api::{ClassicMeta, Deal, GameMeta};
+use crate::store::utc;
 
 /// The moves of one player's game in its record notation: the one fact about a game that only the
 /// store knows how to write.
@@ -350,7 +350,7 @@ mod tests {
     use super::*;
     use crate::cards::rules::{ClassicRules, Rules};
     use crate::classic::Dir;
-    use crate::store::entry::{Entry, decode_entry};
+    use crate::store::files::entry::{Entry, decode_entry};
 
     fn names() -> [String; 2] {
         ["Ann".to_string(), "Bob".to_string()]

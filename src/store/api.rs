@@ -12,11 +12,11 @@ use std::sync::Arc;
 
 use rand::RngExt;
 
-use super::shelf::{ResumeError, Resumed, SavedGameInfo};
-use super::utc;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
+use crate::store::shelf::{ResumeError, Resumed, SavedGameInfo};
+use crate::store::utc;
 
 /// How a game was dealt, kept with it so history can show it and replays can re-deal it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -72,7 +72,7 @@ pub(crate) trait Keeper {
     }
     /// What `date`'s daily deal says once it was finished with these rules: the line to share,
     /// the streaks, the best score of the deal.
-    fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<super::daily::DailyNews> {
+    fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<crate::store::daily::DailyNews> {
         None
     }
 }
@@ -90,7 +90,7 @@ pub(crate) trait ClassicKeeper: Keeper {
     /// Returns true when its score is a new best for its rules.
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
     /// The newest saved classic game no other window plays, if there is one; it is claimed for
-    /// this process from then on (see [`super::claim`] and [`Keeper::release`]).
+    /// this process from then on (see [`crate::store::db::claim`] and [`Keeper::release`]).
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
     /// Drops this classic game's saved copy without recording it (quit before any move).
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);

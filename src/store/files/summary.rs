@@ -4,12 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::duel::DuelPlayer;
+use super::duel_record::DuelPlayer;
 use super::entry::Entry;
 use super::format::GameKind;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::keeper::Deal;
+use crate::store::api::Deal;
 
 /// What history shows of one finished game or duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
