@@ -17,7 +17,7 @@ use crate::app::Error;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
-use crate::store::api::Deal;
+use crate::store::Deal;
 use crate::store::files::classic_record::ClassicRecord;
 use crate::store::files::record::Record;
 use crate::store::files::summary::deal_text;
@@ -105,7 +105,7 @@ mod tests {
     use super::*;
     use crate::cards::engine::Move;
     use crate::cards::rules::Rules;
-    use crate::store::api::GameMeta;
+    use crate::store::GameMeta;
     use std::sync::Arc;
 
     fn recorded() -> (Game, Record) {

@@ -18,10 +18,10 @@ use std::collections::BTreeSet;
 use crate::cards::engine::{Clear, Game};
 use crate::cards::summary::Ending;
 use crate::duel::Playable;
-use crate::store::api::Deal;
 use crate::store::files::format::GameKind;
 use crate::store::files::record::Record;
 use crate::store::files::summary::Summary;
+use crate::store::meta::Deal;
 use crate::store::utc;
 
 /// Stretches of the deck in the strip.
@@ -218,13 +218,13 @@ mod tests {
     use super::*;
     use crate::cards::engine::Move;
     use crate::cards::rules::Rules;
-    use crate::store::api::GameMeta;
     use crate::store::files::entry::Entry;
+    use crate::store::meta::GameMeta;
 
     /// A daily deal of `date` played `moves` columns (then ended as `ending`).
     fn daily(date: &str, moves: &[u8], ending: Ending) -> Record {
         let (mut g, meta) =
-            crate::store::api::daily_game(Rules::default_rules(), Some(date)).unwrap();
+            crate::store::meta::start_daily(Rules::default_rules(), Some(date)).unwrap();
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }
@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn best_of_a_date_is_that_deal_only() {
         let rules = Rules::default_rules().hash();
-        let (mut other, _) = crate::store::api::daily_game(Rules::default_rules(), None).unwrap();
+        let (mut other, _) = crate::store::meta::start_daily(Rules::default_rules(), None).unwrap();
         for c in [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3] {
             let _ = other.play(Move::Place(c));
         }

@@ -31,6 +31,7 @@ pub(crate) mod api;
 pub(crate) mod daily;
 pub(crate) mod db;
 pub(crate) mod files;
+pub(crate) mod meta;
 pub(crate) mod shelf;
 pub(crate) mod stats;
 pub(crate) mod utc;
@@ -47,16 +48,20 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::store::api::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
 use db::claim::{self, Claim};
 use db::{history, import, saves};
 use files::entry::{self, Entry};
 use files::format::{self, GameKind};
 use files::summary::Summary;
-use saves::Moves;
+use view::Moves;
 use view::View;
 
-pub(crate) use shelf::{Resumed, SavedGameInfo};
+pub(crate) use api::{
+    ClassicKeeper, DuelKeeper, Keeper, Keepers, ResumeError, Resumed, SavedGameInfo,
+};
+pub(crate) use meta::{
+    ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
+};
 
 /// A game this process is playing: how it is known ([`View::key`]), the id it got at its first
 /// save, the claim on its save, and the moves its save holds.
@@ -283,7 +288,7 @@ impl Store {
         }
         let hash = view.rules().hash;
         let daily = match view.deal() {
-            api::Deal::Daily { date, .. } => Some(date),
+            Deal::Daily { date, .. } => Some(date),
             _ => None,
         };
         let previous = self.checked_best(view.kind(), &hash, None);
@@ -453,10 +458,7 @@ impl Store {
     /// Records a finished game; true when its score is a new best.
     fn finish_and_note(&mut self, view: View, ending: Option<Ending>) -> bool {
         let (score, custom) = match view {
-            View::Cards(g, m) => (
-                g.position().score,
-                matches!(m.deal, api::Deal::DeckFile { .. }),
-            ),
+            View::Cards(g, m) => (g.position().score, matches!(m.deal, Deal::DeckFile { .. })),
             View::Classic(g, _) => (g.score(), false),
             View::CardDuel(..) | View::ClassicDuel(..) => (0, true),
         };

@@ -7,113 +7,13 @@
 //! claims it for the life of the game; [`Store::delete_saved`] records its game as quit and
 //! removes it, in one transaction.
 
-use serde::{Deserialize, Serialize};
-
-use super::{Playing, Store, utc};
-use crate::cards::engine::Game;
-use crate::classic::ClassicGame;
-use crate::duel::Duel;
-use crate::store::api::{ClassicMeta, GameMeta, SavedGames};
+use super::{Playing, Store};
+use crate::store::api::{ResumeError, Resumed, SavedGameInfo, SavedGames};
 use crate::store::db::claim::{self, ClaimError};
 use crate::store::db::saves::{self, Saved};
 use crate::store::files::format::{GameKind, RecordError};
+use crate::store::meta::{ClassicMeta, GameMeta};
 use crate::store::view::View;
-
-/// One saved game as the list shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct SavedGameInfo {
-    /// Its place in the list, 1 for the newest: what `play --resume N` takes.
-    pub number: usize,
-    /// What [`Store::resume`] and [`Store::delete_saved`] take.
-    pub id: String,
-    /// `cards`, `classic` or `duel`.
-    pub game: GameKind,
-    /// The game played: a duel's game (`cards` or `classic`), else the same as `game`.
-    pub of: GameKind,
-    /// The rules' name, and their hash (to match the rules in force).
-    pub rules: String,
-    pub rules_hash: String,
-    /// How it was dealt: `seed 42`, `daily 2026-11-29`, `deck FILE`, `4x4 seed 7`.
-    pub deal: String,
-    /// The score (a duel: the two players' added; see `players`).
-    pub score: u64,
-    /// Cards played (card game) or moves (classic); a duel: both players' turns added.
-    pub played: u64,
-    /// When it was last played (saved).
-    #[serde(with = "utc::as_stamp")]
-    pub saved: u64,
-    /// A duel's two players, in turn order; empty for a one-player game.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub players: Vec<PlayerInfo>,
-    /// Another window plays it: listed (so numbers stay put) but not taken up here.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub elsewhere: bool,
-}
-
-/// One player of a saved duel.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct PlayerInfo {
-    pub name: String,
-    pub score: u64,
-    /// Cards placed or discarded, or classic moves.
-    pub played: u64,
-}
-
-impl SavedGameInfo {
-    /// What the game is, in a few words: `cards`, `classic 4x4`, `duel (cards)`.
-    pub(crate) fn mode(&self) -> String {
-        match self.game {
-            GameKind::Duel => format!("duel ({})", self.of.as_str()),
-            g => g.as_str().to_string(),
-        }
-    }
-
-    /// The score, and each player's in a duel: `120`, `Ann 12 : Bob 9`.
-    pub(crate) fn score_text(&self) -> String {
-        if self.players.is_empty() {
-            return self.score.to_string();
-        }
-        let each: Vec<String> = self
-            .players
-            .iter()
-            .map(|p| format!("{} {}", p.name, p.score))
-            .collect();
-        each.join(" : ")
-    }
-
-    /// `cards played` or `moves`, what [`SavedGameInfo::played`] counts.
-    pub(crate) fn played_unit(&self) -> &'static str {
-        match self.of {
-            GameKind::Classic => "moves",
-            _ => "cards played",
-        }
-    }
-}
-
-/// A saved game taken up, ready to play on.
-pub(crate) enum Resumed {
-    Cards(Box<Game>, GameMeta),
-    Classic(Box<ClassicGame>, ClassicMeta),
-    /// A card duel, with the players' names; the same player is to move as when it was saved.
-    CardDuel(Box<Duel<Game>>, GameMeta, [String; 2]),
-    ClassicDuel(Box<Duel<ClassicGame>>, ClassicMeta, [String; 2]),
-}
-
-/// Why a saved game could not be taken up or deleted.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum ResumeError {
-    #[error("this game is open in another window")]
-    Elsewhere,
-    #[error("there is no saved game `{0}` (it may have been finished or deleted meanwhile)")]
-    NotFound(String),
-    /// The save does not rebuild; the message says where it was moved.
-    #[error("{0}")]
-    Unusable(String),
-    #[error("there is no data folder, so there are no saved games")]
-    NoFolder,
-    #[error("cannot read the saved game: {0}")]
-    Io(String),
-}
 
 impl ResumeError {
     fn of_claim(e: ClaimError) -> ResumeError {

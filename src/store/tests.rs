@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::engine::Move;
-use crate::store::api::Deal;
-use crate::store::shelf::ResumeError;
+use crate::store::api::ResumeError;
+use crate::store::meta::Deal;
 
 fn game(seed: u64) -> (Game, GameMeta) {
     let g = Game::with_seed(Arc::new(Rules::default_rules()), seed);

@@ -8,16 +8,22 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
 use crate::duel::{Duel, Playable};
-use crate::store::api::{ClassicMeta, Deal, GameMeta};
-use crate::store::db::saves::Moves;
+use crate::store::api::{PlayerInfo, SavedGameInfo};
 use crate::store::files::classic_record::{ClassicRecord, encode_dirs, rules_record};
 use crate::store::files::duel_record::DuelRecord;
 use crate::store::files::entry::Entry;
 use crate::store::files::format::{CARDS_FORMAT, FORMAT, GameKind};
 use crate::store::files::record::{Record, RulesRecord};
 use crate::store::files::summary::deal_text;
-use crate::store::shelf::{PlayerInfo, SavedGameInfo};
+use crate::store::meta::{ClassicMeta, Deal, GameMeta};
 use crate::store::utc;
+
+/// A game's moves as the save keeps them: one small code per move, per player (a solo game's
+/// are player 0's); [`View::word`] writes a code in the records' notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Moves {
+    pub codes: [Vec<u16>; 2],
+}
 
 /// A game in progress, borrowed.
 #[derive(Clone, Copy)]

@@ -7,7 +7,7 @@ pub(super) mod report;
 use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
-use crate::store::api::Keeper;
+use crate::store::Keeper;
 use crate::store::files::format::GameKind;
 use crate::store::{self, Store, utc};
 

@@ -16,7 +16,7 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::api::Deal;
+use crate::store::Deal;
 use crate::store::files::duel_record::DuelPlayer;
 use crate::store::files::format::GameKind;
 use crate::store::files::summary::{Summary, deal_text};
@@ -304,7 +304,7 @@ pub(crate) fn table(rows: &[AnyRow]) -> String {
 }
 
 /// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them).
-pub(crate) fn saved_table(list: &[crate::store::shelf::SavedGameInfo]) -> String {
+pub(crate) fn saved_table(list: &[crate::store::SavedGameInfo]) -> String {
     let header = [
         "#",
         "last played (UTC)",

@@ -53,7 +53,7 @@ pub(crate) fn add(conn: &Connection, e: &Entry) -> rusqlite::Result<bool> {
     }
     let (rules, deck) = stored::strip(conn, &mut doc, rules_of(e), &s.deal)?;
     let daily = match &s.deal {
-        crate::store::api::Deal::Daily { date, .. } => Some(date.clone()),
+        crate::store::meta::Deal::Daily { date, .. } => Some(date.clone()),
         _ => None,
     };
     let json = |v: &dyn erased::Json| v.text();

@@ -274,7 +274,7 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
             view,
             save.saved_at(),
             true,
-            &saves::Moves::default(),
+            &crate::store::view::Moves::default(),
         )?
         .is_some()
         {

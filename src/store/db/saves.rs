@@ -17,13 +17,13 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use super::stored;
+use crate::store::api::SavedGameInfo;
 use crate::store::files::classic_record::SavedClassic;
 use crate::store::files::duel_record::DuelRecord;
 use crate::store::files::format::{GameKind, RecordError, checked, from_value, kind_of};
 use crate::store::files::record::SavedGame;
-use crate::store::shelf::SavedGameInfo;
 use crate::store::utc;
-use crate::store::view::View;
+use crate::store::view::{Moves, View};
 
 /// One saved game as its document holds it.
 #[derive(Clone, Debug)]
@@ -78,13 +78,6 @@ pub(crate) fn new_id(started: u64) -> String {
         utc::compact(started),
         rand::rng().random::<u32>()
     )
-}
-
-/// A game's moves as the save keeps them: one small code per move, per player (a solo game's
-/// are player 0's); [`View::word`] writes a code in the records' notation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Moves {
-    pub codes: [Vec<u16>; 2],
 }
 
 /// How many leading moves `a` and `b` share.

@@ -13,9 +13,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use crate::cards::rules::Rules;
-use crate::store::api::Deal;
 use crate::store::files::format::RecordError;
 use crate::store::files::record::RulesRecord;
+use crate::store::meta::Deal;
 
 /// The id of `rules` in the `rules` table, added if it is not there.
 pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Result<i64> {

@@ -23,7 +23,7 @@ use super::record::RulesRecord;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
-use crate::store::api::ClassicMeta;
+use crate::store::meta::ClassicMeta;
 use crate::store::utc;
 
 /// `"u l l d r"`.

@@ -41,7 +41,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::cards::text;
-use crate::store::api::{Deal, GameMeta};
+use crate::store::meta::{Deal, GameMeta};
 use crate::store::utc;
 
 /// The rules a game was played with.

@@ -9,7 +9,7 @@ use super::entry::Entry;
 use super::format::GameKind;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::api::Deal;
+use crate::store::meta::Deal;
 
 /// What history shows of one finished game or duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
