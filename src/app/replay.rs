@@ -28,12 +28,12 @@ use crate::store::files::classic_record::{ClassicPlay, ClassicRecord, SavedClass
 use crate::store::files::duel_record::DuelRecord;
 use crate::store::files::entry::Entry;
 use crate::store::files::format::{GameKind, RecordError};
-use crate::store::files::record::{Play, Record, SavedGame};
+use crate::store::files::record::{CardPlay, Record, SavedGame};
 use crate::store::files::{entry, format};
 use crate::ui::{Duet, Shown, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
-pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {
+pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, CardPlay), Error> {
     let (play, rec) = match format::decode::<Record>(text) {
         Ok(r) => (r.play.clone(), Some(r)),
         Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(text) {

@@ -37,7 +37,7 @@ use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
 pub(crate) use self::flow::play;
-pub(crate) use self::kit::{Lang, Note, Tone};
+pub(crate) use self::kit::{Lang, Note, Tone, duration};
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::term::{Display, Ui, is_interactive};
 

@@ -3,6 +3,7 @@
 //! the history index) and prints it as a table, JSON or CSV.
 
 pub(super) mod report;
+mod stats;
 
 use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
@@ -111,7 +112,9 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
 
 pub(super) fn stats() -> Result<(), Error> {
     let mut keeper = Store::open();
-    let report = keeper.stats_report(&utc::date(utc::now()));
+    let report = keeper
+        .stats()
+        .map(|tally| stats::report_of(&tally, &utc::date(utc::now())));
     print_warnings(&mut keeper);
     match report {
         None => println!("no games recorded yet"),

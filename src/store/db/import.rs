@@ -274,7 +274,7 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
             view,
             save.saved_at(),
             true,
-            &crate::store::view::Moves::default(),
+            &crate::store::ongoing::Moves::default(),
         )?
         .is_some()
         {

@@ -17,13 +17,14 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use super::stored;
-use crate::store::api::SavedGameInfo;
+use crate::store::api::{Resumed, SavedGameInfo};
 use crate::store::files::classic_record::SavedClassic;
 use crate::store::files::duel_record::DuelRecord;
 use crate::store::files::format::{GameKind, RecordError, checked, from_value, kind_of};
 use crate::store::files::record::SavedGame;
+use crate::store::meta::{ClassicMeta, GameMeta};
+use crate::store::ongoing::{Moves, Ongoing};
 use crate::store::utc;
-use crate::store::view::{Moves, View};
 
 /// One saved game as its document holds it.
 #[derive(Clone, Debug)]
@@ -89,7 +90,7 @@ fn shared(a: &[u16], b: &[u16]) -> usize {
 pub(crate) fn write(
     conn: &mut Connection,
     id: &str,
-    view: View,
+    view: Ongoing,
     saved: u64,
     fresh: bool,
     sent: &Moves,
@@ -107,7 +108,7 @@ pub(crate) fn write(
 pub(crate) fn write_in(
     conn: &Connection,
     id: &str,
-    view: View,
+    view: Ongoing,
     saved: u64,
     fresh: bool,
     sent: &Moves,
@@ -241,6 +242,36 @@ pub(crate) fn remove(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
     conn.prepare_cached("DELETE FROM saves WHERE id = ?1")?
         .execute([id])
         .map(|n| n > 0)
+}
+
+impl Saved {
+    /// The game this save holds, rebuilt by replaying its moves.
+    pub(crate) fn rebuild(&self) -> Result<Resumed, RecordError> {
+        Ok(match self {
+            Saved::Cards(s) => {
+                let (g, m) = s.play.rebuild()?;
+                Resumed::Cards(Box::new(g), m)
+            }
+            Saved::Classic(s) => {
+                let (g, m) = s.rebuild()?;
+                Resumed::Classic(Box::new(g), m)
+            }
+            Saved::Duel(d) if d.of == GameKind::Classic => {
+                let meta = ClassicMeta {
+                    rules_name: d.rules.name.clone(),
+                    started: d.started,
+                };
+                Resumed::ClassicDuel(Box::new(d.resume_classic()?), meta, d.names())
+            }
+            Saved::Duel(d) => {
+                let meta = GameMeta {
+                    deal: d.deal.clone(),
+                    started: d.started,
+                };
+                Resumed::CardDuel(Box::new(d.resume_cards()?), meta, d.names())
+            }
+        })
+    }
 }
 
 #[cfg(test)]

@@ -121,7 +121,7 @@ pub(crate) fn open(dir: &Path) -> Result<Opened, String> {
         return Err(format!(
             "the database {} is {}, not a regular file, so it is not opened; move it away",
             path.display(),
-            super::fsio::kind_of(m.file_type())
+            crate::fsread::kind_of(m.file_type())
         ));
     }
     match open_file(&path) {

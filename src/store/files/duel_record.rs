@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::classic_record as classic_store;
 use super::format::{FORMAT, GameKind, RecordError};
-use super::record::{self, Play, RulesRecord};
+use super::record::{self, CardPlay, RulesRecord};
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
@@ -27,17 +27,17 @@ use crate::store::utc;
 
 /// The moves of one player's game in its record notation: the one fact about a game that only the
 /// store knows how to write.
-pub(crate) trait Side: Playable {
+pub(crate) trait DuelSide: Playable {
     fn moves_text(&self) -> String;
 }
 
-impl Side for Game {
+impl DuelSide for Game {
     fn moves_text(&self) -> String {
         record::encode_moves(self.moves())
     }
 }
 
-impl Side for ClassicGame {
+impl DuelSide for ClassicGame {
     fn moves_text(&self) -> String {
         classic_store::encode_dirs(self.moves())
     }
@@ -57,7 +57,7 @@ pub(crate) struct DuelPlayer {
 }
 
 impl DuelPlayer {
-    pub(crate) fn of<G: Side>(name: &str, game: &G) -> DuelPlayer {
+    pub(crate) fn of<G: DuelSide>(name: &str, game: &G) -> DuelPlayer {
         DuelPlayer {
             name: name.to_string(),
             outcome: game.ending(),
@@ -105,7 +105,12 @@ struct Shared {
 }
 
 impl DuelRecord {
-    fn build<G: Side>(duel: &Duel<G>, names: &[String; 2], s: Shared, ended: u64) -> DuelRecord {
+    fn build<G: DuelSide>(
+        duel: &Duel<G>,
+        names: &[String; 2],
+        s: Shared,
+        ended: u64,
+    ) -> DuelRecord {
         DuelRecord {
             format: FORMAT,
             game: GameKind::Duel,
@@ -124,7 +129,7 @@ impl DuelRecord {
 
     /// The players and result of `duel` as of `ended`, without its rules or deck: what a saved
     /// duel's head keeps (the rules and deck are kept once beside it).
-    pub(crate) fn of_players<G: Side>(
+    pub(crate) fn of_players<G: DuelSide>(
         duel: &Duel<G>,
         names: &[String; 2],
         of: GameKind,
@@ -196,7 +201,7 @@ impl DuelRecord {
             .clone()
             .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
         let [a, b] = self.players.clone().map(|p| {
-            let play = Play {
+            let play = CardPlay {
                 started: self.started,
                 deal: self.deal.clone(),
                 undos: p.undos,
@@ -230,7 +235,7 @@ impl DuelRecord {
             .deck
             .clone()
             .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
-        let fresh = Play {
+        let fresh = CardPlay {
             started: self.started,
             deal: self.deal.clone(),
             undos: 0,
@@ -272,7 +277,7 @@ impl DuelRecord {
     }
 
     /// Where the replayed `duel` differs from what was recorded, if anywhere.
-    pub(crate) fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
+    pub(crate) fn mismatch<G: DuelSide>(&self, duel: &Duel<G>) -> Option<String> {
         let names = self.names();
         let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i]));
         if let Some(i) = (0..2).find(|&i| replayed[i] != self.players[i]) {
