@@ -137,7 +137,7 @@ fn size_text(limit: u64) -> String {
 }
 
 /// What kind of thing a non-regular file is, in words.
-fn kind_of(t: fs::FileType) -> &'static str {
+pub(crate) fn kind_of(t: fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

@@ -13,7 +13,7 @@
 //! ```text
 //! app          the command line: parse, dispatch, exit status
 //! ui  headless the full-screen game (play > widgets > screens > term > kit); line-by-line play
-//! store        records, saves, history, stats in the data folder
+//! store        history, saves, best scores and daily streaks in one database
 //! strategy     bots   (duel: turn order over the one `Game` trait)
 //! config       rules files and presets, the data and config paths
 //! cards classic the two games, pure

@@ -26,11 +26,12 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::store::format::GameKind;
-use crate::store::keeper::{
-    ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, daily_game, fresh_seed,
-};
+use crate::store::files::format::GameKind;
 use crate::store::{self, Resumed, SavedGameInfo, Store, utc};
+use crate::store::{
+    ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, NewDeal, fresh_seed, start,
+    start_classic, start_daily,
+};
 
 pub(crate) use crate::error::Error;
 
@@ -85,19 +86,14 @@ fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
 /// The game `play` starts (from a deck file, a seed, or a fresh seed), with how it was dealt and
 /// when it started, for the keeper.
 pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
-    let rules = Arc::new(rules);
-    let (game, deal) = if let Some(p) = &args.deck_file {
-        let deck = read_deck_file(p, &rules)?;
-        // Kept in the record and shown by `history` and `replay`: control characters in the
-        // name are stored escaped, as records may not hold them.
-        let path = crate::cards::text::escape_controls(&p.display().to_string());
-        (Game::new(rules, deck.into()), Deal::DeckFile { path })
-    } else {
-        let seed = args.seed.unwrap_or_else(fresh_seed);
-        (Game::with_seed(rules, seed), Deal::Seed { seed })
+    let how = match &args.deck_file {
+        Some(p) => NewDeal::DeckFile {
+            cards: read_deck_file(p, &rules)?,
+            path: p.display().to_string(),
+        },
+        None => NewDeal::Seed(args.seed),
     };
-    let started = utc::now();
-    Ok((game, GameMeta { deal, started }))
+    Ok(start(Arc::new(rules), how))
 }
 
 /// Prints the keeper's messages on the error stream.
@@ -124,7 +120,7 @@ fn nothing_to_resume(
     } else {
         let place = keeper.dir().map_or_else(
             || "no data folder".to_string(),
-            |d| store::db::path_in(d).display().to_string(),
+            |d| store::db::schema::path_in(d).display().to_string(),
         );
         format!(
             "there is no saved {what} to resume{with} ({place}); start one with `new2048 {command}`"
@@ -269,7 +265,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|&m| crate::store::record::encode_moves(&[m]) + "\n")
+        .map(|&m| crate::store::files::record::encode_moves(&[m]) + "\n")
         .collect();
     play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
 }
@@ -316,7 +312,7 @@ fn play_kept_from(
 }
 
 fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
-    let (game, meta) = daily_game(load_rules(global)?.rules, args.date.as_deref())?;
+    let (game, meta) = start_daily(load_rules(global)?.rules, args.date.as_deref())?;
     let date = match &meta.deal {
         Deal::Daily { date, .. } => date.clone(),
         _ => utc::date(meta.started),
@@ -426,11 +422,7 @@ pub(crate) fn new_classic(
     if let Some(n) = size {
         rules.size = n;
     }
-    let game = ClassicGame::new(rules, seed.unwrap_or_else(fresh_seed));
-    let meta = ClassicMeta {
-        rules_name: loaded.name,
-        started: utc::now(),
-    };
+    let (game, meta) = start_classic(rules, &loaded.name, seed);
     Ok((game, meta))
 }
 

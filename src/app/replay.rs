@@ -23,16 +23,17 @@ use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
 use crate::headless::duel::{boards, result_lines, turn_line};
-use crate::store::classic::{ClassicPlay, ClassicRecord, SavedClassic};
-use crate::store::duel::DuelRecord;
-use crate::store::entry::Entry;
-use crate::store::format::{GameKind, RecordError};
-use crate::store::record::{Play, Record, SavedGame};
-use crate::store::{Store, entry, format};
+use crate::store::Store;
+use crate::store::files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
+use crate::store::files::duel_record::DuelRecord;
+use crate::store::files::entry::Entry;
+use crate::store::files::format::{GameKind, RecordError};
+use crate::store::files::record::{CardPlay, Record, SavedGame};
+use crate::store::files::{entry, format};
 use crate::ui::{Duet, Shown, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
-pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, Play), Error> {
+pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, CardPlay), Error> {
     let (play, rec) = match format::decode::<Record>(text) {
         Ok(r) => (r.play.clone(), Some(r)),
         Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(text) {
@@ -62,7 +63,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         && let Some(n) = arg.to_str().and_then(|s| s.trim().parse::<usize>().ok())
     {
         let mut keeper = Store::open();
-        let all = keeper.summaries(&crate::store::history::Filter {
+        let all = keeper.summaries(&crate::store::db::history::Filter {
             limit: Some(n),
             ..Default::default()
         });

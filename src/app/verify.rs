@@ -17,10 +17,10 @@ use crate::app::Error;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
-use crate::store::classic::ClassicRecord;
-use crate::store::keeper::Deal;
-use crate::store::record::Record;
-use crate::store::summary::deal_text;
+use crate::store::Deal;
+use crate::store::files::classic_record::ClassicRecord;
+use crate::store::files::record::Record;
+use crate::store::files::summary::deal_text;
 
 /// The names in the file of a card game record's figures that differ from its replay.
 fn card_fields(record: &Record, game: &Game) -> Vec<&'static str> {
@@ -105,7 +105,7 @@ mod tests {
     use super::*;
     use crate::cards::engine::Move;
     use crate::cards::rules::Rules;
-    use crate::store::keeper::GameMeta;
+    use crate::store::GameMeta;
     use std::sync::Arc;
 
     fn recorded() -> (Game, Record) {

@@ -15,14 +15,14 @@
 
 use std::collections::BTreeSet;
 
-use super::format::GameKind;
-use super::record::Record;
-use super::summary::Summary;
-use super::utc;
 use crate::cards::engine::{Clear, Game};
 use crate::cards::summary::Ending;
 use crate::duel::Playable;
-use crate::store::keeper::Deal;
+use crate::store::files::format::GameKind;
+use crate::store::files::record::Record;
+use crate::store::files::summary::Recap;
+use crate::store::meta::Deal;
+use crate::store::utc;
 
 /// Stretches of the deck in the strip.
 const CELLS: usize = 10;
@@ -48,7 +48,7 @@ fn daily_date(deal: &Deal) -> Option<&str> {
 }
 
 /// The daily deals among `games` (card games dealt as a daily deal), with their dates.
-fn dailies<'a>(games: &'a [&'a Summary]) -> impl Iterator<Item = (&'a str, &'a Summary)> {
+pub(crate) fn dailies<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a str, &'a Recap)> {
     games.iter().filter_map(|s| {
         (s.game == GameKind::Cards)
             .then(|| daily_date(&s.deal).map(|d| (d, *s)))
@@ -57,7 +57,7 @@ fn dailies<'a>(games: &'a [&'a Summary]) -> impl Iterator<Item = (&'a str, &'a S
 }
 
 /// The best score of `date`'s daily deal with the rules of hash `rules_hash`.
-pub(crate) fn best_of(games: &[&Summary], rules_hash: &str, date: &str) -> Option<u64> {
+pub(crate) fn best_of(games: &[&Recap], rules_hash: &str, date: &str) -> Option<u64> {
     dailies(games)
         .filter(|(d, s)| *d == date && s.rules_hash == rules_hash)
         .map(|(_, s)| s.score)
@@ -65,7 +65,7 @@ pub(crate) fn best_of(games: &[&Summary], rules_hash: &str, date: &str) -> Optio
 }
 
 /// The current streak (alive on `today`) and the longest, in days.
-pub(crate) fn streaks(games: &[&Summary], today: &str) -> (u32, u32) {
+pub(crate) fn streaks(games: &[&Recap], today: &str) -> (u32, u32) {
     let days: BTreeSet<u64> = dailies(games)
         .filter(|(_, s)| s.outcome != Ending::Quit)
         .filter_map(|(d, _)| utc::parse_date(d))
@@ -178,7 +178,7 @@ pub(crate) fn strip(game: &Game) -> (String, u32, u32) {
 }
 
 /// What the finished daily deal `r` says, among the `games` of history.
-pub(crate) fn news(games: &[&Summary], r: &Record, today: &str) -> DailyNews {
+pub(crate) fn news(games: &[&Recap], r: &Record, today: &str) -> DailyNews {
     let date = daily_date(&r.play.deal).unwrap_or("?");
     let (streak, best_streak) = streaks(games, today);
     DailyNews {
@@ -189,42 +189,20 @@ pub(crate) fn news(games: &[&Summary], r: &Record, today: &str) -> DailyNews {
     }
 }
 
-/// The `stats` section of the daily deal: streaks, deals played and won, the best score.
-pub(crate) fn report(games: &[&Summary], today: &str) -> Option<String> {
-    let all: Vec<&Summary> = dailies(games).map(|(_, s)| s).collect();
-    if all.is_empty() {
-        return None;
-    }
-    let (streak, best_streak) = streaks(games, today);
-    let days: BTreeSet<&str> = dailies(games)
-        .filter(|(_, s)| s.outcome != Ending::Quit)
-        .map(|(d, _)| d)
-        .collect();
-    let won = all.iter().filter(|s| s.outcome == Ending::Won).count();
-    let best = all.iter().map(|s| s.score).max().unwrap_or(0);
-    Some(format!(
-        "  streak {}   best streak {}   days played {}   games {}   won {won}   best score {best}\n",
-        count(streak, "day"),
-        count(best_streak, "day"),
-        days.len(),
-        all.len()
-    ))
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::sync::Arc;
 
     use super::*;
     use crate::cards::engine::Move;
     use crate::cards::rules::Rules;
-    use crate::store::entry::Entry;
-    use crate::store::keeper::GameMeta;
+    use crate::store::files::entry::Entry;
+    use crate::store::meta::GameMeta;
 
     /// A daily deal of `date` played `moves` columns (then ended as `ending`).
-    fn daily(date: &str, moves: &[u8], ending: Ending) -> Record {
+    pub(crate) fn daily(date: &str, moves: &[u8], ending: Ending) -> Record {
         let (mut g, meta) =
-            crate::store::keeper::daily_game(Rules::default_rules(), Some(date)).unwrap();
+            crate::store::meta::start_daily(Rules::default_rules(), Some(date)).unwrap();
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }
@@ -233,14 +211,14 @@ mod tests {
     }
 
     /// The summaries of `records`, as the index holds them.
-    fn summed(records: &[Record]) -> Vec<Summary> {
+    pub(crate) fn summed(records: &[Record]) -> Vec<Recap> {
         records
             .iter()
-            .map(|r| Summary::of(&Entry::Cards(r.clone())))
+            .map(|r| Recap::of(&Entry::Cards(r.clone())))
             .collect()
     }
 
-    fn refs(s: &[Summary]) -> Vec<&Summary> {
+    pub(crate) fn refs(s: &[Recap]) -> Vec<&Recap> {
         s.iter().collect()
     }
 
@@ -266,8 +244,7 @@ mod tests {
     #[test]
     fn best_of_a_date_is_that_deal_only() {
         let rules = Rules::default_rules().hash();
-        let (mut other, _) =
-            crate::store::keeper::daily_game(Rules::default_rules(), None).unwrap();
+        let (mut other, _) = crate::store::meta::start_daily(Rules::default_rules(), None).unwrap();
         for c in [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3] {
             let _ = other.play(Move::Place(c));
         }
@@ -317,14 +294,11 @@ mod tests {
     }
 
     #[test]
-    fn news_and_report() {
+    fn news() {
         let r = daily("2026-11-30", &[0, 1], Ending::Lost);
         let e = summed(std::slice::from_ref(&r));
         let e = refs(&e);
-        let n = news(&e, &r, "2026-11-30");
+        let n = super::news(&e, &r, "2026-11-30");
         assert_eq!((n.streak, n.best_streak, n.best), (1, 1, r.score));
-        let r = report(&e, "2026-11-30").unwrap();
-        assert!(r.contains("streak 1 day   best streak 1 day"), "{r}");
-        assert!(report(&[], "2026-11-30").is_none());
     }
 }

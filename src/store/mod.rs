@@ -11,13 +11,16 @@
 //! <data dir>/json-store-<time>/      the JSON files of older versions, once imported (see import)
 //! ```
 //!
-//! One job per file: [`db`] (opening, schema, migrations, backup, check), [`history`] and
-//! [`saves`] (the two tables a game passes through), [`stored`] (what of a document is kept
-//! where), [`claim`] (which process plays a save), [`view`] (the four kinds of game in progress
-//! as one), [`shelf`] (the saved games as a player lists them), [`import`] (the old JSON folder);
-//! [`record`], [`classic`], [`duel`], [`entry`] and [`format`] are the JSON documents that remain
-//! the exchange format; [`summary`], [`stats`] and [`daily`] what the commands print (the tables of
-//! `history` and `saved` are drawn in `app::records::report`).
+//! One job per room, imports pointing one way (`mod.rs` → `db/` → `ongoing` → `api` → `daily` →
+//! `files/` → `meta` → `utc`): [`api`] is the interface the screens use (the traits and the
+//! types they return), [`meta`] what a game is besides its engine state, with the one constructor
+//! of a new game; [`files`] the JSON documents that remain the exchange format (card, classic and
+//! duel records, [`files::entry`] for any of them, [`files::summary`] for a game's one line);
+//! [`db`] the database and what sits beside it (schema, the history and saves tables, claims, the
+//! import of the old JSON folder); [`ongoing`] the four kinds of game in progress as one; [`daily`]
+//! the daily deal's streaks and share line; [`utc`] dates. This file is the [`Store`] itself,
+//! with the saved games as a player lists them. The store returns data; what the data commands
+//! print (the tables of `history` and `saved`, the `stats` report) is drawn in `app::records`.
 //!
 //! [`Store`] is the [`Keeper`] the game screens use, and the [`ClassicKeeper`] and
 //! [`DuelKeeper`] of the classic and duel screens. Storage must never stop play: every problem
@@ -27,25 +30,13 @@
 //! record added, its save removed), so a failure there leaves the game saved, and the message
 //! says so.
 
-pub(crate) mod claim;
-pub(crate) mod classic;
+pub(crate) mod api;
 pub(crate) mod daily;
 pub(crate) mod db;
-pub(crate) mod duel;
-pub(crate) mod entry;
-pub(crate) mod format;
-pub(crate) mod fsio;
-pub(crate) mod history;
-pub(crate) mod import;
-pub(crate) mod keeper;
-pub(crate) mod record;
-pub(crate) mod saves;
-pub(crate) mod shelf;
-pub(crate) mod stats;
-pub(crate) mod stored;
-pub(crate) mod summary;
+pub(crate) mod files;
+pub(crate) mod meta;
+pub(crate) mod ongoing;
 pub(crate) mod utc;
-pub(crate) mod view;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -58,17 +49,24 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::store::keeper::{ClassicKeeper, ClassicMeta, DuelKeeper, GameMeta, Keeper};
-use claim::Claim;
-use entry::Entry;
-use format::GameKind;
-use saves::Moves;
-use summary::Summary;
-use view::View;
+use api::SavedGames;
+use db::claim::{self, Claim, ClaimError};
+use db::{history, import, saves};
+use files::entry::{self, Entry};
+use files::format::{self, GameKind};
+use ongoing::Moves;
+use ongoing::Ongoing;
 
-pub(crate) use shelf::{Resumed, SavedGameInfo};
+pub(crate) use api::{
+    ClassicKeeper, DuelKeeper, Keeper, Keepers, ResumeError, Resumed, SavedGameInfo,
+};
+pub(crate) use db::history::{RulesStats, Tally};
+pub(crate) use files::summary::Recap;
+pub(crate) use meta::{
+    ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
+};
 
-/// A game this process is playing: how it is known ([`View::key`]), the id it got at its first
+/// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
 /// save, the claim on its save, and the moves its save holds.
 struct Playing {
     key: String,
@@ -124,7 +122,7 @@ impl Store {
             ));
             return store;
         };
-        match db::open(&dir) {
+        match db::schema::open(&dir) {
             Ok(opened) => {
                 if let Some(note) = opened.note {
                     store.warn(note);
@@ -166,7 +164,7 @@ impl Store {
     }
 
     /// The summaries of the games `filter` wants, newest first.
-    pub(crate) fn summaries(&self, filter: &history::Filter) -> Vec<Summary> {
+    pub(crate) fn summaries(&self, filter: &history::Filter) -> Vec<Recap> {
         let Some(db) = &self.db else {
             return Vec::new();
         };
@@ -198,8 +196,8 @@ impl Store {
         })
     }
 
-    /// The `stats` report (`None` with no game recorded), its best scores checked.
-    pub(crate) fn stats_report(&self, today: &str) -> Option<String> {
+    /// What `stats` reports (`None` with no game recorded), its best scores checked.
+    pub(crate) fn stats(&self) -> Option<Tally> {
         let db = self.db.as_ref()?;
         let read = || -> rusqlite::Result<_> {
             let mut cards = history::tally(db, GameKind::Cards)?;
@@ -225,13 +223,12 @@ impl Store {
         if cards.is_empty() && classic.is_empty() && duels.is_empty() {
             return None;
         }
-        let tally = stats::Tally {
+        Some(Tally {
             cards,
             classic,
-            duels: duels.iter().collect(),
-            dailies: dailies.iter().collect(),
-        };
-        Some(stats::report_of(&tally, today))
+            duels,
+            dailies,
+        })
     }
 
     /// The best score of `game` with the rules hashed `hash` (of `daily`'s deal only, if given),
@@ -287,13 +284,13 @@ impl Store {
     }
 
     /// Counts a finished game's score in the best scores; true when it is a new best.
-    fn note_score(&self, view: View, score: u64, custom: bool) -> bool {
+    fn note_score(&self, view: Ongoing, score: u64, custom: bool) -> bool {
         if custom || view.kind() == GameKind::Duel {
             return false;
         }
         let hash = view.rules().hash;
         let daily = match view.deal() {
-            keeper::Deal::Daily { date, .. } => Some(date),
+            Deal::Daily { date, .. } => Some(date),
             _ => None,
         };
         let previous = self.checked_best(view.kind(), &hash, None);
@@ -317,7 +314,7 @@ impl Store {
             let wait = if result.is_err() {
                 std::time::Duration::from_millis(200)
             } else {
-                db::BUSY
+                db::schema::BUSY
             };
             let _ = db.busy_timeout(wait);
         }
@@ -360,7 +357,7 @@ impl Store {
 
     /// Saves the game in progress: its first save claims it and writes it whole, each later one
     /// writes only what changed.
-    fn keep(&mut self, view: View) {
+    fn keep(&mut self, view: Ongoing) {
         let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
             return;
         };
@@ -400,7 +397,7 @@ impl Store {
 
     /// Records the game and removes its save, in one transaction; lets go of its claim. On
     /// failure the game stays saved as its save last was, and the message says so.
-    fn finish_view(&mut self, view: View, ending: Option<Ending>) -> Result<(), String> {
+    fn finish_view(&mut self, view: Ongoing, ending: Option<Ending>) -> Result<(), String> {
         let key = view.key();
         let playing = self
             .playing
@@ -415,7 +412,7 @@ impl Store {
             return Err("there is no database: the game is not recorded".into());
         };
         let result = (|| {
-            let tx = db::begin(db)?;
+            let tx = db::schema::begin(db)?;
             history::add(&tx, &record)?;
             saves::remove(&tx, &id)?;
             tx.commit()
@@ -461,14 +458,11 @@ impl Store {
     }
 
     /// Records a finished game; true when its score is a new best.
-    fn finish_and_note(&mut self, view: View, ending: Option<Ending>) -> bool {
+    fn finish_and_note(&mut self, view: Ongoing, ending: Option<Ending>) -> bool {
         let (score, custom) = match view {
-            View::Cards(g, m) => (
-                g.position().score,
-                matches!(m.deal, keeper::Deal::DeckFile { .. }),
-            ),
-            View::Classic(g, _) => (g.score(), false),
-            View::CardDuel(..) | View::ClassicDuel(..) => (0, true),
+            Ongoing::Cards(g, m) => (g.position().score, matches!(m.deal, Deal::DeckFile { .. })),
+            Ongoing::Classic(g, _) => (g.score(), false),
+            Ongoing::CardDuel(..) | Ongoing::ClassicDuel(..) => (0, true),
         };
         let new_best = self.note_score(view, score, custom);
         self.finish_view(view, ending).is_ok() && new_best
@@ -501,15 +495,15 @@ impl Keeper for Store {
     }
 
     fn save(&mut self, game: &Game, meta: &GameMeta) {
-        self.keep(View::Cards(game, meta));
+        self.keep(Ongoing::Cards(game, meta));
     }
 
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool {
-        self.finish_and_note(View::Cards(game, meta), Some(ending))
+        self.finish_and_note(Ongoing::Cards(game, meta), Some(ending))
     }
 
     fn forget(&mut self, game: &Game, meta: &GameMeta) {
-        self.forget_kept(&View::Cards(game, meta).key());
+        self.forget_kept(&Ongoing::Cards(game, meta).key());
     }
 
     fn release(&mut self) {
@@ -539,7 +533,7 @@ impl Keeper for Store {
             return None;
         };
         let dailies = history::list_where(db, "g.daily IS NOT NULL", []).ok()?;
-        let games: Vec<&Summary> = dailies.iter().collect();
+        let games: Vec<&Recap> = dailies.iter().collect();
         let mut news = daily::news(&games, &record, &utc::date(utc::now()));
         news.best = self.daily_best(rules, date).unwrap_or(record.score);
         Some(news)
@@ -552,11 +546,11 @@ impl ClassicKeeper for Store {
     }
 
     fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.keep(View::Classic(game, meta));
+        self.keep(Ongoing::Classic(game, meta));
     }
 
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool {
-        self.finish_and_note(View::Classic(game, meta), None)
+        self.finish_and_note(Ongoing::Classic(game, meta), None)
     }
 
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
@@ -570,13 +564,13 @@ impl ClassicKeeper for Store {
     }
 
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.forget_kept(&View::Classic(game, meta).key());
+        self.forget_kept(&Ongoing::Classic(game, meta).key());
     }
 }
 
 impl DuelKeeper for Store {
     fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        self.keep(View::CardDuel(duel, meta, names));
+        self.keep(Ongoing::CardDuel(duel, meta, names));
     }
 
     fn save_classic_duel(
@@ -585,11 +579,11 @@ impl DuelKeeper for Store {
         meta: &ClassicMeta,
         names: &[String; 2],
     ) {
-        self.keep(View::ClassicDuel(duel, meta, names));
+        self.keep(Ongoing::ClassicDuel(duel, meta, names));
     }
 
     fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        let _ = self.finish_view(View::CardDuel(duel, meta, names), None);
+        let _ = self.finish_view(Ongoing::CardDuel(duel, meta, names), None);
     }
 
     fn finish_classic_duel(
@@ -598,7 +592,167 @@ impl DuelKeeper for Store {
         meta: &ClassicMeta,
         names: &[String; 2],
     ) {
-        let _ = self.finish_view(View::ClassicDuel(duel, meta, names), None);
+        let _ = self.finish_view(Ongoing::ClassicDuel(duel, meta, names), None);
+    }
+}
+
+// The saved games as a player sees them.
+//
+// [`Store::saved_games`] lists every save, marking those another process claims (see
+// [`crate::store::db::claim`]) as open in another window: they keep their numbers, so `play --resume N` and
+// `saved --delete N` on one of them say it is open elsewhere rather than that there is no such
+// game, but they are neither resumed nor deleted here. [`Store::resume`] takes one up by id and
+// claims it for the life of the game; [`Store::delete_saved`] records its game as quit and
+// removes it, in one transaction.
+
+impl ResumeError {
+    fn of_claim(e: ClaimError) -> ResumeError {
+        match e {
+            ClaimError::Elsewhere => ResumeError::Elsewhere,
+            ClaimError::Io(e) => ResumeError::Io(e.to_string()),
+        }
+    }
+}
+
+impl Store {
+    /// Every saved game, newest first and numbered from 1; those another window plays are
+    /// marked [`SavedGameInfo::elsewhere`].
+    pub(crate) fn all_saved_games(&mut self) -> Vec<SavedGameInfo> {
+        let (Some(dir), Some(db)) = (self.dir.clone(), self.db.as_ref()) else {
+            return Vec::new();
+        };
+        let rows = match saves::list(db) {
+            Ok(rows) => rows,
+            Err(e) => {
+                self.warn(format!("cannot list the saved games: {e}"));
+                return Vec::new();
+            }
+        };
+        let mut list = Vec::new();
+        self.elsewhere.clear();
+        for (id, info) in rows {
+            let mut info = match info {
+                Ok(i) => i,
+                Err(e) => {
+                    self.warn(format!(
+                        "saved game {id} cannot be listed: {e}; it is kept as it is"
+                    ));
+                    continue;
+                }
+            };
+            info.id.clone_from(&id);
+            let mine = self.playing.iter().any(|p| p.id == id);
+            if !mine && claim::is_claimed(&dir, &id) {
+                self.elsewhere.push(info.game);
+                info.elsewhere = true;
+            }
+            list.push(info);
+        }
+        for (i, info) in list.iter_mut().enumerate() {
+            info.number = i + 1;
+        }
+        list
+    }
+
+    /// The saved games this process may take up, newest first, numbered from 1.
+    pub(crate) fn saved_games(&mut self) -> Vec<SavedGameInfo> {
+        let mut list: Vec<SavedGameInfo> = self
+            .all_saved_games()
+            .into_iter()
+            .filter(|i| !i.elsewhere)
+            .collect();
+        for (i, info) in list.iter_mut().enumerate() {
+            info.number = i + 1;
+        }
+        list
+    }
+
+    /// How many saves of `game` the last listing found open in another window.
+    pub(crate) fn open_elsewhere(&self, game: GameKind) -> usize {
+        self.elsewhere.iter().filter(|&&g| g == game).count()
+    }
+
+    /// Takes up saved game `id`, claimed for this process while it is played.
+    pub(crate) fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
+        let missing = || ResumeError::NotFound(id.to_string());
+        let dir = self.dir.clone().ok_or(ResumeError::NoFolder)?;
+        let mine = self.playing.iter().position(|p| p.id == id);
+        let claim = match mine {
+            Some(_) => None,
+            None => Some(claim::claim(&dir, id).map_err(ResumeError::of_claim)?),
+        };
+        let db = self.db.as_ref().ok_or(ResumeError::NoFolder)?;
+        let Some(save) = saves::load(db, id).map_err(|e| {
+            ResumeError::Unusable(format!(
+                "saved game {id} cannot be read: {e}; it is kept as it is"
+            ))
+        })?
+        else {
+            if let Some(c) = claim {
+                c.remove();
+            }
+            return Err(missing());
+        };
+        let game = save.rebuild().map_err(|e| {
+            ResumeError::Unusable(format!(
+                "saved game {id} cannot be played on: {e}; it is kept as it is"
+            ))
+        })?;
+        if let Some(claim) = claim {
+            let view = game.view();
+            self.playing.push(Playing {
+                key: view.key(),
+                id: id.to_string(),
+                claim: Some(claim),
+                sent: view.moves(),
+                in_db: true,
+            });
+        }
+        Ok(game)
+    }
+
+    /// Deletes saved game `id`: its game is recorded in history as quit, in the transaction that
+    /// removes the save, so it is either still saved or recorded, never neither.
+    pub(crate) fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
+        let game = self.resume(id)?;
+        self.finish_view(game.view(), None)
+            .map_err(ResumeError::Unusable)
+    }
+
+    /// The newest saved game `accept` takes that no other window plays, claimed for this
+    /// process.
+    pub(crate) fn resume_newest<T>(
+        &mut self,
+        accept: impl Fn(&SavedGameInfo) -> bool,
+        pick: impl Fn(Resumed) -> Result<T, Resumed>,
+    ) -> Option<T> {
+        for info in self.saved_games().into_iter().filter(|i| accept(i)) {
+            match self.resume(&info.id).map(&pick) {
+                Ok(Ok(t)) => return Some(t),
+                Ok(Err(_)) => self.playing.retain(|p| p.id != info.id),
+                Err(ResumeError::Elsewhere) => self.elsewhere.push(info.game),
+                Err(e) => self.warn(format!("saved game {}: {e}", info.number)),
+            }
+        }
+        None
+    }
+}
+
+impl SavedGames for Store {
+    fn saved_games(&mut self) -> Vec<SavedGameInfo> {
+        Store::saved_games(self)
+    }
+
+    fn open_elsewhere(&self) -> usize {
+        self.elsewhere.len()
+    }
+
+    fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
+        Store::resume(self, id)
+    }
+
+    fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
+        Store::delete_saved(self, id)
     }
 }
 

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::engine::Move;
-use crate::store::keeper::Deal;
-use crate::store::shelf::ResumeError;
+use crate::store::api::ResumeError;
+use crate::store::meta::Deal;
 
 fn game(seed: u64) -> (Game, GameMeta) {
     let g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
@@ -35,7 +35,7 @@ impl Store {
         )
     }
 
-    fn entries(&self) -> Vec<Summary> {
+    fn entries(&self) -> Vec<Recap> {
         self.summaries(&history::Filter::default())
     }
 
@@ -189,7 +189,7 @@ fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
     let (mut g, meta) = game(22);
     g.play(Move::Place(0)).unwrap();
     s.save(&g, &meta);
-    db::faults::fail_writes(true);
+    db::schema::faults::fail_writes(true);
     g.play(Move::Place(1)).unwrap();
     s.save(&g, &meta);
     g.play(Move::Place(2)).unwrap();
@@ -209,7 +209,7 @@ fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
         w[0].contains("cannot record the game") && w[0].contains("goes into history at the next"),
         "{w:?}"
     );
-    db::faults::fail_writes(false);
+    db::schema::faults::fail_writes(false);
     let mut s = at(&dir);
     assert!(s.take_warnings()[0].contains("imported 1 recorded game"));
     assert_eq!(s.entries().len(), 1, "recorded once, with its last move");
@@ -219,10 +219,10 @@ fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
     back.play(Move::Place(0)).unwrap();
     s.save(&back, &meta);
     // Saving works again: said once, and the save has every move from then on.
-    db::faults::fail_writes(true);
+    db::schema::faults::fail_writes(true);
     back.play(Move::Place(3)).unwrap();
     s.save(&back, &meta);
-    db::faults::fail_writes(false);
+    db::schema::faults::fail_writes(false);
     back.play(Move::Place(4)).unwrap();
     s.save(&back, &meta);
     let w = s.take_warnings();
@@ -242,9 +242,9 @@ fn deleting_a_save_while_the_disk_is_full_keeps_it() {
     s.save(&g, &meta);
     s.release();
     let id = s.saved_games()[0].id.clone();
-    db::faults::fail_writes(true);
+    db::schema::faults::fail_writes(true);
     let e = s.delete_saved(&id).unwrap_err();
-    db::faults::fail_writes(false);
+    db::schema::faults::fail_writes(false);
     // Not deleted: the save stays, and the record kept aside is added at the next start, which
     // then removes the save.
     assert!(e.to_string().contains("next start"), "{e}");
@@ -341,8 +341,8 @@ fn a_forged_best_is_not_believed_and_a_deck_file_game_is_no_best() {
     assert_eq!(s.best(&Rules::default_rules()), None);
     let w = s.take_warnings();
     assert!(w[0].contains("left out of the best scores"), "{w:?}");
-    let stats = s.stats_report("2026-12-02").unwrap();
-    assert!(stats.contains("best 0"), "{stats}");
+    let stats = s.stats().unwrap();
+    assert!(stats.cards.iter().all(|r| r.best == 0), "{:?}", stats.cards);
 }
 
 #[test]

@@ -5,9 +5,9 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
+use crate::store::Resumed;
 use crate::store::daily::DailyNews;
-use crate::store::keeper::{Deal, Keepers};
-use crate::store::shelf::Resumed;
+use crate::store::{Deal, Keepers};
 
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};

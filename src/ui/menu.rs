@@ -1,7 +1,7 @@
 //! The start menu and its sub-menus.
 //!
 //! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the saved games
-//! first (through [`crate::store::keeper::SavedGames`]: take one up, or delete it after a
+//! first (through [`crate::store::SavedGames`]: take one up, or delete it after a
 //! question), then what can be started. Its questions are [`crate::ui::widgets::confirm`]'s.
 
 use std::sync::Arc;
@@ -11,10 +11,10 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::config;
 use crate::config::presets;
-use crate::store::format::GameKind;
-use crate::store::keeper::{ClassicMeta, Deal, GameMeta, Keepers};
-use crate::store::shelf::{ResumeError, SavedGameInfo};
+use crate::store::files::format::GameKind;
 use crate::store::utc;
+use crate::store::{ClassicMeta, GameMeta, Keepers};
+use crate::store::{ResumeError, SavedGameInfo};
 
 use crate::ui::editor::Edited;
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
@@ -95,23 +95,12 @@ fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<us
 
 /// A new game of `rules` from a fresh seed.
 pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
-    let seed = crate::store::keeper::fresh_seed();
-    (
-        Game::with_seed(Arc::clone(rules), seed),
-        GameMeta {
-            deal: Deal::Seed { seed },
-            started: utc::now(),
-        },
-    )
+    crate::store::start(Arc::clone(rules), crate::store::NewDeal::Seed(None))
 }
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
 pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
-    let game = ClassicGame::new(rules, crate::store::keeper::fresh_seed());
-    let meta = ClassicMeta {
-        rules_name: name.to_string(),
-        started: utc::now(),
-    };
+    let (game, meta) = crate::store::start_classic(rules, name, None);
     Match::Classic(Box::new(game), meta)
 }
 
@@ -376,7 +365,7 @@ pub(crate) fn start(
             },
             Choice::Daily => {
                 // Today's deal cannot fail: only a date given by hand can be wrong.
-                if let Ok((g, m)) = crate::store::keeper::daily_game(Rules::clone(rules), None) {
+                if let Ok((g, m)) = crate::store::start_daily(Rules::clone(rules), None) {
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }
@@ -527,7 +516,7 @@ mod tests {
     use crate::ui::kit::{EN, ZH};
 
     fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
-        use crate::store::shelf::PlayerInfo;
+        use crate::store::api::PlayerInfo;
         SavedGameInfo {
             number: 1,
             id: "x".into(),

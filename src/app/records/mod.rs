@@ -3,12 +3,13 @@
 //! the history index) and prints it as a table, JSON or CSV.
 
 pub(super) mod report;
+mod stats;
 
 use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
-use crate::store::format::GameKind;
-use crate::store::keeper::Keeper;
+use crate::store::Keeper;
+use crate::store::files::format::GameKind;
 use crate::store::{self, Store, utc};
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
@@ -69,7 +70,7 @@ pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
 pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
     use crate::app::cli::HistoryGame;
     let mut keeper = Store::open();
-    let filter = store::history::Filter {
+    let filter = store::db::history::Filter {
         game: args.game.map(|g| match g {
             HistoryGame::Cards => GameKind::Cards,
             HistoryGame::Classic => GameKind::Classic,
@@ -111,7 +112,9 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
 
 pub(super) fn stats() -> Result<(), Error> {
     let mut keeper = Store::open();
-    let report = keeper.stats_report(&utc::date(utc::now()));
+    let report = keeper
+        .stats()
+        .map(|tally| stats::report_of(&tally, &utc::date(utc::now())));
     print_warnings(&mut keeper);
     match report {
         None => println!("no games recorded yet"),
@@ -129,7 +132,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         ))
     })?;
     if let DataCommand::Path = command {
-        println!("{}", store::db::path_in(&dir).display());
+        println!("{}", store::db::schema::path_in(&dir).display());
         return Ok(());
     }
     let mut keeper = Store::open();
@@ -140,28 +143,28 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     match command {
         DataCommand::Path => Ok(()),
         DataCommand::Backup { path } => {
-            store::db::backup(db, path).map_err(Error::usage)?;
+            store::db::schema::backup(db, path).map_err(Error::usage)?;
             println!(
                 "wrote a copy of {} to {}",
-                store::db::path_in(&dir).display(),
+                store::db::schema::path_in(&dir).display(),
                 path.display()
             );
             Ok(())
         }
         DataCommand::Check => {
-            let problems = store::db::check(db)
+            let problems = store::db::schema::check(db)
                 .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
             if problems.is_empty() {
                 println!(
                     "the database {} is sound",
-                    store::db::path_in(&dir).display()
+                    store::db::schema::path_in(&dir).display()
                 );
                 return Ok(());
             }
             Err(Error::usage(format!(
                 "the database {} is damaged:\n{}\nback up what still reads with `new2048 data \
                  backup FILE`",
-                store::db::path_in(&dir).display(),
+                store::db::schema::path_in(&dir).display(),
                 problems.join("\n")
             )))
         }

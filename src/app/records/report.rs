@@ -6,9 +6,10 @@
 //! games shown: with `--rules` or `--game`, those that match). In JSON each row says its `game`;
 //! in CSV a duel takes a line per player (same `n` and `id`), so each line is one player's game.
 //!
-//! Rows are made from the summaries of the database's columns ([`crate::store::summary`]), not
+//! Rows are made from the summaries of the database's columns ([`crate::store::files::summary`]), not
 //! the records.
 
+use crate::ui::duration;
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -16,10 +17,10 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::duel::DuelPlayer;
-use crate::store::format::GameKind;
-use crate::store::keeper::Deal;
-use crate::store::summary::{Summary, deal_text};
+use crate::store::Deal;
+use crate::store::files::duel_record::DuelPlayer;
+use crate::store::files::format::GameKind;
+use crate::store::files::summary::{Recap, deal_text};
 use crate::store::utc;
 
 /// One line of history, as `--json` prints it: a game of either kind or a duel.
@@ -32,7 +33,7 @@ pub(crate) enum AnyRow {
 }
 
 /// Rows for `games` (newest first), numbered from 1.
-pub(crate) fn rows<'a>(games: impl IntoIterator<Item = &'a Summary>) -> Vec<AnyRow> {
+pub(crate) fn rows<'a>(games: impl IntoIterator<Item = &'a Recap>) -> Vec<AnyRow> {
     games
         .into_iter()
         .enumerate()
@@ -58,7 +59,7 @@ pub(crate) struct RowHead {
 }
 
 impl RowHead {
-    fn new(n: usize, s: &Summary) -> RowHead {
+    fn new(n: usize, s: &Recap) -> RowHead {
         RowHead {
             n,
             id: s.id.clone(),
@@ -85,7 +86,7 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    pub(crate) fn of(n: usize, s: &Summary) -> Row {
+    pub(crate) fn of(n: usize, s: &Recap) -> Row {
         Row {
             head: RowHead::new(n, s),
             deal: s.deal.clone(),
@@ -115,7 +116,7 @@ pub(crate) struct ClassicRow {
 }
 
 impl ClassicRow {
-    pub(crate) fn of(n: usize, s: &Summary) -> ClassicRow {
+    pub(crate) fn of(n: usize, s: &Recap) -> ClassicRow {
         let seed = match s.deal {
             Deal::Seed { seed } | Deal::Daily { seed, .. } => seed,
             Deal::DeckFile { .. } => 0,
@@ -151,7 +152,7 @@ pub(crate) struct DuelRow {
 }
 
 impl DuelRow {
-    pub(crate) fn of(n: usize, s: &Summary) -> DuelRow {
+    pub(crate) fn of(n: usize, s: &Recap) -> DuelRow {
         DuelRow {
             head: RowHead::new(n, s),
             of: s.of,
@@ -181,14 +182,6 @@ impl DuelRow {
             Some(DuelResult::Win { winner, .. }) if winner == i => "won",
             Some(DuelResult::Win { .. }) => "lost",
         }
-    }
-}
-
-fn duration(secs: u64) -> String {
-    if secs >= 3600 {
-        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
-    } else {
-        format!("{}:{:02}", secs / 60, secs % 60)
     }
 }
 
@@ -304,7 +297,7 @@ pub(crate) fn table(rows: &[AnyRow]) -> String {
 }
 
 /// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them).
-pub(crate) fn saved_table(list: &[crate::store::shelf::SavedGameInfo]) -> String {
+pub(crate) fn saved_table(list: &[crate::store::SavedGameInfo]) -> String {
     let header = [
         "#",
         "last played (UTC)",

@@ -1,5 +1,5 @@
 //! The card game on the screen: what its keys do and how it is kept (through
-//! [`crate::store::keeper::Keeper`]). The loop itself (signals, resizes, quitting, help, the
+//! [`crate::store::Keeper`]). The loop itself (signals, resizes, quitting, help, the
 //! result) is the one all games share ([`session`](super::session)), and saving, undo and restart
 //! are the one-player games' ([`solo`](super::solo)). Every move is checked by the engine first
 //! ([`Game::play`] refuses illegal ones), so a key can only ever produce a move or a short message.
@@ -9,7 +9,7 @@ use console::Key;
 use crate::cards::engine::{Clear, Game, Move, MoveError, Turn};
 use crate::cards::summary::Ending;
 use crate::cards::text;
-use crate::store::keeper::{Deal, GameMeta, Keepers};
+use crate::store::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Tone, View, Words, fill};

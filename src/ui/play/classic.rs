@@ -1,5 +1,5 @@
 //! Classic 2048 on the screen: what its keys do and how it is kept (through
-//! [`crate::store::keeper::ClassicKeeper`]: its save never replaces the card game's). The loop is
+//! [`crate::store::ClassicKeeper`]: its save never replaces the card game's). The loop is
 //! the one every game shares ([`session`](super::session)) and saving, undo and restart are the
 //! one-player games' ([`solo`](super::solo)), so all of it behaves exactly as in the card game.
 //!
@@ -9,7 +9,7 @@
 use console::Key;
 
 use crate::classic::{Board, ClassicGame, Dir, bot};
-use crate::store::keeper::{ClassicMeta, Keepers};
+use crate::store::{ClassicMeta, Keepers};
 
 use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
 use crate::ui::screens::{ClassicScreen, Stamp, lay_out_classic, log_classic};

@@ -21,9 +21,8 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
-use crate::store::keeper::{ClassicMeta, Deal, DuelKeeper, GameMeta};
-use crate::store::shelf::Resumed;
-use crate::store::utc;
+use crate::store::Resumed;
+use crate::store::{ClassicMeta, DuelKeeper, GameMeta};
 
 use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
 use crate::ui::screens::{DuelBoard, DuelScreen, lay_out_duel, tone};
@@ -190,24 +189,15 @@ pub(crate) fn default_names(words: &Words) -> [String; 2] {
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
 pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
-    let seed = setup.seed.unwrap_or_else(crate::store::keeper::fresh_seed);
-    let started = utc::now();
     let names = setup.names.clone();
     match &setup.game {
         DuelGame::Cards(rules) => {
-            let g = Game::with_seed(Arc::clone(rules), seed);
-            let meta = GameMeta {
-                deal: Deal::Seed { seed },
-                started,
-            };
+            let (g, meta) =
+                crate::store::start(Arc::clone(rules), crate::store::NewDeal::Seed(setup.seed));
             run(ui, keeper, Duel::new(g.clone(), g), meta, names)
         }
         DuelGame::Classic(rules, name) => {
-            let g = ClassicGame::new(*rules, seed);
-            let meta = ClassicMeta {
-                rules_name: name.clone(),
-                started,
-            };
+            let (g, meta) = crate::store::start_classic(*rules, name, setup.seed);
             run(ui, keeper, Duel::new(g.clone(), g), meta, names)
         }
     }

@@ -32,8 +32,8 @@ pub(crate) use {
 
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
-use crate::store::keeper::{ClassicMeta, GameMeta};
-use crate::store::shelf::Resumed;
+use crate::store::Resumed;
+use crate::store::{ClassicMeta, GameMeta};
 
 /// What to play.
 pub(crate) enum Match {

@@ -14,7 +14,7 @@
 use console::Key;
 
 use crate::duel::Playable;
-use crate::store::keeper::Keepers;
+use crate::store::Keepers;
 
 use crate::ui::kit::{Laid, Note, Tone, View};
 use crate::ui::term::{Action, Mouse, Ui};

@@ -3,8 +3,8 @@
 //!
 //! This sits above the three record types, so none of them needs to know the others.
 
-use super::classic::ClassicRecord;
-use super::duel::DuelRecord;
+use super::classic_record::ClassicRecord;
+use super::duel_record::DuelRecord;
 use super::format::{GameKind, RecordError, checked, from_value, kind_of};
 use super::record::Record;
 

@@ -8,40 +8,16 @@
 //! tile), and duels are counted apart: who won, and how. With card games only, the report is
 //! the card-game report alone; otherwise each kind gets a titled section.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use unicode_width::UnicodeWidthStr;
 
-use super::format::GameKind;
-use super::summary::Summary;
+use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-
-/// What history says about one set of rules.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub(crate) struct RulesStats {
-    pub name: String,
-    pub hash: String,
-    pub games: u32,
-    pub wins: u32,
-    pub best: u64,
-    pub total_score: u64,
-    /// How many games ended with each highest card.
-    pub highest: BTreeMap<u64, u32>,
-    /// When the latest game with these rules ended, to list the rules played lately first.
-    pub latest: u64,
-}
-
-impl RulesStats {
-    /// Percentage of games won.
-    pub(crate) fn win_rate(&self) -> f64 {
-        f64::from(self.wins) * 100.0 / f64::from(self.games.max(1))
-    }
-
-    pub(crate) fn mean_score(&self) -> f64 {
-        self.total_score as f64 / f64::from(self.games.max(1))
-    }
-}
+use crate::store::daily::{count, dailies, streaks};
+use crate::store::files::format::GameKind;
+use crate::store::{Recap, RulesStats, Tally};
 
 /// A bar `count/max` of `width` cells, drawn with eighth blocks.
 pub(crate) fn bar(count: u32, max: u32, width: usize) -> String {
@@ -102,7 +78,7 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
 }
 
 /// What duels say: how many, of which game, and who won how.
-fn duels_report(entries: &[&Summary]) -> String {
+fn duels_report(entries: &[&Recap]) -> String {
     let mut of = BTreeMap::new();
     let (mut first, mut second, mut draws, mut given_up) = (0, 0, 0, 0);
     let mut by_score = 0;
@@ -152,25 +128,11 @@ fn duels_report(entries: &[&Summary]) -> String {
     out
 }
 
-/// The statistics of the card and classic games (summed up per rules by the database), the
-/// duels and the daily deals.
-pub(crate) struct Tally<'a> {
-    pub cards: Vec<RulesStats>,
-    pub classic: Vec<RulesStats>,
-    pub duels: Vec<&'a Summary>,
-    pub dailies: Vec<&'a Summary>,
-}
-
-/// Orders rules statistics as the report lists them: those played lately first.
-pub(crate) fn lately_first(all: &mut [RulesStats]) {
-    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
-}
-
 /// The whole `stats` report of `tally`.
 pub(crate) fn report_of(tally: &Tally, today: &str) -> String {
     let (cards, classic) = (&tally.cards, &tally.classic);
     let has_duels = !tally.duels.is_empty();
-    let daily = super::daily::report(&tally.dailies, today);
+    let daily = daily_report(&tally.dailies.iter().collect::<Vec<_>>(), today);
     if classic.is_empty() && !has_duels && daily.is_none() {
         return render(cards);
     }
@@ -185,12 +147,37 @@ pub(crate) fn report_of(tally: &Tally, today: &str) -> String {
         ));
     }
     if has_duels {
-        sections.push(format!("== duels ==\n{}", duels_report(&tally.duels)));
+        sections.push(format!(
+            "== duels ==\n{}",
+            duels_report(&tally.duels.iter().collect::<Vec<_>>())
+        ));
     }
     if let Some(d) = daily {
         sections.push(format!("== daily deal ==\n{d}"));
     }
     sections.join("\n")
+}
+
+/// The `stats` section of the daily deal: streaks, deals played and won, the best score.
+fn daily_report(games: &[&Recap], today: &str) -> Option<String> {
+    let all: Vec<&Recap> = dailies(games).map(|(_, s)| s).collect();
+    if all.is_empty() {
+        return None;
+    }
+    let (streak, best_streak) = streaks(games, today);
+    let days: BTreeSet<&str> = dailies(games)
+        .filter(|(_, s)| s.outcome != Ending::Quit)
+        .map(|(d, _)| d)
+        .collect();
+    let won = all.iter().filter(|s| s.outcome == Ending::Won).count();
+    let best = all.iter().map(|s| s.score).max().unwrap_or(0);
+    Some(format!(
+        "  streak {}   best streak {}   days played {}   games {}   won {won}   best score {best}\n",
+        count(streak, "day"),
+        count(best_streak, "day"),
+        days.len(),
+        all.len()
+    ))
 }
 
 #[cfg(test)]
@@ -203,5 +190,16 @@ mod tests {
         assert_eq!(bar(1, 2, 3), "█▌");
         assert_eq!(bar(1, 64, 3), "▏");
         assert_eq!(bar(0, 4, 3), "");
+    }
+
+    #[test]
+    fn daily_section() {
+        use crate::store::daily::tests::{daily, refs, summed};
+        let r = daily("2026-11-30", &[0, 1], Ending::Lost);
+        let e = summed(std::slice::from_ref(&r));
+        let e = refs(&e);
+        let r = daily_report(&e, "2026-11-30").unwrap();
+        assert!(r.contains("streak 1 day   best streak 1 day"), "{r}");
+        assert!(daily_report(&[], "2026-11-30").is_none());
     }
 }

@@ -1,5 +1,5 @@
 //! History in the database: a finished game or duel is one row of `games`, added in the
-//! transaction that removes its save, and read back as a [`Summary`] (for `history`, `stats`, the
+//! transaction that removes its save, and read back as a [`Recap`] (for `history`, `stats`, the
 //! bests) or as its whole record (for `--export`, `replay`, `review`).
 //!
 //! The columns are what the commands ask for (when, which rules, which kind of game, the daily
@@ -9,12 +9,11 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::entry::{self, Entry};
-use super::format::{GameKind, RecordError};
-use super::stats::RulesStats;
 use super::stored;
-use super::summary::Summary;
 use crate::cards::summary::Ending;
+use crate::store::files::entry::{self, Entry};
+use crate::store::files::format::{GameKind, RecordError};
+use crate::store::files::summary::Recap;
 use std::collections::BTreeMap;
 
 /// Which games a listing wants.
@@ -27,17 +26,17 @@ pub(crate) struct Filter {
 }
 
 /// The document of `e` (its record as JSON) and its summary.
-fn document(e: &Entry) -> (serde_json::Value, Summary) {
+fn document(e: &Entry) -> (serde_json::Value, Recap) {
     let value = match e {
         Entry::Cards(r) => serde_json::to_value(r),
         Entry::Classic(r) => serde_json::to_value(r),
         Entry::Duel(r) => serde_json::to_value(r),
     }
     .expect("records always serialize");
-    (value, Summary::of(e))
+    (value, Recap::of(e))
 }
 
-fn rules_of(e: &Entry) -> &super::record::RulesRecord {
+fn rules_of(e: &Entry) -> &crate::store::files::record::RulesRecord {
     match e {
         Entry::Cards(r) => &r.play.rules,
         Entry::Classic(r) => &r.play.rules,
@@ -53,7 +52,7 @@ pub(crate) fn add(conn: &Connection, e: &Entry) -> rusqlite::Result<bool> {
     }
     let (rules, deck) = stored::strip(conn, &mut doc, rules_of(e), &s.deal)?;
     let daily = match &s.deal {
-        crate::store::keeper::Deal::Daily { date, .. } => Some(date.clone()),
+        crate::store::meta::Deal::Daily { date, .. } => Some(date.clone()),
         _ => None,
     };
     let json = |v: &dyn erased::Json| v.text();
@@ -106,7 +105,7 @@ pub(crate) fn recorded(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
         .map(|o| o.is_some())
 }
 
-/// The columns a [`Summary`] is read from, in [`summary_of`]'s order.
+/// The columns a [`Recap`] is read from, in [`summary_of`]'s order.
 const SUMMARY: &str = "g.id, g.game, g.started, g.ended, r.name, r.hash, g.outcome, g.score, \
                        g.played, g.highest, g.duration_secs, g.undos, g.deal, g.size, g.of, \
                        g.result, g.players FROM games g JOIN rules r ON r.id = g.rules";
@@ -122,9 +121,9 @@ fn word<T: serde::de::DeserializeOwned>(row: &Row, column: usize) -> rusqlite::R
     parsed(&serde_json::Value::String(w).to_string(), column)
 }
 
-fn summary_of(row: &Row) -> rusqlite::Result<Summary> {
+fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
     let n = |i: usize| row.get::<_, i64>(i).map(|v| v.max(0) as u64);
-    Ok(Summary {
+    Ok(Recap {
         id: row.get(0)?,
         game: word(row, 1)?,
         started: n(2)?,
@@ -152,7 +151,7 @@ fn summary_of(row: &Row) -> rusqlite::Result<Summary> {
 }
 
 /// The summaries of the games `filter` wants, newest first.
-pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Summary>> {
+pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Recap>> {
     let limit = filter.limit.map_or(-1, |l| l.min(i64::MAX as usize) as i64);
     let mut q = conn.prepare_cached(&format!(
         "SELECT {SUMMARY} WHERE (?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
@@ -171,7 +170,7 @@ pub(crate) fn list_where(
     conn: &Connection,
     condition: &str,
     args: impl rusqlite::Params,
-) -> rusqlite::Result<Vec<Summary>> {
+) -> rusqlite::Result<Vec<Recap>> {
     // `+g.ended`: sorted after the condition's index found the few rows, rather than every game
     // walked newest first to find them.
     let mut q = conn.prepare_cached(&format!(
@@ -295,6 +294,46 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
         }
     }
     let mut all: Vec<RulesStats> = by_hash.into_values().collect();
-    super::stats::lately_first(&mut all);
+    lately_first(&mut all);
     Ok(all)
+}
+
+/// What history says about one set of rules.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct RulesStats {
+    pub name: String,
+    pub hash: String,
+    pub games: u32,
+    pub wins: u32,
+    pub best: u64,
+    pub total_score: u64,
+    /// How many games ended with each highest card.
+    pub highest: BTreeMap<u64, u32>,
+    /// When the latest game with these rules ended, to list the rules played lately first.
+    pub latest: u64,
+}
+
+impl RulesStats {
+    /// Percentage of games won.
+    pub(crate) fn win_rate(&self) -> f64 {
+        f64::from(self.wins) * 100.0 / f64::from(self.games.max(1))
+    }
+
+    pub(crate) fn mean_score(&self) -> f64 {
+        self.total_score as f64 / f64::from(self.games.max(1))
+    }
+}
+
+/// The statistics of the card and classic games (summed up per rules by the database), the
+/// duels and the daily deals.
+pub(crate) struct Tally {
+    pub cards: Vec<RulesStats>,
+    pub classic: Vec<RulesStats>,
+    pub duels: Vec<Recap>,
+    pub dailies: Vec<Recap>,
+}
+
+/// Orders rules statistics as the report lists them: those played lately first.
+pub(crate) fn lately_first(all: &mut [RulesStats]) {
+    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
 }

@@ -4,24 +4,30 @@
 
 use serde_json::{Value, json};
 
-use super::classic::{ClassicRecord, encode_dirs, rules_record};
-use super::duel::DuelRecord;
-use super::entry::Entry;
-use super::format::{CARDS_FORMAT, FORMAT, GameKind};
-use super::record::{Record, RulesRecord};
-use super::saves::Moves;
-use super::shelf::{PlayerInfo, SavedGameInfo};
-use super::summary::deal_text;
-use super::utc;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
 use crate::duel::{Duel, Playable};
-use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
+use crate::store::api::{PlayerInfo, Resumed, SavedGameInfo};
+use crate::store::files::classic_record::{ClassicRecord, encode_dirs, rules_record};
+use crate::store::files::duel_record::DuelRecord;
+use crate::store::files::entry::Entry;
+use crate::store::files::format::{CARDS_FORMAT, FORMAT, GameKind};
+use crate::store::files::record::{Record, RulesRecord};
+use crate::store::files::summary::deal_text;
+use crate::store::meta::{ClassicMeta, Deal, GameMeta};
+use crate::store::utc;
+
+/// A game's moves as the save keeps them: one small code per move, per player (a solo game's
+/// are player 0's); [`Ongoing::word`] writes a code in the records' notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Moves {
+    pub codes: [Vec<u16>; 2],
+}
 
 /// A game in progress, borrowed.
 #[derive(Clone, Copy)]
-pub(crate) enum View<'a> {
+pub(crate) enum Ongoing<'a> {
     Cards(&'a Game, &'a GameMeta),
     Classic(&'a ClassicGame, &'a ClassicMeta),
     CardDuel(&'a Duel<Game>, &'a GameMeta, &'a [String; 2]),
@@ -65,13 +71,13 @@ fn classic_deal(g: &ClassicGame) -> String {
     format!("{n}x{n} seed {}", g.seed())
 }
 
-impl View<'_> {
+impl Ongoing<'_> {
     /// Which game this is.
     pub(crate) fn kind(self) -> GameKind {
         match self {
-            View::Cards(..) => GameKind::Cards,
-            View::Classic(..) => GameKind::Classic,
-            View::CardDuel(..) | View::ClassicDuel(..) => GameKind::Duel,
+            Ongoing::Cards(..) => GameKind::Cards,
+            Ongoing::Classic(..) => GameKind::Classic,
+            Ongoing::CardDuel(..) | Ongoing::ClassicDuel(..) => GameKind::Duel,
         }
     }
 
@@ -79,34 +85,34 @@ impl View<'_> {
     /// start, deal and rules), so the screens need not carry its id.
     pub(crate) fn key(self) -> String {
         match self {
-            View::Cards(g, m) => cards_key(g, m),
-            View::Classic(g, m) => classic_key(g, m),
-            View::CardDuel(d, m, _) => format!("duel {}", cards_key(&d.players[0], m)),
-            View::ClassicDuel(d, m, _) => format!("duel {}", classic_key(&d.players[0], m)),
+            Ongoing::Cards(g, m) => cards_key(g, m),
+            Ongoing::Classic(g, m) => classic_key(g, m),
+            Ongoing::CardDuel(d, m, _) => format!("duel {}", cards_key(&d.players[0], m)),
+            Ongoing::ClassicDuel(d, m, _) => format!("duel {}", classic_key(&d.players[0], m)),
         }
     }
 
     pub(crate) fn started(self) -> u64 {
         match self {
-            View::Cards(_, m) | View::CardDuel(_, m, _) => m.started,
-            View::Classic(_, m) | View::ClassicDuel(_, m, _) => m.started,
+            Ongoing::Cards(_, m) | Ongoing::CardDuel(_, m, _) => m.started,
+            Ongoing::Classic(_, m) | Ongoing::ClassicDuel(_, m, _) => m.started,
         }
     }
 
     pub(crate) fn rules(self) -> RulesRecord {
         match self {
-            View::Cards(g, _) => RulesRecord::of(g.rules()),
-            View::CardDuel(d, _, _) => RulesRecord::of(d.players[0].rules()),
-            View::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
-            View::ClassicDuel(d, m, _) => rules_record(&m.rules_name, &d.players[0].rules()),
+            Ongoing::Cards(g, _) => RulesRecord::of(g.rules()),
+            Ongoing::CardDuel(d, _, _) => RulesRecord::of(d.players[0].rules()),
+            Ongoing::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
+            Ongoing::ClassicDuel(d, m, _) => rules_record(&m.rules_name, &d.players[0].rules()),
         }
     }
 
     pub(crate) fn deal(self) -> Deal {
         match self {
-            View::Cards(_, m) | View::CardDuel(_, m, _) => m.deal.clone(),
-            View::Classic(g, _) => Deal::Seed { seed: g.seed() },
-            View::ClassicDuel(d, _, _) => Deal::Seed {
+            Ongoing::Cards(_, m) | Ongoing::CardDuel(_, m, _) => m.deal.clone(),
+            Ongoing::Classic(g, _) => Deal::Seed { seed: g.seed() },
+            Ongoing::ClassicDuel(d, _, _) => Deal::Seed {
                 seed: d.players[0].seed(),
             },
         }
@@ -115,8 +121,8 @@ impl View<'_> {
     /// The dealt cards, where the deck came from a file (a seed deals the others again).
     pub(crate) fn deck_file_cards(self) -> Option<String> {
         match self {
-            View::Cards(g, m)
-            | View::CardDuel(
+            Ongoing::Cards(g, m)
+            | Ongoing::CardDuel(
                 Duel {
                     players: [g, _], ..
                 },
@@ -132,13 +138,13 @@ impl View<'_> {
     /// Its moves as the save keeps them.
     pub(crate) fn moves(self) -> Moves {
         let codes = match self {
-            View::Cards(g, _) => [g.moves().iter().map(card_code).collect(), Vec::new()],
-            View::Classic(g, _) => [g.moves().iter().map(dir_code).collect(), Vec::new()],
-            View::CardDuel(d, _, _) => d
+            Ongoing::Cards(g, _) => [g.moves().iter().map(card_code).collect(), Vec::new()],
+            Ongoing::Classic(g, _) => [g.moves().iter().map(dir_code).collect(), Vec::new()],
+            Ongoing::CardDuel(d, _, _) => d
                 .players
                 .each_ref()
                 .map(|g| g.moves().iter().map(card_code).collect()),
-            View::ClassicDuel(d, _, _) => d
+            Ongoing::ClassicDuel(d, _, _) => d
                 .players
                 .each_ref()
                 .map(|g| g.moves().iter().map(dir_code).collect()),
@@ -149,8 +155,8 @@ impl View<'_> {
     /// How a move's code is written in its records.
     pub(crate) fn word(self) -> fn(u16) -> String {
         match self {
-            View::Cards(..) | View::CardDuel(..) => card_word,
-            View::Classic(..) | View::ClassicDuel(..) => dir_word,
+            Ongoing::Cards(..) | Ongoing::CardDuel(..) => card_word,
+            Ongoing::Classic(..) | Ongoing::ClassicDuel(..) => dir_word,
         }
     }
 
@@ -172,14 +178,14 @@ impl View<'_> {
             v
         };
         match self {
-            View::Cards(g, m) => json!({
+            Ongoing::Cards(g, m) => json!({
                 "format": CARDS_FORMAT,
                 "saved": stamp(saved),
                 "started": stamp(m.started),
                 "deal": m.deal,
                 "undos": g.undos(),
             }),
-            View::Classic(g, m) => json!({
+            Ongoing::Classic(g, m) => json!({
                 "format": FORMAT,
                 "game": GameKind::Classic,
                 "saved": stamp(saved),
@@ -188,7 +194,7 @@ impl View<'_> {
                 "size": g.rules().size,
                 "undos": g.undos(),
             }),
-            View::CardDuel(d, m, names) => duel(DuelRecord::of_players(
+            Ongoing::CardDuel(d, m, names) => duel(DuelRecord::of_players(
                 d,
                 names,
                 GameKind::Cards,
@@ -196,7 +202,7 @@ impl View<'_> {
                 saved,
                 self.deal(),
             )),
-            View::ClassicDuel(d, m, names) => duel(DuelRecord::of_players(
+            Ongoing::ClassicDuel(d, m, names) => duel(DuelRecord::of_players(
                 d,
                 names,
                 GameKind::Classic,
@@ -210,7 +216,7 @@ impl View<'_> {
     /// What the list of saved games shows of it.
     pub(crate) fn info(self, id: &str, saved: u64) -> SavedGameInfo {
         let (of, rules, hash, deal, players) = match self {
-            View::Cards(g, m) => {
+            Ongoing::Cards(g, m) => {
                 let r = g.rules();
                 (
                     GameKind::Cards,
@@ -220,14 +226,14 @@ impl View<'_> {
                     vec![player("", g)],
                 )
             }
-            View::Classic(g, m) => (
+            Ongoing::Classic(g, m) => (
                 GameKind::Classic,
                 m.rules_name.clone(),
                 g.rules().hash(),
                 classic_deal(g),
                 vec![player("", g)],
             ),
-            View::CardDuel(d, m, names) => {
+            Ongoing::CardDuel(d, m, names) => {
                 let r = d.players[0].rules();
                 let both = vec![
                     player(&names[0], &d.players[0]),
@@ -241,7 +247,7 @@ impl View<'_> {
                     both,
                 )
             }
-            View::ClassicDuel(d, m, names) => {
+            Ongoing::ClassicDuel(d, m, names) => {
                 let g = &d.players[0];
                 let both = vec![
                     player(&names[0], &d.players[0]),
@@ -280,21 +286,21 @@ impl View<'_> {
     /// Its record, as it ended at `ended` (a card game `ending` as its screen says).
     pub(crate) fn record(self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
         match self {
-            View::Cards(g, m) => {
+            Ongoing::Cards(g, m) => {
                 let ending = ending.unwrap_or_else(|| Ending::of(g));
                 Entry::Cards(Record::of(g, m, ending, ended, id))
             }
-            View::Classic(g, m) => {
+            Ongoing::Classic(g, m) => {
                 let mut r = ClassicRecord::of(g, m, ended);
                 r.id = id;
                 Entry::Classic(r)
             }
-            View::CardDuel(d, m, names) => {
+            Ongoing::CardDuel(d, m, names) => {
                 let mut r = DuelRecord::of_cards(d, m, names, ended);
                 r.id = id;
                 Entry::Duel(r)
             }
-            View::ClassicDuel(d, m, names) => {
+            Ongoing::ClassicDuel(d, m, names) => {
                 let mut r = DuelRecord::of_classic(d, m, names, ended);
                 r.id = id;
                 Entry::Duel(r)
@@ -317,4 +323,16 @@ fn classic_key(game: &ClassicGame, meta: &ClassicMeta) -> String {
         game.seed(),
         game.rules().hash()
     )
+}
+
+impl Resumed {
+    /// The game, borrowed as the store handles games in progress.
+    pub(crate) fn view(&self) -> Ongoing<'_> {
+        match self {
+            Resumed::Cards(g, m) => Ongoing::Cards(g, m),
+            Resumed::Classic(g, m) => Ongoing::Classic(g, m),
+            Resumed::CardDuel(d, m, n) => Ongoing::CardDuel(d, m, n),
+            Resumed::ClassicDuel(d, m, n) => Ongoing::ClassicDuel(d, m, n),
+        }
+    }
 }

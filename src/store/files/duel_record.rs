@@ -8,36 +8,36 @@
 //! and how their game ended. `result` is [`DuelResult`] from [`crate::duel`], or null for a duel
 //! given up before it was decided.
 //!
-//! A duel is also saved after every move, like any game (see [`super::saves`]): its save is its
+//! A duel is also saved after every move, like any game (see [`crate::store::db::saves`]): its save is its
 //! record as it stands, with no result yet, and it resumes with the same player to move
 //! ([`DuelRecord::resume_cards`], [`DuelRecord::resume_classic`]: both players' moves are
 //! replayed in turn order, the turn passing as it did in play).
 
 use serde::{Deserialize, Serialize};
 
-use super::classic as classic_store;
+use super::classic_record as classic_store;
 use super::format::{FORMAT, GameKind, RecordError};
-use super::record::{self, Play, RulesRecord};
-use super::utc;
+use super::record::{self, CardPlay, RulesRecord};
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, DuelResult, Playable};
-use crate::store::keeper::{ClassicMeta, Deal, GameMeta};
+use crate::store::meta::{ClassicMeta, Deal, GameMeta};
+use crate::store::utc;
 
 /// The moves of one player's game in its record notation: the one fact about a game that only the
 /// store knows how to write.
-pub(crate) trait Side: Playable {
+pub(crate) trait DuelSide: Playable {
     fn moves_text(&self) -> String;
 }
 
-impl Side for Game {
+impl DuelSide for Game {
     fn moves_text(&self) -> String {
         record::encode_moves(self.moves())
     }
 }
 
-impl Side for ClassicGame {
+impl DuelSide for ClassicGame {
     fn moves_text(&self) -> String {
         classic_store::encode_dirs(self.moves())
     }
@@ -57,7 +57,7 @@ pub(crate) struct DuelPlayer {
 }
 
 impl DuelPlayer {
-    pub(crate) fn of<G: Side>(name: &str, game: &G) -> DuelPlayer {
+    pub(crate) fn of<G: DuelSide>(name: &str, game: &G) -> DuelPlayer {
         DuelPlayer {
             name: name.to_string(),
             outcome: game.ending(),
@@ -105,7 +105,12 @@ struct Shared {
 }
 
 impl DuelRecord {
-    fn build<G: Side>(duel: &Duel<G>, names: &[String; 2], s: Shared, ended: u64) -> DuelRecord {
+    fn build<G: DuelSide>(
+        duel: &Duel<G>,
+        names: &[String; 2],
+        s: Shared,
+        ended: u64,
+    ) -> DuelRecord {
         DuelRecord {
             format: FORMAT,
             game: GameKind::Duel,
@@ -124,7 +129,7 @@ impl DuelRecord {
 
     /// The players and result of `duel` as of `ended`, without its rules or deck: what a saved
     /// duel's head keeps (the rules and deck are kept once beside it).
-    pub(crate) fn of_players<G: Side>(
+    pub(crate) fn of_players<G: DuelSide>(
         duel: &Duel<G>,
         names: &[String; 2],
         of: GameKind,
@@ -196,7 +201,7 @@ impl DuelRecord {
             .clone()
             .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
         let [a, b] = self.players.clone().map(|p| {
-            let play = Play {
+            let play = CardPlay {
                 started: self.started,
                 deal: self.deal.clone(),
                 undos: p.undos,
@@ -230,7 +235,7 @@ impl DuelRecord {
             .deck
             .clone()
             .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
-        let fresh = Play {
+        let fresh = CardPlay {
             started: self.started,
             deal: self.deal.clone(),
             undos: 0,
@@ -272,7 +277,7 @@ impl DuelRecord {
     }
 
     /// Where the replayed `duel` differs from what was recorded, if anywhere.
-    pub(crate) fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
+    pub(crate) fn mismatch<G: DuelSide>(&self, duel: &Duel<G>) -> Option<String> {
         let names = self.names();
         let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i]));
         if let Some(i) = (0..2).find(|&i| replayed[i] != self.players[i]) {
@@ -350,7 +355,7 @@ mod tests {
     use super::*;
     use crate::cards::rules::{ClassicRules, Rules};
     use crate::classic::Dir;
-    use crate::store::entry::{Entry, decode_entry};
+    use crate::store::files::entry::{Entry, decode_entry};
 
     fn names() -> [String; 2] {
         ["Ann".to_string(), "Bob".to_string()]

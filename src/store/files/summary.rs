@@ -1,19 +1,19 @@
-//! What history shows of one finished game or duel: a [`Summary`], read from the columns of the
+//! What history shows of one finished game or duel: a [`Recap`], read from the columns of the
 //! `games` table (never from the record's document), so `history` and the end of a game never
 //! parse, deal or replay anything.
 
 use serde::{Deserialize, Serialize};
 
-use super::duel::DuelPlayer;
+use super::duel_record::DuelPlayer;
 use super::entry::Entry;
 use super::format::GameKind;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::keeper::Deal;
+use crate::store::meta::Deal;
 
 /// What history shows of one finished game or duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Summary {
+pub(crate) struct Recap {
     pub id: String,
     pub game: GameKind,
     /// When it started (seconds since the epoch).
@@ -42,11 +42,11 @@ pub(crate) struct Summary {
     pub players: Option<Box<[DuelPlayer; 2]>>,
 }
 
-impl Summary {
+impl Recap {
     /// The summary of a record.
-    pub(crate) fn of(e: &Entry) -> Summary {
+    pub(crate) fn of(e: &Entry) -> Recap {
         match e {
-            Entry::Cards(r) => Summary {
+            Entry::Cards(r) => Recap {
                 id: r.id.clone(),
                 started: r.play.started,
                 game: GameKind::Cards,
@@ -65,7 +65,7 @@ impl Summary {
                 result: None,
                 players: None,
             },
-            Entry::Classic(r) => Summary {
+            Entry::Classic(r) => Recap {
                 id: r.id.clone(),
                 started: r.play.started,
                 game: GameKind::Classic,
@@ -84,7 +84,7 @@ impl Summary {
                 result: None,
                 players: None,
             },
-            Entry::Duel(r) => Summary {
+            Entry::Duel(r) => Recap {
                 id: r.id.clone(),
                 started: r.started,
                 game: GameKind::Duel,

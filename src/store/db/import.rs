@@ -26,10 +26,11 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use super::entry::{self, Entry};
 use super::saves::{self, Saved};
-use super::{fsio, history, utc};
+use super::{fsio, history};
 use crate::cards::text::escape_controls;
+use crate::store::files::entry::{self, Entry};
+use crate::store::utc;
 
 /// The folders and file-name beginnings of the old JSON store, in the data folder.
 const FOLDERS: [&str; 2] = ["games", "saves"];
@@ -160,9 +161,9 @@ fn legacy_id(path: &Path, started: u64) -> String {
 /// program, say). The path written.
 pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBuf> {
     let (id, text) = match record {
-        Entry::Cards(r) => (&r.id, super::format::to_json(r)),
-        Entry::Classic(r) => (&r.id, super::format::to_json(r)),
-        Entry::Duel(r) => (&r.id, super::format::to_json(r)),
+        Entry::Cards(r) => (&r.id, crate::store::files::format::to_json(r)),
+        Entry::Classic(r) => (&r.id, crate::store::files::format::to_json(r)),
+        Entry::Duel(r) => (&r.id, crate::store::files::format::to_json(r)),
     };
     let games = dir.join("games");
     fs::create_dir_all(&games)?;
@@ -197,7 +198,7 @@ pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Vec<String> {
             }
             Ok(())
         });
-    let count = |n: usize, what: &str| super::daily::count(n as u32, what);
+    let count = |n: usize, what: &str| crate::store::daily::count(n as u32, what);
     let mut note = format!(
         "imported {} and {} from the JSON files in the data folder (an older new2048's, or a \
          record kept when the database could not be written)",
@@ -232,7 +233,7 @@ pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Vec<String> {
 
 /// Adds every record and save found, in one transaction: how many of each were new.
 fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usize)> {
-    let tx = super::db::begin(conn)?;
+    let tx = super::schema::begin(conn)?;
     let mut records = 0;
     for (path, e) in &found.records {
         let mut e = e.clone();
@@ -273,7 +274,7 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
             view,
             save.saved_at(),
             true,
-            &saves::Moves::default(),
+            &crate::store::ongoing::Moves::default(),
         )?
         .is_some()
         {

@@ -121,7 +121,7 @@ pub(crate) fn open(dir: &Path) -> Result<Opened, String> {
         return Err(format!(
             "the database {} is {}, not a regular file, so it is not opened; move it away",
             path.display(),
-            super::fsio::kind_of(m.file_type())
+            crate::fsread::kind_of(m.file_type())
         ));
     }
     match open_file(&path) {
@@ -206,7 +206,7 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
 
 /// Renames the damaged database (and its log) aside; the new path of the database file.
 fn move_aside(path: &Path) -> Result<PathBuf, String> {
-    let stamp = super::utc::compact(super::utc::now());
+    let stamp = crate::store::utc::compact(crate::store::utc::now());
     let aside = PathBuf::from(format!("{}.damaged-{stamp}", path.display()));
     for suffix in ["-wal", "-shm"] {
         let from = PathBuf::from(format!("{}{suffix}", path.display()));

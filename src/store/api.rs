@@ -6,46 +6,15 @@
 //! trait generic over the game: the card screens keep calling `keeper.save(..)` unchanged, and a
 //! classic screen reads `keeper.save_classic(..)`, which says which save it touches.
 
+use serde::{Deserialize, Serialize};
+
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
-use std::sync::Arc;
-
-use rand::RngExt;
-
-use super::shelf::{ResumeError, Resumed, SavedGameInfo};
-use super::utc;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-
-/// How a game was dealt, kept with it so history can show it and replays can re-deal it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub(crate) enum Deal {
-    /// From a seed.
-    Seed { seed: u64 },
-    /// The daily deal of a UTC date (`YYYY-MM-DD`).
-    Daily { date: String, seed: u64 },
-    /// Exactly the cards of a deck file.
-    DeckFile { path: String },
-}
-
-/// Facts about a game that the engine does not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct GameMeta {
-    pub deal: Deal,
-    /// Seconds since the Unix epoch when the game started.
-    pub started: u64,
-}
-
-/// Facts about a classic game that the game does not hold (its seed and rules it does).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ClassicMeta {
-    /// The name of the rules in force (`default`...), shown in history.
-    pub rules_name: String,
-    /// Seconds since the Unix epoch when the game started.
-    pub started: u64,
-}
+use crate::store::files::format::GameKind;
+use crate::store::meta::{ClassicMeta, GameMeta};
 
 /// What the front ends ask of storage. Every method must be quick and must never fail loudly:
 /// problems are reported through [`Keeper::take_warnings`] and play goes on.
@@ -72,7 +41,7 @@ pub(crate) trait Keeper {
     }
     /// What `date`'s daily deal says once it was finished with these rules: the line to share,
     /// the streaks, the best score of the deal.
-    fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<super::daily::DailyNews> {
+    fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<crate::store::daily::DailyNews> {
         None
     }
 }
@@ -90,7 +59,7 @@ pub(crate) trait ClassicKeeper: Keeper {
     /// Returns true when its score is a new best for its rules.
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
     /// The newest saved classic game no other window plays, if there is one; it is claimed for
-    /// this process from then on (see [`super::claim`] and [`Keeper::release`]).
+    /// this process from then on (see [`crate::store::db::claim`] and [`Keeper::release`]).
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
     /// Drops this classic game's saved copy without recording it (quit before any move).
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
@@ -139,30 +108,98 @@ pub(crate) trait Keepers: ClassicKeeper + DuelKeeper + SavedGames {}
 
 impl<K: ClassicKeeper + DuelKeeper + SavedGames> Keepers for K {}
 
-/// A fresh seed from the operating system, for games the player did not seed.
-pub(crate) fn fresh_seed() -> u64 {
-    rand::rng().random()
+/// One saved game as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SavedGameInfo {
+    /// Its place in the list, 1 for the newest: what `play --resume N` takes.
+    pub number: usize,
+    /// What [`Store::resume`] and [`Store::delete_saved`] take.
+    pub id: String,
+    /// `cards`, `classic` or `duel`.
+    pub game: GameKind,
+    /// The game played: a duel's game (`cards` or `classic`), else the same as `game`.
+    pub of: GameKind,
+    /// The rules' name, and their hash (to match the rules in force).
+    pub rules: String,
+    pub rules_hash: String,
+    /// How it was dealt: `seed 42`, `daily 2026-11-29`, `deck FILE`, `4x4 seed 7`.
+    pub deal: String,
+    /// The score (a duel: the two players' added; see `players`).
+    pub score: u64,
+    /// Cards played (card game) or moves (classic); a duel: both players' turns added.
+    pub played: u64,
+    /// When it was last played (saved).
+    #[serde(with = "crate::store::utc::as_stamp")]
+    pub saved: u64,
+    /// A duel's two players, in turn order; empty for a one-player game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<PlayerInfo>,
+    /// Another window plays it: listed (so numbers stay put) but not taken up here.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub elsewhere: bool,
 }
 
-/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
-pub(crate) fn daily_game(
-    rules: Rules,
-    date: Option<&str>,
-) -> Result<(Game, GameMeta), crate::error::Error> {
-    let date = match date {
-        Some(d) if utc::parse_date(d).is_some() => d.to_string(),
-        Some(d) => {
-            return Err(crate::error::Error::usage(format!(
-                "--date: `{d}` is not a date like 2026-11-29 (year 1970 or later)"
-            )));
+/// One player of a saved duel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct PlayerInfo {
+    pub name: String,
+    pub score: u64,
+    /// Cards placed or discarded, or classic moves.
+    pub played: u64,
+}
+
+impl SavedGameInfo {
+    /// What the game is, in a few words: `cards`, `classic 4x4`, `duel (cards)`.
+    pub(crate) fn mode(&self) -> String {
+        match self.game {
+            GameKind::Duel => format!("duel ({})", self.of.as_str()),
+            g => g.as_str().to_string(),
         }
-        None => utc::date(utc::now()),
-    };
-    let seed = crate::cards::deck::daily_seed(&date);
-    let game = Game::with_seed(Arc::new(rules), seed);
-    let meta = GameMeta {
-        deal: Deal::Daily { date, seed },
-        started: utc::now(),
-    };
-    Ok((game, meta))
+    }
+
+    /// The score, and each player's in a duel: `120`, `Ann 12 : Bob 9`.
+    pub(crate) fn score_text(&self) -> String {
+        if self.players.is_empty() {
+            return self.score.to_string();
+        }
+        let each: Vec<String> = self
+            .players
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.score))
+            .collect();
+        each.join(" : ")
+    }
+
+    /// `cards played` or `moves`, what [`SavedGameInfo::played`] counts.
+    pub(crate) fn played_unit(&self) -> &'static str {
+        match self.of {
+            GameKind::Classic => "moves",
+            _ => "cards played",
+        }
+    }
+}
+
+/// A saved game taken up, ready to play on.
+pub(crate) enum Resumed {
+    Cards(Box<Game>, GameMeta),
+    Classic(Box<ClassicGame>, ClassicMeta),
+    /// A card duel, with the players' names; the same player is to move as when it was saved.
+    CardDuel(Box<Duel<Game>>, GameMeta, [String; 2]),
+    ClassicDuel(Box<Duel<ClassicGame>>, ClassicMeta, [String; 2]),
+}
+
+/// Why a saved game could not be taken up or deleted.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ResumeError {
+    #[error("this game is open in another window")]
+    Elsewhere,
+    #[error("there is no saved game `{0}` (it may have been finished or deleted meanwhile)")]
+    NotFound(String),
+    /// The save does not rebuild; the message says where it was moved.
+    #[error("{0}")]
+    Unusable(String),
+    #[error("there is no data folder, so there are no saved games")]
+    NoFolder,
+    #[error("cannot read the saved game: {0}")]
+    Io(String),
 }

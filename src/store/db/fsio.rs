@@ -15,6 +15,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
 
+use crate::fsread::kind_of;
+
 /// The error of a name in the data folder that is not a regular file (a FIFO, a device, a
 /// folder, or a symbolic link, which is not followed): see [`is_not_regular`].
 #[derive(Debug)]
@@ -34,30 +36,6 @@ impl std::error::Error for NotRegular {}
 
 fn not_regular(what: &'static str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, NotRegular(what))
-}
-
-/// What kind of thing a non-regular file is, in words.
-pub(crate) fn kind_of(t: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
-    }
-    if t.is_dir() {
-        "a folder"
-    } else if t.is_symlink() {
-        "a symbolic link"
-    } else {
-        "something else"
-    }
 }
 
 /// Opens a file of the data folder with `options`, refusing anything but a regular file (see

@@ -1,6 +1,6 @@
 //! What the database keeps of a record's or a save's JSON, and how the whole is put back.
 //!
-//! A record or save is the JSON document it has always been (see [`super::record`]), less two
+//! A record or save is the JSON document it has always been (see [`crate::store::files::record`]), less two
 //! things kept once for every game: its rules, in the `rules` table (a 2 KB TOML text that 100,000
 //! games of the same rules share), and its dealt deck. A deck a seed or a daily date deals is not
 //! stored at all: it is dealt again from the seed when the document is read. A deck from a deck
@@ -12,10 +12,10 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
-use super::format::RecordError;
-use super::record::RulesRecord;
 use crate::cards::rules::Rules;
-use crate::store::keeper::Deal;
+use crate::store::files::format::RecordError;
+use crate::store::files::record::RulesRecord;
+use crate::store::meta::Deal;
 
 /// The id of `rules` in the `rules` table, added if it is not there.
 pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Result<i64> {

@@ -2,7 +2,7 @@
 //! checked before anything else is read.
 //!
 //! A game is fully described by its rules, its deck and its moves (see [`crate::cards::engine`]), so a
-//! [`Play`] stores exactly those — the rules as their complete TOML, the deck as the cards that
+//! [`CardPlay`] stores exactly those — the rules as their complete TOML, the deck as the cards that
 //! were dealt, the moves as a short text — plus how it was dealt and when it started. A file
 //! therefore replays on its own: no preset, seed generator or program version is needed to rebuild
 //! the game, and the rules hash lets a reader notice rules edited by hand.
@@ -14,8 +14,8 @@
 //!
 //! ## Three games in one history: `game` and format 2
 //!
-//! History holds card games, classic 2048 games ([`super::classic`]) and duels
-//! ([`super::duel`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
+//! History holds card games, classic 2048 games ([`super::classic_record`]) and duels
+//! ([`super::duel_record`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
 //! `"classic"`, `"duel"`); a file without one is a card game, which is what every format-1 file
 //! is. [`decode_entry`](super::entry::decode_entry) reads any of them as an [`Entry`](super::entry::Entry).
 //!
@@ -36,13 +36,13 @@ use serde::{Deserialize, Serialize};
 #[cfg(test)]
 use super::format::to_json;
 use super::format::{CARDS_FORMAT, RecordError};
-use super::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::cards::text;
-use crate::store::keeper::{Deal, GameMeta};
+use crate::store::meta::{Deal, GameMeta};
+use crate::store::utc;
 
 /// The rules a game was played with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,7 +78,7 @@ impl RulesRecord {
 
 /// A game as played so far: enough to rebuild it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Play {
+pub(crate) struct CardPlay {
     #[serde(with = "utc::as_stamp")]
     pub started: u64,
     pub deal: Deal,
@@ -107,7 +107,7 @@ pub(crate) struct Record {
     /// Wall-clock seconds from the start to the end (time away from a saved game included).
     pub duration_secs: u64,
     #[serde(flatten)]
-    pub play: Play,
+    pub play: CardPlay,
 }
 
 /// The game in progress, kept after every move.
@@ -120,7 +120,7 @@ pub(crate) struct SavedGame {
     #[serde(with = "utc::as_stamp")]
     pub saved: u64,
     #[serde(flatten)]
-    pub play: Play,
+    pub play: CardPlay,
 }
 
 /// The moves as a record writes them: `"1 3 3 d 5"`.
@@ -147,9 +147,9 @@ pub(crate) fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
         .collect()
 }
 
-impl Play {
-    pub(crate) fn of(game: &Game, meta: &GameMeta) -> Play {
-        Play {
+impl CardPlay {
+    pub(crate) fn of(game: &Game, meta: &GameMeta) -> CardPlay {
+        CardPlay {
             started: meta.started,
             deal: meta.deal.clone(),
             undos: game.undos(),
@@ -251,7 +251,7 @@ impl Record {
             highest: p.stats.highest,
             ended,
             duration_secs: ended.saturating_sub(meta.started),
-            play: Play::of(game, meta),
+            play: CardPlay::of(game, meta),
         }
     }
 
@@ -294,7 +294,7 @@ impl SavedGame {
             format: CARDS_FORMAT,
             id,
             saved,
-            play: Play::of(game, meta),
+            play: CardPlay::of(game, meta),
         }
     }
 
@@ -306,7 +306,7 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::format::decode;
+    use crate::store::files::format::decode;
 
     fn played(seed: u64, moves: &[Move]) -> (Game, GameMeta) {
         let mut g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
@@ -366,7 +366,7 @@ mod tests {
     #[test]
     fn hand_edits_never_panic() {
         let (g, meta) = played(3, &[Move::Place(0)]);
-        let good = Play::of(&g, &meta);
+        let good = CardPlay::of(&g, &meta);
         let mut p = good.clone();
         p.moves = "1 0".into();
         assert!(matches!(p.rebuild(), Err(RecordError::BadMove(_))));
@@ -389,9 +389,9 @@ mod tests {
     #[test]
     fn a_deck_that_contradicts_its_deal_is_refused() {
         let (g, meta) = played(3, &[Move::Place(0)]);
-        let good = Play::of(&g, &meta);
+        let good = CardPlay::of(&g, &meta);
         assert!(good.rebuild().is_ok());
-        let says = |p: &Play| match p.rebuild() {
+        let says = |p: &CardPlay| match p.rebuild() {
             Err(e @ RecordError::Deal(_)) => e.to_string(),
             other => panic!("{:?}", other.map(|_| ())),
         };

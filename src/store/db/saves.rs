@@ -2,7 +2,7 @@
 //! its moves are rows of `save_moves`, one per move.
 //!
 //! A save is how its deck is dealt plus the moves so far. The row holds the save's document (see
-//! [`super::record`]) less its rules, its deck and its moves (the `head`: when it started and was
+//! [`crate::store::files::record`]) less its rules, its deck and its moves (the `head`: when it started and was
 //! saved, the deal, the undos, a duel's players), and what the list of saved games shows
 //! (`info`). Each move is a row `(save, player, n, move)` in the notation of the records (`3`,
 //! `d`, `u`): a move appends one row and updates the head, an undo deletes the last ones, so a
@@ -16,13 +16,15 @@ use rand::RngExt;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
-use super::classic::SavedClassic;
-use super::duel::DuelRecord;
-use super::format::{GameKind, RecordError, checked, from_value, kind_of};
-use super::record::SavedGame;
-use super::shelf::SavedGameInfo;
-use super::view::View;
-use super::{stored, utc};
+use super::stored;
+use crate::store::api::{Resumed, SavedGameInfo};
+use crate::store::files::classic_record::SavedClassic;
+use crate::store::files::duel_record::DuelRecord;
+use crate::store::files::format::{GameKind, RecordError, checked, from_value, kind_of};
+use crate::store::files::record::SavedGame;
+use crate::store::meta::{ClassicMeta, GameMeta};
+use crate::store::ongoing::{Moves, Ongoing};
+use crate::store::utc;
 
 /// One saved game as its document holds it.
 #[derive(Clone, Debug)]
@@ -79,13 +81,6 @@ pub(crate) fn new_id(started: u64) -> String {
     )
 }
 
-/// A game's moves as the save keeps them: one small code per move, per player (a solo game's
-/// are player 0's); [`View::word`] writes a code in the records' notation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Moves {
-    pub codes: [Vec<u16>; 2],
-}
-
 /// How many leading moves `a` and `b` share.
 fn shared(a: &[u16], b: &[u16]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
@@ -95,12 +90,12 @@ fn shared(a: &[u16], b: &[u16]) -> usize {
 pub(crate) fn write(
     conn: &mut Connection,
     id: &str,
-    view: View,
+    view: Ongoing,
     saved: u64,
     fresh: bool,
     sent: &Moves,
 ) -> rusqlite::Result<Option<Moves>> {
-    let tx = super::db::begin(conn)?;
+    let tx = super::schema::begin(conn)?;
     let written = write_in(&tx, id, view, saved, fresh, sent)?;
     tx.commit()?;
     Ok(written)
@@ -113,7 +108,7 @@ pub(crate) fn write(
 pub(crate) fn write_in(
     conn: &Connection,
     id: &str,
-    view: View,
+    view: Ongoing,
     saved: u64,
     fresh: bool,
     sent: &Moves,
@@ -247,6 +242,36 @@ pub(crate) fn remove(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
     conn.prepare_cached("DELETE FROM saves WHERE id = ?1")?
         .execute([id])
         .map(|n| n > 0)
+}
+
+impl Saved {
+    /// The game this save holds, rebuilt by replaying its moves.
+    pub(crate) fn rebuild(&self) -> Result<Resumed, RecordError> {
+        Ok(match self {
+            Saved::Cards(s) => {
+                let (g, m) = s.play.rebuild()?;
+                Resumed::Cards(Box::new(g), m)
+            }
+            Saved::Classic(s) => {
+                let (g, m) = s.rebuild()?;
+                Resumed::Classic(Box::new(g), m)
+            }
+            Saved::Duel(d) if d.of == GameKind::Classic => {
+                let meta = ClassicMeta {
+                    rules_name: d.rules.name.clone(),
+                    started: d.started,
+                };
+                Resumed::ClassicDuel(Box::new(d.resume_classic()?), meta, d.names())
+            }
+            Saved::Duel(d) => {
+                let meta = GameMeta {
+                    deal: d.deal.clone(),
+                    started: d.started,
+                };
+                Resumed::CardDuel(Box::new(d.resume_cards()?), meta, d.names())
+            }
+        })
+    }
 }
 
 #[cfg(test)]

@@ -20,11 +20,11 @@ use super::format::to_json;
 use super::format::{FORMAT, GameKind, RecordError};
 
 use super::record::RulesRecord;
-use super::utc;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
-use crate::store::keeper::ClassicMeta;
+use crate::store::meta::ClassicMeta;
+use crate::store::utc;
 
 /// `"u l l d r"`.
 pub(crate) fn encode_dirs(moves: &[Dir]) -> String {
@@ -252,8 +252,8 @@ impl SavedClassic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::entry::{Entry, decode_entry};
-    use crate::store::format::decode;
+    use crate::store::files::entry::{Entry, decode_entry};
+    use crate::store::files::format::decode;
 
     const RULES: ClassicRules = ClassicRules { size: 4, win: 2048 };
 
