@@ -110,9 +110,9 @@ pub(crate) struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The two games new2048 plays.
+/// The two games `simulate --game` plays.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum GameKind {
+pub(crate) enum SimGame {
     /// The card game.
     #[default]
     Cards,
@@ -299,8 +299,8 @@ pub(crate) struct SimulateArgs {
     #[arg(long, value_name = "NAME[,NAME...]")]
     pub strategy: String,
     /// Which game: the card game, or classic 2048 (a game ends at `classic.win` or when stuck).
-    #[arg(long, value_enum, default_value_t = GameKind::Cards)]
-    pub game: GameKind,
+    #[arg(long, value_enum, default_value_t = SimGame::Cards)]
+    pub game: SimGame,
     /// Seed of the whole simulation; game i is dealt from a seed derived from it and i.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,

@@ -13,7 +13,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::app::cli::{GameKind, Global, SimulateArgs};
+use crate::app::cli::{Global, SimGame, SimulateArgs};
 use crate::app::{Error, load_rules};
 use crate::strategy;
 use crate::strategy::sim::{
@@ -114,7 +114,7 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
     };
-    if args.keep_going && args.game != GameKind::Classic {
+    if args.keep_going && args.game != SimGame::Classic {
         return Err(Error::usage(
             "--keep-going is for classic 2048 (--game classic): a card game ends with its deck",
         ));
@@ -124,13 +124,13 @@ pub(crate) fn command(global: &Global, args: &SimulateArgs) -> Result<(), Error>
     // The bots are chosen before any game starts, so a typo fails at once.
     for name in &names {
         let known = match args.game {
-            GameKind::Cards => strategy::NAMES.contains(name),
-            GameKind::Classic => ["random", "expectimax"].contains(name),
+            SimGame::Cards => strategy::NAMES.contains(name),
+            SimGame::Classic => ["random", "expectimax"].contains(name),
         };
         if !known {
             let choose = match args.game {
-                GameKind::Cards => strategy::NAMES.join(", "),
-                GameKind::Classic => "random, expectimax".to_string(),
+                SimGame::Cards => strategy::NAMES.join(", "),
+                SimGame::Classic => "random, expectimax".to_string(),
             };
             return Err(Error::usage(format!(
                 "unknown strategy `{name}`: choose one of {choose} (several separated by commas)"
@@ -189,8 +189,8 @@ fn run_one(
     jobs: usize,
 ) -> Result<Report, Error> {
     let card_bot = match args.game {
-        GameKind::Cards => strategy::by_name(name),
-        GameKind::Classic => None,
+        SimGame::Cards => strategy::by_name(name),
+        SimGame::Classic => None,
     };
 
     let progress = std::io::stderr().is_terminal().then(|| {
@@ -236,7 +236,7 @@ fn run_one(
         results.reached = reached(&games, rules.classic.win);
     }
     Ok(Report {
-        plays: (name == "best" && args.game == GameKind::Cards)
+        plays: (name == "best" && args.game == SimGame::Cards)
             .then(|| strategy::Best::describe(rules)),
         jobs,
         seconds,

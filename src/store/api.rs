@@ -170,11 +170,14 @@ impl SavedGameInfo {
         each.join(" : ")
     }
 
-    /// `cards played` or `moves`, what [`SavedGameInfo::played`] counts.
+    /// `cards played` or `moves`, what [`SavedGameInfo::played`] counts, in the singular for
+    /// one (`1 card played`, `1 move`).
     pub(crate) fn played_unit(&self) -> &'static str {
-        match self.of {
-            GameKind::Classic => "moves",
-            _ => "cards played",
+        match (self.of, self.played == 1) {
+            (GameKind::Classic, false) => "moves",
+            (GameKind::Classic, true) => "move",
+            (_, false) => "cards played",
+            (_, true) => "card played",
         }
     }
 }
@@ -202,4 +205,36 @@ pub(crate) enum ResumeError {
     NoFolder,
     #[error("cannot read the saved game: {0}")]
     Io(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_card_or_move_is_counted_in_the_singular() {
+        let info = |of, played| SavedGameInfo {
+            number: 1,
+            id: "x".into(),
+            game: of,
+            of,
+            rules: "default".into(),
+            rules_hash: String::new(),
+            deal: "seed 1".into(),
+            score: 0,
+            played,
+            saved: 0,
+            players: Vec::new(),
+            elsewhere: false,
+        };
+        let shown = |of, played| {
+            let i = info(of, played);
+            format!("{} {}", i.played, i.played_unit())
+        };
+        assert_eq!(shown(GameKind::Cards, 1), "1 card played");
+        assert_eq!(shown(GameKind::Cards, 2), "2 cards played");
+        assert_eq!(shown(GameKind::Cards, 0), "0 cards played");
+        assert_eq!(shown(GameKind::Classic, 1), "1 move");
+        assert_eq!(shown(GameKind::Classic, 7), "7 moves");
+    }
 }
