@@ -268,8 +268,9 @@ impl OnePlayer for Game {
         lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
-    /// A click on a column places the card there; the pointer over a column highlights it, as
-    /// the arrows do. Where the columns are comes from the layout the screen is drawn with.
+    /// A click on a column places the card there, and a click on the card in hand discards it
+    /// where the rules have discards; the pointer over a column highlights it, as the arrows do.
+    /// Where the columns and the hand are comes from the layout the screen is drawn with.
     fn mouse(s: &mut Kept<Self>, m: Mouse) -> Option<Action> {
         if s.ui.look.get() == Look::Log {
             return None;
@@ -277,7 +278,11 @@ impl OnePlayer for Game {
         let (width, height) = crate::ui::term::size(&s.ui.term);
         let view = View::plain(Overlay::None, width, height);
         let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
-        let column = at.at(usize::from(m.x), usize::from(m.y))?;
+        let (x, y) = (usize::from(m.x), usize::from(m.y));
+        if m.act == Act::Press(0) && at.on_hand(x, y) && s.game.rules().has_discards() {
+            return Some(Action::Discard);
+        }
+        let column = at.at(x, y)?;
         match m.act {
             Act::Press(0) => Some(Action::Place(column)),
             Act::Move | Act::Drag(_) if column != s.extra.cursor => Some(Action::Point(column)),

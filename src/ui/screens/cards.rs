@@ -157,7 +157,12 @@ pub(crate) struct Columns {
     face: usize,
     gap: usize,
     count: usize,
+    /// The card in hand: its first and last screen row and column (both included).
+    hand: Option<Rect>,
 }
+
+/// A rectangle of screen cells: first row, last row, first column, last column.
+type Rect = (usize, usize, usize, usize);
 
 impl Columns {
     /// The card column (0-based) drawn at screen column `x`, row `y`; the gap between two
@@ -167,6 +172,13 @@ impl Columns {
         let dy = y.checked_sub(self.top)?;
         let i = dx / (self.face + self.gap);
         (dy < self.rows && i < self.count && dx % (self.face + self.gap) < self.face).then_some(i)
+    }
+
+    /// Whether screen column `x`, row `y` is on the card in hand (its label included).
+    pub(crate) fn on_hand(&self, x: usize, y: usize) -> bool {
+        self.hand.is_some_and(|(top, bottom, left, right)| {
+            (top..=bottom).contains(&y) && (left..=right).contains(&x)
+        })
     }
 }
 
@@ -190,7 +202,7 @@ fn fit_cards(
     height: usize,
 ) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
     // The layout tried last (the one that fit, when one did) and where its board was.
-    let tried: std::cell::Cell<Option<(CardLayout, BoardAt)>> = std::cell::Cell::new(None);
+    let tried: std::cell::Cell<Option<(CardLayout, Option<BoardAt>)>> = std::cell::Cell::new(None);
     let label = label_width(s.game, words);
     let fill_w = {
         let h = s.game.rules().board.height;
@@ -215,14 +227,17 @@ fn fit_cards(
     let lines = laid?;
     let (left, top) = centre_offset(&lines, width, height);
     let columns = tried.get().and_then(|(l, at)| {
-        let (row, rows) = at?;
+        let at = at?;
         Some(Columns {
             left: left + l.margin,
-            top: top + row,
-            rows,
+            top: top + at.row,
+            rows: at.rows,
             face: l.face,
             gap: l.gap,
             count: s.game.rules().board.columns as usize,
+            hand: at
+                .hand
+                .map(|(t, b, x0, x1)| (top + t, top + b, left + x0, left + x1)),
         })
     });
     Ok((centre(lines, width, height), columns))
@@ -313,16 +328,23 @@ fn side_by_side(faces: &[Vec<String>]) -> Vec<String> {
 }
 
 /// The row where a screen's board starts and how many rows it has (`None`: no board shown).
-type BoardAt = Option<(usize, usize)>;
+/// Where a laid-out screen drew its board (its first row and how many) and the card in hand
+/// (rows and columns, both ends included), before the screen is centred in the window.
+#[derive(Clone, Copy, Debug)]
+struct BoardAt {
+    row: usize,
+    rows: usize,
+    hand: Option<Rect>,
+}
 
-/// The screen in layout `l`; `board_at` is set to the row where the board starts and its rows.
+/// The screen in layout `l`; `board_at` is set to where the board and the card in hand are.
 fn screen(
     s: &Screen,
     words: &Words,
     theme: Theme,
     l: CardLayout,
     width: usize,
-    board_at: &std::cell::Cell<BoardAt>,
+    board_at: &std::cell::Cell<Option<BoardAt>>,
 ) -> Vec<String> {
     let mut out = Vec::new();
     let margin = " ".repeat(l.margin);
@@ -354,20 +376,47 @@ fn screen(
         Vec::new()
     };
     let bw = board_width(s, l);
-    board_at.set(Some((out.len(), board.len())));
+    let board_row = out.len();
+    // The hand is the panel's label and first card (the label and the rows of its face).
+    let hand_rows = if s.game.visible().is_empty() {
+        2
+    } else {
+        1 + l.rows
+    };
+    let mut at = BoardAt {
+        row: board_row,
+        rows: board.len(),
+        hand: None,
+    };
     for i in 0..board.len().max(panel.len()) {
         let row = board.get(i).map_or("", String::as_str);
         let mut line = format!("{margin}{row}");
         if let Some(p) = panel.get(i) {
             let used = console::measure_text_width(&line);
             line.push_str(&" ".repeat(bw.saturating_sub(used) + 4));
+            if i < hand_rows {
+                let x0 = console::measure_text_width(&line);
+                let x1 = x0 + console::measure_text_width(p).max(1) - 1;
+                let (t, b, l0, l1) = at.hand.unwrap_or((out.len(), out.len(), x0, x1));
+                at.hand = Some((t, b.max(out.len()), l0.min(x0), l1.max(x1)));
+            }
             line.push_str(p);
         }
         out.push(line.trim_end().to_string());
     }
     if !l.panel {
-        out.extend(hand_line(s, words, theme, l, width));
+        let line = hand_line(s, words, theme, l, width);
+        // On one line the hand is its first item: `Hand [ 16]`.
+        if let Some(first) = line.first() {
+            let item = first.trim_start().split("  ").next().unwrap_or("");
+            let x0 = console::measure_text_width(first)
+                - console::measure_text_width(first.trim_start());
+            let wide = console::measure_text_width(item).max(1);
+            at.hand = Some((out.len(), out.len(), x0, x0 + wide - 1));
+        }
+        out.extend(line);
     }
+    board_at.set(Some(at));
     if l.airy > 0 {
         out.push(String::new());
     }

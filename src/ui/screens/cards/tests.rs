@@ -356,3 +356,45 @@ fn result_says_first_game_and_what_a_new_best_beat() {
         assert!(text.contains(says) && !text.contains(not), "{says}: {text}");
     }
 }
+
+/// The card in hand is hit where the screen draws it, at every size (in the panel beside the
+/// board or on the line under it), and never where a column is.
+#[test]
+fn the_hand_is_hit_where_it_is_drawn() {
+    let words = Lang::En.words();
+    let mut checked = 0;
+    for preset in ["default", "solitaire"] {
+        let g = Game::with_seed(Arc::new(crate::config::load_preset(preset).unwrap()), 42);
+        let s = screen(&g, &[]);
+        for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (200, 60)] {
+            let Ok(lines) = lay_out_cards(&s, words, Theme::PLAIN, w, h) else {
+                continue;
+            };
+            let at = columns_at(&s, words, w, h).unwrap();
+            let (row, col) = lines
+                .iter()
+                .enumerate()
+                .find_map(|(y, l)| l.find(words.hand).map(|b| (y, l[..b].chars().count())))
+                .unwrap();
+            let label = words.hand.chars().count();
+            assert!(
+                at.on_hand(col, row),
+                "{preset} {w}×{h} {col},{row} {at:?}\n{}",
+                lines.join("\n")
+            );
+            assert!(at.on_hand(col + label - 1, row), "{preset} {w}×{h}");
+            assert!(!at.on_hand(0, row), "{preset} {w}×{h}: the margin");
+            assert!(!at.on_hand(col, 0), "{preset} {w}×{h}: the title");
+            for y in 0..h {
+                for x in 0..w {
+                    assert!(
+                        !(at.on_hand(x, y) && at.at(x, y).is_some()),
+                        "{preset} {w}×{h}: {x},{y} is a column and the hand"
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "only {checked} layouts fit");
+}
