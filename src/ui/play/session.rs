@@ -15,7 +15,7 @@
 //! which is then read here like any other.
 
 use crate::ui::kit::{
-    Laid, Note, Overlay, Pager, Theme, Tone, View, Words, choice_at, fill, or_too_small, page,
+    Laid, Note, Overlay, Pager, Tone, View, Words, choice_at, fill, or_too_small, page,
 };
 use std::io;
 use std::time::Duration;
@@ -229,13 +229,7 @@ fn paged(s: &impl Play, height: usize) -> bool {
 /// The view of the terminal as it is now, without colour: for asking how a screen is laid out.
 fn plain_view(ui: &Ui, overlay: Overlay) -> View {
     let (width, height) = term::size(&ui.term);
-    View {
-        overlay,
-        prompt_line: false,
-        theme: Theme::PLAIN,
-        width,
-        height,
-    }
+    View::plain(overlay, width, height)
 }
 
 /// The boss key: the board becomes the log look, and back.
