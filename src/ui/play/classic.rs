@@ -11,8 +11,8 @@ use console::Key;
 use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::{ClassicMeta, Keepers};
 
-use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
-use crate::ui::screens::{ClassicScreen, Stamp, lay_out_classic, log_classic};
+use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, fill};
+use crate::ui::screens::{ClassicScreen, lay_out_classic, log_classic};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
 use crate::ui::widgets::{classic_frames, show_frames};
 
@@ -169,12 +169,12 @@ impl OnePlayer for ClassicGame {
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
+            let mut journal = s.ui.boss.journal.borrow_mut();
             return Ok(log_classic(
                 &s.game,
                 s.best,
-                &s.notes,
                 v.overlay,
-                s.ui.words,
+                &mut journal,
                 Stamp::now(),
                 (v.width, v.height),
             ));
