@@ -1099,7 +1099,7 @@ fn a_loss_taken_back_and_played_on_is_recorded_once_as_it_ended() {
 #[test]
 fn the_log_look_and_the_boss_key() {
     let mut r = start(&["--no-color", "--theme", "log", "play", "--seed", "42"]);
-    r.expect("shard=1 depth=0/7 chunks=none");
+    r.expect("shard=1 depth=0/7");
     r.send("1");
     r.expect("appended chunk=4k shard=1");
     r.expect("shard=1 depth=1/7 chunks=4k");
@@ -1107,7 +1107,7 @@ fn the_log_look_and_the_boss_key() {
     r.send("b");
     r.expect("Cards left 99");
     r.send("b");
-    r.expect("chunkd::stats");
+    r.expect("INFO  stats: ops=");
     // The quit question is a log line too, and `y` answers it.
     r.send("q");
     r.expect("operator ack required");
@@ -1350,7 +1350,7 @@ fn the_boss_key_hides_every_screen() {
     let mut r = start_sized(&["--no-color"], (80, 24), &[], &[]);
     r.expect("New game");
     r.send("b");
-    let lines = frame_after(&mut r, "chunkd::");
+    let lines = frame_after(&mut r, "INFO  ");
     all_log_lines(&lines, 80);
     // Keys do not reach the hidden menu; `b` brings it back as it was.
     r.send("\x1b[B");
@@ -1391,7 +1391,7 @@ fn the_boss_key_hides_every_screen() {
     r.send("\x1b");
     std::thread::sleep(std::time::Duration::from_millis(150));
     r.send("\x1b");
-    let lines = frame_after(&mut r, "chunkd::");
+    let lines = frame_after(&mut r, "INFO  ");
     all_log_lines(&lines, 80);
     assert!(
         lines.iter().any(|l| l.contains("ingest halted")),

@@ -37,6 +37,28 @@ impl Stamp {
     }
 }
 
+/// The moment `ms` milliseconds after the epoch.
+fn at_ms(ms: u64) -> Stamp {
+    Stamp {
+        secs: ms / 1000,
+        millis: (ms % 1000) as u32,
+    }
+}
+
+/// `n`, or the next number that does not spell the game's goal (a log naming 2048 in passing
+/// would give the game away to anyone who knows it).
+fn safe(n: u64) -> u64 {
+    safe_by(n, 1)
+}
+
+/// `n`, or `n` plus as many `step`s as it takes not to spell the game's goal.
+fn safe_by(mut n: u64, step: u64) -> u64 {
+    while n.to_string().contains("2048") {
+        n += step;
+    }
+    n
+}
+
 /// How serious a record is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Level {
@@ -81,6 +103,8 @@ pub(crate) struct Journal {
     last_ms: u64,
     rng: u64,
     seen: HashMap<String, String>,
+    /// The routine's replication index, which only grows.
+    commit: u64,
 }
 
 impl Journal {
@@ -91,6 +115,7 @@ impl Journal {
             last_ms: 0,
             rng: seed | 1,
             seen: HashMap::new(),
+            commit: 90_000 + seed % 5000,
         }
     }
 
@@ -173,18 +198,20 @@ impl Journal {
     }
 
     /// The service's history before `now`, written once when the journal is first shown: it
-    /// started a while ago and has done routine work since, enough to fill the tallest window.
+    /// started a while ago and has done routine work since, up to a few seconds ago, enough to
+    /// fill the tallest window.
     pub(crate) fn boot(&mut self, now: Stamp) {
         if !self.is_empty() {
             return;
         }
-        let now_ms = now.ms();
-        let mut at = now_ms.saturating_sub((40 + self.roll(80)) * 60_000);
-        let start = Stamp {
-            secs: at / 1000,
-            millis: (at % 1000) as u32,
-        };
-        let pid = 2000 + self.roll(60_000);
+        // The routine's moments, from a few seconds ago back.
+        let mut times = Vec::new();
+        let mut at = now.ms().saturating_sub(800 + self.roll(4000));
+        for _ in 0..56 {
+            times.push(at);
+            at = at.saturating_sub(6000 + self.roll(50_000));
+        }
+        let pid = safe(2000 + self.roll(60_000));
         let boot = [
             (
                 Level::Info,
@@ -194,7 +221,7 @@ impl Journal {
             (
                 Level::Info,
                 "config",
-                "loaded /etc/chunkd/chunkd.toml profile=default".into(),
+                "loaded /etc/chunkd/chunkd.toml".into(),
             ),
             (
                 Level::Info,
@@ -206,19 +233,17 @@ impl Journal {
         ];
         self.last_ms = at;
         for (level, target, text) in boot {
-            self.log(start, level, target, &text);
+            self.log(at_ms(at), level, target, &text);
         }
-        while self.records.len() < 60 {
-            at = self.last_ms + 15_000 + self.roll(75_000);
-            if at + 1000 >= now_ms {
-                break;
-            }
-            let t = Stamp {
-                secs: at / 1000,
-                millis: (at % 1000) as u32,
-            };
-            self.routine(t);
+        for t in times.into_iter().rev() {
+            self.routine(at_ms(t));
         }
+    }
+
+    /// How long a service at rest waits before its next routine line: a few seconds, never
+    /// the same twice in a row.
+    pub(crate) fn pause(&mut self) -> std::time::Duration {
+        std::time::Duration::from_millis(1200 + self.roll(5300))
     }
 
     /// One line of the work a service does when nobody asks it anything.
@@ -230,7 +255,7 @@ impl Journal {
                 format!(
                     "flushed segments={} bytes={} took={}.{}ms",
                     1 + self.roll(6),
-                    4096 * (1 + self.roll(96)),
+                    safe_by(4096 * (1 + self.roll(96)), 4096),
                     1 + self.roll(9),
                     self.roll(10)
                 ),
@@ -247,17 +272,16 @@ impl Journal {
             2 => (
                 Level::Debug,
                 "gc",
-                format!("sweep freed={} next=30s", self.roll(4) * 4096),
+                format!("sweep freed={}", self.roll(4) * 4096),
             ),
-            3 => (
-                Level::Debug,
-                "raft",
-                format!(
-                    "heartbeat term={} commit={}",
-                    7 + self.roll(2),
-                    90_000 + self.roll(9000)
-                ),
-            ),
+            3 => {
+                self.commit += 1 + self.roll(40);
+                (
+                    Level::Debug,
+                    "raft",
+                    format!("heartbeat term=7 commit={}", safe(self.commit)),
+                )
+            }
             4 => (
                 Level::Info,
                 "metrics",
@@ -273,7 +297,7 @@ impl Journal {
                 "http",
                 format!(
                     "GET /metrics status=200 bytes={} took={}.{}ms",
-                    6000 + self.roll(3000),
+                    safe(6000 + self.roll(3000)),
                     1 + self.roll(3),
                     self.roll(10)
                 ),
@@ -301,8 +325,9 @@ impl Journal {
 }
 
 /// A record as one line, or several broken between fields when it is wider than `width`. The
-/// stamp is shown in full where there is room, as the time alone in narrower windows (as a log
-/// viewer does), and the part of the service without the service's name below 60 columns.
+/// stamp and the part of the service are shown in full where there is room; narrower windows
+/// get the time alone and the part without the service's name, and below 60 columns the level's
+/// letter alone, as a log viewer shortens them.
 fn format(r: &Record, width: usize) -> Vec<String> {
     let Some(ms) = r.ms else {
         return wrap_fields("", &r.text, "  ", width);
@@ -321,9 +346,10 @@ fn format(r: &Record, width: usize) -> Vec<String> {
         let date = crate::store::utc::date(secs);
         format!("{date}T{time}Z {level:<5} {SERVICE}::{}: ", r.target)
     } else if width >= 60 {
-        format!("{time} {level:<5} {SERVICE}::{}: ", r.target)
-    } else {
         format!("{time} {level:<5} {}: ", r.target)
+    } else {
+        // A terse viewer's form: the level's letter, no part named (as glog writes).
+        format!("{time} {} ", &level[..1])
     };
     wrap_fields(&head, &r.text, "    ", width)
 }
@@ -403,7 +429,8 @@ mod tests {
         j.boot(NOW);
         let lines = j.lines(160, 48);
         assert_eq!(lines.len(), 48);
-        assert!(j.last_ms < NOW.ms());
+        // The history runs up to a few seconds ago.
+        assert!(j.last_ms < NOW.ms() && j.last_ms > NOW.ms() - 10_000);
         // Booting again adds nothing.
         let n = j.records.len();
         j.boot(NOW);

@@ -103,47 +103,45 @@ pub(crate) fn log_cards(
     let b = &rules.board;
     let profile = format!(
         "profile loaded shards={} depth={} backlog={}",
-        b.columns, b.height, rules.deck.size
+        b.columns,
+        b.height,
+        game.deck().len()
     );
     fact(j, now, "profile", Level::Info, "config", &profile);
+    let deck: Vec<u8> = game
+        .deck()
+        .iter()
+        .map(|c| c.exponent().unwrap_or(0))
+        .collect();
+    started(j, now, &deck);
     rollback(j, now, game.moves().len());
     if let Some((n, e)) = s.event
         && j.changed("event", &n.to_string())
     {
         event(j, now, e, game);
     }
-    for (i, c) in p.columns().iter().enumerate() {
-        let chunks = if c.is_empty() {
-            "none".to_string()
-        } else {
-            c.cards()
-                .iter()
-                .map(|&k| size(k))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let line = format!(
-            "shard={} depth={}/{} chunks={chunks}",
-            i + 1,
-            c.len(),
-            b.height
-        );
-        fact(j, now, &format!("shard{i}"), Level::Debug, "shard", &line);
-    }
+    // The whole state after every change, as a service dumps its status: the last lines
+    // always show every shard, however far the ones before have scrolled.
+    let mut state: Vec<(Level, &'static str, String)> = p
+        .columns()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut line = format!("shard={} depth={}/{}", i + 1, c.len(), b.height);
+            if !c.is_empty() {
+                let chunks: Vec<String> = c.cards().iter().map(|&k| size(k)).collect();
+                line = format!("{line} chunks={}", chunks.join(" "));
+            }
+            (Level::Debug, "shard", line)
+        })
+        .collect();
     let drops = if rules.has_discards() {
         format!(" drops={}", p.discards)
     } else {
         String::new()
     };
     let left = format!("backlog={}{drops}", game.cards_left());
-    fact(
-        j,
-        now,
-        "stats",
-        Level::Info,
-        "stats",
-        &stats(p.score, s.best, &left),
-    );
+    state.push((Level::Info, "stats", stats(p.score, s.best, &left)));
     let ingest = match game.visible() {
         [] => "next=none".to_string(),
         [next] => format!("next={}", size(*next)),
@@ -152,7 +150,8 @@ pub(crate) fn log_cards(
             format!("next={} queued={}", size(*next), queued.join(" "))
         }
     };
-    fact(j, now, "ingest", Level::Debug, "ingest", &ingest);
+    state.push((Level::Debug, "ingest", ingest));
+    dump(j, now, &state);
     let route = format!("affinity shard={}", s.cursor + 1);
     fact(j, now, "route", Level::Debug, "router", &route);
     covered(
@@ -163,6 +162,31 @@ pub(crate) fn log_cards(
         || card_end(game, s.best),
     );
     j.lines(width, height)
+}
+
+/// A new game (told by its `deal`) is a new job: its moves are not rolled back ones.
+fn started(j: &mut Journal, now: Stamp, deal: &[u8]) {
+    let id = deal.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    let mut id = format!("{id:08x}");
+    while id.contains("2048") {
+        id = id.replace("2048", "2049");
+    }
+    if j.changed("job", &id) {
+        j.forget("moves");
+        j.log(now, Level::Info, "main", &format!("job started id={id}"));
+    }
+}
+
+/// Logs every line of `state` when any of it changed.
+fn dump(j: &mut Journal, now: Stamp, state: &[(Level, &'static str, String)]) {
+    let all: Vec<&str> = state.iter().map(|(_, _, t)| t.as_str()).collect();
+    if j.changed("state", &all.join("\n")) {
+        for (level, target, text) in state {
+            j.log(now, *level, target, text);
+        }
+    }
 }
 
 /// A move taken back (the journal remembers how many moves were made): a write rolled back.
@@ -414,6 +438,8 @@ pub(crate) fn log_classic(
         "config",
         &format!("profile loaded racks={n} slots={n}"),
     );
+    let seed = game.seed().to_le_bytes();
+    started(j, now, &seed);
     let moves = game.moves();
     let before = j.fact("moves").and_then(|m| m.parse::<usize>().ok());
     rollback(j, now, moves.len());
@@ -433,25 +459,21 @@ pub(crate) fn log_classic(
             &format!("rebalanced dir={dir}"),
         );
     }
-    for r in 0..n {
-        let row: Vec<String> = (0..n)
-            .map(|c| match board.value(r, c) {
-                0 => "-".to_string(),
-                v => size_of(v),
-            })
-            .collect();
-        let line = format!("rack={} slots={}", r + 1, row.join(" "));
-        fact(j, now, &format!("rack{r}"), Level::Debug, "rack", &line);
-    }
+    let mut state: Vec<(Level, &'static str, String)> = (0..n)
+        .map(|r| {
+            let row: Vec<String> = (0..n)
+                .map(|c| match board.value(r, c) {
+                    0 => "-".to_string(),
+                    v => size_of(v),
+                })
+                .collect();
+            let line = format!("rack={} slots={}", r + 1, row.join(" "));
+            (Level::Debug, "rack", line)
+        })
+        .collect();
     let rest = format!("cycles={}", moves.len());
-    fact(
-        j,
-        now,
-        "stats",
-        Level::Info,
-        "stats",
-        &stats(game.score(), best, &rest),
-    );
+    state.push((Level::Info, "stats", stats(game.score(), best, &rest)));
+    dump(j, now, &state);
     let end = || {
         let line = stats(game.score(), best, &format!("cycles={}", moves.len()));
         let head = if game.won() {

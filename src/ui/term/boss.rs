@@ -90,12 +90,17 @@ impl Boss {
 
     /// Whether `key` is the boss key here (the double Esc is told apart by the reader).
     pub(crate) fn is_key(&self, key: &Key) -> bool {
-        match key {
-            Key::Char('b' | 'B') => !self.typing.get(),
-            // Two Esc bytes arriving together (console reads them as one unknown sequence).
-            Key::UnknownEscSeq(seq) => seq.as_slice() == ['\x1b'],
-            _ => false,
-        }
+        is_boss(key, self.typing.get())
+    }
+}
+
+/// Whether `key` is the boss key, when keys are `typing` text or not.
+fn is_boss(key: &Key, typing: bool) -> bool {
+    match key {
+        Key::Char('b' | 'B') => !typing,
+        // Two Esc bytes arriving together (console reads them as one unknown sequence).
+        Key::UnknownEscSeq(seq) => seq.as_slice() == ['\x1b'],
+        _ => false,
     }
 }
 
@@ -163,13 +168,14 @@ pub(crate) fn cover(ui: &Ui) -> KeyRead {
             return KeyRead::Stop;
         }
         // A line every few seconds, as a service at rest writes.
-        let wait = Duration::from_millis(1500 + u64::from(Stamp::now().millis) * 7919 % 4500);
+        let wait = ui.boss.journal.borrow_mut().pause();
         if !input_within(wait) {
             ui.boss.journal.borrow_mut().routine(Stamp::now());
             continue;
         }
         match read_decoded(ui) {
-            KeyRead::Key(k) if ui.boss.is_key(&k) => {
+            // Nothing is typed into the log: `b` always brings the screen back.
+            KeyRead::Key(k) if is_boss(&k, false) => {
                 toggle(ui);
                 return KeyRead::Redraw;
             }
