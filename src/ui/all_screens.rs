@@ -25,7 +25,7 @@ const STAMP: Stamp = Stamp {
 };
 
 /// What the help, the game and the result cover, in turn.
-fn overlays() -> [Overlay; 4] {
+pub(super) fn overlays() -> [Overlay; 4] {
     [
         Overlay::None,
         Overlay::Help,

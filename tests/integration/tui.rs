@@ -999,8 +999,8 @@ const TINY: [(&str, &str); 2] = [
     ("tiny.txt", "2 4 8 16"),
 ];
 
-#[test]
-fn the_result_offers_undo_then_the_menu() {
+/// The tiny rules' game at 80×24, lost in two moves: the result screen is next.
+fn tiny_lost() -> Run {
     let args = [
         "--no-color",
         "--config",
@@ -1012,6 +1012,12 @@ fn the_result_offers_undo_then_the_menu() {
     let mut r = start_sized(&args, (80, 24), &TINY, &[]);
     r.expect("Cards left 4");
     r.send("12");
+    r
+}
+
+#[test]
+fn the_result_offers_undo_then_the_menu() {
+    let mut r = tiny_lost();
     r.expect("Game over: no column takes the 8.");
     r.expect("Longest chain 0");
     r.expect("[ Play again ]");
@@ -1037,17 +1043,7 @@ fn the_result_offers_undo_then_the_menu() {
 /// background: the screen never waits for them).
 #[test]
 fn the_result_shows_par_and_accuracy() {
-    let args = [
-        "--no-color",
-        "--config",
-        "tiny.toml",
-        "play",
-        "--deck-file",
-        "tiny.txt",
-    ];
-    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
-    r.expect("Cards left 4");
-    r.send("12");
+    let mut r = tiny_lost();
     r.expect("Game over");
     r.p.exp_regex(r"Par \d+ .{1,3} you 0").unwrap();
     r.p.exp_regex(r"Accuracy \d+%").unwrap();
@@ -1059,17 +1055,7 @@ fn the_result_shows_par_and_accuracy() {
 /// last move back, play on differently and lose again, leave: exactly one record, the real end.
 #[test]
 fn a_loss_taken_back_and_played_on_is_recorded_once_as_it_ended() {
-    let args = [
-        "--no-color",
-        "--config",
-        "tiny.toml",
-        "play",
-        "--deck-file",
-        "tiny.txt",
-    ];
-    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
-    r.expect("Cards left 4");
-    r.send("12");
+    let mut r = tiny_lost();
     r.expect("Undo the last move");
     // Undo on the result screen, then once more in the game: back to the start.
     r.send("u");
@@ -1376,17 +1362,7 @@ fn the_boss_key_hides_every_screen() {
     r.ends_restored();
 
     // Esc twice, well apart but within 400 ms, is the boss key too.
-    let args = [
-        "--no-color",
-        "--config",
-        "tiny.toml",
-        "play",
-        "--deck-file",
-        "tiny.txt",
-    ];
-    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
-    r.expect("Cards left 4");
-    r.send("12");
+    let mut r = tiny_lost();
     r.expect("[ Play again ]");
     r.send("\x1b");
     std::thread::sleep(std::time::Duration::from_millis(150));

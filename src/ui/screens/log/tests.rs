@@ -137,16 +137,7 @@ fn a_move_appends_at_the_bottom_and_scrolls_the_rest_up() {
 #[test]
 fn every_width_every_preset_every_overlay() {
     for preset in ["default", "solitaire", "hard"] {
-        for over in [
-            Overlay::None,
-            Overlay::Help,
-            Overlay::result(true),
-            Overlay::Result {
-                new_best: false,
-                choice: 1,
-                undo: true,
-            },
-        ] {
+        for over in crate::ui::all_screens::overlays() {
             let (g, mut j, _) = played(preset, 400, 40, 15);
             let hint = Event::Suggested(Some(Move::Place(2)));
             let refused = Event::Refused(MoveError::ColumnFull(3));
