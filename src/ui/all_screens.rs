@@ -136,7 +136,8 @@ fn every_screen_fits_every_size() {
                     let what = format!("classic {over:?} ({})", words.help_title);
                     fits(&what, lay_out_classic(&s, words, theme, w, h), w, h);
                     let mut j = Journal::new(1);
-                    let lines = log_classic(&g, None, over, &mut j, STAMP, (w, h));
+                    let slid = Some((1, crate::ui::screens::Slid::Suggested(Some(Dir::Up))));
+                    let lines = log_classic(&g, None, over, slid, &mut j, STAMP, (w, h));
                     fits(&format!("classic log {over:?}"), Ok(lines), w, h);
                     let d = Duel::new(g.clone(), classic_game(false));
                     let names = ["Ann".to_string(), "Bob".to_string()];

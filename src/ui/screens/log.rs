@@ -44,6 +44,16 @@ pub(crate) enum Event {
     Suggested(Option<Move>),
 }
 
+/// What the last key did in classic 2048, as the log tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slid {
+    Moved(Dir),
+    /// A slide that moves nothing (refused).
+    Stuck(Dir),
+    /// The hint: the bot's direction (`None`: no move is left).
+    Suggested(Option<Dir>),
+}
+
 /// What the card game shows, in the log look.
 pub(crate) struct CardLog<'a> {
     pub game: &'a Game,
@@ -423,6 +433,7 @@ pub(crate) fn log_classic(
     game: &ClassicGame,
     best: Option<u64>,
     overlay: Overlay,
+    event: Option<(u64, Slid)>,
     j: &mut Journal,
     now: Stamp,
     (width, height): (usize, usize),
@@ -441,23 +452,33 @@ pub(crate) fn log_classic(
     let seed = game.seed().to_le_bytes();
     started(j, now, &seed);
     let moves = game.moves();
-    let before = j.fact("moves").and_then(|m| m.parse::<usize>().ok());
     rollback(j, now, moves.len());
-    if let (Some(before), Some(dir)) = (before, moves.last())
-        && moves.len() > before
+    let way = |d: Dir| match d {
+        Dir::Up => "up",
+        Dir::Down => "down",
+        Dir::Left => "left",
+        Dir::Right => "right",
+    };
+    if let Some((n, e)) = event
+        && j.changed("event", &n.to_string())
     {
-        let dir = match dir {
-            Dir::Up => "up",
-            Dir::Down => "down",
-            Dir::Left => "left",
-            Dir::Right => "right",
+        let (level, target, text) = match e {
+            Slid::Moved(d) => (
+                Level::Debug,
+                "balancer",
+                format!("rebalanced dir={}", way(d)),
+            ),
+            Slid::Stuck(d) => (
+                Level::Warn,
+                "balancer",
+                format!("rebalance dir={} skipped reason=no_change", way(d)),
+            ),
+            Slid::Suggested(Some(d)) => {
+                (Level::Debug, "balancer", format!("advise dir={}", way(d)))
+            }
+            Slid::Suggested(None) => (Level::Debug, "balancer", "no direction available".into()),
         };
-        j.log(
-            now,
-            Level::Debug,
-            "balancer",
-            &format!("rebalanced dir={dir}"),
-        );
+        j.log(now, level, target, &text);
     }
     let mut state: Vec<(Level, &'static str, String)> = (0..n)
         .map(|r| {

@@ -244,14 +244,31 @@ fn sizes_read_as_a_service_would_write_them() {
 fn classic_as_a_log() {
     let mut g = ClassicGame::new(crate::cards::rules::Rules::default_rules().classic, 3);
     let mut j = Journal::new(4);
-    log_classic(&g, None, Overlay::None, &mut j, NOW, (100, 30));
-    for d in [Dir::Left, Dir::Up, Dir::Right, Dir::Down] {
-        g.play(d);
+    let mut lines = log_classic(&g, None, Overlay::None, None, &mut j, NOW, (100, 30));
+    for (n, d) in [Dir::Left, Dir::Up, Dir::Right, Dir::Down]
+        .into_iter()
+        .enumerate()
+    {
+        let e = if g.play(d).is_some() {
+            Slid::Moved(d)
+        } else {
+            Slid::Stuck(d)
+        };
+        lines = log_classic(
+            &g,
+            Some(40),
+            Overlay::None,
+            Some((n as u64, e)),
+            &mut j,
+            NOW,
+            (100, 30),
+        );
     }
-    let lines = log_classic(&g, Some(40), Overlay::None, &mut j, NOW, (100, 30));
     assert!(lines.iter().any(|l| l.contains("rebalanced dir=")));
     insta::assert_snapshot!("log_classic", lines.join("\n"));
-    let help = log_classic(&g, Some(40), Overlay::Help, &mut j, NOW, (40, 15));
+    let hint = Some((9, Slid::Suggested(Some(Dir::Up))));
+    let help = log_classic(&g, Some(40), Overlay::Help, hint, &mut j, NOW, (40, 15));
+    assert!(help.iter().any(|l| l.contains("advise dir=up")));
     assert!(help.iter().any(|l| l.contains("rebalance racks")));
     for width in [40, 60, 80, 160] {
         check(&j, width, 15);
