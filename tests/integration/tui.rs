@@ -999,8 +999,8 @@ const TINY: [(&str, &str); 2] = [
     ("tiny.txt", "2 4 8 16"),
 ];
 
-#[test]
-fn the_result_offers_undo_then_the_menu() {
+/// The tiny rules' game at 80×24, lost in two moves: the result screen is next.
+fn tiny_lost() -> Run {
     let args = [
         "--no-color",
         "--config",
@@ -1012,6 +1012,12 @@ fn the_result_offers_undo_then_the_menu() {
     let mut r = start_sized(&args, (80, 24), &TINY, &[]);
     r.expect("Cards left 4");
     r.send("12");
+    r
+}
+
+#[test]
+fn the_result_offers_undo_then_the_menu() {
+    let mut r = tiny_lost();
     r.expect("Game over: no column takes the 8.");
     r.expect("Longest chain 0");
     r.expect("[ Play again ]");
@@ -1037,17 +1043,7 @@ fn the_result_offers_undo_then_the_menu() {
 /// background: the screen never waits for them).
 #[test]
 fn the_result_shows_par_and_accuracy() {
-    let args = [
-        "--no-color",
-        "--config",
-        "tiny.toml",
-        "play",
-        "--deck-file",
-        "tiny.txt",
-    ];
-    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
-    r.expect("Cards left 4");
-    r.send("12");
+    let mut r = tiny_lost();
     r.expect("Game over");
     r.p.exp_regex(r"Par \d+ .{1,3} you 0").unwrap();
     r.p.exp_regex(r"Accuracy \d+%").unwrap();
@@ -1059,17 +1055,7 @@ fn the_result_shows_par_and_accuracy() {
 /// last move back, play on differently and lose again, leave: exactly one record, the real end.
 #[test]
 fn a_loss_taken_back_and_played_on_is_recorded_once_as_it_ended() {
-    let args = [
-        "--no-color",
-        "--config",
-        "tiny.toml",
-        "play",
-        "--deck-file",
-        "tiny.txt",
-    ];
-    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
-    r.expect("Cards left 4");
-    r.send("12");
+    let mut r = tiny_lost();
     r.expect("Undo the last move");
     // Undo on the result screen, then once more in the game: back to the start.
     r.send("u");
@@ -1099,24 +1085,27 @@ fn a_loss_taken_back_and_played_on_is_recorded_once_as_it_ended() {
 #[test]
 fn the_log_look_and_the_boss_key() {
     let mut r = start(&["--no-color", "--theme", "log", "play", "--seed", "42"]);
-    r.expect("worker::queue: queue 1 [0/7]");
+    r.expect("shard=1 depth=0/7");
     r.send("1");
-    r.expect("queue 1 [1/7]: 4");
+    r.expect("appended chunk=4k shard=1");
+    r.expect("shard=1 depth=1/7 chunks=4k");
     // The boss key switches back to the board at once, and to the log again.
     r.send("b");
     r.expect("Cards left 99");
     r.send("b");
-    r.expect("worker::job");
+    r.expect("INFO  stats: ops=");
+    // The quit question is a log line too, and `y` answers it.
     r.send("q");
-    r.expect("Quit?");
+    r.expect("operator ack required");
     r.send("y");
     r.ends_restored();
 }
 
 #[test]
 fn the_log_look_in_chinese() {
+    // A service's log is English on any desktop: so is the log look.
     let mut r = start(&["--lang", "zh", "--theme", "log", "play", "--seed", "42"]);
-    r.expect("队列 1 [0/7]");
+    r.expect("shard=1 depth=0/7");
     r.send("\x03");
     r.ends_restored();
 }
@@ -1296,5 +1285,97 @@ fn the_rules_editor_plays_at_once_from_the_menu() {
     r.send("p");
     r.expect("Cards left 30");
     r.send("\x03");
+    r.ends_restored();
+}
+
+/// One frame drawn after `marker` shows (up to the end of the frame), as plain lines.
+fn frame_after(r: &mut Run, marker: &str) -> Vec<String> {
+    r.expect(marker);
+    let rest = r.expect("\x1b[J");
+    let text =
+        String::from_utf8_lossy(&rest.chars().map(|c| c as u8).collect::<Vec<u8>>()).to_string();
+    let text = console::strip_ansi_codes(&text).to_string();
+    text.split("\r\n")
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// Every line of a frame is a log line: a stamp, level and target, or a line wrapped after one
+/// (indented), or the service's usage; nothing of the game shows.
+fn all_log_lines(lines: &[String], width: usize) {
+    // The frame's first line is cut before the marker: the others are whole.
+    for l in &lines[1..] {
+        let b = l.as_bytes();
+        let stamped = b.len() > 13
+            && b[2] == b':'
+            && b[5] == b':'
+            && b[8] == b'.'
+            && (l[13..].starts_with("DEBUG")
+                || l[13..].starts_with("INFO")
+                || l[13..].starts_with("WARN")
+                || l[13..].starts_with("ERROR"));
+        // The usage: `usage: …`, indented commands, `merge: …`.
+        let usage = l.starts_with("  ")
+            || l.split_once(": ")
+                .is_some_and(|(k, _)| k.chars().all(|c| c.is_ascii_lowercase()));
+        assert!(stamped || usage || l.is_empty(), "not a log line: {l:?}");
+        assert!(console::measure_text_width(l) <= width, "{l}");
+        let lower = l.to_lowercase();
+        for w in [
+            "game", "hint", "keys", "card", "2048", "place", "(y/n)", "column",
+        ] {
+            assert!(!lower.contains(w), "`{w}` in {l}");
+        }
+    }
+}
+
+/// The boss key on the start menu, in the help and on the result screen: only log lines show,
+/// and the same key brings back the screen that was there.
+#[test]
+fn the_boss_key_hides_every_screen() {
+    let mut r = start_sized(&["--no-color"], (80, 24), &[], &[]);
+    r.expect("New game");
+    r.send("b");
+    let lines = frame_after(&mut r, "INFO  ");
+    all_log_lines(&lines, 80);
+    // Keys do not reach the hidden menu; `b` brings it back as it was.
+    r.send("\x1b[B");
+    r.send("b");
+    r.expect("> New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.send("?");
+    r.expect("Keys and rules");
+    r.send("b");
+    let lines = frame_after(&mut r, "usage: chunkctl");
+    all_log_lines(&lines, 80);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("append next chunk to shard N"))
+    );
+    // No drop command under the default rules.
+    assert!(!lines.iter().any(|l| l.contains("drop next")), "{lines:#?}");
+    r.send("b");
+    r.expect("Keys and rules");
+    r.send("\x03");
+    r.ends_restored();
+
+    // Esc twice, well apart but within 400 ms, is the boss key too.
+    let mut r = tiny_lost();
+    r.expect("[ Play again ]");
+    r.send("\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    r.send("\x1b");
+    let lines = frame_after(&mut r, "INFO  ");
+    all_log_lines(&lines, 80);
+    assert!(
+        lines.iter().any(|l| l.contains("ingest halted")),
+        "{lines:#?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("action=restart")));
+    r.send("b");
+    r.expect("[ Play again ]");
+    r.send("q");
     r.ends_restored();
 }

@@ -318,17 +318,6 @@ pub(crate) struct Words {
     /// `{}` the points of a merge step, twice.
     pub help_score_value: &'static str,
     pub help_boss: &'static str,
-    /// The log look: `{}` column, `{}` cards, `{}` height, `{}` the cards.
-    pub log_board: &'static str,
-    pub log_empty: &'static str,
-    /// `{}` rules, `{}` score, `{}` best, `{}` cards left.
-    pub log_state: &'static str,
-    /// The same for classic 2048: `{}` moves instead of cards left.
-    pub log_classic_state: &'static str,
-    pub log_hand: &'static str,
-    pub log_keys: &'static str,
-    pub log_over: &'static str,
-    pub log_classic: &'static str,
     /// The result screen's choices: again, undo, menu, quit.
     pub choices: [&'static str; 4],
     /// One line on each preset (default, solitaire, hard): what it changes, how hard it is.
@@ -576,14 +565,6 @@ pub(crate) static EN: Words = Words {
     help_score: "Points: {} for each merge step.",
     help_score_value: "Points: {} for each merge step plus the card it makes (16+16=32 scores {}), so a long chain jumps by hundreds.",
     help_boss: "b            boss key: switch to the log look (and back)",
-    log_board: "queue {} [{}/{}]: {}",
-    log_empty: "(empty)",
-    log_state: "job {}: score={} best={} left={}",
-    log_classic_state: "job {}: score={} best={} moves={}",
-    log_hand: "next batch: {}",
-    log_keys: "keys: {}",
-    log_over: "job finished: {}",
-    log_classic: "grid row {}: {}",
     choices: [
         "Play again",
         "Undo the last move",
@@ -835,14 +816,6 @@ pub(crate) static ZH: Words = Words {
     help_score: "每一步合并得 {} 分。",
     help_score_value: "每一步合并得 {} 分，再加上合成的牌面值：16+16=32 得 {} 分，所以长连锁会一下得几百分。",
     help_boss: "b            老板键：切换为日志外观（再按切回）",
-    log_board: "队列 {} [{}/{}]：{}",
-    log_empty: "（空）",
-    log_state: "任务 {}：得分={} 最高={} 剩余={}",
-    log_classic_state: "任务 {}：得分={} 最高={} 步数={}",
-    log_hand: "下一批：{}",
-    log_keys: "按键：{}",
-    log_over: "任务结束：{}",
-    log_classic: "网格 第 {} 行：{}",
     choices: ["再来一局", "撤销最后一步", "回到菜单", "退出"],
     preset_lines: [
         "5 列、每列 7 张、有炸弹：原版规则；简单（最强机器人胜率 {}%，每局 {} 分）",

@@ -98,7 +98,10 @@ pub(crate) fn play<G: OnePlayer>(
         ended: None,
     };
     s.warnings();
+    // Both one-player games draw themselves in the log look.
+    let live = ui.boss.live();
     let end = session::run(&mut s);
+    drop(live);
     (end, s.extra)
 }
 
