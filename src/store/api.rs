@@ -26,6 +26,12 @@ pub(crate) trait Keeper {
     /// Records a game that ended (won, lost, or quit with at least one card played) and drops
     /// its saved copy. Returns true when its score is a new best for its rules.
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
+    /// The game about to be recorded ended at `ended` (seconds since the Unix epoch) and not now:
+    /// its result screen's clock stopped there, however long the player looked at that screen.
+    /// The next record this keeper writes ends there (and lasts as long as the screen said); it
+    /// is said just before [`Keeper::finish`] (or a classic game's finish), so it never carries
+    /// over to another game. `None`: the record ends when it is written.
+    fn clock_stopped(&mut self, _ended: Option<u64>) {}
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
     fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}

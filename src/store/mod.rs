@@ -94,6 +94,9 @@ pub(crate) struct Store {
     playing: Vec<Playing>,
     /// The games of the saves the last listing found open in another window.
     elsewhere: Vec<GameKind>,
+    /// When the game recorded next ended, if not when it is recorded (see
+    /// [`Keeper::clock_stopped`]).
+    stopped: Option<u64>,
 }
 
 impl Store {
@@ -113,6 +116,7 @@ impl Store {
             bests: RefCell::default(),
             playing: Vec::new(),
             elsewhere: Vec::new(),
+            stopped: None,
         };
         let Some(dir) = store.dir.clone() else {
             store.warn(format!(
@@ -407,7 +411,8 @@ impl Store {
         let id = playing
             .as_ref()
             .map_or_else(|| saves::new_id(view.started()), |p| p.id.clone());
-        let record = view.record(id.clone(), utc::now(), ending);
+        let ended = self.stopped.take().unwrap_or_else(utc::now);
+        let record = view.record(id.clone(), ended, ending);
         let Some(db) = self.db.as_mut() else {
             return Err("there is no database: the game is not recorded".into());
         };
@@ -504,6 +509,10 @@ impl Keeper for Store {
 
     fn forget(&mut self, game: &Game, meta: &GameMeta) {
         self.forget_kept(&Ongoing::Cards(game, meta).key());
+    }
+
+    fn clock_stopped(&mut self, ended: Option<u64>) {
+        self.stopped = ended;
     }
 
     fn release(&mut self) {

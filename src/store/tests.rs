@@ -445,3 +445,27 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A game is recorded as ending when its clock stopped (the result screen's time), not when the
+/// result screen was left; the stop is used once, so the next game ends when it is recorded.
+#[test]
+fn recorded_when_the_clock_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let (mut g, mut meta) = game(3);
+    meta.started = utc::now() - 500;
+    g.play(Move::Place(0)).unwrap();
+    s.clock_stopped(Some(meta.started + 112));
+    s.finish(&g, &meta, Ending::Quit);
+    let (mut next, next_meta) = game(4);
+    next.play(Move::Place(0)).unwrap();
+    s.finish(&next, &next_meta, Ending::Quit);
+    let h = s.entries();
+    let first = h.iter().find(|r| r.ended == meta.started + 112).unwrap();
+    assert_eq!(
+        first.duration_secs, 112,
+        "the time the result screen showed"
+    );
+    let second = h.iter().find(|r| r.ended != meta.started + 112).unwrap();
+    assert!(second.ended >= next_meta.started && second.duration_secs < 100);
+}
