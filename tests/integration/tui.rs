@@ -1298,3 +1298,30 @@ fn the_rules_editor_plays_at_once_from_the_menu() {
     r.send("\x03");
     r.ends_restored();
 }
+
+/// Giving up a duel says who gave up, the score and whether it is recorded, not only goodbye.
+#[test]
+fn giving_up_a_duel_says_what_happened() {
+    let mut r = start(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(
+        rest.contains("Player 2 gave up the duel at Player 1 0 : 0 Player 2. It is recorded in history as given up."),
+        "{rest}"
+    );
+    let mut r = r.again(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(
+        rest.contains("Player 1 gave up the duel before any move: nothing is recorded."),
+        "{rest}"
+    );
+}

@@ -268,6 +268,10 @@ pub(crate) struct Words {
     pub menu_gone: &'static str,
     /// After a duel left saved: `{}` the higher score.
     pub duel_saved_bye: &'static str,
+    /// A duel given up: `{}` who gave up, then each player's name and score; recorded, or
+    /// given up before any move (not recorded).
+    pub duel_given_up: &'static str,
+    pub duel_given_up_early: &'static str,
     /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
     /// the recorded game ended.
     pub replay_tag: &'static str,
@@ -536,6 +540,8 @@ pub(crate) static EN: Words = Words {
     menu_elsewhere: "This game is open in another window: finish or quit it there first.",
     menu_gone: "That saved game is gone (finished or deleted in another window).",
     duel_saved_bye: "Duel saved (best score {}). Run new2048 again to resume it.",
+    duel_given_up: "{} gave up the duel at {} {} : {} {}. It is recorded in history as given up.",
+    duel_given_up_early: "{} gave up the duel before any move: nothing is recorded.",
     replay_tag: "replay",
     replay_playing: "playing",
     replay_paused: "paused",
@@ -795,6 +801,8 @@ pub(crate) static ZH: Words = Words {
     menu_elsewhere: "这局正在另一个窗口中进行：请先在那里结束或退出。",
     menu_gone: "这个存档已经不在了（在另一个窗口中结束或删除了）。",
     duel_saved_bye: "对决已保存（最高得分 {}）。再次运行 new2048 即可继续。",
+    duel_given_up: "{} 认输了，比分 {} {} : {} {}。本局已记入历史，记为放弃。",
+    duel_given_up_early: "{} 在第一步之前认输了：没有记录。",
     replay_tag: "回放",
     replay_playing: "播放中",
     replay_paused: "已暂停",
