@@ -58,7 +58,7 @@ use ongoing::Moves;
 use ongoing::Ongoing;
 
 pub(crate) use api::{
-    ClassicKeeper, DuelKeeper, Keeper, Keepers, ResumeError, Resumed, SavedGameInfo,
+    ClassicKeeper, DuelKeeper, Keeper, Keepers, Played, ResumeError, Resumed, SavedGameInfo,
 };
 pub(crate) use db::history::{RulesStats, Tally};
 pub(crate) use files::summary::Recap;
@@ -522,6 +522,25 @@ impl Keeper for Store {
 
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(self.warnings.get_mut())
+    }
+
+    fn played(&self, rules: &Rules) -> api::Played {
+        let Some(db) = &self.db else {
+            return api::Played::default();
+        };
+        let hash = rules.hash();
+        let games = history::list_where(db, "g.game = 'cards' AND r.hash = ?1", [&hash])
+            .unwrap_or_else(|e| {
+                self.warn(format!("cannot read history: {e}"));
+                Vec::new()
+            });
+        let won = |g: &&Recap| g.outcome == Ending::Won;
+        api::Played {
+            games: games.len() as u32,
+            wins: games.iter().filter(won).count() as u32,
+            streak: games.iter().take_while(won).count() as u32,
+            best: self.checked_best(GameKind::Cards, &hash, None),
+        }
     }
 
     fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64> {

@@ -77,6 +77,15 @@ pub(crate) fn play(
         // How the session ended, what "again" plays, and the farewell of a kept game.
         let (end, again, saved_bye) = match chosen {
             Match::Cards(g, m) => {
+                // A deal that is saved already is taken up rather than played twice.
+                match menu::saved_deal(ui, keeper, &g, &m) {
+                    Resume::Saved(r) => {
+                        next = Some(Match::Saved(r));
+                        continue;
+                    }
+                    Resume::Leave => break,
+                    Resume::Fresh => {}
+                }
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 let (end, par) = play_cards(ui, keeper, *g, m);
@@ -87,8 +96,8 @@ pub(crate) fn play(
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
             Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {
-                Resume::Saved(g, m) => {
-                    next = Some(Match::Classic(g, m));
+                Resume::Saved(r) => {
+                    next = Some(Match::Saved(r));
                     continue;
                 }
                 Resume::Fresh => {
