@@ -119,10 +119,18 @@ pub(crate) enum Resume {
     Leave,
 }
 
-/// Asks `question` under the title: yes (the default) takes the save up with `take`.
-fn offer(ui: &Ui, question: &str, take: impl FnOnce() -> Option<Resumed>) -> Resume {
-    title(ui);
-    let answer = confirm(ui, question, true, || title(ui));
+/// Asks `question` under the title and `about` (wrapped, so it is whole in a narrow window):
+/// yes (the default) takes the save up with `take`.
+fn offer(ui: &Ui, about: &str, question: &str, take: impl FnOnce() -> Option<Resumed>) -> Resume {
+    let draw = || {
+        title(ui);
+        let (width, _) = super::term::size(&ui.term);
+        for l in wrap(about, width.saturating_sub(2).max(1)) {
+            let _ = ui.term.write_line(&format!("  {l}"));
+        }
+    };
+    draw();
+    let answer = confirm(ui, question, true, draw);
     if ui.signals.stop() {
         return Resume::Leave;
     }
@@ -138,7 +146,7 @@ pub(crate) fn saved_classic(ui: &Ui, keeper: &mut dyn Keepers) -> Resume {
         return Resume::Fresh;
     };
     let question = fill(ui.words.resume_classic, &[&g.score(), &g.moves().len()]);
-    offer(ui, &question, || Some(Resumed::Classic(Box::new(g), m)))
+    offer(ui, "", &question, || Some(Resumed::Classic(Box::new(g), m)))
 }
 
 /// A new card game whose deal (a seed, a daily deal) and rules a saved game has: offers to take
@@ -160,7 +168,7 @@ pub(crate) fn saved_deal(
         return Resume::Fresh;
     };
     let words = ui.words;
-    let question = fill(
+    let about = fill(
         words.resume_deal,
         &[
             &ago(words, saved.saved, utc::now()),
@@ -168,7 +176,9 @@ pub(crate) fn saved_deal(
             &plural(words.menu_played_cards, saved.played),
         ],
     );
-    offer(ui, &question, || keeper.resume(&saved.id).ok())
+    offer(ui, &about, words.resume_deal_ask, || {
+        keeper.resume(&saved.id).ok()
+    })
 }
 
 /// A saved game as the start menu describes it: what it is (card game, classic 4×4, card duel),

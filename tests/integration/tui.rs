@@ -1344,6 +1344,7 @@ fn a_saved_deal_is_offered_and_older_saves_are_under_more() {
     r.ends_restored();
     let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
     r.expect("This deal is saved (just now, score 0, 1 card)");
+    r.expect("Resume the saved game?");
     r.send("y");
     r.expect("Cards left 99");
     r.send("\x03");

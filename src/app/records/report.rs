@@ -231,11 +231,20 @@ fn render(
         sum + 2 * n.saturating_sub(1)
     };
     if let Some(max) = width {
+        let mut gone = Vec::new();
         for &i in drop {
             if total(&shown) <= max {
                 break;
             }
             shown[i] = false;
+            gone.push(i);
+        }
+        // A column dropped before a wider one may fit again once that one is gone.
+        for &i in gone.iter().rev().skip(1) {
+            shown[i] = true;
+            if total(&shown) > max {
+                shown[i] = false;
+            }
         }
     }
     let mut out = String::new();
@@ -653,9 +662,11 @@ mod tests {
                 assert_eq!(t, whole);
             }
         }
-        // At 80 columns the columns missed least are gone, the rest whole.
+        // At 80 columns the columns missed least are gone, the rest whole; the time, dropped
+        // before the deal, is back once the deal is gone.
         let t = table(&rows, Some(80));
         assert!(!t.contains("undos") && t.contains("ended (UTC)"), "{t}");
+        assert!(t.contains("time") && !t.contains("deal"), "{t}");
         assert!(!t.contains('…'), "{t}");
     }
 }

@@ -275,6 +275,7 @@ pub(crate) struct Words {
     /// A deal started again while a game of it is saved: `{}` when it was played, its score,
     /// cards played.
     pub resume_deal: &'static str,
+    pub resume_deal_ask: &'static str,
     /// The player's record with a preset: `{}` the best score, games played, the share won.
     pub menu_record: &'static str,
     pub menu_record_short: &'static str,
@@ -560,7 +561,8 @@ pub(crate) static EN: Words = Words {
     menu_mode_cards_short: "cards",
     menu_mode_duel_short: "duel",
     ago_short: ["now", "{}m", "{}h", "1d"],
-    resume_deal: "This deal is saved ({}, score {}, {}). Resume it rather than start a second copy?",
+    resume_deal: "This deal is saved ({}, score {}, {}): a new game of it would be a second copy.",
+    resume_deal_ask: "Resume the saved game?",
     menu_record: "best {} · {} played, {}% won",
     menu_record_short: "best {} · {}% won",
     menu_not_played: "not played yet",
@@ -833,7 +835,8 @@ pub(crate) static ZH: Words = Words {
     menu_mode_cards_short: "纸牌",
     menu_mode_duel_short: "对决",
     ago_short: ["刚刚", "{}分钟", "{}小时", "昨天"],
-    resume_deal: "这副牌有存档（{}，得分 {}，{}）。继续那一局，而不是再开一局吗？",
+    resume_deal: "这副牌有存档（{}，得分 {}，{}）：再开一局就是第二份。",
+    resume_deal_ask: "继续存档的那一局吗？",
     menu_record: "最高 {} · 玩了 {} 局，胜率 {}%",
     menu_record_short: "最高 {} · 胜率 {}%",
     menu_not_played: "还没玩过",
