@@ -253,9 +253,10 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.send("y");
     r.expect("Game saved (score 0)");
     r.expect("Resume: card game · just now · default rules · score 0 · 1 card");
-    // The saved game is listed and highlighted first: three down to the duel (new game,
-    // classic, duel); a card duel, given up.
-    r.send("\x1b[B\x1b[B\x1b[B\r");
+    // The saved game is listed and highlighted first; down to the duel, a card duel, given up.
+    r.expect("Quit");
+    r.highlight("Duel");
+    r.send("\r");
     r.expect("A duel at which game?");
     r.send("\r");
     r.expect("Player 1 to move");
@@ -264,9 +265,12 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.send("q");
     r.expect("Give up the duel?");
     r.send("y");
+    r.expect("Player 2 gave up the duel at Player 1 0 : 0 Player 2.");
     r.expect("Resume: card game");
+    r.expect("Quit");
     // Classic, quit at once: back again; then Ctrl-D at the menu leaves.
-    r.send("\x1b[B\x1b[B\r");
+    r.highlight("Classic 2048");
+    r.send("\r");
     r.expect("Moves 0");
     r.send("q");
     r.expect("Quit?");
@@ -606,7 +610,8 @@ fn the_menu_leads_to_classic_and_duels() {
     r.expect("New game");
     r.expect("Classic 2048");
     r.expect("Duel");
-    r.send("\x1b[B");
+    r.expect("Quit");
+    r.highlight("Classic 2048");
     r.send("\r");
     r.expect("classic 4×4");
     r.expect("Moves 0");
@@ -614,7 +619,8 @@ fn the_menu_leads_to_classic_and_duels() {
     r.expect("Quit?");
     r.send("y");
     r.expect("Duel (two players");
-    r.send("\x1b[B\x1b[B");
+    r.expect("Quit");
+    r.highlight("Duel");
     r.send("\r");
     r.expect("A duel at which game?");
     r.send("\x1b[B");
@@ -814,8 +820,8 @@ fn every_saved_game_is_in_the_menu() {
     // Saves made in the same second may come in either order: look at the whole list.
     let menu = r.expect("Quit");
     for item in [
-        // Too long for 80 columns in full: what it is, when, and the scores.
-        "Resume: card duel · just now · Player 1 0 : Player 2 0",
+        // Too long for 80 columns in full: its rules' name without "rules".
+        "Resume: card duel · just now · default · Player 1 0 : Player 2 0 · 1 turn",
         "Resume: card game · just now · default rules · score 0 · 1 card",
         "Resume: card game · just now · solitaire rules · score 0 · 2 cards",
     ] {
@@ -838,7 +844,7 @@ fn every_saved_game_is_in_the_menu() {
     r.expect("Saved game deleted");
     r.expect("> Resume: card game · just now · default rules");
     let menu = r.expect("Quit");
-    assert!(!menu.contains("solitaire"), "{menu}");
+    assert!(!menu.contains("· solitaire rules"), "{menu}");
     assert!(!menu.contains("duel ·"), "{menu}");
     r.send("\r");
     r.expect("Cards left 99");
@@ -1377,5 +1383,82 @@ fn the_boss_key_hides_every_screen() {
     r.send("b");
     r.expect("[ Play again ]");
     r.send("q");
+    r.ends_restored();
+}
+
+/// Giving up a duel says who gave up, the score and whether it is recorded, not only goodbye.
+#[test]
+fn giving_up_a_duel_says_what_happened() {
+    let mut r = start(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(
+        rest.contains("Player 2 gave up the duel at Player 1 0 : 0 Player 2. It is recorded in history as given up."),
+        "{rest}"
+    );
+    let mut r = r.again(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(
+        rest.contains("Player 1 gave up the duel before any move: nothing is recorded."),
+        "{rest}"
+    );
+}
+
+/// A seed started again while a game of it is saved offers that game rather than a second copy;
+/// no takes a new one; more than three saves put the rest under "More saved games".
+#[test]
+fn a_saved_deal_is_offered_and_older_saves_are_under_more() {
+    let mut r = start(&["--no-color", "play", "--seed", "42"]);
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("This deal is saved (just now, score 0, 1 card)");
+    r.expect("Resume the saved game?");
+    r.send("y");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    // No: a second copy, saved beside the first.
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("This deal is saved");
+    r.send("n");
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    for seed in ["7", "8"] {
+        let mut next = r.again(&["--no-color", "play", "--seed", seed]);
+        next.expect("Cards left 100");
+        next.send("1");
+        next.expect("Cards left 99");
+        next.send("\x03");
+        next.ends_restored();
+        r = next;
+    }
+    let mut r = r.again(&["--no-color"]);
+    let menu = r.expect("Quit");
+    assert_eq!(menu.matches("Resume: ").count(), 3, "{menu}");
+    r.highlight("More saved games (1)");
+    r.send("\r");
+    r.expect("Your saved games (4): which one?");
+    let rows = r.expect("q back");
+    // The two copies of seed 42, alike in all else, say their deal and their place.
+    assert_eq!(rows.matches(&raw("seed 42 · #")).count(), 2, "{rows}");
+    r.send("\x1b");
+    r.expect("More saved games (1)");
+    r.send("\x04");
     r.ends_restored();
 }

@@ -148,6 +148,8 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn finish(&mut self) -> bool {
+        // Recorded as it ended, with the time the result screen showed.
+        self.keeper.clock_stopped(self.ended);
         let new_best = self.game.finish(self.keeper, &self.meta);
         self.best = self.game.best(self.keeper, &self.meta).or(self.best);
         self.warnings();
