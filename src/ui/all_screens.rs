@@ -11,8 +11,8 @@ use crate::classic::{ClassicGame, Dir};
 use crate::duel::Duel;
 use crate::ui::kit::{Lang, Note, Overlay, Theme, Tone, Words, checked, fill};
 use crate::ui::screens::{
-    CardLog, ClassicScreen, DuelScreen, Player, Screen, Stamp, lay_out_cards, lay_out_classic,
-    lay_out_duel, log_cards, log_classic,
+    CardLog, ClassicLog, ClassicScreen, DuelScreen, Player, Screen, Stamp, lay_out_cards,
+    lay_out_classic, lay_out_duel, log_cards, log_classic,
 };
 use crate::ui::widgets::{Item, List, list_lines};
 
@@ -132,10 +132,18 @@ fn every_screen_fits_every_size() {
                         overlay: over,
                         prompt_line: false,
                         frame: None,
+                        insight: &insight,
                     };
                     let what = format!("classic {over:?} ({})", words.help_title);
                     fits(&what, lay_out_classic(&s, words, theme, w, h), w, h);
-                    let lines = log_classic(&g, None, &news, over, words, STAMP, (w, h));
+                    let log = ClassicLog {
+                        game: &g,
+                        best: None,
+                        notes: &news,
+                        overlay: over,
+                        insight: &insight,
+                    };
+                    let lines = log_classic(&log, words, STAMP, (w, h));
                     fits(&format!("classic log {over:?}"), Ok(lines), w, h);
                     let d = Duel::new(g.clone(), classic_game(false));
                     let names = ["Ann".to_string(), "Bob".to_string()];

@@ -12,10 +12,11 @@ use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::{ClassicMeta, Keepers};
 
 use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
-use crate::ui::screens::{ClassicScreen, Stamp, lay_out_classic, log_classic};
+use crate::ui::screens::{ClassicLog, ClassicScreen, Stamp, lay_out_classic, log_classic};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
 use crate::ui::widgets::{classic_frames, show_frames};
 
+use super::insight::{self, Judged};
 use super::session::End;
 use super::solo::{self, Kept, OnePlayer};
 
@@ -67,6 +68,7 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
         overlay: v.overlay,
         prompt_line: v.prompt_line,
         frame: frame.or(s.extra.marks.as_ref()),
+        insight: &s.extra.judged.lines,
     }
 }
 
@@ -96,14 +98,15 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
     s.extra.marks = frames.last().filter(|_| spawn.is_some()).cloned();
 }
 
-/// Plays `game` until it ends, the player leaves, or a signal stops it.
 /// Classic's own screen state.
-#[derive(Default)]
 pub(crate) struct Classic {
     /// The board of the last slide with its merged and new tiles marked, until the next key.
     marks: Option<Grid>,
     /// Where the mouse button went down, for a drag.
     pressed: Option<(u16, u16)>,
+    /// Par of this deal (the classic bot's game, worked out from the game's start) and the
+    /// review of the game as it ended, as the card game has them.
+    judged: Judged<Dir>,
 }
 
 /// The direction of a drag from `from` to `to` (screen column, row): the way it went furthest,
@@ -124,13 +127,19 @@ fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
     })
 }
 
+/// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play_classic(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: ClassicGame,
     meta: ClassicMeta,
 ) -> End {
-    solo::play(ui, keeper, game, meta, Classic::default()).0
+    let classic = Classic {
+        marks: None,
+        pressed: None,
+        judged: Judged::new(insight::start_classic_par(&game)),
+    };
+    solo::play(ui, keeper, game, meta, classic).0
 }
 
 impl OnePlayer for ClassicGame {
@@ -167,13 +176,28 @@ impl OnePlayer for ClassicGame {
         keeper.finish_classic(self, meta)
     }
 
+    fn result_shown(s: &mut Kept<Self>) {
+        let game = &s.game;
+        s.extra
+            .judged
+            .ended(game.moves(), || insight::start_classic_review(game));
+    }
+
+    fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
+        s.extra.judged.poll(s.ui.words, s.game.score())
+    }
+
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
+            let log = ClassicLog {
+                game: &s.game,
+                best: s.best,
+                notes: &s.notes,
+                overlay: v.overlay,
+                insight: &s.extra.judged.lines,
+            };
             return Ok(log_classic(
-                &s.game,
-                s.best,
-                &s.notes,
-                v.overlay,
+                &log,
                 s.ui.words,
                 Stamp::now(),
                 (v.width, v.height),

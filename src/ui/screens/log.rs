@@ -108,6 +108,17 @@ pub(crate) struct CardLog<'a> {
     pub insight: &'a [String],
 }
 
+/// What classic 2048 shows, in the log look.
+#[derive(Clone, Copy)]
+pub(crate) struct ClassicLog<'a> {
+    pub game: &'a ClassicGame,
+    pub best: Option<u64>,
+    pub notes: &'a [Note],
+    pub overlay: Overlay,
+    /// Par and accuracy for the result (`insight::items`).
+    pub insight: &'a [String],
+}
+
 /// The card game as log lines for a terminal of `width` × `height`.
 pub(crate) fn log_cards(
     s: &CardLog,
@@ -187,14 +198,18 @@ pub(crate) fn log_cards(
 
 /// Classic 2048 as log lines for a terminal of `width` × `height`.
 pub(crate) fn log_classic(
-    game: &ClassicGame,
-    best: Option<u64>,
-    notes: &[Note],
-    overlay: Overlay,
+    s: &ClassicLog,
     words: &Words,
     stamp: Stamp,
     (width, height): (usize, usize),
 ) -> Vec<String> {
+    let ClassicLog {
+        game,
+        best,
+        notes,
+        overlay,
+        insight,
+    } = *s;
     let mut log = Log {
         stamp,
         lines: Vec::new(),
@@ -228,6 +243,9 @@ pub(crate) fn log_classic(
                 "worker::job",
                 &fill(words.log_over, &[&words.classic_lost]),
             );
+            for line in insight {
+                log.record("INFO", "worker::job", line);
+            }
             log.record("INFO", "worker::job", &choices_line(words, choice, undo));
         }
         Overlay::None => {
@@ -296,15 +314,14 @@ mod tests {
     #[test]
     fn classic_as_a_log() {
         let g = ClassicGame::new(Rules::default_rules().classic, 3);
-        let lines = log_classic(
-            &g,
-            None,
-            &[],
-            Overlay::None,
-            Lang::En.words(),
-            STAMP,
-            (100, 30),
-        );
+        let log = ClassicLog {
+            game: &g,
+            best: None,
+            notes: &[],
+            overlay: Overlay::None,
+            insight: &[],
+        };
+        let lines = log_classic(&log, Lang::En.words(), STAMP, (100, 30));
         insta::assert_snapshot!("log_classic_en", lines.join("\n"));
     }
 }
