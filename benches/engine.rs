@@ -1,9 +1,13 @@
 //! The engine's speed with the `random` bot: placements per second on one core.
 //!
-//! Target (issue 5): at least 50 million per second in a release build. Decks are dealt with
-//! `Dealer::deal_into` into one reused `Vec`, and games are played on a bare `Position`, the way
-//! a simulator would. Each iteration makes exactly `PLACEMENTS` placements, starting a new game
-//! whenever one ends, so divan's items/s is placements per second, dealing included.
+//! Target (issue 16): at least 47 million per second (350 times the original program's 134k/s)
+//! in `new2048 simulate --strategy random --games 1000000 --jobs 1`. Two measures:
+//! - `random_bot`: decks dealt whole with `Dealer::deal_into` into one reused `Vec`, games played
+//!   on a bare `Position`; each iteration makes exactly `PLACEMENTS` placements, starting a new
+//!   game whenever one ends, so divan's items/s is placements per second, dealing included.
+//! - `simulate_random`: the very loop `simulate` runs (`sim::play_game`, cards dealt as they
+//!   come into view, the bot's choice inlined), over the same `GAMES` seeded games each time;
+//!   items/s is placements per second.
 //!
 //! Run: `cargo bench --bench engine`
 
@@ -13,8 +17,12 @@ use new2048::cards::deck::{self, Dealer};
 use new2048::cards::engine::{Move, Position};
 use new2048::cards::rules::Rules;
 use new2048::strategy::Random;
+use new2048::strategy::sim::{game_seed, play_game};
 
 const PLACEMENTS: usize = 100_000;
+
+/// Games of one `simulate_random` iteration.
+const GAMES: u64 = 2_000;
 
 fn main() {
     divan::main();
@@ -60,4 +68,24 @@ fn random_bot(bencher: divan::Bencher, rules: &str) {
     bencher
         .counter(ItemsCount::new(PLACEMENTS))
         .bench_local(|| random_placements(&rules, &dealer, &mut deck, &mut seed));
+}
+
+/// Plays games `0..GAMES` of a simulation seeded with 1 as `simulate` does; returns the
+/// placements (moves) made.
+fn simulated(rules: &Rules, dealer: &Dealer, deck: &mut Vec<Card>) -> u64 {
+    (0..GAMES)
+        .map(|i| u64::from(play_game(rules, dealer, &Random, game_seed(1, i), deck).moves))
+        .sum()
+}
+
+#[divan::bench(args = ["default", "hard", "solitaire"])]
+fn simulate_random(bencher: divan::Bencher, rules: &str) {
+    let rules = preset(rules);
+    let dealer = Dealer::new(&rules);
+    let mut deck = Vec::new();
+    // The same games every iteration, so the same number of placements.
+    let placements = simulated(&rules, &dealer, &mut deck);
+    bencher
+        .counter(ItemsCount::new(placements as usize))
+        .bench_local(|| simulated(&rules, &dealer, &mut deck));
 }

@@ -212,7 +212,13 @@ fn run_one(
             bot.name(),
             "cards",
             rules.name.clone(),
-            play_games(rules, &**bot, args.games, args.seed, jobs, &tick),
+            // `random` is the engine's speed test: played through its own type, its choice is
+            // inlined into the simulator's loop.
+            if name == "random" {
+                play_games(rules, &strategy::Random, args.games, args.seed, jobs, &tick)
+            } else {
+                play_games(rules, &**bot, args.games, args.seed, jobs, &tick)
+            },
         )
     } else {
         let classic = rules.classic;

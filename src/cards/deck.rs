@@ -66,14 +66,20 @@ impl Dealer {
         }
     }
 
-    /// One card.
-    #[inline]
+    /// One card. The table's lookup is inlined into the caller (simulations deal a card per
+    /// placement); the search, for large totals, is not.
+    #[inline(always)]
     pub fn draw<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Card {
         if self.table.is_empty() {
-            self.cards[self.dist.sample(rng)]
+            self.search(rng)
         } else {
             self.table[self.uniform.sample(rng) as usize]
         }
+    }
+
+    #[inline(never)]
+    fn search<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Card {
+        self.cards[self.dist.sample(rng)]
     }
 
     /// A deck of `n` cards into `out` (cleared first), reusing its allocation.

@@ -181,6 +181,10 @@ pub struct Stats {
 pub struct Position {
     columns: [Column; MAX_COLUMNS],
     ncols: u8,
+    /// A bit per column that is not full (bit 0 is column 1), kept up to date by every
+    /// placement: the legal moves of most rules, without looking at the columns. It follows
+    /// from the columns and the rules' height, so equal boards have equal masks.
+    open: u16,
     pub score: u64,
     pub discards: u32,
     pub stats: Stats,
@@ -192,6 +196,11 @@ impl Position {
         Position {
             columns: [Column::EMPTY; MAX_COLUMNS],
             ncols: rules.board.columns,
+            open: if rules.board.height > 0 {
+                (1u16 << rules.board.columns) - 1
+            } else {
+                0
+            },
             score: 0,
             discards: rules.discards.start,
             stats: Stats::default(),
@@ -204,6 +213,7 @@ impl Position {
         for (i, cards) in columns.iter().enumerate().take(p.ncols as usize) {
             p.columns[i] =
                 Column::from_cards(&cards[..cards.len().min(rules.board.height as usize)]);
+            p.reopen(i, rules);
         }
         p
     }
@@ -224,17 +234,19 @@ impl Position {
             && (card.is_bomb() || c.tail().is_some_and(|t| card.merge(t).is_some()))
     }
 
+    /// Sets column `col`'s bit of the open mask from its length.
+    #[inline(always)]
+    fn reopen(&mut self, col: usize, rules: &Rules) {
+        let open = u16::from(self.columns[col].len < rules.board.height);
+        self.open = (self.open & !(1 << col)) | (open << col);
+    }
+
     /// A bit per column that can take `card` (bit 0 is column 1).
     #[inline(always)]
     pub fn legal_mask(&self, card: Card, rules: &Rules) -> u16 {
-        // Branch-free over every slot of the array (columns past `ncols` are masked off): bots
-        // and simulations call this once per placement.
-        let height = rules.board.height;
-        let mut m = 0u16;
-        for (i, c) in self.columns.iter().enumerate() {
-            m |= u16::from(c.len < height) << i;
-        }
-        m &= (1u16 << self.ncols) - 1;
+        // Bots and simulations call this once per placement: the columns that are not full
+        // are kept as a mask, and only full columns are looked at, when they may take a card.
+        let mut m = self.open;
         if rules.board.merge_into_full {
             for i in 0..self.ncols as usize {
                 if m & (1 << i) == 0 && self.can_place(i, card, rules) {
@@ -325,6 +337,7 @@ impl Position {
             *column = Column::EMPTY;
             self.stats.bombs += 1;
             done.cleared = Some(Clear::Bomb);
+            self.reopen(col, rules);
             return done;
         }
         let scoring = &rules.scoring;
@@ -364,6 +377,7 @@ impl Position {
                 break;
             }
         }
+        self.reopen(col, rules);
         self.stats.highest = self.stats.highest.max(cur.points());
         self.score += done.points;
         done

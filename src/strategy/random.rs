@@ -14,28 +14,45 @@ use crate::cards::rules::{MAX_COLUMNS, Rules};
 /// Any legal move, each with the same chance.
 pub struct Random;
 
+/// For each mask of legal columns (bit 0 is column 1): how many columns it holds, then those
+/// columns in order. The `k`-th legal column is then one read, where gathering the columns
+/// bit by bit was a chain of dependent stores on every placement.
+const CHOICES: [[u8; MAX_COLUMNS + 1]; 1 << MAX_COLUMNS] = {
+    let mut table = [[0u8; MAX_COLUMNS + 1]; 1 << MAX_COLUMNS];
+    let mut mask = 0;
+    while mask < 1 << MAX_COLUMNS {
+        let mut n = 0;
+        let mut col = 0;
+        while col < MAX_COLUMNS {
+            if mask >> col & 1 == 1 {
+                table[mask][1 + n] = col as u8;
+                n += 1;
+            }
+            col += 1;
+        }
+        table[mask][0] = n as u8;
+        mask += 1;
+    }
+    table
+};
+
 impl Random {
-    /// A uniform legal move for `card` on `position`, or `None` when there is none.
-    #[inline]
+    /// A uniform legal move for `card` on `position`, or `None` when there is none: the `k`-th
+    /// of the legal columns in order, or a discard as one choice more when one is in hand.
+    #[inline(always)]
     pub fn pick(position: &Position, card: Card, rules: &Rules, rng: &mut GameRng) -> Option<Move> {
         let mask = placements(position, card, rules);
-        // The legal columns in order, gathered without branches (the choice is random, so
-        // branches on it would be mispredicted).
-        let mut cols = [0u8; MAX_COLUMNS + 1];
-        let mut n = 0;
-        for i in 0..MAX_COLUMNS as u8 {
-            cols[n] = i;
-            n += usize::from(mask >> i & 1 == 1);
-        }
-        let choices = n as u32 + u32::from(position.discards > 0);
+        let row = &CHOICES[usize::from(mask) & ((1 << MAX_COLUMNS) - 1)];
+        let n = u32::from(row[0]);
+        let choices = n + u32::from(position.discards > 0);
         if choices == 0 {
             return None;
         }
-        let k = rng.random_range(0..choices) as usize;
+        let k = rng.random_range(0..choices);
         Some(if k == n {
             Move::Discard
         } else {
-            Move::Place(cols[k])
+            Move::Place(row[1 + k as usize])
         })
     }
 }
@@ -45,6 +62,7 @@ impl Strategy for Random {
         "random"
     }
 
+    #[inline(always)]
     fn choose(&self, view: &View, rng: &mut GameRng) -> Option<Move> {
         Random::pick(view.position, *view.visible.first()?, view.rules, rng)
     }

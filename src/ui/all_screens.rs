@@ -132,6 +132,7 @@ fn every_screen_fits_every_size() {
                         overlay: over,
                         prompt_line: false,
                         frame: None,
+                        insight: &insight,
                     };
                     let what = format!("classic {over:?} ({})", words.help_title);
                     fits(&what, lay_out_classic(&s, words, theme, w, h), w, h);

@@ -7,6 +7,7 @@ mod common;
 mod faults;
 mod learned;
 mod merges;
+mod pinned;
 mod props;
 mod simulate;
 mod store;

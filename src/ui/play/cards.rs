@@ -17,7 +17,7 @@ use crate::ui::screens::{CardLog, Event, Player, Screen, columns_at, lay_out_car
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
-use super::insight::{self, Accuracy, Pending};
+use super::insight::{self, Judged};
 use super::session::End;
 use super::solo::{self, Kept, OnePlayer};
 
@@ -93,13 +93,9 @@ pub(crate) struct Cards {
     hint: Option<Move>,
     tag: Option<String>,
     fresh: Option<usize>,
-    /// Par of this deal, worked out from the game's start.
-    par: Pending<u64>,
-    /// The review of the game as it ended, and the moves it reviewed.
-    review: Pending<Accuracy>,
-    reviewed: Option<Vec<Move>>,
-    /// The result screen's lines about par and accuracy, as they are so far.
-    insight: Vec<String>,
+    /// Par of this deal (worked out from the game's start) and the review of the game as it
+    /// ended.
+    judged: Judged<Move>,
     /// What the last key did, for the log look, numbered so each key is logged once.
     event: Option<(u64, Event)>,
 }
@@ -124,19 +120,11 @@ pub(crate) fn play_cards(
         hint: None,
         tag: tag(&meta, ui.words),
         fresh: None,
-        par: insight::start_par(&game),
-        review: Pending::Off,
-        reviewed: None,
-        insight: Vec::new(),
+        judged: Judged::new(insight::start_par(&game)),
         event: None,
     };
     let (end, mut cards) = solo::play(ui, keeper, game, meta, cards);
-    cards.par.poll();
-    let par = match cards.par {
-        Pending::Ready(p) => Some(p),
-        _ => None,
-    };
-    (end, par)
+    (end, cards.judged.par_now())
 }
 
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.
@@ -194,7 +182,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         frame,
         fresh: s.extra.fresh,
         played_secs: Some(s.played_secs(s.meta.started)),
-        insight: &s.extra.insight,
+        insight: &s.extra.judged.lines,
     }
 }
 
@@ -245,26 +233,14 @@ impl OnePlayer for Game {
     }
 
     fn result_shown(s: &mut Kept<Self>) {
-        // A game taken back and ended again is reviewed again.
-        let moves = s.game.moves();
-        if s.extra.reviewed.as_deref() != Some(moves) {
-            s.extra.reviewed = Some(moves.to_vec());
-            s.extra.review = insight::start_review(&s.game);
-        }
+        let game = &s.game;
+        s.extra
+            .judged
+            .ended(game.moves(), || insight::start_review(game));
     }
 
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
-        let came = s.extra.par.poll() | s.extra.review.poll();
-        let items = insight::items(
-            s.ui.words,
-            s.game.position().score,
-            &s.extra.par,
-            &s.extra.review,
-        );
-        let changed = came || items != s.extra.insight;
-        s.extra.insight = items;
-        let coming = s.extra.par.computing() || s.extra.review.computing();
-        (changed, coming)
+        s.extra.judged.poll(s.ui.words, s.game.position().score)
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {

@@ -16,6 +16,7 @@ use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
 use crate::ui::widgets::{classic_frames, show_frames};
 
+use super::insight::{self, Judged};
 use super::session::End;
 use super::solo::{self, Kept, OnePlayer};
 
@@ -67,6 +68,7 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
         overlay: v.overlay,
         prompt_line: v.prompt_line,
         frame: frame.or(s.extra.marks.as_ref()),
+        insight: &s.extra.judged.lines,
     }
 }
 
@@ -96,14 +98,15 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
     s.extra.marks = frames.last().filter(|_| spawn.is_some()).cloned();
 }
 
-/// Plays `game` until it ends, the player leaves, or a signal stops it.
 /// Classic's own screen state.
-#[derive(Default)]
 pub(crate) struct Classic {
     /// The board of the last slide with its merged and new tiles marked, until the next key.
     marks: Option<Grid>,
     /// Where the mouse button went down, for a drag.
     pressed: Option<(u16, u16)>,
+    /// Par of this deal (the classic bot's game, worked out from the game's start) and the
+    /// review of the game as it ended, as the card game has them.
+    judged: Judged<Dir>,
     /// What the last key did, for the log look, numbered so each key is logged once.
     event: Option<(u64, Slid)>,
 }
@@ -133,13 +136,20 @@ fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
     })
 }
 
+/// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play_classic(
     ui: &Ui,
     keeper: &mut dyn Keepers,
     game: ClassicGame,
     meta: ClassicMeta,
 ) -> End {
-    solo::play(ui, keeper, game, meta, Classic::default()).0
+    let classic = Classic {
+        marks: None,
+        pressed: None,
+        judged: Judged::new(insight::start_classic_par(&game)),
+        event: None,
+    };
+    solo::play(ui, keeper, game, meta, classic).0
 }
 
 impl OnePlayer for ClassicGame {
@@ -174,6 +184,17 @@ impl OnePlayer for ClassicGame {
 
     fn finish(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) -> bool {
         keeper.finish_classic(self, meta)
+    }
+
+    fn result_shown(s: &mut Kept<Self>) {
+        let game = &s.game;
+        s.extra
+            .judged
+            .ended(game.moves(), || insight::start_classic_review(game));
+    }
+
+    fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
+        s.extra.judged.poll(s.ui.words, s.game.score())
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {

@@ -1,4 +1,5 @@
-//! What `best` says about a card game on its result screen: par (what `best` scores on the same
+//! What `best` says about a card game on its result screen (and the classic bot about a classic
+//! game, the same way): par (what `best` scores on the same
 //! deal seeing only what a player sees, computed in the background from the game's start) and
 //! the game's accuracy with its biggest mistake (computed in the background from its end, while
 //! the result is read). Neither ever holds the screen up: until a figure arrives the screen says
@@ -10,7 +11,11 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
 
 use crate::cards::engine::Game;
+use crate::classic::{ClassicGame, Dir};
+use crate::strategy::classic_review::{self, ClassicReview};
 use crate::strategy::{self, review::Ratings};
+
+use super::classic::{arrow, dir_word};
 
 use crate::ui::kit::{Words, fill};
 
@@ -100,25 +105,102 @@ pub(crate) fn unless_stopped<T: Send + 'static>(
     None
 }
 
-/// The accuracy of a game and its biggest mistake: the move's number and the better move as a
-/// record writes it (the column from 1, `d` a discard).
+/// The move that would have been better than a game's biggest mistake.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Better {
+    /// A column of the card game, from 1, as a record writes it.
+    Column(String),
+    Discard,
+    /// A slide of classic 2048.
+    Slide(Dir),
+}
+
+/// The accuracy of a game and its biggest mistake: the move's number and the better move.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Accuracy {
     pub accuracy: f64,
-    pub mistake: Option<(usize, String)>,
+    pub mistake: Option<(usize, Better)>,
 }
 
 impl Accuracy {
+    /// A card game's, from `best`'s ratings of its moves.
     pub(crate) fn of(r: &Ratings) -> Accuracy {
         let mistake = r.mistakes.first().and_then(|&n| {
-            r.moves
-                .iter()
-                .find(|m| m.n == n)
-                .map(|m| (n, m.best.clone()))
+            r.moves.iter().find(|m| m.n == n).map(|m| {
+                let better = if m.best == "d" {
+                    Better::Discard
+                } else {
+                    Better::Column(m.best.clone())
+                };
+                (n, better)
+            })
         });
         Accuracy {
             accuracy: r.accuracy,
             mistake,
+        }
+    }
+
+    /// A classic game's, from the classic bot's ratings of its moves.
+    pub(crate) fn of_classic(r: &ClassicReview) -> Accuracy {
+        let mistake = r.mistakes.first().and_then(|&n| {
+            let best = &r.moves.get(n - 1)?.best;
+            let dir = Dir::ALL.into_iter().find(|d| d.as_str() == best)?;
+            Some((n, Better::Slide(dir)))
+        });
+        Accuracy {
+            accuracy: r.accuracy,
+            mistake,
+        }
+    }
+}
+
+/// Par and accuracy of one game for its result screen, as they come in: par is started with the
+/// game, the review each time the game ends with moves not yet reviewed (a game taken back and
+/// ended again is reviewed again). The card game and classic 2048 both keep theirs in one.
+#[derive(Debug)]
+pub(crate) struct Judged<M> {
+    pub par: Pending<u64>,
+    review: Pending<Accuracy>,
+    reviewed: Option<Vec<M>>,
+    /// The result screen's lines about par and accuracy, as they are so far ([`items`]).
+    pub lines: Vec<String>,
+}
+
+impl<M: PartialEq + Clone> Judged<M> {
+    pub(crate) fn new(par: Pending<u64>) -> Judged<M> {
+        Judged {
+            par,
+            review: Pending::Off,
+            reviewed: None,
+            lines: Vec::new(),
+        }
+    }
+
+    /// The game ended with `moves`: reviews it with `start` unless these very moves were.
+    pub(crate) fn ended(&mut self, moves: &[M], start: impl FnOnce() -> Pending<Accuracy>) {
+        if self.reviewed.as_deref() != Some(moves) {
+            self.reviewed = Some(moves.to_vec());
+            self.review = start();
+        }
+    }
+
+    /// Takes what came in and redoes the lines for a game that scored `score`:
+    /// (the lines changed, more is coming).
+    pub(crate) fn poll(&mut self, words: &Words, score: u64) -> (bool, bool) {
+        let came = self.par.poll() | self.review.poll();
+        let lines = items(words, score, &self.par, &self.review);
+        let changed = came || lines != self.lines;
+        self.lines = lines;
+        (changed, self.par.computing() || self.review.computing())
+    }
+
+    /// Par, if it was worked out by now (it is never waited for).
+    pub(crate) fn par_now(&mut self) -> Option<u64> {
+        self.par.poll();
+        match self.par {
+            Pending::Ready(p) => Some(p),
+            _ => None,
         }
     }
 }
@@ -136,6 +218,19 @@ pub(crate) fn start_par(game: &Game) -> Pending<u64> {
 pub(crate) fn start_review(game: &Game) -> Pending<Accuracy> {
     let game = game.clone();
     Pending::start(move |_| Some(Accuracy::of(&strategy::review::rate(&game))))
+}
+
+/// Par of a classic game's deal (the classic bot plays it from its seed), started now on its
+/// own thread.
+pub(crate) fn start_classic_par(game: &ClassicGame) -> Pending<u64> {
+    let (rules, seed) = (game.rules(), game.seed());
+    Pending::start(move |stop| classic_review::par_unless(rules, seed, stop).map(|p| p.score))
+}
+
+/// The ratings of a classic game's moves as it ended, started now on its own thread.
+pub(crate) fn start_classic_review(game: &ClassicGame) -> Pending<Accuracy> {
+    let game = game.clone();
+    Pending::start(move |_| Some(Accuracy::of_classic(&classic_review::review(&game, false))))
 }
 
 /// The result screen's items about par and accuracy (each packed onto lines by the screen):
@@ -160,10 +255,10 @@ pub(crate) fn items(
             out.push(fill(words.accuracy_line, &[&percent]));
             match &a.mistake {
                 Some((n, better)) => {
-                    let better = if better == "d" {
-                        words.a_discard.to_string()
-                    } else {
-                        fill(words.column_n, &[better])
+                    let better = match better {
+                        Better::Discard => words.a_discard.to_string(),
+                        Better::Column(c) => fill(words.column_n, &[c]),
+                        Better::Slide(d) => format!("{} {}", arrow(*d), dir_word(*d, words)),
                     };
                     out.push(fill(words.biggest_mistake, &[n, &better]));
                 }
@@ -181,9 +276,14 @@ mod tests {
     use crate::ui::kit::{EN, ZH};
 
     fn ready(accuracy: f64, mistake: Option<(usize, &str)>) -> Pending<Accuracy> {
+        let better = |m: &str| match m {
+            "d" => Better::Discard,
+            "left" => Better::Slide(Dir::Left),
+            c => Better::Column(c.to_string()),
+        };
         Pending::Ready(Accuracy {
             accuracy,
-            mistake: mistake.map(|(n, m)| (n, m.to_string())),
+            mistake: mistake.map(|(n, m)| (n, better(m))),
         })
     }
 
@@ -203,6 +303,18 @@ mod tests {
             items(&EN, 5, &Pending::Off, &ready(0.5, Some((2, "d")))),
             items(&ZH, 61, &Pending::Ready(57), &ready(0.874, Some((41, "3")))),
             items(&ZH, 0, &Pending::Failed, &ready(1.0, None)),
+            items(
+                &EN,
+                2048,
+                &Pending::Ready(2100),
+                &ready(0.9, Some((7, "left"))),
+            ),
+            items(
+                &ZH,
+                2048,
+                &Pending::Ready(2100),
+                &ready(0.9, Some((7, "left"))),
+            ),
         ];
         insta::assert_debug_snapshot!(cases);
     }

@@ -27,7 +27,7 @@ pub(crate) use session::{After, End};
 pub(crate) use {
     cards::describe,
     classic::slide_note,
-    insight::{Accuracy, Pending, items},
+    insight::{Accuracy, Better, Pending, items},
 };
 
 use crate::cards::engine::Game;

@@ -121,6 +121,7 @@ impl Shown for ClassicGame {
             overlay: Overlay::None,
             prompt_line: true,
             frame: None,
+            insight: &[],
         };
         lay_out_classic(&screen, words, theme, width, height)
     }

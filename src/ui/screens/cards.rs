@@ -760,17 +760,7 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) 
     blank(&mut lines);
     lines.extend(pack(&facts, "    ", &margin, width));
     lines.extend(pack(&more, "    ", &margin, width));
-    if !s.insight.is_empty() {
-        // A line too long for a narrow window goes on under itself rather than being cut.
-        let room = width.saturating_sub(l.margin).max(8);
-        let insight: Vec<String> = s
-            .insight
-            .iter()
-            .flat_map(|i| wrap(i, room))
-            .map(|i| theme.paint(i.trim_end(), Tone::Info))
-            .collect();
-        lines.extend(pack(&insight, "    ", &margin, width));
-    }
+    lines.extend(insight_lines(s.insight, theme, &margin, width));
     if l.airy > 0 {
         lines.push(String::new());
         lines.extend(mini_board(game, words, theme, &margin));
@@ -787,6 +777,27 @@ fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) 
         lines.extend(choices(words, theme, choice, undo, &margin, width));
     }
     lines
+}
+
+/// A result screen's lines about par and accuracy (`insight::items`), packed side by side where
+/// they fit; an item too long for a narrow window goes on under itself rather than being cut.
+/// The card and the classic result screens both show them this way.
+pub(crate) fn insight_lines(
+    insight: &[String],
+    theme: Theme,
+    margin: &str,
+    width: usize,
+) -> Vec<String> {
+    if insight.is_empty() {
+        return Vec::new();
+    }
+    let room = width.saturating_sub(margin.len()).max(8);
+    let items: Vec<String> = insight
+        .iter()
+        .flat_map(|i| wrap(i, room))
+        .map(|i| theme.paint(i.trim_end(), Tone::Info))
+        .collect();
+    pack(&items, "    ", margin, width)
 }
 
 /// The lines of a keys' help (`keys`, one key a line) that hold under `rules`: the real

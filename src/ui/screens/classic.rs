@@ -23,6 +23,8 @@ pub(crate) struct ClassicScreen<'a> {
     pub prompt_line: bool,
     /// A frame of the slide being animated, drawn instead of the board.
     pub frame: Option<&'a Grid>,
+    /// Par and accuracy for the result screen (`insight::items`).
+    pub insight: &'a [String],
 }
 
 /// How the tiles of a board are drawn.
@@ -145,6 +147,10 @@ struct ClassicLayout {
     tiles: Tiles,
     /// Blank lines between the parts.
     airy: bool,
+    /// Whether the result screen shows the board above the result (the last resort of a small
+    /// window leaves it out, as the card game's result does, so the result and its par and
+    /// accuracy fit).
+    board: bool,
 }
 
 /// The screen for a terminal of `width` × `height` (at most `height` lines, none wider than
@@ -163,30 +169,42 @@ pub(crate) fn lay_out_classic(
         ClassicLayout {
             tiles: huge,
             airy: true,
+            board: true,
         },
         ClassicLayout {
             tiles: large,
             airy: true,
+            board: true,
         },
         ClassicLayout {
             tiles: roomy,
             airy: true,
+            board: true,
         },
         ClassicLayout {
             tiles: flat,
             airy: true,
+            board: true,
         },
         ClassicLayout {
             tiles: close,
             airy: true,
+            board: true,
         },
         ClassicLayout {
             tiles: close,
             airy: false,
+            board: true,
         },
         ClassicLayout {
             tiles: tight,
             airy: false,
+            board: true,
+        },
+        ClassicLayout {
+            tiles: tight,
+            airy: false,
+            board: false,
         },
     ];
     let build = |l: ClassicLayout, theme: Theme, width: usize| {
@@ -248,6 +266,7 @@ fn screen(
         return out;
     }
     let rows = match s.frame {
+        _ if !l.board && matches!(s.overlay, Overlay::Result { .. }) => Vec::new(),
         Some(f) => grid_cells(&f.cells, theme, l.tiles),
         None => grid(game.board(), theme, l.tiles),
     };
@@ -255,7 +274,7 @@ fn screen(
         out.push(format!("{MARGIN}{row}").trim_end().to_string());
     }
     let result = match s.overlay {
-        Overlay::Result { new_best, .. } => Some(result(s, words, theme, new_best, width)),
+        Overlay::Result { new_best, .. } => Some(result(s, words, theme, new_best, l.airy, width)),
         _ => None,
     };
     let footer = if l.airy {
@@ -329,11 +348,14 @@ fn footer_lines(footer: &str, theme: Theme, width: usize) -> Vec<String> {
         .collect()
 }
 
+/// The result under the board: the end, the figures, par and accuracy, the choices (a blank
+/// line above them when the layout is airy).
 fn result(
     s: &ClassicScreen,
     words: &Words,
     theme: Theme,
     new_best: bool,
+    airy: bool,
     width: usize,
 ) -> Vec<String> {
     let game = s.game;
@@ -358,8 +380,11 @@ fn result(
     let mut lines = vec![fit(&format!("{MARGIN}{head}"), width)];
     lines.extend(pack(&score, "    ", MARGIN, width));
     lines.extend(pack(&played, "    ", MARGIN, width));
+    lines.extend(super::cards::insight_lines(s.insight, theme, MARGIN, width));
     if let Overlay::Result { choice, undo, .. } = s.overlay {
-        lines.push(String::new());
+        if airy {
+            lines.push(String::new());
+        }
         lines.extend(choices(words, theme, choice, undo, MARGIN, width));
     }
     lines

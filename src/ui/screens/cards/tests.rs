@@ -125,11 +125,11 @@ fn result_screen() {
 /// window goes on under itself.
 #[test]
 fn result_with_par_and_accuracy() {
-    use crate::ui::play::{Accuracy, Pending, items};
+    use crate::ui::play::{Accuracy, Better, Pending, items};
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
     let review = Pending::Ready(Accuracy {
         accuracy: 0.75,
-        mistake: Some((3, "2".to_string())),
+        mistake: Some((3, Better::Column("2".to_string()))),
     });
     for (lang, name) in LANGS {
         let insight = items(lang.words(), 2, &Pending::Ready(5), &review);

@@ -21,6 +21,7 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
         overlay: Overlay::None,
         prompt_line: false,
         frame: None,
+        insight: &[],
     }
 }
 
@@ -196,5 +197,43 @@ proptest::proptest! {
         s.overlay = any_overlay(overlay, seed % 2 == 0);
         let lang = if zh { Lang::Zh } else { Lang::En };
         show(&s, lang, w, h);
+    }
+}
+
+/// The result with par and accuracy from the classic bot (worked out here as the result screen
+/// has them worked out in the background), under the figures at 80×24, and still whole at
+/// 40×15, where the board makes room for them.
+#[test]
+fn result_with_par_and_accuracy() {
+    use crate::strategy::classic_review;
+    use crate::ui::play::{Accuracy, Pending, items};
+    let mut g = ClassicGame::new(ClassicRules { size: 3, win: 64 }, 2);
+    // Always up first: a poor way to play, so the review finds mistakes.
+    play_out(&mut g);
+    let review = classic_review::review(&g, true);
+    let par = review.par.expect("par was asked for").score;
+    let accuracy = Accuracy::of_classic(&review);
+    assert!(accuracy.accuracy < 1.0 && accuracy.mistake.is_some());
+    for (lang, name) in LANGS {
+        let words = lang.words();
+        let insight = items(
+            words,
+            g.score(),
+            &Pending::Ready(par),
+            &Pending::Ready(accuracy.clone()),
+        );
+        assert_eq!(insight.len(), 3, "par, accuracy, the biggest mistake");
+        let mut s = screen(&g, &[]);
+        s.overlay = Overlay::result(false);
+        s.insight = &insight;
+        let wide = show(&s, lang, 80, 24);
+        for line in &insight {
+            assert!(wide.contains(line.as_str()), "{line} in {wide}");
+        }
+        insta::assert_snapshot!(format!("classic_result_par_{name}"), wide);
+        let narrow = show(&s, lang, 40, 15);
+        assert!(narrow.contains(&insight[0]), "{narrow}");
+        assert!(narrow.contains(&insight[1]), "{narrow}");
+        assert!(narrow.contains(words.classic_lost), "{narrow}");
     }
 }

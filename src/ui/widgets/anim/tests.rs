@@ -220,6 +220,7 @@ fn no_frame_draws_outside_the_terminal() {
                             overlay: Overlay::None,
                             prompt_line: false,
                             frame: Some(f),
+                            insight: &[],
                         };
                         let laid =
                             crate::ui::screens::lay_out_classic(&s, lang.words(), theme, w, h);
