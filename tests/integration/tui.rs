@@ -1298,3 +1298,29 @@ fn the_rules_editor_plays_at_once_from_the_menu() {
     r.send("\x03");
     r.ends_restored();
 }
+
+/// A card duel takes clicks as the card game does, on the board of the player to move, at 40×15
+/// (one board drawn, the other player in a line) as at 80×24 (side by side): a click on a
+/// column's cells places that player's card there.
+#[test]
+fn a_click_on_a_duel_column_places_the_card_of_the_player_to_move() {
+    for size in [(40, 15), (80, 24)] {
+        let mut r = start_sized(&["--no-color", "duel", "--seed", "42"], size, &[], &[]);
+        for (player, column) in [(1, 4), (2, 2)] {
+            let mut drawn = r.expect(&format!("Player {player} to move"));
+            drawn.push_str(&r.expect("place"));
+            let screen = last_screen(&drawn);
+            let row = screen.iter().position(|l| l.contains(">3<")).unwrap();
+            // The highlighted board's numbers: the one holding `>3<`.
+            let board = screen[row].find(">3<").unwrap();
+            let start = screen[row][..board].rfind(" 1 ").unwrap();
+            let x = start + screen[row][start..].find(&column.to_string()).unwrap();
+            r.send(&sgr(0, x, row - 1, 'M'));
+            r.send(&sgr(0, x, row - 1, 'm'));
+            r.expect(&format!("Player {player}: 4 on column {column}"));
+        }
+        r.send("\x03");
+        r.expect(MOUSE_OFF);
+        r.ends_restored();
+    }
+}

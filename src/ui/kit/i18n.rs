@@ -156,6 +156,8 @@ pub(crate) struct Words {
     pub help_back: &'static str,
     /// Text taller than the window: `{}` lines shown so far, `{}` in all.
     pub page_more: &'static str,
+    /// The same on a screen whose space and arrows are its own (a duel, the result).
+    pub page_more_keys: &'static str,
     /// `{}` lines in all.
     pub page_end: &'static str,
     pub menu_prompt: &'static str,
@@ -430,6 +432,7 @@ pub(crate) static EN: Words = Words {
     help_end: "Play the whole deck to win; you lose when the card in hand fits nowhere.",
     help_back: "Press any key to go back to the game.",
     page_more: "↓ more {}/{} · space PgDn ↓ · PgUp ↑",
+    page_more_keys: "↓ more {}/{} · PgDn ↓ · PgUp ↑",
     page_end: "— end ({} lines) — PgUp ↑",
     menu_prompt: "new2048: what would you like to play?",
     menu_new: "New game",
@@ -689,6 +692,7 @@ pub(crate) static ZH: Words = Words {
     help_end: "放完整副牌就赢；手牌无处可放就输。",
     help_back: "按任意键返回游戏。",
     page_more: "↓ 还有 {}/{} · 空格 PgDn ↓ · PgUp ↑",
+    page_more_keys: "↓ 还有 {}/{} · PgDn ↓ · PgUp ↑",
     page_end: "— 完（共 {} 行）— PgUp ↑",
     menu_prompt: "new2048：想玩什么？",
     menu_new: "新游戏",

@@ -86,13 +86,16 @@ pub(crate) fn first_fit<L: Copy>(
 
 /// A window of `height` lines onto `lines`, starting at line `top` (moved back so the last
 /// window is full), and the top actually shown. When the lines do not all fit, the window's last
-/// line is the "more" mark: where the reader is and which keys page on ([`Pager`]).
+/// line is the "more" mark: where the reader is and which keys page on ([`Pager`]), saying only
+/// the keys that page with `arrows` as [`Pager::of`] takes them (without, the space and arrows
+/// are the screen's own: a duel's board, the result's choices).
 pub(crate) fn page(
     mut lines: Vec<String>,
     top: usize,
     words: &Words,
     theme: Theme,
     (width, height): (usize, usize),
+    arrows: bool,
 ) -> (Vec<String>, usize) {
     if lines.len() <= height || height < 2 {
         lines.truncate(height.max(1));
@@ -102,8 +105,13 @@ pub(crate) fn page(
     let total = lines.len();
     let top = top.min(total - room);
     let mut shown: Vec<String> = lines.drain(top..top + room).collect();
+    let more = if arrows {
+        words.page_more
+    } else {
+        words.page_more_keys
+    };
     let mark = if top + room < total {
-        fill(words.page_more, &[&(top + room), &total])
+        fill(more, &[&(top + room), &total])
     } else {
         fill(words.page_end, &[&total])
     };
@@ -193,7 +201,14 @@ pub(crate) fn reachable(lines: &[String], width: usize, height: usize) -> bool {
     let mut seen = vec![false; lines.len()];
     let mut top = 0;
     loop {
-        let (shown, at) = page(lines.to_vec(), top, words, Theme::PLAIN, (width, height));
+        let (shown, at) = page(
+            lines.to_vec(),
+            top,
+            words,
+            Theme::PLAIN,
+            (width, height),
+            true,
+        );
         if shown.len() > height || shown.iter().any(|l| console::measure_text_width(l) > width) {
             return false;
         }

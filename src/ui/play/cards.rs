@@ -13,7 +13,9 @@ use crate::store::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Tone, View, Words, fill};
-use crate::ui::screens::{CardLog, Player, Screen, Stamp, columns_at, lay_out_cards, log_cards};
+use crate::ui::screens::{
+    CardLog, Columns, Player, Screen, Stamp, columns_at, lay_out_cards, log_cards,
+};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
@@ -127,6 +129,23 @@ pub(crate) fn play_cards(
         _ => None,
     };
     (end, par)
+}
+
+/// What the mouse does on columns drawn at `at` (the card game's, a card duel's player to move),
+/// with the column `cursor` highlighted: a click on a column places the card there, a click on
+/// the card in hand discards it where the rules have `discards`, the pointer over a column
+/// highlights it.
+pub(crate) fn click(at: &Columns, m: Mouse, cursor: usize, discards: bool) -> Option<Action> {
+    let (x, y) = (usize::from(m.x), usize::from(m.y));
+    if m.act == Act::Press(0) && at.on_hand(x, y) && discards {
+        return Some(Action::Discard);
+    }
+    let column = at.at(x, y)?;
+    match m.act {
+        Act::Press(0) => Some(Action::Place(column)),
+        Act::Move | Act::Drag(_) if column != cursor => Some(Action::Point(column)),
+        _ => None,
+    }
 }
 
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.
@@ -278,16 +297,7 @@ impl OnePlayer for Game {
         let (width, height) = crate::ui::term::size(&s.ui.term);
         let view = View::plain(Overlay::None, width, height);
         let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
-        let (x, y) = (usize::from(m.x), usize::from(m.y));
-        if m.act == Act::Press(0) && at.on_hand(x, y) && s.game.rules().has_discards() {
-            return Some(Action::Discard);
-        }
-        let column = at.at(x, y)?;
-        match m.act {
-            Act::Press(0) => Some(Action::Place(column)),
-            Act::Move | Act::Drag(_) if column != s.extra.cursor => Some(Action::Point(column)),
-            _ => None,
-        }
+        click(&at, m, s.extra.cursor, s.game.rules().has_discards())
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {

@@ -109,7 +109,7 @@ pub(crate) struct Classic {
 /// The direction of a drag from `from` to `to` (screen column, row): the way it went furthest,
 /// a row counted as two columns (a terminal's cells are about twice as tall as wide); `None`
 /// for a drag shorter than two columns or one row.
-fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
+pub(crate) fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
     let dx = i32::from(to.0) - i32::from(from.0);
     let dy = (i32::from(to.1) - i32::from(from.1)) * 2;
     if dx.abs().max(dy.abs()) < 2 {

@@ -99,7 +99,8 @@ pub(crate) trait Play {
                 height,
             };
             let lines = or_too_small(self.lay_out(view), ui.words, theme, width, height);
-            let (lines, at) = page(lines, top, ui.words, theme, (width, height));
+            let arrows = overlay == Overlay::Help;
+            let (lines, at) = page(lines, top, ui.words, theme, (width, height), arrows);
             shown = at;
             lines
         })?;
@@ -127,8 +128,11 @@ pub(crate) trait Play {
     fn act(&mut self, act: Action) -> Option<End>;
 }
 
-/// Plays until the game ends, the player leaves, or a signal stops it.
+/// Plays until the game ends, the player leaves, or a signal stops it. A screen taller than
+/// the window (a duel's two boards in a small one) is paged with PgUp/PgDn, Home/End and the
+/// wheel (the arrows stay the game's), and a click is measured on the screen as paged.
 pub(crate) fn run(s: &mut impl Play) -> End {
+    let mut top = 0;
     loop {
         if s.ui().signals.stop() {
             return s.leave();
@@ -142,14 +146,27 @@ pub(crate) fn run(s: &mut impl Play) -> End {
             }
         }
         // A screen that cannot be written is a terminal gone (hang-up): keep and leave.
-        if s.draw(Overlay::None, false).is_err() {
-            return s.leave();
+        match s.draw_at(Overlay::None, false, top) {
+            Ok(at) => top = at,
+            Err(_) => return s.leave(),
         }
         let act = match read_key(s.ui()) {
-            KeyRead::Key(k) => s.action(&k),
-            KeyRead::Mouse(m) => match s.mouse(m) {
-                Some(act) => act,
-                None => continue,
+            KeyRead::Key(k) => match scrolled(s, Overlay::None, Pager::of(&k, false), top) {
+                Some(at) => {
+                    top = at;
+                    continue;
+                }
+                None => s.action(&k),
+            },
+            KeyRead::Mouse(m) => match scrolled(s, Overlay::None, wheel(m.act), top) {
+                Some(at) => {
+                    top = at;
+                    continue;
+                }
+                None => match s.mouse(below(m, top)) {
+                    Some(act) => act,
+                    None => continue,
+                },
             },
             KeyRead::Redraw => continue,
             KeyRead::Stop => return s.leave(),
@@ -191,14 +208,10 @@ fn help(s: &mut impl Play) -> Option<End> {
             KeyRead::Redraw => continue,
             KeyRead::Stop => return Some(s.leave()),
             KeyRead::Mouse(m) => {
-                let (_, height) = term::size(&s.ui().term);
-                match m.act {
-                    Act::WheelUp | Act::WheelDown if paged(s, height) => {
-                        let by = if m.act == Act::WheelUp { -1 } else { 1 };
-                        top = Pager::Line(by).step(top, height);
-                    }
-                    Act::Press(_) => return None,
-                    _ => {}
+                if let Some(at) = scrolled(s, Overlay::Help, wheel(m.act), top) {
+                    top = at;
+                } else if matches!(m.act, Act::Press(_)) {
+                    return None;
                 }
                 continue;
             }
@@ -212,18 +225,38 @@ fn help(s: &mut impl Play) -> Option<End> {
             }
             _ => {}
         }
-        let (_, height) = term::size(&s.ui().term);
-        match Pager::of(&key, true) {
-            Some(p) if paged(s, height) => top = p.step(top, height),
-            _ => return None,
+        match scrolled(s, Overlay::Help, Pager::of(&key, true), top) {
+            Some(at) => top = at,
+            None => return None,
         }
     }
 }
 
-/// Whether the help is taller than a window `height` lines high (so keys page it).
-fn paged(s: &impl Play, height: usize) -> bool {
-    s.lay_out(plain_view(s.ui(), Overlay::Help))
-        .is_ok_and(|l| l.len() > height)
+/// The top line after `pager` on the screen under `overlay`, when it is taller than the window
+/// (so it pages); `None` when there is nothing to page (the key or wheel is the screen's own).
+fn scrolled(s: &impl Play, overlay: Overlay, pager: Option<Pager>, top: usize) -> Option<usize> {
+    let pager = pager?;
+    let view = plain_view(s.ui(), overlay);
+    let tall = s
+        .lay_out(view)
+        .is_ok_and(|l| l.len() > view.height && view.height >= 3);
+    tall.then(|| pager.step(top, view.height))
+}
+
+/// What the wheel does to a paged screen: a line up or down.
+fn wheel(act: Act) -> Option<Pager> {
+    match act {
+        Act::WheelUp => Some(Pager::Line(-1)),
+        Act::WheelDown => Some(Pager::Line(1)),
+        _ => None,
+    }
+}
+
+/// A mouse report on a screen paged from its line `top`, in the whole screen's lines (what the
+/// screens lay out and measure).
+fn below(m: Mouse, top: usize) -> Mouse {
+    let y = u16::try_from(usize::from(m.y) + top).unwrap_or(u16::MAX);
+    Mouse { y, ..m }
 }
 
 /// The view of the terminal as it is now, without colour: for asking how a screen is laid out.
@@ -277,8 +310,11 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
     s.result_shown();
     // Keys are awaited a little at a time while par or the review is still coming, so either
     // is drawn as soon as it arrives.
+    // A result taller than the window is paged (PgUp/PgDn, Home/End, the wheel); the arrows
+    // and the letters choose as always.
     let timed = Timed::enter();
     let mut i = 0;
+    let mut top = 0;
     let mut draw = true;
     loop {
         let (came, coming) = s.result_poll();
@@ -288,8 +324,9 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
                 choice: i as u8,
                 undo,
             };
-            if s.draw(overlay, false).is_err() {
-                return Some(End::Over(After::Quit));
+            match s.draw_at(overlay, false, top) {
+                Ok(at) => top = at,
+                Err(_) => return Some(End::Over(After::Quit)),
             }
         }
         draw = true;
@@ -300,18 +337,31 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
             undo,
         };
         let picked = match timed.key(s.ui(), limit) {
-            Waited::Key(k) => key_choice(&k, &mut i, shown, undo),
-            Waited::Mouse(m) => match result_mouse(s, overlay, m) {
-                Some(Clicked::Wheel(up)) => {
-                    let n = shown.len();
-                    i = if up { (i + n - 1) % n } else { (i + 1) % n };
+            Waited::Key(k) => match scrolled(s, overlay, Pager::of(&k, false), top) {
+                Some(at) => {
+                    top = at;
                     None
                 }
-                Some(Clicked::Choice(c)) => Some(c),
-                None => {
-                    draw = false;
-                    continue;
+                None => key_choice(&k, &mut i, shown, undo),
+            },
+            // The wheel pages a result taller than the window, else it moves the highlight.
+            Waited::Mouse(m) => match scrolled(s, overlay, wheel(m.act), top) {
+                Some(at) => {
+                    top = at;
+                    None
                 }
+                None => match result_mouse(s, overlay, below(m, top)) {
+                    Some(Clicked::Wheel(up)) => {
+                        let n = shown.len();
+                        i = if up { (i + n - 1) % n } else { (i + 1) % n };
+                        None
+                    }
+                    Some(Clicked::Choice(c)) => Some(c),
+                    None => {
+                        draw = false;
+                        continue;
+                    }
+                },
             },
             Waited::Timeout => {
                 draw = false;

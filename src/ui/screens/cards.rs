@@ -70,6 +70,10 @@ struct CardLayout {
     panel: bool,
     /// Blank lines between the parts: 2 around everything, 1 around the board only, 0 none.
     airy: u8,
+    /// No marker row: the hint and a move's points take the fill row's place in their column
+    /// (the highlight is on the numbers row, a full column's fill in its colour says it is
+    /// full), for columns too tall for the window otherwise (solitaire's 8 at 40×15).
+    fold: bool,
 }
 
 impl CardLayout {
@@ -89,6 +93,7 @@ impl CardLayout {
             margin,
             panel,
             airy,
+            fold: false,
         };
         let mut all: Vec<CardLayout> = [
             (wide + 16, 5, 4),
@@ -112,6 +117,10 @@ impl CardLayout {
             layout(wide, 1, 2, 2, false, 0),
             layout((label + 1).max(fill), 1, 1, 1, false, 0),
             layout(label.max(fill), 1, 1, 0, false, 0),
+            CardLayout {
+                fold: true,
+                ..layout(label.max(fill), 1, 1, 0, false, 0)
+            },
         ]);
         all
     }
@@ -180,6 +189,19 @@ impl Columns {
             (top..=bottom).contains(&y) && (left..=right).contains(&x)
         })
     }
+
+    /// The same columns drawn `dx` screen columns right and `dy` rows down (a board placed
+    /// inside a larger screen: the duel's).
+    pub(crate) fn shifted(self, dx: usize, dy: usize) -> Columns {
+        Columns {
+            left: self.left + dx,
+            top: self.top + dy,
+            hand: self
+                .hand
+                .map(|(t, b, l, r)| (t + dy, b + dy, l + dx, r + dx)),
+            ..self
+        }
+    }
 }
 
 /// Where the columns are on the screen [`lay_out_cards`] draws (`None`: it shows no board, or
@@ -215,11 +237,12 @@ fn fit_cards(
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
         (lines, need_w)
     };
-    let help = s.overlay == Overlay::Help;
+    // The help and the result are text to read: paged when taller than the window.
+    let paged = matches!(s.overlay, Overlay::Help | Overlay::Result { .. });
     let laid = first_fit(
         &CardLayout::all(label, fill_w),
         build,
-        help,
+        paged,
         theme,
         width,
         height,
@@ -406,14 +429,7 @@ fn screen(
     }
     if !l.panel {
         let line = hand_line(s, words, theme, l, width);
-        // On one line the hand is its first item: `Hand [ 16]`.
-        if let Some(first) = line.first() {
-            let item = first.trim_start().split("  ").next().unwrap_or("");
-            let x0 = console::measure_text_width(first)
-                - console::measure_text_width(first.trim_start());
-            let wide = console::measure_text_width(item).max(1);
-            at.hand = Some((out.len(), out.len(), x0, x0 + wide - 1));
-        }
+        at.hand = hand_on_line(&line, out.len());
         out.extend(line);
     }
     board_at.set(Some(at));
@@ -537,7 +553,24 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
             rows.push(line.join(&gap));
         }
     }
-    let numbers: Vec<String> = (0..cols.len())
+    rows.extend(under(s, words, theme, l, &shown, hint_col));
+    rows
+}
+
+/// The rows under the columns: their numbers, their fill (`5/7`), and the marker row (a move's
+/// floating points, the hint, full, the highlight), folded into the fill row with `l.fold`.
+fn under(
+    s: &Screen,
+    words: &Words,
+    theme: Theme,
+    l: CardLayout,
+    shown: &[Vec<Cell>],
+    hint_col: Option<usize>,
+) -> Vec<String> {
+    let height = s.game.rules().board.height as usize;
+    let gap = " ".repeat(l.gap);
+    let mut rows = Vec::with_capacity(3);
+    let numbers: Vec<String> = (0..shown.len())
         .map(|i| {
             if s.cursor == Some(i) {
                 theme.paint(&center(&format!(">{}<", i + 1), l.face), Tone::Cursor)
@@ -559,20 +592,42 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
             }
         })
         .collect();
+    // What a column's marker says, if anything: a move's points, the hint, full, the highlight.
+    let mark = |i: usize, len: usize| match s.frame {
+        Some(f) if f.col == i && f.float.is_some() => Some(theme.paint(
+            &center(&format!("+{}", f.float.unwrap_or(0)), l.face),
+            Tone::Good,
+        )),
+        _ if hint_col == Some(i) => Some(theme.paint(&center(words.hint_mark, l.face), Tone::Hint)),
+        _ if len >= height => Some(theme.paint(&center(words.full, l.face), Tone::Full)),
+        _ if s.cursor == Some(i) => Some(theme.paint(&center("^", l.face), Tone::Cursor)),
+        _ => None,
+    };
+    if l.fold {
+        // Only the points and the hint displace the fill; full and the highlight are said already.
+        let folded: Vec<String> = fills
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let float = s.frame.is_some_and(|fr| fr.col == i && fr.float.is_some());
+                if float || hint_col == Some(i) {
+                    mark(i, 0).unwrap_or(f)
+                } else {
+                    f
+                }
+            })
+            .collect();
+        rows.push(folded.join(&gap));
+        return rows;
+    }
     rows.push(fills.join(&gap));
-    let marks: Vec<String> = cols
+    let marks: Vec<String> = s
+        .game
+        .position()
+        .columns()
         .iter()
         .enumerate()
-        .map(|(i, c)| match s.frame {
-            Some(f) if f.col == i && f.float.is_some() => theme.paint(
-                &center(&format!("+{}", f.float.unwrap_or(0)), l.face),
-                Tone::Good,
-            ),
-            _ if hint_col == Some(i) => theme.paint(&center(words.hint_mark, l.face), Tone::Hint),
-            _ if c.len() >= height => theme.paint(&center(words.full, l.face), Tone::Full),
-            _ if s.cursor == Some(i) => theme.paint(&center("^", l.face), Tone::Cursor),
-            _ => " ".repeat(l.face),
-        })
+        .map(|(i, c)| mark(i, c.len()).unwrap_or_else(|| " ".repeat(l.face)))
         .collect();
     rows.push(marks.join(&gap));
     rows
@@ -580,20 +635,26 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
 
 /// One player's columns and hand as the duel screen draws them, the `tight`-th way (0 is the
 /// roomiest; `None` past the tightest): the same columns as the card screen, the hand on a line
-/// under them.
+/// under them; with `fold`, no marker row (as the card screen's tightest layout). With where
+/// its columns and hand are in these lines, for the mouse.
 pub(crate) fn card_block(
     game: &Game,
     words: &Words,
     theme: Theme,
     tight: usize,
+    fold: bool,
     cursor: Option<usize>,
-) -> Option<Vec<String>> {
+) -> Option<(Vec<String>, Columns)> {
     let h = game.rules().board.height;
     let layouts = CardLayout::all(label_width(game, words), format!("{h}/{h}").len());
     let n = layouts.len();
     // The distinct one-row card widths and gaps of the card screen's layouts.
-    let l = layouts[*[n - 7, n - 2, n - 1].get(tight)?];
-    let l = CardLayout { margin: 0, ..l };
+    let l = layouts[*[n - 8, n - 3, n - 2].get(tight)?];
+    let l = CardLayout {
+        margin: 0,
+        fold,
+        ..l
+    };
     let s = Screen {
         game,
         best: None,
@@ -610,8 +671,18 @@ pub(crate) fn card_block(
         insight: &[],
     };
     let mut rows = board(&s, words, theme, l);
-    rows.extend(hand_line(&s, words, theme, l, usize::MAX / 2));
-    Some(rows)
+    let hand = hand_line(&s, words, theme, l, usize::MAX / 2);
+    let at = Columns {
+        left: 0,
+        top: 0,
+        rows: rows.len(),
+        face: l.face,
+        gap: l.gap,
+        count: game.rules().board.columns as usize,
+        hand: hand_on_line(&hand, rows.len()),
+    };
+    rows.extend(hand);
+    Some((rows, at))
 }
 
 /// The hand and the next cards, for the right of the board, as large as the board's cards.
@@ -638,6 +709,16 @@ fn panel(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
         }
     }
     p
+}
+
+/// Where the card in hand is on the lines [`hand_line`] drew, the first of them at screen row
+/// `row`: on one line the hand is its first item, `Hand [ 16]`.
+fn hand_on_line(line: &[String], row: usize) -> Option<Rect> {
+    let first = line.first()?;
+    let item = first.trim_start().split("  ").next().unwrap_or("");
+    let x0 = console::measure_text_width(first) - console::measure_text_width(first.trim_start());
+    let wide = console::measure_text_width(item).max(1);
+    Some((row, row, x0, x0 + wide - 1))
 }
 
 /// `Hand [ 16]   Next [  4] [  2]` on one line, when there is no room for the panel.

@@ -303,11 +303,11 @@ fn help_pages_to_its_end_in_a_small_window() {
                 "{preset}: {text}"
             );
             assert!(text.contains(words.help_back), "{preset}: {text}");
-            let (first, top) = page(all.clone(), 0, words, Theme::PLAIN, (40, 15));
+            let (first, top) = page(all.clone(), 0, words, Theme::PLAIN, (40, 15), true);
             assert_eq!((first.len(), top), (15, 0));
             assert!(first[14].starts_with('↓'), "{first:?}");
             // Past the end the window stops at the last full page, which says so.
-            let (last, top) = page(all.clone(), 1000, words, Theme::PLAIN, (40, 15));
+            let (last, top) = page(all.clone(), 1000, words, Theme::PLAIN, (40, 15), true);
             assert_eq!(top, all.len() - 14);
             assert!(last[13].contains(words.help_back.split_at(6).0), "{last:?}");
         }
