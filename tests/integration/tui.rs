@@ -1324,3 +1324,28 @@ fn a_click_on_a_duel_column_places_the_card_of_the_player_to_move() {
         r.ends_restored();
     }
 }
+
+/// The result screen's "Biggest mistake: move N" opens the review there: `v` steps through the
+/// game from the move before the mistake (the review's title says review), and leaving it comes
+/// back to the result.
+#[test]
+fn the_biggest_mistake_opens_the_review_at_that_move() {
+    let mut r = start_sized(
+        &["--no-color", "--config", "five.toml", "play", "--seed", "1"],
+        (80, 24),
+        &[("five.toml", "[deck]\nsize = 5\n")],
+        &[],
+    );
+    r.expect("Cards left 5");
+    r.send("11111");
+    r.expect("Biggest mistake: move ");
+    let n: usize = r.expect(",").trim().parse().unwrap();
+    r.expect("(v: see it)");
+    r.send("v");
+    r.expect("rules five.toml  review");
+    r.expect(&format!("move {} of 5", n - 1));
+    r.send("q");
+    r.expect("Play again");
+    r.send("q");
+    r.ends_restored();
+}

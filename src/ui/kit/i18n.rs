@@ -123,6 +123,8 @@ pub(crate) struct Words {
     pub accuracy_computing: &'static str,
     /// `{}` the move's number, `{}` the better move (`column_n` or `a_discard`).
     pub biggest_mistake: &'static str,
+    /// After the biggest mistake on the result screen: the key that opens the review there.
+    pub see_mistake: &'static str,
     pub no_mistakes: &'static str,
     pub column_n: &'static str,
     pub a_discard: &'static str,
@@ -273,6 +275,7 @@ pub(crate) struct Words {
     /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
     /// the recorded game ended.
     pub replay_tag: &'static str,
+    pub review_tag: &'static str,
     pub replay_playing: &'static str,
     pub replay_paused: &'static str,
     pub replay_move: &'static str,
@@ -392,6 +395,7 @@ pub(crate) static EN: Words = Words {
     accuracy_line: "Accuracy {}%",
     accuracy_computing: "Accuracy: computing…",
     biggest_mistake: "Biggest mistake: move {}, {} was better",
+    see_mistake: "(v: see it)",
     no_mistakes: "No mistakes",
     column_n: "column {}",
     a_discard: "a discard",
@@ -540,6 +544,7 @@ pub(crate) static EN: Words = Words {
     menu_gone: "That saved game is gone (finished or deleted in another window).",
     duel_saved_bye: "Duel saved (best score {}). Run new2048 again to resume it.",
     replay_tag: "replay",
+    review_tag: "review",
     replay_playing: "playing",
     replay_paused: "paused",
     replay_move: "move {} of {}",
@@ -652,6 +657,7 @@ pub(crate) static ZH: Words = Words {
     accuracy_line: "准确率 {}%",
     accuracy_computing: "准确率：计算中…",
     biggest_mistake: "最大失误：第 {} 步，{}更好",
+    see_mistake: "（v：查看）",
     no_mistakes: "没有失误",
     column_n: "第 {} 列",
     a_discard: "弃牌",
@@ -800,6 +806,7 @@ pub(crate) static ZH: Words = Words {
     menu_gone: "这个存档已经不在了（在另一个窗口中结束或删除了）。",
     duel_saved_bye: "对决已保存（最高得分 {}）。再次运行 new2048 即可继续。",
     replay_tag: "回放",
+    review_tag: "复盘",
     replay_playing: "播放中",
     replay_paused: "已暂停",
     replay_move: "第 {} 步，共 {} 步",

@@ -20,6 +20,7 @@ use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
 use super::insight::{self, Accuracy, Pending};
+use super::replay::{Annotated, show_replay};
 use super::session::End;
 use super::solo::{self, Kept, OnePlayer};
 
@@ -151,6 +152,7 @@ pub(crate) fn click(at: &Columns, m: Mouse, cursor: usize, discards: bool) -> Op
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.
 fn make(s: &mut Kept<Game>, mv: Move) {
     let before = *s.game.position();
+    let ahead = (s.game.visible().to_vec(), s.game.cards_left());
     match s.game.play(mv) {
         Ok(turn) => {
             s.extra.hint = None;
@@ -158,21 +160,31 @@ fn make(s: &mut Kept<Game>, mv: Move) {
                 (Move::Place(c), None) => Some(c as usize),
                 _ => None,
             };
-            s.notes = describe(&turn, s.ui.words);
             s.save();
-            animate(s, &before, &turn);
+            // The news and the hand change when the move has played out, not before.
+            animate(s, &before, ahead, &turn);
+            s.notes = describe(&turn, s.ui.words);
         }
         Err(e) => s.notes = vec![refusal(e, &s.game, s.ui.words)],
     }
 }
 
 /// Shows the move `turn` that took `before` to the game's position, frame by frame, until it is
-/// over or a key is pressed (the key is then read by the loop as usual).
-fn animate(s: &Kept<Game>, before: &crate::cards::engine::Position, turn: &Turn) {
+/// over or a key is pressed (the key is then read by the loop as usual); the cards in view and
+/// left (`ahead`) and the news stay as they were before the move until then.
+fn animate(
+    s: &Kept<Game>,
+    before: &crate::cards::engine::Position,
+    ahead: (Vec<crate::cards::card::Card>, usize),
+    turn: &Turn,
+) {
     if !s.ui.animated() {
         return;
     }
-    let frames = card_frames(s.game.rules(), before, turn, s.game.position());
+    let mut frames = card_frames(s.game.rules(), before, turn, s.game.position());
+    for f in &mut frames {
+        f.before = Some(ahead.clone());
+    }
     show_frames(s.ui, &frames, |f, v| {
         lay_out_cards(
             &screen(s, v, Some(f)),
@@ -256,6 +268,20 @@ impl OnePlayer for Game {
             s.extra.reviewed = Some(moves.to_vec());
             s.extra.review = insight::start_review(&s.game);
         }
+    }
+
+    /// The review of the game (what `new2048 review` steps through) opened at the move before
+    /// its biggest mistake, the better move highlighted; leaving it comes back to the result.
+    fn open_mistake(s: &mut Kept<Self>) -> bool {
+        let Pending::Ready(a) = &s.extra.review else {
+            return false;
+        };
+        let Some((n, _)) = a.mistake else {
+            return false;
+        };
+        let reel = Annotated::reviewed(s.game.clone(), &a.moves, a.tolerance);
+        show_replay(s.ui, &reel, n.saturating_sub(1));
+        true
     }
 
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {

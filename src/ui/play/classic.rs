@@ -203,9 +203,10 @@ impl OnePlayer for ClassicGame {
                 let before = *s.game.board();
                 match slide_note(&mut s.game, d, words) {
                     Ok(notes) => {
-                        s.notes = notes;
                         s.save();
+                        // The news changes when the slide has played out, not before.
                         animate(s, &before, d);
+                        s.notes = notes;
                     }
                     Err(note) => s.notes = vec![note],
                 }

@@ -10,7 +10,8 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
 
 use crate::cards::engine::Game;
-use crate::strategy::{self, review::Ratings};
+use crate::strategy::review::{Rated, Ratings};
+use crate::strategy::{self};
 
 use crate::ui::kit::{Words, fill};
 
@@ -101,11 +102,15 @@ pub(crate) fn unless_stopped<T: Send + 'static>(
 }
 
 /// The accuracy of a game and its biggest mistake: the move's number and the better move as a
-/// record writes it (the column from 1, `d` a discard).
+/// record writes it (the column from 1, `d` a discard); with every move rated, for the review
+/// the result screen opens.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Accuracy {
-    pub accuracy: f64,
+    /// Share of accurate moves, 0 to 1.
+    pub share: f64,
     pub mistake: Option<(usize, String)>,
+    pub moves: Vec<Rated>,
+    pub tolerance: f64,
 }
 
 impl Accuracy {
@@ -117,8 +122,10 @@ impl Accuracy {
                 .map(|m| (n, m.best.clone()))
         });
         Accuracy {
-            accuracy: r.accuracy,
+            share: r.accuracy,
             mistake,
+            moves: r.moves.clone(),
+            tolerance: r.tolerance,
         }
     }
 }
@@ -156,7 +163,7 @@ pub(crate) fn items(
     match accuracy {
         Pending::Computing(..) => out.push(words.accuracy_computing.to_string()),
         Pending::Ready(a) => {
-            let percent = (a.accuracy * 100.0).round() as u32;
+            let percent = (a.share * 100.0).round() as u32;
             out.push(fill(words.accuracy_line, &[&percent]));
             match &a.mistake {
                 Some((n, better)) => {
@@ -165,7 +172,8 @@ pub(crate) fn items(
                     } else {
                         fill(words.column_n, &[better])
                     };
-                    out.push(fill(words.biggest_mistake, &[n, &better]));
+                    let line = fill(words.biggest_mistake, &[n, &better]);
+                    out.push(format!("{line}  {}", words.see_mistake));
                 }
                 None => out.push(words.no_mistakes.to_string()),
             }
@@ -182,8 +190,10 @@ mod tests {
 
     fn ready(accuracy: f64, mistake: Option<(usize, &str)>) -> Pending<Accuracy> {
         Pending::Ready(Accuracy {
-            accuracy,
+            share: accuracy,
             mistake: mistake.map(|(n, m)| (n, m.to_string())),
+            moves: Vec::new(),
+            tolerance: 0.0,
         })
     }
 

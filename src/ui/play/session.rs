@@ -67,6 +67,11 @@ pub(crate) trait Play {
     }
     /// The result screen is about to show: start what it works out in the background.
     fn result_shown(&mut self) {}
+    /// Opens what the result screen's `v` shows (the review at the biggest mistake) until the
+    /// player leaves it; `false` when there is nothing to show.
+    fn open_mistake(&mut self) -> bool {
+        false
+    }
     /// Takes what came in from the background for the result screen: whether anything came
     /// (draw again), and whether more is still coming (keep looking while waiting for a key).
     fn result_poll(&mut self) -> (bool, bool) {
@@ -340,6 +345,11 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
             Waited::Key(k) => match scrolled(s, overlay, Pager::of(&k, false), top) {
                 Some(at) => {
                     top = at;
+                    None
+                }
+                None if matches!(k, Key::Char('v' | 'V')) => {
+                    // The review at the biggest mistake, then the result again.
+                    s.open_mistake();
                     None
                 }
                 None => key_choice(&k, &mut i, shown, undo),

@@ -57,6 +57,24 @@ pub(crate) struct Screen<'a> {
     pub insight: &'a [String],
 }
 
+impl Screen<'_> {
+    /// The cards in view, the hand first: during a move's frames, those before the move.
+    fn visible(&self) -> &[Card] {
+        match self.frame.and_then(|f| f.before.as_ref()) {
+            Some((cards, _)) => cards,
+            None => self.game.visible(),
+        }
+    }
+
+    /// The cards left: during a move's frames, as many as before the move.
+    fn cards_left(&self) -> usize {
+        match self.frame.and_then(|f| f.before.as_ref()) {
+            Some((_, left)) => *left,
+            None => self.game.cards_left(),
+        }
+    }
+}
+
 /// One way of laying out the screen.
 #[derive(Clone, Copy, Debug)]
 struct CardLayout {
@@ -401,7 +419,7 @@ fn screen(
     let bw = board_width(s, l);
     let board_row = out.len();
     // The hand is the panel's label and first card (the label and the rows of its face).
-    let hand_rows = if s.game.visible().is_empty() {
+    let hand_rows = if s.visible().is_empty() {
         2
     } else {
         1 + l.rows
@@ -480,7 +498,7 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -
     let mut items = vec![
         pair(theme, words.score, &score.to_string()),
         pair(theme, words.best, &best(s)),
-        pair(theme, words.cards_left, &game.cards_left().to_string()),
+        pair(theme, words.cards_left, &s.cards_left().to_string()),
     ];
     if game.rules().has_discards() {
         items.push(pair(theme, words.discards, &p.discards.to_string()));
@@ -688,7 +706,7 @@ pub(crate) fn card_block(
 /// The hand and the next cards, for the right of the board, as large as the board's cards.
 fn panel(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
     let mut p = Vec::new();
-    let visible = s.game.visible();
+    let visible = s.visible();
     p.push(theme.paint(words.hand, Tone::Label));
     match visible.first() {
         Some(&c) => p.extend(face_rows(words, theme, c, l)),
@@ -723,7 +741,7 @@ fn hand_on_line(line: &[String], row: usize) -> Option<Rect> {
 
 /// `Hand [ 16]   Next [  4] [  2]` on one line, when there is no room for the panel.
 fn hand_line(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
-    let visible = s.game.visible();
+    let visible = s.visible();
     let hand = match visible.first() {
         Some(&c) => face(words, theme, c, l.face),
         None => theme.paint(words.none_left, Tone::Dim),
