@@ -862,10 +862,21 @@ fn start_sized(
     for (name, text) in files {
         std::fs::write(dir.path().join(name), text).unwrap();
     }
+    spawn_sized(args, (w, h), dir, env, "exec \"$0\" \"$@\"")
+}
+
+/// The game run by `sh` in a terminal of `w` × `h` as `run` says (`"$0" "$@"` is the game).
+fn spawn_sized(
+    args: &[&str],
+    (w, h): (u16, u16),
+    dir: tempfile::TempDir,
+    env: &[(&str, &str)],
+    run: &str,
+) -> Run {
     let inner = command(args, &dir);
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
-        .arg(format!("stty cols {w} rows {h} && exec \"$0\" \"$@\""))
+        .arg(format!("stty cols {w} rows {h} && {run}"))
         .arg(inner.get_program())
         .args(inner.get_args())
         .current_dir(dir.path());
@@ -1348,4 +1359,39 @@ fn the_biggest_mistake_opens_the_review_at_that_move() {
     r.expect("Play again");
     r.send("q");
     r.ends_restored();
+}
+
+/// A panic leaves the terminal as the player had it: mouse reporting off (the disable sequence
+/// is read), the screen given back, the exit status a panic's (101, not an abort), and the
+/// terminal's modes (line mode, echo, raw) as they were before the game (`stty -a` run in the
+/// same terminal before and after). The panic is a real one, asked for through the debug
+/// build's test hook `NEW2048_TEST_PANIC` (read in one place, the game loop's key read). It
+/// once aborted: the guard touched the panic hook while unwinding.
+#[test]
+fn a_panic_turns_mouse_reporting_and_raw_mode_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut r = spawn_sized(
+        &SEED,
+        (80, 24),
+        dir,
+        &[("NEW2048_TEST_PANIC", "1")],
+        "stty -a; echo before-game; \"$0\" \"$@\"; echo \"exit=$?\"; stty -a",
+    );
+    let before = r.expect("before-game");
+    assert!(r.expect("Cards left 100").contains(MOUSE_ON));
+    r.send("1");
+    r.expect(MOUSE_OFF);
+    r.expect(RESTORED);
+    r.expect("a panic asked for");
+    r.expect("exit=101");
+    let after = r.p.exp_eof().unwrap();
+    // The modes: every word of `stty -a` but the speed, size and control characters.
+    let modes = |stty: &str| -> Vec<String> {
+        let at = stty
+            .find("-parenb")
+            .unwrap_or_else(|| panic!("no modes in {stty:?}"));
+        stty[at..].split_whitespace().map(String::from).collect()
+    };
+    assert_eq!(modes(&after), modes(&before), "{after}");
+    assert!(modes(&after).iter().any(|m| m == "icanon"), "{after}");
 }

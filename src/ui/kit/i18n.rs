@@ -318,6 +318,8 @@ pub(crate) struct Words {
     /// The bot's estimate: games won, games played, games planned.
     pub editor_estimate: &'static str,
     pub editor_estimate_done: &'static str,
+    /// After the estimate, when only the deck's first `{}` of `{}` cards are played.
+    pub editor_estimate_prefix: &'static str,
     /// `{}` the points of a merge step.
     pub help_score: &'static str,
     /// `{}` the points of a merge step, twice.
@@ -579,8 +581,9 @@ pub(crate) static EN: Words = Words {
     editor_bad_name: "A name is letters, digits, - and _ only",
     editor_exists: "{} already exists: choose another name",
     editor_leave_unsaved: "Leave without saving the changes?",
-    editor_estimate: "The greedy bot wins {} of {} games so far ({} planned)…",
-    editor_estimate_done: "The greedy bot wins {} of {} games with these rules",
+    editor_estimate: "The best bot wins {} of {} games so far ({} planned)…",
+    editor_estimate_done: "The best bot wins {} of {} games with these rules: {}–{}%",
+    editor_estimate_prefix: "(a game through its first {} of {} cards counts as won)",
     help_score: "Points: {} for each merge step.",
     help_score_value: "Points: {} for each merge step plus the card it makes (16+16=32 scores {}), so a long chain jumps by hundreds.",
     help_boss: "b            boss key: switch to the log look (and back)",
@@ -841,8 +844,9 @@ pub(crate) static ZH: Words = Words {
     editor_bad_name: "名字只能含字母、数字、- 和 _",
     editor_exists: "{} 已存在：请换一个名字",
     editor_leave_unsaved: "不保存修改就离开吗？",
-    editor_estimate: "贪心机器人目前赢 {} 局，已下 {} 局（共 {} 局）…",
-    editor_estimate_done: "贪心机器人用这些规则赢 {} 局，共 {} 局",
+    editor_estimate: "最强机器人目前赢 {} 局，已下 {} 局（共 {} 局）…",
+    editor_estimate_done: "最强机器人用这些规则赢 {} 局，共 {} 局：{}–{}%",
+    editor_estimate_prefix: "（只下前 {} 张牌，共 {} 张：撑到那里即算赢）",
     help_score: "每一步合并得 {} 分。",
     help_score_value: "每一步合并得 {} 分，再加上合成的牌面值：16+16=32 得 {} 分，所以长连锁会一下得几百分。",
     help_boss: "b            老板键：切换为日志外观（再按切回）",

@@ -1,6 +1,7 @@
 //! The game loops: they own the game and the screen state, read the keys (through `term`),
 //! ask the engine, keep the game through the store, and draw with `screens`.
 //!
+//! - `ask`: the loops of the widgets (a list picked from, a yes/no question);
 //! - `session`: the loop every game shares (signals, resizes, quit, help, the result screen);
 //! - `solo`: what the two one-player games share (keeping, undo, restart), for `cards` and
 //!   `classic`, each game's own keys and notes;
@@ -8,6 +9,7 @@
 //! - `replay`, `autoplay`: a record played back, a bot playing, on the same screens;
 //! - `insight`: par and the review, worked out in the background for the result screen.
 
+mod ask;
 mod autoplay;
 mod cards;
 mod classic;
@@ -17,6 +19,7 @@ mod replay;
 mod session;
 mod solo;
 
+pub(crate) use ask::{confirm, pick};
 pub(crate) use autoplay::watch;
 pub(crate) use cards::play_cards;
 pub(crate) use classic::play_classic;

@@ -22,9 +22,9 @@ use std::time::Duration;
 
 use console::Key;
 
+use super::ask::confirm;
 use crate::ui::term;
 use crate::ui::term::{Act, Action, KeyRead, Look, Mouse, Timed, Ui, Waited, paint, read_key};
-use crate::ui::widgets::confirm;
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -156,6 +156,7 @@ pub(crate) fn run(s: &mut impl Play) -> End {
             Err(_) => return s.leave(),
         }
         let act = match read_key(s.ui()) {
+            KeyRead::Key(_) if panic_asked() => panic!("{PANIC_HOOK} is set: a panic asked for"),
             KeyRead::Key(k) => match scrolled(s, Overlay::None, Pager::of(&k, false), top) {
                 Some(at) => {
                     top = at;
@@ -200,6 +201,15 @@ pub(crate) fn run(s: &mut impl Play) -> End {
             }
         }
     }
+}
+
+/// A test hook, read here only and only in a debug build: with this variable set, the first key
+/// read in a game panics, so a PTY test sees what a real panic leaves the terminal as (mouse
+/// reporting off, line mode and echo back). A release build never reads it.
+const PANIC_HOOK: &str = "NEW2048_TEST_PANIC";
+
+fn panic_asked() -> bool {
+    cfg!(debug_assertions) && std::env::var_os(PANIC_HOOK).is_some()
 }
 
 /// Shows the help until a key or click that does not page it: ↑/↓, PgUp/PgDn, space, Home/End
