@@ -6,80 +6,21 @@
 
 use console::Key;
 
-use crate::cards::engine::{Clear, Game, Move, MoveError, Turn};
+use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
-use crate::cards::text;
 use crate::store::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Tone, View, Words, fill};
-use crate::ui::screens::{
-    CardLog, Columns, Player, Screen, Stamp, columns_at, lay_out_cards, log_cards,
-};
-use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
+use crate::ui::screens::{CardLog, Player, Screen, Stamp, columns_at, lay_out_cards, log_cards};
+use crate::ui::term::{Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
 use super::insight::{self, Accuracy, Pending};
+use super::notes::{describe, refusal};
 use super::replay::{Annotated, show_replay};
-use super::session::End;
+use super::session::{End, click};
 use super::solo::{self, Kept, OnePlayer};
-
-/// The notes describing what a move did: the chain with its points, then any clear.
-pub(crate) fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
-    let mut notes = Vec::new();
-    let col = match turn.mv {
-        Move::Place(c) => c as usize + 1,
-        Move::Discard => 0,
-    };
-    let chain = text::chain(turn)
-        .replace("bomb", words.bomb)
-        .replace("wild", words.wild);
-    let first = match turn.mv {
-        Move::Discard => Note::new(fill(words.discarded, &[&words.card(turn.card)]), Tone::Info),
-        Move::Place(_) if chain.is_empty() => Note::new(
-            fill(words.placed, &[&words.card(turn.card), &col]),
-            Tone::Info,
-        ),
-        Move::Place(_) => Note::new(format!("{chain}  +{}", turn.points), Tone::Good),
-    };
-    notes.push(first);
-    let mut second = match turn.cleared {
-        Some(Clear::Value) => {
-            // The chain's last step made the clear value.
-            let made = turn.steps().last().map(|s| s.made.to_string());
-            fill(words.cleared, &[&col, &made.unwrap_or_default()])
-        }
-        Some(Clear::Bomb) => fill(words.bombed, &[&col]),
-        None => String::new(),
-    };
-    if turn.discards_gained > 0 {
-        if !second.is_empty() {
-            second.push_str("  ");
-        }
-        second.push_str(&fill(words.discards_back, &[&turn.discards_gained]));
-    }
-    if !second.is_empty() {
-        let tone = if turn.cleared == Some(Clear::Bomb) {
-            Tone::Bad
-        } else {
-            Tone::Good
-        };
-        notes.push(Note::new(second, tone));
-    }
-    notes
-}
-
-/// The message for a refused move.
-pub(crate) fn refusal(e: MoveError, game: &Game, words: &Words) -> Note {
-    let text = match e {
-        MoveError::ColumnFull(n) => fill(words.column_full, &[&n]),
-        MoveError::NoSuchColumn { columns, .. } => fill(words.no_such_column, &[&columns]),
-        MoveError::NoDiscards if game.rules().has_discards() => words.no_discards.to_string(),
-        MoveError::NoDiscards => words.discards_off.to_string(),
-        MoveError::GameOver => words.hint_none.to_string(),
-    };
-    Note::new(text, Tone::Bad)
-}
 
 /// What the title says about the deal: the date of a daily deal.
 fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
@@ -130,23 +71,6 @@ pub(crate) fn play_cards(
         _ => None,
     };
     (end, par)
-}
-
-/// What the mouse does on columns drawn at `at` (the card game's, a card duel's player to move),
-/// with the column `cursor` highlighted: a click on a column places the card there, a click on
-/// the card in hand discards it where the rules have `discards`, the pointer over a column
-/// highlights it.
-pub(crate) fn click(at: &Columns, m: Mouse, cursor: usize, discards: bool) -> Option<Action> {
-    let (x, y) = (usize::from(m.x), usize::from(m.y));
-    if m.act == Act::Press(0) && at.on_hand(x, y) && discards {
-        return Some(Action::Discard);
-    }
-    let column = at.at(x, y)?;
-    match m.act {
-        Act::Press(0) => Some(Action::Place(column)),
-        Act::Move | Act::Drag(_) if column != cursor => Some(Action::Point(column)),
-        _ => None,
-    }
 }
 
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.

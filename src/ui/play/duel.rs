@@ -28,9 +28,9 @@ use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
 use crate::ui::screens::{DuelBoard, DuelScreen, duel_columns_at, lay_out_duel, tone};
 use crate::ui::term::{Act, Action, Mouse, Ui, action, classic_action};
 
-use super::cards::{click, describe, refusal};
 use super::classic::{drag, slide_note};
-use super::session::{self, End, Play};
+use super::notes::{describe, refusal};
+use super::session::{self, End, Play, click};
 
 /// What a duel needs from one game beyond its screen: its keys, its moves, its record.
 pub(crate) trait Side: DuelBoard + Sized {

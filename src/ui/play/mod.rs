@@ -2,6 +2,7 @@
 //! ask the engine, keep the game through the store, and draw with `screens`.
 //!
 //! - `ask`: the loops of the widgets (a list picked from, a yes/no question);
+//! - `notes`: what a card game's move did, or why it was refused, in words;
 //! - `session`: the loop every game shares (signals, resizes, quit, help, the result screen);
 //! - `solo`: what the two one-player games share (keeping, undo, restart), for `cards` and
 //!   `classic`, each game's own keys and notes;
@@ -15,6 +16,7 @@ mod cards;
 mod classic;
 mod duel;
 mod insight;
+mod notes;
 mod replay;
 mod session;
 mod solo;
@@ -28,9 +30,9 @@ pub(crate) use replay::{Annotated, Duet, Reel, Shown, Solo, show_replay};
 pub(crate) use session::{After, End};
 #[cfg(test)]
 pub(crate) use {
-    cards::describe,
     classic::slide_note,
     insight::{Accuracy, Pending, items},
+    notes::describe,
 };
 
 use crate::cards::engine::Game;

@@ -30,9 +30,9 @@ use crate::ui::screens::{
 use crate::ui::term;
 use crate::ui::term::{Act, Mouse, Timed, Ui, Waited};
 
-use super::cards::describe;
 use super::classic::slide_note;
 use super::duel::Side;
+use super::notes::describe;
 
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.

@@ -23,6 +23,7 @@ use std::time::Duration;
 use console::Key;
 
 use super::ask::confirm;
+use crate::ui::screens::Columns;
 use crate::ui::term;
 use crate::ui::term::{Act, Action, KeyRead, Look, Mouse, Timed, Ui, Waited, paint, read_key};
 
@@ -397,6 +398,23 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
             Some(3) => return Some(End::Over(After::Quit)),
             _ => {}
         }
+    }
+}
+
+/// What the mouse does on columns drawn at `at` (the card game's, a card duel's player to move),
+/// with the column `cursor` highlighted: a click on a column places the card there, a click on
+/// the card in hand discards it where the rules have `discards`, the pointer over a column
+/// highlights it.
+pub(crate) fn click(at: &Columns, m: Mouse, cursor: usize, discards: bool) -> Option<Action> {
+    let (x, y) = (usize::from(m.x), usize::from(m.y));
+    if m.act == Act::Press(0) && at.on_hand(x, y) && discards {
+        return Some(Action::Discard);
+    }
+    let column = at.at(x, y)?;
+    match m.act {
+        Act::Press(0) => Some(Action::Place(column)),
+        Act::Move | Act::Drag(_) if column != cursor => Some(Action::Point(column)),
+        _ => None,
     }
 }
 
