@@ -12,8 +12,20 @@ use super::view::{Note, shown_choices};
 /// line (so the block keeps its shape) and blank lines above, a third of what is left, so the
 /// board sits a little above the middle as the eye expects. Lines already wider than half the
 /// room left are not moved.
-pub(crate) fn centre(mut lines: Vec<String>, width: usize, height: usize) -> Vec<String> {
-    let (left, top) = centre_offset(&lines, width, height);
+pub(crate) fn centre(lines: Vec<String>, width: usize, height: usize) -> Vec<String> {
+    centre_on(lines, 0, width, height)
+}
+
+/// [`centre`], as if the block were at least `block` columns wide: a screen whose widest part
+/// may narrow from one moment to the next (the hand's cards giving way to "none left") keeps
+/// its place when it is centred on the width its layout sets aside.
+pub(crate) fn centre_on(
+    mut lines: Vec<String>,
+    block: usize,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    let (left, top) = centre_offset_on(&lines, block, width, height);
     if left > 0 {
         let pad = " ".repeat(left);
         for l in &mut lines {
@@ -31,11 +43,22 @@ pub(crate) fn centre(mut lines: Vec<String>, width: usize, height: usize) -> Vec
 /// How far [`centre`] moves `lines` right and down in a window of `width` × `height` (what a
 /// click on the centred screen is measured against).
 pub(crate) fn centre_offset(lines: &[String], width: usize, height: usize) -> (usize, usize) {
+    centre_offset_on(lines, 0, width, height)
+}
+
+/// How far [`centre_on`] moves `lines`, centred as a block at least `block` columns wide.
+pub(crate) fn centre_offset_on(
+    lines: &[String],
+    block: usize,
+    width: usize,
+    height: usize,
+) -> (usize, usize) {
     let widest = lines
         .iter()
         .map(|l| console::measure_text_width(l))
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .max(block);
     let left = width.saturating_sub(widest) / 2;
     let top = height.saturating_sub(lines.len()) / 3;
     (left, top)

@@ -21,8 +21,8 @@
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::ui::kit::{
-    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, centre_offset,
-    fill, first_fit, fit, news, or_too_small, pack, pair,
+    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre_offset_on,
+    centre_on, fill, first_fit, fit, news, or_too_small, pack, pair,
 };
 
 mod pages;
@@ -246,7 +246,8 @@ fn fit_cards(
     height: usize,
 ) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
     // The layout tried last (the one that fit, when one did) and where its board was.
-    let tried: std::cell::Cell<Option<(CardLayout, Option<BoardAt>)>> = std::cell::Cell::new(None);
+    let tried: std::cell::Cell<Option<(CardLayout, Option<BoardAt>, usize)>> =
+        std::cell::Cell::new(None);
     let label = label_width(s.game, words);
     let fill_w = {
         let h = s.game.rules().board.height;
@@ -255,8 +256,8 @@ fn fit_cards(
     let build = |l: CardLayout, theme: Theme, width: usize| {
         let board_at = std::cell::Cell::new(None);
         let lines = screen(s, words, theme, l, width, &board_at);
-        tried.set(Some((l, board_at.get())));
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
+        tried.set(Some((l, board_at.get(), held_width(s, l, words))));
         (lines, need_w)
     };
     // The help and the result are text to read: paged when taller than the window.
@@ -270,8 +271,11 @@ fn fit_cards(
         height,
     );
     let lines = laid?;
-    let (left, top) = centre_offset(&lines, width, height);
-    let columns = tried.get().and_then(|(l, at)| {
+    // Centred as if the hand and the next cards were all there: the board does not move when
+    // they run out at the end of the deck (a replay's last step moved it three columns once).
+    let block = tried.get().map_or(0, |(_, _, held)| held);
+    let (left, top) = centre_offset_on(&lines, block, width, height);
+    let columns = tried.get().and_then(|(l, at, _)| {
         let at = at?;
         Some(Columns {
             left: left + l.margin,
@@ -285,7 +289,7 @@ fn fit_cards(
                 .map(|(t, b, x0, x1)| (top + t, top + b, left + x0, left + x1)),
         })
     });
-    Ok((centre(lines, width, height), columns))
+    Ok((centre_on(lines, block, width, height), columns))
 }
 
 /// The widest card label these rules can show: the largest number below `clear_value` (no
@@ -311,6 +315,19 @@ fn panel_width(s: &Screen, l: CardLayout, words: &Words) -> usize {
     4 + cards
         .max(console::measure_text_width(words.next) + 1 + next * (l.face + 1))
         .max(console::measure_text_width(words.none_left))
+}
+
+/// How wide the board and the panel beside it are drawn while the panel holds the hand and every
+/// next card (0 when no board is shown): what the screen is centred on.
+fn held_width(s: &Screen, l: CardLayout, words: &Words) -> usize {
+    if s.overlay != Overlay::None || !l.panel {
+        return 0;
+    }
+    let w = console::measure_text_width;
+    let next = s.game.rules().deck.lookahead.saturating_sub(1) as usize;
+    let cards = (next * (l.face + 1)).saturating_sub(1).max(l.face);
+    let labels = w(words.hand).max(w(words.next)).max(w(words.none_left));
+    board_width(s, l) + 4 + cards.max(labels)
 }
 
 fn face(words: &Words, theme: Theme, card: Card, width: usize) -> String {

@@ -325,12 +325,12 @@ fn notes(notes: &[Note], shown: usize, theme: Theme, width: usize) -> Vec<String
 }
 
 /// The keys, dimmed, wrapped between keys (at the double spaces) so none is cut in two; `dense`
-/// on one line, the keys that fit on it from the first and always the last (`? help`, where
-/// every key is).
+/// on one line: the first key, then as many of the last ones as fit (`q give up`, `? help`,
+/// where every key is), the second ones given up first.
 fn footer_lines(footer: &str, dense: bool, theme: Theme, width: usize) -> Vec<String> {
     let mut keys: Vec<String> = footer.split("  ").map(String::from).collect();
-    while dense && keys.len() > 1 && pack(&keys, "  ", MARGIN, width).len() > 1 {
-        keys.remove(keys.len() - 2);
+    while dense && keys.len() > 2 && pack(&keys, "  ", MARGIN, width).len() > 1 {
+        keys.remove(1);
     }
     pack(&keys, "  ", MARGIN, width)
         .into_iter()

@@ -143,9 +143,11 @@ fn the_progress_bar() {
     assert_eq!(progress(0, 0, 4), "━━━━");
 }
 
-/// A card game played to its end (the first column that takes each card).
-fn ended() -> Game {
-    let mut g = Game::with_seed(Arc::new(Rules::default_rules()), 11);
+/// A card game of `size` cards played to its end (the first column that takes each card).
+fn ended_with(size: u32) -> Game {
+    let mut rules = Rules::default_rules();
+    rules.deck.size = size;
+    let mut g = Game::with_seed(Arc::new(rules), 11);
     while !g.is_over() {
         let n = g.rules().board.columns;
         if !(0..n).any(|c| g.play(Move::Place(c)).is_ok()) {
@@ -153,6 +155,11 @@ fn ended() -> Game {
         }
     }
     g
+}
+
+/// The default rules' 100 cards played to a loss.
+fn ended() -> Game {
+    ended_with(100)
 }
 
 /// Where the column numbers are drawn on a frame: the row and each number's display column.
@@ -170,17 +177,26 @@ fn numbers(lines: &[String]) -> (usize, Vec<usize>) {
 }
 
 /// The board keeps its place from the first step to the last, where the outcome is said: no
-/// column moves at the last move (it moved 3 columns once), in both languages and in a replay
-/// as in a review.
+/// column moves at the last move, in both languages and in a replay as in a review, lost or won
+/// (where the hand and the next cards run out: it moved 3 columns then once).
 #[test]
 fn the_board_does_not_move_at_the_last_step() {
-    let g = ended();
-    let len = g.move_count();
-    let reels: [Box<dyn Reel>; 2] = [
-        Box::new(Solo(g.clone())),
-        Box::new(Annotated::reviewed(g.clone(), &[], 0.0)),
+    let (lost, won) = (ended(), ended_with(5));
+    assert_eq!(won.ending(), Ending::Won);
+    let reels: [(Box<dyn Reel>, usize); 4] = [
+        (Box::new(Solo(lost.clone())), lost.move_count()),
+        (
+            Box::new(Annotated::reviewed(lost.clone(), &[], 0.0)),
+            lost.move_count(),
+        ),
+        (Box::new(Solo(won.clone())), won.move_count()),
+        (
+            Box::new(Annotated::reviewed(won.clone(), &[], 0.0)),
+            won.move_count(),
+        ),
     ];
-    for reel in &reels {
+    for (reel, len) in &reels {
+        let len = *len;
         for words in [&EN, &ZH] {
             for (w, h) in [(40, 15), (60, 20), (80, 24), (160, 48)] {
                 let place =
