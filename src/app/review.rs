@@ -12,9 +12,8 @@ use std::path::Path;
 use super::Error;
 use super::cli::{Global, ReviewArgs};
 use super::replay::{Held, held};
-use crate::cards::engine::Game;
-use crate::strategy::review::{Review, render, review, where_};
-use crate::ui::{Annotated, Note, Tone};
+use crate::strategy::review::{render, review};
+use crate::ui::Annotated;
 
 /// Runs `new2048 review`.
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
@@ -50,40 +49,11 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
     }
     if crate::ui::is_interactive() {
         let ui = super::terminal(global)?;
-        crate::ui::replay(&ui, &annotated(game.clone(), &r))?;
+        crate::ui::replay(
+            &ui,
+            &Annotated::reviewed(game.clone(), &r.moves, r.tolerance),
+        )?;
     }
     write!(out, "{}", render(&game, &r))?;
     Ok(())
-}
-
-/// The game with `best`'s move highlighted before each move and the played one rated after it.
-fn annotated(game: Game, r: &Review) -> Annotated {
-    let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
-    let highlight = r.moves.iter().map(|m| column(&m.best)).collect();
-    let notes = r
-        .moves
-        .iter()
-        .map(|m| {
-            if m.loss > r.tolerance {
-                let text = format!(
-                    "move {}: {} ({}); {} was better",
-                    m.n,
-                    where_(&m.played),
-                    m.says,
-                    where_(&m.best)
-                );
-                Note::new(text, Tone::Bad)
-            } else {
-                Note::new(
-                    format!("move {}: {}, accurate", m.n, where_(&m.played)),
-                    Tone::Good,
-                )
-            }
-        })
-        .collect();
-    Annotated {
-        game,
-        highlight,
-        notes,
-    }
 }

@@ -38,25 +38,6 @@ pub(super) fn overlays() -> [Overlay; 4] {
     ]
 }
 
-/// Screens known not to fit yet (a board, which cannot be paged while it is played, wider or
-/// taller than the window): a duel's two boards at 40×15, a duel's result (cards or classic,
-/// which shows both boards) at 40×15 and 60×20, solitaire's taller columns at 40×15. They show the "too small" message,
-/// which says how large the window must be; each one fixed must leave this list.
-const KNOWN: [(&str, &str); 4] = [
-    ("duel None", "40×15"),
-    ("duel Result", "40×15"),
-    ("duel Result", "60×20"),
-    ("solitaire cards None", "40×15"),
-];
-
-/// The entry of [`KNOWN`] a failure is, if any.
-fn known(failure: &str) -> Option<(&'static str, &'static str)> {
-    KNOWN
-        .iter()
-        .copied()
-        .find(|(screen, size)| failure.contains(screen) && failure.contains(&format!("at {size} ")))
-}
-
 thread_local! {
     /// The screens that did not fit, said at the end all at once.
     static FAILED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -162,19 +143,7 @@ fn every_screen_fits_every_size() {
         }
     }
     let failed = FAILED.with(std::cell::RefCell::take);
-    let unknown: Vec<&String> = failed.iter().filter(|f| known(f).is_none()).collect();
-    assert!(
-        unknown.is_empty(),
-        "{} screens:\n{unknown:#?}",
-        unknown.len()
-    );
-    // A known failure that was fixed leaves the list, so the list stays true.
-    for (screen, size) in KNOWN {
-        assert!(
-            failed.iter().any(|f| known(f) == Some((screen, size))),
-            "{screen} at {size} now fits: take it off KNOWN"
-        );
-    }
+    assert!(failed.is_empty(), "{} screens:\n{failed:#?}", failed.len());
     // The ended games really ended (the result screens above show an end).
     for preset in PRESETS {
         assert!(card_game(preset, true).is_over(), "{preset}");

@@ -24,8 +24,9 @@ use crate::store::{ResumeError, SavedGameInfo};
 use crate::ui::editor::Edited;
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
 use crate::ui::play::{DuelGame, Match, Setup, default_names};
+use crate::ui::play::{confirm, pick};
 use crate::ui::term::Ui;
-use crate::ui::widgets::{Item, List, Picked, confirm, pick};
+use crate::ui::widgets::{Item, List, Picked};
 
 /// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {

@@ -43,7 +43,7 @@ use self::term::TermGuard;
 
 pub(crate) use self::editor::Edited;
 pub(crate) use self::flow::play;
-pub(crate) use self::kit::{Lang, Note, Tone, duration};
+pub(crate) use self::kit::{Lang, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::term::{Display, Ui, is_interactive};
@@ -51,7 +51,7 @@ pub(crate) use self::term::{Display, Ui, is_interactive};
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
 pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
-    show_replay(ui, reel);
+    show_replay(ui, reel, 0);
     drop(guard);
     Ok(())
 }

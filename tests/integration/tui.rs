@@ -868,10 +868,21 @@ fn start_sized(
     for (name, text) in files {
         std::fs::write(dir.path().join(name), text).unwrap();
     }
+    spawn_sized(args, (w, h), dir, env, "exec \"$0\" \"$@\"")
+}
+
+/// The game run by `sh` in a terminal of `w` × `h` as `run` says (`"$0" "$@"` is the game).
+fn spawn_sized(
+    args: &[&str],
+    (w, h): (u16, u16),
+    dir: tempfile::TempDir,
+    env: &[(&str, &str)],
+    run: &str,
+) -> Run {
     let inner = command(args, &dir);
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
-        .arg(format!("stty cols {w} rows {h} && exec \"$0\" \"$@\""))
+        .arg(format!("stty cols {w} rows {h} && {run}"))
         .arg(inner.get_program())
         .args(inner.get_args())
         .current_dir(dir.path());
@@ -1461,4 +1472,90 @@ fn a_saved_deal_is_offered_and_older_saves_are_under_more() {
     r.expect("More saved games (1)");
     r.send("\x04");
     r.ends_restored();
+}
+
+/// A card duel takes clicks as the card game does, on the board of the player to move, at 40×15
+/// (one board drawn, the other player in a line) as at 80×24 (side by side): a click on a
+/// column's cells places that player's card there.
+#[test]
+fn a_click_on_a_duel_column_places_the_card_of_the_player_to_move() {
+    for size in [(40, 15), (80, 24)] {
+        let mut r = start_sized(&["--no-color", "duel", "--seed", "42"], size, &[], &[]);
+        for (player, column) in [(1, 4), (2, 2)] {
+            let mut drawn = r.expect(&format!("Player {player} to move"));
+            drawn.push_str(&r.expect("place"));
+            let screen = last_screen(&drawn);
+            let row = screen.iter().position(|l| l.contains(">3<")).unwrap();
+            // The highlighted board's numbers: the one holding `>3<`.
+            let board = screen[row].find(">3<").unwrap();
+            let start = screen[row][..board].rfind(" 1 ").unwrap();
+            let x = start + screen[row][start..].find(&column.to_string()).unwrap();
+            r.send(&sgr(0, x, row - 1, 'M'));
+            r.send(&sgr(0, x, row - 1, 'm'));
+            r.expect(&format!("Player {player}: 4 on column {column}"));
+        }
+        r.send("\x03");
+        r.expect(MOUSE_OFF);
+        r.ends_restored();
+    }
+}
+
+/// The result screen's "Biggest mistake: move N" opens the review there: `v` steps through the
+/// game from the move before the mistake (the review's title says review), and leaving it comes
+/// back to the result.
+#[test]
+fn the_biggest_mistake_opens_the_review_at_that_move() {
+    let mut r = start_sized(
+        &["--no-color", "--config", "five.toml", "play", "--seed", "1"],
+        (80, 24),
+        &[("five.toml", "[deck]\nsize = 5\n")],
+        &[],
+    );
+    r.expect("Cards left 5");
+    r.send("11111");
+    r.expect("Biggest mistake: move ");
+    let n: usize = r.expect(",").trim().parse().unwrap();
+    r.expect("(v: see it)");
+    r.send("v");
+    r.expect("rules five.toml  review");
+    r.expect(&format!("move {} of 5", n - 1));
+    r.send("q");
+    r.expect("Play again");
+    r.send("q");
+    r.ends_restored();
+}
+
+/// A panic leaves the terminal as the player had it: mouse reporting off (the disable sequence
+/// is read), the screen given back, the exit status a panic's (101, not an abort), and the
+/// terminal's modes (line mode, echo, raw) as they were before the game (`stty -a` run in the
+/// same terminal before and after). The panic is a real one, asked for through the debug
+/// build's test hook `NEW2048_TEST_PANIC` (read in one place, the game loop's key read). It
+/// once aborted: the guard touched the panic hook while unwinding.
+#[test]
+fn a_panic_turns_mouse_reporting_and_raw_mode_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut r = spawn_sized(
+        &SEED,
+        (80, 24),
+        dir,
+        &[("NEW2048_TEST_PANIC", "1")],
+        "stty -a; echo before-game; \"$0\" \"$@\"; echo \"exit=$?\"; stty -a",
+    );
+    let before = r.expect("before-game");
+    assert!(r.expect("Cards left 100").contains(MOUSE_ON));
+    r.send("1");
+    r.expect(MOUSE_OFF);
+    r.expect(RESTORED);
+    r.expect("a panic asked for");
+    r.expect("exit=101");
+    let after = r.p.exp_eof().unwrap();
+    // The modes: every word of `stty -a` but the speed, size and control characters.
+    let modes = |stty: &str| -> Vec<String> {
+        let at = stty
+            .find("-parenb")
+            .unwrap_or_else(|| panic!("no modes in {stty:?}"));
+        stty[at..].split_whitespace().map(String::from).collect()
+    };
+    assert_eq!(modes(&after), modes(&before), "{after}");
+    assert!(modes(&after).iter().any(|m| m == "icanon"), "{after}");
 }

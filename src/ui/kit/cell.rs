@@ -37,6 +37,9 @@ pub(crate) struct Frame {
     /// The score shown at this moment: it counts up with the chain.
     pub score: u64,
     pub ms: u64,
+    /// The cards in view (the hand, then the next) and the cards left as they were before the
+    /// move: shown until the move has played out, so the hand changes when the board has.
+    pub before: Option<(Vec<Card>, usize)>,
 }
 
 /// One classic board as a frame shows it: each cell's exponent (0 empty) and mark.

@@ -123,6 +123,8 @@ pub(crate) struct Words {
     pub accuracy_computing: &'static str,
     /// `{}` the move's number, `{}` the better move (`column_n` or `a_discard`).
     pub biggest_mistake: &'static str,
+    /// After the biggest mistake on the result screen: the key that opens the review there.
+    pub see_mistake: &'static str,
     pub no_mistakes: &'static str,
     pub column_n: &'static str,
     pub a_discard: &'static str,
@@ -156,6 +158,8 @@ pub(crate) struct Words {
     pub help_back: &'static str,
     /// Text taller than the window: `{}` lines shown so far, `{}` in all.
     pub page_more: &'static str,
+    /// The same on a screen whose space and arrows are its own (a duel, the result).
+    pub page_more_keys: &'static str,
     /// `{}` lines in all.
     pub page_end: &'static str,
     pub menu_prompt: &'static str,
@@ -297,6 +301,7 @@ pub(crate) struct Words {
     /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
     /// the recorded game ended.
     pub replay_tag: &'static str,
+    pub review_tag: &'static str,
     pub replay_playing: &'static str,
     pub replay_paused: &'static str,
     pub replay_move: &'static str,
@@ -339,6 +344,8 @@ pub(crate) struct Words {
     /// The bot's estimate: games won, games played, games planned.
     pub editor_estimate: &'static str,
     pub editor_estimate_done: &'static str,
+    /// After the estimate, when only the deck's first `{}` of `{}` cards are played.
+    pub editor_estimate_prefix: &'static str,
     /// `{}` the points of a merge step.
     pub help_score: &'static str,
     /// `{}` the points of a merge step, twice.
@@ -405,6 +412,7 @@ pub(crate) static EN: Words = Words {
     accuracy_line: "Accuracy {}%",
     accuracy_computing: "Accuracy: computing…",
     biggest_mistake: "Biggest mistake: move {}, {} was better",
+    see_mistake: "(v: see it)",
     no_mistakes: "No mistakes",
     column_n: "column {}",
     a_discard: "a discard",
@@ -445,6 +453,7 @@ pub(crate) static EN: Words = Words {
     help_end: "Play the whole deck to win; you lose when the card in hand fits nowhere.",
     help_back: "Press any key to go back to the game.",
     page_more: "↓ more {}/{} · space PgDn ↓ · PgUp ↑",
+    page_more_keys: "↓ more {}/{} · PgDn ↓ · PgUp ↑",
     page_end: "— end ({} lines) — PgUp ↑",
     menu_prompt: "new2048: what would you like to play?",
     menu_new: "New game",
@@ -567,6 +576,7 @@ pub(crate) static EN: Words = Words {
     duel_given_up: "{} gave up the duel at {} {} : {} {}. It is recorded in history as given up.",
     duel_given_up_early: "{} gave up the duel before any move: nothing is recorded.",
     replay_tag: "replay",
+    review_tag: "review",
     replay_playing: "playing",
     replay_paused: "paused",
     replay_move: "move {} of {}",
@@ -601,8 +611,9 @@ pub(crate) static EN: Words = Words {
     editor_bad_name: "A name is letters, digits, - and _ only",
     editor_exists: "{} already exists: choose another name",
     editor_leave_unsaved: "Leave without saving the changes?",
-    editor_estimate: "The greedy bot wins {} of {} games so far ({} planned)…",
-    editor_estimate_done: "The greedy bot wins {} of {} games with these rules",
+    editor_estimate: "The best bot wins {} of {} games so far ({} planned)…",
+    editor_estimate_done: "The best bot wins {} of {} games with these rules: {}–{}%",
+    editor_estimate_prefix: "(a game through its first {} of {} cards counts as won)",
     help_score: "Points: {} for each merge step.",
     help_score_value: "Points: {} for each merge step plus the card it makes (16+16=32 scores {}), so a long chain jumps by hundreds.",
     help_boss: "b            boss key: switch to the log look (and back)",
@@ -671,6 +682,7 @@ pub(crate) static ZH: Words = Words {
     accuracy_line: "准确率 {}%",
     accuracy_computing: "准确率：计算中…",
     biggest_mistake: "最大失误：第 {} 步，{}更好",
+    see_mistake: "（v：查看）",
     no_mistakes: "没有失误",
     column_n: "第 {} 列",
     a_discard: "弃牌",
@@ -711,6 +723,7 @@ pub(crate) static ZH: Words = Words {
     help_end: "放完整副牌就赢；手牌无处可放就输。",
     help_back: "按任意键返回游戏。",
     page_more: "↓ 还有 {}/{} · 空格 PgDn ↓ · PgUp ↑",
+    page_more_keys: "↓ 还有 {}/{} · PgDn ↓ · PgUp ↑",
     page_end: "— 完（共 {} 行）— PgUp ↑",
     menu_prompt: "new2048：想玩什么？",
     menu_new: "新游戏",
@@ -833,6 +846,7 @@ pub(crate) static ZH: Words = Words {
     duel_given_up: "{} 认输了，比分 {} {} : {} {}。本局已记入历史，记为放弃。",
     duel_given_up_early: "{} 在第一步之前认输了：没有记录。",
     replay_tag: "回放",
+    review_tag: "复盘",
     replay_playing: "播放中",
     replay_paused: "已暂停",
     replay_move: "第 {} 步，共 {} 步",
@@ -867,8 +881,9 @@ pub(crate) static ZH: Words = Words {
     editor_bad_name: "名字只能含字母、数字、- 和 _",
     editor_exists: "{} 已存在：请换一个名字",
     editor_leave_unsaved: "不保存修改就离开吗？",
-    editor_estimate: "贪心机器人目前赢 {} 局，已下 {} 局（共 {} 局）…",
-    editor_estimate_done: "贪心机器人用这些规则赢 {} 局，共 {} 局",
+    editor_estimate: "最强机器人目前赢 {} 局，已下 {} 局（共 {} 局）…",
+    editor_estimate_done: "最强机器人用这些规则赢 {} 局，共 {} 局：{}–{}%",
+    editor_estimate_prefix: "（只下前 {} 张牌，共 {} 张：撑到那里即算赢）",
     help_score: "每一步合并得 {} 分。",
     help_score_value: "每一步合并得 {} 分，再加上合成的牌面值：16+16=32 得 {} 分，所以长连锁会一下得几百分。",
     help_boss: "b            老板键：切换为日志外观（再按切回）",

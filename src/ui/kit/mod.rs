@@ -20,8 +20,9 @@ pub(crate) use i18n::{EN, ZH};
 pub(crate) use i18n::{Lang, Words, fill, plural};
 pub(crate) use journal::{Journal, Level, Stamp};
 pub(crate) use text::{
-    Pager, best_text, centre, centre_offset, char_at, choice_at, choices, cut_words, duration,
-    first_fit, news, or_too_small, pack, page, pair, result_best, wrap,
+    Pager, best_text, centre, centre_offset, centre_offset_on, centre_on, char_at, choice_at,
+    choices, cut_words, duration, first_fit, news, or_too_small, pack, page, pair, result_best,
+    wrap,
 };
 #[cfg(test)]
 pub(crate) use text::{checked, reachable, same_layout, to_text};

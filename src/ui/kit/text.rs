@@ -12,8 +12,20 @@ use super::view::{Note, shown_choices};
 /// line (so the block keeps its shape) and blank lines above, a third of what is left, so the
 /// board sits a little above the middle as the eye expects. Lines already wider than half the
 /// room left are not moved.
-pub(crate) fn centre(mut lines: Vec<String>, width: usize, height: usize) -> Vec<String> {
-    let (left, top) = centre_offset(&lines, width, height);
+pub(crate) fn centre(lines: Vec<String>, width: usize, height: usize) -> Vec<String> {
+    centre_on(lines, 0, width, height)
+}
+
+/// [`centre`], as if the block were at least `block` columns wide: a screen whose widest part
+/// may narrow from one moment to the next (the hand's cards giving way to "none left") keeps
+/// its place when it is centred on the width its layout sets aside.
+pub(crate) fn centre_on(
+    mut lines: Vec<String>,
+    block: usize,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    let (left, top) = centre_offset_on(&lines, block, width, height);
     if left > 0 {
         let pad = " ".repeat(left);
         for l in &mut lines {
@@ -31,11 +43,22 @@ pub(crate) fn centre(mut lines: Vec<String>, width: usize, height: usize) -> Vec
 /// How far [`centre`] moves `lines` right and down in a window of `width` × `height` (what a
 /// click on the centred screen is measured against).
 pub(crate) fn centre_offset(lines: &[String], width: usize, height: usize) -> (usize, usize) {
+    centre_offset_on(lines, 0, width, height)
+}
+
+/// How far [`centre_on`] moves `lines`, centred as a block at least `block` columns wide.
+pub(crate) fn centre_offset_on(
+    lines: &[String],
+    block: usize,
+    width: usize,
+    height: usize,
+) -> (usize, usize) {
     let widest = lines
         .iter()
         .map(|l| console::measure_text_width(l))
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .max(block);
     let left = width.saturating_sub(widest) / 2;
     let top = height.saturating_sub(lines.len()) / 3;
     (left, top)
@@ -86,13 +109,16 @@ pub(crate) fn first_fit<L: Copy>(
 
 /// A window of `height` lines onto `lines`, starting at line `top` (moved back so the last
 /// window is full), and the top actually shown. When the lines do not all fit, the window's last
-/// line is the "more" mark: where the reader is and which keys page on ([`Pager`]).
+/// line is the "more" mark: where the reader is and which keys page on ([`Pager`]), saying only
+/// the keys that page with `arrows` as [`Pager::of`] takes them (without, the space and arrows
+/// are the screen's own: a duel's board, the result's choices).
 pub(crate) fn page(
     mut lines: Vec<String>,
     top: usize,
     words: &Words,
     theme: Theme,
     (width, height): (usize, usize),
+    arrows: bool,
 ) -> (Vec<String>, usize) {
     if lines.len() <= height || height < 2 {
         lines.truncate(height.max(1));
@@ -102,8 +128,13 @@ pub(crate) fn page(
     let total = lines.len();
     let top = top.min(total - room);
     let mut shown: Vec<String> = lines.drain(top..top + room).collect();
+    let more = if arrows {
+        words.page_more
+    } else {
+        words.page_more_keys
+    };
     let mark = if top + room < total {
-        fill(words.page_more, &[&(top + room), &total])
+        fill(more, &[&(top + room), &total])
     } else {
         fill(words.page_end, &[&total])
     };
@@ -193,7 +224,14 @@ pub(crate) fn reachable(lines: &[String], width: usize, height: usize) -> bool {
     let mut seen = vec![false; lines.len()];
     let mut top = 0;
     loop {
-        let (shown, at) = page(lines.to_vec(), top, words, Theme::PLAIN, (width, height));
+        let (shown, at) = page(
+            lines.to_vec(),
+            top,
+            words,
+            Theme::PLAIN,
+            (width, height),
+            true,
+        );
         if shown.len() > height || shown.iter().any(|l| console::measure_text_width(l) > width) {
             return false;
         }
@@ -307,6 +345,21 @@ fn pieces(text: &str) -> Vec<(&str, &str)> {
     // The measure words (and units) the game's Chinese puts after a number.
     const MEASURE: &str = "个张分步列局回次行时小天秒位条项份种倍名场盘轮手点页人组副套格周年月日";
     let chars: Vec<(usize, char)> = text.char_indices().collect();
+    // A short aside in full-width brackets, such as a key's hint `（v：查看）`, is kept whole: the
+    // characters after its opening bracket up to its closing one are never broken before.
+    let mut aside = vec![false; chars.len()];
+    for (i, &(_, c)) in chars.iter().enumerate() {
+        if c != '（' {
+            continue;
+        }
+        let close = chars[i + 1..]
+            .iter()
+            .take(8)
+            .position(|&(_, c)| c == '）' || c == '（');
+        if let Some(k) = close.filter(|&k| chars[i + 1 + k].1 == '）') {
+            aside[i + 1..=i + 1 + k].fill(true);
+        }
+    }
     let mut out = Vec::new();
     // Where the current gap and piece begin.
     let (mut gap, mut piece) = (0, 0);
@@ -334,7 +387,7 @@ fn pieces(text: &str) -> Vec<(&str, &str)> {
         }
         let prev = i.checked_sub(1).map(|k| chars[k].1);
         let between = prev.is_some_and(|p| is_wide(p) && !OPENING.contains(p));
-        if at > piece && is_wide(c) && between && !CLOSING.contains(c) {
+        if at > piece && is_wide(c) && between && !CLOSING.contains(c) && !aside[i] {
             out.push((&text[gap..piece], &text[piece..at]));
             gap = at;
             piece = at;
@@ -624,6 +677,11 @@ mod tests {
         );
         // The first line is filled: it does not stop after "有 1" as it did.
         assert_eq!(wrap(text, 30)[0], "有 1 个存档正在另一个窗口中进");
+        // A key's short aside stays whole.
+        assert_eq!(
+            wrap("最大失误：第 3 步，第 2 列更好  （v：查看）", 30),
+            ["最大失误：第 3 步，第 2 列更好", "（v：查看）"]
+        );
         // Words of English inside Chinese still break at their spaces.
         assert_eq!(
             wrap("用 new2048 play --rules solitaire 试试", 22),

@@ -23,7 +23,7 @@ use crate::ui::term;
 use crate::ui::term::{Act, KeyRead, Motion, Ui, read_key};
 use crate::ui::widgets::{card_frames, timing};
 
-use super::cards::describe;
+use super::notes::describe;
 
 /// Everything the bot thread needs, moved into it.
 struct Bot {

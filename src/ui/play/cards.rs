@@ -6,77 +6,21 @@
 
 use console::Key;
 
-use crate::cards::engine::{Clear, Game, Move, MoveError, Turn};
+use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
-use crate::cards::text;
 use crate::store::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
 use crate::ui::screens::{CardLog, Event, Player, Screen, columns_at, lay_out_cards, log_cards};
-use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
+use crate::ui::term::{Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
 use super::insight::{self, Judged};
-use super::session::End;
+use super::notes::{describe, refusal};
+use super::replay::{Annotated, show_replay};
+use super::session::{End, click};
 use super::solo::{self, Kept, OnePlayer};
-
-/// The notes describing what a move did: the chain with its points, then any clear.
-pub(crate) fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
-    let mut notes = Vec::new();
-    let col = match turn.mv {
-        Move::Place(c) => c as usize + 1,
-        Move::Discard => 0,
-    };
-    let chain = text::chain(turn)
-        .replace("bomb", words.bomb)
-        .replace("wild", words.wild);
-    let first = match turn.mv {
-        Move::Discard => Note::new(fill(words.discarded, &[&words.card(turn.card)]), Tone::Info),
-        Move::Place(_) if chain.is_empty() => Note::new(
-            fill(words.placed, &[&words.card(turn.card), &col]),
-            Tone::Info,
-        ),
-        Move::Place(_) => Note::new(format!("{chain}  +{}", turn.points), Tone::Good),
-    };
-    notes.push(first);
-    let mut second = match turn.cleared {
-        Some(Clear::Value) => {
-            // The chain's last step made the clear value.
-            let made = turn.steps().last().map(|s| s.made.to_string());
-            fill(words.cleared, &[&col, &made.unwrap_or_default()])
-        }
-        Some(Clear::Bomb) => fill(words.bombed, &[&col]),
-        None => String::new(),
-    };
-    if turn.discards_gained > 0 {
-        if !second.is_empty() {
-            second.push_str("  ");
-        }
-        second.push_str(&fill(words.discards_back, &[&turn.discards_gained]));
-    }
-    if !second.is_empty() {
-        let tone = if turn.cleared == Some(Clear::Bomb) {
-            Tone::Bad
-        } else {
-            Tone::Good
-        };
-        notes.push(Note::new(second, tone));
-    }
-    notes
-}
-
-/// The message for a refused move.
-pub(crate) fn refusal(e: MoveError, game: &Game, words: &Words) -> Note {
-    let text = match e {
-        MoveError::ColumnFull(n) => fill(words.column_full, &[&n]),
-        MoveError::NoSuchColumn { columns, .. } => fill(words.no_such_column, &[&columns]),
-        MoveError::NoDiscards if game.rules().has_discards() => words.no_discards.to_string(),
-        MoveError::NoDiscards => words.discards_off.to_string(),
-        MoveError::GameOver => words.hint_none.to_string(),
-    };
-    Note::new(text, Tone::Bad)
-}
 
 /// What the title says about the deal: the date of a daily deal.
 fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
@@ -130,6 +74,7 @@ pub(crate) fn play_cards(
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.
 fn make(s: &mut Kept<Game>, mv: Move) {
     let before = *s.game.position();
+    let ahead = (s.game.visible().to_vec(), s.game.cards_left());
     match s.game.play(mv) {
         Ok(turn) => {
             s.extra.hint = None;
@@ -137,10 +82,11 @@ fn make(s: &mut Kept<Game>, mv: Move) {
                 (Move::Place(c), None) => Some(c as usize),
                 _ => None,
             };
+            s.save();
+            // The news and the hand change when the move has played out, not before.
+            animate(s, &before, ahead, &turn);
             s.notes = describe(&turn, s.ui.words);
             s.extra.happened(Event::Played(turn));
-            s.save();
-            animate(s, &before, &turn);
         }
         Err(e) => {
             s.notes = vec![refusal(e, &s.game, s.ui.words)];
@@ -150,12 +96,21 @@ fn make(s: &mut Kept<Game>, mv: Move) {
 }
 
 /// Shows the move `turn` that took `before` to the game's position, frame by frame, until it is
-/// over or a key is pressed (the key is then read by the loop as usual).
-fn animate(s: &Kept<Game>, before: &crate::cards::engine::Position, turn: &Turn) {
+/// over or a key is pressed (the key is then read by the loop as usual); the cards in view and
+/// left (`ahead`) and the news stay as they were before the move until then.
+fn animate(
+    s: &Kept<Game>,
+    before: &crate::cards::engine::Position,
+    ahead: (Vec<crate::cards::card::Card>, usize),
+    turn: &Turn,
+) {
     if !s.ui.animated() {
         return;
     }
-    let frames = card_frames(s.game.rules(), before, turn, s.game.position());
+    let mut frames = card_frames(s.game.rules(), before, turn, s.game.position());
+    for f in &mut frames {
+        f.before = Some(ahead.clone());
+    }
     show_frames(s.ui, &frames, |f, v| {
         lay_out_cards(
             &screen(s, v, Some(f)),
@@ -239,6 +194,20 @@ impl OnePlayer for Game {
             .ended(game.moves(), || insight::start_review(game));
     }
 
+    /// The review of the game (what `new2048 review` steps through) opened at the move before
+    /// its biggest mistake, the better move highlighted; leaving it comes back to the result.
+    fn open_mistake(s: &mut Kept<Self>) -> bool {
+        let Some(a) = s.extra.judged.review() else {
+            return false;
+        };
+        let Some((n, _)) = a.mistake else {
+            return false;
+        };
+        let reel = Annotated::reviewed(s.game.clone(), &a.moves, a.tolerance);
+        show_replay(s.ui, &reel, n.saturating_sub(1));
+        true
+    }
+
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
         s.extra.judged.poll(s.ui.words, s.game.position().score)
     }
@@ -274,16 +243,7 @@ impl OnePlayer for Game {
         let (width, height) = crate::ui::term::size(&s.ui.term);
         let view = View::plain(Overlay::None, width, height);
         let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
-        let (x, y) = (usize::from(m.x), usize::from(m.y));
-        if m.act == Act::Press(0) && at.on_hand(x, y) && s.game.rules().has_discards() {
-            return Some(Action::Discard);
-        }
-        let column = at.at(x, y)?;
-        match m.act {
-            Act::Press(0) => Some(Action::Place(column)),
-            Act::Move | Act::Drag(_) if column != s.extra.cursor => Some(Action::Point(column)),
-            _ => None,
-        }
+        click(&at, m, s.extra.cursor, s.game.rules().has_discards())
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {

@@ -121,7 +121,7 @@ impl Classic {
 /// The direction of a drag from `from` to `to` (screen column, row): the way it went furthest,
 /// a row counted as two columns (a terminal's cells are about twice as tall as wide); `None`
 /// for a drag shorter than two columns or one row.
-fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
+pub(crate) fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
     let dx = i32::from(to.0) - i32::from(from.0);
     let dy = (i32::from(to.1) - i32::from(from.1)) * 2;
     if dx.abs().max(dy.abs()) < 2 {
@@ -234,10 +234,11 @@ impl OnePlayer for ClassicGame {
                 let before = *s.game.board();
                 match slide_note(&mut s.game, d, words) {
                     Ok(notes) => {
+                        s.save();
+                        // The news changes when the slide has played out, not before.
+                        animate(s, &before, d);
                         s.notes = notes;
                         s.extra.happened(Slid::Moved(d));
-                        s.save();
-                        animate(s, &before, d);
                     }
                     Err(note) => {
                         s.notes = vec![note];

@@ -25,12 +25,12 @@ use crate::store::Resumed;
 use crate::store::{ClassicMeta, DuelKeeper, GameMeta};
 
 use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
-use crate::ui::screens::{DuelBoard, DuelScreen, lay_out_duel, tone};
-use crate::ui::term::{Action, Ui, action, classic_action};
+use crate::ui::screens::{DuelBoard, DuelScreen, duel_columns_at, lay_out_duel, tone};
+use crate::ui::term::{Act, Action, Mouse, Ui, action, classic_action};
 
-use super::cards::{describe, refusal};
-use super::classic::slide_note;
-use super::session::{self, End, Play};
+use super::classic::{drag, slide_note};
+use super::notes::{describe, refusal};
+use super::session::{self, End, Play, click};
 
 /// What a duel needs from one game beyond its screen: its keys, its moves, its record.
 pub(crate) trait Side: DuelBoard + Sized {
@@ -38,6 +38,10 @@ pub(crate) trait Side: DuelBoard + Sized {
     type Meta;
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
+    /// Whether the card in hand can be discarded (a click on it discards).
+    fn discards(&self) -> bool {
+        false
+    }
     /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
     /// it is not a move, else what the move did or why it was refused.
     fn play(
@@ -61,6 +65,10 @@ impl Side for Game {
 
     fn action(key: &Key) -> Action {
         action(key)
+    }
+
+    fn discards(&self) -> bool {
+        self.rules().has_discards()
     }
 
     fn play(
@@ -242,6 +250,7 @@ fn run<G: Side>(
         notes: Vec::new(),
         moved,
         recorded: false,
+        pressed: None,
     };
     s.warnings();
     let end = session::run(&mut s);
@@ -261,6 +270,8 @@ struct Session<'a, G: Side> {
     /// A move was made (a duel left before is not worth recording).
     moved: bool,
     recorded: bool,
+    /// Where a mouse button went down (a classic drag slides from there).
+    pressed: Option<(u16, u16)>,
 }
 
 impl<G: Side> Session<'_, G> {
@@ -357,6 +368,26 @@ impl<G: Side> Play for Session<'_, G> {
         G::action(key)
     }
 
+    /// On a card duel, the mouse on the columns of the player to move does what it does in the
+    /// card game (the same hit-testing, on the board as the duel draws it); on a classic duel a
+    /// drag slides.
+    fn mouse(&mut self, m: Mouse) -> Option<Action> {
+        let i = self.duel.to_move()?;
+        let (width, height) = crate::ui::term::size(&self.ui.term);
+        let screen = self.screen_state(Overlay::None, false);
+        if let Some(at) = duel_columns_at(&screen, self.ui.words, width, height) {
+            return click(&at, m, self.cursors[i], self.duel.players[i].discards());
+        }
+        match m.act {
+            Act::Press(0) => {
+                self.pressed = Some((m.x, m.y));
+                None
+            }
+            Act::Release(_) => drag(self.pressed.take()?, (m.x, m.y)).map(Action::Slide),
+            _ => None,
+        }
+    }
+
     fn act(&mut self, act: Action) -> Option<End> {
         let words = self.ui.words;
         let i = self.duel.to_move()?;
@@ -367,6 +398,7 @@ impl<G: Side> Play for Session<'_, G> {
             Action::Restart => self.say(words.duel_no_restart),
             Action::Left => self.cursors[i] = (self.cursors[i] + columns - 1) % columns,
             Action::Right => self.cursors[i] = (self.cursors[i] + 1) % columns,
+            Action::Point(c) if c < columns => self.cursors[i] = c,
             Action::Unknown(name) => self.notes = vec![session::unknown_key(&name, words)],
             act => match self.duel.players[i].play(&act, self.cursors[i], words) {
                 Some(Ok(notes)) => {

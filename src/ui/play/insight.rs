@@ -13,7 +13,8 @@ use std::thread;
 use crate::cards::engine::Game;
 use crate::classic::{ClassicGame, Dir};
 use crate::strategy::classic_review::{self, ClassicReview};
-use crate::strategy::{self, review::Ratings};
+use crate::strategy::review::{Rated, Ratings};
+use crate::strategy::{self};
 
 use super::classic::{arrow, dir_word};
 
@@ -115,11 +116,16 @@ pub(crate) enum Better {
     Slide(Dir),
 }
 
-/// The accuracy of a game and its biggest mistake: the move's number and the better move.
+/// The accuracy of a game and its biggest mistake: the move's number and the better move; with
+/// every move rated where the result screen can open the review (the card game).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Accuracy {
-    pub accuracy: f64,
+    /// Share of accurate moves, 0 to 1.
+    pub share: f64,
     pub mistake: Option<(usize, Better)>,
+    /// The card game's moves as `best` rated them (empty for classic 2048).
+    pub moves: Vec<Rated>,
+    pub tolerance: f64,
 }
 
 impl Accuracy {
@@ -136,8 +142,10 @@ impl Accuracy {
             })
         });
         Accuracy {
-            accuracy: r.accuracy,
+            share: r.accuracy,
             mistake,
+            moves: r.moves.clone(),
+            tolerance: r.tolerance,
         }
     }
 
@@ -149,8 +157,10 @@ impl Accuracy {
             Some((n, Better::Slide(dir)))
         });
         Accuracy {
-            accuracy: r.accuracy,
+            share: r.accuracy,
             mistake,
+            moves: Vec::new(),
+            tolerance: 0.0,
         }
     }
 }
@@ -193,6 +203,14 @@ impl<M: PartialEq + Clone> Judged<M> {
         let changed = came || lines != self.lines;
         self.lines = lines;
         (changed, self.par.computing() || self.review.computing())
+    }
+
+    /// The review, once it came in.
+    pub(crate) fn review(&self) -> Option<&Accuracy> {
+        match &self.review {
+            Pending::Ready(a) => Some(a),
+            _ => None,
+        }
     }
 
     /// Par, if it was worked out by now (it is never waited for).
@@ -251,16 +269,23 @@ pub(crate) fn items(
     match accuracy {
         Pending::Computing(..) => out.push(words.accuracy_computing.to_string()),
         Pending::Ready(a) => {
-            let percent = (a.accuracy * 100.0).round() as u32;
+            let percent = (a.share * 100.0).round() as u32;
             out.push(fill(words.accuracy_line, &[&percent]));
             match &a.mistake {
-                Some((n, better)) => {
-                    let better = match better {
+                Some((n, how)) => {
+                    let better = match how {
                         Better::Discard => words.a_discard.to_string(),
                         Better::Column(c) => fill(words.column_n, &[c]),
                         Better::Slide(d) => format!("{} {}", arrow(*d), dir_word(*d, words)),
                     };
-                    out.push(fill(words.biggest_mistake, &[n, &better]));
+                    let line = fill(words.biggest_mistake, &[n, &better]);
+                    // The card game's result screen opens its review at the mistake; classic
+                    // 2048's has no review screen to open.
+                    if matches!(how, Better::Slide(_)) {
+                        out.push(line);
+                    } else {
+                        out.push(format!("{line}  {}", words.see_mistake));
+                    }
                 }
                 None => out.push(words.no_mistakes.to_string()),
             }
@@ -282,8 +307,10 @@ mod tests {
             c => Better::Column(c.to_string()),
         };
         Pending::Ready(Accuracy {
-            accuracy,
+            share: accuracy,
             mistake: mistake.map(|(n, m)| (n, better(m))),
+            moves: Vec::new(),
+            tolerance: 0.0,
         })
     }
 

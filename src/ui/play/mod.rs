@@ -1,6 +1,8 @@
 //! The game loops: they own the game and the screen state, read the keys (through `term`),
 //! ask the engine, keep the game through the store, and draw with `screens`.
 //!
+//! - `ask`: the loops of the widgets (a list picked from, a yes/no question);
+//! - `notes`: what a card game's move did, or why it was refused, in words;
 //! - `session`: the loop every game shares (signals, resizes, quit, help, the result screen);
 //! - `solo`: what the two one-player games share (keeping, undo, restart), for `cards` and
 //!   `classic`, each game's own keys and notes;
@@ -8,15 +10,18 @@
 //! - `replay`, `autoplay`: a record played back, a bot playing, on the same screens;
 //! - `insight`: par and the review, worked out in the background for the result screen.
 
+mod ask;
 mod autoplay;
 mod cards;
 mod classic;
 mod duel;
 mod insight;
+mod notes;
 mod replay;
 mod session;
 mod solo;
 
+pub(crate) use ask::{confirm, pick};
 pub(crate) use autoplay::watch;
 pub(crate) use cards::play_cards;
 pub(crate) use classic::play_classic;
@@ -25,9 +30,9 @@ pub(crate) use replay::{Annotated, Duet, Reel, Shown, Solo, show_replay};
 pub(crate) use session::{After, End};
 #[cfg(test)]
 pub(crate) use {
-    cards::describe,
     classic::slide_note,
     insight::{Accuracy, Better, Pending, items},
+    notes::describe,
 };
 
 use crate::cards::engine::Game;

@@ -21,6 +21,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable, turn_order};
+use crate::strategy::review::{Rated, where_};
 
 use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack};
 use crate::ui::screens::{
@@ -29,9 +30,9 @@ use crate::ui::screens::{
 use crate::ui::term;
 use crate::ui::term::{Act, Mouse, Timed, Ui, Waited};
 
-use super::cards::describe;
 use super::classic::slide_note;
 use super::duel::Side;
+use super::notes::describe;
 
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.
@@ -41,15 +42,16 @@ pub(crate) trait Shown: Side {
     fn step(&self, at: &mut Self, i: usize, words: &Words) -> Vec<Note>;
     /// The column move `i` goes to (the card game highlights it before it is played).
     fn column(&self, i: usize) -> Option<usize>;
-    /// The one-player screen of `at`, with `notes` under it and the last line left free.
+    /// The one-player screen of `at`, with `notes` under it and the last line left free; `tag`
+    /// after the rules' name (replay or review).
     fn screen(
         at: &Self,
         notes: &[Note],
         cursor: Option<usize>,
+        tag: &str,
         words: &Words,
         theme: Theme,
-        width: usize,
-        height: usize,
+        size: (usize, usize),
     ) -> Laid;
 }
 
@@ -72,17 +74,17 @@ impl Shown for Game {
         at: &Game,
         notes: &[Note],
         cursor: Option<usize>,
+        tag: &str,
         words: &Words,
         theme: Theme,
-        width: usize,
-        height: usize,
+        (width, height): (usize, usize),
     ) -> Laid {
         let screen = Screen {
             game: at,
             best: None,
             cursor,
             hint: None,
-            tag: Some(words.replay_tag.to_string()),
+            tag: Some(tag.to_string()),
             notes,
             overlay: Overlay::None,
             player: Player::Human,
@@ -109,10 +111,10 @@ impl Shown for ClassicGame {
         at: &ClassicGame,
         notes: &[Note],
         _: Option<usize>,
+        _: &str,
         words: &Words,
         theme: Theme,
-        width: usize,
-        height: usize,
+        (width, height): (usize, usize),
     ) -> Laid {
         let screen = ClassicScreen {
             game: at,
@@ -142,6 +144,10 @@ pub(crate) trait Reel {
     ) -> Laid;
     /// How the recorded game ended (a one-player game), said at its last step.
     fn ending(&self) -> Option<Ending>;
+    /// What the screen is called: a replay, or a review.
+    fn tag(&self, words: &Words) -> &'static str {
+        words.replay_tag
+    }
 }
 
 /// One player's recorded game (the game as it ended; its start is [`crate::duel::Playable::restart`]).
@@ -162,7 +168,15 @@ impl<G: Shown> Reel for Solo<G> {
     ) -> Laid {
         let (at, notes) = replayed(&self.0, step, words);
         let cursor = self.0.column(step);
-        G::screen(&at, &notes, cursor, words, theme, width, height)
+        G::screen(
+            &at,
+            &notes,
+            cursor,
+            self.tag(words),
+            words,
+            theme,
+            (width, height),
+        )
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -181,13 +195,48 @@ fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
 }
 
 /// A card game with a mark for each move: the column to highlight before it is played, and a
-/// line to show once it is. `review` highlights the better move and rates the one played.
+/// line to show once it is. The review highlights the better move and rates the one played.
 pub(crate) struct Annotated {
     pub game: Game,
     /// Before move `i`: the column to highlight (`None` for a discard).
     pub highlight: Vec<Option<usize>>,
     /// After move `i`: what to say about it.
     pub notes: Vec<Note>,
+}
+
+impl Annotated {
+    /// `game` reviewed: `best`'s move highlighted before each move and the played one rated
+    /// after it (a loss above `tolerance` is a mistake): what `new2048 review` steps through,
+    /// and the result screen opens at the biggest mistake.
+    pub(crate) fn reviewed(game: Game, moves: &[Rated], tolerance: f64) -> Annotated {
+        let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
+        let highlight = moves.iter().map(|m| column(&m.best)).collect();
+        let notes = moves
+            .iter()
+            .map(|m| {
+                if m.loss > tolerance {
+                    let text = format!(
+                        "move {}: {} ({}); {} was better",
+                        m.n,
+                        where_(&m.played),
+                        m.says,
+                        where_(&m.best)
+                    );
+                    Note::new(text, Tone::Bad)
+                } else {
+                    Note::new(
+                        format!("move {}: {}, accurate", m.n, where_(&m.played)),
+                        Tone::Good,
+                    )
+                }
+            })
+            .collect();
+        Annotated {
+            game,
+            highlight,
+            notes,
+        }
+    }
 }
 
 impl Reel for Annotated {
@@ -211,11 +260,23 @@ impl Reel for Annotated {
             Some(&c) => c,
             None => self.game.column(step),
         };
-        Game::screen(&at, &notes, cursor, words, theme, width, height)
+        Game::screen(
+            &at,
+            &notes,
+            cursor,
+            self.tag(words),
+            words,
+            theme,
+            (width, height),
+        )
     }
 
     fn ending(&self) -> Option<Ending> {
         Some(self.game.ending())
+    }
+
+    fn tag(&self, words: &Words) -> &'static str {
+        words.review_tag
     }
 }
 
@@ -368,12 +429,22 @@ pub(crate) fn frame(
     height: usize,
 ) -> Vec<String> {
     let mut laid = Err((width + 1, height + 1));
-    for bottom in [
-        roomy(reel, p, words, theme, width),
-        tight(reel, p, words, theme, width),
+    // The bottom's room is the most it takes at any step, playing or paused (the outcome at the
+    // end, the longest move number, a longer word for playing), so the board keeps its layout,
+    // and its columns their place, from the first step to the last.
+    let len = reel.len();
+    let most = [len.saturating_sub(1), len]
+        .into_iter()
+        .flat_map(|step| [true, false].map(|playing| Playback { step, playing, ..p }))
+        .map(|q| roomy(reel, q, words, theme, width).len())
+        .max()
+        .unwrap_or(0);
+    for (bottom, most) in [
+        (roomy(reel, p, words, theme, width), most),
+        (tight(reel, p, words, theme, width), 1),
     ] {
         // The screen keeps its last line free for a prompt: the bottom starts there.
-        let below = bottom.len();
+        let below = bottom.len().max(most);
         let room = (height + 1).saturating_sub(below);
         laid = reel
             .lay_out(p.step, words, theme, width, room)
@@ -411,24 +482,23 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
     } else {
         words.replay_paused
     };
-    let mut status = vec![
-        format!("{} {}", mark(p), words.replay_tag),
+    // At the end the outcome takes the place of the (full) bar, which it is no wider than, so
+    // the bottom keeps its lines and the board its place.
+    let bar = match reel.ending() {
+        Some(e) if p.step >= len => match e {
+            Ending::Won => words.replay_won,
+            Ending::Lost => words.replay_lost,
+            Ending::Quit => words.replay_quit,
+        }
+        .to_string(),
+        _ => progress(p.step, len, BAR),
+    };
+    let status = vec![
+        format!("{} {}", mark(p), reel.tag(words)),
         fill(words.replay_move, &[&p.step, &len]),
-        progress(p.step, len, 20),
+        bar,
         format!("{state} {}", speed(p)),
     ];
-    if p.step >= len
-        && let Some(e) = reel.ending()
-    {
-        status.push(
-            match e {
-                Ending::Won => words.replay_won,
-                Ending::Lost => words.replay_lost,
-                Ending::Quit => words.replay_quit,
-            }
-            .to_string(),
-        );
-    }
     let mut bottom: Vec<String> = pack(&status, "  ", "  ", width)
         .into_iter()
         .map(|l| theme.paint(&l, Tone::Info))
@@ -441,6 +511,9 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
     );
     bottom
 }
+
+/// The cells of the bar that shows how far the replay is.
+const BAR: usize = 20;
 
 /// How far the replay is, as a bar of `cells` cells: `━━━━━━╸─────────────`.
 fn progress(step: usize, len: usize, cells: usize) -> String {
@@ -479,11 +552,15 @@ fn clicked(lines: &[String], m: Mouse) -> Option<Key> {
     }
 }
 
-/// Plays `reel` back on the screen until the player leaves (or a stop signal comes).
-pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel) {
+/// Plays `reel` back on the screen from its move `step` until the player leaves (or a stop
+/// signal comes).
+pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
     let timed = Timed::enter();
     let len = reel.len();
-    let mut p = Playback::START;
+    let mut p = Playback {
+        step: step.min(len),
+        ..Playback::START
+    };
     loop {
         let (w, h) = term::size(&ui.term);
         let lines = frame(reel, p, ui.words, ui.theme, w, h);

@@ -22,9 +22,10 @@ use std::time::Duration;
 
 use console::Key;
 
+use super::ask::confirm;
+use crate::ui::screens::Columns;
 use crate::ui::term;
 use crate::ui::term::{Act, Action, KeyRead, Look, Mouse, Timed, Ui, Waited, paint, read_key};
-use crate::ui::widgets::confirm;
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -67,6 +68,11 @@ pub(crate) trait Play {
     }
     /// The result screen is about to show: start what it works out in the background.
     fn result_shown(&mut self) {}
+    /// Opens what the result screen's `v` shows (the review at the biggest mistake) until the
+    /// player leaves it; `false` when there is nothing to show.
+    fn open_mistake(&mut self) -> bool {
+        false
+    }
     /// Takes what came in from the background for the result screen: whether anything came
     /// (draw again), and whether more is still coming (keep looking while waiting for a key).
     fn result_poll(&mut self) -> (bool, bool) {
@@ -99,7 +105,8 @@ pub(crate) trait Play {
                 height,
             };
             let lines = or_too_small(self.lay_out(view), ui.words, theme, width, height);
-            let (lines, at) = page(lines, top, ui.words, theme, (width, height));
+            let arrows = overlay == Overlay::Help;
+            let (lines, at) = page(lines, top, ui.words, theme, (width, height), arrows);
             shown = at;
             lines
         })?;
@@ -127,8 +134,11 @@ pub(crate) trait Play {
     fn act(&mut self, act: Action) -> Option<End>;
 }
 
-/// Plays until the game ends, the player leaves, or a signal stops it.
+/// Plays until the game ends, the player leaves, or a signal stops it. A screen taller than
+/// the window (a duel's two boards in a small one) is paged with PgUp/PgDn, Home/End and the
+/// wheel (the arrows stay the game's), and a click is measured on the screen as paged.
 pub(crate) fn run(s: &mut impl Play) -> End {
+    let mut top = 0;
     loop {
         if s.ui().signals.stop() {
             return s.leave();
@@ -142,14 +152,28 @@ pub(crate) fn run(s: &mut impl Play) -> End {
             }
         }
         // A screen that cannot be written is a terminal gone (hang-up): keep and leave.
-        if s.draw(Overlay::None, false).is_err() {
-            return s.leave();
+        match s.draw_at(Overlay::None, false, top) {
+            Ok(at) => top = at,
+            Err(_) => return s.leave(),
         }
         let act = match read_key(s.ui()) {
-            KeyRead::Key(k) => s.action(&k),
-            KeyRead::Mouse(m) => match s.mouse(m) {
-                Some(act) => act,
-                None => continue,
+            KeyRead::Key(_) if panic_asked() => panic!("{PANIC_HOOK} is set: a panic asked for"),
+            KeyRead::Key(k) => match scrolled(s, Overlay::None, Pager::of(&k, false), top) {
+                Some(at) => {
+                    top = at;
+                    continue;
+                }
+                None => s.action(&k),
+            },
+            KeyRead::Mouse(m) => match scrolled(s, Overlay::None, wheel(m.act), top) {
+                Some(at) => {
+                    top = at;
+                    continue;
+                }
+                None => match s.mouse(below(m, top)) {
+                    Some(act) => act,
+                    None => continue,
+                },
             },
             KeyRead::Redraw => continue,
             KeyRead::Stop => return s.leave(),
@@ -179,6 +203,15 @@ pub(crate) fn run(s: &mut impl Play) -> End {
     }
 }
 
+/// A test hook, read here only and only in a debug build: with this variable set, the first key
+/// read in a game panics, so a PTY test sees what a real panic leaves the terminal as (mouse
+/// reporting off, line mode and echo back). A release build never reads it.
+const PANIC_HOOK: &str = "NEW2048_TEST_PANIC";
+
+fn panic_asked() -> bool {
+    cfg!(debug_assertions) && std::env::var_os(PANIC_HOOK).is_some()
+}
+
 /// Shows the help until a key or click that does not page it: ↑/↓, PgUp/PgDn, space, Home/End
 /// and the mouse wheel page through a help taller than the window (the boss key is the key
 /// reader's); Ctrl-C and Ctrl-D still leave at once.
@@ -190,14 +223,10 @@ fn help(s: &mut impl Play) -> Option<End> {
             KeyRead::Redraw => continue,
             KeyRead::Stop => return Some(s.leave()),
             KeyRead::Mouse(m) => {
-                let (_, height) = term::size(&s.ui().term);
-                match m.act {
-                    Act::WheelUp | Act::WheelDown if paged(s, height) => {
-                        let by = if m.act == Act::WheelUp { -1 } else { 1 };
-                        top = Pager::Line(by).step(top, height);
-                    }
-                    Act::Press(_) => return None,
-                    _ => {}
+                if let Some(at) = scrolled(s, Overlay::Help, wheel(m.act), top) {
+                    top = at;
+                } else if matches!(m.act, Act::Press(_)) {
+                    return None;
                 }
                 continue;
             }
@@ -206,18 +235,38 @@ fn help(s: &mut impl Play) -> Option<End> {
         if let Action::Interrupt | Action::EndOfInput = s.action(&key) {
             return Some(s.leave());
         }
-        let (_, height) = term::size(&s.ui().term);
-        match Pager::of(&key, true) {
-            Some(p) if paged(s, height) => top = p.step(top, height),
-            _ => return None,
+        match scrolled(s, Overlay::Help, Pager::of(&key, true), top) {
+            Some(at) => top = at,
+            None => return None,
         }
     }
 }
 
-/// Whether the help is taller than a window `height` lines high (so keys page it).
-fn paged(s: &impl Play, height: usize) -> bool {
-    s.lay_out(plain_view(s.ui(), Overlay::Help))
-        .is_ok_and(|l| l.len() > height)
+/// The top line after `pager` on the screen under `overlay`, when it is taller than the window
+/// (so it pages); `None` when there is nothing to page (the key or wheel is the screen's own).
+fn scrolled(s: &impl Play, overlay: Overlay, pager: Option<Pager>, top: usize) -> Option<usize> {
+    let pager = pager?;
+    let view = plain_view(s.ui(), overlay);
+    let tall = s
+        .lay_out(view)
+        .is_ok_and(|l| l.len() > view.height && view.height >= 3);
+    tall.then(|| pager.step(top, view.height))
+}
+
+/// What the wheel does to a paged screen: a line up or down.
+fn wheel(act: Act) -> Option<Pager> {
+    match act {
+        Act::WheelUp => Some(Pager::Line(-1)),
+        Act::WheelDown => Some(Pager::Line(1)),
+        _ => None,
+    }
+}
+
+/// A mouse report on a screen paged from its line `top`, in the whole screen's lines (what the
+/// screens lay out and measure).
+fn below(m: Mouse, top: usize) -> Mouse {
+    let y = u16::try_from(usize::from(m.y) + top).unwrap_or(u16::MAX);
+    Mouse { y, ..m }
 }
 
 /// The view of the terminal as it is now, without colour: for asking how a screen is laid out.
@@ -267,8 +316,11 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
     s.result_shown();
     // Keys are awaited a little at a time while par or the review is still coming, so either
     // is drawn as soon as it arrives.
+    // A result taller than the window is paged (PgUp/PgDn, Home/End, the wheel); the arrows
+    // and the letters choose as always.
     let timed = Timed::enter();
     let mut i = 0;
+    let mut top = 0;
     let mut draw = true;
     loop {
         let (came, coming) = s.result_poll();
@@ -278,8 +330,9 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
                 choice: i as u8,
                 undo,
             };
-            if s.draw(overlay, false).is_err() {
-                return Some(End::Over(After::Quit));
+            match s.draw_at(overlay, false, top) {
+                Ok(at) => top = at,
+                Err(_) => return Some(End::Over(After::Quit)),
             }
         }
         draw = true;
@@ -290,18 +343,36 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
             undo,
         };
         let picked = match timed.key(s.ui(), limit) {
-            Waited::Key(k) => key_choice(&k, &mut i, shown, undo),
-            Waited::Mouse(m) => match result_mouse(s, overlay, m) {
-                Some(Clicked::Wheel(up)) => {
-                    let n = shown.len();
-                    i = if up { (i + n - 1) % n } else { (i + 1) % n };
+            Waited::Key(k) => match scrolled(s, overlay, Pager::of(&k, false), top) {
+                Some(at) => {
+                    top = at;
                     None
                 }
-                Some(Clicked::Choice(c)) => Some(c),
-                None => {
-                    draw = false;
-                    continue;
+                None if matches!(k, Key::Char('v' | 'V')) => {
+                    // The review at the biggest mistake, then the result again.
+                    s.open_mistake();
+                    None
                 }
+                None => key_choice(&k, &mut i, shown, undo),
+            },
+            // The wheel pages a result taller than the window, else it moves the highlight.
+            Waited::Mouse(m) => match scrolled(s, overlay, wheel(m.act), top) {
+                Some(at) => {
+                    top = at;
+                    None
+                }
+                None => match result_mouse(s, overlay, below(m, top)) {
+                    Some(Clicked::Wheel(up)) => {
+                        let n = shown.len();
+                        i = if up { (i + n - 1) % n } else { (i + 1) % n };
+                        None
+                    }
+                    Some(Clicked::Choice(c)) => Some(c),
+                    None => {
+                        draw = false;
+                        continue;
+                    }
+                },
             },
             Waited::Timeout => {
                 draw = false;
@@ -317,6 +388,23 @@ fn over_choice(s: &mut impl Play) -> Option<End> {
             Some(3) => return Some(End::Over(After::Quit)),
             _ => {}
         }
+    }
+}
+
+/// What the mouse does on columns drawn at `at` (the card game's, a card duel's player to move),
+/// with the column `cursor` highlighted: a click on a column places the card there, a click on
+/// the card in hand discards it where the rules have `discards`, the pointer over a column
+/// highlights it.
+pub(crate) fn click(at: &Columns, m: Mouse, cursor: usize, discards: bool) -> Option<Action> {
+    let (x, y) = (usize::from(m.x), usize::from(m.y));
+    if m.act == Act::Press(0) && at.on_hand(x, y) && discards {
+        return Some(Action::Discard);
+    }
+    let column = at.at(x, y)?;
+    match m.act {
+        Act::Press(0) => Some(Action::Place(column)),
+        Act::Move | Act::Drag(_) if column != cursor => Some(Action::Point(column)),
+        _ => None,
     }
 }
 

@@ -48,6 +48,11 @@ pub(crate) trait OnePlayer: Playable + Sized {
     }
     /// The game ended and its result screen is about to show.
     fn result_shown(_s: &mut Kept<Self>) {}
+    /// Opens the review of the ended game at its biggest mistake (the result screen's `v`);
+    /// `false` when there is none to open.
+    fn open_mistake(_s: &mut Kept<Self>) -> bool {
+        false
+    }
     /// What came in for the result screen: (anything came, more is coming).
     fn result_poll(_s: &mut Kept<Self>) -> (bool, bool) {
         (false, false)
@@ -165,6 +170,10 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     fn result_shown(&mut self) {
         self.ended.get_or_insert_with(crate::store::utc::now);
         G::result_shown(self);
+    }
+
+    fn open_mistake(&mut self) -> bool {
+        G::open_mistake(self)
     }
 
     fn result_poll(&mut self) -> (bool, bool) {

@@ -20,11 +20,15 @@
 
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
-use crate::cards::summary::Ending;
 use crate::ui::kit::{
-    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre, centre_offset,
-    choices, duration, fill, first_fit, fit, news, or_too_small, pack, pair, result_best, wrap,
+    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre_offset_on,
+    centre_on, fill, first_fit, fit, news, or_too_small, pack, pair,
 };
+
+mod pages;
+
+use pages::{help, result};
+pub(crate) use pages::{insight_lines, key_lines, rules_keys};
 
 /// Who is playing, which decides the footer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +61,24 @@ pub(crate) struct Screen<'a> {
     pub insight: &'a [String],
 }
 
+impl Screen<'_> {
+    /// The cards in view, the hand first: during a move's frames, those before the move.
+    fn visible(&self) -> &[Card] {
+        match self.frame.and_then(|f| f.before.as_ref()) {
+            Some((cards, _)) => cards,
+            None => self.game.visible(),
+        }
+    }
+
+    /// The cards left: during a move's frames, as many as before the move.
+    fn cards_left(&self) -> usize {
+        match self.frame.and_then(|f| f.before.as_ref()) {
+            Some((_, left)) => *left,
+            None => self.game.cards_left(),
+        }
+    }
+}
+
 /// One way of laying out the screen.
 #[derive(Clone, Copy, Debug)]
 struct CardLayout {
@@ -70,6 +92,10 @@ struct CardLayout {
     panel: bool,
     /// Blank lines between the parts: 2 around everything, 1 around the board only, 0 none.
     airy: u8,
+    /// No marker row: the hint and a move's points take the fill row's place in their column
+    /// (the highlight is on the numbers row, a full column's fill in its colour says it is
+    /// full), for columns too tall for the window otherwise (solitaire's 8 at 40×15).
+    fold: bool,
 }
 
 impl CardLayout {
@@ -89,6 +115,7 @@ impl CardLayout {
             margin,
             panel,
             airy,
+            fold: false,
         };
         let mut all: Vec<CardLayout> = [
             (wide + 16, 5, 4),
@@ -112,6 +139,10 @@ impl CardLayout {
             layout(wide, 1, 2, 2, false, 0),
             layout((label + 1).max(fill), 1, 1, 1, false, 0),
             layout(label.max(fill), 1, 1, 0, false, 0),
+            CardLayout {
+                fold: true,
+                ..layout(label.max(fill), 1, 1, 0, false, 0)
+            },
         ]);
         all
     }
@@ -180,6 +211,19 @@ impl Columns {
             (top..=bottom).contains(&y) && (left..=right).contains(&x)
         })
     }
+
+    /// The same columns drawn `dx` screen columns right and `dy` rows down (a board placed
+    /// inside a larger screen: the duel's).
+    pub(crate) fn shifted(self, dx: usize, dy: usize) -> Columns {
+        Columns {
+            left: self.left + dx,
+            top: self.top + dy,
+            hand: self
+                .hand
+                .map(|(t, b, l, r)| (t + dy, b + dy, l + dx, r + dx)),
+            ..self
+        }
+    }
 }
 
 /// Where the columns are on the screen [`lay_out_cards`] draws (`None`: it shows no board, or
@@ -202,7 +246,8 @@ fn fit_cards(
     height: usize,
 ) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
     // The layout tried last (the one that fit, when one did) and where its board was.
-    let tried: std::cell::Cell<Option<(CardLayout, Option<BoardAt>)>> = std::cell::Cell::new(None);
+    let tried: std::cell::Cell<Option<(CardLayout, Option<BoardAt>, usize)>> =
+        std::cell::Cell::new(None);
     let label = label_width(s.game, words);
     let fill_w = {
         let h = s.game.rules().board.height;
@@ -211,22 +256,26 @@ fn fit_cards(
     let build = |l: CardLayout, theme: Theme, width: usize| {
         let board_at = std::cell::Cell::new(None);
         let lines = screen(s, words, theme, l, width, &board_at);
-        tried.set(Some((l, board_at.get())));
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
+        tried.set(Some((l, board_at.get(), held_width(s, l, words))));
         (lines, need_w)
     };
-    let help = s.overlay == Overlay::Help;
+    // The help and the result are text to read: paged when taller than the window.
+    let paged = matches!(s.overlay, Overlay::Help | Overlay::Result { .. });
     let laid = first_fit(
         &CardLayout::all(label, fill_w),
         build,
-        help,
+        paged,
         theme,
         width,
         height,
     );
     let lines = laid?;
-    let (left, top) = centre_offset(&lines, width, height);
-    let columns = tried.get().and_then(|(l, at)| {
+    // Centred as if the hand and the next cards were all there: the board does not move when
+    // they run out at the end of the deck (a replay's last step moved it three columns once).
+    let block = tried.get().map_or(0, |(_, _, held)| held);
+    let (left, top) = centre_offset_on(&lines, block, width, height);
+    let columns = tried.get().and_then(|(l, at, _)| {
         let at = at?;
         Some(Columns {
             left: left + l.margin,
@@ -240,7 +289,7 @@ fn fit_cards(
                 .map(|(t, b, x0, x1)| (top + t, top + b, left + x0, left + x1)),
         })
     });
-    Ok((centre(lines, width, height), columns))
+    Ok((centre_on(lines, block, width, height), columns))
 }
 
 /// The widest card label these rules can show: the largest number below `clear_value` (no
@@ -266,6 +315,19 @@ fn panel_width(s: &Screen, l: CardLayout, words: &Words) -> usize {
     4 + cards
         .max(console::measure_text_width(words.next) + 1 + next * (l.face + 1))
         .max(console::measure_text_width(words.none_left))
+}
+
+/// How wide the board and the panel beside it are drawn while the panel holds the hand and every
+/// next card (0 when no board is shown): what the screen is centred on.
+fn held_width(s: &Screen, l: CardLayout, words: &Words) -> usize {
+    if s.overlay != Overlay::None || !l.panel {
+        return 0;
+    }
+    let w = console::measure_text_width;
+    let next = s.game.rules().deck.lookahead.saturating_sub(1) as usize;
+    let cards = (next * (l.face + 1)).saturating_sub(1).max(l.face);
+    let labels = w(words.hand).max(w(words.next)).max(w(words.none_left));
+    board_width(s, l) + 4 + cards.max(labels)
 }
 
 fn face(words: &Words, theme: Theme, card: Card, width: usize) -> String {
@@ -378,7 +440,7 @@ fn screen(
     let bw = board_width(s, l);
     let board_row = out.len();
     // The hand is the panel's label and first card (the label and the rows of its face).
-    let hand_rows = if s.game.visible().is_empty() {
+    let hand_rows = if s.visible().is_empty() {
         2
     } else {
         1 + l.rows
@@ -406,14 +468,7 @@ fn screen(
     }
     if !l.panel {
         let line = hand_line(s, words, theme, l, width);
-        // On one line the hand is its first item: `Hand [ 16]`.
-        if let Some(first) = line.first() {
-            let item = first.trim_start().split("  ").next().unwrap_or("");
-            let x0 = console::measure_text_width(first)
-                - console::measure_text_width(first.trim_start());
-            let wide = console::measure_text_width(item).max(1);
-            at.hand = Some((out.len(), out.len(), x0, x0 + wide - 1));
-        }
+        at.hand = hand_on_line(&line, out.len());
         out.extend(line);
     }
     board_at.set(Some(at));
@@ -464,7 +519,7 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -
     let mut items = vec![
         pair(theme, words.score, &score.to_string()),
         pair(theme, words.best, &best(s)),
-        pair(theme, words.cards_left, &game.cards_left().to_string()),
+        pair(theme, words.cards_left, &s.cards_left().to_string()),
     ];
     if game.rules().has_discards() {
         items.push(pair(theme, words.discards, &p.discards.to_string()));
@@ -537,7 +592,24 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
             rows.push(line.join(&gap));
         }
     }
-    let numbers: Vec<String> = (0..cols.len())
+    rows.extend(under(s, words, theme, l, &shown, hint_col));
+    rows
+}
+
+/// The rows under the columns: their numbers, their fill (`5/7`), and the marker row (a move's
+/// floating points, the hint, full, the highlight), folded into the fill row with `l.fold`.
+fn under(
+    s: &Screen,
+    words: &Words,
+    theme: Theme,
+    l: CardLayout,
+    shown: &[Vec<Cell>],
+    hint_col: Option<usize>,
+) -> Vec<String> {
+    let height = s.game.rules().board.height as usize;
+    let gap = " ".repeat(l.gap);
+    let mut rows = Vec::with_capacity(3);
+    let numbers: Vec<String> = (0..shown.len())
         .map(|i| {
             if s.cursor == Some(i) {
                 theme.paint(&center(&format!(">{}<", i + 1), l.face), Tone::Cursor)
@@ -559,20 +631,42 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
             }
         })
         .collect();
+    // What a column's marker says, if anything: a move's points, the hint, full, the highlight.
+    let mark = |i: usize, len: usize| match s.frame {
+        Some(f) if f.col == i && f.float.is_some() => Some(theme.paint(
+            &center(&format!("+{}", f.float.unwrap_or(0)), l.face),
+            Tone::Good,
+        )),
+        _ if hint_col == Some(i) => Some(theme.paint(&center(words.hint_mark, l.face), Tone::Hint)),
+        _ if len >= height => Some(theme.paint(&center(words.full, l.face), Tone::Full)),
+        _ if s.cursor == Some(i) => Some(theme.paint(&center("^", l.face), Tone::Cursor)),
+        _ => None,
+    };
+    if l.fold {
+        // Only the points and the hint displace the fill; full and the highlight are said already.
+        let folded: Vec<String> = fills
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let float = s.frame.is_some_and(|fr| fr.col == i && fr.float.is_some());
+                if float || hint_col == Some(i) {
+                    mark(i, 0).unwrap_or(f)
+                } else {
+                    f
+                }
+            })
+            .collect();
+        rows.push(folded.join(&gap));
+        return rows;
+    }
     rows.push(fills.join(&gap));
-    let marks: Vec<String> = cols
+    let marks: Vec<String> = s
+        .game
+        .position()
+        .columns()
         .iter()
         .enumerate()
-        .map(|(i, c)| match s.frame {
-            Some(f) if f.col == i && f.float.is_some() => theme.paint(
-                &center(&format!("+{}", f.float.unwrap_or(0)), l.face),
-                Tone::Good,
-            ),
-            _ if hint_col == Some(i) => theme.paint(&center(words.hint_mark, l.face), Tone::Hint),
-            _ if c.len() >= height => theme.paint(&center(words.full, l.face), Tone::Full),
-            _ if s.cursor == Some(i) => theme.paint(&center("^", l.face), Tone::Cursor),
-            _ => " ".repeat(l.face),
-        })
+        .map(|(i, c)| mark(i, c.len()).unwrap_or_else(|| " ".repeat(l.face)))
         .collect();
     rows.push(marks.join(&gap));
     rows
@@ -580,20 +674,26 @@ fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
 
 /// One player's columns and hand as the duel screen draws them, the `tight`-th way (0 is the
 /// roomiest; `None` past the tightest): the same columns as the card screen, the hand on a line
-/// under them.
+/// under them; with `fold`, no marker row (as the card screen's tightest layout). With where
+/// its columns and hand are in these lines, for the mouse.
 pub(crate) fn card_block(
     game: &Game,
     words: &Words,
     theme: Theme,
     tight: usize,
+    fold: bool,
     cursor: Option<usize>,
-) -> Option<Vec<String>> {
+) -> Option<(Vec<String>, Columns)> {
     let h = game.rules().board.height;
     let layouts = CardLayout::all(label_width(game, words), format!("{h}/{h}").len());
     let n = layouts.len();
     // The distinct one-row card widths and gaps of the card screen's layouts.
-    let l = layouts[*[n - 7, n - 2, n - 1].get(tight)?];
-    let l = CardLayout { margin: 0, ..l };
+    let l = layouts[*[n - 8, n - 3, n - 2].get(tight)?];
+    let l = CardLayout {
+        margin: 0,
+        fold,
+        ..l
+    };
     let s = Screen {
         game,
         best: None,
@@ -610,14 +710,24 @@ pub(crate) fn card_block(
         insight: &[],
     };
     let mut rows = board(&s, words, theme, l);
-    rows.extend(hand_line(&s, words, theme, l, usize::MAX / 2));
-    Some(rows)
+    let hand = hand_line(&s, words, theme, l, usize::MAX / 2);
+    let at = Columns {
+        left: 0,
+        top: 0,
+        rows: rows.len(),
+        face: l.face,
+        gap: l.gap,
+        count: game.rules().board.columns as usize,
+        hand: hand_on_line(&hand, rows.len()),
+    };
+    rows.extend(hand);
+    Some((rows, at))
 }
 
 /// The hand and the next cards, for the right of the board, as large as the board's cards.
 fn panel(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
     let mut p = Vec::new();
-    let visible = s.game.visible();
+    let visible = s.visible();
     p.push(theme.paint(words.hand, Tone::Label));
     match visible.first() {
         Some(&c) => p.extend(face_rows(words, theme, c, l)),
@@ -640,9 +750,19 @@ fn panel(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> 
     p
 }
 
+/// Where the card in hand is on the lines [`hand_line`] drew, the first of them at screen row
+/// `row`: on one line the hand is its first item, `Hand [ 16]`.
+fn hand_on_line(line: &[String], row: usize) -> Option<Rect> {
+    let first = line.first()?;
+    let item = first.trim_start().split("  ").next().unwrap_or("");
+    let x0 = console::measure_text_width(first) - console::measure_text_width(first.trim_start());
+    let wide = console::measure_text_width(item).max(1);
+    Some((row, row, x0, x0 + wide - 1))
+}
+
 /// `Hand [ 16]   Next [  4] [  2]` on one line, when there is no room for the panel.
 fn hand_line(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
-    let visible = s.game.visible();
+    let visible = s.visible();
     let hand = match visible.first() {
         Some(&c) => face(words, theme, c, l.face),
         None => theme.paint(words.none_left, Tone::Dim),
@@ -673,232 +793,6 @@ fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
             f
         }
     }
-}
-
-/// The longest chain of the game: replayed from its moves (the engine keeps no such count), a
-/// few microseconds even for a long game, and only on the result screen.
-fn longest_chain(game: &Game) -> usize {
-    let rules = game.rules();
-    let mut p = crate::cards::engine::Position::new(rules);
-    let mut longest = 0;
-    for (&mv, &card) in game.moves().iter().zip(game.deck().iter()) {
-        longest = longest.max(p.apply(mv, card, rules).steps().len());
-    }
-    longest
-}
-
-/// The final board in small: every card just as wide as its number, no wells, as many rows as
-/// the fullest column.
-fn mini_board(game: &Game, words: &Words, theme: Theme, margin: &str) -> Vec<String> {
-    let w = label_width(game, words) + 1;
-    let cols = game.position().columns();
-    let rows = cols
-        .iter()
-        .map(crate::cards::engine::Column::len)
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    (0..rows)
-        .map(|r| {
-            let cells: Vec<String> = cols
-                .iter()
-                .map(|c| match c.cards().get(r) {
-                    Some(&card) => theme.card(card, &words.card(card), w),
-                    None => theme.paint(&center(".", w), Tone::Dim),
-                })
-                .collect();
-            format!("{margin}{}", cells.join(" "))
-                .trim_end()
-                .to_string()
-        })
-        .collect()
-}
-
-/// The result screen: the outcome, what the game was (score, best, cards played, highest card,
-/// longest chain, clears, bombs, time played), the final board in small when there is room,
-/// and the choices.
-fn result(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
-    let Overlay::Result {
-        new_best,
-        choice,
-        undo,
-    } = s.overlay
-    else {
-        return Vec::new();
-    };
-    let margin = " ".repeat(l.margin);
-    let game = s.game;
-    let p = game.position();
-    let head = if Ending::of(game) == Ending::Won {
-        theme.paint(words.won, Tone::Good)
-    } else {
-        let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
-        theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
-    };
-    let facts = [
-        pair(theme, words.score, &p.score.to_string()),
-        result_best(words, theme, s.best, new_best),
-    ];
-    let mut more = vec![
-        pair(theme, words.cards_played, &p.stats.cards_played.to_string()),
-        pair(theme, words.highest, &p.stats.highest.to_string()),
-        pair(theme, words.longest_chain, &longest_chain(game).to_string()),
-        pair(theme, words.clears, &p.stats.clears.to_string()),
-    ];
-    if game.rules().weight(Card::BOMB) > 0 {
-        more.push(pair(theme, words.bombs_used, &p.stats.bombs.to_string()));
-    }
-    if let Some(secs) = s.played_secs {
-        more.push(pair(theme, words.time_played, &duration(secs)));
-    }
-    let blank = |out: &mut Vec<String>| {
-        if l.airy > 0 {
-            out.push(String::new());
-        }
-    };
-    let mut lines = vec![fit(&format!("{margin}{head}"), width)];
-    blank(&mut lines);
-    lines.extend(pack(&facts, "    ", &margin, width));
-    lines.extend(pack(&more, "    ", &margin, width));
-    lines.extend(insight_lines(s.insight, theme, &margin, width));
-    if l.airy > 0 {
-        lines.push(String::new());
-        lines.extend(mini_board(game, words, theme, &margin));
-    }
-    blank(&mut lines);
-    if s.player == Player::Bot {
-        if !s.prompt_line {
-            lines.push(fit(
-                &format!("{margin}{}", theme.paint(words.bot_result_keys, Tone::Dim)),
-                width,
-            ));
-        }
-    } else {
-        lines.extend(choices(words, theme, choice, undo, &margin, width));
-    }
-    lines
-}
-
-/// A result screen's lines about par and accuracy (`insight::items`), packed side by side where
-/// they fit; an item too long for a narrow window goes on under itself rather than being cut.
-/// The card and the classic result screens both show them this way.
-pub(crate) fn insight_lines(
-    insight: &[String],
-    theme: Theme,
-    margin: &str,
-    width: usize,
-) -> Vec<String> {
-    if insight.is_empty() {
-        return Vec::new();
-    }
-    let room = width.saturating_sub(margin.len()).max(8);
-    let items: Vec<String> = insight
-        .iter()
-        .flat_map(|i| wrap(i, room))
-        .map(|i| theme.paint(i.trim_end(), Tone::Info))
-        .collect();
-    pack(&items, "    ", margin, width)
-}
-
-/// The lines of a keys' help (`keys`, one key a line) that hold under `rules`: the real
-/// highest column number in `1 … {}`, and the discard key only when the rules allow discards.
-/// The card screen, the duel screen and the log look all list their keys through this.
-pub(crate) fn rules_keys<'a>(
-    keys: &'a [&'a str],
-    rules: &'a crate::cards::rules::Rules,
-) -> impl Iterator<Item = String> + 'a {
-    keys.iter()
-        .filter(|k| rules.has_discards() || !k.starts_with("d "))
-        .map(|k| fill(k, &[&rules.board.columns]))
-}
-
-/// One line of the keys' help (`u            undo the last move`), its text wrapped under
-/// itself in a narrow window so no key's meaning is cut off.
-pub(crate) fn key_lines(line: &str, width: usize) -> Vec<String> {
-    const KEY: usize = 13;
-    // The key column is 13 display columns wide (a Chinese key name is narrower in characters).
-    let mut used = 0;
-    let split = line
-        .char_indices()
-        .find(|&(_, c)| {
-            let fits = used >= KEY;
-            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-            fits
-        })
-        .map_or(line.len(), |(i, _)| i);
-    let (key, text) = line.split_at(split);
-    let room = width.saturating_sub(2 + KEY).max(8);
-    wrap(text.trim_start(), room)
-        .into_iter()
-        .enumerate()
-        .map(|(i, part)| {
-            let head = if i == 0 {
-                key.to_string()
-            } else {
-                " ".repeat(KEY)
-            };
-            fit(&format!("  {head}{part}"), width)
-        })
-        .collect()
-}
-
-fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec<String> {
-    let rules = s.game.rules();
-    let clear = rules.board.clear_value.to_string();
-    let mut out = vec![theme.paint(&fit(&format!("  {}", words.help_title), width), Tone::Title)];
-    out.push(String::new());
-    for k in rules_keys(words.help_keys, rules).chain([words.help_boss.to_string()]) {
-        out.extend(key_lines(&k, width));
-    }
-    out.push(String::new());
-    // Only the rules in force: no bomb line without bombs, the full-column rule that applies,
-    // how a merge scores (with `merged_value` a +896 jump needs explaining). The merge text is
-    // one paragraph, wrapped to the window (its halves are split for 80 columns).
-    let [a, b] = words.help_merge;
-    let joint = if a.ends_with(|c: char| c.is_ascii()) {
-        " "
-    } else {
-        ""
-    };
-    let mut lines: Vec<String> = vec![format!("{a}{joint}{b}")];
-    let per = rules.scoring.per_merge;
-    lines.push(match (per, rules.scoring.merged_value) {
-        (0, true) => words.help_score_card.to_string(),
-        (0, false) => words.help_score_none.to_string(),
-        (_, true) => fill(words.help_score_value, &[&per, &(per + 32)]),
-        (_, false) => fill(words.help_score, &[&per]),
-    });
-    lines.push(match rules.scoring.clear_bonus {
-        0 => fill(words.help_clear_plain, &[&clear]),
-        bonus => fill(words.help_clear, &[&clear, &bonus]),
-    });
-    let bombs = rules.weight(Card::BOMB) > 0;
-    let wilds = rules.weight(Card::WILD) > 0;
-    if bombs {
-        lines.push(words.help_bomb.to_string());
-    }
-    if wilds {
-        lines.push(words.help_wild.to_string());
-    }
-    lines.push(if rules.board.merge_into_full {
-        words.help_full_merge[usize::from(bombs) + 2 * usize::from(wilds)].to_string()
-    } else {
-        words.help_full.to_string()
-    });
-    if rules.has_discards() {
-        let d = &rules.discards;
-        let left = s.game.position().discards;
-        lines.push(fill(words.help_discards, &[&left, &d.per_clear, &d.max]));
-    }
-    lines.push(words.help_end.to_string());
-    for l in lines {
-        for part in wrap(&l, width.saturating_sub(2).max(1)) {
-            out.push(fit(&format!("  {part}"), width));
-        }
-    }
-    out.push(String::new());
-    out.push(theme.paint(&fit(&format!("  {}", words.help_back), width), Tone::Dim));
-    out
 }
 
 #[cfg(test)]

@@ -211,8 +211,9 @@ pub(crate) fn lay_out_classic(
         let lines = screen(s, words, theme, l, width);
         (lines, MARGIN.len() + l.tiles.board_width(board))
     };
-    let help = s.overlay == Overlay::Help;
-    first_fit(&layouts, build, help, theme, width, height).map(|l| centre(l, width, height))
+    // The help and the result are text to read: paged when taller than the window.
+    let paged = matches!(s.overlay, Overlay::Help | Overlay::Result { .. });
+    first_fit(&layouts, build, paged, theme, width, height).map(|l| centre(l, width, height))
 }
 
 const MARGIN: &str = "  ";
@@ -288,6 +289,7 @@ fn screen(
         footer,
         prompt_line: s.prompt_line,
         airy: l.airy,
+        dense: false,
     };
     out.extend(bottom.lines(theme, width));
     out
@@ -303,6 +305,8 @@ pub(crate) struct Bottom<'a> {
     pub prompt_line: bool,
     /// A blank line above and below; two notes instead of one.
     pub airy: bool,
+    /// The keys on one line: those that fit, the last (the help's) always among them.
+    pub dense: bool,
 }
 
 impl Bottom<'_> {
@@ -328,7 +332,7 @@ impl Bottom<'_> {
             if self.airy {
                 out.push(String::new());
             }
-            out.extend(footer_lines(self.footer, theme, width));
+            out.extend(footer_lines(self.footer, self.dense, theme, width));
         }
         out
     }
@@ -339,9 +343,14 @@ fn notes(notes: &[Note], shown: usize, theme: Theme, width: usize) -> Vec<String
     news(notes, theme, MARGIN, width, shown)
 }
 
-/// The keys, dimmed, wrapped between keys (at the double spaces) so none is cut in two.
-fn footer_lines(footer: &str, theme: Theme, width: usize) -> Vec<String> {
-    let keys: Vec<String> = footer.split("  ").map(String::from).collect();
+/// The keys, dimmed, wrapped between keys (at the double spaces) so none is cut in two; `dense`
+/// on one line: the first key, then as many of the last ones as fit (`q give up`, `? help`,
+/// where every key is), the second ones given up first.
+fn footer_lines(footer: &str, dense: bool, theme: Theme, width: usize) -> Vec<String> {
+    let mut keys: Vec<String> = footer.split("  ").map(String::from).collect();
+    while dense && keys.len() > 2 && pack(&keys, "  ", MARGIN, width).len() > 1 {
+        keys.remove(1);
+    }
     pack(&keys, "  ", MARGIN, width)
         .into_iter()
         .map(|l| theme.paint(&l, Tone::Dim))

@@ -11,10 +11,11 @@ use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, DuelResult, Playable};
 
-use super::cards::card_block;
+use super::cards::{Columns, card_block};
 use super::classic::{Bottom, Tiles, grid, help_lines};
 use crate::ui::kit::{
-    Note, Overlay, Theme, Tone, Words, centre, choices, fill, first_fit, fit, pack, pad, pair,
+    Note, Overlay, Theme, Tone, Words, centre, centre_offset, choices, fill, first_fit, fit, pack,
+    pad, pair,
 };
 
 /// What the duel screen says that depends on the game.
@@ -34,14 +35,16 @@ pub(crate) trait DuelBoard: Playable {
     const WAYS: usize;
     /// How many columns the highlight moves over (none in classic).
     fn columns(&self) -> usize;
-    /// The board, the `tight`-th way (0 the roomiest).
+    /// The board, the `tight`-th way (0 the roomiest); `dense` as small as it can be drawn
+    /// that way. With where its columns are in these lines, when it has columns to click.
     fn body(
         &self,
         words: &Words,
         theme: Theme,
         tight: usize,
+        dense: bool,
         cursor: Option<usize>,
-    ) -> Option<Vec<String>>;
+    ) -> Option<(Vec<String>, Option<Columns>)>;
     /// What the screen says about a duel at this game.
     fn texts(&self, words: &Words) -> Texts;
 }
@@ -58,9 +61,10 @@ impl DuelBoard for Game {
         words: &Words,
         theme: Theme,
         tight: usize,
+        dense: bool,
         cursor: Option<usize>,
-    ) -> Option<Vec<String>> {
-        card_block(self, words, theme, tight, cursor)
+    ) -> Option<(Vec<String>, Option<Columns>)> {
+        card_block(self, words, theme, tight, dense, cursor).map(|(b, at)| (b, Some(at)))
     }
 
     fn texts(&self, words: &Words) -> Texts {
@@ -80,9 +84,16 @@ impl DuelBoard for ClassicGame {
         0
     }
 
-    fn body(&self, _: &Words, theme: Theme, tight: usize, _: Option<usize>) -> Option<Vec<String>> {
+    fn body(
+        &self,
+        _: &Words,
+        theme: Theme,
+        tight: usize,
+        _: bool,
+        _: Option<usize>,
+    ) -> Option<(Vec<String>, Option<Columns>)> {
         let tiles = *Tiles::all(self.board()).get(tight)?;
-        Some(grid(self.board(), theme, tiles))
+        Some((grid(self.board(), theme, tiles), None))
     }
 
     fn texts(&self, words: &Words) -> Texts {
@@ -119,6 +130,9 @@ struct DuelLayout {
     tight: usize,
     side_by_side: bool,
     airy: bool,
+    /// The tightest: no title (the turn line says whose duel it is), each player's name and
+    /// figures on one line.
+    dense: bool,
 }
 
 const MARGIN: &str = "  ";
@@ -141,6 +155,29 @@ pub(crate) fn lay_out_duel<G: DuelBoard>(
     width: usize,
     height: usize,
 ) -> Result<Vec<String>, (usize, usize)> {
+    fit_duel(s, words, theme, width, height).map(|(lines, _)| lines)
+}
+
+/// Where the columns of the player to move are on the screen [`lay_out_duel`] draws (`None`:
+/// classic, the duel decided, or the window too small): the card screen's own hit-testing, on
+/// the board as the duel draws it.
+pub(crate) fn duel_columns_at<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    words: &Words,
+    width: usize,
+    height: usize,
+) -> Option<Columns> {
+    fit_duel(s, words, Theme::PLAIN, width, height).ok()?.1
+}
+
+/// [`lay_out_duel`], with where the columns of the player to move are.
+fn fit_duel<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
     let mut layouts = Vec::new();
     for side_by_side in [true, false] {
         for airy in [true, false] {
@@ -149,13 +186,30 @@ pub(crate) fn lay_out_duel<G: DuelBoard>(
                     tight,
                     side_by_side,
                     airy,
+                    dense: false,
                 });
             }
         }
     }
-    let build = |l: DuelLayout, theme: Theme, width: usize| screen(s, words, theme, l, width);
-    let help = s.overlay == Overlay::Help;
-    first_fit(&layouts, build, help, theme, width, height).map(|l| centre(l, width, height))
+    layouts.extend((0..G::WAYS).map(|tight| DuelLayout {
+        tight,
+        side_by_side: false,
+        airy: false,
+        dense: true,
+    }));
+    // The columns of the layout tried last (the one that fit, when one did).
+    let tried = std::cell::Cell::new(None);
+    let build = |l: DuelLayout, theme: Theme, width: usize| {
+        let (lines, need_w, at) = screen(s, words, theme, l, width);
+        tried.set(at);
+        (lines, need_w)
+    };
+    // Two boards and the result cannot always shrink to the window: what does not fit is paged
+    // (as the help is), the board first.
+    let lines = first_fit(&layouts, build, true, theme, width, height)?;
+    let (left, top) = centre_offset(&lines, width, height);
+    let columns = tried.get().map(|at| at.shifted(left, top));
+    Ok((centre(lines, width, height), columns))
 }
 
 /// The player whose board is drawn large when only one fits: the one to move, else (the duel
@@ -168,9 +222,15 @@ fn featured<G: Playable>(duel: &Duel<G>) -> usize {
     }
 }
 
-/// A player's two header lines: the mark and name (and whether their game is over), then the
-/// score and turns survived.
-fn header<G: DuelBoard>(s: &DuelScreen<G>, i: usize, words: &Words, theme: Theme) -> [String; 2] {
+/// A player's header: the mark and name (and whether their game is over), then the score and
+/// turns survived; on two lines, or `dense` on as few as `width` allows.
+fn header<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    i: usize,
+    words: &Words,
+    theme: Theme,
+    dense: Option<usize>,
+) -> Vec<String> {
     let g = &s.duel.players[i];
     let mark = if s.duel.to_move() == Some(i) {
         "▶ "
@@ -184,12 +244,12 @@ fn header<G: DuelBoard>(s: &DuelScreen<G>, i: usize, words: &Words, theme: Theme
             theme.paint(&format!("({})", words.game_over_mark), Tone::Dim)
         ));
     }
-    let stats = format!(
-        "  {}  {}",
-        pair(theme, words.score, &g.score().to_string()),
-        pair(theme, g.texts(words).survived, &g.survived().to_string())
-    );
-    [name, stats]
+    let score = pair(theme, words.score, &g.score().to_string());
+    let survived = pair(theme, g.texts(words).survived, &g.survived().to_string());
+    match dense {
+        Some(width) => pack(&[name, score, survived], "  ", "", width),
+        None => vec![name, format!("  {score}  {survived}")],
+    }
 }
 
 /// A player's block: the header, then the board; with the width the board needs.
@@ -199,10 +259,11 @@ fn block<G: DuelBoard>(
     words: &Words,
     theme: Theme,
     tight: usize,
-) -> (Vec<String>, usize) {
+    dense: Option<usize>,
+) -> (Vec<String>, usize, Option<Columns>) {
     let cursor = (s.duel.to_move() == Some(i)).then_some(s.cursors[i]);
-    let body = s.duel.players[i]
-        .body(words, theme, tight, cursor)
+    let (body, at) = s.duel.players[i]
+        .body(words, theme, tight, dense.is_some(), cursor)
         .unwrap_or_default();
     let width = |lines: &[String]| {
         lines
@@ -211,27 +272,34 @@ fn block<G: DuelBoard>(
             .max()
             .unwrap_or(0)
     };
-    let head = header(s, i, words, theme);
+    let head = header(s, i, words, theme, dense);
     let w = width(&body).max(width(&head));
+    // The board is indented two columns under the header.
+    let at = at.map(|at| at.shifted(2, head.len()));
     let mut lines: Vec<String> = head.into_iter().collect();
     lines.extend(body.into_iter().map(|l| format!("  {l}")));
-    (lines, w + 2)
+    (lines, w + 2, at)
 }
 
+/// The screen in layout `l`, the width it needs, and where the columns of the player to move
+/// are (before the screen is centred), for the mouse.
 fn screen<G: DuelBoard>(
     s: &DuelScreen<G>,
     words: &Words,
     theme: Theme,
     l: DuelLayout,
     width: usize,
-) -> (Vec<String>, usize) {
+) -> (Vec<String>, usize, Option<Columns>) {
     let texts = s.duel.players[0].texts(words);
     let title = format!(
         "{MARGIN}{}  {}",
         theme.paint(words.title, Tone::Title),
         theme.paint(&texts.tag, Tone::Label)
     );
-    let mut out = vec![fit(&title, width)];
+    let mut out = Vec::new();
+    if !l.dense {
+        out.push(fit(&title, width));
+    }
     if l.airy {
         out.push(String::new());
     }
@@ -252,13 +320,20 @@ fn screen<G: DuelBoard>(
             theme,
             width,
         ));
-        return (out, 0);
+        return (out, 0, None);
     }
     let need_w;
+    let row = out.len();
+    let mut columns = None;
     if l.side_by_side {
-        let (a, wa) = block(s, 0, words, theme, l.tight);
-        let (b, wb) = block(s, 1, words, theme, l.tight);
+        let (a, wa, at_a) = block(s, 0, words, theme, l.tight, None);
+        let (b, wb, at_b) = block(s, 1, words, theme, l.tight, None);
         need_w = MARGIN.len() + wa + GAP + wb;
+        columns = match s.duel.to_move() {
+            Some(0) => at_a.map(|at| at.shifted(MARGIN.len(), row)),
+            Some(_) => at_b.map(|at| at.shifted(MARGIN.len() + wa + GAP, row)),
+            None => None,
+        };
         for row in 0..a.len().max(b.len()) {
             let left = a.get(row).map_or("", String::as_str);
             let right = b.get(row).map_or("", String::as_str);
@@ -267,9 +342,13 @@ fn screen<G: DuelBoard>(
         }
     } else {
         let first = featured(s.duel);
-        let (a, wa) = block(s, first, words, theme, l.tight);
-        let other = header(s, 1 - first, words, theme);
+        let dense = l.dense.then_some(width.saturating_sub(MARGIN.len()));
+        let (a, wa, at) = block(s, first, words, theme, l.tight, dense);
+        let other = header(s, 1 - first, words, theme, dense);
         need_w = MARGIN.len() + wa;
+        if s.duel.to_move() == Some(first) {
+            columns = at.map(|at| at.shifted(MARGIN.len(), row));
+        }
         out.extend(
             a.iter()
                 .map(|r| format!("{MARGIN}{r}").trim_end().to_string()),
@@ -282,9 +361,10 @@ fn screen<G: DuelBoard>(
         footer: &texts.footer,
         prompt_line: s.prompt_line,
         airy: l.airy,
+        dense: l.dense,
     };
     out.extend(bottom.lines(theme, width));
-    (out, need_w)
+    (out, need_w, columns)
 }
 
 /// Who won and why, in the winner's colour.

@@ -9,9 +9,9 @@ mod classic;
 mod duel;
 mod log;
 
-pub(crate) use cards::{Player, Screen, columns_at, lay_out_cards, render};
+pub(crate) use cards::{Columns, Player, Screen, columns_at, lay_out_cards, render};
 pub(crate) use classic::{ClassicScreen, lay_out_classic};
 #[cfg(test)]
 pub(crate) use classic::{Tiles, grid_cells};
-pub(crate) use duel::{DuelBoard, DuelScreen, lay_out_duel, tone};
+pub(crate) use duel::{DuelBoard, DuelScreen, duel_columns_at, lay_out_duel, tone};
 pub(crate) use log::{CardLog, Event, Slid, log_cards, log_classic};

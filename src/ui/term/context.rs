@@ -50,7 +50,7 @@ impl Ui {
         let lang = Lang::choose(d.lang)?;
         let theme = Theme::choose(d.no_color);
         let settings = Settings::load(d.no_anim, d.theme)?;
-        // dialoguer's themes ask console whether to colour: tell it the player's choice.
+        // console's styles ask it whether to colour: tell it the player's choice.
         console::set_colors_enabled(theme.color);
         Ok(Ui {
             term: Term::stdout(),

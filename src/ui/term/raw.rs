@@ -57,7 +57,12 @@ impl Drop for TermGuard {
         if let Some(m) = &self.modes {
             m.restore();
         }
-        let _ = std::panic::take_hook();
+        // During a panic the hook cannot be touched (the standard library panics again, and a
+        // panic while unwinding aborts the program before anything else is put back); the
+        // process is ending then anyway.
+        if !std::thread::panicking() {
+            let _ = std::panic::take_hook();
+        }
     }
 }
 

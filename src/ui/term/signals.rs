@@ -1,8 +1,7 @@
 //! [`Signals`] turns SIGINT, SIGTERM and SIGHUP into a flag the game loop checks (it then saves
 //! the game and leaves through the guard) and SIGWINCH into a "resized" flag. A signal that
 //! arrives while console waits for a key interrupts that wait, and console reports it as the
-//! Ctrl-C key (or, in dialoguer's prompts, raises SIGINT); the resize flag tells a resize from a
-//! real Ctrl-C.
+//! Ctrl-C key; the resize flag tells a resize from a real Ctrl-C.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,7 +11,7 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGWINCH};
 
 /// Flags set by signals, checked by the loops.
 pub(crate) struct Signals {
-    /// SIGINT: Ctrl-C, or console's own report of an interrupted key read (see [`Signals::forgive_interrupt`]).
+    /// SIGINT: Ctrl-C.
     interrupt: Arc<AtomicBool>,
     /// SIGTERM, SIGHUP.
     terminate: Arc<AtomicBool>,
@@ -91,13 +90,6 @@ impl Signals {
     /// Whether the terminal was resized since the last call.
     pub(crate) fn take_resize(&self) -> bool {
         self.resized.swap(false, Ordering::SeqCst)
-    }
-
-    /// Undoes a SIGINT that was not the player's: when a resize interrupts the key read of a
-    /// dialoguer prompt, console raises SIGINT itself, as if Ctrl-C had been pressed. Only the
-    /// interrupt is forgiven; SIGTERM and SIGHUP stay.
-    pub(crate) fn forgive_interrupt(&self) {
-        self.interrupt.store(false, Ordering::SeqCst);
     }
 
     /// Shared handles on the stop flags, for a second thread.

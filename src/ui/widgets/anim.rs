@@ -74,6 +74,7 @@ pub(crate) fn card_frames(
         float,
         score: 0,
         ms,
+        before: None,
     };
     // The drop: the card enters at the bottom of the well and rises to the tail.
     let land = stack.len();
@@ -153,6 +154,7 @@ fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -
         float,
         score: 0,
         ms,
+        before: None,
     };
     let mut frames = Vec::new();
     match turn.cleared {

@@ -1,107 +1,90 @@
-//! Yes/no questions, asked on the last line of whatever screen is showing.
+//! Yes/no questions, asked on the line where the cursor is (the last line of whatever screen is
+//! showing, which the screen leaves free for it): the question line, and what a key answers.
 //!
-//! A question is dialoguer's `Confirm`, drawn on the game's own terminal handle (stdout), never
-//! on stderr, because dialoguer refuses to run when its terminal is not a tty and a player may
-//! well redirect stderr. A prompt that fails or is left with Esc counts as "no" / "quit":
-//! answering a question must never crash the game.
+//! Pure, as the screens are: the loop that shows a question and reads its keys is
+//! [`crate::ui::play::confirm`]. A question left (Esc, `q`, Ctrl-C, Ctrl-D) counts as "no" /
+//! "quit": answering a question must never crash the game or leave it by surprise.
 
-use std::fmt;
-
-use dialoguer::Confirm;
-use dialoguer::theme::Theme as DialogTheme;
+use console::Key;
 
 use crate::ui::kit::{Theme, Tone, Words, cut_words};
-use crate::ui::term::{Ui, size};
 
-/// Runs a dialoguer prompt until it is answered or left. A resize interrupts the prompt's key
-/// read and console then raises SIGINT as for Ctrl-C: that interrupt is forgiven, the screen
-/// behind the prompt is redrawn at the new size and the prompt shown again.
-fn prompt<T>(
-    ui: &Ui,
-    mut redraw: impl FnMut(),
-    mut ask: impl FnMut() -> dialoguer::Result<Option<T>>,
-) -> Option<T> {
-    if ui.signals.take_resize() {
-        redraw();
-    }
-    let answer = loop {
-        // A Ctrl-C typed while the screen was drawn has already been turned into SIGINT (and the
-        // typed keys dropped): asking now would wait for a key that never comes.
-        if ui.signals.stop() {
-            break None;
-        }
-        match ask() {
-            Ok(v) => break v,
-            Err(_) if ui.signals.take_resize() => {
-                ui.signals.forgive_interrupt();
-                if ui.signals.stop() {
-                    break None;
-                }
-                redraw();
-            }
-            Err(_) => break None,
-        }
-    };
-    let _ = ui.term.hide_cursor();
-    answer
+/// What a key answers to a yes/no question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    Yes,
+    No,
+    /// Esc, `q`, Ctrl-C or Ctrl-D: the question was left.
+    Left,
 }
 
-/// Asks a yes/no question where the cursor is; `None` when it was left (Esc, q, Ctrl-C, an
-/// error). `redraw` draws the screen behind the question again after a resize.
-pub(crate) fn confirm(
-    ui: &Ui,
-    question: &str,
-    default: bool,
-    redraw: impl FnMut(),
-) -> Option<bool> {
-    let t = Prompts {
-        theme: ui.theme,
-        words: ui.words,
-    };
-    // The question, its keys and the answer on one line: a wrapped prompt would scroll the
-    // screen behind it (at 40 columns, the score off the top).
-    let (width, _) = size(&ui.term);
-    let keys = console::measure_text_width(ui.words.yes_no_keys)
-        + console::measure_text_width(ui.words.yes).max(console::measure_text_width(ui.words.no));
-    let question = cut_words(question, width.saturating_sub(keys + 5).max(8));
-    prompt(ui, redraw, || {
-        Confirm::with_theme(&t)
-            .with_prompt(&question)
-            .default(default)
-            .report(false)
-            .interact_on_opt(&ui.term)
+/// What `key` answers (`default` is Enter's answer); `None`: the key means nothing here.
+pub(crate) fn answer(key: &Key, default: bool) -> Option<Answer> {
+    Some(match key {
+        Key::Char('y' | 'Y') => Answer::Yes,
+        Key::Char('n' | 'N') => Answer::No,
+        Key::Enter if default => Answer::Yes,
+        Key::Enter => Answer::No,
+        Key::Escape | Key::Char('q' | 'Q' | '\x03' | '\x04') | Key::CtrlC => Answer::Left,
+        _ => return None,
     })
 }
 
-/// How a question looks: in the player's colours and language (dialoguer's own themes write
-/// `yes`/`no` in English). Only the question is drawn through dialoguer; the menus are our own
-/// lists (see [`crate::ui::widgets::list`]), so nothing else of a dialoguer theme is needed.
-struct Prompts {
+/// `? Quit? (y/n) no`: the question in the player's colours and language, its keys and Enter's
+/// answer, on one line of at most `width` columns (a wrapped prompt would scroll the screen
+/// behind it: at 40 columns, the score off the top), the question cut between words.
+pub(crate) fn question_line(
+    words: &Words,
     theme: Theme,
-    words: &'static Words,
+    question: &str,
+    default: bool,
+    width: usize,
+) -> String {
+    let word = if default { words.yes } else { words.no };
+    let w = console::measure_text_width;
+    let keys = w(words.yes_no_keys) + w(words.yes).max(w(words.no));
+    let question = cut_words(question, width.saturating_sub(keys + 5).max(8));
+    let line = format!(
+        "{} {} {} {}",
+        theme.paint("?", Tone::Title),
+        theme.paint(&question, Tone::Value),
+        theme.paint(words.yes_no_keys, Tone::Dim),
+        theme.paint(word, Tone::Info)
+    );
+    crate::ui::kit::fit(&line, width)
 }
 
-impl DialogTheme for Prompts {
-    fn format_confirm_prompt(
-        &self,
-        f: &mut dyn fmt::Write,
-        prompt: &str,
-        default: Option<bool>,
-    ) -> fmt::Result {
-        let t = self.theme;
-        write!(
-            f,
-            "{} {} {}",
-            t.paint("?", Tone::Title),
-            t.paint(prompt, Tone::Value),
-            t.paint(self.words.yes_no_keys, Tone::Dim)
-        )?;
-        match default {
-            Some(d) => {
-                let word = if d { self.words.yes } else { self.words.no };
-                write!(f, " {}", t.paint(word, Tone::Info))
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::kit::{EN, ZH};
+
+    #[test]
+    fn keys_answer() {
+        assert_eq!(answer(&Key::Char('y'), false), Some(Answer::Yes));
+        assert_eq!(answer(&Key::Char('N'), true), Some(Answer::No));
+        assert_eq!(answer(&Key::Enter, true), Some(Answer::Yes));
+        assert_eq!(answer(&Key::Enter, false), Some(Answer::No));
+        assert_eq!(answer(&Key::Escape, true), Some(Answer::Left));
+        assert_eq!(answer(&Key::Char('\x04'), true), Some(Answer::Left));
+        assert_eq!(answer(&Key::Char('x'), true), None);
+        assert_eq!(answer(&Key::ArrowUp, true), None);
+    }
+
+    #[test]
+    fn one_line_at_every_width() {
+        let q = "Quit? The game is saved and can be resumed from the menu.";
+        for words in [&EN, &ZH] {
+            for width in [20, 40, 80, 160] {
+                let line = question_line(words, Theme::PLAIN, q, false, width);
+                assert!(console::measure_text_width(&line) <= width, "{line}");
+                assert!(line.starts_with("? "), "{line}");
+                assert!(line.contains(words.yes_no_keys) || width < 30, "{line}");
             }
-            None => Ok(()),
         }
+        assert_eq!(
+            question_line(&EN, Theme::PLAIN, "Quit?", false, 80),
+            "? Quit? (y/n) no"
+        );
     }
 }

@@ -3,8 +3,10 @@
 //! dialoguer's `Select` served until the menu had to do more than choose: it cannot delete the
 //! highlighted saved game, ignores Ctrl-D, and scrolls its own way behind the game's back. This
 //! list is drawn by [`lines`], a pure function of the items, the highlight and the terminal's
-//! size (snapshot-tested like every screen), and [`pick`] reads the keys with the same key read
-//! as the games, so a stop signal, a resize and a lost terminal behave as they do in play.
+//! size (snapshot-tested like every screen), and what a key or the mouse does to it is
+//! [`on_key`] and [`on_mouse`], pure as well. The loop that shows it and reads the keys is
+//! [`crate::ui::play::pick`], with the same key read as the games, so a stop signal, a resize
+//! and a lost terminal behave as they do in play.
 //!
 //! Many saved games in a short window scroll: the highlighted item is always on screen, with
 //! `↑`/`↓` marks saying that more lie above or below.
@@ -12,8 +14,7 @@
 use console::Key;
 
 use crate::ui::kit::{Theme, Tone, cut_words, fit, pack};
-use crate::ui::term;
-use crate::ui::term::{Act, KeyRead, Ui, read_key};
+use crate::ui::term::{Act, Mouse};
 
 /// What the player did with the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,66 +171,60 @@ fn window(n: usize, selected: usize, room: usize) -> (usize, usize) {
     (first, first + room)
 }
 
-/// Shows the list and waits: arrows (or `k`/`j`), Home/End and PageUp/PageDown move the
-/// highlight, Enter or space chooses, `x`/Delete asks to delete a deletable item. `head` is made
-/// again at each draw (it may say how large the window is).
-pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
-    let n = list.items.len();
-    if n == 0 {
-        return Picked::Back;
-    }
-    let mut selected = default.min(n - 1);
-    loop {
-        if ui.signals.stop() {
-            return Picked::Stop;
+/// What a key or the mouse did to a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moved {
+    /// The highlight is now on this item.
+    To(usize),
+    /// The player is done with the list.
+    Done(Picked),
+}
+
+/// What `key` does to `list` with item `selected` highlighted, in a window `height` lines high:
+/// arrows (or `k`/`j`), Home/End and PageUp/PageDown move the highlight, Enter or space chooses,
+/// `x`/Delete deletes a deletable item, `q`/Esc goes back, Ctrl-C/Ctrl-D stop.
+pub(crate) fn on_key(list: &List, selected: usize, key: &Key, height: usize) -> Moved {
+    let n = list.items.len().max(1);
+    let page = height.saturating_sub(list.head.len() + 2).max(1);
+    Moved::To(match key {
+        Key::ArrowUp | Key::Char('k' | 'K') | Key::BackTab => (selected + n - 1) % n,
+        Key::ArrowDown | Key::Char('j' | 'J') | Key::Tab => (selected + 1) % n,
+        Key::Home => 0,
+        Key::End => n - 1,
+        Key::PageUp => selected.saturating_sub(page),
+        Key::PageDown => (selected + page).min(n - 1),
+        Key::Enter | Key::Char(' ') => return Moved::Done(Picked::Item(selected)),
+        Key::Char('x' | 'X') | Key::Del if list.deletable.get(selected) == Some(&true) => {
+            return Moved::Done(Picked::Delete(selected));
         }
-        ui.signals.take_resize();
-        let (w, h) = term::size(&ui.term);
-        if term::draw(&ui.term, &lines(list, selected, ui.theme, w, h), h).is_err() {
-            return Picked::Stop;
-        }
-        let key = match read_key(ui) {
-            KeyRead::Key(k) => k,
-            // The wheel moves the highlight; a click chooses, a pointer moving highlights.
-            KeyRead::Mouse(m) => {
-                let at = item_at(list, selected, w, h, usize::from(m.y));
-                match (m.act, at) {
-                    (Act::WheelUp, _) => selected = (selected + n - 1) % n,
-                    (Act::WheelDown, _) => selected = (selected + 1) % n,
-                    (Act::Press(0), Some(i)) => return Picked::Item(i),
-                    (Act::Move, Some(i)) => selected = i,
-                    _ => {}
-                }
-                continue;
-            }
-            KeyRead::Redraw => continue,
-            KeyRead::Stop => return Picked::Stop,
-        };
-        let page = h.saturating_sub(list.head.len() + 2).max(1);
-        match key {
-            Key::ArrowUp | Key::Char('k' | 'K') | Key::BackTab => {
-                selected = (selected + n - 1) % n;
-            }
-            Key::ArrowDown | Key::Char('j' | 'J') | Key::Tab => selected = (selected + 1) % n,
-            Key::Home => selected = 0,
-            Key::End => selected = n - 1,
-            Key::PageUp => selected = selected.saturating_sub(page),
-            Key::PageDown => selected = (selected + page).min(n - 1),
-            Key::Enter | Key::Char(' ') => return Picked::Item(selected),
-            Key::Char('x' | 'X') | Key::Del if list.deletable.get(selected) == Some(&true) => {
-                return Picked::Delete(selected);
-            }
-            Key::Char('q' | 'Q') | Key::Escape => return Picked::Back,
-            Key::CtrlC | Key::Char('\x03' | '\x04') => return Picked::Stop,
-            Key::Char('\x1a') => term::suspend(ui),
-            Key::Char(c) => {
-                if let Some(i) = list.items.iter().position(|it| it.key == Some(c)) {
-                    return Picked::Item(i);
-                }
-            }
-            _ => {}
-        }
-    }
+        Key::Char('q' | 'Q') | Key::Escape => return Moved::Done(Picked::Back),
+        Key::CtrlC | Key::Char('\x03' | '\x04') => return Moved::Done(Picked::Stop),
+        // An item's own letter chooses it at once.
+        Key::Char(c) => match list.items.iter().position(|it| it.key == Some(*c)) {
+            Some(i) => return Moved::Done(Picked::Item(i)),
+            None => selected,
+        },
+        _ => selected,
+    })
+}
+
+/// What the mouse does to `list` drawn in a window of `width` × `height`: the wheel moves the
+/// highlight, a click chooses the item under it, the pointer moving highlights it.
+pub(crate) fn on_mouse(
+    list: &List,
+    selected: usize,
+    m: Mouse,
+    (width, height): (usize, usize),
+) -> Moved {
+    let n = list.items.len().max(1);
+    let at = item_at(list, selected, width, height, usize::from(m.y));
+    Moved::To(match (m.act, at) {
+        (Act::WheelUp, _) => (selected + n - 1) % n,
+        (Act::WheelDown, _) => (selected + 1) % n,
+        (Act::Press(0), Some(i)) => return Moved::Done(Picked::Item(i)),
+        (Act::Move, Some(i)) => i,
+        _ => selected,
+    })
 }
 
 #[cfg(test)]
@@ -302,5 +297,33 @@ mod tests {
                 assert!(out.len() <= h && out.iter().all(|l| console::measure_text_width(l) <= w));
             }
         }
+    }
+
+    /// Keys and the mouse move the highlight and choose, without a terminal.
+    #[test]
+    fn keys_and_the_mouse_move_and_choose() {
+        let head = vec!["  new2048".to_string()];
+        let items: Vec<Item> = ["New game", "Resume", "Quit"].map(Item::new).into();
+        let l = list(&head, &items, &[false, true, false]);
+        assert_eq!(on_key(&l, 0, &Key::ArrowUp, 15), Moved::To(2));
+        assert_eq!(on_key(&l, 2, &Key::Char('j'), 15), Moved::To(0));
+        assert_eq!(on_key(&l, 1, &Key::End, 15), Moved::To(2));
+        assert_eq!(on_key(&l, 1, &Key::Enter, 15), Moved::Done(Picked::Item(1)));
+        assert_eq!(on_key(&l, 1, &Key::Del, 15), Moved::Done(Picked::Delete(1)));
+        assert_eq!(on_key(&l, 0, &Key::Del, 15), Moved::To(0));
+        assert_eq!(on_key(&l, 0, &Key::Escape, 15), Moved::Done(Picked::Back));
+        assert_eq!(
+            on_key(&l, 0, &Key::Char('\x04'), 15),
+            Moved::Done(Picked::Stop)
+        );
+        let drawn = lines(&l, 0, Theme::PLAIN, 40, 15);
+        let y = drawn.iter().position(|d| d.contains("Resume")).unwrap() as u16;
+        let at = |act| Mouse { act, x: 4, y };
+        assert_eq!(
+            on_mouse(&l, 0, at(Act::Press(0)), (40, 15)),
+            Moved::Done(Picked::Item(1))
+        );
+        assert_eq!(on_mouse(&l, 0, at(Act::Move), (40, 15)), Moved::To(1));
+        assert_eq!(on_mouse(&l, 0, at(Act::WheelUp), (40, 15)), Moved::To(2));
     }
 }

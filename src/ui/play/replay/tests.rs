@@ -142,3 +142,91 @@ fn the_progress_bar() {
     // A recording without moves is at its end.
     assert_eq!(progress(0, 0, 4), "━━━━");
 }
+
+/// A card game of `size` cards played to its end (the first column that takes each card).
+fn ended_with(size: u32) -> Game {
+    let mut rules = Rules::default_rules();
+    rules.deck.size = size;
+    let mut g = Game::with_seed(Arc::new(rules), 11);
+    while !g.is_over() {
+        let n = g.rules().board.columns;
+        if !(0..n).any(|c| g.play(Move::Place(c)).is_ok()) {
+            break;
+        }
+    }
+    g
+}
+
+/// The default rules' 100 cards played to a loss.
+fn ended() -> Game {
+    ended_with(100)
+}
+
+/// Where the column numbers are drawn on a frame: the row and each number's display column.
+fn numbers(lines: &[String]) -> (usize, Vec<usize>) {
+    let row = lines
+        .iter()
+        .rposition(|l| l.chars().filter(char::is_ascii_digit).eq("12345".chars()))
+        .unwrap_or_else(|| panic!("no numbers row:\n{}", lines.join("\n")));
+    let at = lines[row]
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_digit())
+        .map(|(i, _)| lines[row][..i].chars().count())
+        .collect();
+    (row, at)
+}
+
+/// The board keeps its place from the first step to the last, where the outcome is said: no
+/// column moves at the last move, in both languages and in a replay as in a review, lost or won
+/// (where the hand and the next cards run out: it moved 3 columns then once).
+#[test]
+fn the_board_does_not_move_at_the_last_step() {
+    let (lost, won) = (ended(), ended_with(5));
+    assert_eq!(won.ending(), Ending::Won);
+    let reels: [(Box<dyn Reel>, usize); 4] = [
+        (Box::new(Solo(lost.clone())), lost.move_count()),
+        (
+            Box::new(Annotated::reviewed(lost.clone(), &[], 0.0)),
+            lost.move_count(),
+        ),
+        (Box::new(Solo(won.clone())), won.move_count()),
+        (
+            Box::new(Annotated::reviewed(won.clone(), &[], 0.0)),
+            won.move_count(),
+        ),
+    ];
+    for (reel, len) in &reels {
+        let len = *len;
+        for words in [&EN, &ZH] {
+            for (w, h) in [(40, 15), (60, 20), (80, 24), (160, 48)] {
+                let place =
+                    |step| numbers(&frame(reel.as_ref(), at(step), words, Theme::PLAIN, w, h));
+                let first = place(0);
+                for step in [1, len / 2, len - 1, len] {
+                    let tag = reel.tag(words);
+                    assert_eq!(place(step), first, "{tag} {w}×{h} step {step} of {len}");
+                }
+            }
+        }
+    }
+}
+
+/// A review says so in its title and its status line; a replay says replay.
+#[test]
+fn a_review_is_called_a_review() {
+    let g = ended();
+    let review = text(
+        &Annotated::reviewed(g.clone(), &[], 0.0),
+        at(1),
+        &EN,
+        80,
+        24,
+    );
+    assert!(review.contains("review"), "{review}");
+    assert!(!review.contains("replay"), "{review}");
+    let replay = text(&Solo(g), at(1), &EN, 80, 24);
+    assert!(
+        replay.contains("replay") && !replay.contains("review"),
+        "{replay}"
+    );
+}

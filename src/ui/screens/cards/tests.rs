@@ -128,8 +128,10 @@ fn result_with_par_and_accuracy() {
     use crate::ui::play::{Accuracy, Better, Pending, items};
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
     let review = Pending::Ready(Accuracy {
-        accuracy: 0.75,
+        share: 0.75,
         mistake: Some((3, Better::Column("2".to_string()))),
+        moves: Vec::new(),
+        tolerance: 0.0,
     });
     for (lang, name) in LANGS {
         let insight = items(lang.words(), 2, &Pending::Ready(5), &review);
@@ -303,11 +305,11 @@ fn help_pages_to_its_end_in_a_small_window() {
                 "{preset}: {text}"
             );
             assert!(text.contains(words.help_back), "{preset}: {text}");
-            let (first, top) = page(all.clone(), 0, words, Theme::PLAIN, (40, 15));
+            let (first, top) = page(all.clone(), 0, words, Theme::PLAIN, (40, 15), true);
             assert_eq!((first.len(), top), (15, 0));
             assert!(first[14].starts_with('↓'), "{first:?}");
             // Past the end the window stops at the last full page, which says so.
-            let (last, top) = page(all.clone(), 1000, words, Theme::PLAIN, (40, 15));
+            let (last, top) = page(all.clone(), 1000, words, Theme::PLAIN, (40, 15), true);
             assert_eq!(top, all.len() - 14);
             assert!(last[13].contains(words.help_back.split_at(6).0), "{last:?}");
         }
@@ -397,4 +399,36 @@ fn the_hand_is_hit_where_it_is_drawn() {
         }
     }
     assert!(checked >= 8, "only {checked} layouts fit");
+}
+
+/// A move's frames show the hand, the next cards and the cards left as they were before the
+/// move: they change with the board when the move has played out, not before it.
+#[test]
+fn frames_show_the_hand_before_the_move() {
+    let (g, _, _) = game_with(Rules::default_rules(), "2 4 8 16 32", &[0]);
+    let frame = Frame {
+        col: 0,
+        cells: vec![Cell {
+            card: Some(cards("2")[0]),
+            mark: Mark::Fresh,
+        }],
+        float: None,
+        score: 0,
+        ms: 10,
+        before: Some((cards("2 4 8"), 5)),
+    };
+    let mut s = screen(&g, &[]);
+    let after = show(&s, Lang::En, 80, 24);
+    assert!(after.contains("Cards left 4"), "{after}");
+    s.frame = Some(&frame);
+    let during = show(&s, Lang::En, 80, 24);
+    assert!(during.contains("Cards left 5"), "{during}");
+    let hand = |t: &str| {
+        t.lines()
+            .skip_while(|l| !l.contains("Hand"))
+            .nth(1)
+            .map(String::from)
+    };
+    assert_ne!(hand(&during), hand(&after), "{during}\n{after}");
+    assert!(hand(&during).unwrap().contains(" 2 "), "{during}");
 }

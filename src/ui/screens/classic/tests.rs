@@ -213,7 +213,7 @@ fn result_with_par_and_accuracy() {
     let review = classic_review::review(&g, true);
     let par = review.par.expect("par was asked for").score;
     let accuracy = Accuracy::of_classic(&review);
-    assert!(accuracy.accuracy < 1.0 && accuracy.mistake.is_some());
+    assert!(accuracy.share < 1.0 && accuracy.mistake.is_some());
     for (lang, name) in LANGS {
         let words = lang.words();
         let insight = items(

@@ -211,3 +211,101 @@ proptest::proptest! {
         show(&s, lang, w, h);
     }
 }
+
+/// A click on a card duel lands where the card game's would: on the columns of the player to
+/// move, as the duel draws them (side by side or that board alone, at every size), and on their
+/// card in hand; the other player's board takes no clicks.
+#[test]
+fn clicks_land_on_the_columns_of_the_player_to_move() {
+    let n = names();
+    let words = Lang::En.words();
+    let mut checked = 0;
+    for preset in ["default", "solitaire"] {
+        let rules = Arc::new(crate::config::load_preset(preset).unwrap());
+        let g = Game::with_seed(rules, 42);
+        let mut d = Duel::new(g.clone(), g);
+        for mover in 0..2 {
+            if mover == 1 {
+                d.current().unwrap().play(Move::Place(0)).unwrap();
+                d.next_turn();
+            }
+            let count = d.players[mover].columns();
+            let s = screen(&d, &n, &[]);
+            for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (160, 48)] {
+                let lines = lay_out_duel(&s, words, Theme::PLAIN, w, h).unwrap();
+                let at = duel_columns_at(&s, words, w, h).unwrap();
+                let text = lines.join("\n");
+                // The numbers row of the player to move is the one with the highlight, `>3<`.
+                let row = lines.iter().position(|l| l.contains(">3<")).unwrap();
+                let line: Vec<char> = lines[row].chars().collect();
+                let mut hit = vec![false; count];
+                let mut missed = 0;
+                for (x, c) in line.iter().enumerate() {
+                    let Some(digit) = c.to_digit(10) else {
+                        continue;
+                    };
+                    match at.at(x, row) {
+                        Some(col) => {
+                            assert_eq!(col, digit as usize - 1, "{preset} {w}×{h} x {x}\n{text}");
+                            hit[col] = true;
+                        }
+                        None => missed += 1,
+                    }
+                }
+                assert!(hit.iter().all(|&h| h), "{preset} {w}×{h}: {hit:?}\n{text}");
+                // Side by side, the other board's numbers are on the same row and take nothing.
+                let side_by_side = lines[row].matches('1').count() == 2;
+                assert_eq!(missed > 0, side_by_side, "{preset} {w}×{h}\n{text}");
+                // The card in hand of the player to move (the second "Hand" when Bob's board
+                // is on the right), and not the other's.
+                let (hy, hands) = lines
+                    .iter()
+                    .enumerate()
+                    .find_map(|(y, l)| {
+                        let xs: Vec<usize> = l
+                            .match_indices(words.hand)
+                            .map(|(b, _)| l[..b].chars().count())
+                            .collect();
+                        (!xs.is_empty()).then_some((y, xs))
+                    })
+                    .unwrap();
+                let mine = if hands.len() == 2 {
+                    hands[mover]
+                } else {
+                    hands[0]
+                };
+                assert!(at.on_hand(mine, hy), "{preset} {w}×{h}\n{text}");
+                if hands.len() == 2 {
+                    assert!(!at.on_hand(hands[1 - mover], hy), "{preset} {w}×{h}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 20);
+}
+
+/// At 40×15 a card duel under the default and hard rules is drawn whole (one board, the other
+/// player in a line, the keys on one line ending with the help's), not paged, in both languages
+/// and with the default names; solitaire's taller columns page, the board first.
+#[test]
+fn a_card_duel_fits_40x15() {
+    for preset in ["default", "hard", "solitaire"] {
+        let rules = Arc::new(crate::config::load_preset(preset).unwrap());
+        let g = Game::with_seed(rules, 42);
+        let d = Duel::new(g.clone(), g);
+        for (lang, _) in LANGS {
+            let words = lang.words();
+            let n = [1, 2].map(|i| crate::ui::kit::fill(words.player, &[&i]));
+            let lines = lay_out_duel(&screen(&d, &n, &[]), words, Theme::PLAIN, 40, 15).unwrap();
+            let text = lines.join("\n");
+            if preset == "solitaire" {
+                assert!(lines.len() > 15, "{text}");
+                continue;
+            }
+            assert!(lines.len() <= 15, "{preset}: {} lines\n{text}", lines.len());
+            let help = words.duel_footer_cards.rsplit("  ").next().unwrap();
+            assert!(lines.last().unwrap().ends_with(help), "{text}");
+        }
+    }
+}
