@@ -5,9 +5,7 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
-use crate::store::Resumed;
-use crate::store::daily::DailyNews;
-use crate::store::{Deal, Keepers};
+use crate::store::{DailyNews, Deal, Keepers, Resumed};
 
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
@@ -162,7 +160,7 @@ fn daily_lines(
     };
     let mut lines = vec![
         fill(words.daily_share, &[&date]),
-        n.line,
+        super::share_line(&n.record),
         fill(
             words.daily_streak,
             &[

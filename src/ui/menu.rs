@@ -11,10 +11,9 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::config;
 use crate::config::presets;
-use crate::store::files::format::GameKind;
-use crate::store::utc;
-use crate::store::{ClassicMeta, GameMeta, Keepers};
+use crate::store::{ClassicMeta, GameKind, GameMeta, Keepers};
 use crate::store::{ResumeError, SavedGameInfo};
+use crate::utc;
 
 use crate::ui::editor::Edited;
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
@@ -516,7 +515,7 @@ mod tests {
     use crate::ui::kit::{EN, ZH};
 
     fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
-        use crate::store::api::PlayerInfo;
+        use crate::store::PlayerInfo;
         SavedGameInfo {
             number: 1,
             id: "x".into(),

@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
+use super::history;
 use super::saves::{self, Saved};
-use super::{fsio, history};
 use crate::cards::text::escape_controls;
 use crate::store::files::entry::{self, Entry};
-use crate::store::utc;
+use crate::utc;
 
 /// The folders and file-name beginnings of the old JSON store, in the data folder.
 const FOLDERS: [&str; 2] = ["games", "saves"];
@@ -168,7 +168,7 @@ pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBu
     let games = dir.join("games");
     fs::create_dir_all(&games)?;
     let path = games.join(format!("{id}.json"));
-    fsio::write_atomic(&path, text.as_bytes())?;
+    crate::fsread::write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }
 

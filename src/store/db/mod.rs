@@ -2,7 +2,6 @@
 //! games (history, saves), the claims on saves, and the import of the old JSON folder.
 
 pub(crate) mod claim;
-pub(crate) mod fsio;
 pub(crate) mod history;
 pub(crate) mod import;
 pub(crate) mod saves;

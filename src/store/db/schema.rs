@@ -206,7 +206,7 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
 
 /// Renames the damaged database (and its log) aside; the new path of the database file.
 fn move_aside(path: &Path) -> Result<PathBuf, String> {
-    let stamp = crate::store::utc::compact(crate::store::utc::now());
+    let stamp = crate::utc::compact(crate::utc::now());
     let aside = PathBuf::from(format!("{}.damaged-{stamp}", path.display()));
     for suffix in ["-wal", "-shm"] {
         let from = PathBuf::from(format!("{}{suffix}", path.display()));

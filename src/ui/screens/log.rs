@@ -56,7 +56,7 @@ impl Log {
             day % 60,
             ms % 1000
         );
-        let date = crate::store::utc::date(secs);
+        let date = crate::utc::date(secs);
         self.lines
             .push(format!("{date}T{time}Z {level:<5} {target}: {text}"));
     }
