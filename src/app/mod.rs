@@ -658,7 +658,9 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
     let ui = terminal(global)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let game = Game::with_seed(Arc::new(rules), seed);
-    let best = Store::open().best(game.rules());
+    let mut keeper = Store::open();
+    let best = keeper.best(game.rules());
+    print_warnings(&mut keeper);
     let delay = std::time::Duration::from_millis(args.delay);
     crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;
     Ok(())

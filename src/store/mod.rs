@@ -134,6 +134,9 @@ impl Store {
             ));
             return store;
         };
+        for note in db::weights::problems(&dir) {
+            store.warn(note);
+        }
         match db::schema::open(&dir) {
             Ok(opened) => {
                 if let Some(note) = opened.note {
@@ -143,6 +146,9 @@ impl Store {
                 for note in import::run(&mut conn, &dir) {
                     store.warn(note);
                 }
+                // Rows not checked yet are replayed once, here; a failure only means they are
+                // checked at the next start.
+                store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
                 store.db = Some(conn);
             }
             Err(e) => {
@@ -201,11 +207,7 @@ impl Store {
 
     /// The record of game `id` as the JSON text `history --export` prints.
     pub(crate) fn record_text(&self, id: &str) -> Result<String, String> {
-        Ok(match self.record(id)? {
-            Entry::Cards(r) => format::to_json(&r),
-            Entry::Classic(r) => format::to_json(&r),
-            Entry::Duel(r) => format::to_json(&r),
-        })
+        Ok(format::to_json(&self.record(id)?))
     }
 
     /// What `stats` reports (`None` with no game recorded), its best scores checked.
@@ -221,8 +223,9 @@ impl Store {
             {
                 s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
             }
-            let duels = history::list_where(db, "g.game = 'duel'", [])?;
-            let dailies = history::list_where(db, "g.daily IS NOT NULL", [])?;
+            let duels = history::list_where(db, "g.game = 'duel' AND g.checked IS 1", [])?;
+            let dailies = history::list_where(db, "g.daily IS NOT NULL AND g.checked IS 1", [])?;
+            self.say_edited(&history::unchecked(db)?);
             Ok((cards, classic, duels, dailies))
         };
         let (cards, classic, duels, dailies) = match read() {
@@ -241,6 +244,33 @@ impl Store {
             duels,
             dailies,
         })
+    }
+
+    /// Says once which games the figures leave out because their rows were edited.
+    fn say_edited(&self, ids: &[String]) {
+        let shown: Vec<String> = ids
+            .iter()
+            .take(10)
+            .map(|id| crate::cards::text::escape_controls(id))
+            .collect();
+        let more = if ids.len() > shown.len() { ", …" } else { "" };
+        let message = match ids {
+            [] => return,
+            [_] => format!(
+                "game {} is left out of the best scores and the means: its row in the \
+                 database was changed after it was recorded, and its moves do not give the result \
+                 it now says",
+                shown[0]
+            ),
+            _ => format!(
+                "{} games ({}{more}) are left out of the best scores and the means: their rows \
+                 in the database were changed after they were recorded, and their moves do not \
+                 give the results they now say",
+                ids.len(),
+                shown.join(", ")
+            ),
+        };
+        self.warn(message);
     }
 
     /// The best score of `game` with the rules hashed `hash` (of `daily`'s deal only, if given),
@@ -425,7 +455,7 @@ impl Store {
         };
         let result = (|| {
             let tx = db::schema::begin(db)?;
-            history::add(&tx, &record)?;
+            history::add(&tx, &record, true)?;
             saves::remove(&tx, &id)?;
             tx.commit()
         })();

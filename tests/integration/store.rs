@@ -1125,3 +1125,71 @@ fn every_interrupted_game_is_a_saved_game_to_list_resume_or_delete() {
     let resumed = json(&env.run(&["play", "--resume", "--json"], ""));
     assert_eq!(resumed["cards_played"], 2);
 }
+
+/// A score edited in the database with SQL is believed neither in the mean nor as a best, even
+/// when the same statement marks the row checked (the edit clears the mark, and the row is then
+/// replayed and refused); `stats` says so once, naming the game, and the game counts again once
+/// its row says what its moves give.
+#[test]
+fn a_score_edited_with_sql_is_left_out_of_the_mean_and_the_best() {
+    let env = Env::new();
+    for seed in ["1", "2", "3"] {
+        env.run(&["play", "--seed", seed, "--json"], &whole_game());
+    }
+    let rows = env.history();
+    let scores: Vec<u64> = rows.iter().map(|r| r["score"].as_u64().unwrap()).collect();
+    let (id, score) = (rows[0]["id"].as_str().unwrap(), scores[0]);
+    let others: Vec<u64> = scores[1..].to_vec();
+    let mean = |s: &[u64]| s.iter().sum::<u64>() as f64 / s.len() as f64;
+    let before = text(&env.run(&["stats"], "").stdout);
+    assert!(
+        before.contains("games 3 ") && before.contains(&format!("mean {:.1}", mean(&scores))),
+        "{before}"
+    );
+    let db = rusqlite::Connection::open(env.data().join("new2048.db")).unwrap();
+    for edit in [
+        "UPDATE games SET score = 99999 WHERE id = ?1",
+        // Marking it checked in the same statement does not make it so.
+        "UPDATE games SET score = 99999, checked = 1 WHERE id = ?1",
+    ] {
+        db.execute(edit, [id]).unwrap();
+        let out = env.run(&["stats"], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let shown = text(&out.stdout);
+        assert!(!shown.contains("99999"), "{shown}");
+        assert!(shown.contains("games 2 "), "{shown}");
+        assert!(
+            shown.contains(&format!("mean {:.1}", mean(&others))),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(&format!("best {} ", others.iter().max().unwrap())),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("left out: 1 game edited in the database"),
+            "{shown}"
+        );
+        let warned = text(&out.stderr);
+        assert_eq!(warned.matches(id).count(), 1, "said once: {warned}");
+        assert!(
+            warned.contains(
+                "is left out of the best scores and the means: its row in the database was changed"
+            ),
+            "{warned}"
+        );
+    }
+    // Put back as it was recorded, the game is replayed, found sound and counted again.
+    db.execute(
+        "UPDATE games SET score = ?2 WHERE id = ?1",
+        rusqlite::params![id, score as i64],
+    )
+    .unwrap();
+    let out = env.run(&["stats"], "");
+    assert_eq!(text(&out.stdout), before);
+    assert!(
+        !text(&out.stderr).contains("left out"),
+        "{}",
+        text(&out.stderr)
+    );
+}

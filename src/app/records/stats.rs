@@ -46,13 +46,21 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
         let _ = writeln!(out, "{} (rules {})", s.name, s.hash);
         let _ = writeln!(
             out,
-            "  games {}   wins {} ({:.1}%)   best {}   mean {:.1}",
+            "  games {}   wins {} ({:.1}%)   best {}   mean {}",
             s.games,
             s.wins,
             s.win_rate(),
             s.best,
             s.mean_score()
+                .map_or_else(|| "-".to_string(), |m| format!("{m:.1}"))
         );
+        if s.left_out > 0 {
+            let _ = writeln!(
+                out,
+                "  left out: {} edited in the database",
+                count(s.left_out, "game")
+            );
+        }
         let _ = writeln!(out, "  highest {unit} reached:");
         let max = s.highest.values().copied().max().unwrap_or(0);
         let label = |v: u64| {
