@@ -1193,3 +1193,110 @@ fn a_score_edited_with_sql_is_left_out_of_the_mean_and_the_best() {
         text(&out.stderr)
     );
 }
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// The warnings a run printed, one a line.
+fn warnings(out: &Output) -> Vec<String> {
+    text(&out.stderr)
+        .lines()
+        .filter_map(|l| l.strip_prefix("new2048: warning: "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_json_folder_of_an_older_version_is_imported_once() {
+    let env = Env::new();
+    let data = env.data();
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-store"),
+        &data,
+    );
+    let first = env.run(&["history", "--json"], "");
+    let w = warnings(&first);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("imported 9 recorded games and 5 saved games")
+            && w[0].contains("1 file could not be read")
+            && w[0].contains("nothing was deleted"),
+        "{w:?}"
+    );
+    let rows = crate::common::json_rows(&first);
+    let kinds: Vec<&str> = rows.iter().map(|r| r["game"].as_str().unwrap()).collect();
+    assert_eq!(kinds.len(), 9);
+    for k in ["cards", "classic", "duel"] {
+        assert!(kinds.contains(&k), "{kinds:?}");
+    }
+    // Ids kept; the format-1 record is there, and every record reads back and replays.
+    assert!(
+        rows.iter()
+            .any(|r| r["id"] == "20261129T205926Z-15336-4c33386c")
+    );
+    for n in 1..=rows.len() {
+        let out = env.run(&["replay", &n.to_string(), "--json"], "");
+        assert!(out.status.success(), "game {n}: {}", text(&out.stderr));
+    }
+    // The old slot that was also in saves/ is one saved game, not two; each one resumes (the
+    // oldest first, as a resumed game left at once is recorded and leaves the list).
+    let list = json(&env.run(&["saved", "--json"], ""));
+    assert_eq!(list.as_array().unwrap().len(), 5, "{list}");
+    for n in (1..=5).rev() {
+        let out = env.run(&["play", "--resume", &n.to_string(), "--json"], "");
+        assert!(
+            out.status.success(),
+            "saved game {n}: {}",
+            text(&out.stderr)
+        );
+    }
+    // The old files moved aside, not deleted; a second start imports nothing.
+    let names = files_in(&data);
+    assert!(
+        !names
+            .iter()
+            .any(|n| n == "games" || n == "saves" || n.starts_with("saved-")),
+        "{names:?}"
+    );
+    let aside = names.iter().find(|n| n.starts_with("json-store-")).unwrap();
+    assert!(
+        data.join(aside)
+            .join("games/20261201T000000Z-deadbeef.json")
+            .is_file()
+    );
+    let again = env.run(&["history", "--json"], "");
+    assert!(warnings(&again).is_empty(), "{:?}", warnings(&again));
+    // The 9 imported games, and the 5 saved ones resumed above and left.
+    assert_eq!(crate::common::json_rows(&again).len(), 9 + 5);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_import_reads_names_that_are_not_utf8_and_skips_fifos() {
+    use std::os::unix::ffi::OsStrExt;
+    let env = Env::new();
+    let games = env.games();
+    fs::create_dir_all(&games).unwrap();
+    let record = include_str!("../data/format1-card-record.json");
+    fs::write(
+        games.join(std::ffi::OsStr::from_bytes(b"old-\xff.json")),
+        record,
+    )
+    .unwrap();
+    let made = Command::new("mkfifo").arg(games.join("pipe.json")).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let out = env.run(&["history", "--json"], "");
+    let w = warnings(&out);
+    assert!(w[0].contains("imported 1 recorded game"), "{w:?}");
+    assert!(w[0].contains("pipe.json") && w[0].contains("FIFO"), "{w:?}");
+    assert_eq!(crate::common::json_rows(&out).len(), 1);
+}
