@@ -10,6 +10,7 @@ use crate::store::{DailyNews, Deal, Keepers, Resumed};
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
 use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
+use crate::ui::share::share_line;
 use crate::ui::term::{TermGuard, Ui};
 
 /// Where a session goes once a game has ended.
@@ -160,7 +161,7 @@ fn daily_lines(
     };
     let mut lines = vec![
         fill(words.daily_share, &[&date]),
-        super::share_line(&n.record),
+        share_line(&n.record),
         fill(
             words.daily_streak,
             &[

@@ -1322,23 +1322,43 @@ fn a_stop_in_the_middle_of_a_slow_hint_leaves_at_once_saved() {
     std::fs::write(&deck_file, deck.join(" ")).unwrap();
     let (rules, deck_file) = (rules.to_str().unwrap(), deck_file.to_str().unwrap());
     let moves: String = (0..100).map(|i| char::from(b'1' + (i % 9) as u8)).collect();
-    for stop in [None, Some(Signal::SIGTERM)] {
-        let args = [
-            "--no-color",
-            "--no-anim",
-            "--config",
-            rules,
-            "play",
-            "--deck-file",
-            deck_file,
-        ];
+    let args = [
+        "--no-color",
+        "--no-anim",
+        "--config",
+        rules,
+        "play",
+        "--deck-file",
+        deck_file,
+    ];
+    let crowded = || {
         let mut r = start(&args);
         r.expect("Cards left 140");
-        r.send(&moves);
+        // One key at a time, as a player types them.
+        for key in moves.chars() {
+            r.send(&key.to_string());
+            std::thread::sleep(Duration::from_millis(20));
+        }
         r.expect("Cards left 40");
+        r
+    };
+    // Left alone, the hint on this board takes a while: timed, so the stops below come a third
+    // of the way into it.
+    let mut r = crowded();
+    let asked = Instant::now();
+    r.send("h");
+    r.expect("Hint: put it on column");
+    let hint = asked.elapsed();
+    assert!(
+        hint > Duration::from_millis(150),
+        "the hint took only {hint:?}"
+    );
+    r.send("\x03");
+    r.ends_restored();
+    for stop in [None, Some(Signal::SIGTERM)] {
+        let mut r = crowded();
         r.send("h");
-        // Well into the search (a hint on this board takes seconds), then the stop.
-        std::thread::sleep(Duration::from_millis(300));
+        std::thread::sleep(hint / 3);
         let asked = Instant::now();
         match stop {
             None => r.send("\x03"),
@@ -1349,7 +1369,7 @@ fn a_stop_in_the_middle_of_a_slow_hint_leaves_at_once_saved() {
         let took = asked.elapsed();
         assert!(took < Duration::from_secs(1), "left after {took:?}");
         assert!(
-            !before.contains("Hint"),
+            !before.contains("Hint: put"),
             "the hint was still being worked out when the stop came"
         );
         assert!(rest.contains("Game saved"), "{rest}");

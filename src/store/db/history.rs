@@ -51,25 +51,15 @@ fn check_row(conn: &Connection, n: i64, checked: bool) -> rusqlite::Result<()> {
 /// and marks it: checked when its moves give the result its columns say, refused otherwise (left
 /// out of every figure). Rows checked already are not read. The ids of the rows refused.
 pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    type Row = (i64, String, String, String, i64, i64, i64);
-    let unchecked: Vec<Row> = conn
+    type Unchecked = (i64, String, String, String, i64, i64, i64);
+    let unchecked: Vec<Unchecked> = conn
         .prepare_cached(
             // The partial index holds the few rows not checked; SQLite takes it for `IS NULL`
             // only with its own condition beside.
             "SELECT n, id, game, outcome, score, played, highest FROM games INDEXED BY \
              games_unchecked WHERE checked IS NOT 1 AND checked IS NULL",
         )?
-        .query_map([], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-                r.get(6)?,
-            ))
-        })?
+        .query_map([], |r| Unchecked::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
     let mut refused = Vec::new();
     for (n, id, game, outcome, score, played, highest) in unchecked {
@@ -318,19 +308,10 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
          max(CASE WHEN g.checked IS 1 THEN g.ended END) FROM games g WHERE g.game = ?1 \
          GROUP BY g.rules, g.highest",
     )?;
-    type Row = (i64, i64, i64, i64, i64, f64, Option<i64>);
-    let rows: Vec<Row> = q
-        .query_map([game.as_str()], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-                r.get(6)?,
-            ))
-        })?
+    // Rules, highest, games, checked games, wins, total score, latest end.
+    type Bucket = (i64, i64, i64, i64, i64, f64, Option<i64>);
+    let rows: Vec<Bucket> = q
+        .query_map([game.as_str()], |r| Bucket::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
     for (id, highest, all, games, wins, total, latest) in rows {
         if let std::collections::hash_map::Entry::Vacant(v) = hash_of.entry(id) {
