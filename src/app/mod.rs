@@ -155,7 +155,7 @@ fn other_saves(list: &[SavedGameInfo], except: Option<&str>) -> String {
     }
     format!(
         "\nother saved games (take one up with `new2048 play --resume N`):\n{}",
-        records::report::saved_table(&others).trim_end()
+        records::report::saved_table(&others, records::terminal_width()).trim_end()
     )
 }
 

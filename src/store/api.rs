@@ -26,6 +26,12 @@ pub(crate) trait Keeper {
     /// Records a game that ended (won, lost, or quit with at least one card played) and drops
     /// its saved copy. Returns true when its score is a new best for its rules.
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
+    /// The game about to be recorded ended at `ended` (seconds since the Unix epoch) and not now:
+    /// its result screen's clock stopped there, however long the player looked at that screen.
+    /// The next record this keeper writes ends there (and lasts as long as the screen said); it
+    /// is said just before [`Keeper::finish`] (or a classic game's finish), so it never carries
+    /// over to another game. `None`: the record ends when it is written.
+    fn clock_stopped(&mut self, _ended: Option<u64>) {}
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
     fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
@@ -35,6 +41,11 @@ pub(crate) trait Keeper {
     fn release(&mut self) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
+    /// What history says of the card games played with these rules (by their hash, as the
+    /// bests): for the start menu's record of each preset.
+    fn played(&self, _rules: &Rules) -> Played {
+        Played::default()
+    }
     /// The best score recorded for `date`'s daily deal with these rules (not of any game).
     fn daily_best(&self, _rules: &Rules, _date: &str) -> Option<u64> {
         None
@@ -107,6 +118,25 @@ pub(crate) trait SavedGames {
 pub(crate) trait Keepers: ClassicKeeper + DuelKeeper + SavedGames {}
 
 impl<K: ClassicKeeper + DuelKeeper + SavedGames> Keepers for K {}
+
+/// The card games recorded with one set of rules (see [`Keeper::played`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Played {
+    /// Games recorded (won, lost or given up).
+    pub games: u32,
+    pub wins: u32,
+    /// Games won in a row, counting back from the latest.
+    pub streak: u32,
+    /// The best score, checked as [`Keeper::best`] is.
+    pub best: Option<u64>,
+}
+
+impl Played {
+    /// The share of games won, in whole percent (rounded down).
+    pub(crate) fn win_percent(&self) -> u32 {
+        (u64::from(self.wins) * 100 / u64::from(self.games.max(1))) as u32
+    }
+}
 
 /// One saved game as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -63,7 +63,7 @@ use crate::utc;
 #[cfg(test)]
 pub(crate) use api::PlayerInfo;
 pub(crate) use api::{
-    ClassicKeeper, DuelKeeper, Keeper, Keepers, ResumeError, Resumed, SavedGameInfo,
+    ClassicKeeper, DuelKeeper, Keeper, Keepers, Played, ResumeError, Resumed, SavedGameInfo,
 };
 pub(crate) use daily::{DailyNews, count, dailies, streaks};
 pub(crate) use db::history::{Filter, RulesStats, Tally};
@@ -106,6 +106,9 @@ pub(crate) struct Store {
     playing: Vec<Playing>,
     /// The games of the saves the last listing found open in another window.
     elsewhere: Vec<GameKind>,
+    /// When the game recorded next ended, if not when it is recorded (see
+    /// [`Keeper::clock_stopped`]).
+    stopped: Option<u64>,
 }
 
 impl Store {
@@ -125,6 +128,7 @@ impl Store {
             bests: RefCell::default(),
             playing: Vec::new(),
             elsewhere: Vec::new(),
+            stopped: None,
         };
         let Some(dir) = store.dir.clone() else {
             store.warn(format!(
@@ -449,7 +453,8 @@ impl Store {
         let id = playing
             .as_ref()
             .map_or_else(|| saves::new_id(view.started()), |p| p.id.clone());
-        let record = view.record(id.clone(), utc::now(), ending);
+        let ended = self.stopped.take().unwrap_or_else(utc::now);
+        let record = view.record(id.clone(), ended, ending);
         let Some(db) = self.db.as_mut() else {
             return Err("there is no database: the game is not recorded".into());
         };
@@ -548,6 +553,10 @@ impl Keeper for Store {
         self.forget_kept(&Ongoing::Cards(game, meta).key());
     }
 
+    fn clock_stopped(&mut self, ended: Option<u64>) {
+        self.stopped = ended;
+    }
+
     fn release(&mut self) {
         // Dropping the claims lets other windows take the saves; the saves stay.
         self.playing.clear();
@@ -555,6 +564,25 @@ impl Keeper for Store {
 
     fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(self.warnings.get_mut())
+    }
+
+    fn played(&self, rules: &Rules) -> api::Played {
+        let Some(db) = &self.db else {
+            return api::Played::default();
+        };
+        let hash = rules.hash();
+        let games = history::list_where(db, "g.game = 'cards' AND r.hash = ?1", [&hash])
+            .unwrap_or_else(|e| {
+                self.warn(format!("cannot read history: {e}"));
+                Vec::new()
+            });
+        let won = |g: &&Recap| g.outcome == Ending::Won;
+        api::Played {
+            games: games.len() as u32,
+            wins: games.iter().filter(won).count() as u32,
+            streak: games.iter().take_while(won).count() as u32,
+            best: self.checked_best(GameKind::Cards, &hash, None),
+        }
     }
 
     fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64> {

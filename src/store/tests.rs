@@ -342,3 +342,58 @@ fn a_forged_best_is_not_believed_and_a_deck_file_game_is_no_best() {
     let stats = s.stats().unwrap();
     assert!(stats.cards.iter().all(|r| r.best == 0), "{:?}", stats.cards);
 }
+
+/// A game is recorded as ending when its clock stopped (the result screen's time), not when the
+/// result screen was left; the stop is used once, so the next game ends when it is recorded.
+#[test]
+fn recorded_when_the_clock_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let (mut g, mut meta) = game(3);
+    meta.started = utc::now() - 500;
+    g.play(Move::Place(0)).unwrap();
+    s.clock_stopped(Some(meta.started + 112));
+    s.finish(&g, &meta, Ending::Quit);
+    let (mut next, next_meta) = game(4);
+    next.play(Move::Place(0)).unwrap();
+    s.finish(&next, &next_meta, Ending::Quit);
+    let h = s.entries();
+    let first = h.iter().find(|r| r.ended == meta.started + 112).unwrap();
+    assert_eq!(
+        first.duration_secs, 112,
+        "the time the result screen showed"
+    );
+    let second = h.iter().find(|r| r.ended != meta.started + 112).unwrap();
+    assert!(second.ended >= next_meta.started && second.duration_secs < 100);
+}
+
+/// What the start menu says of a preset: games, wins, the wins in a row from the latest, the best.
+#[test]
+fn played_counts_games_wins_and_the_streak() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let rules = Rules::default_rules();
+    assert_eq!(s.played(&rules), Played::default());
+    let mut scores = Vec::new();
+    for (seed, ending) in [
+        (1, Ending::Won),
+        (2, Ending::Lost),
+        (3, Ending::Won),
+        (4, Ending::Won),
+    ] {
+        let (mut g, mut meta) = game(seed);
+        g.play(Move::Place(0)).unwrap();
+        g.play(Move::Place(0)).unwrap();
+        // Each game ends a second after the one before, so the latest is known.
+        meta.started = 1_000 + seed;
+        s.clock_stopped(Some(2_000 + seed));
+        s.finish(&g, &meta, ending);
+        scores.push(g.position().score);
+    }
+    let p = s.played(&rules);
+    assert_eq!((p.games, p.wins, p.streak), (4, 3, 2));
+    assert_eq!(p.win_percent(), 75);
+    assert_eq!(p.best, scores.iter().copied().max());
+    let other = crate::config::load_preset("hard").unwrap();
+    assert_eq!(s.played(&other).games, 0);
+}

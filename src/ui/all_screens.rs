@@ -9,9 +9,9 @@ use std::sync::Arc;
 use crate::cards::engine::{Game, Move};
 use crate::classic::{ClassicGame, Dir};
 use crate::duel::Duel;
-use crate::ui::kit::{Lang, Note, Overlay, Theme, Tone, Words, checked, fill};
+use crate::ui::kit::{Journal, Lang, Note, Overlay, Stamp, Theme, Tone, Words, checked, fill};
 use crate::ui::screens::{
-    CardLog, ClassicScreen, DuelScreen, Player, Screen, Stamp, lay_out_cards, lay_out_classic,
+    CardLog, ClassicScreen, DuelScreen, Event, Player, Screen, lay_out_cards, lay_out_classic,
     lay_out_duel, log_cards, log_classic,
 };
 use crate::ui::widgets::{Item, List, list_lines};
@@ -25,7 +25,7 @@ const STAMP: Stamp = Stamp {
 };
 
 /// What the help, the game and the result cover, in turn.
-fn overlays() -> [Overlay; 4] {
+pub(super) fn overlays() -> [Overlay; 4] {
     [
         Overlay::None,
         Overlay::Help,
@@ -135,7 +135,9 @@ fn every_screen_fits_every_size() {
                     };
                     let what = format!("classic {over:?} ({})", words.help_title);
                     fits(&what, lay_out_classic(&s, words, theme, w, h), w, h);
-                    let lines = log_classic(&g, None, &news, over, words, STAMP, (w, h));
+                    let mut j = Journal::new(1);
+                    let slid = Some((1, crate::ui::screens::Slid::Suggested(Some(Dir::Up))));
+                    let lines = log_classic(&g, None, over, slid, &mut j, STAMP, (w, h));
                     fits(&format!("classic log {over:?}"), Ok(lines), w, h);
                     let d = Duel::new(g.clone(), classic_game(false));
                     let names = ["Ann".to_string(), "Bob".to_string()];
@@ -151,6 +153,10 @@ fn every_screen_fits_every_size() {
                     fits(&what, lay_out_duel(&s, words, theme, w, h), w, h);
                 }
                 menus(words, theme, w, h);
+                // What the boss key shows over a screen that is not a game.
+                let mut j = Journal::new(2);
+                j.boot(STAMP);
+                fits("boss cover", Ok(j.lines(w, h)), w, h);
             }
         }
     }
@@ -176,7 +182,7 @@ fn every_screen_fits_every_size() {
 }
 
 /// The card game's screens under each preset: the game, its help and result, a replay or
-/// review (the bot's view), the log look, a duel.
+/// review (the bot's view), the log look (in English in both languages), a duel.
 fn card_screens(
     words: &Words,
     theme: Theme,
@@ -213,12 +219,12 @@ fn card_screens(
                 game: &g,
                 best: None,
                 cursor: 0,
-                notes: news,
                 overlay: over,
-                insight,
+                event: g.moves().last().map(|&m| (1, Event::Suggested(Some(m)))),
             };
             let what = format!("{preset} log {over:?} ({})", words.help_title);
-            fits(&what, Ok(log_cards(&s, words, STAMP, w, h)), w, h);
+            let mut j = Journal::new(1);
+            fits(&what, Ok(log_cards(&s, &mut j, STAMP, w, h)), w, h);
             // A card duel.
             let d = Duel::new(g.clone(), card_game(preset, false));
             let names = ["Ann".to_string(), "Bob".to_string()];

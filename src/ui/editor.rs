@@ -384,7 +384,9 @@ pub(crate) fn edit(ui: &Ui, path: &Path, text: &str) -> Result<Edited, String> {
     let origin = path.display().to_string();
     let label = crate::config::file_label(path);
     let draft = Draft::open(text, &origin, &label)?;
-    Ok(run(ui, &mut Editor::new(draft, path)))
+    let edited = run(ui, &mut Editor::new(draft, path));
+    ui.boss.typing(false);
+    Ok(edited)
 }
 
 fn run(ui: &Ui, ed: &mut Editor) -> Edited {
@@ -416,6 +418,8 @@ fn run(ui: &Ui, ed: &mut Editor) -> Edited {
             return Edited::Stop;
         }
         let limit = ed.estimate.coming().then_some(Duration::from_millis(250));
+        // While a value or a name is typed, `b` is a letter (Esc twice still hides).
+        ui.boss.typing(ed.typing.is_some());
         let key = match timed.key(ui, limit) {
             Waited::Key(k) => k,
             Waited::Mouse(m) => {

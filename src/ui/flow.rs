@@ -59,11 +59,14 @@ pub(crate) fn play(
     let mut kept: Option<(u64, &str)> = None;
     // What a finished daily deal says: the line to share, the streak, the deal's best.
     let mut daily: Vec<String> = Vec::new();
+    // What became of a duel given up (who gave up, the score, whether it is recorded).
+    let mut given_up: Option<String> = None;
     loop {
         let chosen = if let Some(m) = next.take() {
             m
         } else {
-            let news = menu_news(ui.words, kept.map(|(score, _)| score), &daily);
+            let mut news = menu_news(ui.words, kept.map(|(score, _)| score), &daily);
+            news.extend(given_up.take().map(|l| (l, Tone::Info)));
             match menu::start(ui, &mut rules, keeper, &news) {
                 Some(m) => m,
                 None => break,
@@ -73,6 +76,15 @@ pub(crate) fn play(
         // How the session ended, what "again" plays, and the farewell of a kept game.
         let (end, again, saved_bye) = match chosen {
             Match::Cards(g, m) => {
+                // A deal that is saved already is taken up rather than played twice.
+                match menu::saved_deal(ui, keeper, &g, &m) {
+                    Resume::Saved(r) => {
+                        next = Some(Match::Saved(r));
+                        continue;
+                    }
+                    Resume::Leave => break,
+                    Resume::Fresh => {}
+                }
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 let (end, par) = play_cards(ui, keeper, *g, m);
@@ -83,8 +95,8 @@ pub(crate) fn play(
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
             Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {
-                Resume::Saved(g, m) => {
-                    next = Some(Match::Classic(g, m));
+                Resume::Saved(r) => {
+                    next = Some(Match::Saved(r));
                     continue;
                 }
                 Resume::Fresh => {
@@ -99,7 +111,8 @@ pub(crate) fn play(
                 (end, fresh, ui.words.classic_saved_bye)
             }
             Match::Duel(setup) => {
-                let end = play_duel(ui, keeper, &setup);
+                let (end, said) = play_duel(ui, keeper, &setup);
+                given_up = said;
                 (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
             }
             Match::Saved(Resumed::Cards(g, m)) => {
@@ -112,7 +125,8 @@ pub(crate) fn play(
             }
             Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
                 let again = Setup::after(&r, ui.words);
-                let end = resume_duel(ui, keeper, r);
+                let (end, said) = resume_duel(ui, keeper, r);
+                given_up = said;
                 (end, Match::Duel(again), ui.words.duel_saved_bye)
             }
         };
@@ -130,7 +144,7 @@ pub(crate) fn play(
     }
     drop(guard);
     // After a hang-up there is nobody to read this: ignore the error.
-    for line in &daily {
+    for line in daily.iter().chain(&given_up) {
         let _ = ui.term.write_line(line);
     }
     let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));

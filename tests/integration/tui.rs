@@ -253,9 +253,10 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.send("y");
     r.expect("Game saved (score 0)");
     r.expect("Resume: card game · just now · default rules · score 0 · 1 card");
-    // The saved game is listed and highlighted first: three down to the duel (new game,
-    // classic, duel); a card duel, given up.
-    r.send("\x1b[B\x1b[B\x1b[B\r");
+    // The saved game is listed and highlighted first; down to the duel, a card duel, given up.
+    r.expect("Quit");
+    r.highlight("Duel");
+    r.send("\r");
     r.expect("A duel at which game?");
     r.send("\r");
     r.expect("Player 1 to move");
@@ -264,9 +265,12 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.send("q");
     r.expect("Give up the duel?");
     r.send("y");
+    r.expect("Player 2 gave up the duel at Player 1 0 : 0 Player 2.");
     r.expect("Resume: card game");
+    r.expect("Quit");
     // Classic, quit at once: back again; then Ctrl-D at the menu leaves.
-    r.send("\x1b[B\x1b[B\r");
+    r.highlight("Classic 2048");
+    r.send("\r");
     r.expect("Moves 0");
     r.send("q");
     r.expect("Quit?");
@@ -606,7 +610,8 @@ fn the_menu_leads_to_classic_and_duels() {
     r.expect("New game");
     r.expect("Classic 2048");
     r.expect("Duel");
-    r.send("\x1b[B");
+    r.expect("Quit");
+    r.highlight("Classic 2048");
     r.send("\r");
     r.expect("classic 4×4");
     r.expect("Moves 0");
@@ -614,7 +619,8 @@ fn the_menu_leads_to_classic_and_duels() {
     r.expect("Quit?");
     r.send("y");
     r.expect("Duel (two players");
-    r.send("\x1b[B\x1b[B");
+    r.expect("Quit");
+    r.highlight("Duel");
     r.send("\r");
     r.expect("A duel at which game?");
     r.send("\x1b[B");
@@ -814,8 +820,8 @@ fn every_saved_game_is_in_the_menu() {
     // Saves made in the same second may come in either order: look at the whole list.
     let menu = r.expect("Quit");
     for item in [
-        // Too long for 80 columns in full: what it is, when, and the scores.
-        "Resume: card duel · just now · Player 1 0 : Player 2 0",
+        // Too long for 80 columns in full: its rules' name without "rules".
+        "Resume: card duel · just now · default · Player 1 0 : Player 2 0 · 1 turn",
         "Resume: card game · just now · default rules · score 0 · 1 card",
         "Resume: card game · just now · solitaire rules · score 0 · 2 cards",
     ] {
@@ -838,7 +844,7 @@ fn every_saved_game_is_in_the_menu() {
     r.expect("Saved game deleted");
     r.expect("> Resume: card game · just now · default rules");
     let menu = r.expect("Quit");
-    assert!(!menu.contains("solitaire"), "{menu}");
+    assert!(!menu.contains("· solitaire rules"), "{menu}");
     assert!(!menu.contains("duel ·"), "{menu}");
     r.send("\r");
     r.expect("Cards left 99");
@@ -999,8 +1005,8 @@ const TINY: [(&str, &str); 2] = [
     ("tiny.txt", "2 4 8 16"),
 ];
 
-#[test]
-fn the_result_offers_undo_then_the_menu() {
+/// The tiny rules' game at 80×24, lost in two moves: the result screen is next.
+fn tiny_lost() -> Run {
     let args = [
         "--no-color",
         "--config",
@@ -1012,6 +1018,12 @@ fn the_result_offers_undo_then_the_menu() {
     let mut r = start_sized(&args, (80, 24), &TINY, &[]);
     r.expect("Cards left 4");
     r.send("12");
+    r
+}
+
+#[test]
+fn the_result_offers_undo_then_the_menu() {
+    let mut r = tiny_lost();
     r.expect("Game over: no column takes the 8.");
     r.expect("Longest chain 0");
     r.expect("[ Play again ]");
@@ -1037,17 +1049,7 @@ fn the_result_offers_undo_then_the_menu() {
 /// background: the screen never waits for them).
 #[test]
 fn the_result_shows_par_and_accuracy() {
-    let args = [
-        "--no-color",
-        "--config",
-        "tiny.toml",
-        "play",
-        "--deck-file",
-        "tiny.txt",
-    ];
-    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
-    r.expect("Cards left 4");
-    r.send("12");
+    let mut r = tiny_lost();
     r.expect("Game over");
     r.p.exp_regex(r"Par \d+ .{1,3} you 0").unwrap();
     r.p.exp_regex(r"Accuracy \d+%").unwrap();
@@ -1059,17 +1061,7 @@ fn the_result_shows_par_and_accuracy() {
 /// last move back, play on differently and lose again, leave: exactly one record, the real end.
 #[test]
 fn a_loss_taken_back_and_played_on_is_recorded_once_as_it_ended() {
-    let args = [
-        "--no-color",
-        "--config",
-        "tiny.toml",
-        "play",
-        "--deck-file",
-        "tiny.txt",
-    ];
-    let mut r = start_sized(&args, (80, 24), &TINY, &[]);
-    r.expect("Cards left 4");
-    r.send("12");
+    let mut r = tiny_lost();
     r.expect("Undo the last move");
     // Undo on the result screen, then once more in the game: back to the start.
     r.send("u");
@@ -1099,24 +1091,27 @@ fn a_loss_taken_back_and_played_on_is_recorded_once_as_it_ended() {
 #[test]
 fn the_log_look_and_the_boss_key() {
     let mut r = start(&["--no-color", "--theme", "log", "play", "--seed", "42"]);
-    r.expect("worker::queue: queue 1 [0/7]");
+    r.expect("shard=1 depth=0/7");
     r.send("1");
-    r.expect("queue 1 [1/7]: 4");
+    r.expect("appended chunk=4k shard=1");
+    r.expect("shard=1 depth=1/7 chunks=4k");
     // The boss key switches back to the board at once, and to the log again.
     r.send("b");
     r.expect("Cards left 99");
     r.send("b");
-    r.expect("worker::job");
+    r.expect("INFO  stats: ops=");
+    // The quit question is a log line too, and `y` answers it.
     r.send("q");
-    r.expect("Quit?");
+    r.expect("operator ack required");
     r.send("y");
     r.ends_restored();
 }
 
 #[test]
 fn the_log_look_in_chinese() {
+    // A service's log is English on any desktop: so is the log look.
     let mut r = start(&["--lang", "zh", "--theme", "log", "play", "--seed", "42"]);
-    r.expect("队列 1 [0/7]");
+    r.expect("shard=1 depth=0/7");
     r.send("\x03");
     r.ends_restored();
 }
@@ -1379,4 +1374,173 @@ fn a_stop_in_the_middle_of_a_slow_hint_leaves_at_once_saved() {
         r.send("\x03");
         r.ends_restored();
     }
+}
+
+/// One frame drawn after `marker` shows (up to the end of the frame), as plain lines.
+fn frame_after(r: &mut Run, marker: &str) -> Vec<String> {
+    r.expect(marker);
+    let rest = r.expect("\x1b[J");
+    let text =
+        String::from_utf8_lossy(&rest.chars().map(|c| c as u8).collect::<Vec<u8>>()).to_string();
+    let text = console::strip_ansi_codes(&text).to_string();
+    text.split("\r\n")
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// Every line of a frame is a log line: a stamp, level and target, or a line wrapped after one
+/// (indented), or the service's usage; nothing of the game shows.
+fn all_log_lines(lines: &[String], width: usize) {
+    // The frame's first line is cut before the marker: the others are whole.
+    for l in &lines[1..] {
+        let b = l.as_bytes();
+        let stamped = b.len() > 13
+            && b[2] == b':'
+            && b[5] == b':'
+            && b[8] == b'.'
+            && (l[13..].starts_with("DEBUG")
+                || l[13..].starts_with("INFO")
+                || l[13..].starts_with("WARN")
+                || l[13..].starts_with("ERROR"));
+        // The usage: `usage: …`, indented commands, `merge: …`.
+        let usage = l.starts_with("  ")
+            || l.split_once(": ")
+                .is_some_and(|(k, _)| k.chars().all(|c| c.is_ascii_lowercase()));
+        assert!(stamped || usage || l.is_empty(), "not a log line: {l:?}");
+        assert!(console::measure_text_width(l) <= width, "{l}");
+        let lower = l.to_lowercase();
+        for w in [
+            "game", "hint", "keys", "card", "2048", "place", "(y/n)", "column",
+        ] {
+            assert!(!lower.contains(w), "`{w}` in {l}");
+        }
+    }
+}
+
+/// The boss key on the start menu, in the help and on the result screen: only log lines show,
+/// and the same key brings back the screen that was there.
+#[test]
+fn the_boss_key_hides_every_screen() {
+    let mut r = start_sized(&["--no-color"], (80, 24), &[], &[]);
+    r.expect("New game");
+    r.send("b");
+    let lines = frame_after(&mut r, "INFO  ");
+    all_log_lines(&lines, 80);
+    // Keys do not reach the hidden menu; `b` brings it back as it was.
+    r.send("\x1b[B");
+    r.send("b");
+    r.expect("> New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.send("?");
+    r.expect("Keys and rules");
+    r.send("b");
+    let lines = frame_after(&mut r, "usage: chunkctl");
+    all_log_lines(&lines, 80);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("append next chunk to shard N"))
+    );
+    // No drop command under the default rules.
+    assert!(!lines.iter().any(|l| l.contains("drop next")), "{lines:#?}");
+    r.send("b");
+    r.expect("Keys and rules");
+    r.send("\x03");
+    r.ends_restored();
+
+    // Esc twice, well apart but within 400 ms, is the boss key too.
+    let mut r = tiny_lost();
+    r.expect("[ Play again ]");
+    r.send("\x1b");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    r.send("\x1b");
+    let lines = frame_after(&mut r, "INFO  ");
+    all_log_lines(&lines, 80);
+    assert!(
+        lines.iter().any(|l| l.contains("ingest halted")),
+        "{lines:#?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("action=restart")));
+    r.send("b");
+    r.expect("[ Play again ]");
+    r.send("q");
+    r.ends_restored();
+}
+
+/// Giving up a duel says who gave up, the score and whether it is recorded, not only goodbye.
+#[test]
+fn giving_up_a_duel_says_what_happened() {
+    let mut r = start(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("1");
+    r.expect("Player 2 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(
+        rest.contains("Player 2 gave up the duel at Player 1 0 : 0 Player 2. It is recorded in history as given up."),
+        "{rest}"
+    );
+    let mut r = r.again(&["--no-color", "duel", "--seed", "42"]);
+    r.expect("Player 1 to move");
+    r.send("q");
+    r.expect("Give up the duel?");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(
+        rest.contains("Player 1 gave up the duel before any move: nothing is recorded."),
+        "{rest}"
+    );
+}
+
+/// A seed started again while a game of it is saved offers that game rather than a second copy;
+/// no takes a new one; more than three saves put the rest under "More saved games".
+#[test]
+fn a_saved_deal_is_offered_and_older_saves_are_under_more() {
+    let mut r = start(&["--no-color", "play", "--seed", "42"]);
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("This deal is saved (just now, score 0, 1 card)");
+    r.expect("Resume the saved game?");
+    r.send("y");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    // No: a second copy, saved beside the first.
+    let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
+    r.expect("This deal is saved");
+    r.send("n");
+    r.expect("Cards left 100");
+    r.send("1");
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+    for seed in ["7", "8"] {
+        let mut next = r.again(&["--no-color", "play", "--seed", seed]);
+        next.expect("Cards left 100");
+        next.send("1");
+        next.expect("Cards left 99");
+        next.send("\x03");
+        next.ends_restored();
+        r = next;
+    }
+    let mut r = r.again(&["--no-color"]);
+    let menu = r.expect("Quit");
+    assert_eq!(menu.matches("Resume: ").count(), 3, "{menu}");
+    r.highlight("More saved games (1)");
+    r.send("\r");
+    r.expect("Your saved games (4): which one?");
+    let rows = r.expect("q back");
+    // The two copies of seed 42, alike in all else, say their deal and their place.
+    assert_eq!(rows.matches(&raw("seed 42 · #")).count(), 2, "{rows}");
+    r.send("\x1b");
+    r.expect("More saved games (1)");
+    r.send("\x04");
+    r.ends_restored();
 }

@@ -41,7 +41,7 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
     } else if list.is_empty() {
         println!("no saved games");
     } else {
-        print!("{}", report::saved_table(&list));
+        print!("{}", report::saved_table(&list, terminal_width()));
     }
     Ok(())
 }
@@ -105,9 +105,16 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
     } else if rows.is_empty() {
         println!("no recorded game matches");
     } else {
-        print!("{}", report::table(&rows));
+        print!("{}", report::table(&rows, terminal_width()));
     }
     Ok(())
+}
+
+/// How wide the terminal printed to is; `None` when the output is a file or a pipe.
+pub(super) fn terminal_width() -> Option<usize> {
+    console::Term::stdout()
+        .size_checked()
+        .map(|(_, w)| usize::from(w))
 }
 
 pub(super) fn stats() -> Result<(), Error> {

@@ -171,6 +171,19 @@ impl DuelRow {
         }
     }
 
+    /// The result in a word or two for the table: `Bob won`, `draw`, `given up` (the sentence
+    /// saying how is [`DuelRow::result_text`]).
+    fn result_word(&self) -> String {
+        match self.result {
+            None => "given up".into(),
+            Some(DuelResult::Draw) => "draw".into(),
+            Some(DuelResult::Win { winner, .. }) => {
+                let name = self.players.get(winner).map_or("?", |p| p.name.as_str());
+                format!("{name} won")
+            }
+        }
+    }
+
     /// `won`, `lost` or `draw` for player `i`, `given up` when the duel was not decided.
     fn result_for(&self, i: usize) -> &'static str {
         match self.result {
@@ -187,7 +200,17 @@ fn short_time(stamp: &str) -> String {
 }
 
 /// A table with a header line; the columns `right` names are right-aligned.
-fn render(header: &[&str], body: &[Vec<String>], right: &dyn Fn(usize) -> bool) -> String {
+///
+/// With a `width` (the terminal's), the table is never wider: the columns `drop` names go, in
+/// that order, until it fits; a line still too wide is cut with `…`. Without one (the output is
+/// a file or a pipe), every column is printed whole.
+fn render(
+    header: &[&str],
+    body: &[Vec<String>],
+    right: &dyn Fn(usize) -> bool,
+    drop: &[usize],
+    width: Option<usize>,
+) -> String {
     let header: Vec<String> = header
         .iter()
         .map(std::string::ToString::to_string)
@@ -198,12 +221,35 @@ fn render(header: &[&str], body: &[Vec<String>], right: &dyn Fn(usize) -> bool) 
             *w = (*w).max(c.width());
         }
     }
+    let mut shown = vec![true; header.len()];
+    let total = |shown: &[bool]| {
+        let cols = widths.iter().zip(shown).filter(|(_, s)| **s);
+        let (n, sum) = cols.fold((0usize, 0), |(n, sum), (w, _)| (n + 1, sum + w));
+        sum + 2 * n.saturating_sub(1)
+    };
+    if let Some(max) = width {
+        let mut gone = Vec::new();
+        for &i in drop {
+            if total(&shown) <= max {
+                break;
+            }
+            shown[i] = false;
+            gone.push(i);
+        }
+        // A column dropped before a wider one may fit again once that one is gone.
+        for &i in gone.iter().rev().skip(1) {
+            shown[i] = true;
+            if total(&shown) > max {
+                shown[i] = false;
+            }
+        }
+    }
     let mut out = String::new();
     for line in std::iter::once(&header).chain(body) {
         let mut s = String::new();
-        for (i, c) in line.iter().enumerate() {
+        for (i, c) in line.iter().enumerate().filter(|(i, _)| shown[*i]) {
             let pad = " ".repeat(widths[i] - c.width());
-            if i > 0 {
+            if !s.is_empty() {
                 s.push_str("  ");
             }
             if right(i) {
@@ -214,15 +260,26 @@ fn render(header: &[&str], body: &[Vec<String>], right: &dyn Fn(usize) -> bool) 
                 s.push_str(&pad);
             }
         }
-        let _ = writeln!(out, "{}", s.trim_end());
+        let s = s.trim_end();
+        match width {
+            Some(max) if s.width() > max => {
+                let _ = writeln!(out, "{}", console::truncate_str(s, max, "…"));
+            }
+            _ => {
+                let _ = writeln!(out, "{s}");
+            }
+        }
     }
     out
 }
 
 /// The history table: every game a line, card games, classic games and duels together, with a
-/// `game` column. A duel's line names both players (`Ann vs Bob: Bob won (survived longer)`)
-/// and gives each one's numbers (`12 : 9`).
-pub(crate) fn table(rows: &[AnyRow]) -> String {
+/// `game` column. A duel's line names both players and says its result in a word or two
+/// (`Ann vs Bob: draw`, `Ann vs Bob: Bob won`), and gives each one's numbers (`12 : 9`);
+/// `--json` has the sentence saying how.
+/// In a terminal `width` columns wide, the columns a player misses least go first: undos,
+/// highest, cards/moves, time, deal, rules, when, what game.
+pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
     let header = [
         "#",
         "ended (UTC)",
@@ -279,7 +336,7 @@ pub(crate) fn table(rows: &[AnyRow]) -> String {
                     format!(
                         "{}: {}",
                         each(&|p| p.name.clone()).replace(" : ", " vs "),
-                        r.result_text
+                        r.result_word()
                     ),
                     each(&|p| p.score.to_string()),
                     each(&|p| p.survived.to_string()),
@@ -290,11 +347,14 @@ pub(crate) fn table(rows: &[AnyRow]) -> String {
             }
         })
         .collect();
-    render(&header, &body, &|i| matches!(i, 0 | 6..=10))
+    let drop = [10, 8, 7, 9, 4, 3, 1, 2];
+    render(&header, &body, &|i| matches!(i, 0 | 6..=10), &drop, width)
 }
 
-/// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them).
-pub(crate) fn saved_table(list: &[crate::store::SavedGameInfo]) -> String {
+/// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them),
+/// never wider than a terminal `width` columns wide (cards/moves, deal, rules, then when go
+/// first).
+pub(crate) fn saved_table(list: &[crate::store::SavedGameInfo], width: Option<usize>) -> String {
     let header = [
         "#",
         "last played (UTC)",
@@ -322,7 +382,7 @@ pub(crate) fn saved_table(list: &[crate::store::SavedGameInfo]) -> String {
             ]
         })
         .collect();
-    render(&header, &body, &|i| i == 0)
+    render(&header, &body, &|i| i == 0, &[6, 4, 3, 1], width)
 }
 
 /// One line of the CSV history. Empty cells are fields that do not apply to the row's game.
@@ -466,7 +526,7 @@ mod tests {
 
     #[test]
     fn table_aligns_wide_names() {
-        let t = table(&[row(1, "默认"), row(2, "default")]);
+        let t = table(&[row(1, "默认"), row(2, "default")], None);
         let lines: Vec<&str> = t.lines().collect();
         assert_eq!(lines.len(), 3);
         assert!(lines[1].contains("2026-11-29 20:33"), "{t}");
@@ -496,7 +556,7 @@ mod tests {
             duration_secs: 61,
             undos: 2,
         });
-        let t = table(&[classic, AnyRow::Cards(card)]);
+        let t = table(&[classic, AnyRow::Cards(card)], None);
         let lines: Vec<&str> = t.lines().collect();
         assert_eq!(lines.len(), 3, "{t}");
         assert!(lines[0].starts_with("#  ended (UTC)"), "{t}");
@@ -532,5 +592,78 @@ mod tests {
             c.lines().nth(1).unwrap().contains("\"a, \"\"b\"\"\""),
             "{c}"
         );
+    }
+
+    /// A duel's result is a word or two in the table, whatever the sentence, and the table is
+    /// never wider than the terminal: columns go, least missed first, then the line is cut.
+    #[test]
+    fn table_fits_the_terminal() {
+        let AnyRow::Cards(card) = row(2, "default") else {
+            unreachable!()
+        };
+        let player = |name: &str, score| DuelPlayer {
+            name: name.into(),
+            outcome: Ending::Lost,
+            score,
+            survived: 30,
+            highest: 64,
+            undos: 0,
+            moves: String::new(),
+        };
+        let duel = |n, result| {
+            AnyRow::Duel(DuelRow {
+                head: RowHead {
+                    n,
+                    game: GameKind::Duel,
+                    ..card.head.clone()
+                },
+                of: GameKind::Cards,
+                deal: Deal::Seed { seed: 5 },
+                result,
+                result_text: crate::duel::result_text(result, &["Ann".into(), "Bob".into()]),
+                players: [player("Ann", 12), player("Bob", 12)],
+                duration_secs: 200,
+            })
+        };
+        let win = Some(DuelResult::Win {
+            winner: 1,
+            by_score: true,
+        });
+        let rows = [
+            duel(1, Some(DuelResult::Draw)),
+            duel(2, win),
+            duel(3, None),
+            AnyRow::Cards(card.clone()),
+        ];
+        let whole = table(&rows, None);
+        let lines: Vec<&str> = whole.lines().collect();
+        assert!(lines[1].contains("  Ann vs Bob: draw  "), "{whole}");
+        assert!(lines[2].contains("  Ann vs Bob: Bob won  "), "{whole}");
+        assert!(lines[3].contains("  Ann vs Bob: given up  "), "{whole}");
+        assert!(
+            !whole.contains("survived"),
+            "the sentence is for --json: {whole}"
+        );
+        let widest = lines.iter().map(|l| l.width()).max().unwrap();
+        for width in [40, 60, 80, 100, 160] {
+            let t = table(&rows, Some(width));
+            for l in t.lines() {
+                assert!(l.width() <= width, "{width}: {l:?} in\n{t}");
+            }
+            // The result and the score always show.
+            assert!(
+                t.contains("Bob won") && t.contains("12 : 12"),
+                "{width}:\n{t}"
+            );
+            if width >= widest {
+                assert_eq!(t, whole);
+            }
+        }
+        // At 80 columns the columns missed least are gone, the rest whole; the time, dropped
+        // before the deal, is back once the deal is gone.
+        let t = table(&rows, Some(80));
+        assert!(!t.contains("undos") && t.contains("ended (UTC)"), "{t}");
+        assert!(t.contains("time") && !t.contains("deal"), "{t}");
+        assert!(!t.contains('…'), "{t}");
     }
 }

@@ -262,12 +262,38 @@ pub(crate) struct Words {
     pub menu_mode_duel_cards: &'static str,
     pub menu_mode_duel_classic: &'static str,
     pub menu_played_turns: [&'static str; 2],
+    /// The start menu lists the newest saved games, then this: `{}` how many more.
+    pub menu_more_saved: &'static str,
+    /// The list of every saved game: `{}` how many; its keys.
+    pub saved_prompt: &'static str,
+    pub saved_keys: &'static str,
+    /// A saved game's row in a narrow window: what it is, in a word.
+    pub menu_mode_cards_short: &'static str,
+    pub menu_mode_duel_short: &'static str,
+    /// How long ago, in a narrow window: now, `{}` minutes, `{}` hours, yesterday (`5m`).
+    pub ago_short: [&'static str; 4],
+    /// A deal started again while a game of it is saved: `{}` when it was played, its score,
+    /// cards played.
+    pub resume_deal: &'static str,
+    pub resume_deal_ask: &'static str,
+    /// The player's record with a preset: `{}` the best score, games played, the share won.
+    pub menu_record: &'static str,
+    pub menu_record_short: &'static str,
+    pub menu_not_played: &'static str,
+    /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
+    /// harder rules `{}` suggested, with the key that starts them.
+    pub menu_try_streak: &'static str,
+    pub menu_try_rate: &'static str,
     /// Saved games left out of the list: `{}` how many.
     pub menu_open_elsewhere: [&'static str; 2],
     pub menu_elsewhere: &'static str,
     pub menu_gone: &'static str,
     /// After a duel left saved: `{}` the higher score.
     pub duel_saved_bye: &'static str,
+    /// A duel given up: `{}` who gave up, then each player's name and score; recorded, or
+    /// given up before any move (not recorded).
+    pub duel_given_up: &'static str,
+    pub duel_given_up_early: &'static str,
     /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
     /// the recorded game ended.
     pub replay_tag: &'static str,
@@ -318,17 +344,6 @@ pub(crate) struct Words {
     /// `{}` the points of a merge step, twice.
     pub help_score_value: &'static str,
     pub help_boss: &'static str,
-    /// The log look: `{}` column, `{}` cards, `{}` height, `{}` the cards.
-    pub log_board: &'static str,
-    pub log_empty: &'static str,
-    /// `{}` rules, `{}` score, `{}` best, `{}` cards left.
-    pub log_state: &'static str,
-    /// The same for classic 2048: `{}` moves instead of cards left.
-    pub log_classic_state: &'static str,
-    pub log_hand: &'static str,
-    pub log_keys: &'static str,
-    pub log_over: &'static str,
-    pub log_classic: &'static str,
     /// The result screen's choices: again, undo, menu, quit.
     pub choices: [&'static str; 4],
     /// One line on each preset (default, solitaire, hard): what it changes, how hard it is.
@@ -529,6 +544,19 @@ pub(crate) static EN: Words = Words {
     menu_mode_duel_cards: "card duel",
     menu_mode_duel_classic: "classic duel",
     menu_played_turns: ["{} turn", "{} turns"],
+    menu_more_saved: "More saved games ({})",
+    saved_prompt: "Your saved games ({}): which one?",
+    saved_keys: "↑↓ choose  Enter play  x delete  q back",
+    menu_mode_cards_short: "cards",
+    menu_mode_duel_short: "duel",
+    ago_short: ["now", "{}m", "{}h", "1d"],
+    resume_deal: "This deal is saved ({}, score {}, {}): a new game of it would be a second copy.",
+    resume_deal_ask: "Resume the saved game?",
+    menu_record: "best {} · {} played, {}% won",
+    menu_record_short: "best {} · {}% won",
+    menu_not_played: "not played yet",
+    menu_try_streak: "On {} you won {} in a row: try {} next (press t).",
+    menu_try_rate: "On {} you win {}% of your games: try {} next (press t).",
     menu_open_elsewhere: [
         "{} saved game is open in another window, so it is not listed.",
         "{} saved games are open in another window, so they are not listed.",
@@ -536,6 +564,8 @@ pub(crate) static EN: Words = Words {
     menu_elsewhere: "This game is open in another window: finish or quit it there first.",
     menu_gone: "That saved game is gone (finished or deleted in another window).",
     duel_saved_bye: "Duel saved (best score {}). Run new2048 again to resume it.",
+    duel_given_up: "{} gave up the duel at {} {} : {} {}. It is recorded in history as given up.",
+    duel_given_up_early: "{} gave up the duel before any move: nothing is recorded.",
     replay_tag: "replay",
     replay_playing: "playing",
     replay_paused: "paused",
@@ -576,14 +606,6 @@ pub(crate) static EN: Words = Words {
     help_score: "Points: {} for each merge step.",
     help_score_value: "Points: {} for each merge step plus the card it makes (16+16=32 scores {}), so a long chain jumps by hundreds.",
     help_boss: "b            boss key: switch to the log look (and back)",
-    log_board: "queue {} [{}/{}]: {}",
-    log_empty: "(empty)",
-    log_state: "job {}: score={} best={} left={}",
-    log_classic_state: "job {}: score={} best={} moves={}",
-    log_hand: "next batch: {}",
-    log_keys: "keys: {}",
-    log_over: "job finished: {}",
-    log_classic: "grid row {}: {}",
     choices: [
         "Play again",
         "Undo the last move",
@@ -788,6 +810,19 @@ pub(crate) static ZH: Words = Words {
     menu_mode_duel_cards: "纸牌对决",
     menu_mode_duel_classic: "经典对决",
     menu_played_turns: ["{} 回合", "{} 回合"],
+    menu_more_saved: "更多存档（还有 {} 个）",
+    saved_prompt: "你的存档（共 {} 个）：继续哪一局？",
+    saved_keys: "↑↓ 选择  回车 继续  x 删除  q 返回",
+    menu_mode_cards_short: "纸牌",
+    menu_mode_duel_short: "对决",
+    ago_short: ["刚刚", "{}分钟", "{}小时", "昨天"],
+    resume_deal: "这副牌有存档（{}，得分 {}，{}）：再开一局就是第二份。",
+    resume_deal_ask: "继续存档的那一局吗？",
+    menu_record: "最高 {} · 玩了 {} 局，胜率 {}%",
+    menu_record_short: "最高 {} · 胜率 {}%",
+    menu_not_played: "还没玩过",
+    menu_try_streak: "{} 规则下你已连胜 {} 局：下一步试试 {}（按 t 开始）。",
+    menu_try_rate: "{} 规则下你的胜率是 {}%：下一步试试 {}（按 t 开始）。",
     menu_open_elsewhere: [
         "有 {} 个存档正在另一个窗口中进行，没有列出。",
         "有 {} 个存档正在另一个窗口中进行，没有列出。",
@@ -795,6 +830,8 @@ pub(crate) static ZH: Words = Words {
     menu_elsewhere: "这局正在另一个窗口中进行：请先在那里结束或退出。",
     menu_gone: "这个存档已经不在了（在另一个窗口中结束或删除了）。",
     duel_saved_bye: "对决已保存（最高得分 {}）。再次运行 new2048 即可继续。",
+    duel_given_up: "{} 认输了，比分 {} {} : {} {}。本局已记入历史，记为放弃。",
+    duel_given_up_early: "{} 在第一步之前认输了：没有记录。",
     replay_tag: "回放",
     replay_playing: "播放中",
     replay_paused: "已暂停",
@@ -835,14 +872,6 @@ pub(crate) static ZH: Words = Words {
     help_score: "每一步合并得 {} 分。",
     help_score_value: "每一步合并得 {} 分，再加上合成的牌面值：16+16=32 得 {} 分，所以长连锁会一下得几百分。",
     help_boss: "b            老板键：切换为日志外观（再按切回）",
-    log_board: "队列 {} [{}/{}]：{}",
-    log_empty: "（空）",
-    log_state: "任务 {}：得分={} 最高={} 剩余={}",
-    log_classic_state: "任务 {}：得分={} 最高={} 步数={}",
-    log_hand: "下一批：{}",
-    log_keys: "按键：{}",
-    log_over: "任务结束：{}",
-    log_classic: "网格 第 {} 行：{}",
     choices: ["再来一局", "撤销最后一步", "回到菜单", "退出"],
     preset_lines: [
         "5 列、每列 7 张、有炸弹：原版规则；简单（最强机器人胜率 {}%，每局 {} 分）",

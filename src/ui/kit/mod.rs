@@ -4,10 +4,12 @@
 //! - `theme`: colours (the card palette, text tones) and display widths;
 //! - `text`: fitting a layout to the terminal, centring, wrapping, packing, news, choices;
 //! - `view`: what a screen is asked to draw (notes, overlays, the size it is laid out for);
+//! - `journal`: the log behind the log look, appended to and shown like `tail -f`;
 //! - `cell`: what a frame of an animation is made of.
 
 mod cell;
 mod i18n;
+mod journal;
 mod text;
 mod theme;
 mod view;
@@ -16,6 +18,7 @@ pub(crate) use cell::{Cell, Frame, Grid, Mark};
 #[cfg(test)]
 pub(crate) use i18n::{EN, ZH};
 pub(crate) use i18n::{Lang, Words, fill, plural};
+pub(crate) use journal::{Journal, Level, Stamp};
 pub(crate) use text::{
     Pager, best_text, centre, centre_offset, char_at, choice_at, choices, cut_words, duration,
     first_fit, news, or_too_small, pack, page, pair, result_best, wrap,

@@ -253,32 +253,98 @@ fn too_small(
 }
 
 /// Cuts `text` into lines of at most `width` display columns, at spaces when it can.
+///
+/// Chinese puts no spaces between words, so a line may also end between two wide characters
+/// (never before closing punctuation such as `，` or `）`, nor after opening punctuation). The
+/// space a template puts between a number and its measure word (`有 1 个存档`, `5 分钟前`)
+/// holds them together: a line never ends on the number. A piece still too wide for a line is
+/// cut by width.
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let w = |s: &str| console::measure_text_width(s);
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_inclusive(' ') {
-        let ww = console::measure_text_width(word.trim_end());
-        if !line.is_empty() && console::measure_text_width(&line) + ww > width {
+    for (gap, piece) in pieces(text) {
+        if !line.is_empty() && w(&line) + w(gap) + w(piece) > width {
             lines.push(line.trim_end().to_string());
             line.clear();
         }
-        for ch in word.chars() {
+        if !line.is_empty() || lines.is_empty() {
+            line.push_str(gap);
+        }
+        for ch in piece.chars() {
             let cw = unicode_width::UnicodeWidthChar::width(ch).unwrap_or(0);
             if cw > width {
                 // A wide character in a one-column terminal: nothing can show it.
                 continue;
             }
-            if console::measure_text_width(&line) + cw > width && ch != ' ' {
+            if w(&line) + cw > width {
                 lines.push(line.trim_end().to_string());
                 line.clear();
             }
-            line.push(ch);
+            // A piece cut in two does not begin its next line with a space.
+            if !(ch == ' ' && line.is_empty() && !lines.is_empty()) {
+                line.push(ch);
+            }
         }
     }
     if !line.trim().is_empty() {
         lines.push(line.trim_end().to_string());
     }
     lines
+}
+
+/// Whether `c` is a wide (Chinese) character.
+fn is_wide(c: char) -> bool {
+    unicode_width::UnicodeWidthChar::width(c) == Some(2)
+}
+
+/// `text` as the pieces [`wrap`] keeps whole, each with the spaces before it (a line may end
+/// before any piece, and then drops those spaces).
+fn pieces(text: &str) -> Vec<(&str, &str)> {
+    // Punctuation a Chinese line does not begin with, and punctuation it does not end with.
+    const CLOSING: &str = "，。、；：？！）》」』】”’…·";
+    const OPENING: &str = "（《「『【“‘";
+    // The measure words (and units) the game's Chinese puts after a number.
+    const MEASURE: &str = "个张分步列局回次行时小天秒位条项份种倍名场盘轮手点页人组副套格周年月日";
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut out = Vec::new();
+    // Where the current gap and piece begin.
+    let (mut gap, mut piece) = (0, 0);
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        if c == ' ' {
+            let mut j = i;
+            while j < chars.len() && chars[j].1 == ' ' {
+                j += 1;
+            }
+            let before = i.checked_sub(1).map(|k| chars[k].1);
+            let after = chars.get(j).map(|&(_, c)| c);
+            let held = before.is_some_and(|c| c.is_ascii_digit())
+                && after.is_some_and(|c| MEASURE.contains(c));
+            if !held && at > piece {
+                out.push((&text[gap..piece], &text[piece..at]));
+                gap = at;
+                piece = chars.get(j).map_or(text.len(), |&(a, _)| a);
+            } else if at == piece {
+                piece = chars.get(j).map_or(text.len(), |&(a, _)| a);
+            }
+            i = j;
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|k| chars[k].1);
+        let between = prev.is_some_and(|p| is_wide(p) && !OPENING.contains(p));
+        if at > piece && is_wide(c) && between && !CLOSING.contains(c) {
+            out.push((&text[gap..piece], &text[piece..at]));
+            gap = at;
+            piece = at;
+        }
+        i += 1;
+    }
+    if piece < text.len() || gap < piece {
+        out.push((&text[gap..piece], &text[piece..]));
+    }
+    out
 }
 
 /// The news under the board on exactly `shown` lines: each note on its line, a chain too long
@@ -510,4 +576,58 @@ pub(crate) fn cut_words(text: &str, width: usize) -> String {
         return console::truncate_str(text, width, "…").into_owned();
     }
     format!("{cut}…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wraps_at_spaces() {
+        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
+        assert_eq!(wrap("one two three", 100), ["one two three"]);
+        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap("  indented text", 10), ["  indented", "text"]);
+        assert_eq!(wrap("a  b", 10), ["a  b"]);
+        assert!(wrap("", 5).is_empty());
+        // A wide character is dropped, not drawn, where one column is all there is.
+        assert_eq!(wrap("a有b", 1), ["a", "b"]);
+    }
+
+    /// Chinese breaks between characters, never between a number and its measure word (the
+    /// space the template put between them), nor before closing punctuation.
+    #[test]
+    fn chinese_keeps_a_number_with_its_word() {
+        let text = "有 1 个存档正在另一个窗口中进行，没有列出。";
+        // From the width of `1 个` on, which is held together.
+        for width in 4..40 {
+            let lines = wrap(text, width);
+            for l in &lines {
+                assert!(
+                    console::measure_text_width(l) <= width,
+                    "{width}: {lines:?}"
+                );
+                assert!(!l.ends_with('1'), "{width}: {lines:?}");
+                assert!(!l.starts_with(['，', '。']), "{width}: {lines:?}");
+            }
+            assert!(
+                lines.iter().any(|l| l.contains("1 个")),
+                "{width}: {lines:?}"
+            );
+            // Only the space a line ends at is dropped.
+            let joined: String = lines.concat().replace(' ', "");
+            assert_eq!(joined, text.replace(' ', ""), "nothing lost at {width}");
+        }
+        assert_eq!(
+            wrap(text, 12),
+            ["有 1 个存档", "正在另一个窗", "口中进行，没", "有列出。"]
+        );
+        // The first line is filled: it does not stop after "有 1" as it did.
+        assert_eq!(wrap(text, 30)[0], "有 1 个存档正在另一个窗口中进");
+        // Words of English inside Chinese still break at their spaces.
+        assert_eq!(
+            wrap("用 new2048 play --rules solitaire 试试", 22),
+            ["用 new2048 play", "--rules solitaire 试试"]
+        );
+    }
 }

@@ -41,6 +41,8 @@ struct Bot {
     motion: Motion,
     /// The column of the bot's last card, marked as on the player's screen.
     fresh: Option<usize>,
+    /// Set while the boss key covers the screen: the bot plays on without drawing.
+    hidden: Arc<AtomicBool>,
 }
 
 impl Bot {
@@ -55,6 +57,9 @@ impl Bot {
         overlay: Overlay,
         frame: Option<&Frame>,
     ) -> io::Result<()> {
+        if self.hidden.load(Ordering::SeqCst) {
+            return Ok(());
+        }
         let (w, h) = term::size(&self.term);
         let screen = Screen {
             game: &self.game,
@@ -175,6 +180,7 @@ pub(crate) fn watch(
             Motion::OFF
         },
         fresh: None,
+        hidden: ui.boss.hidden_flag(),
     };
     let handle = std::thread::spawn(move || bot.run());
     loop {

@@ -12,8 +12,8 @@ use crate::cards::text;
 use crate::store::{Deal, GameMeta, Keepers};
 use crate::strategy;
 
-use crate::ui::kit::{Frame, Laid, Note, Overlay, Tone, View, Words, fill};
-use crate::ui::screens::{CardLog, Player, Screen, Stamp, columns_at, lay_out_cards, log_cards};
+use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
+use crate::ui::screens::{CardLog, Event, Player, Screen, columns_at, lay_out_cards, log_cards};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
@@ -100,6 +100,15 @@ pub(crate) struct Cards {
     reviewed: Option<Vec<Move>>,
     /// The result screen's lines about par and accuracy, as they are so far.
     insight: Vec<String>,
+    /// What the last key did, for the log look, numbered so each key is logged once.
+    event: Option<(u64, Event)>,
+}
+
+impl Cards {
+    fn happened(&mut self, e: Event) {
+        let n = self.event.map_or(0, |(n, _)| n + 1);
+        self.event = Some((n, e));
+    }
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and par of
@@ -119,6 +128,7 @@ pub(crate) fn play_cards(
         review: Pending::Off,
         reviewed: None,
         insight: Vec::new(),
+        event: None,
     };
     let (end, mut cards) = solo::play(ui, keeper, game, meta, cards);
     cards.par.poll();
@@ -140,10 +150,14 @@ fn make(s: &mut Kept<Game>, mv: Move) {
                 _ => None,
             };
             s.notes = describe(&turn, s.ui.words);
+            s.extra.happened(Event::Played(turn));
             s.save();
             animate(s, &before, &turn);
         }
-        Err(e) => s.notes = vec![refusal(e, &s.game, s.ui.words)],
+        Err(e) => {
+            s.notes = vec![refusal(e, &s.game, s.ui.words)];
+            s.extra.happened(Event::Refused(e));
+        }
     }
 }
 
@@ -259,11 +273,17 @@ impl OnePlayer for Game {
                 game: &s.game,
                 best: s.best,
                 cursor: s.extra.cursor,
-                notes: &s.notes,
                 overlay: v.overlay,
-                insight: &s.extra.insight,
+                event: s.extra.event,
             };
-            return Ok(log_cards(&log, s.ui.words, Stamp::now(), v.width, v.height));
+            let mut journal = s.ui.boss.journal.borrow_mut();
+            return Ok(log_cards(
+                &log,
+                &mut journal,
+                Stamp::now(),
+                v.width,
+                v.height,
+            ));
         }
         lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
@@ -316,6 +336,7 @@ impl OnePlayer for Game {
                     return; // A stop signal: the game loop leaves, saving the game.
                 };
                 s.extra.hint = hint;
+                s.extra.happened(Event::Suggested(hint));
                 let text = match s.extra.hint {
                     Some(Move::Place(c)) => {
                         s.extra.cursor = c as usize;

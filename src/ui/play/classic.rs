@@ -11,8 +11,8 @@ use console::Key;
 use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::{ClassicMeta, Keepers};
 
-use crate::ui::kit::{Grid, Laid, Note, Tone, View, Words, fill};
-use crate::ui::screens::{ClassicScreen, Stamp, lay_out_classic, log_classic};
+use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, fill};
+use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
 use crate::ui::widgets::{classic_frames, show_frames};
 
@@ -104,6 +104,15 @@ pub(crate) struct Classic {
     marks: Option<Grid>,
     /// Where the mouse button went down, for a drag.
     pressed: Option<(u16, u16)>,
+    /// What the last key did, for the log look, numbered so each key is logged once.
+    event: Option<(u64, Slid)>,
+}
+
+impl Classic {
+    fn happened(&mut self, e: Slid) {
+        let n = self.event.map_or(0, |(n, _)| n + 1);
+        self.event = Some((n, e));
+    }
 }
 
 /// The direction of a drag from `from` to `to` (screen column, row): the way it went furthest,
@@ -169,12 +178,13 @@ impl OnePlayer for ClassicGame {
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
+            let mut journal = s.ui.boss.journal.borrow_mut();
             return Ok(log_classic(
                 &s.game,
                 s.best,
-                &s.notes,
                 v.overlay,
-                s.ui.words,
+                s.extra.event,
+                &mut journal,
                 Stamp::now(),
                 (v.width, v.height),
             ));
@@ -204,14 +214,20 @@ impl OnePlayer for ClassicGame {
                 match slide_note(&mut s.game, d, words) {
                     Ok(notes) => {
                         s.notes = notes;
+                        s.extra.happened(Slid::Moved(d));
                         s.save();
                         animate(s, &before, d);
                     }
-                    Err(note) => s.notes = vec![note],
+                    Err(note) => {
+                        s.notes = vec![note];
+                        s.extra.happened(Slid::Stuck(d));
+                    }
                 }
             }
             Action::Hint => {
-                let text = match bot::best_move(s.game.board()) {
+                let best = bot::best_move(s.game.board());
+                s.extra.happened(Slid::Suggested(best));
+                let text = match best {
                     Some(d) => fill(words.hint_dir, &[&dir_word(d, words), &arrow(d)]),
                     None => words.hint_none.to_string(),
                 };

@@ -187,8 +187,13 @@ pub(crate) fn default_names(words: &Words) -> [String; 2] {
     [fill(words.player, &[&1]), fill(words.player, &[&2])]
 }
 
-/// Plays the duel `setup` describes until it is decided, given up, or a signal stops it.
-pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> End {
+/// Plays the duel `setup` describes until it is decided, given up, or a signal stops it; with
+/// the line that says who gave it up, when it was (see [`Session::given_up`]).
+pub(crate) fn play_duel(
+    ui: &Ui,
+    keeper: &mut dyn DuelKeeper,
+    setup: &Setup,
+) -> (End, Option<String>) {
     let names = setup.names.clone();
     match &setup.game {
         DuelGame::Cards(rules) => {
@@ -203,13 +208,18 @@ pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, setup: &Setup) -> 
     }
 }
 
-/// Plays on a duel taken up from its save (the same player to move as when it was left).
-pub(crate) fn resume_duel(ui: &Ui, keeper: &mut dyn DuelKeeper, resumed: Resumed) -> End {
+/// Plays on a duel taken up from its save (the same player to move as when it was left), as
+/// [`play_duel`] does.
+pub(crate) fn resume_duel(
+    ui: &Ui,
+    keeper: &mut dyn DuelKeeper,
+    resumed: Resumed,
+) -> (End, Option<String>) {
     match resumed {
         Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
         Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
         // Not a duel: nothing to play here.
-        Resumed::Cards(..) | Resumed::Classic(..) => End::Quit(None),
+        Resumed::Cards(..) | Resumed::Classic(..) => (End::Quit(None), None),
     }
 }
 
@@ -219,7 +229,7 @@ fn run<G: Side>(
     duel: Duel<G>,
     meta: G::Meta,
     names: [String; 2],
-) -> End {
+) -> (End, Option<String>) {
     let middle = duel.players[0].columns() / 2;
     let moved = duel.players.iter().any(|p| p.survived() > 0);
     let mut s = Session {
@@ -234,7 +244,9 @@ fn run<G: Side>(
         recorded: false,
     };
     s.warnings();
-    session::run(&mut s)
+    let end = session::run(&mut s);
+    let said = matches!(end, End::Quit(_)).then(|| s.given_up()).flatten();
+    (end, said)
 }
 
 /// One duel being played on the screen.
@@ -276,6 +288,27 @@ impl<G: Side> Session<'_, G> {
             self.recorded = true;
             self.warnings();
         }
+    }
+
+    /// What giving the duel up did, once it was: who gave up (the player to move), the score,
+    /// and whether it is recorded (not when no move was made). `None` for a decided duel.
+    fn given_up(&self) -> Option<String> {
+        let words = self.ui.words;
+        let i = self.duel.to_move()?;
+        if !self.recorded {
+            return Some(fill(words.duel_given_up_early, &[&self.names[i]]));
+        }
+        let score = |p: usize| self.duel.players[p].score();
+        Some(fill(
+            words.duel_given_up,
+            &[
+                &self.names[i],
+                &self.names[0],
+                &score(0),
+                &score(1),
+                &self.names[1],
+            ],
+        ))
     }
 
     fn say(&mut self, text: &str) {

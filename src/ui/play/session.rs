@@ -4,9 +4,9 @@
 //! Ctrl-D leave at once (the game keeps what it can), a resize redraws, a screen that cannot be
 //! written is a terminal gone, `q` asks before leaving, `?` shows the help (paged when taller
 //! than the window) until a key that does not page it, the "too small" screen ignores every key
-//! but quitting, `b` switches to the log look and back (also inside the help), and
-//! the end of a game shows the result with its choices (play again, undo the last move after a
-//! loss, back to the menu, quit), the choice returned as [`End::Over`] for the caller to act on.
+//! but quitting, the boss key works as on every screen (see [`crate::ui::term`]), and the end
+//! of a game shows the result with its choices (play again, undo the last move after a loss,
+//! back to the menu, quit), the choice returned as [`End::Over`] for the caller to act on.
 //! Each game says only what its keys mean and what to keep, through [`Play`].
 //!
 //! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between two
@@ -164,7 +164,6 @@ pub(crate) fn run(s: &mut impl Play) -> End {
                 _ if s.ui().signals.stop() => return s.leave(),
                 _ => {}
             },
-            Action::Boss => toggle_look(s.ui()),
             _ if s.too_small() => {}
             Action::Help => {
                 if let Some(end) = help(s) {
@@ -181,8 +180,8 @@ pub(crate) fn run(s: &mut impl Play) -> End {
 }
 
 /// Shows the help until a key or click that does not page it: ↑/↓, PgUp/PgDn, space, Home/End
-/// and the mouse wheel page through a help taller than the window, `b` switches the look; Ctrl-C
-/// and Ctrl-D still leave at once.
+/// and the mouse wheel page through a help taller than the window (the boss key is the key
+/// reader's); Ctrl-C and Ctrl-D still leave at once.
 fn help(s: &mut impl Play) -> Option<End> {
     let mut top = 0;
     loop {
@@ -204,13 +203,8 @@ fn help(s: &mut impl Play) -> Option<End> {
             }
             KeyRead::Key(k) => k,
         };
-        match s.action(&key) {
-            Action::Interrupt | Action::EndOfInput => return Some(s.leave()),
-            Action::Boss => {
-                toggle_look(s.ui());
-                continue;
-            }
-            _ => {}
+        if let Action::Interrupt | Action::EndOfInput = s.action(&key) {
+            return Some(s.leave());
         }
         let (_, height) = term::size(&s.ui().term);
         match Pager::of(&key, true) {
@@ -232,17 +226,13 @@ fn plain_view(ui: &Ui, overlay: Overlay) -> View {
     View::plain(overlay, width, height)
 }
 
-/// The boss key: the board becomes the log look, and back.
-fn toggle_look(ui: &Ui) {
-    ui.look.set(match ui.look.get() {
-        Look::Board => Look::Log,
-        Look::Log => Look::Board,
-    });
-}
-
-/// A yes/no question on the last line of the screen; `None` when it was left.
+/// A yes/no question on the last line of the screen (in the log look, a log line); `None` when
+/// it was left.
 pub(crate) fn ask(s: &impl Play, question: &str) -> Option<bool> {
     s.draw(Overlay::None, true).ok()?;
+    if s.ui().look.get() == Look::Log {
+        return term::ask_in_log(s.ui(), question, false);
+    }
     confirm(s.ui(), question, false, || {
         let _ = s.draw(Overlay::None, true);
     })

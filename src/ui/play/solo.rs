@@ -98,7 +98,10 @@ pub(crate) fn play<G: OnePlayer>(
         ended: None,
     };
     s.warnings();
+    // Both one-player games draw themselves in the log look.
+    let live = ui.boss.live();
     let end = session::run(&mut s);
+    drop(live);
     (end, s.extra)
 }
 
@@ -145,6 +148,8 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn finish(&mut self) -> bool {
+        // Recorded as it ended, with the time the result screen showed.
+        self.keeper.clock_stopped(self.ended);
         let new_best = self.game.finish(self.keeper, &self.meta);
         self.best = self.game.best(self.keeper, &self.meta).or(self.best);
         self.warnings();

@@ -14,4 +14,4 @@ pub(crate) use classic::{ClassicScreen, lay_out_classic};
 #[cfg(test)]
 pub(crate) use classic::{Tiles, grid_cells};
 pub(crate) use duel::{DuelBoard, DuelScreen, lay_out_duel, tone};
-pub(crate) use log::{CardLog, Stamp, log_cards, log_classic};
+pub(crate) use log::{CardLog, Event, Slid, log_cards, log_classic};

@@ -8,7 +8,9 @@ use std::io::{self, IsTerminal};
 
 use console::Term;
 
-use crate::ui::kit::{Lang, Theme, Words};
+use crate::ui::kit::{Lang, Stamp, Theme, Words};
+
+use super::boss::Boss;
 
 use super::settings::{Look, Settings};
 use super::signals::Signals;
@@ -23,6 +25,8 @@ pub(crate) struct Ui {
     pub settings: Settings,
     /// The look in force: the settings' at first, switched at once by the boss key.
     pub look: std::cell::Cell<Look>,
+    /// The boss key's state and the log it shows.
+    pub boss: Box<Boss>,
     /// Whether the terminal is asked for mouse reports: on by default where the game runs on a
     /// terminal, off with `--no-mouse` or `mouse = false` in the settings file.
     pub mouse: bool,
@@ -55,6 +59,7 @@ impl Ui {
             signals: Signals::install(),
             settings,
             look: std::cell::Cell::new(settings.look),
+            boss: Box::new(Boss::new(u64::from(std::process::id()) ^ Stamp::now().secs)),
             mouse: settings.mouse && !d.no_mouse && is_interactive(),
         })
     }

@@ -1,5 +1,6 @@
 //! Keys: reading one (a signal, a resize or a mouse report comes back as what it is), and what
-//! each key does in the game, in one table.
+//! each key does in the game, in one table. Every screen reads its keys here, so the boss key
+//! ([`super::boss`]) is handled here once, for every screen.
 //!
 //! Kept apart from the loop so the mapping can be tested without a terminal, and so nothing a
 //! player presses can reach the game except through [`Action`].
@@ -10,6 +11,7 @@ use console::Key;
 
 use crate::classic::Dir;
 
+use super::boss;
 use super::context::Ui;
 use super::mouse::{Decoder, Mouse, Piece};
 
@@ -38,8 +40,6 @@ pub(crate) enum Action {
     Suspend,
     /// Classic 2048: slide the tiles.
     Slide(Dir),
-    /// The boss key: switch between the board and the log look at once.
-    Boss,
     /// A key that does nothing, with a name to show.
     Unknown(String),
 }
@@ -58,9 +58,6 @@ pub(crate) fn action(key: &Key) -> Action {
         Key::Char('r' | 'R') => Action::Restart,
         Key::Char('q' | 'Q') | Key::Escape => Action::Quit,
         Key::Char('?') => Action::Help,
-        // `b`, or Esc pressed twice quickly (console reads it as one unknown sequence).
-        Key::Char('b' | 'B') => Action::Boss,
-        Key::UnknownEscSeq(seq) if seq.as_slice() == ['\x1b'] => Action::Boss,
         Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
         Key::Char('\x04') => Action::EndOfInput,
         Key::Char('\x1a') => Action::Suspend,
@@ -109,10 +106,32 @@ pub(crate) enum KeyRead {
     Stop,
 }
 
+/// Reads a key or a mouse event, or says why none came. The boss key never comes back: it
+/// switches to the log look (or back) and the screen is told to draw itself again, or, where
+/// the screen cannot be drawn as a log, the journal covers it until the boss key is pressed
+/// again (see [`super::boss`]).
+pub(crate) fn read_key(ui: &Ui) -> KeyRead {
+    loop {
+        if boss::covering(ui) {
+            return boss::cover(ui);
+        }
+        match read_decoded(ui) {
+            KeyRead::Key(k) if ui.boss.is_key(&k) => {
+                boss::toggle(ui);
+                if !boss::covering(ui) {
+                    return KeyRead::Redraw;
+                }
+            }
+            other => return other,
+        }
+    }
+}
+
 /// Reads a key or a mouse event, or says why none came. A mouse report arrives as an escape
 /// sequence console does not know followed by plain characters; they are gathered here, so no
-/// digit of a report ever reaches a game as a key.
-pub(crate) fn read_key(ui: &Ui) -> KeyRead {
+/// digit of a report ever reaches a game as a key. A lone Esc followed by another within
+/// [`boss::DOUBLE_ESC`] comes back as the two Esc bytes console reads when they arrive together.
+pub(super) fn read_decoded(ui: &Ui) -> KeyRead {
     let mut decoder = Decoder::default();
     loop {
         let read = read_one(ui);
@@ -132,13 +151,33 @@ pub(crate) fn read_key(ui: &Ui) -> KeyRead {
             Piece::More => {}
             Piece::Mouse(m) => return KeyRead::Mouse(m),
             Piece::Dropped => return KeyRead::Redraw,
+            Piece::NotMouse if key == Key::Escape => return second_esc(ui),
             Piece::NotMouse => return KeyRead::Key(key),
         }
     }
 }
 
-/// One key from the terminal, or why none came.
+/// An Esc was read: waits a little for a second one (the boss key); a different key read
+/// meanwhile is kept for the next read.
+fn second_esc(ui: &Ui) -> KeyRead {
+    if !super::wait::input_within(boss::DOUBLE_ESC) {
+        return KeyRead::Key(Key::Escape);
+    }
+    match read_one(ui) {
+        KeyRead::Key(Key::Escape) => KeyRead::Key(Key::UnknownEscSeq(vec!['\x1b'])),
+        KeyRead::Key(other) => {
+            ui.boss.keep_pending(other);
+            KeyRead::Key(Key::Escape)
+        }
+        _ => KeyRead::Key(Key::Escape),
+    }
+}
+
+/// One key from the terminal (or the one kept back after an Esc), or why none came.
 fn read_one(ui: &Ui) -> KeyRead {
+    if let Some(k) = ui.boss.take_pending() {
+        return KeyRead::Key(k);
+    }
     if ui.signals.stop() {
         return KeyRead::Stop;
     }
@@ -166,8 +205,6 @@ mod tests {
         assert_eq!(action(&Key::CtrlC), Action::Interrupt);
         assert_eq!(action(&Key::Char('\x04')), Action::EndOfInput);
         assert_eq!(action(&Key::Char('x')), Action::Unknown("x".into()));
-        assert_eq!(action(&Key::Char('b')), Action::Boss);
-        assert_eq!(action(&Key::UnknownEscSeq(vec!['\x1b'])), Action::Boss);
         assert_eq!(action(&Key::PageUp), Action::Unknown("PageUp".into()));
         // Ctrl-Z suspends (it once did nothing, so `fg` had nothing to resume).
         assert_eq!(action(&Key::Char('\x1a')), Action::Suspend);

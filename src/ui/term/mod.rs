@@ -3,6 +3,7 @@
 //! - `raw`: taking the terminal over and giving it back, also after a panic or on Ctrl-Z;
 //! - `signals`: stop and resize signals turned into flags the loops check;
 //! - `mouse`: mouse reports (SGR, mode 1006) decoded;
+//! - `boss`: the boss key, on every screen, and the log that covers a screen;
 //! - `keys`: reading a key (a signal or resize comes back as what it is) and what keys mean;
 //! - `wait`: waiting for a key at most so long (replays, animations);
 //! - `paint`: drawing a screen in place in one write;
@@ -11,6 +12,7 @@
 //!
 //! Nothing here imports a room above it: only `kit` (the colours and words a [`Ui`] holds).
 
+mod boss;
 mod context;
 mod keys;
 mod mouse;
@@ -20,6 +22,7 @@ mod settings;
 mod signals;
 mod wait;
 
+pub(crate) use boss::ask as ask_in_log;
 pub(crate) use context::{Display, Ui, is_interactive};
 pub(crate) use keys::{Action, KeyRead, action, classic_action, read_key};
 pub(crate) use mouse::{Act, Mouse};

@@ -70,6 +70,8 @@ impl Timed {
         if ui.signals.stop() {
             return Waited::Stop;
         }
+        // Behind the boss key the screen waits: nothing moves on by itself.
+        let limit = limit.filter(|_| !super::boss::covering(ui));
         if let Some(limit) = limit {
             match poll_in(limit) {
                 Polled::Ready => {}

@@ -28,10 +28,12 @@ pub(crate) enum Picked {
     Stop,
 }
 
-/// One item: its texts, longest first, for narrower and narrower windows.
+/// One item: its texts, longest first, for narrower and narrower windows, and the letter that
+/// chooses it at once (said elsewhere on the screen, as a suggestion's key).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Item {
     forms: Vec<String>,
+    key: Option<char>,
 }
 
 impl Item {
@@ -39,12 +41,21 @@ impl Item {
     pub(crate) fn new(text: impl Into<String>) -> Item {
         Item {
             forms: vec![text.into()],
+            key: None,
         }
     }
 
     /// An item with shorter texts for narrower windows (`forms` longest first, at least one).
     pub(crate) fn forms(forms: Vec<String>) -> Item {
-        Item { forms }
+        Item { forms, key: None }
+    }
+
+    /// This item, chosen at once by the letter `key` (one the list does not use itself).
+    pub(crate) fn with_key(self, key: char) -> Item {
+        Item {
+            key: Some(key),
+            ..self
+        }
     }
 
     /// The text for `width` columns (after the two of the mark): the first that fits, else the
@@ -211,6 +222,11 @@ pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
             Key::Char('q' | 'Q') | Key::Escape => return Picked::Back,
             Key::CtrlC | Key::Char('\x03' | '\x04') => return Picked::Stop,
             Key::Char('\x1a') => term::suspend(ui),
+            Key::Char(c) => {
+                if let Some(i) = list.items.iter().position(|it| it.key == Some(c)) {
+                    return Picked::Item(i);
+                }
+            }
             _ => {}
         }
     }
