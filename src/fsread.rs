@@ -1,4 +1,4 @@
-//! The one way the program reads a whole file that someone else may have put in its way: rules
+//! The one way the program opens a file that someone else may have put in its way: rules
 //! files, settings, deck files, the files given to `replay` and `review`, learned weights.
 //!
 //! A path the program reads is not always what it should be. A FIFO there makes a plain
@@ -22,10 +22,11 @@
 //! Every error names the path, says what it found, and says what to do; [`ReadError::is_missing`]
 //! tells the callers for which a missing file is normal (settings, weights) from the others.
 //!
+//! The claims' lock files in the data folder are opened the same way to be written
+//! ([`open_with`]), and a file the program writes whole (learned weights, a pending record) is
+//! replaced atomically ([`write_atomic`]).
+//!
 //! This module is at the bottom of the crate: it uses nothing of it, so every room may use it.
-//! The data folder's files are still opened by the store's own `fsio` (the same checks, plus
-//! writing); it is to read through this module once the store is rebuilt, and its copy of
-//! [`kind_of`] and of the opening to go.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -160,9 +161,14 @@ pub(crate) fn kind_of(t: fs::FileType) -> &'static str {
     }
 }
 
-/// Opens `path` for reading if it is a regular file (see the module docs), not blocking on
-/// anything else.
-fn open(path: &Path, links: Links) -> Result<File, ReadError> {
+/// Opens `path` with `options` (to read, or to write or create) only if it is a regular file,
+/// not blocking on anything else (see the module docs). A missing file is opened as `options`
+/// say (created, or reported missing).
+pub(crate) fn open_with(
+    path: &Path,
+    links: Links,
+    options: &mut OpenOptions,
+) -> Result<File, ReadError> {
     let looked = match links {
         Links::Follow => fs::metadata(path),
         Links::Refuse => fs::symlink_metadata(path),
@@ -174,11 +180,9 @@ fn open(path: &Path, links: Links) -> Result<File, ReadError> {
                 Why::NotRegular(kind_of(m.file_type())),
             ));
         }
-        Ok(_) => {}
-        Err(e) => return Err(ReadError::io(path, e)),
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(ReadError::io(path, e)),
+        _ => {}
     }
-    let mut options = OpenOptions::new();
-    options.read(true);
     #[cfg(unix)]
     {
         use rustix::fs::OFlags;
@@ -191,10 +195,17 @@ fn open(path: &Path, links: Links) -> Result<File, ReadError> {
     }
     let file = match options.open(path) {
         Ok(f) => f,
-        // With O_NOFOLLOW, a link put there since the look fails with ELOOP.
+        // With O_NOFOLLOW, a link put there since the look fails with ELOOP; a FIFO opened to
+        // write with no reader, with ENXIO.
         #[cfg(unix)]
-        Err(e) if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
-            return Err(ReadError::new(path, Why::NotRegular("a symbolic link")));
+        Err(e)
+            if [rustix::io::Errno::LOOP, rustix::io::Errno::NXIO]
+                .iter()
+                .any(|n| e.raw_os_error() == Some(n.raw_os_error())) =>
+        {
+            let what =
+                fs::symlink_metadata(path).map_or("not a regular file", |m| kind_of(m.file_type()));
+            return Err(ReadError::new(path, Why::NotRegular(what)));
         }
         Err(e) => return Err(ReadError::io(path, e)),
     };
@@ -215,9 +226,35 @@ fn open(path: &Path, links: Links) -> Result<File, ReadError> {
     Ok(file)
 }
 
+/// The folder `path` is in (`.` for a bare name).
+pub(crate) fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Replaces `path` with `bytes` atomically: a temporary file in the same folder is written and
+/// flushed, renamed over `path`, and the folder flushed, so a reader sees the old file or the
+/// new one, never a part (the learned weights, a pending record).
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let dir = parent(path);
+    let mut tmp = tempfile::Builder::new().prefix(".tmp").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    // Flushing a folder is how a rename is made durable on Unix; elsewhere opening a folder as a
+    // file fails, and the rename is as durable as the platform makes it.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
 /// The whole of the regular file at `path`, refused if it holds more than `limit` bytes.
 pub(crate) fn read(path: &Path, links: Links, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let file = open(path, links)?;
+    let file = open_with(path, links, OpenOptions::new().read(true))?;
     let too_large = || ReadError::new(path, Why::TooLarge(limit));
     let len = file.metadata().map_err(|e| ReadError::io(path, e))?.len();
     if len > limit {

@@ -17,7 +17,7 @@
 //! strategy     bots   (duel: turn order over the one `Game` trait)
 //! config       rules files and presets, the data and config paths
 //! cards classic the two games, pure
-//! fsread       reading a file the one safe way (below every room)
+//! fsread utc   opening a file the one safe way; UTC dates (below every room)
 //! ```
 //!
 //! Playing a game from code (what bots and tests do):
@@ -53,6 +53,7 @@ mod fsread;
 mod headless;
 mod store;
 mod ui;
+mod utc;
 
 /// Runs `new2048` with the process's command line; returns the exit status.
 pub fn main() -> i32 {

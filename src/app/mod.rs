@@ -26,12 +26,12 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::store::files::format::GameKind;
-use crate::store::{self, Resumed, SavedGameInfo, Store, utc};
+use crate::store::{self, GameKind, Resumed, SavedGameInfo, Store};
 use crate::store::{
     ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, NewDeal, fresh_seed, start,
     start_classic, start_daily,
 };
+use crate::utc;
 
 pub(crate) use crate::error::Error;
 
@@ -120,7 +120,7 @@ fn nothing_to_resume(
     } else {
         let place = keeper.dir().map_or_else(
             || "no data folder".to_string(),
-            |d| store::db::schema::path_in(d).display().to_string(),
+            |d| store::path_in(d).display().to_string(),
         );
         format!(
             "there is no saved {what} to resume{with} ({place}); start one with `new2048 {command}`"
@@ -265,7 +265,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|&m| crate::store::files::record::encode_moves(&[m]) + "\n")
+        .map(|&m| crate::store::encode_moves(&[m]) + "\n")
         .collect();
     play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
 }
@@ -336,11 +336,11 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     if !args.json
         && let Some(news) = keeper.daily_news(&rules, &date)
     {
-        println!("\nto share: {}", news.line);
+        println!("\nto share: {}", crate::ui::share_line(&news.record));
         println!(
             "daily streak {} (best {}); best score of this deal {}",
-            store::daily::count(news.streak, "day"),
-            store::daily::count(news.best_streak, "day"),
+            store::count(news.streak, "day"),
+            store::count(news.best_streak, "day"),
             news.best
         );
     }
@@ -658,7 +658,9 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
     let ui = terminal(global)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let game = Game::with_seed(Arc::new(rules), seed);
-    let best = Store::open().best(game.rules());
+    let mut keeper = Store::open();
+    let best = keeper.best(game.rules());
+    print_warnings(&mut keeper);
     let delay = std::time::Duration::from_millis(args.delay);
     crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;
     Ok(())

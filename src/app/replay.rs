@@ -23,20 +23,17 @@ use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
 use crate::headless::duel::{boards, result_lines, turn_line};
-use crate::store::Store;
-use crate::store::files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
-use crate::store::files::duel_record::DuelRecord;
-use crate::store::files::entry::Entry;
-use crate::store::files::format::{GameKind, RecordError};
-use crate::store::files::record::{CardPlay, Record, SavedGame};
-use crate::store::files::{entry, format};
+use crate::store::{
+    CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
+    SavedClassic, SavedGame, Store, decode, decode_entry,
+};
 use crate::ui::{Duet, Shown, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, CardPlay), Error> {
-    let (play, rec) = match format::decode::<Record>(text) {
+    let (play, rec) = match decode::<Record>(text) {
         Ok(r) => (r.play.clone(), Some(r)),
-        Err(RecordError::Invalid(first)) => match format::decode::<SavedGame>(text) {
+        Err(RecordError::Invalid(first)) => match decode::<SavedGame>(text) {
             Ok(s) => (s.play, None),
             Err(_) => return Err(bad(name, &first)),
         },
@@ -63,7 +60,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         && let Some(n) = arg.to_str().and_then(|s| s.trim().parse::<usize>().ok())
     {
         let mut keeper = Store::open();
-        let all = keeper.summaries(&crate::store::db::history::Filter {
+        let all = keeper.summaries(&crate::store::Filter {
             limit: Some(n),
             ..Default::default()
         });
@@ -116,12 +113,12 @@ pub(crate) enum Held {
 
 /// Tells a classic game (a record or a save) and a duel from a card game.
 pub(crate) fn held(text: &str) -> Held {
-    match entry::decode_entry(text) {
+    match decode_entry(text) {
         Ok(Entry::Classic(r)) => Held::Classic(Box::new((r.play.clone(), Some(r)))),
         Ok(Entry::Duel(d)) => Held::Duel(Box::new(d)),
         Ok(Entry::Cards(_)) => Held::Cards,
         Err(first) => {
-            if let Ok(s) = format::decode::<SavedClassic>(text)
+            if let Ok(s) = decode::<SavedClassic>(text)
                 && s.game == GameKind::Classic
             {
                 return Held::Classic(Box::new((s.play, None)));

@@ -17,10 +17,7 @@ use crate::app::Error;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
-use crate::store::Deal;
-use crate::store::files::classic_record::ClassicRecord;
-use crate::store::files::record::Record;
-use crate::store::files::summary::deal_text;
+use crate::store::{ClassicRecord, Deal, Record, deal_text};
 
 /// The names in the file of a card game record's figures that differ from its replay.
 fn card_fields(record: &Record, game: &Game) -> Vec<&'static str> {

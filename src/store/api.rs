@@ -159,7 +159,7 @@ pub(crate) struct SavedGameInfo {
     /// Cards played (card game) or moves (classic); a duel: both players' turns added.
     pub played: u64,
     /// When it was last played (saved).
-    #[serde(with = "crate::store::utc::as_stamp")]
+    #[serde(with = "crate::utc::as_stamp")]
     pub saved: u64,
     /// A duel's two players, in turn order; empty for a one-player game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -11,7 +11,7 @@ use crate::cards::card::Card;
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
-use crate::store::utc;
+use crate::utc;
 
 /// How a game was dealt, kept with it so history can show it and replays can re-deal it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

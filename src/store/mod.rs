@@ -12,13 +12,13 @@
 //! ```
 //!
 //! One job per room, imports pointing one way (`mod.rs` → `db/` → `ongoing` → `api` → `daily` →
-//! `files/` → `meta` → `utc`): [`api`] is the interface the screens use (the traits and the
+//! `files/` → `meta`); the rooms are private, and this file re-exports what the rooms above use: [`api`] is the interface the screens use (the traits and the
 //! types they return), [`meta`] what a game is besides its engine state, with the one constructor
 //! of a new game; [`files`] the JSON documents that remain the exchange format (card, classic and
 //! duel records, [`files::entry`] for any of them, [`files::summary`] for a game's one line);
 //! [`db`] the database and what sits beside it (schema, the history and saves tables, claims, the
 //! import of the old JSON folder); [`ongoing`] the four kinds of game in progress as one; [`daily`]
-//! the daily deal's streaks and share line; [`utc`] dates. This file is the [`Store`] itself,
+//! the daily deal's streaks and the record to share. This file is the [`Store`] itself,
 //! with the saved games as a player lists them. The store returns data; what the data commands
 //! print (the tables of `history` and `saved`, the `stats` report) is drawn in `app::records`.
 //!
@@ -30,13 +30,12 @@
 //! record added, its save removed), so a failure there leaves the game saved, and the message
 //! says so.
 
-pub(crate) mod api;
-pub(crate) mod daily;
-pub(crate) mod db;
-pub(crate) mod files;
-pub(crate) mod meta;
-pub(crate) mod ongoing;
-pub(crate) mod utc;
+mod api;
+mod daily;
+mod db;
+mod files;
+mod meta;
+mod ongoing;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -52,16 +51,29 @@ use crate::duel::Duel;
 use api::SavedGames;
 use db::claim::{self, Claim, ClaimError};
 use db::{history, import, saves};
-use files::entry::{self, Entry};
-use files::format::{self, GameKind};
+use files::entry;
+use files::format;
+pub(crate) use files::format::GameKind;
 use ongoing::Moves;
 use ongoing::Ongoing;
 
+use crate::utc;
+
+// What the rooms above use, and nothing more (each room's own items stay inside it).
+#[cfg(test)]
+pub(crate) use api::PlayerInfo;
 pub(crate) use api::{
     ClassicKeeper, DuelKeeper, Keeper, Keepers, Played, ResumeError, Resumed, SavedGameInfo,
 };
-pub(crate) use db::history::{RulesStats, Tally};
-pub(crate) use files::summary::Recap;
+pub(crate) use daily::{DailyNews, count, dailies, streaks};
+pub(crate) use db::history::{Filter, RulesStats, Tally};
+pub(crate) use db::schema::{backup, check, path_in};
+pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
+pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
+pub(crate) use files::entry::{Entry, decode_entry};
+pub(crate) use files::format::{RecordError, decode};
+pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
+pub(crate) use files::summary::{Recap, deal_text};
 pub(crate) use meta::{
     ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
 };
@@ -126,6 +138,9 @@ impl Store {
             ));
             return store;
         };
+        for note in db::weights::problems(&dir) {
+            store.warn(note);
+        }
         match db::schema::open(&dir) {
             Ok(opened) => {
                 if let Some(note) = opened.note {
@@ -135,6 +150,9 @@ impl Store {
                 for note in import::run(&mut conn, &dir) {
                     store.warn(note);
                 }
+                // Rows not checked yet are replayed once, here; a failure only means they are
+                // checked at the next start.
+                store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
                 store.db = Some(conn);
             }
             Err(e) => {
@@ -193,11 +211,7 @@ impl Store {
 
     /// The record of game `id` as the JSON text `history --export` prints.
     pub(crate) fn record_text(&self, id: &str) -> Result<String, String> {
-        Ok(match self.record(id)? {
-            Entry::Cards(r) => format::to_json(&r),
-            Entry::Classic(r) => format::to_json(&r),
-            Entry::Duel(r) => format::to_json(&r),
-        })
+        Ok(format::to_json(&self.record(id)?))
     }
 
     /// What `stats` reports (`None` with no game recorded), its best scores checked.
@@ -213,8 +227,9 @@ impl Store {
             {
                 s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
             }
-            let duels = history::list_where(db, "g.game = 'duel'", [])?;
-            let dailies = history::list_where(db, "g.daily IS NOT NULL", [])?;
+            let duels = history::list_where(db, "g.game = 'duel' AND g.checked IS 1", [])?;
+            let dailies = history::list_where(db, "g.daily IS NOT NULL AND g.checked IS 1", [])?;
+            self.say_edited(&history::unchecked(db)?);
             Ok((cards, classic, duels, dailies))
         };
         let (cards, classic, duels, dailies) = match read() {
@@ -233,6 +248,33 @@ impl Store {
             duels,
             dailies,
         })
+    }
+
+    /// Says once which games the figures leave out because their rows were edited.
+    fn say_edited(&self, ids: &[String]) {
+        let shown: Vec<String> = ids
+            .iter()
+            .take(10)
+            .map(|id| crate::cards::text::escape_controls(id))
+            .collect();
+        let more = if ids.len() > shown.len() { ", …" } else { "" };
+        let message = match ids {
+            [] => return,
+            [_] => format!(
+                "game {} is left out of the best scores and the means: its row in the \
+                 database was changed after it was recorded, and its moves do not give the result \
+                 it now says",
+                shown[0]
+            ),
+            _ => format!(
+                "{} games ({}{more}) are left out of the best scores and the means: their rows \
+                 in the database were changed after they were recorded, and their moves do not \
+                 give the results they now say",
+                ids.len(),
+                shown.join(", ")
+            ),
+        };
+        self.warn(message);
     }
 
     /// The best score of `game` with the rules hashed `hash` (of `daily`'s deal only, if given),
@@ -418,7 +460,7 @@ impl Store {
         };
         let result = (|| {
             let tx = db::schema::begin(db)?;
-            history::add(&tx, &record)?;
+            history::add(&tx, &record, true)?;
             saves::remove(&tx, &id)?;
             tx.commit()
         })();

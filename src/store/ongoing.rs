@@ -16,7 +16,7 @@ use crate::store::files::format::{CARDS_FORMAT, FORMAT, GameKind};
 use crate::store::files::record::{Record, RulesRecord};
 use crate::store::files::summary::deal_text;
 use crate::store::meta::{ClassicMeta, Deal, GameMeta};
-use crate::store::utc;
+use crate::utc;
 
 /// A game's moves as the save keeps them: one small code per move, per player (a solo game's
 /// are player 0's); [`Ongoing::word`] writes a code in the records' notation.

@@ -1,8 +1,6 @@
 //! The store as the screens use it: saving, resuming, finishing, the bests, the list of saved
 //! games, a full disk, and the import of an older version's JSON folder.
 
-use std::fs;
-use std::path::Path;
 use std::sync::Arc;
 
 use super::*;
@@ -343,107 +341,6 @@ fn a_forged_best_is_not_believed_and_a_deck_file_game_is_no_best() {
     assert!(w[0].contains("left out of the best scores"), "{w:?}");
     let stats = s.stats().unwrap();
     assert!(stats.cards.iter().all(|r| r.best == 0), "{:?}", stats.cards);
-}
-
-#[test]
-fn the_json_folder_of_an_older_version_is_imported_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    copy_tree(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-store"),
-        &data,
-    );
-    let mut s = Store::at(Some(data.clone()));
-    let w = s.take_warnings();
-    assert_eq!(w.len(), 1, "{w:?}");
-    assert!(
-        w[0].contains("imported 9 recorded games and 5 saved games")
-            && w[0].contains("1 file could not be read")
-            && w[0].contains("nothing was deleted"),
-        "{w:?}"
-    );
-    let kinds: Vec<GameKind> = s.entries().iter().map(|e| e.game).collect();
-    assert_eq!(kinds.len(), 9);
-    for k in [GameKind::Cards, GameKind::Classic, GameKind::Duel] {
-        assert!(kinds.contains(&k), "{kinds:?}");
-    }
-    // Ids kept; the format-1 record is there, and every record reads back and replays.
-    assert!(
-        s.entries()
-            .iter()
-            .any(|e| e.id == "20261129T205926Z-15336-4c33386c")
-    );
-    for e in s.entries() {
-        let r = s.record(&e.id).unwrap();
-        assert!(entry::replays_as_recorded(&r).is_ok(), "{}", e.id);
-    }
-    // The old slot that was also in saves/ is one saved game, not two.
-    let list = s.saved_games();
-    assert_eq!(list.len(), 5, "{list:?}");
-    for i in &list {
-        assert!(s.resume(&i.id).is_ok(), "{}", i.id);
-    }
-    // The old files moved aside, not deleted; a second start imports nothing.
-    let names: Vec<String> = fs::read_dir(&data)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    assert!(
-        !names
-            .iter()
-            .any(|n| n == "games" || n == "saves" || n.starts_with("saved-")),
-        "{names:?}"
-    );
-    let aside = names.iter().find(|n| n.starts_with("json-store-")).unwrap();
-    assert!(
-        data.join(aside)
-            .join("games/20261201T000000Z-deadbeef.json")
-            .is_file()
-    );
-    drop(s);
-    let mut again = Store::at(Some(data));
-    assert!(again.take_warnings().is_empty());
-    assert_eq!(again.entries().len(), 9);
-}
-
-#[cfg(unix)]
-#[test]
-fn an_import_reads_names_that_are_not_utf8_and_skips_fifos() {
-    use std::os::unix::ffi::OsStrExt;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let games = data.join("games");
-    fs::create_dir_all(&games).unwrap();
-    let record = include_str!("../../tests/data/format1-card-record.json");
-    fs::write(
-        games.join(std::ffi::OsStr::from_bytes(b"old-\xff.json")),
-        record,
-    )
-    .unwrap();
-    rustix::fs::mkfifoat(
-        rustix::fs::CWD,
-        games.join("pipe.json"),
-        rustix::fs::Mode::from(0o600),
-    )
-    .unwrap();
-    let mut s = Store::at(Some(data));
-    let w = s.take_warnings();
-    assert!(w[0].contains("imported 1 recorded game"), "{w:?}");
-    assert!(w[0].contains("pipe.json") && w[0].contains("FIFO"), "{w:?}");
-    assert_eq!(s.entries().len(), 1);
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_tree(&e.path(), &target);
-        } else {
-            fs::copy(e.path(), target).unwrap();
-        }
-    }
 }
 
 /// A game is recorded as ending when its clock stopped (the result screen's time), not when the

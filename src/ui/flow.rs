@@ -5,13 +5,12 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
-use crate::store::Resumed;
-use crate::store::daily::DailyNews;
-use crate::store::{Deal, Keepers};
+use crate::store::{DailyNews, Deal, Keepers, Resumed};
 
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
 use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
+use crate::ui::share::share_line;
 use crate::ui::term::{TermGuard, Ui};
 
 /// Where a session goes once a game has ended.
@@ -176,7 +175,7 @@ fn daily_lines(
     };
     let mut lines = vec![
         fill(words.daily_share, &[&date]),
-        n.line,
+        share_line(&n.record),
         fill(
             words.daily_streak,
             &[

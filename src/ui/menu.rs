@@ -16,10 +16,9 @@ use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::config;
 use crate::config::presets;
-use crate::store::files::format::GameKind;
-use crate::store::utc;
-use crate::store::{GameMeta, Keepers, Played, Resumed};
+use crate::store::{GameKind, GameMeta, Keepers, Played, Resumed};
 use crate::store::{ResumeError, SavedGameInfo};
+use crate::utc;
 
 use crate::ui::editor::Edited;
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
@@ -161,7 +160,7 @@ pub(crate) fn saved_deal(
     if !game.moves().is_empty() {
         return Resume::Fresh;
     }
-    let deal = crate::store::files::summary::deal_text(&meta.deal);
+    let deal = crate::store::deal_text(&meta.deal);
     let hash = game.rules().hash();
     let Some(saved) = keeper.saved_games().into_iter().find(|i| {
         i.game == GameKind::Cards && i.played > 0 && i.deal == deal && i.rules_hash == hash
@@ -852,7 +851,7 @@ mod tests {
     use crate::ui::kit::{EN, ZH};
 
     fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
-        use crate::store::api::PlayerInfo;
+        use crate::store::PlayerInfo;
         SavedGameInfo {
             number: 1,
             id: "x".into(),

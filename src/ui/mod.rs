@@ -26,6 +26,7 @@ mod kit;
 mod menu;
 mod play;
 mod screens;
+mod share;
 mod term;
 mod widgets;
 
@@ -46,6 +47,7 @@ pub(crate) use self::flow::play;
 pub(crate) use self::kit::{Lang, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
+pub(crate) use self::share::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.

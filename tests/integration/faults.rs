@@ -591,3 +591,51 @@ fn a_record_whose_result_was_edited_is_refused_by_replay_and_review() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_fifo_at_the_learned_weights_is_named_once_and_the_shipped_weights_play() {
+    // Once passed over in silence: the player who trained weights never learnt why they were
+    // not used. Now the path is named once, with what to do, and the shipped weights play.
+    let home = Home::new();
+    let args = ["autoplay", "--seed", "3", "--strategy", "best"];
+    let plain = home.run(&args, "");
+    assert!(plain.status.success(), "{}", text(&plain.stderr));
+    assert!(
+        !text(&plain.stderr).contains("weights"),
+        "{}",
+        text(&plain.stderr)
+    );
+    let rules = new2048::cards::rules::Rules::default_rules();
+    let name = new2048::strategy::ntuple::Key::of(&rules).file_name();
+    let weights = home.data().join("weights");
+    fs::create_dir_all(&weights).unwrap();
+    mkfifo(&weights.join(&name));
+    let started = Instant::now();
+    let out = home.run(&args, "");
+    assert!(started.elapsed() < HANG);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        text(&plain.stdout),
+        "the shipped weights played"
+    );
+    let said = text(&out.stderr);
+    assert_eq!(
+        said.matches(&name).count(),
+        1,
+        "named once, not at every move: {said}"
+    );
+    assert!(
+        said.contains(&format!("{name}: it is a FIFO, not a regular file")),
+        "{said}"
+    );
+    assert!(
+        said.contains("the bots use the weights shipped in the program"),
+        "{said}"
+    );
+    assert!(said.contains("remove it"), "{said}");
+    // Whatever reads history says it too (each command once), and the FIFO is left as it is.
+    let stats = home.run(&["stats"], "");
+    assert_eq!(text(&stats.stderr).matches(&name).count(), 1);
+    assert!(fs::symlink_metadata(weights.join(&name)).is_ok_and(|m| !m.is_file()));
+}

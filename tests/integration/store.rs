@@ -1125,3 +1125,178 @@ fn every_interrupted_game_is_a_saved_game_to_list_resume_or_delete() {
     let resumed = json(&env.run(&["play", "--resume", "--json"], ""));
     assert_eq!(resumed["cards_played"], 2);
 }
+
+/// A score edited in the database with SQL is believed neither in the mean nor as a best, even
+/// when the same statement marks the row checked (the edit clears the mark, and the row is then
+/// replayed and refused); `stats` says so once, naming the game, and the game counts again once
+/// its row says what its moves give.
+#[test]
+fn a_score_edited_with_sql_is_left_out_of_the_mean_and_the_best() {
+    let env = Env::new();
+    for seed in ["1", "2", "3"] {
+        env.run(&["play", "--seed", seed, "--json"], &whole_game());
+    }
+    let rows = env.history();
+    let scores: Vec<u64> = rows.iter().map(|r| r["score"].as_u64().unwrap()).collect();
+    let (id, score) = (rows[0]["id"].as_str().unwrap(), scores[0]);
+    let others: Vec<u64> = scores[1..].to_vec();
+    let mean = |s: &[u64]| s.iter().sum::<u64>() as f64 / s.len() as f64;
+    let before = text(&env.run(&["stats"], "").stdout);
+    assert!(
+        before.contains("games 3 ") && before.contains(&format!("mean {:.1}", mean(&scores))),
+        "{before}"
+    );
+    let db = rusqlite::Connection::open(env.data().join("new2048.db")).unwrap();
+    for edit in [
+        "UPDATE games SET score = 99999 WHERE id = ?1",
+        // Marking it checked in the same statement does not make it so.
+        "UPDATE games SET score = 99999, checked = 1 WHERE id = ?1",
+    ] {
+        db.execute(edit, [id]).unwrap();
+        let out = env.run(&["stats"], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let shown = text(&out.stdout);
+        assert!(!shown.contains("99999"), "{shown}");
+        assert!(shown.contains("games 2 "), "{shown}");
+        assert!(
+            shown.contains(&format!("mean {:.1}", mean(&others))),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(&format!("best {} ", others.iter().max().unwrap())),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("left out: 1 game edited in the database"),
+            "{shown}"
+        );
+        let warned = text(&out.stderr);
+        assert_eq!(warned.matches(id).count(), 1, "said once: {warned}");
+        assert!(
+            warned.contains(
+                "is left out of the best scores and the means: its row in the database was changed"
+            ),
+            "{warned}"
+        );
+    }
+    // Put back as it was recorded, the game is replayed, found sound and counted again.
+    db.execute(
+        "UPDATE games SET score = ?2 WHERE id = ?1",
+        rusqlite::params![id, score as i64],
+    )
+    .unwrap();
+    let out = env.run(&["stats"], "");
+    assert_eq!(text(&out.stdout), before);
+    assert!(
+        !text(&out.stderr).contains("left out"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// The warnings a run printed, one a line.
+fn warnings(out: &Output) -> Vec<String> {
+    text(&out.stderr)
+        .lines()
+        .filter_map(|l| l.strip_prefix("new2048: warning: "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_json_folder_of_an_older_version_is_imported_once() {
+    let env = Env::new();
+    let data = env.data();
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-store"),
+        &data,
+    );
+    let first = env.run(&["history", "--json"], "");
+    let w = warnings(&first);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("imported 9 recorded games and 5 saved games")
+            && w[0].contains("1 file could not be read")
+            && w[0].contains("nothing was deleted"),
+        "{w:?}"
+    );
+    let rows = crate::common::json_rows(&first);
+    let kinds: Vec<&str> = rows.iter().map(|r| r["game"].as_str().unwrap()).collect();
+    assert_eq!(kinds.len(), 9);
+    for k in ["cards", "classic", "duel"] {
+        assert!(kinds.contains(&k), "{kinds:?}");
+    }
+    // Ids kept; the format-1 record is there, and every record reads back and replays.
+    assert!(
+        rows.iter()
+            .any(|r| r["id"] == "20261129T205926Z-15336-4c33386c")
+    );
+    for n in 1..=rows.len() {
+        let out = env.run(&["replay", &n.to_string(), "--json"], "");
+        assert!(out.status.success(), "game {n}: {}", text(&out.stderr));
+    }
+    // The old slot that was also in saves/ is one saved game, not two; each one resumes (the
+    // oldest first, as a resumed game left at once is recorded and leaves the list).
+    let list = json(&env.run(&["saved", "--json"], ""));
+    assert_eq!(list.as_array().unwrap().len(), 5, "{list}");
+    for n in (1..=5).rev() {
+        let out = env.run(&["play", "--resume", &n.to_string(), "--json"], "");
+        assert!(
+            out.status.success(),
+            "saved game {n}: {}",
+            text(&out.stderr)
+        );
+    }
+    // The old files moved aside, not deleted; a second start imports nothing.
+    let names = files_in(&data);
+    assert!(
+        !names
+            .iter()
+            .any(|n| n == "games" || n == "saves" || n.starts_with("saved-")),
+        "{names:?}"
+    );
+    let aside = names.iter().find(|n| n.starts_with("json-store-")).unwrap();
+    assert!(
+        data.join(aside)
+            .join("games/20261201T000000Z-deadbeef.json")
+            .is_file()
+    );
+    let again = env.run(&["history", "--json"], "");
+    assert!(warnings(&again).is_empty(), "{:?}", warnings(&again));
+    // The 9 imported games, and the 5 saved ones resumed above and left.
+    assert_eq!(crate::common::json_rows(&again).len(), 9 + 5);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_import_reads_names_that_are_not_utf8_and_skips_fifos() {
+    use std::os::unix::ffi::OsStrExt;
+    let env = Env::new();
+    let games = env.games();
+    fs::create_dir_all(&games).unwrap();
+    let record = include_str!("../data/format1-card-record.json");
+    fs::write(
+        games.join(std::ffi::OsStr::from_bytes(b"old-\xff.json")),
+        record,
+    )
+    .unwrap();
+    let made = Command::new("mkfifo").arg(games.join("pipe.json")).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let out = env.run(&["history", "--json"], "");
+    let w = warnings(&out);
+    assert!(w[0].contains("imported 1 recorded game"), "{w:?}");
+    assert!(w[0].contains("pipe.json") && w[0].contains("FIFO"), "{w:?}");
+    assert_eq!(crate::common::json_rows(&out).len(), 1);
+}

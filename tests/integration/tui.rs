@@ -1305,6 +1305,88 @@ fn the_rules_editor_plays_at_once_from_the_menu() {
     r.ends_restored();
 }
 
+/// Rules whose hint is slow for real: nine columns sixteen high, ten cards in view, no learned
+/// weights for them (so `best` falls back to its deepest plain search), on a crowded board.
+const SLOW_HINT_RULES: &str = "name = \"crowded\"\n[deck]\nsize = 140\nlookahead = 10\n\
+    [deck.weights]\n2 = 1\n4 = 1\n8 = 1\n16 = 1\n32 = 1\n64 = 1\n128 = 1\n256 = 1\n512 = 1\n\
+    1024 = 1\nbomb = 0\nwild = 0\n[board]\ncolumns = 9\nheight = 16\nclear_value = 2048\n";
+
+/// Ctrl-C and SIGTERM in the middle of a real hint leave the game within a second, saved as it
+/// was: the hint is worked out on its own thread and the screen does not wait for it.
+#[test]
+fn a_stop_in_the_middle_of_a_slow_hint_leaves_at_once_saved() {
+    use rexpect::process::Signal;
+    use std::time::{Duration, Instant};
+    let files = tempfile::tempdir().unwrap();
+    let rules = files.path().join("crowded.toml");
+    std::fs::write(&rules, SLOW_HINT_RULES).unwrap();
+    // Ten different cards in turn: placed round the columns they seldom merge, so the board
+    // fills with columns that all differ, each one a move the search must weigh.
+    let values = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+    let deck: Vec<String> = (0..140).map(|i| values[(i * 3) % 10].to_string()).collect();
+    let deck_file = files.path().join("deck.txt");
+    std::fs::write(&deck_file, deck.join(" ")).unwrap();
+    let (rules, deck_file) = (rules.to_str().unwrap(), deck_file.to_str().unwrap());
+    let moves: String = (0..100).map(|i| char::from(b'1' + (i % 9) as u8)).collect();
+    let args = [
+        "--no-color",
+        "--no-anim",
+        "--config",
+        rules,
+        "play",
+        "--deck-file",
+        deck_file,
+    ];
+    let crowded = || {
+        let mut r = start(&args);
+        r.expect("Cards left 140");
+        // One key at a time, as a player types them.
+        for key in moves.chars() {
+            r.send(&key.to_string());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        r.expect("Cards left 40");
+        r
+    };
+    // Left alone, the hint on this board takes a while: timed, so the stops below come a third
+    // of the way into it.
+    let mut r = crowded();
+    let asked = Instant::now();
+    r.send("h");
+    r.expect("Hint: put it on column");
+    let hint = asked.elapsed();
+    assert!(
+        hint > Duration::from_millis(150),
+        "the hint took only {hint:?}"
+    );
+    r.send("\x03");
+    r.ends_restored();
+    for stop in [None, Some(Signal::SIGTERM)] {
+        let mut r = crowded();
+        r.send("h");
+        std::thread::sleep(hint / 3);
+        let asked = Instant::now();
+        match stop {
+            None => r.send("\x03"),
+            Some(sig) => r.p.process_mut().signal(sig).unwrap(),
+        }
+        let before = r.expect(RESTORED);
+        let rest = r.p.exp_eof().unwrap();
+        let took = asked.elapsed();
+        assert!(took < Duration::from_secs(1), "left after {took:?}");
+        assert!(
+            !before.contains("Hint: put"),
+            "the hint was still being worked out when the stop came"
+        );
+        assert!(rest.contains("Game saved"), "{rest}");
+        // Saved as it was: the game goes on at card 101.
+        let mut r = r.again(&["--no-color", "--config", rules, "play", "--resume"]);
+        r.expect("Cards left 40");
+        r.send("\x03");
+        r.ends_restored();
+    }
+}
+
 /// One frame drawn after `marker` shows (up to the end of the frame), as plain lines.
 fn frame_after(r: &mut Run, marker: &str) -> Vec<String> {
     r.expect(marker);

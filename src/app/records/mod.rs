@@ -9,8 +9,8 @@ use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
 use crate::store::Keeper;
-use crate::store::files::format::GameKind;
-use crate::store::{self, Store, utc};
+use crate::store::{self, GameKind, Store};
+use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
 pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
@@ -63,14 +63,14 @@ pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
             }
         ))
     })?;
-    println!("{}", news.line);
+    println!("{}", crate::ui::share_line(&news.record));
     Ok(())
 }
 
 pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
     use crate::app::cli::HistoryGame;
     let mut keeper = Store::open();
-    let filter = store::db::history::Filter {
+    let filter = store::Filter {
         game: args.game.map(|g| match g {
             HistoryGame::Cards => GameKind::Cards,
             HistoryGame::Classic => GameKind::Classic,
@@ -139,7 +139,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         ))
     })?;
     if let DataCommand::Path = command {
-        println!("{}", store::db::schema::path_in(&dir).display());
+        println!("{}", store::path_in(&dir).display());
         return Ok(());
     }
     let mut keeper = Store::open();
@@ -150,28 +150,25 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     match command {
         DataCommand::Path => Ok(()),
         DataCommand::Backup { path } => {
-            store::db::schema::backup(db, path).map_err(Error::usage)?;
+            store::backup(db, path).map_err(Error::usage)?;
             println!(
                 "wrote a copy of {} to {}",
-                store::db::schema::path_in(&dir).display(),
+                store::path_in(&dir).display(),
                 path.display()
             );
             Ok(())
         }
         DataCommand::Check => {
-            let problems = store::db::schema::check(db)
+            let problems = store::check(db)
                 .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
             if problems.is_empty() {
-                println!(
-                    "the database {} is sound",
-                    store::db::schema::path_in(&dir).display()
-                );
+                println!("the database {} is sound", store::path_in(&dir).display());
                 return Ok(());
             }
             Err(Error::usage(format!(
                 "the database {} is damaged:\n{}\nback up what still reads with `new2048 data \
                  backup FILE`",
-                store::db::schema::path_in(&dir).display(),
+                store::path_in(&dir).display(),
                 problems.join("\n")
             )))
         }

@@ -6,7 +6,7 @@
 //! games shown: with `--rules` or `--game`, those that match). In JSON each row says its `game`;
 //! in CSV a duel takes a line per player (same `n` and `id`), so each line is one player's game.
 //!
-//! Rows are made from the summaries of the database's columns ([`crate::store::files::summary`]), not
+//! Rows are made from the summaries of the database's columns ([`crate::store::Recap`]), not
 //! the records.
 
 use crate::ui::duration;
@@ -17,11 +17,8 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::Deal;
-use crate::store::files::duel_record::DuelPlayer;
-use crate::store::files::format::GameKind;
-use crate::store::files::summary::{Recap, deal_text};
-use crate::store::utc;
+use crate::store::{Deal, DuelPlayer, GameKind, Recap, deal_text};
+use crate::utc;
 
 /// One line of history, as `--json` prints it: a game of either kind or a duel.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]

@@ -15,9 +15,7 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::daily::{count, dailies, streaks};
-use crate::store::files::format::GameKind;
-use crate::store::{Recap, RulesStats, Tally};
+use crate::store::{GameKind, Recap, RulesStats, Tally, count, dailies, streaks};
 
 /// A bar `count/max` of `width` cells, drawn with eighth blocks.
 pub(crate) fn bar(count: u32, max: u32, width: usize) -> String {
@@ -48,13 +46,21 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
         let _ = writeln!(out, "{} (rules {})", s.name, s.hash);
         let _ = writeln!(
             out,
-            "  games {}   wins {} ({:.1}%)   best {}   mean {:.1}",
+            "  games {}   wins {} ({:.1}%)   best {}   mean {}",
             s.games,
             s.wins,
             s.win_rate(),
             s.best,
             s.mean_score()
+                .map_or_else(|| "-".to_string(), |m| format!("{m:.1}"))
         );
+        if s.left_out > 0 {
+            let _ = writeln!(
+                out,
+                "  left out: {} edited in the database",
+                count(s.left_out, "game")
+            );
+        }
         let _ = writeln!(out, "  highest {unit} reached:");
         let max = s.highest.values().copied().max().unwrap_or(0);
         let label = |v: u64| {
@@ -194,10 +200,17 @@ mod tests {
 
     #[test]
     fn daily_section() {
-        use crate::store::daily::tests::{daily, refs, summed};
-        let r = daily("2026-11-30", &[0, 1], Ending::Lost);
-        let e = summed(std::slice::from_ref(&r));
-        let e = refs(&e);
+        use crate::cards::engine::Move;
+        use crate::cards::rules::Rules;
+        use crate::store::{Entry, Record};
+        let (mut g, meta) =
+            crate::store::start_daily(Rules::default_rules(), Some("2026-11-30")).unwrap();
+        for c in [0, 1] {
+            let _ = g.play(Move::Place(c));
+        }
+        let r = Record::of(&g, &meta, Ending::Lost, 0, String::new());
+        let e = [Recap::of(&Entry::Cards(r))];
+        let e: Vec<&Recap> = e.iter().collect();
         let r = daily_report(&e, "2026-11-30").unwrap();
         assert!(r.contains("streak 1 day   best streak 1 day"), "{r}");
         assert!(daily_report(&[], "2026-11-30").is_none());

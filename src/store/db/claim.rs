@@ -15,6 +15,8 @@ use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::fsread::{self, Links};
+
 /// The folder of the lock files, in the data folder.
 pub(crate) const CLAIMS_DIR: &str = "claims";
 
@@ -39,16 +41,19 @@ fn path_of(dir: &Path, id: &str) -> PathBuf {
     dir.join(CLAIMS_DIR).join(format!("{id}.lock"))
 }
 
+/// Opens (or creates) the lock file at `path`: only a regular file, never a link or a FIFO
+/// someone put there.
 fn open(path: &Path) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options.write(true).create(true).truncate(false);
-    match super::fsio::open_file(path, &mut options) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            fs::create_dir_all(super::fsio::parent(path))?;
-            super::fsio::open_file(path, &mut options)
+    let opened = match fsread::open_with(path, Links::Refuse, &mut options) {
+        Err(e) if e.is_missing() => {
+            fs::create_dir_all(fsread::parent(path))?;
+            fsread::open_with(path, Links::Refuse, &mut options)
         }
         other => other,
-    }
+    };
+    opened.map_err(io::Error::other)
 }
 
 /// Claims save `id` of the data folder `dir` for this process, or says why not (never waits).
@@ -65,7 +70,7 @@ pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ClaimError> {
 /// Whether another process holds save `id` (false when nobody does, or it cannot be told).
 pub(crate) fn is_claimed(dir: &Path, id: &str) -> bool {
     let path = path_of(dir, id);
-    let Ok(file) = super::fsio::open_file(&path, OpenOptions::new().read(true)) else {
+    let Ok(file) = fsread::open_with(&path, Links::Refuse, OpenOptions::new().read(true)) else {
         return false;
     };
     matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))

@@ -27,12 +27,7 @@ pub(crate) struct Filter {
 
 /// The document of `e` (its record as JSON) and its summary.
 fn document(e: &Entry) -> (serde_json::Value, Recap) {
-    let value = match e {
-        Entry::Cards(r) => serde_json::to_value(r),
-        Entry::Classic(r) => serde_json::to_value(r),
-        Entry::Duel(r) => serde_json::to_value(r),
-    }
-    .expect("records always serialize");
+    let value = serde_json::to_value(e).expect("records always serialize");
     (value, Recap::of(e))
 }
 
@@ -44,8 +39,60 @@ fn rules_of(e: &Entry) -> &crate::store::files::record::RulesRecord {
     }
 }
 
+/// Marks row `n` of `games` as checked: its result is known to be what its moves give.
+fn check_row(conn: &Connection, n: i64, checked: bool) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE games SET checked = ?2 WHERE n = ?1")?
+        .execute(params![n, checked])
+        .map(drop)
+}
+
+/// Replays every row not checked yet (recorded before rows were checked, imported, added by hand,
+/// or edited since: the trigger `games_edited` clears `checked` on any change of a row's result)
+/// and marks it: checked when its moves give the result its columns say, refused otherwise (left
+/// out of every figure). Rows checked already are not read. The ids of the rows refused.
+pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    type Unchecked = (i64, String, String, String, i64, i64, i64);
+    let unchecked: Vec<Unchecked> = conn
+        .prepare_cached(
+            // The partial index holds the few rows not checked; SQLite takes it for `IS NULL`
+            // only with its own condition beside.
+            "SELECT n, id, game, outcome, score, played, highest FROM games INDEXED BY \
+             games_unchecked WHERE checked IS NOT 1 AND checked IS NULL",
+        )?
+        .query_map([], |r| Unchecked::try_from(r))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut refused = Vec::new();
+    for (n, id, game, outcome, score, played, highest) in unchecked {
+        // The record replays to its result, and the columns the figures are summed from say
+        // what the record says.
+        let replays = record(conn, &id).ok().flatten().is_some_and(|e| {
+            let s = Recap::of(&e);
+            entry::replays_as_recorded(&e).is_ok()
+                && (s.game.as_str(), s.outcome.as_str()) == (game.as_str(), outcome.as_str())
+                && [s.score, s.played, s.highest].map(stored::int) == [score, played, highest]
+        });
+        check_row(conn, n, replays)?;
+        if !replays {
+            refused.push(id);
+        }
+    }
+    Ok(refused)
+}
+
+/// The ids of the games whose rows are not checked (changed in the database since they were
+/// recorded, and refused when replayed), which every figure leaves out.
+pub(crate) fn unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached(
+        "SELECT id FROM games INDEXED BY games_unchecked WHERE checked IS NOT 1 ORDER BY n",
+    )?
+    .query_map([], |r| r.get(0))?
+    .collect()
+}
+
 /// Adds `e` to history (in the caller's transaction); false when its id is recorded already.
-pub(crate) fn add(conn: &Connection, e: &Entry) -> rusqlite::Result<bool> {
+/// `checked`: its result is known to be its moves' (a game this process played); other rows are
+/// replayed before they count ([`check_unchecked`]).
+pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Result<bool> {
     let (mut doc, s) = document(e);
     if recorded(conn, &s.id)? {
         return Ok(false);
@@ -82,6 +129,9 @@ pub(crate) fn add(conn: &Connection, e: &Entry) -> rusqlite::Result<bool> {
         s.players.as_ref().map(|p| json(p.as_ref())),
         doc.to_string(),
     ])?;
+    if checked {
+        check_row(conn, conn.last_insert_rowid(), true)?;
+    }
     Ok(true)
 }
 
@@ -225,15 +275,17 @@ pub(crate) fn top(
     daily: Option<&str>,
     n: usize,
 ) -> rusqlite::Result<Vec<(String, u64)>> {
-    // One rules id at a time walks `games_best` (or `games_by_daily`) from the top score down.
-    let by_daily = if daily.is_some() {
-        "AND g.daily = ?3"
+    // Walks `games_best` (or `games_by_daily`) from the top score down, named so that the
+    // planner never sums up every game of the rules instead.
+    let (index, by_daily) = if daily.is_some() {
+        ("games_by_daily", "AND g.daily = ?3")
     } else {
-        "AND ?3 IS NULL"
+        ("games_best", "AND ?3 IS NULL")
     };
     let mut q = conn.prepare_cached(&format!(
-        "SELECT g.id, g.score FROM games g WHERE g.rules IN (SELECT id FROM rules WHERE hash = \
-         ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} ORDER BY g.score DESC LIMIT ?4"
+        "SELECT g.id, g.score FROM games g INDEXED BY {index} WHERE g.rules IN (SELECT id FROM \
+         rules WHERE hash = ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} AND g.checked IS 1 \
+         ORDER BY g.score DESC LIMIT ?4"
     ))?;
     q.query_map(params![game.as_str(), hash, daily, n as i64], |r| {
         Ok((r.get(0)?, r.get::<_, i64>(1)?.max(0) as u64))
@@ -242,56 +294,53 @@ pub(crate) fn top(
 }
 
 /// Per rules (by hash), the games of `game` summed up: count, wins, total score, the latest end
-/// and how many reached each highest card; the best is left for the caller to check.
+/// and how many reached each highest card, of the checked rows (the others are counted as left
+/// out); the best is left for the caller to check.
 pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<RulesStats>> {
     let mut by_hash: BTreeMap<String, RulesStats> = BTreeMap::new();
     let mut hash_of = std::collections::HashMap::new();
+    // One walk of the covering index `games_tally`: only checked rows count, the others are
+    // counted as left out. The few rules are looked up after.
     let mut q = conn.prepare_cached(
-        "SELECT g.rules, count(*), sum(g.outcome = 'won'), total(g.score), max(g.ended) FROM \
-         games g WHERE g.game = ?1 GROUP BY g.rules",
+        "SELECT g.rules, g.highest, count(*), sum(g.checked IS 1), \
+         sum(g.checked IS 1 AND g.outcome = 'won'), \
+         total(CASE WHEN g.checked IS 1 THEN g.score END), \
+         max(CASE WHEN g.checked IS 1 THEN g.ended END) FROM games g WHERE g.game = ?1 \
+         GROUP BY g.rules, g.highest",
     )?;
-    // Read from the covering index `games_tally` alone; the few rules are looked up after.
-    let rows: Vec<(i64, i64, i64, f64, i64)> = q
-        .query_map([game.as_str()], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?
+    // Rules, highest, games, checked games, wins, total score, latest end.
+    type Bucket = (i64, i64, i64, i64, i64, f64, Option<i64>);
+    let rows: Vec<Bucket> = q
+        .query_map([game.as_str()], |r| Bucket::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
-    for (id, games, wins, total, latest) in rows {
-        let (name, hash) = conn
-            .prepare_cached("SELECT name, hash FROM rules WHERE id = ?1")?
-            .query_row([id], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })?;
-        hash_of.insert(id, hash.clone());
+    for (id, highest, all, games, wins, total, latest) in rows {
+        if let std::collections::hash_map::Entry::Vacant(v) = hash_of.entry(id) {
+            v.insert(
+                conn.prepare_cached("SELECT name, hash FROM rules WHERE id = ?1")?
+                    .query_row([id], |r| {
+                        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                    })?,
+            );
+        }
+        let (name, hash) = &hash_of[&id];
         let s = by_hash.entry(hash.clone()).or_insert_with(|| RulesStats {
             name: name.clone(),
-            hash,
+            hash: hash.clone(),
             ..RulesStats::default()
         });
+        s.left_out += (all - games) as u32;
+        let Some(latest) = latest else {
+            continue;
+        };
         if latest.max(0) as u64 >= s.latest {
-            s.name = name;
+            s.name.clone_from(name);
             s.latest = latest.max(0) as u64;
         }
         s.games += games as u32;
         s.wins += wins as u32;
-        // Scores may be edited: a sum past u64 stays at its largest.
+        // A sum past u64 stays at its largest.
         s.total_score = s.total_score.saturating_add(total as u64);
-    }
-    let mut q = conn.prepare_cached(
-        "SELECT g.rules, g.highest, count(*) FROM games g WHERE g.game = ?1 GROUP BY g.rules, \
-         g.highest",
-    )?;
-    for row in q.query_map([game.as_str()], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-        ))
-    })? {
-        let (id, highest, n) = row?;
-        if let Some(s) = hash_of.get(&id).and_then(|h| by_hash.get_mut(h)) {
-            *s.highest.entry(highest.max(0) as u64).or_insert(0) += n as u32;
-        }
+        *s.highest.entry(highest.max(0) as u64).or_insert(0) += games as u32;
     }
     let mut all: Vec<RulesStats> = by_hash.into_values().collect();
     lately_first(&mut all);
@@ -311,6 +360,8 @@ pub(crate) struct RulesStats {
     pub highest: BTreeMap<u64, u32>,
     /// When the latest game with these rules ended, to list the rules played lately first.
     pub latest: u64,
+    /// Games left out of these figures: their rows were edited after they were recorded.
+    pub left_out: u32,
 }
 
 impl RulesStats {
@@ -319,8 +370,9 @@ impl RulesStats {
         f64::from(self.wins) * 100.0 / f64::from(self.games.max(1))
     }
 
-    pub(crate) fn mean_score(&self) -> f64 {
-        self.total_score as f64 / f64::from(self.games.max(1))
+    /// The mean score, of games counted (`None` when none is).
+    pub(crate) fn mean_score(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.total_score as f64 / f64::from(self.games))
     }
 }
 

@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
+use super::history;
 use super::saves::{self, Saved};
-use super::{fsio, history};
 use crate::cards::text::escape_controls;
 use crate::store::files::entry::{self, Entry};
-use crate::store::utc;
+use crate::utc;
 
 /// The folders and file-name beginnings of the old JSON store, in the data folder.
 const FOLDERS: [&str; 2] = ["games", "saves"];
@@ -134,14 +134,6 @@ fn look(dir: &Path) -> Found {
     found
 }
 
-fn id_of(e: &Entry) -> &str {
-    match e {
-        Entry::Cards(r) => &r.id,
-        Entry::Classic(r) => &r.id,
-        Entry::Duel(r) => &r.id,
-    }
-}
-
 /// A stable id for a save of an older version that has none: its start and a hash of its file
 /// name, so a second import of the same file gives the same id.
 fn legacy_id(path: &Path, started: u64) -> String {
@@ -160,15 +152,11 @@ fn legacy_id(path: &Path, started: u64) -> String {
 /// it): the record of a game whose end the database could not take (it was locked by another
 /// program, say). The path written.
 pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBuf> {
-    let (id, text) = match record {
-        Entry::Cards(r) => (&r.id, crate::store::files::format::to_json(r)),
-        Entry::Classic(r) => (&r.id, crate::store::files::format::to_json(r)),
-        Entry::Duel(r) => (&r.id, crate::store::files::format::to_json(r)),
-    };
     let games = dir.join("games");
     fs::create_dir_all(&games)?;
-    let path = games.join(format!("{id}.json"));
-    fsio::write_atomic(&path, text.as_bytes())?;
+    let path = games.join(format!("{}.json", record.id()));
+    let text = crate::store::files::format::to_json(record);
+    crate::fsread::write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }
 
@@ -245,9 +233,9 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
         if id.is_empty() {
             *id = legacy_id(path, 0);
         }
-        records += usize::from(history::add(&tx, &e)?);
+        records += usize::from(history::add(&tx, &e, false)?);
         // A game recorded is saved no more (a record kept for the next start, a save behind it).
-        saves::remove(&tx, id_of(&e))?;
+        saves::remove(&tx, e.id())?;
     }
     let mut keys = std::collections::HashSet::new();
     let mut saved = 0;

@@ -1,10 +1,11 @@
 //! The database and what sits beside it on disk: opening and migrating it, its two tables of
-//! games (history, saves), the claims on saves, and the import of the old JSON folder.
+//! games (history, saves), the claims on saves, the import of the old JSON folder, and a look
+//! at the learned weights beside it.
 
 pub(crate) mod claim;
-pub(crate) mod fsio;
 pub(crate) mod history;
 pub(crate) mod import;
 pub(crate) mod saves;
 pub(crate) mod schema;
 pub(crate) mod stored;
+pub(crate) mod weights;

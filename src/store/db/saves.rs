@@ -24,7 +24,7 @@ use crate::store::files::format::{GameKind, RecordError, checked, from_value, ki
 use crate::store::files::record::SavedGame;
 use crate::store::meta::{ClassicMeta, GameMeta};
 use crate::store::ongoing::{Moves, Ongoing};
-use crate::store::utc;
+use crate::utc;
 
 /// One saved game as its document holds it.
 #[derive(Clone, Debug)]

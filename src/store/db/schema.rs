@@ -34,7 +34,8 @@ pub(crate) const BUSY: Duration = Duration::from_secs(5);
 
 /// The schema, one step per version: `MIGRATIONS[i]` takes a database from version `i` to
 /// `i + 1`.
-const MIGRATIONS: &[&str] = &[r"
+const MIGRATIONS: &[&str] = &[
+    r"
 CREATE TABLE rules (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -91,7 +92,19 @@ CREATE TABLE save_moves (
     move TEXT NOT NULL,
     PRIMARY KEY (save, player, n)
 ) WITHOUT ROWID;
-"];
+",
+    r"
+ALTER TABLE games ADD COLUMN checked INTEGER;
+DROP INDEX games_tally;
+CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended, checked);
+CREATE INDEX games_unchecked ON games (checked) WHERE checked IS NOT 1;
+CREATE TRIGGER games_edited AFTER UPDATE OF game, rules, outcome, score, played, highest, deck,
+    body ON games
+BEGIN
+    UPDATE games SET checked = NULL WHERE n = NEW.n;
+END;
+",
+];
 
 /// The schema version this program writes.
 pub(crate) fn version() -> i64 {
@@ -206,7 +219,7 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
 
 /// Renames the damaged database (and its log) aside; the new path of the database file.
 fn move_aside(path: &Path) -> Result<PathBuf, String> {
-    let stamp = crate::store::utc::compact(crate::store::utc::now());
+    let stamp = crate::utc::compact(crate::utc::now());
     let aside = PathBuf::from(format!("{}.damaged-{stamp}", path.display()));
     for suffix in ["-wal", "-shm"] {
         let from = PathBuf::from(format!("{}{suffix}", path.display()));

@@ -24,7 +24,7 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
 use crate::store::meta::ClassicMeta;
-use crate::store::utc;
+use crate::utc;
 
 /// `"u l l d r"`.
 pub(crate) fn encode_dirs(moves: &[Dir]) -> String {

@@ -23,7 +23,7 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, DuelResult, Playable};
 use crate::store::meta::{ClassicMeta, Deal, GameMeta};
-use crate::store::utc;
+use crate::utc;
 
 /// The moves of one player's game in its record notation: the one fact about a game that only the
 /// store knows how to write.

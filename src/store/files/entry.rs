@@ -8,12 +8,25 @@ use super::duel_record::DuelRecord;
 use super::format::{GameKind, RecordError, checked, from_value, kind_of};
 use super::record::Record;
 
-/// One file of history: a finished game of either kind, or a duel.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One file of history: a finished game of either kind, or a duel. Written as the record it holds
+/// (each says its own `game`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
 pub(crate) enum Entry {
     Cards(Record),
     Classic(ClassicRecord),
     Duel(DuelRecord),
+}
+
+impl Entry {
+    /// The game's id.
+    pub(crate) fn id(&self) -> &str {
+        match self {
+            Entry::Cards(r) => &r.id,
+            Entry::Classic(r) => &r.id,
+            Entry::Duel(r) => &r.id,
+        }
+    }
 }
 
 /// Reads a history file of any kind, checking its `format` first.

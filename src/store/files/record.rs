@@ -42,7 +42,7 @@ use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::cards::text;
 use crate::store::meta::{Deal, GameMeta};
-use crate::store::utc;
+use crate::utc;
 
 /// The rules a game was played with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

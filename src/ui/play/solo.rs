@@ -77,7 +77,7 @@ impl<G: OnePlayer> Kept<'_, G> {
     /// Seconds played: from the start to the end, or to now while it is played.
     pub(crate) fn played_secs(&self, started: u64) -> u64 {
         self.ended
-            .unwrap_or_else(crate::store::utc::now)
+            .unwrap_or_else(crate::utc::now)
             .saturating_sub(started)
     }
 }
@@ -168,7 +168,7 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn result_shown(&mut self) {
-        self.ended.get_or_insert_with(crate::store::utc::now);
+        self.ended.get_or_insert_with(crate::utc::now);
         G::result_shown(self);
     }
 

@@ -1,0 +1,68 @@
+//! The learned weights beside the database (`weights/ntuple-<hash>.bin`, written by `new2048
+//! train`), looked at for what the bots would pass over in silence.
+//!
+//! The bots read a weights file only if it is a regular file (through [`crate::fsread`], links
+//! refused), and otherwise play with the weights shipped in the program: a FIFO put there once
+//! hung every hint. That is right for play, but the player who trained weights would never learn
+//! why they are not used. So the store, which reports what is wrong in the data folder, names
+//! each such file once, when it opens.
+
+use std::path::Path;
+
+use crate::strategy::ntuple::WEIGHTS_DIR;
+
+/// What to tell the player about the weights folder of the data folder `dir`: one message per
+/// file there that is not a regular file (nothing when the folder is missing or sound).
+pub(crate) fn problems(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir.join(WEIGHTS_DIR)) else {
+        return Vec::new();
+    };
+    let mut found: Vec<String> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("ntuple-") && name.ends_with(".bin")
+        })
+        // `file_type` does not follow a link: a link is reported as one.
+        .filter_map(|e| Some((e.path(), e.file_type().ok()?)))
+        .filter(|(_, kind)| !kind.is_file())
+        .map(|(path, kind)| {
+            format!(
+                "{}: it is {}, not a regular file, so the learned weights there are not read and \
+                 the hint and the bots use the weights shipped in the program; remove it (and \
+                 run `new2048 train` again for weights of your own)",
+                crate::cards::text::escape_controls(&path.display().to_string()),
+                crate::fsread::kind_of(kind)
+            )
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_weights_file_that_is_not_a_file_is_named_and_a_sound_one_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(problems(dir.path()).is_empty(), "no folder, nothing to say");
+        let weights = dir.path().join(WEIGHTS_DIR);
+        std::fs::create_dir_all(&weights).unwrap();
+        std::fs::write(weights.join("ntuple-0000000000000001.bin"), b"x").unwrap();
+        std::fs::create_dir(weights.join("ntuple-0000000000000002.bin")).unwrap();
+        std::os::unix::fs::symlink("/dev/null", weights.join("ntuple-0000000000000003.bin"))
+            .unwrap();
+        let said = problems(dir.path());
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(
+            said[0].contains("ntuple-0000000000000002.bin: it is a folder"),
+            "{said:?}"
+        );
+        assert!(said[1].contains("ntuple-0000000000000003.bin: it is a symbolic link"));
+        assert!(said[1].contains("remove it"), "{said:?}");
+    }
+}

@@ -1,0 +1,150 @@
+//! The line a player shares of a finished daily deal, for posting: `new2048 daily 2026-12-01
+//! (default): won · score 14 · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆`. The result screen and
+//! `daily --share` print it; the store finds the record it is drawn from.
+//!
+//! The shared line must not give the deal away: everyone plays the same cards that day, and a
+//! line saying "a bomb at card 31" would tell the others where the bombs are. So the strip shows
+//! only what the player made of the deal: the deck cut in ten equal stretches, each drawn by the
+//! best thing the player did in it (a column cleared, a long chain, merges, or nothing but
+//! placing), then how it ended. How many bombs were played is a count, never a place.
+//!
+use crate::cards::engine::{Clear, Game};
+use crate::cards::summary::Ending;
+use crate::duel::Playable;
+use crate::store::{Deal, Record, count};
+
+/// Stretches of the deck in the strip.
+const CELLS: usize = 10;
+
+/// The shared line of a daily deal's record: `new2048 daily 2026-12-01 (default): won · score 14
+/// · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆` (a count of none is left out).
+pub(crate) fn share_line(r: &Record) -> String {
+    let date = match &r.play.deal {
+        Deal::Daily { date, .. } => date.as_str(),
+        _ => "?",
+    };
+    let (strip, clears, bombs) = match r.play.rebuild() {
+        Ok((game, _)) => strip(&game),
+        Err(_) => (String::new(), 0, 0),
+    };
+    let outcome = match r.outcome {
+        Ending::Won => "won",
+        Ending::Lost => "lost",
+        Ending::Quit => "unfinished",
+    };
+    let mut parts = vec![
+        outcome.to_string(),
+        format!("score {}", r.score),
+        count(r.cards_played, "card"),
+    ];
+    // Counts of nothing only make the line longer.
+    parts.extend((clears > 0).then(|| count(clears, "clear")));
+    parts.extend((bombs > 0).then(|| count(bombs, "bomb")));
+    format!(
+        "new2048 daily {date} ({}): {}  {strip}",
+        r.play.rules.name,
+        parts.join(" · ")
+    )
+}
+
+/// The strip of `game` (as it ended): one cell per tenth of the deck (a card, for a deck of
+/// fewer than ten), by the best thing done in
+/// it: 🟨 a column cleared, 🟧 a chain of three merges or more, 🟩 a merge, 🟦 cards placed
+/// only, ⬛ not reached. With the clears and bombs counted.
+fn strip(game: &Game) -> (String, u32, u32) {
+    let size = game.deck().len().max(1);
+    // A deck shorter than the strip gets a cell a card.
+    let n = CELLS.min(size);
+    let mut cells = vec![0u8; n];
+    let mut reached = vec![false; n];
+    let mut at = game.restart();
+    let (mut clears, mut bombs) = (0, 0);
+    for (i, &mv) in game.moves().iter().enumerate() {
+        // The cell of the card played: its place in the deck.
+        let cell = (i * n / size).min(n - 1);
+        reached[cell] = true;
+        let Ok(turn) = at.play(mv) else { break };
+        let level = match turn.cleared {
+            Some(Clear::Value) => {
+                clears += 1;
+                4
+            }
+            Some(Clear::Bomb) => {
+                bombs += 1;
+                1
+            }
+            None => match turn.steps().len() {
+                0 => 1,
+                1 | 2 => 2,
+                _ => 3,
+            },
+        };
+        cells[cell] = cells[cell].max(level);
+    }
+    let mut s: String = cells
+        .iter()
+        .zip(reached)
+        .map(|(&level, reached)| match (reached, level) {
+            (false, _) => '⬛',
+            (true, 4) => '🟨',
+            (true, 3) => '🟧',
+            (true, 2) => '🟩',
+            _ => '🟦',
+        })
+        .collect();
+    s.push(match game.ending() {
+        Ending::Won => '🏆',
+        Ending::Lost => '💀',
+        Ending::Quit => '⏸',
+    });
+    (s, clears, bombs)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::cards::engine::Move;
+    use crate::cards::rules::Rules;
+
+    /// A daily deal of `date` played `moves` columns, lost.
+    fn daily(date: &str, moves: &[u8]) -> Record {
+        let (mut g, meta) = crate::store::start_daily(Rules::default_rules(), Some(date)).unwrap();
+        for &c in moves {
+            let _ = g.play(Move::Place(c));
+        }
+        Record::of(&g, &meta, Ending::Lost, 0, String::new())
+    }
+
+    /// The strip has ten cells and an ending, and the same play of two different deals with the
+    /// same merges draws the same strip: it tells the play, not the cards.
+    #[test]
+    fn the_share_line() {
+        let r = daily("2026-11-30", &[0, 0, 1, 2, 3]);
+        let line = share_line(&r);
+        assert!(
+            line.starts_with("new2048 daily 2026-11-30 (default): lost · score "),
+            "{line}"
+        );
+        assert!(line.contains(" · 5 cards"), "{line}");
+        assert!(
+            !line.contains("0 clears"),
+            "counts of none are left out: {line}"
+        );
+        let strip = line.rsplit("  ").next().unwrap();
+        assert_eq!(strip.chars().count(), CELLS + 1, "{line}");
+        assert!(strip.starts_with('🟦') || strip.starts_with('🟩'), "{line}");
+        assert!(
+            strip.contains('⬛'),
+            "the rest of the deck was not reached: {line}"
+        );
+        assert!(!line.contains('\n'));
+        let g = Game::with_seed(Arc::new(Rules::default_rules()), 3);
+        assert_eq!(strip_of(&g), "⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⏸");
+    }
+
+    fn strip_of(g: &Game) -> String {
+        strip(g).0
+    }
+}
