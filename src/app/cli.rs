@@ -328,6 +328,11 @@ pub(crate) struct TrainArgs {
     /// Seed of the training: the same seed (and jobs) gives the same weights.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Cards the self-play player sees: 1, the card in hand (fast), or 2, the hand and the next
+    /// card (about five times slower; needs rules showing two cards). The shipped solitaire
+    /// weights were learned with 2.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub see: u8,
 }
 
 #[derive(Args, Debug, Clone)]

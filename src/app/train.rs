@@ -28,21 +28,33 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         )));
     }
     let rules = super::load_rules(global)?.rules;
+    if !(1..=2).contains(&args.see) || args.see > rules.deck.lookahead {
+        return Err(Error::usage(format!(
+            "--see must be 1 or 2, and at most the {} cards these rules show (deck.lookahead): \
+             the cards the self-play player sees",
+            rules.deck.lookahead
+        )));
+    }
     let dir = crate::config::paths::data_dir().ok_or_else(|| {
         Error::io("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
     })?;
     let mut net = Network::new(&rules);
     net.seed = args.seed;
-    let settings = Settings::default();
+    let settings = Settings {
+        see_next: args.see == 2,
+        ..Settings::default()
+    };
     let total = args.games;
     let mut out = std::io::stdout();
     writeln!(
         out,
-        "training {} ({}) from seed {}: {total} games, {} jobs",
+        "training {} ({}) from seed {}: {total} games, {} jobs, seeing {} card{}",
         rules.name,
         net.key().as_str(),
         args.seed,
-        args.jobs
+        args.jobs,
+        args.see,
+        if args.see == 1 { "" } else { "s" }
     )?;
     let mut curve = Curve::new(total, out)?;
     train(

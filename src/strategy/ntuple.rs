@@ -438,11 +438,13 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Weights shipped in the binary, built by `new2048 train` (see the README). Solitaire has none:
-/// weights learned for it played worse than expectimax, which `best` then uses.
+/// Weights shipped in the binary, built by `new2048 train` (see the README); solitaire's with
+/// `--see 2` (see [`super::train`]: learned seeing the hand only, they played worse than
+/// expectimax).
 const EMBEDDED: &[&[u8]] = &[
     include_bytes!("weights/hard.bin"),
     include_bytes!("weights/default.bin"),
+    include_bytes!("weights/solitaire.bin"),
 ];
 
 /// The weights for these rules: the data folder's (trained by the player) first, else the shipped

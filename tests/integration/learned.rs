@@ -195,6 +195,11 @@ fn bad_review_requests_are_refused() {
     assert!(err.contains("no game 3"), "{err}");
     let out = run(&["train", "--games", "0"]);
     assert_eq!(out.status.code(), Some(2));
+    // The default rules show three cards, but self-play sees at most two.
+    let out = run(&["train", "--games", "10", "--see", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--see must be 1 or 2"), "{err}");
 }
 
 #[test]
@@ -205,6 +210,10 @@ fn hard_weights_are_shipped_and_serve_a_shorter_deck() {
     assert!(net.games > 0);
     let default = Rules::default_rules();
     assert!(new2048::strategy::ntuple::embedded(&default).is_some_and(|n| n.fits(&default)));
+    let text = new2048::config::presets::get("solitaire").unwrap();
+    let solitaire = Rules::parse(text, "solitaire", Some(&default)).unwrap();
+    let net = new2048::strategy::ntuple::embedded(&solitaire).expect("shipped solitaire weights");
+    assert!(net.fits(&solitaire) && net.games > 0);
 }
 
 /// `simulate` deals each card as it comes into view: its games must still be the deals of their
