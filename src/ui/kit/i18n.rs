@@ -6,6 +6,7 @@
 //! translator see a whole language at once.
 
 use crate::cards::card::Card;
+use crate::classic::Dir;
 
 /// A language of the screens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -929,6 +930,22 @@ impl Words {
         } else {
             card.to_string()
         }
+    }
+
+    /// The word for a slide's direction in classic 2048.
+    pub(crate) fn dir(&self, d: Dir) -> &'static str {
+        let i = Dir::ALL.iter().position(|&x| x == d).unwrap_or(0);
+        self.dirs[i]
+    }
+}
+
+/// The arrow of a slide's direction.
+pub(crate) fn arrow(d: Dir) -> &'static str {
+    match d {
+        Dir::Up => "↑",
+        Dir::Down => "↓",
+        Dir::Left => "←",
+        Dir::Right => "→",
     }
 }
 

@@ -1,5 +1,5 @@
 //! The loops of the widgets: a list shown until an item is picked, a yes/no question asked on the
-//! line where the cursor is. What is drawn and what a key does are the widgets' own pure
+//! line where the cursor is, or as a log line in the log look. What is drawn and what a key does are the widgets' own pure
 //! functions ([`crate::ui::widgets`]); here the keys are read, with the same key read as the
 //! games, so a stop signal, a resize and a lost terminal behave as they do in play.
 
@@ -7,8 +7,9 @@ use std::io::Write;
 
 use console::Key;
 
+use crate::ui::kit::{Level, Stamp};
 use crate::ui::term;
-use crate::ui::term::{KeyRead, Ui, read_key};
+use crate::ui::term::{KeyRead, Look, Ui, read_key};
 use crate::ui::widgets::{
     Answer, List, Moved, Picked, answer, lines, on_key, on_mouse, question_line,
 };
@@ -92,4 +93,44 @@ pub(crate) fn confirm(
     let mut out = ui.term.clone();
     let _ = write!(out, "\r\x1b[K").and_then(|()| out.flush());
     answered
+}
+
+/// A yes/no question in the log look: a log line that asks for an operator's answer (`y` yes,
+/// `n` no, Enter the default), and a line that records the answer. `None` when it was left (Esc,
+/// `q`, Ctrl-C, a stop).
+pub(crate) fn ask_in_log(ui: &Ui, question: &str, default: bool) -> Option<bool> {
+    // Each question has its own request id, so two questions do not read alike.
+    let id = question.bytes().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    }) & 0xffff;
+    let log = |level, text: String| {
+        ui.boss
+            .journal
+            .borrow_mut()
+            .log(Stamp::now(), level, "supervisor", &text);
+    };
+    log(
+        Level::Warn,
+        format!("operator ack required req={id:04x} pending=1"),
+    );
+    let answer = loop {
+        if term::show_journal(ui).is_err() {
+            break None;
+        }
+        match read_key(ui) {
+            KeyRead::Key(Key::Char('y' | 'Y')) => break Some(true),
+            KeyRead::Key(Key::Char('n' | 'N')) => break Some(false),
+            KeyRead::Key(Key::Enter) => break Some(default),
+            KeyRead::Key(Key::Escape | Key::CtrlC | Key::Char('q' | 'Q' | '\x03' | '\x04'))
+            | KeyRead::Stop => break None,
+            // The boss key went back to the board: the question is withdrawn.
+            KeyRead::Redraw if ui.look.get() != Look::Log => break None,
+            _ => {}
+        }
+    };
+    match answer {
+        Some(true) => log(Level::Info, format!("req={id:04x} acknowledged")),
+        _ => log(Level::Info, format!("req={id:04x} withdrawn pending=0")),
+    }
+    answer
 }

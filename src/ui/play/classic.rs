@@ -11,7 +11,7 @@ use console::Key;
 use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::store::{ClassicMeta, Keepers};
 
-use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, fill};
+use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
 use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
 use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
 use crate::ui::widgets::{classic_frames, show_frames};
@@ -20,25 +20,9 @@ use super::insight::{self, Judged};
 use super::session::End;
 use super::solo::{self, Kept, OnePlayer};
 
-/// The arrow of a direction.
-pub(crate) fn arrow(d: Dir) -> &'static str {
-    match d {
-        Dir::Up => "↑",
-        Dir::Down => "↓",
-        Dir::Left => "←",
-        Dir::Right => "→",
-    }
-}
-
-/// The word for a direction in the player's language.
-pub(crate) fn dir_word(d: Dir, words: &Words) -> &'static str {
-    let i = Dir::ALL.iter().position(|&x| x == d).unwrap_or(0);
-    words.dirs[i]
-}
-
 /// What a slide tells the player: the direction and the points, or that nothing moved.
 pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<Note>, Note> {
-    let word = dir_word(d, words);
+    let word = words.dir(d);
     match game.play(d) {
         None => Err(Note::new(fill(words.slide_nothing, &[&word]), Tone::Bad)),
         Some(slide) => {
@@ -250,7 +234,7 @@ impl OnePlayer for ClassicGame {
                 let best = bot::best_move(s.game.board());
                 s.extra.happened(Slid::Suggested(best));
                 let text = match best {
-                    Some(d) => fill(words.hint_dir, &[&dir_word(d, words), &arrow(d)]),
+                    Some(d) => fill(words.hint_dir, &[&words.dir(d), &arrow(d)]),
                     None => words.hint_none.to_string(),
                 };
                 s.notes = vec![Note::new(text, Tone::Info)];

@@ -16,9 +16,7 @@ use crate::strategy::classic_review::{self, ClassicReview};
 use crate::strategy::review::{Rated, Ratings};
 use crate::strategy::{self};
 
-use super::classic::{arrow, dir_word};
-
-use crate::ui::kit::{Words, fill};
+use crate::ui::kit::{Words, arrow, fill};
 
 /// A figure worked out on another thread.
 #[derive(Debug)]
@@ -276,7 +274,7 @@ pub(crate) fn items(
                     let better = match how {
                         Better::Discard => words.a_discard.to_string(),
                         Better::Column(c) => fill(words.column_n, &[c]),
-                        Better::Slide(d) => format!("{} {}", arrow(*d), dir_word(*d, words)),
+                        Better::Slide(d) => format!("{} {}", arrow(*d), words.dir(*d)),
                     };
                     let line = fill(words.biggest_mistake, &[n, &better]);
                     // The card game's result screen opens its review at the mistake; classic

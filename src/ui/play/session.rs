@@ -280,7 +280,7 @@ fn plain_view(ui: &Ui, overlay: Overlay) -> View {
 pub(crate) fn ask(s: &impl Play, question: &str) -> Option<bool> {
     s.draw(Overlay::None, true).ok()?;
     if s.ui().look.get() == Look::Log {
-        return term::ask_in_log(s.ui(), question, false);
+        return super::ask::ask_in_log(s.ui(), question, false);
     }
     confirm(s.ui(), question, false, || {
         let _ = s.draw(Overlay::None, true);

@@ -5,15 +5,13 @@
 //! Kept apart from the loop so the mapping can be tested without a terminal, and so nothing a
 //! player presses can reach the game except through [`Action`].
 
-use std::io;
-
 use console::Key;
 
 use crate::classic::Dir;
 
-use super::boss;
 use super::context::Ui;
-use super::mouse::{Decoder, Mouse, Piece};
+use super::cover::{cover, covering, toggle};
+use super::input::{KeyRead, read_decoded};
 
 /// What the player asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -93,100 +91,24 @@ fn name(key: &Key) -> String {
     }
 }
 
-/// What reading a key brought.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum KeyRead {
-    Key(Key),
-    /// The mouse did something (only when mouse reporting is on; see [`super::mouse`]).
-    Mouse(Mouse),
-    /// A resize interrupted the read (or a broken mouse report was dropped): redraw and read
-    /// again.
-    Redraw,
-    /// The game must stop: a signal, Ctrl-C, no terminal any more.
-    Stop,
-}
-
 /// Reads a key or a mouse event, or says why none came. The boss key never comes back: it
 /// switches to the log look (or back) and the screen is told to draw itself again, or, where
 /// the screen cannot be drawn as a log, the journal covers it until the boss key is pressed
-/// again (see [`super::boss`]).
+/// again (see [`super::cover`]).
 pub(crate) fn read_key(ui: &Ui) -> KeyRead {
     loop {
-        if boss::covering(ui) {
-            return boss::cover(ui);
+        if covering(ui) {
+            return cover(ui);
         }
         match read_decoded(ui) {
             KeyRead::Key(k) if ui.boss.is_key(&k) => {
-                boss::toggle(ui);
-                if !boss::covering(ui) {
+                toggle(ui);
+                if !covering(ui) {
                     return KeyRead::Redraw;
                 }
             }
             other => return other,
         }
-    }
-}
-
-/// Reads a key or a mouse event, or says why none came. A mouse report arrives as an escape
-/// sequence console does not know followed by plain characters; they are gathered here, so no
-/// digit of a report ever reaches a game as a key. A lone Esc followed by another within
-/// [`boss::DOUBLE_ESC`] comes back as the two Esc bytes console reads when they arrive together.
-pub(super) fn read_decoded(ui: &Ui) -> KeyRead {
-    let mut decoder = Decoder::default();
-    loop {
-        let read = read_one(ui);
-        let KeyRead::Key(key) = read else {
-            return read;
-        };
-        let piece = match &key {
-            Key::Char(c) if decoder.pending() => decoder.next(*c),
-            Key::UnknownEscSeq(seq) if !decoder.pending() => decoder.start(seq),
-            // A report cut short by another key: the report is lost, the key is not.
-            _ => {
-                decoder.reset();
-                Piece::NotMouse
-            }
-        };
-        match piece {
-            Piece::More => {}
-            Piece::Mouse(m) => return KeyRead::Mouse(m),
-            Piece::Dropped => return KeyRead::Redraw,
-            Piece::NotMouse if key == Key::Escape => return second_esc(ui),
-            Piece::NotMouse => return KeyRead::Key(key),
-        }
-    }
-}
-
-/// An Esc was read: waits a little for a second one (the boss key); a different key read
-/// meanwhile is kept for the next read.
-fn second_esc(ui: &Ui) -> KeyRead {
-    if !super::wait::input_within(boss::DOUBLE_ESC) {
-        return KeyRead::Key(Key::Escape);
-    }
-    match read_one(ui) {
-        KeyRead::Key(Key::Escape) => KeyRead::Key(Key::UnknownEscSeq(vec!['\x1b'])),
-        KeyRead::Key(other) => {
-            ui.boss.keep_pending(other);
-            KeyRead::Key(Key::Escape)
-        }
-        _ => KeyRead::Key(Key::Escape),
-    }
-}
-
-/// One key from the terminal (or the one kept back after an Esc), or why none came.
-fn read_one(ui: &Ui) -> KeyRead {
-    if let Some(k) = ui.boss.take_pending() {
-        return KeyRead::Key(k);
-    }
-    if ui.signals.stop() {
-        return KeyRead::Stop;
-    }
-    match ui.term.read_key_raw() {
-        Ok(Key::CtrlC) if ui.signals.stop() => KeyRead::Stop,
-        Ok(Key::CtrlC) if ui.signals.take_resize() => KeyRead::Redraw,
-        Ok(k) => KeyRead::Key(k),
-        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => KeyRead::Redraw,
-        Err(_) => KeyRead::Stop,
     }
 }
 

@@ -3,8 +3,11 @@
 //! - `raw`: taking the terminal over and giving it back, also after a panic or on Ctrl-Z;
 //! - `signals`: stop and resize signals turned into flags the loops check;
 //! - `mouse`: mouse reports (SGR, mode 1006) decoded;
-//! - `boss`: the boss key, on every screen, and the log that covers a screen;
-//! - `keys`: reading a key (a signal or resize comes back as what it is) and what keys mean;
+//! - `boss`: the boss key's state (the journal, the key kept back after an Esc);
+//! - `input`: the key stream: a key, a mouse report gathered, a double Esc told from one, and
+//!   waiting until a key can be read at most so long (the one wait all others build on);
+//! - `cover`: the boss key's acts: the log look on and off, the journal covering a screen;
+//! - `keys`: the one key reader every screen uses (the boss key acted on there), and what keys mean;
 //! - `wait`: waiting for a key at most so long (replays, animations);
 //! - `paint`: drawing a screen in place in one write;
 //! - `settings`: motion and look from the flags, the environment and the settings file;
@@ -14,6 +17,8 @@
 
 mod boss;
 mod context;
+mod cover;
+mod input;
 mod keys;
 mod mouse;
 mod paint;
@@ -22,11 +27,12 @@ mod settings;
 mod signals;
 mod wait;
 
-pub(crate) use boss::ask as ask_in_log;
 pub(crate) use context::{Display, Ui, is_interactive};
-pub(crate) use keys::{Action, KeyRead, action, classic_action, read_key};
+pub(crate) use cover::show_journal;
+pub(crate) use input::{KeyRead, input_within};
+pub(crate) use keys::{Action, action, classic_action, read_key};
 pub(crate) use mouse::{Act, Mouse};
 pub(crate) use paint::{draw, paint, size};
 pub(crate) use raw::{TermGuard, suspend};
 pub(crate) use settings::{Look, Motion};
-pub(crate) use wait::{Timed, Waited, input_within};
+pub(crate) use wait::{Timed, Waited};

@@ -8,7 +8,7 @@
 //! the [`Timed`] puts the terminal's modes back as they were; Ctrl-Z gives them back for the
 //! time the program is stopped.
 //!
-//! Animations wait the same way, with [`input_within`] (the poll alone): the session keeps standard
+//! Animations wait the same way, with [`super::input::input_within`] (the poll alone): the session keeps standard
 //! input out of line mode (see [`crate::ui::term::TermGuard`]), so a key ends a frame's wait at
 //! once and is then read by the game loop like any other.
 
@@ -17,11 +17,12 @@ use std::os::fd::AsFd;
 use std::time::Duration;
 
 use console::Key;
-use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use super::context::Ui;
-use super::keys::{KeyRead, read_key};
+use super::input::KeyRead;
+use super::input::{Polled, poll_in};
+use super::keys::read_key;
 use super::mouse::Mouse;
 use super::raw::suspend;
 
@@ -71,7 +72,7 @@ impl Timed {
             return Waited::Stop;
         }
         // Behind the boss key the screen waits: nothing moves on by itself.
-        let limit = limit.filter(|_| !super::boss::covering(ui));
+        let limit = limit.filter(|_| !super::cover::covering(ui));
         if let Some(limit) = limit {
             match poll_in(limit) {
                 Polled::Ready => {}
@@ -97,41 +98,6 @@ impl Timed {
             KeyRead::Mouse(m) => Waited::Mouse(m),
         }
     }
-}
-
-/// What waiting on standard input brought.
-enum Polled {
-    /// A key (or the end of input) is waiting.
-    Ready,
-    Timeout,
-    /// A signal came (a stop, a resize).
-    Interrupted,
-    /// Standard input cannot be polled.
-    Failed,
-}
-
-/// Waits until standard input is readable, at most `limit`.
-fn poll_in(limit: Duration) -> Polled {
-    let stdin = io::stdin();
-    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
-    let timeout = Timespec {
-        tv_sec: limit.as_secs().try_into().unwrap_or(i64::MAX),
-        tv_nsec: limit.subsec_nanos().into(),
-    };
-    match poll(&mut fds, Some(&timeout)) {
-        Ok(0) => Polled::Timeout,
-        Ok(_) => Polled::Ready,
-        Err(rustix::io::Errno::INTR) => Polled::Interrupted,
-        Err(_) => Polled::Failed,
-    }
-}
-
-/// Waits until a key can be read from standard input or `limit` has passed (the key is left to
-/// be read); `true` when the wait ended early: a key (or the end of input) is waiting, a signal
-/// came (the caller looks at its flags), or standard input cannot be polled, so an animation
-/// never holds a game up.
-pub(crate) fn input_within(limit: Duration) -> bool {
-    !matches!(poll_in(limit), Polled::Timeout)
 }
 
 /// Raw mode from the modes `saved`, output left as it was (the screens end their lines

@@ -1,0 +1,121 @@
+//! The start menu's challenge: each preset (and the player's own rules) with the player's record
+//! under it, easiest first by the best bot's measured win rate, and after easy wins the next
+//! harder preset suggested.
+
+use crate::cards::rules::Rules;
+use crate::config;
+use crate::config::presets;
+use crate::store::{Keepers, Played};
+
+use crate::ui::kit::{Words, fill};
+use crate::ui::term::Ui;
+use crate::ui::widgets::Item;
+
+/// Rules a new game can be started with from the start menu, and the player's record with them.
+pub(super) struct Offer {
+    /// As the menu names them: a preset's name, `your rules (my.toml)`.
+    pub(super) name: String,
+    pub(super) rules: Rules,
+    /// One of the shipped presets (whose difficulty was measured).
+    pub(super) preset: bool,
+    pub(super) played: Played,
+}
+
+/// The rules the start menu offers a new game of: the presets, easiest first (the best bot's
+/// share of games won, from [`crate::strategy::measured`], highest first), then the rules in
+/// force when they are the player's own, then the player's rules file when it holds other
+/// rules; each with what history says of the player's games with them.
+pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &dyn Keepers) -> Vec<Offer> {
+    let mut all: Vec<(String, Rules, bool)> = presets_by_ease()
+        .into_iter()
+        .filter_map(|name| {
+            config::load_preset(name)
+                .ok()
+                .map(|r| (name.to_string(), r, true))
+        })
+        .collect();
+    let own = own_rules_file().and_then(|p| config::load_file(&p).ok());
+    for r in std::iter::once(rules.clone()).chain(own) {
+        if all.iter().all(|(_, o, _)| o.hash() != r.hash()) {
+            all.push((rules_label(&r, ui), r, false));
+        }
+    }
+    all.into_iter()
+        .map(|(name, rules, preset)| Offer {
+            played: keeper.played(&rules),
+            name,
+            rules,
+            preset,
+        })
+        .collect()
+}
+
+/// The presets, easiest first: by the share of games the best bot wins with them, as measured.
+pub(super) fn presets_by_ease() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = presets::ALL.iter().map(|(n, _)| *n).collect();
+    let won = |n: &str| {
+        crate::strategy::measured::find(n, "best")
+            .map_or(0, crate::strategy::measured::Figure::win_percent)
+    };
+    names.sort_by_key(|n| std::cmp::Reverse(won(n)));
+    names
+}
+
+/// The line that suggests harder rules, and which of `offers` it suggests: after easy wins with
+/// a preset (three wins in a row, or at least 70% of five games or more won), the next harder
+/// preset the player has not also found easy. `None` before easy wins, or once the hardest is.
+pub(super) fn suggestion(words: &Words, offers: &[Offer]) -> Option<(String, usize)> {
+    let easy = |p: &Played| p.streak >= 3 || (p.games >= 5 && p.win_percent() >= 70);
+    let presets = offers.iter().take_while(|o| o.preset).count();
+    let mastered = (0..presets).rev().find(|&i| easy(&offers[i].played))?;
+    let next = mastered + 1;
+    if next >= presets {
+        return None;
+    }
+    let (o, n) = (&offers[mastered], &offers[next].name);
+    let line = if o.played.streak >= 3 {
+        fill(words.menu_try_streak, &[&o.name, &o.played.streak, n])
+    } else {
+        fill(words.menu_try_rate, &[&o.name, &o.played.win_percent(), n])
+    };
+    Some((line, next))
+}
+
+/// A new game of `offer` as the menu lists it: `New game: hard · best 120 · 5 played, 40% won`,
+/// shorter in narrower windows; `not played yet` when history has none.
+pub(super) fn offer_item(words: &Words, offer: &Offer) -> Item {
+    let new = fill(words.preset_item, &[&words.menu_new, &offer.name]);
+    let p = offer.played;
+    let records = if p.games == 0 {
+        vec![words.menu_not_played.to_string(); 2]
+    } else {
+        let best = p.best.unwrap_or(0);
+        vec![
+            fill(words.menu_record, &[&best, &p.games, &p.win_percent()]),
+            fill(words.menu_record_short, &[&best, &p.win_percent()]),
+        ]
+    };
+    Item::forms(vec![
+        format!("{new} · {}", records[0]),
+        format!("{new} · {}", records[1]),
+        format!("{} · {}", offer.name, records[1]),
+        new,
+    ])
+}
+
+/// How the menu names the rules in force: a preset by its name, a player's own file (known by
+/// its file name, see [`config::file_label`]) as `your rules (my.toml)`.
+pub(super) fn rules_label(rules: &Rules, ui: &Ui) -> String {
+    if presets::get(&rules.name).is_some() {
+        rules.name.clone()
+    } else {
+        format!("{} ({})", ui.words.your_rules, rules.name)
+    }
+}
+
+/// The player's own rules file, when there is one: `$NEW2048_CONFIG`, else the config folder's.
+pub(super) fn own_rules_file() -> Option<std::path::PathBuf> {
+    config::paths::config_env()
+        .or_else(config::paths::user_config_file)
+        .filter(|p| p.is_file())
+}

@@ -1,0 +1,237 @@
+//! The start menu's rows, items and suggestion.
+
+use super::challenge::presets_by_ease;
+use super::saved::ago_short;
+use super::*;
+use crate::store::Played;
+use crate::ui::kit::{EN, ZH};
+
+fn info(game: GameKind, of: GameKind, deal: &str, players: &[(&str, u64)]) -> SavedGameInfo {
+    use crate::store::PlayerInfo;
+    SavedGameInfo {
+        number: 1,
+        id: "x".into(),
+        game,
+        of,
+        rules: "solitaire".into(),
+        rules_hash: String::new(),
+        deal: deal.into(),
+        score: 120,
+        played: 1,
+        saved: utc::parse_stamp("2026-12-01T11:55:00Z").unwrap(),
+        players: players
+            .iter()
+            .map(|&(name, score)| PlayerInfo {
+                name: name.into(),
+                score,
+                played: 1,
+            })
+            .collect(),
+        elsewhere: false,
+    }
+}
+
+/// Each kind of saved game says what it is, when, its rules, score and length; narrower
+/// forms keep what it is, when and the score, then what it is and the score.
+#[test]
+fn saved_game_labels() {
+    use GameKind::{Cards, Classic, Duel};
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let cards = info(Cards, Cards, "seed 42", &[]);
+    assert_eq!(
+        label(&cards, &EN, now),
+        "card game · 5 min ago · solitaire rules · score 120 · 1 card"
+    );
+    let classic = info(Classic, Classic, "5x5 seed 7", &[]);
+    assert_eq!(
+        label(&classic, &EN, now),
+        "classic 5×5 · 5 min ago · solitaire rules · score 120 · 1 move"
+    );
+    let duel = info(Duel, Classic, "4x4 seed 7", &[("Ann", 12), ("Bob", 9)]);
+    assert_eq!(
+        label(&duel, &ZH, now),
+        "经典对决 · 5 分钟前 · solitaire 规则 · Ann 12 : Bob 9 · 1 回合"
+    );
+    let item = &saved_items(std::slice::from_ref(&duel), &EN, now)[0];
+    assert_eq!(
+        item.text(200),
+        "Resume: classic duel · 5 min ago · solitaire rules · Ann 12 : Bob 9 · 1 turn"
+    );
+    assert_eq!(
+        item.text(72),
+        "Resume: classic duel · 5 min ago · solitaire · Ann 12 : Bob 9 · 1 turn"
+    );
+    assert_eq!(
+        item.text(60),
+        "duel 4×4 · solitaire · Ann 12 : Bob 9 · 1 turn · 5m"
+    );
+    assert_eq!(item.text(40), "duel 4×4 · solitaire · 1 turn · 5m");
+}
+
+/// At 40 columns (and wider), in both languages, saves of every kind read apart: what
+/// they are, their rules, their length and when they were played; two saves alike in all of
+/// that say their deal, two copies of one deal their place in the list.
+#[test]
+fn saved_rows_are_told_apart() {
+    use GameKind::{Cards, Classic, Duel};
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let mut all = vec![
+        info(Cards, Cards, "seed 42", &[]),
+        info(Cards, Cards, "seed 43", &[]),
+        info(Cards, Cards, "seed 43", &[]),
+        info(Classic, Classic, "4x4 seed 7", &[]),
+        info(Classic, Classic, "4x4 seed 8", &[]),
+        info(Duel, Cards, "seed 5", &[("Ann", 1), ("Bob", 2)]),
+        info(Cards, Cards, "daily 2026-12-01", &[]),
+    ];
+    all[1].saved -= 3 * 3600;
+    all[6].rules = "default".into();
+    for (i, s) in all.iter_mut().enumerate() {
+        s.number = i + 1;
+    }
+    for words in [&EN, &ZH] {
+        let items = saved_items(&all, words, now);
+        for width in [40, 60, 80, 160] {
+            let texts: Vec<String> = items.iter().map(|i| i.text(width)).collect();
+            for (i, t) in texts.iter().enumerate() {
+                assert!(console::measure_text_width(t) <= width - 2, "{t}");
+                assert!(!t.contains('…'), "cut at {width}: {t}");
+                for u in &texts[i + 1..] {
+                    assert_ne!(t, u, "two rows alike at {width}: {texts:#?}");
+                }
+            }
+        }
+    }
+    let texts: Vec<String> = saved_items(&all, &EN, now)
+        .iter()
+        .map(|i| i.text(40))
+        .collect();
+    assert_eq!(texts[0], "cards · solitaire · 1 card · 5m · #1");
+    assert_eq!(texts[1], "cards · solitaire · 120 · 1 card · 3h");
+    assert_eq!(texts[2], "cards · solitaire · 1 card · 5m · #3");
+    assert_eq!(texts[3], "4×4 · solitaire · 1 move · 5m · #4");
+    // Wider, the deal tells them apart.
+    let wide = saved_items(&all, &EN, now)[3].text(60);
+    assert_eq!(wide, "4×4 · solitaire · 120 · 1 move · 5m · 4x4 seed 7");
+}
+
+fn offer(name: &str, preset: bool, games: u32, wins: u32, streak: u32) -> Offer {
+    Offer {
+        name: name.into(),
+        rules: Rules::default_rules(),
+        preset,
+        played: Played {
+            games,
+            wins,
+            streak,
+            best: (games > 0).then_some(321),
+        },
+    }
+}
+
+/// Three saves at most, then "More saved games"; a new game of each rules offered, with the
+/// player's record, `t` on the one suggested.
+#[test]
+fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let saved: Vec<SavedGameInfo> = (0..5)
+        .map(|i| {
+            let mut s = info(GameKind::Cards, GameKind::Cards, &format!("seed {i}"), &[]);
+            s.number = i + 1;
+            s
+        })
+        .collect();
+    let offers = [
+        offer("default", true, 4, 3, 3),
+        offer("hard", true, 0, 0, 0),
+    ];
+    let rules = Rules::default_rules();
+    let items = menu_items(&EN, &saved, &offers, Some(1), &rules, "default", now, None);
+    let choices: Vec<Choice> = items.iter().map(|(_, c)| *c).collect();
+    assert_eq!(
+        &choices[..6],
+        &[
+            Choice::Resume(0),
+            Choice::Resume(1),
+            Choice::Resume(2),
+            Choice::More,
+            Choice::New(0),
+            Choice::New(1),
+        ]
+    );
+    assert_eq!(items[3].0.text(80), "More saved games (2)");
+    assert_eq!(
+        items[4].0.text(80),
+        "New game: default · best 321 · 4 played, 75% won"
+    );
+    assert_eq!(
+        items[4].0.text(40),
+        "New game: default · best 321 · 75% won"
+    );
+    assert_eq!(items[4].0.text(36), "default · best 321 · 75% won");
+    assert_eq!(items[5].0.text(80), "New game: hard · not played yet");
+    assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
+    let few = menu_items(
+        &ZH,
+        &saved[..3],
+        &offers,
+        None,
+        &rules,
+        "default",
+        now,
+        None,
+    );
+    assert!(!few.iter().any(|(_, c)| *c == Choice::More));
+    assert_eq!(
+        few[3].0.text(80),
+        "新游戏：default · 最高 321 · 玩了 4 局，胜率 75%"
+    );
+}
+
+/// Easy wins with a preset suggest the next harder one; the hardest, or rules of the
+/// player's own, suggest nothing; nor do a few wins.
+#[test]
+fn easy_wins_suggest_harder_rules() {
+    let fresh = || offer("hard", true, 0, 0, 0);
+    let own = offer("your rules (my)", false, 9, 9, 9);
+    let streak = [offer("default", true, 3, 3, 3), fresh(), own];
+    let (line, k) = suggestion(&EN, &streak).unwrap();
+    assert_eq!(k, 1);
+    assert_eq!(
+        line,
+        "On default you won 3 in a row: try hard next (press t)."
+    );
+    let rate = [offer("default", true, 10, 8, 0), fresh()];
+    let (line, _) = suggestion(&ZH, &rate).unwrap();
+    assert_eq!(
+        line,
+        "default 规则下你的胜率是 80%：下一步试试 hard（按 t 开始）。"
+    );
+    assert!(suggestion(&EN, &[offer("default", true, 4, 2, 2), fresh()]).is_none());
+    assert!(suggestion(&EN, &[offer("default", true, 3, 3, 3)]).is_none());
+    // Harder rules found easy too: the one after them is suggested.
+    let both = [
+        offer("default", true, 3, 3, 3),
+        offer("hard", true, 3, 3, 3),
+        offer("solitaire", true, 0, 0, 0),
+    ];
+    assert_eq!(suggestion(&EN, &both).unwrap().1, 2);
+    // The presets are offered easiest first, as the bots measured them.
+    assert_eq!(presets_by_ease(), ["default", "hard", "solitaire"]);
+}
+
+#[test]
+fn how_long_ago() {
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    assert_eq!(ago(&EN, now - 5, now), "just now");
+    assert_eq!(ago(&EN, now - 300, now), "5 min ago");
+    assert_eq!(ago(&EN, now - 3 * 3600, now), "3 h ago");
+    assert_eq!(ago(&EN, now - 20 * 3600, now), "yesterday");
+    assert_eq!(ago(&EN, now - 3 * 86_400, now), "2026-11-28");
+    assert_eq!(ago(&ZH, now - 300, now), "5 分钟前");
+    // A clock set back (a save from the future) is "just now", not a panic.
+    assert_eq!(ago(&EN, now + 100, now), "just now");
+    assert_eq!(ago_short(&EN, now - 300, now), "5m");
+    assert_eq!(ago_short(&EN, now - 3 * 86_400, now), "11-28");
+    assert_eq!(ago_short(&ZH, now - 3 * 3600, now), "3小时");
+}
