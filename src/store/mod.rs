@@ -49,7 +49,7 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
 use api::SavedGames;
-use db::claim::{self, Claim, ClaimError};
+use db::claim::{self, Claim};
 use db::{history, import, saves};
 use files::entry;
 use files::format;
@@ -252,29 +252,9 @@ impl Store {
 
     /// Says once which games the figures leave out because their rows were edited.
     fn say_edited(&self, ids: &[String]) {
-        let shown: Vec<String> = ids
-            .iter()
-            .take(10)
-            .map(|id| crate::cards::text::escape_controls(id))
-            .collect();
-        let more = if ids.len() > shown.len() { ", …" } else { "" };
-        let message = match ids {
-            [] => return,
-            [_] => format!(
-                "game {} is left out of the best scores and the means: its row in the \
-                 database was changed after it was recorded, and its moves do not give the result \
-                 it now says",
-                shown[0]
-            ),
-            _ => format!(
-                "{} games ({}{more}) are left out of the best scores and the means: their rows \
-                 in the database were changed after they were recorded, and their moves do not \
-                 give the results they now say",
-                ids.len(),
-                shown.join(", ")
-            ),
-        };
-        self.warn(message);
+        if let Some(message) = history::edited_message(ids) {
+            self.warn(message);
+        }
     }
 
     /// The best score of `game` with the rules hashed `hash` (of `daily`'s deal only, if given),
@@ -571,17 +551,16 @@ impl Keeper for Store {
             return api::Played::default();
         };
         let hash = rules.hash();
-        let games = history::list_where(db, "g.game = 'cards' AND r.hash = ?1", [&hash])
-            .unwrap_or_else(|e| {
-                self.warn(format!("cannot read history: {e}"));
-                Vec::new()
-            });
-        let won = |g: &&Recap| g.outcome == Ending::Won;
+        let (games, wins, streak) = history::played(db, &hash).unwrap_or_else(|e| {
+            self.warn(format!("cannot read history: {e}"));
+            (0, 0, 0)
+        });
+        let best = self.checked_best(GameKind::Cards, &hash, None);
         api::Played {
-            games: games.len() as u32,
-            wins: games.iter().filter(won).count() as u32,
-            streak: games.iter().take_while(won).count() as u32,
-            best: self.checked_best(GameKind::Cards, &hash, None),
+            games,
+            wins,
+            streak,
+            best,
         }
     }
 
@@ -675,15 +654,6 @@ impl DuelKeeper for Store {
 // claims it for the life of the game; [`Store::delete_saved`] records its game as quit and
 // removes it, in one transaction.
 
-impl ResumeError {
-    fn of_claim(e: ClaimError) -> ResumeError {
-        match e {
-            ClaimError::Elsewhere => ResumeError::Elsewhere,
-            ClaimError::Io(e) => ResumeError::Io(e.to_string()),
-        }
-    }
-}
-
 impl Store {
     /// Every saved game, newest first and numbered from 1; those another window plays are
     /// marked [`SavedGameInfo::elsewhere`].
@@ -749,7 +719,7 @@ impl Store {
         let mine = self.playing.iter().position(|p| p.id == id);
         let claim = match mine {
             Some(_) => None,
-            None => Some(claim::claim(&dir, id).map_err(ResumeError::of_claim)?),
+            None => Some(claim::claim(&dir, id).map_err(ResumeError::from)?),
         };
         let db = self.db.as_ref().ok_or(ResumeError::NoFolder)?;
         let Some(save) = saves::load(db, id).map_err(|e| {

@@ -16,6 +16,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::fsread::{self, Links};
+use crate::store::api::ResumeError;
 
 /// The folder of the lock files, in the data folder.
 pub(crate) const CLAIMS_DIR: &str = "claims";
@@ -80,6 +81,15 @@ impl Claim {
     /// The save is gone: its lock file is removed, then let go.
     pub(crate) fn remove(self) {
         let _ = fs::remove_file(&self.path);
+    }
+}
+
+impl From<ClaimError> for ResumeError {
+    fn from(e: ClaimError) -> ResumeError {
+        match e {
+            ClaimError::Elsewhere => ResumeError::Elsewhere,
+            ClaimError::Io(e) => ResumeError::Io(e.to_string()),
+        }
     }
 }
 

@@ -389,3 +389,43 @@ pub(crate) struct Tally {
 pub(crate) fn lately_first(all: &mut [RulesStats]) {
     all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
 }
+
+/// The card games played under the rules hashed `hash`: how many, how many won, and the wins in a
+/// row up to the newest.
+pub(crate) fn played(conn: &Connection, hash: &str) -> rusqlite::Result<(u32, u32, u32)> {
+    let games = list_where(conn, "g.game = 'cards' AND r.hash = ?1", [hash])?;
+    let won = |g: &&Recap| g.outcome == Ending::Won;
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok((
+        count(games.len()),
+        count(games.iter().filter(won).count()),
+        count(games.iter().take_while(won).count()),
+    ))
+}
+
+/// What to say of the games the figures leave out because their rows were edited (`None`: none).
+pub(crate) fn edited_message(ids: &[String]) -> Option<String> {
+    let shown: Vec<String> = ids
+        .iter()
+        .take(10)
+        .map(|id| crate::cards::text::escape_controls(id))
+        .collect();
+    let more = if ids.len() > shown.len() { ", …" } else { "" };
+    let message = match ids {
+        [] => return None,
+        [_] => format!(
+            "game {} is left out of the best scores and the means: its row in the \
+             database was changed after it was recorded, and its moves do not give the result \
+             it now says",
+            shown[0]
+        ),
+        _ => format!(
+            "{} games ({}{more}) are left out of the best scores and the means: their rows \
+             in the database were changed after they were recorded, and their moves do not \
+             give the results they now say",
+            ids.len(),
+            shown.join(", ")
+        ),
+    };
+    Some(message)
+}

@@ -1,0 +1,224 @@
+//! The rules file's reader: each table checked, errors located.
+
+use super::*;
+
+#[test]
+fn a_file_that_is_not_utf8_says_where_and_which_key() {
+    let bytes = b"# rules\nname = \"\xff\"\n";
+    // The valid text is `# rules\nname = "` (16 bytes): the bad byte is on line 2.
+    let e = RulesError::not_utf8("my.toml", bytes, 16);
+    assert_eq!(e.line_col, Some((2, 9)), "{e}");
+    let shown = e.to_string();
+    assert!(
+        shown.starts_with("my.toml:2:9: the value of `name` is not UTF-8"),
+        "{shown}"
+    );
+    assert!(shown.contains("0xff"), "{shown}");
+}
+
+#[test]
+fn keys_nested_too_deep_say_where_and_which_key() {
+    let path = vec!["a"; 100].join(".");
+    for text in [
+        format!("name = \"x\"\n[{path}]\nx = 1\n"),
+        format!("name = \"x\"\n  {path} = 1\n"),
+    ] {
+        let e = Rules::parse(&text, "deep.toml", Some(&Rules::default_rules())).unwrap_err();
+        let col = if text.contains('[') { 1 } else { 3 };
+        assert_eq!(e.line_col, Some((2, col)), "{e}");
+        assert!(
+            e.message.contains("`a.a.a.…` nests tables 100 levels deep"),
+            "{e}"
+        );
+    }
+}
+use crate::config::presets;
+
+#[test]
+fn embedded_default_matches_rules_md() {
+    let r = Rules::default_rules();
+    assert_eq!(r.name, "default");
+    assert_eq!(r.deck.size, 100);
+    assert_eq!(r.deck.lookahead, 3);
+    for v in [2u64, 4, 8, 16, 32, 64] {
+        assert_eq!(r.weight(Card::from_value(v).unwrap()), 15);
+    }
+    assert_eq!(r.weight(Card::BOMB), 10);
+    assert_eq!(r.weight(Card::WILD), 0);
+    assert_eq!((r.board.columns, r.board.height), (5, 7));
+    assert_eq!(r.board.clear_value.value(), Some(2048));
+    assert!(!r.board.merge_into_full);
+    assert_eq!(
+        (r.discards.start, r.discards.per_clear, r.discards.max),
+        (0, 0, 0)
+    );
+    assert_eq!(
+        (
+            r.scoring.per_merge,
+            r.scoring.merged_value,
+            r.scoring.clear_bonus
+        ),
+        (1, false, 10)
+    );
+}
+
+#[test]
+fn every_preset_parses_and_round_trips() {
+    let base = Rules::default_rules();
+    for (name, text) in presets::ALL {
+        let r = Rules::parse(text, name, Some(&base)).unwrap();
+        assert_eq!(&r.name, name);
+        let again = Rules::parse(&r.to_toml(), "printed", None).unwrap();
+        assert_eq!(again, r);
+    }
+}
+
+#[test]
+fn partial_file_keeps_the_rest() {
+    let base = Rules::default_rules();
+    let r = Rules::parse(
+        "[board]\nheight = 9\n[deck.weights]\nbomb = 0",
+        "x.toml",
+        Some(&base),
+    )
+    .unwrap();
+    assert_eq!(r.board.height, 9);
+    assert_eq!(r.board.columns, 5);
+    assert_eq!(r.weight(Card::BOMB), 0);
+    assert_eq!(r.weight(Card::from_value(2).unwrap()), 15);
+    assert_ne!(r.hash(), base.hash());
+}
+
+#[test]
+fn printed_rules_read_back_whatever_the_name() {
+    let base = Rules::default_rules();
+    for name in [
+        "a\u{ad}b",
+        "quote \\\" and \\\\ back",
+        "é 2048 🂡",
+        "zero\u{200b}width",
+    ] {
+        let text = format!("name = \"{name}\"");
+        let r = Rules::parse(&text, "x.toml", Some(&base)).unwrap();
+        let again = Rules::parse(&r.to_toml(), "printed", None)
+            .unwrap_or_else(|e| panic!("{e}\n{}", r.to_toml()));
+        assert_eq!(again, r);
+    }
+}
+
+fn err(text: &str) -> RulesError {
+    Rules::parse(text, "my.toml", Some(&Rules::default_rules())).unwrap_err()
+}
+
+#[test]
+fn inherited_weights_a_lower_clear_value_cannot_deal_drop_to_zero() {
+    let base = Rules::default_rules();
+    let (r, notes) =
+        Rules::parse_noting("[board]\nclear_value = 32\n", "my.toml", Some(&base)).unwrap();
+    let weight = |c: &str| {
+        let card: Card = c.parse().unwrap();
+        r.deck.weights.iter().find(|w| w.0 == card).map(|w| w.1)
+    };
+    assert_eq!(
+        (weight("32"), weight("64"), weight("16")),
+        (Some(0), Some(0), Some(15))
+    );
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].starts_with("deck.weights.32 is 0, not 15"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].starts_with("deck.weights.64 is 0, not 15"),
+        "{notes:?}"
+    );
+    // Weights the file sets are its own, and the default's notes nothing.
+    let (_, none) = Rules::parse_noting(
+        "[deck.weights]\n64 = 0\n[board]\nclear_value = 64\n",
+        "my.toml",
+        Some(&base),
+    )
+    .unwrap();
+    assert!(none.is_empty());
+    assert!(
+        Rules::parse_noting(crate::config::presets::DEFAULT, "d", None)
+            .unwrap()
+            .1
+            .is_empty()
+    );
+}
+
+#[test]
+fn errors_are_located() {
+    let e = err("[deck]\nsize = 0\n");
+    assert_eq!(e.line_col, Some((2, 8)));
+    assert!(e.to_string().contains("deck.size = 0"), "{e}");
+    assert!(e.to_string().starts_with("my.toml:2:8:"), "{e}");
+    let e = err("[board]\ncolums = 3\n");
+    assert!(e.message.contains("unknown field `colums`"), "{e}");
+    assert_eq!(e.line_col.unwrap().0, 2);
+    let e = err("[board]\nheight = \"tall\"\n");
+    assert!(e.message.contains("whole number"), "{e}");
+    // A bare word is not taken for a misspelt boolean.
+    let e = err("[board]\nheight = four\n");
+    assert!(e.message.contains("expected a whole number"), "{e}");
+    assert!(!e.message.contains("boolean"), "{e}");
+    let e = err("[board]\nheight = 四\n");
+    assert!(e.message.contains("height"), "{e}");
+    let e = err("[deck.weights]\n3 = 5\n");
+    assert!(e.message.contains("`3` that is not a card"), "{e}");
+    let e = err("[board]\nclear_value = 64\n[deck.weights]\n64 = 1\n");
+    assert_eq!(e.line_col, Some((4, 6)));
+    assert!(
+        e.message.contains("deck.weights.64 = 1 is not allowed"),
+        "{e}"
+    );
+    let e = err("[board]\nclear_value = 100\n");
+    assert!(e.message.contains("power of two"), "{e}");
+    let e = err("[deck.weights]\n2=0\n4=0\n8=0\n16=0\n32=0\n64=0\nbomb=0\n");
+    assert!(e.message.contains("all 0"), "{e}");
+    let e = err("[discards]\nstart = -1\n");
+    assert!(e.message.contains("-1"), "{e}");
+    let e = err("[discards]\nstart = 3\n");
+    assert!(e.message.contains("discards.max"), "{e}");
+    let e = err("[board\n");
+    assert!(e.line_col.is_some(), "{e}");
+}
+
+#[test]
+fn a_weight_key_has_one_spelling_and_a_huge_number_says_so() {
+    // `02` once silently replaced the weight of `2`.
+    let e = err("[deck.weights]\n2 = 1\n\"02\" = 5\n");
+    assert!(e.message.contains("`02` that is not a card"), "{e}");
+    let e = err("[board]\nheight = 99999999999999999999\n");
+    assert!(
+        e.message.contains("is too large, expected a whole number"),
+        "{e}"
+    );
+    assert!(!e.message.contains("i128"), "{e}");
+}
+
+#[test]
+fn errors_show_no_raw_control_characters_and_no_endless_line() {
+    // Once an escape sequence in a rules file reached the terminal raw, and a 10,000
+    // character line was printed whole under the message.
+    let e = err("[deck.weights]\n\"\\u001b[2J\" = 1\n");
+    let shown = e.to_string();
+    assert!(!shown.contains('\x1b'), "{shown:?}");
+    assert!(shown.contains("\\u{1b}[2J"), "{shown:?}");
+    let e = err(&format!(
+        "name = \"a\x07b\"\n[board]\nheight = {}0\n",
+        "9".repeat(10_000)
+    ));
+    let shown = e.to_string();
+    assert!(!shown.contains('\x07'), "{shown:?}");
+    assert!(shown.len() < 600, "{shown}");
+    let e = err(&format!(
+        "{}\n[board]\nheight = 0 # {}\n",
+        "#".repeat(5),
+        "x".repeat(10_000)
+    ));
+    let shown = e.to_string();
+    assert!(shown.len() < 600, "{shown}");
+    assert!(shown.ends_with("|          ^"), "{shown}");
+}
