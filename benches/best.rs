@@ -12,7 +12,7 @@ use std::sync::Arc;
 use new2048::cards::card::Card;
 use new2048::cards::engine::{Game, Position};
 use new2048::cards::rules::Rules;
-use new2048::strategy::{Best, Strategy, View};
+use new2048::strategy::{Best, Sight, Strategy};
 
 fn main() {
     divan::main();
@@ -65,7 +65,7 @@ fn best_decision(bencher: divan::Bencher, name: &str) {
             &all[next]
         })
         .bench_local_values(|d| {
-            let view = View {
+            let view = Sight {
                 position: &d.position,
                 visible: &d.visible,
                 cards_left: d.cards_left,

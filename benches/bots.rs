@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use new2048::cards::engine::Game;
 use new2048::cards::rules::Rules;
-use new2048::strategy::{Expectimax, Greedy, Strategy, View};
+use new2048::strategy::{Expectimax, Greedy, Sight, Strategy};
 
 fn main() {
     divan::main();
@@ -27,7 +27,7 @@ fn positions(rules: Rules) -> Vec<Game> {
     let mut out = Vec::new();
     for seed in 0..GAMES {
         let mut game = Game::with_seed(rules.clone(), seed);
-        while let Some(mv) = bot.choose(&View::of(&game), &mut rng) {
+        while let Some(mv) = bot.choose(&Sight::of(&game), &mut rng) {
             out.push(game.clone());
             game.play(mv).expect("the bot plays legal moves");
         }
@@ -44,7 +44,7 @@ fn decisions(bencher: divan::Bencher, bot: &dyn Strategy) {
             next = (next + 1) % games.len();
             &games[next]
         })
-        .bench_local_values(|game| bot.choose(&View::of(game), &mut rng));
+        .bench_local_values(|game| bot.choose(&Sight::of(game), &mut rng));
 }
 
 #[divan::bench(sample_count = 2000, sample_size = 1)]

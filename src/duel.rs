@@ -97,9 +97,9 @@ impl Playable for Game {
     fn play_text(&mut self, line: &str) -> Result<Option<String>, String> {
         let columns = self.rules().board.columns as usize;
         match text::parse_command(line, columns).map_err(|e| e.to_string())? {
-            None | Some(text::Command::Quit) => Ok(None),
-            Some(text::Command::Undo) => Err("there is no undo in a duel".into()),
-            Some(text::Command::Move(m)) => self
+            None | Some(text::CardCommand::Quit) => Ok(None),
+            Some(text::CardCommand::Undo) => Err("there is no undo in a duel".into()),
+            Some(text::CardCommand::Move(m)) => self
                 .play(m)
                 .map(|t| Some(text::turn_line(&t)))
                 .map_err(|e| e.to_string()),
@@ -166,11 +166,11 @@ impl Playable for ClassicGame {
         format!("{} (+{})", d.as_str(), slide.points)
     }
     fn play_text(&mut self, line: &str) -> Result<Option<String>, String> {
-        use crate::classic::text::{Command, NotACommand, parse_command, slide};
+        use crate::classic::text::{ClassicCommand, NotACommand, parse_command, slide};
         match parse_command(line) {
-            Ok(None | Some(Command::Quit)) => Ok(None),
-            Ok(Some(Command::Undo)) => Err("there is no undo in a duel".into()),
-            Ok(Some(Command::Slide(d))) => slide(self, d).map(|(msg, _)| Some(msg)),
+            Ok(None | Some(ClassicCommand::Quit)) => Ok(None),
+            Ok(Some(ClassicCommand::Undo)) => Err("there is no undo in a duel".into()),
+            Ok(Some(ClassicCommand::Slide(d))) => slide(self, d).map(|(msg, _)| Some(msg)),
             Err(NotACommand) => {
                 Err("not a move; type w, a, s or d (or up, left, down, right)".into())
             }

@@ -95,15 +95,15 @@ pub(crate) fn run(global: &Global, arg: &Path, json: bool) -> Result<(), Error> 
     };
     let name = name.as_str();
     match held(&text) {
-        Held::Classic(c) => run_classic(name, &c.0, c.1, &out),
-        Held::Duel(d) => run_duel(name, &d, &out),
-        Held::Cards => run_cards(name, &text, &out),
-        Held::Bad(e) => Err(bad(name, &e)),
+        Contents::Classic(c) => run_classic(name, &c.0, c.1, &out),
+        Contents::Duel(d) => run_duel(name, &d, &out),
+        Contents::Cards => run_cards(name, &text, &out),
+        Contents::Bad(e) => Err(bad(name, &e)),
     }
 }
 
 /// What a record's (or a save's) text holds.
-pub(crate) enum Held {
+pub(crate) enum Contents {
     Classic(Box<(ClassicPlay, Option<ClassicRecord>)>),
     Duel(Box<DuelRecord>),
     /// A card game, or a text that is no record at all ([`load`] says which).
@@ -112,21 +112,21 @@ pub(crate) enum Held {
 }
 
 /// Tells a classic game (a record or a save) and a duel from a card game.
-pub(crate) fn held(text: &str) -> Held {
+pub(crate) fn held(text: &str) -> Contents {
     match decode_entry(text) {
-        Ok(Entry::Classic(r)) => Held::Classic(Box::new((r.play.clone(), Some(r)))),
-        Ok(Entry::Duel(d)) => Held::Duel(Box::new(d)),
-        Ok(Entry::Cards(_)) => Held::Cards,
+        Ok(Entry::Classic(r)) => Contents::Classic(Box::new((r.play.clone(), Some(r)))),
+        Ok(Entry::Duel(d)) => Contents::Duel(Box::new(d)),
+        Ok(Entry::Cards(_)) => Contents::Cards,
         Err(first) => {
             if let Ok(s) = decode::<SavedClassic>(text)
                 && s.game == GameKind::Classic
             {
-                return Held::Classic(Box::new((s.play, None)));
+                return Contents::Classic(Box::new((s.play, None)));
             }
             if matches!(first, RecordError::Invalid(_)) {
-                Held::Cards
+                Contents::Cards
             } else {
-                Held::Bad(first)
+                Contents::Bad(first)
             }
         }
     }

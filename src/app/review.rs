@@ -11,7 +11,7 @@ use std::path::Path;
 
 use super::Error;
 use super::cli::{Global, ReviewArgs};
-use super::replay::{Held, held};
+use super::replay::{Contents, held};
 use crate::strategy::review::{render, review};
 use crate::ui::Annotated;
 
@@ -19,7 +19,7 @@ use crate::ui::Annotated;
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
     let which = args.game.as_deref().unwrap_or("1");
     let (name, text) = super::replay::source(Path::new(which))?;
-    if let Held::Classic(c) = held(&text) {
+    if let Contents::Classic(c) = held(&text) {
         let (game, _) =
             c.0.rebuild()
                 .map_err(|e| Error::usage(format!("cannot review {name}: {e}")))?;

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::Error;
 use super::cli::{Global, TrainArgs};
 use crate::strategy::ntuple::Network;
-use crate::strategy::train::{Settings, train};
+use crate::strategy::train::{TrainSettings, train};
 
 /// The most self-play games one `train` asks for.
 pub(crate) const MAX_GAMES: u64 = 100_000_000;
@@ -40,9 +40,9 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     })?;
     let mut net = Network::new(&rules);
     net.seed = args.seed;
-    let settings = Settings {
+    let settings = TrainSettings {
         see_next: args.see == 2,
-        ..Settings::default()
+        ..TrainSettings::default()
     };
     let total = args.games;
     let mut out = std::io::stdout();

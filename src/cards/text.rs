@@ -112,7 +112,7 @@ pub fn escape_controls(text: &str) -> String {
 
 /// A command read from one line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Command {
+pub(crate) enum CardCommand {
     Move(Move),
     Undo,
     Quit,
@@ -132,18 +132,21 @@ pub(crate) enum CommandError {
 }
 
 /// Reads one line as a command for a board of `columns` columns.
-pub(crate) fn parse_command(line: &str, columns: usize) -> Result<Option<Command>, CommandError> {
+pub(crate) fn parse_command(
+    line: &str,
+    columns: usize,
+) -> Result<Option<CardCommand>, CommandError> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
     }
     let cmd = match t.to_ascii_lowercase().as_str() {
-        "d" | "discard" => Command::Move(Move::Discard),
-        "u" | "undo" => Command::Undo,
-        "q" | "quit" => Command::Quit,
+        "d" | "discard" => CardCommand::Move(Move::Discard),
+        "u" | "undo" => CardCommand::Undo,
+        "q" | "quit" => CardCommand::Quit,
         n => match n.parse::<usize>() {
             Ok(0) => return Err(MoveError::NoSuchColumn { column: 0, columns }.into()),
-            Ok(c) if u8::try_from(c).is_ok() => Command::Move(Move::Place((c - 1) as u8)),
+            Ok(c) if u8::try_from(c).is_ok() => CardCommand::Move(Move::Place((c - 1) as u8)),
             Ok(c) => return Err(MoveError::NoSuchColumn { column: c, columns }.into()),
             Err(_) => return Err(CommandError::Unknown { columns }),
         },
@@ -178,11 +181,11 @@ mod tests {
     fn commands() {
         assert_eq!(
             parse_command(" 3 ", 5),
-            Ok(Some(Command::Move(Move::Place(2))))
+            Ok(Some(CardCommand::Move(Move::Place(2))))
         );
         assert_eq!(
             parse_command("D", 5),
-            Ok(Some(Command::Move(Move::Discard)))
+            Ok(Some(CardCommand::Move(Move::Discard)))
         );
         assert_eq!(parse_command("", 5), Ok(None));
         assert!(parse_command("0", 5).is_err());

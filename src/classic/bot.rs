@@ -154,12 +154,12 @@ fn distinct_tiles(x: Bits) -> u32 {
 
 const CUTOFF: f32 = 0.0001;
 
-struct Search {
+struct ClassicSearch {
     cache: HashMap<Bits, (u32, f32)>,
     max_depth: u32,
 }
 
-impl Search {
+impl ClassicSearch {
     fn max_node(&mut self, x: Bits, depth: u32, prob: f32) -> f32 {
         let mut best = 0.0f32;
         for d in Dir::ALL {
@@ -201,7 +201,7 @@ impl Search {
 /// Every direction that changes a 4×4 board with its value by bitboard expectimax.
 fn rate_4x4(board: &Board) -> Vec<(Dir, f32)> {
     let x = to_bits(board);
-    let mut s = Search {
+    let mut s = ClassicSearch {
         cache: HashMap::new(),
         max_depth: distinct_tiles(x).saturating_sub(2).clamp(2, 3),
     };

@@ -68,7 +68,7 @@ pub(crate) fn status(g: &ClassicGame) -> String {
 
 /// A command read from one line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Command {
+pub(crate) enum ClassicCommand {
     Slide(Dir),
     Undo,
     Quit,
@@ -80,16 +80,16 @@ pub(crate) struct NotACommand;
 
 /// Reads one line: `Ok(None)` for a blank or comment line, `Err` when it is not a command.
 /// Classic headless play and classic duels read their lines with it.
-pub(crate) fn parse_command(line: &str) -> Result<Option<Command>, NotACommand> {
+pub(crate) fn parse_command(line: &str) -> Result<Option<ClassicCommand>, NotACommand> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
     }
     match t.to_ascii_lowercase().as_str() {
-        "q" | "quit" => Ok(Some(Command::Quit)),
-        "u" | "undo" => Ok(Some(Command::Undo)),
+        "q" | "quit" => Ok(Some(ClassicCommand::Quit)),
+        "u" | "undo" => Ok(Some(ClassicCommand::Undo)),
         cmd => Dir::parse(cmd)
-            .map(|d| Some(Command::Slide(d)))
+            .map(|d| Some(ClassicCommand::Slide(d)))
             .ok_or(NotACommand),
     }
 }

@@ -174,7 +174,7 @@ impl RulesError {
 
 type Num = Option<Spanned<i64>>;
 /// `[deck.weights]` as the rules hold it.
-type Weights = Vec<(Card, u32)>;
+type CardWeights = Vec<(Card, u32)>;
 type Flag = Option<Spanned<bool>>;
 
 #[derive(Deserialize, Default)]
@@ -501,7 +501,7 @@ impl Reader<'_> {
         deck: &RawDeck,
         board: &BoardRules,
         base: Option<&DeckRules>,
-    ) -> Result<(Weights, Vec<String>), RulesError> {
+    ) -> Result<(CardWeights, Vec<String>), RulesError> {
         let clear_card = board.clear_value;
         let clear_value = clear_card.points();
         let mut weights: BTreeMap<Card, (u32, Option<Range<usize>>)> = base

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::cards::engine::Game;
 use crate::cards::summary::{Ending, Summary};
-use crate::cards::text::{self, Command, CommandError, parse_command, status};
+use crate::cards::text::{self, CardCommand, CommandError, parse_command, status};
 
 use super::Flow;
 use crate::duel::Playable;
@@ -37,10 +37,12 @@ pub(crate) fn run_with(
         super::drive(input, err, |line| {
             let said = match parse_command(line, columns) {
                 Ok(None) => return Ok(Ok(Flow::Next)),
-                Ok(Some(Command::Quit)) => return Ok(Ok(Flow::Stop)),
-                Ok(Some(Command::Undo)) if game.undo() => "undone".to_string(),
-                Ok(Some(Command::Undo)) => return Ok(Err(CommandError::NothingToUndo.to_string())),
-                Ok(Some(Command::Move(m))) => match game.play(m) {
+                Ok(Some(CardCommand::Quit)) => return Ok(Ok(Flow::Stop)),
+                Ok(Some(CardCommand::Undo)) if game.undo() => "undone".to_string(),
+                Ok(Some(CardCommand::Undo)) => {
+                    return Ok(Err(CommandError::NothingToUndo.to_string()));
+                }
+                Ok(Some(CardCommand::Move(m))) => match game.play(m) {
                     Ok(turn) => text::turn_line(&turn),
                     Err(e) => return Ok(Err(e.to_string())),
                 },

@@ -6,7 +6,9 @@ use std::io::{self, BufRead, Write};
 
 use super::Flow;
 use crate::classic::ClassicGame;
-use crate::classic::text::{ClassicSummary, Command, NotACommand, parse_command, slide, status};
+use crate::classic::text::{
+    ClassicCommand, ClassicSummary, NotACommand, parse_command, slide, status,
+};
 
 /// Plays from `input` until no move is left, `q`, or the end of input, calling `changed` after
 /// every move or undo (to save the game as it goes).
@@ -25,10 +27,10 @@ pub(crate) fn run_with(
         super::drive(input, err, |line| {
             let said = match parse_command(line.trim()) {
                 Ok(None) => return Ok(Ok(Flow::Next)),
-                Ok(Some(Command::Quit)) => return Ok(Ok(Flow::Stop)),
-                Ok(Some(Command::Undo)) if g.undo() => "undone".to_string(),
-                Ok(Some(Command::Undo)) => return Ok(Err("nothing to undo".into())),
-                Ok(Some(Command::Slide(d))) => match slide(g, d) {
+                Ok(Some(ClassicCommand::Quit)) => return Ok(Ok(Flow::Stop)),
+                Ok(Some(ClassicCommand::Undo)) if g.undo() => "undone".to_string(),
+                Ok(Some(ClassicCommand::Undo)) => return Ok(Err("nothing to undo".into())),
+                Ok(Some(ClassicCommand::Slide(d))) => match slide(g, d) {
                     Ok((mut msg, s)) => {
                         if s.reached_win {
                             let win = g.rules().win;

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use super::ntuple::{self, Network};
 use super::objective::{Objective, Outlook};
-use super::{Expectimax, Strategy, View, columns_of, each_afterstate, placements};
+use super::{Expectimax, Sight, Strategy, columns_of, each_afterstate, placements};
 use crate::cards::card::Card;
 use crate::cards::deck::GameRng;
 use crate::cards::engine::{Move, Position};
@@ -35,7 +35,7 @@ pub struct Best {
 
 /// Each legal move with its estimated value, in the unit of whichever search valued it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Rated {
+pub struct Scored {
     /// With learned weights the worth by the objective, in points; else expectimax's value.
     pub moves: Vec<(Move, f64)>,
     /// With learned weights, each move's outlook (in the order of `moves`); else empty.
@@ -45,7 +45,7 @@ pub struct Rated {
     pub learned: bool,
 }
 
-impl Rated {
+impl Scored {
     /// The move with the highest value (the first of equals), if any.
     pub fn best(&self) -> Option<(Move, f64)> {
         self.moves
@@ -60,18 +60,18 @@ impl Rated {
 
 impl Best {
     /// Values every legal move of the view.
-    pub fn rate(&self, view: &View) -> Rated {
+    pub fn rate(&self, view: &Sight) -> Scored {
         match ntuple::for_rules(view.rules) {
             Some(net) => {
-                let s = Search::new(self, &net, view);
+                let s = BestSearch::new(self, &net, view);
                 let root = s.root(view);
-                Rated {
+                Scored {
                     moves: root.iter().map(|&(m, o)| (m, s.obj.worth(o))).collect(),
                     outlooks: root.into_iter().map(|(_, o)| o).collect(),
                     learned: true,
                 }
             }
-            None => Rated {
+            None => Scored {
                 moves: Expectimax::default().rate(view),
                 outlooks: Vec::new(),
                 learned: false,
@@ -105,11 +105,11 @@ impl Strategy for Best {
         "best"
     }
 
-    fn choose(&self, view: &View, rng: &mut GameRng) -> Option<Move> {
+    fn choose(&self, view: &Sight, rng: &mut GameRng) -> Option<Move> {
         view.visible.first()?;
         match ntuple::for_rules(view.rules) {
             Some(net) => {
-                let s = Search::new(self, &net, view);
+                let s = BestSearch::new(self, &net, view);
                 let (mut best, mut bv) = (None, f64::NEG_INFINITY);
                 for (m, o) in s.root(view) {
                     let v = s.obj.worth(o);
@@ -125,7 +125,7 @@ impl Strategy for Best {
 }
 
 /// One decision's search with the learned value.
-struct Search<'a> {
+struct BestSearch<'a> {
     net: Arc<Network>,
     obj: Objective,
     rules: &'a Rules,
@@ -152,8 +152,8 @@ const MAX_LEAVES: f64 = 200_000.0;
 /// one chance ply either way (4,375 and 3,750 leaves).
 const CHANCE_LEAVES: f64 = 5_000.0;
 
-impl<'a> Search<'a> {
-    fn new(best: &Best, net: &Arc<Network>, view: &View<'a>) -> Search<'a> {
+impl<'a> BestSearch<'a> {
+    fn new(best: &Best, net: &Arc<Network>, view: &Sight<'a>) -> BestSearch<'a> {
         let total: f64 = view
             .rules
             .deck
@@ -169,7 +169,7 @@ impl<'a> Search<'a> {
             .filter(|&&(_, w)| w > 0)
             .map(|&(c, w)| (c, f64::from(w) / total))
             .collect();
-        Search {
+        BestSearch {
             net: Arc::clone(net),
             obj: Objective::of(view.rules),
             rules: view.rules,
@@ -185,7 +185,7 @@ impl<'a> Search<'a> {
     /// wide that they alone overflow [`MAX_LEAVES`]), then chance plies while the estimated leaves
     /// stay within [`CHANCE_LEAVES`] (at least one when it fits in [`MAX_LEAVES`]), unless the
     /// caller fixed them.
-    fn budgeted(mut self, best: &Best, view: &View<'a>) -> Search<'a> {
+    fn budgeted(mut self, best: &Best, view: &Sight<'a>) -> BestSearch<'a> {
         let moves =
             view.position.columns().len() as f64 + f64::from(u8::from(view.position.discards > 0));
         let kinds = self.chance.len() as f64;
@@ -208,7 +208,7 @@ impl<'a> Search<'a> {
     }
 
     /// The moves of the card in hand with their outlooks.
-    fn root(&self, view: &View) -> Vec<(Move, Outlook)> {
+    fn root(&self, view: &Sight) -> Vec<(Move, Outlook)> {
         let Some(&hand) = self.known.first() else {
             return Vec::new();
         };
@@ -313,7 +313,7 @@ pub fn par_of_deck_unless(
         if stop() {
             return None;
         }
-        let Some(mv) = Best::default().choose(&View::of(&game), &mut rng) else {
+        let Some(mv) = Best::default().choose(&Sight::of(&game), &mut rng) else {
             break;
         };
         if game.play(mv).is_err() {

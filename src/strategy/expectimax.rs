@@ -30,7 +30,7 @@
 //! distinct; a cache could save at most the other 40% of evaluations, at the price of hashing
 //! every node, while a decision already takes about 0.1 ms of its 10 ms budget.
 
-use super::{Strategy, View, columns_of, placements};
+use super::{Sight, Strategy, columns_of, placements};
 use crate::cards::card::Card;
 use crate::cards::deck::GameRng;
 use crate::cards::engine::{Move, Position};
@@ -117,7 +117,7 @@ impl Strategy for Expectimax {
         "expectimax"
     }
 
-    fn choose(&self, view: &View, _rng: &mut GameRng) -> Option<Move> {
+    fn choose(&self, view: &Sight, _rng: &mut GameRng) -> Option<Move> {
         let &hand = view.visible.first()?;
         let search = self.search(view);
         search.best(view.position, hand, 0, 1.0).map(|(mv, _)| mv)
@@ -126,7 +126,7 @@ impl Strategy for Expectimax {
 
 impl Expectimax {
     /// Every legal move of the hand with the value the search gives it (for reviews).
-    pub fn rate(&self, view: &View) -> Vec<(Move, f64)> {
+    pub fn rate(&self, view: &Sight) -> Vec<(Move, f64)> {
         let Some(&hand) = view.visible.first() else {
             return Vec::new();
         };
@@ -150,8 +150,8 @@ impl Expectimax {
     }
 
     /// The search of one decision, within the budget.
-    fn search<'a>(&'a self, view: &View<'a>) -> Search<'a> {
-        let search = Search::new(self, view);
+    fn search<'a>(&'a self, view: &Sight<'a>) -> ExpectimaxSearch<'a> {
+        let search = ExpectimaxSearch::new(self, view);
         let free = search.free_slots(view.position);
         let mut extra =
             self.chance_plies as usize + usize::from(free <= self.deepen_at_free as usize);
@@ -169,7 +169,7 @@ impl Expectimax {
         while known > 1 && leaves(known, extra) > self.max_leaves as f64 {
             known -= 1;
         }
-        Search {
+        ExpectimaxSearch {
             known: &view.visible[..known],
             horizon: known + extra,
             ..search
@@ -178,7 +178,7 @@ impl Expectimax {
 }
 
 /// One decision's search: the rules, what is visible and the budget.
-struct Search<'a> {
+struct ExpectimaxSearch<'a> {
     rules: &'a Rules,
     known: &'a [Card],
     cards_left: usize,
@@ -192,8 +192,8 @@ struct Search<'a> {
     numbers: Vec<(u8, f64)>,
 }
 
-impl<'a> Search<'a> {
-    fn new(e: &'a Expectimax, view: &View<'a>) -> Search<'a> {
+impl<'a> ExpectimaxSearch<'a> {
+    fn new(e: &'a Expectimax, view: &Sight<'a>) -> ExpectimaxSearch<'a> {
         let total: u64 = view
             .rules
             .deck
@@ -213,7 +213,7 @@ impl<'a> Search<'a> {
             .iter()
             .filter_map(|&(c, p)| Some((c.exponent()?, p)))
             .collect();
-        Search {
+        ExpectimaxSearch {
             rules: view.rules,
             known: view.visible,
             cards_left: view.cards_left,

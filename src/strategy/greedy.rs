@@ -4,7 +4,7 @@
 //! the hand, then the leftmost column; a discard only when no column takes the card. It is the yardstick `expectimax` is measured against on
 //! the hard rules: what one card of foresight buys.
 
-use super::{Strategy, View, columns_of, placements};
+use super::{Sight, Strategy, columns_of, placements};
 use crate::cards::deck::GameRng;
 use crate::cards::engine::Move;
 
@@ -16,7 +16,7 @@ impl Strategy for Greedy {
         "greedy"
     }
 
-    fn choose(&self, view: &View, _rng: &mut GameRng) -> Option<Move> {
+    fn choose(&self, view: &Sight, _rng: &mut GameRng) -> Option<Move> {
         let &hand = view.visible.first()?;
         let mut best: Option<(i64, Move)> = None;
         for col in columns_of(placements(view.position, hand, view.rules)) {

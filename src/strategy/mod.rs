@@ -1,6 +1,6 @@
 //! Strategies: bots that choose a move from what a player can see.
 //!
-//! A strategy sees a [`View`]: the position, the visible cards (hand first) and the rules — never
+//! A strategy sees a [`Sight`]: the position, the visible cards (hand first) and the rules — never
 //! the hidden rest of the deck, so a bot cannot cheat and its hint is one a player could find.
 //! The same interface serves the hint key, `autoplay` and the simulator.
 //!
@@ -26,7 +26,7 @@ pub mod review;
 pub mod sim;
 pub mod train;
 
-pub use best::{Best, Par, Rated, par, par_of_deck, par_of_deck_unless};
+pub use best::{Best, Par, Scored, par, par_of_deck, par_of_deck_unless};
 pub use expectimax::{Expectimax, Weights};
 pub use greedy::Greedy;
 pub use random::Random;
@@ -38,7 +38,7 @@ use crate::cards::rules::Rules;
 
 /// What a player can see when choosing a move.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
+pub struct Sight<'a> {
     pub position: &'a Position,
     /// The hand first, then the next cards (`deck.lookahead` in all, fewer near the end).
     pub visible: &'a [Card],
@@ -47,9 +47,9 @@ pub struct View<'a> {
     pub rules: &'a Rules,
 }
 
-impl<'a> View<'a> {
-    pub fn of(game: &'a Game) -> View<'a> {
-        View {
+impl<'a> Sight<'a> {
+    pub fn of(game: &'a Game) -> Sight<'a> {
+        Sight {
             position: game.position(),
             visible: game.visible(),
             cards_left: game.cards_left(),
@@ -61,7 +61,7 @@ impl<'a> View<'a> {
 /// A bot. `choose` returns a legal move, or `None` when there is none (the game is over).
 pub trait Strategy: Send + Sync {
     fn name(&self) -> &'static str;
-    fn choose(&self, view: &View, rng: &mut GameRng) -> Option<Move>;
+    fn choose(&self, view: &Sight, rng: &mut GameRng) -> Option<Move>;
 }
 
 /// The move the strongest strategy suggests for the game's current position.
@@ -70,7 +70,7 @@ pub fn hint(game: &Game) -> Option<Move> {
         return None;
     }
     let mut rng = crate::cards::deck::rng(0);
-    Best::default().choose(&View::of(game), &mut rng)
+    Best::default().choose(&Sight::of(game), &mut rng)
 }
 
 /// The moves `bot` makes playing `game` from where it is to its end (the bot's generator seeded
@@ -80,7 +80,7 @@ pub fn play_out(game: &Game, bot: &dyn Strategy, seed: u64) -> Vec<Move> {
     let mut rng = crate::cards::deck::rng(seed);
     let mut moves = Vec::new();
     while !game.is_over() {
-        let Some(mv) = bot.choose(&View::of(&game), &mut rng) else {
+        let Some(mv) = bot.choose(&Sight::of(&game), &mut rng) else {
             break;
         };
         if game.play(mv).is_err() {

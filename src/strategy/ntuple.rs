@@ -334,7 +334,7 @@ impl Network {
 
     /// Reads the stored form for these rules; the reason when it is not one for them.
     pub fn decode(bytes: &[u8], rules: &Rules) -> Result<Network, String> {
-        let mut r = Reader { bytes, at: 0 };
+        let mut r = WeightsReader { bytes, at: 0 };
         if r.take(MAGIC.len())? != MAGIC {
             return Err("not a new2048 weights file".into());
         }
@@ -405,12 +405,12 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
-struct Reader<'a> {
+struct WeightsReader<'a> {
     bytes: &'a [u8],
     at: usize,
 }
 
-impl<'a> Reader<'a> {
+impl<'a> WeightsReader<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
         let end = end.ok_or_else(|| "the file ends too soon".to_string())?;

@@ -1,11 +1,11 @@
 //! `random`: a legal move chosen uniformly, discards included.
 //!
 //! The baseline every other bot must beat, and the load the engine's speed target is measured
-//! with (`benches/engine.rs`), so [`Random::pick`] works on a bare [`Position`] without a `View`.
+//! with (`benches/engine.rs`), so [`Random::pick`] works on a bare [`Position`] without a `Sight`.
 
 use rand::RngExt;
 
-use super::{Strategy, View, placements};
+use super::{Sight, Strategy, placements};
 use crate::cards::card::Card;
 use crate::cards::deck::GameRng;
 use crate::cards::engine::{Move, Position};
@@ -63,7 +63,7 @@ impl Strategy for Random {
     }
 
     #[inline(always)]
-    fn choose(&self, view: &View, rng: &mut GameRng) -> Option<Move> {
+    fn choose(&self, view: &Sight, rng: &mut GameRng) -> Option<Move> {
         Random::pick(view.position, *view.visible.first()?, view.rules, rng)
     }
 }

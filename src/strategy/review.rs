@@ -18,7 +18,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::objective::{Objective, Outlook};
-use super::{Best, View};
+use super::{Best, Sight};
 use crate::cards::engine::{Game, Move};
 
 /// Loss below which a move counts as accurate with learned weights, as a share of what a win is
@@ -119,7 +119,7 @@ pub fn rate(game: &Game) -> Ratings {
     };
     let mut moves = Vec::with_capacity(game.moves().len());
     for (i, &played) in game.moves().iter().enumerate() {
-        let rated = Best::default().rate(&View::of(&replay));
+        let rated = Best::default().rate(&Sight::of(&replay));
         let (best, value_best) = rated.best().unwrap_or((played, 0.0));
         let at = |mv: Move| rated.moves.iter().position(|(m, _)| *m == mv);
         let value_played = at(played).map_or(value_best, |k| rated.moves[k].1);

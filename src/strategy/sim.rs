@@ -19,7 +19,7 @@ use crate::cards::deck::{self, Dealer};
 use crate::cards::engine::{Move, Position};
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::{self, ClassicGame};
-use crate::strategy::{Strategy, View};
+use crate::strategy::{Sight, Strategy};
 
 /// For callers that do not show progress.
 pub fn no_progress() {}
@@ -72,7 +72,7 @@ pub fn play_game<S: Strategy + ?Sized>(
     let mut pos = Position::new(rules);
     let mut next = 0;
     while next < size {
-        let view = View {
+        let view = Sight {
             position: &pos,
             visible: &deck[next..],
             cards_left: size - next,

@@ -10,7 +10,7 @@
 //! γ·points'`), or towards nothing when the card could go nowhere (the game is lost). That is
 //! TD(0) on afterstates as in Szubert & Jaśkowski (2014), with the rules' own reward.
 //!
-//! With [`Settings::see_next`] the self-play player also sees the card after the hand, as a
+//! With [`TrainSettings::see_next`] the self-play player also sees the card after the hand, as a
 //! player with two visible cards does: a move's outlook is then its points and the best move of
 //! the next card from there, valued by the network (two plies, about five times the work). A
 //! one-ply player never learns what a second card shows, and on some boards it teaches itself
@@ -50,7 +50,7 @@ pub const MAX_CARDS: u32 = 3_000;
 
 /// Learning settings.
 #[derive(Clone, Copy, Debug)]
-pub struct Settings {
+pub struct TrainSettings {
     /// The step size of a TD update (before temporal coherence), shared among the entries a
     /// position reads.
     pub alpha: f32,
@@ -63,9 +63,9 @@ pub struct Settings {
     pub see_next: bool,
 }
 
-impl Default for Settings {
+impl Default for TrainSettings {
     fn default() -> Self {
-        Settings {
+        TrainSettings {
             alpha: 1.0,
             round: 500,
             coherence: true,
@@ -77,16 +77,16 @@ impl Default for Settings {
 /// One learning entry: the weights (survival, points) and, per part, the sum of the errors and
 /// the sum of their sizes (temporal coherence).
 #[derive(Clone, Copy, Debug, Default)]
-struct Entry {
+struct Slot {
     w: [f32; 2],
     err: [f32; 2],
     abs: [f32; 2],
 }
 
-impl Entry {
+impl Slot {
     /// Takes a step towards `err` (already divided among the entries) and keeps count.
     #[inline]
-    fn learn(&mut self, err: [f32; 2], s: &Settings) {
+    fn learn(&mut self, err: [f32; 2], s: &TrainSettings) {
         for (k, &e) in err.iter().enumerate() {
             let rate = if s.coherence && self.abs[k] > 0.0 {
                 self.err[k].abs() / self.abs[k]
@@ -101,17 +101,17 @@ impl Entry {
 }
 
 /// What self-play learns in: the weights with their learning state, owned by one job
-/// ([`Owned`]) or shared by all ([`Shared`]).
+/// ([`Owned`]) or shared by all ([`SharedTables`]).
 trait Table {
     fn net(&self) -> &Network;
     fn sum(&self, f: &[u32]) -> [f32; 2];
-    fn learn(&mut self, f: &[u32], err: [f32; 2], s: &Settings);
+    fn learn(&mut self, f: &[u32], err: [f32; 2], s: &TrainSettings);
 }
 
 /// The state of one job's learning.
 struct Owned<'a> {
     net: &'a Network,
-    entries: Vec<Entry>,
+    entries: Vec<Slot>,
 }
 
 impl Table for Owned<'_> {
@@ -128,7 +128,7 @@ impl Table for Owned<'_> {
     }
 
     #[inline]
-    fn learn(&mut self, f: &[u32], err: [f32; 2], s: &Settings) {
+    fn learn(&mut self, f: &[u32], err: [f32; 2], s: &TrainSettings) {
         for &i in f {
             self.entries[i as usize].learn(err, s);
         }
@@ -137,7 +137,7 @@ impl Table for Owned<'_> {
 
 /// Learning state shared by all jobs, without locks: each part of an entry is two `f32`s packed
 /// in an atomic word, read and written with relaxed ordering (plain loads and stores).
-struct Shared<'a> {
+struct SharedTables<'a> {
     net: &'a Network,
     /// Per entry: the weights, the sums of errors, the sums of their sizes.
     cells: Vec<[AtomicU64; 3]>,
@@ -151,10 +151,10 @@ fn unpack(v: u64) -> [f32; 2] {
     [f32::from_bits(v as u32), f32::from_bits((v >> 32) as u32)]
 }
 
-impl Shared<'_> {
-    fn entry(&self, i: usize) -> Entry {
+impl SharedTables<'_> {
+    fn entry(&self, i: usize) -> Slot {
         let [w, err, abs] = &self.cells[i];
-        Entry {
+        Slot {
             w: unpack(w.load(Ordering::Relaxed)),
             err: unpack(err.load(Ordering::Relaxed)),
             abs: unpack(abs.load(Ordering::Relaxed)),
@@ -163,7 +163,7 @@ impl Shared<'_> {
 }
 
 /// One job's handle on the shared state.
-struct Hogwild<'a, 'b>(&'b Shared<'a>);
+struct Hogwild<'a, 'b>(&'b SharedTables<'a>);
 
 impl Table for Hogwild<'_, '_> {
     fn net(&self) -> &Network {
@@ -179,7 +179,7 @@ impl Table for Hogwild<'_, '_> {
     }
 
     #[inline]
-    fn learn(&mut self, f: &[u32], err: [f32; 2], s: &Settings) {
+    fn learn(&mut self, f: &[u32], err: [f32; 2], s: &TrainSettings) {
         for &i in f {
             let mut e = self.0.entry(i as usize);
             e.learn(err, s);
@@ -231,7 +231,7 @@ fn train_game(
     rules: &Rules,
     dealer: &Dealer,
     seed: u64,
-    s: &Settings,
+    s: &TrainSettings,
 ) -> u32 {
     let obj = Objective::of(rules);
     let mut rng = deck::rng(seed);
@@ -263,7 +263,7 @@ fn learn_towards(
     table: &mut impl Table,
     prev: Option<&(Features, usize)>,
     target: Outlook,
-    s: &Settings,
+    s: &TrainSettings,
 ) {
     if let Some((f, n)) = prev {
         let f = &f[..*n];
@@ -291,7 +291,7 @@ pub fn train(
     seed: u64,
     games: u64,
     jobs: usize,
-    s: &Settings,
+    s: &TrainSettings,
     report: impl FnMut(u64, &[u32]) + Send,
 ) {
     let dealer = Dealer::new(rules);
@@ -302,9 +302,9 @@ pub fn train(
             entries: net
                 .weights()
                 .iter()
-                .map(|&w| Entry {
+                .map(|&w| Slot {
                     w,
-                    ..Entry::default()
+                    ..Slot::default()
                 })
                 .collect(),
         };
@@ -320,7 +320,7 @@ pub fn train(
         }
         own.entries.iter().map(|e| e.w).collect()
     } else {
-        let shared = Shared {
+        let shared = SharedTables {
             net: &template,
             cells: net
                 .weights()
@@ -388,7 +388,7 @@ mod tests {
                 seed,
                 300,
                 1,
-                &Settings::default(),
+                &TrainSettings::default(),
                 |_, _| {},
             );
             net
@@ -408,9 +408,9 @@ mod tests {
         let rules = small();
         let run = |see_next| {
             let mut net = Network::new(&rules);
-            let s = Settings {
+            let s = TrainSettings {
                 see_next,
-                ..Settings::default()
+                ..TrainSettings::default()
             };
             train(&mut net, &rules, 1, 100, 1, &s, |_, _| {});
             net
@@ -433,7 +433,7 @@ mod tests {
             1,
             301,
             2,
-            &Settings::default(),
+            &TrainSettings::default(),
             |n, cards| {
                 reported += cards.len() as u64;
                 assert!(n <= 301);

@@ -24,7 +24,7 @@ use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::config::edit::{Draft, Field, Kind};
-use crate::strategy::{Best, Strategy, View};
+use crate::strategy::{Best, Sight, Strategy};
 
 use crate::ui::kit::{Tone, Words, fill, wrap};
 use crate::ui::play::confirm;
@@ -162,7 +162,7 @@ fn bot_game(rules: &Arc<Rules>, seed: u64, cards: usize, stop: &AtomicBool) -> O
         if stop.load(Ordering::SeqCst) {
             return None;
         }
-        let mv = bot.choose(&View::of(&game), &mut rng)?;
+        let mv = bot.choose(&Sight::of(&game), &mut rng)?;
         game.play(mv).ok()?;
     }
     Some(Ending::of(&game) == Ending::Won)
@@ -170,7 +170,7 @@ fn bot_game(rules: &Arc<Rules>, seed: u64, cards: usize, stop: &AtomicBool) -> O
 
 /// What the rows under the fields do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Row {
+enum EditRow {
     Field(usize),
     Save,
     SaveAs,
@@ -215,9 +215,9 @@ impl Editor {
         }
     }
 
-    fn rows(&self) -> Vec<Row> {
-        let mut rows: Vec<Row> = (0..self.fields.len()).map(Row::Field).collect();
-        rows.extend([Row::Save, Row::SaveAs, Row::Play, Row::Back]);
+    fn rows(&self) -> Vec<EditRow> {
+        let mut rows: Vec<EditRow> = (0..self.fields.len()).map(EditRow::Field).collect();
+        rows.extend([EditRow::Save, EditRow::SaveAs, EditRow::Play, EditRow::Back]);
         rows
     }
 
@@ -228,9 +228,9 @@ impl Editor {
         self.estimate = Estimate::start(self.draft.rules());
     }
 
-    fn item(&self, row: Row, words: &Words) -> Item {
+    fn item(&self, row: EditRow, words: &Words) -> Item {
         match row {
-            Row::Field(i) => {
+            EditRow::Field(i) => {
                 let f = &self.fields[i];
                 let value = match &self.typing {
                     Some(Typing::Value(j, typed)) if *j == i => format!("[{typed}_]"),
@@ -242,13 +242,13 @@ impl Editor {
                     format!("{} {value}", f.key),
                 ])
             }
-            Row::Save => Item::new(words.editor_save),
-            Row::SaveAs => Item::new(match &self.typing {
+            EditRow::Save => Item::new(words.editor_save),
+            EditRow::SaveAs => Item::new(match &self.typing {
                 Some(Typing::Name(typed)) => format!("{} [{typed}_]", words.editor_save_as),
                 _ => words.editor_save_as.to_string(),
             }),
-            Row::Play => Item::new(words.editor_play),
-            Row::Back => Item::new(words.editor_back),
+            EditRow::Play => Item::new(words.editor_play),
+            EditRow::Back => Item::new(words.editor_back),
         }
     }
 
@@ -350,10 +350,10 @@ impl Editor {
     }
 
     /// Enter (or a click) on a row; `Some` to leave.
-    fn choose(&mut self, ui: &Ui, row: Row) -> Option<Edited> {
+    fn choose(&mut self, ui: &Ui, row: EditRow) -> Option<Edited> {
         let words = ui.words;
         match row {
-            Row::Field(i) => {
+            EditRow::Field(i) => {
                 let key = self.fields[i].key.clone();
                 if self.fields[i].kind == Kind::Switch {
                     let flipped = if self.draft.value(&key) == "true" {
@@ -375,17 +375,17 @@ impl Editor {
                 }
                 None
             }
-            Row::Save => {
+            EditRow::Save => {
                 self.save(words);
                 None
             }
-            Row::SaveAs => {
+            EditRow::SaveAs => {
                 self.typing = Some(Typing::Name(String::new()));
                 self.note = Some((words.editor_name.to_string(), Tone::Info));
                 None
             }
-            Row::Play => Some(Edited::Play(self.draft.rules().clone())),
-            Row::Back => self.back(ui),
+            EditRow::Play => Some(Edited::Play(self.draft.rules().clone())),
+            EditRow::Back => self.back(ui),
         }
     }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use new2048::cards::engine::Game;
 use new2048::cards::rules::Rules;
-use new2048::strategy::{self, Expectimax, Greedy, Random, Strategy, View};
+use new2048::strategy::{self, Expectimax, Greedy, Random, Sight, Strategy};
 use proptest::prelude::*;
 
 use crate::common::any_rules;
@@ -21,7 +21,7 @@ fn small_expectimax() -> Expectimax {
 
 /// Checks `bot`'s answer for the game's current position.
 fn check_choice(bot: &dyn Strategy, game: &Game, rng: &mut new2048::cards::deck::GameRng) {
-    let choice = bot.choose(&View::of(game), rng);
+    let choice = bot.choose(&Sight::of(game), rng);
     match choice {
         Some(mv) => assert!(
             game.check(mv).is_ok(),
@@ -52,7 +52,7 @@ proptest! {
                 check_choice(bot, &game, &mut rng);
             }
             // Who actually plays varies, so different bots lead into different positions.
-            match bots[pick].choose(&View::of(&game), &mut rng) {
+            match bots[pick].choose(&Sight::of(&game), &mut rng) {
                 Some(mv) => { game.play(mv).expect("checked above"); }
                 None => break,
             }
@@ -106,7 +106,7 @@ fn random_covers_every_legal_move() {
     let mut rng = new2048::cards::deck::rng(3);
     let mut seen = [0u32; 5];
     for _ in 0..1000 {
-        match Random.choose(&View::of(&game), &mut rng) {
+        match Random.choose(&Sight::of(&game), &mut rng) {
             Some(new2048::cards::engine::Move::Place(c)) => seen[c as usize] += 1,
             other => panic!("{other:?}"),
         }
@@ -128,7 +128,7 @@ fn expectimax_stays_within_its_budget_on_wide_boards() {
     let mut rng = new2048::cards::deck::rng(0);
     for _ in 0..10 {
         let mv = bot
-            .choose(&View::of(&game), &mut rng)
+            .choose(&Sight::of(&game), &mut rng)
             .expect("an empty board takes cards");
         game.play(mv).unwrap();
     }

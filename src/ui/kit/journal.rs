@@ -86,7 +86,7 @@ const SERVICE: &str = "chunkd";
 /// spaces (a line is only ever broken between two of them). A record without a stamp is text
 /// the service printed as it is (its usage).
 #[derive(Clone, Debug)]
-struct Record {
+struct Logged {
     ms: Option<u64>,
     level: Level,
     target: &'static str,
@@ -99,7 +99,7 @@ const KEEP: usize = 400;
 /// The records so far, the facts last logged, and the jitter's state.
 #[derive(Debug)]
 pub(crate) struct Journal {
-    records: VecDeque<Record>,
+    records: VecDeque<Logged>,
     last_ms: u64,
     rng: u64,
     seen: HashMap<String, String>,
@@ -147,7 +147,7 @@ impl Journal {
     /// Appends a record written at `now`.
     pub(crate) fn log(&mut self, now: Stamp, level: Level, target: &'static str, text: &str) {
         let ms = self.stamp(now);
-        self.push(Record {
+        self.push(Logged {
             ms: Some(ms),
             level,
             target,
@@ -157,7 +157,7 @@ impl Journal {
 
     /// Appends text the service printed as it is, without a stamp (its usage).
     pub(crate) fn print(&mut self, text: &str) {
-        self.push(Record {
+        self.push(Logged {
             ms: None,
             level: Level::Info,
             target: "",
@@ -165,7 +165,7 @@ impl Journal {
         });
     }
 
-    fn push(&mut self, r: Record) {
+    fn push(&mut self, r: Logged) {
         if self.records.len() == KEEP {
             self.records.pop_front();
         }
@@ -328,7 +328,7 @@ impl Journal {
 /// stamp and the part of the service are shown in full where there is room; narrower windows
 /// get the time alone and the part without the service's name, and below 60 columns the level's
 /// letter alone, as a log viewer shortens them.
-fn format(r: &Record, width: usize) -> Vec<String> {
+fn format(r: &Logged, width: usize) -> Vec<String> {
     let Some(ms) = r.ms else {
         return wrap_fields("", &r.text, "  ", width);
     };

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::cards::engine::{Game, Move, Position, Turn};
-use crate::strategy::{Strategy, View};
+use crate::strategy::{Sight, Strategy};
 
 use crate::ui::kit::{Frame, Note, Overlay, fill};
 use crate::ui::screens::{Player, Screen, render};
@@ -123,7 +123,7 @@ impl Bot {
             if self.stopped() {
                 break;
             }
-            let Some(mv) = self.strategy.choose(&View::of(&self.game), &mut rng) else {
+            let Some(mv) = self.strategy.choose(&Sight::of(&self.game), &mut rng) else {
                 break;
             };
             let before = *self.game.position();
