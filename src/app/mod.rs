@@ -347,6 +347,21 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     Ok(())
 }
 
+/// Asks on the terminal whether `rules --init` may replace the file at `path` (no by default):
+/// a question in line mode, where dialoguer's is the right tool (the full-screen game has its own).
+/// `None` when it was left (Esc, `q`) or cannot be asked.
+fn ask_replace(path: &std::path::Path) -> Option<bool> {
+    dialoguer::Confirm::new()
+        .with_prompt(format!(
+            "{} already exists. Replace it with the default rules? Its edits would be lost",
+            path.display()
+        ))
+        .default(false)
+        .interact_opt()
+        .ok()
+        .flatten()
+}
+
 fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     if args.edit {
         return edit_rules(global);
@@ -355,7 +370,15 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
         let path = config::init_target().ok_or_else(|| {
             Error::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
         })?;
-        config::write_init(&path, args.force).map_err(|e| match e {
+        let mut force = args.force;
+        if path.exists() && !force && crate::ui::is_interactive() {
+            if ask_replace(&path) != Some(true) {
+                println!("kept {}; nothing written", path.display());
+                return Ok(());
+            }
+            force = true;
+        }
+        config::write_init(&path, force).map_err(|e| match e {
             config::InitError::Exists(m) => Error::usage(m),
             config::InitError::Write(m) => Error::io(m),
         })?;

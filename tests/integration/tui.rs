@@ -1641,3 +1641,25 @@ fn a_panic_turns_mouse_reporting_and_raw_mode_off() {
     assert_eq!(modes(&after), modes(&before), "{after}");
     assert!(modes(&after).iter().any(|m| m == "icanon"), "{after}");
 }
+
+/// `rules --init` over a file that is there asks first on a terminal: no keeps the file as it
+/// was; yes writes the default rules over it.
+#[test]
+fn rules_init_over_a_file_asks_first() {
+    let mine = tempfile::tempdir().unwrap();
+    let file = mine.path().join("mine.toml");
+    let text = "# mine\n[deck]\nsize = 50\n";
+    for (answer, said) in [("n", "nothing written"), ("y", "wrote the default rules")] {
+        std::fs::write(&file, text).unwrap();
+        let f = file.clone();
+        let mut r = start_with(&["--no-color", "rules", "--init"], |c| {
+            c.env("NEW2048_CONFIG", &f);
+        });
+        r.expect("already exists. Replace it with the default rules?");
+        r.send(answer);
+        r.expect(said);
+        r.p.exp_eof().unwrap();
+        let now = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(now == text, answer == "n", "{now}");
+    }
+}
