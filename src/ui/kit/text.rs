@@ -428,7 +428,7 @@ pub(crate) fn news(
 
 /// `text` in at most `width` columns, keeping its end: a merge chain (`a → b → c  +7`) too long
 /// for the line loses steps from its middle (`a → … → c  +7`), then its first steps, and at the
-/// very least keeps the points; any other text is cut at the end.
+/// very least keeps the points; any other text loses whole words at its end (see [`cut_words`]).
 pub(crate) fn squeeze(text: &str, width: usize) -> String {
     let w = console::measure_text_width;
     if w(text) <= width {
@@ -436,7 +436,8 @@ pub(crate) fn squeeze(text: &str, width: usize) -> String {
     }
     let parts: Vec<&str> = text.split(" → ").collect();
     if parts.len() < 2 {
-        return fit(text, width);
+        // Any other text loses its last words, never half of one.
+        return cut_words(text, width);
     }
     let last = parts[parts.len() - 1];
     // Keep the first step and as many of the last as fit; then only the last ones.
@@ -633,7 +634,7 @@ pub(crate) fn cut_words(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{squeeze, wrap};
 
     #[test]
     fn wraps_at_spaces() {
@@ -687,5 +688,19 @@ mod tests {
             wrap("用 new2048 play --rules solitaire 试试", 22),
             ["用 new2048 play", "--rules solitaire 试试"]
         );
+    }
+
+    /// A note that is no chain loses whole words when the line is too short (a review's
+    /// comment at 60 columns once ended `column 5 was bett`).
+    #[test]
+    fn a_note_is_shortened_between_words() {
+        let note = "move 9: column 4 (-0.7 points expected); column 5 was better";
+        let short = squeeze(note, 56);
+        assert!(console::measure_text_width(&short) <= 56, "{short}");
+        assert_eq!(
+            short,
+            "move 9: column 4 (-0.7 points expected); column 5 was…"
+        );
+        assert_eq!(squeeze(note, 100), note);
     }
 }
