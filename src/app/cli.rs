@@ -333,6 +333,11 @@ pub(crate) struct TrainArgs {
     /// weights were learned with 2.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub see: u8,
+    /// Go on from the weights `best` plays these rules with (the data folder's, else the shipped
+    /// ones) instead of starting from nothing; the games add to theirs. Use another seed than
+    /// theirs, or the same games are played again.
+    #[arg(long)]
+    pub more: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -1,6 +1,7 @@
 //! `new2048 train`: teaches the `best` bot the rules in force by self-play
 //! ([`crate::strategy::train`]), printing the learning curve as it goes, and stores the weights
-//! in the data folder, where `best` looks first.
+//! in the data folder, where `best` looks first. With `--more` it goes on from the weights `best`
+//! uses now, so a long training can be done in parts.
 
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
@@ -13,7 +14,7 @@ use crate::strategy::train::{TrainSettings, train};
 /// The most self-play games one `train` asks for.
 pub(crate) const MAX_GAMES: u64 = 100_000_000;
 
-/// Runs `new2048 train`: trains from scratch, printing the learning curve, and stores the weights
+/// Runs `new2048 train`: trains from scratch (or, with `--more`, from the weights in use), printing the learning curve, and stores the weights
 /// in the data folder.
 pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     if args.games == 0 || args.games > MAX_GAMES {
@@ -38,7 +39,18 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     let dir = crate::config::paths::data_dir().ok_or_else(|| {
         Error::io("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
     })?;
-    let mut net = Network::new(&rules);
+    let mut net = if args.more {
+        let found = crate::strategy::ntuple::for_rules(&rules).ok_or_else(|| {
+            Error::usage(
+                "--more goes on from learned weights, and none serve these rules yet: \
+                 train without --more first",
+            )
+        })?;
+        Network::clone(&found)
+    } else {
+        Network::new(&rules)
+    };
+    let from = net.games;
     net.seed = args.seed;
     let settings = TrainSettings {
         see_next: args.see == 2,
@@ -48,10 +60,15 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     let mut out = std::io::stdout();
     writeln!(
         out,
-        "training {} ({}) from seed {}: {total} games, {} jobs, seeing {} card{}",
+        "training {} ({}) from seed {}: {total} games{}, {} jobs, seeing {} card{}",
         rules.name,
         net.key().as_str(),
         args.seed,
+        if from > 0 {
+            format!(" after the {from} the weights learned from")
+        } else {
+            String::new()
+        },
         args.jobs,
         args.see,
         if args.see == 1 { "" } else { "s" }
