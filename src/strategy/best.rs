@@ -15,12 +15,18 @@
 //! objective ([`Objective::worth`]: the win first, then the points), and a chance node averages
 //! the outlooks. So a search value and a leaf value are the same quantity, and a review can tell
 //! what a move gives up as points expected or as a chance to win.
+//!
+//! Speed: nearly all the work is at the leaves, the boards after the last card searched, and a
+//! leaf differs from its parent in one column (the card placed there). So a parent is read once
+//! ([`ntuple::Reading`]) and each leaf valued from the column it changed: 7 of the 21 entries on
+//! five columns, with the same value to the last bit, so every game is played as before. With the
+//! sums kept as two running numbers, a hard game took 45% less time than before.
 
 use std::sync::Arc;
 
 use super::ntuple::{self, Network};
 use super::objective::{Objective, Outlook};
-use super::{Expectimax, Sight, Strategy, columns_of, each_afterstate, placements};
+use super::{Expectimax, Sight, Strategy, columns_of, each_move, placements};
 use crate::cards::card::Card;
 use crate::cards::deck::GameRng;
 use crate::cards::engine::{Move, Position};
@@ -250,24 +256,46 @@ impl<'a> BestSearch<'a> {
             return Outlook::WON;
         }
         if let Some(&card) = self.known.get(k) {
-            return self.best(pos, card, k);
+            return self.best(pos, card, k, None);
         }
         if k >= self.known.len() + self.chance_plies {
             return self.net.value(pos);
         }
+        // Every card of the chance ply is placed on the same board: read it once.
+        let reading = self.leaves_after(k).then(|| self.net.read(pos));
         let mut sum = Outlook::LOST;
         for &(card, p) in &self.chance {
-            sum.add_scaled(p, self.best(pos, card, k));
+            sum.add_scaled(p, self.best(pos, card, k, reading.as_ref()));
         }
         sum
     }
 
+    /// Whether the positions after the card at ply `k` are valued by the network.
+    fn leaves_after(&self, k: usize) -> bool {
+        k + 1 < self.cards_left && k + 1 >= self.known.len() + self.chance_plies
+    }
+
     /// The outlook of the best move for `card` at ply `k` by the objective; nothing when there
-    /// is no move (lost now).
-    fn best(&self, pos: &Position, card: Card, k: usize) -> Outlook {
+    /// is no move (lost now). `reading`: `pos` read by the network, when its afterstates are
+    /// leaves (else read here if they are), so that each is valued from the column it changed.
+    fn best(
+        &self,
+        pos: &Position,
+        card: Card,
+        k: usize,
+        reading: Option<&ntuple::Reading>,
+    ) -> Outlook {
+        let own = (reading.is_none() && self.leaves_after(k)).then(|| self.net.read(pos));
+        let reading = reading.or(own.as_ref());
         let (mut best, mut worth) = (Outlook::LOST, f64::NEG_INFINITY);
-        each_afterstate(pos, card, self.rules, |child| {
-            let o = self.after(pos, child, k + 1);
+        each_move(pos, card, self.rules, |col, child| {
+            let o = match reading {
+                Some(r) => Outlook::after(
+                    (child.score - pos.score) as f64,
+                    self.net.value_after(r, child, col),
+                ),
+                None => self.after(pos, child, k + 1),
+            };
             let w = self.obj.worth(o);
             if w > worth {
                 (best, worth) = (o, w);

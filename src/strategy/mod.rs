@@ -119,6 +119,17 @@ fn placements(position: &Position, card: Card, rules: &Rules) -> u16 {
 /// as an iterator chain it made training a quarter slower.
 #[inline(always)]
 fn each_afterstate(position: &Position, card: Card, rules: &Rules, mut f: impl FnMut(&Position)) {
+    each_move(position, card, rules, |_, child| f(child));
+}
+
+/// [`each_afterstate`], also telling which column each move changed (none for a discard).
+#[inline]
+fn each_move(
+    position: &Position,
+    card: Card,
+    rules: &Rules,
+    mut f: impl FnMut(Option<usize>, &Position),
+) {
     let cols = position.columns();
     let mask = placements(position, card, rules);
     for col in columns_of(mask) {
@@ -127,12 +138,12 @@ fn each_afterstate(position: &Position, card: Card, rules: &Rules, mut f: impl F
         }
         let mut child = *position;
         child.place_fast(col, card, rules);
-        f(&child);
+        f(Some(col), &child);
     }
     if position.discards > 0 {
         let mut child = *position;
         child.apply(Move::Discard, card, rules);
-        f(&child);
+        f(None, &child);
     }
 }
 

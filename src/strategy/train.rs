@@ -120,10 +120,7 @@ impl Table<'_> {
 
     #[inline]
     fn sum(&self, f: &[u32]) -> [f32; 2] {
-        f.iter().fold([0.0; 2], |[s, p], &i| {
-            let w = &self.w[i as usize];
-            [s + w[0], p + w[1]]
-        })
+        super::ntuple::sum_entries(&self.w, f)
     }
 
     #[inline]
