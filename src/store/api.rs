@@ -236,35 +236,3 @@ pub(crate) enum ResumeError {
     #[error("cannot read the saved game: {0}")]
     Io(String),
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_card_or_move_is_counted_in_the_singular() {
-        let info = |of, played| SavedGameInfo {
-            number: 1,
-            id: "x".into(),
-            game: of,
-            of,
-            rules: "default".into(),
-            rules_hash: String::new(),
-            deal: "seed 1".into(),
-            score: 0,
-            played,
-            saved: 0,
-            players: Vec::new(),
-            elsewhere: false,
-        };
-        let shown = |of, played| {
-            let i = info(of, played);
-            format!("{} {}", i.played, i.played_unit())
-        };
-        assert_eq!(shown(GameKind::Cards, 1), "1 card played");
-        assert_eq!(shown(GameKind::Cards, 2), "2 cards played");
-        assert_eq!(shown(GameKind::Cards, 0), "0 cards played");
-        assert_eq!(shown(GameKind::Classic, 1), "1 move");
-        assert_eq!(shown(GameKind::Classic, 7), "7 moves");
-    }
-}

@@ -92,22 +92,3 @@ impl From<ClaimError> for ResumeError {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_holder_at_a_time_and_the_lock_goes_with_its_holder() {
-        let dir = tempfile::tempdir().unwrap();
-        let mine = claim(dir.path(), "a").unwrap();
-        assert!(is_claimed(dir.path(), "a"));
-        assert!(matches!(claim(dir.path(), "a"), Err(ClaimError::Elsewhere)));
-        assert!(!is_claimed(dir.path(), "b"));
-        drop(mine);
-        assert!(!is_claimed(dir.path(), "a"));
-        let again = claim(dir.path(), "a").unwrap();
-        again.remove();
-        assert!(!path_of(dir.path(), "a").exists());
-    }
-}

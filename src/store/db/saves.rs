@@ -273,15 +273,3 @@ impl Saved {
         })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_shared_from_the_start() {
-        assert_eq!(shared(&[1, 2, 3], &[1, 2, 4, 5]), 2);
-        assert_eq!(shared(&[], &[1]), 0);
-        assert_eq!(shared(&[1, 2], &[1, 2]), 2);
-    }
-}

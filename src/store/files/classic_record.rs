@@ -15,8 +15,6 @@
 
 use serde::{Deserialize, Serialize};
 
-#[cfg(test)]
-use super::format::to_json;
 use super::format::{FORMAT, GameKind, RecordError};
 
 use super::record::RulesRecord;
@@ -195,11 +193,6 @@ impl ClassicRecord {
             )
         })
     }
-
-    #[cfg(test)]
-    pub(crate) fn to_json(&self) -> String {
-        to_json(self)
-    }
 }
 
 /// The classic game in progress, kept after every move.
@@ -218,22 +211,6 @@ pub(crate) struct SavedClassic {
 }
 
 impl SavedClassic {
-    #[cfg(test)]
-    pub(crate) fn of(
-        game: &ClassicGame,
-        meta: &ClassicMeta,
-        saved: u64,
-        id: String,
-    ) -> SavedClassic {
-        SavedClassic {
-            format: FORMAT,
-            game: GameKind::Classic,
-            id,
-            saved,
-            play: ClassicPlay::of(game, meta),
-        }
-    }
-
     /// The saved game rebuilt, once the file says it holds a classic game.
     pub(crate) fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
         if self.game != GameKind::Classic {
@@ -241,112 +218,5 @@ impl SavedClassic {
             return Err(RecordError::Invalid(format!("it holds a {kind} game")));
         }
         self.play.rebuild()
-    }
-
-    #[cfg(test)]
-    pub(crate) fn to_json(&self) -> String {
-        to_json(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::files::entry::{Entry, decode_entry};
-    use crate::store::files::format::decode;
-
-    const RULES: ClassicRules = ClassicRules { size: 4, win: 2048 };
-
-    fn played(seed: u64, n: usize) -> (ClassicGame, ClassicMeta) {
-        let mut g = ClassicGame::new(RULES, seed);
-        let mut i = 0;
-        while g.moves().len() < n {
-            let d = Dir::ALL[i % 4];
-            g.play(d);
-            i += 1;
-        }
-        let meta = ClassicMeta {
-            rules_name: "default".into(),
-            started: 1_796_070_830,
-        };
-        (g, meta)
-    }
-
-    #[test]
-    fn record_round_trips_and_replays() {
-        let (mut g, meta) = played(3, 12);
-        g.undo();
-        let r = ClassicRecord::of(&g, &meta, meta.started + 30);
-        let text = r.to_json();
-        assert!(text.contains("\"format\": 2"), "{text}");
-        assert!(text.contains("\"game\": \"classic\""), "{text}");
-        assert_eq!(r.play.moves.split(' ').count(), 11, "{text}");
-        let back = match decode_entry(&text).unwrap() {
-            Entry::Classic(c) => c,
-            other => panic!("{other:?}"),
-        };
-        assert_eq!(back, r);
-        let (g2, meta2) = back.play.rebuild().unwrap();
-        assert_eq!(meta2, meta);
-        assert_eq!(g2.board(), g.board());
-        assert_eq!(g2.score(), g.score());
-        assert_eq!(g2.undos(), 1);
-        assert_eq!(back.mismatch(&g2), None);
-        let mut lie = back.clone();
-        lie.score += 4;
-        assert!(lie.mismatch(&g2).unwrap().contains("the record says"));
-    }
-
-    #[test]
-    fn letters_are_not_wasd() {
-        assert_eq!(
-            encode_dirs(&[Dir::Up, Dir::Down, Dir::Left, Dir::Right]),
-            "u d l r"
-        );
-        assert_eq!(
-            decode_dirs("u d l r").unwrap(),
-            [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
-        );
-        assert!(matches!(decode_dirs("u w"), Err(RecordError::BadSlide(_))));
-    }
-
-    #[test]
-    fn hand_edits_never_panic() {
-        let (g, meta) = played(4, 5);
-        let good = ClassicPlay::of(&g, &meta);
-        let mut p = good.clone();
-        p.size = 5;
-        assert!(matches!(p.rebuild(), Err(RecordError::Invalid(_))));
-        let mut p = good.clone();
-        p.rules.toml = p.rules.toml.replace("size = 4", "size = 5");
-        assert!(matches!(p.rebuild(), Err(RecordError::RulesHash { .. })));
-        let mut p = good.clone();
-        p.rules.toml = "size = [".into();
-        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
-        let mut p = good;
-        p.rules.toml = p.rules.toml.replace("size = 4", "size = 99");
-        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
-        // A move that changes nothing where it stands.
-        let mut h = ClassicGame::new(RULES, 4);
-        let still = loop {
-            if let Some(d) = Dir::ALL.into_iter().find(|&d| h.board().slide(d).is_none()) {
-                break d;
-            }
-            let d = Dir::ALL.into_iter().find(|&d| h.board().slide(d).is_some());
-            h.play(d.unwrap());
-        };
-        let mut p = ClassicPlay::of(&h, &meta);
-        p.moves = format!("{} {}", p.moves, encode_dirs(&[still]));
-        let err = p.rebuild().unwrap_err();
-        assert!(err.to_string().contains("changes nothing"), "{err}");
-        // A save of a kind this reader does not know is invalid, not a panic.
-        let text = SavedClassic::of(&g, &meta, 9, String::new())
-            .to_json()
-            .replace("\"game\": \"classic\"", "\"game\": \"chess\"");
-        assert!(matches!(decode_entry(&text), Err(RecordError::Invalid(_))));
-        assert!(decode::<SavedClassic>(&text).is_err());
-        let cards = text.replace("\"game\": \"chess\"", "\"game\": \"cards\"");
-        let save = decode::<SavedClassic>(&cards).unwrap();
-        assert!(matches!(save.rebuild(), Err(RecordError::Invalid(_))));
     }
 }

@@ -188,12 +188,6 @@ impl DuelRecord {
         DuelRecord::build(duel, names, shared, ended)
     }
 
-    /// Whether the duel was decided (not given up).
-    #[cfg(test)]
-    pub(crate) fn decided(&self) -> bool {
-        self.result.is_some()
-    }
-
     /// Both players' card games rebuilt from the shared deck and their moves.
     pub(crate) fn rebuild_cards(&self) -> Result<Duel<Game>, RecordError> {
         let deck = self
@@ -312,11 +306,6 @@ impl DuelRecord {
     pub(crate) fn result_text(&self) -> String {
         crate::duel::result_text(self.result, &self.names())
     }
-
-    #[cfg(test)]
-    pub(crate) fn to_json(&self) -> String {
-        super::format::to_json(self)
-    }
 }
 
 /// Plays both players' `moves` on `duel` in turn order, as [`Duel`] hands the turn over; `play`
@@ -346,99 +335,4 @@ fn interleave<G: Playable, M: Copy>(
         duel.next_turn();
     }
     Ok(duel)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::cards::rules::{ClassicRules, Rules};
-    use crate::classic::Dir;
-    use crate::store::files::entry::{Entry, decode_entry};
-
-    fn names() -> [String; 2] {
-        ["Ann".to_string(), "Bob".to_string()]
-    }
-
-    #[test]
-    fn classic_duel_round_trips() {
-        let rules = ClassicRules { size: 3, win: 2048 };
-        let mut duel = Duel::new(ClassicGame::new(rules, 8), ClassicGame::new(rules, 8));
-        while let Some(g) = duel.current() {
-            let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
-            g.play(d.unwrap());
-            duel.next_turn();
-        }
-        let meta = ClassicMeta {
-            rules_name: "default".into(),
-            started: 1_796_070_830,
-        };
-        let r = DuelRecord::of_classic(&duel, &meta, &names(), meta.started + 9);
-        assert!(r.decided());
-        assert_eq!(r.deal, Deal::Seed { seed: 8 });
-        assert_eq!(r.players[1].name, "Bob");
-        assert_eq!(r.players[0].survived, duel.players[0].moves().len() as u64);
-        let text = r.to_json();
-        assert!(text.contains("\"game\": \"duel\""), "{text}");
-        assert!(text.contains("\"of\": \"classic\""), "{text}");
-        assert!(!text.contains("\"deck\""), "{text}");
-        assert_eq!(decode_entry(&text).unwrap(), Entry::Duel(r));
-    }
-
-    #[test]
-    fn card_duel_keeps_the_deck_and_a_given_up_duel_has_no_result() {
-        let rules = Arc::new(Rules::default_rules());
-        let a = Game::with_seed(rules, 5);
-        let b = Game::new(a.rules_arc().clone(), a.deck().clone());
-        let mut duel = Duel::new(a, b);
-        duel.current()
-            .unwrap()
-            .play(crate::cards::engine::Move::Place(0))
-            .unwrap();
-        duel.next_turn();
-        let meta = GameMeta {
-            deal: Deal::Seed { seed: 5 },
-            started: 100,
-        };
-        let r = DuelRecord::of_cards(&duel, &meta, &names(), 160);
-        assert_eq!(r.result, None);
-        assert_eq!(r.result_text(), "given up");
-        assert_eq!(r.players[0].moves, "1");
-        assert_eq!(r.players[1].moves, "");
-        assert_eq!(r.duration_secs, 60);
-        assert!(
-            r.deck
-                .as_deref()
-                .is_some_and(|d| d.split(' ').count() == 100)
-        );
-        let back = decode_entry(&r.to_json()).unwrap();
-        assert_eq!(back, Entry::Duel(r));
-    }
-
-    #[test]
-    fn a_saved_duel_resumes_with_the_same_player_to_move() {
-        let rules = ClassicRules { size: 4, win: 2048 };
-        let mut duel = Duel::new(ClassicGame::new(rules, 3), ClassicGame::new(rules, 3));
-        for _ in 0..7 {
-            let g = duel.current().unwrap();
-            let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
-            g.play(d.unwrap());
-            duel.next_turn();
-        }
-        let meta = ClassicMeta {
-            rules_name: "default".into(),
-            started: 100,
-        };
-        let saved = DuelRecord::of_classic(&duel, &meta, &names(), 200);
-        let back = saved.resume_classic().unwrap();
-        assert_eq!(back.to_move(), duel.to_move());
-        assert_eq!(back.to_move(), Some(1));
-        for i in 0..2 {
-            assert_eq!(back.players[i].board(), duel.players[i].board());
-        }
-        let mut lie = saved;
-        lie.players[1].moves = String::new();
-        assert!(lie.resume_classic().is_err());
-    }
 }
