@@ -1,19 +1,18 @@
-//! One game in progress, whichever kind it is (a card game, a classic game, a duel of either):
-//! what saving, listing and recording it need from it, in one place, so the store handles the four
-//! kinds with one code path.
+//! One game in progress, whichever of the four kinds (a card or classic game, a duel of either):
+//! what saving, listing and recording it need, so the store has one code path for all of them.
 
 use serde_json::{Value, json};
 
-use crate::cards::engine::{Game, Move};
+use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
-use crate::classic::{ClassicGame, Dir};
+use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::store::api::{PlayerInfo, Resumed, SavedGameInfo};
-use crate::store::files::classic_record::{ClassicRecord, encode_dirs, rules_record};
-use crate::store::files::duel_record::DuelRecord;
+use crate::store::files::classic_record::{ClassicRecord, dir_code, dir_word, rules_record};
+use crate::store::files::duel_record::{DuelRecord, Shared};
 use crate::store::files::entry::Entry;
 use crate::store::files::format::{CARDS_FORMAT, FORMAT, GameKind};
-use crate::store::files::record::{Record, RulesRecord};
+use crate::store::files::record::{Record, RulesRecord, card_code, card_word};
 use crate::store::files::summary::deal_text;
 use crate::store::meta::{ClassicMeta, Deal, GameMeta};
 use crate::utc;
@@ -34,30 +33,6 @@ pub(crate) enum Ongoing<'a> {
     ClassicDuel(&'a Duel<ClassicGame>, &'a ClassicMeta, &'a [String; 2]),
 }
 
-/// A card move's code: its column from 1, 0 for a discard.
-fn card_code(m: &Move) -> u16 {
-    match m {
-        Move::Place(c) => u16::from(*c) + 1,
-        Move::Discard => 0,
-    }
-}
-
-fn card_word(code: u16) -> String {
-    if code == 0 {
-        "d".into()
-    } else {
-        code.to_string()
-    }
-}
-
-fn dir_code(d: &Dir) -> u16 {
-    Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
-}
-
-fn dir_word(code: u16) -> String {
-    encode_dirs(&[Dir::ALL[usize::from(code) % 4]])
-}
-
 fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     PlayerInfo {
         name: name.to_string(),
@@ -66,9 +41,12 @@ fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     }
 }
 
-fn classic_deal(g: &ClassicGame) -> String {
-    let n = g.rules().size;
-    format!("{n}x{n} seed {}", g.seed())
+/// Both players of a duel, in turn order.
+fn both<G: Playable>(d: &Duel<G>, names: &[String; 2]) -> Vec<PlayerInfo> {
+    vec![
+        player(&names[0], &d.players[0]),
+        player(&names[1], &d.players[1]),
+    ]
 }
 
 impl Ongoing<'_> {
@@ -177,6 +155,13 @@ impl Ongoing<'_> {
             }
             v
         };
+        let shared = |of, started| Shared {
+            of,
+            started,
+            rules: RulesRecord::default(),
+            deal: self.deal(),
+            deck: None,
+        };
         match self {
             Ongoing::Cards(g, m) => json!({
                 "format": CARDS_FORMAT,
@@ -194,73 +179,55 @@ impl Ongoing<'_> {
                 "size": g.rules().size,
                 "undos": g.undos(),
             }),
-            Ongoing::CardDuel(d, m, names) => duel(DuelRecord::of_players(
-                d,
-                names,
-                GameKind::Cards,
-                m.started,
-                saved,
-                self.deal(),
-            )),
-            Ongoing::ClassicDuel(d, m, names) => duel(DuelRecord::of_players(
-                d,
-                names,
-                GameKind::Classic,
-                m.started,
-                saved,
-                self.deal(),
-            )),
+            Ongoing::CardDuel(d, m, n) => {
+                let s = shared(GameKind::Cards, m.started);
+                duel(DuelRecord::build(d, n, s, saved, String::new()))
+            }
+            Ongoing::ClassicDuel(d, m, n) => {
+                let s = shared(GameKind::Classic, m.started);
+                duel(DuelRecord::build(d, n, s, saved, String::new()))
+            }
         }
     }
 
     /// What the list of saved games shows of it.
     pub(crate) fn info(self, id: &str, saved: u64) -> SavedGameInfo {
-        let (of, rules, hash, deal, players) = match self {
-            Ongoing::Cards(g, m) => {
+        let (of, rules, hash, deal) = match self {
+            Ongoing::Cards(g, m)
+            | Ongoing::CardDuel(
+                Duel {
+                    players: [g, _], ..
+                },
+                m,
+                _,
+            ) => {
                 let r = g.rules();
-                (
-                    GameKind::Cards,
-                    r.name.clone(),
-                    r.hash(),
-                    deal_text(&m.deal),
-                    vec![player("", g)],
-                )
+                let deal = deal_text(&m.deal);
+                (GameKind::Cards, r.name.clone(), r.hash(), deal)
             }
-            Ongoing::Classic(g, m) => (
-                GameKind::Classic,
-                m.rules_name.clone(),
-                g.rules().hash(),
-                classic_deal(g),
-                vec![player("", g)],
-            ),
-            Ongoing::CardDuel(d, m, names) => {
-                let r = d.players[0].rules();
-                let both = vec![
-                    player(&names[0], &d.players[0]),
-                    player(&names[1], &d.players[1]),
-                ];
-                (
-                    GameKind::Cards,
-                    r.name.clone(),
-                    r.hash(),
-                    deal_text(&m.deal),
-                    both,
-                )
-            }
-            Ongoing::ClassicDuel(d, m, names) => {
-                let g = &d.players[0];
-                let both = vec![
-                    player(&names[0], &d.players[0]),
-                    player(&names[1], &d.players[1]),
-                ];
+            Ongoing::Classic(g, m)
+            | Ongoing::ClassicDuel(
+                Duel {
+                    players: [g, _], ..
+                },
+                m,
+                _,
+            ) => {
+                let n = g.rules().size;
+                let deal = format!("{n}x{n} seed {}", g.seed());
                 (
                     GameKind::Classic,
                     m.rules_name.clone(),
                     g.rules().hash(),
-                    classic_deal(g),
-                    both,
+                    deal,
                 )
             }
+        };
+        let players = match self {
+            Ongoing::Cards(g, _) => vec![player("", g)],
+            Ongoing::Classic(g, _) => vec![player("", g)],
+            Ongoing::CardDuel(d, _, names) => both(d, names),
+            Ongoing::ClassicDuel(d, _, names) => both(d, names),
         };
         let game = self.kind();
         SavedGameInfo {
@@ -290,20 +257,10 @@ impl Ongoing<'_> {
                 let ending = ending.unwrap_or_else(|| Ending::of(g));
                 Entry::Cards(Record::of(g, m, ending, ended, id))
             }
-            Ongoing::Classic(g, m) => {
-                let mut r = ClassicRecord::of(g, m, ended);
-                r.id = id;
-                Entry::Classic(r)
-            }
-            Ongoing::CardDuel(d, m, names) => {
-                let mut r = DuelRecord::of_cards(d, m, names, ended);
-                r.id = id;
-                Entry::Duel(r)
-            }
-            Ongoing::ClassicDuel(d, m, names) => {
-                let mut r = DuelRecord::of_classic(d, m, names, ended);
-                r.id = id;
-                Entry::Duel(r)
+            Ongoing::Classic(g, m) => Entry::Classic(ClassicRecord::of(g, m, ended, id)),
+            Ongoing::CardDuel(d, m, n) => Entry::Duel(DuelRecord::of_cards(d, m, n, ended, id)),
+            Ongoing::ClassicDuel(d, m, n) => {
+                Entry::Duel(DuelRecord::of_classic(d, m, n, ended, id))
             }
         }
     }

@@ -255,12 +255,10 @@ pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, Strin
     let Some((body, rules, deck, game, of)) = found else {
         return Ok(None);
     };
-    let rules = stored::rules_of(conn, rules).map_err(|e| e.to_string())?;
-    let deck = stored::deck_of(conn, deck).map_err(|e| e.to_string())?;
     let mut doc: serde_json::Value =
         serde_json::from_str(&body).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
     let dealt = game == "cards" || (game == "duel" && of == "cards");
-    stored::fill(&mut doc, &rules, deck, dealt).map_err(|e| e.to_string())?;
+    stored::whole(conn, &mut doc, rules, deck, dealt)?;
     entry::decode_entry(&doc.to_string())
         .map(Some)
         .map_err(|e| e.to_string())

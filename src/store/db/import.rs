@@ -98,7 +98,7 @@ fn look(dir: &Path) -> Found {
                     .map(|e| (Some(e), None))
                     .map_err(|e| e.to_string())
             } else {
-                saves::decode(&t)
+                Saved::decode(&t)
                     .map(|s| (None, Some(s)))
                     .map_err(|e| e.to_string())
             }

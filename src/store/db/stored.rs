@@ -134,6 +134,20 @@ pub(crate) fn deck_of(conn: &Connection, hash: Option<String>) -> rusqlite::Resu
     }
 }
 
+/// A stored document `doc` made whole: the rules of id `rules` and the deck kept under `deck`
+/// put back (or dealt again, where `dealt` says the document holds a deck).
+pub(crate) fn whole(
+    conn: &Connection,
+    doc: &mut Value,
+    rules: i64,
+    deck: Option<String>,
+    dealt: bool,
+) -> Result<(), String> {
+    let rules = rules_of(conn, rules).map_err(|e| e.to_string())?;
+    let deck = deck_of(conn, deck).map_err(|e| e.to_string())?;
+    fill(doc, &rules, deck, dealt).map_err(|e| e.to_string())
+}
+
 /// A number as SQLite keeps it: scores edited past `i64::MAX` are kept at the largest.
 pub(crate) fn int(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)

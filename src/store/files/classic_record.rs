@@ -1,17 +1,7 @@
-//! Classic 2048 on disk: the record of a finished classic game and the saved classic game.
-//!
-//! A classic game is fully described by its rules (board size and winning tile), its seed and its
-//! moves: the spawns come from the seeded generator (see [`crate::classic`]), so, as for the card
-//! game, a file replays on its own. The rules kept are only the `[classic]` table
-//! ([`ClassicRules::to_toml`]) with the rules' name; the hash is of that table, so classic best
-//! scores follow the board size and winning tile, not the card rules in force beside them.
-//!
-//! Moves are one letter each, `u d l r` (up, down, left, right), separated by spaces: the
-//! direction's initial rather than the `w a s d` keys, which would make `d` mean right here and
-//! discard in a card record.
-//!
-//! A saved classic game is a save file like any other (see [`super::saved`]); its `game` field
-//! says it holds a classic game.
+//! Classic 2048's documents, as the card game's (see [`super::record`]): a classic game replays
+//! from its rules (the `[classic]` table with the rules' name, hashed alone, so classic bests follow
+//! the board and the winning tile), its seed and its moves, one letter each (`u d l r`: the
+//! direction's initial, not the `w a s d` keys, whose `d` would be a card record's discard).
 
 use serde::{Deserialize, Serialize};
 
@@ -24,17 +14,19 @@ use crate::classic::{ClassicGame, Dir};
 use crate::store::meta::ClassicMeta;
 use crate::utc;
 
+/// A move's code as a save's rows keep it: its place in [`Dir::ALL`].
+pub(crate) fn dir_code(d: &Dir) -> u16 {
+    Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
+}
+
+/// A move's code as a record writes it: `u`, `d`, `l` or `r`.
+pub(crate) fn dir_word(code: u16) -> String {
+    ["u", "d", "l", "r"][usize::from(code) % 4].to_string()
+}
+
 /// `"u l l d r"`.
 pub(crate) fn encode_dirs(moves: &[Dir]) -> String {
-    let letters: Vec<&str> = moves
-        .iter()
-        .map(|d| match d {
-            Dir::Up => "u",
-            Dir::Down => "d",
-            Dir::Left => "l",
-            Dir::Right => "r",
-        })
-        .collect();
+    let letters: Vec<String> = moves.iter().map(|d| dir_word(dir_code(d))).collect();
     letters.join(" ")
 }
 
@@ -141,7 +133,6 @@ pub(crate) struct ClassicRecord {
     pub format: u32,
     /// Always [`GameKind::Classic`].
     pub game: GameKind,
-    /// Unique among all records; also the file's name.
     pub id: String,
     pub outcome: Ending,
     pub score: u64,
@@ -158,11 +149,11 @@ pub(crate) struct ClassicRecord {
 
 impl ClassicRecord {
     /// The record of a game that ended at `ended`; its outcome is [`ClassicGame::ending`].
-    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64) -> ClassicRecord {
+    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64, id: String) -> Self {
         ClassicRecord {
             format: FORMAT,
             game: GameKind::Classic,
-            id: String::new(),
+            id,
             outcome: game.ending(),
             score: game.score(),
             move_count: game.moves().len(),
@@ -201,22 +192,11 @@ pub(crate) struct SavedClassic {
     pub format: u32,
     /// Always [`GameKind::Classic`].
     pub game: GameKind,
-    /// The game's id (see [`super::saved`]); empty in saves of older versions.
+    /// Empty in saves of older versions.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
     #[serde(with = "utc::as_stamp")]
     pub saved: u64,
     #[serde(flatten)]
     pub play: ClassicPlay,
-}
-
-impl SavedClassic {
-    /// The saved game rebuilt, once the file says it holds a classic game.
-    pub(crate) fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
-        if self.game != GameKind::Classic {
-            let kind = self.game.as_str();
-            return Err(RecordError::Invalid(format!("it holds a {kind} game")));
-        }
-        self.play.rebuild()
-    }
 }

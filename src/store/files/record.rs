@@ -1,33 +1,9 @@
-//! What a recorded game and a saved game look like on disk, and how a file's `format` version is
-//! checked before anything else is read.
-//!
-//! A game is fully described by its rules, its deck and its moves (see [`crate::cards::engine`]), so a
-//! [`CardPlay`] stores exactly those — the rules as their complete TOML, the deck as the cards that
-//! were dealt, the moves as a short text — plus how it was dealt and when it started. A file
-//! therefore replays on its own: no preset, seed generator or program version is needed to rebuild
-//! the game, and the rules hash lets a reader notice rules edited by hand.
-//!
-//! Both kinds of file are pretty-printed JSON objects with a top-level `format` number. A reader
-//! looks at `format` first: a missing one or one above [`FORMAT`](super::format::FORMAT) is reported as such (a newer
-//! program wrote it) instead of as a confusing field error, so the caller can move the file aside
-//! with the right words.
-//!
-//! ## Three games in one history: `game` and format 2
-//!
-//! History holds card games, classic 2048 games ([`super::classic_record`]) and duels
-//! ([`super::duel_record`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
-//! `"classic"`, `"duel"`); a file without one is a card game, which is what every format-1 file
-//! is. [`decode_entry`](super::entry::decode_entry) reads any of them as an [`Entry`](super::entry::Entry).
-//!
-//! A file carries the *oldest* format whose readers understand it. Card records and saves did not
-//! change, so they are still written as format 1 ([`CARDS_FORMAT`]) and a new2048 from before
-//! classic games reads them as before. Classic and duel files are format 2 ([`FORMAT`](super::format::FORMAT)): an
-//! older new2048 meeting one calls it what it is, a file from a newer version, and moves it aside
-//! with that message, rather than failing on its fields and calling it corrupt.
-//!
-//! The deck and the moves are single strings (`"2 64 bomb 8"`, `"1 3 3 d 5"`) rather than JSON
-//! arrays, so that a 100-card game stays a screenful a person can read; the deck string is in the
-//! deck-file syntax `--deck-file` takes.
+//! The card game's documents: a finished game ([`Record`]) and a game in progress
+//! ([`SavedGame`]), both its [`CardPlay`]: the rules as their complete TOML, the dealt deck and the
+//! moves as short texts (`"2 64 bomb 8"`, `"1 3 3 d 5"`, a screenful for a person), how it was dealt
+//! and when it started. A file therefore replays on its own, with no preset or program version,
+//! and the rules hash shows rules edited by hand. Card files have not changed since format 1
+//! ([`CARDS_FORMAT`]) and have no `game` field, so older versions still read them.
 
 use std::sync::Arc;
 
@@ -43,7 +19,7 @@ use crate::store::meta::{Deal, GameMeta};
 use crate::utc;
 
 /// The rules a game was played with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RulesRecord {
     pub name: String,
     /// [`Rules::hash`]: groups games by the rules really in force, whatever their name.
@@ -112,7 +88,7 @@ pub(crate) struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SavedGame {
     pub format: u32,
-    /// The game's id (see [`super::saved`]); empty in saves of older versions.
+    /// Empty in saves of older versions.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
     #[serde(with = "utc::as_stamp")]
@@ -121,15 +97,25 @@ pub(crate) struct SavedGame {
     pub play: CardPlay,
 }
 
+/// A move's code as a save's rows keep it: its column from 1, 0 for a discard.
+pub(crate) fn card_code(m: &Move) -> u16 {
+    match m {
+        Move::Place(c) => u16::from(*c) + 1,
+        Move::Discard => 0,
+    }
+}
+
+/// A move's code as a record writes it: the column, or `d`.
+pub(crate) fn card_word(code: u16) -> String {
+    match code {
+        0 => "d".into(),
+        c => c.to_string(),
+    }
+}
+
 /// The moves as a record writes them: `"1 3 3 d 5"`.
 pub(crate) fn encode_moves(moves: &[Move]) -> String {
-    let words: Vec<String> = moves
-        .iter()
-        .map(|m| match m {
-            Move::Place(c) => (u16::from(*c) + 1).to_string(),
-            Move::Discard => "d".to_string(),
-        })
-        .collect();
+    let words: Vec<String> = moves.iter().map(|m| card_word(card_code(m))).collect();
     words.join(" ")
 }
 
@@ -165,9 +151,8 @@ impl CardPlay {
         Ok(rules)
     }
 
-    /// Checks the deck against how the game says it was dealt: a seed (or a daily date, whose
-    /// seed follows from it) deals it again, which also checks its length against `deck.size`.
-    /// A deck file's deck is whatever the file held, so there is nothing to check it against.
+    /// Checks the deck against its deal: a seed (or a daily date's) deals it again; a deck
+    /// file's deck is whatever the file held.
     fn check_deal(&self, rules: &Rules, deck: &[Card]) -> Result<(), RecordError> {
         let seed = match &self.deal {
             Deal::DeckFile { .. } => return Ok(()),
