@@ -687,9 +687,10 @@ impl SavedGames for Store {
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
         let missing = || ResumeError::NotFound(id.to_string());
         let dir = self.dir.clone().ok_or(ResumeError::NoFolder)?;
-        let claim = match self.playing.iter().any(|p| p.id == id) {
-            true => None,
-            false => Some(claim::claim(&dir, id).map_err(ResumeError::from)?),
+        let claim = if self.playing.iter().any(|p| p.id == id) {
+            None
+        } else {
+            Some(claim::claim(&dir, id).map_err(ResumeError::from)?)
         };
         let db = self.db.as_ref().ok_or(ResumeError::NoFolder)?;
         let unusable = |what: &str, e: &dyn std::fmt::Display| {

@@ -1,6 +1,6 @@
 //! What only the store's own tests can reach (tests/integration drives the rest through the
-//! binary): writes failing on a full disk injected ([`db::schema::faults`]), no data folder at
-//! all, and what only the game screens show (a new best, the clock stopped, the menu's record).
+//! binary): no data folder at all, and what only the game screens show (a new best, the clock
+//! stopped, the menu's record).
 
 use std::sync::Arc;
 
@@ -54,80 +54,6 @@ fn classic(seed: u64, moves: usize) -> (ClassicGame, ClassicMeta) {
         started: utc::now(),
     };
     (g, meta)
-}
-
-#[test]
-fn a_full_disk_keeps_the_game_saved_and_says_only_what_happened() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut s = at(&dir);
-    let (mut g, meta) = game(22);
-    g.play(Move::Place(0)).unwrap();
-    s.save(&g, &meta);
-    db::schema::faults::fail_writes(true);
-    g.play(Move::Place(1)).unwrap();
-    s.save(&g, &meta);
-    g.play(Move::Place(2)).unwrap();
-    s.save(&g, &meta);
-    let w = s.take_warnings();
-    assert_eq!(w.len(), 1, "{w:?}");
-    assert!(
-        w[0].contains("full") && w[0].contains("tried again"),
-        "{w:?}"
-    );
-    // The game cannot be recorded in the database: its record is kept as a file for the next
-    // start, which adds it and removes the save behind it.
-    assert!(!s.finish(&g, &meta, Ending::Quit));
-    let w = s.take_warnings();
-    assert_eq!(w.len(), 1, "{w:?}");
-    assert!(
-        w[0].contains("cannot record the game") && w[0].contains("goes into history at the next"),
-        "{w:?}"
-    );
-    db::schema::faults::fail_writes(false);
-    let mut s = at(&dir);
-    assert!(s.take_warnings()[0].contains("imported 1 recorded game"));
-    assert_eq!(s.entries().len(), 1, "recorded once, with its last move");
-    assert_eq!(s.entries()[0].played, 3);
-    assert!(s.saved().is_none(), "and no longer saved");
-    let (mut back, meta) = game(24);
-    back.play(Move::Place(0)).unwrap();
-    s.save(&back, &meta);
-    // Saving works again: said once, and the save has every move from then on.
-    db::schema::faults::fail_writes(true);
-    back.play(Move::Place(3)).unwrap();
-    s.save(&back, &meta);
-    db::schema::faults::fail_writes(false);
-    back.play(Move::Place(4)).unwrap();
-    s.save(&back, &meta);
-    let w = s.take_warnings();
-    assert_eq!(w.len(), 2, "{w:?}");
-    assert!(w[1].contains("saving works again"), "{w:?}");
-    s.release();
-    let (again, _) = at(&dir).saved().unwrap();
-    assert_eq!(again.moves().len(), 3, "the save has every move");
-}
-
-#[test]
-fn deleting_a_save_while_the_disk_is_full_keeps_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut s = at(&dir);
-    let (mut g, meta) = game(23);
-    g.play(Move::Place(0)).unwrap();
-    s.save(&g, &meta);
-    s.release();
-    let id = s.saved_games()[0].id.clone();
-    db::schema::faults::fail_writes(true);
-    let e = s.delete_saved(&id).unwrap_err();
-    db::schema::faults::fail_writes(false);
-    // Not deleted: the save stays, and the record kept aside is added at the next start, which
-    // then removes the save.
-    assert!(e.to_string().contains("next start"), "{e}");
-    assert_eq!(s.saved_games().len(), 1);
-    assert!(s.entries().is_empty());
-    let mut s = at(&dir);
-    assert_eq!((s.saved_games().len(), s.entries().len()), (0, 1));
-    // An id that is no save's, however it is spelt, is not found.
-    assert!(matches!(s.resume("../lock"), Err(ResumeError::NotFound(_))));
 }
 
 #[test]
@@ -228,5 +154,7 @@ fn a_new_best_is_of_its_own_game() {
     assert!(!s.finish_classic(&weaker, &weaker_meta));
     assert_eq!(at(&dir).classic_best(&rules), Some(g.score()));
     assert_eq!(s.classic_best(&ClassicRules { size: 5, ..rules }), None);
+    // An id that is no save's, however it is spelt, is not found.
+    assert!(matches!(s.resume("../lock"), Err(ResumeError::NotFound(_))));
     assert!(s.take_warnings().is_empty());
 }

@@ -87,6 +87,9 @@ fn value(doc: &str) -> Value {
     serde_json::from_str(doc).unwrap()
 }
 
+/// A change made to a record by hand, and what reading it then says.
+type Edit<'a> = (&'a dyn Fn(&mut Value), &'a str);
+
 fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap()
 }
@@ -201,7 +204,7 @@ fn a_hand_edited_card_record_is_refused_never_a_panic() {
         home.replay(&pretty(&v))
     };
     let toml = good["rules"]["toml"].as_str().unwrap().to_string();
-    let cases: [(&dyn Fn(&mut Value), &str); 6] = [
+    let cases: [Edit; 6] = [
         (
             &|v| v["moves"] = "1 0".into(),
             "`0` in its moves is not a move",
@@ -295,7 +298,7 @@ fn a_classic_record_round_trips_replays_and_is_refused_edited() {
         home.replay(&pretty(&v)).unwrap_err()
     };
     let size = |n: &str| toml.replace("size = 4", &format!("size = {n}"));
-    let cases: [(&dyn Fn(&mut Value), &str); 7] = [
+    let cases: [Edit; 7] = [
         (
             &|v| v["score"] = (v["score"].as_u64().unwrap() + 4).into(),
             "the record says",

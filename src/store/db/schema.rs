@@ -236,35 +236,7 @@ fn move_aside(path: &Path) -> Result<PathBuf, String> {
 /// Starts a write transaction, taking the write lock at once (so it never fails half-way on
 /// another window's write: it waits up to [`BUSY`] at the start instead).
 pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transaction<'_>> {
-    #[cfg(test)]
-    faults::check()?;
     conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-}
-
-/// Injected faults for the tests: while [`faults::fail_writes`] is set on a thread, every write
-/// transaction it starts fails as SQLite fails on a full disk.
-#[cfg(test)]
-pub(crate) mod faults {
-    use std::cell::Cell;
-
-    thread_local! {
-        static FULL: Cell<bool> = const { Cell::new(false) };
-    }
-
-    /// Makes this thread's writes fail (`true`) or work again (`false`).
-    pub(crate) fn fail_writes(full: bool) {
-        FULL.with(|f| f.set(full));
-    }
-
-    pub(super) fn check() -> rusqlite::Result<()> {
-        if FULL.with(Cell::get) {
-            return Err(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
-                None,
-            ));
-        }
-        Ok(())
-    }
 }
 
 /// A consistent copy of the database at `to`, made with SQLite's online backup: a game being

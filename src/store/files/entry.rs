@@ -13,6 +13,7 @@ use super::record::Record;
 /// save); a duel's record and save are one type. Written as the document it holds.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(untagged)]
+#[allow(clippy::large_enum_variant)] // Clippy sizes `C` and `K` as nothing; all three are alike.
 pub(crate) enum Doc<C, K> {
     Cards(C),
     Classic(K),
