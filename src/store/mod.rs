@@ -120,18 +120,11 @@ impl Store {
             ));
             return store;
         };
-        for note in db::weights::problems(&dir) {
-            store.warn(note);
-        }
+        store.warn_all(db::weights::problems(&dir));
         match db::schema::open(&dir) {
-            Ok(opened) => {
-                if let Some(note) = opened.note {
-                    store.warn(note);
-                }
-                let mut conn = opened.conn;
-                for note in import::run(&mut conn, &dir) {
-                    store.warn(note);
-                }
+            Ok((mut conn, note)) => {
+                store.warn_all(note);
+                store.warn_all(import::run(&mut conn, &dir));
                 // Rows not checked yet are replayed once, here; a failure only means they are
                 // checked at the next start.
                 store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
@@ -165,6 +158,10 @@ impl Store {
         if self.said.borrow_mut().insert(message.clone()) {
             self.warnings.borrow_mut().push(message);
         }
+    }
+
+    fn warn_all(&self, messages: impl IntoIterator<Item = String>) {
+        messages.into_iter().for_each(|m| self.warn(m));
     }
 
     /// The summaries of the games `filter` wants, newest first.
