@@ -1,12 +1,7 @@
-//! The daily deal in history: the record a player shares, their streak, the best score of a date.
-//!
-//! Everything is computed from history (a card game dealt with `Deal::Daily`): the streaks and
-//! best scores from the summaries, the record to share found by date, so there is nothing more to
-//! keep and nothing to get out of step with history. The line drawn from that record for posting
-//! is the terminal's (`ui::share_line`).
-//!
-//! A day counts towards the streak when its daily deal was finished (won or lost) with any rules;
-//! a streak is alive while its last day is today or yesterday (today's deal may still be played).
+//! The daily deal in history: the record a player shares, the streaks, a date's best. All of it
+//! follows from history (card games dealt with `Deal::Daily`), so nothing more is kept. A day
+//! counts when its deal was finished (won or lost) with any rules; a streak is alive while its
+//! last day is today or yesterday. The line to share is drawn by the terminal (`ui::share_line`).
 
 use std::collections::BTreeSet;
 
@@ -47,14 +42,6 @@ pub(crate) fn dailies<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a s
     })
 }
 
-/// The best score of `date`'s daily deal with the rules of hash `rules_hash`.
-pub(crate) fn best_of(games: &[&Recap], rules_hash: &str, date: &str) -> Option<u64> {
-    dailies(games)
-        .filter(|(d, s)| *d == date && s.rules_hash == rules_hash)
-        .map(|(_, s)| s.score)
-        .max()
-}
-
 /// The current streak (alive on `today`) and the longest, in days.
 pub(crate) fn streaks(games: &[&Recap], today: &str) -> (u32, u32) {
     let days: BTreeSet<u64> = dailies(games)
@@ -87,14 +74,13 @@ pub(crate) fn count(n: u32, word: &str) -> String {
     }
 }
 
-/// What the finished daily deal `r` says, among the `games` of history.
-pub(crate) fn news(games: &[&Recap], r: &Record, today: &str) -> DailyNews {
-    let date = daily_date(&r.play.deal).unwrap_or("?");
+/// What the finished daily deal `r` says, among the `games` of history, its deal's best `best`.
+pub(crate) fn news(games: &[&Recap], r: Record, best: u64, today: &str) -> DailyNews {
     let (streak, best_streak) = streaks(games, today);
     DailyNews {
-        record: r.clone(),
+        record: r,
         streak,
         best_streak,
-        best: best_of(games, &r.play.rules.hash, date).unwrap_or(r.score),
+        best,
     }
 }

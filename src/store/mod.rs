@@ -368,8 +368,12 @@ impl Store {
                     }
                 }
                 let db = self.db.as_mut().expect("checked above");
-                let written = saves::write(db, &p.id, view, now, !p.in_db, &p.sent)
-                    .map_err(|e| e.to_string())?;
+                let written = (|| {
+                    let tx = db::schema::begin(db)?;
+                    let written = saves::write_in(&tx, &p.id, view, now, !p.in_db, &p.sent)?;
+                    tx.commit().map(|()| written)
+                })()
+                .map_err(|e| e.to_string())?;
                 if let Some(moves) = written {
                     p.in_db = true;
                     p.sent = moves;
@@ -543,9 +547,8 @@ impl Keeper for Store {
         };
         let dailies = history::list_where(db, "g.daily IS NOT NULL", []).ok()?;
         let games: Vec<&Recap> = dailies.iter().collect();
-        let mut news = daily::news(&games, &record, &utc::date(utc::now()));
-        news.best = self.daily_best(rules, date).unwrap_or(record.score);
-        Some(news)
+        let best = self.daily_best(rules, date).unwrap_or(record.score);
+        Some(daily::news(&games, record, best, &utc::date(utc::now())))
     }
 }
 

@@ -92,21 +92,6 @@ fn shared(a: &[u16], b: &[u16]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
-/// Writes save `id` of the game `view` as of `saved`, in one transaction (see [`write_in`]).
-pub(crate) fn write(
-    conn: &mut Connection,
-    id: &str,
-    view: Ongoing,
-    saved: u64,
-    fresh: bool,
-    sent: &Moves,
-) -> rusqlite::Result<Option<Moves>> {
-    let tx = super::schema::begin(conn)?;
-    let written = write_in(&tx, id, view, saved, fresh, sent)?;
-    tx.commit()?;
-    Ok(written)
-}
-
 /// Writes save `id` of the game `view` as of `saved`, in the caller's transaction: the head is
 /// replaced and only the moves that differ from `sent` (the moves this process last wrote) are
 /// deleted or added; `fresh` writes the whole save. The moves now saved, or `None` if `id` is

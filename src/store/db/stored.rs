@@ -1,13 +1,8 @@
-//! What the database keeps of a record's or a save's JSON, and how the whole is put back.
-//!
-//! A record or save is the JSON document it has always been (see [`crate::store::files::record`]), less two
-//! things kept once for every game: its rules, in the `rules` table (a 2 KB TOML text that 100,000
-//! games of the same rules share), and its dealt deck. A deck a seed or a daily date deals is not
-//! stored at all: it is dealt again from the seed when the document is read. A deck from a deck
-//! file is kept once in `decks`, under a hash of its cards, so a record still replays after the
-//! file is gone or changed. [`strip`] takes both out of a document before it is stored;
-//! [`fill`] puts them back when it is read, so what leaves the store (`history --export`, a
-//! resumed game) is exactly the document of old.
+//! What the database keeps of a document, and how the whole is put back. A record or save is
+//! stored less its rules (kept once in `rules`: 100,000 games share one 2 KB TOML text) and its
+//! deck: a deck a seed deals is dealt again when read, a deck file's is kept once in `decks`, by
+//! hash, so the record replays after the file is gone. [`strip`] takes both out, [`fill`] puts
+//! them back, so what leaves the store (an export, a resumed game) is the document of old.
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
@@ -36,11 +31,6 @@ pub(crate) fn deck_hash(cards: &str) -> String {
     format!("{:016x}", crate::cards::fnv1a(cards.bytes()))
 }
 
-/// Whether a seed deals this deck (so it is not stored).
-fn seeded(deal: &Deal) -> bool {
-    !matches!(deal, Deal::DeckFile { .. })
-}
-
 /// Takes the rules and the deck out of `doc`, keeping the rules (and a deck file's deck) in their
 /// tables: the rules' id and the deck's hash.
 pub(crate) fn strip(
@@ -55,7 +45,7 @@ pub(crate) fn strip(
     };
     map.remove("rules");
     let deck = match map.remove("deck") {
-        Some(Value::String(cards)) if !seeded(deal) => {
+        Some(Value::String(cards)) if matches!(deal, Deal::DeckFile { .. }) => {
             let hash = deck_hash(&cards);
             conn.prepare_cached("INSERT OR IGNORE INTO decks (hash, cards) VALUES (?1, ?2)")?
                 .execute(params![hash, cards])?;

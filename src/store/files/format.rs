@@ -1,9 +1,6 @@
-//! The frame every data file shares: a `format` version checked before anything else is read,
-//! the errors a file can have, and how files are written (pretty JSON, a final newline).
-//!
-//! A reader looks at `format` first: a missing one or one above [`FORMAT`] is reported as such (a
-//! newer program wrote it) instead of as a confusing field error, so the caller can move the file
-//! aside with the right words. See [`super::record`] for why card files are still format 1.
+//! What every document shares: a `format` version read before anything else (a missing one, or
+//! one above [`FORMAT`] from a newer program, is said as such rather than as a confusing field
+//! error), the errors a document can have, and how one is written (pretty JSON, a final newline).
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
