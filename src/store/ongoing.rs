@@ -49,7 +49,23 @@ fn both<G: Playable>(d: &Duel<G>, names: &[String; 2]) -> Vec<PlayerInfo> {
     ]
 }
 
-impl Ongoing<'_> {
+/// The game a game in progress is played at (a duel's first player's), with its metadata.
+#[derive(Clone, Copy)]
+enum Side<'a> {
+    Cards(&'a Game, &'a GameMeta),
+    Classic(&'a ClassicGame, &'a ClassicMeta),
+}
+
+impl<'a> Ongoing<'a> {
+    fn side(self) -> Side<'a> {
+        match self {
+            Ongoing::Cards(g, m) => Side::Cards(g, m),
+            Ongoing::CardDuel(d, m, _) => Side::Cards(&d.players[0], m),
+            Ongoing::Classic(g, m) => Side::Classic(g, m),
+            Ongoing::ClassicDuel(d, m, _) => Side::Classic(&d.players[0], m),
+        }
+    }
+
     /// Which game this is.
     pub(crate) fn kind(self) -> GameKind {
         match self {
@@ -62,51 +78,47 @@ impl Ongoing<'_> {
     /// What identifies the game while it is played: what does not change in play (its mode,
     /// start, deal and rules), so the screens need not carry its id.
     pub(crate) fn key(self) -> String {
-        match self {
-            Ongoing::Cards(g, m) => cards_key(g, m),
-            Ongoing::Classic(g, m) => classic_key(g, m),
-            Ongoing::CardDuel(d, m, _) => format!("duel {}", cards_key(&d.players[0], m)),
-            Ongoing::ClassicDuel(d, m, _) => format!("duel {}", classic_key(&d.players[0], m)),
+        let key = match self.side() {
+            Side::Cards(g, m) => {
+                let deal = serde_json::to_string(&m.deal).unwrap_or_default();
+                format!("cards {} {deal} {}", m.started, g.rules().hash())
+            }
+            Side::Classic(g, m) => {
+                let hash = g.rules().hash();
+                format!("classic {} {} {hash}", m.started, g.seed())
+            }
+        };
+        match self.kind() {
+            GameKind::Duel => format!("duel {key}"),
+            _ => key,
         }
     }
 
     pub(crate) fn started(self) -> u64 {
-        match self {
-            Ongoing::Cards(_, m) | Ongoing::CardDuel(_, m, _) => m.started,
-            Ongoing::Classic(_, m) | Ongoing::ClassicDuel(_, m, _) => m.started,
+        match self.side() {
+            Side::Cards(_, m) => m.started,
+            Side::Classic(_, m) => m.started,
         }
     }
 
     pub(crate) fn rules(self) -> RulesRecord {
-        match self {
-            Ongoing::Cards(g, _) => RulesRecord::of(g.rules()),
-            Ongoing::CardDuel(d, _, _) => RulesRecord::of(d.players[0].rules()),
-            Ongoing::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
-            Ongoing::ClassicDuel(d, m, _) => rules_record(&m.rules_name, &d.players[0].rules()),
+        match self.side() {
+            Side::Cards(g, _) => RulesRecord::of(g.rules()),
+            Side::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
         }
     }
 
     pub(crate) fn deal(self) -> Deal {
-        match self {
-            Ongoing::Cards(_, m) | Ongoing::CardDuel(_, m, _) => m.deal.clone(),
-            Ongoing::Classic(g, _) => Deal::Seed { seed: g.seed() },
-            Ongoing::ClassicDuel(d, _, _) => Deal::Seed {
-                seed: d.players[0].seed(),
-            },
+        match self.side() {
+            Side::Cards(_, m) => m.deal.clone(),
+            Side::Classic(g, _) => Deal::Seed { seed: g.seed() },
         }
     }
 
     /// The dealt cards, where the deck came from a file (a seed deals the others again).
     pub(crate) fn deck_file_cards(self) -> Option<String> {
-        match self {
-            Ongoing::Cards(g, m)
-            | Ongoing::CardDuel(
-                Duel {
-                    players: [g, _], ..
-                },
-                m,
-                _,
-            ) if matches!(m.deal, Deal::DeckFile { .. }) => {
+        match self.side() {
+            Side::Cards(g, m) if matches!(m.deal, Deal::DeckFile { .. }) => {
                 Some(crate::cards::text::cards(g.deck()))
             }
             _ => None,
@@ -132,9 +144,9 @@ impl Ongoing<'_> {
 
     /// How a move's code is written in its records.
     pub(crate) fn word(self) -> fn(u16) -> String {
-        match self {
-            Ongoing::Cards(..) | Ongoing::CardDuel(..) => card_word,
-            Ongoing::Classic(..) | Ongoing::ClassicDuel(..) => dir_word,
+        match self.side() {
+            Side::Cards(..) => card_word,
+            Side::Classic(..) => dir_word,
         }
     }
 
@@ -264,22 +276,6 @@ impl Ongoing<'_> {
             }
         }
     }
-}
-
-/// What identifies a card game while it is played.
-fn cards_key(game: &Game, meta: &GameMeta) -> String {
-    let deal = serde_json::to_string(&meta.deal).unwrap_or_default();
-    format!("cards {} {deal} {}", meta.started, game.rules().hash())
-}
-
-/// What identifies a classic game while it is played.
-fn classic_key(game: &ClassicGame, meta: &ClassicMeta) -> String {
-    format!(
-        "classic {} {} {}",
-        meta.started,
-        game.seed(),
-        game.rules().hash()
-    )
 }
 
 impl Resumed {
