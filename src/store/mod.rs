@@ -411,41 +411,35 @@ impl Store {
             saves::remove(&tx, &id)?;
             tx.commit()
         })();
-        match result {
-            Ok(()) => {
-                if let Some(c) = playing.and_then(|p| p.claim) {
-                    c.remove();
-                }
-                Ok(())
-            }
-            Err(e) => {
-                self.failing = true;
-                let pending = self
-                    .dir
-                    .as_deref()
-                    .map(|d| import::keep_pending(d, &record));
-                if let Some(Ok(path)) = pending {
-                    let message = format!(
-                        "cannot record the game in the database ({e}); its record was written to \
-                         {} instead and goes into history at the next start",
-                        crate::cards::text::escape_controls(&path.display().to_string())
-                    );
-                    self.warnings.get_mut().push(message.clone());
-                    return Err(message);
-                }
-                // `failing` is set: the save is as of the last move that could be saved.
-                let kept = match &playing {
-                    Some(p) if p.in_db => {
-                        "it stays saved as of the last move that could be saved (resume it \
-                         with `new2048 play --resume`)"
-                    }
-                    _ => "it could not be saved either, so it is lost",
-                };
-                let message = format!("cannot record the game in history ({e}); {kept}");
-                self.warnings.get_mut().push(message.clone());
-                Err(message)
-            }
+        if let Err(e) = result {
+            // Writes fail from here on: the save is as of the last move that could be saved.
+            self.failing = true;
+            let pending = self
+                .dir
+                .as_deref()
+                .map(|d| import::keep_pending(d, &record));
+            let message = match (pending, &playing) {
+                (Some(Ok(path)), _) => format!(
+                    "cannot record the game in the database ({e}); its record was written to {} \
+                     instead and goes into history at the next start",
+                    crate::cards::text::escape_controls(&path.display().to_string())
+                ),
+                (_, Some(p)) if p.in_db => format!(
+                    "cannot record the game in history ({e}); it stays saved as of the last move \
+                     that could be saved (resume it with `new2048 play --resume`)"
+                ),
+                _ => format!(
+                    "cannot record the game in history ({e}); it could not be saved either, so \
+                     it is lost"
+                ),
+            };
+            self.warnings.get_mut().push(message.clone());
+            return Err(message);
         }
+        if let Some(c) = playing.and_then(|p| p.claim) {
+            c.remove();
+        }
+        Ok(())
     }
 
     /// Records a finished game; true when its score is a new best.
