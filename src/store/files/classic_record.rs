@@ -166,23 +166,21 @@ impl ClassicRecord {
 
     /// Where a replayed game differs from what was recorded, if anywhere.
     pub(crate) fn mismatch(&self, game: &ClassicGame) -> Option<String> {
-        let replayed = (
-            game.ending(),
-            game.score(),
-            game.moves().len(),
-            game.board().highest(),
-        );
-        let recorded = (self.outcome, self.score, self.move_count, self.highest);
-        (replayed != recorded).then(|| {
-            let says = |(o, s, m, h): (Ending, u64, usize, u64)| {
-                format!("{} with score {s}, {m} moves, highest {h}", o.as_str())
-            };
-            format!(
-                "the record says {}; replaying its moves gives {}",
-                says(recorded),
-                says(replayed)
-            )
-        })
+        super::format::mismatch(
+            "moves",
+            (
+                self.outcome,
+                self.score,
+                self.move_count as u64,
+                self.highest,
+            ),
+            (
+                game.ending(),
+                game.score(),
+                game.moves().len() as u64,
+                game.board().highest(),
+            ),
+        )
     }
 }
 

@@ -241,26 +241,21 @@ impl Record {
     /// Where a replayed game differs from what was recorded, if anywhere.
     pub(crate) fn mismatch(&self, game: &Game) -> Option<String> {
         let p = game.position();
-        let replayed = (
-            Ending::of(game),
-            p.score,
-            p.stats.cards_played,
-            p.stats.highest,
-        );
-        let recorded = (self.outcome, self.score, self.cards_played, self.highest);
-        (replayed != recorded).then(|| {
-            format!(
-                "the record says {} with score {}, {} cards played, highest {}; replaying its \
-                 moves gives {} with score {}, {} cards played, highest {}",
-                recorded.0.as_str(),
-                recorded.1,
-                recorded.2,
-                recorded.3,
-                replayed.0.as_str(),
-                replayed.1,
-                replayed.2,
-                replayed.3
-            )
-        })
+        let count = |n: u32| u64::from(n);
+        super::format::mismatch(
+            "cards played",
+            (
+                self.outcome,
+                self.score,
+                count(self.cards_played),
+                self.highest,
+            ),
+            (
+                Ending::of(game),
+                p.score,
+                count(p.stats.cards_played),
+                p.stats.highest,
+            ),
+        )
     }
 }
