@@ -166,21 +166,15 @@ impl ClassicRecord {
 
     /// Where a replayed game differs from what was recorded, if anywhere.
     pub(crate) fn mismatch(&self, game: &ClassicGame) -> Option<String> {
-        super::format::mismatch(
-            "moves",
-            (
-                self.outcome,
-                self.score,
-                self.move_count as u64,
-                self.highest,
-            ),
-            (
-                game.ending(),
-                game.score(),
-                game.moves().len() as u64,
-                game.board().highest(),
-            ),
-        )
+        let moves = game.moves().len() as u64;
+        let recorded = (
+            self.outcome,
+            self.score,
+            self.move_count as u64,
+            self.highest,
+        );
+        let replayed = (game.ending(), game.score(), moves, game.board().highest());
+        super::format::mismatch("moves", recorded, replayed)
     }
 }
 

@@ -241,21 +241,14 @@ impl Record {
     /// Where a replayed game differs from what was recorded, if anywhere.
     pub(crate) fn mismatch(&self, game: &Game) -> Option<String> {
         let p = game.position();
-        let count = |n: u32| u64::from(n);
-        super::format::mismatch(
-            "cards played",
-            (
-                self.outcome,
-                self.score,
-                count(self.cards_played),
-                self.highest,
-            ),
-            (
-                Ending::of(game),
-                p.score,
-                count(p.stats.cards_played),
-                p.stats.highest,
-            ),
-        )
+        let played = u64::from(p.stats.cards_played);
+        let recorded = (
+            self.outcome,
+            self.score,
+            u64::from(self.cards_played),
+            self.highest,
+        );
+        let replayed = (Ending::of(game), p.score, played, p.stats.highest);
+        super::format::mismatch("cards played", recorded, replayed)
     }
 }
