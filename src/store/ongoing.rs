@@ -204,35 +204,15 @@ impl<'a> Ongoing<'a> {
 
     /// What the list of saved games shows of it.
     pub(crate) fn info(self, id: &str, saved: u64) -> SavedGameInfo {
-        let (of, rules, hash, deal) = match self {
-            Ongoing::Cards(g, m)
-            | Ongoing::CardDuel(
-                Duel {
-                    players: [g, _], ..
-                },
-                m,
-                _,
-            ) => {
-                let r = g.rules();
-                let deal = deal_text(&m.deal);
+        let (of, rules, hash, deal) = match self.side() {
+            Side::Cards(g, m) => {
+                let (r, deal) = (g.rules(), deal_text(&m.deal));
                 (GameKind::Cards, r.name.clone(), r.hash(), deal)
             }
-            Ongoing::Classic(g, m)
-            | Ongoing::ClassicDuel(
-                Duel {
-                    players: [g, _], ..
-                },
-                m,
-                _,
-            ) => {
-                let n = g.rules().size;
+            Side::Classic(g, m) => {
+                let (n, hash) = (g.rules().size, g.rules().hash());
                 let deal = format!("{n}x{n} seed {}", g.seed());
-                (
-                    GameKind::Classic,
-                    m.rules_name.clone(),
-                    g.rules().hash(),
-                    deal,
-                )
+                (GameKind::Classic, m.rules_name.clone(), hash, deal)
             }
         };
         let players = match self {
