@@ -1,6 +1,6 @@
 //! What only the store's own tests can reach (tests/integration drives the rest through the
 //! binary): no data folder at all, and what only the game screens show (a new best, the clock
-//! stopped, the menu's record).
+//! stopped).
 
 use std::sync::Arc;
 
@@ -91,37 +91,6 @@ fn recorded_when_the_clock_stopped() {
     );
     let second = h.iter().find(|r| r.ended != meta.started + 112).unwrap();
     assert!(second.ended >= next_meta.started && second.duration_secs < 100);
-}
-
-/// What the start menu says of a preset: games, wins, the wins in a row from the latest, the best.
-#[test]
-fn played_counts_games_wins_and_the_streak() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut s = at(&dir);
-    let rules = Rules::default_rules();
-    assert_eq!(s.played(&rules), Played::default());
-    let mut scores = Vec::new();
-    for (seed, ending) in [
-        (1, Ending::Won),
-        (2, Ending::Lost),
-        (3, Ending::Won),
-        (4, Ending::Won),
-    ] {
-        let (mut g, mut meta) = game(seed);
-        g.play(Move::Place(0)).unwrap();
-        g.play(Move::Place(0)).unwrap();
-        // Each game ends a second after the one before, so the latest is known.
-        meta.started = 1_000 + seed;
-        s.clock_stopped(Some(2_000 + seed));
-        s.finish(&g, &meta, ending);
-        scores.push(g.position().score);
-    }
-    let p = s.played(&rules);
-    assert_eq!((p.games, p.wins, p.streak), (4, 3, 2));
-    assert_eq!(p.win_percent(), 75);
-    assert_eq!(p.best, scores.iter().copied().max());
-    let other = crate::config::load_preset("hard").unwrap();
-    assert_eq!(s.played(&other).games, 0);
 }
 
 /// What only the game screens show: whether a finished game's score is a new best (of its own

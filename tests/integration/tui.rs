@@ -1663,3 +1663,53 @@ fn rules_init_over_a_file_asks_first() {
         assert_eq!(now == text, answer == "n", "{now}");
     }
 }
+
+/// The start menu's record of the rules in force: games, the share won, the best (of the games a
+/// seed dealt), and after three wins in a row the line that suggests harder rules.
+#[test]
+fn the_menu_counts_games_wins_and_the_streak() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("win.txt"), "1024 1024").unwrap();
+    let win = dir.path().join("win.txt");
+    let headless = |args: &[&str], input: &str| {
+        let mut c = command(args, &dir);
+        c.stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    // The start menu on that data folder (the run's own folder is left empty).
+    let menu = || Run {
+        p: spawn_command(command(&[], &dir), Some(TIMEOUT_MS)).unwrap(),
+        dir: tempfile::tempdir().unwrap(),
+    };
+    let won = ["play", "--deck-file", win.to_str().unwrap(), "--json"];
+    let mut r = menu();
+    r.expect("New game: default · not played yet");
+    r.send("q");
+    r.ends_restored();
+    // Won, given up, won, won: four games, three won, the last two in a row.
+    assert_eq!(headless(&won, "1\n1\n")["outcome"], "won");
+    let quit = headless(&["play", "--seed", "7", "--json"], "1\n2\n");
+    assert_eq!(quit["outcome"], "quit");
+    for _ in 0..2 {
+        headless(&won, "1\n1\n");
+    }
+    let mut r = menu();
+    // The deck files' games are no best: the best is the seeded game's.
+    r.expect(&format!(
+        "New game: default · best {} · 4 played, 75% won",
+        quit["score"]
+    ));
+    r.expect("New game: hard · not played yet");
+    r.send("q");
+    r.ends_restored();
+    headless(&won, "1\n1\n");
+    let mut r = menu();
+    r.expect("On default you won 3 in a row: try");
+    r.expect("5 played, 80% won");
+    r.send("q");
+    r.ends_restored();
+}
