@@ -314,8 +314,9 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
         s.total_score = s.total_score.saturating_add(total as u64);
         *s.highest.entry(highest.max(0) as u64).or_insert(0) += games as u32;
     }
+    // The rules played lately first, as the report lists them.
     let mut all: Vec<RulesStats> = by_hash.into_values().collect();
-    lately_first(&mut all);
+    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
     Ok(all)
 }
 
@@ -355,11 +356,6 @@ pub(crate) struct Tally {
     pub classic: Vec<RulesStats>,
     pub duels: Vec<Recap>,
     pub dailies: Vec<Recap>,
-}
-
-/// Orders rules statistics as the report lists them: those played lately first.
-pub(crate) fn lately_first(all: &mut [RulesStats]) {
-    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
 }
 
 /// The card games played under the rules hashed `hash`: how many, how many won, and the wins in a
