@@ -215,12 +215,12 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
     let mut keys = std::collections::HashSet::new();
     let mut saved = 0;
     for (path, save, game, slot) in &found.saves {
+        let view = game.view();
         let id = if save.id().is_empty() {
-            legacy_id(path, save.started())
+            legacy_id(path, view.started())
         } else {
             save.id().to_string()
         };
-        let view = game.view();
         // A game recorded is not saved too; an old slot whose game is in saves/ is kept once.
         if history::recorded(&tx, &id)? || (!keys.insert(view.key()) && *slot) {
             continue;

@@ -40,15 +40,6 @@ impl Saved {
         }
     }
 
-    /// When its game started.
-    pub(crate) fn started(&self) -> u64 {
-        match self {
-            Saved::Cards(s) => s.play.started,
-            Saved::Classic(s) => s.play.started,
-            Saved::Duel(d) => d.started,
-        }
-    }
-
     /// The game this save holds, rebuilt by replaying its moves.
     pub(crate) fn rebuild(&self) -> Result<Resumed, RecordError> {
         Ok(match self {

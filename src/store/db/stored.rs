@@ -101,29 +101,6 @@ fn deal_again(doc: &Value, rules: &RulesRecord) -> Result<String, RecordError> {
     )))
 }
 
-/// The rules of id `id`.
-pub(crate) fn rules_of(conn: &Connection, id: i64) -> rusqlite::Result<RulesRecord> {
-    conn.prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")?
-        .query_row([id], |r| {
-            Ok(RulesRecord {
-                name: r.get(0)?,
-                hash: r.get(1)?,
-                toml: r.get(2)?,
-            })
-        })
-}
-
-/// The cards of the deck kept under `hash`.
-pub(crate) fn deck_of(conn: &Connection, hash: Option<String>) -> rusqlite::Result<Option<String>> {
-    match hash {
-        None => Ok(None),
-        Some(h) => conn
-            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")?
-            .query_row([h], |r| r.get(0))
-            .optional(),
-    }
-}
-
 /// A stored document `doc` made whole: the rules of id `rules` and the deck kept under `deck`
 /// put back (or dealt again, where `dealt` says the document holds a deck).
 pub(crate) fn whole(
@@ -133,8 +110,26 @@ pub(crate) fn whole(
     deck: Option<String>,
     dealt: bool,
 ) -> Result<(), String> {
-    let rules = rules_of(conn, rules).map_err(|e| e.to_string())?;
-    let deck = deck_of(conn, deck).map_err(|e| e.to_string())?;
+    let db = |e: rusqlite::Error| e.to_string();
+    let rules = conn
+        .prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")
+        .and_then(|mut q| {
+            q.query_row([rules], |r| {
+                Ok(RulesRecord {
+                    name: r.get(0)?,
+                    hash: r.get(1)?,
+                    toml: r.get(2)?,
+                })
+            })
+        })
+        .map_err(db)?;
+    let deck = match deck {
+        None => None,
+        Some(h) => conn
+            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")
+            .and_then(|mut q| q.query_row([h], |r| r.get(0)).optional())
+            .map_err(db)?,
+    };
     fill(doc, &rules, deck, dealt).map_err(|e| e.to_string())
 }
 
