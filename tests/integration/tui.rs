@@ -1714,70 +1714,83 @@ fn the_menu_counts_games_wins_and_the_streak() {
     r.ends_restored();
 }
 
-/// A game's result says whether its score is a new best, against the best of its own game only:
-/// a classic game after card games is the first of its rules.
+/// The moves (as keys) that play the classic game of `size` from seed 1 to its end, and its score.
+fn classic_to_its_end(size: u8) -> (String, u64) {
+    use new2048::classic::{ClassicGame, Dir};
+    let mut g = ClassicGame::new(new2048::cards::rules::ClassicRules { size, win: 2048 }, 1);
+    let mut keys = String::new();
+    while !g.is_over() {
+        let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
+        g.play(d.unwrap());
+        keys.push(match d.unwrap() {
+            Dir::Up => 'w',
+            Dir::Down => 's',
+            Dir::Left => 'a',
+            Dir::Right => 'd',
+        });
+    }
+    (keys, g.score())
+}
+
+/// A game's result says whether its score is a new best, against the best of its own game and
+/// rules only: card games after a classic game start with a first, and the classic best stays.
 #[test]
 fn a_new_best_is_of_its_own_game() {
     // Every card a 2, twelve of them: placed 7 then 5 the game scores 7, alternating 8.
     let twos = "name = \"twos\"\n[deck]\nsize = 12\n[deck.weights]\n2 = 1\n4 = 0\n8 = 0\n16 = 0\n\
                 32 = 0\n64 = 0\nbomb = 0\nwild = 0\n[board]\ncolumns = 2\nheight = 3\n";
-    let cards = ["--no-color", "--config", "twos.toml", "play", "--seed", "1"];
-    let mut r = start_sized(&cards, (80, 24), &[("twos.toml", twos)], &[]);
+    let classic = |config: &str, size: &'static str| {
+        let args = [
+            "--no-color",
+            "--config",
+            config,
+            "classic",
+            "--seed",
+            "1",
+            "--size",
+            size,
+        ];
+        args.map(str::to_string)
+    };
+    let (keys, score) = classic_to_its_end(3);
+    assert!(score > 0);
+    let mut r = start_sized(
+        &classic("twos.toml", "3").each_ref().map(String::as_str),
+        (80, 24),
+        &[("twos.toml", twos)],
+        &[],
+    );
+    r.expect("Score 0");
+    r.send(&keys);
+    r.expect("First game under these rules");
+    r.send("q");
+    r.ends_restored();
     let config = r.dir.path().join("twos.toml");
     let config = config.to_str().unwrap().to_string();
     let cards = ["--no-color", "--config", &config, "play", "--seed", "1"];
-    for (i, (keys, says)) in [
+    for (keys, says) in [
         ("111111122222", "First game under these rules"),
         ("121212121212", "New best! (was 7)"),
         ("111111122222", "Best 8"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        if i > 0 {
-            r = r.again(&cards);
-        }
+    ] {
+        r = r.again(&cards);
         r.expect("Cards left 12");
         r.send(keys);
         r.expect(says);
         r.send("q");
         r.ends_restored();
     }
-    // A classic game played to its end, twice: its first is a first, whatever the card bests.
-    let rules = new2048::cards::rules::ClassicRules { size: 3, win: 2048 };
-    let mut g = new2048::classic::ClassicGame::new(rules, 1);
-    let mut keys = String::new();
-    while !g.is_over() {
-        let d = new2048::classic::Dir::ALL
-            .into_iter()
-            .find(|&d| g.board().slide(d).is_some());
-        g.play(d.unwrap());
-        keys.push(match d.unwrap() {
-            new2048::classic::Dir::Up => 'w',
-            new2048::classic::Dir::Down => 's',
-            new2048::classic::Dir::Left => 'a',
-            new2048::classic::Dir::Right => 'd',
-        });
-    }
-    assert!(g.score() > 0);
-    let classic = [
-        "--no-color",
-        "--config",
-        &config,
-        "classic",
-        "--seed",
-        "1",
-        "--size",
-        "3",
-    ];
-    for says in [
-        "First game under these rules",
-        &format!("Best {}", g.score()),
+    // The classic best is as it was (the same score again is no new best); a bigger board's
+    // rules have none yet.
+    let (bigger, _) = classic_to_its_end(4);
+    for (size, keys, says) in [
+        ("3", keys, format!("Best {score}")),
+        ("4", bigger, "First game under these rules".to_string()),
     ] {
-        r = r.again(&classic);
+        r = r.again(&classic(&config, size).each_ref().map(String::as_str));
         r.expect("Score 0");
         r.send(&keys);
-        r.expect(says);
+        r.expect(&says);
         r.send("q");
         r.ends_restored();
     }
