@@ -26,7 +26,7 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::store::{self, GameKind, Resumed, SavedGameInfo, Store};
+use crate::store::{self, GameKind, Resumed, SavedGameInfo, SavedGames, Store};
 use crate::store::{
     ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, NewDeal, fresh_seed, start,
     start_classic, start_daily,

@@ -1,10 +1,6 @@
-//! What the game screens need from storage, as an interface, so the front ends do not depend on
-//! how or where games are kept. The store (history, saves) implements it.
-//!
-//! [`Keeper`] serves the card game. Classic 2048 and duels have their own small traits,
-//! [`ClassicKeeper`] and [`DuelKeeper`], built on it (they share its warnings) rather than one
-//! trait generic over the game: the card screens keep calling `keeper.save(..)` unchanged, and a
-//! classic screen reads `keeper.save_classic(..)`, which says which save it touches.
+//! What the game screens need from storage, so they do not depend on how games are kept.
+//! [`Keeper`] serves the card game; classic games and duels have small traits built on it (sharing
+//! its warnings) rather than one generic trait, so each call says which save it touches.
 
 use serde::{Deserialize, Serialize};
 
@@ -26,23 +22,18 @@ pub(crate) trait Keeper {
     /// Records a game that ended (won, lost, or quit with at least one card played) and drops
     /// its saved copy. Returns true when its score is a new best for its rules.
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
-    /// The game about to be recorded ended at `ended` (seconds since the Unix epoch) and not now:
-    /// its result screen's clock stopped there, however long the player looked at that screen.
-    /// The next record this keeper writes ends there (and lasts as long as the screen said); it
-    /// is said just before [`Keeper::finish`] (or a classic game's finish), so it never carries
-    /// over to another game. `None`: the record ends when it is written.
+    /// The game about to be recorded ended at `ended` (its result screen's clock), not now: said
+    /// just before the finish, for the next record only. `None`: it ends when it is written.
     fn clock_stopped(&mut self, _ended: Option<u64>) {}
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
     fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
-    /// The game on screen is left but kept (quit back to the start menu): let go of the claim on
-    /// its save, so another window may take it up. Call it only once the game is no longer
-    /// played here: a later `save` of it would start a second save.
+    /// The game on screen is left but kept (quit to the menu): its claim goes, so another window
+    /// may take it up. A later `save` of it would start a second save.
     fn release(&mut self) {}
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
-    /// What history says of the card games played with these rules (by their hash, as the
-    /// bests): for the start menu's record of each preset.
+    /// The card games played with these rules (by hash), for the start menu's record.
     fn played(&self, _rules: &Rules) -> Played {
         Played::default()
     }
@@ -50,36 +41,31 @@ pub(crate) trait Keeper {
     fn daily_best(&self, _rules: &Rules, _date: &str) -> Option<u64> {
         None
     }
-    /// What `date`'s daily deal says once it was finished with these rules: the line to share,
-    /// the streaks, the best score of the deal.
+    /// `date`'s daily deal once finished with these rules: the record to share, the streaks, the
+    /// deal's best.
     fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<crate::store::daily::DailyNews> {
         None
     }
 }
 
-/// What a classic 2048 screen asks of storage: the same contract as [`Keeper`] (quick, never
-/// failing loudly, problems through [`Keeper::take_warnings`]), for classic games. The saved
-/// classic game is kept apart from the saved card game: neither ever replaces the other.
+/// What a classic 2048 screen asks of storage, on [`Keeper`]'s terms. Its saves and bests are
+/// apart from the card game's.
 pub(crate) trait ClassicKeeper: Keeper {
     /// The best score recorded for this board size and winning tile.
     fn classic_best(&self, rules: &ClassicRules) -> Option<u64>;
     /// Keeps the classic game in progress (after every move, and on quit or a signal).
     fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
-    /// Records a classic game that ended (won, lost, or quit with at least one move) and drops
-    /// its saved copy; the outcome comes from the game (won once the winning tile was made).
-    /// Returns true when its score is a new best for its rules.
+    /// Records a classic game that ended (its outcome the game's) and drops its saved copy; true
+    /// when its score is a new best for its rules.
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
-    /// The newest saved classic game no other window plays, if there is one; it is claimed for
-    /// this process from then on (see [`crate::store::db::claim`] and [`Keeper::release`]).
+    /// The newest saved classic game no other window plays, claimed for this process.
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
     /// Drops this classic game's saved copy without recording it (quit before any move).
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
 }
 
-/// Saving and recording duels. `names` are the players' names as shown (`Player 1`, `Player 2`
-/// unless given). Save after every move (the duel then appears among the saved games and can be
-/// resumed, with the same player to move); finish once, when the duel is decided or given up
-/// after at least one move (that records it and drops its save).
+/// Saving duels after every move and recording them once decided or given up; `names` are the
+/// players' names as shown.
 pub(crate) trait DuelKeeper: Keeper {
     fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
     fn save_classic_duel(
@@ -97,24 +83,20 @@ pub(crate) trait DuelKeeper: Keeper {
     );
 }
 
-/// The saved games as a list, for a menu to show, resume from and delete from: every game left
-/// unfinished (card, classic, duel), newest first. A save another window plays is not listed,
-/// and cannot be resumed or deleted here ([`ResumeError::Elsewhere`]: "this game is open in
-/// another window").
+/// The saved games of every kind, newest first, for a menu to resume or delete; one another
+/// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
 pub(crate) trait SavedGames {
     /// Every saved game this process may take up, newest first, numbered from 1.
     fn saved_games(&mut self) -> Vec<SavedGameInfo>;
     /// How many saves the last listing left out because another window plays them.
     fn open_elsewhere(&self) -> usize;
-    /// Takes up saved game `id` and claims it while it is played (until [`Keeper::release`] or
-    /// the end of the process).
+    /// Takes up saved game `id`, claimed while it is played (until [`Keeper::release`]).
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError>;
     /// Deletes saved game `id`; its game is recorded in history as quit.
     fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError>;
 }
 
-/// Everything the terminal front end keeps (card games, classic games, duels, the saved games),
-/// for the start menu that leads to all of them.
+/// Everything the terminal's start menu leads to.
 pub(crate) trait Keepers: ClassicKeeper + DuelKeeper + SavedGames {}
 
 impl<K: ClassicKeeper + DuelKeeper + SavedGames> Keepers for K {}
@@ -228,43 +210,11 @@ pub(crate) enum ResumeError {
     Elsewhere,
     #[error("there is no saved game `{0}` (it may have been finished or deleted meanwhile)")]
     NotFound(String),
-    /// The save does not rebuild; the message says where it was moved.
+    /// The save does not rebuild (the message says why).
     #[error("{0}")]
     Unusable(String),
     #[error("there is no data folder, so there are no saved games")]
     NoFolder,
     #[error("cannot read the saved game: {0}")]
     Io(String),
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_card_or_move_is_counted_in_the_singular() {
-        let info = |of, played| SavedGameInfo {
-            number: 1,
-            id: "x".into(),
-            game: of,
-            of,
-            rules: "default".into(),
-            rules_hash: String::new(),
-            deal: "seed 1".into(),
-            score: 0,
-            played,
-            saved: 0,
-            players: Vec::new(),
-            elsewhere: false,
-        };
-        let shown = |of, played| {
-            let i = info(of, played);
-            format!("{} {}", i.played, i.played_unit())
-        };
-        assert_eq!(shown(GameKind::Cards, 1), "1 card played");
-        assert_eq!(shown(GameKind::Cards, 2), "2 cards played");
-        assert_eq!(shown(GameKind::Cards, 0), "0 cards played");
-        assert_eq!(shown(GameKind::Classic, 1), "1 move");
-        assert_eq!(shown(GameKind::Classic, 7), "7 moves");
-    }
 }

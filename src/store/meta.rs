@@ -1,7 +1,6 @@
-//! What a game is besides its engine state: how it was dealt and when it started ([`GameMeta`],
-//! [`ClassicMeta`]), and the one place a new game is made together with them ([`start`],
-//! [`start_daily`], [`start_classic`]), so that the command line, the menu and the duel screen cannot
-//! disagree on what a new game records.
+//! What a game is besides its engine state (how it was dealt, when it started), and the one place
+//! a new game is made with it ([`start`], [`start_daily`], [`start_classic`]), so the command line,
+//! the menu and the duel screen cannot disagree on what a new game records.
 
 use std::sync::Arc;
 

@@ -1,34 +1,23 @@
-//! Storage: history of finished games, the saved games in progress, best scores, replays.
-//!
-//! Everything lives in one SQLite database, `new2048.db` in the data folder
-//! ([`crate::config::paths::data_dir`], `$NEW2048_DATA_DIR` first), through the SQLite built
-//! into the program: there is no server and nothing to install.
+//! Storage: history of finished games, the saved games in progress, best scores, replays, all in
+//! one SQLite database in the data folder ([`crate::config::paths::data_dir`]):
 //!
 //! ```text
-//! <data dir>/new2048.db              history, saves, rules and decks (see db for the schema)
+//! <data dir>/new2048.db              history, saves, rules and decks (schema in db::schema)
 //! <data dir>/new2048.db-wal, -shm    SQLite's write-ahead log and its index
-//! <data dir>/claims/<id>.lock        held by the window playing save <id> (see claim)
-//! <data dir>/json-store-<time>/      the JSON files of older versions, once imported (see import)
+//! <data dir>/claims/<id>.lock        held by the window playing save <id> (see db::claim)
+//! <data dir>/json-store-<time>/      an older version's JSON files, once imported (see db::import)
 //! ```
 //!
-//! One job per room, imports pointing one way (`mod.rs` → `db/` → `ongoing` → `api` → `daily` →
-//! `files/` → `meta`); the rooms are private, and this file re-exports what the rooms above use: [`api`] is the interface the screens use (the traits and the
-//! types they return), [`meta`] what a game is besides its engine state, with the one constructor
-//! of a new game; [`files`] the JSON documents that remain the exchange format (card, classic and
-//! duel records, [`files::entry`] for any of them, [`files::summary`] for a game's one line);
-//! [`db`] the database and what sits beside it (schema, the history and saves tables, claims, the
-//! import of the old JSON folder); [`ongoing`] the four kinds of game in progress as one; [`daily`]
-//! the daily deal's streaks and the record to share. This file is the [`Store`] itself,
-//! with the saved games as a player lists them. The store returns data; what the data commands
-//! print (the tables of `history` and `saved`, the `stats` report) is drawn in `app::records`.
+//! Rooms import one way: `mod.rs` → `db/` (the database, claims, the import) → `ongoing` (the four
+//! kinds of game in progress as one) → `api` (what the screens use) → `daily` → `files/` (the JSON
+//! documents that stay the exchange format) → `meta` (what a game is besides its engine state).
+//! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
+//! what the data commands print is drawn in `app::records`.
 //!
-//! [`Store`] is the [`Keeper`] the game screens use, and the [`ClassicKeeper`] and
-//! [`DuelKeeper`] of the classic and duel screens. Storage must never stop play: every problem
-//! becomes a message for [`Keeper::take_warnings`]. A write that fails (a full disk, a folder
-//! made read-only, a database another program keeps locked) is reported once and tried again at
-//! the next move; the first one that works again says so. A game's end is one transaction (its
-//! record added, its save removed), so a failure there leaves the game saved, and the message
-//! says so.
+//! Storage never stops play: every problem becomes a message for [`Keeper::take_warnings`]. A
+//! failing write (a full disk, a read-only folder, a database locked by another program) is said
+//! once, tried again at the next move, and its return said too. A game's end is one transaction
+//! (its record added, its save removed), so a failure leaves the game saved, and says so.
 
 mod api;
 mod daily;
@@ -48,7 +37,6 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use api::SavedGames;
 use db::claim::{self, Claim};
 use db::{history, import, saves};
 use files::entry;
@@ -59,11 +47,11 @@ use ongoing::Ongoing;
 
 use crate::utc;
 
-// What the rooms above use, and nothing more (each room's own items stay inside it).
 #[cfg(test)]
 pub(crate) use api::PlayerInfo;
 pub(crate) use api::{
     ClassicKeeper, DuelKeeper, Keeper, Keepers, Played, ResumeError, Resumed, SavedGameInfo,
+    SavedGames,
 };
 pub(crate) use daily::{DailyNews, count, dailies, streaks};
 pub(crate) use db::history::{Filter, RulesStats, Tally};
@@ -90,6 +78,7 @@ struct Playing {
 }
 
 /// History, saved games and best scores in one database: the [`Keeper`] of the real game.
+#[derive(Default)]
 pub(crate) struct Store {
     /// `None` when there is no data folder at all.
     dir: Option<PathBuf>,
@@ -121,14 +110,7 @@ impl Store {
     pub(crate) fn at(dir: Option<PathBuf>) -> Store {
         let mut store = Store {
             dir,
-            db: None,
-            failing: false,
-            warnings: RefCell::default(),
-            said: RefCell::default(),
-            bests: RefCell::default(),
-            playing: Vec::new(),
-            elsewhere: Vec::new(),
-            stopped: None,
+            ..Store::default()
         };
         let Some(dir) = store.dir.clone() else {
             store.warn(format!(
@@ -138,18 +120,11 @@ impl Store {
             ));
             return store;
         };
-        for note in db::weights::problems(&dir) {
-            store.warn(note);
-        }
+        store.warn_all(db::weights::problems(&dir));
         match db::schema::open(&dir) {
-            Ok(opened) => {
-                if let Some(note) = opened.note {
-                    store.warn(note);
-                }
-                let mut conn = opened.conn;
-                for note in import::run(&mut conn, &dir) {
-                    store.warn(note);
-                }
+            Ok((mut conn, note)) => {
+                store.warn_all(note);
+                store.warn_all(import::run(&mut conn, &dir));
                 // Rows not checked yet are replayed once, here; a failure only means they are
                 // checked at the next start.
                 store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
@@ -185,6 +160,10 @@ impl Store {
         }
     }
 
+    fn warn_all(&self, messages: impl IntoIterator<Item = String>) {
+        messages.into_iter().for_each(|m| self.warn(m));
+    }
+
     /// The summaries of the games `filter` wants, newest first.
     pub(crate) fn summaries(&self, filter: &history::Filter) -> Vec<Recap> {
         let Some(db) = &self.db else {
@@ -217,37 +196,32 @@ impl Store {
     /// What `stats` reports (`None` with no game recorded), its best scores checked.
     pub(crate) fn stats(&self) -> Option<Tally> {
         let db = self.db.as_ref()?;
-        let read = || -> rusqlite::Result<_> {
+        let read = || -> rusqlite::Result<Tally> {
             let mut cards = history::tally(db, GameKind::Cards)?;
             let mut classic = history::tally(db, GameKind::Classic)?;
-            for (s, kind) in cards
-                .iter_mut()
-                .map(|s| (s, GameKind::Cards))
-                .chain(classic.iter_mut().map(|s| (s, GameKind::Classic)))
-            {
-                s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
+            for (all, kind) in [
+                (&mut cards, GameKind::Cards),
+                (&mut classic, GameKind::Classic),
+            ] {
+                for s in all.iter_mut() {
+                    s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
+                }
             }
             let duels = history::list_where(db, "g.game = 'duel' AND g.checked IS 1", [])?;
             let dailies = history::list_where(db, "g.daily IS NOT NULL AND g.checked IS 1", [])?;
             self.say_edited(&history::unchecked(db)?);
-            Ok((cards, classic, duels, dailies))
+            Ok(Tally {
+                cards,
+                classic,
+                duels,
+                dailies,
+            })
         };
-        let (cards, classic, duels, dailies) = match read() {
-            Ok(r) => r,
-            Err(e) => {
-                self.warn(format!("cannot read history: {e}"));
-                return None;
-            }
-        };
-        if cards.is_empty() && classic.is_empty() && duels.is_empty() {
-            return None;
-        }
-        Some(Tally {
-            cards,
-            classic,
-            duels,
-            dailies,
-        })
+        let tally = read()
+            .map_err(|e| self.warn(format!("cannot read history: {e}")))
+            .ok()?;
+        let none = tally.cards.is_empty() && tally.classic.is_empty() && tally.duels.is_empty();
+        (!none).then_some(tally)
     }
 
     /// Says once which games the figures leave out because their rows were edited.
@@ -273,7 +247,8 @@ impl Store {
         let db = self.db.as_ref()?;
         let mut best = None;
         let mut skipped = 0;
-        loop {
+        // The top scores, a few more each time, until one replays to its record.
+        while best.is_none() {
             let Ok(top) = history::top(db, game, hash, daily, skipped + 4) else {
                 break;
             };
@@ -287,21 +262,16 @@ impl Store {
                         _ => Err(format!("its score {score} is not the score of its record")),
                     }
                 });
-                match checked {
-                    Ok(()) => {
-                        best = Some(score);
-                        break;
-                    }
-                    Err(why) => {
-                        skipped += 1;
-                        self.warn(format!(
-                            "game {id} is left out of the best scores: {}",
-                            crate::cards::text::escape_controls(&why)
-                        ));
-                    }
+                if let Err(why) = checked {
+                    skipped += 1;
+                    let why = crate::cards::text::escape_controls(&why);
+                    self.warn(format!("game {id} is left out of the best scores: {why}"));
+                } else {
+                    best = Some(score);
+                    break;
                 }
             }
-            if best.is_some() || exhausted {
+            if exhausted {
                 break;
             }
         }
@@ -334,35 +304,28 @@ impl Store {
     /// moves made while it is full, never the rest of the game.
     fn outcome(&mut self, what: &str, result: Result<(), String>) {
         let dir = self.dir.clone().unwrap_or_default();
+        let dir = dir.display();
         // While writes fail (another program keeps the database locked, say), a move waits a
         // moment for it, not the whole busy timeout.
         if let Some(db) = &self.db {
-            let wait = if result.is_err() {
-                std::time::Duration::from_millis(200)
-            } else {
-                db::schema::BUSY
+            let wait = match result {
+                Ok(()) => db::schema::BUSY,
+                Err(_) => std::time::Duration::from_millis(200),
             };
             let _ = db.busy_timeout(wait);
         }
-        match result {
-            Ok(()) if self.failing => {
-                self.failing = false;
-                self.warnings.get_mut().push(format!(
-                    "saving works again in {}: the game is saved from this move on.",
-                    dir.display()
-                ));
+        let said = match (&result, self.failing) {
+            (Ok(()), true) => {
+                format!("saving works again in {dir}: the game is saved from this move on.")
             }
-            Ok(()) => {}
-            Err(e) if !self.failing => {
-                self.failing = true;
-                self.warnings.get_mut().push(format!(
-                    "cannot {what} in {} ({e}); play goes on, and saving is tried again at \
-                     every move.",
-                    dir.display()
-                ));
-            }
-            Err(_) => {}
-        }
+            (Err(e), false) => format!(
+                "cannot {what} in {dir} ({e}); play goes on, and saving is tried again at every \
+                 move."
+            ),
+            _ => return,
+        };
+        self.failing = result.is_err();
+        self.warnings.get_mut().push(said);
     }
 
     /// Where the game known as `key` is in [`Store::playing`]: added with a fresh id (from
@@ -405,8 +368,12 @@ impl Store {
                     }
                 }
                 let db = self.db.as_mut().expect("checked above");
-                let written = saves::write(db, &p.id, view, now, !p.in_db, &p.sent)
-                    .map_err(|e| e.to_string())?;
+                let written = (|| {
+                    let tx = db::schema::begin(db)?;
+                    let written = saves::write_in(&tx, &p.id, view, now, !p.in_db, &p.sent)?;
+                    tx.commit().map(|()| written)
+                })()
+                .map_err(|e| e.to_string())?;
                 if let Some(moves) = written {
                     p.in_db = true;
                     p.sent = moves;
@@ -444,44 +411,35 @@ impl Store {
             saves::remove(&tx, &id)?;
             tx.commit()
         })();
-        match result {
-            Ok(()) => {
-                if let Some(c) = playing.and_then(|p| p.claim) {
-                    c.remove();
-                }
-                Ok(())
-            }
-            Err(e) => {
-                self.failing = true;
-                let pending = self
-                    .dir
-                    .as_deref()
-                    .map(|d| import::keep_pending(d, &record));
-                if let Some(Ok(path)) = pending {
-                    let message = format!(
-                        "cannot record the game in the database ({e}); its record was written to \
-                         {} instead and goes into history at the next start",
-                        crate::cards::text::escape_controls(&path.display().to_string())
-                    );
-                    self.warnings.get_mut().push(message.clone());
-                    return Err(message);
-                }
-                let kept = match &playing {
-                    Some(p) if p.in_db && !self.failing => {
-                        "it stays saved as of its last move (resume it with `new2048 play \
-                         --resume`)"
-                    }
-                    Some(p) if p.in_db => {
-                        "it stays saved as of the last move that could be saved (resume it \
-                         with `new2048 play --resume`)"
-                    }
-                    _ => "it could not be saved either, so it is lost",
-                };
-                let message = format!("cannot record the game in history ({e}); {kept}");
-                self.warnings.get_mut().push(message.clone());
-                Err(message)
-            }
+        if let Err(e) = result {
+            // Writes fail from here on: the save is as of the last move that could be saved.
+            self.failing = true;
+            let pending = self
+                .dir
+                .as_deref()
+                .map(|d| import::keep_pending(d, &record));
+            let message = match (pending, &playing) {
+                (Some(Ok(path)), _) => format!(
+                    "cannot record the game in the database ({e}); its record was written to {} \
+                     instead and goes into history at the next start",
+                    crate::cards::text::escape_controls(&path.display().to_string())
+                ),
+                (_, Some(p)) if p.in_db => format!(
+                    "cannot record the game in history ({e}); it stays saved as of the last move \
+                     that could be saved (resume it with `new2048 play --resume`)"
+                ),
+                _ => format!(
+                    "cannot record the game in history ({e}); it could not be saved either, so \
+                     it is lost"
+                ),
+            };
+            self.warnings.get_mut().push(message.clone());
+            return Err(message);
         }
+        if let Some(c) = playing.and_then(|p| p.claim) {
+            c.remove();
+        }
+        Ok(())
     }
 
     /// Records a finished game; true when its score is a new best.
@@ -583,9 +541,8 @@ impl Keeper for Store {
         };
         let dailies = history::list_where(db, "g.daily IS NOT NULL", []).ok()?;
         let games: Vec<&Recap> = dailies.iter().collect();
-        let mut news = daily::news(&games, &record, &utc::date(utc::now()));
-        news.best = self.daily_best(rules, date).unwrap_or(record.score);
-        Some(news)
+        let best = self.daily_best(rules, date).unwrap_or(record.score);
+        Some(daily::news(&games, record, best, &utc::date(utc::now())))
     }
 }
 
@@ -645,14 +602,9 @@ impl DuelKeeper for Store {
     }
 }
 
-// The saved games as a player sees them.
-//
-// [`Store::saved_games`] lists every save, marking those another process claims (see
-// [`crate::store::db::claim`]) as open in another window: they keep their numbers, so `play --resume N` and
-// `saved --delete N` on one of them say it is open elsewhere rather than that there is no such
-// game, but they are neither resumed nor deleted here. [`Store::resume`] takes one up by id and
-// claims it for the life of the game; [`Store::delete_saved`] records its game as quit and
-// removes it, in one transaction.
+// The saved games as a player sees them: every save, those another process claims (see
+// [`db::claim`]) marked as open in another window. They keep their numbers, so `play --resume N`
+// and `saved --delete N` on one say so rather than that there is no such game.
 
 impl Store {
     /// Every saved game, newest first and numbered from 1; those another window plays are
@@ -661,15 +613,12 @@ impl Store {
         let (Some(dir), Some(db)) = (self.dir.clone(), self.db.as_ref()) else {
             return Vec::new();
         };
-        let rows = match saves::list(db) {
-            Ok(rows) => rows,
-            Err(e) => {
-                self.warn(format!("cannot list the saved games: {e}"));
-                return Vec::new();
-            }
-        };
-        let mut list = Vec::new();
+        let rows = saves::list(db).unwrap_or_else(|e| {
+            self.warn(format!("cannot list the saved games: {e}"));
+            Vec::new()
+        });
         self.elsewhere.clear();
+        let mut list = Vec::new();
         for (id, info) in rows {
             let mut info = match info {
                 Ok(i) => i,
@@ -680,29 +629,13 @@ impl Store {
                     continue;
                 }
             };
-            info.id.clone_from(&id);
-            let mine = self.playing.iter().any(|p| p.id == id);
-            if !mine && claim::is_claimed(&dir, &id) {
+            info.number = list.len() + 1;
+            if !self.playing.iter().any(|p| p.id == id) && claim::is_claimed(&dir, &id) {
                 self.elsewhere.push(info.game);
                 info.elsewhere = true;
             }
+            info.id = id;
             list.push(info);
-        }
-        for (i, info) in list.iter_mut().enumerate() {
-            info.number = i + 1;
-        }
-        list
-    }
-
-    /// The saved games this process may take up, newest first, numbered from 1.
-    pub(crate) fn saved_games(&mut self) -> Vec<SavedGameInfo> {
-        let mut list: Vec<SavedGameInfo> = self
-            .all_saved_games()
-            .into_iter()
-            .filter(|i| !i.elsewhere)
-            .collect();
-        for (i, info) in list.iter_mut().enumerate() {
-            info.number = i + 1;
         }
         list
     }
@@ -710,53 +643,6 @@ impl Store {
     /// How many saves of `game` the last listing found open in another window.
     pub(crate) fn open_elsewhere(&self, game: GameKind) -> usize {
         self.elsewhere.iter().filter(|&&g| g == game).count()
-    }
-
-    /// Takes up saved game `id`, claimed for this process while it is played.
-    pub(crate) fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
-        let missing = || ResumeError::NotFound(id.to_string());
-        let dir = self.dir.clone().ok_or(ResumeError::NoFolder)?;
-        let mine = self.playing.iter().position(|p| p.id == id);
-        let claim = match mine {
-            Some(_) => None,
-            None => Some(claim::claim(&dir, id).map_err(ResumeError::from)?),
-        };
-        let db = self.db.as_ref().ok_or(ResumeError::NoFolder)?;
-        let Some(save) = saves::load(db, id).map_err(|e| {
-            ResumeError::Unusable(format!(
-                "saved game {id} cannot be read: {e}; it is kept as it is"
-            ))
-        })?
-        else {
-            if let Some(c) = claim {
-                c.remove();
-            }
-            return Err(missing());
-        };
-        let game = save.rebuild().map_err(|e| {
-            ResumeError::Unusable(format!(
-                "saved game {id} cannot be played on: {e}; it is kept as it is"
-            ))
-        })?;
-        if let Some(claim) = claim {
-            let view = game.view();
-            self.playing.push(Playing {
-                key: view.key(),
-                id: id.to_string(),
-                claim: Some(claim),
-                sent: view.moves(),
-                in_db: true,
-            });
-        }
-        Ok(game)
-    }
-
-    /// Deletes saved game `id`: its game is recorded in history as quit, in the transaction that
-    /// removes the save, so it is either still saved or recorded, never neither.
-    pub(crate) fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
-        let game = self.resume(id)?;
-        self.finish_view(game.view(), None)
-            .map_err(ResumeError::Unusable)
     }
 
     /// The newest saved game `accept` takes that no other window plays, claimed for this
@@ -780,7 +666,12 @@ impl Store {
 
 impl SavedGames for Store {
     fn saved_games(&mut self) -> Vec<SavedGameInfo> {
-        Store::saved_games(self)
+        let mut list = self.all_saved_games();
+        list.retain(|i| !i.elsewhere);
+        for (i, info) in list.iter_mut().enumerate() {
+            info.number = i + 1;
+        }
+        list
     }
 
     fn open_elsewhere(&self) -> usize {
@@ -788,11 +679,45 @@ impl SavedGames for Store {
     }
 
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
-        Store::resume(self, id)
+        let missing = || ResumeError::NotFound(id.to_string());
+        let dir = self.dir.clone().ok_or(ResumeError::NoFolder)?;
+        let claim = if self.playing.iter().any(|p| p.id == id) {
+            None
+        } else {
+            Some(claim::claim(&dir, id).map_err(ResumeError::from)?)
+        };
+        let db = self.db.as_ref().ok_or(ResumeError::NoFolder)?;
+        let unusable = |what: &str, e: &dyn std::fmt::Display| {
+            ResumeError::Unusable(format!("saved game {id} {what}: {e}; it is kept as it is"))
+        };
+        let Some(save) = saves::load(db, id).map_err(|e| unusable("cannot be read", &e))? else {
+            if let Some(c) = claim {
+                c.remove();
+            }
+            return Err(missing());
+        };
+        let game = save
+            .rebuild()
+            .map_err(|e| unusable("cannot be played on", &e))?;
+        if let Some(claim) = claim {
+            let view = game.view();
+            self.playing.push(Playing {
+                key: view.key(),
+                id: id.to_string(),
+                claim: Some(claim),
+                sent: view.moves(),
+                in_db: true,
+            });
+        }
+        Ok(game)
     }
 
+    /// Its game is recorded as quit in the transaction that removes the save: it is either still
+    /// saved or recorded, never neither.
     fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
-        Store::delete_saved(self, id)
+        let game = self.resume(id)?;
+        self.finish_view(game.view(), None)
+            .map_err(ResumeError::Unusable)
     }
 }
 

@@ -1,19 +1,18 @@
-//! One game in progress, whichever kind it is (a card game, a classic game, a duel of either):
-//! what saving, listing and recording it need from it, in one place, so the store handles the four
-//! kinds with one code path.
+//! One game in progress, whichever of the four kinds (a card or classic game, a duel of either):
+//! what saving, listing and recording it need, so the store has one code path for all of them.
 
 use serde_json::{Value, json};
 
-use crate::cards::engine::{Game, Move};
+use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
-use crate::classic::{ClassicGame, Dir};
+use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::store::api::{PlayerInfo, Resumed, SavedGameInfo};
-use crate::store::files::classic_record::{ClassicRecord, encode_dirs, rules_record};
-use crate::store::files::duel_record::DuelRecord;
+use crate::store::files::classic_record::{ClassicRecord, dir_code, dir_word, rules_record};
+use crate::store::files::duel_record::{DuelRecord, Shared};
 use crate::store::files::entry::Entry;
 use crate::store::files::format::{CARDS_FORMAT, FORMAT, GameKind};
-use crate::store::files::record::{Record, RulesRecord};
+use crate::store::files::record::{Record, RulesRecord, card_code, card_word};
 use crate::store::files::summary::deal_text;
 use crate::store::meta::{ClassicMeta, Deal, GameMeta};
 use crate::utc;
@@ -34,30 +33,6 @@ pub(crate) enum Ongoing<'a> {
     ClassicDuel(&'a Duel<ClassicGame>, &'a ClassicMeta, &'a [String; 2]),
 }
 
-/// A card move's code: its column from 1, 0 for a discard.
-fn card_code(m: &Move) -> u16 {
-    match m {
-        Move::Place(c) => u16::from(*c) + 1,
-        Move::Discard => 0,
-    }
-}
-
-fn card_word(code: u16) -> String {
-    if code == 0 {
-        "d".into()
-    } else {
-        code.to_string()
-    }
-}
-
-fn dir_code(d: &Dir) -> u16 {
-    Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
-}
-
-fn dir_word(code: u16) -> String {
-    encode_dirs(&[Dir::ALL[usize::from(code) % 4]])
-}
-
 fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     PlayerInfo {
         name: name.to_string(),
@@ -66,12 +41,31 @@ fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     }
 }
 
-fn classic_deal(g: &ClassicGame) -> String {
-    let n = g.rules().size;
-    format!("{n}x{n} seed {}", g.seed())
+/// Both players of a duel, in turn order.
+fn both<G: Playable>(d: &Duel<G>, names: &[String; 2]) -> Vec<PlayerInfo> {
+    vec![
+        player(&names[0], &d.players[0]),
+        player(&names[1], &d.players[1]),
+    ]
 }
 
-impl Ongoing<'_> {
+/// The game a game in progress is played at (a duel's first player's), with its metadata.
+#[derive(Clone, Copy)]
+enum Side<'a> {
+    Cards(&'a Game, &'a GameMeta),
+    Classic(&'a ClassicGame, &'a ClassicMeta),
+}
+
+impl<'a> Ongoing<'a> {
+    fn side(self) -> Side<'a> {
+        match self {
+            Ongoing::Cards(g, m) => Side::Cards(g, m),
+            Ongoing::CardDuel(d, m, _) => Side::Cards(&d.players[0], m),
+            Ongoing::Classic(g, m) => Side::Classic(g, m),
+            Ongoing::ClassicDuel(d, m, _) => Side::Classic(&d.players[0], m),
+        }
+    }
+
     /// Which game this is.
     pub(crate) fn kind(self) -> GameKind {
         match self {
@@ -84,51 +78,47 @@ impl Ongoing<'_> {
     /// What identifies the game while it is played: what does not change in play (its mode,
     /// start, deal and rules), so the screens need not carry its id.
     pub(crate) fn key(self) -> String {
-        match self {
-            Ongoing::Cards(g, m) => cards_key(g, m),
-            Ongoing::Classic(g, m) => classic_key(g, m),
-            Ongoing::CardDuel(d, m, _) => format!("duel {}", cards_key(&d.players[0], m)),
-            Ongoing::ClassicDuel(d, m, _) => format!("duel {}", classic_key(&d.players[0], m)),
+        let key = match self.side() {
+            Side::Cards(g, m) => {
+                let deal = serde_json::to_string(&m.deal).unwrap_or_default();
+                format!("cards {} {deal} {}", m.started, g.rules().hash())
+            }
+            Side::Classic(g, m) => {
+                let hash = g.rules().hash();
+                format!("classic {} {} {hash}", m.started, g.seed())
+            }
+        };
+        match self.kind() {
+            GameKind::Duel => format!("duel {key}"),
+            _ => key,
         }
     }
 
     pub(crate) fn started(self) -> u64 {
-        match self {
-            Ongoing::Cards(_, m) | Ongoing::CardDuel(_, m, _) => m.started,
-            Ongoing::Classic(_, m) | Ongoing::ClassicDuel(_, m, _) => m.started,
+        match self.side() {
+            Side::Cards(_, m) => m.started,
+            Side::Classic(_, m) => m.started,
         }
     }
 
     pub(crate) fn rules(self) -> RulesRecord {
-        match self {
-            Ongoing::Cards(g, _) => RulesRecord::of(g.rules()),
-            Ongoing::CardDuel(d, _, _) => RulesRecord::of(d.players[0].rules()),
-            Ongoing::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
-            Ongoing::ClassicDuel(d, m, _) => rules_record(&m.rules_name, &d.players[0].rules()),
+        match self.side() {
+            Side::Cards(g, _) => RulesRecord::of(g.rules()),
+            Side::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
         }
     }
 
     pub(crate) fn deal(self) -> Deal {
-        match self {
-            Ongoing::Cards(_, m) | Ongoing::CardDuel(_, m, _) => m.deal.clone(),
-            Ongoing::Classic(g, _) => Deal::Seed { seed: g.seed() },
-            Ongoing::ClassicDuel(d, _, _) => Deal::Seed {
-                seed: d.players[0].seed(),
-            },
+        match self.side() {
+            Side::Cards(_, m) => m.deal.clone(),
+            Side::Classic(g, _) => Deal::Seed { seed: g.seed() },
         }
     }
 
     /// The dealt cards, where the deck came from a file (a seed deals the others again).
     pub(crate) fn deck_file_cards(self) -> Option<String> {
-        match self {
-            Ongoing::Cards(g, m)
-            | Ongoing::CardDuel(
-                Duel {
-                    players: [g, _], ..
-                },
-                m,
-                _,
-            ) if matches!(m.deal, Deal::DeckFile { .. }) => {
+        match self.side() {
+            Side::Cards(g, m) if matches!(m.deal, Deal::DeckFile { .. }) => {
                 Some(crate::cards::text::cards(g.deck()))
             }
             _ => None,
@@ -154,9 +144,9 @@ impl Ongoing<'_> {
 
     /// How a move's code is written in its records.
     pub(crate) fn word(self) -> fn(u16) -> String {
-        match self {
-            Ongoing::Cards(..) | Ongoing::CardDuel(..) => card_word,
-            Ongoing::Classic(..) | Ongoing::ClassicDuel(..) => dir_word,
+        match self.side() {
+            Side::Cards(..) => card_word,
+            Side::Classic(..) => dir_word,
         }
     }
 
@@ -177,6 +167,13 @@ impl Ongoing<'_> {
             }
             v
         };
+        let shared = |of, started| Shared {
+            of,
+            started,
+            rules: RulesRecord::default(),
+            deal: self.deal(),
+            deck: None,
+        };
         match self {
             Ongoing::Cards(g, m) => json!({
                 "format": CARDS_FORMAT,
@@ -194,73 +191,35 @@ impl Ongoing<'_> {
                 "size": g.rules().size,
                 "undos": g.undos(),
             }),
-            Ongoing::CardDuel(d, m, names) => duel(DuelRecord::of_players(
-                d,
-                names,
-                GameKind::Cards,
-                m.started,
-                saved,
-                self.deal(),
-            )),
-            Ongoing::ClassicDuel(d, m, names) => duel(DuelRecord::of_players(
-                d,
-                names,
-                GameKind::Classic,
-                m.started,
-                saved,
-                self.deal(),
-            )),
+            Ongoing::CardDuel(d, m, n) => {
+                let s = shared(GameKind::Cards, m.started);
+                duel(DuelRecord::build(d, n, s, saved, String::new()))
+            }
+            Ongoing::ClassicDuel(d, m, n) => {
+                let s = shared(GameKind::Classic, m.started);
+                duel(DuelRecord::build(d, n, s, saved, String::new()))
+            }
         }
     }
 
     /// What the list of saved games shows of it.
     pub(crate) fn info(self, id: &str, saved: u64) -> SavedGameInfo {
-        let (of, rules, hash, deal, players) = match self {
-            Ongoing::Cards(g, m) => {
-                let r = g.rules();
-                (
-                    GameKind::Cards,
-                    r.name.clone(),
-                    r.hash(),
-                    deal_text(&m.deal),
-                    vec![player("", g)],
-                )
+        let (of, rules, hash, deal) = match self.side() {
+            Side::Cards(g, m) => {
+                let (r, deal) = (g.rules(), deal_text(&m.deal));
+                (GameKind::Cards, r.name.clone(), r.hash(), deal)
             }
-            Ongoing::Classic(g, m) => (
-                GameKind::Classic,
-                m.rules_name.clone(),
-                g.rules().hash(),
-                classic_deal(g),
-                vec![player("", g)],
-            ),
-            Ongoing::CardDuel(d, m, names) => {
-                let r = d.players[0].rules();
-                let both = vec![
-                    player(&names[0], &d.players[0]),
-                    player(&names[1], &d.players[1]),
-                ];
-                (
-                    GameKind::Cards,
-                    r.name.clone(),
-                    r.hash(),
-                    deal_text(&m.deal),
-                    both,
-                )
+            Side::Classic(g, m) => {
+                let (n, hash) = (g.rules().size, g.rules().hash());
+                let deal = format!("{n}x{n} seed {}", g.seed());
+                (GameKind::Classic, m.rules_name.clone(), hash, deal)
             }
-            Ongoing::ClassicDuel(d, m, names) => {
-                let g = &d.players[0];
-                let both = vec![
-                    player(&names[0], &d.players[0]),
-                    player(&names[1], &d.players[1]),
-                ];
-                (
-                    GameKind::Classic,
-                    m.rules_name.clone(),
-                    g.rules().hash(),
-                    classic_deal(g),
-                    both,
-                )
-            }
+        };
+        let players = match self {
+            Ongoing::Cards(g, _) => vec![player("", g)],
+            Ongoing::Classic(g, _) => vec![player("", g)],
+            Ongoing::CardDuel(d, _, names) => both(d, names),
+            Ongoing::ClassicDuel(d, _, names) => both(d, names),
         };
         let game = self.kind();
         SavedGameInfo {
@@ -290,39 +249,13 @@ impl Ongoing<'_> {
                 let ending = ending.unwrap_or_else(|| Ending::of(g));
                 Entry::Cards(Record::of(g, m, ending, ended, id))
             }
-            Ongoing::Classic(g, m) => {
-                let mut r = ClassicRecord::of(g, m, ended);
-                r.id = id;
-                Entry::Classic(r)
-            }
-            Ongoing::CardDuel(d, m, names) => {
-                let mut r = DuelRecord::of_cards(d, m, names, ended);
-                r.id = id;
-                Entry::Duel(r)
-            }
-            Ongoing::ClassicDuel(d, m, names) => {
-                let mut r = DuelRecord::of_classic(d, m, names, ended);
-                r.id = id;
-                Entry::Duel(r)
+            Ongoing::Classic(g, m) => Entry::Classic(ClassicRecord::of(g, m, ended, id)),
+            Ongoing::CardDuel(d, m, n) => Entry::Duel(DuelRecord::of_cards(d, m, n, ended, id)),
+            Ongoing::ClassicDuel(d, m, n) => {
+                Entry::Duel(DuelRecord::of_classic(d, m, n, ended, id))
             }
         }
     }
-}
-
-/// What identifies a card game while it is played.
-fn cards_key(game: &Game, meta: &GameMeta) -> String {
-    let deal = serde_json::to_string(&meta.deal).unwrap_or_default();
-    format!("cards {} {deal} {}", meta.started, game.rules().hash())
-}
-
-/// What identifies a classic game while it is played.
-fn classic_key(game: &ClassicGame, meta: &ClassicMeta) -> String {
-    format!(
-        "classic {} {} {}",
-        meta.started,
-        game.seed(),
-        game.rules().hash()
-    )
 }
 
 impl Resumed {

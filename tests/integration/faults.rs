@@ -639,3 +639,63 @@ fn a_fifo_at_the_learned_weights_is_named_once_and_the_shipped_weights_play() {
     assert_eq!(text(&stats.stderr).matches(&name).count(), 1);
     assert!(fs::symlink_metadata(weights.join(&name)).is_ok_and(|m| !m.is_file()));
 }
+
+#[test]
+fn writes_that_fail_are_said_once_and_so_is_their_return() {
+    // The database held locked by another program fails a move's save as a full disk would:
+    // said once, play goes on, and once it is free the save has every move again.
+    let home = Home::new();
+    let mut child = home.spawn(&["play", "--seed", "22", "--json"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let wait_for = |moves: usize| {
+        let deadline = Instant::now() + HANG;
+        while crate::common::saved_moves(&home.data(), "cards") != Some(moves) {
+            assert!(
+                Instant::now() < deadline,
+                "the save never showed {moves} moves"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    writeln!(stdin, "1").unwrap();
+    wait_for(1);
+    let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
+    db.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    writeln!(stdin, "2").unwrap();
+    // The move's save waits the busy timeout (5 s), then fails.
+    std::thread::sleep(Duration::from_millis(6500));
+    db.execute_batch("ROLLBACK").unwrap();
+    writeln!(stdin, "3\n4").unwrap();
+    wait_for(4);
+    drop(stdin);
+    let out = finish(child, &["play"]);
+    let err = text(&out.stderr);
+    assert_eq!(err.matches("cannot save the game").count(), 1, "{err}");
+    assert!(err.contains("tried again at every move"), "{err}");
+    assert_eq!(err.matches("saving works again").count(), 1, "{err}");
+    let rows = home.history();
+    assert_eq!((rows.len(), &rows[0]["cards_played"]), (1, &4.into()));
+    assert_eq!(home.saves(), 0);
+}
+
+#[test]
+fn deleting_a_save_while_the_database_is_locked_keeps_it() {
+    let home = Home::new();
+    home.killed_game(1);
+    let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
+    db.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let out = home.run(&["saved", "--delete", "1"], "");
+    db.execute_batch("ROLLBACK").unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("next start"), "{err}");
+    // Not deleted: the save stays, and the record kept aside is added at the next start, which
+    // then removes the save.
+    assert_eq!(
+        (home.saves(), crate::common::recorded(&home.data())),
+        (1, 0)
+    );
+    let next = home.run(&["history", "--json"], "");
+    assert!(text(&next.stderr).contains("imported 1 recorded game"));
+    assert_eq!((home.saves(), home.history().len()), (0, 1));
+}

@@ -4,11 +4,14 @@
 mod classic;
 mod cli;
 mod common;
+mod daily;
 mod faults;
+mod kept;
 mod learned;
 mod merges;
 mod pinned;
 mod props;
+mod records;
 mod simulate;
 mod store;
 mod strategy;

@@ -1663,3 +1663,135 @@ fn rules_init_over_a_file_asks_first() {
         assert_eq!(now == text, answer == "n", "{now}");
     }
 }
+
+/// The start menu's record of the rules in force: games, the share won, the best (of the games a
+/// seed dealt), and after three wins in a row the line that suggests harder rules.
+#[test]
+fn the_menu_counts_games_wins_and_the_streak() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("win.txt"), "1024 1024").unwrap();
+    let win = dir.path().join("win.txt");
+    let headless = |args: &[&str], input: &str| {
+        let mut c = command(args, &dir);
+        c.stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    // The start menu on that data folder (the run's own folder is left empty).
+    let menu = || Run {
+        p: spawn_command(command(&[], &dir), Some(TIMEOUT_MS)).unwrap(),
+        dir: tempfile::tempdir().unwrap(),
+    };
+    let won = ["play", "--deck-file", win.to_str().unwrap(), "--json"];
+    let mut r = menu();
+    r.expect("New game: default · not played yet");
+    r.send("q");
+    r.ends_restored();
+    // Won, given up, won, won: four games, three won, the last two in a row.
+    assert_eq!(headless(&won, "1\n1\n")["outcome"], "won");
+    let quit = headless(&["play", "--seed", "7", "--json"], "1\n2\n");
+    assert_eq!(quit["outcome"], "quit");
+    for _ in 0..2 {
+        headless(&won, "1\n1\n");
+    }
+    let mut r = menu();
+    // The deck files' games are no best: the best is the seeded game's.
+    r.expect(&format!(
+        "New game: default · best {} · 4 played, 75% won",
+        quit["score"]
+    ));
+    r.expect("New game: hard · not played yet");
+    r.send("q");
+    r.ends_restored();
+    headless(&won, "1\n1\n");
+    let mut r = menu();
+    r.expect("On default you won 3 in a row: try");
+    r.expect("5 played, 80% won");
+    r.send("q");
+    r.ends_restored();
+}
+
+/// The moves (as keys) that play the classic game of `size` from seed 1 to its end, and its score.
+fn classic_to_its_end(size: u8) -> (String, u64) {
+    use new2048::classic::{ClassicGame, Dir};
+    let mut g = ClassicGame::new(new2048::cards::rules::ClassicRules { size, win: 2048 }, 1);
+    let mut keys = String::new();
+    while !g.is_over() {
+        let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
+        g.play(d.unwrap());
+        keys.push(match d.unwrap() {
+            Dir::Up => 'w',
+            Dir::Down => 's',
+            Dir::Left => 'a',
+            Dir::Right => 'd',
+        });
+    }
+    (keys, g.score())
+}
+
+/// A game's result says whether its score is a new best, against the best of its own game and
+/// rules only: card games after a classic game start with a first, and the classic best stays.
+#[test]
+fn a_new_best_is_of_its_own_game() {
+    // Every card a 2, twelve of them: placed 7 then 5 the game scores 7, alternating 8.
+    let twos = "name = \"twos\"\n[deck]\nsize = 12\n[deck.weights]\n2 = 1\n4 = 0\n8 = 0\n16 = 0\n\
+                32 = 0\n64 = 0\nbomb = 0\nwild = 0\n[board]\ncolumns = 2\nheight = 3\n";
+    let classic = |config: &str, size: &'static str| {
+        let args = [
+            "--no-color",
+            "--config",
+            config,
+            "classic",
+            "--seed",
+            "1",
+            "--size",
+            size,
+        ];
+        args.map(str::to_string)
+    };
+    let (keys, score) = classic_to_its_end(3);
+    assert!(score > 0);
+    let mut r = start_sized(
+        &classic("twos.toml", "3").each_ref().map(String::as_str),
+        (80, 24),
+        &[("twos.toml", twos)],
+        &[],
+    );
+    r.expect("Score 0");
+    r.send(&keys);
+    r.expect("First game under these rules");
+    r.send("q");
+    r.ends_restored();
+    let config = r.dir.path().join("twos.toml");
+    let config = config.to_str().unwrap().to_string();
+    let cards = ["--no-color", "--config", &config, "play", "--seed", "1"];
+    for (keys, says) in [
+        ("111111122222", "First game under these rules"),
+        ("121212121212", "New best! (was 7)"),
+        ("111111122222", "Best 8"),
+    ] {
+        r = r.again(&cards);
+        r.expect("Cards left 12");
+        r.send(keys);
+        r.expect(says);
+        r.send("q");
+        r.ends_restored();
+    }
+    // The classic best is as it was (the same score again is no new best); a bigger board's
+    // rules have none yet.
+    let (bigger, _) = classic_to_its_end(4);
+    for (size, keys, says) in [
+        ("3", keys, format!("Best {score}")),
+        ("4", bigger, "First game under these rules".to_string()),
+    ] {
+        r = r.again(&classic(&config, size).each_ref().map(String::as_str));
+        r.expect("Score 0");
+        r.send(&keys);
+        r.expect(&says);
+        r.send("q");
+        r.ends_restored();
+    }
+}

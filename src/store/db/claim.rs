@@ -1,15 +1,8 @@
-//! The claim on a saved game: which process is playing it.
-//!
-//! The database says what is saved; it cannot say who is playing it, since a row claiming a save
-//! would outlive a killed process. So a save is claimed by holding an exclusive, non-blocking lock
-//! (`flock`) on a small file of its own, `claims/<id>.lock` in the data folder, for the whole
-//! life of the game. The kernel drops the lock when the process ends, however it ends, so a killed
-//! game's save is free at once. Another process that cannot take the lock knows the game is open
-//! in another window and neither resumes nor deletes it.
-//!
-//! The lock file holds nothing. It is removed by its holder when the save is gone (finished,
-//! deleted), while still locked: a process that opened it just before finds the save gone once it
-//! gets the lock, so removing it never lets two processes play one game.
+//! The claim on a saved game: which process plays it. A row in the database would outlive a
+//! killed process, so a save is claimed by an exclusive, non-blocking `flock` on its own empty
+//! file, `claims/<id>.lock`, held for the game's life: the kernel drops it however the process
+//! ends. Its holder removes the file, still locked, once the save is gone; a process that opened
+//! it just before then finds the save gone, so two processes never play one game.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io;
@@ -90,24 +83,5 @@ impl From<ClaimError> for ResumeError {
             ClaimError::Elsewhere => ResumeError::Elsewhere,
             ClaimError::Io(e) => ResumeError::Io(e.to_string()),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_holder_at_a_time_and_the_lock_goes_with_its_holder() {
-        let dir = tempfile::tempdir().unwrap();
-        let mine = claim(dir.path(), "a").unwrap();
-        assert!(is_claimed(dir.path(), "a"));
-        assert!(matches!(claim(dir.path(), "a"), Err(ClaimError::Elsewhere)));
-        assert!(!is_claimed(dir.path(), "b"));
-        drop(mine);
-        assert!(!is_claimed(dir.path(), "a"));
-        let again = claim(dir.path(), "a").unwrap();
-        again.remove();
-        assert!(!path_of(dir.path(), "a").exists());
     }
 }

@@ -1,11 +1,10 @@
-//! History in the database: a finished game or duel is one row of `games`, added in the
-//! transaction that removes its save, and read back as a [`Recap`] (for `history`, `stats`, the
-//! bests) or as its whole record (for `--export`, `replay`, `review`).
-//!
-//! The columns are what the commands ask for (when, which rules, which kind of game, the daily
-//! date, the score); `body` is the record's JSON document less its rules and seeded deck (see
-//! [`super::stored`]). A game's `id` is unique: adding a record whose id is there already adds
-//! nothing, so a game is never recorded twice, whatever was interrupted where.
+//! History: a finished game or duel is one row of `games`, added in the transaction that removes
+//! its save, and read back as a [`Recap`] (for `history`, `stats`, the bests) or as its whole
+//! record (for `--export`, `replay`, `review`). The columns are what the commands ask for; `body`
+//! is the record's document less its rules and seeded deck (see [`super::stored`]). A game's `id`
+//! is unique: a record whose id is there already adds nothing, so no game is recorded twice.
+
+use std::collections::BTreeMap;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -14,7 +13,7 @@ use crate::cards::summary::Ending;
 use crate::store::files::entry::{self, Entry};
 use crate::store::files::format::{GameKind, RecordError};
 use crate::store::files::summary::Recap;
-use std::collections::BTreeMap;
+use crate::store::meta::Deal;
 
 /// Which games a listing wants.
 #[derive(Clone, Debug, Default)]
@@ -23,20 +22,6 @@ pub(crate) struct Filter {
     /// The name of the rules the games were played with.
     pub rules: Option<String>,
     pub limit: Option<usize>,
-}
-
-/// The document of `e` (its record as JSON) and its summary.
-fn document(e: &Entry) -> (serde_json::Value, Recap) {
-    let value = serde_json::to_value(e).expect("records always serialize");
-    (value, Recap::of(e))
-}
-
-fn rules_of(e: &Entry) -> &crate::store::files::record::RulesRecord {
-    match e {
-        Entry::Cards(r) => &r.play.rules,
-        Entry::Classic(r) => &r.play.rules,
-        Entry::Duel(r) => &r.rules,
-    }
 }
 
 /// Marks row `n` of `games` as checked: its result is known to be what its moves give.
@@ -93,16 +78,22 @@ pub(crate) fn unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
 /// `checked`: its result is known to be its moves' (a game this process played); other rows are
 /// replayed before they count ([`check_unchecked`]).
 pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Result<bool> {
-    let (mut doc, s) = document(e);
+    let s = Recap::of(e);
     if recorded(conn, &s.id)? {
         return Ok(false);
     }
-    let (rules, deck) = stored::strip(conn, &mut doc, rules_of(e), &s.deal)?;
+    let mut doc = serde_json::to_value(e).expect("records always serialize");
+    let rules = match e {
+        Entry::Cards(r) => &r.play.rules,
+        Entry::Classic(r) => &r.play.rules,
+        Entry::Duel(r) => &r.rules,
+    };
+    let (rules, deck) = stored::strip(conn, &mut doc, rules, &s.deal)?;
     let daily = match &s.deal {
-        crate::store::meta::Deal::Daily { date, .. } => Some(date.clone()),
+        Deal::Daily { date, .. } => Some(date.clone()),
         _ => None,
     };
-    let json = |v: &dyn erased::Json| v.text();
+    let int = stored::int;
     conn.prepare_cached(
         "INSERT INTO games (id, game, of, rules, started, ended, duration_secs, outcome, score, \
          played, highest, undos, deal, daily, deck, size, result, players, body) VALUES (?1, \
@@ -113,13 +104,13 @@ pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Resu
         s.game.as_str(),
         s.of.as_str(),
         rules,
-        stored::int(s.started),
-        stored::int(s.ended),
-        stored::int(s.duration_secs),
+        int(s.started),
+        int(s.ended),
+        int(s.duration_secs),
         s.outcome.as_str(),
-        stored::int(s.score),
-        stored::int(s.played),
-        stored::int(s.highest),
+        int(s.score),
+        int(s.played),
+        int(s.highest),
         s.undos,
         json(&s.deal),
         daily,
@@ -136,15 +127,8 @@ pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Resu
 }
 
 /// JSON text of the small values kept in columns.
-mod erased {
-    pub(super) trait Json {
-        fn text(&self) -> String;
-    }
-    impl<T: serde::Serialize> Json for T {
-        fn text(&self) -> String {
-            serde_json::to_string(self).expect("columns always serialize")
-        }
-    }
+fn json<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).expect("columns always serialize")
 }
 
 /// Whether a game of this id is in history.
@@ -189,14 +173,13 @@ fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
         deal: parsed(&row.get::<_, String>(12)?, 12)?,
         size: row.get(13)?,
         of: word(row, 14)?,
-        result: match row.get::<_, Option<String>>(15)? {
-            Some(t) => Some(parsed(&t, 15)?),
-            None => None,
-        },
-        players: match row.get::<_, Option<String>>(16)? {
-            Some(t) => Some(Box::new(parsed(&t, 16)?)),
-            None => None,
-        },
+        result: row
+            .get::<_, Option<String>>(15)?
+            .map(|t| parsed(&t, 15))
+            .transpose()?,
+        players: (row.get::<_, Option<String>>(16)?)
+            .map(|t| parsed(&t, 16).map(Box::new))
+            .transpose()?,
     })
 }
 
@@ -255,12 +238,10 @@ pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, Strin
     let Some((body, rules, deck, game, of)) = found else {
         return Ok(None);
     };
-    let rules = stored::rules_of(conn, rules).map_err(|e| e.to_string())?;
-    let deck = stored::deck_of(conn, deck).map_err(|e| e.to_string())?;
     let mut doc: serde_json::Value =
         serde_json::from_str(&body).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
     let dealt = game == "cards" || (game == "duel" && of == "cards");
-    stored::fill(&mut doc, &rules, deck, dealt).map_err(|e| e.to_string())?;
+    stored::whole(conn, &mut doc, rules, deck, dealt)?;
     entry::decode_entry(&doc.to_string())
         .map(Some)
         .map_err(|e| e.to_string())
@@ -298,34 +279,25 @@ pub(crate) fn top(
 /// out); the best is left for the caller to check.
 pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<RulesStats>> {
     let mut by_hash: BTreeMap<String, RulesStats> = BTreeMap::new();
-    let mut hash_of = std::collections::HashMap::new();
-    // One walk of the covering index `games_tally`: only checked rows count, the others are
-    // counted as left out. The few rules are looked up after.
+    // One walk of the covering index `games_tally` (only checked rows count, the others are
+    // counted as left out), the few rules joined after.
     let mut q = conn.prepare_cached(
-        "SELECT g.rules, g.highest, count(*), sum(g.checked IS 1), \
-         sum(g.checked IS 1 AND g.outcome = 'won'), \
+        "SELECT r.name, r.hash, t.* FROM (SELECT g.rules, g.highest, count(*), \
+         sum(g.checked IS 1), sum(g.checked IS 1 AND g.outcome = 'won'), \
          total(CASE WHEN g.checked IS 1 THEN g.score END), \
          max(CASE WHEN g.checked IS 1 THEN g.ended END) FROM games g WHERE g.game = ?1 \
-         GROUP BY g.rules, g.highest",
+         GROUP BY g.rules, g.highest) t JOIN rules r ON r.id = t.rules \
+         ORDER BY t.rules, t.highest",
     )?;
-    // Rules, highest, games, checked games, wins, total score, latest end.
-    type Bucket = (i64, i64, i64, i64, i64, f64, Option<i64>);
+    // Name, hash, rules, highest, games, checked games, wins, total score, latest end.
+    type Bucket = (String, String, i64, i64, i64, i64, i64, f64, Option<i64>);
     let rows: Vec<Bucket> = q
         .query_map([game.as_str()], |r| Bucket::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
-    for (id, highest, all, games, wins, total, latest) in rows {
-        if let std::collections::hash_map::Entry::Vacant(v) = hash_of.entry(id) {
-            v.insert(
-                conn.prepare_cached("SELECT name, hash FROM rules WHERE id = ?1")?
-                    .query_row([id], |r| {
-                        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-                    })?,
-            );
-        }
-        let (name, hash) = &hash_of[&id];
+    for (name, hash, _, highest, all, games, wins, total, latest) in rows {
         let s = by_hash.entry(hash.clone()).or_insert_with(|| RulesStats {
             name: name.clone(),
-            hash: hash.clone(),
+            hash,
             ..RulesStats::default()
         });
         s.left_out += (all - games) as u32;
@@ -333,7 +305,7 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
             continue;
         };
         if latest.max(0) as u64 >= s.latest {
-            s.name.clone_from(name);
+            s.name = name;
             s.latest = latest.max(0) as u64;
         }
         s.games += games as u32;
@@ -342,8 +314,9 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
         s.total_score = s.total_score.saturating_add(total as u64);
         *s.highest.entry(highest.max(0) as u64).or_insert(0) += games as u32;
     }
+    // The rules played lately first, as the report lists them.
     let mut all: Vec<RulesStats> = by_hash.into_values().collect();
-    lately_first(&mut all);
+    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
     Ok(all)
 }
 
@@ -383,11 +356,6 @@ pub(crate) struct Tally {
     pub classic: Vec<RulesStats>,
     pub duels: Vec<Recap>,
     pub dailies: Vec<Recap>,
-}
-
-/// Orders rules statistics as the report lists them: those played lately first.
-pub(crate) fn lately_first(all: &mut [RulesStats]) {
-    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
 }
 
 /// The card games played under the rules hashed `hash`: how many, how many won, and the wins in a

@@ -1,24 +1,13 @@
-//! The data folder of older versions, imported into the database at the first start.
-//!
-//! Before the database, every record was a JSON file in `games/` (with a summary index,
-//! `games/.index.json`), every save one in `saves/`, and older versions still kept one save per
-//! game in `saved-game*.json` and `saved-classic*.json`. When any of these is found, all of them
-//! are read and added in one transaction: every card, classic and duel record with its id (so a
-//! game is never recorded twice, and the daily streaks and bests, which follow from the records,
-//! come along), and every save. A save whose game is recorded already is not taken (a process was
-//! killed between writing the record and removing the save), nor an old slot whose game is also
-//! in `saves/` (killed between moving it there and removing the slot).
-//!
-//! The same path takes in a record the database could not take when its game ended (another
-//! program held the database locked): it is written as `games/<id>.json` ([`keep_pending`]) and
-//! added, with its save removed, at the next start.
-//!
-//! Then the old files are moved, never deleted, to `json-store-<time>/` beside the database, and
-//! the player is told once what was imported and where the files went: the next start finds
-//! nothing to import. A file that cannot be read (damaged, from a newer version, not a regular
-//! file) is not imported; it goes with the others and the message names it. A killed import
-//! leaves the files where they were, and saves without an id of their own get one from their
-//! name and start, so importing again adds nothing twice.
+//! The data folder of older versions, imported into the database at the first start: every
+//! record of `games/` (card, classic, duel) with its id, so nothing is recorded twice and the
+//! daily streaks and bests come along, and every save of `saves/` and of the older one-a-game
+//! slots (`saved-game*.json`, `saved-classic*.json`), in one transaction. A save whose game is
+//! recorded already is not taken (a kill between the two writes), nor a slot whose game is also
+//! in `saves/`. A record the database could not take when its game ended is kept the same way
+//! ([`keep_pending`]) for the next start. The old files are then moved, never deleted, to
+//! `json-store-<time>/`, and the player told once what was imported; one that cannot be read is
+//! named and moved with them. A killed import leaves the files where they were, and importing
+//! again adds nothing twice.
 
 use std::ffi::OsString;
 use std::fs;
@@ -29,6 +18,7 @@ use rusqlite::Connection;
 use super::history;
 use super::saves::{self, Saved};
 use crate::cards::text::escape_controls;
+use crate::store::api::Resumed;
 use crate::store::files::entry::{self, Entry};
 use crate::utc;
 
@@ -37,23 +27,14 @@ const FOLDERS: [&str; 2] = ["games", "saves"];
 const SLOTS: [&str; 2] = ["saved-game", "saved-classic"];
 const LOCK: &str = "lock";
 
-/// The one function the import reads a file with: the program's careful reader (a regular file
-/// within the size limit, never a FIFO, and no link: others may write to the data folder).
-fn read_text(path: &Path) -> Result<String, String> {
-    crate::fsread::read_text(
-        path,
-        crate::fsread::Links::Refuse,
-        crate::config::paths::MAX_FILE_BYTES,
-    )
-    .map_err(|e| e.reason())
-}
-
 /// What is in the folder of the old store.
+#[derive(Default)]
 struct Found {
     /// Every name to move aside, relative to the data folder.
     names: Vec<OsString>,
     records: Vec<(PathBuf, Entry)>,
-    saves: Vec<(PathBuf, Saved, bool)>,
+    /// Each save with its game rebuilt, and whether it is an old slot.
+    saves: Vec<(PathBuf, Saved, Resumed, bool)>,
     unreadable: Vec<String>,
 }
 
@@ -68,12 +49,7 @@ fn shown(path: &Path) -> String {
 }
 
 fn look(dir: &Path) -> Found {
-    let mut found = Found {
-        names: Vec::new(),
-        records: Vec::new(),
-        saves: Vec::new(),
-        unreadable: Vec::new(),
-    };
+    let mut found = Found::default();
     let Ok(top) = fs::read_dir(dir) else {
         return found;
     };
@@ -90,47 +66,46 @@ fn look(dir: &Path) -> Found {
             slots.push(e.path());
         }
     }
-    let mut read = |path: PathBuf, record: bool, legacy: bool| {
-        let text = read_text(&path);
-        let r = text.and_then(|t| {
-            if record {
-                entry::decode_entry(&t)
-                    .map(|e| (Some(e), None))
-                    .map_err(|e| e.to_string())
-            } else {
-                saves::decode(&t)
-                    .map(|s| (None, Some(s)))
-                    .map_err(|e| e.to_string())
-            }
-        });
-        match r {
-            Ok((Some(e), _)) => found.records.push((path, e)),
-            Ok((_, Some(s))) => match s.rebuild() {
-                Ok(_) => found.saves.push((path, s, legacy)),
-                Err(why) => found.unreadable.push(format!("{} ({why})", shown(&path))),
-            },
-            Ok(_) => {}
-            Err(why) => found.unreadable.push(format!("{} ({why})", shown(&path))),
-        }
-    };
-    for (folder, record) in [("games", true), ("saves", false)] {
-        let Ok(list) = fs::read_dir(dir.join(folder)) else {
-            continue;
-        };
-        let mut paths: Vec<PathBuf> = list
+    slots.sort();
+    let json_in = |folder: &str| {
+        let list = fs::read_dir(dir.join(folder))
+            .into_iter()
             .flatten()
+            .flatten();
+        let mut paths: Vec<PathBuf> = list
             .filter(|e| is_json(&e.file_name()))
             .map(|e| e.path())
             .collect();
         paths.sort();
-        for p in paths {
-            read(p, record, false);
+        paths
+    };
+    // The program's careful reader: a regular file within the size limit, never a FIFO, and no
+    // link (others may write to the data folder).
+    let read = |path: &Path| {
+        let limit = crate::config::paths::MAX_FILE_BYTES;
+        crate::fsread::read_text(path, crate::fsread::Links::Refuse, limit).map_err(|e| e.reason())
+    };
+    let mut unreadable = |path: &Path, why: String| {
+        found.unreadable.push(format!("{} ({why})", shown(path)));
+    };
+    let mut records = Vec::new();
+    for path in json_in("games") {
+        match read(&path).and_then(|t| entry::decode_entry(&t).map_err(|e| e.to_string())) {
+            Ok(e) => records.push((path, e)),
+            Err(why) => unreadable(&path, why),
         }
     }
-    slots.sort();
-    for p in slots {
-        read(p, false, true);
+    let mut saved = Vec::new();
+    let all_saves = json_in("saves").into_iter().map(|p| (p, false));
+    for (path, slot) in all_saves.chain(slots.into_iter().map(|p| (p, true))) {
+        let save = read(&path).and_then(|t| Saved::decode(&t).map_err(|e| e.to_string()));
+        match save.and_then(|s| Ok((s.rebuild().map_err(|e| e.to_string())?, s))) {
+            Ok((game, s)) => saved.push((path, s, game, slot)),
+            Err(why) => unreadable(&path, why),
+        }
     }
+    found.records = records;
+    found.saves = saved;
     found
 }
 
@@ -239,33 +214,19 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
     }
     let mut keys = std::collections::HashSet::new();
     let mut saved = 0;
-    for (path, save, legacy) in &found.saves {
+    for (path, save, game, slot) in &found.saves {
+        let view = game.view();
         let id = if save.id().is_empty() {
-            legacy_id(path, save.started())
+            legacy_id(path, view.started())
         } else {
             save.id().to_string()
         };
-        if history::recorded(&tx, &id)? {
+        // A game recorded is not saved too; an old slot whose game is in saves/ is kept once.
+        if history::recorded(&tx, &id)? || (!keys.insert(view.key()) && *slot) {
             continue;
         }
-        let Ok(game) = save.rebuild() else {
-            continue;
-        };
-        let view = game.view();
-        // An old slot whose game was moved into saves/ already is the same game: kept once.
-        if !keys.insert(view.key()) && *legacy {
-            continue;
-        }
-        if saves::write_in(
-            &tx,
-            &id,
-            view,
-            save.saved_at(),
-            true,
-            &crate::store::ongoing::Moves::default(),
-        )?
-        .is_some()
-        {
+        let none = crate::store::ongoing::Moves::default();
+        if saves::write_in(&tx, &id, view, save.saved_at(), true, &none)?.is_some() {
             saved += 1;
         }
     }

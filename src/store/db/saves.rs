@@ -1,16 +1,9 @@
-//! Saved games in the database: every game in progress, of any mode, is a row of `saves` and
-//! its moves are rows of `save_moves`, one per move.
-//!
-//! A save is how its deck is dealt plus the moves so far. The row holds the save's document (see
-//! [`crate::store::files::record`]) less its rules, its deck and its moves (the `head`: when it started and was
-//! saved, the deal, the undos, a duel's players), and what the list of saved games shows
-//! (`info`). Each move is a row `(save, player, n, move)` in the notation of the records (`3`,
-//! `d`, `u`): a move appends one row and updates the head, an undo deletes the last ones, so a
-//! save costs the same at move 10 and at move 1,000,000, and nothing grows with the deck. A deck
-//! is never stored where a seed deals it; a deck file's is kept once (see [`super::stored`]).
-//!
-//! A game gets its id at its first save ([`new_id`]: the start time and 32 random bits) and
-//! takes it into history, so the same game is never recorded twice.
+//! Saved games: every game in progress, of any kind, is a row of `saves` (its document less its
+//! rules, deck and moves, the `head`, and what the list of saved games shows, `info`), and each of
+//! its moves a row of `save_moves` in the records' notation (`3`, `d`, `u`). A move appends a row
+//! and rewrites the head, an undo deletes the last rows: a save costs the same at move 10 and at
+//! move 1,000,000. A game gets its id at its first save ([`new_id`]) and takes it into history,
+//! so it is never recorded twice.
 
 use rand::RngExt;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -19,20 +12,15 @@ use serde_json::Value;
 use super::stored;
 use crate::store::api::{Resumed, SavedGameInfo};
 use crate::store::files::classic_record::SavedClassic;
-use crate::store::files::duel_record::DuelRecord;
-use crate::store::files::format::{GameKind, RecordError, checked, from_value, kind_of};
+use crate::store::files::entry::Doc;
+use crate::store::files::format::{GameKind, RecordError};
 use crate::store::files::record::SavedGame;
 use crate::store::meta::{ClassicMeta, GameMeta};
 use crate::store::ongoing::{Moves, Ongoing};
 use crate::utc;
 
 /// One saved game as its document holds it.
-#[derive(Clone, Debug)]
-pub(crate) enum Saved {
-    Cards(SavedGame),
-    Classic(SavedClassic),
-    Duel(DuelRecord),
-}
+pub(crate) type Saved = Doc<SavedGame, SavedClassic>;
 
 impl Saved {
     pub(crate) fn id(&self) -> &str {
@@ -52,24 +40,33 @@ impl Saved {
         }
     }
 
-    /// When its game started.
-    pub(crate) fn started(&self) -> u64 {
-        match self {
-            Saved::Cards(s) => s.play.started,
-            Saved::Classic(s) => s.play.started,
-            Saved::Duel(d) => d.started,
-        }
+    /// The game this save holds, rebuilt by replaying its moves.
+    pub(crate) fn rebuild(&self) -> Result<Resumed, RecordError> {
+        Ok(match self {
+            Saved::Cards(s) => {
+                let (g, m) = s.play.rebuild()?;
+                Resumed::Cards(Box::new(g), m)
+            }
+            Saved::Classic(s) => {
+                let (g, m) = s.play.rebuild()?;
+                Resumed::Classic(Box::new(g), m)
+            }
+            Saved::Duel(d) if d.of == GameKind::Classic => {
+                let meta = ClassicMeta {
+                    rules_name: d.rules.name.clone(),
+                    started: d.started,
+                };
+                Resumed::ClassicDuel(Box::new(d.resume_classic()?), meta, d.names())
+            }
+            Saved::Duel(d) => {
+                let meta = GameMeta {
+                    deal: d.deal.clone(),
+                    started: d.started,
+                };
+                Resumed::CardDuel(Box::new(d.resume_cards()?), meta, d.names())
+            }
+        })
     }
-}
-
-/// Reads a save's document, checking its `format` first.
-pub(crate) fn decode(text: &str) -> Result<Saved, RecordError> {
-    let value = checked(text)?;
-    Ok(match kind_of(&value)? {
-        GameKind::Cards => Saved::Cards(from_value(value)?),
-        GameKind::Classic => Saved::Classic(from_value(value)?),
-        GameKind::Duel => Saved::Duel(from_value(value)?),
-    })
 }
 
 /// A fresh game id: its start time and 32 random bits (`20261201T075600Z-1a2b3c4d`).
@@ -84,21 +81,6 @@ pub(crate) fn new_id(started: u64) -> String {
 /// How many leading moves `a` and `b` share.
 fn shared(a: &[u16], b: &[u16]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
-}
-
-/// Writes save `id` of the game `view` as of `saved`, in one transaction (see [`write_in`]).
-pub(crate) fn write(
-    conn: &mut Connection,
-    id: &str,
-    view: Ongoing,
-    saved: u64,
-    fresh: bool,
-    sent: &Moves,
-) -> rusqlite::Result<Option<Moves>> {
-    let tx = super::schema::begin(conn)?;
-    let written = write_in(&tx, id, view, saved, fresh, sent)?;
-    tx.commit()?;
-    Ok(written)
 }
 
 /// Writes save `id` of the game `view` as of `saved`, in the caller's transaction: the head is
@@ -201,38 +183,35 @@ pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, String>
     let Some((game, rules, deck, head)) = found else {
         return Ok(None);
     };
-    let rules = stored::rules_of(conn, rules).map_err(db)?;
-    let deck = stored::deck_of(conn, deck).map_err(db)?;
     let mut doc: Value = serde_json::from_str(&head).map_err(|e| e.to_string())?;
-    let mut words: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut words = [String::new(), String::new()];
     let mut q = conn
-        .prepare_cached("SELECT player, move FROM save_moves WHERE save = ?1 ORDER BY player, n")
+        .prepare_cached(
+            "SELECT player, group_concat(move, ' ' ORDER BY n) FROM save_moves WHERE save = ?1 \
+             GROUP BY player",
+        )
         .map_err(db)?;
-    for row in q
-        .query_map([id], |r| {
-            Ok((r.get::<_, i64>(0)? as usize, r.get::<_, String>(1)?))
-        })
-        .map_err(db)?
-    {
+    let rows = q.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)));
+    for row in rows.map_err(db)? {
         let (p, w) = row.map_err(db)?;
-        if let Some(list) = words.get_mut(p) {
-            list.push(w);
+        if let Some(slot) = words.get_mut(p as usize) {
+            *slot = w;
         }
     }
     let dealt = game == "cards" || doc.get("of").and_then(Value::as_str) == Some("cards");
-    stored::fill(&mut doc, &rules, deck, dealt).map_err(|e| e.to_string())?;
+    stored::whole(conn, &mut doc, rules, deck, dealt)?;
     let map = doc.as_object_mut().ok_or("its head is not a JSON object")?;
     map.insert("id".into(), Value::String(id.to_string()));
     if game == "duel" {
         if let Some(Value::Array(players)) = map.get_mut("players") {
             for (p, player) in players.iter_mut().enumerate().take(2) {
-                player["moves"] = Value::String(words[p].join(" "));
+                player["moves"] = Value::String(std::mem::take(&mut words[p]));
             }
         }
     } else {
-        map.insert("moves".into(), Value::String(words[0].join(" ")));
+        map.insert("moves".into(), Value::String(std::mem::take(&mut words[0])));
     }
-    decode(&doc.to_string())
+    Saved::decode(&doc.to_string())
         .map(Some)
         .map_err(|e| e.to_string())
 }
@@ -242,46 +221,4 @@ pub(crate) fn remove(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
     conn.prepare_cached("DELETE FROM saves WHERE id = ?1")?
         .execute([id])
         .map(|n| n > 0)
-}
-
-impl Saved {
-    /// The game this save holds, rebuilt by replaying its moves.
-    pub(crate) fn rebuild(&self) -> Result<Resumed, RecordError> {
-        Ok(match self {
-            Saved::Cards(s) => {
-                let (g, m) = s.play.rebuild()?;
-                Resumed::Cards(Box::new(g), m)
-            }
-            Saved::Classic(s) => {
-                let (g, m) = s.rebuild()?;
-                Resumed::Classic(Box::new(g), m)
-            }
-            Saved::Duel(d) if d.of == GameKind::Classic => {
-                let meta = ClassicMeta {
-                    rules_name: d.rules.name.clone(),
-                    started: d.started,
-                };
-                Resumed::ClassicDuel(Box::new(d.resume_classic()?), meta, d.names())
-            }
-            Saved::Duel(d) => {
-                let meta = GameMeta {
-                    deal: d.deal.clone(),
-                    started: d.started,
-                };
-                Resumed::CardDuel(Box::new(d.resume_cards()?), meta, d.names())
-            }
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_shared_from_the_start() {
-        assert_eq!(shared(&[1, 2, 3], &[1, 2, 4, 5]), 2);
-        assert_eq!(shared(&[], &[1]), 0);
-        assert_eq!(shared(&[1, 2], &[1, 2]), 2);
-    }
 }

@@ -1,25 +1,10 @@
-//! The database file: where it is, how it is opened, its schema and its migrations, and what is
-//! done with one that is damaged.
-//!
-//! Everything the store keeps is in one SQLite file, `new2048.db` in the data folder, opened with:
-//!
-//! - `journal_mode = WAL`: a reader never waits for a writer, and a commit appends to the log
-//!   instead of rewriting pages in place, so a move's save is a small append;
-//! - `synchronous = NORMAL`: in WAL mode a commit is atomic and survives a killed process at
-//!   any instant; a power cut may take back the last commits before a checkpoint, never leave
-//!   half of one (the database is never damaged, a game is saved as of an earlier move);
-//! - `busy_timeout`: a second window waits up to [`BUSY`] for another's write, never fails on it;
-//! - `foreign_keys = ON`: a game or save cannot name rules or a deck that is not there.
-//!
-//! The schema has a version, `PRAGMA user_version`; [`MIGRATIONS`] lists the steps from an empty
-//! file to the version this program writes, each run in the transaction that sets the version. A
-//! database of a newer version is not touched: the store says so and keeps nothing (opening it
-//! would risk the newer program's data).
-//!
-//! A file that is not a database at all (damaged by hand or by a disk) is never deleted: it is
-//! renamed aside with its write-ahead log and a new database is started, with a message saying
-//! where the old one went. Damage inside a sound file shows up on the queries that read it and
-//! through `new2048 data check` (SQLite's `integrity_check`).
+//! The database file: where it is, how it is opened, its schema and migrations, and what becomes
+//! of a damaged one. It is opened with `journal_mode = WAL` (readers never wait for a writer, a
+//! commit appends to the log), `synchronous = NORMAL` (in WAL mode a commit is atomic and survives
+//! a killed process; a power cut may take back the last commits, never half of one),
+//! `busy_timeout` ([`BUSY`]: a second window waits for another's write) and `foreign_keys = ON`.
+//! The schema's version is `PRAGMA user_version`, raised by [`MIGRATIONS`]; a newer database is
+//! left alone. A file that is not a database is renamed aside, never deleted, and a new one begun.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -32,8 +17,7 @@ pub(crate) const DB_FILE: &str = "new2048.db";
 /// How long a write waits for another window's write before it gives up.
 pub(crate) const BUSY: Duration = Duration::from_secs(5);
 
-/// The schema, one step per version: `MIGRATIONS[i]` takes a database from version `i` to
-/// `i + 1`.
+/// The schema: `MIGRATIONS[i]` takes a database from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     r"
 CREATE TABLE rules (
@@ -116,14 +100,9 @@ pub(crate) fn path_in(dir: &Path) -> PathBuf {
     dir.join(DB_FILE)
 }
 
-/// An open database, and what opening it had to say (a damaged file moved aside).
-pub(crate) struct Opened {
-    pub conn: Connection,
-    pub note: Option<String>,
-}
-
-/// Opens (creating if needed) the database in `dir`, migrated to this program's schema.
-pub(crate) fn open(dir: &Path) -> Result<Opened, String> {
+/// Opens (creating if needed) the database in `dir`, migrated to this program's schema, with
+/// what opening it had to say (a damaged file moved aside).
+pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<String>), String> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
     let path = path_in(dir);
@@ -138,27 +117,24 @@ pub(crate) fn open(dir: &Path) -> Result<Opened, String> {
         ));
     }
     match open_file(&path) {
-        Ok(conn) => Ok(Opened { conn, note: None }),
+        Ok(conn) => Ok((conn, None)),
         Err(e) if is_damage(&e) => {
             let aside = move_aside(&path)
                 .map_err(|m| format!("the database {} is damaged ({e}); {m}", path.display()))?;
-            let conn = open_file(&path).map_err(|e| describe(&path, &e))?;
-            Ok(Opened {
-                conn,
-                note: Some(format!(
-                    "the database {} was damaged ({e}); it was moved to {} (nothing was \
-                     deleted) and a new one was started",
-                    path.display(),
-                    aside.display()
-                )),
-            })
+            let conn = open_file(&path).map_err(|e| cannot_open(&path, &e))?;
+            let note = format!(
+                "the database {} was damaged ({e}); it was moved to {} (nothing was deleted) \
+                 and a new one was started",
+                path.display(),
+                aside.display()
+            );
+            Ok((conn, Some(note)))
         }
-        Err(e) => Err(describe(&path, &e)),
+        Err(e) => Err(cannot_open(&path, &e)),
     }
 }
 
-/// What a failure to open `path` says to the player.
-fn describe(path: &Path, e: &rusqlite::Error) -> String {
+fn cannot_open(path: &Path, e: &rusqlite::Error) -> String {
     format!("cannot open the database {}: {e}", path.display())
 }
 
@@ -236,39 +212,10 @@ fn move_aside(path: &Path) -> Result<PathBuf, String> {
 /// Starts a write transaction, taking the write lock at once (so it never fails half-way on
 /// another window's write: it waits up to [`BUSY`] at the start instead).
 pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transaction<'_>> {
-    #[cfg(test)]
-    faults::check()?;
     conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
 }
 
-/// Injected faults for the tests: while [`faults::fail_writes`] is set on a thread, every write
-/// transaction it starts fails as SQLite fails on a full disk.
-#[cfg(test)]
-pub(crate) mod faults {
-    use std::cell::Cell;
-
-    thread_local! {
-        static FULL: Cell<bool> = const { Cell::new(false) };
-    }
-
-    /// Makes this thread's writes fail (`true`) or work again (`false`).
-    pub(crate) fn fail_writes(full: bool) {
-        FULL.with(|f| f.set(full));
-    }
-
-    pub(super) fn check() -> rusqlite::Result<()> {
-        if FULL.with(Cell::get) {
-            return Err(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
-                None,
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// A consistent copy of the database at `to`, made with SQLite's online backup: a game being
-/// played in another window goes on, and the copy is the database as of one moment.
+/// A consistent copy of the database at `to`, as of one moment, while other windows play on.
 pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
     if to.exists() {
         return Err(format!(
@@ -302,64 +249,4 @@ pub(crate) fn check(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
         problems.push(row?);
     }
     Ok(problems)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_new_database_has_the_schema_and_a_second_open_changes_nothing() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = open(dir.path()).unwrap();
-        assert!(db.note.is_none());
-        let v: i64 = db
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(v, version());
-        let mode: String = db
-            .conn
-            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(mode, "wal");
-        drop(db);
-        assert!(open(dir.path()).unwrap().note.is_none());
-        assert!(check(&open(dir.path()).unwrap().conn).unwrap().is_empty());
-    }
-
-    #[test]
-    fn a_damaged_file_is_moved_aside_and_a_new_one_started() {
-        let dir = tempfile::tempdir().unwrap();
-        let junk = "this is not a database, and it is long enough to be read as a header.....";
-        std::fs::write(path_in(dir.path()), junk.repeat(20)).unwrap();
-        let db = open(dir.path()).unwrap();
-        let note = db.note.unwrap();
-        assert!(
-            note.contains("damaged") && note.contains("moved to"),
-            "{note}"
-        );
-        let aside: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .flatten()
-            .filter(|e| e.file_name().to_string_lossy().contains(".damaged-"))
-            .collect();
-        assert_eq!(aside.len(), 1);
-        assert_eq!(
-            std::fs::read_to_string(aside[0].path()).unwrap(),
-            junk.repeat(20)
-        );
-    }
-
-    #[test]
-    fn a_newer_schema_is_left_alone() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = open(dir.path()).unwrap();
-        db.conn.pragma_update(None, "user_version", 99).unwrap();
-        drop(db);
-        let Err(e) = open(dir.path()) else {
-            panic!("a newer database opened")
-        };
-        assert!(e.contains("newer new2048"), "{e}");
-    }
 }

@@ -1,13 +1,8 @@
-//! What the database keeps of a record's or a save's JSON, and how the whole is put back.
-//!
-//! A record or save is the JSON document it has always been (see [`crate::store::files::record`]), less two
-//! things kept once for every game: its rules, in the `rules` table (a 2 KB TOML text that 100,000
-//! games of the same rules share), and its dealt deck. A deck a seed or a daily date deals is not
-//! stored at all: it is dealt again from the seed when the document is read. A deck from a deck
-//! file is kept once in `decks`, under a hash of its cards, so a record still replays after the
-//! file is gone or changed. [`strip`] takes both out of a document before it is stored;
-//! [`fill`] puts them back when it is read, so what leaves the store (`history --export`, a
-//! resumed game) is exactly the document of old.
+//! What the database keeps of a document, and how the whole is put back. A record or save is
+//! stored less its rules (kept once in `rules`: 100,000 games share one 2 KB TOML text) and its
+//! deck: a deck a seed deals is dealt again when read, a deck file's is kept once in `decks`, by
+//! hash, so the record replays after the file is gone. [`strip`] takes both out, [`fill`] puts
+//! them back, so what leaves the store (an export, a resumed game) is the document of old.
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
@@ -36,11 +31,6 @@ pub(crate) fn deck_hash(cards: &str) -> String {
     format!("{:016x}", crate::cards::fnv1a(cards.bytes()))
 }
 
-/// Whether a seed deals this deck (so it is not stored).
-fn seeded(deal: &Deal) -> bool {
-    !matches!(deal, Deal::DeckFile { .. })
-}
-
 /// Takes the rules and the deck out of `doc`, keeping the rules (and a deck file's deck) in their
 /// tables: the rules' id and the deck's hash.
 pub(crate) fn strip(
@@ -55,7 +45,7 @@ pub(crate) fn strip(
     };
     map.remove("rules");
     let deck = match map.remove("deck") {
-        Some(Value::String(cards)) if !seeded(deal) => {
+        Some(Value::String(cards)) if matches!(deal, Deal::DeckFile { .. }) => {
             let hash = deck_hash(&cards);
             conn.prepare_cached("INSERT OR IGNORE INTO decks (hash, cards) VALUES (?1, ?2)")?
                 .execute(params![hash, cards])?;
@@ -111,27 +101,36 @@ fn deal_again(doc: &Value, rules: &RulesRecord) -> Result<String, RecordError> {
     )))
 }
 
-/// The rules of id `id`.
-pub(crate) fn rules_of(conn: &Connection, id: i64) -> rusqlite::Result<RulesRecord> {
-    conn.prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")?
-        .query_row([id], |r| {
-            Ok(RulesRecord {
-                name: r.get(0)?,
-                hash: r.get(1)?,
-                toml: r.get(2)?,
+/// A stored document `doc` made whole: the rules of id `rules` and the deck kept under `deck`
+/// put back (or dealt again, where `dealt` says the document holds a deck).
+pub(crate) fn whole(
+    conn: &Connection,
+    doc: &mut Value,
+    rules: i64,
+    deck: Option<String>,
+    dealt: bool,
+) -> Result<(), String> {
+    let db = |e: rusqlite::Error| e.to_string();
+    let rules = conn
+        .prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")
+        .and_then(|mut q| {
+            q.query_row([rules], |r| {
+                Ok(RulesRecord {
+                    name: r.get(0)?,
+                    hash: r.get(1)?,
+                    toml: r.get(2)?,
+                })
             })
         })
-}
-
-/// The cards of the deck kept under `hash`.
-pub(crate) fn deck_of(conn: &Connection, hash: Option<String>) -> rusqlite::Result<Option<String>> {
-    match hash {
-        None => Ok(None),
+        .map_err(db)?;
+    let deck = match deck {
+        None => None,
         Some(h) => conn
-            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")?
-            .query_row([h], |r| r.get(0))
-            .optional(),
-    }
+            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")
+            .and_then(|mut q| q.query_row([h], |r| r.get(0)).optional())
+            .map_err(db)?,
+    };
+    fill(doc, &rules, deck, dealt).map_err(|e| e.to_string())
 }
 
 /// A number as SQLite keeps it: scores edited past `i64::MAX` are kept at the largest.

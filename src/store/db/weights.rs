@@ -40,29 +40,3 @@ pub(crate) fn problems(dir: &Path) -> Vec<String> {
     found.sort();
     found
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[cfg(unix)]
-    #[test]
-    fn a_weights_file_that_is_not_a_file_is_named_and_a_sound_one_is_not() {
-        let dir = tempfile::tempdir().unwrap();
-        assert!(problems(dir.path()).is_empty(), "no folder, nothing to say");
-        let weights = dir.path().join(WEIGHTS_DIR);
-        std::fs::create_dir_all(&weights).unwrap();
-        std::fs::write(weights.join("ntuple-0000000000000001.bin"), b"x").unwrap();
-        std::fs::create_dir(weights.join("ntuple-0000000000000002.bin")).unwrap();
-        std::os::unix::fs::symlink("/dev/null", weights.join("ntuple-0000000000000003.bin"))
-            .unwrap();
-        let said = problems(dir.path());
-        assert_eq!(said.len(), 2, "{said:?}");
-        assert!(
-            said[0].contains("ntuple-0000000000000002.bin: it is a folder"),
-            "{said:?}"
-        );
-        assert!(said[1].contains("ntuple-0000000000000003.bin: it is a symbolic link"));
-        assert!(said[1].contains("remove it"), "{said:?}");
-    }
-}

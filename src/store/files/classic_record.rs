@@ -1,22 +1,10 @@
-//! Classic 2048 on disk: the record of a finished classic game and the saved classic game.
-//!
-//! A classic game is fully described by its rules (board size and winning tile), its seed and its
-//! moves: the spawns come from the seeded generator (see [`crate::classic`]), so, as for the card
-//! game, a file replays on its own. The rules kept are only the `[classic]` table
-//! ([`ClassicRules::to_toml`]) with the rules' name; the hash is of that table, so classic best
-//! scores follow the board size and winning tile, not the card rules in force beside them.
-//!
-//! Moves are one letter each, `u d l r` (up, down, left, right), separated by spaces: the
-//! direction's initial rather than the `w a s d` keys, which would make `d` mean right here and
-//! discard in a card record.
-//!
-//! A saved classic game is a save file like any other (see [`super::saved`]); its `game` field
-//! says it holds a classic game.
+//! Classic 2048's documents, as the card game's (see [`super::record`]): a classic game replays
+//! from its rules (the `[classic]` table with the rules' name, hashed alone, so classic bests follow
+//! the board and the winning tile), its seed and its moves, one letter each (`u d l r`: the
+//! direction's initial, not the `w a s d` keys, whose `d` would be a card record's discard).
 
 use serde::{Deserialize, Serialize};
 
-#[cfg(test)]
-use super::format::to_json;
 use super::format::{FORMAT, GameKind, RecordError};
 
 use super::record::RulesRecord;
@@ -26,17 +14,19 @@ use crate::classic::{ClassicGame, Dir};
 use crate::store::meta::ClassicMeta;
 use crate::utc;
 
+/// A move's code as a save's rows keep it: its place in [`Dir::ALL`].
+pub(crate) fn dir_code(d: &Dir) -> u16 {
+    Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
+}
+
+/// A move's code as a record writes it: `u`, `d`, `l` or `r`.
+pub(crate) fn dir_word(code: u16) -> String {
+    ["u", "d", "l", "r"][usize::from(code) % 4].to_string()
+}
+
 /// `"u l l d r"`.
 pub(crate) fn encode_dirs(moves: &[Dir]) -> String {
-    let letters: Vec<&str> = moves
-        .iter()
-        .map(|d| match d {
-            Dir::Up => "u",
-            Dir::Down => "d",
-            Dir::Left => "l",
-            Dir::Right => "r",
-        })
-        .collect();
+    let letters: Vec<String> = moves.iter().map(|d| dir_word(dir_code(d))).collect();
     letters.join(" ")
 }
 
@@ -143,7 +133,6 @@ pub(crate) struct ClassicRecord {
     pub format: u32,
     /// Always [`GameKind::Classic`].
     pub game: GameKind,
-    /// Unique among all records; also the file's name.
     pub id: String,
     pub outcome: Ending,
     pub score: u64,
@@ -160,11 +149,11 @@ pub(crate) struct ClassicRecord {
 
 impl ClassicRecord {
     /// The record of a game that ended at `ended`; its outcome is [`ClassicGame::ending`].
-    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64) -> ClassicRecord {
+    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64, id: String) -> Self {
         ClassicRecord {
             format: FORMAT,
             game: GameKind::Classic,
-            id: String::new(),
+            id,
             outcome: game.ending(),
             score: game.score(),
             move_count: game.moves().len(),
@@ -177,28 +166,15 @@ impl ClassicRecord {
 
     /// Where a replayed game differs from what was recorded, if anywhere.
     pub(crate) fn mismatch(&self, game: &ClassicGame) -> Option<String> {
-        let replayed = (
-            game.ending(),
-            game.score(),
-            game.moves().len(),
-            game.board().highest(),
+        let moves = game.moves().len() as u64;
+        let recorded = (
+            self.outcome,
+            self.score,
+            self.move_count as u64,
+            self.highest,
         );
-        let recorded = (self.outcome, self.score, self.move_count, self.highest);
-        (replayed != recorded).then(|| {
-            let says = |(o, s, m, h): (Ending, u64, usize, u64)| {
-                format!("{} with score {s}, {m} moves, highest {h}", o.as_str())
-            };
-            format!(
-                "the record says {}; replaying its moves gives {}",
-                says(recorded),
-                says(replayed)
-            )
-        })
-    }
-
-    #[cfg(test)]
-    pub(crate) fn to_json(&self) -> String {
-        to_json(self)
+        let replayed = (game.ending(), game.score(), moves, game.board().highest());
+        super::format::mismatch("moves", recorded, replayed)
     }
 }
 
@@ -208,145 +184,11 @@ pub(crate) struct SavedClassic {
     pub format: u32,
     /// Always [`GameKind::Classic`].
     pub game: GameKind,
-    /// The game's id (see [`super::saved`]); empty in saves of older versions.
+    /// Empty in saves of older versions.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
     #[serde(with = "utc::as_stamp")]
     pub saved: u64,
     #[serde(flatten)]
     pub play: ClassicPlay,
-}
-
-impl SavedClassic {
-    #[cfg(test)]
-    pub(crate) fn of(
-        game: &ClassicGame,
-        meta: &ClassicMeta,
-        saved: u64,
-        id: String,
-    ) -> SavedClassic {
-        SavedClassic {
-            format: FORMAT,
-            game: GameKind::Classic,
-            id,
-            saved,
-            play: ClassicPlay::of(game, meta),
-        }
-    }
-
-    /// The saved game rebuilt, once the file says it holds a classic game.
-    pub(crate) fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
-        if self.game != GameKind::Classic {
-            let kind = self.game.as_str();
-            return Err(RecordError::Invalid(format!("it holds a {kind} game")));
-        }
-        self.play.rebuild()
-    }
-
-    #[cfg(test)]
-    pub(crate) fn to_json(&self) -> String {
-        to_json(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::files::entry::{Entry, decode_entry};
-    use crate::store::files::format::decode;
-
-    const RULES: ClassicRules = ClassicRules { size: 4, win: 2048 };
-
-    fn played(seed: u64, n: usize) -> (ClassicGame, ClassicMeta) {
-        let mut g = ClassicGame::new(RULES, seed);
-        let mut i = 0;
-        while g.moves().len() < n {
-            let d = Dir::ALL[i % 4];
-            g.play(d);
-            i += 1;
-        }
-        let meta = ClassicMeta {
-            rules_name: "default".into(),
-            started: 1_796_070_830,
-        };
-        (g, meta)
-    }
-
-    #[test]
-    fn record_round_trips_and_replays() {
-        let (mut g, meta) = played(3, 12);
-        g.undo();
-        let r = ClassicRecord::of(&g, &meta, meta.started + 30);
-        let text = r.to_json();
-        assert!(text.contains("\"format\": 2"), "{text}");
-        assert!(text.contains("\"game\": \"classic\""), "{text}");
-        assert_eq!(r.play.moves.split(' ').count(), 11, "{text}");
-        let back = match decode_entry(&text).unwrap() {
-            Entry::Classic(c) => c,
-            other => panic!("{other:?}"),
-        };
-        assert_eq!(back, r);
-        let (g2, meta2) = back.play.rebuild().unwrap();
-        assert_eq!(meta2, meta);
-        assert_eq!(g2.board(), g.board());
-        assert_eq!(g2.score(), g.score());
-        assert_eq!(g2.undos(), 1);
-        assert_eq!(back.mismatch(&g2), None);
-        let mut lie = back.clone();
-        lie.score += 4;
-        assert!(lie.mismatch(&g2).unwrap().contains("the record says"));
-    }
-
-    #[test]
-    fn letters_are_not_wasd() {
-        assert_eq!(
-            encode_dirs(&[Dir::Up, Dir::Down, Dir::Left, Dir::Right]),
-            "u d l r"
-        );
-        assert_eq!(
-            decode_dirs("u d l r").unwrap(),
-            [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
-        );
-        assert!(matches!(decode_dirs("u w"), Err(RecordError::BadSlide(_))));
-    }
-
-    #[test]
-    fn hand_edits_never_panic() {
-        let (g, meta) = played(4, 5);
-        let good = ClassicPlay::of(&g, &meta);
-        let mut p = good.clone();
-        p.size = 5;
-        assert!(matches!(p.rebuild(), Err(RecordError::Invalid(_))));
-        let mut p = good.clone();
-        p.rules.toml = p.rules.toml.replace("size = 4", "size = 5");
-        assert!(matches!(p.rebuild(), Err(RecordError::RulesHash { .. })));
-        let mut p = good.clone();
-        p.rules.toml = "size = [".into();
-        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
-        let mut p = good;
-        p.rules.toml = p.rules.toml.replace("size = 4", "size = 99");
-        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
-        // A move that changes nothing where it stands.
-        let mut h = ClassicGame::new(RULES, 4);
-        let still = loop {
-            if let Some(d) = Dir::ALL.into_iter().find(|&d| h.board().slide(d).is_none()) {
-                break d;
-            }
-            let d = Dir::ALL.into_iter().find(|&d| h.board().slide(d).is_some());
-            h.play(d.unwrap());
-        };
-        let mut p = ClassicPlay::of(&h, &meta);
-        p.moves = format!("{} {}", p.moves, encode_dirs(&[still]));
-        let err = p.rebuild().unwrap_err();
-        assert!(err.to_string().contains("changes nothing"), "{err}");
-        // A save of a kind this reader does not know is invalid, not a panic.
-        let text = SavedClassic::of(&g, &meta, 9, String::new())
-            .to_json()
-            .replace("\"game\": \"classic\"", "\"game\": \"chess\"");
-        assert!(matches!(decode_entry(&text), Err(RecordError::Invalid(_))));
-        assert!(decode::<SavedClassic>(&text).is_err());
-        let cards = text.replace("\"game\": \"chess\"", "\"game\": \"cards\"");
-        let save = decode::<SavedClassic>(&cards).unwrap();
-        assert!(matches!(save.rebuild(), Err(RecordError::Invalid(_))));
-    }
 }

@@ -1,17 +1,8 @@
-//! Duels on disk: one history file per duel, holding both players' plays, the deal they shared and
-//! the result.
-//!
-//! Both players play the same deal, so it is kept once: the rules, how it was dealt (`deal`; a
-//! classic duel's is its seed) and, for the card game, the dealt deck. Each player keeps a name,
-//! their moves in the notation of their game's own records (`"1 3 d"` or `"u l r"`), undos,
-//! score, how long they survived (cards placed or discarded; classic moves), highest card or tile
-//! and how their game ended. `result` is [`DuelResult`] from [`crate::duel`], or null for a duel
-//! given up before it was decided.
-//!
-//! A duel is also saved after every move, like any game (see [`crate::store::db::saves`]): its save is its
-//! record as it stands, with no result yet, and it resumes with the same player to move
-//! ([`DuelRecord::resume_cards`], [`DuelRecord::resume_classic`]: both players' moves are
-//! replayed in turn order, the turn passing as it did in play).
+//! A duel's document: both players' plays of one shared deal, kept once (the rules, the `deal`, a
+//! card duel's dealt deck), each player's name, moves in their game's record notation, undos,
+//! score, survival, highest and ending, and the [`DuelResult`] (null: given up). Its save is the
+//! same document with no result yet; it resumes with the same player to move, both players'
+//! moves replayed in turn order ([`DuelRecord::resume_cards`], [`DuelRecord::resume_classic`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +10,7 @@ use super::classic_record as classic_store;
 use super::format::{FORMAT, GameKind, RecordError};
 use super::record::{self, CardPlay, RulesRecord};
 use crate::cards::engine::Game;
+use crate::cards::rules::ClassicRules;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, DuelResult, Playable};
@@ -95,26 +87,29 @@ pub(crate) struct DuelRecord {
     pub players: [DuelPlayer; 2],
 }
 
-/// What the two kinds of duel differ in.
-struct Shared {
-    of: GameKind,
-    started: u64,
-    rules: RulesRecord,
-    deal: Deal,
-    deck: Option<String>,
+/// The deal both players of a duel share.
+pub(crate) struct Shared {
+    pub of: GameKind,
+    pub started: u64,
+    pub rules: RulesRecord,
+    pub deal: Deal,
+    pub deck: Option<String>,
 }
 
 impl DuelRecord {
-    fn build<G: DuelSide>(
+    /// The record of `duel` with the deal `s` as of `ended` (a save's head: `s` without rules or
+    /// deck, which are kept beside it).
+    pub(crate) fn build<G: DuelSide>(
         duel: &Duel<G>,
         names: &[String; 2],
         s: Shared,
         ended: u64,
+        id: String,
     ) -> DuelRecord {
         DuelRecord {
             format: FORMAT,
             game: GameKind::Duel,
-            id: String::new(),
+            id,
             of: s.of,
             result: duel.result(),
             started: s.started,
@@ -127,37 +122,13 @@ impl DuelRecord {
         }
     }
 
-    /// The players and result of `duel` as of `ended`, without its rules or deck: what a saved
-    /// duel's head keeps (the rules and deck are kept once beside it).
-    pub(crate) fn of_players<G: DuelSide>(
-        duel: &Duel<G>,
-        names: &[String; 2],
-        of: GameKind,
-        started: u64,
-        ended: u64,
-        deal: Deal,
-    ) -> DuelRecord {
-        let rules = RulesRecord {
-            name: String::new(),
-            hash: String::new(),
-            toml: String::new(),
-        };
-        let shared = Shared {
-            of,
-            started,
-            rules,
-            deal,
-            deck: None,
-        };
-        DuelRecord::build(duel, names, shared, ended)
-    }
-
     /// A card duel that ended (or was given up) at `ended`.
     pub(crate) fn of_cards(
         duel: &Duel<Game>,
         meta: &GameMeta,
         names: &[String; 2],
         ended: u64,
+        id: String,
     ) -> DuelRecord {
         let g = &duel.players[0];
         let shared = Shared {
@@ -167,7 +138,7 @@ impl DuelRecord {
             deal: meta.deal.clone(),
             deck: Some(crate::cards::text::cards(g.deck())),
         };
-        DuelRecord::build(duel, names, shared, ended)
+        DuelRecord::build(duel, names, shared, ended, id)
     }
 
     /// A classic duel that ended (or was given up) at `ended`.
@@ -176,6 +147,7 @@ impl DuelRecord {
         meta: &ClassicMeta,
         names: &[String; 2],
         ended: u64,
+        id: String,
     ) -> DuelRecord {
         let g = &duel.players[0];
         let shared = Shared {
@@ -185,43 +157,46 @@ impl DuelRecord {
             deal: Deal::Seed { seed: g.seed() },
             deck: None,
         };
-        DuelRecord::build(duel, names, shared, ended)
+        DuelRecord::build(duel, names, shared, ended, id)
     }
 
-    /// Whether the duel was decided (not given up).
-    #[cfg(test)]
-    pub(crate) fn decided(&self) -> bool {
-        self.result.is_some()
+    /// A card game of the shared deal, with `moves` played.
+    fn card_play(&self, undos: u32, moves: String) -> Result<CardPlay, RecordError> {
+        let deck = self.deck.clone();
+        Ok(CardPlay {
+            started: self.started,
+            deal: self.deal.clone(),
+            undos,
+            moves,
+            deck: deck
+                .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?,
+            rules: self.rules.clone(),
+        })
+    }
+
+    /// The classic rules and seed of the shared deal.
+    fn classic_deal(&self) -> Result<(ClassicRules, u64), RecordError> {
+        let rules = classic_store::read_rules(&self.rules)?;
+        match self.deal {
+            Deal::Seed { seed } => Ok((rules, seed)),
+            _ => Err(RecordError::Invalid(
+                "a classic duel's `deal` must be a seed".into(),
+            )),
+        }
     }
 
     /// Both players' card games rebuilt from the shared deck and their moves.
     pub(crate) fn rebuild_cards(&self) -> Result<Duel<Game>, RecordError> {
-        let deck = self
-            .deck
-            .clone()
-            .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
         let [a, b] = self.players.clone().map(|p| {
-            let play = CardPlay {
-                started: self.started,
-                deal: self.deal.clone(),
-                undos: p.undos,
-                moves: p.moves,
-                deck: deck.clone(),
-                rules: self.rules.clone(),
-            };
-            play.rebuild().map(|(g, _)| g)
+            let (game, _) = self.card_play(p.undos, p.moves)?.rebuild()?;
+            Ok::<_, RecordError>(game)
         });
         Ok(Duel::new(a?, b?))
     }
 
     /// Both players' classic games rebuilt from the shared seed and their moves.
     pub(crate) fn rebuild_classic(&self) -> Result<Duel<ClassicGame>, RecordError> {
-        let rules = classic_store::read_rules(&self.rules)?;
-        let Deal::Seed { seed } = self.deal else {
-            return Err(RecordError::Invalid(
-                "a classic duel's `deal` must be a seed".into(),
-            ));
-        };
+        let (rules, seed) = self.classic_deal()?;
         let [a, b] = self
             .players
             .clone()
@@ -231,21 +206,8 @@ impl DuelRecord {
 
     /// The card duel in progress this save holds, with the same player to move.
     pub(crate) fn resume_cards(&self) -> Result<Duel<Game>, RecordError> {
-        let deck = self
-            .deck
-            .clone()
-            .ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
-        let fresh = CardPlay {
-            started: self.started,
-            deal: self.deal.clone(),
-            undos: 0,
-            moves: String::new(),
-            deck,
-            rules: self.rules.clone(),
-        };
-        let (game, _) = fresh.rebuild()?;
-        let moves = self.players.clone().map(|p| record::decode_moves(&p.moves));
-        let [a, b] = moves;
+        let (game, _) = self.card_play(0, String::new())?.rebuild()?;
+        let [a, b] = self.players.clone().map(|p| record::decode_moves(&p.moves));
         interleave(Duel::new(game.clone(), game), [a?, b?], |g, m, number| {
             g.play(m)
                 .map(drop)
@@ -255,12 +217,7 @@ impl DuelRecord {
 
     /// The classic duel in progress this save holds, with the same player to move.
     pub(crate) fn resume_classic(&self) -> Result<Duel<ClassicGame>, RecordError> {
-        let rules = classic_store::read_rules(&self.rules)?;
-        let Deal::Seed { seed } = self.deal else {
-            return Err(RecordError::Invalid(
-                "a classic duel's `deal` must be a seed".into(),
-            ));
-        };
+        let (rules, seed) = self.classic_deal()?;
         let game = ClassicGame::new(rules, seed);
         let [a, b] = self
             .players
@@ -312,11 +269,6 @@ impl DuelRecord {
     pub(crate) fn result_text(&self) -> String {
         crate::duel::result_text(self.result, &self.names())
     }
-
-    #[cfg(test)]
-    pub(crate) fn to_json(&self) -> String {
-        super::format::to_json(self)
-    }
 }
 
 /// Plays both players' `moves` on `duel` in turn order, as [`Duel`] hands the turn over; `play`
@@ -346,99 +298,4 @@ fn interleave<G: Playable, M: Copy>(
         duel.next_turn();
     }
     Ok(duel)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::cards::rules::{ClassicRules, Rules};
-    use crate::classic::Dir;
-    use crate::store::files::entry::{Entry, decode_entry};
-
-    fn names() -> [String; 2] {
-        ["Ann".to_string(), "Bob".to_string()]
-    }
-
-    #[test]
-    fn classic_duel_round_trips() {
-        let rules = ClassicRules { size: 3, win: 2048 };
-        let mut duel = Duel::new(ClassicGame::new(rules, 8), ClassicGame::new(rules, 8));
-        while let Some(g) = duel.current() {
-            let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
-            g.play(d.unwrap());
-            duel.next_turn();
-        }
-        let meta = ClassicMeta {
-            rules_name: "default".into(),
-            started: 1_796_070_830,
-        };
-        let r = DuelRecord::of_classic(&duel, &meta, &names(), meta.started + 9);
-        assert!(r.decided());
-        assert_eq!(r.deal, Deal::Seed { seed: 8 });
-        assert_eq!(r.players[1].name, "Bob");
-        assert_eq!(r.players[0].survived, duel.players[0].moves().len() as u64);
-        let text = r.to_json();
-        assert!(text.contains("\"game\": \"duel\""), "{text}");
-        assert!(text.contains("\"of\": \"classic\""), "{text}");
-        assert!(!text.contains("\"deck\""), "{text}");
-        assert_eq!(decode_entry(&text).unwrap(), Entry::Duel(r));
-    }
-
-    #[test]
-    fn card_duel_keeps_the_deck_and_a_given_up_duel_has_no_result() {
-        let rules = Arc::new(Rules::default_rules());
-        let a = Game::with_seed(rules, 5);
-        let b = Game::new(a.rules_arc().clone(), a.deck().clone());
-        let mut duel = Duel::new(a, b);
-        duel.current()
-            .unwrap()
-            .play(crate::cards::engine::Move::Place(0))
-            .unwrap();
-        duel.next_turn();
-        let meta = GameMeta {
-            deal: Deal::Seed { seed: 5 },
-            started: 100,
-        };
-        let r = DuelRecord::of_cards(&duel, &meta, &names(), 160);
-        assert_eq!(r.result, None);
-        assert_eq!(r.result_text(), "given up");
-        assert_eq!(r.players[0].moves, "1");
-        assert_eq!(r.players[1].moves, "");
-        assert_eq!(r.duration_secs, 60);
-        assert!(
-            r.deck
-                .as_deref()
-                .is_some_and(|d| d.split(' ').count() == 100)
-        );
-        let back = decode_entry(&r.to_json()).unwrap();
-        assert_eq!(back, Entry::Duel(r));
-    }
-
-    #[test]
-    fn a_saved_duel_resumes_with_the_same_player_to_move() {
-        let rules = ClassicRules { size: 4, win: 2048 };
-        let mut duel = Duel::new(ClassicGame::new(rules, 3), ClassicGame::new(rules, 3));
-        for _ in 0..7 {
-            let g = duel.current().unwrap();
-            let d = Dir::ALL.into_iter().find(|&d| g.board().slide(d).is_some());
-            g.play(d.unwrap());
-            duel.next_turn();
-        }
-        let meta = ClassicMeta {
-            rules_name: "default".into(),
-            started: 100,
-        };
-        let saved = DuelRecord::of_classic(&duel, &meta, &names(), 200);
-        let back = saved.resume_classic().unwrap();
-        assert_eq!(back.to_move(), duel.to_move());
-        assert_eq!(back.to_move(), Some(1));
-        for i in 0..2 {
-            assert_eq!(back.players[i].board(), duel.players[i].board());
-        }
-        let mut lie = saved;
-        lie.players[1].moves = String::new();
-        assert!(lie.resume_classic().is_err());
-    }
 }

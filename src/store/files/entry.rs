@@ -1,21 +1,38 @@
-//! One file of history, whichever game it holds: card games, classic 2048 games and duels lie
-//! side by side in `games/`, told apart by their `game` field (see [`super::record`]).
-//!
-//! This sits above the three record types, so none of them needs to know the others.
+//! One document of any game: card games, classic games and duels side by side, told apart by their
+//! `game` field (none: a card game, as every format-1 file). This sits above the three record
+//! types, so none of them needs to know the others.
+
+use serde::de::DeserializeOwned;
 
 use super::classic_record::ClassicRecord;
 use super::duel_record::DuelRecord;
 use super::format::{GameKind, RecordError, checked, from_value, kind_of};
 use super::record::Record;
 
-/// One file of history: a finished game of either kind, or a duel. Written as the record it holds
-/// (each says its own `game`).
+/// The document of one game of any kind: `C` a card game's, `K` a classic game's (a record, or a
+/// save); a duel's record and save are one type. Written as the document it holds.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(untagged)]
-pub(crate) enum Entry {
-    Cards(Record),
-    Classic(ClassicRecord),
+#[allow(clippy::large_enum_variant)] // Clippy sizes `C` and `K` as nothing; all three are alike.
+pub(crate) enum Doc<C, K> {
+    Cards(C),
+    Classic(K),
     Duel(DuelRecord),
+}
+
+/// A finished game of history, as the exchange format has it.
+pub(crate) type Entry = Doc<Record, ClassicRecord>;
+
+impl<C: DeserializeOwned, K: DeserializeOwned> Doc<C, K> {
+    /// Reads a document of any kind, checking its `format` first.
+    pub(crate) fn decode(text: &str) -> Result<Self, RecordError> {
+        let value = checked(text)?;
+        Ok(match kind_of(&value)? {
+            GameKind::Cards => Doc::Cards(from_value(value)?),
+            GameKind::Classic => Doc::Classic(from_value(value)?),
+            GameKind::Duel => Doc::Duel(from_value(value)?),
+        })
+    }
 }
 
 impl Entry {
@@ -29,14 +46,9 @@ impl Entry {
     }
 }
 
-/// Reads a history file of any kind, checking its `format` first.
+/// Reads a record of any kind, checking its `format` first.
 pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
-    let value = checked(text)?;
-    Ok(match kind_of(&value)? {
-        GameKind::Cards => Entry::Cards(from_value(value)?),
-        GameKind::Classic => Entry::Classic(from_value(value)?),
-        GameKind::Duel => Entry::Duel(from_value(value)?),
-    })
+    Entry::decode(text)
 }
 
 /// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or

@@ -1,14 +1,12 @@
-//! The frame every data file shares: a `format` version checked before anything else is read,
-//! the errors a file can have, and how files are written (pretty JSON, a final newline).
-//!
-//! A reader looks at `format` first: a missing one or one above [`FORMAT`] is reported as such (a
-//! newer program wrote it) instead of as a confusing field error, so the caller can move the file
-//! aside with the right words. See [`super::record`] for why card files are still format 1.
+//! What every document shares: a `format` version read before anything else (a missing one, or
+//! one above [`FORMAT`] from a newer program, is said as such rather than as a confusing field
+//! error), the errors a document can have, and how one is written (pretty JSON, a final newline).
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::engine::MoveError;
+use crate::cards::summary::Ending;
 
 /// The newest format version this program reads, and the one it writes classic and duel files in.
 pub(crate) const FORMAT: u32 = 2;
@@ -65,6 +63,25 @@ pub(crate) enum RecordError {
     BadSlide(String),
     #[error("its move {number} cannot be played: {error}")]
     Move { number: usize, error: MoveError },
+}
+
+/// Where a replayed one-player game differs from its record, if anywhere: each as its outcome,
+/// score, how many `unit` (cards played, moves) and highest card or tile.
+pub(crate) fn mismatch(
+    unit: &str,
+    recorded: (Ending, u64, u64, u64),
+    replayed: (Ending, u64, u64, u64),
+) -> Option<String> {
+    let says = |(o, s, n, h): (Ending, u64, u64, u64)| {
+        format!("{} with score {s}, {n} {unit}, highest {h}", o.as_str())
+    };
+    (replayed != recorded).then(|| {
+        format!(
+            "the record says {}; replaying its moves gives {}",
+            says(recorded),
+            says(replayed)
+        )
+    })
 }
 
 /// Pretty JSON with a final newline: how every data file is written.

@@ -1,40 +1,14 @@
-//! What a recorded game and a saved game look like on disk, and how a file's `format` version is
-//! checked before anything else is read.
-//!
-//! A game is fully described by its rules, its deck and its moves (see [`crate::cards::engine`]), so a
-//! [`CardPlay`] stores exactly those — the rules as their complete TOML, the deck as the cards that
-//! were dealt, the moves as a short text — plus how it was dealt and when it started. A file
-//! therefore replays on its own: no preset, seed generator or program version is needed to rebuild
-//! the game, and the rules hash lets a reader notice rules edited by hand.
-//!
-//! Both kinds of file are pretty-printed JSON objects with a top-level `format` number. A reader
-//! looks at `format` first: a missing one or one above [`FORMAT`](super::format::FORMAT) is reported as such (a newer
-//! program wrote it) instead of as a confusing field error, so the caller can move the file aside
-//! with the right words.
-//!
-//! ## Three games in one history: `game` and format 2
-//!
-//! History holds card games, classic 2048 games ([`super::classic_record`]) and duels
-//! ([`super::duel_record`]) side by side in `games/`. A file says which with a `game` field (`"cards"`,
-//! `"classic"`, `"duel"`); a file without one is a card game, which is what every format-1 file
-//! is. [`decode_entry`](super::entry::decode_entry) reads any of them as an [`Entry`](super::entry::Entry).
-//!
-//! A file carries the *oldest* format whose readers understand it. Card records and saves did not
-//! change, so they are still written as format 1 ([`CARDS_FORMAT`]) and a new2048 from before
-//! classic games reads them as before. Classic and duel files are format 2 ([`FORMAT`](super::format::FORMAT)): an
-//! older new2048 meeting one calls it what it is, a file from a newer version, and moves it aside
-//! with that message, rather than failing on its fields and calling it corrupt.
-//!
-//! The deck and the moves are single strings (`"2 64 bomb 8"`, `"1 3 3 d 5"`) rather than JSON
-//! arrays, so that a 100-card game stays a screenful a person can read; the deck string is in the
-//! deck-file syntax `--deck-file` takes.
+//! The card game's documents: a finished game ([`Record`]) and a game in progress
+//! ([`SavedGame`]), both its [`CardPlay`]: the rules as their complete TOML, the dealt deck and the
+//! moves as short texts (`"2 64 bomb 8"`, `"1 3 3 d 5"`, a screenful for a person), how it was dealt
+//! and when it started. A file therefore replays on its own, with no preset or program version,
+//! and the rules hash shows rules edited by hand. Card files have not changed since format 1
+//! ([`CARDS_FORMAT`]) and have no `game` field, so older versions still read them.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-#[cfg(test)]
-use super::format::to_json;
 use super::format::{CARDS_FORMAT, RecordError};
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
@@ -45,7 +19,7 @@ use crate::store::meta::{Deal, GameMeta};
 use crate::utc;
 
 /// The rules a game was played with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RulesRecord {
     pub name: String,
     /// [`Rules::hash`]: groups games by the rules really in force, whatever their name.
@@ -114,7 +88,7 @@ pub(crate) struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SavedGame {
     pub format: u32,
-    /// The game's id (see [`super::saved`]); empty in saves of older versions.
+    /// Empty in saves of older versions.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
     #[serde(with = "utc::as_stamp")]
@@ -123,15 +97,25 @@ pub(crate) struct SavedGame {
     pub play: CardPlay,
 }
 
+/// A move's code as a save's rows keep it: its column from 1, 0 for a discard.
+pub(crate) fn card_code(m: &Move) -> u16 {
+    match m {
+        Move::Place(c) => u16::from(*c) + 1,
+        Move::Discard => 0,
+    }
+}
+
+/// A move's code as a record writes it: the column, or `d`.
+pub(crate) fn card_word(code: u16) -> String {
+    match code {
+        0 => "d".into(),
+        c => c.to_string(),
+    }
+}
+
 /// The moves as a record writes them: `"1 3 3 d 5"`.
 pub(crate) fn encode_moves(moves: &[Move]) -> String {
-    let words: Vec<String> = moves
-        .iter()
-        .map(|m| match m {
-            Move::Place(c) => (u16::from(*c) + 1).to_string(),
-            Move::Discard => "d".to_string(),
-        })
-        .collect();
+    let words: Vec<String> = moves.iter().map(|m| card_word(card_code(m))).collect();
     words.join(" ")
 }
 
@@ -167,9 +151,8 @@ impl CardPlay {
         Ok(rules)
     }
 
-    /// Checks the deck against how the game says it was dealt: a seed (or a daily date, whose
-    /// seed follows from it) deals it again, which also checks its length against `deck.size`.
-    /// A deck file's deck is whatever the file held, so there is nothing to check it against.
+    /// Checks the deck against its deal: a seed (or a daily date's) deals it again; a deck
+    /// file's deck is whatever the file held.
     fn check_deal(&self, rules: &Rules, deck: &[Card]) -> Result<(), RecordError> {
         let seed = match &self.deal {
             Deal::DeckFile { .. } => return Ok(()),
@@ -258,162 +241,14 @@ impl Record {
     /// Where a replayed game differs from what was recorded, if anywhere.
     pub(crate) fn mismatch(&self, game: &Game) -> Option<String> {
         let p = game.position();
-        let replayed = (
-            Ending::of(game),
-            p.score,
-            p.stats.cards_played,
-            p.stats.highest,
+        let played = u64::from(p.stats.cards_played);
+        let recorded = (
+            self.outcome,
+            self.score,
+            u64::from(self.cards_played),
+            self.highest,
         );
-        let recorded = (self.outcome, self.score, self.cards_played, self.highest);
-        (replayed != recorded).then(|| {
-            format!(
-                "the record says {} with score {}, {} cards played, highest {}; replaying its \
-                 moves gives {} with score {}, {} cards played, highest {}",
-                recorded.0.as_str(),
-                recorded.1,
-                recorded.2,
-                recorded.3,
-                replayed.0.as_str(),
-                replayed.1,
-                replayed.2,
-                replayed.3
-            )
-        })
-    }
-
-    #[cfg(test)]
-    pub(crate) fn to_json(&self) -> String {
-        to_json(self)
-    }
-}
-
-#[cfg(test)]
-impl SavedGame {
-    pub(crate) fn of(game: &Game, meta: &GameMeta, saved: u64, id: String) -> SavedGame {
-        SavedGame {
-            format: CARDS_FORMAT,
-            id,
-            saved,
-            play: CardPlay::of(game, meta),
-        }
-    }
-
-    pub(crate) fn to_json(&self) -> String {
-        to_json(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::files::format::decode;
-
-    fn played(seed: u64, moves: &[Move]) -> (Game, GameMeta) {
-        let mut g = Game::with_seed(Arc::new(Rules::default_rules()), seed);
-        for &m in moves {
-            g.play(m).unwrap();
-        }
-        let meta = GameMeta {
-            deal: Deal::Seed { seed },
-            started: 1_796_070_830,
-        };
-        (g, meta)
-    }
-
-    #[test]
-    fn record_round_trips_and_replays() {
-        let (mut g, meta) = played(42, &[Move::Place(0), Move::Place(1), Move::Place(1)]);
-        g.undo();
-        g.play(Move::Place(4)).unwrap();
-        let r = Record::of(&g, &meta, Ending::Quit, meta.started + 75, "x".into());
-        let text = r.to_json();
-        assert!(text.contains("\"format\": 1"), "{text}");
-        assert!(text.contains("\"moves\": \"1 2 5\""), "{text}");
-        let back: Record = decode(&text).unwrap();
-        assert_eq!(back, r);
-        assert_eq!(back.duration_secs, 75);
-        let (g2, meta2) = back.play.rebuild().unwrap();
-        assert_eq!(meta2, meta);
-        assert_eq!(g2.position(), g.position());
-        assert_eq!(g2.moves(), g.moves());
-        assert_eq!(g2.undos(), 1);
-        assert_eq!(back.mismatch(&g2), None);
-    }
-
-    #[test]
-    fn versions_and_damage_are_told_apart() {
-        let (g, meta) = played(1, &[Move::Place(2)]);
-        let text = SavedGame::of(&g, &meta, 5, String::new()).to_json();
-        assert!(decode::<SavedGame>(&text).is_ok());
-        let truncated = &text[..text.len() / 2];
-        assert!(matches!(
-            decode::<SavedGame>(truncated),
-            Err(RecordError::Json(_))
-        ));
-        let newer = text.replace("\"format\": 1", "\"format\": 7");
-        assert_eq!(
-            decode::<SavedGame>(&newer),
-            Err(RecordError::Newer { found: 7 })
-        );
-        assert_eq!(decode::<SavedGame>("[1]"), Err(RecordError::NoFormat));
-        let bad_time = text.replace("\"saved\": \"1970", "\"saved\": \"1870");
-        assert!(matches!(
-            decode::<SavedGame>(&bad_time),
-            Err(RecordError::Invalid(_))
-        ));
-    }
-
-    #[test]
-    fn hand_edits_never_panic() {
-        let (g, meta) = played(3, &[Move::Place(0)]);
-        let good = CardPlay::of(&g, &meta);
-        let mut p = good.clone();
-        p.moves = "1 0".into();
-        assert!(matches!(p.rebuild(), Err(RecordError::BadMove(_))));
-        p.moves = "1 99".into();
-        assert!(matches!(
-            p.rebuild(),
-            Err(RecordError::Move { number: 2, .. })
-        ));
-        let mut p = good.clone();
-        p.deck = "2 4 2048".into();
-        assert!(matches!(p.rebuild(), Err(RecordError::Deck(_))));
-        let mut p = good.clone();
-        p.rules.toml = p.rules.toml.replace("columns = 5", "columns = 4");
-        assert!(matches!(p.rebuild(), Err(RecordError::RulesHash { .. })));
-        let mut p = good.clone();
-        p.rules.toml = "not toml [".into();
-        assert!(matches!(p.rebuild(), Err(RecordError::Rules(_))));
-    }
-
-    #[test]
-    fn a_deck_that_contradicts_its_deal_is_refused() {
-        let (g, meta) = played(3, &[Move::Place(0)]);
-        let good = CardPlay::of(&g, &meta);
-        assert!(good.rebuild().is_ok());
-        let says = |p: &CardPlay| match p.rebuild() {
-            Err(e @ RecordError::Deal(_)) => e.to_string(),
-            other => panic!("{:?}", other.map(|_| ())),
-        };
-        let mut p = good.clone();
-        p.deal = Deal::Seed { seed: 4 };
-        assert!(says(&p).contains("where seed 4 deals"), "{}", says(&p));
-        let mut p = good.clone();
-        p.deck = p.deck.split(' ').take(60).collect::<Vec<_>>().join(" ");
-        assert!(says(&p).contains("60 cards where its rules deal deck.size = 100"));
-        let mut p = good.clone();
-        p.deal = Deal::Daily {
-            date: "2026-13-45".into(),
-            seed: 3,
-        };
-        assert!(says(&p).contains("`2026-13-45` is not a date"));
-        p.deal = Deal::Daily {
-            date: "2026-11-29".into(),
-            seed: 3,
-        };
-        assert!(says(&p).contains("not the daily seed of 2026-11-29"));
-        let mut p = good;
-        p.deal = Deal::DeckFile { path: "x".into() };
-        assert!(p.rebuild().is_ok(), "a deck file's deck is its own");
+        let replayed = (Ending::of(game), p.score, played, p.stats.highest);
+        super::format::mismatch("cards played", recorded, replayed)
     }
 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::duel_record::DuelPlayer;
 use super::entry::Entry;
 use super::format::GameKind;
+use super::record::RulesRecord;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
 use crate::store::meta::Deal;
@@ -45,63 +46,57 @@ pub(crate) struct Recap {
 impl Recap {
     /// The summary of a record.
     pub(crate) fn of(e: &Entry) -> Recap {
+        let base = |rules: &RulesRecord, started, ended, duration_secs| Recap {
+            id: e.id().to_string(),
+            game: GameKind::Cards,
+            started,
+            ended,
+            rules: rules.name.clone(),
+            rules_hash: rules.hash.clone(),
+            outcome: Ending::Quit,
+            score: 0,
+            played: 0,
+            highest: 0,
+            duration_secs,
+            undos: 0,
+            deal: Deal::Seed { seed: 0 },
+            size: 0,
+            of: GameKind::Cards,
+            result: None,
+            players: None,
+        };
         match e {
             Entry::Cards(r) => Recap {
-                id: r.id.clone(),
-                started: r.play.started,
-                game: GameKind::Cards,
-                ended: r.ended,
-                rules: r.play.rules.name.clone(),
-                rules_hash: r.play.rules.hash.clone(),
                 outcome: r.outcome,
                 score: r.score,
                 played: u64::from(r.cards_played),
                 highest: r.highest,
-                duration_secs: r.duration_secs,
                 undos: r.play.undos,
                 deal: r.play.deal.clone(),
-                size: 0,
-                of: GameKind::Cards,
-                result: None,
-                players: None,
+                ..base(&r.play.rules, r.play.started, r.ended, r.duration_secs)
             },
             Entry::Classic(r) => Recap {
-                id: r.id.clone(),
-                started: r.play.started,
                 game: GameKind::Classic,
-                ended: r.ended,
-                rules: r.play.rules.name.clone(),
-                rules_hash: r.play.rules.hash.clone(),
                 outcome: r.outcome,
                 score: r.score,
                 played: r.move_count as u64,
                 highest: r.highest,
-                duration_secs: r.duration_secs,
                 undos: r.play.undos,
                 deal: Deal::Seed { seed: r.play.seed },
                 size: r.play.size,
                 of: GameKind::Classic,
-                result: None,
-                players: None,
+                ..base(&r.play.rules, r.play.started, r.ended, r.duration_secs)
             },
             Entry::Duel(r) => Recap {
-                id: r.id.clone(),
-                started: r.started,
                 game: GameKind::Duel,
-                ended: r.ended,
-                rules: r.rules.name.clone(),
-                rules_hash: r.rules.hash.clone(),
-                outcome: Ending::Quit,
                 score: r.players.iter().map(|p| p.score).max().unwrap_or(0),
                 played: r.players.iter().map(|p| p.survived).sum(),
                 highest: r.players.iter().map(|p| p.highest).max().unwrap_or(0),
-                duration_secs: r.duration_secs,
-                undos: 0,
                 deal: r.deal.clone(),
-                size: 0,
                 of: r.of,
                 result: r.result,
                 players: Some(Box::new(r.players.clone())),
+                ..base(&r.rules, r.started, r.ended, r.duration_secs)
             },
         }
     }
