@@ -62,6 +62,12 @@ impl<'a> Sight<'a> {
 pub trait Strategy: Send + Sync {
     fn name(&self) -> &'static str;
     fn choose(&self, view: &Sight, rng: &mut GameRng) -> Option<Move>;
+    /// Whether every move `choose` gives is legal by construction, so that a simulation need not
+    /// check it again (only `random`, whose move is picked from the legal ones in a few
+    /// instructions, and whose simulations are the engine's speed target, says so).
+    fn always_legal(&self) -> bool {
+        false
+    }
 }
 
 /// The move the strongest strategy suggests for the game's current position.

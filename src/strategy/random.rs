@@ -66,4 +66,9 @@ impl Strategy for Random {
     fn choose(&self, view: &Sight, rng: &mut GameRng) -> Option<Move> {
         Random::pick(view.position, *view.visible.first()?, view.rules, rng)
     }
+
+    #[inline(always)]
+    fn always_legal(&self) -> bool {
+        true
+    }
 }
