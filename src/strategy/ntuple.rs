@@ -204,11 +204,11 @@ impl Shape {
     }
 
     /// The table entries a position reads, written into `out` (per column its two, then per
-    /// pair of columns in order, then the global one); returns how many.
+    /// pair of columns in order, then the global one), and what each column gives into `parts`;
+    /// returns how many entries.
     #[inline]
-    fn features(&self, pos: &Position, out: &mut Features) -> usize {
+    fn features(&self, pos: &Position, out: &mut Features, parts: &mut Parts) -> usize {
         let cols = pos.columns();
-        let mut parts = [ColumnPart::default(); crate::cards::rules::MAX_COLUMNS];
         let (mut offers, mut free) = (0, 0);
         for (i, col) in cols.iter().enumerate() {
             let p = self.column(col);
@@ -234,14 +234,22 @@ impl Shape {
 /// register and shuffled at every step: a decision of `best` took 45% longer that way.
 #[inline]
 pub(crate) fn sum_entries(weights: &[[f32; 2]], features: &[u32]) -> [f32; 2] {
+    add_up(features.iter().map(|&i| weights[i as usize]))
+}
+
+/// Survival and points of `entries` added up in order, as two running sums.
+#[inline(always)]
+fn add_up(entries: impl Iterator<Item = [f32; 2]>) -> [f32; 2] {
     let (mut s, mut p) = (0.0f32, 0.0f32);
-    for &i in features {
-        let [ws, wp] = weights[i as usize];
+    for [ws, wp] in entries {
         s += ws;
         p += wp;
     }
     [s, p]
 }
+
+/// What each column of a position gives ([`Shape::column`]).
+type Parts = [ColumnPart; crate::cards::rules::MAX_COLUMNS];
 
 /// What one column contributes to a position's entries ([`Shape::column`]).
 #[derive(Clone, Copy, Debug, Default)]
@@ -260,7 +268,7 @@ struct ColumnPart {
 /// order as [`Network::value`] adds them, so the value is the same to the last bit.
 #[derive(Clone, Debug)]
 pub struct Reading {
-    parts: [ColumnPart; crate::cards::rules::MAX_COLUMNS],
+    parts: Parts,
     weights: [[f32; 2]; MAX_FEATURES],
     n: usize,
 }
@@ -311,7 +319,9 @@ impl Network {
     #[inline]
     pub fn features(&self, pos: &Position) -> (Features, usize) {
         let mut f = [0u32; MAX_FEATURES];
-        let n = self.shape.features(pos, &mut f);
+        let n = self
+            .shape
+            .features(pos, &mut f, &mut [ColumnPart::default(); _]);
         (f, n)
     }
 
@@ -328,15 +338,14 @@ impl Network {
 
     /// `pos` read for [`Network::value_after`].
     pub fn read(&self, pos: &Position) -> Reading {
-        let (f, n) = self.features(pos);
+        let mut f = [0u32; MAX_FEATURES];
+        let mut parts = [ColumnPart::default(); _];
+        let n = self.shape.features(pos, &mut f, &mut parts);
         let mut r = Reading {
-            parts: [ColumnPart::default(); crate::cards::rules::MAX_COLUMNS],
+            parts,
             weights: [[0.0; 2]; MAX_FEATURES],
             n,
         };
-        for (i, col) in pos.columns().iter().enumerate() {
-            r.parts[i] = self.shape.column(col);
-        }
         for (w, &i) in r.weights.iter_mut().zip(&f[..n]) {
             *w = self.weights[i as usize];
         }
@@ -372,12 +381,7 @@ impl Network {
             .iter()
             .fold((0, 0), |(o, f), p| (o | p.offer, f + p.free));
         w[base.n - 1] = self.weights[self.shape.global_entry(offers, free, pos.discards) as usize];
-        // Two running sums, as in `sum_entries`.
-        let (mut s, mut p) = (0.0f32, 0.0f32);
-        for &[ws, wp] in &w[..base.n] {
-            s += ws;
-            p += wp;
-        }
+        let [s, p] = add_up(w[..base.n].iter().copied());
         Outlook {
             survival: f64::from(s),
             points: f64::from(p),

@@ -29,13 +29,14 @@
 //!
 //! Jobs and determinism: with `J` jobs every job plays its own games (seeded from the training
 //! seed and the job) on its own copy of the weights for a round of cards; then the copies are
-//! merged, every job's changes added together as if one job had made them all, and the next round
-//! starts from the merged weights (a game goes on across rounds). So the weights depend only on the rules, the seed and the
-//! number of jobs, never on timing. An earlier version shared one table among the jobs without
-//! locks ("Hogwild", Recht et al. 2011); it learned as well but two jobs were only 1.2 to 1.4
-//! times as fast as one, since every write by one core took the cache line from the other. A copy
-//! per job costs its memory (48 MB on the hard rules) and a merge a round, which visits only the
-//! entries learned in. The rounds are short ([`ROUND_CARDS`]): with rounds of 500 games each job
+//! merged, every job's changes added together as if one job had made them all, and the next
+//! round starts from the merged weights (a game goes on across rounds). So the weights depend
+//! only on the rules, the seed and the number of jobs, never on timing. An earlier version shared
+//! one table among the jobs without locks ("Hogwild", Recht et al. 2011); it learned as well but
+//! two jobs were 1.25 to 1.58 times as fast as one (6,000 hard games, three runs), every write by
+//! one core taking the cache line from the other. A copy per job costs its memory (16 MB on the
+//! hard rules: 676,864 entries of 24 bytes) and a merge a round, which visits only the entries
+//! learned in. The rounds are short ([`ROUND_CARDS`]): with rounds of 500 games each job
 //! corrected the same errors as the other on its own, and their summed changes overshot
 //! (self-play games fell to 60 cards).
 
@@ -102,8 +103,14 @@ impl Coherence {
 
 /// What one job learns in: the weights and their learning state, kept apart because every card
 /// reads the entries of five or so afterstates and learns in only one, so the reads go to a table
-/// a third the size (on the hard rules 16 MB against 48 MB with the state beside each weight).
+/// a third the size (on the hard rules 5.4 MB against 16 MB with the state beside each weight).
+///
+/// Aligned to 128 bytes, as is [`Player`]: the jobs' tables and players sit side by side in a
+/// vector, and the fields one job writes at every card (a table's list of entries learned in, a
+/// player's generator) must not share a cache line (or its prefetched pair) with the fields the
+/// other reads at every card.
 #[derive(Clone)]
+#[repr(align(128))]
 struct Table<'a> {
     net: &'a Network,
     w: Vec<[f32; 2]>,
@@ -203,6 +210,7 @@ fn best_after(
 }
 
 /// One job's self-play: the game it is playing, kept between rounds, and the games still to play.
+#[repr(align(128))]
 struct Player {
     job: u64,
     /// The game being played (its number among the job's), and one past the job's last.
