@@ -321,9 +321,9 @@ pub(crate) struct TrainArgs {
     /// How many self-play games to learn from.
     #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub games: u64,
-    /// Threads playing at once, each on its own copy of the weights, merged every 20,000 cards.
-    /// The weights depend only on the seed and the number of jobs, never on timing; with 1 (the
-    /// default) they are the same on every machine.
+    /// Threads playing at once, each on its own copy of the weights, merged every 20,000 cards a
+    /// job. With 1 (the default) the weights depend only on the seed, the same on every machine;
+    /// with more, also on timing.
     #[arg(long, value_name = "J", default_value_t = 1)]
     pub jobs: usize,
     /// Seed of the training: the same seed (and jobs) gives the same weights.

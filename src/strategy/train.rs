@@ -27,27 +27,34 @@
 //! full speed; once they cancel out (the entry only sees noise) it settles. So no schedule of
 //! step sizes has to be tuned per rule set.
 //!
-//! Jobs and determinism: with `J` jobs every job plays its own games (seeded from the training
-//! seed and the job) on its own copy of the weights for a round of cards; then the copies are
-//! merged, every job's changes added together as if one job had made them all, and the next
-//! round starts from the merged weights (a game goes on across rounds). So the weights depend
-//! only on the rules, the seed and the number of jobs, never on timing. An earlier version shared
-//! one table among the jobs without locks ("Hogwild", Recht et al. 2011); it learned as well but
-//! two jobs were 1.25 to 1.58 times as fast as one (6,000 hard games, three runs), every write by
-//! one core taking the cache line from the other. A copy per job costs its memory (16 MB on the
-//! hard rules: 676,864 entries of 24 bytes) and a merge a round, which visits only the entries
-//! learned in. The rounds are short ([`ROUND_CARDS`]): with rounds of 500 games each job
-//! corrected the same errors as the other on its own, and their summed changes overshot
-//! (self-play games fell to 60 cards).
+//! Jobs: with `J` jobs every job plays on its own copy of the weights for a round of cards;
+//! then the copies are merged, every job's changes added together as if one job had made them
+//! all, and the next round starts from the merged weights (a game goes on across rounds). The
+//! jobs take the games in turn (game `i` is always dealt from the same seed) and the round's
+//! cards from one count, so a job slowed down by something else on the machine plays fewer
+//! cards instead of holding the other up at every merge: with a fixed share of cards each (the
+//! weights then depended on the seed and the jobs only) the faster job waited 8% of the time on
+//! a quiet machine, and two jobs were 1.5 times as fast as one. So with one job the weights depend
+//! only on the rules and the seed; with more, also on timing. An earlier version shared one table
+//! among the jobs without locks ("Hogwild", Recht et al. 2011); it learned as well but two jobs
+//! were 1.25 to 1.58 times as fast as one (6,000 hard games, three runs), every write by one core
+//! taking the cache line from the other. A copy per job costs its memory (16 MB on the hard
+//! rules: 676,864 entries of 24 bytes) and a merge a round, which visits only the entries learned
+//! in. The rounds are short ([`ROUND_CARDS`]): with rounds of 500 games each job corrected the
+//! same errors as the other on its own, and their summed changes overshot (self-play games fell
+//! to 60 cards).
 
 use crate::cards::card::Card;
 use crate::cards::deck::{self, Dealer};
 use crate::cards::engine::Position;
 use crate::cards::rules::Rules;
 
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
 use super::each_afterstate;
 use super::ntuple::{Features, Network};
 use super::objective::{Objective, Outlook};
+use super::sim;
 
 /// The most cards one training game lasts.
 pub const MAX_CARDS: u32 = 3_000;
@@ -209,13 +216,31 @@ fn best_after(
     best.map(|(p, o, f, n, _)| (p, o, f, n))
 }
 
-/// One job's self-play: the game it is playing, kept between rounds, and the games still to play.
+/// The games of a training, numbered in the order the jobs take them: game `i` is dealt from
+/// [`sim::game_seed`]`(seed, i)` whichever job plays it.
+struct Games {
+    seed: u64,
+    total: u64,
+    taken: AtomicU64,
+}
+
+impl Games {
+    /// The next game no job has taken yet, if any is left.
+    fn take(&self) -> Option<u64> {
+        let i = self.taken.fetch_add(1, Ordering::Relaxed);
+        (i < self.total).then_some(i)
+    }
+}
+
+/// Cards a job takes from a round's budget at a time: enough that the shared counter is touched
+/// once a few hundred microseconds, few enough that the jobs end a round together.
+const CARDS_TAKEN: i64 = 64;
+
+/// One job's self-play: the game it is playing, kept between rounds.
 #[repr(align(128))]
 struct Player {
-    job: u64,
-    /// The game being played (its number among the job's), and one past the job's last.
-    game: u64,
-    end: u64,
+    /// The game being played, `None` once no game is left.
+    game: Option<u64>,
     rng: deck::GameRng,
     pos: Position,
     prev: Option<(Features, usize)>,
@@ -224,24 +249,24 @@ struct Player {
 }
 
 impl Player {
-    fn new(job: u64, end: u64, seed: u64, rules: &Rules, dealer: &Dealer) -> Player {
+    fn new(games: &Games, rules: &Rules, dealer: &Dealer) -> Player {
         let mut p = Player {
-            job,
-            game: 0,
-            end,
+            game: None,
             rng: deck::rng(0),
             pos: Position::new(rules),
             prev: None,
             cards: 0,
             upcoming: Card::BOMB,
         };
-        p.start(seed, rules, dealer);
+        p.start(games, rules, dealer);
         p
     }
 
-    /// Sets up game `self.game`: a new board, its seeded cards.
-    fn start(&mut self, seed: u64, rules: &Rules, dealer: &Dealer) {
-        self.rng = deck::rng(game_seed(seed, self.job, self.game));
+    /// Takes the next game, if one is left, and sets it up: a new board, its seeded cards.
+    fn start(&mut self, games: &Games, rules: &Rules, dealer: &Dealer) {
+        self.game = games.take();
+        let Some(i) = self.game else { return };
+        self.rng = deck::rng(sim::game_seed(games.seed, i));
         self.pos = Position::new(rules);
         self.prev = None;
         self.cards = 0;
@@ -250,45 +275,43 @@ impl Player {
         self.upcoming = dealer.draw(&mut self.rng);
     }
 
-    /// Plays up to `budget` cards, learning as it goes, and adds the cards each game that ended
-    /// lasted to `ended`; stops early when the job's games are done.
-    #[allow(clippy::too_many_arguments)]
+    /// Plays cards taken from the round's `budget`, learning as it goes, until the budget or
+    /// the games run out, and adds the cards each game that ended lasted to `ended`.
     fn play(
         &mut self,
         table: &mut Table,
-        budget: u64,
-        seed: u64,
+        budget: &AtomicI64,
+        games: &Games,
         rules: &Rules,
         dealer: &Dealer,
         s: &TrainSettings,
         ended: &mut Vec<u32>,
     ) {
         let obj = Objective::of(rules);
-        for _ in 0..budget {
-            if self.game >= self.end {
-                return;
-            }
-            let card = self.upcoming;
-            self.upcoming = dealer.draw(&mut self.rng);
-            let next = s.see_next.then_some(self.upcoming);
-            let over = match best_after(table, &obj, &self.pos, card, next, rules) {
-                None => {
-                    learn_towards(table, self.prev.as_ref(), Outlook::LOST, s);
-                    true
+        while self.game.is_some() && budget.fetch_sub(CARDS_TAKEN, Ordering::Relaxed) > 0 {
+            for _ in 0..CARDS_TAKEN {
+                if self.game.is_none() {
+                    return;
                 }
-                Some((after, o, f, n)) => {
-                    learn_towards(table, self.prev.as_ref(), o, s);
-                    self.prev = Some((f, n));
-                    self.pos = after;
-                    self.cards += 1;
-                    self.cards >= MAX_CARDS
-                }
-            };
-            if over {
-                ended.push(self.cards);
-                self.game += 1;
-                if self.game < self.end {
-                    self.start(seed, rules, dealer);
+                let card = self.upcoming;
+                self.upcoming = dealer.draw(&mut self.rng);
+                let next = s.see_next.then_some(self.upcoming);
+                let over = match best_after(table, &obj, &self.pos, card, next, rules) {
+                    None => {
+                        learn_towards(table, self.prev.as_ref(), Outlook::LOST, s);
+                        true
+                    }
+                    Some((after, o, f, n)) => {
+                        learn_towards(table, self.prev.as_ref(), o, s);
+                        self.prev = Some((f, n));
+                        self.pos = after;
+                        self.cards += 1;
+                        self.cards >= MAX_CARDS
+                    }
+                };
+                if over {
+                    ended.push(self.cards);
+                    self.start(games, rules, dealer);
                 }
             }
         }
@@ -315,18 +338,13 @@ fn learn_towards(
     }
 }
 
-/// The seed of training game `i` of job `job` (0 with one job).
-pub fn game_seed(seed: u64, job: u64, i: u64) -> u64 {
-    crate::strategy::sim::game_seed(seed ^ job.wrapping_mul(0xA076_1D64_78BD_642F), i)
-}
-
-/// Cards each job plays between two merges: about 30 ms of play, and a merge visits the few
-/// hundred thousand entries they learned in.
+/// Cards a round lasts, per job: about 30 ms of play, and a merge visits the few hundred thousand
+/// entries the jobs learned in.
 const ROUND_CARDS: u64 = 20_000;
 
-/// Trains `net` on `games` self-play games (`jobs` threads, each playing its share on its own
-/// copy of the weights, merged every [`ROUND_CARDS`] cards), calling `report(games done, cards
-/// of each game)` as games end. Deterministic from the seed and the number of jobs.
+/// Trains `net` on `games` self-play games (`jobs` threads, each playing the next game left on
+/// its own copy of the weights, merged every [`ROUND_CARDS`] cards a job), calling `report(games
+/// done, cards of each game)` as games end. Deterministic from the seed with one job.
 pub fn train(
     net: &mut Network,
     rules: &Rules,
@@ -357,36 +375,31 @@ pub fn train(
     } else {
         Vec::new()
     };
-    let per_job = games.div_ceil(jobs);
+    let deal = Games {
+        seed,
+        total: games,
+        taken: AtomicU64::new(0),
+    };
     let mut players: Vec<Player> = (0..jobs)
-        .map(|job| {
-            let share = per_job.min(games.saturating_sub(job * per_job));
-            Player::new(job, share, seed, rules, &dealer)
-        })
+        .map(|_| Player::new(&deal, rules, &dealer))
         .collect();
+    let round = AtomicI64::new(0);
     let mut done = 0;
     while done < games {
         let mut ended = Vec::new();
+        round.store((ROUND_CARDS * jobs) as i64, Ordering::Relaxed);
         if tables.is_empty() {
-            players[0].play(
-                &mut merged,
-                ROUND_CARDS,
-                seed,
-                rules,
-                &dealer,
-                s,
-                &mut ended,
-            );
+            players[0].play(&mut merged, &round, &deal, rules, &dealer, s, &mut ended);
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = tables
                     .iter_mut()
                     .zip(players.iter_mut())
                     .map(|(t, p)| {
-                        let dealer = &dealer;
+                        let (dealer, round, deal) = (&dealer, &round, &deal);
                         scope.spawn(move || {
                             let mut ended = Vec::new();
-                            p.play(t, ROUND_CARDS, seed, rules, dealer, s, &mut ended);
+                            p.play(t, round, deal, rules, dealer, s, &mut ended);
                             ended
                         })
                     })
@@ -462,7 +475,7 @@ mod tests {
     }
 
     #[test]
-    fn jobs_merge_their_learning_reproducibly() {
+    fn jobs_share_the_games_and_merge_their_learning() {
         let rules = small();
         let run = |jobs| {
             let mut net = Network::new(&rules);
@@ -482,9 +495,8 @@ mod tests {
             assert_eq!((net.games, reported), (301, 301));
             net
         };
+        // Every game is played once, by one job or the other (which one depends on timing).
         let two = run(2);
-        // The same seed and jobs give the same weights, whatever the timing.
-        assert_eq!(two.weights(), run(2).weights());
         assert_ne!(two.weights(), run(1).weights());
         let v = two.value(&Position::new(&rules));
         assert!(v.survival > 0.1 && v.points > 0.5, "{v:?}");
