@@ -187,11 +187,12 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
     // Checked before it is shown, as a single game's record is.
     let refused = |m: String| Error::usage(format!("cannot replay {name}: {m}"));
     if record.of == GameKind::Classic {
-        let duel = record.rebuild_classic().map_err(|e| bad(name, &e))?;
+        let duel: Duel<crate::classic::ClassicGame> =
+            record.rebuild().map_err(|e| bad(name, &e))?;
         record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
     } else {
-        let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(name, &e))?;
+        let duel: Duel<Game> = record.rebuild().map_err(|e| bad(name, &e))?;
         record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
     }

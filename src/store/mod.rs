@@ -42,8 +42,7 @@ use db::{history, import, saves};
 use files::entry;
 use files::format;
 pub(crate) use files::format::GameKind;
-use ongoing::Moves;
-use ongoing::Ongoing;
+use ongoing::{Moves, Ongoing, Play, View};
 
 use crate::utc;
 
@@ -280,10 +279,10 @@ impl Store {
     }
 
     /// Counts a finished game's score in the best scores; true when it is a new best.
-    fn note_score(&self, view: Ongoing, score: u64, custom: bool) -> bool {
-        if custom || view.kind() == GameKind::Duel {
+    fn note_score(&self, view: &dyn Ongoing) -> bool {
+        let Some(score) = view.best_score() else {
             return false;
-        }
+        };
         let hash = view.rules().hash;
         let daily = match view.deal() {
             Deal::Daily { date, .. } => Some(date),
@@ -346,7 +345,7 @@ impl Store {
 
     /// Saves the game in progress: its first save claims it and writes it whole, each later one
     /// writes only what changed.
-    fn keep(&mut self, view: Ongoing) {
+    fn keep(&mut self, view: &dyn Ongoing) {
         let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
             return;
         };
@@ -390,7 +389,7 @@ impl Store {
 
     /// Records the game and removes its save, in one transaction; lets go of its claim. On
     /// failure the game stays saved as its save last was, and the message says so.
-    fn finish_view(&mut self, view: Ongoing, ending: Option<Ending>) -> Result<(), String> {
+    fn finish_view(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> Result<(), String> {
         let key = view.key();
         let playing = self
             .playing
@@ -443,13 +442,8 @@ impl Store {
     }
 
     /// Records a finished game; true when its score is a new best.
-    fn finish_and_note(&mut self, view: Ongoing, ending: Option<Ending>) -> bool {
-        let (score, custom) = match view {
-            Ongoing::Cards(g, m) => (g.position().score, matches!(m.deal, Deal::DeckFile { .. })),
-            Ongoing::Classic(g, _) => (g.score(), false),
-            Ongoing::CardDuel(..) | Ongoing::ClassicDuel(..) => (0, true),
-        };
-        let new_best = self.note_score(view, score, custom);
+    fn finish_and_note(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> bool {
+        let new_best = self.note_score(view);
         self.finish_view(view, ending).is_ok() && new_best
     }
 
@@ -480,15 +474,15 @@ impl Keeper for Store {
     }
 
     fn save(&mut self, game: &Game, meta: &GameMeta) {
-        self.keep(Ongoing::Cards(game, meta));
+        self.keep(&View(Play::Solo(game), meta));
     }
 
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool {
-        self.finish_and_note(Ongoing::Cards(game, meta), Some(ending))
+        self.finish_and_note(&View(Play::Solo(game), meta), Some(ending))
     }
 
     fn forget(&mut self, game: &Game, meta: &GameMeta) {
-        self.forget_kept(&Ongoing::Cards(game, meta).key());
+        self.forget_kept(&View(Play::Solo(game), meta).key());
     }
 
     fn clock_stopped(&mut self, ended: Option<u64>) {
@@ -552,11 +546,11 @@ impl ClassicKeeper for Store {
     }
 
     fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.keep(Ongoing::Classic(game, meta));
+        self.keep(&View(Play::Solo(game), meta));
     }
 
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool {
-        self.finish_and_note(Ongoing::Classic(game, meta), None)
+        self.finish_and_note(&View(Play::Solo(game), meta), None)
     }
 
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
@@ -570,13 +564,13 @@ impl ClassicKeeper for Store {
     }
 
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.forget_kept(&Ongoing::Classic(game, meta).key());
+        self.forget_kept(&View(Play::Solo(game), meta).key());
     }
 }
 
 impl DuelKeeper for Store {
     fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        self.keep(Ongoing::CardDuel(duel, meta, names));
+        self.keep(&View(Play::Duel(duel, names), meta));
     }
 
     fn save_classic_duel(
@@ -585,11 +579,11 @@ impl DuelKeeper for Store {
         meta: &ClassicMeta,
         names: &[String; 2],
     ) {
-        self.keep(Ongoing::ClassicDuel(duel, meta, names));
+        self.keep(&View(Play::Duel(duel, names), meta));
     }
 
     fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        let _ = self.finish_view(Ongoing::CardDuel(duel, meta, names), None);
+        let _ = self.finish_view(&View(Play::Duel(duel, names), meta), None);
     }
 
     fn finish_classic_duel(
@@ -598,7 +592,7 @@ impl DuelKeeper for Store {
         meta: &ClassicMeta,
         names: &[String; 2],
     ) {
-        let _ = self.finish_view(Ongoing::ClassicDuel(duel, meta, names), None);
+        let _ = self.finish_view(&View(Play::Duel(duel, names), meta), None);
     }
 }
 
@@ -716,7 +710,7 @@ impl SavedGames for Store {
     /// saved or recorded, never neither.
     fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
         let game = self.resume(id)?;
-        self.finish_view(game.view(), None)
+        self.finish_view(&*game.view(), None)
             .map_err(ResumeError::Unusable)
     }
 }

@@ -226,7 +226,7 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
             continue;
         }
         let none = crate::store::ongoing::Moves::default();
-        if saves::write_in(&tx, &id, view, save.saved_at(), true, &none)?.is_some() {
+        if saves::write_in(&tx, &id, &*view, save.saved_at(), true, &none)?.is_some() {
             saved += 1;
         }
     }

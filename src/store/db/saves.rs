@@ -15,7 +15,6 @@ use crate::store::files::classic_record::SavedClassic;
 use crate::store::files::entry::Doc;
 use crate::store::files::format::{GameKind, RecordError};
 use crate::store::files::record::SavedGame;
-use crate::store::meta::{ClassicMeta, GameMeta};
 use crate::store::ongoing::{Moves, Ongoing};
 use crate::utc;
 
@@ -52,18 +51,12 @@ impl Saved {
                 Resumed::Classic(Box::new(g), m)
             }
             Saved::Duel(d) if d.of == GameKind::Classic => {
-                let meta = ClassicMeta {
-                    rules_name: d.rules.name.clone(),
-                    started: d.started,
-                };
-                Resumed::ClassicDuel(Box::new(d.resume_classic()?), meta, d.names())
+                let (duel, meta) = d.resume()?;
+                Resumed::ClassicDuel(Box::new(duel), meta, d.names())
             }
             Saved::Duel(d) => {
-                let meta = GameMeta {
-                    deal: d.deal.clone(),
-                    started: d.started,
-                };
-                Resumed::CardDuel(Box::new(d.resume_cards()?), meta, d.names())
+                let (duel, meta) = d.resume()?;
+                Resumed::CardDuel(Box::new(duel), meta, d.names())
             }
         })
     }
@@ -90,7 +83,7 @@ fn shared(a: &[u16], b: &[u16]) -> usize {
 pub(crate) fn write_in(
     conn: &Connection,
     id: &str,
-    view: Ongoing,
+    view: &dyn Ongoing,
     saved: u64,
     fresh: bool,
     sent: &Moves,

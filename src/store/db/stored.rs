@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::cards::rules::Rules;
 use crate::store::files::format::RecordError;
-use crate::store::files::record::RulesRecord;
+use crate::store::files::format::RulesRecord;
 use crate::store::meta::Deal;
 
 /// The id of `rules` in the `rules` table, added if it is not there.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::duel_record::DuelPlayer;
 use super::entry::Entry;
 use super::format::GameKind;
-use super::record::RulesRecord;
+use super::format::RulesRecord;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
 use crate::store::meta::Deal;
