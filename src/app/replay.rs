@@ -25,7 +25,7 @@ use crate::duel::{Duel, turn_order};
 use crate::headless::duel::{boards, result_lines, turn_line};
 use crate::store::{
     CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
-    SavedClassic, SavedGame, Store, decode, decode_entry,
+    SavedClassic, SavedGame, Store, decode,
 };
 use crate::ui::{Duet, Shown, Solo, Ui};
 
@@ -113,7 +113,7 @@ pub(crate) enum Contents {
 
 /// Tells a classic game (a record or a save) and a duel from a card game.
 pub(crate) fn held(text: &str) -> Contents {
-    match decode_entry(text) {
+    match Entry::decode(text) {
         Ok(Entry::Classic(r)) => Contents::Classic(Box::new((r.play.clone(), Some(r)))),
         Ok(Entry::Duel(d)) => Contents::Duel(Box::new(d)),
         Ok(Entry::Cards(_)) => Contents::Cards,

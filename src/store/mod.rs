@@ -57,7 +57,7 @@ pub(crate) use db::history::{Filter, RulesStats, Tally};
 pub(crate) use db::schema::{backup, check, path_in};
 pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
 pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
-pub(crate) use files::entry::{Entry, decode_entry};
+pub(crate) use files::entry::Entry;
 pub(crate) use files::format::{RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
 pub(crate) use files::summary::{Recap, deal_text};
@@ -357,12 +357,13 @@ impl Store {
                 if p.claim.is_none() {
                     match claim::claim(&dir, &p.id) {
                         Ok(c) => p.claim = Some(c),
-                        Err(claim::ClaimError::Elsewhere) => {
+                        Err(ResumeError::Io(e)) => {
+                            return Err(format!("cannot claim the save: {e}"));
+                        }
+                        // Another window holds this id.
+                        Err(_) => {
                             p.id = saves::new_id(view.started());
                             continue;
-                        }
-                        Err(claim::ClaimError::Io(e)) => {
-                            return Err(format!("cannot claim the save: {e}"));
                         }
                     }
                 }
@@ -520,7 +521,7 @@ impl Keeper for Store {
         self.checked_best(GameKind::Cards, &rules.hash(), Some(date))
     }
 
-    fn daily_news(&self, rules: &Rules, date: &str) -> Option<daily::DailyNews> {
+    fn daily_news(&self, rules: &Rules, date: &str) -> Option<DailyNews> {
         let db = self.db.as_ref()?;
         let hash = rules.hash();
         // Newest first: the latest finished play of the deal is the one shared.
@@ -536,7 +537,13 @@ impl Keeper for Store {
         let dailies = history::list_where(db, "g.daily IS NOT NULL", []).ok()?;
         let games: Vec<&Recap> = dailies.iter().collect();
         let best = self.daily_best(rules, date).unwrap_or(record.score);
-        Some(daily::news(&games, record, best, &utc::date(utc::now())))
+        let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()));
+        Some(DailyNews {
+            record,
+            streak,
+            best_streak,
+            best,
+        })
     }
 }
 
@@ -678,7 +685,7 @@ impl SavedGames for Store {
         let claim = if self.playing.iter().any(|p| p.id == id) {
             None
         } else {
-            Some(claim::claim(&dir, id).map_err(ResumeError::from)?)
+            Some(claim::claim(&dir, id)?)
         };
         let db = self.db.as_ref().ok_or(ResumeError::NoFolder)?;
         let unusable = |what: &str, e: &dyn std::fmt::Display| {

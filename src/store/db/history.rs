@@ -192,29 +192,19 @@ pub(crate) fn count(conn: &Connection) -> rusqlite::Result<usize> {
 
 /// The whole record of game `id`, as the exchange format has it.
 pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, String> {
+    // A card game's document holds its deck, a card duel's too.
+    type Found = (String, i64, Option<String>, bool);
     let found = conn
-        .prepare_cached("SELECT body, rules, deck, game, of FROM games WHERE id = ?1")
-        .and_then(|mut q| {
-            q.query_row([id], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, Option<String>>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                ))
-            })
-            .optional()
-        })
+        .prepare_cached("SELECT body, rules, deck, of = 'cards' FROM games WHERE id = ?1")
+        .and_then(|mut q| q.query_row([id], |r| Found::try_from(r)).optional())
         .map_err(|e| e.to_string())?;
-    let Some((body, rules, deck, game, of)) = found else {
+    let Some((body, rules, deck, dealt)) = found else {
         return Ok(None);
     };
     let mut doc: serde_json::Value =
         serde_json::from_str(&body).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
-    let dealt = game == "cards" || (game == "duel" && of == "cards");
     stored::whole(conn, &mut doc, rules, deck, dealt)?;
-    entry::decode_entry(&doc.to_string())
+    Entry::decode(&doc.to_string())
         .map(Some)
         .map_err(|e| e.to_string())
 }

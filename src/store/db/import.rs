@@ -19,7 +19,7 @@ use super::history;
 use super::saves::{self, Saved};
 use crate::cards::text::escape_controls;
 use crate::store::api::Resumed;
-use crate::store::files::entry::{self, Entry};
+use crate::store::files::entry::Entry;
 use crate::utc;
 
 /// The folders and file-name beginnings of the old JSON store, in the data folder.
@@ -90,7 +90,7 @@ fn look(dir: &Path) -> Found {
     };
     let mut records = Vec::new();
     for path in json_in("games") {
-        match read(&path).and_then(|t| entry::decode_entry(&t).map_err(|e| e.to_string())) {
+        match read(&path).and_then(|t| Entry::decode(&t).map_err(|e| e.to_string())) {
             Ok(e) => records.push((path, e)),
             Err(why) => unreadable(&path, why),
         }

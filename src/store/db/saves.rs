@@ -160,18 +160,10 @@ pub(crate) fn list(
 /// Save `id`'s document, whole again, if there is such a save.
 pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, String> {
     let db = |e: rusqlite::Error| e.to_string();
+    type Found = (String, i64, Option<String>, String);
     let found = conn
         .prepare_cached("SELECT game, rules, deck, head FROM saves WHERE id = ?1")
-        .map_err(db)?
-        .query_row([id], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, Option<String>>(2)?,
-                r.get::<_, String>(3)?,
-            ))
-        })
-        .optional()
+        .and_then(|mut q| q.query_row([id], |r| Found::try_from(r)).optional())
         .map_err(db)?;
     let Some((game, rules, deck, head)) = found else {
         return Ok(None);

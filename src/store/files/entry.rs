@@ -60,11 +60,6 @@ impl From<ClassicRecord> for Entry {
     }
 }
 
-/// Reads a record of any kind, checking its `format` first.
-pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
-    Entry::decode(text)
-}
-
 /// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or
 /// why it does not replay). What the bests are checked with before they are shown.
 pub(crate) fn replays_as_recorded(e: &Entry) -> Result<(), String> {
