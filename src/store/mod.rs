@@ -244,36 +244,36 @@ impl Store {
             return *b;
         }
         let db = self.db.as_ref()?;
-        let mut best = None;
-        let mut skipped = 0;
+        let checks = |id: &str, score: u64| {
+            let checked = self.record(id).and_then(|e| {
+                entry::replays_as_recorded(&e)?;
+                (Recap::of(&e).score == score)
+                    .then_some(())
+                    .ok_or_else(|| format!("its score {score} is not the score of its record"))
+            });
+            let why = checked
+                .err()
+                .map(|why| crate::cards::text::escape_controls(&why));
+            if let Some(why) = &why {
+                self.warn(format!("game {id} is left out of the best scores: {why}"));
+            }
+            why.is_none()
+        };
         // The top scores, a few more each time, until one replays to its record.
-        while best.is_none() {
-            let Ok(top) = history::top(db, game, hash, daily, skipped + 4) else {
-                break;
+        let mut seen = 0;
+        let best = loop {
+            let Ok(top) = history::top(db, game, hash, daily, seen + 4) else {
+                break None;
             };
-            let exhausted = top.len() < skipped + 4;
-            for (id, score) in top.into_iter().skip(skipped) {
-                let checked = self.record(&id).and_then(|e| {
-                    entry::replays_as_recorded(&e)?;
-                    match e {
-                        Entry::Cards(r) if r.score == score => Ok(()),
-                        Entry::Classic(r) if r.score == score => Ok(()),
-                        _ => Err(format!("its score {score} is not the score of its record")),
-                    }
-                });
-                if let Err(why) = checked {
-                    skipped += 1;
-                    let why = crate::cards::text::escape_controls(&why);
-                    self.warn(format!("game {id} is left out of the best scores: {why}"));
-                } else {
-                    best = Some(score);
-                    break;
-                }
+            let len = top.len();
+            if let Some((_, score)) = top.into_iter().skip(seen).find(|(id, s)| checks(id, *s)) {
+                break Some(score);
             }
-            if exhausted {
-                break;
+            if len < seen + 4 {
+                break None;
             }
-        }
+            seen = len;
+        };
         self.bests.borrow_mut().insert(key, best);
         best
     }
@@ -343,6 +343,12 @@ impl Store {
         self.playing.len() - 1
     }
 
+    /// The game known as `key`, no longer played here.
+    fn take_playing(&mut self, key: &str) -> Option<Playing> {
+        let i = self.playing.iter().position(|p| p.key == key)?;
+        Some(self.playing.remove(i))
+    }
+
     /// Saves the game in progress: its first save claims it and writes it whole, each later one
     /// writes only what changed.
     fn keep(&mut self, view: &dyn Ongoing) {
@@ -391,12 +397,7 @@ impl Store {
     /// Records the game and removes its save, in one transaction; lets go of its claim. On
     /// failure the game stays saved as its save last was, and the message says so.
     fn finish_view(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> Result<(), String> {
-        let key = view.key();
-        let playing = self
-            .playing
-            .iter()
-            .position(|p| p.key == key)
-            .map(|i| self.playing.remove(i));
+        let playing = self.take_playing(&view.key());
         let id = playing
             .as_ref()
             .map_or_else(|| saves::new_id(view.started()), |p| p.id.clone());
@@ -450,10 +451,9 @@ impl Store {
 
     /// Removes the save of a game quit before it counted, and lets go of it.
     fn forget_kept(&mut self, key: &str) {
-        let Some(i) = self.playing.iter().position(|p| p.key == key) else {
+        let Some(p) = self.take_playing(key) else {
             return;
         };
-        let p = self.playing.remove(i);
         let Some(db) = &self.db else {
             return;
         };
