@@ -90,7 +90,7 @@ where
 
     fn key(&self) -> String {
         let deal = serde_json::to_string(&self.deal()).unwrap_or_default();
-        let (started, hash) = (self.started(), self.game().rules_hash());
+        let (started, hash) = (self.started(), self.rules().hash);
         let key = format!("{} {started} {deal} {hash}", G::KIND.as_str());
         match self.0 {
             Play::Solo(_) => key,
@@ -155,7 +155,7 @@ where
     }
 
     fn info(&self, id: &str, saved: u64) -> SavedGameInfo {
-        let (g, meta) = (self.game(), self.1);
+        let (g, meta, rules) = (self.game(), self.1, self.rules());
         let players = match self.0 {
             Play::Solo(g) => vec![player("", g)],
             Play::Duel(d, names) => vec![
@@ -168,8 +168,8 @@ where
             id: id.to_string(),
             game: self.kind(),
             of: G::KIND,
-            rules: g.rules_name(meta),
-            rules_hash: g.rules_hash(),
+            rules: rules.name,
+            rules_hash: rules.hash,
             deal: g.deal_shown(meta),
             score: players.iter().fold(0, |s, p| s.saturating_add(p.score)),
             played: players.iter().map(|p| p.played).sum(),

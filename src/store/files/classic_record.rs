@@ -67,7 +67,13 @@ impl Side for ClassicGame {
     }
 
     fn rules_of(&self, meta: &ClassicMeta) -> RulesRecord {
-        rules_record(&meta.rules_name, &self.rules())
+        // The rules' name with the `[classic]` table, hashed alone.
+        let rules = self.rules();
+        RulesRecord {
+            name: meta.rules_name.clone(),
+            hash: rules.hash(),
+            toml: rules.to_toml(),
+        }
     }
 
     fn deal_of(&self, _: &ClassicMeta) -> Deal {
@@ -87,14 +93,6 @@ impl Side for ClassicGame {
             rules_name: rules.name.clone(),
             started,
         }
-    }
-
-    fn rules_name(&self, meta: &ClassicMeta) -> String {
-        meta.rules_name.clone()
-    }
-
-    fn rules_hash(&self) -> String {
-        self.rules().hash()
     }
 
     fn deal_shown(&self, _: &ClassicMeta) -> String {
@@ -124,15 +122,6 @@ impl Side for ClassicGame {
         id: String,
     ) -> Self::Record {
         ClassicRecord::of(self, meta, ended, id)
-    }
-}
-
-/// The classic rules' part of a record: the rules' name with the `[classic]` table.
-pub(crate) fn rules_record(name: &str, rules: &ClassicRules) -> RulesRecord {
-    RulesRecord {
-        name: name.to_string(),
-        hash: rules.hash(),
-        toml: rules.to_toml(),
     }
 }
 
@@ -171,7 +160,7 @@ impl ClassicPlay {
             size: game.rules().size,
             undos: game.undos(),
             moves: game.moves_text(),
-            rules: rules_record(&meta.rules_name, &game.rules()),
+            rules: game.rules_of(meta),
         }
     }
 
@@ -185,11 +174,10 @@ impl ClassicPlay {
             )));
         }
         let game = ClassicGame::new(rules, self.seed).play_all(&self.moves, self.undos)?;
-        let meta = ClassicMeta {
-            rules_name: self.rules.name.clone(),
-            started: self.started,
-        };
-        Ok((game, meta))
+        Ok((
+            game,
+            ClassicGame::meta(&self.rules, &Deal::Seed { seed: self.seed }, self.started),
+        ))
     }
 }
 

@@ -143,14 +143,6 @@ impl Side for Game {
         }
     }
 
-    fn rules_name(&self, _: &GameMeta) -> String {
-        self.rules().name.clone()
-    }
-
-    fn rules_hash(&self) -> String {
-        self.rules().hash()
-    }
-
     fn deal_shown(&self, meta: &GameMeta) -> String {
         super::summary::deal_text(&meta.deal)
     }

@@ -32,8 +32,6 @@ pub(crate) trait Side: Playable + Clone {
     fn started(meta: &Self::Meta) -> u64;
     /// The metadata of a game of a duel's document.
     fn meta(rules: &RulesRecord, deal: &Deal, started: u64) -> Self::Meta;
-    fn rules_name(&self, meta: &Self::Meta) -> String;
-    fn rules_hash(&self) -> String;
     /// How it was dealt, as the list of saved games shows it (`seed 42`, `4x4 seed 7`).
     fn deal_shown(&self, meta: &Self::Meta) -> String;
     /// A one-player save's document as of `saved`, less its moves, rules and deck: built from
