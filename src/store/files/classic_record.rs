@@ -20,10 +20,6 @@ impl Side for ClassicGame {
     type Meta = ClassicMeta;
     const KIND: GameKind = GameKind::Classic;
 
-    fn moves(&self) -> &[Dir] {
-        ClassicGame::moves(self)
-    }
-
     /// Its place in [`Dir::ALL`].
     fn code(d: &Dir) -> u16 {
         Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
@@ -50,6 +46,10 @@ impl Side for ClassicGame {
                 d.as_str()
             ))
         })
+    }
+
+    fn moves(&self) -> &[Dir] {
+        ClassicGame::moves(self)
     }
 
     fn keep_undos(&mut self, undos: u32) {
