@@ -119,7 +119,7 @@ pub(crate) fn held(text: &str) -> Contents {
         Ok(Entry::Cards(_)) => Contents::Cards,
         Err(first) => {
             if let Ok(s) = decode::<SavedClassic>(text)
-                && s.game == GameKind::Classic
+                && s.game == Some(GameKind::Classic)
             {
                 return Contents::Classic(Box::new((s.play, None)));
             }

@@ -140,13 +140,13 @@ pub(crate) fn recorded(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
 
 /// A [`Recap`] as SQLite writes it, from the games `g` and their rules `r` (numbers edited
 /// below 0 read as 0).
-const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started', max(g.started, 0), \
-                       'ended', max(g.ended, 0), 'rules', r.name, 'rules_hash', r.hash, 'outcome', \
-                       g.outcome, 'score', max(g.score, 0), 'played', max(g.played, 0), 'highest', \
-                       max(g.highest, 0), 'duration_secs', max(g.duration_secs, 0), 'undos', \
-                       g.undos, 'deal', json(g.deal), 'size', g.size, 'of', g.of, 'result', \
-                       json(g.result), 'players', json(g.players)) FROM games g JOIN rules r ON \
-                       r.id = g.rules";
+const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started', \
+                       max(g.started, 0), 'ended', max(g.ended, 0), 'rules', r.name, \
+                       'rules_hash', r.hash, 'outcome', g.outcome, 'score', max(g.score, 0), \
+                       'played', max(g.played, 0), 'highest', max(g.highest, 0), \
+                       'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
+                       json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
+                       'players', json(g.players)) FROM games g JOIN rules r ON r.id = g.rules";
 
 fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
     let text: String = row.get(0)?;

@@ -1,13 +1,11 @@
-//! The data folder of older versions, imported into the database at the first start: every
-//! record of `games/` (card, classic, duel) with its id, so nothing is recorded twice and the
-//! daily streaks and bests come along, and every save of `saves/` and of the older one-a-game
-//! slots (`saved-game*.json`, `saved-classic*.json`), in one transaction. A save whose game is
-//! recorded already is not taken (a kill between the two writes), nor a slot whose game is also
-//! in `saves/`. A record the database could not take when its game ended is kept the same way
-//! ([`keep_pending`]) for the next start. The old files are then moved, never deleted, to
-//! `json-store-<time>/`, and the player told once what was imported; one that cannot be read is
-//! named and moved with them. A killed import leaves the files where they were, and importing
-//! again adds nothing twice.
+//! The data folder of older versions, imported in one transaction at the first start: every
+//! record of `games/` with its id (so nothing is recorded twice, and the daily streaks and bests
+//! come along), every save of `saves/` and of the older slots (`saved-game*.json`,
+//! `saved-classic*.json`), but no save whose game is recorded (a kill between the two writes) and
+//! no slot whose game is in `saves/` too. A record the database could not take is kept the same
+//! way ([`keep_pending`]). The old files are then moved, never deleted, to `json-store-<time>/`,
+//! unreadable ones named; a killed import leaves them in place, and importing again adds nothing
+//! twice.
 
 use std::ffi::OsString;
 use std::fs;

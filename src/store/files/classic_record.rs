@@ -5,9 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{FORMAT, GameKind, RecordError};
-
-use super::format::RulesRecord;
+use super::format::{FORMAT, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
@@ -233,16 +231,4 @@ impl ClassicRecord {
 }
 
 /// The classic game in progress, kept after every move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct SavedClassic {
-    pub format: u32,
-    /// Always [`GameKind::Classic`].
-    pub game: GameKind,
-    /// Empty in saves of older versions.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub id: String,
-    #[serde(with = "utc::as_stamp")]
-    pub saved: u64,
-    #[serde(flatten)]
-    pub play: ClassicPlay,
-}
+pub(crate) type SavedClassic = Save<ClassicPlay>;

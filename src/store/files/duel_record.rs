@@ -1,8 +1,7 @@
-//! A duel's document: both players' plays of one shared deal, kept once (the rules, the `deal`, a
-//! card duel's dealt deck), each player's name, moves in their game's record notation, undos,
-//! score, survival, highest and ending, and the [`DuelResult`] (null: given up). Its save is the
-//! same document with no result yet; it resumes with the same player to move, both players'
-//! moves replayed in turn order ([`DuelRecord::resume`]).
+//! A duel's document: the shared deal kept once (the rules, the `deal`, a card duel's deck), each
+//! player's name, moves, undos, score, survival, highest and ending, and the [`DuelResult`] (null:
+//! given up). Its save is the same document with no result; it resumes with the same player to
+//! move ([`DuelRecord::resume`]).
 
 use serde::{Deserialize, Serialize};
 

@@ -77,6 +77,23 @@ impl RulesRecord {
     }
 }
 
+/// A game in progress as its document holds it: `P` is how it was played so far, enough to
+/// rebuild it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Save<P> {
+    pub format: u32,
+    /// `classic` in a classic game's; none in a card game's, as in format 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameKind>,
+    /// Empty in saves of older versions.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
+    #[serde(with = "crate::utc::as_stamp")]
+    pub saved: u64,
+    #[serde(flatten)]
+    pub play: P,
+}
+
 /// Why a file is not a usable record or saved game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum RecordError {

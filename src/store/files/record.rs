@@ -1,15 +1,14 @@
-//! The card game's documents: a finished game ([`Record`]) and a game in progress
-//! ([`SavedGame`]), both its [`CardPlay`]: the rules as their complete TOML, the dealt deck and the
-//! moves as short texts (`"2 64 bomb 8"`, `"1 3 3 d 5"`, a screenful for a person), how it was dealt
-//! and when it started. A file therefore replays on its own, with no preset or program version,
-//! and the rules hash shows rules edited by hand. Card files have not changed since format 1
-//! ([`CARDS_FORMAT`]) and have no `game` field, so older versions still read them.
+//! The card game's documents, a finished game ([`Record`]) and a game in progress
+//! ([`SavedGame`]), both a [`CardPlay`]: the rules as their complete TOML, the dealt deck and the
+//! moves as short texts (`"2 64 bomb 8"`, `"1 3 3 d 5"`), how it was dealt and when it started, so
+//! a file replays on its own and the rules hash shows rules edited by hand. Card files are still
+//! format 1 ([`CARDS_FORMAT`], no `game` field), so older versions read them.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{CARDS_FORMAT, GameKind, RecordError, RulesRecord};
+use super::format::{CARDS_FORMAT, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
@@ -53,18 +52,8 @@ pub(crate) struct Record {
     pub play: CardPlay,
 }
 
-/// The game in progress, kept after every move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct SavedGame {
-    pub format: u32,
-    /// Empty in saves of older versions.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub id: String,
-    #[serde(with = "utc::as_stamp")]
-    pub saved: u64,
-    #[serde(flatten)]
-    pub play: CardPlay,
-}
+/// The card game in progress, kept after every move.
+pub(crate) type SavedGame = Save<CardPlay>;
 
 impl Side for Game {
     type Move = Move;
