@@ -60,9 +60,9 @@ pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
 pub(crate) use files::entry::Entry;
 pub(crate) use files::format::{RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
-pub(crate) use files::summary::{Recap, deal_text};
+pub(crate) use files::summary::Recap;
 pub(crate) use meta::{
-    ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
+    ClassicMeta, Deal, GameMeta, NewDeal, deal_text, fresh_seed, start, start_classic, start_daily,
 };
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first

@@ -133,7 +133,7 @@ impl Side for Game {
     }
 
     fn deal_shown(&self, meta: &GameMeta) -> String {
-        super::summary::deal_text(&meta.deal)
+        crate::store::meta::deal_text(&meta.deal)
     }
 
     fn head(&self, meta: &GameMeta, saved: u64) -> serde_json::Value {

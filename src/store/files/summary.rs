@@ -111,17 +111,3 @@ impl Recap {
         })
     }
 }
-
-/// `seed 42`, `daily 2026-11-29`, `deck FILE`.
-pub(crate) fn deal_text(deal: &Deal) -> String {
-    match deal {
-        Deal::Seed { seed } => format!("seed {seed}"),
-        Deal::Daily { date, .. } => format!("daily {date}"),
-        Deal::DeckFile { path } => {
-            let name = std::path::Path::new(path)
-                .file_name()
-                .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
-            format!("deck {name}")
-        }
-    }
-}
