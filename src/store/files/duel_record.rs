@@ -155,11 +155,12 @@ impl DuelRecord {
                 p.survived
             ));
         }
+        let said = |result| crate::duel::result_text(result, &names);
         (duel.result() != self.result).then(|| {
             format!(
                 "the record says {}; replaying both games gives {}",
-                self.result_text(),
-                crate::duel::result_text(duel.result(), &names)
+                said(self.result),
+                said(duel.result())
             )
         })
     }
@@ -167,11 +168,6 @@ impl DuelRecord {
     /// The players' names.
     pub(crate) fn names(&self) -> [String; 2] {
         [0, 1].map(|i| self.players[i].name.clone())
-    }
-
-    /// What the result was and why, in words.
-    pub(crate) fn result_text(&self) -> String {
-        crate::duel::result_text(self.result, &self.names())
     }
 }
 
