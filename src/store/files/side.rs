@@ -2,8 +2,7 @@
 //! written and read back, how the game of a recorded deal starts, and what a game is besides its
 //! engine state. The duel record, the saves and the games in progress are written once over it.
 
-use super::format::RulesRecord;
-use super::format::{GameKind, RecordError};
+use super::format::{GameKind, RecordError, RulesRecord};
 use crate::cards::summary::Ending;
 use crate::duel::Playable;
 use crate::store::meta::Deal;
@@ -12,6 +11,8 @@ pub(crate) trait Side: Playable + Clone {
     type Move: Copy;
     /// What the game is besides its engine state ([`crate::store::GameMeta`] and the like).
     type Meta;
+    /// A one-player game's record.
+    type Record;
     const KIND: GameKind;
     fn moves(&self) -> &[Self::Move];
     /// A move's code as a save's rows keep it.
@@ -37,8 +38,6 @@ pub(crate) trait Side: Playable + Clone {
     /// A one-player save's document as of `saved`, less its moves, rules and deck: built from
     /// the game's few numbers, so it costs the same at every move.
     fn head(&self, meta: &Self::Meta, saved: u64) -> serde_json::Value;
-    /// A one-player game's record.
-    type Record;
     /// Its record as it ended at `ended` (a card game `ending` as its screen says).
     fn record(
         &self,
