@@ -25,7 +25,7 @@ use crate::duel::{Duel, turn_order};
 use crate::headless::duel::{boards, result_lines, turn_line};
 use crate::store::{
     CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
-    SavedClassic, SavedGame, Store, decode, decode_entry,
+    SavedClassic, SavedGame, Store, decode,
 };
 use crate::ui::{Duet, Shown, Solo, Ui};
 
@@ -113,13 +113,13 @@ pub(crate) enum Contents {
 
 /// Tells a classic game (a record or a save) and a duel from a card game.
 pub(crate) fn held(text: &str) -> Contents {
-    match decode_entry(text) {
+    match Entry::decode(text) {
         Ok(Entry::Classic(r)) => Contents::Classic(Box::new((r.play.clone(), Some(r)))),
         Ok(Entry::Duel(d)) => Contents::Duel(Box::new(d)),
         Ok(Entry::Cards(_)) => Contents::Cards,
         Err(first) => {
             if let Ok(s) = decode::<SavedClassic>(text)
-                && s.game == GameKind::Classic
+                && s.game == Some(GameKind::Classic)
             {
                 return Contents::Classic(Box::new((s.play, None)));
             }
@@ -187,11 +187,12 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
     // Checked before it is shown, as a single game's record is.
     let refused = |m: String| Error::usage(format!("cannot replay {name}: {m}"));
     if record.of == GameKind::Classic {
-        let duel = record.rebuild_classic().map_err(|e| bad(name, &e))?;
+        let duel: Duel<crate::classic::ClassicGame> =
+            record.rebuild().map_err(|e| bad(name, &e))?;
         record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
     } else {
-        let duel: Duel<Game> = record.rebuild_cards().map_err(|e| bad(name, &e))?;
+        let duel: Duel<Game> = record.rebuild().map_err(|e| bad(name, &e))?;
         record.mismatch(&duel).map_or(Ok(()), |m| Err(refused(m)))?;
         show_duel(out, &title, duel, names)?;
     }

@@ -24,28 +24,22 @@ pub(crate) trait Keeper {
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
     /// The game about to be recorded ended at `ended` (its result screen's clock), not now: said
     /// just before the finish, for the next record only. `None`: it ends when it is written.
-    fn clock_stopped(&mut self, _ended: Option<u64>) {}
+    fn clock_stopped(&mut self, ended: Option<u64>);
     /// Drops this game's saved copy without recording it (a game quit before any card was
     /// played). Another game's save is left alone.
-    fn forget(&mut self, _game: &Game, _meta: &GameMeta) {}
+    fn forget(&mut self, game: &Game, meta: &GameMeta);
     /// The game on screen is left but kept (quit to the menu): its claim goes, so another window
     /// may take it up. A later `save` of it would start a second save.
-    fn release(&mut self) {}
+    fn release(&mut self);
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     fn take_warnings(&mut self) -> Vec<String>;
     /// The card games played with these rules (by hash), for the start menu's record.
-    fn played(&self, _rules: &Rules) -> Played {
-        Played::default()
-    }
+    fn played(&self, rules: &Rules) -> Played;
     /// The best score recorded for `date`'s daily deal with these rules (not of any game).
-    fn daily_best(&self, _rules: &Rules, _date: &str) -> Option<u64> {
-        None
-    }
+    fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64>;
     /// `date`'s daily deal once finished with these rules: the record to share, the streaks, the
     /// deal's best.
-    fn daily_news(&self, _rules: &Rules, _date: &str) -> Option<crate::store::daily::DailyNews> {
-        None
-    }
+    fn daily_news(&self, rules: &Rules, date: &str) -> Option<crate::store::daily::DailyNews>;
 }
 
 /// What a classic 2048 screen asks of storage, on [`Keeper`]'s terms. Its saves and bests are

@@ -25,20 +25,11 @@ pub(crate) struct DailyNews {
     pub best: u64,
 }
 
-/// The date of a daily deal, if `deal` is one.
-fn daily_date(deal: &Deal) -> Option<&str> {
-    match deal {
-        Deal::Daily { date, .. } => Some(date),
-        _ => None,
-    }
-}
-
 /// The daily deals among `games` (card games dealt as a daily deal), with their dates.
 pub(crate) fn dailies<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a str, &'a Recap)> {
-    games.iter().filter_map(|s| {
-        (s.game == GameKind::Cards)
-            .then(|| daily_date(&s.deal).map(|d| (d, *s)))
-            .flatten()
+    games.iter().filter_map(|s| match &s.deal {
+        Deal::Daily { date, .. } if s.game == GameKind::Cards => Some((date.as_str(), *s)),
+        _ => None,
     })
 }
 
@@ -71,16 +62,5 @@ pub(crate) fn count(n: u32, word: &str) -> String {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
-    }
-}
-
-/// What the finished daily deal `r` says, among the `games` of history, its deal's best `best`.
-pub(crate) fn news(games: &[&Recap], r: Record, best: u64, today: &str) -> DailyNews {
-    let (streak, best_streak) = streaks(games, today);
-    DailyNews {
-        record: r,
-        streak,
-        best_streak,
-        best,
     }
 }

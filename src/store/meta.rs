@@ -24,6 +24,20 @@ pub(crate) enum Deal {
     DeckFile { path: String },
 }
 
+/// `seed 42`, `daily 2026-11-29`, `deck FILE`.
+pub(crate) fn deal_text(deal: &Deal) -> String {
+    match deal {
+        Deal::Seed { seed } => format!("seed {seed}"),
+        Deal::Daily { date, .. } => format!("daily {date}"),
+        Deal::DeckFile { path } => {
+            let name = std::path::Path::new(path)
+                .file_name()
+                .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+            format!("deck {name}")
+        }
+    }
+}
+
 /// Facts about a game that the engine does not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct GameMeta {

@@ -42,8 +42,7 @@ use db::{history, import, saves};
 use files::entry;
 use files::format;
 pub(crate) use files::format::GameKind;
-use ongoing::Moves;
-use ongoing::Ongoing;
+use ongoing::{Moves, Ongoing, Play, View};
 
 use crate::utc;
 
@@ -58,12 +57,12 @@ pub(crate) use db::history::{Filter, RulesStats, Tally};
 pub(crate) use db::schema::{backup, check, path_in};
 pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
 pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
-pub(crate) use files::entry::{Entry, decode_entry};
+pub(crate) use files::entry::Entry;
 pub(crate) use files::format::{RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
-pub(crate) use files::summary::{Recap, deal_text};
+pub(crate) use files::summary::Recap;
 pub(crate) use meta::{
-    ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
+    ClassicMeta, Deal, GameMeta, NewDeal, deal_text, fresh_seed, start, start_classic, start_daily,
 };
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
@@ -245,45 +244,45 @@ impl Store {
             return *b;
         }
         let db = self.db.as_ref()?;
-        let mut best = None;
-        let mut skipped = 0;
+        let checks = |id: &str, score: u64| {
+            let checked = self.record(id).and_then(|e| {
+                entry::replays_as_recorded(&e)?;
+                (Recap::of(&e).score == score)
+                    .then_some(())
+                    .ok_or_else(|| format!("its score {score} is not the score of its record"))
+            });
+            let why = checked
+                .err()
+                .map(|why| crate::cards::text::escape_controls(&why));
+            if let Some(why) = &why {
+                self.warn(format!("game {id} is left out of the best scores: {why}"));
+            }
+            why.is_none()
+        };
         // The top scores, a few more each time, until one replays to its record.
-        while best.is_none() {
-            let Ok(top) = history::top(db, game, hash, daily, skipped + 4) else {
-                break;
+        let mut seen = 0;
+        let best = loop {
+            let Ok(top) = history::top(db, game, hash, daily, seen + 4) else {
+                break None;
             };
-            let exhausted = top.len() < skipped + 4;
-            for (id, score) in top.into_iter().skip(skipped) {
-                let checked = self.record(&id).and_then(|e| {
-                    entry::replays_as_recorded(&e)?;
-                    match e {
-                        Entry::Cards(r) if r.score == score => Ok(()),
-                        Entry::Classic(r) if r.score == score => Ok(()),
-                        _ => Err(format!("its score {score} is not the score of its record")),
-                    }
-                });
-                if let Err(why) = checked {
-                    skipped += 1;
-                    let why = crate::cards::text::escape_controls(&why);
-                    self.warn(format!("game {id} is left out of the best scores: {why}"));
-                } else {
-                    best = Some(score);
-                    break;
-                }
+            let len = top.len();
+            if let Some((_, score)) = top.into_iter().skip(seen).find(|(id, s)| checks(id, *s)) {
+                break Some(score);
             }
-            if exhausted {
-                break;
+            if len < seen + 4 {
+                break None;
             }
-        }
+            seen = len;
+        };
         self.bests.borrow_mut().insert(key, best);
         best
     }
 
     /// Counts a finished game's score in the best scores; true when it is a new best.
-    fn note_score(&self, view: Ongoing, score: u64, custom: bool) -> bool {
-        if custom || view.kind() == GameKind::Duel {
+    fn note_score(&self, view: &dyn Ongoing) -> bool {
+        let Some(score) = view.best_score() else {
             return false;
-        }
+        };
         let hash = view.rules().hash;
         let daily = match view.deal() {
             Deal::Daily { date, .. } => Some(date),
@@ -344,9 +343,15 @@ impl Store {
         self.playing.len() - 1
     }
 
+    /// The game known as `key`, no longer played here.
+    fn take_playing(&mut self, key: &str) -> Option<Playing> {
+        let i = self.playing.iter().position(|p| p.key == key)?;
+        Some(self.playing.remove(i))
+    }
+
     /// Saves the game in progress: its first save claims it and writes it whole, each later one
     /// writes only what changed.
-    fn keep(&mut self, view: Ongoing) {
+    fn keep(&mut self, view: &dyn Ongoing) {
         let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
             return;
         };
@@ -358,12 +363,13 @@ impl Store {
                 if p.claim.is_none() {
                     match claim::claim(&dir, &p.id) {
                         Ok(c) => p.claim = Some(c),
-                        Err(claim::ClaimError::Elsewhere) => {
+                        Err(ResumeError::Io(e)) => {
+                            return Err(format!("cannot claim the save: {e}"));
+                        }
+                        // Another window holds this id.
+                        Err(_) => {
                             p.id = saves::new_id(view.started());
                             continue;
-                        }
-                        Err(claim::ClaimError::Io(e)) => {
-                            return Err(format!("cannot claim the save: {e}"));
                         }
                     }
                 }
@@ -390,13 +396,8 @@ impl Store {
 
     /// Records the game and removes its save, in one transaction; lets go of its claim. On
     /// failure the game stays saved as its save last was, and the message says so.
-    fn finish_view(&mut self, view: Ongoing, ending: Option<Ending>) -> Result<(), String> {
-        let key = view.key();
-        let playing = self
-            .playing
-            .iter()
-            .position(|p| p.key == key)
-            .map(|i| self.playing.remove(i));
+    fn finish_view(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> Result<(), String> {
+        let playing = self.take_playing(&view.key());
         let id = playing
             .as_ref()
             .map_or_else(|| saves::new_id(view.started()), |p| p.id.clone());
@@ -443,22 +444,16 @@ impl Store {
     }
 
     /// Records a finished game; true when its score is a new best.
-    fn finish_and_note(&mut self, view: Ongoing, ending: Option<Ending>) -> bool {
-        let (score, custom) = match view {
-            Ongoing::Cards(g, m) => (g.position().score, matches!(m.deal, Deal::DeckFile { .. })),
-            Ongoing::Classic(g, _) => (g.score(), false),
-            Ongoing::CardDuel(..) | Ongoing::ClassicDuel(..) => (0, true),
-        };
-        let new_best = self.note_score(view, score, custom);
+    fn finish_and_note(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> bool {
+        let new_best = self.note_score(view);
         self.finish_view(view, ending).is_ok() && new_best
     }
 
     /// Removes the save of a game quit before it counted, and lets go of it.
     fn forget_kept(&mut self, key: &str) {
-        let Some(i) = self.playing.iter().position(|p| p.key == key) else {
+        let Some(p) = self.take_playing(key) else {
             return;
         };
-        let p = self.playing.remove(i);
         let Some(db) = &self.db else {
             return;
         };
@@ -480,15 +475,15 @@ impl Keeper for Store {
     }
 
     fn save(&mut self, game: &Game, meta: &GameMeta) {
-        self.keep(Ongoing::Cards(game, meta));
+        self.keep(&View(Play::Solo(game), meta));
     }
 
     fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool {
-        self.finish_and_note(Ongoing::Cards(game, meta), Some(ending))
+        self.finish_and_note(&View(Play::Solo(game), meta), Some(ending))
     }
 
     fn forget(&mut self, game: &Game, meta: &GameMeta) {
-        self.forget_kept(&Ongoing::Cards(game, meta).key());
+        self.forget_kept(&View(Play::Solo(game), meta).key());
     }
 
     fn clock_stopped(&mut self, ended: Option<u64>) {
@@ -526,7 +521,7 @@ impl Keeper for Store {
         self.checked_best(GameKind::Cards, &rules.hash(), Some(date))
     }
 
-    fn daily_news(&self, rules: &Rules, date: &str) -> Option<daily::DailyNews> {
+    fn daily_news(&self, rules: &Rules, date: &str) -> Option<DailyNews> {
         let db = self.db.as_ref()?;
         let hash = rules.hash();
         // Newest first: the latest finished play of the deal is the one shared.
@@ -542,7 +537,13 @@ impl Keeper for Store {
         let dailies = history::list_where(db, "g.daily IS NOT NULL", []).ok()?;
         let games: Vec<&Recap> = dailies.iter().collect();
         let best = self.daily_best(rules, date).unwrap_or(record.score);
-        Some(daily::news(&games, record, best, &utc::date(utc::now())))
+        let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()));
+        Some(DailyNews {
+            record,
+            streak,
+            best_streak,
+            best,
+        })
     }
 }
 
@@ -552,11 +553,11 @@ impl ClassicKeeper for Store {
     }
 
     fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.keep(Ongoing::Classic(game, meta));
+        self.keep(&View(Play::Solo(game), meta));
     }
 
     fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool {
-        self.finish_and_note(Ongoing::Classic(game, meta), None)
+        self.finish_and_note(&View(Play::Solo(game), meta), None)
     }
 
     fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
@@ -570,13 +571,13 @@ impl ClassicKeeper for Store {
     }
 
     fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.forget_kept(&Ongoing::Classic(game, meta).key());
+        self.forget_kept(&View(Play::Solo(game), meta).key());
     }
 }
 
 impl DuelKeeper for Store {
     fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        self.keep(Ongoing::CardDuel(duel, meta, names));
+        self.keep(&View(Play::Duel(duel, names), meta));
     }
 
     fn save_classic_duel(
@@ -585,11 +586,11 @@ impl DuelKeeper for Store {
         meta: &ClassicMeta,
         names: &[String; 2],
     ) {
-        self.keep(Ongoing::ClassicDuel(duel, meta, names));
+        self.keep(&View(Play::Duel(duel, names), meta));
     }
 
     fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        let _ = self.finish_view(Ongoing::CardDuel(duel, meta, names), None);
+        let _ = self.finish_view(&View(Play::Duel(duel, names), meta), None);
     }
 
     fn finish_classic_duel(
@@ -598,7 +599,7 @@ impl DuelKeeper for Store {
         meta: &ClassicMeta,
         names: &[String; 2],
     ) {
-        let _ = self.finish_view(Ongoing::ClassicDuel(duel, meta, names), None);
+        let _ = self.finish_view(&View(Play::Duel(duel, names), meta), None);
     }
 }
 
@@ -684,7 +685,7 @@ impl SavedGames for Store {
         let claim = if self.playing.iter().any(|p| p.id == id) {
             None
         } else {
-            Some(claim::claim(&dir, id).map_err(ResumeError::from)?)
+            Some(claim::claim(&dir, id)?)
         };
         let db = self.db.as_ref().ok_or(ResumeError::NoFolder)?;
         let unusable = |what: &str, e: &dyn std::fmt::Display| {
@@ -716,7 +717,7 @@ impl SavedGames for Store {
     /// saved or recorded, never neither.
     fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
         let game = self.resume(id)?;
-        self.finish_view(game.view(), None)
+        self.finish_view(&*game.view(), None)
             .map_err(ResumeError::Unusable)
     }
 }

@@ -1,21 +1,19 @@
 //! One game in progress, whichever of the four kinds (a card or classic game, a duel of either):
-//! what saving, listing and recording it need, so the store has one code path for all of them.
+//! what saving, listing and recording it need, written once over [`Side`], so the store has one
+//! code path for all of them.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::store::api::{PlayerInfo, Resumed, SavedGameInfo};
-use crate::store::files::classic_record::{ClassicRecord, dir_code, dir_word, rules_record};
 use crate::store::files::duel_record::{DuelRecord, Shared};
 use crate::store::files::entry::Entry;
-use crate::store::files::format::{CARDS_FORMAT, FORMAT, GameKind};
-use crate::store::files::record::{Record, RulesRecord, card_code, card_word};
-use crate::store::files::summary::deal_text;
-use crate::store::meta::{ClassicMeta, Deal, GameMeta};
-use crate::utc;
+use crate::store::files::format::{GameKind, RulesRecord};
+use crate::store::files::side::Side;
+use crate::store::meta::Deal;
 
 /// A game's moves as the save keeps them: one small code per move, per player (a solo game's
 /// are player 0's); [`Ongoing::word`] writes a code in the records' notation.
@@ -24,13 +22,38 @@ pub(crate) struct Moves {
     pub codes: [Vec<u16>; 2],
 }
 
-/// A game in progress, borrowed.
-#[derive(Clone, Copy)]
-pub(crate) enum Ongoing<'a> {
-    Cards(&'a Game, &'a GameMeta),
-    Classic(&'a ClassicGame, &'a ClassicMeta),
-    CardDuel(&'a Duel<Game>, &'a GameMeta, &'a [String; 2]),
-    ClassicDuel(&'a Duel<ClassicGame>, &'a ClassicMeta, &'a [String; 2]),
+/// One player's game, or a duel with the players' names.
+pub(crate) enum Play<'a, G> {
+    Solo(&'a G),
+    Duel(&'a Duel<G>, &'a [String; 2]),
+}
+
+/// A game in progress, borrowed, with its metadata.
+pub(crate) struct View<'a, G: Side>(pub Play<'a, G>, pub &'a G::Meta);
+
+/// A game in progress of any kind, as the store handles it.
+pub(crate) trait Ongoing {
+    fn kind(&self) -> GameKind;
+    /// What identifies the game while it is played: what does not change in play (its mode,
+    /// start, deal and rules), so the screens need not carry its id.
+    fn key(&self) -> String;
+    fn started(&self) -> u64;
+    fn rules(&self) -> RulesRecord;
+    fn deal(&self) -> Deal;
+    /// The dealt cards, where the deck came from a file (a seed deals the others again).
+    fn deck_file_cards(&self) -> Option<String>;
+    /// Its moves as the save keeps them.
+    fn moves(&self) -> Moves;
+    /// How a move's code is written in its records.
+    fn word(&self) -> fn(u16) -> String;
+    /// The save's document as of `saved`, less its moves, rules and deck (see [`Side::head`]).
+    fn head(&self, saved: u64) -> Value;
+    /// What the list of saved games shows of it.
+    fn info(&self, id: &str, saved: u64) -> SavedGameInfo;
+    /// Its record, as it ended at `ended` (a card game `ending` as its screen says).
+    fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry;
+    /// The score the best scores count (none for a duel or a deck file's deal).
+    fn best_score(&self) -> Option<u64>;
 }
 
 fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
@@ -41,231 +64,155 @@ fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     }
 }
 
-/// Both players of a duel, in turn order.
-fn both<G: Playable>(d: &Duel<G>, names: &[String; 2]) -> Vec<PlayerInfo> {
-    vec![
-        player(&names[0], &d.players[0]),
-        player(&names[1], &d.players[1]),
-    ]
+impl<G: Side> View<'_, G>
+where
+    G::Record: Into<Entry>,
+{
+    /// The game it is played at (a duel's first player's).
+    fn game(&self) -> &G {
+        match self.0 {
+            Play::Solo(g) => g,
+            Play::Duel(d, _) => &d.players[0],
+        }
+    }
 }
 
-/// The game a game in progress is played at (a duel's first player's), with its metadata.
-#[derive(Clone, Copy)]
-enum Side<'a> {
-    Cards(&'a Game, &'a GameMeta),
-    Classic(&'a ClassicGame, &'a ClassicMeta),
-}
-
-impl<'a> Ongoing<'a> {
-    fn side(self) -> Side<'a> {
-        match self {
-            Ongoing::Cards(g, m) => Side::Cards(g, m),
-            Ongoing::CardDuel(d, m, _) => Side::Cards(&d.players[0], m),
-            Ongoing::Classic(g, m) => Side::Classic(g, m),
-            Ongoing::ClassicDuel(d, m, _) => Side::Classic(&d.players[0], m),
+impl<G: Side> Ongoing for View<'_, G>
+where
+    G::Record: Into<Entry>,
+{
+    fn kind(&self) -> GameKind {
+        match self.0 {
+            Play::Solo(_) => G::KIND,
+            Play::Duel(..) => GameKind::Duel,
         }
     }
 
-    /// Which game this is.
-    pub(crate) fn kind(self) -> GameKind {
-        match self {
-            Ongoing::Cards(..) => GameKind::Cards,
-            Ongoing::Classic(..) => GameKind::Classic,
-            Ongoing::CardDuel(..) | Ongoing::ClassicDuel(..) => GameKind::Duel,
+    fn key(&self) -> String {
+        let deal = serde_json::to_string(&self.deal()).unwrap_or_default();
+        let (started, hash) = (self.started(), self.rules().hash);
+        let key = format!("{} {started} {deal} {hash}", G::KIND.as_str());
+        match self.0 {
+            Play::Solo(_) => key,
+            Play::Duel(..) => format!("duel {key}"),
         }
     }
 
-    /// What identifies the game while it is played: what does not change in play (its mode,
-    /// start, deal and rules), so the screens need not carry its id.
-    pub(crate) fn key(self) -> String {
-        let key = match self.side() {
-            Side::Cards(g, m) => {
-                let deal = serde_json::to_string(&m.deal).unwrap_or_default();
-                format!("cards {} {deal} {}", m.started, g.rules().hash())
-            }
-            Side::Classic(g, m) => {
-                let hash = g.rules().hash();
-                format!("classic {} {} {hash}", m.started, g.seed())
-            }
-        };
-        match self.kind() {
-            GameKind::Duel => format!("duel {key}"),
-            _ => key,
-        }
+    fn started(&self) -> u64 {
+        G::started(self.1)
     }
 
-    pub(crate) fn started(self) -> u64 {
-        match self.side() {
-            Side::Cards(_, m) => m.started,
-            Side::Classic(_, m) => m.started,
-        }
+    fn rules(&self) -> RulesRecord {
+        self.game().rules_of(self.1)
     }
 
-    pub(crate) fn rules(self) -> RulesRecord {
-        match self.side() {
-            Side::Cards(g, _) => RulesRecord::of(g.rules()),
-            Side::Classic(g, m) => rules_record(&m.rules_name, &g.rules()),
-        }
+    fn deal(&self) -> Deal {
+        self.game().deal_of(self.1)
     }
 
-    pub(crate) fn deal(self) -> Deal {
-        match self.side() {
-            Side::Cards(_, m) => m.deal.clone(),
-            Side::Classic(g, _) => Deal::Seed { seed: g.seed() },
-        }
-    }
-
-    /// The dealt cards, where the deck came from a file (a seed deals the others again).
-    pub(crate) fn deck_file_cards(self) -> Option<String> {
-        match self.side() {
-            Side::Cards(g, m) if matches!(m.deal, Deal::DeckFile { .. }) => {
-                Some(crate::cards::text::cards(g.deck()))
-            }
+    fn deck_file_cards(&self) -> Option<String> {
+        match self.deal() {
+            Deal::DeckFile { .. } => self.game().deck_text(),
             _ => None,
         }
     }
 
-    /// Its moves as the save keeps them.
-    pub(crate) fn moves(self) -> Moves {
-        let codes = match self {
-            Ongoing::Cards(g, _) => [g.moves().iter().map(card_code).collect(), Vec::new()],
-            Ongoing::Classic(g, _) => [g.moves().iter().map(dir_code).collect(), Vec::new()],
-            Ongoing::CardDuel(d, _, _) => d
-                .players
-                .each_ref()
-                .map(|g| g.moves().iter().map(card_code).collect()),
-            Ongoing::ClassicDuel(d, _, _) => d
-                .players
-                .each_ref()
-                .map(|g| g.moves().iter().map(dir_code).collect()),
+    fn moves(&self) -> Moves {
+        let codes = match self.0 {
+            Play::Solo(g) => [g.codes(), Vec::new()],
+            Play::Duel(d, _) => d.players.each_ref().map(G::codes),
         };
         Moves { codes }
     }
 
-    /// How a move's code is written in its records.
-    pub(crate) fn word(self) -> fn(u16) -> String {
-        match self.side() {
-            Side::Cards(..) => card_word,
-            Side::Classic(..) => dir_word,
-        }
+    fn word(&self) -> fn(u16) -> String {
+        G::word
     }
 
-    /// The save's document as of `saved`, less its moves, rules and deck: built from the game's
-    /// few numbers, never from its deck or moves, so it costs the same at every move.
-    pub(crate) fn head(self, saved: u64) -> Value {
-        let stamp = utc::stamp;
-        let duel = |d: DuelRecord| {
-            let mut v = serde_json::to_value(d).expect("a duel always serializes");
-            if let Some(map) = v.as_object_mut() {
-                map.remove("rules");
-                map.remove("deck");
-            }
-            if let Some(Value::Array(players)) = v.get_mut("players") {
-                for p in players {
-                    p["moves"] = Value::String(String::new());
-                }
-            }
-            v
+    fn head(&self, saved: u64) -> Value {
+        let Play::Duel(d, names) = self.0 else {
+            return self.game().head(self.1, saved);
         };
-        let shared = |of, started| Shared {
-            of,
-            started,
+        let shared = Shared {
+            of: G::KIND,
+            started: self.started(),
             rules: RulesRecord::default(),
             deal: self.deal(),
             deck: None,
         };
-        match self {
-            Ongoing::Cards(g, m) => json!({
-                "format": CARDS_FORMAT,
-                "saved": stamp(saved),
-                "started": stamp(m.started),
-                "deal": m.deal,
-                "undos": g.undos(),
-            }),
-            Ongoing::Classic(g, m) => json!({
-                "format": FORMAT,
-                "game": GameKind::Classic,
-                "saved": stamp(saved),
-                "started": stamp(m.started),
-                "seed": g.seed(),
-                "size": g.rules().size,
-                "undos": g.undos(),
-            }),
-            Ongoing::CardDuel(d, m, n) => {
-                let s = shared(GameKind::Cards, m.started);
-                duel(DuelRecord::build(d, n, s, saved, String::new()))
-            }
-            Ongoing::ClassicDuel(d, m, n) => {
-                let s = shared(GameKind::Classic, m.started);
-                duel(DuelRecord::build(d, n, s, saved, String::new()))
+        let record = DuelRecord::build(d, names, shared, saved, String::new());
+        let mut v = serde_json::to_value(record).expect("a duel always serializes");
+        if let Some(map) = v.as_object_mut() {
+            map.remove("rules");
+            map.remove("deck");
+        }
+        if let Some(Value::Array(players)) = v.get_mut("players") {
+            for p in players {
+                p["moves"] = Value::String(String::new());
             }
         }
+        v
     }
 
-    /// What the list of saved games shows of it.
-    pub(crate) fn info(self, id: &str, saved: u64) -> SavedGameInfo {
-        let (of, rules, hash, deal) = match self.side() {
-            Side::Cards(g, m) => {
-                let (r, deal) = (g.rules(), deal_text(&m.deal));
-                (GameKind::Cards, r.name.clone(), r.hash(), deal)
-            }
-            Side::Classic(g, m) => {
-                let (n, hash) = (g.rules().size, g.rules().hash());
-                let deal = format!("{n}x{n} seed {}", g.seed());
-                (GameKind::Classic, m.rules_name.clone(), hash, deal)
-            }
+    fn info(&self, id: &str, saved: u64) -> SavedGameInfo {
+        let (g, meta, rules) = (self.game(), self.1, self.rules());
+        let players = match self.0 {
+            Play::Solo(g) => vec![player("", g)],
+            Play::Duel(d, names) => vec![
+                player(&names[0], &d.players[0]),
+                player(&names[1], &d.players[1]),
+            ],
         };
-        let players = match self {
-            Ongoing::Cards(g, _) => vec![player("", g)],
-            Ongoing::Classic(g, _) => vec![player("", g)],
-            Ongoing::CardDuel(d, _, names) => both(d, names),
-            Ongoing::ClassicDuel(d, _, names) => both(d, names),
-        };
-        let game = self.kind();
         SavedGameInfo {
             number: 0,
             id: id.to_string(),
-            game,
-            of,
-            rules,
-            rules_hash: hash,
-            deal,
+            game: self.kind(),
+            of: G::KIND,
+            rules: rules.name,
+            rules_hash: rules.hash,
+            deal: g.deal_shown(meta),
             score: players.iter().fold(0, |s, p| s.saturating_add(p.score)),
             played: players.iter().map(|p| p.played).sum(),
             saved,
-            players: if game == GameKind::Duel {
-                players
-            } else {
-                Vec::new()
+            players: match self.0 {
+                Play::Solo(_) => Vec::new(),
+                Play::Duel(..) => players,
             },
             elsewhere: false,
         }
     }
 
-    /// Its record, as it ended at `ended` (a card game `ending` as its screen says).
-    pub(crate) fn record(self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
-        match self {
-            Ongoing::Cards(g, m) => {
-                let ending = ending.unwrap_or_else(|| Ending::of(g));
-                Entry::Cards(Record::of(g, m, ending, ended, id))
-            }
-            Ongoing::Classic(g, m) => Entry::Classic(ClassicRecord::of(g, m, ended, id)),
-            Ongoing::CardDuel(d, m, n) => Entry::Duel(DuelRecord::of_cards(d, m, n, ended, id)),
-            Ongoing::ClassicDuel(d, m, n) => {
-                Entry::Duel(DuelRecord::of_classic(d, m, n, ended, id))
-            }
+    fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
+        match self.0 {
+            Play::Solo(g) => g.record(self.1, ended, ending, id).into(),
+            Play::Duel(d, names) => Entry::Duel(DuelRecord::of(d, self.1, names, ended, id)),
+        }
+    }
+
+    fn best_score(&self) -> Option<u64> {
+        match (self.0, self.deal()) {
+            (Play::Duel(..), _) | (_, Deal::DeckFile { .. }) => None,
+            (Play::Solo(g), _) => Some(g.score()),
         }
     }
 }
 
+impl<G> Clone for Play<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Play<'_, G> {}
+
 impl Resumed {
     /// The game, borrowed as the store handles games in progress.
-    pub(crate) fn view(&self) -> Ongoing<'_> {
+    pub(crate) fn view(&self) -> Box<dyn Ongoing + '_> {
         match self {
-            Resumed::Cards(g, m) => Ongoing::Cards(g, m),
-            Resumed::Classic(g, m) => Ongoing::Classic(g, m),
-            Resumed::CardDuel(d, m, n) => Ongoing::CardDuel(d, m, n),
-            Resumed::ClassicDuel(d, m, n) => Ongoing::ClassicDuel(d, m, n),
+            Resumed::Cards(g, m) => Box::new(View::<Game>(Play::Solo(g), m)),
+            Resumed::Classic(g, m) => Box::new(View::<ClassicGame>(Play::Solo(g), m)),
+            Resumed::CardDuel(d, m, n) => Box::new(View::<Game>(Play::Duel(d, n), m)),
+            Resumed::ClassicDuel(d, m, n) => Box::new(View::<ClassicGame>(Play::Duel(d, n), m)),
         }
     }
 }

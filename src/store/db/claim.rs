@@ -21,16 +21,6 @@ pub(crate) struct Claim {
     path: PathBuf,
 }
 
-/// Why a save could not be claimed.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum ClaimError {
-    /// Another process holds it: the game is being played there.
-    #[error("this game is open in another window")]
-    Elsewhere,
-    #[error("{0}")]
-    Io(io::Error),
-}
-
 fn path_of(dir: &Path, id: &str) -> PathBuf {
     dir.join(CLAIMS_DIR).join(format!("{id}.lock"))
 }
@@ -50,14 +40,16 @@ fn open(path: &Path) -> io::Result<File> {
     opened.map_err(io::Error::other)
 }
 
-/// Claims save `id` of the data folder `dir` for this process, or says why not (never waits).
-pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ClaimError> {
+/// Claims save `id` of the data folder `dir` for this process, or says why not (never waits):
+/// [`ResumeError::Elsewhere`] when another process holds it.
+pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ResumeError> {
     let path = path_of(dir, id);
-    let file = open(&path).map_err(ClaimError::Io)?;
+    let io = |e: io::Error| ResumeError::Io(e.to_string());
+    let file = open(&path).map_err(io)?;
     match file.try_lock() {
         Ok(()) => Ok(Claim { _file: file, path }),
-        Err(TryLockError::WouldBlock) => Err(ClaimError::Elsewhere),
-        Err(TryLockError::Error(e)) => Err(ClaimError::Io(e)),
+        Err(TryLockError::WouldBlock) => Err(ResumeError::Elsewhere),
+        Err(TryLockError::Error(e)) => Err(io(e)),
     }
 }
 
@@ -74,14 +66,5 @@ impl Claim {
     /// The save is gone: its lock file is removed, then let go.
     pub(crate) fn remove(self) {
         let _ = fs::remove_file(&self.path);
-    }
-}
-
-impl From<ClaimError> for ResumeError {
-    fn from(e: ClaimError) -> ResumeError {
-        match e {
-            ClaimError::Elsewhere => ResumeError::Elsewhere,
-            ClaimError::Io(e) => ResumeError::Io(e.to_string()),
-        }
     }
 }

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::stored;
-use crate::cards::summary::Ending;
 use crate::store::files::entry::{self, Entry};
 use crate::store::files::format::{GameKind, RecordError};
 use crate::store::files::summary::Recap;
@@ -139,47 +138,20 @@ pub(crate) fn recorded(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
         .map(|o| o.is_some())
 }
 
-/// The columns a [`Recap`] is read from, in [`summary_of`]'s order.
-const SUMMARY: &str = "g.id, g.game, g.started, g.ended, r.name, r.hash, g.outcome, g.score, \
-                       g.played, g.highest, g.duration_secs, g.undos, g.deal, g.size, g.of, \
-                       g.result, g.players FROM games g JOIN rules r ON r.id = g.rules";
-
-fn parsed<T: serde::de::DeserializeOwned>(text: &str, column: usize) -> rusqlite::Result<T> {
-    serde_json::from_str(text).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, Box::new(e))
-    })
-}
-
-fn word<T: serde::de::DeserializeOwned>(row: &Row, column: usize) -> rusqlite::Result<T> {
-    let w: String = row.get(column)?;
-    parsed(&serde_json::Value::String(w).to_string(), column)
-}
+/// A [`Recap`] as SQLite writes it, from the games `g` and their rules `r` (numbers edited
+/// below 0 read as 0).
+const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started', \
+                       max(g.started, 0), 'ended', max(g.ended, 0), 'rules', r.name, \
+                       'rules_hash', r.hash, 'outcome', g.outcome, 'score', max(g.score, 0), \
+                       'played', max(g.played, 0), 'highest', max(g.highest, 0), \
+                       'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
+                       json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
+                       'players', json(g.players)) FROM games g JOIN rules r ON r.id = g.rules";
 
 fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
-    let n = |i: usize| row.get::<_, i64>(i).map(|v| v.max(0) as u64);
-    Ok(Recap {
-        id: row.get(0)?,
-        game: word(row, 1)?,
-        started: n(2)?,
-        ended: n(3)?,
-        rules: row.get(4)?,
-        rules_hash: row.get(5)?,
-        outcome: word::<Ending>(row, 6)?,
-        score: n(7)?,
-        played: n(8)?,
-        highest: n(9)?,
-        duration_secs: n(10)?,
-        undos: row.get(11)?,
-        deal: parsed(&row.get::<_, String>(12)?, 12)?,
-        size: row.get(13)?,
-        of: word(row, 14)?,
-        result: row
-            .get::<_, Option<String>>(15)?
-            .map(|t| parsed(&t, 15))
-            .transpose()?,
-        players: (row.get::<_, Option<String>>(16)?)
-            .map(|t| parsed(&t, 16).map(Box::new))
-            .transpose()?,
+    let text: String = row.get(0)?;
+    serde_json::from_str(&text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
     })
 }
 
@@ -187,7 +159,7 @@ fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
 pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Recap>> {
     let limit = filter.limit.map_or(-1, |l| l.min(i64::MAX as usize) as i64);
     let mut q = conn.prepare_cached(&format!(
-        "SELECT {SUMMARY} WHERE (?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
+        "{SUMMARY} WHERE (?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
          ORDER BY g.ended DESC, g.n DESC LIMIT ?3"
     ))?;
     q.query_map(
@@ -207,7 +179,7 @@ pub(crate) fn list_where(
     // `+g.ended`: sorted after the condition's index found the few rows, rather than every game
     // walked newest first to find them.
     let mut q = conn.prepare_cached(&format!(
-        "SELECT {SUMMARY} WHERE {condition} ORDER BY +g.ended DESC, g.n DESC"
+        "{SUMMARY} WHERE {condition} ORDER BY +g.ended DESC, g.n DESC"
     ))?;
     q.query_map(args, summary_of)?.collect()
 }
@@ -220,29 +192,19 @@ pub(crate) fn count(conn: &Connection) -> rusqlite::Result<usize> {
 
 /// The whole record of game `id`, as the exchange format has it.
 pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, String> {
+    // A card game's document holds its deck, a card duel's too.
+    type Found = (String, i64, Option<String>, bool);
     let found = conn
-        .prepare_cached("SELECT body, rules, deck, game, of FROM games WHERE id = ?1")
-        .and_then(|mut q| {
-            q.query_row([id], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, Option<String>>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                ))
-            })
-            .optional()
-        })
+        .prepare_cached("SELECT body, rules, deck, of = 'cards' FROM games WHERE id = ?1")
+        .and_then(|mut q| q.query_row([id], |r| Found::try_from(r)).optional())
         .map_err(|e| e.to_string())?;
-    let Some((body, rules, deck, game, of)) = found else {
+    let Some((body, rules, deck, dealt)) = found else {
         return Ok(None);
     };
     let mut doc: serde_json::Value =
         serde_json::from_str(&body).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
-    let dealt = game == "cards" || (game == "duel" && of == "cards");
     stored::whole(conn, &mut doc, rules, deck, dealt)?;
-    entry::decode_entry(&doc.to_string())
+    Entry::decode(&doc.to_string())
         .map(Some)
         .map_err(|e| e.to_string())
 }

@@ -1,13 +1,11 @@
-//! The data folder of older versions, imported into the database at the first start: every
-//! record of `games/` (card, classic, duel) with its id, so nothing is recorded twice and the
-//! daily streaks and bests come along, and every save of `saves/` and of the older one-a-game
-//! slots (`saved-game*.json`, `saved-classic*.json`), in one transaction. A save whose game is
-//! recorded already is not taken (a kill between the two writes), nor a slot whose game is also
-//! in `saves/`. A record the database could not take when its game ended is kept the same way
-//! ([`keep_pending`]) for the next start. The old files are then moved, never deleted, to
-//! `json-store-<time>/`, and the player told once what was imported; one that cannot be read is
-//! named and moved with them. A killed import leaves the files where they were, and importing
-//! again adds nothing twice.
+//! The data folder of older versions, imported in one transaction at the first start: every
+//! record of `games/` with its id (so nothing is recorded twice, and the daily streaks and bests
+//! come along), every save of `saves/` and of the older slots (`saved-game*.json`,
+//! `saved-classic*.json`), but no save whose game is recorded (a kill between the two writes) and
+//! no slot whose game is in `saves/` too. A record the database could not take is kept the same
+//! way ([`keep_pending`]). The old files are then moved, never deleted, to `json-store-<time>/`,
+//! unreadable ones named; a killed import leaves them in place, and importing again adds nothing
+//! twice.
 
 use std::ffi::OsString;
 use std::fs;
@@ -19,7 +17,7 @@ use super::history;
 use super::saves::{self, Saved};
 use crate::cards::text::escape_controls;
 use crate::store::api::Resumed;
-use crate::store::files::entry::{self, Entry};
+use crate::store::files::entry::Entry;
 use crate::utc;
 
 /// The folders and file-name beginnings of the old JSON store, in the data folder.
@@ -90,7 +88,7 @@ fn look(dir: &Path) -> Found {
     };
     let mut records = Vec::new();
     for path in json_in("games") {
-        match read(&path).and_then(|t| entry::decode_entry(&t).map_err(|e| e.to_string())) {
+        match read(&path).and_then(|t| Entry::decode(&t).map_err(|e| e.to_string())) {
             Ok(e) => records.push((path, e)),
             Err(why) => unreadable(&path, why),
         }
@@ -226,7 +224,7 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
             continue;
         }
         let none = crate::store::ongoing::Moves::default();
-        if saves::write_in(&tx, &id, view, save.saved_at(), true, &none)?.is_some() {
+        if saves::write_in(&tx, &id, &*view, save.saved_at(), true, &none)?.is_some() {
             saved += 1;
         }
     }

@@ -15,7 +15,6 @@ use crate::store::files::classic_record::SavedClassic;
 use crate::store::files::entry::Doc;
 use crate::store::files::format::{GameKind, RecordError};
 use crate::store::files::record::SavedGame;
-use crate::store::meta::{ClassicMeta, GameMeta};
 use crate::store::ongoing::{Moves, Ongoing};
 use crate::utc;
 
@@ -52,18 +51,12 @@ impl Saved {
                 Resumed::Classic(Box::new(g), m)
             }
             Saved::Duel(d) if d.of == GameKind::Classic => {
-                let meta = ClassicMeta {
-                    rules_name: d.rules.name.clone(),
-                    started: d.started,
-                };
-                Resumed::ClassicDuel(Box::new(d.resume_classic()?), meta, d.names())
+                let (duel, meta) = d.resume()?;
+                Resumed::ClassicDuel(Box::new(duel), meta, d.names())
             }
             Saved::Duel(d) => {
-                let meta = GameMeta {
-                    deal: d.deal.clone(),
-                    started: d.started,
-                };
-                Resumed::CardDuel(Box::new(d.resume_cards()?), meta, d.names())
+                let (duel, meta) = d.resume()?;
+                Resumed::CardDuel(Box::new(duel), meta, d.names())
             }
         })
     }
@@ -90,7 +83,7 @@ fn shared(a: &[u16], b: &[u16]) -> usize {
 pub(crate) fn write_in(
     conn: &Connection,
     id: &str,
-    view: Ongoing,
+    view: &dyn Ongoing,
     saved: u64,
     fresh: bool,
     sent: &Moves,
@@ -167,18 +160,10 @@ pub(crate) fn list(
 /// Save `id`'s document, whole again, if there is such a save.
 pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, String> {
     let db = |e: rusqlite::Error| e.to_string();
+    type Found = (String, i64, Option<String>, String);
     let found = conn
         .prepare_cached("SELECT game, rules, deck, head FROM saves WHERE id = ?1")
-        .map_err(db)?
-        .query_row([id], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, Option<String>>(2)?,
-                r.get::<_, String>(3)?,
-            ))
-        })
-        .optional()
+        .and_then(|mut q| q.query_row([id], |r| Found::try_from(r)).optional())
         .map_err(db)?;
     let Some((game, rules, deck, head)) = found else {
         return Ok(None);

@@ -230,23 +230,10 @@ pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
 
 /// The problems `integrity_check` and `foreign_key_check` find, none when the database is sound.
 pub(crate) fn check(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
-    let mut problems = Vec::new();
-    let mut integrity = conn.prepare("PRAGMA integrity_check")?;
-    for line in integrity.query_map([], |r| r.get::<_, String>(0))? {
-        let line = line?;
-        if line != "ok" {
-            problems.push(line);
-        }
-    }
-    let mut keys = conn.prepare("PRAGMA foreign_key_check")?;
-    for row in keys.query_map([], |r| {
-        Ok(format!(
-            "a row of `{}` names a missing row of `{}`",
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(2)?
-        ))
-    })? {
-        problems.push(row?);
-    }
-    Ok(problems)
+    let mut q = conn.prepare(
+        "SELECT integrity_check FROM pragma_integrity_check WHERE integrity_check != 'ok' \
+         UNION ALL SELECT format('a row of `%s` names a missing row of `%s`', \"table\", parent) \
+         FROM pragma_foreign_key_check",
+    )?;
+    q.query_map([], |r| r.get(0))?.collect()
 }

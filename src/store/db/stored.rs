@@ -1,7 +1,7 @@
 //! What the database keeps of a document, and how the whole is put back. A record or save is
 //! stored less its rules (kept once in `rules`: 100,000 games share one 2 KB TOML text) and its
 //! deck: a deck a seed deals is dealt again when read, a deck file's is kept once in `decks`, by
-//! hash, so the record replays after the file is gone. [`strip`] takes both out, [`fill`] puts
+//! hash, so the record replays after the file is gone. [`strip`] takes both out, [`whole`] puts
 //! them back, so what leaves the store (an export, a resumed game) is the document of old.
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::cards::rules::Rules;
 use crate::store::files::format::RecordError;
-use crate::store::files::record::RulesRecord;
+use crate::store::files::format::RulesRecord;
 use crate::store::meta::Deal;
 
 /// The id of `rules` in the `rules` table, added if it is not there.
@@ -24,11 +24,6 @@ pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Resu
     conn.prepare_cached("INSERT INTO rules (name, hash, toml) VALUES (?1, ?2, ?3)")?
         .execute(params![rules.name, rules.hash, rules.toml])?;
     Ok(conn.last_insert_rowid())
-}
-
-/// The hash a deck is kept under: FNV-1a of its cards' text, as rules are hashed.
-pub(crate) fn deck_hash(cards: &str) -> String {
-    format!("{:016x}", crate::cards::fnv1a(cards.bytes()))
 }
 
 /// Takes the rules and the deck out of `doc`, keeping the rules (and a deck file's deck) in their
@@ -46,7 +41,8 @@ pub(crate) fn strip(
     map.remove("rules");
     let deck = match map.remove("deck") {
         Some(Value::String(cards)) if matches!(deal, Deal::DeckFile { .. }) => {
-            let hash = deck_hash(&cards);
+            // FNV-1a of its cards' text, as rules are hashed.
+            let hash = format!("{:016x}", crate::cards::fnv1a(cards.bytes()));
             conn.prepare_cached("INSERT OR IGNORE INTO decks (hash, cards) VALUES (?1, ?2)")?
                 .execute(params![hash, cards])?;
             Some(hash)
@@ -56,22 +52,37 @@ pub(crate) fn strip(
     Ok((rules, deck))
 }
 
-/// Puts `rules` and the deck back into a stored `doc`: the deck of `deck_cards` (a deck file's),
-/// or dealt again from the seed of its `deal` when `dealt` says the document holds a deck.
-pub(crate) fn fill(
+/// A stored `doc` made whole: the rules of id `rules` and the deck kept under `deck` put back,
+/// or the deck dealt again from the seed of its `deal` where `dealt` says the document holds one.
+pub(crate) fn whole(
+    conn: &Connection,
     doc: &mut Value,
-    rules: &RulesRecord,
-    deck_cards: Option<String>,
+    rules: i64,
+    deck: Option<String>,
     dealt: bool,
-) -> Result<(), RecordError> {
-    let deck = match deck_cards {
-        Some(cards) => Some(cards),
-        None if dealt => Some(deal_again(doc, rules)?),
+) -> Result<(), String> {
+    let db = |e: rusqlite::Error| e.to_string();
+    let rules = conn
+        .prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")
+        .and_then(|mut q| {
+            q.query_row([rules], |r| {
+                Ok(RulesRecord {
+                    name: r.get(0)?,
+                    hash: r.get(1)?,
+                    toml: r.get(2)?,
+                })
+            })
+        })
+        .map_err(db)?;
+    let deck = match deck {
+        None if dealt => Some(deal_again(doc, &rules).map_err(|e| e.to_string())?),
         None => None,
+        Some(h) => conn
+            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")
+            .and_then(|mut q| q.query_row([h], |r| r.get(0)).optional())
+            .map_err(db)?,
     };
-    let map = doc
-        .as_object_mut()
-        .ok_or_else(|| RecordError::Invalid("it is not a JSON object".into()))?;
+    let map = doc.as_object_mut().ok_or("it is not a JSON object")?;
     map.insert(
         "rules".into(),
         serde_json::to_value(rules).expect("rules always serialize"),
@@ -96,41 +107,8 @@ fn deal_again(doc: &Value, rules: &RulesRecord) -> Result<String, RecordError> {
     };
     let parsed = Rules::parse(&rules.toml, "the rules in the record", None)
         .map_err(|e| RecordError::Rules(e.to_string()))?;
-    Ok(crate::cards::text::cards(&crate::cards::deck::deal(
-        &parsed, seed,
-    )))
-}
-
-/// A stored document `doc` made whole: the rules of id `rules` and the deck kept under `deck`
-/// put back (or dealt again, where `dealt` says the document holds a deck).
-pub(crate) fn whole(
-    conn: &Connection,
-    doc: &mut Value,
-    rules: i64,
-    deck: Option<String>,
-    dealt: bool,
-) -> Result<(), String> {
-    let db = |e: rusqlite::Error| e.to_string();
-    let rules = conn
-        .prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")
-        .and_then(|mut q| {
-            q.query_row([rules], |r| {
-                Ok(RulesRecord {
-                    name: r.get(0)?,
-                    hash: r.get(1)?,
-                    toml: r.get(2)?,
-                })
-            })
-        })
-        .map_err(db)?;
-    let deck = match deck {
-        None => None,
-        Some(h) => conn
-            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")
-            .and_then(|mut q| q.query_row([h], |r| r.get(0)).optional())
-            .map_err(db)?,
-    };
-    fill(doc, &rules, deck, dealt).map_err(|e| e.to_string())
+    let dealt = crate::cards::deck::deal(&parsed, seed);
+    Ok(crate::cards::text::cards(&dealt))
 }
 
 /// A number as SQLite keeps it: scores edited past `i64::MAX` are kept at the largest.

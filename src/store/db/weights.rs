@@ -1,11 +1,7 @@
-//! The learned weights beside the database (`weights/ntuple-<hash>.bin`, written by `new2048
-//! train`), looked at for what the bots would pass over in silence.
-//!
-//! The bots read a weights file only if it is a regular file (through [`crate::fsread`], links
-//! refused), and otherwise play with the weights shipped in the program: a FIFO put there once
-//! hung every hint. That is right for play, but the player who trained weights would never learn
-//! why they are not used. So the store, which reports what is wrong in the data folder, names
-//! each such file once, when it opens.
+//! The learned weights beside the database (`weights/ntuple-<hash>.bin`, from `new2048 train`).
+//! The bots read only a regular file there (a FIFO once hung every hint) and otherwise play with
+//! the shipped weights, silently; so the store names each file it would pass over, once, when it
+//! opens.
 
 use std::path::Path;
 

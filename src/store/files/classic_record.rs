@@ -5,49 +5,121 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{FORMAT, GameKind, RecordError};
-
-use super::record::RulesRecord;
+use super::format::{FORMAT, GameKind, RecordError, RulesRecord, Save};
+use super::side::Side;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
-use crate::store::meta::ClassicMeta;
+use crate::store::meta::{ClassicMeta, Deal};
 use crate::utc;
 
-/// A move's code as a save's rows keep it: its place in [`Dir::ALL`].
-pub(crate) fn dir_code(d: &Dir) -> u16 {
-    Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
-}
+impl Side for ClassicGame {
+    type Move = Dir;
+    type Meta = ClassicMeta;
+    const KIND: GameKind = GameKind::Classic;
 
-/// A move's code as a record writes it: `u`, `d`, `l` or `r`.
-pub(crate) fn dir_word(code: u16) -> String {
-    ["u", "d", "l", "r"][usize::from(code) % 4].to_string()
-}
+    /// Its place in [`Dir::ALL`].
+    fn code(d: &Dir) -> u16 {
+        Dir::ALL.iter().position(|x| x == d).unwrap_or(0) as u16
+    }
 
-/// `"u l l d r"`.
-pub(crate) fn encode_dirs(moves: &[Dir]) -> String {
-    let letters: Vec<String> = moves.iter().map(|d| dir_word(dir_code(d))).collect();
-    letters.join(" ")
-}
+    fn word(code: u16) -> String {
+        ["u", "d", "l", "r"][usize::from(code) % 4].to_string()
+    }
 
-pub(crate) fn decode_dirs(text: &str) -> Result<Vec<Dir>, RecordError> {
-    text.split_whitespace()
-        .map(|w| match w {
+    fn parse(w: &str) -> Result<Dir, RecordError> {
+        match w {
             "u" | "U" => Ok(Dir::Up),
             "d" | "D" => Ok(Dir::Down),
             "l" | "L" => Ok(Dir::Left),
             "r" | "R" => Ok(Dir::Right),
             _ => Err(RecordError::BadSlide(w.chars().take(20).collect())),
-        })
-        .collect()
-}
+        }
+    }
 
-/// The classic rules' part of a record: the rules' name with the `[classic]` table.
-pub(crate) fn rules_record(name: &str, rules: &ClassicRules) -> RulesRecord {
-    RulesRecord {
-        name: name.to_string(),
-        hash: rules.hash(),
-        toml: rules.to_toml(),
+    fn play_one(&mut self, d: Dir, number: usize) -> Result<(), RecordError> {
+        self.play(d).map(drop).ok_or_else(|| {
+            RecordError::Invalid(format!(
+                "its move {number} ({}) changes nothing",
+                d.as_str()
+            ))
+        })
+    }
+
+    fn moves(&self) -> &[Dir] {
+        ClassicGame::moves(self)
+    }
+
+    fn keep_undos(&mut self, undos: u32) {
+        self.restore_undos(undos);
+    }
+
+    fn dealt(rules: &RulesRecord, deal: &Deal, _: Option<&str>) -> Result<Self, RecordError> {
+        let rules = read_rules(rules)?;
+        match deal {
+            Deal::Seed { seed } => Ok(ClassicGame::new(rules, *seed)),
+            _ => Err(RecordError::Invalid(
+                "a classic duel's `deal` must be a seed".into(),
+            )),
+        }
+    }
+
+    fn rules_of(&self, meta: &ClassicMeta) -> RulesRecord {
+        // The rules' name with the `[classic]` table, hashed alone.
+        let rules = self.rules();
+        RulesRecord {
+            name: meta.rules_name.clone(),
+            hash: rules.hash(),
+            toml: rules.to_toml(),
+        }
+    }
+
+    fn deal_of(&self, _: &ClassicMeta) -> Deal {
+        Deal::Seed { seed: self.seed() }
+    }
+
+    fn deck_text(&self) -> Option<String> {
+        None
+    }
+
+    fn started(meta: &ClassicMeta) -> u64 {
+        meta.started
+    }
+
+    fn meta(rules: &RulesRecord, _: &Deal, started: u64) -> ClassicMeta {
+        ClassicMeta {
+            rules_name: rules.name.clone(),
+            started,
+        }
+    }
+
+    fn deal_shown(&self, _: &ClassicMeta) -> String {
+        let n = self.rules().size;
+        format!("{n}x{n} seed {}", self.seed())
+    }
+
+    fn head(&self, meta: &ClassicMeta, saved: u64) -> serde_json::Value {
+        serde_json::json!({
+            "format": FORMAT,
+            "game": GameKind::Classic,
+            "saved": utc::stamp(saved),
+            "started": utc::stamp(meta.started),
+            "seed": self.seed(),
+            "size": self.rules().size,
+            "undos": self.undos(),
+        })
+    }
+
+    type Record = ClassicRecord;
+
+    fn record(
+        &self,
+        meta: &ClassicMeta,
+        ended: u64,
+        _: Option<Ending>,
+        id: String,
+    ) -> Self::Record {
+        ClassicRecord::of(self, meta, ended, id)
     }
 }
 
@@ -62,25 +134,6 @@ pub(crate) fn read_rules(record: &RulesRecord) -> Result<ClassicRules, RecordErr
     .classic;
     record.check_hash(rules.hash())?;
     Ok(rules)
-}
-
-/// Replays `moves` (record letters) from `seed`, with `undos` kept.
-pub(crate) fn replay(
-    rules: ClassicRules,
-    seed: u64,
-    moves: &str,
-    undos: u32,
-) -> Result<ClassicGame, RecordError> {
-    let dirs = decode_dirs(moves)?;
-    let mut game = ClassicGame::replay(rules, seed, &dirs).map_err(|i| {
-        RecordError::Invalid(format!(
-            "its move {} ({}) changes nothing",
-            i + 1,
-            dirs[i].as_str()
-        ))
-    })?;
-    game.restore_undos(undos);
-    Ok(game)
 }
 
 /// A classic game as played so far: enough to rebuild it exactly.
@@ -104,8 +157,8 @@ impl ClassicPlay {
             seed: game.seed(),
             size: game.rules().size,
             undos: game.undos(),
-            moves: encode_dirs(game.moves()),
-            rules: rules_record(&meta.rules_name, &game.rules()),
+            moves: game.moves_text(),
+            rules: game.rules_of(meta),
         }
     }
 
@@ -118,12 +171,11 @@ impl ClassicPlay {
                 self.size, rules.size
             )));
         }
-        let game = replay(rules, self.seed, &self.moves, self.undos)?;
-        let meta = ClassicMeta {
-            rules_name: self.rules.name.clone(),
-            started: self.started,
-        };
-        Ok((game, meta))
+        let game = ClassicGame::new(rules, self.seed).play_all(&self.moves, self.undos)?;
+        Ok((
+            game,
+            ClassicGame::meta(&self.rules, &Deal::Seed { seed: self.seed }, self.started),
+        ))
     }
 }
 
@@ -179,16 +231,4 @@ impl ClassicRecord {
 }
 
 /// The classic game in progress, kept after every move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct SavedClassic {
-    pub format: u32,
-    /// Always [`GameKind::Classic`].
-    pub game: GameKind,
-    /// Empty in saves of older versions.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub id: String,
-    #[serde(with = "utc::as_stamp")]
-    pub saved: u64,
-    #[serde(flatten)]
-    pub play: ClassicPlay,
-}
+pub(crate) type SavedClassic = Save<ClassicPlay>;

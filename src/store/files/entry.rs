@@ -8,6 +8,8 @@ use super::classic_record::ClassicRecord;
 use super::duel_record::DuelRecord;
 use super::format::{GameKind, RecordError, checked, from_value, kind_of};
 use super::record::Record;
+use crate::cards::engine::Game;
+use crate::classic::ClassicGame;
 
 /// The document of one game of any kind: `C` a card game's, `K` a classic game's (a record, or a
 /// save); a duel's record and save are one type. Written as the document it holds.
@@ -46,9 +48,16 @@ impl Entry {
     }
 }
 
-/// Reads a record of any kind, checking its `format` first.
-pub(crate) fn decode_entry(text: &str) -> Result<Entry, RecordError> {
-    Entry::decode(text)
+impl From<Record> for Entry {
+    fn from(r: Record) -> Entry {
+        Entry::Cards(r)
+    }
+}
+
+impl From<ClassicRecord> for Entry {
+    fn from(r: ClassicRecord) -> Entry {
+        Entry::Classic(r)
+    }
 }
 
 /// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or
@@ -65,9 +74,9 @@ pub(crate) fn replays_as_recorded(e: &Entry) -> Result<(), String> {
             r.mismatch(&g)
         }
         Entry::Duel(d) if d.of == GameKind::Classic => {
-            d.mismatch(&d.rebuild_classic().map_err(text)?)
+            d.mismatch(&d.rebuild::<ClassicGame>().map_err(text)?)
         }
-        Entry::Duel(d) => d.mismatch(&d.rebuild_cards().map_err(text)?),
+        Entry::Duel(d) => d.mismatch(&d.rebuild::<Game>().map_err(text)?),
     };
     mismatch.map_or(Ok(()), Err)
 }

@@ -6,6 +6,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::engine::MoveError;
+use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 
 /// The newest format version this program reads, and the one it writes classic and duel files in.
@@ -34,6 +35,63 @@ impl GameKind {
             GameKind::Duel => "duel",
         }
     }
+}
+
+/// The rules a game was played with.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct RulesRecord {
+    pub name: String,
+    /// [`Rules::hash`]: groups games by the rules really in force, whatever their name.
+    pub hash: String,
+    /// [`Rules::to_toml`]: every key, so the game replays without any other file.
+    pub toml: String,
+}
+
+impl RulesRecord {
+    /// The card game's rules: all of them.
+    pub(crate) fn of(rules: &Rules) -> RulesRecord {
+        RulesRecord {
+            name: rules.name.clone(),
+            hash: rules.hash(),
+            toml: rules.to_toml(),
+        }
+    }
+
+    /// The card game's rules it holds, checked against its hash.
+    pub(crate) fn card_rules(&self) -> Result<Rules, RecordError> {
+        let rules = Rules::parse(&self.toml, "the rules in the record", None)
+            .map_err(|e| RecordError::Rules(e.to_string()))?;
+        self.check_hash(rules.hash())?;
+        Ok(rules)
+    }
+
+    /// Checks `found` (the hash of the rules read back) against the recorded hash.
+    pub(crate) fn check_hash(&self, found: String) -> Result<(), RecordError> {
+        if found != self.hash {
+            return Err(RecordError::RulesHash {
+                found,
+                recorded: self.hash.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A game in progress as its document holds it: `P` is how it was played so far, enough to
+/// rebuild it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Save<P> {
+    pub format: u32,
+    /// `classic` in a classic game's; none in a card game's, as in format 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameKind>,
+    /// Empty in saves of older versions.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
+    #[serde(with = "crate::utc::as_stamp")]
+    pub saved: u64,
+    #[serde(flatten)]
+    pub play: P,
 }
 
 /// Why a file is not a usable record or saved game.

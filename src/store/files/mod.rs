@@ -6,4 +6,5 @@ pub(crate) mod duel_record;
 pub(crate) mod entry;
 pub(crate) mod format;
 pub(crate) mod record;
+pub(crate) mod side;
 pub(crate) mod summary;

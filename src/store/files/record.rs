@@ -1,15 +1,15 @@
-//! The card game's documents: a finished game ([`Record`]) and a game in progress
-//! ([`SavedGame`]), both its [`CardPlay`]: the rules as their complete TOML, the dealt deck and the
-//! moves as short texts (`"2 64 bomb 8"`, `"1 3 3 d 5"`, a screenful for a person), how it was dealt
-//! and when it started. A file therefore replays on its own, with no preset or program version,
-//! and the rules hash shows rules edited by hand. Card files have not changed since format 1
-//! ([`CARDS_FORMAT`]) and have no `game` field, so older versions still read them.
+//! The card game's documents, a finished game ([`Record`]) and a game in progress
+//! ([`SavedGame`]), both a [`CardPlay`]: the rules as their complete TOML, the dealt deck and the
+//! moves as short texts (`"2 64 bomb 8"`, `"1 3 3 d 5"`), how it was dealt and when it started, so
+//! a file replays on its own and the rules hash shows rules edited by hand. Card files are still
+//! format 1 ([`CARDS_FORMAT`], no `game` field), so older versions read them.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{CARDS_FORMAT, RecordError};
+use super::format::{CARDS_FORMAT, GameKind, RecordError, RulesRecord, Save};
+use super::side::Side;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
@@ -17,38 +17,6 @@ use crate::cards::summary::Ending;
 use crate::cards::text;
 use crate::store::meta::{Deal, GameMeta};
 use crate::utc;
-
-/// The rules a game was played with.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct RulesRecord {
-    pub name: String,
-    /// [`Rules::hash`]: groups games by the rules really in force, whatever their name.
-    pub hash: String,
-    /// [`Rules::to_toml`]: every key, so the game replays without any other file.
-    pub toml: String,
-}
-
-impl RulesRecord {
-    /// The card game's rules: all of them.
-    pub(crate) fn of(rules: &Rules) -> RulesRecord {
-        RulesRecord {
-            name: rules.name.clone(),
-            hash: rules.hash(),
-            toml: rules.to_toml(),
-        }
-    }
-
-    /// Checks `found` (the hash of the rules read back) against the recorded hash.
-    pub(crate) fn check_hash(&self, found: String) -> Result<(), RecordError> {
-        if found != self.hash {
-            return Err(RecordError::RulesHash {
-                found,
-                recorded: self.hash.clone(),
-            });
-        }
-        Ok(())
-    }
-}
 
 /// A game as played so far: enough to rebuild it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,51 +52,153 @@ pub(crate) struct Record {
     pub play: CardPlay,
 }
 
-/// The game in progress, kept after every move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct SavedGame {
-    pub format: u32,
-    /// Empty in saves of older versions.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub id: String,
-    #[serde(with = "utc::as_stamp")]
-    pub saved: u64,
-    #[serde(flatten)]
-    pub play: CardPlay,
-}
+/// The card game in progress, kept after every move.
+pub(crate) type SavedGame = Save<CardPlay>;
 
-/// A move's code as a save's rows keep it: its column from 1, 0 for a discard.
-pub(crate) fn card_code(m: &Move) -> u16 {
-    match m {
-        Move::Place(c) => u16::from(*c) + 1,
-        Move::Discard => 0,
+impl Side for Game {
+    type Move = Move;
+    type Meta = GameMeta;
+    const KIND: GameKind = GameKind::Cards;
+
+    fn moves(&self) -> &[Move] {
+        Game::moves(self)
     }
-}
 
-/// A move's code as a record writes it: the column, or `d`.
-pub(crate) fn card_word(code: u16) -> String {
-    match code {
-        0 => "d".into(),
-        c => c.to_string(),
+    /// Its column from 1, 0 for a discard.
+    fn code(m: &Move) -> u16 {
+        match m {
+            Move::Place(c) => u16::from(*c) + 1,
+            Move::Discard => 0,
+        }
     }
-}
 
-/// The moves as a record writes them: `"1 3 3 d 5"`.
-pub(crate) fn encode_moves(moves: &[Move]) -> String {
-    let words: Vec<String> = moves.iter().map(|m| card_word(card_code(m))).collect();
-    words.join(" ")
-}
+    fn word(code: u16) -> String {
+        match code {
+            0 => "d".into(),
+            c => c.to_string(),
+        }
+    }
 
-pub(crate) fn decode_moves(text: &str) -> Result<Vec<Move>, RecordError> {
-    text.split_whitespace()
-        .map(|w| match w {
+    fn parse(w: &str) -> Result<Move, RecordError> {
+        match w {
             "d" | "D" => Ok(Move::Discard),
             n => match n.parse::<u16>() {
                 Ok(c @ 1..=256) => Ok(Move::Place((c - 1) as u8)),
                 _ => Err(RecordError::BadMove(w.chars().take(20).collect())),
             },
+        }
+    }
+
+    fn play_one(&mut self, m: Move, number: usize) -> Result<(), RecordError> {
+        self.play(m)
+            .map(drop)
+            .map_err(|error| RecordError::Move { number, error })
+    }
+
+    fn keep_undos(&mut self, undos: u32) {
+        self.restore_undos(undos);
+    }
+
+    fn dealt(rules: &RulesRecord, deal: &Deal, deck: Option<&str>) -> Result<Game, RecordError> {
+        let deck =
+            deck.ok_or_else(|| RecordError::Invalid("a card duel without its `deck`".into()))?;
+        let rules = rules.card_rules()?;
+        let deck = crate::cards::deck::parse_deck(deck, &rules)
+            .map_err(|e| RecordError::Deck(e.to_string()))?;
+        check_deal(deal, &rules, &deck)?;
+        Ok(Game::new(Arc::new(rules), deck.into()))
+    }
+
+    fn rules_of(&self, _: &GameMeta) -> RulesRecord {
+        RulesRecord::of(self.rules())
+    }
+
+    fn deal_of(&self, meta: &GameMeta) -> Deal {
+        meta.deal.clone()
+    }
+
+    fn deck_text(&self) -> Option<String> {
+        Some(text::cards(self.deck()))
+    }
+
+    fn started(meta: &GameMeta) -> u64 {
+        meta.started
+    }
+
+    fn meta(_: &RulesRecord, deal: &Deal, started: u64) -> GameMeta {
+        GameMeta {
+            deal: deal.clone(),
+            started,
+        }
+    }
+
+    fn deal_shown(&self, meta: &GameMeta) -> String {
+        crate::store::meta::deal_text(&meta.deal)
+    }
+
+    fn head(&self, meta: &GameMeta, saved: u64) -> serde_json::Value {
+        serde_json::json!({
+            "format": CARDS_FORMAT,
+            "saved": utc::stamp(saved),
+            "started": utc::stamp(meta.started),
+            "deal": meta.deal,
+            "undos": self.undos(),
         })
-        .collect()
+    }
+
+    type Record = Record;
+
+    fn record(&self, meta: &GameMeta, ended: u64, ending: Option<Ending>, id: String) -> Record {
+        let ending = ending.unwrap_or_else(|| Ending::of(self));
+        Record::of(self, meta, ending, ended, id)
+    }
+}
+
+/// The moves as a record writes them: `"1 3 3 d 5"`.
+pub(crate) fn encode_moves(moves: &[Move]) -> String {
+    let words: Vec<String> = moves.iter().map(|m| Game::word(Game::code(m))).collect();
+    words.join(" ")
+}
+
+/// Checks the deck against its deal: a seed (or a daily date's) deals it again; a deck file's
+/// deck is whatever the file held.
+fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordError> {
+    let seed = match deal {
+        Deal::DeckFile { .. } => return Ok(()),
+        Deal::Seed { seed } => *seed,
+        Deal::Daily { date, seed } => {
+            if utc::parse_date(date).is_none() {
+                return Err(RecordError::Deal(format!(
+                    "its daily date `{}` is not a date like 2026-11-29",
+                    crate::cards::text::escape_controls(date)
+                )));
+            }
+            let daily = crate::cards::deck::daily_seed(date);
+            if daily != *seed {
+                return Err(RecordError::Deal(format!(
+                    "its seed {seed} is not the daily seed of {date} ({daily})"
+                )));
+            }
+            daily
+        }
+    };
+    if deck.len() != rules.deck.size as usize {
+        return Err(RecordError::Deal(format!(
+            "it holds {} cards where its rules deal deck.size = {}",
+            deck.len(),
+            rules.deck.size
+        )));
+    }
+    let dealt = crate::cards::deck::deal(rules, seed);
+    match deck.iter().zip(&dealt).position(|(a, b)| a != b) {
+        None => Ok(()),
+        Some(i) => Err(RecordError::Deal(format!(
+            "card {} is {} where seed {seed} deals {}",
+            i + 1,
+            text::cards(&deck[i..=i]),
+            text::cards(&dealt[i..=i])
+        ))),
+    }
 }
 
 impl CardPlay {
@@ -137,81 +207,17 @@ impl CardPlay {
             started: meta.started,
             deal: meta.deal.clone(),
             undos: game.undos(),
-            moves: encode_moves(game.moves()),
+            moves: game.moves_text(),
             deck: text::cards(game.deck()),
             rules: RulesRecord::of(game.rules()),
         }
     }
 
-    /// The rules, checked against the recorded hash.
-    pub(crate) fn rules(&self) -> Result<Rules, RecordError> {
-        let rules = Rules::parse(&self.rules.toml, "the rules in the record", None)
-            .map_err(|e| RecordError::Rules(e.to_string()))?;
-        self.rules.check_hash(rules.hash())?;
-        Ok(rules)
-    }
-
-    /// Checks the deck against its deal: a seed (or a daily date's) deals it again; a deck
-    /// file's deck is whatever the file held.
-    fn check_deal(&self, rules: &Rules, deck: &[Card]) -> Result<(), RecordError> {
-        let seed = match &self.deal {
-            Deal::DeckFile { .. } => return Ok(()),
-            Deal::Seed { seed } => *seed,
-            Deal::Daily { date, seed } => {
-                if utc::parse_date(date).is_none() {
-                    return Err(RecordError::Deal(format!(
-                        "its daily date `{}` is not a date like 2026-11-29",
-                        crate::cards::text::escape_controls(date)
-                    )));
-                }
-                let daily = crate::cards::deck::daily_seed(date);
-                if daily != *seed {
-                    return Err(RecordError::Deal(format!(
-                        "its seed {seed} is not the daily seed of {date} ({daily})"
-                    )));
-                }
-                daily
-            }
-        };
-        if deck.len() != rules.deck.size as usize {
-            return Err(RecordError::Deal(format!(
-                "it holds {} cards where its rules deal deck.size = {}",
-                deck.len(),
-                rules.deck.size
-            )));
-        }
-        let dealt = crate::cards::deck::deal(rules, seed);
-        match deck.iter().zip(&dealt).position(|(a, b)| a != b) {
-            None => Ok(()),
-            Some(i) => Err(RecordError::Deal(format!(
-                "card {} is {} where seed {seed} deals {}",
-                i + 1,
-                text::cards(&deck[i..=i]),
-                text::cards(&dealt[i..=i])
-            ))),
-        }
-    }
-
     /// The game rebuilt by replaying every move: same deck, position, score and undo history.
     pub(crate) fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
-        let rules = self.rules()?;
-        let deck = crate::cards::deck::parse_deck(&self.deck, &rules)
-            .map_err(|e| RecordError::Deck(e.to_string()))?;
-        self.check_deal(&rules, &deck)?;
-        let moves = decode_moves(&self.moves)?;
-        let mut game =
-            Game::replay(Arc::new(rules), deck.into(), &moves).map_err(|(index, error)| {
-                RecordError::Move {
-                    number: index + 1,
-                    error,
-                }
-            })?;
-        game.restore_undos(self.undos);
-        let meta = GameMeta {
-            deal: self.deal.clone(),
-            started: self.started,
-        };
-        Ok((game, meta))
+        let game = Game::dealt(&self.rules, &self.deal, Some(&self.deck))?;
+        let meta = Game::meta(&self.rules, &self.deal, self.started);
+        Ok((game.play_all(&self.moves, self.undos)?, meta))
     }
 }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::duel_record::DuelPlayer;
 use super::entry::Entry;
 use super::format::GameKind;
-use super::record::RulesRecord;
+use super::format::RulesRecord;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
 use crate::store::meta::Deal;
@@ -109,19 +109,5 @@ impl Recap {
                 .map(|p| p[i].name.clone())
                 .unwrap_or_default()
         })
-    }
-}
-
-/// `seed 42`, `daily 2026-11-29`, `deck FILE`.
-pub(crate) fn deal_text(deal: &Deal) -> String {
-    match deal {
-        Deal::Seed { seed } => format!("seed {seed}"),
-        Deal::Daily { date, .. } => format!("daily {date}"),
-        Deal::DeckFile { path } => {
-            let name = std::path::Path::new(path)
-                .file_name()
-                .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
-            format!("deck {name}")
-        }
     }
 }

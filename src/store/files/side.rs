@@ -1,0 +1,72 @@
+//! What the card game and classic 2048 do differently in their documents: how a move is coded,
+//! written and read back, how the game of a recorded deal starts, and what a game is besides its
+//! engine state. The duel record, the saves and the games in progress are written once over it.
+
+use super::format::{GameKind, RecordError, RulesRecord};
+use crate::cards::summary::Ending;
+use crate::duel::Playable;
+use crate::store::meta::Deal;
+
+pub(crate) trait Side: Playable + Clone {
+    type Move: Copy;
+    /// What the game is besides its engine state ([`crate::store::GameMeta`] and the like).
+    type Meta;
+    /// A one-player game's record.
+    type Record;
+    const KIND: GameKind;
+    fn moves(&self) -> &[Self::Move];
+    /// A move's code as a save's rows keep it.
+    fn code(m: &Self::Move) -> u16;
+    /// A move's code as a record writes it (`3`, `d`, `u`).
+    fn word(code: u16) -> String;
+    /// One word of a record's moves.
+    fn parse(word: &str) -> Result<Self::Move, RecordError>;
+    /// Plays move `number` (from 1) of a record.
+    fn play_one(&mut self, m: Self::Move, number: usize) -> Result<(), RecordError>;
+    fn keep_undos(&mut self, undos: u32);
+    /// The game a document's rules, deal and deck (a card game's) start, checked against them.
+    fn dealt(rules: &RulesRecord, deal: &Deal, deck: Option<&str>) -> Result<Self, RecordError>;
+    fn rules_of(&self, meta: &Self::Meta) -> RulesRecord;
+    fn deal_of(&self, meta: &Self::Meta) -> Deal;
+    /// The dealt cards, which a record keeps (none for classic 2048).
+    fn deck_text(&self) -> Option<String>;
+    fn started(meta: &Self::Meta) -> u64;
+    /// The metadata of a game of a duel's document.
+    fn meta(rules: &RulesRecord, deal: &Deal, started: u64) -> Self::Meta;
+    /// How it was dealt, as the list of saved games shows it (`seed 42`, `4x4 seed 7`).
+    fn deal_shown(&self, meta: &Self::Meta) -> String;
+    /// A one-player save's document as of `saved`, less its moves, rules and deck: built from
+    /// the game's few numbers, so it costs the same at every move.
+    fn head(&self, meta: &Self::Meta, saved: u64) -> serde_json::Value;
+    /// Its record as it ended at `ended` (a card game `ending` as its screen says).
+    fn record(
+        &self,
+        meta: &Self::Meta,
+        ended: u64,
+        ending: Option<Ending>,
+        id: String,
+    ) -> Self::Record;
+
+    fn codes(&self) -> Vec<u16> {
+        self.moves().iter().map(Self::code).collect()
+    }
+
+    /// The moves as a record writes them: `"1 3 3 d 5"`, `"u l l d r"`.
+    fn moves_text(&self) -> String {
+        let words: Vec<String> = self.codes().into_iter().map(Self::word).collect();
+        words.join(" ")
+    }
+
+    fn parse_all(text: &str) -> Result<Vec<Self::Move>, RecordError> {
+        text.split_whitespace().map(Self::parse).collect()
+    }
+
+    /// This game with a record's `moves` played and its `undos` kept.
+    fn play_all(mut self, moves: &str, undos: u32) -> Result<Self, RecordError> {
+        for (i, m) in Self::parse_all(moves)?.into_iter().enumerate() {
+            self.play_one(m, i + 1)?;
+        }
+        self.keep_undos(undos);
+        Ok(self)
+    }
+}
