@@ -53,7 +53,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 48,
         mean_score: 9.68,
         mean_cards: 69.4,
-        decision_us: 0.4,
+        decision_us: 0.08,
     },
     Figure {
         preset: "default",
@@ -63,7 +63,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 500,
         mean_score: 56.39,
         mean_cards: 100.0,
-        decision_us: 0.6,
+        decision_us: 0.17,
     },
     Figure {
         preset: "default",
@@ -73,7 +73,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 500,
         mean_score: 60.12,
         mean_cards: 100.0,
-        decision_us: 664.8,
+        decision_us: 235.6,
     },
     Figure {
         preset: "default",
@@ -83,7 +83,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 500,
         mean_score: 78.57,
         mean_cards: 100.0,
-        decision_us: 2349.3,
+        decision_us: 377.6,
     },
     Figure {
         preset: "hard",
@@ -93,7 +93,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 0,
         mean_score: 6.95,
         mean_cards: 41.9,
-        decision_us: 0.1,
+        decision_us: 0.65,
     },
     Figure {
         preset: "hard",
@@ -103,7 +103,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 0,
         mean_score: 205.03,
         mean_cards: 237.8,
-        decision_us: 0.4,
+        decision_us: 0.14,
     },
     Figure {
         preset: "hard",
@@ -113,7 +113,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 122,
         mean_score: 918.26,
         mean_cards: 884.1,
-        decision_us: 1508.0,
+        decision_us: 405.4,
     },
     Figure {
         preset: "hard",
@@ -123,7 +123,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 196,
         mean_score: 1058.63,
         mean_cards: 997.5,
-        decision_us: 3250.5,
+        decision_us: 396.2,
     },
     Figure {
         preset: "solitaire",
@@ -133,7 +133,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 0,
         mean_score: 455.5,
         mean_cards: 41.9,
-        decision_us: 5.4,
+        decision_us: 0.05,
     },
     Figure {
         preset: "solitaire",
@@ -143,7 +143,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 0,
         mean_score: 8634.5,
         mean_cards: 142.1,
-        decision_us: 1.1,
+        decision_us: 0.12,
     },
     Figure {
         preset: "solitaire",
@@ -153,7 +153,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 23,
         mean_score: 49982.22,
         mean_cards: 502.6,
-        decision_us: 703.7,
+        decision_us: 134.7,
     },
     Figure {
         preset: "solitaire",
@@ -163,7 +163,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 51,
         mean_score: 67077.42,
         mean_cards: 635.8,
-        decision_us: 614.6,
+        decision_us: 69.2,
     },
     Figure {
         preset: "hard-3000",
@@ -173,7 +173,7 @@ pub const FIGURES: &[Figure] = &[
         wins: 31,
         mean_score: 2764.78,
         mean_cards: 2571.7,
-        decision_us: 3968.3,
+        decision_us: 389.2,
     },
 ];
 
