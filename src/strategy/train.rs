@@ -216,12 +216,14 @@ fn best_after(
     best.map(|(p, o, f, n, _)| (p, o, f, n))
 }
 
-/// The games of a training, numbered in the order the jobs take them: game `i` is dealt from
-/// [`sim::game_seed`]`(seed, i)` whichever job plays it.
+/// What the jobs share: the games of a training, numbered in the order the jobs take them (game
+/// `i` is dealt from [`sim::game_seed`]`(seed, i)` whichever job plays it), and the cards of the
+/// round not taken yet.
 struct Games {
     seed: u64,
     total: u64,
     taken: AtomicU64,
+    round_left: AtomicI64,
 }
 
 impl Games {
@@ -275,12 +277,11 @@ impl Player {
         self.upcoming = dealer.draw(&mut self.rng);
     }
 
-    /// Plays cards taken from the round's `budget`, learning as it goes, until the budget or
-    /// the games run out, and adds the cards each game that ended lasted to `ended`.
+    /// Plays cards taken from the round's count, learning as it goes, until they or the games run
+    /// out, and adds the cards each game that ended lasted to `ended`.
     fn play(
         &mut self,
         table: &mut Table,
-        budget: &AtomicI64,
         games: &Games,
         rules: &Rules,
         dealer: &Dealer,
@@ -288,7 +289,8 @@ impl Player {
         ended: &mut Vec<u32>,
     ) {
         let obj = Objective::of(rules);
-        while self.game.is_some() && budget.fetch_sub(CARDS_TAKEN, Ordering::Relaxed) > 0 {
+        while self.game.is_some() && games.round_left.fetch_sub(CARDS_TAKEN, Ordering::Relaxed) > 0
+        {
             for _ in 0..CARDS_TAKEN {
                 if self.game.is_none() {
                     return;
@@ -379,27 +381,28 @@ pub fn train(
         seed,
         total: games,
         taken: AtomicU64::new(0),
+        round_left: AtomicI64::new(0),
     };
     let mut players: Vec<Player> = (0..jobs)
         .map(|_| Player::new(&deal, rules, &dealer))
         .collect();
-    let round = AtomicI64::new(0);
     let mut done = 0;
     while done < games {
         let mut ended = Vec::new();
-        round.store((ROUND_CARDS * jobs) as i64, Ordering::Relaxed);
+        deal.round_left
+            .store((ROUND_CARDS * jobs) as i64, Ordering::Relaxed);
         if tables.is_empty() {
-            players[0].play(&mut merged, &round, &deal, rules, &dealer, s, &mut ended);
+            players[0].play(&mut merged, &deal, rules, &dealer, s, &mut ended);
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = tables
                     .iter_mut()
                     .zip(players.iter_mut())
                     .map(|(t, p)| {
-                        let (dealer, round, deal) = (&dealer, &round, &deal);
+                        let (dealer, deal) = (&dealer, &deal);
                         scope.spawn(move || {
                             let mut ended = Vec::new();
-                            p.play(t, round, deal, rules, dealer, s, &mut ended);
+                            p.play(t, deal, rules, dealer, s, &mut ended);
                             ended
                         })
                     })
