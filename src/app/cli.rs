@@ -326,7 +326,7 @@ pub(crate) struct TrainArgs {
     /// with more, also on timing.
     #[arg(long, value_name = "J", default_value_t = 1)]
     pub jobs: usize,
-    /// Seed of the training: the same seed (and jobs) gives the same weights.
+    /// Seed of the training: with one job, the same seed gives the same weights.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// Cards the self-play player sees: 1, the card in hand (fast), or 2, the hand and the next
