@@ -119,7 +119,7 @@ impl Played {
 pub(crate) struct SavedGameInfo {
     /// Its place in the list, 1 for the newest: what `play --resume N` takes.
     pub number: usize,
-    /// What [`Store::resume`] and [`Store::delete_saved`] take.
+    /// What [`SavedGames::resume`] and [`SavedGames::delete_saved`] take.
     pub id: String,
     /// `cards`, `classic` or `duel`.
     pub game: GameKind,

@@ -1,6 +1,6 @@
 //! The start menu and its sub-menus.
 //!
-//! The menus are lists of our own ([`super::widgets::list`]): the start menu lists the newest
+//! The menus are lists of our own (`ui::widgets::list`): the start menu lists the newest
 //! saved games first (through [`crate::store::SavedGames`]: take one up, or delete it after a
 //! question), then "More saved games" when there are more (the whole list, scrolled, each one
 //! taken up or deleted there), then a new game of each preset and of the player's own rules, each
@@ -8,7 +8,7 @@
 //! After easy wins, the next harder preset is suggested in one line with a key that starts it:
 //! harder means a lower share of games won by the best bot, as measured in
 //! [`crate::strategy::measured`] (the one source of those figures). Its questions are
-//! [`crate::ui::widgets::confirm`]'s.
+//! `ui::widgets::confirm`'s.
 
 mod challenge;
 mod saved;

@@ -85,7 +85,7 @@ impl Bot {
     }
 
     /// The bot's move in motion, as the player's moves are shown (see
-    /// [`crate::ui::widgets::anim`]).
+    /// `ui::widgets::anim`).
     fn show(&self, before: &Position, turn: &Turn, notes: &[Note]) -> io::Result<()> {
         let frames = card_frames(self.game.rules(), before, turn, self.game.position());
         let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();

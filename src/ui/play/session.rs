@@ -11,7 +11,7 @@
 //!
 //! Blocking key reads keep it simple and idle at zero CPU; everything that can happen between two
 //! keys (a stop signal, a resize) interrupts the read and is checked at the top of the loop.
-//! Animations are played inside a move (see [`crate::ui::widgets::anim`]) and end at the next key,
+//! Animations are played inside a move (see `ui::widgets::anim`) and end at the next key,
 //! which is then read here like any other.
 
 use crate::ui::kit::{

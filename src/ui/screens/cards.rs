@@ -13,7 +13,7 @@
 //! board fills a large terminal instead of sitting in its corner; when none fits, the screen
 //! says how large the terminal must be.
 //!
-//! A frame of an animation ([`crate::ui::widgets::anim`]) is drawn by the same code: it only
+//! A frame of an animation (`ui::widgets::anim`) is drawn by the same code: it only
 //! replaces the moving column's cells and puts the floating points under it, so a frame can never
 //! be laid out differently from the screen it leads to. When the game is over the screen is the
 //! result page (outcome, the game's facts, the final board in small, the choices).

@@ -7,7 +7,7 @@
 //! while they run ([`Boss::live`]) and are drawn as log lines by their own screens; any other
 //! screen (the menus, replays, the review, a duel, the rules editor, the settings) is covered
 //! by the journal while the reader waits for the way back, so no key reaches the hidden screen
-//! and nothing of it shows. A question asked in the log look ([`ask`]) is a log line too.
+//! and nothing of it shows. A question asked in the log look (`ask`) is a log line too.
 //!
 //! The log look chosen in the settings (`--theme log`) is how the games are drawn; only the boss
 //! key covers the other screens.

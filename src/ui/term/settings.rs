@@ -30,7 +30,7 @@ pub(crate) enum Look {
     /// Coloured cards and tiles.
     #[default]
     Board,
-    /// Plain timestamped log lines in the terminal's own colours (see [`crate::ui::screens::log`]).
+    /// Plain timestamped log lines in the terminal's own colours (see `ui::screens::log`).
     Log,
 }
 
