@@ -14,6 +14,10 @@ use crate::strategy::train::{TrainSettings, train};
 /// The most self-play games one `train` asks for.
 pub(crate) const MAX_GAMES: u64 = 100_000_000;
 
+/// The most jobs `train` takes: each keeps its own copy of the weights (17 MB on the hard rules),
+/// so 64 of them hold about 1 GB; `simulate`'s 256 would ask for 4 GB.
+const MAX_JOBS: usize = 64;
+
 /// Runs `new2048 train`: trains from scratch (or, with `--more`, from the weights in use), printing the learning curve, and stores the weights
 /// in the data folder.
 pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
@@ -22,10 +26,10 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
             "--games must be from 1 to {MAX_GAMES}: how many self-play games to learn from"
         )));
     }
-    if args.jobs == 0 || args.jobs > super::simulate::MAX_JOBS {
+    if args.jobs == 0 || args.jobs > MAX_JOBS {
         return Err(Error::usage(format!(
-            "--jobs must be from 1 to {}: how many threads play games at once",
-            super::simulate::MAX_JOBS
+            "--jobs must be from 1 to {MAX_JOBS}: how many threads play games at once, each on \
+             its own copy of the weights (about 17 MB on the hard rules)"
         )));
     }
     let rules = super::load_rules(global)?.rules;

@@ -195,6 +195,11 @@ fn bad_review_requests_are_refused() {
     assert!(err.contains("no game 3"), "{err}");
     let out = run(&["train", "--games", "0"]);
     assert_eq!(out.status.code(), Some(2));
+    // Every job keeps a copy of the weights: 256 of them would ask for gigabytes.
+    let out = run(&["train", "--games", "10", "--jobs", "65"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--jobs must be from 1 to 64"), "{err}");
     // The default rules show three cards, but self-play sees at most two.
     let out = run(&["train", "--games", "10", "--see", "3"]);
     assert_eq!(out.status.code(), Some(2));
