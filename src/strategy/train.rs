@@ -234,8 +234,9 @@ impl Games {
     }
 }
 
-/// Cards a job takes from a round's budget at a time: enough that the shared counter is touched
-/// once a few hundred microseconds, few enough that the jobs end a round together.
+/// Cards a job takes from a round's count at a time: enough that the shared counter is touched
+/// once every 30 to 300 microseconds (seeing one card or two), few enough that the jobs end a
+/// round together.
 const CARDS_TAKEN: i64 = 64;
 
 /// One job's self-play: the game it is playing, kept between rounds.
