@@ -378,32 +378,33 @@ pub fn train(
     } else {
         Vec::new()
     };
-    let deal = Games {
+    let shared = Games {
         seed,
         total: games,
         taken: AtomicU64::new(0),
         round_left: AtomicI64::new(0),
     };
     let mut players: Vec<Player> = (0..jobs)
-        .map(|_| Player::new(&deal, rules, &dealer))
+        .map(|_| Player::new(&shared, rules, &dealer))
         .collect();
     let mut done = 0;
     while done < games {
         let mut ended = Vec::new();
-        deal.round_left
+        shared
+            .round_left
             .store((ROUND_CARDS * jobs) as i64, Ordering::Relaxed);
         if tables.is_empty() {
-            players[0].play(&mut merged, &deal, rules, &dealer, s, &mut ended);
+            players[0].play(&mut merged, &shared, rules, &dealer, s, &mut ended);
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = tables
                     .iter_mut()
                     .zip(players.iter_mut())
                     .map(|(t, p)| {
-                        let (dealer, deal) = (&dealer, &deal);
+                        let (dealer, shared) = (&dealer, &shared);
                         scope.spawn(move || {
                             let mut ended = Vec::new();
-                            p.play(t, deal, rules, dealer, s, &mut ended);
+                            p.play(t, shared, rules, dealer, s, &mut ended);
                             ended
                         })
                     })
