@@ -117,19 +117,14 @@ fn placements(position: &Position, card: Card, rules: &Rules) -> u16 {
     position.legal_mask(card, rules)
 }
 
-/// The positions `card` can lead to from `position`, one per distinct outcome: each legal column
-/// (a column equal to an earlier legal one leads to the same board up to column order, which the
-/// searches' values ignore, so it is left out), then a discard when one is in hand.
+/// The positions `card` can lead to from `position`, one per distinct outcome, each with the
+/// column it changed: each legal column (a column equal to an earlier legal one leads to the same
+/// board up to column order, which the searches' values ignore, so it is left out), then a
+/// discard (no column) when one is in hand.
 ///
 /// Internal iteration (a callback rather than an iterator): training runs it for every card, and
 /// as an iterator chain it made training a quarter slower.
 #[inline(always)]
-fn each_afterstate(position: &Position, card: Card, rules: &Rules, mut f: impl FnMut(&Position)) {
-    each_move(position, card, rules, |_, child| f(child));
-}
-
-/// [`each_afterstate`], also telling which column each move changed (none for a discard).
-#[inline]
 fn each_move(
     position: &Position,
     card: Card,

@@ -338,6 +338,11 @@ impl Network {
 
     /// `pos` read for [`Network::value_after`].
     pub fn read(&self, pos: &Position) -> Reading {
+        self.read_in(&self.weights, pos)
+    }
+
+    /// [`Network::read`] from `weights` of this network's shape (a training job's own copy).
+    pub(crate) fn read_in(&self, weights: &[[f32; 2]], pos: &Position) -> Reading {
         let mut f = [0u32; MAX_FEATURES];
         let mut parts = [ColumnPart::default(); _];
         let n = self.shape.features(pos, &mut f, &mut parts);
@@ -347,7 +352,7 @@ impl Network {
             n,
         };
         for (w, &i) in r.weights.iter_mut().zip(&f[..n]) {
-            *w = self.weights[i as usize];
+            *w = weights[i as usize];
         }
         r
     }
@@ -357,13 +362,25 @@ impl Network {
     /// [`Network::value`] gives, with the reads of one column.
     #[inline]
     pub fn value_after(&self, base: &Reading, pos: &Position, changed: Option<usize>) -> Outlook {
+        self.value_after_in(&self.weights, base, pos, changed)
+    }
+
+    /// [`Network::value_after`] from `weights` of this network's shape, as `base` was read.
+    #[inline]
+    pub(crate) fn value_after_in(
+        &self,
+        weights: &[[f32; 2]],
+        base: &Reading,
+        pos: &Position,
+        changed: Option<usize>,
+    ) -> Outlook {
         let mut w = base.weights;
         let mut parts = base.parts;
         let cols = pos.columns().len();
         if let Some(c) = changed {
             let p = self.shape.column(&pos.columns()[c]);
-            w[2 * c] = self.weights[p.tail as usize];
-            w[2 * c + 1] = self.weights[p.deep as usize];
+            w[2 * c] = weights[p.tail as usize];
+            w[2 * c + 1] = weights[p.deep as usize];
             parts[c] = p;
             // The pairs (i, j), i < j, in order: (i, c) for i < c, then (c, j) for j > c.
             let mut slot = 2 * cols;
@@ -371,7 +388,7 @@ impl Network {
                 for j in i + 1..cols {
                     if i == c || j == c {
                         let e = self.shape.pair_entry(parts[i].side, parts[j].side);
-                        w[slot] = self.weights[e as usize];
+                        w[slot] = weights[e as usize];
                     }
                     slot += 1;
                 }
@@ -380,7 +397,7 @@ impl Network {
         let (offers, free) = parts[..cols]
             .iter()
             .fold((0, 0), |(o, f), p| (o | p.offer, f + p.free));
-        w[base.n - 1] = self.weights[self.shape.global_entry(offers, free, pos.discards) as usize];
+        w[base.n - 1] = weights[self.shape.global_entry(offers, free, pos.discards) as usize];
         let [s, p] = add_up(w[..base.n].iter().copied());
         Outlook {
             survival: f64::from(s),

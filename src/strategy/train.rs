@@ -51,7 +51,7 @@ use crate::cards::rules::Rules;
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
-use super::each_afterstate;
+use super::each_move;
 use super::ntuple::{Features, Network};
 use super::objective::{Objective, Outlook};
 use super::sim;
@@ -183,9 +183,7 @@ impl Table<'_> {
 }
 
 /// The afterstate worth most for `card` by the objective, with the outlook of the move that
-/// leads to it, or `None` when the card can go nowhere. The outlook is the move's points, then
-/// the network's outlook of the afterstate, or, when the `next` card is seen, the outlook of its
-/// best move from there (nothing when it can go nowhere).
+/// leads to it and its entries, or `None` when the card can go nowhere (see [`best_move`]).
 #[inline]
 fn best_after(
     table: &Table,
@@ -195,25 +193,45 @@ fn best_after(
     next: Option<Card>,
     rules: &Rules,
 ) -> Option<(Position, Outlook, Features, usize)> {
-    let mut best: Option<(Position, Outlook, Features, usize, f64)> = None;
-    each_afterstate(pos, card, rules, |child| {
-        let (f, n) = table.net().features(child);
-        let next = if let Some(c) = next {
-            best_after(table, obj, child, c, None, rules).map_or(Outlook::LOST, |b| b.1)
-        } else {
-            let [s, p] = table.sum(&f[..n]);
-            Outlook {
-                survival: f64::from(s),
-                points: f64::from(p),
-            }
+    best_move(table, obj, pos, card, next, rules).map(|(after, o)| {
+        let (f, n) = table.net().features(&after);
+        (after, o, f, n)
+    })
+}
+
+/// The afterstate worth most for `card` by the objective, with the outlook of the move that
+/// leads to it. The outlook is the move's points, then the network's outlook of the afterstate,
+/// or, when the `next` card is seen, the outlook of its best move from there (nothing when it can
+/// go nowhere). As in `best`'s search, `pos` is read once and each afterstate valued from the
+/// column it changed ([`Network::value_after_in`]: the same value to the last bit as all its
+/// entries added up, for a third of the reads).
+#[inline]
+fn best_move(
+    table: &Table,
+    obj: &Objective,
+    pos: &Position,
+    card: Card,
+    next: Option<Card>,
+    rules: &Rules,
+) -> Option<(Position, Outlook)> {
+    let net = table.net();
+    let reading = next.is_none().then(|| net.read_in(&table.w, pos));
+    let mut best: Option<(Position, Outlook, f64)> = None;
+    each_move(pos, card, rules, |col, child| {
+        // Read exactly when no next card is seen.
+        let next = match &reading {
+            Some(r) => net.value_after_in(&table.w, r, child, col),
+            None => next
+                .and_then(|c| best_move(table, obj, child, c, None, rules))
+                .map_or(Outlook::LOST, |b| b.1),
         };
         let o = Outlook::after((child.score - pos.score) as f64, next);
         let w = obj.worth(o);
-        if best.as_ref().is_none_or(|b| w > b.4) {
-            best = Some((*child, o, f, n, w));
+        if best.as_ref().is_none_or(|b| w > b.2) {
+            best = Some((*child, o, w));
         }
     });
-    best.map(|(p, o, f, n, _)| (p, o, f, n))
+    best.map(|(p, o, _)| (p, o))
 }
 
 /// What the jobs share: the games of a training, numbered in the order the jobs take them (game
