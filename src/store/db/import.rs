@@ -223,7 +223,7 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
         if history::recorded(&tx, &id)? || (!keys.insert(view.key()) && *slot) {
             continue;
         }
-        let none = crate::store::ongoing::Moves::default();
+        let none = crate::store::api::Moves::default();
         if saves::write_in(&tx, &id, &*view, save.saved_at(), true, &none)?.is_some() {
             saved += 1;
         }

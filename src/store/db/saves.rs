@@ -10,12 +10,12 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use super::stored;
+use crate::store::api::{Moves, Ongoing};
 use crate::store::api::{Resumed, SavedGameInfo};
 use crate::store::files::classic_record::SavedClassic;
 use crate::store::files::entry::Doc;
 use crate::store::files::format::{GameKind, RecordError};
 use crate::store::files::record::SavedGame;
-use crate::store::ongoing::{Moves, Ongoing};
 use crate::utc;
 
 /// One saved game as its document holds it.
