@@ -53,8 +53,9 @@ pub(crate) use db::schema::{backup, check, path_in};
 pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
 pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
 pub(crate) use files::entry::Entry;
-pub(crate) use files::format::{RecordError, decode};
+pub(crate) use files::format::{Finished, RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
+pub(crate) use files::side::Side;
 pub(crate) use files::summary::Recap;
 pub(crate) use meta::{
     ClassicMeta, Deal, GameMeta, NewDeal, deal_text, fresh_seed, start, start_classic, start_daily,

@@ -9,16 +9,30 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
+use crate::store::files::classic_record::ClassicRecord;
 use crate::store::files::duel_record::{DuelRecord, Shared};
 use crate::store::files::entry::Entry;
-use crate::store::files::format::{GameKind, RulesRecord};
+use crate::store::files::format::{Finished, GameKind, RulesRecord};
+use crate::store::files::record::Record;
 use crate::store::files::side::Side;
 use crate::store::meta::Deal;
 
 /// A kind of game the keeper takes: a [`Side`] whose record is one of history's.
-pub(crate) trait Keepable: Side<Record: Into<Entry>> {}
+pub(crate) trait Keepable: Side {
+    fn entry(record: Finished<Self::Play, Self::Count>) -> Entry;
+}
 
-impl<G: Side<Record: Into<Entry>>> Keepable for G {}
+impl Keepable for Game {
+    fn entry(record: Record) -> Entry {
+        Entry::Cards(record)
+    }
+}
+
+impl Keepable for ClassicGame {
+    fn entry(record: ClassicRecord) -> Entry {
+        Entry::Classic(record)
+    }
+}
 
 /// One player's game, or a duel with the players' names.
 pub(crate) enum Play<'a, G> {
@@ -161,7 +175,7 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
 
     fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
         match self.0 {
-            Play::Solo(g) => g.record(self.1, ended, ending, id).into(),
+            Play::Solo(g) => G::entry(g.record(self.1, ended, ending, id)),
             Play::Duel(d, names) => Entry::Duel(DuelRecord::of(d, self.1, names, ended, id)),
         }
     }
