@@ -10,7 +10,7 @@ use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
 use crate::store::files::classic_record::ClassicRecord;
-use crate::store::files::duel_record::{DuelRecord, Shared};
+use crate::store::files::duel_record::DuelRecord;
 use crate::store::files::entry::Entry;
 use crate::store::files::format::{Finished, GameKind, RulesRecord};
 use crate::store::files::record::Record;
@@ -124,14 +124,7 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
         let Play::Duel(d, names) = self.0 else {
             return self.game().head(self.1, saved);
         };
-        let shared = Shared {
-            of: G::KIND,
-            started: self.started(),
-            rules: RulesRecord::default(),
-            deal: self.deal(),
-            deck: None,
-        };
-        let record = DuelRecord::build(d, names, shared, saved, String::new());
+        let record = DuelRecord::of(d, self.1, names, saved, String::new(), false);
         let mut v = serde_json::to_value(record).expect("a duel always serializes");
         if let Some(map) = v.as_object_mut() {
             map.remove("rules");
@@ -176,7 +169,7 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
     fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
         match self.0 {
             Play::Solo(g) => G::entry(g.record(self.1, ended, ending, id)),
-            Play::Duel(d, names) => Entry::Duel(DuelRecord::of(d, self.1, names, ended, id)),
+            Play::Duel(d, names) => Entry::Duel(DuelRecord::of(d, self.1, names, ended, id, true)),
         }
     }
 

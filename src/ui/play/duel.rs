@@ -3,8 +3,8 @@
 //! The turn order and the result are [`Duel`]'s; this module reads the key of the player to move,
 //! plays it on their game and hands the turn on. The loop is the one every game shares
 //! ([`session`](super::session)), so signals, resizes, quitting and the help behave as in a single
-//! game. What differs between the card game and classic 2048 (keys, boards, how a move is told,
-//! which record is kept) is [`Side`].
+//! game. What differs between the card game and classic 2048 (keys, boards, how a move is told)
+//! is [`Side`]; the duel is kept as one [`InPlay`], whichever game it is.
 //!
 //! No undo: a turn taken is the other player's to answer, and taking it back would change the
 //! position they answered. No hints either: with a strong bot one key away, a duel would be the

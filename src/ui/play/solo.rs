@@ -8,8 +8,8 @@
 //! game is left (not when it appears: its last move may still be taken back), and (as quit)
 //! when it is restarted; the keeper's warnings after each of them, shown under the board.
 //!
-//! Each game says how it is kept and what its own keys do through [`OnePlayer`]; everything else is
-//! written once, in [`Kept`].
+//! Each game says what its own keys do through [`OnePlayer`] (how it is kept is the store's, one
+//! [`InPlay`] for both); everything else is written once, in [`Kept`].
 
 use console::Key;
 
