@@ -114,7 +114,7 @@ fn nothing_to_resume(
 ) -> Error {
     let list = keeper.saved_games();
     let with = rules.map_or_else(String::new, |r| format!(" with the rules {r}"));
-    let why = if keeper.open_elsewhere(game) > 0 {
+    let why = if keeper.open_elsewhere(Some(game)) > 0 {
         format!("this game is open in another window: the saved {what}{with} is played there")
     } else {
         let place = keeper.dir().map_or_else(
@@ -209,26 +209,18 @@ fn play_resumed(
 ) -> Result<(), Error> {
     let on_screen = crate::ui::is_interactive() && !json;
     match resumed {
-        Resumed::Cards(g, m) if on_screen => {
+        // The screens take up any saved game; a card game goes on with its own rules.
+        r if on_screen => {
             let ui = terminal(global)?;
-            let rules = g.rules().clone();
-            crate::ui::play(&ui, rules, Some(crate::ui::Match::Cards(g, m)), keeper)?;
-            Ok(())
-        }
-        Resumed::Cards(g, m) => play_kept(*g, &m, json, keeper),
-        Resumed::Classic(g, m) if on_screen => {
-            let ui = terminal(global)?;
-            let rules = load_rules(global)?.rules;
-            crate::ui::play(&ui, rules, Some(crate::ui::Match::Classic(g, m)), keeper)?;
-            Ok(())
-        }
-        Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
-        r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..)) if on_screen => {
-            let ui = terminal(global)?;
-            let rules = load_rules(global)?.rules;
+            let rules = match &r {
+                Resumed::Cards(g, _) => g.rules().clone(),
+                _ => load_rules(global)?.rules,
+            };
             crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
             Ok(())
         }
+        Resumed::Cards(g, m) => play_kept(*g, &m, json, keeper),
+        Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
         Resumed::CardDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
         Resumed::ClassicDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
     }

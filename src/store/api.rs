@@ -48,8 +48,9 @@ pub(crate) trait Keeper {
     /// Every saved game this process may take up, newest first, numbered from 1; one another
     /// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
     fn saved_games(&mut self) -> Vec<SavedGameInfo>;
-    /// How many saves the last listing left out because another window plays them.
-    fn open_elsewhere(&self) -> usize;
+    /// How many saves (of `game`, or of any) the last listing left out because another window
+    /// plays them.
+    fn open_elsewhere(&self, game: Option<GameKind>) -> usize;
     /// Takes up saved game `id`, claimed while it is played (until [`Keeper::release`]).
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError>;
     /// The newest saved `game` (of [`SavedGameInfo::game`]) no other window plays, claimed.

@@ -343,51 +343,6 @@ impl Store {
         Some(self.playing.remove(i))
     }
 
-    /// Saves the game in progress: its first save claims it and writes it whole, each later one
-    /// writes only what changed.
-    fn keep(&mut self, view: &dyn Ongoing) {
-        let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
-            return;
-        };
-        let i = self.playing_index(&view.key(), view.started());
-        let now = utc::now();
-        let result = (|| {
-            for _ in 0..8 {
-                let p = &mut self.playing[i];
-                if p.claim.is_none() {
-                    match claim::claim(&dir, &p.id) {
-                        Ok(c) => p.claim = Some(c),
-                        Err(ResumeError::Io(e)) => {
-                            return Err(format!("cannot claim the save: {e}"));
-                        }
-                        // Another window holds this id.
-                        Err(_) => {
-                            p.id = saves::new_id(view.started());
-                            continue;
-                        }
-                    }
-                }
-                let db = self.db.as_mut().expect("checked above");
-                let written = (|| {
-                    let tx = db::schema::begin(db)?;
-                    let written = saves::write_in(&tx, &p.id, view, now, !p.in_db, &p.sent)?;
-                    tx.commit().map(|()| written)
-                })()
-                .map_err(|e| e.to_string())?;
-                if let Some(moves) = written {
-                    p.in_db = true;
-                    p.sent = moves;
-                    return Ok(());
-                }
-                // The id is another save's: this game takes a new one.
-                p.id = saves::new_id(view.started());
-                p.claim = None;
-            }
-            Err("no free id for the save".to_string())
-        })();
-        self.outcome("save the game", result);
-    }
-
     /// Records the game and removes its save, in one transaction; lets go of its claim. On
     /// failure the game stays saved as its save last was, and the message says so.
     fn finish_view(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> Result<(), String> {
@@ -436,25 +391,6 @@ impl Store {
         }
         Ok(())
     }
-
-    /// Removes the save of a game quit before it counted, and lets go of it.
-    fn forget_kept(&mut self, key: &str) {
-        let Some(p) = self.take_playing(key) else {
-            return;
-        };
-        let Some(db) = &self.db else {
-            return;
-        };
-        let result = saves::remove(db, &p.id)
-            .map(drop)
-            .map_err(|e| e.to_string());
-        if result.is_ok()
-            && let Some(c) = p.claim
-        {
-            c.remove();
-        }
-        self.outcome("remove the saved game", result);
-    }
 }
 
 /// The date of a daily deal's game, none for another deal.
@@ -470,8 +406,48 @@ impl Keeper for Store {
         self.checked_best(game.kind(), &game.rules().hash, daily_of(game).as_deref())
     }
 
-    fn save(&mut self, game: &dyn Ongoing) {
-        self.keep(game);
+    /// Its first save claims it and writes it whole, each later one writes only what changed.
+    fn save(&mut self, view: &dyn Ongoing) {
+        let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
+            return;
+        };
+        let i = self.playing_index(&view.key(), view.started());
+        let now = utc::now();
+        let result = (|| {
+            for _ in 0..8 {
+                let p = &mut self.playing[i];
+                if p.claim.is_none() {
+                    match claim::claim(&dir, &p.id) {
+                        Ok(c) => p.claim = Some(c),
+                        Err(ResumeError::Io(e)) => {
+                            return Err(format!("cannot claim the save: {e}"));
+                        }
+                        // Another window holds this id.
+                        Err(_) => {
+                            p.id = saves::new_id(view.started());
+                            continue;
+                        }
+                    }
+                }
+                let db = self.db.as_mut().expect("checked above");
+                let written = (|| {
+                    let tx = db::schema::begin(db)?;
+                    let written = saves::write_in(&tx, &p.id, view, now, !p.in_db, &p.sent)?;
+                    tx.commit().map(|()| written)
+                })()
+                .map_err(|e| e.to_string())?;
+                if let Some(moves) = written {
+                    p.in_db = true;
+                    p.sent = moves;
+                    return Ok(());
+                }
+                // The id is another save's: this game takes a new one.
+                p.id = saves::new_id(view.started());
+                p.claim = None;
+            }
+            Err("no free id for the save".to_string())
+        })();
+        self.outcome("save the game", result);
     }
 
     fn finish(&mut self, game: &dyn Ongoing, ending: Option<Ending>) -> bool {
@@ -479,8 +455,23 @@ impl Keeper for Store {
         self.finish_view(game, ending).is_ok() && new_best
     }
 
+    /// Lets go of the game too.
     fn forget(&mut self, game: &dyn Ongoing) {
-        self.forget_kept(&game.key());
+        let Some(p) = self.take_playing(&game.key()) else {
+            return;
+        };
+        let Some(db) = &self.db else {
+            return;
+        };
+        let result = saves::remove(db, &p.id)
+            .map(drop)
+            .map_err(|e| e.to_string());
+        if result.is_ok()
+            && let Some(c) = p.claim
+        {
+            c.remove();
+        }
+        self.outcome("remove the saved game", result);
     }
 
     fn clock_stopped(&mut self, ended: Option<u64>) {
@@ -552,8 +543,9 @@ impl Keeper for Store {
         list
     }
 
-    fn open_elsewhere(&self) -> usize {
-        self.elsewhere.len()
+    fn open_elsewhere(&self, game: Option<GameKind>) -> usize {
+        let of = |g: &&GameKind| game.is_none_or(|k| k == **g);
+        self.elsewhere.iter().filter(of).count()
     }
 
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
@@ -646,11 +638,6 @@ impl Store {
             list.push(info);
         }
         list
-    }
-
-    /// How many saves of `game` the last listing found open in another window.
-    pub(crate) fn open_elsewhere(&self, game: GameKind) -> usize {
-        self.elsewhere.iter().filter(|&&g| g == game).count()
     }
 }
 

@@ -64,7 +64,7 @@ fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
 impl<G: Keepable> InPlay<'_, G> {
     /// The game it is played at (a duel's first player's).
     fn game(&self) -> &G {
-        match self.0 {
+        match &self.0 {
             Play::Solo(g) => g,
             Play::Duel(d, _) => &d.players[0],
         }
@@ -73,7 +73,7 @@ impl<G: Keepable> InPlay<'_, G> {
 
 impl<G: Keepable> Ongoing for InPlay<'_, G> {
     fn kind(&self) -> GameKind {
-        match self.0 {
+        match &self.0 {
             Play::Solo(_) => G::KIND,
             Play::Duel(..) => GameKind::Duel,
         }
@@ -83,7 +83,7 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
         let deal = serde_json::to_string(&self.deal()).unwrap_or_default();
         let (started, hash) = (self.started(), self.rules().hash);
         let key = format!("{} {started} {deal} {hash}", G::KIND.as_str());
-        match self.0 {
+        match &self.0 {
             Play::Solo(_) => key,
             Play::Duel(..) => format!("duel {key}"),
         }
@@ -109,7 +109,7 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
     }
 
     fn moves(&self) -> Moves {
-        let codes = match self.0 {
+        let codes = match &self.0 {
             Play::Solo(g) => [g.codes(), Vec::new()],
             Play::Duel(d, _) => d.players.each_ref().map(G::codes),
         };
@@ -140,8 +140,8 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
 
     fn info(&self, id: &str, saved: u64) -> SavedGameInfo {
         let (g, meta, rules) = (self.game(), self.1, self.rules());
-        let players = match self.0 {
-            Play::Solo(g) => vec![player("", g)],
+        let players = match &self.0 {
+            Play::Solo(g) => vec![player("", *g)],
             Play::Duel(d, names) => vec![
                 player(&names[0], &d.players[0]),
                 player(&names[1], &d.players[1]),
@@ -158,7 +158,7 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
             score: players.iter().fold(0, |s, p| s.saturating_add(p.score)),
             played: players.iter().map(|p| p.played).sum(),
             saved,
-            players: match self.0 {
+            players: match &self.0 {
                 Play::Solo(_) => Vec::new(),
                 Play::Duel(..) => players,
             },
@@ -167,27 +167,19 @@ impl<G: Keepable> Ongoing for InPlay<'_, G> {
     }
 
     fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
-        match self.0 {
+        match &self.0 {
             Play::Solo(g) => G::entry(g.record(self.1, ended, ending, id)),
             Play::Duel(d, names) => Entry::Duel(DuelRecord::of(d, self.1, names, ended, id, true)),
         }
     }
 
     fn best_score(&self) -> Option<u64> {
-        match (self.0, self.deal()) {
+        match (&self.0, self.deal()) {
             (Play::Duel(..), _) | (_, Deal::DeckFile { .. }) => None,
             (Play::Solo(g), _) => Some(g.score()),
         }
     }
 }
-
-impl<G> Clone for Play<'_, G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G> Copy for Play<'_, G> {}
 
 impl Resumed {
     /// The game, borrowed as the store handles games in progress.

@@ -22,20 +22,12 @@ use crate::utc;
 pub(crate) type Saved = Doc<SavedGame, SavedClassic>;
 
 impl Saved {
-    pub(crate) fn id(&self) -> &str {
+    /// Its id (empty in saves of older versions) and when it was saved.
+    pub(crate) fn id_saved(&self) -> (&str, u64) {
         match self {
-            Saved::Cards(s) => &s.id,
-            Saved::Classic(s) => &s.id,
-            Saved::Duel(d) => &d.id,
-        }
-    }
-
-    /// When it was saved.
-    pub(crate) fn saved_at(&self) -> u64 {
-        match self {
-            Saved::Cards(s) => s.saved,
-            Saved::Classic(s) => s.saved,
-            Saved::Duel(d) => d.ended,
+            Saved::Cards(s) => (&s.id, s.saved),
+            Saved::Classic(s) => (&s.id, s.saved),
+            Saved::Duel(d) => (&d.id, d.ended),
         }
     }
 

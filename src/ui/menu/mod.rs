@@ -335,7 +335,7 @@ fn menu_now(
 ) -> (Vec<SavedGameInfo>, Vec<Offer>, Vec<(Item, Choice)>) {
     let words = ui.words;
     let saved = keeper.saved_games();
-    let elsewhere = keeper.open_elsewhere();
+    let elsewhere = keeper.open_elsewhere(None);
     if elsewhere > 0 {
         notes.push((
             plural(words.menu_open_elsewhere, elsewhere as u64),
