@@ -26,10 +26,9 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::store::{self, GameKind, Resumed, SavedGameInfo, SavedGames, Store};
+use crate::store::{self, GameKind, InPlay, Keepable, Resumed, SavedGameInfo, Store};
 use crate::store::{
-    ClassicKeeper, ClassicMeta, Deal, DuelKeeper, GameMeta, Keeper, NewDeal, fresh_seed, start,
-    start_classic, start_daily,
+    ClassicMeta, Deal, GameMeta, Keeper, NewDeal, fresh_seed, start, start_classic, start_daily,
 };
 use crate::utc;
 
@@ -115,7 +114,7 @@ fn nothing_to_resume(
 ) -> Error {
     let list = keeper.saved_games();
     let with = rules.map_or_else(String::new, |r| format!(" with the rules {r}"));
-    let why = if keeper.open_elsewhere(game) > 0 {
+    let why = if keeper.open_elsewhere(Some(game)) > 0 {
         format!("this game is open in another window: the saved {what}{with} is played there")
     } else {
         let place = keeper.dir().map_or_else(
@@ -210,42 +209,20 @@ fn play_resumed(
 ) -> Result<(), Error> {
     let on_screen = crate::ui::is_interactive() && !json;
     match resumed {
-        Resumed::Cards(g, m) if on_screen => {
+        // The screens take up any saved game; a card game goes on with its own rules.
+        r if on_screen => {
             let ui = terminal(global)?;
-            let rules = g.rules().clone();
-            crate::ui::play(&ui, rules, Some(crate::ui::Match::Cards(g, m)), keeper)?;
-            Ok(())
-        }
-        Resumed::Cards(g, m) => play_kept(*g, &m, json, keeper),
-        Resumed::Classic(g, m) if on_screen => {
-            let ui = terminal(global)?;
-            let rules = load_rules(global)?.rules;
-            crate::ui::play(&ui, rules, Some(crate::ui::Match::Classic(g, m)), keeper)?;
-            Ok(())
-        }
-        Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
-        r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..)) if on_screen => {
-            let ui = terminal(global)?;
-            let rules = load_rules(global)?.rules;
+            let rules = match &r {
+                Resumed::Cards(g, _) => g.rules().clone(),
+                _ => load_rules(global)?.rules,
+            };
             crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
             Ok(())
         }
-        Resumed::CardDuel(mut d, m, names) => duel_kept(
-            &mut d,
-            &names,
-            json,
-            keeper,
-            &|k, d| k.save_card_duel(d, &m, &names),
-            &|k, d| k.finish_card_duel(d, &m, &names),
-        ),
-        Resumed::ClassicDuel(mut d, m, names) => duel_kept(
-            &mut d,
-            &names,
-            json,
-            keeper,
-            &|k, d| k.save_classic_duel(d, &m, &names),
-            &|k, d| k.finish_classic_duel(d, &m, &names),
-        ),
+        Resumed::Cards(g, m) => play_kept(*g, &m, json, keeper),
+        Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
+        Resumed::CardDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
+        Resumed::ClassicDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
     }
 }
 
@@ -300,12 +277,12 @@ fn play_kept_from(
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
     let ending = headless::cards::run_with(&mut game, input, &mut out, &mut err, json, &mut |g| {
-        keeper.save(g, meta);
+        keeper.save(&InPlay::solo(g, meta));
     })?;
     if ending == Ending::Quit && game.moves().is_empty() {
-        keeper.forget(&game, meta);
+        keeper.forget(&InPlay::solo(&game, meta));
     } else {
-        keeper.finish(&game, meta, ending);
+        keeper.finish(&InPlay::solo(&game, meta), Some(ending));
     }
     print_warnings(keeper);
     Ok(())
@@ -451,11 +428,18 @@ pub(crate) fn new_classic(
 
 /// The saved classic game for `classic --resume`, or the message saying there is none.
 pub(crate) fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Error> {
-    let saved = keeper.saved_classic();
+    let saved = keeper.resume_newest(GameKind::Classic);
     print_warnings(keeper);
-    saved.ok_or_else(|| {
-        nothing_to_resume(keeper, GameKind::Classic, "classic game", None, "classic")
-    })
+    match saved {
+        Some(Resumed::Classic(g, m)) => Ok((*g, m)),
+        _ => Err(nothing_to_resume(
+            keeper,
+            GameKind::Classic,
+            "classic game",
+            None,
+            "classic",
+        )),
+    }
 }
 
 /// Classic play line by line, saving after every move and recording the game at its end, as
@@ -464,7 +448,7 @@ fn play_classic_kept(
     mut game: ClassicGame,
     meta: &ClassicMeta,
     json: bool,
-    keeper: &mut dyn ClassicKeeper,
+    keeper: &mut dyn Keeper,
 ) -> Result<(), Error> {
     print_warnings(keeper);
     if io::stdin().is_terminal() && !json {
@@ -479,12 +463,12 @@ fn play_classic_kept(
         &mut out,
         &mut err,
         json,
-        &mut |g| keeper.save_classic(g, meta),
+        &mut |g| keeper.save(&InPlay::solo(g, meta)),
     )?;
     if game.ending() == Ending::Quit && game.moves().is_empty() {
-        keeper.forget_classic(&game, meta);
+        keeper.forget(&InPlay::solo(&game, meta));
     } else {
-        keeper.finish_classic(&game, meta);
+        keeper.finish(&InPlay::solo(&game, meta), None);
     }
     print_warnings(keeper);
     Ok(())
@@ -516,7 +500,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     use crate::duel::Duel;
     let mut keeper = Store::open();
     if args.resume {
-        let resumed = keeper.resume_newest(|i| i.game == GameKind::Duel, Ok);
+        let resumed = keeper.resume_newest(GameKind::Duel);
         print_warnings(&mut keeper);
         let resumed = resumed
             .ok_or_else(|| nothing_to_resume(&mut keeper, GameKind::Duel, "duel", None, "duel"))?;
@@ -530,14 +514,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     if args.classic {
         let (game, meta) = new_classic(global, args.size, args.seed)?;
         let mut duel = Duel::new(game.clone(), game);
-        duel_kept(
-            &mut duel,
-            &names,
-            args.json,
-            &mut keeper,
-            &|k, d| k.save_classic_duel(d, &meta, &names),
-            &|k, d| k.finish_classic_duel(d, &meta, &names),
-        )
+        duel_kept(&mut duel, &meta, &names, args.json, &mut keeper)
     } else {
         let play = PlayArgs {
             seed: args.seed,
@@ -545,26 +522,18 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         };
         let (game, meta) = new_game_with_meta(load_rules(global)?.rules, &play)?;
         let mut duel = Duel::new(game.clone(), game);
-        duel_kept(
-            &mut duel,
-            &names,
-            args.json,
-            &mut keeper,
-            &|k, d| k.save_card_duel(d, &meta, &names),
-            &|k, d| k.finish_card_duel(d, &meta, &names),
-        )
+        duel_kept(&mut duel, &meta, &names, args.json, &mut keeper)
     }
 }
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-fn duel_kept<G: crate::duel::Playable>(
+fn duel_kept<G: Keepable>(
     duel: &mut crate::duel::Duel<G>,
+    meta: &G::Meta,
     names: &[String; 2],
     json: bool,
     keeper: &mut Store,
-    save: &dyn Fn(&mut Store, &crate::duel::Duel<G>),
-    finish: &dyn Fn(&mut Store, &crate::duel::Duel<G>),
 ) -> Result<(), Error> {
     if io::stdin().is_terminal() && !json {
         eprintln!("Each player in turn types a move and Enter; q gives the duel up.");
@@ -573,14 +542,14 @@ fn duel_kept<G: crate::duel::Playable>(
     let mut err = io::stderr().lock();
     let input = io::stdin().lock();
     crate::headless::duel::run(duel, names, input, &mut out, &mut err, json, &mut |d| {
-        save(keeper, d);
+        keeper.save(&InPlay::duel(d, names, meta));
     })?;
     if duel
         .players
         .iter()
         .any(|p| crate::duel::Playable::survived(p) > 0)
     {
-        finish(keeper, duel);
+        keeper.finish(&InPlay::duel(duel, names, meta), None);
     }
     print_warnings(keeper);
     Ok(())
@@ -682,7 +651,7 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let game = Game::with_seed(Arc::new(rules), seed);
     let mut keeper = Store::open();
-    let best = keeper.best(game.rules());
+    let best = keeper.checked_best(GameKind::Cards, &game.rules().hash(), None);
     print_warnings(&mut keeper);
     let delay = std::time::Duration::from_millis(args.delay);
     crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;

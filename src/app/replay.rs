@@ -134,7 +134,7 @@ pub(crate) fn held(text: &str) -> Contents {
 
 fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
     let (game, record, play) = load(name, text)?;
-    verify::cards("replay", name, record.as_ref(), &game)?;
+    verify::checked("replay", name, record.as_ref(), &game)?;
     if let Out::Text { json: true } = out {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
@@ -157,7 +157,7 @@ fn run_classic(
     out: &Out,
 ) -> Result<(), Error> {
     let (game, _) = play.rebuild().map_err(|e| bad(name, &e))?;
-    verify::classic(name, record.as_ref(), &game)?;
+    verify::checked("replay", name, record.as_ref(), &game)?;
     if let Out::Text { json: true } = out {
         let s = serde_json::to_string(&ClassicSummary::of(&game)).expect("serializes");
         writeln!(io::stdout(), "{s}")?;

@@ -23,7 +23,7 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         let (game, _) =
             c.0.rebuild()
                 .map_err(|e| Error::usage(format!("cannot review {name}: {e}")))?;
-        super::verify::classic(&name, c.1.as_ref(), &game)?;
+        super::verify::checked("replay", &name, c.1.as_ref(), &game)?;
         let r = crate::strategy::classic_review::review(&game, true);
         let mut out = io::stdout().lock();
         if args.json {
@@ -39,7 +39,7 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
             "{e} (card games and classic games can be reviewed, not duels)"
         ))
     })?;
-    super::verify::cards("review", &name, record.as_ref(), &game)?;
+    super::verify::checked("review", &name, record.as_ref(), &game)?;
     let r = review(&game);
     let mut out = io::stdout().lock();
     if args.json {

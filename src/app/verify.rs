@@ -5,47 +5,15 @@
 //! result claimed that the moves never reach) is refused with exit status 2, each differing
 //! field named by its name in the file, so the player can see what was changed.
 //!
-//! Whether a record matches is the record types' own check (`mismatch`, in the store); which
-//! fields differ is worked out here, beside it, while the store is being rebuilt: it belongs in
-//! `mismatch` itself and moves there with the rebuilt store.
+//! Whether a record matches, and which of its fields differ, is the record's own check
+//! ([`Finished::mismatch`] and [`Finished::differing`], in the store), the same for both games.
 //!
 //! A deck file's deck is whatever the file held: nothing can check that it was dealt fairly, so
 //! such a game is named a "custom deck" wherever a replay shows how it was dealt
 //! ([`deal_words`]), never as if it were a seed's.
 
 use crate::app::Error;
-use crate::cards::engine::Game;
-use crate::cards::summary::Ending;
-use crate::classic::ClassicGame;
-use crate::store::{ClassicRecord, Deal, Record, deal_text};
-
-/// The names in the file of a card game record's figures that differ from its replay.
-fn card_fields(record: &Record, game: &Game) -> Vec<&'static str> {
-    let p = game.position();
-    named([
-        ("outcome", record.outcome != Ending::of(game)),
-        ("score", record.score != p.score),
-        ("cards_played", record.cards_played != p.stats.cards_played),
-        ("highest", record.highest != p.stats.highest),
-    ])
-}
-
-/// The names in the file of a classic record's figures that differ from its replay.
-fn classic_fields(record: &ClassicRecord, game: &ClassicGame) -> Vec<&'static str> {
-    named([
-        ("outcome", record.outcome != game.ending()),
-        ("score", record.score != game.score()),
-        ("move_count", record.move_count != game.moves().len()),
-        ("highest", record.highest != game.board().highest()),
-    ])
-}
-
-fn named<const N: usize>(fields: [(&'static str, bool); N]) -> Vec<&'static str> {
-    fields
-        .into_iter()
-        .filter_map(|(name, differs)| differs.then_some(name))
-        .collect()
-}
+use crate::store::{Deal, Finished, Side, deal_text};
 
 /// The refusal of a record whose `fields` differ from its replay as `mismatch` (the record's
 /// own account of both) says; `doing` is what was asked (`replay`, `review`), `name` the
@@ -63,28 +31,16 @@ fn refused(doing: &str, name: &str, fields: &[&str], mismatch: &str) -> Error {
     ))
 }
 
-/// Refuses a card game's record (if there is one: a saved game states no result) whose result
+/// Refuses a one-player record (if there is one: a saved game states no result) whose result
 /// differs from `game`, its replay.
-pub(crate) fn cards(
+pub(crate) fn checked<G: Side<Count = N>, P, N: PartialEq>(
     doing: &str,
     name: &str,
-    record: Option<&Record>,
-    game: &Game,
+    record: Option<&Finished<P, N>>,
+    game: &G,
 ) -> Result<(), Error> {
     match record.and_then(|r| r.mismatch(game).map(|m| (r, m))) {
-        Some((r, m)) => Err(refused(doing, name, &card_fields(r, game), &m)),
-        None => Ok(()),
-    }
-}
-
-/// Refuses a classic game's record whose result differs from `game`, its replay.
-pub(crate) fn classic(
-    name: &str,
-    record: Option<&ClassicRecord>,
-    game: &ClassicGame,
-) -> Result<(), Error> {
-    match record.and_then(|r| r.mismatch(game).map(|m| (r, m))) {
-        Some((r, m)) => Err(refused("replay", name, &classic_fields(r, game), &m)),
+        Some((r, m)) => Err(refused(doing, name, &r.differing(game), &m)),
         None => Ok(()),
     }
 }
@@ -100,9 +56,10 @@ pub(crate) fn deal_words(deal: &Deal) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::engine::Move;
+    use crate::cards::engine::{Game, Move};
     use crate::cards::rules::Rules;
-    use crate::store::GameMeta;
+    use crate::cards::summary::Ending;
+    use crate::store::{GameMeta, Record};
     use std::sync::Arc;
 
     fn recorded() -> (Game, Record) {
@@ -114,15 +71,15 @@ mod tests {
             deal: Deal::Seed { seed: 5 },
             started: 1_796_070_830,
         };
-        let r = Record::of(&g, &meta, Ending::Quit, meta.started + 60, "x".into());
+        let r = g.record(&meta, meta.started + 60, Some(Ending::Quit), "x".into());
         (g, r)
     }
 
     #[test]
     fn a_true_record_passes() {
         let (g, r) = recorded();
-        assert!(cards("replay", "r.json", Some(&r), &g).is_ok());
-        assert!(cards("replay", "a save", None, &g).is_ok());
+        assert!(checked("replay", "r.json", Some(&r), &g).is_ok());
+        assert!(checked("replay", "a save", None::<&Record>, &g).is_ok());
     }
 
     #[test]
@@ -133,13 +90,15 @@ mod tests {
         let edits: [(&str, Edit); 4] = [
             ("its `outcome` does not match", |r| r.outcome = Ending::Won),
             ("its `score` does not match", |r| r.score = 9999),
-            ("its `cards_played` does not match", |r| r.cards_played = 77),
+            ("its `cards_played` does not match", |r| {
+                r.count.cards_played = 77;
+            }),
             ("its `highest` does not match", |r| r.highest = 2048),
         ];
         for (says, edit) in edits {
             let mut forged = r.clone();
             edit(&mut forged);
-            let e = cards("review", "r.json", Some(&forged), &g).unwrap_err();
+            let e = checked("review", "r.json", Some(&forged), &g).unwrap_err();
             assert_eq!(e.code(), 2);
             let text = e.to_string();
             assert!(text.contains("cannot review r.json"), "{text}");
@@ -149,7 +108,7 @@ mod tests {
         let mut two = r.clone();
         two.score = score + 1;
         two.highest = 4096;
-        let text = cards("replay", "r.json", Some(&two), &g)
+        let text = checked("replay", "r.json", Some(&two), &g)
             .unwrap_err()
             .to_string();
         assert!(

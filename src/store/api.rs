@@ -1,33 +1,38 @@
-//! What the game screens need from storage, so they do not depend on how games are kept.
-//! [`Keeper`] serves the card game; classic games and duels have small traits built on it (sharing
-//! its warnings) rather than one generic trait, so each call says which save it touches.
+//! What the game screens need from storage, so they do not depend on how games are kept: one
+//! [`Keeper`] for every kind of game. A screen hands it the game in progress as an [`Ongoing`] (a
+//! card or classic game, or a duel of either: [`crate::store::InPlay`]), so saving, recording and
+//! the bests are asked the same way whatever is played, and the store has one path for all four.
 
 use serde::{Deserialize, Serialize};
 
 use crate::cards::engine::Game;
-use crate::cards::rules::{ClassicRules, Rules};
+use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::store::files::format::GameKind;
-use crate::store::meta::{ClassicMeta, GameMeta};
+use crate::store::daily::DailyNews;
+use crate::store::files::entry::Entry;
+use crate::store::files::format::{GameKind, RulesRecord};
+use crate::store::meta::{ClassicMeta, Deal, GameMeta};
 
 /// What the front ends ask of storage. Every method must be quick and must never fail loudly:
 /// problems are reported through [`Keeper::take_warnings`] and play goes on.
 pub(crate) trait Keeper {
-    /// The best score recorded for these rules.
-    fn best(&self, rules: &Rules) -> Option<u64>;
+    /// The best score `game` is measured against: recorded with its kind of game and rules (of
+    /// its date's deal, for a daily deal).
+    fn best(&self, game: &dyn Ongoing) -> Option<u64>;
     /// Keeps the game in progress (called after every move, and on quit or a signal).
-    fn save(&mut self, game: &Game, meta: &GameMeta);
-    /// Records a game that ended (won, lost, or quit with at least one card played) and drops
-    /// its saved copy. Returns true when its score is a new best for its rules.
-    fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool;
+    fn save(&mut self, game: &dyn Ongoing);
+    /// Records a game that ended (won, lost, or quit with at least one move played; a duel
+    /// decided or given up) and drops its saved copy; `ending` is a card game's as its screen
+    /// says (`None`: the game's own). True when its score is a new [`Keeper::best`].
+    fn finish(&mut self, game: &dyn Ongoing, ending: Option<Ending>) -> bool;
     /// The game about to be recorded ended at `ended` (its result screen's clock), not now: said
     /// just before the finish, for the next record only. `None`: it ends when it is written.
     fn clock_stopped(&mut self, ended: Option<u64>);
-    /// Drops this game's saved copy without recording it (a game quit before any card was
+    /// Drops this game's saved copy without recording it (a game quit before any move was
     /// played). Another game's save is left alone.
-    fn forget(&mut self, game: &Game, meta: &GameMeta);
+    fn forget(&mut self, game: &dyn Ongoing);
     /// The game on screen is left but kept (quit to the menu): its claim goes, so another window
     /// may take it up. A later `save` of it would start a second save.
     fn release(&mut self);
@@ -39,61 +44,53 @@ pub(crate) trait Keeper {
     fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64>;
     /// `date`'s daily deal once finished with these rules: the record to share, the streaks, the
     /// deal's best.
-    fn daily_news(&self, rules: &Rules, date: &str) -> Option<crate::store::daily::DailyNews>;
-}
-
-/// What a classic 2048 screen asks of storage, on [`Keeper`]'s terms. Its saves and bests are
-/// apart from the card game's.
-pub(crate) trait ClassicKeeper: Keeper {
-    /// The best score recorded for this board size and winning tile.
-    fn classic_best(&self, rules: &ClassicRules) -> Option<u64>;
-    /// Keeps the classic game in progress (after every move, and on quit or a signal).
-    fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
-    /// Records a classic game that ended (its outcome the game's) and drops its saved copy; true
-    /// when its score is a new best for its rules.
-    fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool;
-    /// The newest saved classic game no other window plays, claimed for this process.
-    fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)>;
-    /// Drops this classic game's saved copy without recording it (quit before any move).
-    fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta);
-}
-
-/// Saving duels after every move and recording them once decided or given up; `names` are the
-/// players' names as shown.
-pub(crate) trait DuelKeeper: Keeper {
-    fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
-    fn save_classic_duel(
-        &mut self,
-        duel: &Duel<ClassicGame>,
-        meta: &ClassicMeta,
-        names: &[String; 2],
-    );
-    fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]);
-    fn finish_classic_duel(
-        &mut self,
-        duel: &Duel<ClassicGame>,
-        meta: &ClassicMeta,
-        names: &[String; 2],
-    );
-}
-
-/// The saved games of every kind, newest first, for a menu to resume or delete; one another
-/// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
-pub(crate) trait SavedGames {
-    /// Every saved game this process may take up, newest first, numbered from 1.
+    fn daily_news(&self, rules: &Rules, date: &str) -> Option<DailyNews>;
+    /// Every saved game this process may take up, newest first, numbered from 1; one another
+    /// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
     fn saved_games(&mut self) -> Vec<SavedGameInfo>;
-    /// How many saves the last listing left out because another window plays them.
-    fn open_elsewhere(&self) -> usize;
+    /// How many saves (of `game`, or of any) the last listing left out because another window
+    /// plays them.
+    fn open_elsewhere(&self, game: Option<GameKind>) -> usize;
     /// Takes up saved game `id`, claimed while it is played (until [`Keeper::release`]).
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError>;
+    /// The newest saved `game` (of [`SavedGameInfo::game`]) no other window plays, claimed.
+    fn resume_newest(&mut self, game: GameKind) -> Option<Resumed>;
     /// Deletes saved game `id`; its game is recorded in history as quit.
     fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError>;
 }
 
-/// Everything the terminal's start menu leads to.
-pub(crate) trait Keepers: ClassicKeeper + DuelKeeper + SavedGames {}
+/// A game's moves as the save keeps them: one small code per move, per player (a solo game's
+/// are player 0's); [`Ongoing::word`] writes a code in the records' notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Moves {
+    pub codes: [Vec<u16>; 2],
+}
 
-impl<K: ClassicKeeper + DuelKeeper + SavedGames> Keepers for K {}
+/// A game in progress of any kind, as the store handles it.
+pub(crate) trait Ongoing {
+    fn kind(&self) -> GameKind;
+    /// What identifies the game while it is played: what does not change in play (its mode,
+    /// start, deal and rules), so the screens need not carry its id.
+    fn key(&self) -> String;
+    fn started(&self) -> u64;
+    fn rules(&self) -> RulesRecord;
+    fn deal(&self) -> Deal;
+    /// The dealt cards, where the deck came from a file (a seed deals the others again).
+    fn deck_file_cards(&self) -> Option<String>;
+    /// Its moves as the save keeps them.
+    fn moves(&self) -> Moves;
+    /// How a move's code is written in its records.
+    fn word(&self) -> fn(u16) -> String;
+    /// The save's document as of `saved`, less its moves, rules and deck (see
+    /// `files::side::Side::head`).
+    fn head(&self, saved: u64) -> serde_json::Value;
+    /// What the list of saved games shows of it.
+    fn info(&self, id: &str, saved: u64) -> SavedGameInfo;
+    /// Its record, as it ended at `ended` (a card game `ending` as its screen says).
+    fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry;
+    /// The score the best scores count (none for a duel or a deck file's deal).
+    fn best_score(&self) -> Option<u64>;
+}
 
 /// The card games recorded with one set of rules (see [`Keeper::played`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -119,7 +116,7 @@ impl Played {
 pub(crate) struct SavedGameInfo {
     /// Its place in the list, 1 for the newest: what `play --resume N` takes.
     pub number: usize,
-    /// What [`SavedGames::resume`] and [`SavedGames::delete_saved`] take.
+    /// What [`Keeper::resume`] and [`Keeper::delete_saved`] take.
     pub id: String,
     /// `cards`, `classic` or `duel`.
     pub game: GameKind,

@@ -9,8 +9,9 @@
 //! ```
 //!
 //! Rooms import one way: `mod.rs` → `db/` (the database, claims, the import) → `ongoing` (the four
-//! kinds of game in progress as one) → `api` (what the screens use) → `daily` → `files/` (the JSON
-//! documents that stay the exchange format) → `meta` (what a game is besides its engine state).
+//! kinds of game in progress as one, [`InPlay`]) → `api` (what the screens use: the [`Keeper`] and
+//! the [`Ongoing`] game it takes) → `daily` → `files/` (the JSON documents that stay the exchange
+//! format) → `meta` (what a game is besides its engine state).
 //! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
 //! what the data commands print is drawn in `app::records`.
 //!
@@ -32,38 +33,34 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use crate::cards::engine::Game;
-use crate::cards::rules::{ClassicRules, Rules};
+use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
-use crate::classic::ClassicGame;
-use crate::duel::Duel;
+use api::{Moves, Ongoing};
 use db::claim::{self, Claim};
 use db::{history, import, saves};
 use files::entry;
 use files::format;
 pub(crate) use files::format::GameKind;
-use ongoing::{Moves, Ongoing, Play, View};
 
 use crate::utc;
 
 #[cfg(test)]
 pub(crate) use api::PlayerInfo;
-pub(crate) use api::{
-    ClassicKeeper, DuelKeeper, Keeper, Keepers, Played, ResumeError, Resumed, SavedGameInfo,
-    SavedGames,
-};
+pub(crate) use api::{Keeper, Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, count, dailies, streaks};
 pub(crate) use db::history::{Filter, RulesStats, Tally};
 pub(crate) use db::schema::{backup, check, path_in};
 pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
 pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
 pub(crate) use files::entry::Entry;
-pub(crate) use files::format::{RecordError, decode};
+pub(crate) use files::format::{Finished, RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
+pub(crate) use files::side::Side;
 pub(crate) use files::summary::Recap;
 pub(crate) use meta::{
     ClassicMeta, Deal, GameMeta, NewDeal, deal_text, fresh_seed, start, start_classic, start_daily,
 };
+pub(crate) use ongoing::{InPlay, Keepable};
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
 /// save, the claim on its save, and the moves its save holds.
@@ -278,17 +275,14 @@ impl Store {
         best
     }
 
-    /// Counts a finished game's score in the best scores; true when it is a new best.
+    /// Counts a finished game's score in the best scores; true when it is a new
+    /// [`Keeper::best`] (a daily deal's: of that date's deal).
     fn note_score(&self, view: &dyn Ongoing) -> bool {
         let Some(score) = view.best_score() else {
             return false;
         };
-        let hash = view.rules().hash;
-        let daily = match view.deal() {
-            Deal::Daily { date, .. } => Some(date),
-            _ => None,
-        };
-        let previous = self.checked_best(view.kind(), &hash, None);
+        let (hash, daily) = (view.rules().hash, daily_of(view));
+        let previous = self.checked_best(view.kind(), &hash, daily.as_deref());
         let mut bests = self.bests.borrow_mut();
         for d in [None, daily.as_deref()] {
             let key = format!("{} {hash} {}", view.kind().as_str(), d.unwrap_or(""));
@@ -349,51 +343,6 @@ impl Store {
         Some(self.playing.remove(i))
     }
 
-    /// Saves the game in progress: its first save claims it and writes it whole, each later one
-    /// writes only what changed.
-    fn keep(&mut self, view: &dyn Ongoing) {
-        let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
-            return;
-        };
-        let i = self.playing_index(&view.key(), view.started());
-        let now = utc::now();
-        let result = (|| {
-            for _ in 0..8 {
-                let p = &mut self.playing[i];
-                if p.claim.is_none() {
-                    match claim::claim(&dir, &p.id) {
-                        Ok(c) => p.claim = Some(c),
-                        Err(ResumeError::Io(e)) => {
-                            return Err(format!("cannot claim the save: {e}"));
-                        }
-                        // Another window holds this id.
-                        Err(_) => {
-                            p.id = saves::new_id(view.started());
-                            continue;
-                        }
-                    }
-                }
-                let db = self.db.as_mut().expect("checked above");
-                let written = (|| {
-                    let tx = db::schema::begin(db)?;
-                    let written = saves::write_in(&tx, &p.id, view, now, !p.in_db, &p.sent)?;
-                    tx.commit().map(|()| written)
-                })()
-                .map_err(|e| e.to_string())?;
-                if let Some(moves) = written {
-                    p.in_db = true;
-                    p.sent = moves;
-                    return Ok(());
-                }
-                // The id is another save's: this game takes a new one.
-                p.id = saves::new_id(view.started());
-                p.claim = None;
-            }
-            Err("no free id for the save".to_string())
-        })();
-        self.outcome("save the game", result);
-    }
-
     /// Records the game and removes its save, in one transaction; lets go of its claim. On
     /// failure the game stays saved as its save last was, and the message says so.
     fn finish_view(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> Result<(), String> {
@@ -442,16 +391,73 @@ impl Store {
         }
         Ok(())
     }
+}
 
-    /// Records a finished game; true when its score is a new best.
-    fn finish_and_note(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> bool {
-        let new_best = self.note_score(view);
-        self.finish_view(view, ending).is_ok() && new_best
+/// The date of a daily deal's game, none for another deal.
+fn daily_of(game: &dyn Ongoing) -> Option<String> {
+    match game.deal() {
+        Deal::Daily { date, .. } => Some(date),
+        _ => None,
+    }
+}
+
+impl Keeper for Store {
+    fn best(&self, game: &dyn Ongoing) -> Option<u64> {
+        self.checked_best(game.kind(), &game.rules().hash, daily_of(game).as_deref())
     }
 
-    /// Removes the save of a game quit before it counted, and lets go of it.
-    fn forget_kept(&mut self, key: &str) {
-        let Some(p) = self.take_playing(key) else {
+    /// Its first save claims it and writes it whole, each later one writes only what changed.
+    fn save(&mut self, view: &dyn Ongoing) {
+        let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
+            return;
+        };
+        let i = self.playing_index(&view.key(), view.started());
+        let now = utc::now();
+        let result = (|| {
+            for _ in 0..8 {
+                let p = &mut self.playing[i];
+                if p.claim.is_none() {
+                    match claim::claim(&dir, &p.id) {
+                        Ok(c) => p.claim = Some(c),
+                        Err(ResumeError::Io(e)) => {
+                            return Err(format!("cannot claim the save: {e}"));
+                        }
+                        // Another window holds this id.
+                        Err(_) => {
+                            p.id = saves::new_id(view.started());
+                            continue;
+                        }
+                    }
+                }
+                let db = self.db.as_mut().expect("checked above");
+                let written = (|| {
+                    let tx = db::schema::begin(db)?;
+                    let written = saves::write_in(&tx, &p.id, view, now, !p.in_db, &p.sent)?;
+                    tx.commit().map(|()| written)
+                })()
+                .map_err(|e| e.to_string())?;
+                if let Some(moves) = written {
+                    p.in_db = true;
+                    p.sent = moves;
+                    return Ok(());
+                }
+                // The id is another save's: this game takes a new one.
+                p.id = saves::new_id(view.started());
+                p.claim = None;
+            }
+            Err("no free id for the save".to_string())
+        })();
+        self.outcome("save the game", result);
+    }
+
+    fn finish(&mut self, game: &dyn Ongoing, ending: Option<Ending>) -> bool {
+        let new_best = self.note_score(game);
+        self.finish_view(game, ending).is_ok() && new_best
+    }
+
+    /// Lets go of the game too.
+    fn forget(&mut self, game: &dyn Ongoing) {
+        let Some(p) = self.take_playing(&game.key()) else {
             return;
         };
         let Some(db) = &self.db else {
@@ -466,24 +472,6 @@ impl Store {
             c.remove();
         }
         self.outcome("remove the saved game", result);
-    }
-}
-
-impl Keeper for Store {
-    fn best(&self, rules: &Rules) -> Option<u64> {
-        self.checked_best(GameKind::Cards, &rules.hash(), None)
-    }
-
-    fn save(&mut self, game: &Game, meta: &GameMeta) {
-        self.keep(&View(Play::Solo(game), meta));
-    }
-
-    fn finish(&mut self, game: &Game, meta: &GameMeta, ending: Ending) -> bool {
-        self.finish_and_note(&View(Play::Solo(game), meta), Some(ending))
-    }
-
-    fn forget(&mut self, game: &Game, meta: &GameMeta) {
-        self.forget_kept(&View(Play::Solo(game), meta).key());
     }
 
     fn clock_stopped(&mut self, ended: Option<u64>) {
@@ -545,127 +533,7 @@ impl Keeper for Store {
             best,
         })
     }
-}
 
-impl ClassicKeeper for Store {
-    fn classic_best(&self, rules: &ClassicRules) -> Option<u64> {
-        self.checked_best(GameKind::Classic, &rules.hash(), None)
-    }
-
-    fn save_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.keep(&View(Play::Solo(game), meta));
-    }
-
-    fn finish_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) -> bool {
-        self.finish_and_note(&View(Play::Solo(game), meta), None)
-    }
-
-    fn saved_classic(&mut self) -> Option<(ClassicGame, ClassicMeta)> {
-        self.resume_newest(
-            |i| i.game == GameKind::Classic,
-            |r| match r {
-                Resumed::Classic(g, m) => Ok((*g, m)),
-                other => Err(other),
-            },
-        )
-    }
-
-    fn forget_classic(&mut self, game: &ClassicGame, meta: &ClassicMeta) {
-        self.forget_kept(&View(Play::Solo(game), meta).key());
-    }
-}
-
-impl DuelKeeper for Store {
-    fn save_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        self.keep(&View(Play::Duel(duel, names), meta));
-    }
-
-    fn save_classic_duel(
-        &mut self,
-        duel: &Duel<ClassicGame>,
-        meta: &ClassicMeta,
-        names: &[String; 2],
-    ) {
-        self.keep(&View(Play::Duel(duel, names), meta));
-    }
-
-    fn finish_card_duel(&mut self, duel: &Duel<Game>, meta: &GameMeta, names: &[String; 2]) {
-        let _ = self.finish_view(&View(Play::Duel(duel, names), meta), None);
-    }
-
-    fn finish_classic_duel(
-        &mut self,
-        duel: &Duel<ClassicGame>,
-        meta: &ClassicMeta,
-        names: &[String; 2],
-    ) {
-        let _ = self.finish_view(&View(Play::Duel(duel, names), meta), None);
-    }
-}
-
-// The saved games as a player sees them: every save, those another process claims (see
-// [`db::claim`]) marked as open in another window. They keep their numbers, so `play --resume N`
-// and `saved --delete N` on one say so rather than that there is no such game.
-
-impl Store {
-    /// Every saved game, newest first and numbered from 1; those another window plays are
-    /// marked [`SavedGameInfo::elsewhere`].
-    pub(crate) fn all_saved_games(&mut self) -> Vec<SavedGameInfo> {
-        let (Some(dir), Some(db)) = (self.dir.clone(), self.db.as_ref()) else {
-            return Vec::new();
-        };
-        let rows = saves::list(db).unwrap_or_else(|e| {
-            self.warn(format!("cannot list the saved games: {e}"));
-            Vec::new()
-        });
-        self.elsewhere.clear();
-        let mut list = Vec::new();
-        for (id, info) in rows {
-            let mut info = match info {
-                Ok(i) => i,
-                Err(e) => {
-                    self.warn(format!(
-                        "saved game {id} cannot be listed: {e}; it is kept as it is"
-                    ));
-                    continue;
-                }
-            };
-            info.number = list.len() + 1;
-            if !self.playing.iter().any(|p| p.id == id) && claim::is_claimed(&dir, &id) {
-                self.elsewhere.push(info.game);
-                info.elsewhere = true;
-            }
-            info.id = id;
-            list.push(info);
-        }
-        list
-    }
-
-    /// How many saves of `game` the last listing found open in another window.
-    pub(crate) fn open_elsewhere(&self, game: GameKind) -> usize {
-        self.elsewhere.iter().filter(|&&g| g == game).count()
-    }
-
-    /// The newest saved game `accept` takes that no other window plays, claimed for this
-    /// process.
-    pub(crate) fn resume_newest<T>(
-        &mut self,
-        accept: impl Fn(&SavedGameInfo) -> bool,
-        pick: impl Fn(Resumed) -> Result<T, Resumed>,
-    ) -> Option<T> {
-        for info in self.saved_games().into_iter().filter(|i| accept(i)) {
-            match self.resume(&info.id).map(&pick) {
-                Ok(Ok(t)) => return Some(t),
-                Ok(Err(_)) => self.playing.retain(|p| p.id != info.id),
-                Err(ResumeError::Elsewhere) => self.elsewhere.push(info.game),
-                Err(e) => self.warn(format!("saved game {}: {e}", info.number)),
-            }
-        }
-        None
-    }
-}
-
-impl SavedGames for Store {
     fn saved_games(&mut self) -> Vec<SavedGameInfo> {
         let mut list = self.all_saved_games();
         list.retain(|i| !i.elsewhere);
@@ -675,8 +543,9 @@ impl SavedGames for Store {
         list
     }
 
-    fn open_elsewhere(&self) -> usize {
-        self.elsewhere.len()
+    fn open_elsewhere(&self, game: Option<GameKind>) -> usize {
+        let of = |g: &&GameKind| game.is_none_or(|k| k == **g);
+        self.elsewhere.iter().filter(of).count()
     }
 
     fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
@@ -719,6 +588,56 @@ impl SavedGames for Store {
         let game = self.resume(id)?;
         self.finish_view(&*game.view(), None)
             .map_err(ResumeError::Unusable)
+    }
+
+    fn resume_newest(&mut self, game: GameKind) -> Option<Resumed> {
+        for info in self.saved_games().into_iter().filter(|i| i.game == game) {
+            match self.resume(&info.id) {
+                Ok(r) => return Some(r),
+                Err(ResumeError::Elsewhere) => self.elsewhere.push(info.game),
+                Err(e) => self.warn(format!("saved game {}: {e}", info.number)),
+            }
+        }
+        None
+    }
+}
+
+// The saved games as a player sees them: every save, those another process claims (see
+// [`db::claim`]) marked as open in another window. They keep their numbers, so `play --resume N`
+// and `saved --delete N` on one say so rather than that there is no such game.
+
+impl Store {
+    /// Every saved game, newest first and numbered from 1; those another window plays are
+    /// marked [`SavedGameInfo::elsewhere`].
+    pub(crate) fn all_saved_games(&mut self) -> Vec<SavedGameInfo> {
+        let (Some(dir), Some(db)) = (self.dir.clone(), self.db.as_ref()) else {
+            return Vec::new();
+        };
+        let rows = saves::list(db).unwrap_or_else(|e| {
+            self.warn(format!("cannot list the saved games: {e}"));
+            Vec::new()
+        });
+        self.elsewhere.clear();
+        let mut list = Vec::new();
+        for (id, info) in rows {
+            let mut info = match info {
+                Ok(i) => i,
+                Err(e) => {
+                    self.warn(format!(
+                        "saved game {id} cannot be listed: {e}; it is kept as it is"
+                    ));
+                    continue;
+                }
+            };
+            info.number = list.len() + 1;
+            if !self.playing.iter().any(|p| p.id == id) && claim::is_claimed(&dir, &id) {
+                self.elsewhere.push(info.game);
+                info.elsewhere = true;
+            }
+            info.id = id;
+            list.push(info);
+        }
+        list
     }
 }
 

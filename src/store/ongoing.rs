@@ -8,18 +8,30 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
-use crate::store::api::{PlayerInfo, Resumed, SavedGameInfo};
-use crate::store::files::duel_record::{DuelRecord, Shared};
+use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
+use crate::store::files::classic_record::ClassicRecord;
+use crate::store::files::duel_record::DuelRecord;
 use crate::store::files::entry::Entry;
-use crate::store::files::format::{GameKind, RulesRecord};
+use crate::store::files::format::{Finished, GameKind, RulesRecord};
+use crate::store::files::record::Record;
 use crate::store::files::side::Side;
 use crate::store::meta::Deal;
 
-/// A game's moves as the save keeps them: one small code per move, per player (a solo game's
-/// are player 0's); [`Ongoing::word`] writes a code in the records' notation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Moves {
-    pub codes: [Vec<u16>; 2],
+/// A kind of game the keeper takes: a [`Side`] whose record is one of history's.
+pub(crate) trait Keepable: Side {
+    fn entry(record: Finished<Self::Play, Self::Count>) -> Entry;
+}
+
+impl Keepable for Game {
+    fn entry(record: Record) -> Entry {
+        Entry::Cards(record)
+    }
+}
+
+impl Keepable for ClassicGame {
+    fn entry(record: ClassicRecord) -> Entry {
+        Entry::Classic(record)
+    }
 }
 
 /// One player's game, or a duel with the players' names.
@@ -28,32 +40,17 @@ pub(crate) enum Play<'a, G> {
     Duel(&'a Duel<G>, &'a [String; 2]),
 }
 
-/// A game in progress, borrowed, with its metadata.
-pub(crate) struct View<'a, G: Side>(pub Play<'a, G>, pub &'a G::Meta);
+/// A game in progress, borrowed, with its metadata: what the screens hand the keeper.
+pub(crate) struct InPlay<'a, G: Keepable>(pub Play<'a, G>, pub &'a G::Meta);
 
-/// A game in progress of any kind, as the store handles it.
-pub(crate) trait Ongoing {
-    fn kind(&self) -> GameKind;
-    /// What identifies the game while it is played: what does not change in play (its mode,
-    /// start, deal and rules), so the screens need not carry its id.
-    fn key(&self) -> String;
-    fn started(&self) -> u64;
-    fn rules(&self) -> RulesRecord;
-    fn deal(&self) -> Deal;
-    /// The dealt cards, where the deck came from a file (a seed deals the others again).
-    fn deck_file_cards(&self) -> Option<String>;
-    /// Its moves as the save keeps them.
-    fn moves(&self) -> Moves;
-    /// How a move's code is written in its records.
-    fn word(&self) -> fn(u16) -> String;
-    /// The save's document as of `saved`, less its moves, rules and deck (see [`Side::head`]).
-    fn head(&self, saved: u64) -> Value;
-    /// What the list of saved games shows of it.
-    fn info(&self, id: &str, saved: u64) -> SavedGameInfo;
-    /// Its record, as it ended at `ended` (a card game `ending` as its screen says).
-    fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry;
-    /// The score the best scores count (none for a duel or a deck file's deal).
-    fn best_score(&self) -> Option<u64>;
+impl<'a, G: Keepable> InPlay<'a, G> {
+    pub(crate) fn solo(game: &'a G, meta: &'a G::Meta) -> Self {
+        InPlay(Play::Solo(game), meta)
+    }
+
+    pub(crate) fn duel(duel: &'a Duel<G>, names: &'a [String; 2], meta: &'a G::Meta) -> Self {
+        InPlay(Play::Duel(duel, names), meta)
+    }
 }
 
 fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
@@ -64,25 +61,19 @@ fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     }
 }
 
-impl<G: Side> View<'_, G>
-where
-    G::Record: Into<Entry>,
-{
+impl<G: Keepable> InPlay<'_, G> {
     /// The game it is played at (a duel's first player's).
     fn game(&self) -> &G {
-        match self.0 {
+        match &self.0 {
             Play::Solo(g) => g,
             Play::Duel(d, _) => &d.players[0],
         }
     }
 }
 
-impl<G: Side> Ongoing for View<'_, G>
-where
-    G::Record: Into<Entry>,
-{
+impl<G: Keepable> Ongoing for InPlay<'_, G> {
     fn kind(&self) -> GameKind {
-        match self.0 {
+        match &self.0 {
             Play::Solo(_) => G::KIND,
             Play::Duel(..) => GameKind::Duel,
         }
@@ -92,7 +83,7 @@ where
         let deal = serde_json::to_string(&self.deal()).unwrap_or_default();
         let (started, hash) = (self.started(), self.rules().hash);
         let key = format!("{} {started} {deal} {hash}", G::KIND.as_str());
-        match self.0 {
+        match &self.0 {
             Play::Solo(_) => key,
             Play::Duel(..) => format!("duel {key}"),
         }
@@ -118,7 +109,7 @@ where
     }
 
     fn moves(&self) -> Moves {
-        let codes = match self.0 {
+        let codes = match &self.0 {
             Play::Solo(g) => [g.codes(), Vec::new()],
             Play::Duel(d, _) => d.players.each_ref().map(G::codes),
         };
@@ -133,14 +124,7 @@ where
         let Play::Duel(d, names) = self.0 else {
             return self.game().head(self.1, saved);
         };
-        let shared = Shared {
-            of: G::KIND,
-            started: self.started(),
-            rules: RulesRecord::default(),
-            deal: self.deal(),
-            deck: None,
-        };
-        let record = DuelRecord::build(d, names, shared, saved, String::new());
+        let record = DuelRecord::of(d, self.1, names, saved, String::new(), false);
         let mut v = serde_json::to_value(record).expect("a duel always serializes");
         if let Some(map) = v.as_object_mut() {
             map.remove("rules");
@@ -156,8 +140,8 @@ where
 
     fn info(&self, id: &str, saved: u64) -> SavedGameInfo {
         let (g, meta, rules) = (self.game(), self.1, self.rules());
-        let players = match self.0 {
-            Play::Solo(g) => vec![player("", g)],
+        let players = match &self.0 {
+            Play::Solo(g) => vec![player("", *g)],
             Play::Duel(d, names) => vec![
                 player(&names[0], &d.players[0]),
                 player(&names[1], &d.players[1]),
@@ -174,7 +158,7 @@ where
             score: players.iter().fold(0, |s, p| s.saturating_add(p.score)),
             played: players.iter().map(|p| p.played).sum(),
             saved,
-            players: match self.0 {
+            players: match &self.0 {
                 Play::Solo(_) => Vec::new(),
                 Play::Duel(..) => players,
             },
@@ -183,36 +167,28 @@ where
     }
 
     fn record(&self, id: String, ended: u64, ending: Option<Ending>) -> Entry {
-        match self.0 {
-            Play::Solo(g) => g.record(self.1, ended, ending, id).into(),
-            Play::Duel(d, names) => Entry::Duel(DuelRecord::of(d, self.1, names, ended, id)),
+        match &self.0 {
+            Play::Solo(g) => G::entry(g.record(self.1, ended, ending, id)),
+            Play::Duel(d, names) => Entry::Duel(DuelRecord::of(d, self.1, names, ended, id, true)),
         }
     }
 
     fn best_score(&self) -> Option<u64> {
-        match (self.0, self.deal()) {
+        match (&self.0, self.deal()) {
             (Play::Duel(..), _) | (_, Deal::DeckFile { .. }) => None,
             (Play::Solo(g), _) => Some(g.score()),
         }
     }
 }
 
-impl<G> Clone for Play<'_, G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G> Copy for Play<'_, G> {}
-
 impl Resumed {
     /// The game, borrowed as the store handles games in progress.
     pub(crate) fn view(&self) -> Box<dyn Ongoing + '_> {
         match self {
-            Resumed::Cards(g, m) => Box::new(View::<Game>(Play::Solo(g), m)),
-            Resumed::Classic(g, m) => Box::new(View::<ClassicGame>(Play::Solo(g), m)),
-            Resumed::CardDuel(d, m, n) => Box::new(View::<Game>(Play::Duel(d, n), m)),
-            Resumed::ClassicDuel(d, m, n) => Box::new(View::<ClassicGame>(Play::Duel(d, n), m)),
+            Resumed::Cards(g, m) => Box::new(InPlay::<Game>::solo(g, m)),
+            Resumed::Classic(g, m) => Box::new(InPlay::<ClassicGame>::solo(g, m)),
+            Resumed::CardDuel(d, m, n) => Box::new(InPlay::<Game>::duel(d, n, m)),
+            Resumed::ClassicDuel(d, m, n) => Box::new(InPlay::<ClassicGame>::duel(d, n, m)),
         }
     }
 }

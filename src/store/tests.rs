@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::cards::engine::Move;
+use crate::cards::engine::{Game, Move};
 use crate::store::api::ResumeError;
 use crate::store::meta::Deal;
 
@@ -23,17 +23,6 @@ fn at(dir: &tempfile::TempDir) -> Store {
 }
 
 impl Store {
-    /// The newest saved card game no other window plays, claimed for this process.
-    fn saved(&mut self) -> Option<(Game, GameMeta)> {
-        self.resume_newest(
-            |i| i.game == GameKind::Cards,
-            |r| match r {
-                Resumed::Cards(g, m) => Ok((*g, m)),
-                other => Err(other),
-            },
-        )
-    }
-
     fn entries(&self) -> Vec<Recap> {
         self.summaries(&history::Filter::default())
     }
@@ -43,9 +32,9 @@ impl Store {
 fn no_folder_keeps_nothing_and_says_so_once() {
     let mut s = Store::at(None);
     let (g, meta) = game(1);
-    s.save(&g, &meta);
-    assert!(!s.finish(&g, &meta, Ending::Quit));
-    assert!(s.saved().is_none());
+    s.save(&InPlay::solo(&g, &meta));
+    assert!(!s.finish(&InPlay::solo(&g, &meta), Some(Ending::Quit)));
+    assert!(s.resume_newest(GameKind::Cards).is_none());
     assert!(s.saved_games().is_empty());
     assert!(matches!(s.resume("x"), Err(ResumeError::NoFolder)));
     assert_eq!(s.take_warnings().len(), 1);
@@ -62,10 +51,10 @@ fn recorded_when_the_clock_stopped() {
     meta.started = utc::now() - 500;
     g.play(Move::Place(0)).unwrap();
     s.clock_stopped(Some(meta.started + 112));
-    s.finish(&g, &meta, Ending::Quit);
+    s.finish(&InPlay::solo(&g, &meta), Some(Ending::Quit));
     let (mut next, next_meta) = game(4);
     next.play(Move::Place(0)).unwrap();
-    s.finish(&next, &next_meta, Ending::Quit);
+    s.finish(&InPlay::solo(&next, &next_meta), Some(Ending::Quit));
     let h = s.entries();
     let first = h.iter().find(|r| r.ended == meta.started + 112).unwrap();
     assert_eq!(

@@ -35,7 +35,7 @@ pub(crate) fn share_line(r: &Record) -> String {
     let mut parts = vec![
         outcome.to_string(),
         format!("score {}", r.score),
-        count(r.cards_played, "card"),
+        count(r.count.cards_played, "card"),
     ];
     // Counts of nothing only make the line longer.
     parts.extend((clears > 0).then(|| count(clears, "clear")));
@@ -114,7 +114,7 @@ mod tests {
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }
-        Record::of(&g, &meta, Ending::Lost, 0, String::new())
+        crate::store::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new())
     }
 
     /// The strip has ten cells and an ending, and the same play of two different deals with the

@@ -202,13 +202,13 @@ mod tests {
     fn daily_section() {
         use crate::cards::engine::Move;
         use crate::cards::rules::Rules;
-        use crate::store::{Entry, Record};
+        use crate::store::{Entry, Side};
         let (mut g, meta) =
             crate::store::start_daily(Rules::default_rules(), Some("2026-11-30")).unwrap();
         for c in [0, 1] {
             let _ = g.play(Move::Place(c));
         }
-        let r = Record::of(&g, &meta, Ending::Lost, 0, String::new());
+        let r = g.record(&meta, 0, Some(Ending::Lost), String::new());
         let e = [Recap::of(&Entry::Cards(r))];
         let e: Vec<&Recap> = e.iter().collect();
         let r = daily_report(&e, "2026-11-30").unwrap();

@@ -213,18 +213,18 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
     let mut keys = std::collections::HashSet::new();
     let mut saved = 0;
     for (path, save, game, slot) in &found.saves {
-        let view = game.view();
-        let id = if save.id().is_empty() {
+        let (view, (id, saved_at)) = (game.view(), save.id_saved());
+        let id = if id.is_empty() {
             legacy_id(path, view.started())
         } else {
-            save.id().to_string()
+            id.to_string()
         };
         // A game recorded is not saved too; an old slot whose game is in saves/ is kept once.
         if history::recorded(&tx, &id)? || (!keys.insert(view.key()) && *slot) {
             continue;
         }
-        let none = crate::store::ongoing::Moves::default();
-        if saves::write_in(&tx, &id, &*view, save.saved_at(), true, &none)?.is_some() {
+        let none = crate::store::api::Moves::default();
+        if saves::write_in(&tx, &id, &*view, saved_at, true, &none)?.is_some() {
             saved += 1;
         }
     }

@@ -10,32 +10,24 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use super::stored;
+use crate::store::api::{Moves, Ongoing};
 use crate::store::api::{Resumed, SavedGameInfo};
 use crate::store::files::classic_record::SavedClassic;
 use crate::store::files::entry::Doc;
 use crate::store::files::format::{GameKind, RecordError};
 use crate::store::files::record::SavedGame;
-use crate::store::ongoing::{Moves, Ongoing};
 use crate::utc;
 
 /// One saved game as its document holds it.
 pub(crate) type Saved = Doc<SavedGame, SavedClassic>;
 
 impl Saved {
-    pub(crate) fn id(&self) -> &str {
+    /// Its id (empty in saves of older versions) and when it was saved.
+    pub(crate) fn id_saved(&self) -> (&str, u64) {
         match self {
-            Saved::Cards(s) => &s.id,
-            Saved::Classic(s) => &s.id,
-            Saved::Duel(d) => &d.id,
-        }
-    }
-
-    /// When it was saved.
-    pub(crate) fn saved_at(&self) -> u64 {
-        match self {
-            Saved::Cards(s) => s.saved,
-            Saved::Classic(s) => s.saved,
-            Saved::Duel(d) => d.ended,
+            Saved::Cards(s) => (&s.id, s.saved),
+            Saved::Classic(s) => (&s.id, s.saved),
+            Saved::Duel(d) => (&d.id, d.ended),
         }
     }
 

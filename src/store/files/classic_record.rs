@@ -5,10 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{FORMAT, GameKind, RecordError, RulesRecord, Save};
+use super::format::{FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::cards::rules::{ClassicRules, Rules};
-use crate::cards::summary::Ending;
 use crate::classic::{ClassicGame, Dir};
 use crate::store::meta::{ClassicMeta, Deal};
 use crate::utc;
@@ -16,7 +15,31 @@ use crate::utc;
 impl Side for ClassicGame {
     type Move = Dir;
     type Meta = ClassicMeta;
+    type Play = ClassicPlay;
+    type Count = MoveCount;
     const KIND: GameKind = GameKind::Classic;
+    const FORMAT: u32 = FORMAT;
+    const COUNTED: [&'static str; 2] = ["moves", "move_count"];
+
+    fn count(&self) -> MoveCount {
+        let move_count = self.moves().len();
+        MoveCount { move_count }
+    }
+
+    fn counted(count: &MoveCount) -> u64 {
+        count.move_count as u64
+    }
+
+    fn play_of(&self, meta: &ClassicMeta) -> ClassicPlay {
+        ClassicPlay {
+            started: meta.started,
+            seed: self.seed(),
+            size: self.rules().size,
+            undos: self.undos(),
+            moves: self.moves_text(),
+            rules: self.rules_of(meta),
+        }
+    }
 
     /// Its place in [`Dir::ALL`].
     fn code(d: &Dir) -> u16 {
@@ -109,18 +132,6 @@ impl Side for ClassicGame {
             "undos": self.undos(),
         })
     }
-
-    type Record = ClassicRecord;
-
-    fn record(
-        &self,
-        meta: &ClassicMeta,
-        ended: u64,
-        _: Option<Ending>,
-        id: String,
-    ) -> Self::Record {
-        ClassicRecord::of(self, meta, ended, id)
-    }
 }
 
 /// The classic rules a record holds, checked against its hash.
@@ -151,17 +162,6 @@ pub(crate) struct ClassicPlay {
 }
 
 impl ClassicPlay {
-    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta) -> ClassicPlay {
-        ClassicPlay {
-            started: meta.started,
-            seed: game.seed(),
-            size: game.rules().size,
-            undos: game.undos(),
-            moves: game.moves_text(),
-            rules: game.rules_of(meta),
-        }
-    }
-
     /// The game rebuilt by replaying every move: same board, score, spawns and undo count.
     pub(crate) fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
         let rules = read_rules(&self.rules)?;
@@ -179,56 +179,14 @@ impl ClassicPlay {
     }
 }
 
-/// A finished classic game in history.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct ClassicRecord {
-    pub format: u32,
-    /// Always [`GameKind::Classic`].
-    pub game: GameKind,
-    pub id: String,
-    pub outcome: Ending,
-    pub score: u64,
-    /// How many moves the game lasted.
+/// A classic record's count: the moves the game lasted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct MoveCount {
     pub move_count: usize,
-    pub highest: u64,
-    #[serde(with = "utc::as_stamp")]
-    pub ended: u64,
-    /// Wall-clock seconds from the start to the end (time away from a saved game included).
-    pub duration_secs: u64,
-    #[serde(flatten)]
-    pub play: ClassicPlay,
 }
 
-impl ClassicRecord {
-    /// The record of a game that ended at `ended`; its outcome is [`ClassicGame::ending`].
-    pub(crate) fn of(game: &ClassicGame, meta: &ClassicMeta, ended: u64, id: String) -> Self {
-        ClassicRecord {
-            format: FORMAT,
-            game: GameKind::Classic,
-            id,
-            outcome: game.ending(),
-            score: game.score(),
-            move_count: game.moves().len(),
-            highest: game.board().highest(),
-            ended,
-            duration_secs: ended.saturating_sub(meta.started),
-            play: ClassicPlay::of(game, meta),
-        }
-    }
-
-    /// Where a replayed game differs from what was recorded, if anywhere.
-    pub(crate) fn mismatch(&self, game: &ClassicGame) -> Option<String> {
-        let moves = game.moves().len() as u64;
-        let recorded = (
-            self.outcome,
-            self.score,
-            self.move_count as u64,
-            self.highest,
-        );
-        let replayed = (game.ending(), game.score(), moves, game.board().highest());
-        super::format::mismatch("moves", recorded, replayed)
-    }
-}
+/// A finished classic game in history.
+pub(crate) type ClassicRecord = Finished<ClassicPlay, MoveCount>;
 
 /// The classic game in progress, kept after every move.
 pub(crate) type SavedClassic = Save<ClassicPlay>;

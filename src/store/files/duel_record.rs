@@ -65,58 +65,36 @@ pub(crate) struct DuelRecord {
     pub players: [DuelPlayer; 2],
 }
 
-/// The deal both players of a duel share.
-pub(crate) struct Shared {
-    pub of: GameKind,
-    pub started: u64,
-    pub rules: RulesRecord,
-    pub deal: Deal,
-    pub deck: Option<String>,
-}
-
 impl DuelRecord {
-    /// The record of `duel` with the deal `s` as of `ended` (a save's head: `s` without rules or
-    /// deck, which are kept beside it).
-    pub(crate) fn build<G: Side>(
-        duel: &Duel<G>,
-        names: &[String; 2],
-        s: Shared,
-        ended: u64,
-        id: String,
-    ) -> DuelRecord {
-        DuelRecord {
-            format: FORMAT,
-            game: GameKind::Duel,
-            id,
-            of: s.of,
-            result: duel.result(),
-            started: s.started,
-            ended,
-            duration_secs: ended.saturating_sub(s.started),
-            rules: s.rules,
-            deal: s.deal,
-            deck: s.deck,
-            players: [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i])),
-        }
-    }
-
-    /// A duel that ended (or was given up) at `ended`.
+    /// The record of `duel` as of `ended` (decided, given up, or saved); `whole`: with its rules
+    /// and deck, which a save's head leaves out (kept beside it, they would cost every move).
     pub(crate) fn of<G: Side>(
         duel: &Duel<G>,
         meta: &G::Meta,
         names: &[String; 2],
         ended: u64,
         id: String,
+        whole: bool,
     ) -> DuelRecord {
-        let g = &duel.players[0];
-        let shared = Shared {
+        let (g, started) = (&duel.players[0], G::started(meta));
+        DuelRecord {
+            format: FORMAT,
+            game: GameKind::Duel,
+            id,
             of: G::KIND,
-            started: G::started(meta),
-            rules: g.rules_of(meta),
+            result: duel.result(),
+            started,
+            ended,
+            duration_secs: ended.saturating_sub(started),
+            rules: if whole {
+                g.rules_of(meta)
+            } else {
+                RulesRecord::default()
+            },
             deal: g.deal_of(meta),
-            deck: g.deck_text(),
-        };
-        DuelRecord::build(duel, names, shared, ended, id)
+            deck: whole.then(|| g.deck_text()).flatten(),
+            players: [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i])),
+        }
     }
 
     /// Both players' games rebuilt from the shared deal and their moves.

@@ -48,18 +48,6 @@ impl Entry {
     }
 }
 
-impl From<Record> for Entry {
-    fn from(r: Record) -> Entry {
-        Entry::Cards(r)
-    }
-}
-
-impl From<ClassicRecord> for Entry {
-    fn from(r: ClassicRecord) -> Entry {
-        Entry::Classic(r)
-    }
-}
-
 /// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or
 /// why it does not replay). What the bests are checked with before they are shown.
 pub(crate) fn replays_as_recorded(e: &Entry) -> Result<(), String> {

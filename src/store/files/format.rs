@@ -94,6 +94,29 @@ pub(crate) struct Save<P> {
     pub play: P,
 }
 
+/// A finished one-player game in history: `P` is how it was played (enough to rebuild it), `N`
+/// its count of cards played or moves, under the name its kind's files give it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Finished<P, N> {
+    pub format: u32,
+    /// `classic` in a classic game's; none in a card game's, as in format 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameKind>,
+    /// Unique among all records.
+    pub id: String,
+    pub outcome: Ending,
+    pub score: u64,
+    #[serde(flatten)]
+    pub count: N,
+    pub highest: u64,
+    #[serde(with = "crate::utc::as_stamp")]
+    pub ended: u64,
+    /// Wall-clock seconds from the start to the end (time away from a saved game included).
+    pub duration_secs: u64,
+    #[serde(flatten)]
+    pub play: P,
+}
+
 /// Why a file is not a usable record or saved game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum RecordError {
@@ -121,25 +144,6 @@ pub(crate) enum RecordError {
     BadSlide(String),
     #[error("its move {number} cannot be played: {error}")]
     Move { number: usize, error: MoveError },
-}
-
-/// Where a replayed one-player game differs from its record, if anywhere: each as its outcome,
-/// score, how many `unit` (cards played, moves) and highest card or tile.
-pub(crate) fn mismatch(
-    unit: &str,
-    recorded: (Ending, u64, u64, u64),
-    replayed: (Ending, u64, u64, u64),
-) -> Option<String> {
-    let says = |(o, s, n, h): (Ending, u64, u64, u64)| {
-        format!("{} with score {s}, {n} {unit}, highest {h}", o.as_str())
-    };
-    (replayed != recorded).then(|| {
-        format!(
-            "the record says {}; replaying its moves gives {}",
-            says(recorded),
-            says(replayed)
-        )
-    })
 }
 
 /// Pretty JSON with a final newline: how every data file is written.

@@ -8,12 +8,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{CARDS_FORMAT, GameKind, RecordError, RulesRecord, Save};
+use super::format::{CARDS_FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
-use crate::cards::summary::Ending;
 use crate::cards::text;
 use crate::store::meta::{Deal, GameMeta};
 use crate::utc;
@@ -34,23 +33,14 @@ pub(crate) struct CardPlay {
     pub rules: RulesRecord,
 }
 
-/// A finished game in history.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Record {
-    pub format: u32,
-    /// Unique among all records; also the file's name.
-    pub id: String,
-    pub outcome: Ending,
-    pub score: u64,
+/// A card game record's count: cards placed (discards not counted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CardsPlayed {
     pub cards_played: u32,
-    pub highest: u64,
-    #[serde(with = "utc::as_stamp")]
-    pub ended: u64,
-    /// Wall-clock seconds from the start to the end (time away from a saved game included).
-    pub duration_secs: u64,
-    #[serde(flatten)]
-    pub play: CardPlay,
 }
+
+/// A finished card game in history.
+pub(crate) type Record = Finished<CardPlay, CardsPlayed>;
 
 /// The card game in progress, kept after every move.
 pub(crate) type SavedGame = Save<CardPlay>;
@@ -58,7 +48,31 @@ pub(crate) type SavedGame = Save<CardPlay>;
 impl Side for Game {
     type Move = Move;
     type Meta = GameMeta;
+    type Play = CardPlay;
+    type Count = CardsPlayed;
     const KIND: GameKind = GameKind::Cards;
+    const FORMAT: u32 = CARDS_FORMAT;
+    const COUNTED: [&'static str; 2] = ["cards played", "cards_played"];
+
+    fn count(&self) -> CardsPlayed {
+        let cards_played = self.position().stats.cards_played;
+        CardsPlayed { cards_played }
+    }
+
+    fn counted(count: &CardsPlayed) -> u64 {
+        u64::from(count.cards_played)
+    }
+
+    fn play_of(&self, meta: &GameMeta) -> CardPlay {
+        CardPlay {
+            started: meta.started,
+            deal: meta.deal.clone(),
+            undos: self.undos(),
+            moves: self.moves_text(),
+            deck: text::cards(self.deck()),
+            rules: RulesRecord::of(self.rules()),
+        }
+    }
 
     fn moves(&self) -> &[Move] {
         Game::moves(self)
@@ -145,13 +159,6 @@ impl Side for Game {
             "undos": self.undos(),
         })
     }
-
-    type Record = Record;
-
-    fn record(&self, meta: &GameMeta, ended: u64, ending: Option<Ending>, id: String) -> Record {
-        let ending = ending.unwrap_or_else(|| Ending::of(self));
-        Record::of(self, meta, ending, ended, id)
-    }
 }
 
 /// The moves as a record writes them: `"1 3 3 d 5"`.
@@ -202,59 +209,10 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
 }
 
 impl CardPlay {
-    pub(crate) fn of(game: &Game, meta: &GameMeta) -> CardPlay {
-        CardPlay {
-            started: meta.started,
-            deal: meta.deal.clone(),
-            undos: game.undos(),
-            moves: game.moves_text(),
-            deck: text::cards(game.deck()),
-            rules: RulesRecord::of(game.rules()),
-        }
-    }
-
     /// The game rebuilt by replaying every move: same deck, position, score and undo history.
     pub(crate) fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
         let game = Game::dealt(&self.rules, &self.deal, Some(&self.deck))?;
         let meta = Game::meta(&self.rules, &self.deal, self.started);
         Ok((game.play_all(&self.moves, self.undos)?, meta))
-    }
-}
-
-impl Record {
-    /// The record of a game that ended at `ended` (seconds since the epoch).
-    pub(crate) fn of(
-        game: &Game,
-        meta: &GameMeta,
-        outcome: Ending,
-        ended: u64,
-        id: String,
-    ) -> Record {
-        let p = game.position();
-        Record {
-            format: CARDS_FORMAT,
-            id,
-            outcome,
-            score: p.score,
-            cards_played: p.stats.cards_played,
-            highest: p.stats.highest,
-            ended,
-            duration_secs: ended.saturating_sub(meta.started),
-            play: CardPlay::of(game, meta),
-        }
-    }
-
-    /// Where a replayed game differs from what was recorded, if anywhere.
-    pub(crate) fn mismatch(&self, game: &Game) -> Option<String> {
-        let p = game.position();
-        let played = u64::from(p.stats.cards_played);
-        let recorded = (
-            self.outcome,
-            self.score,
-            u64::from(self.cards_played),
-            self.highest,
-        );
-        let replayed = (Ending::of(game), p.score, played, p.stats.highest);
-        super::format::mismatch("cards played", recorded, replayed)
     }
 }

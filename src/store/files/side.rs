@@ -2,7 +2,7 @@
 //! written and read back, how the game of a recorded deal starts, and what a game is besides its
 //! engine state. The duel record, the saves and the games in progress are written once over it.
 
-use super::format::{GameKind, RecordError, RulesRecord};
+use super::format::{Finished, GameKind, RecordError, RulesRecord};
 use crate::cards::summary::Ending;
 use crate::duel::Playable;
 use crate::store::meta::Deal;
@@ -11,9 +11,19 @@ pub(crate) trait Side: Playable + Clone {
     type Move: Copy;
     /// What the game is besides its engine state ([`crate::store::GameMeta`] and the like).
     type Meta;
-    /// A one-player game's record.
-    type Record;
+    /// How a one-player game was played so far, as its documents keep it.
+    type Play;
+    /// What its record counts (cards played, moves), under its name in the file.
+    type Count: PartialEq;
     const KIND: GameKind;
+    /// The format version its one-player documents are written in.
+    const FORMAT: u32;
+    /// What [`Side::Count`] counts, in words (`cards played`) and as its field (`cards_played`).
+    const COUNTED: [&'static str; 2];
+    fn count(&self) -> Self::Count;
+    fn counted(count: &Self::Count) -> u64;
+    /// How it was played so far, enough to rebuild it.
+    fn play_of(&self, meta: &Self::Meta) -> Self::Play;
     fn moves(&self) -> &[Self::Move];
     /// A move's code as a save's rows keep it.
     fn code(m: &Self::Move) -> u16;
@@ -38,14 +48,29 @@ pub(crate) trait Side: Playable + Clone {
     /// A one-player save's document as of `saved`, less its moves, rules and deck: built from
     /// the game's few numbers, so it costs the same at every move.
     fn head(&self, meta: &Self::Meta, saved: u64) -> serde_json::Value;
-    /// Its record as it ended at `ended` (a card game `ending` as its screen says).
+
+    /// Its record as it ended at `ended` (`ending` a card game's as its screen says; `None`: the
+    /// game's own).
     fn record(
         &self,
         meta: &Self::Meta,
         ended: u64,
         ending: Option<Ending>,
         id: String,
-    ) -> Self::Record;
+    ) -> Finished<Self::Play, Self::Count> {
+        Finished {
+            format: Self::FORMAT,
+            game: (Self::KIND != GameKind::Cards).then_some(Self::KIND),
+            id,
+            outcome: ending.unwrap_or_else(|| self.ending()),
+            score: self.score(),
+            count: self.count(),
+            highest: self.highest(),
+            ended,
+            duration_secs: ended.saturating_sub(Self::started(meta)),
+            play: self.play_of(meta),
+        }
+    }
 
     fn codes(&self) -> Vec<u16> {
         self.moves().iter().map(Self::code).collect()
@@ -68,5 +93,52 @@ pub(crate) trait Side: Playable + Clone {
         }
         self.keep_undos(undos);
         Ok(self)
+    }
+}
+
+impl<P, N: PartialEq> Finished<P, N> {
+    /// The names in the file of the figures that differ from `game`, its replay.
+    pub(crate) fn differing<G: Side<Count = N>>(&self, game: &G) -> Vec<&'static str> {
+        let differs = [
+            ("outcome", self.outcome != game.ending()),
+            ("score", self.score != game.score()),
+            (G::COUNTED[1], self.count != game.count()),
+            ("highest", self.highest != game.highest()),
+        ];
+        differs
+            .into_iter()
+            .filter_map(|(f, d)| d.then_some(f))
+            .collect()
+    }
+
+    /// Where `game`, its replay, differs from what was recorded, if anywhere: each as its
+    /// outcome, score, count and highest card or tile.
+    pub(crate) fn mismatch<G: Side<Count = N>>(&self, game: &G) -> Option<String> {
+        let says = |(o, s, n, h): (Ending, u64, u64, u64)| {
+            format!(
+                "{} with score {s}, {n} {}, highest {h}",
+                o.as_str(),
+                G::COUNTED[0]
+            )
+        };
+        let recorded = (
+            self.outcome,
+            self.score,
+            G::counted(&self.count),
+            self.highest,
+        );
+        let replayed = (
+            game.ending(),
+            game.score(),
+            G::counted(&game.count()),
+            game.highest(),
+        );
+        (!self.differing(game).is_empty()).then(|| {
+            format!(
+                "the record says {}; replaying its moves gives {}",
+                says(recorded),
+                says(replayed)
+            )
+        })
     }
 }

@@ -69,7 +69,7 @@ impl Recap {
             Entry::Cards(r) => Recap {
                 outcome: r.outcome,
                 score: r.score,
-                played: u64::from(r.cards_played),
+                played: u64::from(r.count.cards_played),
                 highest: r.highest,
                 undos: r.play.undos,
                 deal: r.play.deal.clone(),
@@ -79,7 +79,7 @@ impl Recap {
                 game: GameKind::Classic,
                 outcome: r.outcome,
                 score: r.score,
-                played: r.move_count as u64,
+                played: r.count.move_count as u64,
                 highest: r.highest,
                 undos: r.play.undos,
                 deal: Deal::Seed { seed: r.play.seed },

@@ -5,7 +5,7 @@
 use crate::cards::rules::Rules;
 use crate::config;
 use crate::config::presets;
-use crate::store::{Keepers, Played};
+use crate::store::{Keeper, Played};
 
 use crate::ui::kit::{Words, fill};
 use crate::ui::term::Ui;
@@ -25,7 +25,7 @@ pub(super) struct Offer {
 /// share of games won, from [`crate::strategy::measured`], highest first), then the rules in
 /// force when they are the player's own, then the player's rules file when it holds other
 /// rules; each with what history says of the player's games with them.
-pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &dyn Keepers) -> Vec<Offer> {
+pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &dyn Keeper) -> Vec<Offer> {
     let mut all: Vec<(String, Rules, bool)> = presets_by_ease()
         .into_iter()
         .filter_map(|name| {

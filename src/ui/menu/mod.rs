@@ -1,7 +1,7 @@
 //! The start menu and its sub-menus.
 //!
 //! The menus are lists of our own (`ui::widgets::list`): the start menu lists the newest
-//! saved games first (through [`crate::store::SavedGames`]: take one up, or delete it after a
+//! saved games first (through [`crate::store::Keeper::saved_games`]: take one up, or delete it after a
 //! question), then "More saved games" when there are more (the whole list, scrolled, each one
 //! taken up or deleted there), then a new game of each preset and of the player's own rules, each
 //! with the player's record with them ([`crate::store::Keeper::played`]), then the other games.
@@ -25,7 +25,7 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::config;
 use crate::config::presets;
 use crate::store::SavedGameInfo;
-use crate::store::{GameKind, GameMeta, Keepers, Resumed};
+use crate::store::{GameKind, GameMeta, Keeper, Resumed};
 use crate::utc;
 
 use crate::ui::editor::Edited;
@@ -149,22 +149,17 @@ fn offer(ui: &Ui, about: &str, question: &str, take: impl FnOnce() -> Option<Res
 }
 
 /// Offers the saved classic game, when there is one.
-pub(crate) fn saved_classic(ui: &Ui, keeper: &mut dyn Keepers) -> Resume {
-    let Some((g, m)) = keeper.saved_classic() else {
+pub(crate) fn saved_classic(ui: &Ui, keeper: &mut dyn Keeper) -> Resume {
+    let Some(Resumed::Classic(g, m)) = keeper.resume_newest(GameKind::Classic) else {
         return Resume::Fresh;
     };
     let question = fill(ui.words.resume_classic, &[&g.score(), &g.moves().len()]);
-    offer(ui, "", &question, || Some(Resumed::Classic(Box::new(g), m)))
+    offer(ui, "", &question, || Some(Resumed::Classic(g, m)))
 }
 
 /// A new card game whose deal (a seed, a daily deal) and rules a saved game has: offers to take
 /// that save up rather than start a second copy of it. A game already begun is not asked about.
-pub(crate) fn saved_deal(
-    ui: &Ui,
-    keeper: &mut dyn Keepers,
-    game: &Game,
-    meta: &GameMeta,
-) -> Resume {
+pub(crate) fn saved_deal(ui: &Ui, keeper: &mut dyn Keeper, game: &Game, meta: &GameMeta) -> Resume {
     if !game.moves().is_empty() {
         return Resume::Fresh;
     }
@@ -263,7 +258,7 @@ fn menu_items(
 /// `Err` when a signal came meanwhile.
 fn delete_saved(
     ui: &Ui,
-    keeper: &mut dyn Keepers,
+    keeper: &mut dyn Keeper,
     info: &SavedGameInfo,
     now: u64,
 ) -> Result<Option<(String, Tone)>, ()> {
@@ -284,7 +279,7 @@ fn delete_saved(
 
 /// Every saved game, newest first, scrolled when they do not fit: one taken up, or deleted
 /// (after a question, then the list again). Back to the menu with `q`, or once none is left.
-fn all_saved(ui: &Ui, keeper: &mut dyn Keepers, notes: &mut Vec<(String, Tone)>) -> Sub<Resumed> {
+fn all_saved(ui: &Ui, keeper: &mut dyn Keeper, notes: &mut Vec<(String, Tone)>) -> Sub<Resumed> {
     let words = ui.words;
     let mut said: Vec<(String, Tone)> = Vec::new();
     let mut at = 0;
@@ -334,13 +329,13 @@ fn all_saved(ui: &Ui, keeper: &mut dyn Keepers, notes: &mut Vec<(String, Tone)>)
 fn menu_now(
     ui: &Ui,
     rules: &Rules,
-    keeper: &mut dyn Keepers,
+    keeper: &mut dyn Keeper,
     notes: &mut Vec<(String, Tone)>,
     now: u64,
 ) -> (Vec<SavedGameInfo>, Vec<Offer>, Vec<(Item, Choice)>) {
     let words = ui.words;
     let saved = keeper.saved_games();
-    let elsewhere = keeper.open_elsewhere();
+    let elsewhere = keeper.open_elsewhere(None);
     if elsewhere > 0 {
         notes.push((
             plural(words.menu_open_elsewhere, elsewhere as u64),
@@ -378,7 +373,7 @@ fn menu_now(
 pub(crate) fn start(
     ui: &Ui,
     rules: &mut Arc<Rules>,
-    keeper: &mut dyn Keepers,
+    keeper: &mut dyn Keeper,
     news: &[(String, Tone)],
 ) -> Option<Match> {
     let words = ui.words;

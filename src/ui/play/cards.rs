@@ -8,7 +8,7 @@ use console::Key;
 
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
-use crate::store::{Deal, GameMeta, Keepers};
+use crate::store::{Deal, GameMeta, Keeper};
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
@@ -55,7 +55,7 @@ impl Cards {
 /// its deal when it was worked out by then (it is never waited for).
 pub(crate) fn play_cards(
     ui: &Ui,
-    keeper: &mut dyn Keepers,
+    keeper: &mut dyn Keeper,
     game: Game,
     meta: GameMeta,
 ) -> (End, Option<u64>) {
@@ -142,7 +142,6 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
 }
 
 impl OnePlayer for Game {
-    type Meta = GameMeta;
     type Extra = Cards;
 
     fn action(key: &Key) -> Action {
@@ -157,34 +156,6 @@ impl OnePlayer for Game {
 
     fn lost(&self) -> bool {
         Ending::of(self) == Ending::Lost
-    }
-
-    fn best(&self, keeper: &dyn Keepers, meta: &GameMeta) -> Option<u64> {
-        match &meta.deal {
-            Deal::Daily { date, .. } => keeper.daily_best(self.rules(), date),
-            _ => keeper.best(self.rules()),
-        }
-    }
-
-    fn save(&self, keeper: &mut dyn Keepers, meta: &GameMeta) {
-        keeper.save(self, meta);
-    }
-
-    fn forget(&self, keeper: &mut dyn Keepers, meta: &GameMeta) {
-        keeper.forget(self, meta);
-    }
-
-    fn finish(&self, keeper: &mut dyn Keepers, meta: &GameMeta) -> bool {
-        // A daily deal is measured against that deal's best, not the best of any game.
-        let before = match &meta.deal {
-            Deal::Daily { date, .. } => Some(keeper.daily_best(self.rules(), date)),
-            _ => None,
-        };
-        let new_best = keeper.finish(self, meta, Ending::of(self));
-        match before {
-            Some(b) => b.map_or(self.position().score > 0, |b| self.position().score > b),
-            None => new_best,
-        }
     }
 
     fn result_shown(s: &mut Kept<Self>) {

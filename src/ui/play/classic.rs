@@ -1,5 +1,5 @@
 //! Classic 2048 on the screen: what its keys do and how it is kept (through
-//! [`crate::store::ClassicKeeper`]: its save never replaces the card game's). The loop is
+//! [`crate::store::Keeper`], as a classic game: its save never replaces the card game's). The loop is
 //! the one every game shares ([`session`](super::session)) and saving, undo and restart are the
 //! one-player games' ([`solo`](super::solo)), so all of it behaves exactly as in the card game.
 //!
@@ -9,7 +9,7 @@
 use console::Key;
 
 use crate::classic::{Board, ClassicGame, Dir, bot};
-use crate::store::{ClassicMeta, Keepers};
+use crate::store::{ClassicMeta, Keeper};
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
 use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
@@ -123,7 +123,7 @@ pub(crate) fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play_classic(
     ui: &Ui,
-    keeper: &mut dyn Keepers,
+    keeper: &mut dyn Keeper,
     game: ClassicGame,
     meta: ClassicMeta,
 ) -> End {
@@ -137,7 +137,6 @@ pub(crate) fn play_classic(
 }
 
 impl OnePlayer for ClassicGame {
-    type Meta = ClassicMeta;
     type Extra = Classic;
 
     fn action(key: &Key) -> Action {
@@ -152,22 +151,6 @@ impl OnePlayer for ClassicGame {
     fn lost(&self) -> bool {
         // The game is over only when no tile can move, after the winning tile or not.
         true
-    }
-
-    fn best(&self, keeper: &dyn Keepers, _: &ClassicMeta) -> Option<u64> {
-        keeper.classic_best(&self.rules())
-    }
-
-    fn save(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) {
-        keeper.save_classic(self, meta);
-    }
-
-    fn forget(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) {
-        keeper.forget_classic(self, meta);
-    }
-
-    fn finish(&self, keeper: &mut dyn Keepers, meta: &ClassicMeta) -> bool {
-        keeper.finish_classic(self, meta)
     }
 
     fn result_shown(s: &mut Kept<Self>) {

@@ -3,8 +3,8 @@
 //! The turn order and the result are [`Duel`]'s; this module reads the key of the player to move,
 //! plays it on their game and hands the turn on. The loop is the one every game shares
 //! ([`session`](super::session)), so signals, resizes, quitting and the help behave as in a single
-//! game. What differs between the card game and classic 2048 (keys, boards, how a move is told,
-//! which record is kept) is [`Side`].
+//! game. What differs between the card game and classic 2048 (keys, boards, how a move is told)
+//! is [`Side`]; the duel is kept as one [`InPlay`], whichever game it is.
 //!
 //! No undo: a turn taken is the other player's to answer, and taking it back would change the
 //! position they answered. No hints either: with a strong bot one key away, a duel would be the
@@ -21,8 +21,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
-use crate::store::Resumed;
-use crate::store::{ClassicMeta, DuelKeeper, GameMeta};
+use crate::store::{InPlay, Keeper, Resumed};
 
 use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
 use crate::ui::screens::{DuelBoard, DuelScreen, duel_columns_at, lay_out_duel, tone};
@@ -32,10 +31,9 @@ use super::classic::{drag, slide_note};
 use super::notes::{describe, refusal};
 use super::session::{self, End, Play, click};
 
-/// What a duel needs from one game beyond its screen: its keys, its moves, its record.
-pub(crate) trait Side: DuelBoard + Sized {
-    /// What the record keeps beside the games.
-    type Meta;
+/// What a duel needs from one game beyond its screen and its record (the store's
+/// [`crate::store::Keepable`]): its keys and its moves.
+pub(crate) trait Side: DuelBoard + crate::store::Keepable {
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
     /// Whether the card in hand can be discarded (a click on it discards).
@@ -50,19 +48,9 @@ pub(crate) trait Side: DuelBoard + Sized {
         cursor: usize,
         words: &Words,
     ) -> Option<Result<Vec<Note>, Note>>;
-    fn record(
-        keeper: &mut dyn DuelKeeper,
-        duel: &Duel<Self>,
-        meta: &Self::Meta,
-        names: &[String; 2],
-    );
-    /// Keeps the duel in progress (after every move), so it can be resumed.
-    fn save(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &Self::Meta, names: &[String; 2]);
 }
 
 impl Side for Game {
-    type Meta = GameMeta;
-
     fn action(key: &Key) -> Action {
         action(key)
     }
@@ -88,24 +76,9 @@ impl Side for Game {
             Err(e) => Err(refusal(e, self, words)),
         })
     }
-
-    fn record(
-        keeper: &mut dyn DuelKeeper,
-        duel: &Duel<Self>,
-        meta: &GameMeta,
-        names: &[String; 2],
-    ) {
-        keeper.finish_card_duel(duel, meta, names);
-    }
-
-    fn save(keeper: &mut dyn DuelKeeper, duel: &Duel<Self>, meta: &GameMeta, names: &[String; 2]) {
-        keeper.save_card_duel(duel, meta, names);
-    }
 }
 
 impl Side for ClassicGame {
-    type Meta = ClassicMeta;
-
     fn action(key: &Key) -> Action {
         classic_action(key)
     }
@@ -115,24 +88,6 @@ impl Side for ClassicGame {
             Action::Slide(d) => Some(slide_note(self, d, words)),
             _ => None,
         }
-    }
-
-    fn record(
-        keeper: &mut dyn DuelKeeper,
-        duel: &Duel<Self>,
-        meta: &ClassicMeta,
-        names: &[String; 2],
-    ) {
-        keeper.finish_classic_duel(duel, meta, names);
-    }
-
-    fn save(
-        keeper: &mut dyn DuelKeeper,
-        duel: &Duel<Self>,
-        meta: &ClassicMeta,
-        names: &[String; 2],
-    ) {
-        keeper.save_classic_duel(duel, meta, names);
     }
 }
 
@@ -197,11 +152,7 @@ pub(crate) fn default_names(words: &Words) -> [String; 2] {
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it; with
 /// the line that says who gave it up, when it was (see [`Session::given_up`]).
-pub(crate) fn play_duel(
-    ui: &Ui,
-    keeper: &mut dyn DuelKeeper,
-    setup: &Setup,
-) -> (End, Option<String>) {
+pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn Keeper, setup: &Setup) -> (End, Option<String>) {
     let names = setup.names.clone();
     match &setup.game {
         DuelGame::Cards(rules) => {
@@ -220,7 +171,7 @@ pub(crate) fn play_duel(
 /// [`play_duel`] does.
 pub(crate) fn resume_duel(
     ui: &Ui,
-    keeper: &mut dyn DuelKeeper,
+    keeper: &mut dyn Keeper,
     resumed: Resumed,
 ) -> (End, Option<String>) {
     match resumed {
@@ -233,7 +184,7 @@ pub(crate) fn resume_duel(
 
 fn run<G: Side>(
     ui: &Ui,
-    keeper: &mut dyn DuelKeeper,
+    keeper: &mut dyn Keeper,
     duel: Duel<G>,
     meta: G::Meta,
     names: [String; 2],
@@ -261,7 +212,7 @@ fn run<G: Side>(
 /// One duel being played on the screen.
 struct Session<'a, G: Side> {
     ui: &'a Ui,
-    keeper: &'a mut dyn DuelKeeper,
+    keeper: &'a mut dyn Keeper,
     duel: Duel<G>,
     meta: G::Meta,
     names: [String; 2],
@@ -295,7 +246,8 @@ impl<G: Side> Session<'_, G> {
     /// Records the duel once: decided, or given up after a move.
     fn record(&mut self) {
         if self.moved && !self.recorded {
-            G::record(self.keeper, &self.duel, &self.meta, &self.names);
+            let duel = InPlay::duel(&self.duel, &self.names, &self.meta);
+            self.keeper.finish(&duel, None);
             self.recorded = true;
             self.warnings();
         }
@@ -403,7 +355,8 @@ impl<G: Side> Play for Session<'_, G> {
             act => match self.duel.players[i].play(&act, self.cursors[i], words) {
                 Some(Ok(notes)) => {
                     self.moved = true;
-                    G::save(self.keeper, &self.duel, &self.meta, &self.names);
+                    let duel = InPlay::duel(&self.duel, &self.names, &self.meta);
+                    self.keeper.save(&duel);
                     self.warnings();
                     // Each note says whose move it was, in their colour.
                     self.notes = notes

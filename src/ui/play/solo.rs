@@ -8,23 +8,20 @@
 //! game is left (not when it appears: its last move may still be taken back), and (as quit)
 //! when it is restarted; the keeper's warnings after each of them, shown under the board.
 //!
-//! Each game says how it is kept and what its own keys do through [`OnePlayer`]; everything else is
-//! written once, in [`Kept`].
+//! Each game says what its own keys do through [`OnePlayer`] (how it is kept is the store's, one
+//! [`InPlay`] for both); everything else is written once, in [`Kept`].
 
 use console::Key;
 
-use crate::duel::Playable;
-use crate::store::Keepers;
+use crate::store::{InPlay, Keepable, Keeper};
 
 use crate::ui::kit::{Laid, Note, Tone, View};
 use crate::ui::term::{Action, Mouse, Ui};
 
 use super::session::{self, End, Play};
 
-/// A one-player game as the screen plays and keeps it.
-pub(crate) trait OnePlayer: Playable + Sized {
-    /// What the keeper stores beside the game.
-    type Meta;
+/// A one-player game as the screen plays it (kept as the store's [`Keepable`] says).
+pub(crate) trait OnePlayer: Keepable {
     /// Screen state of this game's own (the card game's highlighted column and hint).
     type Extra;
     fn action(key: &Key) -> Action;
@@ -32,13 +29,6 @@ pub(crate) trait OnePlayer: Playable + Sized {
     fn undo(&mut self, extra: &mut Self::Extra) -> bool;
     /// The game ended in a loss (the result screen then offers to take the last move back).
     fn lost(&self) -> bool;
-    /// The best score this game is measured against (of these rules; of this deal, for a
-    /// daily deal).
-    fn best(&self, keeper: &dyn Keepers, meta: &Self::Meta) -> Option<u64>;
-    fn save(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
-    fn forget(&self, keeper: &mut dyn Keepers, meta: &Self::Meta);
-    /// Records the game (ended, or given up); whether its score is a new best.
-    fn finish(&self, keeper: &mut dyn Keepers, meta: &Self::Meta) -> bool;
     fn lay_out(s: &Kept<Self>, view: View) -> Laid;
     /// Acts on a key of this game's own (moves, hint, the highlight).
     fn act(s: &mut Kept<Self>, act: Action);
@@ -62,7 +52,7 @@ pub(crate) trait OnePlayer: Playable + Sized {
 /// One game being played on the screen, and how it is kept.
 pub(crate) struct Kept<'a, G: OnePlayer> {
     pub ui: &'a Ui,
-    pub keeper: &'a mut dyn Keepers,
+    pub keeper: &'a mut dyn Keeper,
     pub game: G,
     pub meta: G::Meta,
     pub best: Option<u64>,
@@ -86,12 +76,12 @@ impl<G: OnePlayer> Kept<'_, G> {
 /// game's own screen state as it was left.
 pub(crate) fn play<G: OnePlayer>(
     ui: &Ui,
-    keeper: &mut dyn Keepers,
+    keeper: &mut dyn Keeper,
     game: G,
     meta: G::Meta,
     extra: G::Extra,
 ) -> (End, G::Extra) {
-    let best = game.best(keeper, &meta);
+    let best = keeper.best(&InPlay::solo(&game, &meta));
     let mut s = Kept {
         ui,
         keeper,
@@ -125,7 +115,7 @@ impl<G: OnePlayer> Kept<'_, G> {
 
     /// Saves the game in progress (after every move and undo).
     pub(crate) fn save(&mut self) {
-        self.game.save(self.keeper, &self.meta);
+        self.keeper.save(&InPlay::solo(&self.game, &self.meta));
         self.warnings();
     }
 
@@ -136,7 +126,7 @@ impl<G: OnePlayer> Kept<'_, G> {
             self.save();
             Some(self.game.score())
         } else {
-            self.game.forget(self.keeper, &self.meta);
+            self.keeper.forget(&InPlay::solo(&self.game, &self.meta));
             self.warnings();
             None
         }
@@ -155,15 +145,16 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     fn finish(&mut self) -> bool {
         // Recorded as it ended, with the time the result screen showed.
         self.keeper.clock_stopped(self.ended);
-        let new_best = self.game.finish(self.keeper, &self.meta);
-        self.best = self.game.best(self.keeper, &self.meta).or(self.best);
+        let game = InPlay::solo(&self.game, &self.meta);
+        let new_best = self.keeper.finish(&game, None);
+        self.best = self.keeper.best(&game).or(self.best);
         self.warnings();
         new_best
     }
 
     fn new_best(&self) -> bool {
         let score = self.game.score();
-        let stored = self.game.best(&*self.keeper, &self.meta);
+        let stored = self.keeper.best(&InPlay::solo(&self.game, &self.meta));
         stored.map_or(score > 0, |b| score > b)
     }
 
@@ -240,10 +231,11 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
             Action::Restart => {
                 // The game given up is recorded as quit, unless nothing was played.
                 return session::restart(self, |s| {
+                    let game = InPlay::solo(&s.game, &s.meta);
                     if s.played() {
-                        s.game.finish(s.keeper, &s.meta);
+                        s.keeper.finish(&game, None);
                     } else {
-                        s.game.forget(s.keeper, &s.meta);
+                        s.keeper.forget(&game);
                     }
                 });
             }
