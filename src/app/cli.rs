@@ -339,6 +339,11 @@ pub(crate) struct TrainArgs {
     /// theirs, or the same games are played again.
     #[arg(long)]
     pub more: bool,
+    /// Start every other self-play game from a position `best` reaches: first `best` (with the
+    /// weights it uses now) plays N games of these rules on a deck of 3000 cards, and a position
+    /// every 8 cards is kept. 0, the default: every game starts from an empty board.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub starts: u64,
 }
 
 #[derive(Args, Debug, Clone)]

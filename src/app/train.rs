@@ -18,6 +18,10 @@ pub(crate) const MAX_GAMES: u64 = 100_000_000;
 /// so 64 of them hold about 1 GB; `simulate`'s 256 would ask for 4 GB.
 const MAX_JOBS: usize = 64;
 
+/// The most games `--starts` asks `best` to play first: their positions are kept in memory (a
+/// thousand 3000-card games keep about 80 MB).
+const MAX_START_GAMES: u64 = 1000;
+
 /// Runs `new2048 train`: trains from scratch (or, with `--more`, from the weights in use), printing the learning curve, and stores the weights
 /// in the data folder.
 pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
@@ -30,6 +34,12 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         return Err(Error::usage(format!(
             "--jobs must be from 1 to {MAX_JOBS}: how many threads play games at once, each on \
              its own copy of the weights (about 17 MB on the hard rules)"
+        )));
+    }
+    if args.starts > MAX_START_GAMES {
+        return Err(Error::usage(format!(
+            "--starts must be at most {MAX_START_GAMES}: the games `best` plays first, whose \
+             positions every other self-play game starts from"
         )));
     }
     let rules = super::load_rules(global)?.rules;
@@ -77,6 +87,11 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         args.see,
         if args.see == 1 { "" } else { "s" }
     )?;
+    let starts = starting_positions(&rules, args, &mut out)?;
+    let settings = TrainSettings {
+        starts: &starts,
+        ..settings
+    };
     let mut curve = Curve::new(total, out)?;
     train(
         &mut net,
@@ -105,6 +120,27 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         start.elapsed().as_secs_f64()
     )?;
     Ok(())
+}
+
+/// With `--starts N`, the positions `best` reaches in N games, which every other self-play game
+/// starts from (said as they are worked out); else none.
+fn starting_positions(
+    rules: &crate::cards::rules::Rules,
+    args: &TrainArgs,
+    out: &mut impl Write,
+) -> Result<Vec<crate::cards::engine::Position>, Error> {
+    if args.starts == 0 {
+        return Ok(Vec::new());
+    }
+    writeln!(
+        out,
+        "best plays {} games for the positions every other game starts from...",
+        args.starts
+    )?;
+    let found = crate::strategy::train::best_positions(rules, args.starts, args.seed, args.jobs, 8)
+        .map_err(|e| Error::io(format!("cannot start {} jobs: {e}", args.jobs)))?;
+    writeln!(out, "{} positions", found.len())?;
+    Ok(found)
 }
 
 /// The learning curve: a line every twentieth of the games (cards survived on average, the share

@@ -10,6 +10,14 @@
 //! γ·points'`), or towards nothing when the card could go nowhere (the game is lost). That is
 //! TD(0) on afterstates as in Szubert & Jaśkowski (2014), with the rules' own reward.
 //!
+//! Starting positions ([`best_positions`], `train --starts N`): a one-card self-play player loses
+//! a hard game after about 1,200 cards, while `best`, searching, lives on and on a 3000-card deck
+//! loses between cards 2,100 and 2,800 with four or five columns topped by 1024: boards self-play
+//! rarely reaches, so their entries are barely trained. With starts, `best` first plays N games
+//! on a deck of at least [`MAX_CARDS`] and a position every few cards is kept; then every other
+//! self-play game starts from one of them (chosen by the game's seed), so the network also learns
+//! the boards the player it serves meets. Deterministic with one job, like the rest.
+//!
 //! With [`TrainSettings::see_next`] the self-play player also sees the card after the hand, as a
 //! player with two visible cards does: a move's outlook is then its points and the best move of
 //! the next card from there, valued by the network (two plies, about five times the work). A
@@ -61,7 +69,7 @@ pub const MAX_CARDS: u32 = 3_000;
 
 /// Learning settings.
 #[derive(Clone, Copy, Debug)]
-pub struct TrainSettings {
+pub struct TrainSettings<'a> {
     /// The step size of a TD update (before temporal coherence), shared among the entries a
     /// position reads.
     pub alpha: f32,
@@ -70,14 +78,17 @@ pub struct TrainSettings {
     pub coherence: bool,
     /// Whether the self-play player sees the card after the hand (see the module docs).
     pub see_next: bool,
+    /// Positions every other game starts from ([`best_positions`]); none: all start empty.
+    pub starts: &'a [Position],
 }
 
-impl Default for TrainSettings {
+impl Default for TrainSettings<'_> {
     fn default() -> Self {
         TrainSettings {
             alpha: 1.0,
             coherence: true,
             see_next: false,
+            starts: &[],
         }
     }
 }
@@ -237,18 +248,29 @@ fn best_move(
 /// What the jobs share: the games of a training, numbered in the order the jobs take them (game
 /// `i` is dealt from [`sim::game_seed`]`(seed, i)` whichever job plays it), and the cards of the
 /// round not taken yet.
-struct Games {
+struct Games<'a> {
     seed: u64,
     total: u64,
+    /// Positions odd-numbered games start from (see [`best_positions`]); none: all start empty.
+    starts: &'a [Position],
     taken: AtomicU64,
     round_left: AtomicI64,
 }
 
-impl Games {
+impl Games<'_> {
     /// The next game no job has taken yet, if any is left.
     fn take(&self) -> Option<u64> {
         let i = self.taken.fetch_add(1, Ordering::Relaxed);
         (i < self.total).then_some(i)
+    }
+
+    /// Where game `i` starts: every other game, when there are starts, from one of them chosen
+    /// by its seed; else from an empty board.
+    fn start_of(&self, i: u64, rules: &Rules) -> Position {
+        match self.starts.len() as u64 {
+            n if n > 0 && i % 2 == 1 => self.starts[(sim::game_seed(!self.seed, i) % n) as usize],
+            _ => Position::new(rules),
+        }
     }
 }
 
@@ -270,7 +292,7 @@ struct Player {
 }
 
 impl Player {
-    fn new(games: &Games, rules: &Rules, dealer: &Dealer) -> Player {
+    fn new(games: &Games<'_>, rules: &Rules, dealer: &Dealer) -> Player {
         let mut p = Player {
             game: None,
             rng: deck::rng(0),
@@ -284,11 +306,11 @@ impl Player {
     }
 
     /// Takes the next game, if one is left, and sets it up: a new board, its seeded cards.
-    fn start(&mut self, games: &Games, rules: &Rules, dealer: &Dealer) {
+    fn start(&mut self, games: &Games<'_>, rules: &Rules, dealer: &Dealer) {
         self.game = games.take();
         let Some(i) = self.game else { return };
         self.rng = deck::rng(sim::game_seed(games.seed, i));
-        self.pos = Position::new(rules);
+        self.pos = games.start_of(i, rules);
         self.prev = None;
         self.cards = 0;
         // The cards are drawn one ahead, in the same order either way, so that the next one can
@@ -301,7 +323,7 @@ impl Player {
     fn play(
         &mut self,
         table: &mut Table,
-        games: &Games,
+        games: &Games<'_>,
         rules: &Rules,
         dealer: &Dealer,
         s: &TrainSettings,
@@ -363,6 +385,40 @@ fn learn_towards(
 /// entries the jobs learned in.
 const ROUND_CARDS: u64 = 20_000;
 
+/// Positions `best` reaches playing `games` games of these rules dealt from `seed`, every
+/// `every` cards: on a deck of [`MAX_CARDS`] at least, so that they include the late, crowded
+/// boards a strong player meets and a one-card self-play player rarely lives to see.
+pub fn best_positions(
+    rules: &Rules,
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    every: u32,
+) -> Result<Vec<Position>, rayon::ThreadPoolBuildError> {
+    use super::Strategy;
+    use rayon::prelude::*;
+    let mut long = rules.clone();
+    long.deck.size = long.deck.size.max(MAX_CARDS);
+    let long = std::sync::Arc::new(long);
+    let play = |i: u64| {
+        let deck = deck::deal(&long, sim::game_seed(seed, i));
+        let mut game = crate::cards::engine::Game::new(long.clone(), deck.into());
+        let mut rng = deck::rng(0);
+        let mut seen = Vec::new();
+        while let Some(mv) = super::Best::default().choose(&super::Sight::of(&game), &mut rng) {
+            if game.play(mv).is_err() {
+                break;
+            }
+            if game.position().stats.cards_played.is_multiple_of(every) {
+                seen.push(*game.position());
+            }
+        }
+        seen
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    Ok(pool.install(|| (0..games).into_par_iter().flat_map_iter(play).collect()))
+}
+
 /// Trains `net` on `games` self-play games (`jobs` threads, each playing the next game left on
 /// its own copy of the weights, merged every [`ROUND_CARDS`] cards a job), calling `report(games
 /// done, cards of each game)` as games end. Deterministic from the seed with one job.
@@ -399,6 +455,7 @@ pub fn train(
     let shared = Games {
         seed,
         total: games,
+        starts: s.starts,
         taken: AtomicU64::new(0),
         round_left: AtomicI64::new(0),
     };
@@ -495,6 +552,36 @@ mod tests {
         assert_ne!(a.weights(), run(false).weights());
         let v = a.value(&Position::new(&rules));
         assert!(v.survival > 0.1 && v.points > 0.5, "{v:?}");
+    }
+
+    #[test]
+    fn games_start_from_positions_best_reaches() {
+        let rules = small();
+        let starts = best_positions(&rules, 3, 5, 1, 2).unwrap();
+        assert!(!starts.is_empty());
+        assert_eq!(starts, best_positions(&rules, 3, 5, 2, 2).unwrap());
+        assert!(starts.iter().all(|p| p.stats.cards_played % 2 == 0));
+        let shared = Games {
+            seed: 1,
+            total: 10,
+            starts: &starts,
+            taken: AtomicU64::new(0),
+            round_left: AtomicI64::new(0),
+        };
+        assert_eq!(shared.start_of(0, &rules), Position::new(&rules));
+        assert!(starts.contains(&shared.start_of(1, &rules)));
+        let run = |starts: &[Position]| {
+            let mut net = Network::new(&rules);
+            let s = TrainSettings {
+                starts,
+                ..TrainSettings::default()
+            };
+            train(&mut net, &rules, 1, 100, 1, &s, |_, _| {});
+            net
+        };
+        let a = run(&starts);
+        assert_eq!(a.weights(), run(&starts).weights());
+        assert_ne!(a.weights(), run(&[]).weights());
     }
 
     #[test]

@@ -55,8 +55,10 @@ pub(crate) fn play(
     let mut rules = Arc::new(rules);
     let home = first.is_none();
     let mut next = first;
-    // The score of the game the last one left saved, and the farewell that says so.
-    let mut kept: Option<(u64, &str)> = None;
+    // The game the last one left saved: its save's id (the newest save, just written), its
+    // score, and the farewell that says so. Forgotten once the save is gone (deleted from the
+    // menu, or taken up and finished), so the farewell never tells of a save that is not there.
+    let mut kept: Option<(String, u64, &str)> = None;
     // What a finished daily deal says: the line to share, the streak, the deal's best.
     let mut daily: Vec<String> = Vec::new();
     // What became of a duel given up (who gave up, the score, whether it is recorded).
@@ -65,9 +67,11 @@ pub(crate) fn play(
         let chosen = if let Some(m) = next.take() {
             m
         } else {
-            let mut news = menu_news(ui.words, kept.map(|(score, _)| score), &daily);
+            let mut news = menu_news(ui.words, kept.as_ref().map(|k| k.1), &daily);
             news.extend(given_up.take().map(|l| (l, Tone::Info)));
-            match menu::start(ui, &mut rules, keeper, &news) {
+            let chosen = menu::start(ui, &mut rules, keeper, &news);
+            kept = kept.filter(|(id, ..)| keeper.saved_games().iter().any(|i| i.id == *id));
+            match chosen {
                 Some(m) => m,
                 None => break,
             }
@@ -133,7 +137,10 @@ pub(crate) fn play(
         // The game is no longer played here: another window may take its save up.
         keeper.release();
         kept = match end {
-            End::Quit(Some(score)) | End::Stopped(Some(score)) => Some((score, saved_bye)),
+            End::Quit(Some(score)) | End::Stopped(Some(score)) => keeper
+                .saved_games()
+                .first()
+                .map(|newest| (newest.id.clone(), score, saved_bye)),
             _ => None,
         };
         match then(end, home) {
@@ -147,7 +154,7 @@ pub(crate) fn play(
     for line in daily.iter().chain(&given_up) {
         let _ = ui.term.write_line(line);
     }
-    let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));
+    let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(_, s, bye)| fill(bye, &[&s]));
     let _ = ui.term.write_line(&farewell);
     Ok(())
 }

@@ -205,6 +205,11 @@ fn bad_review_requests_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--see must be 1 or 2"), "{err}");
+    // The starting positions are kept in memory: a bound, said before anything is played.
+    let out = run(&["train", "--games", "10", "--starts", "1001"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--starts must be at most 1000"), "{err}");
 }
 
 #[test]

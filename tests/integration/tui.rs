@@ -276,8 +276,17 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.expect("Quit?");
     r.send("y");
     r.expect("Resume: card game");
+    // The saved card game deleted from the menu: the farewell no longer says it is saved.
+    r.expect("Quit");
+    r.highlight("Resume: card game");
+    r.send("x");
+    r.expect("(y/n)");
+    r.send("y");
+    r.expect("Saved game deleted");
+    r.expect("Quit");
     r.send("\x04");
-    assert!(r.ends_restored().contains("Goodbye!"));
+    let bye = r.ends_restored();
+    assert!(bye.contains("Goodbye!") && !bye.contains("saved"), "{bye}");
     // A command's game leaves at its end, as before.
     let mut r = r.again(&["--no-color", "play", "--seed", "42"]);
     r.expect("Cards left 100");
