@@ -144,19 +144,36 @@ pub fn render(r: &ClassicReview) -> String {
     for (rank, &n) in r.mistakes.iter().enumerate() {
         let m = &r.moves[n - 1];
         s.push_str(&format!(
-            "mistake {}: move {n}: played {}, better {} (-{:.0}% of the bot's value)\n",
+            "mistake {}: move {n}: played {}, better {} (-{}% of the bot's value)\n",
             rank + 1,
             m.played,
             m.best,
-            m.loss * 100.0
+            share(m.loss)
         ));
     }
     s
 }
 
+/// A loss as a percentage: whole percents, with one decimal below 10% so that a mistake just
+/// past the tolerance does not read as `-0%`.
+fn share(loss: f64) -> String {
+    let percent = loss * 100.0;
+    if percent < 10.0 {
+        format!("{percent:.1}")
+    } else {
+        format!("{percent:.0}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_loss_is_not_told_as_nothing() {
+        assert_eq!(share(0.003), "0.3");
+        assert_eq!(share(0.25), "25");
+    }
 
     #[test]
     fn the_bots_own_game_is_accurate_and_is_par() {
