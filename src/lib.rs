@@ -13,6 +13,7 @@
 //! ```text
 //! app          the command line: parse, dispatch, exit status
 //! ui  headless the full-screen game (play > widgets > screens > term > kit); line-by-line play
+//! start        a new game dealt (a seed, the daily date, a deck file) and started
 //! store        history, saves, best scores and daily streaks in one database
 //! strategy     bots   (duel: turn order over the one `Game` trait)
 //! config       rules files and presets, the data and config paths
@@ -51,6 +52,7 @@ mod app;
 mod error;
 mod fsread;
 mod headless;
+mod start;
 mod store;
 mod ui;
 mod utc;

@@ -26,10 +26,9 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
+use crate::start::{NewDeal, fresh_seed, start, start_classic, start_daily};
 use crate::store::{self, GameKind, InPlay, Keepable, Resumed, SavedGameInfo, Store};
-use crate::store::{
-    ClassicMeta, Deal, GameMeta, Keeper, NewDeal, fresh_seed, start, start_classic, start_daily,
-};
+use crate::store::{ClassicMeta, Deal, GameMeta};
 use crate::utc;
 
 pub(crate) use crate::error::Error;
@@ -96,7 +95,7 @@ pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game,
 }
 
 /// Prints the keeper's messages on the error stream.
-pub(crate) fn print_warnings(keeper: &mut dyn Keeper) {
+pub(crate) fn print_warnings(keeper: &mut Store) {
     for w in keeper.take_warnings() {
         eprintln!("new2048: warning: {w}");
     }
@@ -249,12 +248,7 @@ fn autoplay_headless(
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
 /// before any move is not recorded, and its save is dropped).
-fn play_kept(
-    game: Game,
-    meta: &GameMeta,
-    json: bool,
-    keeper: &mut dyn Keeper,
-) -> Result<(), Error> {
+fn play_kept(game: Game, meta: &GameMeta, json: bool, keeper: &mut Store) -> Result<(), Error> {
     let stdin = io::stdin();
     if stdin.is_terminal() && !json {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
@@ -270,7 +264,7 @@ fn play_kept_from(
     mut game: Game,
     meta: &GameMeta,
     json: bool,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     input: impl io::BufRead,
 ) -> Result<(), Error> {
     print_warnings(keeper);
@@ -282,7 +276,7 @@ fn play_kept_from(
     if ending == Ending::Quit && game.moves().is_empty() {
         keeper.forget(&InPlay::solo(&game, meta));
     } else {
-        keeper.finish(&InPlay::solo(&game, meta), Some(ending));
+        keeper.finish(&InPlay::solo(&game, meta), Some(ending), None);
     }
     print_warnings(keeper);
     Ok(())
@@ -316,8 +310,8 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         println!("\nto share: {}", crate::ui::share_line(&news.record));
         println!(
             "daily streak {} (best {}); best score of this deal {}",
-            store::count(news.streak, "day"),
-            store::count(news.best_streak, "day"),
+            crate::cards::text::count(news.streak, "day"),
+            crate::cards::text::count(news.best_streak, "day"),
             news.best
         );
     }
@@ -448,7 +442,7 @@ fn play_classic_kept(
     mut game: ClassicGame,
     meta: &ClassicMeta,
     json: bool,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
 ) -> Result<(), Error> {
     print_warnings(keeper);
     if io::stdin().is_terminal() && !json {
@@ -468,7 +462,7 @@ fn play_classic_kept(
     if game.ending() == Ending::Quit && game.moves().is_empty() {
         keeper.forget(&InPlay::solo(&game, meta));
     } else {
-        keeper.finish(&InPlay::solo(&game, meta), None);
+        keeper.finish(&InPlay::solo(&game, meta), None, None);
     }
     print_warnings(keeper);
     Ok(())
@@ -549,7 +543,7 @@ fn duel_kept<G: Keepable>(
         .iter()
         .any(|p| crate::duel::Playable::survived(p) > 0)
     {
-        keeper.finish(&InPlay::duel(duel, names, meta), None);
+        keeper.finish(&InPlay::duel(duel, names, meta), None, None);
     }
     print_warnings(keeper);
     Ok(())

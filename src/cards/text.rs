@@ -173,6 +173,15 @@ pub(crate) fn status(game: &Game) -> String {
     s
 }
 
+/// `1 card`, `2 cards`.
+pub fn count(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

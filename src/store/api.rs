@@ -1,63 +1,17 @@
-//! What the game screens need from storage, so they do not depend on how games are kept: one
-//! [`Keeper`] for every kind of game. A screen hands it the game in progress as an [`Ongoing`] (a
-//! card or classic game, or a duel of either: [`crate::store::InPlay`]), so saving, recording and
-//! the bests are asked the same way whatever is played, and the store has one path for all four.
+//! What the game screens and the [`crate::store::Store`] hand each other, so the screens do not
+//! depend on how games are kept. A screen hands it the game in progress as an [`Ongoing`] (a card
+//! or classic game, or a duel of either: [`crate::store::InPlay`]), so saving, recording and the
+//! bests are asked the same way whatever is played, and the store has one path for all four.
 
 use serde::{Deserialize, Serialize};
 
 use crate::cards::engine::Game;
-use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::store::daily::DailyNews;
 use crate::store::files::entry::Entry;
 use crate::store::files::format::{GameKind, RulesRecord};
 use crate::store::meta::{ClassicMeta, Deal, GameMeta};
-
-/// What the front ends ask of storage. Every method must be quick and must never fail loudly:
-/// problems are reported through [`Keeper::take_warnings`] and play goes on.
-pub(crate) trait Keeper {
-    /// The best score `game` is measured against: recorded with its kind of game and rules (of
-    /// its date's deal, for a daily deal).
-    fn best(&self, game: &dyn Ongoing) -> Option<u64>;
-    /// Keeps the game in progress (called after every move, and on quit or a signal).
-    fn save(&mut self, game: &dyn Ongoing);
-    /// Records a game that ended (won, lost, or quit with at least one move played; a duel
-    /// decided or given up) and drops its saved copy; `ending` is a card game's as its screen
-    /// says (`None`: the game's own). True when its score is a new [`Keeper::best`].
-    fn finish(&mut self, game: &dyn Ongoing, ending: Option<Ending>) -> bool;
-    /// The game about to be recorded ended at `ended` (its result screen's clock), not now: said
-    /// just before the finish, for the next record only. `None`: it ends when it is written.
-    fn clock_stopped(&mut self, ended: Option<u64>);
-    /// Drops this game's saved copy without recording it (a game quit before any move was
-    /// played). Another game's save is left alone.
-    fn forget(&mut self, game: &dyn Ongoing);
-    /// The game on screen is left but kept (quit to the menu): its claim goes, so another window
-    /// may take it up. A later `save` of it would start a second save.
-    fn release(&mut self);
-    /// Messages for the player (a file moved aside, a folder that cannot be written...).
-    fn take_warnings(&mut self) -> Vec<String>;
-    /// The card games played with these rules (by hash), for the start menu's record.
-    fn played(&self, rules: &Rules) -> Played;
-    /// The best score recorded for `date`'s daily deal with these rules (not of any game).
-    fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64>;
-    /// `date`'s daily deal once finished with these rules: the record to share, the streaks, the
-    /// deal's best.
-    fn daily_news(&self, rules: &Rules, date: &str) -> Option<DailyNews>;
-    /// Every saved game this process may take up, newest first, numbered from 1; one another
-    /// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
-    fn saved_games(&mut self) -> Vec<SavedGameInfo>;
-    /// How many saves (of `game`, or of any) the last listing left out because another window
-    /// plays them.
-    fn open_elsewhere(&self, game: Option<GameKind>) -> usize;
-    /// Takes up saved game `id`, claimed while it is played (until [`Keeper::release`]).
-    fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError>;
-    /// The newest saved `game` (of [`SavedGameInfo::game`]) no other window plays, claimed.
-    fn resume_newest(&mut self, game: GameKind) -> Option<Resumed>;
-    /// Deletes saved game `id`; its game is recorded in history as quit.
-    fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError>;
-}
 
 /// A game's moves as the save keeps them: one small code per move, per player (a solo game's
 /// are player 0's); [`Ongoing::word`] writes a code in the records' notation.
@@ -92,7 +46,7 @@ pub(crate) trait Ongoing {
     fn best_score(&self) -> Option<u64>;
 }
 
-/// The card games recorded with one set of rules (see [`Keeper::played`]).
+/// The card games recorded with one set of rules (see [`crate::store::Store::played`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Played {
     /// Games recorded (won, lost or given up).
@@ -100,15 +54,8 @@ pub(crate) struct Played {
     pub wins: u32,
     /// Games won in a row, counting back from the latest.
     pub streak: u32,
-    /// The best score, checked as [`Keeper::best`] is.
+    /// The best score, checked as [`crate::store::Store::best`] is.
     pub best: Option<u64>,
-}
-
-impl Played {
-    /// The share of games won, in whole percent (rounded down).
-    pub(crate) fn win_percent(&self) -> u32 {
-        (u64::from(self.wins) * 100 / u64::from(self.games.max(1))) as u32
-    }
 }
 
 /// One saved game as the list shows it.
@@ -116,7 +63,7 @@ impl Played {
 pub(crate) struct SavedGameInfo {
     /// Its place in the list, 1 for the newest: what `play --resume N` takes.
     pub number: usize,
-    /// What [`Keeper::resume`] and [`Keeper::delete_saved`] take.
+    /// What `Store::resume` and `Store::delete_saved` take.
     pub id: String,
     /// `cards`, `classic` or `duel`.
     pub game: GameKind,
@@ -152,14 +99,6 @@ pub(crate) struct PlayerInfo {
 }
 
 impl SavedGameInfo {
-    /// What the game is, in a few words: `cards`, `classic 4x4`, `duel (cards)`.
-    pub(crate) fn mode(&self) -> String {
-        match self.game {
-            GameKind::Duel => format!("duel ({})", self.of.as_str()),
-            g => g.as_str().to_string(),
-        }
-    }
-
     /// The score, and each player's in a duel: `120`, `Ann 12 : Bob 9`.
     pub(crate) fn score_text(&self) -> String {
         if self.players.is_empty() {
@@ -171,17 +110,6 @@ impl SavedGameInfo {
             .map(|p| format!("{} {}", p.name, p.score))
             .collect();
         each.join(" : ")
-    }
-
-    /// `cards played` or `moves`, what [`SavedGameInfo::played`] counts, in the singular for
-    /// one (`1 card played`, `1 move`).
-    pub(crate) fn played_unit(&self) -> &'static str {
-        match (self.of, self.played == 1) {
-            (GameKind::Classic, false) => "moves",
-            (GameKind::Classic, true) => "move",
-            (_, false) => "cards played",
-            (_, true) => "card played",
-        }
     }
 }
 

@@ -55,12 +55,3 @@ pub(crate) fn streaks(games: &[&Recap], today: &str) -> (u32, u32) {
     let alive = last.is_some_and(|l| l == today || l + 1 == today);
     (if alive { run } else { 0 }, best)
 }
-
-/// `1 card`, `2 cards`.
-pub(crate) fn count(n: u32, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}

@@ -9,13 +9,13 @@
 //! ```
 //!
 //! Rooms import one way: `mod.rs` → `db/` (the database, claims, the import) → `ongoing` (the four
-//! kinds of game in progress as one, [`InPlay`]) → `api` (what the screens use: the [`Keeper`] and
-//! the [`Ongoing`] game it takes) → `daily` → `files/` (the JSON documents that stay the exchange
+//! kinds of game in progress as one, [`InPlay`]) → `api` (what the screens hand the [`Store`]: the
+//! [`Ongoing`] game, and what they get back) → `daily` → `files/` (the JSON documents that stay the exchange
 //! format) → `meta` (what a game is besides its engine state).
 //! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
 //! what the data commands print is drawn in `app::records`.
 //!
-//! Storage never stops play: every problem becomes a message for [`Keeper::take_warnings`]. A
+//! Storage never stops play: every problem becomes a message for [`Store::take_warnings`]. A
 //! failing write (a full disk, a read-only folder, a database locked by another program) is said
 //! once, tried again at the next move, and its return said too. A game's end is one transaction
 //! (its record added, its save removed), so a failure leaves the game saved, and says so.
@@ -46,8 +46,8 @@ use crate::utc;
 
 #[cfg(test)]
 pub(crate) use api::PlayerInfo;
-pub(crate) use api::{Keeper, Played, ResumeError, Resumed, SavedGameInfo};
-pub(crate) use daily::{DailyNews, count, dailies, streaks};
+pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
+pub(crate) use daily::{DailyNews, dailies, streaks};
 pub(crate) use db::history::{Filter, RulesStats, Tally};
 pub(crate) use db::schema::{backup, check, path_in};
 pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
@@ -57,9 +57,7 @@ pub(crate) use files::format::{Finished, RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
 pub(crate) use files::side::Side;
 pub(crate) use files::summary::Recap;
-pub(crate) use meta::{
-    ClassicMeta, Deal, GameMeta, NewDeal, deal_text, fresh_seed, start, start_classic, start_daily,
-};
+pub(crate) use meta::{ClassicMeta, Deal, GameMeta, deal_text};
 pub(crate) use ongoing::{InPlay, Keepable};
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
@@ -73,7 +71,8 @@ struct Playing {
     in_db: bool,
 }
 
-/// History, saved games and best scores in one database: the [`Keeper`] of the real game.
+/// History, saved games and best scores in one database: what every screen keeps its games in.
+/// Every method is quick and never fails loudly: problems become [`Store::take_warnings`].
 #[derive(Default)]
 pub(crate) struct Store {
     /// `None` when there is no data folder at all.
@@ -91,9 +90,6 @@ pub(crate) struct Store {
     playing: Vec<Playing>,
     /// The games of the saves the last listing found open in another window.
     elsewhere: Vec<GameKind>,
-    /// When the game recorded next ended, if not when it is recorded (see
-    /// [`Keeper::clock_stopped`]).
-    stopped: Option<u64>,
 }
 
 impl Store {
@@ -116,7 +112,7 @@ impl Store {
             ));
             return store;
         };
-        store.warn_all(db::weights::problems(&dir));
+        store.warn_all(crate::strategy::ntuple::weights_problems(&dir));
         match db::schema::open(&dir) {
             Ok((mut conn, note)) => {
                 store.warn_all(note);
@@ -276,7 +272,7 @@ impl Store {
     }
 
     /// Counts a finished game's score in the best scores; true when it is a new
-    /// [`Keeper::best`] (a daily deal's: of that date's deal).
+    /// [`Store::best`] (a daily deal's: of that date's deal).
     fn note_score(&self, view: &dyn Ongoing) -> bool {
         let Some(score) = view.best_score() else {
             return false;
@@ -345,12 +341,17 @@ impl Store {
 
     /// Records the game and removes its save, in one transaction; lets go of its claim. On
     /// failure the game stays saved as its save last was, and the message says so.
-    fn finish_view(&mut self, view: &dyn Ongoing, ending: Option<Ending>) -> Result<(), String> {
+    fn finish_view(
+        &mut self,
+        view: &dyn Ongoing,
+        ending: Option<Ending>,
+        ended: Option<u64>,
+    ) -> Result<(), String> {
         let playing = self.take_playing(&view.key());
         let id = playing
             .as_ref()
             .map_or_else(|| saves::new_id(view.started()), |p| p.id.clone());
-        let ended = self.stopped.take().unwrap_or_else(utc::now);
+        let ended = ended.unwrap_or_else(utc::now);
         let record = view.record(id.clone(), ended, ending);
         let Some(db) = self.db.as_mut() else {
             return Err("there is no database: the game is not recorded".into());
@@ -401,13 +402,16 @@ fn daily_of(game: &dyn Ongoing) -> Option<String> {
     }
 }
 
-impl Keeper for Store {
-    fn best(&self, game: &dyn Ongoing) -> Option<u64> {
+impl Store {
+    /// The best score `game` is measured against: recorded with its kind of game and rules (of
+    /// its date's deal, for a daily deal).
+    pub(crate) fn best(&self, game: &dyn Ongoing) -> Option<u64> {
         self.checked_best(game.kind(), &game.rules().hash, daily_of(game).as_deref())
     }
 
-    /// Its first save claims it and writes it whole, each later one writes only what changed.
-    fn save(&mut self, view: &dyn Ongoing) {
+    /// Keeps the game in progress (after every move, and on quit or a signal): its first save
+    /// claims it and writes it whole, each later one writes only what changed.
+    pub(crate) fn save(&mut self, view: &dyn Ongoing) {
         let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
             return;
         };
@@ -450,13 +454,23 @@ impl Keeper for Store {
         self.outcome("save the game", result);
     }
 
-    fn finish(&mut self, game: &dyn Ongoing, ending: Option<Ending>) -> bool {
+    /// Records a game that ended (won, lost, or quit with at least one move played; a duel
+    /// decided or given up) and drops its saved copy; `ending` is a card game's as its screen
+    /// says (`None`: the game's own), `ended` when its result screen's clock stopped (`None`:
+    /// now). True when its score is a new [`Store::best`].
+    pub(crate) fn finish(
+        &mut self,
+        game: &dyn Ongoing,
+        ending: Option<Ending>,
+        ended: Option<u64>,
+    ) -> bool {
         let new_best = self.note_score(game);
-        self.finish_view(game, ending).is_ok() && new_best
+        self.finish_view(game, ending, ended).is_ok() && new_best
     }
 
-    /// Lets go of the game too.
-    fn forget(&mut self, game: &dyn Ongoing) {
+    /// Drops this game's saved copy without recording it (a game quit before any move was
+    /// played), and lets go of the game. Another game's save is left alone.
+    pub(crate) fn forget(&mut self, game: &dyn Ongoing) {
         let Some(p) = self.take_playing(&game.key()) else {
             return;
         };
@@ -474,22 +488,22 @@ impl Keeper for Store {
         self.outcome("remove the saved game", result);
     }
 
-    fn clock_stopped(&mut self, ended: Option<u64>) {
-        self.stopped = ended;
-    }
-
-    fn release(&mut self) {
+    /// The game on screen is left but kept (quit to the menu): its claim goes, so another window
+    /// may take it up. A later `save` of it would start a second save.
+    pub(crate) fn release(&mut self) {
         // Dropping the claims lets other windows take the saves; the saves stay.
         self.playing.clear();
     }
 
-    fn take_warnings(&mut self) -> Vec<String> {
+    /// Messages for the player (a file moved aside, a folder that cannot be written...).
+    pub(crate) fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(self.warnings.get_mut())
     }
 
-    fn played(&self, rules: &Rules) -> api::Played {
+    /// The card games played with these rules (by hash), for the start menu's record.
+    pub(crate) fn played(&self, rules: &Rules) -> Played {
         let Some(db) = &self.db else {
-            return api::Played::default();
+            return Played::default();
         };
         let hash = rules.hash();
         let (games, wins, streak) = history::played(db, &hash).unwrap_or_else(|e| {
@@ -497,7 +511,7 @@ impl Keeper for Store {
             (0, 0, 0)
         });
         let best = self.checked_best(GameKind::Cards, &hash, None);
-        api::Played {
+        Played {
             games,
             wins,
             streak,
@@ -505,11 +519,14 @@ impl Keeper for Store {
         }
     }
 
-    fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64> {
+    /// The best score recorded for `date`'s daily deal with these rules (not of any game).
+    pub(crate) fn daily_best(&self, rules: &Rules, date: &str) -> Option<u64> {
         self.checked_best(GameKind::Cards, &rules.hash(), Some(date))
     }
 
-    fn daily_news(&self, rules: &Rules, date: &str) -> Option<DailyNews> {
+    /// `date`'s daily deal once finished with these rules: the record to share, the streaks, the
+    /// deal's best.
+    pub(crate) fn daily_news(&self, rules: &Rules, date: &str) -> Option<DailyNews> {
         let db = self.db.as_ref()?;
         let hash = rules.hash();
         // Newest first: the latest finished play of the deal is the one shared.
@@ -534,7 +551,9 @@ impl Keeper for Store {
         })
     }
 
-    fn saved_games(&mut self) -> Vec<SavedGameInfo> {
+    /// Every saved game this process may take up, newest first, numbered from 1; one another
+    /// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
+    pub(crate) fn saved_games(&mut self) -> Vec<SavedGameInfo> {
         let mut list = self.all_saved_games();
         list.retain(|i| !i.elsewhere);
         for (i, info) in list.iter_mut().enumerate() {
@@ -543,12 +562,15 @@ impl Keeper for Store {
         list
     }
 
-    fn open_elsewhere(&self, game: Option<GameKind>) -> usize {
+    /// How many saves (of `game`, or of any) the last listing left out because another window
+    /// plays them.
+    pub(crate) fn open_elsewhere(&self, game: Option<GameKind>) -> usize {
         let of = |g: &&GameKind| game.is_none_or(|k| k == **g);
         self.elsewhere.iter().filter(of).count()
     }
 
-    fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
+    /// Takes up saved game `id`, claimed while it is played (until [`Store::release`]).
+    pub(crate) fn resume(&mut self, id: &str) -> Result<Resumed, ResumeError> {
         let missing = || ResumeError::NotFound(id.to_string());
         let dir = self.dir.clone().ok_or(ResumeError::NoFolder)?;
         let claim = if self.playing.iter().any(|p| p.id == id) {
@@ -582,15 +604,16 @@ impl Keeper for Store {
         Ok(game)
     }
 
-    /// Its game is recorded as quit in the transaction that removes the save: it is either still
-    /// saved or recorded, never neither.
-    fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
+    /// Deletes saved game `id`: its game is recorded as quit in the transaction that removes the
+    /// save, so it is either still saved or recorded, never neither.
+    pub(crate) fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
         let game = self.resume(id)?;
-        self.finish_view(&*game.view(), None)
+        self.finish_view(&*game.view(), None, None)
             .map_err(ResumeError::Unusable)
     }
 
-    fn resume_newest(&mut self, game: GameKind) -> Option<Resumed> {
+    /// The newest saved `game` (of [`SavedGameInfo::game`]) no other window plays, claimed.
+    pub(crate) fn resume_newest(&mut self, game: GameKind) -> Option<Resumed> {
         for info in self.saved_games().into_iter().filter(|i| i.game == game) {
             match self.resume(&info.id) {
                 Ok(r) => return Some(r),

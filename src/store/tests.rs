@@ -33,7 +33,7 @@ fn no_folder_keeps_nothing_and_says_so_once() {
     let mut s = Store::at(None);
     let (g, meta) = game(1);
     s.save(&InPlay::solo(&g, &meta));
-    assert!(!s.finish(&InPlay::solo(&g, &meta), Some(Ending::Quit)));
+    assert!(!s.finish(&InPlay::solo(&g, &meta), Some(Ending::Quit), None));
     assert!(s.resume_newest(GameKind::Cards).is_none());
     assert!(s.saved_games().is_empty());
     assert!(matches!(s.resume("x"), Err(ResumeError::NoFolder)));
@@ -42,7 +42,7 @@ fn no_folder_keeps_nothing_and_says_so_once() {
 }
 
 /// A game is recorded as ending when its clock stopped (the result screen's time), not when the
-/// result screen was left; the stop is used once, so the next game ends when it is recorded.
+/// result screen was left; the next game, given no stop, ends when it is recorded.
 #[test]
 fn recorded_when_the_clock_stopped() {
     let dir = tempfile::tempdir().unwrap();
@@ -50,11 +50,14 @@ fn recorded_when_the_clock_stopped() {
     let (mut g, mut meta) = game(3);
     meta.started = utc::now() - 500;
     g.play(Move::Place(0)).unwrap();
-    s.clock_stopped(Some(meta.started + 112));
-    s.finish(&InPlay::solo(&g, &meta), Some(Ending::Quit));
+    s.finish(
+        &InPlay::solo(&g, &meta),
+        Some(Ending::Quit),
+        Some(meta.started + 112),
+    );
     let (mut next, next_meta) = game(4);
     next.play(Move::Place(0)).unwrap();
-    s.finish(&InPlay::solo(&next, &next_meta), Some(Ending::Quit));
+    s.finish(&InPlay::solo(&next, &next_meta), Some(Ending::Quit), None);
     let h = s.entries();
     let first = h.iter().find(|r| r.ended == meta.started + 112).unwrap();
     assert_eq!(

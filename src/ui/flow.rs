@@ -5,7 +5,7 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
-use crate::store::{DailyNews, Deal, Keeper, Resumed};
+use crate::store::{DailyNews, Deal, Resumed, Store};
 
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
@@ -49,7 +49,7 @@ pub(crate) fn play(
     ui: &Ui,
     rules: Rules,
     first: Option<Match>,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
     let mut rules = Arc::new(rules);

@@ -10,8 +10,9 @@
 //!
 use crate::cards::engine::{Clear, Game};
 use crate::cards::summary::Ending;
+use crate::cards::text::count;
 use crate::duel::Playable;
-use crate::store::{Deal, Record, count};
+use crate::store::{Deal, Record};
 
 /// Stretches of the deck in the strip.
 const CELLS: usize = 10;
@@ -110,7 +111,7 @@ mod tests {
 
     /// A daily deal of `date` played `moves` columns, lost.
     fn daily(date: &str, moves: &[u8]) -> Record {
-        let (mut g, meta) = crate::store::start_daily(Rules::default_rules(), Some(date)).unwrap();
+        let (mut g, meta) = crate::start::start_daily(Rules::default_rules(), Some(date)).unwrap();
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }

@@ -8,7 +8,7 @@ mod stats;
 use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
-use crate::store::Keeper;
+
 use crate::store::{self, GameKind, Store};
 use crate::utc;
 
@@ -30,7 +30,7 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
         print_warnings(&mut keeper);
         println!(
             "deleted saved game {n} ({}, score {}); history keeps it as quit",
-            info.mode(),
+            report::mode(info),
             info.score_text()
         );
         return Ok(());

@@ -17,7 +17,7 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::{Deal, DuelPlayer, GameKind, Recap, deal_text};
+use crate::store::{Deal, DuelPlayer, GameKind, Recap, SavedGameInfo, deal_text};
 use crate::utc;
 
 /// One line of history, as `--json` prints it: a game of either kind or a duel.
@@ -354,7 +354,7 @@ pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
 /// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them),
 /// never wider than a terminal `width` columns wide (cards/moves, deal, rules, then when go
 /// first).
-pub(crate) fn saved_table(list: &[crate::store::SavedGameInfo], width: Option<usize>) -> String {
+pub(crate) fn saved_table(list: &[SavedGameInfo], width: Option<usize>) -> String {
     let header = [
         "#",
         "last played (UTC)",
@@ -374,15 +374,34 @@ pub(crate) fn saved_table(list: &[crate::store::SavedGameInfo], width: Option<us
                 } else {
                     utc::short(i.saved)
                 },
-                i.mode(),
+                mode(i),
                 i.rules.clone(),
                 i.deal.clone(),
                 i.score_text(),
-                format!("{} {}", i.played, i.played_unit()),
+                format!("{} {}", i.played, played_unit(i)),
             ]
         })
         .collect();
     render(&header, &body, &|i| i == 0, &[6, 4, 3, 1], width)
+}
+
+/// What a saved game is, in a few words: `cards`, `classic 4x4`, `duel (cards)`.
+pub(crate) fn mode(i: &SavedGameInfo) -> String {
+    match i.game {
+        GameKind::Duel => format!("duel ({})", i.of.as_str()),
+        g => g.as_str().to_string(),
+    }
+}
+
+/// `cards played` or `moves`, what [`SavedGameInfo::played`] counts, in the singular for one
+/// (`1 card played`, `1 move`).
+fn played_unit(i: &SavedGameInfo) -> &'static str {
+    match (i.of, i.played == 1) {
+        (GameKind::Classic, false) => "moves",
+        (GameKind::Classic, true) => "move",
+        (_, false) => "cards played",
+        (_, true) => "card played",
+    }
 }
 
 /// One line of the CSV history. Empty cells are fields that do not apply to the row's game.

@@ -14,8 +14,9 @@ use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
+use crate::cards::text::count;
 use crate::duel::DuelResult;
-use crate::store::{GameKind, Recap, RulesStats, Tally, count, dailies, streaks};
+use crate::store::{GameKind, Recap, RulesStats, Tally, dailies, streaks};
 
 /// A bar `count/max` of `width` cells, drawn with eighth blocks.
 pub(crate) fn bar(count: u32, max: u32, width: usize) -> String {
@@ -49,10 +50,14 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
             "  games {}   wins {} ({:.1}%)   best {}   mean {}",
             s.games,
             s.wins,
-            s.win_rate(),
+            f64::from(s.wins) * 100.0 / f64::from(s.games.max(1)),
             s.best,
-            s.mean_score()
-                .map_or_else(|| "-".to_string(), |m| format!("{m:.1}"))
+            // The mean of the games counted.
+            if s.games > 0 {
+                format!("{:.1}", s.total_score as f64 / f64::from(s.games))
+            } else {
+                "-".to_string()
+            }
         );
         if s.left_out > 0 {
             let _ = writeln!(
@@ -204,7 +209,7 @@ mod tests {
         use crate::cards::rules::Rules;
         use crate::store::{Entry, Side};
         let (mut g, meta) =
-            crate::store::start_daily(Rules::default_rules(), Some("2026-11-30")).unwrap();
+            crate::start::start_daily(Rules::default_rules(), Some("2026-11-30")).unwrap();
         for c in [0, 1] {
             let _ = g.play(Move::Place(c));
         }

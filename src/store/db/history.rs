@@ -299,18 +299,6 @@ pub(crate) struct RulesStats {
     pub left_out: u32,
 }
 
-impl RulesStats {
-    /// Percentage of games won.
-    pub(crate) fn win_rate(&self) -> f64 {
-        f64::from(self.wins) * 100.0 / f64::from(self.games.max(1))
-    }
-
-    /// The mean score, of games counted (`None` when none is).
-    pub(crate) fn mean_score(&self) -> Option<f64> {
-        (self.games > 0).then(|| self.total_score as f64 / f64::from(self.games))
-    }
-}
-
 /// The statistics of the card and classic games (summed up per rules by the database), the
 /// duels and the daily deals.
 pub(crate) struct Tally {

@@ -159,7 +159,7 @@ pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Vec<String> {
             }
             Ok(())
         });
-    let count = |n: usize, what: &str| crate::store::daily::count(n as u32, what);
+    let count = |n: usize, what: &str| crate::cards::text::count(n as u32, what);
     let mut note = format!(
         "imported {} and {} from the JSON files in the data folder (an older new2048's, or a \
          record kept when the database could not be written)",

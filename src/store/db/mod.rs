@@ -1,6 +1,5 @@
 //! The database and what sits beside it on disk: opening and migrating it, its two tables of
-//! games (history, saves), the claims on saves, the import of the old JSON folder, and a look
-//! at the learned weights beside it.
+//! games (history, saves), the claims on saves, and the import of the old JSON folder.
 
 pub(crate) mod claim;
 pub(crate) mod history;
@@ -8,4 +7,3 @@ pub(crate) mod import;
 pub(crate) mod saves;
 pub(crate) mod schema;
 pub(crate) mod stored;
-pub(crate) mod weights;

@@ -5,7 +5,7 @@
 use crate::cards::rules::Rules;
 use crate::config;
 use crate::config::presets;
-use crate::store::{Keeper, Played};
+use crate::store::{Played, Store};
 
 use crate::ui::kit::{Words, fill};
 use crate::ui::term::Ui;
@@ -25,7 +25,7 @@ pub(super) struct Offer {
 /// share of games won, from [`crate::strategy::measured`], highest first), then the rules in
 /// force when they are the player's own, then the player's rules file when it holds other
 /// rules; each with what history says of the player's games with them.
-pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &dyn Keeper) -> Vec<Offer> {
+pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &Store) -> Vec<Offer> {
     let mut all: Vec<(String, Rules, bool)> = presets_by_ease()
         .into_iter()
         .filter_map(|name| {
@@ -61,11 +61,16 @@ pub(super) fn presets_by_ease() -> Vec<&'static str> {
     names
 }
 
+/// The share of `p`'s games won, in whole percent (rounded down).
+fn win_percent(p: &Played) -> u32 {
+    (u64::from(p.wins) * 100 / u64::from(p.games.max(1))) as u32
+}
+
 /// The line that suggests harder rules, and which of `offers` it suggests: after easy wins with
 /// a preset (three wins in a row, or at least 70% of five games or more won), the next harder
 /// preset the player has not also found easy. `None` before easy wins, or once the hardest is.
 pub(super) fn suggestion(words: &Words, offers: &[Offer]) -> Option<(String, usize)> {
-    let easy = |p: &Played| p.streak >= 3 || (p.games >= 5 && p.win_percent() >= 70);
+    let easy = |p: &Played| p.streak >= 3 || (p.games >= 5 && win_percent(p) >= 70);
     let presets = offers.iter().take_while(|o| o.preset).count();
     let mastered = (0..presets).rev().find(|&i| easy(&offers[i].played))?;
     let next = mastered + 1;
@@ -76,7 +81,7 @@ pub(super) fn suggestion(words: &Words, offers: &[Offer]) -> Option<(String, usi
     let line = if o.played.streak >= 3 {
         fill(words.menu_try_streak, &[&o.name, &o.played.streak, n])
     } else {
-        fill(words.menu_try_rate, &[&o.name, &o.played.win_percent(), n])
+        fill(words.menu_try_rate, &[&o.name, &win_percent(&o.played), n])
     };
     Some((line, next))
 }
@@ -91,8 +96,8 @@ pub(super) fn offer_item(words: &Words, offer: &Offer) -> Item {
     } else {
         let best = p.best.unwrap_or(0);
         vec![
-            fill(words.menu_record, &[&best, &p.games, &p.win_percent()]),
-            fill(words.menu_record_short, &[&best, &p.win_percent()]),
+            fill(words.menu_record, &[&best, &p.games, &win_percent(&p)]),
+            fill(words.menu_record_short, &[&best, &win_percent(&p)]),
         ]
     };
     Item::forms(vec![

@@ -1,10 +1,10 @@
 //! The start menu and its sub-menus.
 //!
 //! The menus are lists of our own (`ui::widgets::list`): the start menu lists the newest
-//! saved games first (through [`crate::store::Keeper::saved_games`]: take one up, or delete it after a
+//! saved games first (through [`crate::store::Store::saved_games`]: take one up, or delete it after a
 //! question), then "More saved games" when there are more (the whole list, scrolled, each one
 //! taken up or deleted there), then a new game of each preset and of the player's own rules, each
-//! with the player's record with them ([`crate::store::Keeper::played`]), then the other games.
+//! with the player's record with them ([`crate::store::Store::played`]), then the other games.
 //! After easy wins, the next harder preset is suggested in one line with a key that starts it:
 //! harder means a lower share of games won by the best bot, as measured in
 //! [`crate::strategy::measured`] (the one source of those figures). Its questions are
@@ -25,7 +25,7 @@ use crate::cards::rules::{ClassicRules, Rules};
 use crate::config;
 use crate::config::presets;
 use crate::store::SavedGameInfo;
-use crate::store::{GameKind, GameMeta, Keeper, Resumed};
+use crate::store::{GameKind, GameMeta, Resumed, Store};
 use crate::utc;
 
 use crate::ui::editor::Edited;
@@ -108,12 +108,12 @@ fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<us
 
 /// A new game of `rules` from a fresh seed.
 pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
-    crate::store::start(Arc::clone(rules), crate::store::NewDeal::Seed(None))
+    crate::start::start(Arc::clone(rules), crate::start::NewDeal::Seed(None))
 }
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
 pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
-    let (game, meta) = crate::store::start_classic(rules, name, None);
+    let (game, meta) = crate::start::start_classic(rules, name, None);
     Match::Classic(Box::new(game), meta)
 }
 
@@ -149,7 +149,7 @@ fn offer(ui: &Ui, about: &str, question: &str, take: impl FnOnce() -> Option<Res
 }
 
 /// Offers the saved classic game, when there is one.
-pub(crate) fn saved_classic(ui: &Ui, keeper: &mut dyn Keeper) -> Resume {
+pub(crate) fn saved_classic(ui: &Ui, keeper: &mut Store) -> Resume {
     let Some(Resumed::Classic(g, m)) = keeper.resume_newest(GameKind::Classic) else {
         return Resume::Fresh;
     };
@@ -159,7 +159,7 @@ pub(crate) fn saved_classic(ui: &Ui, keeper: &mut dyn Keeper) -> Resume {
 
 /// A new card game whose deal (a seed, a daily deal) and rules a saved game has: offers to take
 /// that save up rather than start a second copy of it. A game already begun is not asked about.
-pub(crate) fn saved_deal(ui: &Ui, keeper: &mut dyn Keeper, game: &Game, meta: &GameMeta) -> Resume {
+pub(crate) fn saved_deal(ui: &Ui, keeper: &mut Store, game: &Game, meta: &GameMeta) -> Resume {
     if !game.moves().is_empty() {
         return Resume::Fresh;
     }
@@ -258,7 +258,7 @@ fn menu_items(
 /// `Err` when a signal came meanwhile.
 fn delete_saved(
     ui: &Ui,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     info: &SavedGameInfo,
     now: u64,
 ) -> Result<Option<(String, Tone)>, ()> {
@@ -279,7 +279,7 @@ fn delete_saved(
 
 /// Every saved game, newest first, scrolled when they do not fit: one taken up, or deleted
 /// (after a question, then the list again). Back to the menu with `q`, or once none is left.
-fn all_saved(ui: &Ui, keeper: &mut dyn Keeper, notes: &mut Vec<(String, Tone)>) -> Sub<Resumed> {
+fn all_saved(ui: &Ui, keeper: &mut Store, notes: &mut Vec<(String, Tone)>) -> Sub<Resumed> {
     let words = ui.words;
     let mut said: Vec<(String, Tone)> = Vec::new();
     let mut at = 0;
@@ -329,7 +329,7 @@ fn all_saved(ui: &Ui, keeper: &mut dyn Keeper, notes: &mut Vec<(String, Tone)>) 
 fn menu_now(
     ui: &Ui,
     rules: &Rules,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     notes: &mut Vec<(String, Tone)>,
     now: u64,
 ) -> (Vec<SavedGameInfo>, Vec<Offer>, Vec<(Item, Choice)>) {
@@ -373,7 +373,7 @@ fn menu_now(
 pub(crate) fn start(
     ui: &Ui,
     rules: &mut Arc<Rules>,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     news: &[(String, Tone)],
 ) -> Option<Match> {
     let words = ui.words;
@@ -460,7 +460,7 @@ pub(crate) fn start(
             },
             Choice::Daily => {
                 // Today's deal cannot fail: only a date given by hand can be wrong.
-                if let Ok((g, m)) = crate::store::start_daily(Rules::clone(rules), None) {
+                if let Ok((g, m)) = crate::start::start_daily(Rules::clone(rules), None) {
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }

@@ -1,5 +1,5 @@
 //! The card game on the screen: what its keys do and how it is kept (through
-//! [`crate::store::Keeper`]). The loop itself (signals, resizes, quitting, help, the
+//! [`crate::store::Store`]). The loop itself (signals, resizes, quitting, help, the
 //! result) is the one all games share ([`session`](super::session)), and saving, undo and restart
 //! are the one-player games' ([`solo`](super::solo)). Every move is checked by the engine first
 //! ([`Game::play`] refuses illegal ones), so a key can only ever produce a move or a short message.
@@ -8,7 +8,7 @@ use console::Key;
 
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
-use crate::store::{Deal, GameMeta, Keeper};
+use crate::store::{Deal, GameMeta, Store};
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
@@ -55,7 +55,7 @@ impl Cards {
 /// its deal when it was worked out by then (it is never waited for).
 pub(crate) fn play_cards(
     ui: &Ui,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     game: Game,
     meta: GameMeta,
 ) -> (End, Option<u64>) {

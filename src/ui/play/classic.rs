@@ -1,5 +1,5 @@
 //! Classic 2048 on the screen: what its keys do and how it is kept (through
-//! [`crate::store::Keeper`], as a classic game: its save never replaces the card game's). The loop is
+//! [`crate::store::Store`], as a classic game: its save never replaces the card game's). The loop is
 //! the one every game shares ([`session`](super::session)) and saving, undo and restart are the
 //! one-player games' ([`solo`](super::solo)), so all of it behaves exactly as in the card game.
 //!
@@ -9,7 +9,7 @@
 use console::Key;
 
 use crate::classic::{Board, ClassicGame, Dir, bot};
-use crate::store::{ClassicMeta, Keeper};
+use crate::store::{ClassicMeta, Store};
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
 use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
@@ -123,7 +123,7 @@ pub(crate) fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play_classic(
     ui: &Ui,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     game: ClassicGame,
     meta: ClassicMeta,
 ) -> End {

@@ -21,7 +21,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
-use crate::store::{InPlay, Keeper, Resumed};
+use crate::store::{InPlay, Resumed, Store};
 
 use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
 use crate::ui::screens::{DuelBoard, DuelScreen, duel_columns_at, lay_out_duel, tone};
@@ -152,16 +152,16 @@ pub(crate) fn default_names(words: &Words) -> [String; 2] {
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it; with
 /// the line that says who gave it up, when it was (see [`Session::given_up`]).
-pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn Keeper, setup: &Setup) -> (End, Option<String>) {
+pub(crate) fn play_duel(ui: &Ui, keeper: &mut Store, setup: &Setup) -> (End, Option<String>) {
     let names = setup.names.clone();
     match &setup.game {
         DuelGame::Cards(rules) => {
             let (g, meta) =
-                crate::store::start(Arc::clone(rules), crate::store::NewDeal::Seed(setup.seed));
+                crate::start::start(Arc::clone(rules), crate::start::NewDeal::Seed(setup.seed));
             run(ui, keeper, Duel::new(g.clone(), g), meta, names)
         }
         DuelGame::Classic(rules, name) => {
-            let (g, meta) = crate::store::start_classic(*rules, name, setup.seed);
+            let (g, meta) = crate::start::start_classic(*rules, name, setup.seed);
             run(ui, keeper, Duel::new(g.clone(), g), meta, names)
         }
     }
@@ -169,11 +169,7 @@ pub(crate) fn play_duel(ui: &Ui, keeper: &mut dyn Keeper, setup: &Setup) -> (End
 
 /// Plays on a duel taken up from its save (the same player to move as when it was left), as
 /// [`play_duel`] does.
-pub(crate) fn resume_duel(
-    ui: &Ui,
-    keeper: &mut dyn Keeper,
-    resumed: Resumed,
-) -> (End, Option<String>) {
+pub(crate) fn resume_duel(ui: &Ui, keeper: &mut Store, resumed: Resumed) -> (End, Option<String>) {
     match resumed {
         Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
         Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
@@ -184,7 +180,7 @@ pub(crate) fn resume_duel(
 
 fn run<G: Side>(
     ui: &Ui,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     duel: Duel<G>,
     meta: G::Meta,
     names: [String; 2],
@@ -212,7 +208,7 @@ fn run<G: Side>(
 /// One duel being played on the screen.
 struct Session<'a, G: Side> {
     ui: &'a Ui,
-    keeper: &'a mut dyn Keeper,
+    keeper: &'a mut Store,
     duel: Duel<G>,
     meta: G::Meta,
     names: [String; 2],
@@ -247,7 +243,7 @@ impl<G: Side> Session<'_, G> {
     fn record(&mut self) {
         if self.moved && !self.recorded {
             let duel = InPlay::duel(&self.duel, &self.names, &self.meta);
-            self.keeper.finish(&duel, None);
+            self.keeper.finish(&duel, None, None);
             self.recorded = true;
             self.warnings();
         }

@@ -13,7 +13,7 @@
 
 use console::Key;
 
-use crate::store::{InPlay, Keepable, Keeper};
+use crate::store::{InPlay, Keepable, Store};
 
 use crate::ui::kit::{Laid, Note, Tone, View};
 use crate::ui::term::{Action, Mouse, Ui};
@@ -52,7 +52,7 @@ pub(crate) trait OnePlayer: Keepable {
 /// One game being played on the screen, and how it is kept.
 pub(crate) struct Kept<'a, G: OnePlayer> {
     pub ui: &'a Ui,
-    pub keeper: &'a mut dyn Keeper,
+    pub keeper: &'a mut Store,
     pub game: G,
     pub meta: G::Meta,
     pub best: Option<u64>,
@@ -76,7 +76,7 @@ impl<G: OnePlayer> Kept<'_, G> {
 /// game's own screen state as it was left.
 pub(crate) fn play<G: OnePlayer>(
     ui: &Ui,
-    keeper: &mut dyn Keeper,
+    keeper: &mut Store,
     game: G,
     meta: G::Meta,
     extra: G::Extra,
@@ -144,9 +144,8 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
 
     fn finish(&mut self) -> bool {
         // Recorded as it ended, with the time the result screen showed.
-        self.keeper.clock_stopped(self.ended);
         let game = InPlay::solo(&self.game, &self.meta);
-        let new_best = self.keeper.finish(&game, None);
+        let new_best = self.keeper.finish(&game, None, self.ended);
         self.best = self.keeper.best(&game).or(self.best);
         self.warnings();
         new_best
@@ -233,7 +232,7 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
                 return session::restart(self, |s| {
                     let game = InPlay::solo(&s.game, &s.meta);
                     if s.played() {
-                        s.keeper.finish(&game, None);
+                        s.keeper.finish(&game, None, None);
                     } else {
                         s.keeper.forget(&game);
                     }

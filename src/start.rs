@@ -1,0 +1,86 @@
+//! A new game: how it is dealt (a seed the player gave or a fresh one, the daily date's, a deck
+//! file's cards) and started, with the metadata its save and record keep. The one place a new game
+//! is made, so the command line, the menu and the duel screen cannot disagree on what it records.
+
+use std::sync::Arc;
+
+use rand::RngExt;
+
+use crate::cards::card::Card;
+use crate::cards::engine::Game;
+use crate::cards::rules::{ClassicRules, Rules};
+use crate::classic::ClassicGame;
+use crate::store::{ClassicMeta, Deal, GameMeta};
+use crate::utc;
+
+/// How a new card game is dealt.
+pub(crate) enum NewDeal {
+    /// From this seed, or from a fresh one when `None`.
+    Seed(Option<u64>),
+    /// Exactly these cards, read from the deck file at `path` (kept with control characters
+    /// escaped, as records may not hold them).
+    DeckFile { cards: Vec<Card>, path: String },
+}
+
+/// A fresh seed from the operating system, for games the player did not seed.
+pub(crate) fn fresh_seed() -> u64 {
+    rand::rng().random()
+}
+
+/// A new card game of `rules`, dealt as `how`, with its metadata: started now.
+pub(crate) fn start(rules: Arc<Rules>, how: NewDeal) -> (Game, GameMeta) {
+    let (game, deal) = match how {
+        NewDeal::Seed(seed) => {
+            let seed = seed.unwrap_or_else(fresh_seed);
+            (Game::with_seed(rules, seed), Deal::Seed { seed })
+        }
+        NewDeal::DeckFile { cards, path } => (
+            Game::new(rules, cards.into()),
+            Deal::DeckFile {
+                path: crate::cards::text::escape_controls(&path),
+            },
+        ),
+    };
+    let meta = GameMeta {
+        deal,
+        started: utc::now(),
+    };
+    (game, meta)
+}
+
+/// A new classic game of `rules` (from the rules file `name`) from `seed`, or a fresh one.
+pub(crate) fn start_classic(
+    rules: ClassicRules,
+    name: &str,
+    seed: Option<u64>,
+) -> (ClassicGame, ClassicMeta) {
+    let game = ClassicGame::new(rules, seed.unwrap_or_else(fresh_seed));
+    let meta = ClassicMeta {
+        rules_name: name.to_string(),
+        started: utc::now(),
+    };
+    (game, meta)
+}
+
+/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
+pub(crate) fn start_daily(
+    rules: Rules,
+    date: Option<&str>,
+) -> Result<(Game, GameMeta), crate::error::Error> {
+    let date = match date {
+        Some(d) if utc::parse_date(d).is_some() => d.to_string(),
+        Some(d) => {
+            return Err(crate::error::Error::usage(format!(
+                "--date: `{d}` is not a date like 2026-11-29 (year 1970 or later)"
+            )));
+        }
+        None => utc::date(utc::now()),
+    };
+    let seed = crate::cards::deck::daily_seed(&date);
+    let game = Game::with_seed(Arc::new(rules), seed);
+    let meta = GameMeta {
+        deal: Deal::Daily { date, seed },
+        started: utc::now(),
+    };
+    Ok((game, meta))
+}
