@@ -13,8 +13,8 @@
 //! ```text
 //! app          the command line: parse, dispatch, exit status
 //! ui  headless the full-screen game (play > widgets > screens > term > kit); line-by-line play
-//! start        a new game dealt (a seed, the daily date, a deck file) and started
 //! store        history, saves, best scores and daily streaks in one database
+//! start        what a game is besides its engine state (its deal, its start); a new game dealt
 //! strategy     bots   (duel: turn order over the one `Game` trait)
 //! config       rules files and presets, the data and config paths
 //! cards classic the two games, pure

@@ -1,6 +1,8 @@
-//! A new game: how it is dealt (a seed the player gave or a fresh one, the daily date's, a deck
-//! file's cards) and started, with the metadata its save and record keep. The one place a new game
-//! is made, so the command line, the menu and the duel screen cannot disagree on what it records.
+//! What a game is besides its engine state (how it was dealt, when it started: the screens carry
+//! it beside the game, its save and record keep it), and the one place a new game is made with it
+//! ([`start`], [`start_daily`], [`start_classic`]): a seed the player gave or a fresh one, the daily
+//! date's, a deck file's cards. So the command line, the menu and the duel screen cannot disagree
+//! on what a new game records.
 
 use std::sync::Arc;
 
@@ -10,8 +12,50 @@ use crate::cards::card::Card;
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
-use crate::store::{ClassicMeta, Deal, GameMeta};
 use crate::utc;
+
+/// How a game was dealt, kept with it so history can show it and replays can re-deal it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub(crate) enum Deal {
+    /// From a seed.
+    Seed { seed: u64 },
+    /// The daily deal of a UTC date (`YYYY-MM-DD`).
+    Daily { date: String, seed: u64 },
+    /// Exactly the cards of a deck file.
+    DeckFile { path: String },
+}
+
+/// `seed 42`, `daily 2026-11-29`, `deck FILE`.
+pub(crate) fn deal_text(deal: &Deal) -> String {
+    match deal {
+        Deal::Seed { seed } => format!("seed {seed}"),
+        Deal::Daily { date, .. } => format!("daily {date}"),
+        Deal::DeckFile { path } => {
+            let name = std::path::Path::new(path)
+                .file_name()
+                .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+            format!("deck {name}")
+        }
+    }
+}
+
+/// Facts about a game that the engine does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GameMeta {
+    pub deal: Deal,
+    /// Seconds since the Unix epoch when the game started.
+    pub started: u64,
+}
+
+/// Facts about a classic game that the game does not hold (its seed and rules it does).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ClassicMeta {
+    /// The name of the rules in force (`default`...), shown in history.
+    pub rules_name: String,
+    /// Seconds since the Unix epoch when the game started.
+    pub started: u64,
+}
 
 /// How a new card game is dealt.
 pub(crate) enum NewDeal {

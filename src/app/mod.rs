@@ -26,9 +26,10 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::start::{NewDeal, fresh_seed, start, start_classic, start_daily};
+use crate::start::{
+    ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
+};
 use crate::store::{self, GameKind, InPlay, Keepable, Resumed, SavedGameInfo, Store};
-use crate::store::{ClassicMeta, Deal, GameMeta};
 use crate::utc;
 
 pub(crate) use crate::error::Error;

@@ -9,9 +9,9 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
+use crate::start::{ClassicMeta, Deal, GameMeta};
 use crate::store::files::entry::Entry;
 use crate::store::files::format::{GameKind, RulesRecord};
-use crate::store::meta::{ClassicMeta, Deal, GameMeta};
 
 /// A game's moves as the save keeps them: one small code per move, per player (a solo game's
 /// are player 0's); [`Ongoing::word`] writes a code in the records' notation.

@@ -6,10 +6,10 @@
 use std::collections::BTreeSet;
 
 use crate::cards::summary::Ending;
+use crate::start::Deal;
 use crate::store::files::format::GameKind;
 use crate::store::files::record::Record;
 use crate::store::files::summary::Recap;
-use crate::store::meta::Deal;
 use crate::utc;
 
 /// What the daily deal of one date says for the player.

@@ -10,8 +10,8 @@
 //!
 //! Rooms import one way: `mod.rs` → `db/` (the database, claims, the import) → `ongoing` (the four
 //! kinds of game in progress as one, [`InPlay`]) → `api` (what the screens hand the [`Store`]: the
-//! [`Ongoing`] game, and what they get back) → `daily` → `files/` (the JSON documents that stay the exchange
-//! format) → `meta` (what a game is besides its engine state).
+//! [`Ongoing`] game, and what they get back) → `daily` → `files/` (the JSON documents that stay the
+//! exchange format); below them all, a game's deal and start are `crate::start`'s.
 //! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
 //! what the data commands print is drawn in `app::records`.
 //!
@@ -24,7 +24,6 @@ mod api;
 mod daily;
 mod db;
 mod files;
-mod meta;
 mod ongoing;
 
 use std::cell::RefCell;
@@ -35,6 +34,7 @@ use rusqlite::Connection;
 
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
+use crate::start::Deal;
 use api::{Moves, Ongoing};
 use db::claim::{self, Claim};
 use db::{history, import, saves};
@@ -57,7 +57,6 @@ pub(crate) use files::format::{Finished, RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
 pub(crate) use files::side::Side;
 pub(crate) use files::summary::Recap;
-pub(crate) use meta::{ClassicMeta, Deal, GameMeta, deal_text};
 pub(crate) use ongoing::{InPlay, Keepable};
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
@@ -237,17 +236,15 @@ impl Store {
             return *b;
         }
         let db = self.db.as_ref()?;
-        let checks = |id: &str, score: u64| {
-            let checked = self.record(id).and_then(|e| {
-                entry::replays_as_recorded(&e)?;
-                (Recap::of(&e).score == score)
-                    .then_some(())
-                    .ok_or_else(|| format!("its score {score} is not the score of its record"))
-            });
-            let why = checked
-                .err()
-                .map(|why| crate::cards::text::escape_controls(&why));
+        // A checked row's score is its record's (the trigger `games_edited` unchecks a row
+        // edited), but the rules and decks it is read with may have been edited since.
+        let checks = |id: &str| {
+            let why = self
+                .record(id)
+                .and_then(|e| entry::replays_as_recorded(&e))
+                .err();
             if let Some(why) = &why {
+                let why = crate::cards::text::escape_controls(why);
                 self.warn(format!("game {id} is left out of the best scores: {why}"));
             }
             why.is_none()
@@ -259,7 +256,7 @@ impl Store {
                 break None;
             };
             let len = top.len();
-            if let Some((_, score)) = top.into_iter().skip(seen).find(|(id, s)| checks(id, *s)) {
+            if let Some((_, score)) = top.into_iter().skip(seen).find(|(id, _)| checks(id)) {
                 break Some(score);
             }
             if len < seen + 4 {

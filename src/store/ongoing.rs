@@ -8,6 +8,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
+use crate::start::Deal;
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
 use crate::store::files::classic_record::ClassicRecord;
 use crate::store::files::duel_record::DuelRecord;
@@ -15,7 +16,6 @@ use crate::store::files::entry::Entry;
 use crate::store::files::format::{Finished, GameKind, RulesRecord};
 use crate::store::files::record::Record;
 use crate::store::files::side::Side;
-use crate::store::meta::Deal;
 
 /// A kind of game the keeper takes: a [`Side`] whose record is one of history's.
 pub(crate) trait Keepable: Side {

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::engine::{Game, Move};
+use crate::start::{Deal, GameMeta};
 use crate::store::api::ResumeError;
-use crate::store::meta::Deal;
 
 fn game(seed: u64) -> (Game, GameMeta) {
     let g = Game::with_seed(Arc::new(Rules::default_rules()), seed);

@@ -5,7 +5,8 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
-use crate::store::{DailyNews, Deal, Resumed, Store};
+use crate::start::Deal;
+use crate::store::{DailyNews, Resumed, Store};
 
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};

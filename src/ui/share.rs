@@ -12,7 +12,8 @@ use crate::cards::engine::{Clear, Game};
 use crate::cards::summary::Ending;
 use crate::cards::text::count;
 use crate::duel::Playable;
-use crate::store::{Deal, Record};
+use crate::start::Deal;
+use crate::store::Record;
 
 /// Stretches of the deck in the strip.
 const CELLS: usize = 10;

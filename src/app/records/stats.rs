@@ -207,14 +207,16 @@ mod tests {
     fn daily_section() {
         use crate::cards::engine::Move;
         use crate::cards::rules::Rules;
-        use crate::store::{Entry, Side};
+        use crate::store::{Filter, InPlay, Store};
         let (mut g, meta) =
             crate::start::start_daily(Rules::default_rules(), Some("2026-11-30")).unwrap();
         for c in [0, 1] {
             let _ = g.play(Move::Place(c));
         }
-        let r = g.record(&meta, 0, Some(Ending::Lost), String::new());
-        let e = [Recap::of(&Entry::Cards(r))];
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::at(Some(dir.path().to_path_buf()));
+        store.finish(&InPlay::solo(&g, &meta), Some(Ending::Lost), None);
+        let e = store.summaries(&Filter::default());
         let e: Vec<&Recap> = e.iter().collect();
         let r = daily_report(&e, "2026-11-30").unwrap();
         assert!(r.contains("streak 1 day   best streak 1 day"), "{r}");

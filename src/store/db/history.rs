@@ -10,9 +10,8 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::stored;
 use crate::store::files::entry::{self, Entry};
-use crate::store::files::format::{GameKind, RecordError};
+use crate::store::files::format::GameKind;
 use crate::store::files::summary::Recap;
-use crate::store::meta::Deal;
 
 /// Which games a listing wants.
 #[derive(Clone, Debug, Default)]
@@ -23,39 +22,82 @@ pub(crate) struct Filter {
     pub limit: Option<usize>,
 }
 
-/// Marks row `n` of `games` as checked: its result is known to be what its moves give.
-fn check_row(conn: &Connection, n: i64, checked: bool) -> rusqlite::Result<()> {
-    conn.prepare_cached("UPDATE games SET checked = ?2 WHERE n = ?1")?
-        .execute(params![n, checked])
-        .map(drop)
-}
+/// The columns of `games` that a record's stored document `b` gives, by SQLite: what history
+/// shows and sums up. A duel's figures are its players' (the higher score and highest card, the
+/// turns added; its outcome `quit`, its result apart), a classic game's deal is its seed. Numbers
+/// past `i64::MAX` (edited) are kept at the largest, seeds exactly as their JSON text.
+const COLUMNS: [(&str, &str); 15] = [
+    ("game", "coalesce(b ->> 'game', 'cards')"),
+    ("outcome", "coalesce(b ->> 'outcome', 'quit')"),
+    (
+        "score",
+        "min(coalesce(b ->> 'score', max(b ->> '$.players[0].score', \
+         b ->> '$.players[1].score')), 9223372036854775807)",
+    ),
+    (
+        "played",
+        "min(coalesce(b ->> 'cards_played', b ->> 'move_count', \
+         (b ->> '$.players[0].survived') + (b ->> '$.players[1].survived')), 9223372036854775807)",
+    ),
+    (
+        "highest",
+        "min(coalesce(b ->> 'highest', max(b ->> '$.players[0].highest', \
+         b ->> '$.players[1].highest')), 9223372036854775807)",
+    ),
+    ("of", "coalesce(b ->> 'of', b ->> 'game', 'cards')"),
+    ("started", "unixepoch(b ->> 'started')"),
+    ("ended", "unixepoch(b ->> 'ended')"),
+    (
+        "duration_secs",
+        "min(b ->> 'duration_secs', 9223372036854775807)",
+    ),
+    ("undos", "coalesce(b ->> 'undos', 0)"),
+    (
+        "deal",
+        "CASE WHEN b ->> 'game' = 'classic' THEN json_object('kind', 'seed', 'seed', \
+         json(b -> 'seed')) ELSE b -> 'deal' END",
+    ),
+    (
+        "daily",
+        "CASE WHEN b ->> '$.deal.kind' = 'daily' THEN b ->> '$.deal.date' END",
+    ),
+    ("size", "coalesce(b ->> 'size', 0)"),
+    ("result", "nullif(b -> 'result', 'null')"),
+    ("players", "b -> 'players'"),
+];
+
+/// How many of [`COLUMNS`] the figures are summed from: what a row's check compares.
+const FIGURES: usize = 5;
 
 /// Replays every row not checked yet (recorded before rows were checked, imported, added by hand,
 /// or edited since: the trigger `games_edited` clears `checked` on any change of a row's result)
-/// and marks it: checked when its moves give the result its columns say, refused otherwise (left
-/// out of every figure). Rows checked already are not read. The ids of the rows refused.
+/// and marks it: checked when its moves give the result its record says and its figures are its
+/// record's, refused otherwise (left out of every figure). Rows checked already are not read. The
+/// ids of the rows refused.
 pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    type Unchecked = (i64, String, String, String, i64, i64, i64);
-    let unchecked: Vec<Unchecked> = conn
-        .prepare_cached(
+    let agree: Vec<String> = COLUMNS[..FIGURES]
+        .iter()
+        .map(|(c, e)| format!("{c} IS {e}"))
+        .collect();
+    let unchecked: Vec<(i64, String, bool)> = conn
+        .prepare_cached(&format!(
             // The partial index holds the few rows not checked; SQLite takes it for `IS NULL`
             // only with its own condition beside.
-            "SELECT n, id, game, outcome, score, played, highest FROM games INDEXED BY \
-             games_unchecked WHERE checked IS NOT 1 AND checked IS NULL",
-        )?
-        .query_map([], |r| Unchecked::try_from(r))?
+            "SELECT n, id, {} FROM (SELECT *, body AS b FROM games INDEXED BY games_unchecked \
+             WHERE checked IS NOT 1 AND checked IS NULL)",
+            agree.join(" AND ")
+        ))?
+        .query_map([], |r| <(i64, String, bool)>::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
     let mut refused = Vec::new();
-    for (n, id, game, outcome, score, played, highest) in unchecked {
-        // The record replays to its result, and the columns the figures are summed from say
-        // what the record says.
-        let replays = record(conn, &id).ok().flatten().is_some_and(|e| {
-            let s = Recap::of(&e);
-            entry::replays_as_recorded(&e).is_ok()
-                && (s.game.as_str(), s.outcome.as_str()) == (game.as_str(), outcome.as_str())
-                && [s.score, s.played, s.highest].map(stored::int) == [score, played, highest]
-        });
-        check_row(conn, n, replays)?;
+    for (n, id, agrees) in unchecked {
+        let replays = agrees
+            && record(conn, &id)
+                .ok()
+                .flatten()
+                .is_some_and(|e| entry::replays_as_recorded(&e).is_ok());
+        conn.prepare_cached("UPDATE games SET checked = ?2 WHERE n = ?1")?
+            .execute(params![n, replays])?;
         if !replays {
             refused.push(id);
         }
@@ -73,61 +115,30 @@ pub(crate) fn unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
     .collect()
 }
 
-/// Adds `e` to history (in the caller's transaction); false when its id is recorded already.
-/// `checked`: its result is known to be its moves' (a game this process played); other rows are
-/// replayed before they count ([`check_unchecked`]).
+/// Adds `e` to history (in the caller's transaction), its [`COLUMNS`] drawn from it by SQLite;
+/// false when its id is recorded already. `checked`: its result is known to be its moves' (a game
+/// this process played); other rows are replayed before they count ([`check_unchecked`]).
 pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Result<bool> {
-    let s = Recap::of(e);
-    if recorded(conn, &s.id)? {
+    if recorded(conn, e.id())? {
         return Ok(false);
     }
     let mut doc = serde_json::to_value(e).expect("records always serialize");
-    let rules = match e {
-        Entry::Cards(r) => &r.play.rules,
-        Entry::Classic(r) => &r.play.rules,
-        Entry::Duel(r) => &r.rules,
-    };
-    let (rules, deck) = stored::strip(conn, &mut doc, rules, &s.deal)?;
-    let daily = match &s.deal {
-        Deal::Daily { date, .. } => Some(date.clone()),
-        _ => None,
-    };
-    let int = stored::int;
-    conn.prepare_cached(
-        "INSERT INTO games (id, game, of, rules, started, ended, duration_secs, outcome, score, \
-         played, highest, undos, deal, daily, deck, size, result, players, body) VALUES (?1, \
-         ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-    )?
+    let (rules, deck) = stored::strip(conn, &mut doc)?;
+    let (names, exprs): (Vec<&str>, Vec<&str>) = COLUMNS.into_iter().unzip();
+    conn.prepare_cached(&format!(
+        "INSERT INTO games (id, rules, deck, checked, body, {}) SELECT ?1, ?2, ?3, ?4, b, {} \
+         FROM (SELECT ?5 AS b)",
+        names.join(", "),
+        exprs.join(", ")
+    ))?
     .execute(params![
-        s.id,
-        s.game.as_str(),
-        s.of.as_str(),
+        e.id(),
         rules,
-        int(s.started),
-        int(s.ended),
-        int(s.duration_secs),
-        s.outcome.as_str(),
-        int(s.score),
-        int(s.played),
-        int(s.highest),
-        s.undos,
-        json(&s.deal),
-        daily,
         deck,
-        s.size,
-        s.result.map(|r| json(&r)),
-        s.players.as_ref().map(|p| json(p.as_ref())),
-        doc.to_string(),
+        checked.then_some(true),
+        doc.to_string()
     ])?;
-    if checked {
-        check_row(conn, conn.last_insert_rowid(), true)?;
-    }
     Ok(true)
-}
-
-/// JSON text of the small values kept in columns.
-fn json<T: serde::Serialize + ?Sized>(v: &T) -> String {
-    serde_json::to_string(v).expect("columns always serialize")
 }
 
 /// Whether a game of this id is in history.
@@ -192,20 +203,10 @@ pub(crate) fn count(conn: &Connection) -> rusqlite::Result<usize> {
 
 /// The whole record of game `id`, as the exchange format has it.
 pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, String> {
-    // A card game's document holds its deck, a card duel's too.
-    type Found = (String, i64, Option<String>, bool);
-    let found = conn
-        .prepare_cached("SELECT body, rules, deck, of = 'cards' FROM games WHERE id = ?1")
-        .and_then(|mut q| q.query_row([id], |r| Found::try_from(r)).optional())
-        .map_err(|e| e.to_string())?;
-    let Some((body, rules, deck, dealt)) = found else {
-        return Ok(None);
-    };
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&body).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
-    stored::whole(conn, &mut doc, rules, deck, dealt)?;
-    Entry::decode(&doc.to_string())
-        .map(Some)
+    let stored = "SELECT body AS doc, rules, deck FROM games WHERE id = ?1";
+    let doc = stored::whole(conn, stored, id)?;
+    doc.map(|d| Entry::decode(&d.to_string()))
+        .transpose()
         .map_err(|e| e.to_string())
 }
 
@@ -236,50 +237,44 @@ pub(crate) fn top(
     .collect()
 }
 
-/// Per rules (by hash), the games of `game` summed up: count, wins, total score, the latest end
-/// and how many reached each highest card, of the checked rows (the others are counted as left
-/// out); the best is left for the caller to check.
+/// Per rules (by hash), the games of `game` summed up by SQLite: count, wins, total score, the
+/// latest end (whose rules' name is shown) and how many reached each highest card, of the checked
+/// rows (the others are counted as left out); the rules played lately first. The best is left for
+/// the caller to check.
 pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<RulesStats>> {
-    let mut by_hash: BTreeMap<String, RulesStats> = BTreeMap::new();
-    // One walk of the covering index `games_tally` (only checked rows count, the others are
-    // counted as left out), the few rules joined after.
+    // One walk of the covering index `games_tally` by rules id and highest card (`t`), the few
+    // rules joined after and summed up by hash (`h`), then per hash.
     let mut q = conn.prepare_cached(
-        "SELECT r.name, r.hash, t.* FROM (SELECT g.rules, g.highest, count(*), \
-         sum(g.checked IS 1), sum(g.checked IS 1 AND g.outcome = 'won'), \
-         total(CASE WHEN g.checked IS 1 THEN g.score END), \
-         max(CASE WHEN g.checked IS 1 THEN g.ended END) FROM games g WHERE g.game = ?1 \
-         GROUP BY g.rules, g.highest) t JOIN rules r ON r.id = t.rules \
-         ORDER BY t.rules, t.highest",
+        "WITH t AS (SELECT g.rules, g.highest, count(*) AS n, sum(g.checked IS 1) AS games, \
+         sum(g.checked IS 1 AND g.outcome = 'won') AS wins, \
+         total(CASE WHEN g.checked IS 1 THEN g.score END) AS total, \
+         max(CASE WHEN g.checked IS 1 THEN g.ended END) AS latest FROM games g \
+         WHERE g.game = ?1 GROUP BY g.rules, g.highest), \
+         h AS (SELECT r.hash, r.name, max(t.highest, 0) AS highest, sum(n) AS n, \
+         sum(games) AS games, sum(wins) AS wins, total(total) AS total, max(latest) AS latest \
+         FROM t JOIN rules r ON r.id = t.rules GROUP BY r.hash, max(t.highest, 0)) \
+         SELECT name, hash, sum(games), sum(wins), total(total), \
+         max(coalesce(max(latest), 0), 0) AS latest_end, \
+         json_group_object(highest, games) FILTER (WHERE games > 0), sum(n) - sum(games) \
+         FROM h GROUP BY hash ORDER BY latest_end DESC, name",
     )?;
-    // Name, hash, rules, highest, games, checked games, wins, total score, latest end.
-    type Bucket = (String, String, i64, i64, i64, i64, i64, f64, Option<i64>);
-    let rows: Vec<Bucket> = q
-        .query_map([game.as_str()], |r| Bucket::try_from(r))?
-        .collect::<rusqlite::Result<_>>()?;
-    for (name, hash, _, highest, all, games, wins, total, latest) in rows {
-        let s = by_hash.entry(hash.clone()).or_insert_with(|| RulesStats {
-            name: name.clone(),
-            hash,
-            ..RulesStats::default()
-        });
-        s.left_out += (all - games) as u32;
-        let Some(latest) = latest else {
-            continue;
-        };
-        if latest.max(0) as u64 >= s.latest {
-            s.name = name;
-            s.latest = latest.max(0) as u64;
-        }
-        s.games += games as u32;
-        s.wins += wins as u32;
-        // A sum past u64 stays at its largest.
-        s.total_score = s.total_score.saturating_add(total as u64);
-        *s.highest.entry(highest.max(0) as u64).or_insert(0) += games as u32;
-    }
-    // The rules played lately first, as the report lists them.
-    let mut all: Vec<RulesStats> = by_hash.into_values().collect();
-    all.sort_by(|a, b| b.latest.cmp(&a.latest).then(a.name.cmp(&b.name)));
-    Ok(all)
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    q.query_map([game.as_str()], |r| {
+        let highest: String = r.get(6)?;
+        Ok(RulesStats {
+            name: r.get(0)?,
+            hash: r.get(1)?,
+            games: count(r.get(2)?),
+            wins: count(r.get(3)?),
+            best: 0,
+            // A sum past u64 stays at its largest.
+            total_score: r.get::<_, f64>(4)? as u64,
+            highest: serde_json::from_str(&highest).unwrap_or_default(),
+            latest: r.get::<_, i64>(5)? as u64,
+            left_out: count(r.get(7)?),
+        })
+    })?
+    .collect()
 }
 
 /// What history says about one set of rules.

@@ -6,8 +6,7 @@
 //! so it is never recorded twice.
 
 use rand::RngExt;
-use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::Value;
+use rusqlite::{Connection, params};
 
 use super::stored;
 use crate::store::api::{Moves, Ongoing};
@@ -91,9 +90,12 @@ pub(crate) fn write_in(
             .execute(params![id, stored::int(saved), head, info])?
     };
     let from = if updated == 0 {
-        let mut doc = serde_json::json!({ "rules": null, "deck": view.deck_file_cards() });
-        let deal = view.deal();
-        let (rules, deck) = stored::strip(conn, &mut doc, &view.rules(), &deal)?;
+        let mut doc = serde_json::json!({
+            "rules": view.rules(),
+            "deal": view.deal(),
+            "deck": view.deck_file_cards(),
+        });
+        let (rules, deck) = stored::strip(conn, &mut doc)?;
         let added = conn
             .prepare_cached(
                 "INSERT OR IGNORE INTO saves (id, game, rules, started, saved, deck, head, info) \
@@ -149,47 +151,18 @@ pub(crate) fn list(
     .collect()
 }
 
-/// Save `id`'s document, whole again, if there is such a save.
+/// Save `id`'s document, whole again, if there is such a save: its id, and its moves in the
+/// records' notation where its document keeps them (a duel's in each player's).
 pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, String> {
-    let db = |e: rusqlite::Error| e.to_string();
-    type Found = (String, i64, Option<String>, String);
-    let found = conn
-        .prepare_cached("SELECT game, rules, deck, head FROM saves WHERE id = ?1")
-        .and_then(|mut q| q.query_row([id], |r| Found::try_from(r)).optional())
-        .map_err(db)?;
-    let Some((game, rules, deck, head)) = found else {
-        return Ok(None);
-    };
-    let mut doc: Value = serde_json::from_str(&head).map_err(|e| e.to_string())?;
-    let mut words = [String::new(), String::new()];
-    let mut q = conn
-        .prepare_cached(
-            "SELECT player, group_concat(move, ' ' ORDER BY n) FROM save_moves WHERE save = ?1 \
-             GROUP BY player",
-        )
-        .map_err(db)?;
-    let rows = q.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)));
-    for row in rows.map_err(db)? {
-        let (p, w) = row.map_err(db)?;
-        if let Some(slot) = words.get_mut(p as usize) {
-            *slot = w;
-        }
-    }
-    let dealt = game == "cards" || doc.get("of").and_then(Value::as_str) == Some("cards");
-    stored::whole(conn, &mut doc, rules, deck, dealt)?;
-    let map = doc.as_object_mut().ok_or("its head is not a JSON object")?;
-    map.insert("id".into(), Value::String(id.to_string()));
-    if game == "duel" {
-        if let Some(Value::Array(players)) = map.get_mut("players") {
-            for (p, player) in players.iter_mut().enumerate().take(2) {
-                player["moves"] = Value::String(std::mem::take(&mut words[p]));
-            }
-        }
-    } else {
-        map.insert("moves".into(), Value::String(std::mem::take(&mut words[0])));
-    }
-    Saved::decode(&doc.to_string())
-        .map(Some)
+    const STORED: &str = "SELECT json_set(CASE game WHEN 'duel' THEN json_set(head, \
+        '$.players[0].moves', m0, '$.players[1].moves', m1) ELSE json_set(head, '$.moves', m0) \
+        END, '$.id', id) AS doc, rules, deck FROM (SELECT s.*, coalesce((SELECT group_concat(\
+        move, ' ' ORDER BY n) FROM save_moves WHERE save = s.id AND player = 0), '') AS m0, \
+        coalesce((SELECT group_concat(move, ' ' ORDER BY n) FROM save_moves WHERE save = s.id \
+        AND player = 1), '') AS m1 FROM saves s WHERE id = ?1)";
+    let doc = stored::whole(conn, STORED, id)?;
+    doc.map(|d| Saved::decode(&d.to_string()))
+        .transpose()
         .map_err(|e| e.to_string())
 }
 

@@ -8,9 +8,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use crate::cards::rules::Rules;
+use crate::start::Deal;
 use crate::store::files::format::RecordError;
 use crate::store::files::format::RulesRecord;
-use crate::store::meta::Deal;
 
 /// The id of `rules` in the `rules` table, added if it is not there.
 pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Result<i64> {
@@ -26,21 +26,18 @@ pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Resu
     Ok(conn.last_insert_rowid())
 }
 
-/// Takes the rules and the deck out of `doc`, keeping the rules (and a deck file's deck) in their
-/// tables: the rules' id and the deck's hash.
-pub(crate) fn strip(
-    conn: &Connection,
-    doc: &mut Value,
-    rules: &RulesRecord,
-    deal: &Deal,
-) -> rusqlite::Result<(i64, Option<String>)> {
-    let rules = rules_id(conn, rules)?;
-    let Some(map) = doc.as_object_mut() else {
-        return Ok((rules, None));
-    };
-    map.remove("rules");
+/// Takes the rules and the deck out of the document `doc`, keeping the rules (and a deck file's
+/// deck) in their tables: the rules' id and the deck's hash.
+pub(crate) fn strip(conn: &Connection, doc: &mut Value) -> rusqlite::Result<(i64, Option<String>)> {
+    let deck_file = doc.pointer("/deal/kind").and_then(Value::as_str) == Some("deck_file");
+    let map = doc.as_object_mut().expect("documents are objects");
+    let rules = map.remove("rules").unwrap_or_default();
+    let rules = rules_id(
+        conn,
+        &serde_json::from_value(rules).expect("documents hold their rules"),
+    )?;
     let deck = match map.remove("deck") {
-        Some(Value::String(cards)) if matches!(deal, Deal::DeckFile { .. }) => {
+        Some(Value::String(cards)) if deck_file => {
             // FNV-1a of its cards' text, as rules are hashed.
             let hash = format!("{:016x}", crate::cards::fnv1a(cards.bytes()));
             conn.prepare_cached("INSERT OR IGNORE INTO decks (hash, cards) VALUES (?1, ?2)")?
@@ -52,49 +49,32 @@ pub(crate) fn strip(
     Ok((rules, deck))
 }
 
-/// A stored `doc` made whole: the rules of id `rules` and the deck kept under `deck` put back,
-/// or the deck dealt again from the seed of its `deal` where `dealt` says the document holds one.
-pub(crate) fn whole(
-    conn: &Connection,
-    doc: &mut Value,
-    rules: i64,
-    deck: Option<String>,
-    dealt: bool,
-) -> Result<(), String> {
-    let db = |e: rusqlite::Error| e.to_string();
-    let rules = conn
-        .prepare_cached("SELECT name, hash, toml FROM rules WHERE id = ?1")
-        .and_then(|mut q| {
-            q.query_row([rules], |r| {
-                Ok(RulesRecord {
-                    name: r.get(0)?,
-                    hash: r.get(1)?,
-                    toml: r.get(2)?,
-                })
-            })
-        })
-        .map_err(db)?;
-    let deck = match deck {
-        None if dealt => Some(deal_again(doc, &rules).map_err(|e| e.to_string())?),
-        None => None,
-        Some(h) => conn
-            .prepare_cached("SELECT cards FROM decks WHERE hash = ?1")
-            .and_then(|mut q| q.query_row([h], |r| r.get(0)).optional())
-            .map_err(db)?,
+/// The document of the row `?1 = id` of the query `stored` (its `doc`, `rules` and `deck`) made
+/// whole by SQLite, its rules and a deck file's deck put back; a card game's deck that a seed
+/// dealt (a card duel's too) is dealt again. `None` when there is no such row.
+pub(crate) fn whole(conn: &Connection, stored: &str, id: &str) -> Result<Option<Value>, String> {
+    let text: Option<String> = conn
+        .prepare_cached(&format!(
+            "SELECT json_patch(t.doc, json_object('rules', json_object('name', r.name, 'hash', \
+             r.hash, 'toml', r.toml), 'deck', d.cards)) FROM ({stored}) t JOIN rules r ON \
+             r.id = t.rules LEFT JOIN decks d ON d.hash = t.deck"
+        ))
+        .and_then(|mut q| q.query_row([id], |r| r.get(0)).optional())
+        .map_err(|e| e.to_string())?;
+    let Some(text) = text else {
+        return Ok(None);
     };
-    let map = doc.as_object_mut().ok_or("it is not a JSON object")?;
-    map.insert(
-        "rules".into(),
-        serde_json::to_value(rules).expect("rules always serialize"),
-    );
-    if let Some(d) = deck {
-        map.insert("deck".into(), Value::String(d));
+    let mut doc: Value =
+        serde_json::from_str(&text).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
+    let classic = [doc.get("game"), doc.get("of")].contains(&Some(&Value::from("classic")));
+    if !classic && doc.get("deck").is_none() {
+        doc["deck"] = Value::String(deal_again(&doc).map_err(|e| e.to_string())?);
     }
-    Ok(())
+    Ok(Some(doc))
 }
 
-/// The deck the seed of `doc`'s deal deals with `rules`.
-fn deal_again(doc: &Value, rules: &RulesRecord) -> Result<String, RecordError> {
+/// The deck the seed of `doc`'s deal deals with its rules.
+fn deal_again(doc: &Value) -> Result<String, RecordError> {
     let deal: Deal = serde_json::from_value(doc.get("deal").cloned().unwrap_or(Value::Null))
         .map_err(|e| RecordError::Invalid(format!("its `deal`: {e}")))?;
     let seed = match deal {
@@ -105,7 +85,8 @@ fn deal_again(doc: &Value, rules: &RulesRecord) -> Result<String, RecordError> {
             ));
         }
     };
-    let parsed = Rules::parse(&rules.toml, "the rules in the record", None)
+    let toml = doc.pointer("/rules/toml").and_then(Value::as_str);
+    let parsed = Rules::parse(toml.unwrap_or_default(), "the rules in the record", None)
         .map_err(|e| RecordError::Rules(e.to_string()))?;
     let dealt = crate::cards::deck::deal(&parsed, seed);
     Ok(crate::cards::text::cards(&dealt))

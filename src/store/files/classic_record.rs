@@ -9,7 +9,7 @@ use super::format::{FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::{ClassicGame, Dir};
-use crate::store::meta::{ClassicMeta, Deal};
+use crate::start::{ClassicMeta, Deal};
 use crate::utc;
 
 impl Side for ClassicGame {

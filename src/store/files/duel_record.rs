@@ -10,7 +10,7 @@ use super::format::{FORMAT, GameKind, RecordError};
 use super::side::Side;
 use crate::cards::summary::Ending;
 use crate::duel::{Duel, DuelResult};
-use crate::store::meta::Deal;
+use crate::start::Deal;
 use crate::utc;
 
 /// One player of a duel.

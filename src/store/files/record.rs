@@ -14,7 +14,7 @@ use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::text;
-use crate::store::meta::{Deal, GameMeta};
+use crate::start::{Deal, GameMeta};
 use crate::utc;
 
 /// A game as played so far: enough to rebuild it exactly.
@@ -147,7 +147,7 @@ impl Side for Game {
     }
 
     fn deal_shown(&self, meta: &GameMeta) -> String {
-        crate::store::meta::deal_text(&meta.deal)
+        crate::start::deal_text(&meta.deal)
     }
 
     fn head(&self, meta: &GameMeta, saved: u64) -> serde_json::Value {

@@ -5,11 +5,11 @@
 use super::format::{Finished, GameKind, RecordError, RulesRecord};
 use crate::cards::summary::Ending;
 use crate::duel::Playable;
-use crate::store::meta::Deal;
+use crate::start::Deal;
 
 pub(crate) trait Side: Playable + Clone {
     type Move: Copy;
-    /// What the game is besides its engine state ([`crate::store::GameMeta`] and the like).
+    /// What the game is besides its engine state ([`crate::start::GameMeta`] and the like).
     type Meta;
     /// How a one-player game was played so far, as its documents keep it.
     type Play;

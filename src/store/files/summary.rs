@@ -5,12 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::duel_record::DuelPlayer;
-use super::entry::Entry;
 use super::format::GameKind;
-use super::format::RulesRecord;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::store::meta::Deal;
+use crate::start::Deal;
 
 /// What history shows of one finished game or duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,63 +42,6 @@ pub(crate) struct Recap {
 }
 
 impl Recap {
-    /// The summary of a record.
-    pub(crate) fn of(e: &Entry) -> Recap {
-        let base = |rules: &RulesRecord, started, ended, duration_secs| Recap {
-            id: e.id().to_string(),
-            game: GameKind::Cards,
-            started,
-            ended,
-            rules: rules.name.clone(),
-            rules_hash: rules.hash.clone(),
-            outcome: Ending::Quit,
-            score: 0,
-            played: 0,
-            highest: 0,
-            duration_secs,
-            undos: 0,
-            deal: Deal::Seed { seed: 0 },
-            size: 0,
-            of: GameKind::Cards,
-            result: None,
-            players: None,
-        };
-        match e {
-            Entry::Cards(r) => Recap {
-                outcome: r.outcome,
-                score: r.score,
-                played: u64::from(r.count.cards_played),
-                highest: r.highest,
-                undos: r.play.undos,
-                deal: r.play.deal.clone(),
-                ..base(&r.play.rules, r.play.started, r.ended, r.duration_secs)
-            },
-            Entry::Classic(r) => Recap {
-                game: GameKind::Classic,
-                outcome: r.outcome,
-                score: r.score,
-                played: r.count.move_count as u64,
-                highest: r.highest,
-                undos: r.play.undos,
-                deal: Deal::Seed { seed: r.play.seed },
-                size: r.play.size,
-                of: GameKind::Classic,
-                ..base(&r.play.rules, r.play.started, r.ended, r.duration_secs)
-            },
-            Entry::Duel(r) => Recap {
-                game: GameKind::Duel,
-                score: r.players.iter().map(|p| p.score).max().unwrap_or(0),
-                played: r.players.iter().map(|p| p.survived).sum(),
-                highest: r.players.iter().map(|p| p.highest).max().unwrap_or(0),
-                deal: r.deal.clone(),
-                of: r.of,
-                result: r.result,
-                players: Some(Box::new(r.players.clone())),
-                ..base(&r.rules, r.started, r.ended, r.duration_secs)
-            },
-        }
-    }
-
     /// The players' names of a duel.
     pub(crate) fn names(&self) -> [String; 2] {
         [0, 1].map(|i| {

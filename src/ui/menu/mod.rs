@@ -24,8 +24,9 @@ use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::config;
 use crate::config::presets;
+use crate::start::GameMeta;
 use crate::store::SavedGameInfo;
-use crate::store::{GameKind, GameMeta, Resumed, Store};
+use crate::store::{GameKind, Resumed, Store};
 use crate::utc;
 
 use crate::ui::editor::Edited;
@@ -163,7 +164,7 @@ pub(crate) fn saved_deal(ui: &Ui, keeper: &mut Store, game: &Game, meta: &GameMe
     if !game.moves().is_empty() {
         return Resume::Fresh;
     }
-    let deal = crate::store::deal_text(&meta.deal);
+    let deal = crate::start::deal_text(&meta.deal);
     let hash = game.rules().hash();
     let Some(saved) = keeper.saved_games().into_iter().find(|i| {
         i.game == GameKind::Cards && i.played > 0 && i.deal == deal && i.rules_hash == hash

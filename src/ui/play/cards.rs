@@ -8,7 +8,8 @@ use console::Key;
 
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
-use crate::store::{Deal, GameMeta, Store};
+use crate::start::{Deal, GameMeta};
+use crate::store::Store;
 use crate::strategy;
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};

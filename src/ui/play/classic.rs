@@ -9,7 +9,8 @@
 use console::Key;
 
 use crate::classic::{Board, ClassicGame, Dir, bot};
-use crate::store::{ClassicMeta, Store};
+use crate::start::ClassicMeta;
+use crate::store::Store;
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
 use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};

@@ -37,8 +37,8 @@ pub(crate) use {
 
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
+use crate::start::{ClassicMeta, GameMeta};
 use crate::store::Resumed;
-use crate::store::{ClassicMeta, GameMeta};
 
 /// What to play.
 pub(crate) enum Match {
