@@ -87,8 +87,6 @@ pub(crate) struct Store {
     bests: RefCell<HashMap<String, Option<u64>>>,
     /// The games this process plays and has saved or resumed.
     playing: Vec<Playing>,
-    /// The games of the saves the last listing found open in another window.
-    elsewhere: Vec<GameKind>,
 }
 
 impl Store {
@@ -503,17 +501,12 @@ impl Store {
             return Played::default();
         };
         let hash = rules.hash();
-        let (games, wins, streak) = history::played(db, &hash).unwrap_or_else(|e| {
+        let mut played = history::played(db, &hash).unwrap_or_else(|e| {
             self.warn(format!("cannot read history: {e}"));
-            (0, 0, 0)
+            Played::default()
         });
-        let best = self.checked_best(GameKind::Cards, &hash, None);
-        Played {
-            games,
-            wins,
-            streak,
-            best,
-        }
+        played.best = self.checked_best(GameKind::Cards, &hash, None);
+        played
     }
 
     /// The best score recorded for `date`'s daily deal with these rules (not of any game).
@@ -550,7 +543,7 @@ impl Store {
 
     /// Every saved game this process may take up, newest first, numbered from 1; one another
     /// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
-    pub(crate) fn saved_games(&mut self) -> Vec<SavedGameInfo> {
+    pub(crate) fn saved_games(&self) -> Vec<SavedGameInfo> {
         let mut list = self.all_saved_games();
         list.retain(|i| !i.elsewhere);
         for (i, info) in list.iter_mut().enumerate() {
@@ -559,11 +552,12 @@ impl Store {
         list
     }
 
-    /// How many saves (of `game`, or of any) the last listing left out because another window
-    /// plays them.
+    /// How many saves (of `game`, or of any) are left out of [`Store::saved_games`] because
+    /// another window plays them.
     pub(crate) fn open_elsewhere(&self, game: Option<GameKind>) -> usize {
-        let of = |g: &&GameKind| game.is_none_or(|k| k == **g);
-        self.elsewhere.iter().filter(of).count()
+        let list = self.all_saved_games();
+        let of = |i: &&SavedGameInfo| i.elsewhere && game.is_none_or(|k| k == i.game);
+        list.iter().filter(of).count()
     }
 
     /// Takes up saved game `id`, claimed while it is played (until [`Store::release`]).
@@ -614,7 +608,8 @@ impl Store {
         for info in self.saved_games().into_iter().filter(|i| i.game == game) {
             match self.resume(&info.id) {
                 Ok(r) => return Some(r),
-                Err(ResumeError::Elsewhere) => self.elsewhere.push(info.game),
+                // Taken up by another window since it was listed.
+                Err(ResumeError::Elsewhere) => {}
                 Err(e) => self.warn(format!("saved game {}: {e}", info.number)),
             }
         }
@@ -629,7 +624,7 @@ impl Store {
 impl Store {
     /// Every saved game, newest first and numbered from 1; those another window plays are
     /// marked [`SavedGameInfo::elsewhere`].
-    pub(crate) fn all_saved_games(&mut self) -> Vec<SavedGameInfo> {
+    pub(crate) fn all_saved_games(&self) -> Vec<SavedGameInfo> {
         let (Some(dir), Some(db)) = (self.dir.clone(), self.db.as_ref()) else {
             return Vec::new();
         };
@@ -637,7 +632,6 @@ impl Store {
             self.warn(format!("cannot list the saved games: {e}"));
             Vec::new()
         });
-        self.elsewhere.clear();
         let mut list = Vec::new();
         for (id, info) in rows {
             let mut info = match info {
@@ -651,7 +645,6 @@ impl Store {
             };
             info.number = list.len() + 1;
             if !self.playing.iter().any(|p| p.id == id) && claim::is_claimed(&dir, &id) {
-                self.elsewhere.push(info.game);
                 info.elsewhere = true;
             }
             info.id = id;

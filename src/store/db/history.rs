@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::stored;
+use crate::store::api::Played;
 use crate::store::files::entry::{self, Entry};
 use crate::store::files::format::GameKind;
 use crate::store::files::summary::Recap;
@@ -307,7 +308,7 @@ pub(crate) struct Tally {
 /// row up to the newest. Counted by SQLite on the tally index: the start menu asks this of every
 /// preset, so it must not read the games themselves (at 100,000 games that took over half a
 /// second before the menu showed).
-pub(crate) fn played(conn: &Connection, hash: &str) -> rusqlite::Result<(u32, u32, u32)> {
+pub(crate) fn played(conn: &Connection, hash: &str) -> rusqlite::Result<Played> {
     const OF: &str = "FROM games g JOIN rules r ON r.id = g.rules WHERE g.game = 'cards' \
                       AND r.hash = ?1";
     let (games, wins): (i64, i64) = conn
@@ -326,7 +327,12 @@ pub(crate) fn played(conn: &Connection, hash: &str) -> rusqlite::Result<(u32, u3
         .query_row([hash], |r| r.get(0))?
     };
     let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
-    Ok((count(games), count(wins), count(streak)))
+    Ok(Played {
+        games: count(games),
+        wins: count(wins),
+        streak: count(streak),
+        best: None,
+    })
 }
 
 /// What to say of the games the figures leave out because their rows were edited (`None`: none).
