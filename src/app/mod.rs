@@ -242,7 +242,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|&m| crate::store::encode_moves(&[m]) + "\n")
+        .map(|m| <Game as store::Side>::word(<Game as store::Side>::code(m)) + "\n")
         .collect();
     play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
 }

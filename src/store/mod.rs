@@ -54,7 +54,7 @@ pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic}
 pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
 pub(crate) use files::entry::Entry;
 pub(crate) use files::format::{Finished, RecordError, decode};
-pub(crate) use files::record::{CardPlay, Record, SavedGame, encode_moves};
+pub(crate) use files::record::{CardPlay, Record, SavedGame};
 pub(crate) use files::side::Side;
 pub(crate) use files::summary::Recap;
 pub(crate) use ongoing::{InPlay, Keepable};

@@ -5,7 +5,6 @@
 //! it just before then finds the save gone, so two processes never play one game.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::fsread::{self, Links};
@@ -25,31 +24,20 @@ fn path_of(dir: &Path, id: &str) -> PathBuf {
     dir.join(CLAIMS_DIR).join(format!("{id}.lock"))
 }
 
-/// Opens (or creates) the lock file at `path`: only a regular file, never a link or a FIFO
-/// someone put there.
-fn open(path: &Path) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    options.write(true).create(true).truncate(false);
-    let opened = match fsread::open_with(path, Links::Refuse, &mut options) {
-        Err(e) if e.is_missing() => {
-            fs::create_dir_all(fsread::parent(path))?;
-            fsread::open_with(path, Links::Refuse, &mut options)
-        }
-        other => other,
-    };
-    opened.map_err(io::Error::other)
-}
-
 /// Claims save `id` of the data folder `dir` for this process, or says why not (never waits):
 /// [`ResumeError::Elsewhere`] when another process holds it.
 pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ResumeError> {
     let path = path_of(dir, id);
-    let io = |e: io::Error| ResumeError::Io(e.to_string());
-    let file = open(&path).map_err(io)?;
+    let io = |e: &dyn std::fmt::Display| ResumeError::Io(e.to_string());
+    fs::create_dir_all(fsread::parent(&path)).map_err(|e| io(&e))?;
+    // Only a regular file, never a link or a FIFO someone put there.
+    let mut options = OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    let file = fsread::open_with(&path, Links::Refuse, &mut options).map_err(|e| io(&e))?;
     match file.try_lock() {
         Ok(()) => Ok(Claim { _file: file, path }),
         Err(TryLockError::WouldBlock) => Err(ResumeError::Elsewhere),
-        Err(TryLockError::Error(e)) => Err(io(e)),
+        Err(TryLockError::Error(e)) => Err(io(&e)),
     }
 }
 

@@ -161,12 +161,6 @@ impl Side for Game {
     }
 }
 
-/// The moves as a record writes them: `"1 3 3 d 5"`.
-pub(crate) fn encode_moves(moves: &[Move]) -> String {
-    let words: Vec<String> = moves.iter().map(|m| Game::word(Game::code(m))).collect();
-    words.join(" ")
-}
-
 /// Checks the deck against its deal: a seed (or a daily date's) deals it again; a deck file's
 /// deck is whatever the file held.
 fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordError> {
