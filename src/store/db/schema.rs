@@ -91,9 +91,7 @@ END;
 ];
 
 /// The schema version this program writes.
-pub(crate) fn version() -> i64 {
-    MIGRATIONS.len() as i64
-}
+const VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The database's path in `dir`.
 pub(crate) fn path_in(dir: &Path) -> PathBuf {
@@ -168,28 +166,28 @@ fn open_file(path: &Path) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
-/// Brings the schema to [`version`], in one transaction that holds the write lock from its
+/// Brings the schema to [`VERSION`], in one transaction that holds the write lock from its
 /// start: two windows opening a new database at once migrate it once, the second finding it done.
 fn migrate(conn: &Connection) -> rusqlite::Result<()> {
     let read = |c: &Connection| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
-    if read(conn)? == version() {
+    if read(conn)? == VERSION {
         return Ok(());
     }
     let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
     let found = read(&tx)?;
-    if found > version() {
+    if found > VERSION {
         return Err(rusqlite::Error::SqliteFailure(
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
             Some(format!(
-                "it was written by a newer new2048 (schema {found}; this one knows {} and older)",
-                version()
+                "it was written by a newer new2048 (schema {found}; this one knows {VERSION} and \
+                 older)"
             )),
         ));
     }
     for step in MIGRATIONS.iter().skip(found.max(0) as usize) {
         tx.execute_batch(step)?;
     }
-    tx.pragma_update(None, "user_version", version())?;
+    tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()
 }
 

@@ -66,8 +66,9 @@ pub(crate) struct DuelRecord {
 }
 
 impl DuelRecord {
-    /// The record of `duel` as of `ended` (decided, given up, or saved); `whole`: with its rules
-    /// and deck, which a save's head leaves out (kept beside it, they would cost every move).
+    /// The record of `duel` as of `ended` (decided, given up, or saved); `whole`: with its rules,
+    /// deck and moves, which a save's head leaves out (kept beside it, they would cost every
+    /// move).
     pub(crate) fn of<G: Side>(
         duel: &Duel<G>,
         meta: &G::Meta,
@@ -93,7 +94,13 @@ impl DuelRecord {
             },
             deal: g.deal_of(meta),
             deck: whole.then(|| g.deck_text()).flatten(),
-            players: [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i])),
+            players: [0, 1].map(|i| {
+                let mut p = DuelPlayer::of(&names[i], &duel.players[i]);
+                if !whole {
+                    p.moves.clear();
+                }
+                p
+            }),
         }
     }
 
