@@ -621,6 +621,85 @@ mod tests {
     }
 
     #[test]
+    fn td_lambda_learns_towards_the_lambda_return() {
+        let rules = small();
+        let net = Network::new(&rules);
+        let len = net.weights().len();
+        let s = TrainSettings {
+            lambda: 0.5,
+            coherence: false,
+            ..TrainSettings::default()
+        };
+        let dealer = Dealer::new(&rules);
+        let games = Games {
+            seed: 1,
+            total: 0,
+            starts: &[],
+            taken: AtomicU64::new(0),
+            round_left: AtomicI64::new(0),
+        };
+        let mut p = Player::new(&games, &rules, &dealer);
+        // Three afterstates, each reading one entry of its own: entry 0, then 1, then 2, which
+        // the game lost after.
+        let step = |i: u32| {
+            let mut f = [0u32; super::super::ntuple::MAX_FEATURES];
+            f[0] = i;
+            Step {
+                f,
+                n: 1,
+                next: None,
+            }
+        };
+        let o = |s: f64| Outlook {
+            survival: s,
+            points: 2.0 * s,
+        };
+        for i in 0..3 {
+            p.trace.push_back(step(i));
+        }
+        p.trace[0].next = Some((o(0.5), o(0.4)));
+        p.trace[1].next = Some((o(0.3), o(0.2)));
+        p.trace[2].next = Some((Outlook::LOST, Outlook::LOST));
+        let mut table = Table {
+            net: &net,
+            w: vec![[0.0; 2]; len],
+            state: vec![Coherence::default(); len],
+            touched: None,
+        };
+        p.learn_trace(&mut table, &s, 0);
+        let gl = GAMMA * 0.5;
+        let g2 = 0.0;
+        let g1 = 0.3 + gl * (g2 - 0.2);
+        let g0 = 0.5 + gl * (g1 - 0.4);
+        for (i, g) in [g0, g1, g2].into_iter().enumerate() {
+            let [sv, pv] = table.w[i];
+            assert!(
+                (f64::from(sv) - g).abs() < 1e-6,
+                "entry {i}: {sv} against {g}"
+            );
+            assert!(
+                (f64::from(pv) - 2.0 * g).abs() < 1e-6,
+                "entry {i}: {pv} against {}",
+                2.0 * g
+            );
+        }
+        assert!(p.trace.is_empty());
+        // Whole trainings with λ are reproducible and learn other weights than TD(0).
+        let run = |lambda| {
+            let mut net = Network::new(&rules);
+            let s = TrainSettings {
+                lambda,
+                ..TrainSettings::default()
+            };
+            train(&mut net, &rules, 1, 100, 1, &s, |_, _| {});
+            net
+        };
+        let a = run(0.5);
+        assert_eq!(a.weights(), run(0.5).weights());
+        assert_ne!(a.weights(), run(0.0).weights());
+    }
+
+    #[test]
     fn games_start_from_positions_best_reaches() {
         let rules = small();
         let starts = best_positions(&rules, 3, 5, 1, 2).unwrap();
