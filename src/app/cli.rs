@@ -344,6 +344,11 @@ pub(crate) struct TrainArgs {
     /// every 8 cards is kept. 0, the default: every game starts from an empty board.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub starts: u64,
+    /// TD(λ): each afterstate learns towards a mix of the next 16 cards' outcomes (weighted by
+    /// λ per card) instead of the next card's only. 0 is TD(0); the shipped hard weights were
+    /// learned with 0.5.
+    #[arg(long, value_name = "L", default_value_t = 0.0)]
+    pub lambda: f32,
 }
 
 #[derive(Args, Debug, Clone)]

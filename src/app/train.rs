@@ -36,6 +36,12 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
              its own copy of the weights (about 17 MB on the hard rules)"
         )));
     }
+    if !(0.0..1.0).contains(&args.lambda) {
+        return Err(Error::usage(
+            "--lambda must be from 0 up to (not including) 1: how much each card further on \
+             counts in what an afterstate learns towards",
+        ));
+    }
     if args.starts > MAX_START_GAMES {
         return Err(Error::usage(format!(
             "--starts must be at most {MAX_START_GAMES}: the games `best` plays first, whose \
@@ -68,13 +74,14 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     net.seed = args.seed;
     let settings = TrainSettings {
         see_next: args.see == 2,
+        lambda: args.lambda,
         ..TrainSettings::default()
     };
     let total = args.games;
     let mut out = std::io::stdout();
     writeln!(
         out,
-        "training {} ({}) from seed {}: {total} games{}, {} jobs, seeing {} card{}",
+        "training {} ({}) from seed {}: {total} games{}, {} jobs, seeing {} card{}{}",
         rules.name,
         net.key().as_str(),
         args.seed,
@@ -85,7 +92,12 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         },
         args.jobs,
         args.see,
-        if args.see == 1 { "" } else { "s" }
+        if args.see == 1 { "" } else { "s" },
+        if args.lambda > 0.0 {
+            format!(", TD(λ = {})", args.lambda)
+        } else {
+            String::new()
+        }
     )?;
     let starts = starting_positions(&rules, args, &mut out)?;
     let settings = TrainSettings {

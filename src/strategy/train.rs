@@ -10,6 +10,15 @@
 //! γ·points'`), or towards nothing when the card could go nowhere (the game is lost). That is
 //! TD(0) on afterstates as in Szubert & Jaśkowski (2014), with the rules' own reward.
 //!
+//! TD(λ) (`train --lambda`, Sutton 1988; delayed, as Jaśkowski 2018 does for 2048): an afterstate
+//! learns towards the λ-return instead, `G_t = o_t + γλ(G_{t+1} - v_t)` (`o_t` the outlook of the
+//! move made from it, `v_t` the network's outlook of the afterstate that move led to), over the
+//! next [`TRACE`] cards; so each afterstate waits that many cards before it is learned in. TD(0)
+//! tells a loss to the last afterstate only, and each visit passes it one card further back; the
+//! λ-return carries what the next cards brought back at once. That matters where the danger
+//! builds up over hundreds of cards: on a 3000-card hard deck the columns fill with 1024s long
+//! before the game is lost.
+//!
 //! Starting positions ([`best_positions`], `train --starts N`): a one-card self-play player loses
 //! a hard game after about 1,200 cards, while `best`, searching, lives on and on a 3000-card deck
 //! loses between cards 2,100 and 2,800 with four or five columns topped by 1024: boards self-play
@@ -61,7 +70,7 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
 use super::each_move;
 use super::ntuple::{Features, Network};
-use super::objective::{Objective, Outlook};
+use super::objective::{GAMMA, Objective, Outlook};
 use super::sim;
 
 /// The most cards one training game lasts.
@@ -80,6 +89,9 @@ pub struct TrainSettings<'a> {
     pub see_next: bool,
     /// Positions every other game starts from ([`best_positions`]); none: all start empty.
     pub starts: &'a [Position],
+    /// TD(λ)'s λ: 0 is TD(0); above, each afterstate learns towards the λ-return of the next
+    /// [`TRACE`] cards (delayed, see the module docs).
+    pub lambda: f32,
 }
 
 impl Default for TrainSettings<'_> {
@@ -89,6 +101,7 @@ impl Default for TrainSettings<'_> {
             coherence: true,
             see_next: false,
             starts: &[],
+            lambda: 0.0,
         }
     }
 }
@@ -286,18 +299,72 @@ struct Player {
     game: Option<u64>,
     rng: deck::GameRng,
     pos: Position,
-    prev: Option<(Features, usize)>,
+    /// The afterstates not learned in yet, oldest first (the last one alone with TD(0)).
+    trace: std::collections::VecDeque<Step>,
     cards: u32,
     upcoming: Card,
 }
 
+/// An afterstate waiting to be learned in: its entries and, once the next card is played, the
+/// outlook of that move (the TD(0) target) with the network's outlook of the afterstate it led to.
+struct Step {
+    f: Features,
+    n: usize,
+    next: Option<(Outlook, Outlook)>,
+}
+
+/// The most cards a λ-return looks ahead before it takes the network's outlook: `λ^16` is 1.5e-5
+/// at λ = 0.5, so a longer trace would change nothing but the time.
+const TRACE: usize = 16;
+
+impl TrainSettings<'_> {
+    /// How many afterstates wait for their λ-return: one with TD(0).
+    fn trace(&self) -> usize {
+        if self.lambda > 0.0 { TRACE } else { 1 }
+    }
+}
+
 impl Player {
+    /// Notes what followed the last afterstate: the outlook `o` of the move made from it (the
+    /// TD(0) target; [`Outlook::LOST`] when the card could go nowhere) and the network's outlook
+    /// `v` of the afterstate that move led to.
+    fn follow(&mut self, o: Outlook, v: Outlook) {
+        if let Some(last) = self.trace.back_mut() {
+            last.next = Some((o, v));
+        }
+    }
+
+    /// Learns in the oldest afterstates until `keep` are left, each towards its λ-return over
+    /// the moves known after it: `G_t = o_t + γλ(G_{t+1} - v_t)`, which is the TD(0) target
+    /// `o_t` when λ is 0 or nothing is known after it. An afterstate nothing followed (the game
+    /// stopped at [`MAX_CARDS`]) is not learned in.
+    fn learn_trace(&mut self, table: &mut Table, s: &TrainSettings, keep: usize) {
+        let gl = GAMMA * f64::from(s.lambda);
+        while self.trace.len() > keep {
+            let mut ret: Option<Outlook> = None;
+            for (o, v) in self.trace.iter().rev().filter_map(|step| step.next) {
+                ret = Some(match ret {
+                    Some(g) if gl > 0.0 => Outlook {
+                        survival: o.survival + gl * (g.survival - v.survival),
+                        points: o.points + gl * (g.points - v.points),
+                    },
+                    _ => o,
+                });
+            }
+            let first = self.trace.pop_front().expect("longer than keep");
+            if first.next.is_some()
+                && let Some(target) = ret
+            {
+                learn_towards(table, &first.f[..first.n], target, s);
+            }
+        }
+    }
     fn new(games: &Games<'_>, rules: &Rules, dealer: &Dealer) -> Player {
         let mut p = Player {
             game: None,
             rng: deck::rng(0),
             pos: Position::new(rules),
-            prev: None,
+            trace: std::collections::VecDeque::new(),
             cards: 0,
             upcoming: Card::BOMB,
         };
@@ -311,7 +378,7 @@ impl Player {
         let Some(i) = self.game else { return };
         self.rng = deck::rng(sim::game_seed(games.seed, i));
         self.pos = games.start_of(i, rules);
-        self.prev = None;
+        self.trace.clear();
         self.cards = 0;
         // The cards are drawn one ahead, in the same order either way, so that the next one can
         // be seen.
@@ -341,17 +408,24 @@ impl Player {
                 let next = s.see_next.then_some(self.upcoming);
                 let over = match best_after(table, &obj, &self.pos, card, next, rules) {
                     None => {
-                        learn_towards(table, self.prev.as_ref(), Outlook::LOST, s);
+                        self.follow(Outlook::LOST, Outlook::LOST);
                         true
                     }
                     Some((after, o, f, n)) => {
-                        learn_towards(table, self.prev.as_ref(), o, s);
-                        self.prev = Some((f, n));
+                        let v = Outlook {
+                            survival: (o.survival - (1.0 - GAMMA)) / GAMMA,
+                            points: (o.points - (after.score - self.pos.score) as f64) / GAMMA,
+                        };
+                        self.follow(o, v);
+                        self.trace.push_back(Step { f, n, next: None });
                         self.pos = after;
                         self.cards += 1;
                         self.cards >= MAX_CARDS
                     }
                 };
+                // Learned in: the afterstates whose λ-return is known, all of them once the game
+                // is over.
+                self.learn_trace(table, s, if over { 0 } else { s.trace() });
                 if over {
                     ended.push(self.cards);
                     self.start(games, rules, dealer);
@@ -361,24 +435,16 @@ impl Player {
     }
 }
 
-/// Moves the outlook of the afterstate read through `prev` towards `target`.
+/// Moves the outlook of the afterstate reading the entries `f` towards `target`.
 #[inline]
-fn learn_towards(
-    table: &mut Table,
-    prev: Option<&(Features, usize)>,
-    target: Outlook,
-    s: &TrainSettings,
-) {
-    if let Some((f, n)) = prev {
-        let f = &f[..*n];
-        let [sv, pv] = table.sum(f);
-        let k = 1.0 / *n as f32;
-        let err = [
-            (target.survival as f32 - sv) * k,
-            (target.points as f32 - pv) * k,
-        ];
-        table.learn(f, err, s);
-    }
+fn learn_towards(table: &mut Table, f: &[u32], target: Outlook, s: &TrainSettings) {
+    let [sv, pv] = table.sum(f);
+    let k = 1.0 / f.len() as f32;
+    let err = [
+        (target.survival as f32 - sv) * k,
+        (target.points as f32 - pv) * k,
+    ];
+    table.learn(f, err, s);
 }
 
 /// Cards a round lasts, per job: about 30 ms of play, and a merge visits the few hundred thousand
@@ -552,6 +618,85 @@ mod tests {
         assert_ne!(a.weights(), run(false).weights());
         let v = a.value(&Position::new(&rules));
         assert!(v.survival > 0.1 && v.points > 0.5, "{v:?}");
+    }
+
+    #[test]
+    fn td_lambda_learns_towards_the_lambda_return() {
+        let rules = small();
+        let net = Network::new(&rules);
+        let len = net.weights().len();
+        let s = TrainSettings {
+            lambda: 0.5,
+            coherence: false,
+            ..TrainSettings::default()
+        };
+        let dealer = Dealer::new(&rules);
+        let games = Games {
+            seed: 1,
+            total: 0,
+            starts: &[],
+            taken: AtomicU64::new(0),
+            round_left: AtomicI64::new(0),
+        };
+        let mut p = Player::new(&games, &rules, &dealer);
+        // Three afterstates, each reading one entry of its own: entry 0, then 1, then 2, which
+        // the game lost after.
+        let step = |i: u32| {
+            let mut f = [0u32; super::super::ntuple::MAX_FEATURES];
+            f[0] = i;
+            Step {
+                f,
+                n: 1,
+                next: None,
+            }
+        };
+        let o = |s: f64| Outlook {
+            survival: s,
+            points: 2.0 * s,
+        };
+        for i in 0..3 {
+            p.trace.push_back(step(i));
+        }
+        p.trace[0].next = Some((o(0.5), o(0.4)));
+        p.trace[1].next = Some((o(0.3), o(0.2)));
+        p.trace[2].next = Some((Outlook::LOST, Outlook::LOST));
+        let mut table = Table {
+            net: &net,
+            w: vec![[0.0; 2]; len],
+            state: vec![Coherence::default(); len],
+            touched: None,
+        };
+        p.learn_trace(&mut table, &s, 0);
+        let gl = GAMMA * 0.5;
+        let g2 = 0.0;
+        let g1 = 0.3 + gl * (g2 - 0.2);
+        let g0 = 0.5 + gl * (g1 - 0.4);
+        for (i, g) in [g0, g1, g2].into_iter().enumerate() {
+            let [sv, pv] = table.w[i];
+            assert!(
+                (f64::from(sv) - g).abs() < 1e-6,
+                "entry {i}: {sv} against {g}"
+            );
+            assert!(
+                (f64::from(pv) - 2.0 * g).abs() < 1e-6,
+                "entry {i}: {pv} against {}",
+                2.0 * g
+            );
+        }
+        assert!(p.trace.is_empty());
+        // Whole trainings with λ are reproducible and learn other weights than TD(0).
+        let run = |lambda| {
+            let mut net = Network::new(&rules);
+            let s = TrainSettings {
+                lambda,
+                ..TrainSettings::default()
+            };
+            train(&mut net, &rules, 1, 100, 1, &s, |_, _| {});
+            net
+        };
+        let a = run(0.5);
+        assert_eq!(a.weights(), run(0.5).weights());
+        assert_ne!(a.weights(), run(0.0).weights());
     }
 
     #[test]
