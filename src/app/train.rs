@@ -22,9 +22,8 @@ const MAX_JOBS: usize = 64;
 /// thousand 3000-card games keep about 80 MB).
 const MAX_START_GAMES: u64 = 1000;
 
-/// Runs `new2048 train`: trains from scratch (or, with `--more`, from the weights in use), printing the learning curve, and stores the weights
-/// in the data folder.
-pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
+/// The usage errors of `train`'s numbers, said before anything is loaded.
+fn check(args: &TrainArgs) -> Result<(), Error> {
     if args.games == 0 || args.games > MAX_GAMES {
         return Err(Error::usage(format!(
             "--games must be from 1 to {MAX_GAMES}: how many self-play games to learn from"
@@ -48,6 +47,13 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
              positions every other self-play game starts from"
         )));
     }
+    Ok(())
+}
+
+/// Runs `new2048 train`: trains from scratch (or, with `--more`, from the weights in use), printing the learning curve, and stores the weights
+/// in the data folder.
+pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
+    check(args)?;
     let rules = super::load_rules(global)?.rules;
     if !(1..=2).contains(&args.see) || args.see > rules.deck.lookahead {
         return Err(Error::usage(format!(

@@ -210,6 +210,11 @@ fn bad_review_requests_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--starts must be at most 1000"), "{err}");
+    // λ weighs each card further on: from 0 (TD(0)) to below 1.
+    let out = run(&["train", "--games", "10", "--lambda", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--lambda must be from 0 up to"), "{err}");
 }
 
 #[test]
