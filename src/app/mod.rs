@@ -29,7 +29,7 @@ use crate::headless;
 use crate::start::{
     ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
 };
-use crate::store::{self, GameKind, InPlay, Keepable, Resumed, SavedGameInfo, Store};
+use crate::store::{self, GameKind, InPlay, Resumed, SavedGameInfo, Store};
 use crate::utc;
 
 pub(crate) use crate::error::Error;
@@ -523,7 +523,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-fn duel_kept<G: Keepable>(
+fn duel_kept<G: store::Side>(
     duel: &mut crate::duel::Duel<G>,
     meta: &G::Meta,
     names: &[String; 2],

@@ -57,7 +57,7 @@ pub(crate) use files::format::{Finished, RecordError, decode};
 pub(crate) use files::record::{CardPlay, Record, SavedGame};
 pub(crate) use files::side::Side;
 pub(crate) use files::summary::Recap;
-pub(crate) use ongoing::{InPlay, Keepable};
+pub(crate) use ongoing::InPlay;
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
 /// save, the claim on its save, and the moves its save holds.
@@ -185,17 +185,15 @@ impl Store {
     /// What `stats` reports (`None` with no game recorded), its best scores checked.
     pub(crate) fn stats(&self) -> Option<Tally> {
         let db = self.db.as_ref()?;
-        let read = || -> rusqlite::Result<Tally> {
-            let mut cards = history::tally(db, GameKind::Cards)?;
-            let mut classic = history::tally(db, GameKind::Classic)?;
-            for (all, kind) in [
-                (&mut cards, GameKind::Cards),
-                (&mut classic, GameKind::Classic),
-            ] {
-                for s in all.iter_mut() {
-                    s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
-                }
+        let tally = |kind| -> rusqlite::Result<Vec<RulesStats>> {
+            let mut all = history::tally(db, kind)?;
+            for s in &mut all {
+                s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
             }
+            Ok(all)
+        };
+        let read = || -> rusqlite::Result<Tally> {
+            let (cards, classic) = (tally(GameKind::Cards)?, tally(GameKind::Classic)?);
             let duels = history::list_where(db, "g.game = 'duel' AND g.checked IS 1", [])?;
             let dailies = history::list_where(db, "g.daily IS NOT NULL AND g.checked IS 1", [])?;
             self.say_edited(&history::unchecked(db)?);

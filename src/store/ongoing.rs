@@ -10,29 +10,10 @@ use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::start::Deal;
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
-use crate::store::files::classic_record::ClassicRecord;
 use crate::store::files::duel_record::DuelRecord;
 use crate::store::files::entry::Entry;
-use crate::store::files::format::{Finished, GameKind, RulesRecord};
-use crate::store::files::record::Record;
+use crate::store::files::format::{GameKind, RulesRecord};
 use crate::store::files::side::Side;
-
-/// A kind of game the keeper takes: a [`Side`] whose record is one of history's.
-pub(crate) trait Keepable: Side {
-    fn entry(record: Finished<Self::Play, Self::Count>) -> Entry;
-}
-
-impl Keepable for Game {
-    fn entry(record: Record) -> Entry {
-        Entry::Cards(record)
-    }
-}
-
-impl Keepable for ClassicGame {
-    fn entry(record: ClassicRecord) -> Entry {
-        Entry::Classic(record)
-    }
-}
 
 /// One player's game, or a duel with the players' names.
 pub(crate) enum Play<'a, G> {
@@ -41,9 +22,9 @@ pub(crate) enum Play<'a, G> {
 }
 
 /// A game in progress, borrowed, with its metadata: what the screens hand the keeper.
-pub(crate) struct InPlay<'a, G: Keepable>(pub Play<'a, G>, pub &'a G::Meta);
+pub(crate) struct InPlay<'a, G: Side>(pub Play<'a, G>, pub &'a G::Meta);
 
-impl<'a, G: Keepable> InPlay<'a, G> {
+impl<'a, G: Side> InPlay<'a, G> {
     pub(crate) fn solo(game: &'a G, meta: &'a G::Meta) -> Self {
         InPlay(Play::Solo(game), meta)
     }
@@ -61,7 +42,7 @@ fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     }
 }
 
-impl<G: Keepable> InPlay<'_, G> {
+impl<G: Side> InPlay<'_, G> {
     /// The game it is played at (a duel's first player's).
     fn game(&self) -> &G {
         match &self.0 {
@@ -71,7 +52,7 @@ impl<G: Keepable> InPlay<'_, G> {
     }
 }
 
-impl<G: Keepable> Ongoing for InPlay<'_, G> {
+impl<G: Side> Ongoing for InPlay<'_, G> {
     fn kind(&self) -> GameKind {
         match &self.0 {
             Play::Solo(_) => G::KIND,

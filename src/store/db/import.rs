@@ -83,27 +83,25 @@ fn look(dir: &Path) -> Found {
         let limit = crate::config::paths::MAX_FILE_BYTES;
         crate::fsread::read_text(path, crate::fsread::Links::Refuse, limit).map_err(|e| e.reason())
     };
-    let mut unreadable = |path: &Path, why: String| {
-        found.unreadable.push(format!("{} ({why})", shown(path)));
+    let mut unreadable = Vec::new();
+    let mut refused = |path: &Path, why: String| {
+        unreadable.push(format!("{} ({why})", shown(path)));
     };
-    let mut records = Vec::new();
     for path in json_in("games") {
         match read(&path).and_then(|t| Entry::decode(&t).map_err(|e| e.to_string())) {
-            Ok(e) => records.push((path, e)),
-            Err(why) => unreadable(&path, why),
+            Ok(e) => found.records.push((path, e)),
+            Err(why) => refused(&path, why),
         }
     }
-    let mut saved = Vec::new();
     let all_saves = json_in("saves").into_iter().map(|p| (p, false));
     for (path, slot) in all_saves.chain(slots.into_iter().map(|p| (p, true))) {
         let save = read(&path).and_then(|t| Saved::decode(&t).map_err(|e| e.to_string()));
         match save.and_then(|s| Ok((s.rebuild().map_err(|e| e.to_string())?, s))) {
-            Ok((game, s)) => saved.push((path, s, game, slot)),
-            Err(why) => unreadable(&path, why),
+            Ok((game, s)) => found.saves.push((path, s, game, slot)),
+            Err(why) => refused(&path, why),
         }
     }
-    found.records = records;
-    found.saves = saved;
+    found.unreadable = unreadable;
     found
 }
 

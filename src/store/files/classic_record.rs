@@ -5,9 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::entry::Entry;
 use super::format::{FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
-use crate::cards::rules::{ClassicRules, Rules};
+use crate::cards::rules::Rules;
 use crate::classic::{ClassicGame, Dir};
 use crate::start::{ClassicMeta, Deal};
 use crate::utc;
@@ -77,8 +78,15 @@ impl Side for ClassicGame {
         self.restore_undos(undos);
     }
 
-    fn dealt(rules: &RulesRecord, deal: &Deal, _: Option<&str>) -> Result<Self, RecordError> {
-        let rules = read_rules(rules)?;
+    fn dealt(record: &RulesRecord, deal: &Deal, _: Option<&str>) -> Result<Self, RecordError> {
+        let rules = Rules::parse(
+            &record.toml,
+            "the rules in the record",
+            Some(&Rules::default_rules()),
+        )
+        .map_err(|e| RecordError::Rules(e.to_string()))?
+        .classic;
+        record.check_hash(rules.hash())?;
         match deal {
             Deal::Seed { seed } => Ok(ClassicGame::new(rules, *seed)),
             _ => Err(RecordError::Invalid(
@@ -132,19 +140,10 @@ impl Side for ClassicGame {
             "undos": self.undos(),
         })
     }
-}
 
-/// The classic rules a record holds, checked against its hash.
-pub(crate) fn read_rules(record: &RulesRecord) -> Result<ClassicRules, RecordError> {
-    let rules = Rules::parse(
-        &record.toml,
-        "the rules in the record",
-        Some(&Rules::default_rules()),
-    )
-    .map_err(|e| RecordError::Rules(e.to_string()))?
-    .classic;
-    record.check_hash(rules.hash())?;
-    Ok(rules)
+    fn entry(record: ClassicRecord) -> Entry {
+        Entry::Classic(record)
+    }
 }
 
 /// A classic game as played so far: enough to rebuild it exactly.
@@ -164,18 +163,17 @@ pub(crate) struct ClassicPlay {
 impl ClassicPlay {
     /// The game rebuilt by replaying every move: same board, score, spawns and undo count.
     pub(crate) fn rebuild(&self) -> Result<(ClassicGame, ClassicMeta), RecordError> {
-        let rules = read_rules(&self.rules)?;
-        if rules.size != self.size {
+        let deal = Deal::Seed { seed: self.seed };
+        let game = ClassicGame::dealt(&self.rules, &deal, None)?;
+        let size = game.rules().size;
+        if size != self.size {
             return Err(RecordError::Invalid(format!(
-                "its size {} is not the size {} of its rules",
-                self.size, rules.size
+                "its size {} is not the size {size} of its rules",
+                self.size
             )));
         }
-        let game = ClassicGame::new(rules, self.seed).play_all(&self.moves, self.undos)?;
-        Ok((
-            game,
-            ClassicGame::meta(&self.rules, &Deal::Seed { seed: self.seed }, self.started),
-        ))
+        let meta = ClassicGame::meta(&self.rules, &deal, self.started);
+        Ok((game.play_all(&self.moves, self.undos)?, meta))
     }
 }
 

@@ -32,8 +32,8 @@ use super::notes::{describe, refusal};
 use super::session::{self, End, Play, click};
 
 /// What a duel needs from one game beyond its screen and its record (the store's
-/// [`crate::store::Keepable`]): its keys and its moves.
-pub(crate) trait Side: DuelBoard + crate::store::Keepable {
+/// [`crate::store::Side`]): its keys and its moves.
+pub(crate) trait Side: DuelBoard + crate::store::Side {
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
     /// Whether the card in hand can be discarded (a click on it discards).

@@ -13,15 +13,15 @@
 
 use console::Key;
 
-use crate::store::{InPlay, Keepable, Store};
+use crate::store::{InPlay, Store};
 
 use crate::ui::kit::{Laid, Note, Tone, View};
 use crate::ui::term::{Action, Mouse, Ui};
 
 use super::session::{self, End, Play};
 
-/// A one-player game as the screen plays it (kept as the store's [`Keepable`] says).
-pub(crate) trait OnePlayer: Keepable {
+/// A one-player game as the screen plays it (kept as the store's [`crate::store::Side`] says).
+pub(crate) trait OnePlayer: crate::store::Side {
     /// Screen state of this game's own (the card game's highlighted column and hint).
     type Extra;
     fn action(key: &Key) -> Action;
