@@ -120,10 +120,10 @@ pub const FIGURES: &[Figure] = &[
         bot: "best",
         games: 200,
         seed: 1,
-        wins: 196,
-        mean_score: 1058.63,
-        mean_cards: 997.5,
-        decision_us: 396.2,
+        wins: 191,
+        mean_score: 1052.89,
+        mean_cards: 992.49,
+        decision_us: 452.6,
     },
     Figure {
         preset: "solitaire",
@@ -168,12 +168,12 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         preset: "hard-3000",
         bot: "best",
-        games: 50,
+        games: 200,
         seed: 1,
-        wins: 31,
+        wins: 119,
         mean_score: 2764.78,
-        mean_cards: 2571.7,
-        decision_us: 389.2,
+        mean_cards: 2573.39,
+        decision_us: 576.1,
     },
 ];
 
