@@ -13,7 +13,7 @@
 //! TD(λ) (`train --lambda`, Sutton 1988; delayed, as Jaśkowski 2018 does for 2048): an afterstate
 //! learns towards the λ-return instead, `G_t = o_t + γλ(G_{t+1} - v_t)` (`o_t` the outlook of the
 //! move made from it, `v_t` the network's outlook of the afterstate that move led to), over the
-//! next [`TRACE`] cards; so each afterstate waits that many cards before it is learned in. TD(0)
+//! next 16 cards (`TRACE`); so each afterstate waits that many cards before it is learned in. TD(0)
 //! tells a loss to the last afterstate only, and each visit passes it one card further back; the
 //! λ-return carries what the next cards brought back at once. That matters where the danger
 //! builds up over hundreds of cards: on a 3000-card hard deck the columns fill with 1024s long
@@ -90,7 +90,7 @@ pub struct TrainSettings<'a> {
     /// Positions every other game starts from ([`best_positions`]); none: all start empty.
     pub starts: &'a [Position],
     /// TD(λ)'s λ: 0 is TD(0); above, each afterstate learns towards the λ-return of the next
-    /// [`TRACE`] cards (delayed, see the module docs).
+    /// 16 cards (delayed, see the module docs).
     pub lambda: f32,
 }
 
