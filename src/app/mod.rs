@@ -112,9 +112,9 @@ fn nothing_to_resume(
     rules: Option<&str>,
     command: &str,
 ) -> Error {
-    let list = keeper.saved_games();
+    let (list, elsewhere) = keeper.saved_games_here();
     let with = rules.map_or_else(String::new, |r| format!(" with the rules {r}"));
-    let why = if keeper.open_elsewhere(Some(game)) > 0 {
+    let why = if elsewhere.contains(&game) {
         format!("this game is open in another window: the saved {what}{with} is played there")
     } else {
         let place = keeper.dir().map_or_else(

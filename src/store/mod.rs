@@ -542,20 +542,20 @@ impl Store {
     /// Every saved game this process may take up, newest first, numbered from 1; one another
     /// window plays is not listed, nor taken up here ([`ResumeError::Elsewhere`]).
     pub(crate) fn saved_games(&self) -> Vec<SavedGameInfo> {
-        let mut list = self.all_saved_games();
-        list.retain(|i| !i.elsewhere);
+        self.saved_games_here().0
+    }
+
+    /// [`Store::saved_games`], with the kind of game of each save left out because another
+    /// window plays it: one listing (a query and a look at each save's lock) for both.
+    pub(crate) fn saved_games_here(&self) -> (Vec<SavedGameInfo>, Vec<GameKind>) {
+        let (mut list, elsewhere): (Vec<_>, Vec<_>) = self
+            .all_saved_games()
+            .into_iter()
+            .partition(|i| !i.elsewhere);
         for (i, info) in list.iter_mut().enumerate() {
             info.number = i + 1;
         }
-        list
-    }
-
-    /// How many saves (of `game`, or of any) are left out of [`Store::saved_games`] because
-    /// another window plays them.
-    pub(crate) fn open_elsewhere(&self, game: Option<GameKind>) -> usize {
-        let list = self.all_saved_games();
-        let of = |i: &&SavedGameInfo| i.elsewhere && game.is_none_or(|k| k == i.game);
-        list.iter().filter(of).count()
+        (list, elsewhere.into_iter().map(|i| i.game).collect())
     }
 
     /// Takes up saved game `id`, claimed while it is played (until [`Store::release`]).

@@ -335,8 +335,8 @@ fn menu_now(
     now: u64,
 ) -> (Vec<SavedGameInfo>, Vec<Offer>, Vec<(Item, Choice)>) {
     let words = ui.words;
-    let saved = keeper.saved_games();
-    let elsewhere = keeper.open_elsewhere(None);
+    let (saved, elsewhere) = keeper.saved_games_here();
+    let elsewhere = elsewhere.len();
     if elsewhere > 0 {
         notes.push((
             plural(words.menu_open_elsewhere, elsewhere as u64),
