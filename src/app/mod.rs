@@ -26,10 +26,11 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
+use crate::record::GameKind;
 use crate::start::{
     ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
 };
-use crate::store::{self, GameKind, InPlay, Resumed, SavedGameInfo, Store};
+use crate::store::{self, InPlay, Resumed, SavedGameInfo, Store};
 use crate::utc;
 
 pub(crate) use crate::error::Error;
@@ -242,7 +243,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|m| <Game as store::Side>::word(<Game as store::Side>::code(m)) + "\n")
+        .map(|m| <Game as crate::record::Side>::word(<Game as crate::record::Side>::code(m)) + "\n")
         .collect();
     play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
 }
@@ -523,7 +524,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-fn duel_kept<G: store::Side>(
+fn duel_kept<G: crate::record::Recorded>(
     duel: &mut crate::duel::Duel<G>,
     meta: &G::Meta,
     names: &[String; 2],

@@ -23,10 +23,11 @@ use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
 use crate::headless::duel::{boards, result_lines, turn_line};
-use crate::store::{
+use crate::record::{
     CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
-    SavedClassic, SavedGame, Store, decode,
+    SavedClassic, SavedGame, decode,
 };
+use crate::store::Store;
 use crate::ui::{Duet, Shown, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.

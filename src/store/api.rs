@@ -9,9 +9,9 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
+use crate::record::entry::Entry;
+use crate::record::format::{GameKind, RulesRecord};
 use crate::start::{ClassicMeta, Deal, GameMeta};
-use crate::store::files::entry::Entry;
-use crate::store::files::format::{GameKind, RulesRecord};
 
 /// A game's moves as the save keeps them: one small code per move, per player (a solo game's
 /// are player 0's); [`Ongoing::word`] writes a code in the records' notation.
@@ -36,7 +36,7 @@ pub(crate) trait Ongoing {
     /// How a move's code is written in its records.
     fn word(&self) -> fn(u16) -> String;
     /// The save's document as of `saved`, less its moves, rules and deck (see
-    /// `files::side::Side::head`).
+    /// `crate::record::Side::head`).
     fn head(&self, saved: u64) -> serde_json::Value;
     /// What the list of saved games shows of it.
     fn info(&self, id: &str, saved: u64) -> SavedGameInfo;

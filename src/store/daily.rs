@@ -6,10 +6,10 @@
 use std::collections::BTreeSet;
 
 use crate::cards::summary::Ending;
+use crate::record::cards::Record;
+use crate::record::format::GameKind;
 use crate::start::Deal;
-use crate::store::files::format::GameKind;
-use crate::store::files::record::Record;
-use crate::store::files::summary::Recap;
+use crate::store::summary::Recap;
 use crate::utc;
 
 /// What the daily deal of one date says for the player.

@@ -10,8 +10,9 @@
 //!
 //! Rooms import one way: `mod.rs` → `db/` (the database, claims, the import) → `ongoing` (the four
 //! kinds of game in progress as one, [`InPlay`]) → `api` (what the screens hand the [`Store`]: the
-//! [`Ongoing`] game, and what they get back) → `daily` → `files/` (the JSON documents that stay the
-//! exchange format); below them all, a game's deal and start are `crate::start`'s.
+//! [`Ongoing`] game, and what they get back) → `daily` → `summary` (what history shows of a game).
+//! The documents it stores are `crate::record`'s, the JSON exchange format, which knows nothing of
+//! storage; below them all, a game's deal and start are `crate::start`'s.
 //! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
 //! what the data commands print is drawn in `app::records`.
 //!
@@ -23,8 +24,8 @@
 mod api;
 mod daily;
 mod db;
-mod files;
 mod ongoing;
+mod summary;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -34,13 +35,11 @@ use rusqlite::Connection;
 
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
+use crate::record::{Entry, GameKind, entry, format};
 use crate::start::Deal;
 use api::{Moves, Ongoing};
 use db::claim::{self, Claim};
 use db::{history, import, saves};
-use files::entry;
-use files::format;
-pub(crate) use files::format::GameKind;
 
 use crate::utc;
 
@@ -50,14 +49,8 @@ pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
 pub(crate) use db::history::{Filter, RulesStats, Tally};
 pub(crate) use db::schema::{backup, check, path_in};
-pub(crate) use files::classic_record::{ClassicPlay, ClassicRecord, SavedClassic};
-pub(crate) use files::duel_record::{DuelPlayer, DuelRecord};
-pub(crate) use files::entry::Entry;
-pub(crate) use files::format::{Finished, RecordError, decode};
-pub(crate) use files::record::{CardPlay, Record, SavedGame};
-pub(crate) use files::side::Side;
-pub(crate) use files::summary::Recap;
 pub(crate) use ongoing::InPlay;
+pub(crate) use summary::Recap;
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
 /// save, the claim on its save, and the moves its save holds.

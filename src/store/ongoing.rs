@@ -8,12 +8,13 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
+use crate::record::duel::DuelRecord;
+use crate::record::entry::Entry;
+use crate::record::entry::Recorded;
+use crate::record::format::{GameKind, RulesRecord};
+use crate::record::side::Side;
 use crate::start::Deal;
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
-use crate::store::files::duel_record::DuelRecord;
-use crate::store::files::entry::Entry;
-use crate::store::files::format::{GameKind, RulesRecord};
-use crate::store::files::side::Side;
 
 /// One player's game, or a duel with the players' names.
 pub(crate) enum Play<'a, G> {
@@ -52,7 +53,7 @@ impl<G: Side> InPlay<'_, G> {
     }
 }
 
-impl<G: Side> Ongoing for InPlay<'_, G> {
+impl<G: Recorded> Ongoing for InPlay<'_, G> {
     fn kind(&self) -> GameKind {
         match &self.0 {
             Play::Solo(_) => G::KIND,

@@ -70,7 +70,7 @@ pub struct Objective {
 }
 
 impl Objective {
-    /// The objective of these rules: a win is worth [`WIN_CARDS`] times the points a card scores
+    /// The objective of these rules: a win is worth `WIN_CARDS` times the points a card scores
     /// at most in ordinary play (one merge step, or with `merged_value` about twice the mean
     /// number card, plus a share of the clear bonus), and never less than one point.
     pub fn of(rules: &Rules) -> Objective {

@@ -57,7 +57,7 @@
 //! were 1.25 to 1.58 times as fast as one (6,000 hard games, three runs), every write by one core
 //! taking the cache line from the other. A copy per job costs its memory (16 MB on the hard
 //! rules: 676,864 entries of 24 bytes) and a merge a round, which visits only the entries learned
-//! in. The rounds are short ([`ROUND_CARDS`]): with rounds of 500 games each job corrected the
+//! in. The rounds are short (`ROUND_CARDS`): with rounds of 500 games each job corrected the
 //! same errors as the other on its own, and their summed changes overshot (self-play games fell
 //! to 60 cards).
 
@@ -486,7 +486,7 @@ pub fn best_positions(
 }
 
 /// Trains `net` on `games` self-play games (`jobs` threads, each playing the next game left on
-/// its own copy of the weights, merged every [`ROUND_CARDS`] cards a job), calling `report(games
+/// its own copy of the weights, merged every `ROUND_CARDS` cards a job), calling `report(games
 /// done, cards of each game)` as games end. Deterministic from the seed with one job.
 pub fn train(
     net: &mut Network,

@@ -12,8 +12,8 @@ use crate::cards::engine::{Clear, Game};
 use crate::cards::summary::Ending;
 use crate::cards::text::count;
 use crate::duel::Playable;
+use crate::record::Record;
 use crate::start::Deal;
-use crate::store::Record;
 
 /// Stretches of the deck in the strip.
 const CELLS: usize = 10;
@@ -116,7 +116,7 @@ mod tests {
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }
-        crate::store::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new())
+        crate::record::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new())
     }
 
     /// The strip has ten cells and an ending, and the same play of two different deals with the

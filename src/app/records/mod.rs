@@ -9,7 +9,8 @@ use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
 
-use crate::store::{self, GameKind, Store};
+use crate::record::GameKind;
+use crate::store::{self, Store};
 use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.

@@ -17,8 +17,9 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
+use crate::record::{DuelPlayer, GameKind};
 use crate::start::{Deal, deal_text};
-use crate::store::{DuelPlayer, GameKind, Recap, SavedGameInfo};
+use crate::store::{Recap, SavedGameInfo};
 use crate::utc;
 
 /// One line of history, as `--json` prints it: a game of either kind or a duel.

@@ -16,7 +16,8 @@ use unicode_width::UnicodeWidthStr;
 use crate::cards::summary::Ending;
 use crate::cards::text::count;
 use crate::duel::DuelResult;
-use crate::store::{GameKind, Recap, RulesStats, Tally, dailies, streaks};
+use crate::record::GameKind;
+use crate::store::{Recap, RulesStats, Tally, dailies, streaks};
 
 /// A bar `count/max` of `width` cells, drawn with eighth blocks.
 pub(crate) fn bar(count: u32, max: u32, width: usize) -> String {

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::stored;
+use crate::record::entry::{self, Entry};
+use crate::record::format::GameKind;
 use crate::store::api::Played;
-use crate::store::files::entry::{self, Entry};
-use crate::store::files::format::GameKind;
-use crate::store::files::summary::Recap;
+use crate::store::summary::Recap;
 
 /// Which games a listing wants.
 #[derive(Clone, Debug, Default)]

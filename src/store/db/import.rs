@@ -16,8 +16,8 @@ use rusqlite::Connection;
 use super::history;
 use super::saves::{self, Saved};
 use crate::cards::text::escape_controls;
+use crate::record::entry::Entry;
 use crate::store::api::Resumed;
-use crate::store::files::entry::Entry;
 use crate::utc;
 
 /// The folders and file-name beginnings of the old JSON store, in the data folder.
@@ -126,7 +126,7 @@ pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBu
     let games = dir.join("games");
     fs::create_dir_all(&games)?;
     let path = games.join(format!("{}.json", record.id()));
-    let text = crate::store::files::format::to_json(record);
+    let text = crate::record::format::to_json(record);
     crate::fsread::write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }

@@ -9,12 +9,12 @@ use rand::RngExt;
 use rusqlite::{Connection, params};
 
 use super::stored;
+use crate::record::cards::SavedGame;
+use crate::record::classic::SavedClassic;
+use crate::record::entry::Doc;
+use crate::record::format::{GameKind, RecordError};
 use crate::store::api::{Moves, Ongoing};
 use crate::store::api::{Resumed, SavedGameInfo};
-use crate::store::files::classic_record::SavedClassic;
-use crate::store::files::entry::Doc;
-use crate::store::files::format::{GameKind, RecordError};
-use crate::store::files::record::SavedGame;
 use crate::utc;
 
 /// One saved game as its document holds it.

@@ -8,9 +8,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use crate::cards::rules::Rules;
+use crate::record::format::RecordError;
+use crate::record::format::RulesRecord;
 use crate::start::Deal;
-use crate::store::files::format::RecordError;
-use crate::store::files::format::RulesRecord;
 
 /// The id of `rules` in the `rules` table, added if it is not there.
 pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Result<i64> {

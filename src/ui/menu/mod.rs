@@ -24,9 +24,10 @@ use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::config;
 use crate::config::presets;
+use crate::record::GameKind;
 use crate::start::GameMeta;
 use crate::store::SavedGameInfo;
-use crate::store::{GameKind, Resumed, Store};
+use crate::store::{Resumed, Store};
 use crate::utc;
 
 use crate::ui::editor::Edited;

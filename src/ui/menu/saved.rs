@@ -2,7 +2,8 @@
 //! the narrowest window (kind, rules, length, how long ago; the deal, then the place in the list,
 //! where rows would still read alike), and why one cannot be taken up. Pure: data in, text out.
 
-use crate::store::{GameKind, ResumeError, SavedGameInfo};
+use crate::record::GameKind;
+use crate::store::{ResumeError, SavedGameInfo};
 use crate::utc;
 
 use crate::ui::kit::{Words, fill, plural};

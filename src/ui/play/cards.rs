@@ -1,7 +1,7 @@
 //! The card game on the screen: what its keys do and how it is kept (through
 //! [`crate::store::Store`]). The loop itself (signals, resizes, quitting, help, the
 //! result) is the one all games share ([`session`](super::session)), and saving, undo and restart
-//! are the one-player games' ([`solo`](super::solo)). Every move is checked by the engine first
+//! are the one-player games' ([`super::solo`]). Every move is checked by the engine first
 //! ([`Game::play`] refuses illegal ones), so a key can only ever produce a move or a short message.
 
 use console::Key;

@@ -1,7 +1,7 @@
 //! Classic 2048 on the screen: what its keys do and how it is kept (through
 //! [`crate::store::Store`], as a classic game: its save never replaces the card game's). The loop is
 //! the one every game shares ([`session`](super::session)) and saving, undo and restart are the
-//! one-player games' ([`solo`](super::solo)), so all of it behaves exactly as in the card game.
+//! one-player games' ([`super::solo`]), so all of it behaves exactly as in the card game.
 //!
 //! Making the winning tile does not end the game: a banner says so and play goes on, as in
 //! the original 2048. The game is over only when no tile can move.

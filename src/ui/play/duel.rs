@@ -2,7 +2,7 @@
 //!
 //! The turn order and the result are [`Duel`]'s; this module reads the key of the player to move,
 //! plays it on their game and hands the turn on. The loop is the one every game shares
-//! ([`session`](super::session)), so signals, resizes, quitting and the help behave as in a single
+//! ([`super::session`]), so signals, resizes, quitting and the help behave as in a single
 //! game. What differs between the card game and classic 2048 (keys, boards, how a move is told)
 //! is [`Side`]; the duel is kept as one [`InPlay`], whichever game it is.
 //!
@@ -32,8 +32,8 @@ use super::notes::{describe, refusal};
 use super::session::{self, End, Play, click};
 
 /// What a duel needs from one game beyond its screen and its record (the store's
-/// [`crate::store::Side`]): its keys and its moves.
-pub(crate) trait Side: DuelBoard + crate::store::Side {
+/// [`crate::record::Recorded`]): its keys and its moves.
+pub(crate) trait Side: DuelBoard + crate::record::Recorded {
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
     /// Whether the card in hand can be discarded (a click on it discards).

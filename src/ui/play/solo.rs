@@ -1,5 +1,5 @@
 //! What the two one-player games (the card game and classic 2048) share on the screen: keeping
-//! the game, undo, restart, and the answers to the shared loop ([`session`](super::session)).
+//! the game, undo, restart, and the answers to the shared loop ([`super::session`]).
 //!
 //! Storage is reached only through the keeper, the same way for both games: the best score
 //! when a game starts and ends; a save after every move and undo and when leaving (quit,
@@ -20,8 +20,8 @@ use crate::ui::term::{Action, Mouse, Ui};
 
 use super::session::{self, End, Play};
 
-/// A one-player game as the screen plays it (kept as the store's [`crate::store::Side`] says).
-pub(crate) trait OnePlayer: crate::store::Side {
+/// A one-player game as the screen plays it (kept as the store's [`crate::record::Recorded`] says).
+pub(crate) trait OnePlayer: crate::record::Recorded {
     /// Screen state of this game's own (the card game's highlighted column and hint).
     type Extra;
     fn action(key: &Key) -> Action;

@@ -1,11 +1,10 @@
-//! Classic 2048's documents, as the card game's (see [`super::record`]): a classic game replays
+//! Classic 2048's documents, as the card game's (see [`super::cards`]): a classic game replays
 //! from its rules (the `[classic]` table with the rules' name, hashed alone, so classic bests follow
 //! the board and the winning tile), its seed and its moves, one letter each (`u d l r`: the
 //! direction's initial, not the `w a s d` keys, whose `d` would be a card record's discard).
 
 use serde::{Deserialize, Serialize};
 
-use super::entry::Entry;
 use super::format::{FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::cards::rules::Rules;
@@ -139,10 +138,6 @@ impl Side for ClassicGame {
             "size": self.rules().size,
             "undos": self.undos(),
         })
-    }
-
-    fn entry(record: ClassicRecord) -> Entry {
-        Entry::Classic(record)
     }
 }
 

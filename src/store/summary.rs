@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::duel_record::DuelPlayer;
-use super::format::GameKind;
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
+use crate::record::duel::DuelPlayer;
+use crate::record::format::GameKind;
 use crate::start::Deal;
 
 /// What history shows of one finished game or duel.

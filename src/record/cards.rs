@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::entry::Entry;
 use super::format::{CARDS_FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::cards::card::Card;
@@ -159,10 +158,6 @@ impl Side for Game {
             "deal": meta.deal,
             "undos": self.undos(),
         })
-    }
-
-    fn entry(record: Record) -> Entry {
-        Entry::Cards(record)
     }
 }
 

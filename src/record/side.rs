@@ -2,7 +2,6 @@
 //! written and read back, how the game of a recorded deal starts, and what a game is besides its
 //! engine state. The duel record, the saves and the games in progress are written once over it.
 
-use super::entry::Entry;
 use super::format::{Finished, GameKind, RecordError, RulesRecord};
 use crate::cards::summary::Ending;
 use crate::duel::Playable;
@@ -49,8 +48,6 @@ pub(crate) trait Side: Playable + Clone {
     /// A one-player save's document as of `saved`, less its moves, rules and deck: built from
     /// the game's few numbers, so it costs the same at every move.
     fn head(&self, meta: &Self::Meta, saved: u64) -> serde_json::Value;
-    /// Its record as one of history's.
-    fn entry(record: Finished<Self::Play, Self::Count>) -> Entry;
 
     /// Its record as it ended at `ended` (`ending` a card game's as its screen says; `None`: the
     /// game's own).
