@@ -107,6 +107,8 @@ pub(crate) struct Words {
     pub no: &'static str,
     pub yes_no_keys: &'static str,
     pub confirm_quit: &'static str,
+    /// The quit question before any move: there is nothing to save.
+    pub confirm_quit_fresh: &'static str,
     pub confirm_restart: &'static str,
     pub won: &'static str,
     /// `{}` the card in hand.
@@ -402,6 +404,7 @@ pub(crate) static EN: Words = Words {
     no: "no",
     yes_no_keys: "(y/n)",
     confirm_quit: "Quit? Your game is saved and can be resumed",
+    confirm_quit_fresh: "Quit? Nothing to save yet",
     confirm_restart: "Restart? This game ends here",
     won: "You won: the whole deck is played!",
     lost: "Game over: no column takes the {}.",
@@ -672,6 +675,7 @@ pub(crate) static ZH: Words = Words {
     no: "否",
     yes_no_keys: "(y 是 / n 否)",
     confirm_quit: "退出吗？牌局已保存，下次可以继续",
+    confirm_quit_fresh: "退出吗？尚无可保存的",
     confirm_restart: "重新开始吗？本局到此结束",
     won: "你赢了：整副牌都放完了！",
     lost: "游戏结束：{} 无处可放。",

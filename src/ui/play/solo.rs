@@ -178,8 +178,13 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
         End::Quit(self.keep())
     }
 
+    /// Says what quitting does to this game: saved, or nothing to save before a move.
     fn quit_question(&self) -> &'static str {
-        self.ui.words.confirm_quit
+        if self.played() {
+            self.ui.words.confirm_quit
+        } else {
+            self.ui.words.confirm_quit_fresh
+        }
     }
 
     fn lay_out(&self, view: View) -> Laid {
