@@ -26,7 +26,7 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
-use crate::record::GameKind;
+use crate::record::{GameKind, Recorded, Side};
 use crate::start::{
     ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
 };
@@ -243,7 +243,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|m| <Game as crate::record::Side>::word(<Game as crate::record::Side>::code(m)) + "\n")
+        .map(|m| <Game as Side>::word(<Game as Side>::code(m)) + "\n")
         .collect();
     play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
 }
@@ -524,7 +524,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-fn duel_kept<G: crate::record::Recorded>(
+fn duel_kept<G: Recorded>(
     duel: &mut crate::duel::Duel<G>,
     meta: &G::Meta,
     names: &[String; 2],
