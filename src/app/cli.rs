@@ -350,6 +350,13 @@ pub(crate) struct TrainArgs {
     /// 42 cards, as random play does, in the curve): then use another seed.
     #[arg(long, value_name = "L", default_value_t = 0.0)]
     pub lambda: f32,
+    /// The step size of each correction, above 0 and at most 1 (temporal coherence then slows
+    /// each entry down as its errors cancel out). 1, the default, learns from nothing; with
+    /// `--more`, 0.1 refines the weights instead of learning them anew (the learning state
+    /// is not stored, so every entry starts again at full speed). The shipped hard weights were
+    /// refined with 0.1.
+    #[arg(long, value_name = "R", default_value_t = 1.0)]
+    pub rate: f32,
 }
 
 #[derive(Args, Debug, Clone)]

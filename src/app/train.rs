@@ -41,6 +41,12 @@ fn check(args: &TrainArgs) -> Result<(), Error> {
              counts in what an afterstate learns towards",
         ));
     }
+    if !(args.rate > 0.0 && args.rate <= 1.0) {
+        return Err(Error::usage(
+            "--rate must be above 0 and at most 1: the step size of each correction (1 learns \
+             from nothing; 0.1 refines weights with --more)",
+        ));
+    }
     if args.starts > MAX_START_GAMES {
         return Err(Error::usage(format!(
             "--starts must be at most {MAX_START_GAMES}: the games `best` plays first, whose \
@@ -81,13 +87,14 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     let settings = TrainSettings {
         see_next: args.see == 2,
         lambda: args.lambda,
+        alpha: args.rate,
         ..TrainSettings::default()
     };
     let total = args.games;
     let mut out = std::io::stdout();
     writeln!(
         out,
-        "training {} ({}) from seed {}: {total} games{}, {} jobs, seeing {} card{}{}",
+        "training {} ({}) from seed {}: {total} games{}, {} jobs, seeing {} card{}{}{}",
         rules.name,
         net.key().as_str(),
         args.seed,
@@ -101,6 +108,11 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         if args.see == 1 { "" } else { "s" },
         if args.lambda > 0.0 {
             format!(", TD(λ = {})", args.lambda)
+        } else {
+            String::new()
+        },
+        if args.rate < 1.0 {
+            format!(", step size {}", args.rate)
         } else {
             String::new()
         }

@@ -215,6 +215,13 @@ fn bad_review_requests_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--lambda must be from 0 up to"), "{err}");
+    // The step size: a zero one would learn nothing, above 1 it overshoots.
+    for bad in ["0", "1.5", "NaN"] {
+        let out = run(&["train", "--games", "10", "--rate", bad]);
+        assert_eq!(out.status.code(), Some(2), "--rate {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--rate must be above 0"), "{err}");
+    }
 }
 
 #[test]
