@@ -263,7 +263,7 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.send("1");
     r.expect("Player 2 to move");
     r.send("q");
-    r.expect("Give up the duel?");
+    r.expect("End the duel as given up?");
     r.send("y");
     r.expect("Player 2 gave up the duel at Player 1 0 : 0 Player 2.");
     r.expect("Resume: card game");
@@ -589,7 +589,7 @@ fn classic_duel_turns_alternate_and_only_the_mover_changes() {
     r.send("a");
     r.expect("Sliding left changes nothing");
     r.send("q");
-    r.expect("Give up the duel?");
+    r.expect("End the duel as given up?");
     r.send("y");
     r.ends_restored();
     // The duel is in history, as given up.
@@ -841,7 +841,7 @@ fn every_saved_game_is_in_the_menu() {
     r.send("\r");
     r.expect("Player 2 to move");
     r.send("q");
-    r.expect("Give up the duel?");
+    r.expect("End the duel as given up?");
     r.send("y");
     // Given up: recorded, no longer saved. Delete the solitaire game, then resume the other.
     r.expect("Quit");
@@ -1498,7 +1498,7 @@ fn giving_up_a_duel_says_what_happened() {
     r.send("1");
     r.expect("Player 2 to move");
     r.send("q");
-    r.expect("Give up the duel?");
+    r.expect("End the duel as given up?");
     r.send("y");
     let rest = r.ends_restored();
     assert!(
@@ -1508,7 +1508,7 @@ fn giving_up_a_duel_says_what_happened() {
     let mut r = r.again(&["--no-color", "duel", "--seed", "42"]);
     r.expect("Player 1 to move");
     r.send("q");
-    r.expect("Give up the duel?");
+    r.expect("End the duel as given up?");
     r.send("y");
     let rest = r.ends_restored();
     assert!(

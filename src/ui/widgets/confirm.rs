@@ -87,4 +87,21 @@ mod tests {
             "? Quit? (y/n) no"
         );
     }
+
+    /// The game's own questions are read whole in the narrowest window the game plays in.
+    #[test]
+    fn the_games_questions_fit_forty_columns() {
+        for words in [&EN, &ZH] {
+            for q in [
+                words.confirm_quit,
+                words.confirm_quit_fresh,
+                words.confirm_restart,
+                words.confirm_give_up,
+                words.editor_leave_unsaved,
+            ] {
+                let line = question_line(words, Theme::PLAIN, q, false, 40);
+                assert!(line.contains(q), "{line}");
+            }
+        }
+    }
 }
