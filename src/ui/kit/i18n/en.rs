@@ -1,6 +1,6 @@
 //! The English texts: one [`Words`], every field a text the game shows.
 
-use super::Words;
+use super::words::Words;
 
 pub(crate) static EN: Words = Words {
     title: "new2048",

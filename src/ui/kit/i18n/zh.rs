@@ -1,6 +1,6 @@
 //! The Simplified Chinese texts: one [`Words`], field for field the English ones.
 
-use super::Words;
+use super::words::Words;
 
 pub(crate) static ZH: Words = Words {
     title: "new2048",

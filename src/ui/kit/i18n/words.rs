@@ -1,0 +1,332 @@
+//! The shape of a language: [`Words`], one field a text the game shows, so the compiler refuses
+//! a text that exists in one language only; and what a language says of a card or a direction.
+
+use crate::cards::card::Card;
+use crate::classic::Dir;
+
+/// The texts of one language. `{}` marks a value, filled in order by `fill`.
+pub(crate) struct Words {
+    pub title: &'static str,
+    pub tagline: &'static str,
+    pub rules: &'static str,
+    pub score: &'static str,
+    pub best: &'static str,
+    pub cards_left: &'static str,
+    pub discards: &'static str,
+    pub hand: &'static str,
+    pub next: &'static str,
+    pub none_left: &'static str,
+    pub full: &'static str,
+    pub hint_mark: &'static str,
+    pub bomb: &'static str,
+    pub wild: &'static str,
+    pub daily: &'static str,
+    /// `{}`: the bot's name.
+    pub bot: &'static str,
+    pub footer: &'static str,
+    pub footer_discard: &'static str,
+    pub footer_short: &'static str,
+    pub bot_footer: &'static str,
+    /// `{}` column number.
+    pub column_full: &'static str,
+    /// `{}` the highest column number.
+    pub no_such_column: &'static str,
+    pub no_discards: &'static str,
+    pub discards_off: &'static str,
+    pub nothing_to_undo: &'static str,
+    pub undone: &'static str,
+    /// `{}` the key's name.
+    pub unknown_key: &'static str,
+    /// `{}` column number.
+    pub hint_column: &'static str,
+    pub hint_discard: &'static str,
+    pub hint_none: &'static str,
+    /// `{}` card, `{}` column.
+    pub placed: &'static str,
+    /// `{}` card.
+    pub discarded: &'static str,
+    /// `{}` column, `{}` clear value.
+    pub cleared: &'static str,
+    /// `{}` column.
+    pub bombed: &'static str,
+    /// `{}` discards.
+    pub discards_back: &'static str,
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub yes_no_keys: &'static str,
+    pub confirm_quit: &'static str,
+    /// The quit question before any move: there is nothing to save.
+    pub confirm_quit_fresh: &'static str,
+    pub confirm_restart: &'static str,
+    pub won: &'static str,
+    /// `{}` the card in hand.
+    pub lost: &'static str,
+    pub new_best: &'static str,
+    /// The result's best when it beat an earlier one: `{}` that one.
+    pub new_best_was: &'static str,
+    /// The result's best when no game under these rules was recorded before.
+    pub first_game: &'static str,
+    /// `{}` par, `{}` the player's score.
+    pub par_line: &'static str,
+    pub par_computing: &'static str,
+    /// `{}` the share of accurate moves, in percent.
+    pub accuracy_line: &'static str,
+    pub accuracy_computing: &'static str,
+    /// `{}` the move's number, `{}` the better move (`column_n` or `a_discard`).
+    pub biggest_mistake: &'static str,
+    /// After the biggest mistake on the result screen: the key that opens the review there.
+    pub see_mistake: &'static str,
+    pub no_mistakes: &'static str,
+    pub column_n: &'static str,
+    pub a_discard: &'static str,
+    pub cards_played: &'static str,
+    pub highest: &'static str,
+    pub bot_result_keys: &'static str,
+    /// `{}` width, `{}` height, `{}` needed width, `{}` needed height.
+    pub too_small: &'static str,
+    pub too_small_hint: &'static str,
+    pub help_title: &'static str,
+    pub help_keys: &'static [&'static str],
+    /// How cards merge (two lines).
+    pub help_merge: [&'static str; 2],
+    /// `{}` clear value, `{}` bonus.
+    pub help_clear: &'static str,
+    pub help_bomb: &'static str,
+    pub help_wild: &'static str,
+    pub help_full: &'static str,
+    /// What a full column still takes, by what the deck deals: `[neither, bombs, wild cards,
+    /// both]`.
+    pub help_full_merge: [&'static str; 4],
+    /// Merges that score only the card they make.
+    pub help_score_card: &'static str,
+    /// Merges that score nothing.
+    pub help_score_none: &'static str,
+    /// `{}` the clear value, when a clear scores nothing.
+    pub help_clear_plain: &'static str,
+    /// `{}` discards left, `{}` given back per clear, `{}` most.
+    pub help_discards: &'static str,
+    pub help_end: &'static str,
+    pub help_back: &'static str,
+    /// Text taller than the window: `{}` lines shown so far, `{}` in all.
+    pub page_more: &'static str,
+    /// The same on a screen whose space and arrows are its own (a duel, the result).
+    pub page_more_keys: &'static str,
+    /// `{}` lines in all.
+    pub page_end: &'static str,
+    pub menu_prompt: &'static str,
+    pub menu_new: &'static str,
+    /// `{}` score, `{}` cards played.
+    /// `{}` date.
+    pub menu_daily: &'static str,
+    /// `{}` rules name.
+    pub menu_rules: &'static str,
+    pub menu_quit: &'static str,
+    pub preset_prompt: &'static str,
+    /// `{}` score.
+    pub saved_bye: &'static str,
+    pub bye: &'static str,
+    /// `{}` bot name, `{}` score, `{}` cards played.
+    pub bot_bye: &'static str,
+    /// Classic 2048: the title's tag, `{}` × `{}` the board side.
+    pub classic_tag: &'static str,
+    pub moves: &'static str,
+    /// The four directions in the order of [`crate::classic::Dir::ALL`] (up, down, left, right).
+    pub dirs: [&'static str; 4],
+    /// `{}` direction (the points follow when a merge scored).
+    pub slid: &'static str,
+    /// `{}` direction.
+    pub slide_nothing: &'static str,
+    /// `{}` direction, `{}` arrow.
+    pub hint_dir: &'static str,
+    /// `{}` the winning tile.
+    pub classic_win: &'static str,
+    pub classic_lost: &'static str,
+    /// `{}` the winning tile.
+    pub classic_won_end: &'static str,
+    pub highest_tile: &'static str,
+    pub classic_footer: &'static str,
+    pub classic_footer_short: &'static str,
+    pub classic_help_keys: &'static [&'static str],
+    /// `{}` the winning tile.
+    pub classic_help_rules: &'static [&'static str],
+    /// `{}` score.
+    pub classic_saved_bye: &'static str,
+    /// `{}` side, `{}` side.
+    pub menu_classic: &'static str,
+    /// `{}` score, `{}` moves.
+    /// `{}` score, `{}` moves.
+    pub resume_classic: &'static str,
+    /// Duels.
+    pub menu_duel: &'static str,
+    pub duel_prompt: &'static str,
+    pub duel_cards: &'static str,
+    pub duel_classic: &'static str,
+    /// `{}` 1 or 2.
+    pub player: &'static str,
+    pub duel_tag: &'static str,
+    /// `{}` name.
+    pub to_move: &'static str,
+    pub game_over_mark: &'static str,
+    /// `{}` the highest column number.
+    pub duel_footer_cards: &'static str,
+    pub duel_footer_classic: &'static str,
+    pub duel_no_undo: &'static str,
+    pub duel_no_hint: &'static str,
+    pub duel_no_restart: &'static str,
+    pub confirm_give_up: &'static str,
+    /// `{}` name, `{}` and `{}` the turns each survived.
+    pub duel_won_longer: &'static str,
+    /// `{}` name, `{}` and `{}` the scores, `{}` the turns both survived.
+    pub duel_won_score: &'static str,
+    /// `{}` turns, `{}` score.
+    pub duel_draw: &'static str,
+    pub duel_help_keys_cards: &'static [&'static str],
+    pub duel_help_keys_classic: &'static [&'static str],
+    pub duel_help_rules: &'static [&'static str],
+    // Issue 11: the session loop, replays, the daily result.
+    /// Above the start menu after a game was left saved: `{}` its score.
+    pub menu_saved: &'static str,
+    /// A saved game in the start menu: `{}` its description.
+    pub menu_saved_item: &'static str,
+    pub menu_saved_rules: &'static str,
+    pub menu_saved_score: &'static str,
+    pub menu_mode_cards: &'static str,
+    /// `{}`×`{}` the board.
+    pub menu_mode_classic: &'static str,
+    /// One card, and more.
+    pub menu_played_cards: [&'static str; 2],
+    pub menu_played_moves: [&'static str; 2],
+    pub ago_now: &'static str,
+    pub ago_min: &'static str,
+    pub ago_hours: &'static str,
+    pub ago_yesterday: &'static str,
+    /// The keys of the start menu with saved games, of a sub-menu, of the menu without saves.
+    pub menu_keys: &'static str,
+    pub list_keys: &'static str,
+    pub list_keys_quit: &'static str,
+    /// `{}` the saved game's line in the menu.
+    pub menu_delete: &'static str,
+    pub menu_deleted: &'static str,
+    /// The menu's items in a narrow window: `{}`×`{}` the board, `{}` the date.
+    pub menu_classic_short: &'static str,
+    pub menu_duel_short: &'static str,
+    pub menu_daily_short: &'static str,
+    /// Today's deal once played: `{}` the date, `{}` the best score of it.
+    pub menu_daily_played: &'static str,
+    pub menu_daily_played_short: &'static str,
+    pub menu_mode_duel_cards: &'static str,
+    pub menu_mode_duel_classic: &'static str,
+    pub menu_played_turns: [&'static str; 2],
+    /// The start menu lists the newest saved games, then this: `{}` how many more.
+    pub menu_more_saved: &'static str,
+    /// The list of every saved game: `{}` how many; its keys.
+    pub saved_prompt: &'static str,
+    pub saved_keys: &'static str,
+    /// A saved game's row in a narrow window: what it is, in a word.
+    pub menu_mode_cards_short: &'static str,
+    pub menu_mode_duel_short: &'static str,
+    /// How long ago, in a narrow window: now, `{}` minutes, `{}` hours, yesterday (`5m`).
+    pub ago_short: [&'static str; 4],
+    /// A deal started again while a game of it is saved: `{}` when it was played, its score,
+    /// cards played.
+    pub resume_deal: &'static str,
+    pub resume_deal_ask: &'static str,
+    /// The player's record with a preset: `{}` the best score, games played, the share won.
+    pub menu_record: &'static str,
+    pub menu_record_short: &'static str,
+    pub menu_not_played: &'static str,
+    /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
+    /// harder rules `{}` suggested, with the key that starts them.
+    pub menu_try_streak: &'static str,
+    pub menu_try_rate: &'static str,
+    /// Saved games left out of the list: `{}` how many.
+    pub menu_open_elsewhere: [&'static str; 2],
+    pub menu_elsewhere: &'static str,
+    pub menu_gone: &'static str,
+    /// After a duel left saved: `{}` the higher score.
+    pub duel_saved_bye: &'static str,
+    /// A duel given up: `{}` who gave up, then each player's name and score; recorded, or
+    /// given up before any move (not recorded).
+    pub duel_given_up: &'static str,
+    pub duel_given_up_early: &'static str,
+    /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
+    /// the recorded game ended.
+    pub replay_tag: &'static str,
+    pub review_tag: &'static str,
+    pub replay_playing: &'static str,
+    pub replay_paused: &'static str,
+    pub replay_move: &'static str,
+    pub replay_keys: &'static str,
+    pub replay_keys_short: &'static str,
+    pub replay_won: &'static str,
+    pub replay_lost: &'static str,
+    pub replay_quit: &'static str,
+    /// After a daily deal: `{}` its date, over the line to share; `{}` the streak, `{}` the
+    /// best streak, `{}` the deal's best score.
+    pub daily_share: &'static str,
+    pub daily_streak: &'static str,
+    /// `{}` par of the deal.
+    pub daily_par: &'static str,
+    pub days: [&'static str; 2],
+    pub longest_chain: &'static str,
+    pub clears: &'static str,
+    pub bombs_used: &'static str,
+    pub time_played: &'static str,
+    pub choice_keys: &'static str,
+    pub your_rules: &'static str,
+    /// The rules editor: the entry in the rules sub-menu, its title (the file), its actions.
+    pub edit_rules: &'static str,
+    pub editor_title: &'static str,
+    pub editor_save: &'static str,
+    pub editor_save_as: &'static str,
+    pub editor_play: &'static str,
+    pub editor_back: &'static str,
+    pub editor_keys: &'static str,
+    pub editor_typing_keys: &'static str,
+    /// After a value: the key is not in the file, its value is the default's.
+    pub editor_inherited: &'static str,
+    pub editor_ok: &'static str,
+    pub editor_saved: &'static str,
+    pub editor_not_saved: &'static str,
+    pub editor_name: &'static str,
+    pub editor_bad_name: &'static str,
+    pub editor_exists: &'static str,
+    pub editor_leave_unsaved: &'static str,
+    /// The bot's estimate: games won, games played, games planned.
+    pub editor_estimate: &'static str,
+    pub editor_estimate_done: &'static str,
+    /// After the estimate, when only the deck's first `{}` of `{}` cards are played.
+    pub editor_estimate_prefix: &'static str,
+    /// `{}` the points of a merge step.
+    pub help_score: &'static str,
+    /// `{}` the points of a merge step, twice.
+    pub help_score_value: &'static str,
+    pub help_boss: &'static str,
+    /// The result screen's choices: again, undo, menu, quit.
+    pub choices: [&'static str; 4],
+    /// One line on each preset (default, solitaire, hard): what it changes, how hard it is.
+    /// `{}` best's share of games won (percent), `{}` its mean score: from the measured table
+    /// ([`crate::strategy::measured`]); a line may stop before the second.
+    pub preset_lines: [&'static str; 3],
+    /// A rules sub-menu item: `{}` the preset (or "your rules"), `{}` its line (or the file).
+    pub preset_item: &'static str,
+}
+
+impl Words {
+    /// The face of a card: its value, or the word for bomb and wild.
+    pub(crate) fn card(&self, card: Card) -> String {
+        if card.is_bomb() {
+            self.bomb.to_string()
+        } else if card.is_wild() {
+            self.wild.to_string()
+        } else {
+            card.to_string()
+        }
+    }
+
+    /// The word for a slide's direction in classic 2048.
+    pub(crate) fn dir(&self, d: Dir) -> &'static str {
+        let i = Dir::ALL.iter().position(|&x| x == d).unwrap_or(0);
+        self.dirs[i]
+    }
+}
