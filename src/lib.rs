@@ -14,7 +14,7 @@
 //! app          the command line: parse, dispatch, exit status
 //! ui  headless the full-screen game (play > widgets > screens > term > kit); line-by-line play
 //! store        history, saves, best scores and daily streaks in one database
-//! record       a game as a JSON document: what export writes, replay and review read, the store keeps
+//! record       a game as a JSON document: export writes it; replay, review, the store read it
 //! start        what a game is besides its engine state (its deal, its start); a new game dealt
 //! strategy     bots   (duel: turn order over the one `Game` trait)
 //! config       rules files and presets, the data and config paths

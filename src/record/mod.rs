@@ -20,6 +20,6 @@ pub(crate) mod side;
 pub(crate) use cards::{CardPlay, Record, SavedGame};
 pub(crate) use classic::{ClassicPlay, ClassicRecord, SavedClassic};
 pub(crate) use duel::{DuelPlayer, DuelRecord};
-pub(crate) use entry::{Entry, Recorded};
-pub(crate) use format::{Finished, GameKind, RecordError, decode};
+pub(crate) use entry::{Doc, Entry, Recorded};
+pub(crate) use format::{Finished, GameKind, RecordError, RulesRecord, decode};
 pub(crate) use side::Side;

@@ -9,8 +9,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
-use crate::record::entry::Entry;
-use crate::record::format::{GameKind, RulesRecord};
+use crate::record::{Entry, GameKind, RulesRecord};
 use crate::start::{ClassicMeta, Deal, GameMeta};
 
 /// A game's moves as the save keeps them: one small code per move, per player (a solo game's

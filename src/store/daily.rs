@@ -6,8 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::cards::summary::Ending;
-use crate::record::cards::Record;
-use crate::record::format::GameKind;
+use crate::record::{GameKind, Record};
 use crate::start::Deal;
 use crate::store::summary::Recap;
 use crate::utc;

@@ -8,11 +8,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
-use crate::record::duel::DuelRecord;
-use crate::record::entry::Entry;
-use crate::record::entry::Recorded;
-use crate::record::format::{GameKind, RulesRecord};
-use crate::record::side::Side;
+use crate::record::{DuelRecord, Entry, GameKind, Recorded, RulesRecord, Side};
 use crate::start::Deal;
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
 

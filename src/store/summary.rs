@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::summary::Ending;
 use crate::duel::DuelResult;
-use crate::record::duel::DuelPlayer;
-use crate::record::format::GameKind;
+use crate::record::{DuelPlayer, GameKind};
 use crate::start::Deal;
 
 /// What history shows of one finished game or duel.

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::stored;
-use crate::record::entry::{self, Entry};
-use crate::record::format::GameKind;
+use crate::record::entry;
+use crate::record::{Entry, GameKind};
 use crate::store::api::Played;
 use crate::store::summary::Recap;
 

@@ -16,7 +16,7 @@ use rusqlite::Connection;
 use super::history;
 use super::saves::{self, Saved};
 use crate::cards::text::escape_controls;
-use crate::record::entry::Entry;
+use crate::record::Entry;
 use crate::store::api::Resumed;
 use crate::utc;
 

@@ -9,10 +9,7 @@ use rand::RngExt;
 use rusqlite::{Connection, params};
 
 use super::stored;
-use crate::record::cards::SavedGame;
-use crate::record::classic::SavedClassic;
-use crate::record::entry::Doc;
-use crate::record::format::{GameKind, RecordError};
+use crate::record::{Doc, GameKind, RecordError, SavedClassic, SavedGame};
 use crate::store::api::{Moves, Ongoing};
 use crate::store::api::{Resumed, SavedGameInfo};
 use crate::utc;

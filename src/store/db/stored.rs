@@ -8,8 +8,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use crate::cards::rules::Rules;
-use crate::record::format::RecordError;
-use crate::record::format::RulesRecord;
+use crate::record::{RecordError, RulesRecord};
 use crate::start::Deal;
 
 /// The id of `rules` in the `rules` table, added if it is not there.

@@ -287,8 +287,8 @@ pub(crate) fn ask(s: &impl Play, question: &str) -> Option<bool> {
     })
 }
 
-/// `r`: after a yes to "End this game and restart?", `give_up` deals with the game left behind (recorded as
-/// quit, or forgotten when nothing was played) and a new game starts.
+/// `r`: after a yes to the restart question, `give_up` deals with the game left behind (recorded
+/// as quit, or forgotten when nothing was played) and a new game starts.
 pub(crate) fn restart<S: Play>(s: &mut S, give_up: impl FnOnce(&mut S)) -> Option<End> {
     if ask(s, s.ui().words.confirm_restart) != Some(true) {
         return None;
