@@ -80,6 +80,8 @@ pub(crate) struct Store {
     bests: RefCell<HashMap<String, Option<u64>>>,
     /// The games this process plays and has saved or resumed.
     playing: Vec<Playing>,
+    /// Whether opening found the database damaged (and moved it aside).
+    damaged: bool,
 }
 
 impl Store {
@@ -104,13 +106,21 @@ impl Store {
         };
         store.warn_all(crate::strategy::ntuple::weights_problems(&dir));
         match db::schema::open(&dir) {
-            Ok((mut conn, note)) => {
-                store.warn_all(note);
+            Ok((mut conn, opened)) => {
+                store.damaged = opened.is_some();
+                store.warn_all(opened.map(|o| o.note));
                 store.warn_all(import::run(&mut conn, &dir));
                 // Rows not checked yet are replayed once, here; a failure only means they are
                 // checked at the next start.
                 store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
                 store.db = Some(conn);
+            }
+            Err(e) if e.contains(db::schema::NEWER) => {
+                store.failing = true;
+                store.warn(format!(
+                    "{e}; nothing in it was read or changed. Update new2048 to play with its \
+                     games; until then games are not saved or recorded."
+                ));
             }
             Err(e) => {
                 store.failing = true;
@@ -128,6 +138,11 @@ impl Store {
     /// The data folder, if there is one.
     pub(crate) fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
+    }
+
+    /// Whether opening found the database damaged and moved it aside (`data check` fails then).
+    pub(crate) fn found_damage(&self) -> bool {
+        self.damaged
     }
 
     /// The open database, if there is one.

@@ -12,6 +12,7 @@ mod merges;
 mod pinned;
 mod props;
 mod records;
+mod setups;
 mod simulate;
 mod store;
 mod strategy;

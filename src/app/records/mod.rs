@@ -160,8 +160,15 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             Ok(())
         }
         DataCommand::Check => {
-            let problems = store::check(db)
+            let mut problems = store::check(db)
                 .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
+            if keeper.found_damage() {
+                problems.insert(
+                    0,
+                    "it was damaged when this command opened it, and was moved aside (see above)"
+                        .to_string(),
+                );
+            }
             if problems.is_empty() {
                 println!("the database {} is sound", store::path_in(&dir).display());
                 return Ok(());

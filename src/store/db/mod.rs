@@ -4,6 +4,7 @@
 pub(crate) mod claim;
 pub(crate) mod history;
 pub(crate) mod import;
+pub(crate) mod salvage;
 pub(crate) mod saves;
 pub(crate) mod schema;
 pub(crate) mod stored;

@@ -4,7 +4,8 @@
 //! a killed process; a power cut may take back the last commits, never half of one),
 //! `busy_timeout` ([`BUSY`]: a second window waits for another's write) and `foreign_keys = ON`.
 //! The schema's version is `PRAGMA user_version`, raised by [`MIGRATIONS`]; a newer database is
-//! left alone. A file that is not a database is renamed aside, never deleted, and a new one begun.
+//! left alone. A file that is not a database is renamed aside, never deleted, a new one begun,
+//! and what of the old one still reads is copied in (`salvage.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -16,6 +17,10 @@ pub(crate) const DB_FILE: &str = "new2048.db";
 
 /// How long a write waits for another window's write before it gives up.
 pub(crate) const BUSY: Duration = Duration::from_secs(5);
+
+/// How many pages the log may grow to before it is checkpointed (SQLite's default is 1,000,
+/// about 4 MB: a fresh database on a disk with 512 KB free never recorded a game).
+const LOG_PAGES: i64 = 64;
 
 /// The schema: `MIGRATIONS[i]` takes a database from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -90,6 +95,9 @@ END;
 ",
 ];
 
+/// What a database of a newer schema is said to be, so that the store can tell it apart.
+pub(crate) const NEWER: &str = "it was written by a newer new2048";
+
 /// The schema version this program writes.
 const VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -99,37 +107,85 @@ pub(crate) fn path_in(dir: &Path) -> PathBuf {
 }
 
 /// Opens (creating if needed) the database in `dir`, migrated to this program's schema, with
-/// what opening it had to say (a damaged file moved aside).
-pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<String>), String> {
+/// what opening it had to say (a damaged file moved aside, and what of it came back).
+pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<Opened>), String> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
     let path = path_in(dir);
-    // SQLite would follow a link, and wait reading a FIFO, put where the database should be.
-    if let Ok(m) = std::fs::symlink_metadata(&path)
-        && !m.is_file()
-    {
-        return Err(format!(
-            "the database {} is {}, not a regular file, so it is not opened; move it away",
-            path.display(),
-            crate::fsread::kind_of(m.file_type())
-        ));
-    }
+    refuse_special(&path)?;
     match open_file(&path) {
         Ok(conn) => Ok((conn, None)),
-        Err(e) if is_damage(&e) => {
-            let aside = move_aside(&path)
-                .map_err(|m| format!("the database {} is damaged ({e}); {m}", path.display()))?;
-            let conn = open_file(&path).map_err(|e| cannot_open(&path, &e))?;
-            let note = format!(
-                "the database {} was damaged ({e}); it was moved to {} (nothing was deleted) \
-                 and a new one was started",
-                path.display(),
-                aside.display()
-            );
-            Ok((conn, Some(note)))
-        }
+        Err(e) if is_damage(&e) => recover(dir, &path, &e),
         Err(e) => Err(cannot_open(&path, &e)),
     }
+}
+
+/// What opening the database had to tell: a damaged file was found and moved aside.
+#[derive(Debug, Clone)]
+pub(crate) struct Opened {
+    /// The message for the player.
+    pub(crate) note: String,
+}
+
+/// SQLite would follow a link, and wait reading a FIFO, put where the database or its log
+/// should be. Only these files are refused: folders above them may be links (a linked home).
+fn refuse_special(path: &Path) -> Result<(), String> {
+    for suffix in ["", "-wal", "-shm"] {
+        let file = PathBuf::from(format!("{}{suffix}", path.display()));
+        if let Ok(m) = std::fs::symlink_metadata(&file)
+            && !m.is_file()
+        {
+            return Err(format!(
+                "the database file {} is {}, not a regular file, so it is not opened; move it \
+                 away",
+                file.display(),
+                crate::fsread::kind_of(m.file_type())
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The database at `path` is damaged (`e`): under the data folder's lock (so that windows
+/// starting at once move it once), it is moved to a name no other file has, a new one is begun,
+/// and every row of the old one that still reads is copied into it.
+fn recover(
+    dir: &Path,
+    path: &Path,
+    e: &rusqlite::Error,
+) -> Result<(Connection, Option<Opened>), String> {
+    let _lock = lock_folder(dir)?;
+    // Another window may have moved it while this one waited for the lock.
+    match open_file(path) {
+        Ok(conn) => return Ok((conn, None)),
+        Err(again) if is_damage(&again) => {}
+        Err(again) => return Err(cannot_open(path, &again)),
+    }
+    let aside = move_aside(path)
+        .map_err(|m| format!("the database {} is damaged ({e}); {m}", path.display()))?;
+    let mut conn = open_file(path).map_err(|e| cannot_open(path, &e))?;
+    let saved = super::salvage::copy_rows(&aside, &mut conn);
+    let note = format!(
+        "the database {} was damaged ({e}); it was moved to {} (nothing was deleted) and a new \
+         one was started; {}",
+        path.display(),
+        aside.display(),
+        saved.describe()
+    );
+    Ok((conn, Some(Opened { note })))
+}
+
+/// An exclusive lock on the data folder's `new2048.db.lock`, held while a damaged database is
+/// moved aside; blocking, and dropped with the file however the process ends.
+fn lock_folder(dir: &Path) -> Result<std::fs::File, String> {
+    let path = dir.join(format!("{DB_FILE}.lock"));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    let file = crate::fsread::open_with(&path, crate::fsread::Links::Refuse, &mut options)
+        .map_err(|e| format!("cannot take the lock {}: {e}", path.display()))?;
+    file.lock()
+        .map_err(|e| format!("cannot take the lock {}: {e}", path.display()))?;
+    Ok(file)
 }
 
 fn cannot_open(path: &Path, e: &rusqlite::Error) -> String {
@@ -147,20 +203,22 @@ fn is_damage(e: &rusqlite::Error) -> bool {
 fn open_file(path: &Path) -> rusqlite::Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX
-        | OpenFlags::SQLITE_OPEN_NOFOLLOW;
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
     conn.busy_timeout(BUSY)?;
     // WAL needs a writable folder: a read-only one keeps the database readable (history and
     // stats work) and every write reports why it failed.
     let _ = conn.pragma_update(None, "journal_mode", "WAL");
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    // No checkpoint when a window closes (its two flushes cost more than the game's commits):
-    // the log is checkpointed as it grows past SQLite's 1,000 pages, durable either way.
+    // The last window to close checkpoints the log into the database file and removes it (the
+    // file alone is then whole: a copy of it holds every game), and the log is checkpointed
+    // every [`LOG_PAGES`] pages and cut back after, so that a nearly full disk still records.
     conn.set_db_config(
         rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
-        true,
+        false,
     )?;
+    conn.pragma_update(None, "wal_autocheckpoint", LOG_PAGES)?;
+    conn.pragma_update(None, "journal_size_limit", LOG_PAGES * 4096)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     migrate(&conn)?;
     Ok(conn)
@@ -179,9 +237,15 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
         return Err(rusqlite::Error::SqliteFailure(
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
             Some(format!(
-                "it was written by a newer new2048 (schema {found}; this one knows {VERSION} and \
-                 older)"
+                "{NEWER} (schema {found}; this one knows {VERSION} and older)"
             )),
+        ));
+    }
+    if found < 0 {
+        // No new2048 writes a negative version: the header is damaged.
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+            Some(format!("its schema version {found} is impossible")),
         ));
     }
     for step in MIGRATIONS.iter().skip(found.max(0) as usize) {
@@ -191,19 +255,35 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
     tx.commit()
 }
 
-/// Renames the damaged database (and its log) aside; the new path of the database file.
+/// Moves the damaged database (and its log) aside, to a name no file has: the name is taken by
+/// a hard link, which never replaces a file, and only then is the old name removed. The new
+/// path of the database file.
 fn move_aside(path: &Path) -> Result<PathBuf, String> {
     let stamp = crate::utc::compact(crate::utc::now());
-    let aside = PathBuf::from(format!("{}.damaged-{stamp}", path.display()));
+    let fail = |e: std::io::Error| format!("it could not be moved aside ({e})");
+    let mut n = 1;
+    let aside = loop {
+        let name = if n == 1 {
+            format!("{}.damaged-{stamp}", path.display())
+        } else {
+            format!("{}.damaged-{stamp}-{n}", path.display())
+        };
+        let aside = PathBuf::from(name);
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => break aside,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(fail(e)),
+        }
+    };
     for suffix in ["-wal", "-shm"] {
         let from = PathBuf::from(format!("{}{suffix}", path.display()));
         if from.exists() {
             let to = PathBuf::from(format!("{}{suffix}", aside.display()));
-            std::fs::rename(&from, &to)
-                .map_err(|e| format!("it could not be moved aside ({e})"))?;
+            std::fs::hard_link(&from, &to).map_err(fail)?;
+            std::fs::remove_file(&from).map_err(fail)?;
         }
     }
-    std::fs::rename(path, &aside).map_err(|e| format!("it could not be moved aside ({e})"))?;
+    std::fs::remove_file(path).map_err(fail)?;
     Ok(aside)
 }
 
@@ -213,17 +293,37 @@ pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transac
     conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
 }
 
-/// A consistent copy of the database at `to`, as of one moment, while other windows play on.
+/// A consistent copy of the database at `to`, as of one moment, while other windows play on:
+/// SQLite's backup API, written to the path exactly as given (any bytes, not only UTF-8), into a
+/// file created new (an existing file is never replaced).
 pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
-    if to.exists() {
-        return Err(format!(
-            "{} exists already; give a new file name (nothing was written)",
-            to.display()
-        ));
+    let fail = |e: &dyn std::fmt::Display| format!("cannot write the backup {}: {e}", to.display());
+    if let Err(e) = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(to)
+    {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            return Err(format!(
+                "{} exists already; give a new file name (nothing was written)",
+                to.display()
+            ));
+        }
+        return Err(fail(&e));
     }
-    conn.execute("VACUUM INTO ?1", [to.to_string_lossy()])
-        .map(drop)
-        .map_err(|e| format!("cannot write the backup {}: {e}", to.display()))
+    let done = (|| -> rusqlite::Result<()> {
+        let mut copy = Connection::open(to)?;
+        let step = rusqlite::backup::Backup::new(conn, &mut copy)?;
+        step.run_to_completion(256, Duration::from_millis(5), None)?;
+        drop(step);
+        // A copy is one file: no log beside it.
+        copy.pragma_update(None, "journal_mode", "DELETE")?;
+        Ok(())
+    })();
+    done.map_err(|e| {
+        let _ = std::fs::remove_file(to);
+        fail(&e)
+    })
 }
 
 /// The problems `integrity_check` and `foreign_key_check` find, none when the database is sound.

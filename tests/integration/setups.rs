@@ -1,0 +1,196 @@
+//! The store where players live, through the built binary on real files: a home reached
+//! through a symbolic link, a copy of the database taken while no window is open, windows
+//! starting at once on a damaged file, an impossible or a newer schema version, and a backup
+//! to a name that is not UTF-8.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use tempfile::TempDir;
+
+struct Home {
+    tmp: TempDir,
+    data: PathBuf,
+}
+
+impl Home {
+    /// A home whose data folder is `data` under a folder reached through a link.
+    fn linked() -> Home {
+        let tmp = tempfile::tempdir().unwrap();
+        fs::create_dir_all(tmp.path().join("real/data")).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("real"), tmp.path().join("home")).unwrap();
+        let data = tmp.path().join("home/data");
+        Home { tmp, data }
+    }
+
+    fn command(&self, args: &[&str], data: &Path) -> Command {
+        let mut c = crate::common::new2048(self.tmp.path());
+        c.args(args)
+            .env("NEW2048_DATA_DIR", data)
+            .env("HOME", self.tmp.path().join("home"))
+            .env_remove("NEW2048_CONFIG")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        c
+    }
+
+    fn run_in(&self, data: &Path, args: &[&str], input: &str) -> Output {
+        let mut child = self
+            .command(args, data)
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_string();
+        std::thread::spawn(move || {
+            let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
+        });
+        child.wait_with_output().unwrap()
+    }
+
+    fn run(&self, args: &[&str], input: &str) -> Output {
+        self.run_in(&self.data, args, input)
+    }
+
+    fn play(&self, seed: u32) {
+        let out = self.run(
+            &["play", "--seed", &seed.to_string(), "--json"],
+            &"1\n2\n3\n4\n5\n".repeat(250),
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+
+    fn history_in(&self, data: &Path) -> Vec<serde_json::Value> {
+        crate::common::json_rows(&self.run_in(data, &["history", "--json"], ""))
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn damaged_names(data: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(data)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| {
+            n.starts_with("new2048.db.damaged-") && !n.ends_with("-wal") && !n.ends_with("-shm")
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn set_user_version(db: &Path, v: i64) {
+    let c = rusqlite::Connection::open(db).unwrap();
+    c.pragma_update(None, "user_version", v).unwrap();
+}
+
+#[test]
+fn a_linked_home_records_and_a_copy_taken_with_no_window_open_holds_every_game() {
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    let out = home.run(&["history", "--json"], "");
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    assert_eq!(home.history_in(&home.data).len(), 3);
+    // No window is open: the log was checkpointed into the file and removed.
+    assert!(!home.data.join("new2048.db-wal").exists());
+    let copy = home.tmp.path().join("copy");
+    fs::create_dir_all(&copy).unwrap();
+    fs::copy(home.data.join("new2048.db"), copy.join("new2048.db")).unwrap();
+    assert_eq!(home.history_in(&copy).len(), 3);
+}
+
+#[test]
+fn an_impossible_schema_version_is_damage_and_every_row_comes_back() {
+    let home = Home::linked();
+    home.play(1);
+    home.play(2);
+    set_user_version(&home.data.join("new2048.db"), -1);
+    let check = home.run(&["data", "check"], "");
+    let err = text(&check.stderr);
+    assert_eq!(check.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("was damaged") && err.contains("2 recorded games"),
+        "{err}"
+    );
+    assert_eq!(damaged_names(&home.data).len(), 1, "{err}");
+    // The rows are back, and a second check finds the new file sound.
+    assert_eq!(home.history_in(&home.data).len(), 2);
+    let again = home.run(&["data", "check"], "");
+    assert!(again.status.success(), "{}", text(&again.stderr));
+}
+
+#[test]
+fn twelve_windows_at_once_on_a_damaged_file_move_it_aside_once() {
+    let home = Home::linked();
+    home.play(1);
+    let db = home.data.join("new2048.db");
+    let garbage = "\u{0}\u{1}garbage, not a database at all".repeat(100);
+    for log in ["new2048.db-wal", "new2048.db-shm"] {
+        let _ = fs::remove_file(home.data.join(log));
+    }
+    fs::write(&db, &garbage).unwrap();
+    let children: Vec<_> = (0..12)
+        .map(|_| {
+            home.command(&["history", "--json"], &home.data)
+                .stdin(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let aside = damaged_names(&home.data);
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        fs::read_to_string(home.data.join(&aside[0])).unwrap(),
+        garbage
+    );
+}
+
+#[test]
+fn a_newer_schema_is_left_alone_and_said_so() {
+    let home = Home::linked();
+    home.play(1);
+    let db = home.data.join("new2048.db");
+    set_user_version(&db, 99);
+    let before = fs::read(&db).unwrap();
+    let out = home.run(&["data", "check"], "");
+    let err = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("newer new2048") && err.contains("schema 99"),
+        "{err}"
+    );
+    assert!(err.contains("Update new2048"), "{err}");
+    assert!(!err.contains("a folder you can write to"), "{err}");
+    assert_eq!(fs::read(&db).unwrap(), before);
+    assert!(damaged_names(&home.data).is_empty());
+}
+
+#[test]
+fn a_backup_is_written_to_the_name_exactly_as_given() {
+    use std::os::unix::ffi::OsStrExt;
+    let home = Home::linked();
+    home.play(1);
+    let name = std::ffi::OsStr::from_bytes(b"backup-\xff.db");
+    let to = home.tmp.path().join(name);
+    let out = home
+        .command(&["data", "backup"], &home.data)
+        .arg(&to)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(to.is_file());
+    let restored = home.tmp.path().join("restored");
+    fs::create_dir_all(&restored).unwrap();
+    fs::copy(&to, restored.join("new2048.db")).unwrap();
+    assert_eq!(home.history_in(&restored).len(), 1);
+}
