@@ -794,10 +794,11 @@ fn a_daily_deal_ends_with_a_line_to_share() {
     r.expect("[ Play again ]");
     r.send("m");
     r.expect("to share:");
-    r.expect("Best score of this deal: 0");
+    // The score depends on the day's cards: only that a best is said.
+    r.expect("Best score of this deal: ");
     r.expect("New game");
     // The menu says today's deal was played, and its best.
-    r.expect("played today: your best 0");
+    r.expect("played today: your best ");
     r.send("q");
     r.ends_restored();
 }
