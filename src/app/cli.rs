@@ -132,6 +132,12 @@ pub(crate) enum DataCommand {
     /// Check the database's integrity: exit status 0 when it is sound, else 2 saying what is
     /// wrong.
     Check,
+    /// Put a backup (or any new2048 database) in place of the database, after checking it; the
+    /// database it replaces is kept beside it. Refused while another window plays.
+    Restore {
+        /// The backup to restore; it is only read.
+        path: std::path::PathBuf,
+    },
 }
 
 #[derive(Args, Debug, Clone, Default)]

@@ -145,6 +145,23 @@ impl Store {
         self.damaged
     }
 
+    /// Puts the backup `from` in place of the database, keeping today's at `keep`; refused
+    /// while a game is open in another window.
+    pub(crate) fn restore(&mut self, from: &Path, keep: &Path) -> Result<(), String> {
+        if self.all_saved_games().iter().any(|g| g.elsewhere) {
+            return Err(
+                "a game is open in another window; close it first (nothing was changed)".into(),
+            );
+        }
+        let db = self
+            .db
+            .as_mut()
+            .ok_or("the database cannot be opened (see above)")?;
+        db::schema::restore(db, from, keep)?;
+        self.bests.borrow_mut().clear();
+        Ok(())
+    }
+
     /// The open database, if there is one.
     pub(crate) fn db(&self) -> Option<&Connection> {
         self.db.as_ref()

@@ -194,3 +194,56 @@ fn a_backup_is_written_to_the_name_exactly_as_given() {
     fs::copy(&to, restored.join("new2048.db")).unwrap();
     assert_eq!(home.history_in(&restored).len(), 1);
 }
+
+#[test]
+fn data_restore_puts_a_backup_in_place_and_keeps_what_it_replaced() {
+    let home = Home::linked();
+    home.play(1);
+    home.play(2);
+    let backup = home.tmp.path().join("keep.db");
+    let out = home
+        .command(&["data", "backup"], &home.data)
+        .arg(&backup)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    home.play(3);
+    // Not a database: refused, nothing changed.
+    let junk = home.tmp.path().join("junk.db");
+    fs::write(&junk, "not a database, not at all, really not".repeat(200)).unwrap();
+    let out = home
+        .command(&["data", "restore"], &home.data)
+        .arg(&junk)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("nothing was changed"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(home.history_in(&home.data).len(), 3);
+    let out = home
+        .command(&["data", "restore"], &home.data)
+        .arg(&backup)
+        .output()
+        .unwrap();
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(said.contains("2 recorded games"), "{said}");
+    assert_eq!(home.history_in(&home.data).len(), 2);
+    let check = home.run(&["data", "check"], "");
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    // What it replaced is kept, whole.
+    let kept: Vec<PathBuf> = fs::read_dir(&home.data)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("before-restore"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let other = home.tmp.path().join("other");
+    fs::create_dir_all(&other).unwrap();
+    fs::copy(&kept[0], other.join("new2048.db")).unwrap();
+    assert_eq!(home.history_in(&other).len(), 3);
+}

@@ -145,11 +145,24 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     }
     let mut keeper = Store::open();
     print_warnings(&mut keeper);
+    if let DataCommand::Restore { path } = command {
+        let stamp = utc::compact(utc::now());
+        let keep = dir.join(format!("new2048.db.before-restore-{stamp}"));
+        keeper.restore(path, &keep).map_err(Error::usage)?;
+        println!(
+            "restored {} from {} ({} recorded games); the database it replaced is kept at {}",
+            store::path_in(&dir).display(),
+            path.display(),
+            keeper.count(),
+            keep.display()
+        );
+        return Ok(());
+    }
     let db = keeper
         .db()
         .ok_or_else(|| Error::usage("the database cannot be opened (see above)"))?;
     match command {
-        DataCommand::Path => Ok(()),
+        DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
         DataCommand::Backup { path } => {
             store::backup(db, path).map_err(Error::usage)?;
             println!(

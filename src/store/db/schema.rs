@@ -326,6 +326,41 @@ pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
     })
 }
 
+/// Puts the database `from` in place of `conn`'s, through the backup API (so that the log and
+/// the other windows' view stay right), after checking that it is a sound new2048 database this
+/// program can read; what `conn` held is first copied to `keep`.
+pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result<(), String> {
+    let bad = |why: String| {
+        format!(
+            "{} cannot be restored: {why} (nothing was changed)",
+            from.display()
+        )
+    };
+    let src = Connection::open_with_flags(
+        from,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    let version: i64 = src
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| bad(e.to_string()))?;
+    if !(1..=VERSION).contains(&version) {
+        return Err(bad(format!(
+            "it is not a new2048 database this version reads (schema {version})"
+        )));
+    }
+    let problems = check(&src).map_err(|e| bad(e.to_string()))?;
+    if !problems.is_empty() {
+        return Err(bad(format!("it is damaged: {}", problems.join("; "))));
+    }
+    backup(conn, keep)?;
+    let step = rusqlite::backup::Backup::new(&src, conn).map_err(|e| bad(e.to_string()))?;
+    step.run_to_completion(256, Duration::from_millis(5), None)
+        .map_err(|e| format!("cannot restore {}: {e}", from.display()))?;
+    drop(step);
+    migrate(conn).map_err(|e| format!("cannot bring {} up to date: {e}", from.display()))
+}
+
 /// The problems `integrity_check` and `foreign_key_check` find, none when the database is sound.
 pub(crate) fn check(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
     let mut q = conn.prepare(
