@@ -699,3 +699,23 @@ fn deleting_a_save_while_the_database_is_locked_keeps_it() {
     assert!(text(&next.stderr).contains("imported 1 recorded game"));
     assert_eq!((home.saves(), home.history().len()), (0, 1));
 }
+
+#[test]
+fn a_nearly_full_disk_still_records_a_whole_game() {
+    // Once, on 512 KB free: a fresh database recorded no game (the log had to reach SQLite's
+    // 1,000 pages, about 4 MB, before a checkpoint) and the save froze at card 33.
+    let home = Home::new();
+    let Some(_disk) = Tmpfs::mount(&home.data(), "512k") else {
+        eprintln!("cannot mount a tmpfs here (not root?): the nearly-full-disk check is skipped");
+        return;
+    };
+    let out = home.run(
+        &["play", "--seed", "3", "--json"],
+        &"1\n2\n3\n4\n5\n".repeat(250),
+    );
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("cannot"), "{err}");
+    assert_eq!(crate::common::recorded(&home.data()), 1, "{err}");
+    assert_eq!(home.saves(), 0, "{err}");
+}
