@@ -82,6 +82,8 @@ pub(crate) struct Store {
     playing: Vec<Playing>,
     /// Whether opening found the database damaged (and moved it aside).
     damaged: bool,
+    /// Whether a listing met rows that do not read.
+    partial: std::cell::Cell<bool>,
 }
 
 impl Store {
@@ -183,10 +185,36 @@ impl Store {
         let Some(db) = &self.db else {
             return Vec::new();
         };
-        history::list(db, filter).unwrap_or_else(|e| {
+        let listed = history::list(db, filter).unwrap_or_else(|e| {
             self.warn(format!("cannot read history: {e}"));
-            Vec::new()
-        })
+            self.partial.set(true);
+            history::Listed::default()
+        });
+        self.rows_read(listed)
+    }
+
+    /// The rows of a listing that read; the others are named once, and the read is partial.
+    fn rows_read(&self, listed: history::Listed) -> Vec<Recap> {
+        if !listed.bad.is_empty() {
+            self.partial.set(true);
+            let ns: Vec<String> = listed.bad.iter().map(ToString::to_string).collect();
+            self.warn(format!(
+                "{} of history cannot be read (damaged: row n {} of the games table); every \
+                 other game is listed. `new2048 data check` says more",
+                if listed.bad.len() == 1 {
+                    "one game"
+                } else {
+                    "some games"
+                },
+                ns.join(", ")
+            ));
+        }
+        listed.rows
+    }
+
+    /// Whether some rows asked for could not be read (a command then exits non-zero).
+    pub(crate) fn read_partly(&self) -> bool {
+        self.partial.get()
     }
 
     /// How many games history holds.
@@ -219,8 +247,16 @@ impl Store {
         };
         let read = || -> rusqlite::Result<Tally> {
             let (cards, classic) = (tally(GameKind::Cards)?, tally(GameKind::Classic)?);
-            let duels = history::list_where(db, "g.game = 'duel' AND g.checked IS 1", [])?;
-            let dailies = history::list_where(db, "g.daily IS NOT NULL AND g.checked IS 1", [])?;
+            let duels = self.rows_read(history::list_where(
+                db,
+                "g.game = 'duel' AND g.checked IS 1",
+                [],
+            )?);
+            let dailies = self.rows_read(history::list_where(
+                db,
+                "g.daily IS NOT NULL AND g.checked IS 1",
+                [],
+            )?);
             self.say_edited(&history::unchecked(db)?);
             Ok(Tally {
                 cards,
@@ -548,11 +584,12 @@ impl Store {
             "g.game = 'cards' AND g.daily = ?1 AND r.hash = ?2 AND g.outcome != 'quit'",
             [date, hash.as_str()],
         )
-        .ok()?;
+        .ok()
+        .map(|l| self.rows_read(l))?;
         let Ok(Entry::Cards(record)) = self.record(&found.first()?.id) else {
             return None;
         };
-        let dailies = history::list_where(db, "g.daily IS NOT NULL", []).ok()?;
+        let dailies = self.rows_read(history::list_where(db, "g.daily IS NOT NULL", []).ok()?);
         let games: Vec<&Recap> = dailies.iter().collect();
         let best = self.daily_best(rules, date).unwrap_or(record.score);
         let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()));

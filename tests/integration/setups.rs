@@ -247,3 +247,46 @@ fn data_restore_puts_a_backup_in_place_and_keeps_what_it_replaced() {
     fs::copy(&kept[0], other.join("new2048.db")).unwrap();
     assert_eq!(home.history_in(&other).len(), 3);
 }
+
+#[test]
+fn one_damaged_row_hides_only_itself_and_the_command_says_so() {
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    let c = rusqlite::Connection::open(home.data.join("new2048.db")).unwrap();
+    // A flipped byte in one row's `deal` (valid text, no longer JSON).
+    c.execute("UPDATE games SET deal = '{\"kind\":\"se' WHERE n = 2", [])
+        .unwrap();
+    drop(c);
+    for args in [
+        &["history", "--json"][..],
+        &["history"],
+        &["history", "--csv"],
+    ] {
+        let out = home.run(args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(
+            err.matches("cannot be read (damaged: row n 2").count(),
+            1,
+            "{err}"
+        );
+        if args == ["history"] {
+            let said = text(&out.stdout);
+            assert!(said.contains("seed 1") && said.contains("seed 3"), "{said}");
+            assert!(!said.contains("seed 2"), "{said}");
+        }
+        if args == ["history", "--csv"] {
+            assert_eq!(
+                text(&out.stdout).lines().count(),
+                3,
+                "{}",
+                text(&out.stdout)
+            );
+        }
+    }
+    let out = home.run(&["history", "--json"], "");
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 2);
+}

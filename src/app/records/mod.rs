@@ -108,6 +108,17 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
     } else {
         print!("{}", report::table(&rows, terminal_width()));
     }
+    partly_read(&keeper)
+}
+
+/// A command that could not read every row it was asked for fails (status 1) after printing
+/// what it could.
+fn partly_read(keeper: &Store) -> Result<(), Error> {
+    if keeper.read_partly() {
+        return Err(Error::Failed(
+            "some of history could not be read (see the warning above)".into(),
+        ));
+    }
     Ok(())
 }
 
@@ -128,7 +139,7 @@ pub(super) fn stats() -> Result<(), Error> {
         None => println!("no games recorded yet"),
         Some(r) => print!("{r}"),
     }
-    Ok(())
+    partly_read(&keeper)
 }
 
 /// `new2048 data path|backup PATH|check`.

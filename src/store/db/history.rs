@@ -167,18 +167,23 @@ fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
     })
 }
 
+/// The summaries of games as read: every row that reads, and the row numbers (`n`) of those
+/// that do not (a damaged value hides only its own row).
+#[derive(Debug, Default)]
+pub(crate) struct Listed {
+    pub(crate) rows: Vec<Recap>,
+    pub(crate) bad: Vec<i64>,
+}
+
 /// The summaries of the games `filter` wants, newest first.
-pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<Recap>> {
+pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Listed> {
     let limit = filter.limit.map_or(-1, |l| l.min(i64::MAX as usize) as i64);
-    let mut q = conn.prepare_cached(&format!(
-        "{SUMMARY} WHERE (?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
-         ORDER BY g.ended DESC, g.n DESC LIMIT ?3"
-    ))?;
-    q.query_map(
+    one_by_one(
+        conn,
+        "(?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
+         ORDER BY g.ended DESC, g.n DESC LIMIT ?3",
         params![filter.game.map(GameKind::as_str), filter.rules, limit],
-        summary_of,
-    )?
-    .collect()
+    )
 }
 
 /// The summaries of the games matching an SQL condition on `g` (the games) and `r` (their
@@ -187,13 +192,39 @@ pub(crate) fn list_where(
     conn: &Connection,
     condition: &str,
     args: impl rusqlite::Params,
-) -> rusqlite::Result<Vec<Recap>> {
+) -> rusqlite::Result<Listed> {
     // `+g.ended`: sorted after the condition's index found the few rows, rather than every game
     // walked newest first to find them.
-    let mut q = conn.prepare_cached(&format!(
-        "{SUMMARY} WHERE {condition} ORDER BY +g.ended DESC, g.n DESC"
-    ))?;
-    q.query_map(args, summary_of)?.collect()
+    one_by_one(
+        conn,
+        &format!("{condition} ORDER BY +g.ended DESC, g.n DESC"),
+        args,
+    )
+}
+
+/// The rows `tail` (a condition and an order on `g` and `r`) picks, each summed up on its own,
+/// so that one whose stored values do not read is named instead of ending the listing.
+fn one_by_one(
+    conn: &Connection,
+    tail: &str,
+    args: impl rusqlite::Params,
+) -> rusqlite::Result<Listed> {
+    let ns: Vec<i64> = conn
+        .prepare_cached(&format!(
+            "SELECT g.n FROM games g JOIN rules r ON r.id = g.rules WHERE {tail}"
+        ))?
+        .query_map(args, |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut q = conn.prepare_cached(&format!("{SUMMARY} WHERE g.n = ?1"))?;
+    let mut listed = Listed::default();
+    for n in ns {
+        match q.query_row([n], summary_of) {
+            Ok(r) => listed.rows.push(r),
+            Err(rusqlite::Error::QueryReturnedNoRows) => {}
+            Err(_) => listed.bad.push(n),
+        }
+    }
+    Ok(listed)
 }
 
 /// How many games history holds.
