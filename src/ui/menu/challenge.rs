@@ -34,10 +34,14 @@ pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &Store) -> Vec<Offer> {
                 .map(|r| (name.to_string(), r, true))
         })
         .collect();
-    let own = own_rules_file().and_then(|p| config::load_file(&p).ok());
-    for r in std::iter::once(rules.clone()).chain(own) {
+    for (r, file) in std::iter::once((rules.clone(), None)).chain(own_rule_sets()) {
         if all.iter().all(|(_, o, _)| o.hash() != r.hash()) {
-            all.push((rules_label(&r, ui), r, false));
+            let mut label = rules_label(&r, ui);
+            // Two rule sets the menu offers never share a label: the second says its file.
+            if let Some(f) = file.filter(|_| all.iter().any(|(l, _, _)| *l == label)) {
+                label = format!("{label} · {f}");
+            }
+            all.push((label, r, false));
         }
     }
     all.into_iter()
@@ -48,6 +52,22 @@ pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &Store) -> Vec<Offer> {
             preset,
         })
         .collect()
+}
+
+/// The player's own rules that can be played, with the name of the file each comes from: the
+/// rules file, then the rule sets by name (see [`config::own`]).
+pub(super) fn own_rule_sets() -> Vec<(Rules, Option<String>)> {
+    let file = |p: &std::path::Path| p.file_name().map(|f| f.to_string_lossy().into_owned());
+    let mut out: Vec<(Rules, Option<String>)> = own_rules_file()
+        .and_then(|p| config::load_file(&p).ok().map(|r| (r, file(&p))))
+        .into_iter()
+        .collect();
+    for set in config::own::list() {
+        if let Ok(r) = set.rules {
+            out.push((r, file(&set.path)));
+        }
+    }
+    out
 }
 
 /// The presets, easiest first: by the share of games the best bot wins with them, as measured.

@@ -297,6 +297,20 @@ pub(crate) struct Words {
     pub editor_estimate_done: &'static str,
     /// After the estimate, when only the deck's first `{}` of `{}` cards are played.
     pub editor_estimate_prefix: &'static str,
+    /// The selected key explained: what it means, what it allows (from [`crate::config::keys`])
+    /// and its default (`{}`), joined by `editor_about`.
+    pub editor_about: &'static str,
+    pub editor_default: &'static str,
+    /// Whether the keys are explained in Chinese ([`crate::config::keys::About::meaning_zh`]).
+    pub keys_zh: bool,
+    /// A file opened with bad values: how many, and how to mend them.
+    pub editor_bad_keys: [&'static str; 2],
+    /// Beside a bad key's value.
+    pub editor_bad_mark: &'static str,
+    /// Saving or playing refused while keys are bad: `{}` the keys.
+    pub editor_fix_first: &'static str,
+    /// The first save of rules named after a preset (or not named): the name is asked.
+    pub editor_name_first: &'static str,
     /// `{}` the points of a merge step.
     pub help_score: &'static str,
     /// `{}` the points of a merge step, twice.
