@@ -205,6 +205,7 @@ pub(crate) static EN: Words = Words {
     resume_deal_ask: "Resume the saved game?",
     menu_record: "best {} · {} played, {}% won",
     menu_record_short: "best {} · {}% won",
+    menu_bot_rate: "the best bot wins {}%",
     menu_not_played: "not played yet",
     menu_try_streak: "On {} you won {} in a row: try {} next (press t).",
     menu_try_rate: "On {} you win {}% of your games: try {} next (press t).",

@@ -234,6 +234,8 @@ pub(crate) struct Words {
     /// The player's record with a preset: `{}` the best score, games played, the share won.
     pub menu_record: &'static str,
     pub menu_record_short: &'static str,
+    /// Beside a preset in the start menu: its measured difficulty (`{}` the best bot's % won).
+    pub menu_bot_rate: &'static str,
     pub menu_not_played: &'static str,
     /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
     /// harder rules `{}` suggested, with the key that starts them.

@@ -205,6 +205,7 @@ pub(crate) static ZH: Words = Words {
     resume_deal_ask: "继续存档的那一局吗？",
     menu_record: "最高 {} · 玩了 {} 局，胜率 {}%",
     menu_record_short: "最高 {} · 胜率 {}%",
+    menu_bot_rate: "最强机器人胜率 {}%",
     menu_not_played: "还没玩过",
     menu_try_streak: "{} 规则下你已连胜 {} 局：下一步试试 {}（按 t 开始）。",
     menu_try_rate: "{} 规则下你的胜率是 {}%：下一步试试 {}（按 t 开始）。",
