@@ -62,7 +62,8 @@ pub(super) fn label_apart(taken: &[&str], label: String, file: Option<&str>) -> 
         Some(f) => format!("{label} · {f}"),
         None => label,
     };
-    (1..)
+    // Every label taken is one of `taken`, so one of the first `taken.len() + 1` is free.
+    (1..=taken.len() + 1)
         .map(|n| match n {
             1 => with_file.clone(),
             n => format!("{with_file} ({n})"),
