@@ -46,7 +46,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
         Some(Command::History(ref a)) => records::history(&cli.global, a),
-        Some(Command::Stats) => records::stats(),
+        Some(Command::Stats) => records::stats(&cli.global),
         Some(Command::Saved(ref a)) => records::saved(a),
         Some(Command::Data(ref a)) => records::data(a),
         Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),

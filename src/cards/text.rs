@@ -174,8 +174,8 @@ pub(crate) fn status(game: &Game) -> String {
 }
 
 /// `1 card`, `2 cards`.
-pub fn count(n: u32, word: &str) -> String {
-    if n == 1 {
+pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, word: &str) -> String {
+    if n == N::from(1) {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")

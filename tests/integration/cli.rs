@@ -1146,6 +1146,15 @@ fn rule_sets_by_name_are_made_listed_and_played() {
     run.run()
         .ok()
         .stdout_has(&["fifty (rules ", "default (rules "]);
+    // `stats --rules NAME` shows only those rules (it printed every rules set).
+    let run = run.then("--rules fifty stats");
+    let out = run.run().ok();
+    assert!(out.stdout.contains("fifty (rules "), "{}", out.stdout);
+    assert!(!out.stdout.contains("default (rules "), "{}", out.stdout);
+    let run = run.then("stats --rules hard");
+    run.run()
+        .ok()
+        .stdout_has(&["no games recorded with the rules `hard`"]);
     let run = run.then("rules --list");
     let out = run.run().ok();
     let line = out
@@ -1192,4 +1201,21 @@ fn a_bad_rule_set_says_to_mend_it_in_the_editor() {
         .run()
         .code(2)
         .stderr_has(&["needs a terminal"]);
+}
+
+/// A count of one is said in the singular: `1 move` (a classic replay said `1 moves`).
+#[test]
+fn a_replay_of_one_move_says_1_move() {
+    let run = Run::cmd("classic --seed 1 --json").stdin("a\nq\n");
+    assert_eq!(run.run().ok().json()["moves"], 1);
+    let run = run.then("replay 1");
+    run.run()
+        .ok()
+        .stdout_has(&["replay of game 1: classic 4x4, default rules, seed 1, 1 move\n"]);
+    let run = run.then("play --seed 1 --json").stdin("1\nq\n");
+    run.run().ok();
+    let run = run.then("replay 1");
+    run.run()
+        .ok()
+        .stdout_has(&["replay of game 1: default rules, seed 1, 1 move\n"]);
 }

@@ -523,7 +523,7 @@ fn classic_moves_refuses_a_useless_move_undoes_quits_and_resumes() {
     assert!(r.ends_restored().contains("Classic game saved"));
     // Without --resume the saved game is offered first.
     let mut r = r.again(&["--no-color", "classic"]);
-    r.expect("Resume your saved classic game (score 0, 1 moves)?");
+    r.expect("Resume your saved classic game (score 0, 1 move)?");
     r.send("y");
     r.expect("Moves 1");
     r.send("\x1b[D");

@@ -155,7 +155,8 @@ pub(crate) fn saved_classic(ui: &Ui, keeper: &mut Store) -> Resume {
     let Some(Resumed::Classic(g, m)) = keeper.resume_newest(GameKind::Classic) else {
         return Resume::Fresh;
     };
-    let question = fill(ui.words.resume_classic, &[&g.score(), &g.moves().len()]);
+    let moves = plural(ui.words.menu_played_moves, g.moves().len() as u64);
+    let question = fill(ui.words.resume_classic, &[&g.score(), &moves]);
     offer(ui, "", &question, || Some(Resumed::Classic(g, m)))
 }
 

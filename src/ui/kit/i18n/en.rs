@@ -134,7 +134,7 @@ pub(crate) static EN: Words = Words {
     ],
     classic_saved_bye: "Classic game saved (score {}). Run new2048 classic to resume it.",
     menu_classic: "Classic 2048 (slide tiles on a {}×{} board)",
-    resume_classic: "Resume your saved classic game (score {}, {} moves)?",
+    resume_classic: "Resume your saved classic game (score {}, {})?",
     menu_duel: "Duel (two players, one terminal)",
     duel_prompt: "A duel at which game?",
     duel_cards: "The card game (the same deck for both)",

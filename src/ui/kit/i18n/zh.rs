@@ -134,7 +134,7 @@ pub(crate) static ZH: Words = Words {
     ],
     classic_saved_bye: "经典游戏已保存（得分 {}）。运行 new2048 classic 即可继续。",
     menu_classic: "经典 2048（在 {}×{} 棋盘上滑动方块）",
-    resume_classic: "继续保存的经典游戏吗（得分 {}，{} 步）？",
+    resume_classic: "继续保存的经典游戏吗（得分 {}，{}）？",
     menu_duel: "对决（两位玩家，同一终端）",
     duel_prompt: "对决玩哪种游戏？",
     duel_cards: "纸牌游戏（双方同一副牌）",
