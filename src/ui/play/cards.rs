@@ -138,6 +138,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         frame,
         fresh: s.extra.fresh,
         played_secs: Some(s.played_secs(s.meta.started)),
+        daily: matches!(s.meta.deal, Deal::Daily { .. }),
         insight: &s.extra.judged.lines,
     }
 }

@@ -48,6 +48,7 @@ pub(crate) static EN: Words = Words {
     lost: "Game over: no column takes the {}.",
     new_best: "New best!",
     new_best_was: "New best! (was {})",
+    first_daily: "First game of this deal",
     first_game: "First game under these rules",
     par_line: "Par {} · you {}",
     par_computing: "Par: computing…",

@@ -65,6 +65,8 @@ pub(crate) struct Words {
     /// The result's best when it beat an earlier one: `{}` that one.
     pub new_best_was: &'static str,
     /// The result's best when no game under these rules was recorded before.
+    /// The result of a daily deal no game of which was recorded before.
+    pub first_daily: &'static str,
     pub first_game: &'static str,
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,

@@ -48,6 +48,7 @@ pub(crate) static ZH: Words = Words {
     lost: "游戏结束：{} 无处可放。",
     new_best: "新纪录！",
     new_best_was: "新纪录！（之前 {}）",
+    first_daily: "首次玩这一牌局",
     first_game: "这套规则下的第一局",
     par_line: "标准分 {} · 你 {}",
     par_computing: "标准分：计算中…",
