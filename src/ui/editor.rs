@@ -660,7 +660,7 @@ fn about(key: &str, words: &Words) -> String {
     let Some(a) = crate::config::keys::about(key) else {
         return String::new();
     };
-    let (meaning, allowed) = if words.keys_zh {
+    let (meaning, allowed) = if words.keys_lang == "zh" {
         (a.meaning_zh, a.allowed_zh)
     } else {
         (a.meaning, a.allowed)

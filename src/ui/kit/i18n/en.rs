@@ -260,7 +260,7 @@ pub(crate) static EN: Words = Words {
     editor_estimate_prefix: "(a game through its first {} of {} cards counts as won)",
     editor_about: "{} {} {}",
     editor_default: "Default: {}.",
-    keys_zh: false,
+    keys_lang: "en",
     editor_bad_keys: [
         "{} value of this file cannot be read (marked ✗): change it here, or leave with q and the file stays as it is.",
         "{} values of this file cannot be read (marked ✗): change them here, or leave with q and the file stays as it is.",

@@ -305,8 +305,8 @@ pub(crate) struct Words {
     /// and its default (`{}`), joined by `editor_about`.
     pub editor_about: &'static str,
     pub editor_default: &'static str,
-    /// Whether the keys are explained in Chinese ([`crate::config::keys::About::meaning_zh`]).
-    pub keys_zh: bool,
+    /// The language the keys are explained in ([`crate::config::keys`] holds `en` and `zh`).
+    pub keys_lang: &'static str,
     /// A file opened with bad values: how many, and how to mend them.
     pub editor_bad_keys: [&'static str; 2],
     /// Beside a bad key's value.

@@ -260,7 +260,7 @@ pub(crate) static ZH: Words = Words {
     editor_estimate_prefix: "（只下前 {} 张牌，共 {} 张：撑到那里即算赢）",
     editor_about: "{}{}{}",
     editor_default: "默认：{}。",
-    keys_zh: true,
+    keys_lang: "zh",
     editor_bad_keys: [
         "此文件有 {} 个值无法读取（标有 ✗）：在这里修改，或按 q 离开，文件保持原样。",
         "此文件有 {} 个值无法读取（标有 ✗）：在这里修改，或按 q 离开，文件保持原样。",
