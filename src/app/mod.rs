@@ -40,6 +40,21 @@ pub(crate) fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
     let lang = crate::ui::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
+    // The games on the screen, in the log look, go by the service's name from the start.
+    if lang.is_ok()
+        && matches!(
+            cli.command,
+            None | Some(
+                Command::Play(_)
+                    | Command::Daily(_)
+                    | Command::Classic(_)
+                    | Command::Duel(_)
+                    | Command::Autoplay(_)
+            )
+        )
+    {
+        crate::ui::start_as_service(cli.global.no_anim, cli.global.theme.as_deref());
+    }
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),

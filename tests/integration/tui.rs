@@ -1128,6 +1128,56 @@ fn the_log_look_and_the_boss_key() {
     r.ends_restored();
 }
 
+/// The log look, whole: the first screen is the game as log lines (no start menu), the process
+/// and the terminal's title go by the service's name, the quit question is a log line, and the
+/// way out is the service stopping; nothing says new2048, game, Goodbye or resume. (It opened on
+/// the orange menu, came back to it, and the shell then read `Goodbye!`.)
+#[test]
+fn the_log_look_from_start_to_shell() {
+    let mut r = start(&["--no-color", "--theme", "log"]);
+    r.expect("\x1b]0;chunkd\x07");
+    let first = r.expect("INFO  stats: ops=0");
+    // The process of this run (its HOME is this run's folder) is named as the service.
+    let home = format!("HOME={}\0", r.dir.path().display());
+    let names: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("environ"))
+                .is_ok_and(|env| String::from_utf8_lossy(&env).contains(&home))
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path().join("cmdline")).ok())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("chunkd\0--no-color\0--theme\0log")),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.contains("new2048")), "{names:?}");
+    r.send("1");
+    r.expect("appended chunk=");
+    r.send("q");
+    let asked = r.expect("operator ack required");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(rest.contains("received shutdown request"), "{rest}");
+    assert!(rest.contains("state persisted ops="), "{rest}");
+    let seen = format!("{first}{asked}{rest}").to_lowercase();
+    for word in ["new2048", "game", "goodbye", "resume", "menu"] {
+        assert!(
+            !seen.contains(word),
+            "`{word}` shown in the log look: {seen}"
+        );
+    }
+    // Run again, it goes on with the game it left, still as log lines.
+    let mut r = r.again(&["--no-color", "--theme", "log"]);
+    r.expect("shard=1 depth=");
+    r.send("\x03");
+    let rest = r.ends_restored();
+    assert!(!rest.to_lowercase().contains("goodbye"), "{rest}");
+}
+
 #[test]
 fn the_log_look_in_chinese() {
     // A service's log is English on any desktop: so is the log look.
