@@ -162,20 +162,25 @@ pub(crate) fn play(
         }
     }
     drop(guard);
+    farewell(ui, kept.map(|(_, score, bye)| (score, bye)), &daily, given_up);
+    Ok(())
+}
+
+/// The last lines, on the shell's screen: a finished daily deal's, a duel given up's, and the
+/// farewell (the score of a game left saved); in the log look, the service stopping instead.
+fn farewell(ui: &Ui, kept: Option<(u64, &str)>, daily: &[String], given_up: Option<String>) {
+    // After a hang-up there is nobody to read these: errors are ignored.
     if ui.look.get() == Look::Log {
-        // The way out of the log look is the service stopping, in its log's words.
-        for line in log_farewell(ui, kept.map(|k| k.1)) {
+        for line in log_farewell(ui, kept.map(|k| k.0)) {
             let _ = ui.term.write_line(&line);
         }
-        return Ok(());
+        return;
     }
-    // After a hang-up there is nobody to read this: ignore the error.
     for line in daily.iter().chain(&given_up) {
         let _ = ui.term.write_line(line);
     }
-    let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(_, s, bye)| fill(bye, &[&s]));
-    let _ = ui.term.write_line(&farewell);
-    Ok(())
+    let bye = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));
+    let _ = ui.term.write_line(&bye);
 }
 
 /// The game the log look opens on: the newest saved card game of `rules` (not open in another
