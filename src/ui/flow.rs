@@ -162,7 +162,12 @@ pub(crate) fn play(
         }
     }
     drop(guard);
-    farewell(ui, kept.map(|(_, score, bye)| (score, bye)), &daily, given_up);
+    farewell(
+        ui,
+        kept.map(|(_, score, bye)| (score, bye)),
+        &daily,
+        given_up,
+    );
     Ok(())
 }
 
