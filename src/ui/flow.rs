@@ -56,13 +56,8 @@ pub(crate) fn play(
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
     let mut rules = Arc::new(rules);
-    // The log look has no start menu to open on (a menu cannot be drawn as a log): it opens on
-    // the game, the newest saved one of these rules or a new one, and leaving it leaves.
-    let log = ui.look.get() == Look::Log;
-    let first = match first {
-        None if log => Some(log_first(keeper, &rules)),
-        first => first,
-    };
+    // The log look opens on the game, not on a menu (which cannot be drawn as a log).
+    let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(keeper, &rules)));
     let home = first.is_none();
     let mut next = first;
     // The game the last one left saved: its save's id (the newest save, just written), its
