@@ -61,6 +61,8 @@ mod utc;
 
 /// Runs `new2048` with the process's command line; returns the exit status.
 pub fn main() -> i32 {
-    use clap::Parser;
-    app::run(app::cli::Cli::parse())
+    use clap::FromArgMatches;
+    let matches = app::cli::command().get_matches();
+    let cli = app::cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    app::run(cli)
 }

@@ -31,7 +31,8 @@ pub(crate) struct Cli {
 /// Options every command takes.
 #[derive(Args, Debug, Clone, Default)]
 pub(crate) struct Global {
-    /// Play a shipped rules preset: default, solitaire or hard.
+    /// The rules: a preset (default, solitaire, hard) or one of your rule sets (see `new2048
+    /// rules --list`); `history` and `stats` show only the games of the rules of this name.
     #[arg(long, global = true, value_name = "NAME", conflicts_with = "config")]
     pub rules: Option<String>,
     /// Read the rules from this TOML file (keys it leaves out keep their default).
@@ -386,4 +387,92 @@ pub(crate) struct ReviewArgs {
     /// Print one JSON object: accuracy, every move rated, the biggest mistakes.
     #[arg(long)]
     pub json: bool,
+}
+
+/// What a subcommand does with the options every command takes: the screen's (`--no-color`,
+/// `--lang`, `--no-anim`, `--theme`, `--no-mouse`) when it draws one, and `--rules` as it uses it
+/// (`None`: not at all; `--config` goes with playing or showing rules).
+struct Uses {
+    screen: bool,
+    rules: Option<&'static str>,
+    config: bool,
+}
+
+/// `--rules` for the commands that play with the rules in force.
+const PLAY_RULES: &str = "Play with these rules: a preset (default, solitaire, hard) or one of \
+    your rule sets (see `new2048 rules --list`)";
+
+/// Each subcommand's use of the shared options, by name.
+fn uses(name: &str) -> Uses {
+    let (screen, rules, config) = match name {
+        "play" | "autoplay" | "daily" | "classic" | "duel" => (true, Some(PLAY_RULES), true),
+        "rules" => (
+            true,
+            Some(
+                "Show (and with --edit NAME, edit) these rules: a preset or one of your rule sets",
+            ),
+            true,
+        ),
+        "replay" | "review" => (true, None, false),
+        "simulate" | "train" => (
+            false,
+            Some("The rules the bots play: a preset or one of your rule sets"),
+            true,
+        ),
+        "history" | "stats" => (
+            false,
+            Some("Only the games played with the rules of this name (as history shows it)"),
+            false,
+        ),
+        _ => (false, None, false),
+    };
+    Uses {
+        screen,
+        rules,
+        config,
+    }
+}
+
+/// The options every command takes that only screens use.
+const SCREEN_OPTIONS: [&str; 5] = ["no_color", "lang", "no_anim", "theme", "no_mouse"];
+
+/// The command line as it is parsed and documented: each subcommand's help lists only the shared
+/// options it uses, and says what `--rules` does there (it filters in `history` and `stats`; it
+/// is no part of `stats`' or `manpage`'s work to draw a screen). The options are still taken
+/// everywhere, so a script that passes one to every command keeps working: a subcommand gets its
+/// own copy of each shared option (hidden, or with its own help), which clap then does not
+/// propagate over, and the values still land in [`Global`].
+pub(crate) fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let shared: Vec<clap::Arg> = cmd
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        let u = uses(&name);
+        cmd = cmd.mut_subcommand(&name, |mut sub| {
+            for a in &shared {
+                let id = a.get_id().as_str();
+                let shown = match id {
+                    "rules" => u.rules.is_some(),
+                    "config" => u.config,
+                    _ => u.screen || !SCREEN_OPTIONS.contains(&id),
+                };
+                let own = match (id, u.rules) {
+                    ("rules", Some(help)) => a.clone().help(help),
+                    _ if shown => continue,
+                    _ => a.clone().hide(true),
+                };
+                sub = sub.arg(own);
+            }
+            sub
+        });
+    }
+    cmd
 }

@@ -7,10 +7,8 @@
 
 use std::io::{self, Write};
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use super::cli::Cli;
 use crate::error::Error;
 
 /// Writes the completion script for `shell` to standard output.
@@ -18,14 +16,14 @@ pub(crate) fn completions(shell: Shell) -> Result<(), Error> {
     // Made in memory first: clap_complete panics when its writer fails, which a reader that
     // stops early (`| head -1`) makes standard output do.
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "new2048", &mut script);
+    clap_complete::generate(shell, &mut super::cli::command(), "new2048", &mut script);
     print(&script)
 }
 
 /// Writes the manual page (roff, section 1) to standard output.
 pub(crate) fn manpage() -> Result<(), Error> {
     let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    clap_mangen::Man::new(super::cli::command()).render(&mut page)?;
     print(&page)
 }
 

@@ -545,9 +545,9 @@ fn bad_command_lines_exit_2() {
         ("play --deck-file d.txt --seed 3", &["--seed"]),
         (
             "--rules nope rules",
-            &["no preset `nope`", "default, solitaire, hard"],
+            &["no preset or rule set `nope`", "default, solitaire, hard"],
         ),
-        ("--rules nope play --seed 1", &["no preset `nope`"]),
+        ("--rules nope play --seed 1", &["no preset or rule set `nope`"]),
         ("--rules hard --config x.toml rules", &["--config"]),
         ("rules --force", &["--init"]),
     ];
@@ -1218,4 +1218,48 @@ fn a_replay_of_one_move_says_1_move() {
     run.run()
         .ok()
         .stdout_has(&["replay of game 1: default rules, seed 1, 1 move\n"]);
+}
+
+/// Each subcommand's help lists only the shared options it uses (every one listed `--theme`,
+/// `--no-mouse` and `--no-anim`, even `stats`, `data` and `manpage`), and `--rules` says what
+/// it does there (on `history` it said "Play a shipped rules preset", where it filters). The
+/// options are still taken everywhere.
+#[test]
+fn subcommand_help_shows_the_options_each_uses() {
+    for cmd in [
+        "stats",
+        "data backup",
+        "manpage",
+        "saved",
+        "history",
+        "simulate",
+    ] {
+        let out = Run::cmd(&format!("{cmd} --help")).run().ok();
+        for screen in ["--theme", "--no-mouse", "--no-anim", "--lang", "--no-color"] {
+            assert!(
+                !out.stdout.contains(screen),
+                "{cmd}: {screen}\n{}",
+                out.stdout
+            );
+        }
+    }
+    for cmd in ["play", "daily", "classic", "replay", "rules"] {
+        let out = Run::cmd(&format!("{cmd} --help")).run().ok();
+        assert!(out.stdout.contains("--theme"), "{cmd}\n{}", out.stdout);
+    }
+    let rules_help = |cmd: &str| {
+        let out = Run::cmd(&format!("{cmd} --help")).run().ok().stdout;
+        let at = out.find("--rules <NAME>").map(|i| out[i..].to_string());
+        at.unwrap_or_default()
+    };
+    assert!(rules_help("history").contains("Only the games played with the rules of this name"));
+    assert!(rules_help("stats").contains("Only the games played"));
+    assert!(rules_help("play").contains("Play with these rules: a preset"));
+    assert!(rules_help("simulate").contains("The rules the bots play"));
+    assert_eq!(rules_help("manpage"), "");
+    assert_eq!(rules_help("replay"), "");
+    // Still taken where they do nothing, as before.
+    Run::cmd("stats --theme log --no-anim").run().ok();
+    Run::cmd("--no-mouse history").run().ok();
+    Run::cmd("manpage").run().ok().stdout_has(&["new2048"]);
 }
