@@ -547,7 +547,10 @@ fn bad_command_lines_exit_2() {
             "--rules nope rules",
             &["no preset or rule set `nope`", "default, solitaire, hard"],
         ),
-        ("--rules nope play --seed 1", &["no preset or rule set `nope`"]),
+        (
+            "--rules nope play --seed 1",
+            &["no preset or rule set `nope`"],
+        ),
         ("--rules hard --config x.toml rules", &["--config"]),
         ("rules --force", &["--init"]),
     ];

@@ -479,17 +479,22 @@ fn screen(
     }
     let shown = if l.airy > 0 { 2 } else { 1 };
     out.extend(news(s.notes, theme, &margin, width, shown));
-    if s.prompt_line {
-        out.push(String::new());
-    } else if s.overlay == Overlay::None {
+    if s.overlay == Overlay::None {
         if l.airy > 1 {
             out.push(String::new());
         }
         // Split at the double spaces, so no key's text is cut in two.
         let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
-        for line in pack(&foot, "  ", &margin, width) {
-            out.push(theme.paint(&line, Tone::Dim));
+        let foot = pack(&foot, "  ", &margin, width);
+        if s.prompt_line {
+            // A question takes the keys' place: as many lines, the last one its own, so the
+            // board above stays where it was (it moved down a row when the question came).
+            out.extend(vec![String::new(); foot.len().max(1)]);
+        } else {
+            out.extend(foot.iter().map(|line| theme.paint(line, Tone::Dim)));
         }
+    } else if s.prompt_line {
+        out.push(String::new());
     }
     out
 }

@@ -440,3 +440,26 @@ fn frames_show_the_hand_before_the_move() {
     assert_ne!(hand(&during), hand(&after), "{during}\n{after}");
     assert!(hand(&during).unwrap().contains(" 2 "), "{during}");
 }
+
+/// A question (the quit and restart questions take the last line) leaves the board where it
+/// was: only the keys' line changes (at 80×24 the whole board moved down a row).
+#[test]
+fn a_question_leaves_the_board_where_it_was() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (w, h) in [(40, 15), (80, 24), (160, 48)] {
+        let mut s = screen(&g, &[]);
+        let plain = show(&s, Lang::En, w, h);
+        s.prompt_line = true;
+        let asked = show(&s, Lang::En, w, h);
+        let (plain, asked): (Vec<&str>, Vec<&str>) =
+            (plain.lines().collect(), asked.lines().collect());
+        assert_eq!(plain.len(), asked.len(), "{w}x{h}");
+        let differ: Vec<usize> = (0..plain.len()).filter(|&i| plain[i] != asked[i]).collect();
+        assert!(
+            differ.iter().all(|&i| plain[i].contains("q quit")),
+            "{w}x{h}: lines {differ:?} moved:\n{}\n---\n{}",
+            plain.join("\n"),
+            asked.join("\n")
+        );
+    }
+}
