@@ -1695,9 +1695,9 @@ fn a_click_on_a_duel_column_places_the_card_of_the_player_to_move() {
     }
 }
 
-/// The result screen's "Biggest mistake: move N" opens the review there: `v` steps through the
-/// game from the move before the mistake (the review's title says review), and leaving it comes
-/// back to the result.
+/// The result screen's "Biggest mistake: move N" opens the review there: `v` shows the game at
+/// move N (the review's title says review; it opened at move N - 1), and leaving it comes back
+/// to the result.
 #[test]
 fn the_biggest_mistake_opens_the_review_at_that_move() {
     let mut r = start_sized(
@@ -1713,7 +1713,7 @@ fn the_biggest_mistake_opens_the_review_at_that_move() {
     r.expect("(v: see it)");
     r.send("v");
     r.expect("rules five.toml  review");
-    r.expect(&format!("move {} of 5", n - 1));
+    r.expect(&format!("move {n} of 5"));
     r.send("q");
     r.expect("Play again");
     r.send("q");

@@ -177,7 +177,9 @@ impl OnePlayer for Game {
             return false;
         };
         let reel = Annotated::reviewed(s.game.clone(), &a.moves, a.tolerance);
-        show_replay(s.ui, &reel, n.saturating_sub(1));
+        // At the mistake itself: `move 16 of N` with its rating, as the result screen names it
+        // (it opened on the move before, `move 15`).
+        show_replay(s.ui, &reel, n);
         true
     }
 

@@ -267,7 +267,9 @@ pub(crate) fn items(
     match accuracy {
         Pending::Computing(..) => out.push(words.accuracy_computing.to_string()),
         Pending::Ready(a) => {
-            let percent = (a.share * 100.0).round() as u32;
+            // Never 100% with a move short of the best (99.6% was shown as 100% beside a score
+            // under par).
+            let percent = crate::cards::text::percent((a.share * 1e6).round() as u64, 1_000_000);
             out.push(fill(words.accuracy_line, &[&percent]));
             match &a.mistake {
                 Some((n, how)) => {
@@ -342,6 +344,16 @@ mod tests {
             ),
         ];
         insta::assert_debug_snapshot!(cases);
+    }
+
+    /// An accuracy short of every move is never shown as 100% (99.6% was, beside a score under
+    /// par).
+    #[test]
+    fn accuracy_short_of_all_is_not_100() {
+        let said = items(&EN, 85, &Pending::Ready(86), &ready(0.996, None));
+        assert_eq!(said, ["Par 86 · you 85", "Accuracy 99%", "No mistakes"]);
+        let all = items(&EN, 86, &Pending::Off, &ready(1.0, None));
+        assert_eq!(all[0], "Accuracy 100%");
     }
 
     #[test]
