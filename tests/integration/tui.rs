@@ -1916,3 +1916,21 @@ fn a_new_best_is_of_its_own_game() {
         r.ends_restored();
     }
 }
+
+/// At 40×15 the help is paged with space, and its last line says "Press any key": at the end,
+/// space goes back to the game too (it did nothing there).
+#[test]
+fn space_at_the_end_of_the_help_goes_back() {
+    let mut r = start_sized(&SEED, (40, 15), &[], &[]);
+    r.expect("Cards left 100");
+    r.send("?");
+    r.expect("more ");
+    r.send(" ");
+    r.send(" ");
+    r.expect("— end (");
+    r.send(" ");
+    // The game's own keys: the help shows the score line too, never these.
+    r.expect("1-5 place");
+    r.send("\x03");
+    r.ends_restored();
+}

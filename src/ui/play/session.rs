@@ -235,6 +235,11 @@ fn help(s: &mut impl Play) -> Option<End> {
         if let Action::Interrupt | Action::EndOfInput = s.action(&key) {
             return Some(s.leave());
         }
+        // Space pages on, and at the end goes back as any other key does (the last line says
+        // "press any key", and space did nothing there).
+        if key == Key::Char(' ') && at_end(s, top) {
+            return None;
+        }
         match scrolled(s, Overlay::Help, Pager::of(&key, true), top) {
             Some(at) => top = at,
             None => return None,
@@ -251,6 +256,14 @@ fn scrolled(s: &impl Play, overlay: Overlay, pager: Option<Pager>, top: usize) -
         .lay_out(view)
         .is_ok_and(|l| l.len() > view.height && view.height >= 3);
     tall.then(|| pager.step(top, view.height))
+}
+
+/// Whether the help shown from line `top` shows its last line (as [`crate::ui::kit::page`] lays
+/// a page out: the window's lines but one, then the mark).
+fn at_end(s: &impl Play, top: usize) -> bool {
+    let view = plain_view(s.ui(), Overlay::Help);
+    s.lay_out(view)
+        .is_ok_and(|l| top + view.height.saturating_sub(1) >= l.len())
 }
 
 /// What the wheel does to a paged screen: a line up or down.
