@@ -336,6 +336,75 @@ fn is_wide(c: char) -> bool {
     unicode_width::UnicodeWidthChar::width(c) == Some(2)
 }
 
+/// The words of the game's Chinese a line is never broken inside (Chinese has no spaces
+/// between words, so without them a line may break anywhere, splitting a word in two).
+const WORDS: [&str; 64] = [
+    "合并",
+    "高亮",
+    "手牌",
+    "牌局",
+    "撤销",
+    "提示",
+    "重新",
+    "开始",
+    "确认",
+    "退出",
+    "保存",
+    "帮助",
+    "老板",
+    "日志",
+    "外观",
+    "切换",
+    "切回",
+    "鼠标",
+    "点击",
+    "选择",
+    "机器人",
+    "下面",
+    "相同",
+    "继续",
+    "向上",
+    "清空",
+    "炸弹",
+    "得分",
+    "整副",
+    "无处",
+    "返回",
+    "游戏",
+    "规则",
+    "回放",
+    "复盘",
+    "对决",
+    "玩家",
+    "每日",
+    "最高",
+    "剩余",
+    "弃牌",
+    "百搭",
+    "标准分",
+    "准确率",
+    "失误",
+    "查看",
+    "最大",
+    "更好",
+    "按键",
+    "移动",
+    "显示",
+    "上一步",
+    "任意键",
+    "经典",
+    "方块",
+    "滑动",
+    "棋盘",
+    "存档",
+    "删除",
+    "历史",
+    "统计",
+    "离开",
+    "暂停",
+    "播放",
+];
+
 /// `text` as the pieces [`wrap`] keeps whole, each with the spaces before it (a line may end
 /// before any piece, and then drops those spaces).
 fn pieces(text: &str) -> Vec<(&str, &str)> {
@@ -358,6 +427,17 @@ fn pieces(text: &str) -> Vec<(&str, &str)> {
             .position(|&(_, c)| c == '）' || c == '（');
         if let Some(k) = close.filter(|&k| chars[i + 1 + k].1 == '）') {
             aside[i + 1..=i + 1 + k].fill(true);
+        }
+    }
+    // The characters that go on the same line as the one before them: inside a word of
+    // [`WORDS`] (合并 was broken into 合 / 并, 高亮 into 高 / 亮).
+    let mut joined = vec![false; chars.len()];
+    for word in WORDS {
+        let w: Vec<char> = word.chars().collect();
+        for start in 0..chars.len().saturating_sub(w.len() - 1) {
+            if (0..w.len()).all(|k| chars[start + k].1 == w[k]) {
+                joined[start + 1..start + w.len()].fill(true);
+            }
         }
     }
     let mut out = Vec::new();
@@ -387,7 +467,7 @@ fn pieces(text: &str) -> Vec<(&str, &str)> {
         }
         let prev = i.checked_sub(1).map(|k| chars[k].1);
         let between = prev.is_some_and(|p| is_wide(p) && !OPENING.contains(p));
-        if at > piece && is_wide(c) && between && !CLOSING.contains(c) && !aside[i] {
+        if at > piece && is_wide(c) && between && !CLOSING.contains(c) && !aside[i] && !joined[i] {
             out.push((&text[gap..piece], &text[piece..at]));
             gap = at;
             piece = at;
@@ -635,6 +715,33 @@ pub(crate) fn cut_words(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::{squeeze, wrap};
+
+    /// The Chinese help at 40 columns breaks no word in two (it broke 合/并 and 高/亮), at any
+    /// width: every line break falls outside the words of [`WORDS`].
+    #[test]
+    fn chinese_lines_break_between_words() {
+        let [a, b] = crate::ui::kit::ZH.help_merge;
+        let merge = format!("{a}{b}");
+        let help = [merge.as_str(), "移动高亮，回车把牌放到高亮的列"];
+        for text in help {
+            for width in 20..=60 {
+                let lines = wrap(text, width);
+                for pair in lines.windows(2) {
+                    let (a, b) = (pair[0].trim_end(), pair[1].trim_start());
+                    for word in super::WORDS {
+                        for cut in 1..word.chars().count() {
+                            let head: String = word.chars().take(cut).collect();
+                            let tail: String = word.chars().skip(cut).collect();
+                            assert!(
+                                !(a.ends_with(&head) && b.starts_with(&tail)),
+                                "{word} broken at {width}: {a:?} / {b:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn wraps_at_spaces() {

@@ -250,8 +250,9 @@ fn help_keys_wrap_under_their_text() {
     assert_eq!(
         lines,
         vec![
-            "  ←/→ 回车     移动高亮，回车把牌放到高".to_string(),
-            "               亮的列".to_string()
+            // 高亮 kept whole (it was broken as 高 / 亮).
+            "  ←/→ 回车     移动高亮，回车把牌放到".to_string(),
+            "               高亮的列".to_string()
         ]
     );
 }
