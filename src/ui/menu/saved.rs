@@ -86,8 +86,19 @@ pub(super) fn saved_forms(info: &SavedGameInfo, words: &Words, now: u64) -> Vec<
             words.menu_saved_item,
             &[&[part(0), part(1), &info.rules, part(3), part(4)].join(" · ")],
         ),
-        [kind.as_str(), &info.rules, &score, &played, &when].join(" · "),
-        [kind.as_str(), &info.rules, &played, &when].join(" · "),
+        // Narrow, the row still says it resumes (at 40 columns it lost its label).
+        fill(
+            words.menu_saved_item,
+            &[&[kind.as_str(), &info.rules, &score, &played, &when].join(" · ")],
+        ),
+        fill(
+            words.menu_saved_item,
+            &[&[kind.as_str(), &info.rules, &played, &when].join(" · ")],
+        ),
+        fill(
+            words.menu_saved_item,
+            &[&[kind.as_str(), &info.rules, &when].join(" · ")],
+        ),
     ]
 }
 

@@ -61,11 +61,8 @@ fn saved_game_labels() {
         item.text(72),
         "Resume: classic duel · 5 min ago · solitaire · Ann 12 : Bob 9 · 1 turn"
     );
-    assert_eq!(
-        item.text(60),
-        "duel 4×4 · solitaire · Ann 12 : Bob 9 · 1 turn · 5m"
-    );
-    assert_eq!(item.text(40), "duel 4×4 · solitaire · 1 turn · 5m");
+    assert_eq!(item.text(60), "Resume: duel 4×4 · solitaire · 1 turn · 5m");
+    assert_eq!(item.text(40), "Resume: duel 4×4 · solitaire · 5m");
 }
 
 /// At 40 columns (and wider), in both languages, saves of every kind read apart: what
@@ -106,13 +103,23 @@ fn saved_rows_are_told_apart() {
         .iter()
         .map(|i| i.text(40))
         .collect();
-    assert_eq!(texts[0], "cards · solitaire · 1 card · 5m · #1");
-    assert_eq!(texts[1], "cards · solitaire · 120 · 1 card · 3h");
-    assert_eq!(texts[2], "cards · solitaire · 1 card · 5m · #3");
-    assert_eq!(texts[3], "4×4 · solitaire · 1 move · 5m · #4");
+    // Each row says it resumes, also at 40 columns (the label was dropped first), in both
+    // languages.
+    assert_eq!(texts[0], "Resume: cards · solitaire · 5m · #1");
+    assert_eq!(texts[1], "Resume: cards · solitaire · 3h");
+    assert_eq!(texts[3], "Resume: 4×4 · solitaire · 5m · #4");
+    assert_eq!(texts[6], "Resume: cards · default · 1 card · 5m");
+    let zh: Vec<String> = saved_items(&all, &ZH, now)
+        .iter()
+        .map(|i| i.text(40))
+        .collect();
+    assert!(zh.iter().all(|t| t.starts_with("继续：")), "{zh:#?}");
     // Wider, the deal tells them apart.
     let wide = saved_items(&all, &EN, now)[3].text(60);
-    assert_eq!(wide, "4×4 · solitaire · 120 · 1 move · 5m · 4x4 seed 7");
+    assert_eq!(
+        wide,
+        "Resume: 4×4 · solitaire · 120 · 1 move · 5m · 4x4 seed 7"
+    );
 }
 
 fn offer(name: &str, preset: bool, games: u32, wins: u32, streak: u32) -> Offer {
