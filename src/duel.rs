@@ -25,8 +25,8 @@ use crate::classic::ClassicGame;
 /// (keys, layout) in `ui`. It is named `Playable` because [`crate::cards::engine::Game`] is the
 /// card game's own type.
 pub trait Playable: Sized {
-    /// How a move is typed in line mode, for prompts and errors.
-    const MOVES: &'static str;
+    /// How a move is typed in line mode, for prompts: only the moves these rules have.
+    fn moves_typed(&self) -> &'static str;
     /// The game cannot go on (lost, or the deck is used up).
     fn finished(&self) -> bool;
     /// How long the player has survived: cards played or discarded, or moves made.
@@ -61,7 +61,14 @@ pub trait Playable: Sized {
 }
 
 impl Playable for Game {
-    const MOVES: &'static str = "a column number or d";
+    fn moves_typed(&self) -> &'static str {
+        // `d` only where the rules have discards (it was offered under every rules).
+        if self.rules().has_discards() {
+            "a column number or d"
+        } else {
+            "a column number"
+        }
+    }
 
     fn finished(&self) -> bool {
         self.is_over()
@@ -134,7 +141,9 @@ impl Playable for Game {
 }
 
 impl Playable for ClassicGame {
-    const MOVES: &'static str = "w, a, s or d";
+    fn moves_typed(&self) -> &'static str {
+        "w, a, s or d"
+    }
 
     fn finished(&self) -> bool {
         self.is_over()
@@ -326,7 +335,9 @@ mod tests {
 
     /// Only what a duel reads matters; the rest is the simplest true answer.
     impl Playable for Toy {
-        const MOVES: &'static str = "anything";
+        fn moves_typed(&self) -> &'static str {
+            "anything"
+        }
         fn finished(&self) -> bool {
             self.moves >= self.life
         }

@@ -22,7 +22,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
-use crate::headless::duel::{boards, result_lines, turn_line};
+use crate::headless::duel::{boards, result_lines, whose_turn};
 use crate::record::{
     CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
     SavedClassic, SavedGame, decode,
@@ -223,7 +223,7 @@ fn show_duel<G: Shown>(
             writeln!(
                 stdout,
                 "{}\n{}",
-                turn_line(&duel, &names),
+                whose_turn(&duel, &names),
                 boards(&duel, &names)
             )?;
             let mut made = [0; 2];
@@ -236,7 +236,7 @@ fn show_duel<G: Shown>(
                     "\n{:>4}. {}: {said}\n{}\n{}",
                     n + 1,
                     names[i],
-                    turn_line(&duel, &names),
+                    whose_turn(&duel, &names),
                     boards(&duel, &names)
                 )?;
             }

@@ -128,10 +128,24 @@ pub(crate) fn run<G: Playable>(
     Ok(moved)
 }
 
-/// Whose turn it is (and how a move is typed), or that the duel is decided.
+/// Whose turn it is and how a move is typed (only the moves the rules have), or that the duel
+/// is decided.
 pub(crate) fn turn_line<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
     match duel.to_move() {
-        Some(i) => format!("{} to move ({})", names[i], G::MOVES),
+        Some(i) => format!(
+            "{} ({})",
+            whose_turn(duel, names),
+            duel.players[i].moves_typed()
+        ),
+        None => whose_turn(duel, names),
+    }
+}
+
+/// Whose turn it is, or that the duel is decided: what a replay says, where nothing is typed
+/// (it printed the typing hint, a move prompt, between the moves played back).
+pub(crate) fn whose_turn<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+    match duel.to_move() {
+        Some(i) => format!("{} to move", names[i]),
         None => "the duel is decided".to_string(),
     }
 }

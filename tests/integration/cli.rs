@@ -1266,3 +1266,25 @@ fn subcommand_help_shows_the_options_each_uses() {
     Run::cmd("--no-mouse history").run().ok();
     Run::cmd("manpage").run().ok().stdout_has(&["new2048"]);
 }
+
+/// A duel played line by line offers `d` only where the rules have discards, and its replay
+/// (piped) prints no move prompt: nothing is typed there.
+#[test]
+fn a_duel_offers_only_the_moves_of_its_rules_and_its_replay_asks_nothing() {
+    let run = Run::cmd("duel --seed 1").stdin("1\n2\n3\nq\n");
+    let out = run.run().ok();
+    assert!(
+        out.stdout.contains("Player 1 to move (a column number)\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("or d)"), "{}", out.stdout);
+    let run = run.then("replay 1");
+    let out = run.run().ok();
+    assert!(out.stdout.contains("Player 2 to move\n"), "{}", out.stdout);
+    assert!(!out.stdout.contains("(a column number"), "{}", out.stdout);
+    let run = run.then("--rules solitaire duel --seed 1").stdin("1\nq\n");
+    run.run()
+        .ok()
+        .stdout_has(&["Player 1 to move (a column number or d)\n"]);
+}
