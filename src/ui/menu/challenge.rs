@@ -148,11 +148,22 @@ pub(super) fn offer_item(words: &Words, offer: &Offer) -> Item {
         .iter()
         .map(|b| format!("{new} · {} · {b}", records[0]))
         .collect();
+    // Narrower, rules of the player's own go by their name alone (`your rules (fifty)` is
+    // long), so the row still says it is a new game.
+    // A label told apart from another's ([`label_apart`]) keeps what tells it apart.
+    let named = fill(words.preset_item, &[&words.menu_new, &offer.rules.name]);
+    let short = if offer.name.contains(" · ") {
+        new.clone()
+    } else {
+        named
+    };
     forms.extend([
         format!("{new} · {}", records[0]),
         format!("{new} · {}", records[1]),
+        format!("{short} · {}", records[1]),
         format!("{} · {}", offer.name, records[1]),
         new,
+        short,
     ]);
     Item::forms(forms)
 }

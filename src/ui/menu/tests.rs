@@ -176,6 +176,16 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         items[4].0.text(60),
         "New game: default · best 321 · 4 played, 75% won"
     );
+    // Narrow, rules of the player's own go by their name, and still say it is a new game.
+    let mut own = offer("your rules (fifty)", false, 1, 1, 1);
+    own.rules.name = "fifty".into();
+    assert_eq!(
+        offer_item(&EN, &own).text(40),
+        "New game: fifty · best 321 · 100% won"
+    );
+    // One told apart from another of the same name keeps its file.
+    own.name = "your rules (fifty) · b.toml".into();
+    assert!(offer_item(&EN, &own).text(40).contains("b.toml"));
     // 2 of 3 is 67%, not 66%.
     let two_of_three = offer_item(&EN, &offer("mine", false, 3, 2, 0));
     assert_eq!(
