@@ -193,6 +193,8 @@ struct Editor {
     path: PathBuf,
     /// The folder "Save as a new rule set" writes to (the player's rule sets').
     sets: PathBuf,
+    /// The default rules, whose values the explanation of each key says.
+    defaults: Draft,
     fields: Vec<Field>,
     selected: usize,
     typing: Option<Typing>,
@@ -220,6 +222,8 @@ impl Editor {
             draft,
             path: path.to_path_buf(),
             sets: sets.to_path_buf(),
+            defaults: Draft::open(crate::config::presets::DEFAULT, "default", "default")
+                .expect("config/default.toml is checked by a unit test"),
             selected,
             typing: None,
             note: None,
@@ -271,8 +275,10 @@ impl Editor {
         }
     }
 
-    /// The lines above the list: the title, the estimate, the last message.
-    fn head(&self, ui: &Ui, width: usize) -> Vec<String> {
+    /// The lines above the list: the title, the estimate, the selected key explained, the last
+    /// message. In a window of 24 lines or more the explanation takes as many lines whatever
+    /// the key, so the list does not move as the selection does.
+    fn head(&self, ui: &Ui, (width, height): (usize, usize)) -> Vec<String> {
         let words = ui.words;
         let file = self.path.file_name().map_or_else(
             || self.path.display().to_string(),
@@ -296,12 +302,30 @@ impl Editor {
                 out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
             }
         }
+        let room = width.saturating_sub(2);
+        let told = if height >= 24 {
+            self.fields
+                .iter()
+                .map(|f| wrap(&about(&f.key, words, &self.defaults), room).len())
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         let selected = self.rows().get(self.selected).copied();
+        let about_lines = match selected {
+            Some(EditRow::Field(i)) => {
+                wrap(&about(&self.fields[i].key, words, &self.defaults), room)
+            }
+            _ => Vec::new(),
+        };
+        let pad = told.saturating_sub(about_lines.len());
+        for l in about_lines {
+            out.push(ui.theme.paint(&format!("  {l}"), Tone::Label));
+        }
+        out.extend(std::iter::repeat_n(String::new(), pad));
         if let Some(EditRow::Field(i)) = selected {
             let key = &self.fields[i].key;
-            for l in wrap(&about(key, words), width.saturating_sub(2)) {
-                out.push(ui.theme.paint(&format!("  {l}"), Tone::Label));
-            }
             // A bad key's message, unless the last message is about it already.
             if let Some(m) = self.draft.bad_message(key)
                 && self.note.is_none()
@@ -541,7 +565,7 @@ fn run(ui: &Ui, ed: &mut Editor) -> Edited {
         let rows = ed.rows();
         ed.selected = ed.selected.min(rows.len() - 1);
         let (w, h) = crate::ui::term::size(&ui.term);
-        let head = ed.head(ui, w);
+        let head = ed.head(ui, (w, h));
         let items: Vec<Item> = rows.iter().map(|&r| ed.item(r, words)).collect();
         let keys = if ed.typing.is_some() {
             words.editor_typing_keys
@@ -656,7 +680,7 @@ pub(crate) fn rule_set_file(name: &str) -> Result<(PathBuf, String), String> {
 
 /// The line about `key`: what it means and allows (from [`crate::config::keys`], the source of
 /// `config/default.toml`'s comments) and its default, in the player's language.
-fn about(key: &str, words: &Words) -> String {
+fn about(key: &str, words: &Words, defaults: &Draft) -> String {
     let Some(a) = crate::config::keys::about(key) else {
         return String::new();
     };
@@ -667,9 +691,7 @@ fn about(key: &str, words: &Words) -> String {
     };
     let default = match key {
         "name" => String::new(),
-        _ => Draft::open(crate::config::presets::DEFAULT, "default", "default")
-            .map(|d| fill(words.editor_default, &[&d.value(key)]))
-            .unwrap_or_default(),
+        _ => fill(words.editor_default, &[&defaults.value(key)]),
     };
     fill(words.editor_about, &[&meaning, &allowed, &default])
         .trim_end()

@@ -195,7 +195,7 @@ fn bad_arguments_exit_2_with_a_clear_message() {
         ),
         (
             &["--games", "3", "--strategy", "random", "--rules", "nope"],
-            "no preset `nope`",
+            "no preset or rule set `nope`",
         ),
         (
             &["--games", "many", "--strategy", "random"],
