@@ -151,9 +151,66 @@ pub fn about(key: &str) -> Option<&'static About> {
     ALL.iter().find(|a| a.key == key)
 }
 
+/// The README's table of the rules file's keys: each key's default, what it allows and what it
+/// means, in the words above (a test holds the README to it).
+pub fn markdown() -> String {
+    use std::fmt::Write;
+    let rules = crate::cards::rules::Rules::default_rules();
+    let defaults = crate::config::edit::Draft::open(crate::config::presets::DEFAULT, "d", "d")
+        .expect("config/default.toml is checked by a unit test");
+    let mut s = String::from("| Key | Default | Allowed | Meaning |\n|---|---|---|---|\n");
+    for a in &ALL {
+        let (key, default) = match a.key {
+            "name" => (
+                "`name`".to_string(),
+                "`\"default\"` in the built-in rules; a file without it goes by its file's name"
+                    .to_string(),
+            ),
+            "deck.weights" => ("`deck.weights.N`".to_string(), weights(&rules)),
+            k => (format!("`{k}`"), format!("`{}`", defaults.value(k))),
+        };
+        let _ = writeln!(s, "| {key} | {default} | {} | {} |", a.allowed, a.meaning);
+    }
+    s
+}
+
+/// The default weights, runs of cards of one weight together: `2`…`64`: `15`, `bomb`: `10`.
+fn weights(rules: &crate::cards::rules::Rules) -> String {
+    let mut runs: Vec<(String, String, u32)> = Vec::new();
+    for (card, w) in &rules.deck.weights {
+        let name = card.to_string();
+        match runs.last_mut() {
+            Some((_, last, lw)) if *lw == *w && card.is_number() && last.parse::<u64>().is_ok() => {
+                *last = name;
+            }
+            _ => runs.push((name.clone(), name, *w)),
+        }
+    }
+    runs.iter()
+        .map(|(first, last, w)| {
+            if first == last {
+                format!("`{first}`: `{w}`")
+            } else {
+                format!("`{first}`…`{last}`: `{w}`")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_readme_quotes_the_table() {
+        let readme = include_str!("../../README.md");
+        assert!(
+            readme.contains(&markdown()),
+            "the README's table of the rules' keys must be `config::keys::markdown()`:\n{}",
+            markdown()
+        );
+    }
 
     /// The comment right above each key (or table header) of `config/default.toml`, joined into
     /// one line, by dotted key.
