@@ -12,7 +12,7 @@ pub(crate) mod simulate;
 mod train;
 mod verify;
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -422,14 +422,15 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
         return Ok(());
     }
     let loaded = load_rules(global)?;
-    println!("# rules in force: {}", loaded.rules.name);
-    println!("# from: {}", loaded.source);
-    println!("# hash: {}", loaded.rules.hash());
+    // Written, not printed: a closed pipe (`rules | head`) is an error to stop on, not a panic.
+    let mut out = io::stdout().lock();
+    writeln!(out, "# rules in force: {}", loaded.rules.name)?;
+    writeln!(out, "# from: {}", loaded.source)?;
+    writeln!(out, "# hash: {}", loaded.rules.hash())?;
     for note in &loaded.notes {
-        println!("# note: {note}");
+        writeln!(out, "# note: {note}")?;
     }
-    println!();
-    print!("{}", loaded.rules.to_toml());
+    write!(out, "\n{}", loaded.rules.to_toml())?;
     Ok(())
 }
 
@@ -488,14 +489,16 @@ fn list_rules() -> Result<(), Error> {
     }
     let wide = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
     let (name_w, how_w) = (wide(0), wide(2));
+    let mut out = io::stdout().lock();
     for [name, place, how] in &rows {
-        println!("{name:<name_w$}  {how:<how_w$}  {place}");
+        writeln!(out, "{name:<name_w$}  {how:<how_w$}  {place}")?;
     }
     if let Some(dir) = config::own::dir() {
-        println!(
+        writeln!(
+            out,
             "\nyour rule sets live in {}; make one with `new2048 rules --new NAME`",
             dir.display()
-        );
+        )?;
     }
     Ok(())
 }

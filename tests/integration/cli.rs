@@ -1047,6 +1047,24 @@ fn completions_and_the_manual_into_a_closed_pipe_succeed() {
     }
 }
 
+/// The commands that print the rules or the records succeed into a closed pipe too (`rules |
+/// head -1` panicked: "failed printing to stdout"; so did `stats` and `history`).
+#[test]
+fn rules_and_records_into_a_closed_pipe_succeed() {
+    let commands: [&[&str]; 6] = [
+        &["rules"],
+        &["rules", "--list"],
+        &["stats"],
+        &["history"],
+        &["saved"],
+        &["data", "path"],
+    ];
+    for args in commands {
+        assert_eq!(into_closed_pipe(args, false), Some(0), "{args:?}");
+        assert_eq!(into_closed_pipe(args, true), Some(0), "{args:?}");
+    }
+}
+
 #[test]
 fn the_manual_page_is_roff_and_lists_the_commands() {
     let out = Run::cmd("manpage").run().ok();

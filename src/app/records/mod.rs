@@ -5,6 +5,8 @@
 pub(super) mod report;
 mod stats;
 
+use std::io::{self, Write};
+
 use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
@@ -29,20 +31,25 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
             .delete_saved(&info.id)
             .map_err(|e| Error::usage(format!("saved game {n}: {e}")))?;
         print_warnings(&mut keeper);
-        println!(
+        writeln!(
+            io::stdout(),
             "deleted saved game {n} ({}, score {}); history keeps it as quit",
             report::mode(info),
             info.score_text()
-        );
+        )?;
         return Ok(());
     }
     if args.json {
         let json = serde_json::to_string_pretty(&list).expect("saved games always serialize");
-        println!("{json}");
+        writeln!(io::stdout(), "{json}")?;
     } else if list.is_empty() {
-        println!("no saved games");
+        writeln!(io::stdout(), "no saved games")?;
     } else {
-        print!("{}", report::saved_table(&list, terminal_width()));
+        write!(
+            io::stdout(),
+            "{}",
+            report::saved_table(&list, terminal_width())
+        )?;
     }
     Ok(())
 }
@@ -64,7 +71,7 @@ pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
             }
         ))
     })?;
-    println!("{}", crate::ui::share_line(&news.record));
+    writeln!(io::stdout(), "{}", crate::ui::share_line(&news.record))?;
     Ok(())
 }
 
@@ -92,21 +99,21 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         let text = keeper
             .record_text(&record.id)
             .map_err(|e| Error::usage(format!("cannot export game {n}: {e}")))?;
-        print!("{text}");
+        write!(io::stdout(), "{text}")?;
         return Ok(());
     }
     let rows = report::rows(&shown);
     if args.json {
         let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
-        println!("{json}");
+        writeln!(io::stdout(), "{json}")?;
     } else if args.csv {
-        print!("{}", report::csv(&rows));
+        write!(io::stdout(), "{}", report::csv(&rows))?;
     } else if rows.is_empty() && keeper.count() == 0 {
-        println!("no games recorded yet");
+        writeln!(io::stdout(), "no games recorded yet")?;
     } else if rows.is_empty() {
-        println!("no recorded game matches");
+        writeln!(io::stdout(), "no recorded game matches")?;
     } else {
-        print!("{}", report::table(&rows, terminal_width()));
+        write!(io::stdout(), "{}", report::table(&rows, terminal_width()))?;
     }
     partly_read(&keeper)
 }
@@ -136,16 +143,16 @@ pub(super) fn stats(global: &Global) -> Result<(), Error> {
     print_warnings(&mut keeper);
     let today = utc::date(utc::now());
     match (tally, &global.rules) {
-        (None, _) => println!("no games recorded yet"),
+        (None, _) => writeln!(io::stdout(), "no games recorded yet")?,
         (Some(mut tally), Some(name)) => {
             stats::keep_rules(&mut tally, name);
             if stats::is_empty(&tally) {
-                println!("no games recorded with the rules `{name}`");
+                writeln!(io::stdout(), "no games recorded with the rules `{name}`")?;
             } else {
-                print!("{}", stats::report_of(&tally, &today));
+                write!(io::stdout(), "{}", stats::report_of(&tally, &today))?;
             }
         }
-        (Some(tally), None) => print!("{}", stats::report_of(&tally, &today)),
+        (Some(tally), None) => write!(io::stdout(), "{}", stats::report_of(&tally, &today))?,
     }
     partly_read(&keeper)
 }
@@ -159,7 +166,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         ))
     })?;
     if let DataCommand::Path = command {
-        println!("{}", store::path_in(&dir).display());
+        writeln!(io::stdout(), "{}", store::path_in(&dir).display())?;
         return Ok(());
     }
     let mut keeper = Store::open();
@@ -168,13 +175,14 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         let stamp = utc::compact(utc::now());
         let keep = dir.join(format!("new2048.db.before-restore-{stamp}"));
         keeper.restore(path, &keep).map_err(Error::usage)?;
-        println!(
+        writeln!(
+            io::stdout(),
             "restored {} from {} ({} recorded games); the database it replaced is kept at {}",
             store::path_in(&dir).display(),
             path.display(),
             keeper.count(),
             keep.display()
-        );
+        )?;
         return Ok(());
     }
     let db = keeper
@@ -184,11 +192,12 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
         DataCommand::Backup { path } => {
             store::backup(db, path).map_err(Error::usage)?;
-            println!(
+            writeln!(
+                io::stdout(),
                 "wrote a copy of {} to {}",
                 store::path_in(&dir).display(),
                 path.display()
-            );
+            )?;
             Ok(())
         }
         DataCommand::Check => {
@@ -202,7 +211,11 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
                 );
             }
             if problems.is_empty() {
-                println!("the database {} is sound", store::path_in(&dir).display());
+                writeln!(
+                    io::stdout(),
+                    "the database {} is sound",
+                    store::path_in(&dir).display()
+                )?;
                 return Ok(());
             }
             Err(Error::usage(format!(
