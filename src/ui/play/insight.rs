@@ -16,7 +16,7 @@ use crate::strategy::classic_review::{self, ClassicReview};
 use crate::strategy::review::{Rated, Ratings};
 use crate::strategy::{self};
 
-use crate::ui::kit::{Words, arrow, fill};
+use crate::ui::kit::{Words, arrow, fill, plural};
 
 /// A figure worked out on another thread.
 #[derive(Debug)]
@@ -287,7 +287,14 @@ pub(crate) fn items(
                         out.push(format!("{line}  {}", words.see_mistake));
                     }
                 }
-                None => out.push(words.no_mistakes.to_string()),
+                // Under par with no move a mistake: the small ones add up, and the line says so
+                // (`No mistakes` beside `Par 86 · you 85` read as a contradiction).
+                None => match par {
+                    Pending::Ready(p) if score < *p => {
+                        out.push(plural(words.no_big_mistakes, p - score));
+                    }
+                    _ => out.push(words.no_mistakes.to_string()),
+                },
             }
         }
         Pending::Off | Pending::Failed => {}
@@ -351,7 +358,16 @@ mod tests {
     #[test]
     fn accuracy_short_of_all_is_not_100() {
         let said = items(&EN, 85, &Pending::Ready(86), &ready(0.996, None));
-        assert_eq!(said, ["Par 86 · you 85", "Accuracy 99%", "No mistakes"]);
+        assert_eq!(
+            said,
+            [
+                "Par 86 · you 85",
+                "Accuracy 99%",
+                "No big mistakes, 1 point under par"
+            ]
+        );
+        let at_par = items(&EN, 86, &Pending::Ready(86), &ready(1.0, None));
+        assert_eq!(at_par[2], "No mistakes");
         let all = items(&EN, 86, &Pending::Off, &ready(1.0, None));
         assert_eq!(all[0], "Accuracy 100%");
     }

@@ -56,6 +56,10 @@ pub(crate) static EN: Words = Words {
     accuracy_computing: "Accuracy: computing…",
     biggest_mistake: "Biggest mistake: move {}, {} was better",
     see_mistake: "(v: see it)",
+    no_big_mistakes: [
+        "No big mistakes, {} point under par",
+        "No big mistakes, {} points under par",
+    ],
     no_mistakes: "No mistakes",
     column_n: "column {}",
     a_discard: "a discard",

@@ -78,6 +78,8 @@ pub(crate) struct Words {
     pub biggest_mistake: &'static str,
     /// After the biggest mistake on the result screen: the key that opens the review there.
     pub see_mistake: &'static str,
+    /// No move a mistake, the score under par: `{}` points under it.
+    pub no_big_mistakes: [&'static str; 2],
     pub no_mistakes: &'static str,
     pub column_n: &'static str,
     pub a_discard: &'static str,

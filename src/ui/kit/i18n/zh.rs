@@ -56,6 +56,10 @@ pub(crate) static ZH: Words = Words {
     accuracy_computing: "准确率：计算中…",
     biggest_mistake: "最大失误：第 {} 步，{}更好",
     see_mistake: "（v：查看）",
+    no_big_mistakes: [
+        "没有大的失误，比标准分少 {} 分",
+        "没有大的失误，比标准分少 {} 分",
+    ],
     no_mistakes: "没有失误",
     column_n: "第 {} 列",
     a_discard: "弃牌",
