@@ -146,7 +146,10 @@ fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
             verify::deal_words(&play.deal),
             crate::cards::text::count(game.moves().len(), "move")
         );
-        show(out, &title, game)?;
+        let best = matches!(out, Out::Screen(_))
+            .then(|| best_of(GameKind::Cards, &game.rules().hash()))
+            .flatten();
+        show(out, &title, game, best)?;
     }
     Ok(())
 }
@@ -171,7 +174,10 @@ fn run_classic(
             play.seed,
             crate::cards::text::count(game.moves().len(), "move")
         );
-        show(out, &title, game)?;
+        let best = matches!(out, Out::Screen(_))
+            .then(|| best_of(GameKind::Classic, &game.rules().hash()))
+            .flatten();
+        show(out, &title, game, best)?;
     }
     Ok(())
 }
@@ -250,13 +256,22 @@ fn show_duel<G: Shown>(
     }
 }
 
-/// Shows a game that ended as `game`: on the screen, or as every move and the board after it,
-/// as headless play prints them; then the result line.
-fn show<G: Shown>(out: &Out, title: &str, game: G) -> io::Result<()> {
+/// The best score recorded of `game` under the rules hashed `hash`, for a replay's header.
+pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
+    let mut keeper = crate::store::Store::open();
+    let best = keeper.checked_best(game, hash, None);
+    super::print_warnings(&mut keeper);
+    best
+}
+
+/// Shows a game that ended as `game`: on the screen (with `best`, the best score under its
+/// rules), or as every move and the board after it, as headless play prints them; then the
+/// result line.
+fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
     let mut stdout = io::stdout().lock();
     if let Out::Screen(ui) = out {
         let result = game.result_line();
-        crate::ui::replay(ui, &Solo(game))?;
+        crate::ui::replay(ui, &Solo(game, best))?;
         return writeln!(stdout, "{title}\n{result}");
     }
     writeln!(stdout, "{title}")?;

@@ -49,9 +49,10 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
     }
     if crate::ui::is_interactive() {
         let ui = super::terminal(global)?;
+        let best = super::replay::best_of(crate::record::GameKind::Cards, &game.rules().hash());
         crate::ui::replay(
             &ui,
-            &Annotated::reviewed(game.clone(), &r.moves, r.tolerance),
+            &Annotated::reviewed(game.clone(), &r.moves, r.tolerance, best),
         )?;
     }
     write!(out, "{}", render(&game, &r))?;

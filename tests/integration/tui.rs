@@ -1934,3 +1934,36 @@ fn space_at_the_end_of_the_help_goes_back() {
     r.send("\x03");
     r.ends_restored();
 }
+
+/// `replay 1` and `review 1` say the best score under the game's rules in their header (they
+/// said `Best -` though a best was recorded).
+#[test]
+fn replay_and_review_say_the_best_of_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = command(
+        &[
+            "--rules",
+            "solitaire",
+            "autoplay",
+            "--strategy",
+            "greedy",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        &dir,
+    );
+    let out = bot.stdin(std::process::Stdio::null()).output().unwrap();
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let best = format!("Best {}", game["score"]);
+    for what in ["replay", "review"] {
+        let mut r = Run {
+            p: spawn_command(command(&["--no-color", what, "1"], &dir), Some(TIMEOUT_MS)).unwrap(),
+            dir: tempfile::tempdir().unwrap(),
+        };
+        r.expect(&format!("rules solitaire  {what}"));
+        r.expect(&best);
+        r.send("q");
+        r.p.exp_eof().unwrap();
+    }
+}

@@ -176,7 +176,7 @@ impl OnePlayer for Game {
         let Some((n, _)) = a.mistake else {
             return false;
         };
-        let reel = Annotated::reviewed(s.game.clone(), &a.moves, a.tolerance);
+        let reel = Annotated::reviewed(s.game.clone(), &a.moves, a.tolerance, s.best);
         // At the mistake itself: `move 16 of N` with its rating, as the result screen names it
         // (it opened on the move before, `move 15`).
         show_replay(s.ui, &reel, n);

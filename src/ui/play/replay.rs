@@ -43,12 +43,14 @@ pub(crate) trait Shown: Side {
     /// The column move `i` goes to (the card game highlights it before it is played).
     fn column(&self, i: usize) -> Option<usize>;
     /// The one-player screen of `at`, with `notes` under it and the last line left free; `tag`
-    /// after the rules' name (replay or review).
+    /// after the rules' name (replay or review), `best` the best score under the rules.
+    #[allow(clippy::too_many_arguments)]
     fn screen(
         at: &Self,
         notes: &[Note],
         cursor: Option<usize>,
         tag: &str,
+        best: Option<u64>,
         words: &Words,
         theme: Theme,
         size: (usize, usize),
@@ -75,13 +77,14 @@ impl Shown for Game {
         notes: &[Note],
         cursor: Option<usize>,
         tag: &str,
+        best: Option<u64>,
         words: &Words,
         theme: Theme,
         (width, height): (usize, usize),
     ) -> Laid {
         let screen = Screen {
             game: at,
-            best: None,
+            best,
             cursor,
             hint: None,
             tag: Some(tag.to_string()),
@@ -113,13 +116,14 @@ impl Shown for ClassicGame {
         notes: &[Note],
         _: Option<usize>,
         _: &str,
+        best: Option<u64>,
         words: &Words,
         theme: Theme,
         (width, height): (usize, usize),
     ) -> Laid {
         let screen = ClassicScreen {
             game: at,
-            best: None,
+            best,
             notes,
             overlay: Overlay::None,
             prompt_line: true,
@@ -152,7 +156,8 @@ pub(crate) trait Reel {
 }
 
 /// One player's recorded game (the game as it ended; its start is [`crate::duel::Playable::restart`]).
-pub(crate) struct Solo<G>(pub G);
+/// One recorded game, and the best score under its rules (the header says it, as in play).
+pub(crate) struct Solo<G>(pub G, pub Option<u64>);
 
 impl<G: Shown> Reel for Solo<G> {
     fn len(&self) -> usize {
@@ -174,6 +179,7 @@ impl<G: Shown> Reel for Solo<G> {
             &notes,
             cursor,
             self.tag(words),
+            self.1,
             words,
             theme,
             (width, height),
@@ -203,13 +209,21 @@ pub(crate) struct Annotated {
     pub highlight: Vec<Option<usize>>,
     /// After move `i`: what to say about it.
     pub notes: Vec<Note>,
+    /// The best score under the game's rules, for the header.
+    pub best: Option<u64>,
 }
 
 impl Annotated {
     /// `game` reviewed: `best`'s move highlighted before each move and the played one rated
     /// after it (a loss above `tolerance` is a mistake): what `new2048 review` steps through,
-    /// and the result screen opens at the biggest mistake.
-    pub(crate) fn reviewed(game: Game, moves: &[Rated], tolerance: f64) -> Annotated {
+    /// and the result screen opens at the biggest mistake. `best` is the best score under its
+    /// rules (the header said `Best -`).
+    pub(crate) fn reviewed(
+        game: Game,
+        moves: &[Rated],
+        tolerance: f64,
+        best: Option<u64>,
+    ) -> Annotated {
         let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
         let highlight = moves.iter().map(|m| column(&m.best)).collect();
         let notes = moves
@@ -236,6 +250,7 @@ impl Annotated {
             game,
             highlight,
             notes,
+            best,
         }
     }
 }
@@ -266,6 +281,7 @@ impl Reel for Annotated {
             &notes,
             cursor,
             self.tag(words),
+            self.best,
             words,
             theme,
             (width, height),

@@ -35,7 +35,7 @@ fn at(step: usize) -> Playback {
 
 #[test]
 fn card_replay_frames() {
-    let reel = Solo(cards());
+    let reel = Solo(cards(), None);
     insta::assert_snapshot!("cards_start", text(&reel, at(0), &EN, 80, 24));
     insta::assert_snapshot!("cards_step_3", text(&reel, at(3), &EN, 80, 24));
     let end = Playback {
@@ -49,7 +49,10 @@ fn card_replay_frames() {
 
 #[test]
 fn classic_and_duel_frames() {
-    insta::assert_snapshot!("classic_step_5", text(&Solo(classic()), at(5), &EN, 80, 24));
+    insta::assert_snapshot!(
+        "classic_step_5",
+        text(&Solo(classic(), None), at(5), &EN, 80, 24)
+    );
     let g = cards();
     let mut duel = Duel::new(g.restart(), g.restart());
     for c in [0, 1, 0, 2, 3, 3] {
@@ -66,7 +69,7 @@ fn classic_and_duel_frames() {
 /// never step past either end.
 #[test]
 fn stepping_back_and_forth() {
-    let reel = Solo(cards());
+    let reel = Solo(cards(), None);
     let len = reel.len();
     let right = Key::ArrowRight;
     let left = Key::ArrowLeft;
@@ -116,7 +119,7 @@ fn stepping_back_and_forth() {
 /// small), in both languages.
 #[test]
 fn frames_fit_every_size() {
-    let reel = Solo(cards());
+    let reel = Solo(cards(), None);
     let duel = {
         let g = classic();
         Duet::new(
@@ -184,14 +187,14 @@ fn the_board_does_not_move_at_the_last_step() {
     let (lost, won) = (ended(), ended_with(5));
     assert_eq!(won.ending(), Ending::Won);
     let reels: [(Box<dyn Reel>, usize); 4] = [
-        (Box::new(Solo(lost.clone())), lost.move_count()),
+        (Box::new(Solo(lost.clone(), None)), lost.move_count()),
         (
-            Box::new(Annotated::reviewed(lost.clone(), &[], 0.0)),
+            Box::new(Annotated::reviewed(lost.clone(), &[], 0.0, None)),
             lost.move_count(),
         ),
-        (Box::new(Solo(won.clone())), won.move_count()),
+        (Box::new(Solo(won.clone(), None)), won.move_count()),
         (
-            Box::new(Annotated::reviewed(won.clone(), &[], 0.0)),
+            Box::new(Annotated::reviewed(won.clone(), &[], 0.0, None)),
             won.move_count(),
         ),
     ];
@@ -216,7 +219,7 @@ fn the_board_does_not_move_at_the_last_step() {
 fn a_review_is_called_a_review() {
     let g = ended();
     let review = text(
-        &Annotated::reviewed(g.clone(), &[], 0.0),
+        &Annotated::reviewed(g.clone(), &[], 0.0, None),
         at(1),
         &EN,
         80,
@@ -224,9 +227,26 @@ fn a_review_is_called_a_review() {
     );
     assert!(review.contains("review"), "{review}");
     assert!(!review.contains("replay"), "{review}");
-    let replay = text(&Solo(g), at(1), &EN, 80, 24);
+    let replay = text(&Solo(g, None), at(1), &EN, 80, 24);
     assert!(
         replay.contains("replay") && !replay.contains("review"),
         "{replay}"
     );
+}
+
+/// A replay and a review say the best score under the game's rules in their header, as play
+/// does (they said `Best -` though the best was 85).
+#[test]
+fn replays_and_reviews_say_the_best() {
+    let g = cards();
+    let replay = text(&Solo(g.clone(), Some(85)), at(1), &EN, 80, 24);
+    assert!(replay.contains("Best 85"), "{replay}");
+    let review = text(
+        &Annotated::reviewed(g, &[], 0.0, Some(85)),
+        at(1),
+        &EN,
+        80,
+        24,
+    );
+    assert!(review.contains("Best 85"), "{review}");
 }
