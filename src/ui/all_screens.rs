@@ -112,6 +112,7 @@ fn every_screen_fits_every_size() {
                         notes: &news,
                         overlay: over,
                         prompt_line: false,
+                        asking: false,
                         frame: None,
                         insight: &insight,
                     };

@@ -52,6 +52,7 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
         notes: &s.notes,
         overlay: v.overlay,
         prompt_line: v.prompt_line,
+        asking: v.prompt_line,
         frame: frame.or(s.extra.marks.as_ref()),
         insight: &s.extra.judged.lines,
     }

@@ -127,6 +127,7 @@ impl Shown for ClassicGame {
             notes,
             overlay: Overlay::None,
             prompt_line: true,
+            asking: false,
             frame: None,
             insight: &[],
         };

@@ -21,6 +21,9 @@ pub(crate) struct ClassicScreen<'a> {
     pub overlay: Overlay,
     /// Leave the last line empty (a prompt goes there).
     pub prompt_line: bool,
+    /// The prompt is a question in play (quit, restart): the keys' lines keep their room, so the
+    /// board stays where it was (a replay's bar, the other prompt, takes only its own line).
+    pub asking: bool,
     /// A frame of the slide being animated, drawn instead of the board.
     pub frame: Option<&'a Grid>,
     /// Par and accuracy for the result screen (`insight::items`).
@@ -288,6 +291,7 @@ fn screen(
         notes: s.notes,
         footer,
         prompt_line: s.prompt_line,
+        keep_keys: s.asking,
         airy: l.airy,
         dense: false,
     };
@@ -303,6 +307,9 @@ pub(crate) struct Bottom<'a> {
     pub footer: &'a str,
     /// Leave the last line empty for a prompt (no footer).
     pub prompt_line: bool,
+    /// With `prompt_line`: the footer's lines kept, blank and as wide, the prompt on the last
+    /// (the board moved when a question came).
+    pub keep_keys: bool,
     /// A blank line above and below; two notes instead of one.
     pub airy: bool,
     /// The keys on one line: those that fit, the last (the help's) always among them.
@@ -326,13 +333,20 @@ impl Bottom<'_> {
                 width,
             )),
         }
-        if self.prompt_line {
+        if self.prompt_line && !(self.keep_keys && !over) {
             out.push(String::new());
         } else if !over {
             if self.airy {
                 out.push(String::new());
             }
-            out.extend(footer_lines(self.footer, self.dense, theme, width));
+            let keys = footer_lines(self.footer, self.dense, theme, width);
+            if self.prompt_line {
+                // As wide as the keys: the screen is centred by its widest line.
+                let blank = |l: &String| " ".repeat(console::measure_text_width(l));
+                out.extend(keys.iter().map(blank));
+            } else {
+                out.extend(keys);
+            }
         }
         out
     }

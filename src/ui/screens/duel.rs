@@ -360,6 +360,7 @@ fn screen<G: DuelBoard>(
         notes: s.notes,
         footer: &texts.footer,
         prompt_line: s.prompt_line,
+        keep_keys: false,
         airy: l.airy,
         dense: l.dense,
     };

@@ -20,6 +20,7 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
         notes,
         overlay: Overlay::None,
         prompt_line: false,
+        asking: false,
         frame: None,
         insight: &[],
     }
@@ -235,5 +236,27 @@ fn result_with_par_and_accuracy() {
         assert!(narrow.contains(&insight[0]), "{narrow}");
         assert!(narrow.contains(&insight[1]), "{narrow}");
         assert!(narrow.contains(words.classic_lost), "{narrow}");
+    }
+}
+
+/// A question (quit, restart) leaves the board where it was: only the keys' lines change (the
+/// board moved sideways at 80×24 and its tiles shrank at 40×15). A replay's bar, the other
+/// prompt, is laid out as before.
+#[test]
+fn a_question_leaves_the_board_where_it_was() {
+    let g = game(4, 42);
+    for (w, h) in [(40, 15), (80, 24), (160, 48)] {
+        let mut s = screen(&g, &[]);
+        let plain = show(&s, Lang::En, w, h);
+        s.prompt_line = true;
+        s.asking = true;
+        let asked = show(&s, Lang::En, w, h);
+        let (plain, asked): (Vec<&str>, Vec<&str>) =
+            (plain.lines().collect(), asked.lines().collect());
+        assert_eq!(plain.len(), asked.len(), "{w}x{h}");
+        let keys = |l: &str| l.contains("slide") || l.contains("help") || l.contains("quit");
+        for (i, (p, a)) in plain.iter().zip(&asked).enumerate() {
+            assert!(p == a || keys(p), "{w}x{h}: line {i} moved: {p:?} / {a:?}");
+        }
     }
 }

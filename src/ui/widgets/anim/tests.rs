@@ -220,6 +220,7 @@ fn no_frame_draws_outside_the_terminal() {
                             notes: &[],
                             overlay: Overlay::None,
                             prompt_line: false,
+                            asking: false,
                             frame: Some(f),
                             insight: &[],
                         };
