@@ -131,6 +131,7 @@ fn every_screen_fits_every_size() {
                         notes: &news,
                         overlay: over,
                         prompt_line: false,
+                        asking: false,
                     };
                     let what = format!("classic duel {over:?} ({})", words.help_title);
                     fits(&what, lay_out_duel(&s, words, theme, w, h), w, h);
@@ -207,6 +208,7 @@ fn card_screens(
                 notes: news,
                 overlay: over,
                 prompt_line: false,
+                asking: false,
             };
             let what = format!("{preset} duel {over:?} ({})", words.help_title);
             fits(&what, lay_out_duel(&s, words, theme, w, h), w, h);

@@ -230,6 +230,7 @@ impl<G: Side> Session<'_, G> {
             notes: &self.notes,
             overlay,
             prompt_line,
+            asking: prompt_line,
         }
     }
 

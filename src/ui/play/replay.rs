@@ -352,6 +352,7 @@ impl<G: Shown> Reel for Duet<G> {
             notes: &notes,
             overlay: Overlay::None,
             prompt_line: true,
+            asking: false,
         };
         lay_out_duel(&screen, words, theme, width, height)
     }

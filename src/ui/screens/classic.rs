@@ -290,13 +290,35 @@ fn screen(
         result,
         notes: s.notes,
         footer,
-        prompt_line: s.prompt_line,
-        keep_keys: s.asking,
+        below: Below::of(s.prompt_line, s.asking),
         airy: l.airy,
         dense: false,
     };
     out.extend(bottom.lines(theme, width));
     out
+}
+
+/// What the last lines of a screen hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Below {
+    /// The keys.
+    Keys,
+    /// One line left empty for a prompt (a replay's bar), no keys.
+    Prompt,
+    /// A question in play: the keys' lines kept, blank and as wide, the prompt on the last, so
+    /// the board stays where it was (it moved when a question came).
+    Question,
+}
+
+impl Below {
+    /// What a screen drawn with `prompt_line`, a question when `asking`, has under it.
+    pub(crate) fn of(prompt_line: bool, asking: bool) -> Below {
+        match (prompt_line, asking) {
+            (false, _) => Below::Keys,
+            (true, false) => Below::Prompt,
+            (true, true) => Below::Question,
+        }
+    }
 }
 
 /// The part of a screen under the boards.
@@ -305,11 +327,8 @@ pub(crate) struct Bottom<'a> {
     pub result: Option<Vec<String>>,
     pub notes: &'a [Note],
     pub footer: &'a str,
-    /// Leave the last line empty for a prompt (no footer).
-    pub prompt_line: bool,
-    /// With `prompt_line`: the footer's lines kept, blank and as wide, the prompt on the last
-    /// (the board moved when a question came).
-    pub keep_keys: bool,
+    /// What goes under the notes: the keys, or a prompt.
+    pub below: Below,
     /// A blank line above and below; two notes instead of one.
     pub airy: bool,
     /// The keys on one line: those that fit, the last (the help's) always among them.
@@ -333,14 +352,18 @@ impl Bottom<'_> {
                 width,
             )),
         }
-        if self.prompt_line && !(self.keep_keys && !over) {
+        let below = match self.below {
+            Below::Question if over => Below::Prompt,
+            b => b,
+        };
+        if below == Below::Prompt {
             out.push(String::new());
         } else if !over {
             if self.airy {
                 out.push(String::new());
             }
             let keys = footer_lines(self.footer, self.dense, theme, width);
-            if self.prompt_line {
+            if below == Below::Question {
                 // As wide as the keys: the screen is centred by its widest line.
                 let blank = |l: &String| " ".repeat(console::measure_text_width(l));
                 out.extend(keys.iter().map(blank));

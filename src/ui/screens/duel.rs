@@ -12,7 +12,7 @@ use crate::classic::ClassicGame;
 use crate::duel::{Duel, DuelResult, Playable};
 
 use super::cards::{Columns, card_block};
-use super::classic::{Bottom, Tiles, grid, help_lines};
+use super::classic::{Below, Bottom, Tiles, grid, help_lines};
 use crate::ui::kit::{
     Note, Overlay, Theme, Tone, Words, centre, centre_offset, choices, fill, first_fit, fit, pack,
     pad, pair,
@@ -121,6 +121,9 @@ pub(crate) struct DuelScreen<'a, G> {
     pub overlay: Overlay,
     /// Leave the last line empty (a prompt goes there).
     pub prompt_line: bool,
+    /// The prompt is a question in play (giving up): the keys' lines keep their room, so the
+    /// boards stay where they were.
+    pub asking: bool,
 }
 
 /// One way of laying out the screen.
@@ -359,8 +362,7 @@ fn screen<G: DuelBoard>(
         result: matches!(s.overlay, Overlay::Result { .. }).then(|| result(s, words, theme, width)),
         notes: s.notes,
         footer: &texts.footer,
-        prompt_line: s.prompt_line,
-        keep_keys: false,
+        below: Below::of(s.prompt_line, s.asking),
         airy: l.airy,
         dense: l.dense,
     };

@@ -37,6 +37,7 @@ fn screen<'a, G>(
         notes,
         overlay: Overlay::None,
         prompt_line: false,
+        asking: false,
     }
 }
 
@@ -306,6 +307,29 @@ fn a_card_duel_fits_40x15() {
             assert!(lines.len() <= 15, "{preset}: {} lines\n{text}", lines.len());
             let help = words.duel_footer_cards.rsplit("  ").next().unwrap();
             assert!(lines.last().unwrap().ends_with(help), "{text}");
+        }
+    }
+}
+
+/// The give-up question leaves the boards where they were: only the keys' lines change (at
+/// 80×24 both boards moved down a row).
+#[test]
+fn a_question_leaves_the_boards_where_they_were() {
+    let d = card_duel(42);
+    let n = names();
+    for (w, h) in [(40, 15), (80, 24), (160, 48)] {
+        let mut s = screen(&d, &n, &[]);
+        let plain = show(&s, Lang::En, w, h);
+        (s.prompt_line, s.asking) = (true, true);
+        let asked = show(&s, Lang::En, w, h);
+        let (plain, asked): (Vec<&str>, Vec<&str>) =
+            (plain.lines().collect(), asked.lines().collect());
+        assert_eq!(plain.len(), asked.len(), "{w}x{h}");
+        for (i, (p, a)) in plain.iter().zip(&asked).enumerate() {
+            assert!(
+                p == a || p.contains("give up"),
+                "{w}x{h}: line {i} moved: {p:?} / {a:?}"
+            );
         }
     }
 }
