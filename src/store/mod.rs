@@ -295,10 +295,22 @@ impl Store {
         let db = self.db.as_ref()?;
         // A checked row's score is its record's (the trigger `games_edited` unchecks a row
         // edited), but the rules and decks it is read with may have been edited since.
-        let checks = |id: &str| {
+        // The score counted is the one the moves give: a row whose score column says
+        // otherwise was changed in the database (with the trigger dropped, say) and is left out.
+        let checks = |id: &str, column: u64| {
             let why = self
                 .record(id)
                 .and_then(|e| entry::replays_as_recorded(&e))
+                .and_then(|replayed| {
+                    if replayed == column {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "its row says score {column} but its moves give {replayed} (the row \
+                             was changed in the database)"
+                        ))
+                    }
+                })
                 .err();
             if let Some(why) = &why {
                 let why = crate::cards::text::escape_controls(why);
@@ -313,7 +325,11 @@ impl Store {
                 break None;
             };
             let len = top.len();
-            if let Some((_, score)) = top.into_iter().skip(seen).find(|(id, _)| checks(id)) {
+            if let Some((_, score)) = top
+                .into_iter()
+                .skip(seen)
+                .find(|(id, score)| checks(id, *score))
+            {
                 break Some(score);
             }
             if len < seen + 4 {

@@ -290,3 +290,51 @@ fn one_damaged_row_hides_only_itself_and_the_command_says_so() {
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), 2);
 }
+
+#[test]
+fn a_score_changed_in_the_database_is_never_a_best_and_history_marks_it() {
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    let db = home.data.join("new2048.db");
+    let edit = |sql: &str| {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        c.execute_batch(sql).unwrap();
+    };
+    // With the trigger dropped, nothing in the database marks the change.
+    edit("DROP TRIGGER games_edited; UPDATE games SET score = 5000 WHERE n = 1;");
+    let stats = home.run(&["stats"], "");
+    let said = text(&stats.stdout);
+    assert!(stats.status.success(), "{}", text(&stats.stderr));
+    assert!(!said.contains("5000"), "{said}");
+    assert!(
+        text(&stats.stderr).contains("is left out of the best scores"),
+        "{}",
+        text(&stats.stderr)
+    );
+    // Opening put the trigger back and replayed every row: the changed one is marked.
+    assert_eq!(
+        crate::common::db_number(
+            &home.data,
+            "SELECT count(*) FROM sqlite_schema WHERE name = 'games_edited'",
+            &[]
+        ),
+        Some(1)
+    );
+    let marked = |rows: &[serde_json::Value]| -> Vec<bool> {
+        rows.iter().map(|r| r["checked"] == false).collect()
+    };
+    assert_eq!(marked(&home.history_in(&home.data)), [false, false, true]);
+    // With the trigger in place, a change is marked at once.
+    edit("UPDATE games SET score = 4000 WHERE n = 2;");
+    assert_eq!(marked(&home.history_in(&home.data)), [false, true, true]);
+    let table = text(&home.run(&["history"], "").stdout);
+    assert!(
+        table.contains("4000*") && table.contains("5000*"),
+        "{table}"
+    );
+    assert!(table.contains("* changed in the database"), "{table}");
+    let said = text(&home.run(&["stats"], "").stdout);
+    assert!(!said.contains("5000") && !said.contains("4000"), "{said}");
+}

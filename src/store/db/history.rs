@@ -158,7 +158,8 @@ const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started',
                        'played', max(g.played, 0), 'highest', max(g.highest, 0), \
                        'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
                        json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
-                       'players', json(g.players)) FROM games g JOIN rules r ON r.id = g.rules";
+                       'players', json(g.players), 'checked', \
+                       json(iif(g.checked IS 1, 'true', 'false'))) FROM games g JOIN rules r ON r.id = g.rules";
 
 fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
     let text: String = row.get(0)?;

@@ -22,6 +22,21 @@ pub(crate) const BUSY: Duration = Duration::from_secs(5);
 /// about 4 MB: a fresh database on a disk with 512 KB free never recorded a game).
 const LOG_PAGES: i64 = 64;
 
+/// The trigger that unchecks a row whose result is changed in the database (so that it is
+/// replayed before it counts again). A database it was dropped from gets it back on opening
+/// ([`put_back_trigger`]).
+macro_rules! edited_trigger {
+    () => {
+        "
+CREATE TRIGGER games_edited AFTER UPDATE OF game, rules, outcome, score, played, highest, deck,
+    body ON games
+BEGIN
+    UPDATE games SET checked = NULL WHERE n = NEW.n;
+END;
+"
+    };
+}
+
 /// The schema: `MIGRATIONS[i]` takes a database from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     r"
@@ -82,17 +97,15 @@ CREATE TABLE save_moves (
     PRIMARY KEY (save, player, n)
 ) WITHOUT ROWID;
 ",
-    r"
+    concat!(
+        r"
 ALTER TABLE games ADD COLUMN checked INTEGER;
 DROP INDEX games_tally;
 CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended, checked);
 CREATE INDEX games_unchecked ON games (checked) WHERE checked IS NOT 1;
-CREATE TRIGGER games_edited AFTER UPDATE OF game, rules, outcome, score, played, highest, deck,
-    body ON games
-BEGIN
-    UPDATE games SET checked = NULL WHERE n = NEW.n;
-END;
 ",
+        edited_trigger!()
+    ),
 ];
 
 /// What a database of a newer schema is said to be, so that the store can tell it apart.
@@ -221,7 +234,34 @@ fn open_file(path: &Path) -> rusqlite::Result<Connection> {
     conn.pragma_update(None, "journal_size_limit", LOG_PAGES * 4096)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     migrate(&conn)?;
+    // A read-only database keeps what it has; its rows are checked when it can be written.
+    let _ = put_back_trigger(&conn);
     Ok(conn)
+}
+
+/// Puts back the trigger `games_edited` if it was dropped, and unchecks every row: while it was
+/// missing, a row's result could be changed without anything noticing, so each is replayed once
+/// more before it counts (the store does that on opening).
+fn put_back_trigger(conn: &Connection) -> rusqlite::Result<bool> {
+    let missing = || -> rusqlite::Result<bool> {
+        conn.query_row(
+            "SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND name = \
+             'games_edited')",
+            [],
+            |r| r.get(0),
+        )
+    };
+    if !missing()? {
+        return Ok(false);
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    // Another window may have put it back while this one waited.
+    if missing()? {
+        tx.execute_batch(edited_trigger!())?;
+        tx.execute("UPDATE games SET checked = NULL", [])?;
+    }
+    tx.commit()?;
+    Ok(true)
 }
 
 /// Brings the schema to [`VERSION`], in one transaction that holds the write lock from its
