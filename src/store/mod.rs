@@ -47,8 +47,9 @@ use crate::utc;
 pub(crate) use api::PlayerInfo;
 pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
+pub(crate) use db::check::check;
 pub(crate) use db::history::{Filter, RulesStats, Tally};
-pub(crate) use db::schema::{backup, check, path_in};
+pub(crate) use db::schema::{backup, path_in};
 pub(crate) use ongoing::InPlay;
 pub(crate) use summary::Recap;
 

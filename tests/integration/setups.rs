@@ -289,6 +289,11 @@ fn one_damaged_row_hides_only_itself_and_the_command_says_so() {
     let out = home.run(&["history", "--json"], "");
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), 2);
+    // SQLite finds nothing wrong with the file; `data check` reads the rows too.
+    let out = home.run(&["data", "check"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("row n 2 of the games table"), "{err}");
 }
 
 #[test]
@@ -337,4 +342,12 @@ fn a_score_changed_in_the_database_is_never_a_best_and_history_marks_it() {
     assert!(table.contains("* changed in the database"), "{table}");
     let said = text(&home.run(&["stats"], "").stdout);
     assert!(!said.contains("5000") && !said.contains("4000"), "{said}");
+    let out = home.run(&["data", "check"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.matches("was changed since it was recorded").count(),
+        2,
+        "{err}"
+    );
 }

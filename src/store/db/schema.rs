@@ -389,7 +389,7 @@ pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result
             "it is not a new2048 database this version reads (schema {version})"
         )));
     }
-    let problems = check(&src).map_err(|e| bad(e.to_string()))?;
+    let problems = super::check::check(&src).map_err(|e| bad(e.to_string()))?;
     if !problems.is_empty() {
         return Err(bad(format!("it is damaged: {}", problems.join("; "))));
     }
@@ -399,14 +399,4 @@ pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result
         .map_err(|e| format!("cannot restore {}: {e}", from.display()))?;
     drop(step);
     migrate(conn).map_err(|e| format!("cannot bring {} up to date: {e}", from.display()))
-}
-
-/// The problems `integrity_check` and `foreign_key_check` find, none when the database is sound.
-pub(crate) fn check(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
-    let mut q = conn.prepare(
-        "SELECT integrity_check FROM pragma_integrity_check WHERE integrity_check != 'ok' \
-         UNION ALL SELECT format('a row of `%s` names a missing row of `%s`', \"table\", parent) \
-         FROM pragma_foreign_key_check",
-    )?;
-    q.query_map([], |r| r.get(0))?.collect()
 }
