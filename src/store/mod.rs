@@ -110,7 +110,9 @@ impl Store {
         store.warn_all(crate::strategy::ntuple::weights_problems(&dir));
         match db::schema::open(&dir) {
             Ok((mut conn, opened)) => {
-                store.damaged = opened.is_some();
+                store.damaged = opened.as_ref().is_some_and(|o| o.damaged);
+                // Read-only: every write would fail; said once, here.
+                store.failing = opened.as_ref().is_some_and(|o| !o.damaged);
                 store.warn_all(opened.map(|o| o.note));
                 store.warn_all(import::run(&mut conn, &dir));
                 // Rows not checked yet are replayed once, here; a failure only means they are
@@ -118,7 +120,10 @@ impl Store {
                 store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
                 store.db = Some(conn);
             }
+            // A database that is there but cannot be opened holds history this process
+            // cannot read: a command asked for it fails.
             Err(e) if e.contains(db::schema::NEWER) => {
+                store.partial.set(true);
                 store.failing = true;
                 store.warn(format!(
                     "{e}; nothing in it was read or changed. Update new2048 to play with its \
@@ -126,6 +131,7 @@ impl Store {
                 ));
             }
             Err(e) => {
+                store.partial.set(db::schema::path_in(&dir).exists());
                 store.failing = true;
                 store.warn(format!(
                     "cannot write to the data folder {} ({e}); games are not saved or recorded \
@@ -497,6 +503,7 @@ impl Store {
                         Err(ResumeError::Io(e)) => {
                             return Err(format!("cannot claim the save: {e}"));
                         }
+                        Err(e @ ResumeError::ReadOnly(_)) => return Err(e.to_string()),
                         // Another window holds this id.
                         Err(_) => {
                             p.id = saves::new_id(view.started());

@@ -171,6 +171,15 @@ fn a_newer_schema_is_left_alone_and_said_so() {
     );
     assert!(err.contains("Update new2048"), "{err}");
     assert!(!err.contains("a folder you can write to"), "{err}");
+    for args in [&["history"][..], &["stats"]] {
+        let out = home.run(args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
     assert_eq!(fs::read(&db).unwrap(), before);
     assert!(damaged_names(&home.data).is_empty());
 }

@@ -116,7 +116,7 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
 fn partly_read(keeper: &Store) -> Result<(), Error> {
     if keeper.read_partly() {
         return Err(Error::Failed(
-            "some of history could not be read (see the warning above)".into(),
+            "history could not be read in full (see the warning above)".into(),
         ));
     }
     Ok(())

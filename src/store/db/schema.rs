@@ -126,18 +126,81 @@ pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<Opened>), String> {
         .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
     let path = path_in(dir);
     refuse_special(&path)?;
+    let read_only = |conn, why: &dyn std::fmt::Display| {
+        let note = format!(
+            "the data folder {} cannot be written ({why}): history, stats and saved games still \
+             read, but no game is saved or recorded while that lasts. Make the folder and \
+             {DB_FILE} writable, or set {} to a folder you can write to.",
+            dir.display(),
+            crate::config::paths::DATA_DIR_ENV
+        );
+        Ok((
+            conn,
+            Some(Opened {
+                note,
+                damaged: false,
+            }),
+        ))
+    };
     match open_file(&path) {
+        // SQLite opens a file it cannot write to read only, saying nothing.
+        Ok(conn) if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) => {
+            read_only(conn, &"the database file is read-only")
+        }
         Ok(conn) => Ok((conn, None)),
         Err(e) if is_damage(&e) => recover(dir, &path, &e),
+        Err(e) if is_read_only(&e) && !e.to_string().contains(NEWER) && path.is_file() => {
+            let conn = open_read_only(&path).map_err(|e| cannot_open(&path, &e))?;
+            read_only(conn, &e)
+        }
         Err(e) => Err(cannot_open(&path, &e)),
     }
 }
 
-/// What opening the database had to tell: a damaged file was found and moved aside.
+/// What opening the database had to tell: a damaged file was found and moved aside, or it
+/// could only be opened to read.
 #[derive(Debug, Clone)]
 pub(crate) struct Opened {
     /// The message for the player.
     pub(crate) note: String,
+    /// A damaged file was moved aside (else: opened read-only).
+    pub(crate) damaged: bool,
+}
+
+/// Whether `e` says the database (or its folder, where the log goes) cannot be written.
+fn is_read_only(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
+    )
+}
+
+/// The database opened to read only, as a read-only folder allows: through its log if the log
+/// files are there, else as an immutable file (SQLite cannot make the shared-memory file a
+/// reader of a WAL database needs, and nobody can write to the folder meanwhile).
+fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let readable = |conn: Connection| -> rusqlite::Result<Connection> {
+        conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
+        Ok(conn)
+    };
+    match Connection::open_with_flags(path, flags).and_then(readable) {
+        Ok(conn) => Ok(conn),
+        Err(_) => {
+            let mut uri = b"file:".to_vec();
+            // A URI: every byte but the unreserved ones percent-encoded.
+            for &b in path.as_os_str().as_encoded_bytes() {
+                if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+                    uri.push(b);
+                } else {
+                    uri.extend(format!("%{b:02X}").bytes());
+                }
+            }
+            uri.extend(b"?immutable=1");
+            let uri = String::from_utf8(uri).expect("percent-encoded bytes are ASCII");
+            Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI).and_then(readable)
+        }
+    }
 }
 
 /// SQLite would follow a link, and wait reading a FIFO, put where the database or its log
@@ -185,7 +248,13 @@ fn recover(
         aside.display(),
         saved.describe()
     );
-    Ok((conn, Some(Opened { note })))
+    Ok((
+        conn,
+        Some(Opened {
+            note,
+            damaged: true,
+        }),
+    ))
 }
 
 /// An exclusive lock on the data folder's `new2048.db.lock`, held while a damaged database is
