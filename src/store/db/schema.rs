@@ -184,23 +184,21 @@ fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
         conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
         Ok(conn)
     };
-    match Connection::open_with_flags(path, flags).and_then(readable) {
-        Ok(conn) => Ok(conn),
-        Err(_) => {
-            let mut uri = b"file:".to_vec();
-            // A URI: every byte but the unreserved ones percent-encoded.
-            for &b in path.as_os_str().as_encoded_bytes() {
-                if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
-                    uri.push(b);
-                } else {
-                    uri.extend(format!("%{b:02X}").bytes());
-                }
-            }
-            uri.extend(b"?immutable=1");
-            let uri = String::from_utf8(uri).expect("percent-encoded bytes are ASCII");
-            Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI).and_then(readable)
+    if let Ok(conn) = Connection::open_with_flags(path, flags).and_then(readable) {
+        return Ok(conn);
+    }
+    let mut uri = b"file:".to_vec();
+    // A URI: every byte but the unreserved ones percent-encoded.
+    for &b in path.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            uri.push(b);
+        } else {
+            uri.extend(format!("%{b:02X}").bytes());
         }
     }
+    uri.extend(b"?immutable=1");
+    let uri = String::from_utf8(uri).expect("percent-encoded bytes are ASCII");
+    Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI).and_then(readable)
 }
 
 /// SQLite would follow a link, and wait reading a FIFO, put where the database or its log
