@@ -733,8 +733,8 @@ fn a_read_only_folder_still_reads_its_history_and_says_what_cannot_be_written() 
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     home.killed_game(2);
-    let ro = |on: bool| match &disk {
-        Some(d) => {
+    let ro = |on: bool| {
+        if let Some(d) = &disk {
             let how = if on { "remount,ro" } else { "remount,rw" };
             let ok = std::process::Command::new("mount")
                 .args(["-o", how])
@@ -742,8 +742,7 @@ fn a_read_only_folder_still_reads_its_history_and_says_what_cannot_be_written() 
                 .status()
                 .unwrap();
             assert!(ok.success());
-        }
-        None => {
+        } else {
             use std::os::unix::fs::PermissionsExt;
             let (dirs, files) = if on { (0o555, 0o444) } else { (0o755, 0o644) };
             for e in fs::read_dir(home.data()).unwrap().map(Result::unwrap) {
