@@ -114,7 +114,27 @@ impl Store {
                 // Read-only: every write would fail; said once, here.
                 store.failing = opened.as_ref().is_some_and(|o| !o.damaged);
                 store.warn_all(opened.map(|o| o.note));
-                store.warn_all(import::run(&mut conn, &dir));
+                let imported = match import::run(&mut conn, &dir) {
+                    Ok(notes) => notes,
+                    // A damaged index, say, that opening did not read: moved aside and salvaged
+                    // as a file that does not open is, then the files are imported again.
+                    Err(e) => match db::schema::recover_open(&dir, conn, &e) {
+                        Ok((again, opened)) => {
+                            conn = again;
+                            store.damaged |= opened.is_some();
+                            store.warn_all(opened.map(|o| o.note));
+                            import::run(&mut conn, &dir).unwrap_or_else(|e| {
+                                vec![format!("the game files could not be imported: {e}")]
+                            })
+                        }
+                        Err(message) => {
+                            store.failing = true;
+                            store.warn(message);
+                            return store;
+                        }
+                    },
+                };
+                store.warn_all(imported);
                 // Rows not checked yet are replayed once, here; a failure only means they are
                 // checked at the next start.
                 store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
@@ -131,7 +151,8 @@ impl Store {
                 ));
             }
             Err(e) => {
-                store.partial.set(db::schema::path_in(&dir).exists());
+                let file = std::fs::symlink_metadata(db::schema::path_in(&dir));
+                store.partial.set(file.is_ok_and(|m| m.is_file()));
                 store.failing = true;
                 store.warn(format!(
                     "cannot write to the data folder {} ({e}); games are not saved or recorded \

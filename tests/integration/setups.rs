@@ -360,3 +360,91 @@ fn a_score_changed_in_the_database_is_never_a_best_and_history_marks_it() {
         "{err}"
     );
 }
+
+/// The root page of `name` (a table or an index) in the database file at `db`.
+fn root_page(db: &Path, name: &str) -> u64 {
+    let c = rusqlite::Connection::open(db).unwrap();
+    c.query_row(
+        "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
+        [name],
+        |r| r.get::<_, i64>(0),
+    )
+    .unwrap() as u64
+}
+
+/// Overwrites the header of page `page` (from 1) of the file `db` with bytes no page has.
+fn spoil_page(db: &Path, page: u64) {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut f = fs::OpenOptions::new().write(true).open(db).unwrap();
+    let at = (page - 1) * 4096 + if page == 1 { 100 } else { 0 };
+    f.seek(SeekFrom::Start(at)).unwrap();
+    f.write_all(&[0xee; 12]).unwrap();
+}
+
+#[test]
+fn a_damaged_index_is_found_on_opening_and_a_record_kept_aside_comes_in() {
+    // Once: a damaged index made every write of a game's end fail; its record was kept in
+    // games/<id>.json "for the next start", and every start failed to import it.
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    // A record the database could not take, as the store keeps it.
+    let other = home.tmp.path().join("other");
+    home.run_in(
+        &other,
+        &["play", "--seed", "9", "--json"],
+        &"1\n2\n3\n4\n5\n".repeat(60),
+    );
+    let export = home.run_in(&other, &["history", "--export", "1"], "");
+    let record: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    let id = record["id"].as_str().unwrap().to_string();
+    fs::create_dir_all(home.data.join("games")).unwrap();
+    fs::write(home.data.join(format!("games/{id}.json")), &export.stdout).unwrap();
+    let db = home.data.join("new2048.db");
+    spoil_page(&db, root_page(&db, "games_newest"));
+    let out = home.run(&["history", "--json"], "");
+    let err = text(&out.stderr);
+    assert!(err.contains("was damaged"), "{err}");
+    assert!(err.contains("3 recorded games"), "{err}");
+    assert!(err.contains("imported 1 recorded game"), "{err}");
+    assert_eq!(crate::common::json_rows(&out).len(), 4, "{err}");
+    assert_eq!(damaged_names(&home.data).len(), 1);
+    assert!(!home.data.join(format!("games/{id}.json")).exists());
+    let check = home.run(&["data", "check"], "");
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
+
+#[test]
+fn a_damaged_page_of_the_games_table_costs_only_its_rows() {
+    // Once: `history` was empty with exit 0, and `replay 120` said history held 139.
+    let home = Home::linked();
+    for seed in 1..=24 {
+        home.play(seed);
+    }
+    let db = home.data.join("new2048.db");
+    // The table's root is an interior page: spoil its first child, a leaf of a few rows.
+    let root = root_page(&db, "games");
+    let bytes = fs::read(&db).unwrap();
+    let page = &bytes[(root as usize - 1) * 4096..root as usize * 4096];
+    assert_eq!(
+        page[0], 0x05,
+        "the games table fits one page: play longer games"
+    );
+    let first_cell = u16::from_be_bytes([page[12], page[13]]) as usize;
+    let child = u32::from_be_bytes(page[first_cell..first_cell + 4].try_into().unwrap());
+    spoil_page(&db, u64::from(child));
+    let out = home.run(&["history", "--json"], "");
+    let err = text(&out.stderr);
+    assert!(err.contains("was damaged"), "{err}");
+    assert!(err.contains("stay only in the moved file"), "{err}");
+    let rows = crate::common::json_rows(&out).len();
+    assert!(
+        (1..24).contains(&rows),
+        "{rows} of 24 games came back: {err}"
+    );
+    assert!(err.contains(&format!("{rows} recorded games")), "{err}");
+    // The command that found it says so; the next one finds the new file sound.
+    let first = home.run(&["data", "check"], "");
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+}
