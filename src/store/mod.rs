@@ -49,7 +49,7 @@ pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
 pub(crate) use db::check::check;
 pub(crate) use db::history::{Filter, RulesStats, Tally};
-pub(crate) use db::schema::{backup, path_in};
+pub(crate) use db::schema::{ask_check, backup, path_in};
 pub(crate) use ongoing::InPlay;
 pub(crate) use summary::Recap;
 
@@ -199,8 +199,21 @@ impl Store {
 
     /// Adds a warning for the player, unless the same was given already.
     fn warn(&self, message: String) {
+        let message = self.noticed(message);
         if self.said.borrow_mut().insert(message.clone()) {
             self.warnings.borrow_mut().push(message);
+        }
+    }
+
+    /// A problem that says the database is damaged makes the next opening check it (and move it
+    /// aside and salvage it), and says so.
+    fn noticed(&self, problem: String) -> String {
+        match &self.dir {
+            Some(dir) if db::schema::mark_for_check(dir, &problem) => format!(
+                "{problem}. The database is damaged: the next start of new2048 moves it aside \
+                 (nothing is deleted) and brings back every row that still reads"
+            ),
+            _ => problem,
         }
     }
 
@@ -412,6 +425,7 @@ impl Store {
             _ => return,
         };
         self.failing = result.is_err();
+        let said = self.noticed(said);
         self.warnings.get_mut().push(said);
     }
 
@@ -482,6 +496,7 @@ impl Store {
                      it is lost"
                 ),
             };
+            let message = self.noticed(message);
             self.warnings.get_mut().push(message.clone());
             return Err(message);
         }

@@ -448,3 +448,34 @@ fn a_damaged_page_of_the_games_table_costs_only_its_rows() {
     let first = home.run(&["data", "check"], "");
     assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
 }
+
+#[test]
+fn a_large_database_damaged_where_opening_does_not_look_is_mended_at_the_next_start() {
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    let db = home.data.join("new2048.db");
+    // Larger than the size checked at every start.
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute_batch(
+        "CREATE TABLE pad (b BLOB); INSERT INTO pad VALUES (zeroblob(3000000)); \
+         PRAGMA wal_checkpoint(TRUNCATE);",
+    )
+    .unwrap();
+    drop(c);
+    spoil_page(&db, root_page(&db, "games_newest"));
+    let first = home.run(&["history", "--json"], "");
+    let err = text(&first.stderr);
+    assert!(
+        err.contains("malformed") && err.contains("the next start of new2048 moves it aside"),
+        "{err}"
+    );
+    assert_eq!(first.status.code(), Some(1), "{err}");
+    assert!(home.data.join("new2048.db.check").exists(), "{err}");
+    let second = home.run(&["history", "--json"], "");
+    let err = text(&second.stderr);
+    assert!(err.contains("was damaged"), "{err}");
+    assert_eq!(crate::common::json_rows(&second).len(), 3, "{err}");
+    assert!(!home.data.join("new2048.db.check").exists());
+}

@@ -184,8 +184,18 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             Ok(())
         }
         DataCommand::Check => {
-            let mut problems = store::check(db)
+            let found = store::check(db)
                 .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
+            let mut problems = found.problems;
+            if found.pages_damaged {
+                // The next start moves it aside and brings back what still reads.
+                store::ask_check(&dir);
+                problems.push(
+                    "the next start of new2048 moves it aside (nothing is deleted) and brings \
+                     back every row that still reads"
+                        .into(),
+                );
+            }
             if keeper.found_damage() {
                 problems.insert(
                     0,

@@ -14,16 +14,29 @@ use crate::store::api::SavedGameInfo;
 /// How many problems are named one by one; the rest are counted.
 const NAMED: usize = 20;
 
+/// What a check found.
+pub(crate) struct Found {
+    /// Every problem, the pages' first (at most [`NAMED`], then how many more); none when the
+    /// database is sound.
+    pub(crate) problems: Vec<String>,
+    /// Whether SQLite found damaged pages (which moving the file aside and salvaging it mends).
+    pub(crate) pages_damaged: bool,
+}
+
 /// Every problem found, none when the database is sound.
-pub(crate) fn check(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+pub(crate) fn check(conn: &Connection) -> rusqlite::Result<Found> {
     let mut problems = pages(conn)?;
+    let pages_damaged = !problems.is_empty();
     problems.extend(rows(conn)?);
     if problems.len() > NAMED {
         let more = problems.len() - NAMED;
         problems.truncate(NAMED);
         problems.push(format!("and {more} more"));
     }
-    Ok(problems)
+    Ok(Found {
+        problems,
+        pages_damaged,
+    })
 }
 
 /// What SQLite finds: damaged pages and indexes, and rows naming rows that are not there.

@@ -149,8 +149,12 @@ pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<Opened>), String> {
         }
         // Damage that opening does not read (a page of a table, an index) hides rows from
         // every listing: it is moved aside and salvaged as a file that does not open is.
+        Ok(conn) if !to_check(dir, &path) => Ok((conn, None)),
         Ok(conn) => match damage_found(&conn) {
-            None => Ok((conn, None)),
+            None => {
+                let _ = std::fs::remove_file(dir.join(CHECK_MARK));
+                Ok((conn, None))
+            }
             Some(e) if is_damage(&e) => recover_open(dir, conn, &e),
             Some(e) => Err(cannot_open(&path, &e)),
         },
@@ -261,7 +265,39 @@ pub(crate) fn recover_open(
         Err(again) if is_damage(&again) => {}
         Err(again) => return Err(cannot_open(&path, &again)),
     }
+    let _ = std::fs::remove_file(dir.join(CHECK_MARK));
     move_and_salvage(&path, e)
+}
+
+/// Up to this size (about 3,000 games) the database is checked at every opening, in about 5 ms.
+const CHECKED_UP_TO: u64 = 2 << 20;
+
+/// The file in the data folder that asks the next opening to check a larger database: SQLite
+/// said it was damaged to some window ([`mark_for_check`]).
+const CHECK_MARK: &str = "new2048.db.check";
+
+/// Whether opening checks the database at `path` in `dir`: a small one always, a larger one
+/// when some window met damage in it.
+fn to_check(dir: &Path, path: &Path) -> bool {
+    let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= CHECKED_UP_TO);
+    small || dir.join(CHECK_MARK).exists()
+}
+
+/// Asks the next opening in `dir` to check the database: SQLite found it damaged (`text` is
+/// what it said), and the check moves it aside and salvages it.
+pub(crate) fn mark_for_check(dir: &Path, text: &str) -> bool {
+    // SQLite's own words for `SQLITE_CORRUPT` and `SQLITE_NOTADB`.
+    let damaged = text.contains("database disk image is malformed")
+        || text.contains("file is not a database");
+    if damaged {
+        ask_check(dir);
+    }
+    damaged
+}
+
+/// Asks the next opening in `dir` to check the database (and so move it aside if damaged).
+pub(crate) fn ask_check(dir: &Path) {
+    let _ = std::fs::write(dir.join(CHECK_MARK), b"");
 }
 
 /// Whether SQLite's quick check finds the pages and indexes sound.
@@ -509,7 +545,9 @@ pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result
             "it is not a new2048 database this version reads (schema {version})"
         )));
     }
-    let problems = super::check::check(&src).map_err(|e| bad(e.to_string()))?;
+    let problems = super::check::check(&src)
+        .map_err(|e| bad(e.to_string()))?
+        .problems;
     if !problems.is_empty() {
         return Err(bad(format!("it is damaged: {}", problems.join("; "))));
     }
