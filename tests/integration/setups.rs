@@ -263,6 +263,7 @@ fn one_damaged_row_hides_only_itself_and_the_command_says_so() {
     for seed in 1..=3 {
         home.play(seed);
     }
+    let seed_1_game = text(&home.run(&["replay", "3", "--json"], "").stdout);
     let c = rusqlite::Connection::open(home.data.join("new2048.db")).unwrap();
     // A flipped byte in one row's `deal` (valid text, no longer JSON).
     c.execute("UPDATE games SET deal = '{\"kind\":\"se' WHERE n = 2", [])
@@ -298,6 +299,13 @@ fn one_damaged_row_hides_only_itself_and_the_command_says_so() {
     let out = home.run(&["history", "--json"], "");
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), 2);
+    // Numbered as `history` numbers them: the bad row takes no number.
+    let out = home.run(&["replay", "2", "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), seed_1_game);
+    let out = home.run(&["replay", "3"], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("among the 2 of history that read"));
     // SQLite finds nothing wrong with the file; `data check` reads the rows too.
     let out = home.run(&["data", "check"], "");
     let err = text(&out.stderr);
