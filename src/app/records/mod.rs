@@ -161,10 +161,10 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         let keep = dir.join(format!("new2048.db.before-restore-{stamp}"));
         keeper.restore(path, &keep).map_err(Error::usage)?;
         println!(
-            "restored {} from {} ({} recorded games); the database it replaced is kept at {}",
+            "restored {} from {} ({}); the database it replaced is kept at {}",
             store::path_in(&dir).display(),
             path.display(),
-            keeper.count(),
+            crate::cards::text::count(keeper.count() as u32, "recorded game"),
             keep.display()
         );
         return Ok(());
