@@ -249,7 +249,10 @@ fn run_one(
         let timed = |t: std::time::Duration| {
             if args.think > 0 {
                 let us = u32::try_from(t.as_micros()).unwrap_or(u32::MAX);
-                times.lock().unwrap_or_else(|e| e.into_inner()).push(us);
+                times
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(us);
             }
         };
         (
@@ -271,7 +274,9 @@ fn run_one(
     if args.keep_going {
         results.reached = reached(&games, rules.classic.win);
     }
-    let mut times = times.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut times = times
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     times.sort_unstable();
     let ms = |us: u32| f64::from(us) / 1000.0;
     Ok(Report {

@@ -171,7 +171,7 @@ pub enum Think {
 }
 
 /// A board's transposition table: a 64-bit board is its own good key, so it is only mixed, not
-/// hashed byte by byte (SipHash was most of a search's time).
+/// hashed byte by byte (`SipHash` was most of a search's time).
 #[derive(Default)]
 struct Mix(u64);
 
@@ -299,7 +299,7 @@ fn rate_4x4(board: &Board, think: Think) -> Vec<(Dir, f32)> {
                     break;
                 }
                 rated = deeper;
-                last = start.elapsed() - began;
+                last = start.elapsed().saturating_sub(began);
             }
             rated
         }
