@@ -46,6 +46,8 @@ pub(crate) struct GameMeta {
     pub deal: Deal,
     /// Seconds since the Unix epoch when the game started.
     pub started: u64,
+    /// Seconds the game sat saved between its sittings: not part of its time played.
+    pub away: u64,
 }
 
 /// Facts about a classic game that the game does not hold (its seed and rules it does).
@@ -55,6 +57,8 @@ pub(crate) struct ClassicMeta {
     pub rules_name: String,
     /// Seconds since the Unix epoch when the game started.
     pub started: u64,
+    /// Seconds the game sat saved between its sittings: not part of its time played.
+    pub away: u64,
 }
 
 /// How a new card game is dealt.
@@ -88,6 +92,7 @@ pub(crate) fn start(rules: Arc<Rules>, how: NewDeal) -> (Game, GameMeta) {
     let meta = GameMeta {
         deal,
         started: utc::now(),
+        away: 0,
     };
     (game, meta)
 }
@@ -102,6 +107,7 @@ pub(crate) fn start_classic(
     let meta = ClassicMeta {
         rules_name: name.to_string(),
         started: utc::now(),
+        away: 0,
     };
     (game, meta)
 }
@@ -125,6 +131,7 @@ pub(crate) fn start_daily(
     let meta = GameMeta {
         deal: Deal::Daily { date, seed },
         started: utc::now(),
+        away: 0,
     };
     Ok((game, meta))
 }

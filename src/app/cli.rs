@@ -226,16 +226,28 @@ pub(crate) struct PlayArgs {
 
 #[derive(Args, Debug, Clone)]
 pub(crate) struct RulesArgs {
-    /// Write a commented copy of the default rules to your config file.
-    #[arg(long)]
+    /// Write a commented copy of the default rules to your config file, under a name of your
+    /// own (asked on a terminal, else `--name`, else `mine`).
+    #[arg(long, conflicts_with_all = ["new", "edit", "list"])]
     pub init: bool,
+    /// With --init: the name the rules are shown and recorded under (not a preset's).
+    #[arg(long, value_name = "NAME", requires = "init")]
+    pub name: Option<String>,
     /// With --init: replace an existing file.
     #[arg(long, requires = "init")]
     pub force: bool,
-    /// Change your rules file key by key on a full screen (each value checked as it is
-    /// typed), save it keeping its comments, or play with the rules at once.
-    #[arg(long, conflicts_with = "init")]
-    pub edit: bool,
+    /// Make a rule set of your own, NAME, from the default rules (`rules/NAME.toml` in your
+    /// config folder; play it with `--rules NAME`), and open it in the editor on a terminal.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["edit", "list"])]
+    pub new: Option<String>,
+    /// Change your rules file (or your rule set NAME) key by key on a full screen (each value
+    /// checked as it is typed, each key explained), save it keeping its comments, or play with
+    /// the rules at once.
+    #[arg(long, value_name = "NAME", num_args = 0..=1, conflicts_with = "list")]
+    pub edit: Option<Option<String>>,
+    /// List the presets and your own rule sets, with where each lives.
+    #[arg(long)]
+    pub list: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -40,13 +40,28 @@ pub(crate) fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
     let lang = crate::ui::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
+    // The games on the screen, in the log look, go by the service's name from the start.
+    if lang.is_ok()
+        && matches!(
+            cli.command,
+            None | Some(
+                Command::Play(_)
+                    | Command::Daily(_)
+                    | Command::Classic(_)
+                    | Command::Duel(_)
+                    | Command::Autoplay(_)
+            )
+        )
+    {
+        crate::ui::start_as_service(cli.global.no_anim, cli.global.theme.as_deref());
+    }
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
         Some(Command::History(ref a)) => records::history(&cli.global, a),
-        Some(Command::Stats) => records::stats(),
+        Some(Command::Stats) => records::stats(&cli.global),
         Some(Command::Saved(ref a)) => records::saved(a),
         Some(Command::Data(ref a)) => records::data(a),
         Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),
@@ -335,9 +350,49 @@ fn ask_replace(path: &std::path::Path) -> Option<bool> {
         .flatten()
 }
 
+/// The name `rules --init` gives the rules: `--name`, else asked on a terminal, else `mine`;
+/// never a preset's (the rules would be shown as that preset's when they are not).
+fn init_name(given: Option<&str>) -> Result<String, Error> {
+    let check = |name: &str| -> Result<(), String> {
+        if config::presets::get(name).is_some() {
+            return Err(format!(
+                "`{name}` is a shipped preset's name; give your rules a name of their own"
+            ));
+        }
+        let n = name.trim();
+        if n.is_empty()
+            || n.chars().count() > config::own::MAX_NAME
+            || n.chars().any(char::is_control)
+        {
+            return Err("a name is 1 to 40 printable characters".into());
+        }
+        Ok(())
+    };
+    if let Some(name) = given {
+        check(name).map_err(|e| Error::usage(format!("--name: {e}")))?;
+        return Ok(name.trim().to_string());
+    }
+    if !crate::ui::is_interactive() {
+        return Ok("mine".into());
+    }
+    dialoguer::Input::<String>::new()
+        .with_prompt("A name for your rules (shown in the game, history and stats)")
+        .default("mine".into())
+        .validate_with(|n: &String| check(n))
+        .interact_text()
+        .map(|n| n.trim().to_string())
+        .map_err(|e| Error::usage(format!("no name given ({e}); nothing written")))
+}
+
 fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
-    if args.edit {
-        return edit_rules(global);
+    if let Some(name) = &args.new {
+        return new_rule_set(global, name);
+    }
+    if let Some(name) = &args.edit {
+        return edit_rules(global, name.as_deref());
+    }
+    if args.list {
+        return list_rules();
     }
     if args.init {
         let path = config::init_target().ok_or_else(|| {
@@ -351,12 +406,17 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
             }
             force = true;
         }
-        config::write_init(&path, force).map_err(|e| match e {
-            config::InitError::Exists(m) => Error::usage(m),
-            config::InitError::Write(m) => Error::io(m),
-        })?;
+        if path.exists() && !force {
+            return Err(Error::usage(format!(
+                "{} already exists; pass --force to replace it with the default rules",
+                path.display()
+            )));
+        }
+        let name = init_name(args.name.as_deref())?;
+        config::write_init(&path, force, &name).map_err(init_error)?;
         println!(
-            "wrote the default rules to {}; edit it to change the game",
+            "wrote the default rules, named `{name}`, to {}; edit it to change the game \
+             (`new2048 rules --edit`)",
             path.display()
         );
         return Ok(());
@@ -373,15 +433,87 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// `rules --edit`: the editor on a terminal; "play" starts a game with the rules edited.
-fn edit_rules(global: &Global) -> Result<(), Error> {
+fn init_error(e: config::InitError) -> Error {
+    match e {
+        config::InitError::Exists(m) => Error::usage(m),
+        config::InitError::Write(m) => Error::io(m),
+    }
+}
+
+/// `rules --new NAME`: the rule set written from the default rules, then edited on a terminal.
+fn new_rule_set(global: &Global, name: &str) -> Result<(), Error> {
+    let path = config::own::create(name).map_err(init_error)?;
+    println!(
+        "wrote the rule set `{name}` (the default rules) to {}; play it with `new2048 --rules \
+         {name}`",
+        path.display()
+    );
+    if crate::ui::is_interactive() {
+        return edit_rules(global, Some(name));
+    }
+    Ok(())
+}
+
+/// `rules --list`: the presets, the player's rules file and rule sets, with where each lives.
+fn list_rules() -> Result<(), Error> {
+    let mut rows: Vec<[String; 3]> = Vec::new();
+    for (name, _) in config::presets::ALL {
+        let won = crate::strategy::measured::find(name, "best").map_or_else(String::new, |f| {
+            format!("; the best bot wins {}%", f.win_percent())
+        });
+        rows.push([
+            name.to_string(),
+            format!("built-in preset{won}"),
+            format!("--rules {name}"),
+        ]);
+    }
+    let shown = |rules: &Result<Rules, config::parse::RulesError>, path: &Path| match rules {
+        Ok(r) => format!("{} (shown as `{}`)", path.display(), r.name),
+        Err(e) => format!("{} (cannot be played: {})", path.display(), e.message),
+    };
+    if let Some(p) = config::init_target().filter(|p| p.is_file()) {
+        let read = config::load_file(&p);
+        let name = read
+            .as_ref()
+            .map_or_else(|_| "-".into(), |r| r.name.clone());
+        rows.push([
+            name,
+            shown(&read, &p),
+            "(no --rules: your rules file)".into(),
+        ]);
+    }
+    for set in config::own::list() {
+        let how = format!("--rules {}", set.name);
+        rows.push([set.name.clone(), shown(&set.rules, &set.path), how]);
+    }
+    let wide = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
+    let (name_w, how_w) = (wide(0), wide(2));
+    for [name, place, how] in &rows {
+        println!("{name:<name_w$}  {how:<how_w$}  {place}");
+    }
+    if let Some(dir) = config::own::dir() {
+        println!(
+            "\nyour rule sets live in {}; make one with `new2048 rules --new NAME`",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// `rules --edit [NAME]`: the editor on a terminal (on the rule set NAME, else the player's
+/// rules file); "play" starts a game with the rules edited.
+fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
     if !crate::ui::is_interactive() {
         return Err(Error::usage(
             "rules --edit needs a terminal; edit the file by hand, or see `rules --init`",
         ));
     }
+    let file = match name {
+        None => crate::ui::own_file().map_err(Error::usage)?,
+        Some(n) => crate::ui::rule_set_file(n).map_err(Error::usage)?,
+    };
     let ui = terminal(global)?;
-    match crate::ui::edit_rules(&ui).map_err(Error::usage)? {
+    match crate::ui::edit_rules(&ui, file).map_err(Error::usage)? {
         crate::ui::Edited::Play(rules) => {
             let mut keeper = Store::open();
             let (g, m) = crate::ui::fresh_game(&std::sync::Arc::new(rules.clone()));

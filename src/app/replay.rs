@@ -147,11 +147,11 @@ fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
         writeln!(io::stdout(), "{}", Summary::of(&game).to_json())?;
     } else {
         let title = format!(
-            "replay of {}: {} rules, {}, {} moves",
+            "replay of {}: {} rules, {}, {}",
             name,
             play.rules.name,
             verify::deal_words(&play.deal),
-            game.moves().len()
+            crate::cards::text::count(game.moves().len(), "move")
         );
         show(out, &title, game)?;
     }
@@ -171,12 +171,12 @@ fn run_classic(
         writeln!(io::stdout(), "{s}")?;
     } else {
         let title = format!(
-            "replay of {}: classic {1}x{1}, {2} rules, seed {3}, {4} moves",
+            "replay of {}: classic {1}x{1}, {2} rules, seed {3}, {4}",
             name,
             play.size,
             play.rules.name,
             play.seed,
-            game.moves().len()
+            crate::cards::text::count(game.moves().len(), "move")
         );
         show(out, &title, game)?;
     }

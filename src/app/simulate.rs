@@ -60,7 +60,7 @@ pub(crate) fn render(r: &Report) -> String {
         .as_ref()
         .map_or(String::new(), |p| format!("plays    with {p}\n"));
     format!(
-        "{strategy} on the {rules} rules: {games} games from seed {seed}, {jobs} jobs\n\
+        "{strategy} on the {rules} rules: {games} from seed {seed}, {jobs}\n\
          {plays}\
          won      {wins} of {games} = {rate} (95% CI {lo} to {hi})\n\
          score    mean {mean:.2}, median {median}\n\
@@ -71,9 +71,9 @@ pub(crate) fn render(r: &Report) -> String {
          {thinking}",
         strategy = s.strategy,
         rules = s.rules,
-        games = s.games,
+        games = crate::cards::text::count(s.games, "game"),
         seed = s.seed,
-        jobs = r.jobs,
+        jobs = crate::cards::text::count(r.jobs, "job"),
         wins = s.wins,
         rate = pct(s.win_rate),
         lo = pct(s.win_rate_ci95[0]),

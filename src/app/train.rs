@@ -94,18 +94,18 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     let mut out = std::io::stdout();
     writeln!(
         out,
-        "training {} ({}) from seed {}: {total} games{}, {} jobs, seeing {} card{}{}{}",
+        "training {} ({}) from seed {}: {}{}, {}, seeing {}{}{}",
         rules.name,
         net.key().as_str(),
         args.seed,
+        crate::cards::text::count(total, "game"),
         if from > 0 {
             format!(" after the {from} the weights learned from")
         } else {
             String::new()
         },
-        args.jobs,
-        args.see,
-        if args.see == 1 { "" } else { "s" },
+        crate::cards::text::count(args.jobs, "job"),
+        crate::cards::text::count(args.see, "card"),
         if args.lambda > 0.0 {
             format!(", TD(λ = {})", args.lambda)
         } else {

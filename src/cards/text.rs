@@ -174,17 +174,45 @@ pub(crate) fn status(game: &Game) -> String {
 }
 
 /// `1 card`, `2 cards`.
-pub fn count(n: u32, word: &str) -> String {
-    if n == 1 {
+pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, word: &str) -> String {
+    if n == N::from(1) {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
     }
 }
 
+/// `part` of `whole` in whole percent, rounded to the nearest (2 of 3 is 67%), but never 100%
+/// while some are missing nor 0% once there is one (199 of 200 is 99%, 1 of 300 is 1%); 0 of 0
+/// is 0%.
+pub fn percent(part: u64, whole: u64) -> u32 {
+    if whole == 0 || part == 0 {
+        return 0;
+    }
+    let nearest = (u128::from(part) * 200 + u128::from(whole)) / (u128::from(whole) * 2);
+    let nearest = u32::try_from(nearest).unwrap_or(u32::MAX);
+    if part >= whole {
+        nearest
+    } else {
+        nearest.clamp(1, 99)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percents_round_to_the_nearest_and_keep_all_and_none_apart() {
+        assert_eq!(percent(2, 3), 67);
+        assert_eq!(percent(1, 3), 33);
+        assert_eq!(percent(3, 4), 75);
+        assert_eq!(percent(199, 200), 99);
+        assert_eq!(percent(1, 300), 1);
+        assert_eq!(percent(0, 5), 0);
+        assert_eq!(percent(5, 5), 100);
+        assert_eq!(percent(0, 0), 0);
+    }
 
     #[test]
     fn commands() {

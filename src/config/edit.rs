@@ -22,6 +22,8 @@ pub enum Kind {
     Number,
     /// `true` or `false`.
     Switch,
+    /// Text (the rules' `name`): what is typed is the value, never read as TOML.
+    Text,
 }
 
 /// One key of the rules file, as the editor lists it.
@@ -34,7 +36,8 @@ pub struct Field {
 
 /// The fixed keys, in the order of `config/default.toml`; the weights (which depend on
 /// `board.clear_value`) come after `deck.lookahead`.
-const BEFORE_WEIGHTS: [(&str, Kind); 2] = [
+const BEFORE_WEIGHTS: [(&str, Kind); 3] = [
+    ("name", Kind::Text),
     ("deck.size", Kind::Number),
     ("deck.lookahead", Kind::Number),
 ];
@@ -54,10 +57,17 @@ const AFTER_WEIGHTS: [(&str, Kind); 12] = [
 ];
 
 /// A rules file being edited: its text as a document, and the rules it reads as.
+///
+/// A file with bad values opens too, so the editor can mend it: each bad key is kept as the file
+/// has it and listed in [`Draft::bad`] with the reader's message, and [`Draft::rules`] are the
+/// rules the file reads as with those keys left out (their defaults). A change is taken when it
+/// adds no new bad key and is not bad itself; rules with bad keys are neither saved nor played.
 #[derive(Clone, Debug)]
 pub struct Draft {
     doc: DocumentMut,
     rules: Rules,
+    /// The keys whose values the reader refuses, in the order found, with its message.
+    bad: Vec<(String, String)>,
     /// The file's name in messages (and the rules' name when the file sets none).
     origin: String,
     label: String,
@@ -65,23 +75,38 @@ pub struct Draft {
 
 impl Draft {
     /// A draft of a rules file's text. `origin` names it in messages; `label` is the name the
-    /// rules take when the file sets none (its file name, as [`super::load_file`] gives).
+    /// rules take when the file sets none (its file name, as [`super::load_file`] gives). Only
+    /// a file that is not TOML at all (or whose errors have no key to mark) is refused.
     pub fn open(text: &str, origin: &str, label: &str) -> Result<Draft, String> {
         let doc: DocumentMut = text
             .parse()
             .map_err(|e: toml_edit::TomlError| format!("{origin}: {}", e.message()))?;
-        let rules = read(&doc, origin, label).map_err(|e| e.to_string())?;
+        let (rules, bad) = survey(&doc, origin, label)?;
         Ok(Draft {
             doc,
             rules,
+            bad,
             origin: origin.to_string(),
             label: label.to_string(),
         })
     }
 
-    /// The rules the draft reads as now.
+    /// The rules the draft reads as now (with any bad key's default).
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The keys the reader refuses, each with its message.
+    pub fn bad(&self) -> &[(String, String)] {
+        &self.bad
+    }
+
+    /// The message of a bad key.
+    pub fn bad_message(&self, key: &str) -> Option<&str> {
+        self.bad
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, m)| m.as_str())
     }
 
     /// The draft's text: the file as it was, with the changed values.
@@ -89,8 +114,10 @@ impl Draft {
         self.doc.to_string()
     }
 
-    /// Every key the editor offers, in the file's order: the card weights are those the
-    /// current `board.clear_value` allows (every power of two below it), then bomb and wild.
+    /// Every key the editor offers, in the file's order: the name, then the card weights are
+    /// those the current `board.clear_value` allows (every power of two below it), then bomb and
+    /// wild, then the other tables; last, any bad key the file has that is none of these (an
+    /// unknown key, to be cleared).
     pub fn fields(&self) -> Vec<Field> {
         let field = |key: &str, kind| Field {
             key: key.to_string(),
@@ -104,14 +131,33 @@ impl Draft {
         out.push(field("deck.weights.bomb", Kind::Number));
         out.push(field("deck.weights.wild", Kind::Number));
         out.extend(AFTER_WEIGHTS.iter().map(|&(k, t)| field(k, t)));
+        for (key, _) in &self.bad {
+            if out.iter().all(|f| &f.key != key) {
+                out.push(field(key, Kind::Number));
+            }
+        }
         out
     }
 
     /// The value in force for a key (from the file, else inherited from the default rules), as
-    /// it would be written in the file.
+    /// it would be written in the file; a bad key's value as the file has it.
     pub fn value(&self, key: &str) -> String {
+        if self.bad_message(key).is_some() {
+            let shown = |i: &Item| match i.as_value() {
+                Some(v) => {
+                    let mut v = v.clone();
+                    v.decor_mut().clear();
+                    v.to_string()
+                }
+                None => i.to_string(),
+            };
+            return lookup(self.doc.as_item(), key)
+                .map(|i| shown(i).trim().to_string())
+                .unwrap_or_default();
+        }
         let r = &self.rules;
         match key {
+            "name" => r.name.clone(),
             "deck.size" => r.deck.size.to_string(),
             "deck.lookahead" => r.deck.lookahead.to_string(),
             "board.columns" => r.board.columns.to_string(),
@@ -138,17 +184,52 @@ impl Draft {
         lookup(self.doc.as_item(), key).is_some_and(|i| !i.is_none())
     }
 
-    /// Sets one key to what the player typed. The draft changes only when the whole file then
-    /// reads as good rules; else it is left as it was and the reader's own message comes back
-    /// (the one the file would get at start-up, without the file's name).
+    /// Whether the file gives its rules a name of their own: it sets `name`, and not to a
+    /// preset's (a file written by an older `rules --init` says `default`). Else the first save
+    /// asks for one.
+    pub fn has_own_name(&self) -> bool {
+        self.doc
+            .get("name")
+            .and_then(Item::as_str)
+            .is_some_and(|n| crate::config::presets::get(n.trim()).is_none())
+    }
+
+    /// Sets one key to what the player typed (nothing typed: the key is taken out of the file,
+    /// so it keeps its default). The draft changes only when that value reads well and adds no
+    /// other bad key; else it is left as it was and the reader's own message comes back (the one
+    /// the file would get at start-up, without the file's name).
     pub fn set(&mut self, key: &str, typed: &str) -> Result<(), String> {
         let typed = typed.trim();
+        if key == "name" {
+            return self.rename(typed);
+        }
+        if typed.is_empty() {
+            return self.put(key, None);
+        }
         let value = match typed.parse::<Value>() {
             // A bare word (`abc`, `yes`) is not TOML: it goes in as a string, so the reader
             // says what the key takes instead of a TOML syntax error.
-            Ok(v) if !typed.is_empty() => v,
+            Ok(v) => v,
             _ => Value::from(typed),
         };
+        self.put(key, Some(value))
+    }
+
+    /// Gives the rules a name of their own (`name = "…"`), as saving under a new file does; a
+    /// preset's name is refused (rules under it would pass for the preset's).
+    pub fn rename(&mut self, name: &str) -> Result<(), String> {
+        let name = name.trim();
+        if crate::config::presets::get(name).is_some() {
+            return Err(format!(
+                "`{name}` is a shipped preset's name: give your rules a name of their own"
+            ));
+        }
+        self.put("name", Some(Value::from(name)))
+    }
+
+    /// Puts `value` at `key` (or takes the key out) when the whole draft then reads with no
+    /// new bad key.
+    fn put(&mut self, key: &str, value: Option<Value>) -> Result<(), String> {
         let mut trial = self.doc.clone();
         let (path, last) = split_key(key);
         let mut table = trial.as_table_mut() as &mut dyn toml_edit::TableLike;
@@ -162,39 +243,30 @@ impl Draft {
                 format!("`{part}` in this file is not a table; fix the file by hand")
             })?;
         }
-        match table.get_mut(last) {
+        match (table.get_mut(last), value) {
             // Keep the comment after the value and the spacing around it.
-            Some(Item::Value(old)) => {
+            (Some(Item::Value(old)), Some(value)) => {
                 let decor = old.decor().clone();
                 *old = value;
                 *old.decor_mut() = decor;
             }
-            _ => {
+            (_, Some(value)) => {
                 table.insert(last, Item::Value(value));
             }
-        }
-        let rules = read(&trial, &self.origin, &self.label).map_err(|e| e.message)?;
-        self.doc = trial;
-        self.rules = rules;
-        Ok(())
-    }
-
-    /// Gives the rules a name of their own (`name = "…"`), as saving under a new file does.
-    pub fn rename(&mut self, name: &str) -> Result<(), String> {
-        let mut trial = self.doc.clone();
-        match trial.get_mut("name") {
-            Some(Item::Value(old)) => {
-                let decor = old.decor().clone();
-                *old = Value::from(name);
-                *old.decor_mut() = decor;
-            }
-            _ => {
-                trial.insert("name", Item::Value(Value::from(name)));
+            (_, None) => {
+                table.remove(last);
             }
         }
-        let rules = read(&trial, &self.origin, &self.label).map_err(|e| e.message)?;
+        let (rules, bad) = survey(&trial, &self.origin, &self.label)?;
+        if let Some((_, m)) = bad
+            .iter()
+            .find(|(k, _)| k == key || self.bad_message(k).is_none())
+        {
+            return Err(m.clone());
+        }
         self.doc = trial;
         self.rules = rules;
+        self.bad = bad;
         Ok(())
     }
 
@@ -214,7 +286,8 @@ impl Draft {
     }
 }
 
-/// The rules a document reads as, laid over the built-in default as a file is.
+/// The rules a document reads as, laid over the built-in default as a file is (a file naming
+/// itself after a preset it is not gets `NAME (edited)`, as [`super::load_file`] gives).
 fn read(
     doc: &DocumentMut,
     origin: &str,
@@ -224,7 +297,75 @@ fn read(
     if !doc.contains_key("name") {
         rules.name = label.to_string();
     }
+    crate::config::not_the_preset(&mut rules);
     Ok(rules)
+}
+
+/// The rules a document reads as once every bad key is left out, and those keys with the
+/// reader's message: each error the reader gives names a line, whose key is taken out and the
+/// rest read again. `Err` when an error has no key to take out.
+fn survey(
+    doc: &DocumentMut,
+    origin: &str,
+    label: &str,
+) -> Result<(Rules, Vec<(String, String)>), String> {
+    let mut trial = doc.clone();
+    let mut bad: Vec<(String, String)> = Vec::new();
+    loop {
+        let e = match read(&trial, origin, label) {
+            Ok(rules) => return Ok((rules, bad)),
+            Err(e) => e,
+        };
+        let text = trial.to_string();
+        let key = e
+            .line_col
+            .and_then(|(line, _)| key_at_line(&text, line))
+            .filter(|k| bad.iter().all(|(b, _)| b != k));
+        let Some(key) = key else {
+            return Err(e.to_string());
+        };
+        if !remove(&mut trial, &key) {
+            return Err(e.to_string());
+        }
+        bad.push((key, e.message));
+    }
+}
+
+/// The dotted key set (or the table opened) on 1-based line `line` of a TOML text.
+fn key_at_line(text: &str, line: usize) -> Option<String> {
+    let mut table = String::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        let header = l
+            .strip_prefix('[')
+            .and_then(|h| h.split(']').next())
+            .map(|h| h.trim_matches(['[', ' ']).to_string());
+        if let Some(h) = &header {
+            table = format!("{h}.");
+        }
+        if i + 1 == line {
+            if let Some(h) = header {
+                return Some(h);
+            }
+            let (k, _) = l.split_once('=')?;
+            let k: Vec<&str> = k.split('.').map(|p| p.trim().trim_matches('"')).collect();
+            return Some(format!("{table}{}", k.join(".")));
+        }
+    }
+    None
+}
+
+/// Takes the item at a dotted key out of a document: whether there was one.
+fn remove(doc: &mut DocumentMut, key: &str) -> bool {
+    let (path, last) = split_key(key);
+    let mut table = doc.as_table_mut() as &mut dyn toml_edit::TableLike;
+    for part in path {
+        match table.get_mut(part).and_then(Item::as_table_like_mut) {
+            Some(t) => table = t,
+            None => return false,
+        }
+    }
+    table.remove(last).is_some()
 }
 
 /// `deck.weights.8` as its tables (`deck`, `weights`) and its last part (`8`).
@@ -357,5 +498,66 @@ mod tests {
                 .unwrap()
                 .contains("# How many cards one game deals")
         );
+    }
+
+    #[test]
+    fn a_file_with_bad_values_opens_marked_and_is_mended() {
+        let text =
+            "name = \"mine\"\n[board]\nheight = 0 # too low\ncolumns = 12\n[deck]\nsize = 50\n";
+        let mut d = Draft::open(text, "mine.toml", "mine.toml").unwrap();
+        let mut bad: Vec<&str> = d.bad().iter().map(|(k, _)| k.as_str()).collect();
+        bad.sort_unstable();
+        assert_eq!(bad, ["board.columns", "board.height"]);
+        assert!(
+            d.bad_message("board.height")
+                .unwrap()
+                .contains("board.height = 0 is not allowed")
+        );
+        // The good keys read as the file says, the bad ones as their defaults meanwhile.
+        assert_eq!(d.rules().deck.size, 50);
+        assert_eq!(d.rules().board.height, 7);
+        assert_eq!(d.value("board.height"), "0");
+        // Another bad value for a bad key is refused; a bad value elsewhere too.
+        assert!(d.set("board.height", "17").is_err());
+        assert!(d.set("deck.size", "0").is_err());
+        assert_eq!(d.text(), text);
+        d.set("board.height", "5").unwrap();
+        assert_eq!(d.bad().len(), 1);
+        // Nothing typed takes the key out: it keeps its default.
+        d.set("board.columns", "").unwrap();
+        assert!(d.bad().is_empty());
+        assert!(!d.is_set("board.columns"));
+        assert!(d.text().contains("height = 5 # too low"), "{}", d.text());
+        assert_eq!(d.rules().board.height, 5);
+        // An unknown key is marked and offered, to be taken out.
+        let mut d = Draft::open("[board]\nhieght = 3\n", "m.toml", "m.toml").unwrap();
+        assert_eq!(d.bad()[0].0, "board.hieght");
+        assert!(d.fields().iter().any(|f| f.key == "board.hieght"));
+        d.set("board.hieght", "").unwrap();
+        assert!(d.bad().is_empty());
+        // Only a file that is not TOML at all is refused.
+        assert!(Draft::open("[board\n", "x.toml", "x.toml").is_err());
+    }
+
+    #[test]
+    fn rules_named_after_a_preset_they_are_not_are_shown_as_edited() {
+        let mut d = default_draft();
+        assert!(!d.has_own_name());
+        assert_eq!(d.rules().name, "default");
+        d.set("deck.size", "50").unwrap();
+        assert_eq!(d.rules().name, "default (edited)");
+        assert!(d.rename("hard").is_err());
+        d.set("name", "fifty").unwrap();
+        assert!(d.has_own_name());
+        assert_eq!(d.rules().name, "fifty");
+        assert!(d.text().contains("name = \"fifty\""));
+        let mut r = d.rules().clone();
+        r.name = "default".into();
+        let note = crate::config::not_the_preset(&mut r).unwrap();
+        assert_eq!(r.name, "default (edited)");
+        assert!(note.contains("deck.size"), "{note}");
+        let mut same = Rules::default_rules();
+        assert!(crate::config::not_the_preset(&mut same).is_none());
+        assert_eq!(same.name, "default");
     }
 }

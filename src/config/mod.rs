@@ -5,6 +5,8 @@
 //! set only some keys; the rest come from the built-in default.
 
 pub mod edit;
+pub mod keys;
+pub mod own;
 pub mod parse;
 pub mod paths;
 pub mod presets;
@@ -27,6 +29,8 @@ pub enum RulesSource {
     Env(PathBuf),
     /// The user's config file.
     User(PathBuf),
+    /// `--rules NAME`: one of the player's own rule sets (see [`own`]).
+    Own(PathBuf),
 }
 
 impl fmt::Display for RulesSource {
@@ -36,6 +40,7 @@ impl fmt::Display for RulesSource {
             RulesSource::Flag(p) => write!(f, "{} (--config)", p.display()),
             RulesSource::Env(p) => write!(f, "{} (${})", p.display(), paths::CONFIG_ENV),
             RulesSource::User(p) => write!(f, "{} (your config file)", p.display()),
+            RulesSource::Own(p) => write!(f, "{} (your rule set)", p.display()),
         }
     }
 }
@@ -73,11 +78,69 @@ pub fn load_file_noting(path: &Path) -> Result<(Rules, Vec<String>), RulesError>
         })?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| RulesError::not_utf8(&origin, &bytes, e.valid_up_to()))?;
-    let (mut rules, notes) = Rules::parse_noting(text, &origin, Some(&Rules::default_rules()))?;
+    let (mut rules, mut notes) = Rules::parse_noting(text, &origin, Some(&Rules::default_rules()))?;
     if !names_itself(text) {
         rules.name = file_label(path);
     }
+    notes.extend(not_the_preset(&mut rules));
     Ok((rules, notes))
+}
+
+/// A file that calls its rules by a preset's name but deals other cards is not that preset: its
+/// rules are renamed `NAME (edited)` (so the screens, history and `stats` never show them as the
+/// preset), with a note saying which keys differ. `None` when the name is no preset's, or the
+/// rules are the preset's exactly.
+pub fn not_the_preset(rules: &mut Rules) -> Option<String> {
+    presets::get(&rules.name)?;
+    let preset = load_preset(&rules.name).ok()?;
+    let changed = differing_keys(&preset, rules);
+    if changed.is_empty() {
+        return None;
+    }
+    let name = std::mem::take(&mut rules.name);
+    rules.name = edited_name(&name);
+    Some(format!(
+        "this file calls its rules `{name}`, but they are not the built-in {name} rules ({}): \
+         they are shown as `{}`; give them a name of their own (`name = \"...\"`)",
+        changed.join(", "),
+        rules.name
+    ))
+}
+
+/// `default (edited)`: how rules named after the preset `name` but not its rules are shown.
+pub fn edited_name(name: &str) -> String {
+    format!("{name} (edited)")
+}
+
+/// The keys (`deck.size`, `board.height`) whose values differ between two rule sets, in the
+/// order of [`Rules::to_toml`]; the name is not compared.
+pub fn differing_keys(a: &Rules, b: &Rules) -> Vec<String> {
+    fn keyed(rules: &Rules) -> Vec<(String, String)> {
+        let mut table = String::new();
+        let mut out = Vec::new();
+        for line in rules.to_toml().lines() {
+            if let Some(t) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                table = format!("{t}.");
+            } else if let Some((k, v)) = line.split_once(" = ") {
+                if table.is_empty() && k == "name" {
+                    continue;
+                }
+                out.push((format!("{table}{k}"), v.to_string()));
+            }
+        }
+        out
+    }
+    let (a, b) = (keyed(a), keyed(b));
+    let value = |list: &[(String, String)], key: &str| {
+        list.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    };
+    let mut keys: Vec<String> = Vec::new();
+    for (k, _) in a.iter().chain(&b) {
+        if value(&a, k) != value(&b, k) && !keys.contains(k) {
+            keys.push(k.clone());
+        }
+    }
+    keys
 }
 
 /// Whether a rules file sets its own `name` (else it is known by its file name, so a player's
@@ -108,8 +171,10 @@ pub fn load_preset(name: &str) -> Result<Rules, RulesError> {
         RulesError::file(
             "--rules",
             format!(
-                "there is no preset `{name}`; choose one of: {}",
-                presets::names()
+                "there is no preset or rule set `{name}`; choose a preset ({}) or one of your \
+                 rule sets ({}), or make it with `new2048 rules --new {name}`",
+                presets::names(),
+                own::names()
             ),
         )
     })?;
@@ -123,16 +188,24 @@ pub fn load_preset(name: &str) -> Result<Rules, RulesError> {
 /// The rules in force for this run.
 pub fn load(choice: &RulesChoice) -> Result<LoadedRules, RulesError> {
     let ((rules, notes), source) = if let Some(name) = &choice.preset {
-        (
-            (load_preset(name)?, Vec::new()),
-            RulesSource::Preset(name.clone()),
-        )
+        match own::path_of(name).filter(|p| presets::get(name).is_none() && p.is_file()) {
+            Some(p) => (
+                load_file_noting(&p).map_err(|e| mend_with(e, &format!("rules --edit {name}")))?,
+                RulesSource::Own(p),
+            ),
+            None => (
+                (load_preset(name)?, Vec::new()),
+                RulesSource::Preset(name.clone()),
+            ),
+        }
     } else if let Some(p) = &choice.config {
         (load_file_noting(p)?, RulesSource::Flag(p.clone()))
     } else if let Some(p) = paths::config_env() {
-        (load_file_noting(&p)?, RulesSource::Env(p))
+        let read = load_file_noting(&p).map_err(|e| mend_with(e, "rules --edit"))?;
+        (read, RulesSource::Env(p))
     } else if let Some(p) = paths::user_config_file().filter(|p| p.exists()) {
-        (load_file_noting(&p)?, RulesSource::User(p))
+        let read = load_file_noting(&p).map_err(|e| mend_with(e, "rules --edit"))?;
+        (read, RulesSource::User(p))
     } else {
         (
             (Rules::default_rules(), Vec::new()),
@@ -144,6 +217,16 @@ pub fn load(choice: &RulesChoice) -> Result<LoadedRules, RulesError> {
         source,
         notes,
     })
+}
+
+/// A bad value in a file the editor opens: the message says how to mend it there (a file that
+/// cannot be read at all, or is not TOML, is mended by hand).
+pub(crate) fn mend_with(mut e: RulesError, command: &str) -> RulesError {
+    if e.line_col.is_some() && !e.message.contains("TOML") {
+        e.message
+            .push_str(&format!(" (mend it with `new2048 {command}`)"));
+    }
+    e
 }
 
 /// Where `rules --init` writes: `$NEW2048_CONFIG` if set, else the XDG config file.
@@ -160,19 +243,25 @@ pub enum InitError {
     Write(String),
 }
 
-/// Writes the commented default rules to `path`, refusing to replace a file unless `force`.
-pub fn write_init(path: &Path, force: bool) -> Result<(), InitError> {
+/// Writes the commented default rules, named `name`, to `path`, refusing to replace a file
+/// unless `force`.
+pub fn write_init(path: &Path, force: bool, name: &str) -> Result<(), InitError> {
     if path.exists() && !force {
         return Err(InitError::Exists(format!(
             "{} already exists; pass --force to replace it with the default rules",
             path.display()
         )));
     }
+    write_text(path, &own::new_text(name))
+}
+
+/// Writes `text` to `path`, making its folder first.
+pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), InitError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
             InitError::Write(format!("cannot create the folder {}: {e}", dir.display()))
         })?;
     }
-    std::fs::write(path, presets::DEFAULT)
+    std::fs::write(path, text)
         .map_err(|e| InitError::Write(format!("cannot write {}: {e}", path.display())))
 }

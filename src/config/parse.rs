@@ -309,14 +309,32 @@ fn bare_word(e: &toml::de::Error, text: &str) -> Option<String> {
     Some(format!("{key}: `{value}` is not a value here, {want}"))
 }
 
+/// A number with a fraction or an exponent where a whole number goes (`size = 1e2`, `2.5`):
+/// toml shows the value as it read it (`100.0`), which the player never wrote. Says what was
+/// written, and the whole number to write when it is one.
+fn not_whole(e: &toml::de::Error, text: &str) -> Option<String> {
+    if !e.message().starts_with("invalid type: floating point") {
+        return None;
+    }
+    let span = e.span()?;
+    let written = text.get(span)?.trim();
+    let value: f64 = written.replace('_', "").parse().ok()?;
+    let hint = if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!(": write {}", value as i64)
+    } else {
+        ": use a whole number".to_string()
+    };
+    Some(format!("`{written}` is not a whole number{hint}"))
+}
+
 /// Makes toml's wording of type errors plain for players, and names the key the error is about
 /// (toml only shows it when the error has no place in the file, so it is read from there).
 fn plain_toml_message(e: &toml::de::Error, text: &str) -> String {
     if let Some(m) = bare_word(e, text) {
         return m;
     }
-    let msg = e
-        .message()
+    let msg = not_whole(e, text).unwrap_or_else(|| e.message().to_string());
+    let msg = msg
         .trim()
         .replace("expected i64", "expected a whole number")
         .replace(" as i128, expected", " is too large, expected")

@@ -31,6 +31,10 @@ pub(crate) struct CardPlay {
     /// Every card dealt, in order.
     pub deck: String,
     pub rules: RulesRecord,
+    /// Seconds the game sat saved between its sittings (none in one sitting, and in the records
+    /// of older versions).
+    #[serde(default, skip_serializing_if = "crate::record::is_zero")]
+    pub away_secs: u64,
 }
 
 /// A card game record's count: cards placed (discards not counted).
@@ -71,6 +75,7 @@ impl Side for Game {
             moves: self.moves_text(),
             deck: text::cards(self.deck()),
             rules: RulesRecord::of(self.rules()),
+            away_secs: meta.away,
         }
     }
 
@@ -139,10 +144,15 @@ impl Side for Game {
         meta.started
     }
 
+    fn away(meta: &GameMeta) -> u64 {
+        meta.away
+    }
+
     fn meta(_: &RulesRecord, deal: &Deal, started: u64) -> GameMeta {
         GameMeta {
             deal: deal.clone(),
             started,
+            away: 0,
         }
     }
 
@@ -151,13 +161,17 @@ impl Side for Game {
     }
 
     fn head(&self, meta: &GameMeta, saved: u64) -> serde_json::Value {
-        serde_json::json!({
+        let mut head = serde_json::json!({
             "format": CARDS_FORMAT,
             "saved": utc::stamp(saved),
             "started": utc::stamp(meta.started),
             "deal": meta.deal,
             "undos": self.undos(),
-        })
+        });
+        if meta.away > 0 {
+            head["away_secs"] = meta.away.into();
+        }
+        head
     }
 }
 
@@ -206,7 +220,8 @@ impl CardPlay {
     /// The game rebuilt by replaying every move: same deck, position, score and undo history.
     pub(crate) fn rebuild(&self) -> Result<(Game, GameMeta), RecordError> {
         let game = Game::dealt(&self.rules, &self.deal, Some(&self.deck))?;
-        let meta = Game::meta(&self.rules, &self.deal, self.started);
+        let mut meta = Game::meta(&self.rules, &self.deal, self.started);
+        meta.away = self.away_secs;
         Ok((game.play_all(&self.moves, self.undos)?, meta))
     }
 }

@@ -38,6 +38,7 @@ impl Side for ClassicGame {
             undos: self.undos(),
             moves: self.moves_text(),
             rules: self.rules_of(meta),
+            away_secs: meta.away,
         }
     }
 
@@ -116,10 +117,15 @@ impl Side for ClassicGame {
         meta.started
     }
 
+    fn away(meta: &ClassicMeta) -> u64 {
+        meta.away
+    }
+
     fn meta(rules: &RulesRecord, _: &Deal, started: u64) -> ClassicMeta {
         ClassicMeta {
             rules_name: rules.name.clone(),
             started,
+            away: 0,
         }
     }
 
@@ -129,7 +135,7 @@ impl Side for ClassicGame {
     }
 
     fn head(&self, meta: &ClassicMeta, saved: u64) -> serde_json::Value {
-        serde_json::json!({
+        let mut head = serde_json::json!({
             "format": FORMAT,
             "game": GameKind::Classic,
             "saved": utc::stamp(saved),
@@ -137,7 +143,11 @@ impl Side for ClassicGame {
             "seed": self.seed(),
             "size": self.rules().size,
             "undos": self.undos(),
-        })
+        });
+        if meta.away > 0 {
+            head["away_secs"] = meta.away.into();
+        }
+        head
     }
 }
 
@@ -153,6 +163,10 @@ pub(crate) struct ClassicPlay {
     /// The moves that made the position (undone ones removed): `u d l r`, separated by spaces.
     pub moves: String,
     pub rules: RulesRecord,
+    /// Seconds the game sat saved between its sittings (none in one sitting, and in the records
+    /// of older versions).
+    #[serde(default, skip_serializing_if = "crate::record::is_zero")]
+    pub away_secs: u64,
 }
 
 impl ClassicPlay {
@@ -167,7 +181,8 @@ impl ClassicPlay {
                 self.size
             )));
         }
-        let meta = ClassicGame::meta(&self.rules, &deal, self.started);
+        let mut meta = ClassicGame::meta(&self.rules, &deal, self.started);
+        meta.away = self.away_secs;
         Ok((game.play_all(&self.moves, self.undos)?, meta))
     }
 }

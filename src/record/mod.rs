@@ -23,3 +23,9 @@ pub(crate) use duel::{DuelPlayer, DuelRecord};
 pub(crate) use entry::{Doc, Entry, Recorded};
 pub(crate) use format::{Finished, GameKind, RecordError, RulesRecord, decode};
 pub(crate) use side::Side;
+
+/// Whether a count is 0 (a field written only when it says something).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+pub(crate) fn is_zero(n: &u64) -> bool {
+    *n == 0
+}

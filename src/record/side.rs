@@ -42,6 +42,8 @@ pub(crate) trait Side: Playable + Clone {
     fn deck_text(&self) -> Option<String>;
     fn started(meta: &Self::Meta) -> u64;
     /// The metadata of a game of a duel's document.
+    /// Seconds the game sat saved between its sittings (left out of its time played).
+    fn away(meta: &Self::Meta) -> u64;
     fn meta(rules: &RulesRecord, deal: &Deal, started: u64) -> Self::Meta;
     /// How it was dealt, as the list of saved games shows it (`seed 42`, `4x4 seed 7`).
     fn deal_shown(&self, meta: &Self::Meta) -> String;
@@ -67,7 +69,9 @@ pub(crate) trait Side: Playable + Clone {
             count: self.count(),
             highest: self.highest(),
             ended,
-            duration_secs: ended.saturating_sub(Self::started(meta)),
+            duration_secs: ended
+                .saturating_sub(Self::started(meta))
+                .saturating_sub(Self::away(meta)),
             play: self.play_of(meta),
         }
     }

@@ -14,6 +14,7 @@ fn game(seed: u64) -> (Game, GameMeta) {
     let meta = GameMeta {
         deal: Deal::Seed { seed },
         started: utc::now(),
+        away: 0,
     };
     (g, meta)
 }
@@ -68,4 +69,46 @@ fn recorded_when_the_clock_stopped() {
     assert!(second.ended >= next_meta.started && second.duration_secs < 100);
     // An id that is no save's, however it is spelt, is not found.
     assert!(matches!(s.resume("../lock"), Err(ResumeError::NotFound(_))));
+}
+
+/// Time played is the time the game was played, not the time it sat saved: a game played for a
+/// minute, left saved for 5000 s, then taken up and ended at once counts its minute (it counted
+/// the time away too: 263 s for a game played in about 40), also after a second sitting.
+#[test]
+fn time_played_leaves_out_the_time_a_game_sat_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut g, mut meta) = game(5);
+    meta.started = utc::now() - 5060;
+    g.play(Move::Place(0)).unwrap();
+    let mut s = at(&dir);
+    s.save(&InPlay::solo(&g, &meta));
+    drop(s);
+    // Saved 5000 s ago, a minute after it started.
+    let db = rusqlite::Connection::open(path_in(dir.path())).unwrap();
+    db.execute(
+        "UPDATE saves SET saved = saved - 5000, head = json_set(head, '$.saved', \
+         strftime('%Y-%m-%dT%H:%M:%SZ', unixepoch(head ->> '$.saved') - 5000, 'unixepoch'))",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    let mut s = at(&dir);
+    let id = s.saved_games()[0].id.clone();
+    let resumed = s.resume(&id);
+    let Ok(Resumed::Cards(mut g, meta)) = resumed else {
+        panic!("the save is taken up: {:?}", resumed.err());
+    };
+    assert!((4999..=5005).contains(&meta.away), "{}", meta.away);
+    g.play(Move::Place(1)).unwrap();
+    s.save(&InPlay::solo(&*g, &meta));
+    // A second sitting keeps the time away of the first.
+    drop(s);
+    let mut s = at(&dir);
+    let Ok(Resumed::Cards(g, meta)) = s.resume(&id) else {
+        panic!("the save is taken up again");
+    };
+    assert!(meta.away >= 4999, "{}", meta.away);
+    s.finish(&InPlay::solo(&*g, &meta), Some(Ending::Quit), None);
+    let played = s.entries()[0].duration_secs;
+    assert!((60..=66).contains(&played), "{played} s played");
 }

@@ -36,9 +36,10 @@ impl Figure {
         )
     }
 
-    /// The share of games won, in whole percent (rounded down, so 99.5% is never shown as 100%).
+    /// The share of games won, in whole percent ([`crate::cards::text::percent`]: 99.5% is never
+    /// shown as 100%).
     pub fn win_percent(&self) -> u32 {
-        (u64::from(self.wins) * 100 / u64::from(self.games.max(1))) as u32
+        crate::cards::text::percent(u64::from(self.wins), u64::from(self.games))
     }
 }
 

@@ -179,6 +179,7 @@ fn card_screens(
                     frame: None,
                     fresh: Some(0),
                     played_secs: Some(4000),
+                    daily: false,
                     insight,
                 };
                 let what = format!("{preset} cards {over:?} {player:?} ({})", words.help_title);

@@ -26,7 +26,7 @@ use crate::cards::summary::Ending;
 use crate::config::edit::{Draft, Field, Kind};
 use crate::strategy::{Best, Sight, Strategy};
 
-use crate::ui::kit::{Tone, Words, fill, wrap};
+use crate::ui::kit::{Tone, Words, fill, plural, wrap};
 use crate::ui::play::confirm;
 use crate::ui::term::{Act, Timed, Ui, Waited};
 use crate::ui::widgets::{Item, List, item_at, lines};
@@ -178,17 +178,21 @@ enum EditRow {
     Back,
 }
 
-/// What is being typed: a value for a field, or the name of a new file.
+/// What is being typed: a value for a field, the name of a new rule set, or the name rules
+/// named after a preset (or not named) are given at their first save.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Typing {
     Value(usize, String),
     Name(String),
+    FirstName(String),
 }
 
 /// The editor's state.
 struct Editor {
     draft: Draft,
     path: PathBuf,
+    /// The folder "Save as a new rule set" writes to (the player's rule sets').
+    sets: PathBuf,
     fields: Vec<Field>,
     selected: usize,
     typing: Option<Typing>,
@@ -201,13 +205,22 @@ struct Editor {
 }
 
 impl Editor {
-    fn new(draft: Draft, path: &Path) -> Editor {
+    fn new(draft: Draft, path: &Path, sets: &Path) -> Editor {
+        let fields = draft.fields();
+        // A file with bad values opens on the first of them.
+        let selected = draft
+            .bad()
+            .iter()
+            .filter_map(|(k, _)| fields.iter().position(|f| &f.key == k))
+            .min()
+            .unwrap_or(0);
         Editor {
-            fields: draft.fields(),
+            fields,
             estimate: Estimate::start(draft.rules()),
             draft,
             path: path.to_path_buf(),
-            selected: 0,
+            sets: sets.to_path_buf(),
+            selected,
             typing: None,
             note: None,
             dirty: false,
@@ -234,6 +247,9 @@ impl Editor {
                 let f = &self.fields[i];
                 let value = match &self.typing {
                     Some(Typing::Value(j, typed)) if *j == i => format!("[{typed}_]"),
+                    _ if self.draft.bad_message(&f.key).is_some() => {
+                        format!("{} {}", self.draft.value(&f.key), words.editor_bad_mark)
+                    }
                     _ if self.draft.is_set(&f.key) => self.draft.value(&f.key),
                     _ => format!("{} {}", self.draft.value(&f.key), words.editor_inherited),
                 };
@@ -242,7 +258,10 @@ impl Editor {
                     format!("{} {value}", f.key),
                 ])
             }
-            EditRow::Save => Item::new(words.editor_save),
+            EditRow::Save => Item::new(match &self.typing {
+                Some(Typing::FirstName(typed)) => format!("{} [{typed}_]", words.editor_save),
+                _ => words.editor_save.to_string(),
+            }),
             EditRow::SaveAs => Item::new(match &self.typing {
                 Some(Typing::Name(typed)) => format!("{} [{typed}_]", words.editor_save_as),
                 _ => words.editor_save_as.to_string(),
@@ -263,8 +282,34 @@ impl Editor {
             &format!("  {}", fill(words.editor_title, &[&file])),
             Tone::Title,
         )];
-        for l in wrap(&self.estimate.line(words), width.saturating_sub(2)) {
-            out.push(ui.theme.paint(&format!("  {l}"), Tone::Info));
+        // The estimate is of the rules the file reads as, which bad values are not part of.
+        let bad = self.draft.bad().len();
+        if bad == 0 {
+            for l in wrap(&self.estimate.line(words), width.saturating_sub(2)) {
+                out.push(ui.theme.paint(&format!("  {l}"), Tone::Info));
+            }
+        } else {
+            for l in wrap(
+                &plural(words.editor_bad_keys, bad as u64),
+                width.saturating_sub(2),
+            ) {
+                out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
+            }
+        }
+        let selected = self.rows().get(self.selected).copied();
+        if let Some(EditRow::Field(i)) = selected {
+            let key = &self.fields[i].key;
+            for l in wrap(&about(key, words), width.saturating_sub(2)) {
+                out.push(ui.theme.paint(&format!("  {l}"), Tone::Label));
+            }
+            // A bad key's message, unless the last message is about it already.
+            if let Some(m) = self.draft.bad_message(key)
+                && self.note.is_none()
+            {
+                for l in wrap(m, width.saturating_sub(2)) {
+                    out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
+                }
+            }
         }
         if let Some((text, tone)) = &self.note {
             for l in wrap(text, width.saturating_sub(2)) {
@@ -303,21 +348,35 @@ impl Editor {
                 }
             }
             Some(Typing::Name(name)) => self.save_as(&name, words),
+            Some(Typing::FirstName(name)) => match self.draft.rename(&name) {
+                Ok(()) => {
+                    self.typing = None;
+                    self.changed();
+                    self.save(words);
+                }
+                Err(e) => self.note = Some((e, Tone::Bad)),
+            },
             None => {}
         }
     }
 
     fn save_as(&mut self, name: &str, words: &Words) {
-        let good = !name.is_empty()
-            && name
+        if let Err(e) = crate::config::own::check_name(name) {
+            let said = if name
                 .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !good {
-            self.note = Some((words.editor_bad_name.to_string(), Tone::Bad));
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
+                e
+            } else {
+                words.editor_bad_name.to_string()
+            };
+            self.note = Some((said, Tone::Bad));
             return;
         }
-        let dir = self.path.parent().unwrap_or(Path::new("."));
-        let path = dir.join(format!("{name}.toml"));
+        if !self.clean(words) {
+            return;
+        }
+        let path = self.sets.join(format!("{name}.toml"));
         if path.exists() {
             let shown = path.display().to_string();
             self.note = Some((fill(words.editor_exists, &[&shown]), Tone::Bad));
@@ -334,7 +393,28 @@ impl Editor {
         self.save(words);
     }
 
+    /// Whether the draft has no bad value; else the message says which to change first.
+    fn clean(&mut self, words: &Words) -> bool {
+        let bad: Vec<&str> = self.draft.bad().iter().map(|(k, _)| k.as_str()).collect();
+        if bad.is_empty() {
+            return true;
+        }
+        self.note = Some((fill(words.editor_fix_first, &[&bad.join(", ")]), Tone::Bad));
+        false
+    }
+
+    /// Saves to the file; bad values are never written, and rules not yet named their own are
+    /// named first (a preset's name would pass them off as the preset).
     fn save(&mut self, words: &Words) {
+        if !self.clean(words) {
+            return;
+        }
+        if !self.draft.has_own_name() {
+            self.typing = Some(Typing::FirstName(String::new()));
+            self.note = Some((words.editor_name_first.to_string(), Tone::Info));
+            self.selected = self.fields.len();
+            return;
+        }
         let shown = self.path.display().to_string();
         self.note = Some(match self.draft.save(&self.path) {
             Ok(()) => {
@@ -370,7 +450,13 @@ impl Editor {
                         Err(e) => self.note = Some((e, Tone::Bad)),
                     }
                 } else {
-                    self.typing = Some(Typing::Value(i, self.draft.value(&key)));
+                    // A name is typed afresh; a number starts from its value.
+                    let start = if self.fields[i].kind == Kind::Text && !self.draft.has_own_name() {
+                        String::new()
+                    } else {
+                        self.draft.value(&key)
+                    };
+                    self.typing = Some(Typing::Value(i, start));
                     self.note = None;
                 }
                 None
@@ -384,9 +470,15 @@ impl Editor {
                 self.note = Some((words.editor_name.to_string(), Tone::Info));
                 None
             }
-            EditRow::Play => Some(Edited::Play(self.draft.rules().clone())),
+            EditRow::Play => self.play(words),
             EditRow::Back => self.back(ui),
         }
+    }
+
+    /// "Play with these rules": not while a value is bad (the rules would not be the file's).
+    fn play(&mut self, words: &Words) -> Option<Edited> {
+        self.clean(words)
+            .then(|| Edited::Play(self.draft.rules().clone()))
     }
 
     /// Leaving: changes not saved are given up only when the player says so.
@@ -403,7 +495,9 @@ impl Editor {
 
     /// A key while typing.
     fn typed(&mut self, key: &Key, words: &Words) {
-        let Some(Typing::Value(_, text) | Typing::Name(text)) = &mut self.typing else {
+        let Some(Typing::Value(_, text) | Typing::Name(text) | Typing::FirstName(text)) =
+            &mut self.typing
+        else {
             return;
         };
         match key {
@@ -429,7 +523,8 @@ pub(crate) fn edit(ui: &Ui, path: &Path, text: &str) -> Result<Edited, String> {
     let origin = path.display().to_string();
     let label = crate::config::file_label(path);
     let draft = Draft::open(text, &origin, &label)?;
-    let edited = run(ui, &mut Editor::new(draft, path));
+    let sets = crate::config::own::dir().unwrap_or_else(|| PathBuf::from("rules"));
+    let edited = run(ui, &mut Editor::new(draft, path, &sets));
     ui.boss.typing(false);
     Ok(edited)
 }
@@ -504,7 +599,11 @@ fn run(ui: &Ui, ed: &mut Editor) -> Edited {
                 }
             }
             Key::Char('s' | 'S') => ed.save(words),
-            Key::Char('p' | 'P') => return Edited::Play(ed.draft.rules().clone()),
+            Key::Char('p' | 'P') => {
+                if let Some(end) = ed.play(words) {
+                    return end;
+                }
+            }
             Key::Char('q' | 'Q') | Key::Escape => {
                 if let Some(end) = ed.back(ui) {
                     return end;
@@ -529,6 +628,54 @@ pub(crate) fn own_file() -> Result<(PathBuf, String), String> {
     }
 }
 
+/// The player's rule set `name` and its text (see [`crate::config::own`]): it must be there
+/// (`rules --new NAME` makes one); a preset cannot be edited, only copied.
+pub(crate) fn rule_set_file(name: &str) -> Result<(PathBuf, String), String> {
+    if crate::config::presets::get(name).is_some() {
+        return Err(format!(
+            "`{name}` is a shipped preset, which is not edited; make a rule set of your own from \
+             the default rules with `new2048 rules --new NAME`"
+        ));
+    }
+    crate::config::own::check_name(name)?;
+    let path = crate::config::own::path_of(name).ok_or_else(|| {
+        "cannot find your config folder; set NEW2048_CONFIG to your rules file".to_string()
+    })?;
+    let limit = crate::config::paths::CONFIG_FILE_BYTES;
+    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
+        Ok(text) => Ok((path, text)),
+        Err(e) if e.is_missing() => Err(format!(
+            "there is no rule set `{name}` ({}); make it with `new2048 rules --new {name}` \
+             (yours: {})",
+            path.display(),
+            crate::config::own::names()
+        )),
+        Err(e) => Err(format!("cannot read the rule set {e}")),
+    }
+}
+
+/// The line about `key`: what it means and allows (from [`crate::config::keys`], the source of
+/// `config/default.toml`'s comments) and its default, in the player's language.
+fn about(key: &str, words: &Words) -> String {
+    let Some(a) = crate::config::keys::about(key) else {
+        return String::new();
+    };
+    let (meaning, allowed) = if words.keys_lang == "zh" {
+        (a.meaning_zh, a.allowed_zh)
+    } else {
+        (a.meaning, a.allowed)
+    };
+    let default = match key {
+        "name" => String::new(),
+        _ => Draft::open(crate::config::presets::DEFAULT, "default", "default")
+            .map(|d| fill(words.editor_default, &[&d.value(key)]))
+            .unwrap_or_default(),
+    };
+    fill(words.editor_about, &[&meaning, &allowed, &default])
+        .trim_end()
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -537,7 +684,7 @@ mod tests {
     fn editor(dir: &Path) -> Editor {
         let path = dir.join("mine.toml");
         let draft = Draft::open(crate::config::presets::DEFAULT, "mine.toml", "mine").unwrap();
-        Editor::new(draft, &path)
+        Editor::new(draft, &path, dir)
     }
 
     fn typing(ed: &mut Editor, keys: &str) {
@@ -575,10 +722,18 @@ mod tests {
         assert!(ed.typing.is_none() && ed.dirty);
         assert_eq!(ed.draft.rules().board.height, 5);
         assert!(!ed.path.exists(), "nothing is written before saving");
+        // Rules still called `default` are named at their first save.
         ed.save(&EN);
+        assert!(ed.dirty && !ed.path.exists());
+        assert_eq!(ed.typing, Some(Typing::FirstName(String::new())));
+        typing(&mut ed, "hard\r");
+        assert!(ed.note.as_ref().unwrap().0.contains("preset"));
+        typing(&mut ed, "\x7f\x7f\x7f\x7fmine\r");
         assert!(!ed.dirty);
+        assert_eq!(ed.saved.as_ref().unwrap().name, "mine");
         let saved = std::fs::read_to_string(&ed.path).unwrap();
         assert!(saved.contains("height = 5") && saved.starts_with("# new2048 rules"));
+        assert!(saved.contains("name = \"mine\""));
     }
 
     #[test]

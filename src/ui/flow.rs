@@ -8,11 +8,13 @@ use crate::cards::rules::Rules;
 use crate::start::Deal;
 use crate::store::{DailyNews, Resumed, Store};
 
+use crate::record::GameKind;
+use crate::ui::kit::{Level, Stamp};
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
 use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
 use crate::ui::share::share_line;
-use crate::ui::term::{TermGuard, Ui};
+use crate::ui::term::{Look, TermGuard, Ui, hide_in_log};
 
 /// Where a session goes once a game has ended.
 #[derive(Debug, PartialEq, Eq)]
@@ -54,6 +56,8 @@ pub(crate) fn play(
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
     let mut rules = Arc::new(rules);
+    // The log look opens on the game, not on a menu (which cannot be drawn as a log).
+    let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(keeper, &rules)));
     let home = first.is_none();
     let mut next = first;
     // The game the last one left saved: its save's id (the newest save, just written), its
@@ -70,6 +74,8 @@ pub(crate) fn play(
         } else {
             let mut news = menu_news(ui.words, kept.as_ref().map(|k| k.1), &daily);
             news.extend(given_up.take().map(|l| (l, Tone::Info)));
+            // A menu reached in the log look is covered by the log until `b`.
+            hide_in_log(ui);
             let chosen = menu::start(ui, &mut rules, keeper, &news);
             kept = kept.filter(|(id, ..)| keeper.saved_games().iter().any(|i| i.id == *id));
             match chosen {
@@ -151,13 +157,65 @@ pub(crate) fn play(
         }
     }
     drop(guard);
-    // After a hang-up there is nobody to read this: ignore the error.
+    farewell(
+        ui,
+        kept.map(|(_, score, bye)| (score, bye)),
+        &daily,
+        given_up,
+    );
+    Ok(())
+}
+
+/// The last lines, on the shell's screen: a finished daily deal's, a duel given up's, and the
+/// farewell (the score of a game left saved); in the log look, the service stopping instead.
+fn farewell(ui: &Ui, kept: Option<(u64, &str)>, daily: &[String], given_up: Option<String>) {
+    // After a hang-up there is nobody to read these: errors are ignored.
+    if ui.look.get() == Look::Log {
+        for line in log_farewell(ui, kept.map(|k| k.0)) {
+            let _ = ui.term.write_line(&line);
+        }
+        return;
+    }
     for line in daily.iter().chain(&given_up) {
         let _ = ui.term.write_line(line);
     }
-    let farewell = kept.map_or_else(|| ui.words.bye.to_string(), |(_, s, bye)| fill(bye, &[&s]));
-    let _ = ui.term.write_line(&farewell);
-    Ok(())
+    let bye = kept.map_or_else(|| ui.words.bye.to_string(), |(s, bye)| fill(bye, &[&s]));
+    let _ = ui.term.write_line(&bye);
+}
+
+/// The game the log look opens on: the newest saved card game of `rules` (not open in another
+/// window), else a new one.
+fn log_first(keeper: &mut Store, rules: &Arc<Rules>) -> Match {
+    let hash = rules.hash();
+    let saved = keeper
+        .saved_games()
+        .into_iter()
+        .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
+    if let Some(r) = saved.and_then(|i| keeper.resume(&i.id).ok()) {
+        return Match::Saved(r);
+    }
+    let (g, m) = menu::fresh_game(rules);
+    Match::Cards(Box::new(g), m)
+}
+
+/// The last lines of the log look, printed on the shell's screen: the service shutting down,
+/// the state it keeps (`ops=` the score of the game left saved).
+fn log_farewell(ui: &Ui, kept: Option<u64>) -> Vec<String> {
+    let (width, _) = crate::ui::term::size(&ui.term);
+    let mut journal = ui.boss.journal.borrow_mut();
+    let now = Stamp::now();
+    journal.log(
+        now,
+        Level::Info,
+        "main",
+        "received shutdown request, draining",
+    );
+    let state = match kept {
+        Some(ops) => format!("state persisted ops={ops}; exiting code=0"),
+        None => "nothing to persist; exiting code=0".to_string(),
+    };
+    journal.log(now, Level::Info, "main", &state);
+    journal.newest(2, width)
 }
 
 /// What the start menu says of the last game: the score of a game left saved, the lines of a

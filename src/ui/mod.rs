@@ -34,6 +34,7 @@ mod widgets;
 mod all_screens;
 
 use std::io;
+use std::path::PathBuf;
 
 use crate::cards::engine::Game;
 use crate::strategy::Strategy;
@@ -42,13 +43,13 @@ use self::kit::fill;
 use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
-pub(crate) use self::editor::Edited;
+pub(crate) use self::editor::{Edited, own_file, rule_set_file};
 pub(crate) use self::flow::play;
 pub(crate) use self::kit::{Lang, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::share::share_line;
-pub(crate) use self::term::{Display, Ui, is_interactive};
+pub(crate) use self::term::{Display, Ui, is_interactive, start_as_service};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
 pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
@@ -58,9 +59,10 @@ pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
     Ok(())
 }
 
-/// `new2048 rules --edit`: the rules editor on the player's own rules file until it is left.
-pub(crate) fn edit_rules(ui: &Ui) -> Result<Edited, String> {
-    let (path, text) = editor::own_file()?;
+/// `new2048 rules --edit [NAME]`: the rules editor on `file` (a path and its text: the player's
+/// rules file, [`own_file`], or a rule set, [`rule_set_file`]) until it is left.
+pub(crate) fn edit_rules(ui: &Ui, file: (PathBuf, String)) -> Result<Edited, String> {
+    let (path, text) = file;
     let guard = TermGuard::enter(ui).map_err(|e| format!("cannot take the terminal: {e}"))?;
     let edited = editor::edit(ui, &path, &text);
     drop(guard);

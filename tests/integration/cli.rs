@@ -80,6 +80,16 @@ impl Run {
         self
     }
 
+    /// Another command in the same home, with the same environment.
+    fn then(self, args: &str) -> Run {
+        Run {
+            args: Vec::new(),
+            stdin: String::new(),
+            ..self
+        }
+        .args(args)
+    }
+
     /// Leaves `XDG_CONFIG_HOME` unset, so the config folder is found through `HOME`.
     fn without_xdg_config(mut self) -> Run {
         self.xdg_config = false;
@@ -797,7 +807,8 @@ fn the_user_file_is_found_through_home_without_xdg_config_home() {
 
 #[test]
 fn rules_init_writes_to_new2048_config_and_keeps_an_existing_file() {
-    let default = include_str!("../../config/default.toml");
+    let default =
+        include_str!("../../config/default.toml").replace("name = \"default\"", "name = \"mine\"");
     let run = Run::cmd("rules --init").config_env("mine/rules.toml");
     let path = run.path("mine/rules.toml");
     run.run().ok().stdout_has(&[&path.display().to_string()]);
@@ -831,7 +842,7 @@ fn rules_init_without_new2048_config_writes_the_user_file() {
     run.run().ok();
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
-        include_str!("../../config/default.toml")
+        include_str!("../../config/default.toml").replace("name = \"default\"", "name = \"mine\"")
     );
     // Nothing was written anywhere else in the temporary home.
     let mut found = Vec::new();
@@ -1044,4 +1055,167 @@ fn the_manual_page_is_roff_and_lists_the_commands() {
             "{word} missing from the man page"
         );
     }
+}
+
+// ---- rule sets of the player's own, by name --------------------------------------------------------
+
+/// `rules --init` names the rules after what the player chooses, never after a preset: they
+/// were written as `default`, and shown, saved and counted as the default rules.
+#[test]
+fn rules_init_names_the_rules_and_never_after_a_preset() {
+    let run = Run::cmd("rules --init --name default");
+    run.run()
+        .code(2)
+        .stderr_has(&["preset", "name of their own"]);
+    assert!(!run.path(USER_FILE).exists());
+    let run = run.then("rules --init --name fifty");
+    run.run().ok().stdout_has(&["`fifty`"]);
+    let text = std::fs::read_to_string(run.path(USER_FILE)).unwrap();
+    assert!(text.contains("name = \"fifty\""), "{text}");
+    assert!(text.contains("# How many cards one game deals"), "{text}");
+    run.then("rules")
+        .run()
+        .ok()
+        .stdout_has(&["# rules in force: fifty\n"]);
+}
+
+/// A file that calls its rules `default` but deals other cards is not shown as the default rules:
+/// `default (edited)`, and `rules` says why.
+#[test]
+fn rules_named_after_a_preset_they_are_not_are_shown_as_edited() {
+    let run = Run::cmd("rules").file(USER_FILE, "name = \"default\"\n[deck]\nsize = 50\n");
+    run.run().ok().stdout_has(&[
+        "# rules in force: default (edited)\n",
+        "# note: this file calls its rules `default`, but they are not the built-in default rules (deck.size)",
+    ]);
+    let play = run.then("play --seed 2 --json").stdin("1\nq\n").run().ok();
+    assert_eq!(play.json()["rules"], "default (edited)");
+    // The same rules as the preset's are the preset's.
+    Run::cmd("rules")
+        .file(USER_FILE, "name = \"default\"\n[deck]\nsize = 100\n")
+        .run()
+        .ok()
+        .stdout_has(&["# rules in force: default\n"]);
+}
+
+/// `rules --new NAME` keeps a rule set in the config folder; `--rules NAME` plays it as it plays
+/// a preset, and history and stats say its name; `rules --list` lists it with where it lives.
+#[test]
+fn rule_sets_by_name_are_made_listed_and_played() {
+    let run = Run::cmd("rules --new fifty");
+    let path = run.path("xdg-config/new2048/rules/fifty.toml");
+    run.run()
+        .ok()
+        .stdout_has(&[&path.display().to_string(), "--rules fifty"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("name = \"fifty\""), "{text}");
+    std::fs::write(
+        &path,
+        text.replace("size = 100", "size = 50")
+            .replace("height = 7", "height = 5"),
+    )
+    .unwrap();
+    let run = run.then("rules --new fifty");
+    run.run()
+        .code(2)
+        .stderr_has(&["already", "rules --edit fifty"]);
+    let run = run.then("rules --new default");
+    run.run().code(2).stderr_has(&["preset"]);
+    let run = run.then("rules --new ../up");
+    run.run().code(2).stderr_has(&["letters, digits"]);
+    let run = run.then("--rules fifty rules");
+    run.run().ok().stdout_has(&[
+        "# rules in force: fifty\n",
+        "(your rule set)",
+        "size = 50\n",
+        "height = 5\n",
+    ]);
+    let run = run
+        .then("--rules fifty play --seed 1 --json")
+        .stdin("1\n2\n3\n4\n5\nq\n");
+    let j = run.run().ok().json();
+    assert_eq!(j["rules"], "fifty");
+    assert_eq!(j["cards_left"], 45);
+    let run = run.then("play --seed 1 --json").stdin("1\nq\n");
+    run.run().ok();
+    let run = run.then("history");
+    let out = run.run().ok();
+    assert!(out.stdout.contains(" fifty "), "{}", out.stdout);
+    assert!(out.stdout.contains(" default "), "{}", out.stdout);
+    let run = run.then("stats");
+    run.run()
+        .ok()
+        .stdout_has(&["fifty (rules ", "default (rules "]);
+    // `stats --rules NAME` shows only those rules (it printed every rules set).
+    let run = run.then("--rules fifty stats");
+    let out = run.run().ok();
+    assert!(out.stdout.contains("fifty (rules "), "{}", out.stdout);
+    assert!(!out.stdout.contains("default (rules "), "{}", out.stdout);
+    let run = run.then("stats --rules hard");
+    run.run()
+        .ok()
+        .stdout_has(&["no games recorded with the rules `hard`"]);
+    let run = run.then("rules --list");
+    let out = run.run().ok();
+    let line = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("fifty "))
+        .unwrap_or_default();
+    assert!(
+        line.contains("--rules fifty") && line.contains(&path.display().to_string()),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .lines()
+            .any(|l| l.starts_with("default ") && l.contains("built-in"))
+    );
+    // The default rules still say default.
+    run.then("rules")
+        .run()
+        .ok()
+        .stdout_has(&["# rules in force: default\n"]);
+    // An unknown name says which there are.
+    let run = Run::cmd("--rules fifth rules");
+    run.run()
+        .code(2)
+        .stderr_has(&["no preset or rule set `fifth`", "rules --new fifth"]);
+}
+
+/// A rule set with a bad value says how to mend it: in the editor, which opens it.
+#[test]
+fn a_bad_rule_set_says_to_mend_it_in_the_editor() {
+    let run = Run::cmd("--rules broken rules").file(
+        "xdg-config/new2048/rules/broken.toml",
+        "[board]\nheight = 0\n",
+    );
+    run.run().code(2).stderr_has(&[
+        "board.height = 0 is not allowed",
+        "mend it with `new2048 rules --edit broken`",
+    ]);
+    let run = run.then("rules --list");
+    run.run().ok().stdout_has(&["broken", "cannot be played"]);
+    run.then("rules --edit broken")
+        .run()
+        .code(2)
+        .stderr_has(&["needs a terminal"]);
+}
+
+/// A count of one is said in the singular: `1 move` (a classic replay said `1 moves`).
+#[test]
+fn a_replay_of_one_move_says_1_move() {
+    let run = Run::cmd("classic --seed 1 --json").stdin("a\nq\n");
+    assert_eq!(run.run().ok().json()["moves"], 1);
+    let run = run.then("replay 1");
+    run.run()
+        .ok()
+        .stdout_has(&["replay of game 1: classic 4x4, default rules, seed 1, 1 move\n"]);
+    let run = run.then("play --seed 1 --json").stdin("1\nq\n");
+    run.run().ok();
+    let run = run.then("replay 1");
+    run.run()
+        .ok()
+        .stdout_has(&["replay of game 1: default rules, seed 1, 1 move\n"]);
 }

@@ -159,9 +159,11 @@ fn text_report() {
         .assert()
         .success()
         .stdout(contains(
-            "random on the hard rules: 8 games from seed 0, 1 jobs",
+            "random on the hard rules: 8 games from seed 0, 1 job",
         ))
-        .stdout(contains("won      0 of 8 = 0.00% (95% CI 0.00% to 32.44%)"))
+        .stdout(contains(
+            "won      0 of 8 games = 0.00% (95% CI 0.00% to 32.44%)",
+        ))
         .stdout(contains("placements/s"));
 }
 

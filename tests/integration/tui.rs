@@ -523,7 +523,7 @@ fn classic_moves_refuses_a_useless_move_undoes_quits_and_resumes() {
     assert!(r.ends_restored().contains("Classic game saved"));
     // Without --resume the saved game is offered first.
     let mut r = r.again(&["--no-color", "classic"]);
-    r.expect("Resume your saved classic game (score 0, 1 moves)?");
+    r.expect("Resume your saved classic game (score 0, 1 move)?");
     r.send("y");
     r.expect("Moves 1");
     r.send("\x1b[D");
@@ -1128,6 +1128,56 @@ fn the_log_look_and_the_boss_key() {
     r.ends_restored();
 }
 
+/// The log look, whole: the first screen is the game as log lines (no start menu), the process
+/// and the terminal's title go by the service's name, the quit question is a log line, and the
+/// way out is the service stopping; nothing says new2048, game, Goodbye or resume. (It opened on
+/// the orange menu, came back to it, and the shell then read `Goodbye!`.)
+#[test]
+fn the_log_look_from_start_to_shell() {
+    let mut r = start(&["--no-color", "--theme", "log"]);
+    r.expect("\x1b]0;chunkd\x07");
+    let first = r.expect("INFO  stats: ops=0");
+    // The process of this run (its HOME is this run's folder) is named as the service.
+    let home = format!("HOME={}\0", r.dir.path().display());
+    let names: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("environ"))
+                .is_ok_and(|env| String::from_utf8_lossy(&env).contains(&home))
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path().join("cmdline")).ok())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("chunkd\0--no-color\0--theme\0log")),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.contains("new2048")), "{names:?}");
+    r.send("1");
+    r.expect("appended chunk=");
+    r.send("q");
+    let asked = r.expect("operator ack required");
+    r.send("y");
+    let rest = r.ends_restored();
+    assert!(rest.contains("received shutdown request"), "{rest}");
+    assert!(rest.contains("state persisted ops="), "{rest}");
+    let seen = format!("{first}{asked}{rest}").to_lowercase();
+    for word in ["new2048", "game", "goodbye", "resume", "menu"] {
+        assert!(
+            !seen.contains(word),
+            "`{word}` shown in the log look: {seen}"
+        );
+    }
+    // Run again, it goes on with the game it left, still as log lines.
+    let mut r = r.again(&["--no-color", "--theme", "log"]);
+    r.expect("shard=1 depth=");
+    r.send("\x03");
+    let rest = r.ends_restored();
+    assert!(!rest.to_lowercase().contains("goodbye"), "{rest}");
+}
+
 #[test]
 fn the_log_look_in_chinese() {
     // A service's log is English on any desktop: so is the log look.
@@ -1248,23 +1298,34 @@ fn the_rules_editor_checks_saves_and_keeps_comments() {
     let config = r.dir.path().join("config.toml");
     let before = std::fs::read_to_string(&config).unwrap();
     r.expect("Rules editor: config.toml");
-    r.expect("> deck.size");
-    // Height 0: the file's own message, and the file untouched.
-    for _ in 0..15 {
+    r.expect("> name");
+    // Each key says what it means, allows and its default.
+    for _ in 0..16 {
         r.send("\x1b[B");
     }
+    r.expect("How many cards a column holds at most. 1 to 16. Default: 7.");
     r.expect("> board.height");
+    // Height 0: the file's own message, and the file untouched.
     r.send("\r");
     r.expect("[7_]");
     r.send("\x7f0\r");
     r.expect("board.height = 0 is not allowed: use a whole number from 1 to 16");
     r.send("\x1b");
     r.expect("q back");
+    // The rules the file calls `default` get a name of their own at their first save.
     r.send("s");
+    r.expect("A name for these rules first");
+    r.send("default\r");
+    r.expect("a shipped preset's name");
+    r.send("\x7f\x7f\x7f\x7f\x7f\x7f\x7ffifty\r");
     r.expect("Saved to");
-    assert_eq!(std::fs::read_to_string(&config).unwrap(), before);
+    let named = std::fs::read_to_string(&config).unwrap();
+    assert_eq!(
+        named,
+        before.replace("name = \"default\"", "name = \"fifty\"")
+    );
     // A word where a number goes: the reader's message too.
-    r.send("\x1b[H\r");
+    r.send("\x1b[H\x1b[B\r");
     r.expect("[100_]");
     r.send("\x7f\x7f\x7fabc");
     r.expect("deck.size: invalid type: string \"abc\", expected a whole number");
@@ -1295,6 +1356,46 @@ fn the_rules_editor_checks_saves_and_keeps_comments() {
     let shown = String::from_utf8(shown.stdout).unwrap();
     assert!(shown.contains("size = 50"), "{shown}");
     assert!(shown.contains("height = 5"), "{shown}");
+    assert!(shown.contains("# rules in force: fifty\n"), "{shown}");
+}
+
+/// A rules file with a bad value opens in the editor (it kept the editor from opening), the
+/// bad key marked with its message; fixed there, it is saved and played.
+#[test]
+fn a_bad_rules_file_opens_in_the_editor_and_is_mended() {
+    let bad = "name = \"mine\"\n[deck]\nsize = 50\n[board]\nheight = 0\n";
+    // The rules file every run gets is the default's: this one is written over it first.
+    let write = format!(
+        "printf '{}' > \"$NEW2048_CONFIG\" && exec \"$0\" \"$@\"",
+        bad.replace('\n', "\\n")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut r = spawn_sized(
+        &["--no-color", "rules", "--edit"],
+        (80, 24),
+        dir,
+        &[],
+        &write,
+    );
+    let config = r.dir.path().join("config.toml");
+    r.expect("1 value of this file cannot be read (marked ✗)");
+    r.expect("board.height = 0 is not allowed");
+    r.expect("> board.height           0 ✗");
+    // Neither saved nor played while it is bad.
+    r.send("p");
+    r.expect("Change the values marked ✗ first: board.height");
+    r.send("\r\x7f5\r");
+    r.expect("board.height = 5: good");
+    r.send("s");
+    r.expect("Saved to");
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        bad.replace("height = 0", "height = 5")
+    );
+    r.send("p");
+    r.expect("Cards left 50");
+    r.send("\x03");
+    r.ends_restored();
 }
 
 /// "Play with these rules" starts a game with them at once; the editor is reached from the
@@ -1306,8 +1407,8 @@ fn the_rules_editor_plays_at_once_from_the_menu() {
     r.send("\x1b[F\x1b[A\r");
     r.expect("Which rules?");
     r.send("\x1b[F\r");
-    r.expect("> deck.size");
-    r.send("\r\x7f\x7f\x7f30\r");
+    r.expect("> name");
+    r.send("\x1b[B\r\x7f\x7f\x7f30\r");
     r.expect("deck.size = 30: good");
     r.send("p");
     r.expect("Cards left 30");
@@ -1669,10 +1770,18 @@ fn rules_init_over_a_file_asks_first() {
         });
         r.expect("already exists. Replace it with the default rules?");
         r.send(answer);
+        if answer == "y" {
+            // The rules are named as the player says, never after a preset.
+            r.expect("A name for your rules");
+            r.send("hard\r");
+            r.expect("preset");
+            r.send("\x7f\x7f\x7f\x7fquick\r");
+        }
         r.expect(said);
         r.p.exp_eof().unwrap();
         let now = std::fs::read_to_string(&file).unwrap();
         assert_eq!(now == text, answer == "n", "{now}");
+        assert_eq!(now.contains("name = \"quick\""), answer == "y", "{now}");
     }
 }
 

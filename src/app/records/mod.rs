@@ -129,15 +129,23 @@ pub(super) fn terminal_width() -> Option<usize> {
         .map(|(_, w)| usize::from(w))
 }
 
-pub(super) fn stats() -> Result<(), Error> {
+/// `new2048 stats [--rules NAME]`: every rules' figures, or only those of the rules named.
+pub(super) fn stats(global: &Global) -> Result<(), Error> {
     let mut keeper = Store::open();
-    let report = keeper
-        .stats()
-        .map(|tally| stats::report_of(&tally, &utc::date(utc::now())));
+    let tally = keeper.stats();
     print_warnings(&mut keeper);
-    match report {
-        None => println!("no games recorded yet"),
-        Some(r) => print!("{r}"),
+    let today = utc::date(utc::now());
+    match (tally, &global.rules) {
+        (None, _) => println!("no games recorded yet"),
+        (Some(mut tally), Some(name)) => {
+            stats::keep_rules(&mut tally, name);
+            if stats::is_empty(&tally) {
+                println!("no games recorded with the rules `{name}`");
+            } else {
+                print!("{}", stats::report_of(&tally, &today));
+            }
+        }
+        (Some(tally), None) => print!("{}", stats::report_of(&tally, &today)),
     }
     partly_read(&keeper)
 }

@@ -140,6 +140,22 @@ fn duels_report(entries: &[&Recap]) -> String {
     out
 }
 
+/// Keeps only the games of the rules named `name` (`stats --rules NAME`), in every section.
+pub(crate) fn keep_rules(tally: &mut Tally, name: &str) {
+    tally.cards.retain(|s| s.name == name);
+    tally.classic.retain(|s| s.name == name);
+    tally.duels.retain(|r| r.rules == name);
+    tally.dailies.retain(|r| r.rules == name);
+}
+
+/// Whether `tally` holds no game at all.
+pub(crate) fn is_empty(tally: &Tally) -> bool {
+    tally.cards.is_empty()
+        && tally.classic.is_empty()
+        && tally.duels.is_empty()
+        && tally.dailies.is_empty()
+}
+
 /// The whole `stats` report of `tally`.
 pub(crate) fn report_of(tally: &Tally, today: &str) -> String {
     let (cards, classic) = (&tally.cards, &tally.classic);

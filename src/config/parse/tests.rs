@@ -222,3 +222,29 @@ fn errors_show_no_raw_control_characters_and_no_endless_line() {
     assert!(shown.len() < 600, "{shown}");
     assert!(shown.ends_with("|          ^"), "{shown}");
 }
+
+/// A number with an exponent or a fraction says what was written, and the whole number to write
+/// (it said "a number with a fraction `100.0`" for `1e2`).
+#[test]
+fn a_number_not_whole_says_what_was_written() {
+    let base = Rules::default_rules();
+    let e = Rules::parse("[deck]\nsize = 1e2\n", "x.toml", Some(&base)).unwrap_err();
+    assert_eq!(
+        e.message,
+        "deck.size: `1e2` is not a whole number: write 100"
+    );
+    assert_eq!(e.line_col, Some((2, 8)));
+    let e = Rules::parse("[board]\nheight = 2.5\n", "x.toml", Some(&base)).unwrap_err();
+    assert_eq!(
+        e.message,
+        "board.height: `2.5` is not a whole number: use a whole number"
+    );
+    // The editor says the same of what is typed.
+    let mut d =
+        crate::config::edit::Draft::open(crate::config::presets::DEFAULT, "d", "d").unwrap();
+    let said = d.set("deck.size", "1e2").unwrap_err();
+    assert!(
+        said.contains("`1e2` is not a whole number: write 100"),
+        "{said}"
+    );
+}

@@ -30,12 +30,15 @@ impl Saved {
     /// The game this save holds, rebuilt by replaying its moves.
     pub(crate) fn rebuild(&self) -> Result<Resumed, RecordError> {
         Ok(match self {
+            // The time since the save is time away, not played.
             Saved::Cards(s) => {
-                let (g, m) = s.play.rebuild()?;
+                let (g, mut m) = s.play.rebuild()?;
+                m.away += utc::now().saturating_sub(s.saved);
                 Resumed::Cards(Box::new(g), m)
             }
             Saved::Classic(s) => {
-                let (g, m) = s.play.rebuild()?;
+                let (g, mut m) = s.play.rebuild()?;
+                m.away += utc::now().saturating_sub(s.saved);
                 Resumed::Classic(Box::new(g), m)
             }
             Saved::Duel(d) if d.of == GameKind::Classic => {

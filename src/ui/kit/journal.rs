@@ -80,7 +80,7 @@ impl Level {
 }
 
 /// The service the log belongs to, as its records name it.
-const SERVICE: &str = "chunkd";
+pub(crate) const SERVICE: &str = "chunkd";
 
 /// One record: when, how serious, which part of the service, and its fields separated by
 /// spaces (a line is only ever broken between two of them). A record without a stamp is text
@@ -304,6 +304,17 @@ impl Journal {
             ),
         };
         self.log(now, level, target, &text);
+    }
+
+    /// The newest `n` records, whole, as lines of at most `width` columns (the last lines the
+    /// service prints as it stops, on the shell's screen).
+    pub(crate) fn newest(&self, n: usize, width: usize) -> Vec<String> {
+        let first = self.records.len().saturating_sub(n);
+        self.records
+            .iter()
+            .skip(first)
+            .flat_map(|r| format(r, width))
+            .collect()
     }
 
     /// The newest records as lines of at most `width` columns, at most `height` of them, the

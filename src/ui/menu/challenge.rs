@@ -34,10 +34,11 @@ pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &Store) -> Vec<Offer> {
                 .map(|r| (name.to_string(), r, true))
         })
         .collect();
-    let own = own_rules_file().and_then(|p| config::load_file(&p).ok());
-    for r in std::iter::once(rules.clone()).chain(own) {
+    for (r, file) in std::iter::once((rules.clone(), None)).chain(own_rule_sets()) {
         if all.iter().all(|(_, o, _)| o.hash() != r.hash()) {
-            all.push((rules_label(&r, ui), r, false));
+            let taken: Vec<&str> = all.iter().map(|(l, _, _)| l.as_str()).collect();
+            let label = label_apart(&taken, rules_label(&r, ui), file.as_deref());
+            all.push((label, r, false));
         }
     }
     all.into_iter()
@@ -48,6 +49,43 @@ pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &Store) -> Vec<Offer> {
             preset,
         })
         .collect()
+}
+
+/// `label`, told apart from the labels `taken`: two rule sets the menu offers never share a
+/// label (two files may both say `name = "mine"`), so the second says its file, and a number
+/// when even that is taken.
+pub(super) fn label_apart(taken: &[&str], label: String, file: Option<&str>) -> String {
+    if !taken.contains(&label.as_str()) {
+        return label;
+    }
+    let with_file = match file {
+        Some(f) => format!("{label} · {f}"),
+        None => label,
+    };
+    // Every label taken is one of `taken`, so one of the first `taken.len() + 1` is free.
+    (1..=taken.len() + 1)
+        .map(|n| match n {
+            1 => with_file.clone(),
+            n => format!("{with_file} ({n})"),
+        })
+        .find(|l| !taken.contains(&l.as_str()))
+        .unwrap_or(with_file)
+}
+
+/// The player's own rules that can be played, with the name of the file each comes from: the
+/// rules file, then the rule sets by name (see [`config::own`]).
+pub(super) fn own_rule_sets() -> Vec<(Rules, Option<String>)> {
+    let file = |p: &std::path::Path| p.file_name().map(|f| f.to_string_lossy().into_owned());
+    let mut out: Vec<(Rules, Option<String>)> = own_rules_file()
+        .and_then(|p| config::load_file(&p).ok().map(|r| (r, file(&p))))
+        .into_iter()
+        .collect();
+    for set in config::own::list() {
+        if let Ok(r) = set.rules {
+            out.push((r, file(&set.path)));
+        }
+    }
+    out
 }
 
 /// The presets, easiest first: by the share of games the best bot wins with them, as measured.
@@ -61,9 +99,9 @@ pub(super) fn presets_by_ease() -> Vec<&'static str> {
     names
 }
 
-/// The share of `p`'s games won, in whole percent (rounded down).
+/// The share of `p`'s games won, in whole percent (2 of 3 is 67%; never 100% with a loss).
 fn win_percent(p: &Played) -> u32 {
-    (u64::from(p.wins) * 100 / u64::from(p.games.max(1))) as u32
+    crate::cards::text::percent(u64::from(p.wins), u64::from(p.games))
 }
 
 /// The line that suggests harder rules, and which of `offers` it suggests: after easy wins with
@@ -100,12 +138,23 @@ pub(super) fn offer_item(words: &Words, offer: &Offer) -> Item {
             fill(words.menu_record_short, &[&best, &win_percent(&p)]),
         ]
     };
-    Item::forms(vec![
+    // A preset's difficulty as measured: the best bot's share of games won.
+    let bot = offer
+        .preset
+        .then(|| crate::strategy::measured::find(&offer.name, "best"))
+        .flatten()
+        .map(|f| fill(words.menu_bot_rate, &[&f.win_percent()]));
+    let mut forms: Vec<String> = bot
+        .iter()
+        .map(|b| format!("{new} · {} · {b}", records[0]))
+        .collect();
+    forms.extend([
         format!("{new} · {}", records[0]),
         format!("{new} · {}", records[1]),
         format!("{} · {}", offer.name, records[1]),
         new,
-    ])
+    ]);
+    Item::forms(forms)
 }
 
 /// How the menu names the rules in force: a preset by its name, a player's own file (known by

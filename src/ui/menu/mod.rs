@@ -13,7 +13,7 @@
 mod challenge;
 mod saved;
 
-use challenge::{Offer, offer_item, offers, own_rules_file, rules_label, suggestion};
+use challenge::{Offer, offer_item, offers, own_rule_sets, rules_label, suggestion};
 use saved::{ago, label, refused, saved_items};
 #[cfg(test)]
 mod tests;
@@ -155,7 +155,8 @@ pub(crate) fn saved_classic(ui: &Ui, keeper: &mut Store) -> Resume {
     let Some(Resumed::Classic(g, m)) = keeper.resume_newest(GameKind::Classic) else {
         return Resume::Fresh;
     };
-    let question = fill(ui.words.resume_classic, &[&g.score(), &g.moves().len()]);
+    let moves = plural(ui.words.menu_played_moves, g.moves().len() as u64);
+    let question = fill(ui.words.resume_classic, &[&g.score(), &moves]);
     offer(ui, "", &question, || Some(Resumed::Classic(g, m)))
 }
 
@@ -526,8 +527,15 @@ fn change_rules(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>
 /// to the menu with the rules last saved in force (a file that cannot be read is said in
 /// `notes`).
 fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
-    let edited =
-        super::editor::own_file().and_then(|(path, text)| super::editor::edit(ui, &path, &text));
+    // The rule set in force when it is one of the player's, else the player's rules file.
+    let set = config::own::list()
+        .into_iter()
+        .find(|s| s.rules.as_ref().is_ok_and(|r| r.hash() == rules.hash()));
+    let file = match set {
+        Some(s) => super::editor::rule_set_file(&s.name),
+        None => super::editor::own_file(),
+    };
+    let edited = file.and_then(|(path, text)| super::editor::edit(ui, &path, &text));
     match edited {
         Ok(Edited::Play(r)) => {
             *rules = Arc::new(r);
@@ -548,47 +556,45 @@ fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) ->
     }
 }
 
-/// The rules sub-menu: a preset, the player's own file, or `None` for the editor.
+/// The rules sub-menu: a preset, the player's own file or rule sets, or `None` for the editor.
 fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Option<Rules>> {
     let words = ui.words;
-    let mut items: Vec<Item> = presets::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, (n, _))| match words.preset_lines.get(i) {
+    let mut items: Vec<Item> = Vec::new();
+    let mut choices: Vec<Rules> = Vec::new();
+    for (i, (n, _)) in presets::ALL.iter().enumerate() {
+        let Ok(rules) = config::load_preset(n) else {
+            continue;
+        };
+        items.push(match words.preset_lines.get(i) {
             Some(line) => {
                 let [wins, score] = crate::strategy::measured::picker(n);
                 Item::new(fill(words.preset_item, &[n, &fill(line, &[&wins, &score])]))
             }
             None => Item::new(*n),
-        })
-        .collect();
-    let own = own_rules_file().and_then(|p| config::load_file(&p).ok().map(|r| (p, r)));
-    if let Some((p, _)) = &own {
-        let file = p.file_name().map_or_else(
-            || p.display().to_string(),
-            |f| f.to_string_lossy().into_owned(),
-        );
+        });
+        choices.push(rules);
+    }
+    for (r, file) in own_rule_sets() {
+        let label = rules_label(&r, ui);
+        let file = file.unwrap_or_default();
         items.push(Item::forms(vec![
-            fill(words.preset_item, &[&words.your_rules, &p.display()]),
-            format!("{} ({file})", words.your_rules),
+            fill(words.preset_item, &[&label, &file]),
+            label,
         ]));
+        choices.push(r);
     }
     items.push(Item::new(words.edit_rules));
-    let now = presets::ALL
+    let now = choices
         .iter()
-        .position(|(n, _)| *n == current.name)
-        .or(own.as_ref().map(|_| presets::ALL.len()));
-    let i = match select_sub(ui, words.preset_prompt, &items, now.unwrap_or(0)) {
+        .position(|r| r.hash() == current.hash())
+        .unwrap_or(0);
+    let i = match select_sub(ui, words.preset_prompt, &items, now) {
         Sub::Chose(i) => i,
         Sub::Back => return Sub::Back,
         Sub::Leave => return Sub::Leave,
     };
-    if i + 1 == items.len() {
-        return Sub::Chose(None);
+    match choices.into_iter().nth(i) {
+        Some(r) => Sub::Chose(Some(r)),
+        None => Sub::Chose(None),
     }
-    let loaded = match presets::ALL.get(i) {
-        Some((name, _)) => config::load_preset(name).ok(),
-        None => own.map(|(_, r)| r),
-    };
-    loaded.map_or(Sub::Back, |r| Sub::Chose(Some(r)))
 }

@@ -160,16 +160,30 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         ]
     );
     assert_eq!(items[3].0.text(80), "More saved games (2)");
+    // A preset says how hard it is: the best bot's share of games won, as measured.
     assert_eq!(
         items[4].0.text(80),
+        "New game: default · best 321 · 4 played, 75% won · the best bot wins 100%"
+    );
+    assert_eq!(
+        items[4].0.text(60),
         "New game: default · best 321 · 4 played, 75% won"
+    );
+    // 2 of 3 is 67%, not 66%.
+    let two_of_three = offer_item(&EN, &offer("mine", false, 3, 2, 0));
+    assert_eq!(
+        two_of_three.text(80),
+        "New game: mine · best 321 · 3 played, 67% won"
     );
     assert_eq!(
         items[4].0.text(40),
         "New game: default · best 321 · 75% won"
     );
     assert_eq!(items[4].0.text(36), "default · best 321 · 75% won");
-    assert_eq!(items[5].0.text(80), "New game: hard · not played yet");
+    assert_eq!(
+        items[5].0.text(80),
+        "New game: hard · not played yet · the best bot wins 98%"
+    );
     assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
     let few = menu_items(
         &ZH,
@@ -183,7 +197,7 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
     );
     assert!(!few.iter().any(|(_, c)| *c == Choice::More));
     assert_eq!(
-        few[3].0.text(80),
+        few[3].0.text(60),
         "新游戏：default · 最高 321 · 玩了 4 局，胜率 75%"
     );
 }
@@ -234,4 +248,26 @@ fn how_long_ago() {
     assert_eq!(ago_short(&EN, now - 300, now), "5m");
     assert_eq!(ago_short(&EN, now - 3 * 86_400, now), "11-28");
     assert_eq!(ago_short(&ZH, now - 3 * 3600, now), "3小时");
+}
+
+/// Two rule sets the menu offers never share a label: two files both naming their rules `mine`
+/// are told apart by their files.
+#[test]
+fn rule_sets_offered_never_share_a_label() {
+    use super::challenge::label_apart;
+    let mine = "your rules (mine)";
+    assert_eq!(label_apart(&["default"], mine.into(), Some("a.toml")), mine);
+    assert_eq!(
+        label_apart(&["default", mine], mine.into(), Some("b.toml")),
+        "your rules (mine) · b.toml"
+    );
+    let both = [mine, "your rules (mine) · b.toml"];
+    assert_eq!(
+        label_apart(&both, mine.into(), Some("b.toml")),
+        "your rules (mine) · b.toml (2)"
+    );
+    assert_eq!(
+        label_apart(&[mine], mine.into(), None),
+        "your rules (mine) (2)"
+    );
 }

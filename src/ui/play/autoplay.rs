@@ -74,6 +74,7 @@ impl Bot {
             frame,
             fresh: self.fresh,
             played_secs: None,
+            daily: false,
             insight: &[],
         };
         let lines = render(&screen, self.words, self.theme, w, h);

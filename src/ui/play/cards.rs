@@ -137,7 +137,8 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         prompt_line: v.prompt_line,
         frame,
         fresh: s.extra.fresh,
-        played_secs: Some(s.played_secs(s.meta.started)),
+        played_secs: Some(s.played_secs()),
+        daily: matches!(s.meta.deal, Deal::Daily { .. }),
         insight: &s.extra.judged.lines,
     }
 }

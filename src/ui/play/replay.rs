@@ -92,6 +92,7 @@ impl Shown for Game {
             frame: None,
             fresh: None,
             played_secs: None,
+            daily: false,
             insight: &[],
         };
         lay_out_cards(&screen, words, theme, width, height)

@@ -64,11 +64,13 @@ pub(crate) struct Kept<'a, G: OnePlayer> {
 }
 
 impl<G: OnePlayer> Kept<'_, G> {
-    /// Seconds played: from the start to the end, or to now while it is played.
-    pub(crate) fn played_secs(&self, started: u64) -> u64 {
+    /// Seconds played: from the start to the end, or to now while it is played, less the time
+    /// it sat saved between sittings.
+    pub(crate) fn played_secs(&self) -> u64 {
         self.ended
             .unwrap_or_else(crate::utc::now)
-            .saturating_sub(started)
+            .saturating_sub(G::started(&self.meta))
+            .saturating_sub(G::away(&self.meta))
     }
 }
 

@@ -57,6 +57,8 @@ pub(crate) struct Screen<'a> {
     pub fresh: Option<usize>,
     /// Seconds since the game started, for the result screen.
     pub played_secs: Option<u64>,
+    /// A daily deal: the best score is of the day's cards, not of every game of the rules.
+    pub daily: bool,
     /// Par and accuracy for the result screen (`insight::items`).
     pub insight: &'a [String],
 }
@@ -707,6 +709,7 @@ pub(crate) fn card_block(
         frame: None,
         fresh: None,
         played_secs: None,
+        daily: false,
         insight: &[],
     };
     let mut rows = board(&s, words, theme, l);

@@ -37,6 +37,15 @@ pub(crate) fn toggle(ui: &Ui) {
         b.hide(true);
         ui.look.set(Look::Log);
     }
+    super::disguise::wear(ui);
+}
+
+/// A screen that cannot be drawn as a log (a menu) comes up in the log look: it is covered by
+/// the journal from the start, as the boss key covers it, so the look holds until `b`.
+pub(crate) fn hide_in_log(ui: &Ui) {
+    if ui.look.get() == Look::Log {
+        ui.boss.hide(true);
+    }
 }
 
 /// Draws the newest lines of the journal over the whole window (its history first, the first

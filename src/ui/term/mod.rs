@@ -18,6 +18,7 @@
 mod boss;
 mod context;
 mod cover;
+mod disguise;
 mod input;
 mod keys;
 mod mouse;
@@ -28,7 +29,8 @@ mod signals;
 mod wait;
 
 pub(crate) use context::{Display, Ui, is_interactive};
-pub(crate) use cover::show_journal;
+pub(crate) use cover::{hide_in_log, show_journal};
+pub(crate) use disguise::start_as_service;
 pub(crate) use input::{KeyRead, input_within};
 pub(crate) use keys::{Action, action, classic_action, read_key};
 pub(crate) use mouse::{Act, Mouse};

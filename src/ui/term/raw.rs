@@ -43,6 +43,7 @@ impl TermGuard {
         }));
         let mut out = term.clone();
         take(&mut out, ui.mouse)?;
+        super::disguise::wear(ui);
         Ok(TermGuard {
             term: term.clone(),
             modes,

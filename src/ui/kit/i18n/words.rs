@@ -65,6 +65,8 @@ pub(crate) struct Words {
     /// The result's best when it beat an earlier one: `{}` that one.
     pub new_best_was: &'static str,
     /// The result's best when no game under these rules was recorded before.
+    /// The result of a daily deal no game of which was recorded before.
+    pub first_daily: &'static str,
     pub first_game: &'static str,
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,
@@ -234,6 +236,8 @@ pub(crate) struct Words {
     /// The player's record with a preset: `{}` the best score, games played, the share won.
     pub menu_record: &'static str,
     pub menu_record_short: &'static str,
+    /// Beside a preset in the start menu: its measured difficulty (`{}` the best bot's % won).
+    pub menu_bot_rate: &'static str,
     pub menu_not_played: &'static str,
     /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
     /// harder rules `{}` suggested, with the key that starts them.
@@ -297,6 +301,20 @@ pub(crate) struct Words {
     pub editor_estimate_done: &'static str,
     /// After the estimate, when only the deck's first `{}` of `{}` cards are played.
     pub editor_estimate_prefix: &'static str,
+    /// The selected key explained: what it means, what it allows (from [`crate::config::keys`])
+    /// and its default (`{}`), joined by `editor_about`.
+    pub editor_about: &'static str,
+    pub editor_default: &'static str,
+    /// The language the keys are explained in ([`crate::config::keys`] holds `en` and `zh`).
+    pub keys_lang: &'static str,
+    /// A file opened with bad values: how many, and how to mend them.
+    pub editor_bad_keys: [&'static str; 2],
+    /// Beside a bad key's value.
+    pub editor_bad_mark: &'static str,
+    /// Saving or playing refused while keys are bad: `{}` the keys.
+    pub editor_fix_first: &'static str,
+    /// The first save of rules named after a preset (or not named): the name is asked.
+    pub editor_name_first: &'static str,
     /// `{}` the points of a merge step.
     pub help_score: &'static str,
     /// `{}` the points of a merge step, twice.

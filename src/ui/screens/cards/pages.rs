@@ -80,7 +80,11 @@ pub(super) fn result(
     };
     let facts = [
         pair(theme, words.score, &p.score.to_string()),
-        result_best(words, theme, s.best, new_best),
+        if s.daily && s.best.is_none() {
+            theme.paint(words.first_daily, Tone::Info)
+        } else {
+            result_best(words, theme, s.best, new_best)
+        },
     ];
     let mut more = vec![
         pair(theme, words.cards_played, &p.stats.cards_played.to_string()),

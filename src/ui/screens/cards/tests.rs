@@ -41,6 +41,7 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         frame: None,
         fresh: None,
         played_secs: Some(272),
+        daily: false,
         insight: &[],
     }
 }
@@ -357,6 +358,13 @@ fn result_says_first_game_and_what_a_new_best_beat() {
         let text = show(&s, Lang::En, 80, 24);
         assert!(text.contains(says) && !text.contains(not), "{says}: {text}");
     }
+    // A daily deal's best is of its cards: the first game of a deal is not the first game
+    // under the rules (it said so after seven games of them).
+    let mut s = screen(&g, &[]);
+    (s.best, s.daily, s.overlay) = (None, true, Overlay::result(true));
+    let text = show(&s, Lang::En, 80, 24);
+    assert!(text.contains("First game of this deal"), "{text}");
+    assert!(!text.contains("under these rules"), "{text}");
 }
 
 /// The card in hand is hit where the screen draws it, at every size (in the panel beside the

@@ -44,6 +44,7 @@ fn screen_of<'a>(g: &'a Game, frame: Option<&'a Frame>) -> Screen<'a> {
         frame,
         fresh: None,
         played_secs: None,
+        daily: false,
         insight: &[],
     }
 }

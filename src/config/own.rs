@@ -1,0 +1,185 @@
+//! The player's own rule sets, by name: each a file `NAME.toml` in the `rules` folder beside the
+//! player's rules file (`new2048/rules/` in the XDG config folder, or beside `$NEW2048_CONFIG`).
+//!
+//! A set is known by its file's name, which is what `--rules NAME`, `rules --new NAME` and
+//! `rules --edit NAME` take, so the name must be one a file can have on every system (letters,
+//! digits, `-` and `_`) and cannot be a preset's: `--rules default` always plays the shipped
+//! rules. The file itself is an ordinary rules file (its `name` is what the screens show).
+
+use std::path::{Path, PathBuf};
+
+use crate::cards::rules::Rules;
+use crate::config::parse::RulesError;
+use crate::config::{InitError, presets};
+
+/// The longest name a rule set may have (the limit of the rules' `name`).
+pub const MAX_NAME: usize = 40;
+
+/// The folder of the player's own rule sets: `rules/` beside the player's rules file. `None`
+/// when there is no home folder and `$NEW2048_CONFIG` is not set.
+pub fn dir() -> Option<PathBuf> {
+    let file = super::init_target()?;
+    let parent = file.parent().filter(|p| !p.as_os_str().is_empty());
+    Some(parent.map_or_else(|| PathBuf::from("rules"), |p| p.join("rules")))
+}
+
+/// Whether `name` can name a rule set of the player's own; else what is wrong with it, in words
+/// that say what to type instead.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.chars().count() > MAX_NAME {
+        return Err(format!(
+            "a rule set's name is 1 to {MAX_NAME} letters, digits, `-` or `_`"
+        ));
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(format!(
+            "`{}` cannot name a rule set: use letters, digits, `-` and `_` only",
+            crate::cards::text::escape_controls(name)
+        ));
+    }
+    if presets::get(name).is_some() {
+        return Err(format!(
+            "`{name}` is a shipped preset's name ({}); choose another name for your own rules",
+            presets::names()
+        ));
+    }
+    Ok(())
+}
+
+/// Where the rule set `name` lives (it may not exist yet).
+pub fn path_of(name: &str) -> Option<PathBuf> {
+    dir().map(|d| d.join(format!("{name}.toml")))
+}
+
+/// One of the player's own rule sets, as `rules --list` and the menus list them.
+#[derive(Debug, Clone)]
+pub struct OwnSet {
+    /// The file's name without `.toml`: what `--rules NAME` takes.
+    pub name: String,
+    pub path: PathBuf,
+    /// The rules it reads as, or why it cannot be played.
+    pub rules: Result<Rules, RulesError>,
+}
+
+/// Every rule set in the folder, by name. Files whose name is not a rule set's (a preset's name,
+/// other characters) are left out: `--rules` could not reach them.
+pub fn list() -> Vec<OwnSet> {
+    let Some(dir) = dir() else {
+        return Vec::new();
+    };
+    list_in(&dir)
+}
+
+/// [`list`] of the folder `dir`.
+pub fn list_in(dir: &Path) -> Vec<OwnSet> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut sets: Vec<OwnSet> = entries
+        .flatten()
+        .filter_map(|e| {
+            let path = e.path();
+            let name = path
+                .file_name()?
+                .to_str()?
+                .strip_suffix(".toml")?
+                .to_string();
+            check_name(&name).ok()?;
+            let command = format!("rules --edit {name}");
+            path.is_file().then(|| OwnSet {
+                rules: super::load_file(&path).map_err(|e| super::mend_with(e, &command)),
+                name,
+                path,
+            })
+        })
+        .collect();
+    sets.sort_by(|a, b| a.name.cmp(&b.name));
+    sets
+}
+
+/// The text of a new rule set named `name`: the commented default rules, renamed.
+pub fn new_text(name: &str) -> String {
+    let mut draft = super::edit::Draft::open(presets::DEFAULT, name, name)
+        .expect("config/default.toml is checked by a unit test");
+    // A name check_name took is a good `name` value.
+    let _ = draft.rename(name);
+    draft.text()
+}
+
+/// Writes a new rule set `name` (the default rules, named so) unless one is there: its path.
+pub fn create(name: &str) -> Result<PathBuf, InitError> {
+    check_name(name).map_err(InitError::Exists)?;
+    let path = path_of(name).ok_or_else(|| {
+        InitError::Write(
+            "cannot find your config folder; set NEW2048_CONFIG to your rules file".into(),
+        )
+    })?;
+    if path.exists() {
+        return Err(InitError::Exists(format!(
+            "there is a rule set `{name}` already ({}); change it with `new2048 rules --edit {name}`",
+            path.display()
+        )));
+    }
+    super::write_text(&path, &new_text(name))?;
+    Ok(path)
+}
+
+/// The names of the player's rule sets, for messages: `fifty, quick` (or `none yet`).
+pub fn names() -> String {
+    let names: Vec<String> = list().into_iter().map(|s| s.name).collect();
+    if names.is_empty() {
+        "none yet".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_plain_and_never_a_presets() {
+        assert!(check_name("fifty").is_ok());
+        assert!(check_name("my-rules_2").is_ok());
+        for bad in [
+            "",
+            "a b",
+            "../x",
+            "default",
+            "hard",
+            "x.toml",
+            &"a".repeat(41),
+        ] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+        assert!(check_name("default").unwrap_err().contains("preset"));
+    }
+
+    #[test]
+    fn a_new_set_is_the_commented_default_under_its_name() {
+        let text = new_text("fifty");
+        assert!(text.contains("name = \"fifty\""), "{text}");
+        assert!(text.contains("# How many cards one game deals"));
+        let rules = Rules::parse(&text, "x", Some(&Rules::default_rules())).unwrap();
+        assert_eq!(rules.name, "fifty");
+        assert_eq!(rules.deck, Rules::default_rules().deck);
+    }
+
+    #[test]
+    fn the_folder_lists_rule_sets_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("b.toml"), new_text("b")).unwrap();
+        std::fs::write(dir.path().join("a.toml"), "[board]\nheight = 0\n").unwrap();
+        std::fs::write(dir.path().join("default.toml"), "").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "").unwrap();
+        let sets = list_in(dir.path());
+        let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert!(sets[0].rules.is_err());
+        assert_eq!(sets[1].rules.as_ref().unwrap().name, "b");
+    }
+}
