@@ -5,6 +5,7 @@
 
 pub(crate) mod cli;
 mod docs;
+mod manual;
 mod records;
 pub(crate) mod replay;
 mod review;

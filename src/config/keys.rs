@@ -151,9 +151,53 @@ pub fn about(key: &str) -> Option<&'static About> {
     ALL.iter().find(|a| a.key == key)
 }
 
+/// The table of every key as docs/rules.md shows it (a test holds the two equal): the key, its
+/// value in `config/default.toml`, what it means and what it allows, in English.
+pub fn markdown() -> String {
+    let defaults: toml::Table =
+        toml::from_str(crate::config::presets::DEFAULT).expect("the default rules are TOML");
+    let default_of = |key: &str| -> String {
+        let mut at = toml::Value::Table(defaults.clone());
+        for part in key.split('.') {
+            match at.get(part) {
+                Some(v) => at = v.clone(),
+                None => return String::new(),
+            }
+        }
+        match at {
+            toml::Value::Table(t) => {
+                let each: Vec<String> = t.iter().map(|(k, v)| format!("`{k} = {v}`")).collect();
+                each.join(", ")
+            }
+            v => format!("`{v}`"),
+        }
+    };
+    let mut out = String::from("| Key | Default | Meaning | Allowed |\n|---|---|---|---|\n");
+    for a in &ALL {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            a.key,
+            default_of(a.key),
+            a.meaning,
+            a.allowed.replace('|', "\\|")
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_manual_shows_the_keys_as_the_editor_explains_them() {
+        let manual = include_str!("../../docs/rules.md");
+        assert!(
+            manual.contains(&markdown()),
+            "docs/rules.md must hold `config::keys::markdown()` word for word:\n{}",
+            markdown()
+        );
+    }
 
     /// The comment right above each key (or table header) of `config/default.toml`, joined into
     /// one line, by dotted key.
