@@ -13,23 +13,10 @@ mod tests {
 
     use crate::app::cli::Cli;
 
-    /// README.md and every Markdown file under docs/.
+    /// The manual's files with their text.
     fn manual() -> Vec<(PathBuf, String)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = vec![root.join("README.md")];
-        let mut dirs = vec![root.join("docs")];
-        while let Some(d) = dirs.pop() {
-            for e in std::fs::read_dir(&d).unwrap().map(Result::unwrap) {
-                let p = e.path();
-                if p.is_dir() {
-                    dirs.push(p);
-                } else if p.extension().is_some_and(|x| x == "md") {
-                    files.push(p);
-                }
-            }
-        }
-        files.sort();
-        files
+        super::super::manual_files::manual(root)
             .into_iter()
             .map(|p| {
                 let text = std::fs::read_to_string(&p).unwrap();

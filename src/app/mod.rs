@@ -6,6 +6,8 @@
 pub(crate) mod cli;
 mod docs;
 mod manual;
+#[cfg(test)]
+mod manual_files;
 mod records;
 pub(crate) mod replay;
 mod review;

@@ -11,21 +11,11 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+#[path = "../../src/app/manual_files.rs"]
+mod manual_files;
+
 fn manual() -> Vec<PathBuf> {
-    let mut files = vec![root().join("README.md")];
-    let mut dirs = vec![root().join("docs")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap().map(Result::unwrap) {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "md") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
+    manual_files::manual(root())
 }
 
 /// The anchors GitHub gives a file's headings: lower case, spaces to `-`, other punctuation
