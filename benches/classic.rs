@@ -34,3 +34,15 @@ fn decision_4x4(bencher: divan::Bencher) {
         bot::best_move(divan::black_box(&ps[i]))
     });
 }
+
+/// The same positions searched by nneonneo's depth rule within 100 ms (the hint's budget).
+#[divan::bench(sample_count = 10)]
+fn decision_4x4_within_100ms(bencher: divan::Bencher) {
+    let ps = positions();
+    let mut i = 0;
+    let think = bot::Think::Within(std::time::Duration::from_millis(100));
+    bencher.bench_local(|| {
+        i = (i + 1) % ps.len();
+        bot::best_move_with(divan::black_box(&ps[i]), think)
+    });
+}

@@ -69,6 +69,11 @@ impl ReadError {
         matches!(self.kind, Why::Missing)
     }
 
+    /// Whether the system refused to write there (permissions, a read-only file system).
+    pub(crate) fn is_refused(&self) -> bool {
+        matches!(&self.kind, Why::Io(e) if is_refused(e))
+    }
+
     fn new(path: &Path, kind: Why) -> ReadError {
         ReadError {
             path: path.to_path_buf(),
@@ -84,6 +89,14 @@ impl ReadError {
         };
         ReadError::new(path, kind)
     }
+}
+
+/// Whether `e` is the system refusing a write (permissions, a read-only file system).
+pub(crate) fn is_refused(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+    )
 }
 
 impl ReadError {

@@ -327,6 +327,11 @@ pub(crate) struct SimulateArgs {
     /// winning one to 32768 was reached.
     #[arg(long, requires = "game")]
     pub keep_going: bool,
+    /// Classic: let `expectimax` think up to MS milliseconds a move, searching deeper as the
+    /// board fills (the depth rule of nneonneo's bot), and report the median and slowest time a
+    /// move. 0, the default, searches a fixed 2 or 3 plies: the same games on every machine.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub think: u64,
     /// Threads playing at once, at most 256 (default: one per core). The results do not depend on it.
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,

@@ -5,6 +5,9 @@
 
 pub(crate) mod cli;
 mod docs;
+mod manual;
+#[cfg(test)]
+mod manual_files;
 mod records;
 pub(crate) mod replay;
 mod review;

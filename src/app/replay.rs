@@ -67,6 +67,13 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         });
         super::print_warnings(&mut keeper);
         let found = n.checked_sub(1).and_then(|i| all.get(i)).ok_or_else(|| {
+            if keeper.read_partly() {
+                return Error::Failed(format!(
+                    "there is no game {n} among the {} of history that read (1 is the newest; \
+                     the others are damaged, see above)",
+                    all.len()
+                ));
+            }
             Error::usage(format!(
                 "there is no game {n} in history, which holds {} (1 is the newest; see `new2048 \
                  history`)",

@@ -15,9 +15,10 @@ use serde::Serialize;
 
 use crate::app::cli::{Global, SimGame, SimulateArgs};
 use crate::app::{Error, load_rules};
+use crate::classic::bot::Think;
 use crate::strategy;
 use crate::strategy::sim::{
-    Results, play_classic_game_to, play_games, reached, run_games, summarise_named,
+    Results, play_classic_game_timed, play_games, reached, run_games, summarise_named,
 };
 
 /// [`Results`] with how fast they came.
@@ -32,6 +33,17 @@ pub(crate) struct Report {
     /// For `best`: how it plays these rules (learned weights, or the search it falls back to).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plays: Option<String>,
+    /// Classic with `--think`: how long a decision took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_ms: Option<MoveTimes>,
+}
+
+/// How long the classic bot's decisions took, in milliseconds, against its budget.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq)]
+pub(crate) struct MoveTimes {
+    pub budget: u64,
+    pub median: f64,
+    pub slowest: f64,
 }
 
 /// The report for people.
@@ -55,7 +67,8 @@ pub(crate) fn render(r: &Report) -> String {
          {played}\n\
          highest  {highest}\n\
          {reached}\
-         speed    {gps:.1} games/s, {pps:.0} placements/s ({secs:.2} s)\n",
+         speed    {gps:.1} games/s, {pps:.0} placements/s ({secs:.2} s)\n\
+         {thinking}",
         strategy = s.strategy,
         rules = s.rules,
         games = crate::cards::text::count(s.games, "game"),
@@ -73,6 +86,10 @@ pub(crate) fn render(r: &Report) -> String {
             format!("cards    {:.2} played on average", s.mean_cards_played)
         },
         highest = highest.join(", "),
+        thinking = r.move_ms.map_or(String::new(), |t| format!(
+            "thinking {:.2} ms a move (median), {:.2} ms the slowest, within {} ms\n",
+            t.median, t.slowest, t.budget
+        )),
         reached = if s.reached.is_empty() {
             String::new()
         } else {
@@ -207,6 +224,8 @@ fn run_one(
         }
     };
     let start = Instant::now();
+    // Each classic decision's time (µs) when the bot thinks within a budget.
+    let times = std::sync::Mutex::new(Vec::new());
     let (name, game, rules_name, games) = if let Some(bot) = &card_bot {
         (
             bot.name(),
@@ -223,12 +242,26 @@ fn run_one(
     } else {
         let classic = rules.classic;
         let expectimax = name == "expectimax";
+        let think = match args.think {
+            0 => Think::Fixed,
+            ms => Think::Within(std::time::Duration::from_millis(ms)),
+        };
+        let timed = |t: std::time::Duration| {
+            if args.think > 0 {
+                let us = u32::try_from(t.as_micros()).unwrap_or(u32::MAX);
+                times
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(us);
+            }
+        };
         (
             if expectimax { "expectimax" } else { "random" },
             "classic",
             format!("classic {0}x{0} to {1}", classic.size, classic.win),
             run_games(args.games, args.seed, jobs, &tick, |s, _| {
-                play_classic_game_to(classic, expectimax, s, args.keep_going)
+                let bot = expectimax.then_some(think);
+                play_classic_game_timed(classic, bot, s, args.keep_going, &timed)
             }),
         )
     };
@@ -241,7 +274,17 @@ fn run_one(
     if args.keep_going {
         results.reached = reached(&games, rules.classic.win);
     }
+    let mut times = times
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    times.sort_unstable();
+    let ms = |us: u32| f64::from(us) / 1000.0;
     Ok(Report {
+        move_ms: (!times.is_empty()).then(|| MoveTimes {
+            budget: args.think,
+            median: ms(times[times.len() / 2]),
+            slowest: ms(times[times.len() - 1]),
+        }),
         plays: (name == "best" && args.game == SimGame::Cards)
             .then(|| strategy::Best::describe(rules)),
         jobs,

@@ -140,8 +140,11 @@ fn heuristic(x: Bits) -> f32 {
     (0..4).map(|r| t.heur[row(x, r)] + t.heur[row(y, r)]).sum()
 }
 
+/// How many of the 16 cells are empty: a nibble is empty when none of its four bits is set.
 fn count_empty(x: Bits) -> u32 {
-    (0..16).filter(|i| (x >> (4 * i)) & 0xF == 0).count() as u32
+    let mut y = x | (x >> 2);
+    y |= y >> 1;
+    (!y & 0x1111_1111_1111_1111).count_ones()
 }
 
 fn distinct_tiles(x: Bits) -> u32 {
@@ -154,12 +157,66 @@ fn distinct_tiles(x: Bits) -> u32 {
 
 const CUTOFF: f32 = 0.0001;
 
+/// How long the bot may think about one move of classic 2048.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Think {
+    /// The fixed depth of 2 or 3 plies by the board (`distinct tiles − 2`, clamped): about 0.4
+    /// ms a move, and the same moves on every machine (what `simulate` measures by default).
+    #[default]
+    Fixed,
+    /// Deeper as the board fills, by the rule of nneonneo's published bot (`max(3, distinct tiles
+    /// − 2)` plies), each depth searched in turn as long as this budget lasts: the deepest search
+    /// finished in time decides. Faster machines search deeper, so the moves depend on the machine.
+    Within(std::time::Duration),
+}
+
+/// A board's transposition table: a 64-bit board is its own good key, so it is only mixed, not
+/// hashed byte by byte (`SipHash` was most of a search's time).
+#[derive(Default)]
+struct Mix(u64);
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        let m = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = m ^ (m >> 29);
+    }
+}
+
+type Cache = HashMap<Bits, (u32, f32), std::hash::BuildHasherDefault<Mix>>;
+
+/// How many nodes are searched between looks at the clock.
+const CLOCK_EVERY: u32 = 1024;
+
 struct ClassicSearch {
-    cache: HashMap<Bits, (u32, f32)>,
+    /// Each board searched with the depth it was searched at, counted from the root (a board
+    /// found again at that depth or deeper takes its value).
+    cache: Cache,
     max_depth: u32,
+    /// When a deepening search must stop, and whether it has.
+    deadline: Option<std::time::Instant>,
+    nodes: u32,
+    stopped: bool,
 }
 
 impl ClassicSearch {
+    fn new(max_depth: u32, deadline: Option<std::time::Instant>) -> ClassicSearch {
+        ClassicSearch {
+            cache: Cache::default(),
+            max_depth,
+            deadline,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
     fn max_node(&mut self, x: Bits, depth: u32, prob: f32) -> f32 {
         let mut best = 0.0f32;
         for d in Dir::ALL {
@@ -172,13 +229,21 @@ impl ClassicSearch {
     }
 
     fn chance_node(&mut self, x: Bits, depth: u32, prob: f32) -> f32 {
-        if depth >= self.max_depth || prob < CUTOFF {
+        if depth >= self.max_depth || prob < CUTOFF || self.stopped {
             return heuristic(x);
         }
         if let Some(&(d, v)) = self.cache.get(&x)
             && d <= depth
         {
             return v;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self
+                .deadline
+                .is_some_and(|t| std::time::Instant::now() >= t)
+        {
+            self.stopped = true;
         }
         let empty = count_empty(x);
         if empty == 0 {
@@ -196,22 +261,49 @@ impl ClassicSearch {
         self.cache.insert(x, (depth, v));
         v
     }
+
+    /// Every direction that changes `x` with its value at this search's depth.
+    fn rate(&mut self, x: Bits) -> Vec<(Dir, f32)> {
+        Dir::ALL
+            .into_iter()
+            .filter_map(|d| {
+                let y = slide_bits(x, d);
+                (y != x).then(|| (d, self.chance_node(y, 0, 1.0) + 1e-3))
+            })
+            .collect()
+    }
 }
 
 /// Every direction that changes a 4×4 board with its value by bitboard expectimax.
-fn rate_4x4(board: &Board) -> Vec<(Dir, f32)> {
+fn rate_4x4(board: &Board, think: Think) -> Vec<(Dir, f32)> {
     let x = to_bits(board);
-    let mut s = ClassicSearch {
-        cache: HashMap::new(),
-        max_depth: distinct_tiles(x).saturating_sub(2).clamp(2, 3),
-    };
-    Dir::ALL
-        .into_iter()
-        .filter_map(|d| {
-            let y = slide_bits(x, d);
-            (y != x).then(|| (d, s.chance_node(y, 0, 1.0) + 1e-3))
-        })
-        .collect()
+    let distinct = distinct_tiles(x).saturating_sub(2);
+    match think {
+        Think::Fixed => ClassicSearch::new(distinct.clamp(2, 3), None).rate(x),
+        Think::Within(budget) => {
+            let start = std::time::Instant::now();
+            let deadline = start + budget;
+            // The shallowest depth always finishes (well under a millisecond).
+            let mut rated = ClassicSearch::new(2, None).rate(x);
+            let mut last = start.elapsed();
+            for depth in 3..=distinct.max(3) {
+                let began = start.elapsed();
+                // A ply deeper takes several times as long as the last: one that cannot end
+                // in time is not begun.
+                if began + last * 3 > budget {
+                    break;
+                }
+                let mut s = ClassicSearch::new(depth, Some(deadline));
+                let deeper = s.rate(x);
+                if s.stopped {
+                    break;
+                }
+                rated = deeper;
+                last = start.elapsed().saturating_sub(began);
+            }
+            rated
+        }
+    }
 }
 
 /// Heuristic of a board of any size: the line heuristic over every row and column.
@@ -253,8 +345,13 @@ fn chance_any(b: &Board, depth: u32) -> f32 {
 /// better; the heuristic's unit): what [`best_move`] chooses from, and what a review rates
 /// moves by.
 pub fn rate(board: &Board) -> Vec<(Dir, f32)> {
+    rate_with(board, Think::Fixed)
+}
+
+/// [`rate`], thinking as `think` says (on 4×4; other sizes search their fixed depth).
+pub fn rate_with(board: &Board, think: Think) -> Vec<(Dir, f32)> {
     if board.size() == 4 {
-        return rate_4x4(board);
+        return rate_4x4(board, think);
     }
     let depth = if board.size() <= 4 { 2 } else { 1 };
     Dir::ALL
@@ -266,7 +363,12 @@ pub fn rate(board: &Board) -> Vec<(Dir, f32)> {
 /// The direction the bot plays on `board` (the first of the best-rated); `None` when no move
 /// changes the board.
 pub fn best_move(board: &Board) -> Option<Dir> {
-    rate(board)
+    best_move_with(board, Think::Fixed)
+}
+
+/// [`best_move`], thinking as `think` says.
+pub fn best_move_with(board: &Board, think: Think) -> Option<Dir> {
+    rate_with(board, think)
         .into_iter()
         .fold(None, |best: Option<(Dir, f32)>, (d, v)| match best {
             Some((_, b)) if b >= v => best,
@@ -328,5 +430,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn empty_cells_are_counted_as_one_by_one() {
+        let mut g = rng(5);
+        for _ in 0..2000 {
+            let x: u64 = g.random();
+            // Some cells empty, some not.
+            let x = x & g.random::<u64>();
+            let by_cell = (0..16).filter(|i| (x >> (4 * i)) & 0xF == 0).count() as u32;
+            assert_eq!(count_empty(x), by_cell, "{x:016x}");
+        }
+    }
+
+    #[test]
+    fn thinking_longer_plays_legal_moves_and_never_searches_shallower() {
+        let mut g = crate::classic::ClassicGame::new(
+            crate::cards::rules::ClassicRules { size: 4, win: 2048 },
+            3,
+        );
+        let think = Think::Within(std::time::Duration::from_millis(2));
+        for _ in 0..40 {
+            let Some(d) = best_move_with(g.board(), think) else {
+                break;
+            };
+            assert!(g.play(d).is_some(), "{d:?} changed nothing");
+        }
+        // With no time at all, the depth-2 search still answers.
+        let none = Think::Within(std::time::Duration::ZERO);
+        assert_eq!(
+            rate_with(g.board(), none).len(),
+            rate(g.board()).len(),
+            "every legal move is rated"
+        );
     }
 }

@@ -151,51 +151,38 @@ pub fn about(key: &str) -> Option<&'static About> {
     ALL.iter().find(|a| a.key == key)
 }
 
-/// The README's table of the rules file's keys: each key's default, what it allows and what it
-/// means, in the words above (a test holds the README to it).
+/// The table of every key as docs/rules.md shows it (a test holds the two equal): the key, its
+/// value in `config/default.toml`, what it means and what it allows, in English.
 pub fn markdown() -> String {
-    use std::fmt::Write;
-    let rules = crate::cards::rules::Rules::default_rules();
-    let defaults = crate::config::edit::Draft::open(crate::config::presets::DEFAULT, "d", "d")
-        .expect("config/default.toml is checked by a unit test");
-    let mut s = String::from("| Key | Default | Allowed | Meaning |\n|---|---|---|---|\n");
-    for a in &ALL {
-        let (key, default) = match a.key {
-            "name" => (
-                "`name`".to_string(),
-                "`\"default\"` in the built-in rules; a file without it goes by its file's name"
-                    .to_string(),
-            ),
-            "deck.weights" => ("`deck.weights.N`".to_string(), weights(&rules)),
-            k => (format!("`{k}`"), format!("`{}`", defaults.value(k))),
-        };
-        let _ = writeln!(s, "| {key} | {default} | {} | {} |", a.allowed, a.meaning);
-    }
-    s
-}
-
-/// The default weights, runs of cards of one weight together: `2`…`64`: `15`, `bomb`: `10`.
-fn weights(rules: &crate::cards::rules::Rules) -> String {
-    let mut runs: Vec<(String, String, u32)> = Vec::new();
-    for (card, w) in &rules.deck.weights {
-        let name = card.to_string();
-        match runs.last_mut() {
-            Some((_, last, lw)) if *lw == *w && card.is_number() && last.parse::<u64>().is_ok() => {
-                *last = name;
+    let defaults: toml::Table =
+        toml::from_str(crate::config::presets::DEFAULT).expect("the default rules are TOML");
+    let default_of = |key: &str| -> String {
+        let mut at = toml::Value::Table(defaults.clone());
+        for part in key.split('.') {
+            match at.get(part) {
+                Some(v) => at = v.clone(),
+                None => return String::new(),
             }
-            _ => runs.push((name.clone(), name, *w)),
         }
-    }
-    runs.iter()
-        .map(|(first, last, w)| {
-            if first == last {
-                format!("`{first}`: `{w}`")
-            } else {
-                format!("`{first}`…`{last}`: `{w}`")
+        match at {
+            toml::Value::Table(t) => {
+                let each: Vec<String> = t.iter().map(|(k, v)| format!("`{k} = {v}`")).collect();
+                each.join(", ")
             }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+            v => format!("`{v}`"),
+        }
+    };
+    let mut out = String::from("| Key | Default | Meaning | Allowed |\n|---|---|---|---|\n");
+    for a in &ALL {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            a.key,
+            default_of(a.key),
+            a.meaning,
+            a.allowed.replace('|', "\\|")
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -203,11 +190,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_readme_quotes_the_table() {
-        let readme = include_str!("../../README.md");
+    fn the_manual_shows_the_keys_as_the_editor_explains_them() {
+        let manual = include_str!("../../docs/rules.md");
         assert!(
-            readme.contains(&markdown()),
-            "the README's table of the rules' keys must be `config::keys::markdown()`:\n{}",
+            manual.contains(&markdown()),
+            "docs/rules.md must hold `config::keys::markdown()` word for word:\n{}",
             markdown()
         );
     }

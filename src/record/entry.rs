@@ -11,6 +11,7 @@ use super::format::{Finished, GameKind, RecordError, checked, from_value, kind_o
 use super::side::Side;
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
+use crate::duel::Playable;
 
 /// The document of one game of any kind: `C` a card game's, `K` a classic game's (a record, or a
 /// save); a duel's record and save are one type. Written as the document it holds.
@@ -68,22 +69,33 @@ impl Entry {
 }
 
 /// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or
-/// why it does not replay). What the bests are checked with before they are shown.
-pub(crate) fn replays_as_recorded(e: &Entry) -> Result<(), String> {
+/// why it does not replay), `Ok` is the score the moves give (a duel's: the higher of the two).
+/// What the bests are checked with before they are shown.
+pub(crate) fn replays_as_recorded(e: &Entry) -> Result<u64, String> {
     let text = |e: RecordError| e.to_string();
-    let mismatch = match e {
+    let (mismatch, score) = match e {
         Entry::Cards(r) => {
             let (g, _) = r.play.rebuild().map_err(text)?;
-            r.mismatch(&g)
+            (r.mismatch(&g), g.score())
         }
         Entry::Classic(r) => {
             let (g, _) = r.play.rebuild().map_err(text)?;
-            r.mismatch(&g)
+            (r.mismatch(&g), g.score())
         }
         Entry::Duel(d) if d.of == GameKind::Classic => {
-            d.mismatch(&d.rebuild::<ClassicGame>().map_err(text)?)
+            let duel = d.rebuild::<ClassicGame>().map_err(text)?;
+            (
+                d.mismatch(&duel),
+                duel.players.iter().map(Playable::score).max().unwrap_or(0),
+            )
         }
-        Entry::Duel(d) => d.mismatch(&d.rebuild::<Game>().map_err(text)?),
+        Entry::Duel(d) => {
+            let duel = d.rebuild::<Game>().map_err(text)?;
+            (
+                d.mismatch(&duel),
+                duel.players.iter().map(Playable::score).max().unwrap_or(0),
+            )
+        }
     };
-    mismatch.map_or(Ok(()), Err)
+    mismatch.map_or(Ok(score), Err)
 }

@@ -133,6 +133,11 @@ pub(crate) enum ResumeError {
     Unusable(String),
     #[error("there is no data folder, so there are no saved games")]
     NoFolder,
+    #[error(
+        "the data folder {0} cannot be written, so a saved game there cannot be resumed or \
+         deleted (its moves could not be kept); make the folder writable, then try again"
+    )]
+    ReadOnly(String),
     #[error("cannot read the saved game: {0}")]
     Io(String),
 }

@@ -47,8 +47,9 @@ use crate::utc;
 pub(crate) use api::PlayerInfo;
 pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
+pub(crate) use db::check::check;
 pub(crate) use db::history::{Filter, RulesStats, Tally};
-pub(crate) use db::schema::{backup, check, path_in};
+pub(crate) use db::schema::{ask_check, backup, path_in};
 pub(crate) use ongoing::InPlay;
 pub(crate) use summary::Recap;
 
@@ -109,15 +110,40 @@ impl Store {
         store.warn_all(crate::strategy::ntuple::weights_problems(&dir));
         match db::schema::open(&dir) {
             Ok((mut conn, opened)) => {
-                store.damaged = opened.is_some();
+                store.damaged = opened.as_ref().is_some_and(|o| o.damaged);
+                // Read-only: every write would fail; said once, here.
+                store.failing = opened.as_ref().is_some_and(|o| !o.damaged);
                 store.warn_all(opened.map(|o| o.note));
-                store.warn_all(import::run(&mut conn, &dir));
+                let imported = match import::run(&mut conn, &dir) {
+                    Ok(notes) => notes,
+                    // A damaged index, say, that opening did not read: moved aside and salvaged
+                    // as a file that does not open is, then the files are imported again.
+                    Err(e) => match db::schema::recover_open(&dir, conn, &e) {
+                        Ok((again, opened)) => {
+                            conn = again;
+                            store.damaged |= opened.is_some();
+                            store.warn_all(opened.map(|o| o.note));
+                            import::run(&mut conn, &dir).unwrap_or_else(|e| {
+                                vec![format!("the game files could not be imported: {e}")]
+                            })
+                        }
+                        Err(message) => {
+                            store.failing = true;
+                            store.warn(message);
+                            return store;
+                        }
+                    },
+                };
+                store.warn_all(imported);
                 // Rows not checked yet are replayed once, here; a failure only means they are
                 // checked at the next start.
                 store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
                 store.db = Some(conn);
             }
+            // A database that is there but cannot be opened holds history this process
+            // cannot read: a command asked for it fails.
             Err(e) if e.contains(db::schema::NEWER) => {
+                store.partial.set(true);
                 store.failing = true;
                 store.warn(format!(
                     "{e}; nothing in it was read or changed. Update new2048 to play with its \
@@ -125,6 +151,8 @@ impl Store {
                 ));
             }
             Err(e) => {
+                let file = std::fs::symlink_metadata(db::schema::path_in(&dir));
+                store.partial.set(file.is_ok_and(|m| m.is_file()));
                 store.failing = true;
                 store.warn(format!(
                     "cannot write to the data folder {} ({e}); games are not saved or recorded \
@@ -171,8 +199,21 @@ impl Store {
 
     /// Adds a warning for the player, unless the same was given already.
     fn warn(&self, message: String) {
+        let message = self.noticed(message);
         if self.said.borrow_mut().insert(message.clone()) {
             self.warnings.borrow_mut().push(message);
+        }
+    }
+
+    /// A problem that says the database is damaged makes the next opening check it (and move it
+    /// aside and salvage it), and says so.
+    fn noticed(&self, problem: String) -> String {
+        match &self.dir {
+            Some(dir) if db::schema::mark_for_check(dir, &problem) => format!(
+                "{problem}. The database is damaged: the next start of new2048 moves it aside \
+                 (nothing is deleted) and brings back every row that still reads"
+            ),
+            _ => problem,
         }
     }
 
@@ -295,10 +336,22 @@ impl Store {
         let db = self.db.as_ref()?;
         // A checked row's score is its record's (the trigger `games_edited` unchecks a row
         // edited), but the rules and decks it is read with may have been edited since.
-        let checks = |id: &str| {
+        // The score counted is the one the moves give: a row whose score column says
+        // otherwise was changed in the database (with the trigger dropped, say) and is left out.
+        let checks = |id: &str, column: u64| {
             let why = self
                 .record(id)
                 .and_then(|e| entry::replays_as_recorded(&e))
+                .and_then(|replayed| {
+                    if replayed == column {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "its row says score {column} but its moves give {replayed} (the row \
+                             was changed in the database)"
+                        ))
+                    }
+                })
                 .err();
             if let Some(why) = &why {
                 let why = crate::cards::text::escape_controls(why);
@@ -313,7 +366,11 @@ impl Store {
                 break None;
             };
             let len = top.len();
-            if let Some((_, score)) = top.into_iter().skip(seen).find(|(id, _)| checks(id)) {
+            if let Some((_, score)) = top
+                .into_iter()
+                .skip(seen)
+                .find(|(id, score)| checks(id, *score))
+            {
                 break Some(score);
             }
             if len < seen + 4 {
@@ -368,6 +425,7 @@ impl Store {
             _ => return,
         };
         self.failing = result.is_err();
+        let said = self.noticed(said);
         self.warnings.get_mut().push(said);
     }
 
@@ -438,6 +496,7 @@ impl Store {
                      it is lost"
                 ),
             };
+            let message = self.noticed(message);
             self.warnings.get_mut().push(message.clone());
             return Err(message);
         }
@@ -480,6 +539,7 @@ impl Store {
                         Err(ResumeError::Io(e)) => {
                             return Err(format!("cannot claim the save: {e}"));
                         }
+                        Err(e @ ResumeError::ReadOnly(_)) => return Err(e.to_string()),
                         // Another window holds this id.
                         Err(_) => {
                             p.id = saves::new_id(view.started());

@@ -38,6 +38,9 @@ pub(crate) struct Recap {
     pub result: Option<DuelResult>,
     /// A duel's players.
     pub players: Option<Box<[DuelPlayer; 2]>>,
+    /// Its result was replayed from its moves and agreed (false: changed in the database since
+    /// it was recorded, and left out of every figure).
+    pub checked: bool,
 }
 
 impl Recap {

@@ -124,14 +124,28 @@ pub fn play_classic_game_to(
     seed: u64,
     keep_going: bool,
 ) -> GameResult {
+    let bot = expectimax.then_some(classic::bot::Think::Fixed);
+    play_classic_game_timed(rules, bot, seed, keep_going, &|_| {})
+}
+
+/// [`play_classic_game_to`] with the bot thinking as `bot` says (`None`: uniform random moves),
+/// each decision's time told to `timed`.
+pub fn play_classic_game_timed(
+    rules: ClassicRules,
+    bot: Option<classic::bot::Think>,
+    seed: u64,
+    keep_going: bool,
+    timed: &dyn Fn(std::time::Duration),
+) -> GameResult {
     let mut game = ClassicGame::new(rules, seed);
     let mut rng = deck::rng(seed ^ 0x005E_ED0F_B075);
     while keep_going || !game.won() {
-        let dir = if expectimax {
-            classic::bot::best_move(game.board())
-        } else {
-            classic::bot::random_move(game.board(), &mut rng)
+        let started = std::time::Instant::now();
+        let dir = match bot {
+            Some(think) => classic::bot::best_move_with(game.board(), think),
+            None => classic::bot::random_move(game.board(), &mut rng),
         };
+        timed(started.elapsed());
         let Some(dir) = dir else { break };
         game.play(dir);
     }

@@ -879,12 +879,12 @@ fn no_command_plays_and_an_unseeded_game_gets_a_fresh_seed() {
 }
 
 #[test]
-fn the_readme_example_is_what_the_program_prints() {
-    let readme = include_str!("../../README.md");
-    let example = readme
+fn the_guides_example_is_what_the_program_prints() {
+    let guide = include_str!("../../docs/guide.md");
+    let example = guide
         .lines()
         .find(|l| l.trim_start().starts_with("{\"outcome\""))
-        .expect("README has a JSON example")
+        .expect("the guide has a JSON example")
         .trim();
     let out = headless(
         "play --deck-file deck.txt --json",

@@ -719,3 +719,60 @@ fn a_nearly_full_disk_still_records_a_whole_game() {
     assert_eq!(crate::common::recorded(&home.data()), 1, "{err}");
     assert_eq!(home.saves(), 0, "{err}");
 }
+
+#[test]
+fn a_read_only_folder_still_reads_its_history_and_says_what_cannot_be_written() {
+    // Once: `history` said "no games recorded yet" and `play --resume` said "cannot read the
+    // saved game … check that you may read the file" (the lock file could not be made).
+    let home = Home::new();
+    // As root, permissions do not stop a write: the folder is then a tmpfs mounted read-only.
+    let disk = Tmpfs::mount(&home.data(), "2m");
+    let out = home.run(
+        &["play", "--seed", "5", "--json"],
+        &"1\n2\n3\n4\n5\n".repeat(60),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    home.killed_game(2);
+    let ro = |on: bool| {
+        if let Some(d) = &disk {
+            let how = if on { "remount,ro" } else { "remount,rw" };
+            let ok = std::process::Command::new("mount")
+                .args(["-o", how])
+                .arg(&d.0)
+                .status()
+                .unwrap();
+            assert!(ok.success());
+        } else {
+            use std::os::unix::fs::PermissionsExt;
+            let (dirs, files) = if on { (0o555, 0o444) } else { (0o755, 0o644) };
+            for e in fs::read_dir(home.data()).unwrap().map(Result::unwrap) {
+                let mode = if e.path().is_dir() { dirs } else { files };
+                fs::set_permissions(e.path(), fs::Permissions::from_mode(mode)).unwrap();
+            }
+            fs::set_permissions(home.data(), fs::Permissions::from_mode(dirs)).unwrap();
+        }
+    };
+    ro(true);
+    let out = home.run(&["history", "--json"], "");
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("cannot be written"), "{err}");
+    assert!(err.contains("still read"), "{err}");
+    assert_eq!(crate::common::json_rows(&out).len(), 1, "{err}");
+    assert!(text(&home.run(&["saved"], "").stdout).contains("2 cards played"));
+    for args in [
+        &["play", "--resume", "--json"][..],
+        &["saved", "--delete", "1"],
+    ] {
+        let out = home.run(args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot be written, so a saved game"), "{err}");
+    }
+    // A game still plays; it is not recorded, and nothing is lost.
+    let out = home.run(&["play", "--seed", "6", "--json"], "1\nq\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    ro(false);
+    assert_eq!(home.history().len(), 1);
+    assert_eq!(home.saves(), 1);
+}

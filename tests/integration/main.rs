@@ -5,6 +5,7 @@ mod classic;
 mod cli;
 mod common;
 mod daily;
+mod docs;
 mod faults;
 mod kept;
 mod learned;

@@ -171,6 +171,15 @@ fn a_newer_schema_is_left_alone_and_said_so() {
     );
     assert!(err.contains("Update new2048"), "{err}");
     assert!(!err.contains("a folder you can write to"), "{err}");
+    for args in [&["history"][..], &["stats"]] {
+        let out = home.run(args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
     assert_eq!(fs::read(&db).unwrap(), before);
     assert!(damaged_names(&home.data).is_empty());
 }
@@ -254,6 +263,7 @@ fn one_damaged_row_hides_only_itself_and_the_command_says_so() {
     for seed in 1..=3 {
         home.play(seed);
     }
+    let seed_1_game = text(&home.run(&["replay", "3", "--json"], "").stdout);
     let c = rusqlite::Connection::open(home.data.join("new2048.db")).unwrap();
     // A flipped byte in one row's `deal` (valid text, no longer JSON).
     c.execute("UPDATE games SET deal = '{\"kind\":\"se' WHERE n = 2", [])
@@ -289,4 +299,191 @@ fn one_damaged_row_hides_only_itself_and_the_command_says_so() {
     let out = home.run(&["history", "--json"], "");
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), 2);
+    // Numbered as `history` numbers them: the bad row takes no number.
+    let out = home.run(&["replay", "2", "--json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), seed_1_game);
+    let out = home.run(&["replay", "3"], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("among the 2 of history that read"));
+    // SQLite finds nothing wrong with the file; `data check` reads the rows too.
+    let out = home.run(&["data", "check"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("row n 2 of the games table"), "{err}");
+}
+
+#[test]
+fn a_score_changed_in_the_database_is_never_a_best_and_history_marks_it() {
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    let db = home.data.join("new2048.db");
+    let edit = |sql: &str| {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        c.execute_batch(sql).unwrap();
+    };
+    // With the trigger dropped, nothing in the database marks the change.
+    edit("DROP TRIGGER games_edited; UPDATE games SET score = 5000 WHERE n = 1;");
+    let stats = home.run(&["stats"], "");
+    let said = text(&stats.stdout);
+    assert!(stats.status.success(), "{}", text(&stats.stderr));
+    assert!(!said.contains("5000"), "{said}");
+    assert!(
+        text(&stats.stderr).contains("is left out of the best scores"),
+        "{}",
+        text(&stats.stderr)
+    );
+    // Opening put the trigger back and replayed every row: the changed one is marked.
+    assert_eq!(
+        crate::common::db_number(
+            &home.data,
+            "SELECT count(*) FROM sqlite_schema WHERE name = 'games_edited'",
+            &[]
+        ),
+        Some(1)
+    );
+    let marked = |rows: &[serde_json::Value]| -> Vec<bool> {
+        rows.iter().map(|r| r["checked"] == false).collect()
+    };
+    assert_eq!(marked(&home.history_in(&home.data)), [false, false, true]);
+    // With the trigger in place, a change is marked at once.
+    edit("UPDATE games SET score = 4000 WHERE n = 2;");
+    assert_eq!(marked(&home.history_in(&home.data)), [false, true, true]);
+    let table = text(&home.run(&["history"], "").stdout);
+    assert!(
+        table.contains("4000*") && table.contains("5000*"),
+        "{table}"
+    );
+    assert!(table.contains("* changed in the database"), "{table}");
+    let said = text(&home.run(&["stats"], "").stdout);
+    assert!(!said.contains("5000") && !said.contains("4000"), "{said}");
+    let out = home.run(&["data", "check"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.matches("was changed since it was recorded").count(),
+        2,
+        "{err}"
+    );
+}
+
+/// The root page of `name` (a table or an index) in the database file at `db`.
+fn root_page(db: &Path, name: &str) -> u64 {
+    let c = rusqlite::Connection::open(db).unwrap();
+    c.query_row(
+        "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
+        [name],
+        |r| r.get::<_, i64>(0),
+    )
+    .unwrap() as u64
+}
+
+/// Overwrites the header of page `page` (from 1) of the file `db` with bytes no page has.
+fn spoil_page(db: &Path, page: u64) {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut f = fs::OpenOptions::new().write(true).open(db).unwrap();
+    let at = (page - 1) * 4096 + if page == 1 { 100 } else { 0 };
+    f.seek(SeekFrom::Start(at)).unwrap();
+    f.write_all(&[0xee; 12]).unwrap();
+}
+
+#[test]
+fn a_damaged_index_is_found_on_opening_and_a_record_kept_aside_comes_in() {
+    // Once: a damaged index made every write of a game's end fail; its record was kept in
+    // games/<id>.json "for the next start", and every start failed to import it.
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    // A record the database could not take, as the store keeps it.
+    let other = home.tmp.path().join("other");
+    home.run_in(
+        &other,
+        &["play", "--seed", "9", "--json"],
+        &"1\n2\n3\n4\n5\n".repeat(60),
+    );
+    let export = home.run_in(&other, &["history", "--export", "1"], "");
+    let record: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    let id = record["id"].as_str().unwrap().to_string();
+    fs::create_dir_all(home.data.join("games")).unwrap();
+    fs::write(home.data.join(format!("games/{id}.json")), &export.stdout).unwrap();
+    let db = home.data.join("new2048.db");
+    spoil_page(&db, root_page(&db, "games_newest"));
+    let out = home.run(&["history", "--json"], "");
+    let err = text(&out.stderr);
+    assert!(err.contains("was damaged"), "{err}");
+    assert!(err.contains("3 recorded games"), "{err}");
+    assert!(err.contains("imported 1 recorded game"), "{err}");
+    assert_eq!(crate::common::json_rows(&out).len(), 4, "{err}");
+    assert_eq!(damaged_names(&home.data).len(), 1);
+    assert!(!home.data.join(format!("games/{id}.json")).exists());
+    let check = home.run(&["data", "check"], "");
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
+
+#[test]
+fn a_damaged_page_of_the_games_table_costs_only_its_rows() {
+    // Once: `history` was empty with exit 0, and `replay 120` said history held 139.
+    let home = Home::linked();
+    for seed in 1..=24 {
+        home.play(seed);
+    }
+    let db = home.data.join("new2048.db");
+    // The table's root is an interior page: spoil its first child, a leaf of a few rows.
+    let root = root_page(&db, "games");
+    let bytes = fs::read(&db).unwrap();
+    let page = &bytes[(root as usize - 1) * 4096..root as usize * 4096];
+    assert_eq!(
+        page[0], 0x05,
+        "the games table fits one page: play longer games"
+    );
+    let first_cell = u16::from_be_bytes([page[12], page[13]]) as usize;
+    let child = u32::from_be_bytes(page[first_cell..first_cell + 4].try_into().unwrap());
+    spoil_page(&db, u64::from(child));
+    let out = home.run(&["history", "--json"], "");
+    let err = text(&out.stderr);
+    assert!(err.contains("was damaged"), "{err}");
+    assert!(err.contains("stay only in the moved file"), "{err}");
+    let rows = crate::common::json_rows(&out).len();
+    assert!(
+        (1..24).contains(&rows),
+        "{rows} of 24 games came back: {err}"
+    );
+    assert!(err.contains(&format!("{rows} recorded games")), "{err}");
+    // The command that found it says so; the next one finds the new file sound.
+    let first = home.run(&["data", "check"], "");
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+}
+
+#[test]
+fn a_large_database_damaged_where_opening_does_not_look_is_mended_at_the_next_start() {
+    let home = Home::linked();
+    for seed in 1..=3 {
+        home.play(seed);
+    }
+    let db = home.data.join("new2048.db");
+    // Larger than the size checked at every start.
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute_batch(
+        "CREATE TABLE pad (b BLOB); INSERT INTO pad VALUES (zeroblob(3000000)); \
+         PRAGMA wal_checkpoint(TRUNCATE);",
+    )
+    .unwrap();
+    drop(c);
+    spoil_page(&db, root_page(&db, "games_newest"));
+    let first = home.run(&["history", "--json"], "");
+    let err = text(&first.stderr);
+    assert!(
+        err.contains("malformed") && err.contains("the next start of new2048 moves it aside"),
+        "{err}"
+    );
+    assert_eq!(first.status.code(), Some(1), "{err}");
+    assert!(home.data.join("new2048.db.check").exists(), "{err}");
+    let second = home.run(&["history", "--json"], "");
+    let err = text(&second.stderr);
+    assert!(err.contains("was damaged"), "{err}");
+    assert_eq!(crate::common::json_rows(&second).len(), 3, "{err}");
+    assert!(!home.data.join("new2048.db.check").exists());
 }

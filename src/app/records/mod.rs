@@ -123,7 +123,7 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
 fn partly_read(keeper: &Store) -> Result<(), Error> {
     if keeper.read_partly() {
         return Err(Error::Failed(
-            "some of history could not be read (see the warning above)".into(),
+            "history could not be read in full (see the warning above)".into(),
         ));
     }
     Ok(())
@@ -177,10 +177,10 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         keeper.restore(path, &keep).map_err(Error::usage)?;
         writeln!(
             io::stdout(),
-            "restored {} from {} ({} recorded games); the database it replaced is kept at {}",
+            "restored {} from {} ({}); the database it replaced is kept at {}",
             store::path_in(&dir).display(),
             path.display(),
-            keeper.count(),
+            crate::cards::text::count(keeper.count() as u32, "recorded game"),
             keep.display()
         )?;
         return Ok(());
@@ -201,8 +201,18 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             Ok(())
         }
         DataCommand::Check => {
-            let mut problems = store::check(db)
+            let found = store::check(db)
                 .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
+            let mut problems = found.problems;
+            if found.pages_damaged {
+                // The next start moves it aside and brings back what still reads.
+                store::ask_check(&dir);
+                problems.push(
+                    "the next start of new2048 moves it aside (nothing is deleted) and brings \
+                     back every row that still reads"
+                        .into(),
+                );
+            }
             if keeper.found_damage() {
                 problems.insert(
                     0,

@@ -31,6 +31,17 @@ pub(crate) enum AnyRow {
     Duel(DuelRow),
 }
 
+impl AnyRow {
+    /// What every kind of row starts with.
+    pub(crate) fn head(&self) -> &RowHead {
+        match self {
+            AnyRow::Cards(r) => &r.head,
+            AnyRow::Classic(r) => &r.head,
+            AnyRow::Duel(r) => &r.head,
+        }
+    }
+}
+
 /// Rows for `games` (newest first), numbered from 1.
 pub(crate) fn rows<'a>(games: impl IntoIterator<Item = &'a Recap>) -> Vec<AnyRow> {
     games
@@ -55,6 +66,9 @@ pub(crate) struct RowHead {
     pub ended: String,
     pub rules: String,
     pub rules_hash: String,
+    /// Its result was replayed from its moves and agreed; false: its row was changed in the
+    /// database since, and stats and the bests leave it out (the table marks it).
+    pub checked: bool,
 }
 
 impl RowHead {
@@ -66,9 +80,24 @@ impl RowHead {
             ended: utc::stamp(s.ended),
             rules: s.rules.clone(),
             rules_hash: s.rules_hash.clone(),
+            checked: s.checked,
+        }
+    }
+
+    /// A score as the table shows it: marked when the row is not checked.
+    fn score_text(&self, score: String) -> String {
+        if self.checked {
+            score
+        } else {
+            format!("{score}{UNCHECKED}")
         }
     }
 }
+
+/// The table's mark of a row whose result is not checked, and what it says below the table.
+const UNCHECKED: &str = "*";
+const UNCHECKED_NOTE: &str = "* changed in the database since it was recorded: its moves do not give this result, so \
+     stats and the best scores leave it out";
 
 /// One card game of history.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -305,7 +334,7 @@ pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
                 r.head.rules.clone(),
                 deal_text(&r.deal),
                 r.outcome.as_str().to_string(),
-                r.score.to_string(),
+                r.head.score_text(r.score.to_string()),
                 r.cards_played.to_string(),
                 r.highest.to_string(),
                 duration(r.duration_secs),
@@ -318,7 +347,7 @@ pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
                 r.head.rules.clone(),
                 format!("{0}x{0} seed {1}", r.size, r.seed),
                 r.outcome.as_str().to_string(),
-                r.score.to_string(),
+                r.head.score_text(r.score.to_string()),
                 r.moves.to_string(),
                 r.highest.to_string(),
                 duration(r.duration_secs),
@@ -340,7 +369,7 @@ pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
                         each(&|p| p.name.clone()).replace(" : ", " vs "),
                         r.result_word()
                     ),
-                    each(&|p| p.score.to_string()),
+                    r.head.score_text(each(&|p| p.score.to_string())),
                     each(&|p| p.survived.to_string()),
                     each(&|p| p.highest.to_string()),
                     duration(r.duration_secs),
@@ -350,7 +379,12 @@ pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
         })
         .collect();
     let drop = [10, 8, 7, 9, 4, 3, 1, 2];
-    render(&header, &body, &|i| matches!(i, 0 | 6..=10), &drop, width)
+    let mut out = render(&header, &body, &|i| matches!(i, 0 | 6..=10), &drop, width);
+    if rows.iter().any(|r| !r.head().checked) {
+        out.push_str(UNCHECKED_NOTE);
+        out.push('\n');
+    }
+    out
 }
 
 /// The saved games as `new2048 saved` lists them (numbered as `play --resume N` takes them),
@@ -425,6 +459,7 @@ struct CsvLine<'a> {
     moves: Option<u64>,
     player: Option<&'a str>,
     duel_result: Option<&'static str>,
+    checked: bool,
 }
 
 impl<'a> CsvLine<'a> {
@@ -447,13 +482,15 @@ impl<'a> CsvLine<'a> {
             moves: None,
             player: None,
             duel_result: None,
+            checked: head.checked,
         }
     }
 }
 
 /// The history as CSV, with a header line; times in full (`2026-11-29T20:33:50Z`) and the
 /// duration in seconds, for spreadsheets. The first twelve columns are those of card games;
-/// `game`, `moves` (classic), `player` and `duel_result` (duels, a line per player) follow.
+/// `game`, `moves` (classic), `player` and `duel_result` (duels, a line per player) follow, then
+/// `checked` (false: the row was changed in the database, and the figures leave it out).
 /// Quoting is the `csv` crate's (RFC 4180).
 pub(crate) fn csv(rows: &[AnyRow]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -516,7 +553,7 @@ pub(crate) fn csv(rows: &[AnyRow]) -> String {
 
 /// The header line, written by `csv` from [`CsvLine`]'s fields; spelled out for an empty history.
 const CSV_HEADER: &str = "n,ended,rules,rules_hash,deal,outcome,score,cards_played,highest,\
-                          duration_secs,undos,id,game,moves,player,duel_result\n";
+                          duration_secs,undos,id,game,moves,player,duel_result,checked\n";
 
 #[cfg(test)]
 mod tests {
@@ -531,6 +568,7 @@ mod tests {
                 ended: "2026-11-29T20:33:50Z".into(),
                 rules: rules.into(),
                 rules_hash: "00ff".into(),
+                checked: true,
             },
             deal: Deal::Daily {
                 date: "2026-11-29".into(),
@@ -555,6 +593,21 @@ mod tests {
         assert!(lines[1].contains("1:02:05"), "{t}");
         let widths: Vec<usize> = lines.iter().map(|l| l.width()).collect();
         assert!(widths.iter().all(|&w| w == widths[0]), "{t}");
+    }
+
+    #[test]
+    fn a_row_not_checked_is_marked_and_said_once() {
+        let AnyRow::Cards(mut edited) = row(1, "default") else {
+            unreachable!()
+        };
+        edited.head.checked = false;
+        let t = table(&[AnyRow::Cards(edited), row(2, "default")], None);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines.len(), 4, "{t}");
+        assert!(lines[1].contains("1234*"), "{t}");
+        assert!(!lines[2].contains('*'), "{t}");
+        assert!(lines[3].starts_with("* changed in the database"), "{t}");
+        assert!(!table(&[row(1, "default")], None).contains('*'));
     }
 
     #[test]

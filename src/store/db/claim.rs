@@ -28,16 +28,29 @@ fn path_of(dir: &Path, id: &str) -> PathBuf {
 /// [`ResumeError::Elsewhere`] when another process holds it.
 pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ResumeError> {
     let path = path_of(dir, id);
-    let io = |e: &dyn std::fmt::Display| ResumeError::Io(e.to_string());
-    fs::create_dir_all(fsread::parent(&path)).map_err(|e| io(&e))?;
+    let read_only = || ResumeError::ReadOnly(dir.display().to_string());
+    let io = |e: std::io::Error| {
+        if fsread::is_refused(&e) {
+            read_only()
+        } else {
+            ResumeError::Io(e.to_string())
+        }
+    };
+    fs::create_dir_all(fsread::parent(&path)).map_err(io)?;
     // Only a regular file, never a link or a FIFO someone put there.
     let mut options = OpenOptions::new();
     options.write(true).create(true).truncate(false);
-    let file = fsread::open_with(&path, Links::Refuse, &mut options).map_err(|e| io(&e))?;
+    let file = fsread::open_with(&path, Links::Refuse, &mut options).map_err(|e| {
+        if e.is_refused() {
+            read_only()
+        } else {
+            ResumeError::Io(e.to_string())
+        }
+    })?;
     match file.try_lock() {
         Ok(()) => Ok(Claim { _file: file, path }),
         Err(TryLockError::WouldBlock) => Err(ResumeError::Elsewhere),
-        Err(TryLockError::Error(e)) => Err(io(&e)),
+        Err(TryLockError::Error(e)) => Err(io(e)),
     }
 }
 

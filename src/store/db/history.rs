@@ -158,7 +158,8 @@ const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started',
                        'played', max(g.played, 0), 'highest', max(g.highest, 0), \
                        'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
                        json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
-                       'players', json(g.players)) FROM games g JOIN rules r ON r.id = g.rules";
+                       'players', json(g.players), 'checked', \
+                       json(iif(g.checked IS 1, 'true', 'false'))) FROM games g JOIN rules r ON r.id = g.rules";
 
 fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
     let text: String = row.get(0)?;
@@ -177,12 +178,12 @@ pub(crate) struct Listed {
 
 /// The summaries of the games `filter` wants, newest first.
 pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Listed> {
-    let limit = filter.limit.map_or(-1, |l| l.min(i64::MAX as usize) as i64);
     one_by_one(
         conn,
         "(?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
-         ORDER BY g.ended DESC, g.n DESC LIMIT ?3",
-        params![filter.game.map(GameKind::as_str), filter.rules, limit],
+         ORDER BY g.ended DESC, g.n DESC",
+        params![filter.game.map(GameKind::as_str), filter.rules],
+        filter.limit,
     )
 }
 
@@ -191,7 +192,7 @@ pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Liste
 pub(crate) fn list_where(
     conn: &Connection,
     condition: &str,
-    args: impl rusqlite::Params,
+    args: impl rusqlite::Params + Copy,
 ) -> rusqlite::Result<Listed> {
     // `+g.ended`: sorted after the condition's index found the few rows, rather than every game
     // walked newest first to find them.
@@ -199,30 +200,45 @@ pub(crate) fn list_where(
         conn,
         &format!("{condition} ORDER BY +g.ended DESC, g.n DESC"),
         args,
+        None,
     )
 }
 
 /// The rows `tail` (a condition and an order on `g` and `r`) picks, each summed up on its own,
-/// so that one whose stored values do not read is named instead of ending the listing.
+/// so that one whose stored values do not read is named instead of ending the listing; at most
+/// `limit` rows that read (so the numbers are those of the whole listing: a bad row takes none).
 fn one_by_one(
     conn: &Connection,
     tail: &str,
-    args: impl rusqlite::Params,
+    args: impl rusqlite::Params + Copy,
+    limit: Option<usize>,
 ) -> rusqlite::Result<Listed> {
-    let ns: Vec<i64> = conn
-        .prepare_cached(&format!(
-            "SELECT g.n FROM games g JOIN rules r ON r.id = g.rules WHERE {tail}"
-        ))?
-        .query_map(args, |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
     let mut q = conn.prepare_cached(&format!("{SUMMARY} WHERE g.n = ?1"))?;
     let mut listed = Listed::default();
-    for n in ns {
-        match q.query_row([n], summary_of) {
-            Ok(r) => listed.rows.push(r),
-            Err(rusqlite::Error::QueryReturnedNoRows) => {}
-            Err(_) => listed.bad.push(n),
+    let want = limit.unwrap_or(usize::MAX);
+    let mut offset = 0;
+    // Without a limit every row in one go; with one, as many more as rows did not read.
+    while listed.rows.len() < want {
+        let page = limit.map_or(-1, |_| (want - listed.rows.len()) as i64);
+        let ns: Vec<i64> = conn
+            .prepare_cached(&format!(
+                "SELECT g.n FROM games g JOIN rules r ON r.id = g.rules WHERE {tail} LIMIT \
+                 {page} OFFSET {offset}"
+            ))?
+            .query_map(args, |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let fetched = ns.len();
+        for n in ns {
+            match q.query_row([n], summary_of) {
+                Ok(r) => listed.rows.push(r),
+                Err(rusqlite::Error::QueryReturnedNoRows) => {}
+                Err(_) => listed.bad.push(n),
+            }
         }
+        if page < 0 || fetched < page as usize {
+            break;
+        }
+        offset += fetched;
     }
     Ok(listed)
 }

@@ -131,21 +131,25 @@ pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBu
     Ok(path)
 }
 
-/// Imports the old JSON store of `dir`, if there is one; what to tell the player.
-pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Vec<String> {
+/// Imports the JSON files of `dir` (an older version's store, or records kept when the
+/// database could not take them), if there are any; what to tell the player. `Err` when the
+/// database turned out damaged on writing them: the caller moves it aside and imports again.
+pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Result<Vec<String>, rusqlite::Error> {
     let found = look(dir);
     // Empty folders or a lone lock file hold no game: nothing to import, nothing to say.
     if found.records.is_empty() && found.saves.is_empty() && found.unreadable.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let counts = match add_all(conn, &found) {
         Ok(c) => c,
+        Err(e) if super::schema::is_damage(&e) => return Err(e),
         Err(e) => {
-            return vec![format!(
-                "the games of an older new2048 in {} could not be imported ({e}); they are left \
-                 where they are and importing is tried again at the next start",
+            return Ok(vec![format!(
+                "the game files in {} (records kept when the database could not take them, or \
+                 an older new2048's games) could not be imported ({e}); they are left where \
+                 they are and importing is tried again at the next start",
                 shown(dir)
-            )];
+            )]);
         }
     };
     let aside = dir.join(format!("json-store-{}", utc::compact(utc::now())));
@@ -187,7 +191,7 @@ pub(crate) fn run(conn: &mut Connection, dir: &Path) -> Vec<String> {
             shown(&aside)
         )),
     }
-    vec![note]
+    Ok(vec![note])
 }
 
 /// Adds every record and save found, in one transaction: how many of each were new.

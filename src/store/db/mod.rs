@@ -1,6 +1,7 @@
 //! The database and what sits beside it on disk: opening and migrating it, its two tables of
 //! games (history, saves), the claims on saves, and the import of the old JSON folder.
 
+pub(crate) mod check;
 pub(crate) mod claim;
 pub(crate) mod history;
 pub(crate) mod import;

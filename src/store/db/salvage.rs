@@ -40,13 +40,13 @@ impl Salvaged {
         }
         let mut s = format!(
             "{} and {} came back from it",
-            plural(self.games, "recorded game", "recorded games"),
-            plural(self.saves, "saved game", "saved games")
+            count(self.games, "recorded game"),
+            count(self.saves, "saved game")
         );
         if self.lost > 0 {
             s.push_str(&format!(
                 "; {} could not be read and stay only in the moved file",
-                plural(self.lost, "row", "rows")
+                count(self.lost, "row")
             ));
         } else {
             s.push_str(" (every row that was found)");
@@ -55,8 +55,8 @@ impl Salvaged {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+fn count(n: usize, what: &str) -> String {
+    crate::cards::text::count(u32::try_from(n).unwrap_or(u32::MAX), what)
 }
 
 /// Copies every row of `from` (a damaged database) that still reads into `to`.

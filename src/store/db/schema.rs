@@ -22,6 +22,21 @@ pub(crate) const BUSY: Duration = Duration::from_secs(5);
 /// about 4 MB: a fresh database on a disk with 512 KB free never recorded a game).
 const LOG_PAGES: i64 = 64;
 
+/// The trigger that unchecks a row whose result is changed in the database (so that it is
+/// replayed before it counts again). A database it was dropped from gets it back on opening
+/// ([`put_back_trigger`]).
+macro_rules! edited_trigger {
+    () => {
+        "
+CREATE TRIGGER games_edited AFTER UPDATE OF game, rules, outcome, score, played, highest, deck,
+    body ON games
+BEGIN
+    UPDATE games SET checked = NULL WHERE n = NEW.n;
+END;
+"
+    };
+}
+
 /// The schema: `MIGRATIONS[i]` takes a database from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     r"
@@ -82,17 +97,15 @@ CREATE TABLE save_moves (
     PRIMARY KEY (save, player, n)
 ) WITHOUT ROWID;
 ",
-    r"
+    concat!(
+        r"
 ALTER TABLE games ADD COLUMN checked INTEGER;
 DROP INDEX games_tally;
 CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended, checked);
 CREATE INDEX games_unchecked ON games (checked) WHERE checked IS NOT 1;
-CREATE TRIGGER games_edited AFTER UPDATE OF game, rules, outcome, score, played, highest, deck,
-    body ON games
-BEGIN
-    UPDATE games SET checked = NULL WHERE n = NEW.n;
-END;
 ",
+        edited_trigger!()
+    ),
 ];
 
 /// What a database of a newer schema is said to be, so that the store can tell it apart.
@@ -113,18 +126,89 @@ pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<Opened>), String> {
         .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
     let path = path_in(dir);
     refuse_special(&path)?;
+    let read_only = |conn, why: &dyn std::fmt::Display| {
+        let note = format!(
+            "the data folder {} cannot be written ({why}): history, stats and saved games still \
+             read, but no game is saved or recorded while that lasts. Make the folder and \
+             {DB_FILE} writable, or set {} to a folder you can write to.",
+            dir.display(),
+            crate::config::paths::DATA_DIR_ENV
+        );
+        Ok((
+            conn,
+            Some(Opened {
+                note,
+                damaged: false,
+            }),
+        ))
+    };
     match open_file(&path) {
-        Ok(conn) => Ok((conn, None)),
+        // SQLite opens a file it cannot write to read only, saying nothing.
+        Ok(conn) if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) => {
+            read_only(conn, &"the database file is read-only")
+        }
+        // Damage that opening does not read (a page of a table, an index) hides rows from
+        // every listing: it is moved aside and salvaged as a file that does not open is.
+        Ok(conn) if !to_check(dir, &path) => Ok((conn, None)),
+        Ok(conn) => match damage_found(&conn) {
+            None => {
+                let _ = std::fs::remove_file(dir.join(CHECK_MARK));
+                Ok((conn, None))
+            }
+            Some(e) if is_damage(&e) => recover_open(dir, conn, &e),
+            Some(e) => Err(cannot_open(&path, &e)),
+        },
         Err(e) if is_damage(&e) => recover(dir, &path, &e),
+        Err(e) if is_read_only(&e) && !e.to_string().contains(NEWER) && path.is_file() => {
+            let conn = open_read_only(&path).map_err(|e| cannot_open(&path, &e))?;
+            read_only(conn, &e)
+        }
         Err(e) => Err(cannot_open(&path, &e)),
     }
 }
 
-/// What opening the database had to tell: a damaged file was found and moved aside.
+/// What opening the database had to tell: a damaged file was found and moved aside, or it
+/// could only be opened to read.
 #[derive(Debug, Clone)]
 pub(crate) struct Opened {
     /// The message for the player.
     pub(crate) note: String,
+    /// A damaged file was moved aside (else: opened read-only).
+    pub(crate) damaged: bool,
+}
+
+/// Whether `e` says the database (or its folder, where the log goes) cannot be written.
+fn is_read_only(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
+    )
+}
+
+/// The database opened to read only, as a read-only folder allows: through its log if the log
+/// files are there, else as an immutable file (SQLite cannot make the shared-memory file a
+/// reader of a WAL database needs, and nobody can write to the folder meanwhile).
+fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let readable = |conn: Connection| -> rusqlite::Result<Connection> {
+        conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
+        Ok(conn)
+    };
+    if let Ok(conn) = Connection::open_with_flags(path, flags).and_then(readable) {
+        return Ok(conn);
+    }
+    let mut uri = b"file:".to_vec();
+    // A URI: every byte but the unreserved ones percent-encoded.
+    for &b in path.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            uri.push(b);
+        } else {
+            uri.extend(format!("%{b:02X}").bytes());
+        }
+    }
+    uri.extend(b"?immutable=1");
+    let uri = String::from_utf8(uri).expect("percent-encoded bytes are ASCII");
+    Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI).and_then(readable)
 }
 
 /// SQLite would follow a link, and wait reading a FIFO, put where the database or its log
@@ -161,6 +245,85 @@ fn recover(
         Err(again) if is_damage(&again) => {}
         Err(again) => return Err(cannot_open(path, &again)),
     }
+    move_and_salvage(path, e)
+}
+
+/// The database `conn` opened in `dir` turned out damaged when written (`e`: a damaged index,
+/// say, which opening does not read): it is closed, then moved aside and salvaged as a file
+/// that does not open is, unless another window did that first.
+pub(crate) fn recover_open(
+    dir: &Path,
+    conn: Connection,
+    e: &rusqlite::Error,
+) -> Result<(Connection, Option<Opened>), String> {
+    drop(conn);
+    let path = path_in(dir);
+    let _lock = lock_folder(dir)?;
+    match open_file(&path) {
+        Ok(conn) if quick_check(&conn) => return Ok((conn, None)),
+        Ok(_) => {}
+        Err(again) if is_damage(&again) => {}
+        Err(again) => return Err(cannot_open(&path, &again)),
+    }
+    let _ = std::fs::remove_file(dir.join(CHECK_MARK));
+    move_and_salvage(&path, e)
+}
+
+/// Up to this size (about 3,000 games) the database is checked at every opening, in about 5 ms.
+const CHECKED_UP_TO: u64 = 2 << 20;
+
+/// The file in the data folder that asks the next opening to check a larger database: SQLite
+/// said it was damaged to some window ([`mark_for_check`]).
+const CHECK_MARK: &str = "new2048.db.check";
+
+/// Whether opening checks the database at `path` in `dir`: a small one always, a larger one
+/// when some window met damage in it.
+fn to_check(dir: &Path, path: &Path) -> bool {
+    let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= CHECKED_UP_TO);
+    small || dir.join(CHECK_MARK).exists()
+}
+
+/// Asks the next opening in `dir` to check the database: SQLite found it damaged (`text` is
+/// what it said), and the check moves it aside and salvages it.
+pub(crate) fn mark_for_check(dir: &Path, text: &str) -> bool {
+    // SQLite's own words for `SQLITE_CORRUPT` and `SQLITE_NOTADB`.
+    let damaged = text.contains("database disk image is malformed")
+        || text.contains("file is not a database");
+    if damaged {
+        ask_check(dir);
+    }
+    damaged
+}
+
+/// Asks the next opening in `dir` to check the database (and so move it aside if damaged).
+pub(crate) fn ask_check(dir: &Path) {
+    let _ = std::fs::write(dir.join(CHECK_MARK), b"");
+}
+
+/// Whether SQLite's quick check finds the pages and indexes sound.
+fn quick_check(conn: &Connection) -> bool {
+    damage_found(conn).is_none()
+}
+
+/// The first problem SQLite's quick check finds in the pages and indexes (every page is read:
+/// about 2 ms a thousand games), as the error a damaged file gives.
+fn damage_found(conn: &Connection) -> Option<rusqlite::Error> {
+    match conn.query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0)) {
+        Ok(s) if s == "ok" => None,
+        Ok(s) => Some(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+            Some(format!("SQLite's check says: {s}")),
+        )),
+        Err(e) => Some(e),
+    }
+}
+
+/// Under the folder's lock: moves the damaged database at `path` aside, begins a new one and
+/// copies into it what of the old one still reads.
+fn move_and_salvage(
+    path: &Path,
+    e: &rusqlite::Error,
+) -> Result<(Connection, Option<Opened>), String> {
     let aside = move_aside(path)
         .map_err(|m| format!("the database {} is damaged ({e}); {m}", path.display()))?;
     let mut conn = open_file(path).map_err(|e| cannot_open(path, &e))?;
@@ -172,7 +335,13 @@ fn recover(
         aside.display(),
         saved.describe()
     );
-    Ok((conn, Some(Opened { note })))
+    Ok((
+        conn,
+        Some(Opened {
+            note,
+            damaged: true,
+        }),
+    ))
 }
 
 /// An exclusive lock on the data folder's `new2048.db.lock`, held while a damaged database is
@@ -193,7 +362,7 @@ fn cannot_open(path: &Path, e: &rusqlite::Error) -> String {
 }
 
 /// Whether `e` says the file is not (any more) a database.
-fn is_damage(e: &rusqlite::Error) -> bool {
+pub(crate) fn is_damage(e: &rusqlite::Error) -> bool {
     matches!(
         e.sqlite_error_code(),
         Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
@@ -221,7 +390,34 @@ fn open_file(path: &Path) -> rusqlite::Result<Connection> {
     conn.pragma_update(None, "journal_size_limit", LOG_PAGES * 4096)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     migrate(&conn)?;
+    // A read-only database keeps what it has; its rows are checked when it can be written.
+    let _ = put_back_trigger(&conn);
     Ok(conn)
+}
+
+/// Puts back the trigger `games_edited` if it was dropped, and unchecks every row: while it was
+/// missing, a row's result could be changed without anything noticing, so each is replayed once
+/// more before it counts (the store does that on opening).
+fn put_back_trigger(conn: &Connection) -> rusqlite::Result<bool> {
+    let missing = || -> rusqlite::Result<bool> {
+        conn.query_row(
+            "SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND name = \
+             'games_edited')",
+            [],
+            |r| r.get(0),
+        )
+    };
+    if !missing()? {
+        return Ok(false);
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    // Another window may have put it back while this one waited.
+    if missing()? {
+        tx.execute_batch(edited_trigger!())?;
+        tx.execute("UPDATE games SET checked = NULL", [])?;
+    }
+    tx.commit()?;
+    Ok(true)
 }
 
 /// Brings the schema to [`VERSION`], in one transaction that holds the write lock from its
@@ -349,7 +545,9 @@ pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result
             "it is not a new2048 database this version reads (schema {version})"
         )));
     }
-    let problems = check(&src).map_err(|e| bad(e.to_string()))?;
+    let problems = super::check::check(&src)
+        .map_err(|e| bad(e.to_string()))?
+        .problems;
     if !problems.is_empty() {
         return Err(bad(format!("it is damaged: {}", problems.join("; "))));
     }
@@ -359,14 +557,4 @@ pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result
         .map_err(|e| format!("cannot restore {}: {e}", from.display()))?;
     drop(step);
     migrate(conn).map_err(|e| format!("cannot bring {} up to date: {e}", from.display()))
-}
-
-/// The problems `integrity_check` and `foreign_key_check` find, none when the database is sound.
-pub(crate) fn check(conn: &Connection) -> Result<Vec<String>, rusqlite::Error> {
-    let mut q = conn.prepare(
-        "SELECT integrity_check FROM pragma_integrity_check WHERE integrity_check != 'ok' \
-         UNION ALL SELECT format('a row of `%s` names a missing row of `%s`', \"table\", parent) \
-         FROM pragma_foreign_key_check",
-    )?;
-    q.query_map([], |r| r.get(0))?.collect()
 }

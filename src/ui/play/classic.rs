@@ -84,6 +84,10 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
     s.extra.marks = frames.last().filter(|_| spawn.is_some()).cloned();
 }
 
+/// How long the hint may think on a 4×4 board: deeper as the board fills, while a key press
+/// still answers at once to the eye.
+const HINT_THINK: bot::Think = bot::Think::Within(std::time::Duration::from_millis(100));
+
 /// Classic's own screen state.
 pub(crate) struct Classic {
     /// The board of the last slide with its merged and new tiles marked, until the next key.
@@ -216,7 +220,7 @@ impl OnePlayer for ClassicGame {
                 }
             }
             Action::Hint => {
-                let best = bot::best_move(s.game.board());
+                let best = bot::best_move_with(s.game.board(), HINT_THINK);
                 s.extra.happened(Slid::Suggested(best));
                 let text = match best {
                     Some(d) => fill(words.hint_dir, &[&words.dir(d), &arrow(d)]),

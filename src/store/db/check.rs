@@ -1,0 +1,125 @@
+//! `data check`, and the check of a backup before it is restored: what SQLite finds in the file's
+//! pages (`integrity_check`, `foreign_key_check`), then what it cannot, every row read as the
+//! program reads it. A row can be sound to SQLite and still not read: a flipped byte in a JSON
+//! column, rules whose text no longer parses, a save whose moves no longer replay. Those hide
+//! only their own row (history reads row by row), so the check names each one, by table and
+//! row, and a database with any of them is not called sound.
+
+use rusqlite::Connection;
+
+use super::{history, saves};
+use crate::cards::rules::Rules;
+use crate::store::api::SavedGameInfo;
+
+/// How many problems are named one by one; the rest are counted.
+const NAMED: usize = 20;
+
+/// What a check found.
+pub(crate) struct Found {
+    /// Every problem, the pages' first (at most [`NAMED`], then how many more); none when the
+    /// database is sound.
+    pub(crate) problems: Vec<String>,
+    /// Whether SQLite found damaged pages (which moving the file aside and salvaging it mends).
+    pub(crate) pages_damaged: bool,
+}
+
+/// Every problem found, none when the database is sound.
+pub(crate) fn check(conn: &Connection) -> rusqlite::Result<Found> {
+    let mut problems = pages(conn)?;
+    let pages_damaged = !problems.is_empty();
+    problems.extend(rows(conn)?);
+    if problems.len() > NAMED {
+        let more = problems.len() - NAMED;
+        problems.truncate(NAMED);
+        problems.push(format!("and {more} more"));
+    }
+    Ok(Found {
+        problems,
+        pages_damaged,
+    })
+}
+
+/// What SQLite finds: damaged pages and indexes, and rows naming rows that are not there.
+fn pages(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut q = conn.prepare(
+        "SELECT integrity_check FROM pragma_integrity_check WHERE integrity_check != 'ok' \
+         UNION ALL SELECT format('a row of `%s` names a missing row of `%s`', \"table\", parent) \
+         FROM pragma_foreign_key_check",
+    )?;
+    q.query_map([], |r| r.get(0))?.collect()
+}
+
+/// Every row `sql` selects that SQLite reads, as `row` takes it (a row SQLite itself cannot
+/// read is one of [`pages`]'s problems).
+fn each<T>(
+    conn: &Connection,
+    sql: &str,
+    row: impl FnMut(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Vec<T>> {
+    let mut q = conn.prepare(sql)?;
+    let rows = q.query_map([], row)?;
+    Ok(rows.filter_map(Result::ok).collect())
+}
+
+/// The rows that do not read as the program reads them, each named once.
+fn rows(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut problems = Vec::new();
+    let rules = each(conn, "SELECT id, name, toml FROM rules", |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    for (id, name, toml) in rules {
+        if let Err(e) = Rules::parse(&toml, &format!("the rules {name:?}"), None) {
+            problems.push(format!("row id {id} of the rules table does not read: {e}"));
+        }
+    }
+    let decks = each(conn, "SELECT hash, cards FROM decks", |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
+    for (hash, cards) in decks {
+        if format!("{:016x}", crate::cards::fnv1a(cards.bytes())) != hash {
+            problems.push(format!(
+                "the deck {hash} of the decks table is not the deck its hash names"
+            ));
+        }
+    }
+    let games = history::list(conn, &history::Filter::default())?;
+    for n in games.bad {
+        problems.push(format!("row n {n} of the games table does not read"));
+    }
+    let games = each(conn, "SELECT n, id, checked IS 0 FROM games", |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, bool>(2)?,
+        ))
+    })?;
+    for (n, id, refused) in games {
+        if let Err(e) = history::record(conn, &id) {
+            problems.push(format!(
+                "row n {n} of the games table (game {id}) does not read: {e}"
+            ));
+        } else if refused {
+            problems.push(format!(
+                "row n {n} of the games table (game {id}) was changed since it was recorded: its \
+                 moves do not give the result it says (history marks it, stats leave it out)"
+            ));
+        }
+    }
+    for (id, info) in saves::list(conn)? {
+        let read = info.and_then(|_: SavedGameInfo| {
+            saves::load(conn, &id)?
+                .ok_or_else(|| "it is gone".to_string())?
+                .rebuild()
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        });
+        if let Err(e) = read {
+            problems.push(format!("the saved game {id} does not read: {e}"));
+        }
+    }
+    Ok(problems)
+}
