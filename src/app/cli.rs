@@ -218,6 +218,10 @@ pub(crate) struct PlayArgs {
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
+    /// Headless play: under each board, the best moves and what each gives up against the best
+    /// (what the hint key shows on its second press).
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
     /// Go on with a saved game (same deck, score and undo history): the newest of the rules
     /// in force, or saved game N as `new2048 saved` lists it (of any game).
     #[arg(long, value_name = "N", num_args = 0..=1, conflicts_with_all = ["seed", "deck_file"])]

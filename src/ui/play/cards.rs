@@ -10,7 +10,7 @@ use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
 use crate::start::{Deal, GameMeta};
 use crate::store::Store;
-use crate::strategy;
+use crate::strategy::review::{self, Loss};
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
 use crate::ui::screens::{CardLog, Event, Player, Screen, columns_at, lay_out_cards, log_cards};
@@ -36,6 +36,11 @@ fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
 pub(crate) struct Cards {
     cursor: usize,
     hint: Option<Move>,
+    /// The best moves the hint's search found, each with what it gives up against the best:
+    /// kept with the hint, so the second press explains it without searching again.
+    advice: Vec<(Move, Loss)>,
+    /// The explanation shown (the second press of the hint key), one item a move.
+    explained: Vec<String>,
     tag: Option<String>,
     fresh: Option<usize>,
     /// Par of this deal (worked out from the game's start) and the review of the game as it
@@ -46,6 +51,13 @@ pub(crate) struct Cards {
 }
 
 impl Cards {
+    /// The position changed: the hint and its explanation are about the one before.
+    fn forget_hint(&mut self) {
+        self.hint = None;
+        self.advice.clear();
+        self.explained.clear();
+    }
+
     fn happened(&mut self, e: Event) {
         let n = self.event.map_or(0, |(n, _)| n + 1);
         self.event = Some((n, e));
@@ -63,6 +75,8 @@ pub(crate) fn play_cards(
     let cards = Cards {
         cursor: game.rules().board.columns as usize / 2,
         hint: None,
+        advice: Vec::new(),
+        explained: Vec::new(),
         tag: tag(&meta, ui.words),
         fresh: None,
         judged: Judged::new(insight::start_par(&game)),
@@ -72,13 +86,17 @@ pub(crate) fn play_cards(
     (end, cards.judged.par_now())
 }
 
+/// How many of the best moves the second press of the hint key shows (fewer where the screen
+/// has no room: see the cards screen).
+const EXPLAINED: usize = 3;
+
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.
 fn make(s: &mut Kept<Game>, mv: Move) {
     let before = *s.game.position();
     let ahead = (s.game.visible().to_vec(), s.game.cards_left());
     match s.game.play(mv) {
         Ok(turn) => {
-            s.extra.hint = None;
+            s.extra.forget_hint();
             s.extra.fresh = match (turn.mv, turn.cleared) {
                 (Move::Place(c), None) => Some(c as usize),
                 _ => None,
@@ -130,6 +148,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         best: s.best,
         cursor: Some(s.extra.cursor),
         hint: s.extra.hint,
+        explained: &s.extra.explained,
         tag: s.extra.tag.clone(),
         notes: &s.notes,
         overlay: v.overlay,
@@ -150,7 +169,7 @@ impl OnePlayer for Game {
     }
 
     fn undo(&mut self, extra: &mut Cards) -> bool {
-        extra.hint = None;
+        extra.forget_hint();
         extra.fresh = None;
         Game::undo(self)
     }
@@ -223,6 +242,9 @@ impl OnePlayer for Game {
         let columns = s.game.rules().board.columns as usize;
         let cursor = s.extra.cursor;
         s.extra.fresh = None;
+        if act != Action::Hint {
+            s.extra.explained.clear();
+        }
         match act {
             Action::Place(c) => {
                 // The highlight follows the number keys, so Enter repeats the last column.
@@ -236,14 +258,21 @@ impl OnePlayer for Game {
             Action::Discard => make(s, Move::Discard),
             Action::Left => s.extra.cursor = (cursor + columns - 1) % columns,
             Action::Right => s.extra.cursor = (cursor + 1) % columns,
+            Action::Hint if s.extra.hint.is_some() && !s.extra.advice.is_empty() => {
+                // The second press: the best moves and what each gives up, from the same search.
+                s.extra.explained = review::explanation(&s.extra.advice, &words.explain);
+                s.notes.clear();
+            }
             Action::Hint => {
                 let game = s.game.clone();
-                let Some(hint) =
-                    insight::unless_stopped(&|| s.ui.signals.stop(), move || strategy::hint(&game))
-                else {
+                let Some(advice) = insight::unless_stopped(&|| s.ui.signals.stop(), move || {
+                    review::explain(&game, EXPLAINED)
+                }) else {
                     return; // A stop signal: the game loop leaves, saving the game.
                 };
+                let hint = advice.first().map(|&(m, _)| m);
                 s.extra.hint = hint;
+                s.extra.advice = advice;
                 s.extra.happened(Event::Suggested(hint));
                 let text = match s.extra.hint {
                     Some(Move::Place(c)) => {

@@ -84,6 +84,7 @@ impl Shown for Game {
             best: None,
             cursor,
             hint: None,
+            explained: &[],
             tag: Some(tag.to_string()),
             notes,
             overlay: Overlay::None,

@@ -3,6 +3,7 @@
 
 use crate::cards::card::Card;
 use crate::classic::Dir;
+use crate::strategy::review::ExplainWords;
 
 /// The texts of one language. `{}` marks a value, filled in order by `fill`.
 pub(crate) struct Words {
@@ -79,6 +80,9 @@ pub(crate) struct Words {
     pub no_mistakes: &'static str,
     pub column_n: &'static str,
     pub a_discard: &'static str,
+    /// The explained hint (the hint key's second press): its moves and what each gives up
+    /// against the best, as the review tells it.
+    pub explain: ExplainWords,
     pub cards_played: &'static str,
     pub highest: &'static str,
     pub bot_result_keys: &'static str,
