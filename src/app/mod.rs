@@ -5,6 +5,7 @@
 
 pub(crate) mod cli;
 mod docs;
+mod puzzle;
 mod records;
 pub(crate) mod replay;
 mod review;
@@ -52,6 +53,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Data(ref a)) => records::data(a),
         Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
+        Some(Command::Puzzle(ref a)) => puzzle::command(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
@@ -142,7 +144,7 @@ fn play(global: &Global, args: &PlayArgs) -> Result<(), Error> {
         return terminal_game(global, args, &mut keeper);
     }
     let (game, meta) = new_game_with_meta(load_rules(global)?.rules, args)?;
-    play_kept(game, &meta, print, &mut keeper)
+    play_kept(game, &meta, print, &mut keeper).map(drop)
 }
 
 /// The saved games other than `except`, as a few lines closing a message.
@@ -223,7 +225,7 @@ fn play_resumed(
             crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
             Ok(())
         }
-        Resumed::Cards(g, m) => play_kept(*g, &m, print, keeper),
+        Resumed::Cards(g, m) => play_kept(*g, &m, print, keeper).map(drop),
         Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
         Resumed::CardDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
         Resumed::ClassicDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
@@ -255,11 +257,12 @@ fn autoplay_headless(
         &mut Store::open(),
         input.as_bytes(),
     )
+    .map(drop)
 }
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
-/// before any move is not recorded, and its save is dropped).
-fn play_kept(game: Game, meta: &GameMeta, print: Print, keeper: &mut Store) -> Result<(), Error> {
+/// before any move is not recorded, and its save is dropped); the score it ended with.
+fn play_kept(game: Game, meta: &GameMeta, print: Print, keeper: &mut Store) -> Result<u64, Error> {
     let stdin = io::stdin();
     if stdin.is_terminal() && !print.json() {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
@@ -277,7 +280,7 @@ fn play_kept_from(
     print: Print,
     keeper: &mut Store,
     input: impl io::BufRead,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     print_warnings(keeper);
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
@@ -291,7 +294,7 @@ fn play_kept_from(
         keeper.finish(&InPlay::solo(&game, meta), Some(ending), None);
     }
     print_warnings(keeper);
-    Ok(())
+    Ok(game.position().score)
 }
 
 fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {

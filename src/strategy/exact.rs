@@ -235,20 +235,20 @@ struct Searched {
 /// card; positions that cannot beat `floor` are dropped; at most `budget` positions in all.
 fn search(
     rules: &Rules,
+    start: &Position,
     deck: &[Card],
     width: Option<usize>,
     floor: Option<u64>,
     budget: usize,
 ) -> Searched {
     let bound = Bound::new(rules, deck);
-    let start = Position::new(rules);
     let mut layers: Vec<Vec<Node>> = vec![vec![Node {
-        pos: start,
+        pos: *start,
         parent: u32::MAX,
         mv: Move::Discard,
     }]];
     // The best end seen: its score, layer and index there.
-    let mut best: (u64, usize, u32) = (0, 0, 0);
+    let mut best: (u64, usize, u32) = (start.score, 0, 0);
     let mut kept = 1usize;
     let beats = |score: u64| floor.is_none_or(|f| score > f);
     for (i, &card) in deck.iter().enumerate() {
@@ -343,8 +343,15 @@ fn search(
 /// The best line of `deck` under `rules`: proven by the exact search when it fits in `budget`
 /// positions, else the best a beam of [`BEAM_WIDTH`] finds.
 pub fn solve_within(rules: &Rules, deck: &[Card], budget: Budget) -> Solution {
-    let beam = search(rules, deck, Some(PROBE_WIDTH), None, usize::MAX);
-    let exact = search(rules, deck, None, Some(beam.score), budget.0);
+    solve_from(rules, &Position::new(rules), deck, budget)
+}
+
+/// [`solve_within`] from `start`, with `deck` the cards still to play (the hand first); the
+/// score is the game's whole score, `start`'s included. What a puzzle's review values each
+/// position with.
+pub fn solve_from(rules: &Rules, start: &Position, deck: &[Card], budget: Budget) -> Solution {
+    let beam = search(rules, start, deck, Some(PROBE_WIDTH), None, usize::MAX);
+    let exact = search(rules, start, deck, None, Some(beam.score), budget.0);
     if exact.finished {
         // Only lines that beat the beam's were kept: when none did, the beam's is the best.
         let line = if exact.score > beam.score {
@@ -358,7 +365,7 @@ pub fn solve_within(rules: &Rules, deck: &[Card], budget: Budget) -> Solution {
             proven: true,
         };
     }
-    let wide = search(rules, deck, Some(BEAM_WIDTH), None, usize::MAX);
+    let wide = search(rules, start, deck, Some(BEAM_WIDTH), None, usize::MAX);
     let line = if wide.score >= beam.score { wide } else { beam };
     Solution {
         score: line.score,

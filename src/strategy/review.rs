@@ -81,7 +81,7 @@ pub struct Review {
 }
 
 /// A move as a record writes it: the column from 1, or `d` for a discard.
-fn move_text(m: Move) -> String {
+pub fn move_text(m: Move) -> String {
     match m {
         Move::Place(c) => (u16::from(c) + 1).to_string(),
         Move::Discard => "d".to_string(),

@@ -11,6 +11,7 @@ mod learned;
 mod merges;
 mod pinned;
 mod props;
+mod puzzle;
 mod records;
 mod setups;
 mod simulate;
