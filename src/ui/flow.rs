@@ -93,10 +93,22 @@ pub(crate) fn play(
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 let (end, par) = play_cards(ui, keeper, *g, m);
-                if let (Deal::Daily { date, .. }, End::Over(_)) = (&deal, end) {
+                if let (
+                    Deal::Daily { date, .. }
+                    | Deal::Puzzle {
+                        date: Some(date), ..
+                    },
+                    End::Over(_),
+                ) = (&deal, end)
+                {
                     daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date, par);
                 }
-                let (g, m) = menu::fresh_game(&rules);
+                // Again after a puzzle is a new puzzle.
+                let (g, m) = match deal {
+                    Deal::Puzzle { .. } => crate::puzzle::start(&rules, None, None)
+                        .unwrap_or_else(|_| menu::fresh_game(&rules)),
+                    _ => menu::fresh_game(&rules),
+                };
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
             Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {

@@ -70,6 +70,18 @@ pub(crate) struct Words {
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,
     pub par_computing: &'static str,
+    /// A puzzle's result: `{}` its target (with `target_proven` or `target_known`), `{}` the
+    /// player's score.
+    pub target_line: &'static str,
+    pub target_proven: &'static str,
+    pub target_known: &'static str,
+    pub target_computing: &'static str,
+    /// What opens the solver's line on a puzzle's result screen.
+    pub see_line: &'static str,
+    /// A puzzle's title tag.
+    pub puzzle: &'static str,
+    /// Before the rest of a puzzle's deck, after the cards in view.
+    pub puzzle_then: &'static str,
     /// `{}` the share of accurate moves, in percent.
     pub accuracy_line: &'static str,
     pub accuracy_computing: &'static str,
@@ -215,6 +227,9 @@ pub(crate) struct Words {
     pub menu_classic_short: &'static str,
     pub menu_duel_short: &'static str,
     pub menu_daily_short: &'static str,
+    /// `{}` the puzzle's cards.
+    pub menu_puzzle: &'static str,
+    pub menu_puzzle_short: &'static str,
     /// Today's deal once played: `{}` the date, `{}` the best score of it.
     pub menu_daily_played: &'static str,
     pub menu_daily_played_short: &'static str,
