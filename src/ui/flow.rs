@@ -93,22 +93,10 @@ pub(crate) fn play(
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 let (end, par) = play_cards(ui, keeper, *g, m);
-                if let (
-                    Deal::Daily { date, .. }
-                    | Deal::Puzzle {
-                        date: Some(date), ..
-                    },
-                    End::Over(_),
-                ) = (&deal, end)
-                {
+                if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
                     daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date, par);
                 }
-                // Again after a puzzle is a new puzzle.
-                let (g, m) = match deal {
-                    Deal::Puzzle { .. } => crate::puzzle::start(&rules, None, None)
-                        .unwrap_or_else(|_| menu::fresh_game(&rules)),
-                    _ => menu::fresh_game(&rules),
-                };
+                let (g, m) = again(&deal, &rules);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
             Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {
@@ -184,6 +172,27 @@ fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String,
 
 /// What a finished daily deal of `date` says: the line to share under a word saying so, the
 /// streak, the best score of the deal. Nothing when it was not recorded.
+/// The date of a daily deal or a daily puzzle.
+fn of_the_day(deal: &Deal) -> Option<&str> {
+    match deal {
+        Deal::Daily { date, .. }
+        | Deal::Puzzle {
+            date: Some(date), ..
+        } => Some(date),
+        _ => None,
+    }
+}
+
+/// What "again" deals after a game of `deal`: a new puzzle after a puzzle, else a new game.
+fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate::start::GameMeta) {
+    match deal {
+        Deal::Puzzle { .. } => {
+            crate::puzzle::start(rules, None, None).unwrap_or_else(|_| menu::fresh_game(rules))
+        }
+        _ => menu::fresh_game(rules),
+    }
+}
+
 fn daily_lines(
     words: &Words,
     news: Option<DailyNews>,
