@@ -193,8 +193,15 @@ pub(crate) struct ReplayArgs {
     #[arg(value_name = "FILE|N")]
     pub file: PathBuf,
     /// Print the final state as one JSON object, as headless `play --json` does.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cast")]
     pub json: bool,
+    /// Write the replay as a terminal recording (asciicast version 2) to this new file instead
+    /// of showing it: `asciinema play FILE` plays it.
+    #[arg(long, value_name = "FILE")]
+    pub cast: Option<PathBuf>,
+    /// With --cast: the recording's size, columns x rows (default: the terminal's, else 80x24).
+    #[arg(long, value_name = "WxH", requires = "cast")]
+    pub size: Option<String>,
 }
 
 #[derive(Args, Debug, Clone, Default)]

@@ -51,7 +51,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Stats) => records::stats(),
         Some(Command::Saved(ref a)) => records::saved(a),
         Some(Command::Data(ref a)) => records::data(a),
-        Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),
+        Some(Command::Replay(ref a)) => crate::app::replay::command(&cli.global, a),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
         Some(Command::Puzzle(ref a)) => puzzle::command(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
