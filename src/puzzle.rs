@@ -115,9 +115,10 @@ pub(crate) fn line_text(game: &Game, s: &Solution) -> Vec<String> {
 
 /// One move of a puzzle rated against the exact solution: the best score still reachable before
 /// it and after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub(crate) struct PuzzleMove {
     pub n: usize,
+    #[serde(serialize_with = "as_record")]
     pub played: Move,
     /// The best whole score reachable before the move, and after it.
     pub before: u64,
@@ -125,7 +126,20 @@ pub(crate) struct PuzzleMove {
     /// Whether both are proven (else they are a beam's best known).
     pub proven: bool,
     /// A move that keeps the best reachable (the solver's from there).
+    #[serde(serialize_with = "as_record_or_none")]
     pub best: Option<Move>,
+}
+
+/// A move as a record writes it (`3`, `d`), in JSON.
+fn as_record<S: serde::Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&review::move_text(*m))
+}
+
+fn as_record_or_none<S: serde::Serializer>(m: &Option<Move>, s: S) -> Result<S::Ok, S::Error> {
+    match m {
+        Some(m) => as_record(m, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// Every move of a puzzle game rated against the exact solution: the points of the target each

@@ -40,14 +40,21 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         ))
     })?;
     super::verify::checked("review", &name, record.as_ref(), &game)?;
-    if matches!(play.deal, crate::start::Deal::Puzzle { .. }) && !args.json {
+    if matches!(play.deal, crate::start::Deal::Puzzle { .. }) {
         // A puzzle's moves are rated against its exact solution, not against `best`'s guess.
         let moves = crate::puzzle::review(&game);
-        write!(
-            io::stdout().lock(),
-            "{}",
-            crate::puzzle::render_review(&game, &moves)
-        )?;
+        let mut out = io::stdout().lock();
+        if args.json {
+            let json = serde_json::json!({
+                "target": moves.first().map_or(game.position().score, |m| m.before),
+                "proven": moves.iter().all(|m| m.proven),
+                "score": game.position().score,
+                "moves": moves,
+            });
+            writeln!(out, "{json}")?;
+        } else {
+            write!(out, "{}", crate::puzzle::render_review(&game, &moves))?;
+        }
         return Ok(());
     }
     let r = review(&game);

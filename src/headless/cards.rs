@@ -51,7 +51,7 @@ fn explain_line(game: &Game) -> String {
         return String::new();
     }
     let items = review::explanation(&advice, &review::ENGLISH_EXPLAIN);
-    format!("explain: {}\n", items.join(" · "))
+    format!("\nexplain: {}", items.join(" · "))
 }
 
 /// Plays `game` from `input` to the end or to quit, calling `changed` after every move or undo

@@ -242,24 +242,22 @@ fn search(
     budget: usize,
 ) -> Searched {
     let bound = Bound::new(rules, deck);
-    let mut layers: Vec<Vec<Node>> = vec![vec![Node {
-        pos: *start,
-        parent: u32::MAX,
-        mv: Move::Discard,
-    }]];
+    // Only the last layer's positions are kept; of the layers before, how each position was
+    // reached (the kept one before it and the move), to read the line back.
+    let mut here: Vec<Position> = vec![*start];
+    let mut back: Vec<Vec<(u32, Move)>> = vec![vec![(u32::MAX, Move::Discard)]];
     // The best end seen: its score, layer and index there.
     let mut best: (u64, usize, u32) = (start.score, 0, 0);
     let mut kept = 1usize;
     let beats = |score: u64| floor.is_none_or(|f| score > f);
     for (i, &card) in deck.iter().enumerate() {
-        let here = &layers[i];
         let mut next: Vec<Node> = Vec::new();
         let mut seen = Shapes::default();
-        for (k, node) in here.iter().enumerate() {
+        for (k, from) in here.iter().enumerate() {
             let mut any = false;
-            for mv in moves(&node.pos, card, rules) {
+            for mv in moves(from, card, rules) {
                 any = true;
-                let mut pos = node.pos;
+                let mut pos = *from;
                 pos.apply(mv, card, rules);
                 if !beats(pos.score + bound.more(&pos, i + 1)) {
                     continue;
@@ -283,10 +281,11 @@ fn search(
                 }
             }
             // No move: the game is lost here, with this score.
-            if !any && node.pos.score > best.0 {
-                best = (node.pos.score, i, k as u32);
+            if !any && from.score > best.0 {
+                best = (from.score, i, k as u32);
             }
         }
+        drop(seen);
         if let Some(w) = width
             && next.len() > w
         {
@@ -303,7 +302,6 @@ fn search(
             next.truncate(w);
         }
         kept += next.len();
-        layers.push(next);
         if kept > budget {
             return Searched {
                 score: 0,
@@ -311,25 +309,27 @@ fn search(
                 finished: false,
             };
         }
-        if layers[i + 1].is_empty() {
+        back.push(next.iter().map(|n| (n.parent, n.mv)).collect());
+        here = next.into_iter().map(|n| n.pos).collect();
+        if here.is_empty() {
             break;
         }
     }
-    let last = layers.len() - 1;
-    if let Some((k, n)) = layers[last]
+    let last = back.len() - 1;
+    if let Some((k, p)) = here
         .iter()
         .enumerate()
-        .max_by_key(|(k, n)| (n.pos.score, std::cmp::Reverse(*k)))
-        && (n.pos.score > best.0 || (last > best.1 && n.pos.score == best.0))
+        .max_by_key(|(k, p)| (p.score, std::cmp::Reverse(*k)))
+        && (p.score > best.0 || (last > best.1 && p.score == best.0))
     {
-        best = (n.pos.score, last, k as u32);
+        best = (p.score, last, k as u32);
     }
     let (score, mut layer, mut k) = best;
     let mut moves = Vec::with_capacity(layer);
     while layer > 0 {
-        let n = &layers[layer][k as usize];
-        moves.push(n.mv);
-        k = n.parent;
+        let (parent, mv) = back[layer][k as usize];
+        moves.push(mv);
+        k = parent;
         layer -= 1;
     }
     moves.reverse();

@@ -78,3 +78,38 @@ fn the_daily_puzzle_is_shared_and_counted() {
     let review = text(&home.run(&["review", "1"], "").stdout);
     assert!(review.starts_with("puzzle: target "), "{review}");
 }
+
+/// `play --explain` follows each board with the explained hint, in the review's words, its first
+/// move the one a hint names.
+#[test]
+fn headless_play_explains_the_hint() {
+    let home = Home::new();
+    let out = text(
+        &home
+            .run(&["play", "--seed", "9", "--explain"], "1\n2\n3\nq\n")
+            .stdout,
+    );
+    let explained: Vec<&str> = out.lines().filter(|l| l.starts_with("explain: ")).collect();
+    assert_eq!(explained.len(), 4, "{out}");
+    for line in explained {
+        let items: Vec<&str> = line["explain: ".len()..].split(" · ").collect();
+        assert!((1..=3).contains(&items.len()), "{line}");
+        assert!(
+            items[0].starts_with("column ") && items[0].ends_with(": best"),
+            "{line}"
+        );
+        for item in &items[1..] {
+            assert!(
+                [
+                    "as good",
+                    "points expected",
+                    "chance to win",
+                    "chance to survive"
+                ]
+                .iter()
+                .any(|w| item.ends_with(w)),
+                "{line}"
+            );
+        }
+    }
+}
