@@ -135,7 +135,10 @@ fn as_record<S: serde::Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&review::move_text(*m))
 }
 
-#[allow(clippy::ref_option, reason = "serde's serialize_with hands the field by reference")]
+#[allow(
+    clippy::ref_option,
+    reason = "serde's serialize_with hands the field by reference"
+)]
 fn as_record_or_none<S: serde::Serializer>(m: &Option<Move>, s: S) -> Result<S::Ok, S::Error> {
     match m {
         Some(m) => as_record(m, s),

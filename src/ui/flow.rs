@@ -94,7 +94,8 @@ pub(crate) fn play(
                 let deal = m.deal.clone();
                 let (end, par) = play_cards(ui, keeper, *g, m);
                 if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
-                    daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date, par);
+                    let news = keeper.daily_news(&rules, date);
+                    daily = daily_lines(ui.words, news, date, par);
                 }
                 let (g, m) = again(&deal, &rules);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
@@ -202,11 +203,23 @@ fn daily_lines(
     let Some(n) = news else {
         return Vec::new();
     };
+    let puzzle = matches!(n.record.play.deal, Deal::Puzzle { .. });
     let mut lines = vec![
-        fill(words.daily_share, &[&date]),
+        fill(
+            if puzzle {
+                words.puzzle_share
+            } else {
+                words.daily_share
+            },
+            &[&date],
+        ),
         share_line(&n.record),
         fill(
-            words.daily_streak,
+            if puzzle {
+                words.puzzle_streak
+            } else {
+                words.daily_streak
+            },
             &[
                 &plural(words.days, n.streak.into()),
                 &plural(words.days, n.best_streak.into()),

@@ -239,6 +239,8 @@ pub(crate) static EN: Words = Words {
     replay_quit: "the game was left unfinished",
     daily_share: "Your daily deal of {}, to share:",
     daily_streak: "Daily streak: {} (best {}). Best score of this deal: {}.",
+    puzzle_share: "Your daily puzzle of {}, to share:",
+    puzzle_streak: "Puzzle streak: {} (best {}). Best score of this puzzle: {}.",
     daily_par: "Par of this deal: {} (what the best bot scores seeing what you saw).",
     days: ["{} day", "{} days"],
     longest_chain: "Longest chain",

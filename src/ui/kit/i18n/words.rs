@@ -284,6 +284,9 @@ pub(crate) struct Words {
     /// best streak, `{}` the deal's best score.
     pub daily_share: &'static str,
     pub daily_streak: &'static str,
+    /// The same two lines after a daily puzzle.
+    pub puzzle_share: &'static str,
+    pub puzzle_streak: &'static str,
     /// `{}` par of the deal.
     pub daily_par: &'static str,
     pub days: [&'static str; 2],

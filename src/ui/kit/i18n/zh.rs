@@ -251,6 +251,8 @@ pub(crate) static ZH: Words = Words {
     replay_quit: "这局没有下完",
     daily_share: "{} 的每日牌局，分享给朋友：",
     daily_streak: "每日连续：{}（最长 {}）。这副牌的最高分：{}。",
+    puzzle_share: "{} 的每日谜题，分享给朋友：",
+    puzzle_streak: "谜题连续：{}（最长 {}）。这道谜题的最高分：{}。",
     daily_par: "这副牌的标准分：{}（最强机器人看着同样的牌能得的分）。",
     days: ["{} 天", "{} 天"],
     longest_chain: "最长连锁",
