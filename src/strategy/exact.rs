@@ -47,7 +47,7 @@ pub fn shape(pos: &Position) -> Shape {
 }
 
 /// How many positions an exact search may keep in all its layers before it gives up for a beam:
-/// about 1.5 s on one core of the machine the bench ran on (see `benches/puzzle.rs`).
+/// about 2 s on one core of the machine the bench ran on (see `benches/puzzle.rs`).
 pub const EXACT_BUDGET: usize = 3_000_000;
 /// The beam's width when the exact search does not fit: its positions a card.
 pub const BEAM_WIDTH: usize = 20_000;
