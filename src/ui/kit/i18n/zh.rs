@@ -2,6 +2,22 @@
 
 use super::words::Words;
 
+/// The explained hint's words: the review's, in Chinese (kept out of the table, whose fields are
+/// each one text).
+const EXPLAIN: crate::strategy::review::ExplainWords = crate::strategy::review::ExplainWords {
+    column: "第 {} 列",
+    discard: "弃牌",
+    item: "{}：{}",
+    loss: crate::strategy::review::LossWords {
+        best: "最佳",
+        as_good: "一样好",
+        win_chance: "获胜机会 -{}%",
+        survival: "存活机会 -{}%",
+        points: "预期得分 -{}",
+        prefers: "搜索更偏向别的走法",
+    },
+};
+
 pub(crate) static ZH: Words = Words {
     title: "new2048",
     tagline: "用纸牌玩 2048：把牌叠成列，相同的牌会合并。",
@@ -65,19 +81,7 @@ pub(crate) static ZH: Words = Words {
     no_mistakes: "没有失误",
     column_n: "第 {} 列",
     a_discard: "弃牌",
-    explain: crate::strategy::review::ExplainWords {
-        column: "第 {} 列",
-        discard: "弃牌",
-        item: "{}：{}",
-        loss: crate::strategy::review::LossWords {
-            best: "最佳",
-            as_good: "一样好",
-            win_chance: "获胜机会 -{}%",
-            survival: "存活机会 -{}%",
-            points: "预期得分 -{}",
-            prefers: "搜索更偏向别的走法",
-        },
-    },
+    explain: EXPLAIN,
     cards_played: "已出牌",
     highest: "最大的牌",
     bot_result_keys: "机器人这局结束了：按任意键。",
