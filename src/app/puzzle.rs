@@ -4,7 +4,7 @@
 //! puzzle and `--share` prints its line to share.
 
 use super::cli::{Global, PuzzleArgs};
-use super::{Error, load_rules, play_kept, records, terminal};
+use super::{Error, load_rules, play_kept, terminal};
 use crate::headless::cards::Print;
 use crate::puzzle;
 use crate::store::Store;
@@ -20,7 +20,18 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     let (game, meta) = puzzle::start(&rules, args.seed, date.as_deref())?;
     if args.share {
         let date = date.unwrap_or_default();
-        return records::share(game.rules(), &date);
+        let mut keeper = Store::open();
+        let news = keeper.daily_news(game.rules(), &date);
+        super::print_warnings(&mut keeper);
+        let news = news.ok_or_else(|| {
+            Error::usage(format!(
+                "there is no finished daily puzzle of {date} with the {} rules; play it with \
+                 `new2048 puzzle --daily {date}`",
+                game.rules().name
+            ))
+        })?;
+        println!("{}", crate::ui::share_line(&news.record));
+        return Ok(());
     }
     let what = match &date {
         Some(d) => format!("the daily puzzle of {d} (UTC)"),
