@@ -53,6 +53,7 @@ mod app;
 mod error;
 mod fsread;
 mod headless;
+mod puzzle;
 mod record;
 mod start;
 mod store;

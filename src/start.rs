@@ -24,6 +24,13 @@ pub(crate) enum Deal {
     Daily { date: String, seed: u64 },
     /// Exactly the cards of a deck file.
     DeckFile { path: String },
+    /// A puzzle (`new2048 puzzle`): a short open deck from a seed, or the daily puzzle of a UTC
+    /// date; its rules are the puzzle's (see [`crate::puzzle`]).
+    Puzzle {
+        seed: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        date: Option<String>,
+    },
 }
 
 /// `seed 42`, `daily 2026-11-29`, `deck FILE`.
@@ -31,6 +38,10 @@ pub(crate) fn deal_text(deal: &Deal) -> String {
     match deal {
         Deal::Seed { seed } => format!("seed {seed}"),
         Deal::Daily { date, .. } => format!("daily {date}"),
+        Deal::Puzzle {
+            date: Some(date), ..
+        } => format!("puzzle {date}"),
+        Deal::Puzzle { seed, date: None } => format!("puzzle {seed}"),
         Deal::DeckFile { path } => {
             let name = std::path::Path::new(path)
                 .file_name()

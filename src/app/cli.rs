@@ -88,6 +88,9 @@ pub(crate) enum Command {
     Replay(ReplayArgs),
     /// Play the day's deal: the same cards for everyone with these rules on this UTC date.
     Daily(DailyArgs),
+    /// Solve a puzzle: a short deck with every card known, and as its target the best score any
+    /// play of it makes (proven by an exact search).
+    Puzzle(PuzzleArgs),
     /// Play classic 2048: slide tiles on a square board.
     Classic(ClassicArgs),
     /// Two players, one terminal: the same deal, turns in order; the longer survivor wins.
@@ -154,8 +157,10 @@ pub(crate) struct SavedArgs {
 /// Which games `history` shows.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum HistoryGame {
-    /// Card games.
+    /// Card games (not puzzles).
     Cards,
+    /// Puzzles (`new2048 puzzle`).
+    Puzzle,
     /// Classic 2048 games.
     Classic,
     /// Duels, of either game.
@@ -167,7 +172,7 @@ pub(crate) struct HistoryArgs {
     /// Show only the newest N games (of those --game and --rules NAME choose).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Show only games of this kind: cards, classic or duel. With `--rules NAME`, only games
+    /// Show only games of this kind: cards, puzzle, classic or duel. With `--rules NAME`, only games
     /// played with rules of that name.
     #[arg(long, value_enum, value_name = "GAME")]
     pub game: Option<HistoryGame>,
@@ -189,8 +194,15 @@ pub(crate) struct ReplayArgs {
     #[arg(value_name = "FILE|N")]
     pub file: PathBuf,
     /// Print the final state as one JSON object, as headless `play --json` does.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cast")]
     pub json: bool,
+    /// Write the replay as a terminal recording (asciicast version 2) to this new file instead
+    /// of showing it: `asciinema play FILE` plays it.
+    #[arg(long, value_name = "FILE")]
+    pub cast: Option<PathBuf>,
+    /// With --cast: the recording's size, columns x rows (default: the terminal's, else 80x24).
+    #[arg(long, value_name = "WxH", requires = "cast")]
+    pub size: Option<String>,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -208,6 +220,26 @@ pub(crate) struct DailyArgs {
 }
 
 #[derive(Args, Debug, Clone, Default)]
+pub(crate) struct PuzzleArgs {
+    /// Deal the puzzle from this seed (a fresh random seed when left out).
+    #[arg(long, value_name = "N", conflicts_with = "daily")]
+    pub seed: Option<u64>,
+    /// The daily puzzle: the same deck for everyone with these rules on a UTC date, today's or
+    /// DATE's (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE", num_args = 0..=1)]
+    pub daily: Option<Option<String>>,
+    /// Print the deck, the target and the solver's line move by move instead of playing.
+    #[arg(long, conflicts_with_all = ["json", "share"])]
+    pub solution: bool,
+    /// Headless play: print one JSON object with the result instead of the turns.
+    #[arg(long)]
+    pub json: bool,
+    /// With --daily: print the line to share of the date's finished daily puzzle.
+    #[arg(long, requires = "daily", conflicts_with = "json")]
+    pub share: bool,
+}
+
+#[derive(Args, Debug, Clone, Default)]
 pub(crate) struct PlayArgs {
     /// Deal the deck from this seed (a fresh random seed when left out).
     #[arg(long, value_name = "N")]
@@ -219,6 +251,10 @@ pub(crate) struct PlayArgs {
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
+    /// Headless play: under each board, the best moves and what each gives up against the best
+    /// (what the hint key shows on its second press).
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
     /// Go on with a saved game (same deck, score and undo history): the newest of the rules
     /// in force, or saved game N as `new2048 saved` lists it (of any game).
     #[arg(long, value_name = "N", num_args = 0..=1, conflicts_with_all = ["seed", "deck_file"])]

@@ -8,6 +8,7 @@ mod docs;
 mod manual;
 #[cfg(test)]
 mod manual_files;
+mod puzzle;
 mod records;
 pub(crate) mod replay;
 mod review;
@@ -29,6 +30,7 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
+use crate::headless::cards::Print;
 use crate::record::{GameKind, Recorded, Side};
 use crate::start::{
     ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
@@ -67,8 +69,9 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Stats) => records::stats(&cli.global),
         Some(Command::Saved(ref a)) => records::saved(a),
         Some(Command::Data(ref a)) => records::data(a),
-        Some(Command::Replay(ref a)) => crate::app::replay::run(&cli.global, &a.file, a.json),
+        Some(Command::Replay(ref a)) => crate::app::replay::command(&cli.global, a),
         Some(Command::Daily(ref a)) => daily(&cli.global, a),
+        Some(Command::Puzzle(ref a)) => puzzle::command(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
         Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
@@ -149,16 +152,17 @@ fn nothing_to_resume(
 
 fn play(global: &Global, args: &PlayArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
+    let print = Print::of(args.json, args.explain);
     if let Some(n) = args.resume {
         let rules = load_rules(global)?.rules;
         let resumed = resume_saved(&mut keeper, n, &rules)?;
-        return play_resumed(global, resumed, args.json, &mut keeper);
+        return play_resumed(global, resumed, print, &mut keeper);
     }
-    if crate::ui::is_interactive() && !args.json {
+    if crate::ui::is_interactive() && !args.json && !args.explain {
         return terminal_game(global, args, &mut keeper);
     }
     let (game, meta) = new_game_with_meta(load_rules(global)?.rules, args)?;
-    play_kept(game, &meta, args.json, &mut keeper)
+    play_kept(game, &meta, print, &mut keeper).map(drop)
 }
 
 /// The saved games other than `except`, as a few lines closing a message.
@@ -223,10 +227,11 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
 fn play_resumed(
     global: &Global,
     resumed: Resumed,
-    json: bool,
+    print: Print,
     keeper: &mut Store,
 ) -> Result<(), Error> {
-    let on_screen = crate::ui::is_interactive() && !json;
+    let json = print.json();
+    let on_screen = crate::ui::is_interactive() && print == Print::Text;
     match resumed {
         // The screens take up any saved game; a card game goes on with its own rules.
         r if on_screen => {
@@ -238,7 +243,7 @@ fn play_resumed(
             crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
             Ok(())
         }
-        Resumed::Cards(g, m) => play_kept(*g, &m, json, keeper),
+        Resumed::Cards(g, m) => play_kept(*g, &m, print, keeper).map(drop),
         Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
         Resumed::CardDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
         Resumed::ClassicDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
@@ -263,43 +268,51 @@ fn autoplay_headless(
         .iter()
         .map(|m| <Game as Side>::word(<Game as Side>::code(m)) + "\n")
         .collect();
-    play_kept_from(game, &meta, args.json, &mut Store::open(), input.as_bytes())
+    play_kept_from(
+        game,
+        &meta,
+        Print::of(args.json, false),
+        &mut Store::open(),
+        input.as_bytes(),
+    )
+    .map(drop)
 }
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
-/// before any move is not recorded, and its save is dropped).
-fn play_kept(game: Game, meta: &GameMeta, json: bool, keeper: &mut Store) -> Result<(), Error> {
+/// before any move is not recorded, and its save is dropped); the score it ended with.
+fn play_kept(game: Game, meta: &GameMeta, print: Print, keeper: &mut Store) -> Result<u64, Error> {
     let stdin = io::stdin();
-    if stdin.is_terminal() && !json {
+    if stdin.is_terminal() && !print.json() {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
         eprintln!(
             "Type a column number and Enter to place the card in hand; d discards, u undoes, q quits."
         );
     }
-    play_kept_from(game, meta, json, keeper, stdin.lock())
+    play_kept_from(game, meta, print, keeper, stdin.lock())
 }
 
 /// [`play_kept`] with its moves read from `input`.
 fn play_kept_from(
     mut game: Game,
     meta: &GameMeta,
-    json: bool,
+    print: Print,
     keeper: &mut Store,
     input: impl io::BufRead,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     print_warnings(keeper);
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    let ending = headless::cards::run_with(&mut game, input, &mut out, &mut err, json, &mut |g| {
-        keeper.save(&InPlay::solo(g, meta));
-    })?;
+    let ending =
+        headless::cards::run_with(&mut game, input, &mut out, &mut err, print, &mut |g| {
+            keeper.save(&InPlay::solo(g, meta));
+        })?;
     if ending == Ending::Quit && game.moves().is_empty() {
         keeper.forget(&InPlay::solo(&game, meta));
     } else {
         keeper.finish(&InPlay::solo(&game, meta), Some(ending), None);
     }
     print_warnings(keeper);
-    Ok(())
+    Ok(game.position().score)
 }
 
 fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
@@ -323,7 +336,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     }
     let rules = game.rules().clone();
     let mut keeper = Store::open();
-    play_kept(game, &meta, args.json, &mut keeper)?;
+    play_kept(game, &meta, Print::of(args.json, false), &mut keeper)?;
     if !args.json
         && let Some(news) = keeper.daily_news(&rules, &date)
     {
@@ -638,7 +651,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         print_warnings(&mut keeper);
         let resumed = resumed
             .ok_or_else(|| nothing_to_resume(&mut keeper, GameKind::Duel, "duel", None, "duel"))?;
-        return play_resumed(global, resumed, args.json, &mut keeper);
+        return play_resumed(global, resumed, Print::of(args.json, false), &mut keeper);
     }
     if crate::ui::is_interactive() && !args.json {
         return terminal_duel(global, args);

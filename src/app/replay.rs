@@ -16,7 +16,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::app::cli::Global;
+use crate::app::cli::{Global, ReplayArgs};
 use crate::app::{Error, verify};
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
@@ -29,6 +29,7 @@ use crate::record::{
 };
 use crate::store::Store;
 use crate::ui::{Duet, Shown, Solo, Ui};
+use crate::utc;
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, CardPlay), Error> {
@@ -51,7 +52,79 @@ fn bad(name: &str, e: &dyn std::fmt::Display) -> Error {
 /// Where a replay is shown: the game screen (on a terminal, without `--json`), or text.
 enum Out {
     Screen(Ui),
-    Text { json: bool },
+    Text {
+        json: bool,
+    },
+    /// A recording written to a new file.
+    Cast(Box<Cast>),
+}
+
+/// Where and how `replay --cast` records.
+struct Cast {
+    path: std::path::PathBuf,
+    setup: crate::ui::CastSetup,
+    words: &'static crate::ui::Words,
+    theme: crate::ui::Theme,
+}
+
+/// Runs `new2048 replay`: on the screen, as text, or recorded with `--cast`.
+pub(crate) fn command(global: &Global, args: &ReplayArgs) -> Result<(), Error> {
+    let Some(path) = &args.cast else {
+        return run(global, &args.file, args.json);
+    };
+    let (width, height) = match &args.size {
+        Some(s) => size_of(s)?,
+        None => console::Term::stdout()
+            .size_checked()
+            .map_or((80, 24), |(h, w)| (usize::from(w), usize::from(h))),
+    };
+    if path.exists() || path.is_symlink() {
+        return Err(Error::usage(format!(
+            "--cast: {} exists already; give the name of a new file",
+            path.display()
+        )));
+    }
+    let lang = crate::ui::Lang::choose(global.lang.as_deref()).map_err(Error::usage)?;
+    let (name, text) = source(&args.file)?;
+    let cast = Cast {
+        path: path.clone(),
+        setup: crate::ui::CastSetup {
+            width,
+            height,
+            timestamp: utc::now(),
+            title: format!("new2048 replay of {name}"),
+        },
+        words: lang.words(),
+        theme: crate::ui::Theme::choose(global.no_color),
+    };
+    let out = Out::Cast(Box::new(cast));
+    let name = name.as_str();
+    match held(&text) {
+        Contents::Classic(c) => run_classic(name, &c.0, c.1, &out),
+        Contents::Duel(_) => Err(Error::usage(format!(
+            "{name} is a duel: only one player's game (a card game or classic 2048) can be cast              for now; `new2048 replay {name}` shows it"
+        ))),
+        Contents::Cards => run_cards(name, &text, &out),
+        Contents::Bad(e) => Err(bad(name, &e)),
+    }
+}
+
+/// `--size 80x24`: columns and rows, each from 10 to 1000.
+fn size_of(s: &str) -> Result<(usize, usize), Error> {
+    let bad = || {
+        Error::usage(format!(
+            "--size: `{}` is not a size like 80x24 (columns x rows, 10 to 1000 each)",
+            crate::cards::text::escape_controls(s)
+        ))
+    };
+    let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let n = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (10..=1000).contains(n))
+    };
+    Ok((n(w).ok_or_else(bad)?, n(h).ok_or_else(bad)?))
 }
 
 /// What `replay` was given: a file, or (a number that names no file) game N of history, numbered
@@ -255,6 +328,8 @@ fn show_duel<G: Shown>(
             }
             write!(stdout, "\n{}", result_lines(&ended, &names))
         }
+        // `command` refuses to cast a duel before it is read.
+        Out::Cast(_) => Ok(()),
         Out::Screen(ui) => {
             let result = crate::duel::result_text(ended.result(), &names);
             crate::ui::replay(ui, &Duet::new(ended, names))?;
@@ -276,6 +351,19 @@ pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
 /// result line.
 fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
     let mut stdout = io::stdout().lock();
+    if let Out::Cast(c) = out {
+        let result = game.result_line();
+        let text = crate::ui::cast(Solo(game, best), c.words, c.theme, &c.setup);
+        write_new(&c.path, &text)?;
+        return writeln!(
+            stdout,
+            "{title}\n{result}\nrecorded at {}x{} to {}: play it with `asciinema play {}`",
+            c.setup.width,
+            c.setup.height,
+            c.path.display(),
+            c.path.display()
+        );
+    }
     if let Out::Screen(ui) = out {
         let result = game.result_line();
         crate::ui::replay(ui, &Solo(game, best))?;
@@ -289,4 +377,19 @@ fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Res
         writeln!(stdout, "\n{:>4}. {said}\n{}", i + 1, g.view_text())?;
     }
     writeln!(stdout, "\n{}", game.result_line())
+}
+
+/// Writes `text` to the new file `path`: never over a file that is there (one made meanwhile
+/// included), and whole or not at all (a file left half-written is removed).
+fn write_new(path: &Path, text: &str) -> io::Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.sync_all()) {
+        drop(f);
+        let _ = std::fs::remove_file(path);
+        return Err(e);
+    }
+    Ok(())
 }

@@ -34,12 +34,29 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         }
         return Ok(());
     }
-    let (game, record, _) = super::replay::load(&name, &text).map_err(|e| {
+    let (game, record, play) = super::replay::load(&name, &text).map_err(|e| {
         Error::usage(format!(
             "{e} (card games and classic games can be reviewed, not duels)"
         ))
     })?;
     super::verify::checked("review", &name, record.as_ref(), &game)?;
+    if matches!(play.deal, crate::start::Deal::Puzzle { .. }) {
+        // A puzzle's moves are rated against its exact solution, not against `best`'s guess.
+        let moves = crate::puzzle::review(&game);
+        let mut out = io::stdout().lock();
+        if args.json {
+            let json = serde_json::json!({
+                "target": moves.first().map_or(game.position().score, |m| m.before),
+                "proven": moves.iter().all(|m| m.proven),
+                "score": game.position().score,
+                "moves": moves,
+            });
+            writeln!(out, "{json}")?;
+        } else {
+            write!(out, "{}", crate::puzzle::render_review(&game, &moves))?;
+        }
+        return Ok(());
+    }
     let r = review(&game);
     let mut out = io::stdout().lock();
     if args.json {

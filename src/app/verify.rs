@@ -50,7 +50,7 @@ pub(crate) fn checked<G: Side<Count = N>, P, N: PartialEq>(
 pub(crate) fn deal_words(deal: &Deal) -> String {
     match deal {
         Deal::DeckFile { .. } => format!("custom {}", deal_text(deal)),
-        Deal::Seed { .. } | Deal::Daily { .. } => deal_text(deal),
+        Deal::Seed { .. } | Deal::Daily { .. } | Deal::Puzzle { .. } => deal_text(deal),
     }
 }
 

@@ -3,16 +3,56 @@
 //! Commands: a column number `1`..`N`, `d` to discard, `u` to undo, `q` to quit. A line that is not
 //! a legal command is reported on the error stream with the reason and skipped. When input ends
 //! before the game does, the game ends as quit. This is what scripts, tests and bots use, so the
-//! text is stable and free of colour.
+//! text is stable and free of colour. With `--explain`, each board is followed by the explained
+//! hint, as the hint key's second press shows it: `explain: column 2: best · column 4: -3.1
+//! points expected`.
 
 use std::io::{self, BufRead, Write};
 
 use crate::cards::engine::Game;
 use crate::cards::summary::{Ending, Summary};
 use crate::cards::text::{self, CardCommand, CommandError, parse_command, status};
+use crate::strategy::review;
 
 use super::Flow;
 use crate::duel::Playable;
+
+/// What headless play prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Print {
+    /// Each board and turn.
+    Text,
+    /// Each board and turn, and the explained hint under each board.
+    Explained,
+    /// Only the result, as one JSON object.
+    Json,
+}
+
+impl Print {
+    /// From `--json` and `--explain` (which the command line keeps apart).
+    pub(crate) fn of(json: bool, explain: bool) -> Print {
+        match (json, explain) {
+            (true, _) => Print::Json,
+            (false, true) => Print::Explained,
+            (false, false) => Print::Text,
+        }
+    }
+
+    pub(crate) fn json(self) -> bool {
+        self == Print::Json
+    }
+}
+
+/// The explained hint of `game` as one line: `explain: column 2: best · column 4: …`; nothing
+/// once the game is over.
+fn explain_line(game: &Game) -> String {
+    let advice = review::explain(game, 3);
+    if advice.is_empty() {
+        return String::new();
+    }
+    let items = review::explanation(&advice, &review::ENGLISH_EXPLAIN);
+    format!("\nexplain: {}", items.join(" · "))
+}
 
 /// Plays `game` from `input` to the end or to quit, calling `changed` after every move or undo
 /// (to save the game as it goes), and returns how it ended.
@@ -21,16 +61,25 @@ pub(crate) fn run_with(
     input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
-    json: bool,
+    print: Print,
     changed: &mut dyn FnMut(&Game),
 ) -> io::Result<Ending> {
     let columns = game.rules().board.columns as usize;
+    let json = print.json();
+    let explained = |g: &Game| {
+        if print == Print::Explained {
+            explain_line(g)
+        } else {
+            String::new()
+        }
+    };
     if !json {
         writeln!(
             out,
-            "{}{}",
+            "{}{}{}",
             text::board(game.position(), game.rules()),
-            status(game)
+            status(game),
+            explained(game)
         )?;
     }
     if !game.is_over() {
@@ -52,9 +101,10 @@ pub(crate) fn run_with(
             if !json {
                 writeln!(
                     out,
-                    "\n> {said}\n{}{}",
+                    "\n> {said}\n{}{}{}",
                     text::board(game.position(), game.rules()),
-                    status(game)
+                    status(game),
+                    explained(game)
                 )?;
             }
             Ok(Ok(if game.is_over() {

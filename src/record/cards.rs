@@ -181,6 +181,17 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
     let seed = match deal {
         Deal::DeckFile { .. } => return Ok(()),
         Deal::Seed { seed } => *seed,
+        Deal::Puzzle { seed, date } => {
+            if let Some(date) = date
+                && crate::puzzle::daily_seed(date) != Some(*seed)
+            {
+                return Err(RecordError::Deal(format!(
+                    "its seed {seed} is not the daily puzzle's of {}",
+                    crate::cards::text::escape_controls(date)
+                )));
+            }
+            *seed
+        }
         Deal::Daily { date, seed } => {
             if utc::parse_date(date).is_none() {
                 return Err(RecordError::Deal(format!(

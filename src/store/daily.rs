@@ -32,9 +32,26 @@ pub(crate) fn dailies<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a s
     })
 }
 
-/// The current streak (alive on `today`) and the longest, in days.
-pub(crate) fn streaks(games: &[&Recap], today: &str) -> (u32, u32) {
-    let days: BTreeSet<u64> = dailies(games)
+/// The daily puzzles among `games`, with their dates.
+fn daily_puzzles<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a str, &'a Recap)> {
+    games.iter().filter_map(|s| match &s.deal {
+        Deal::Puzzle {
+            date: Some(date), ..
+        } => Some((date.as_str(), *s)),
+        _ => None,
+    })
+}
+
+/// The current streak (alive on `today`) and the longest, in days: of the daily deals, or of the
+/// daily puzzles (a streak of its own).
+pub(crate) fn streaks(games: &[&Recap], today: &str, puzzles: bool) -> (u32, u32) {
+    let days: Vec<(&str, &Recap)> = if puzzles {
+        daily_puzzles(games).collect()
+    } else {
+        dailies(games).collect()
+    };
+    let days: BTreeSet<u64> = days
+        .into_iter()
         .filter(|(_, s)| s.outcome != Ending::Quit)
         .filter_map(|(d, _)| utc::parse_date(d))
         .collect();

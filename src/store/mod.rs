@@ -510,7 +510,10 @@ impl Store {
 /// The date of a daily deal's game, none for another deal.
 fn daily_of(game: &dyn Ongoing) -> Option<String> {
     match game.deal() {
-        Deal::Daily { date, .. } => Some(date),
+        Deal::Daily { date, .. }
+        | Deal::Puzzle {
+            date: Some(date), ..
+        } => Some(date),
         _ => None,
     }
 }
@@ -652,7 +655,8 @@ impl Store {
         let dailies = self.rows_read(history::list_where(db, "g.daily IS NOT NULL", []).ok()?);
         let games: Vec<&Recap> = dailies.iter().collect();
         let best = self.daily_best(rules, date).unwrap_or(record.score);
-        let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()));
+        let puzzle = matches!(record.play.deal, Deal::Puzzle { .. });
+        let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()), puzzle);
         Some(DailyNews {
             record,
             streak,

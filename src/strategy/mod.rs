@@ -16,6 +16,7 @@
 
 mod best;
 pub mod classic_review;
+pub mod exact;
 mod expectimax;
 mod greedy;
 pub mod measured;

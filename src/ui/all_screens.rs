@@ -173,6 +173,7 @@ fn card_screens(
                     best: Some(120),
                     cursor: Some(1),
                     hint: Some(Move::Place(0)),
+                    explained: &[],
                     tag: Some(words.daily.to_string()),
                     notes: news,
                     overlay: over,

@@ -48,6 +48,21 @@ fn then(end: End, home: bool) -> Then {
 
 /// The terminal game: `first` when the command line chose what to play, else the start menu;
 /// then game after game until the player leaves. Prints a last line on the normal screen.
+/// A new classic game, unless the player takes up the saved one instead (asked first); `None`:
+/// the player left.
+fn classic_or_saved(
+    ui: &Ui,
+    keeper: &mut Store,
+    g: Box<crate::classic::ClassicGame>,
+    m: crate::start::ClassicMeta,
+) -> Option<Match> {
+    match menu::saved_classic(ui, keeper) {
+        Resume::Saved(r) => Some(Match::Saved(r)),
+        Resume::Fresh => Some(Match::Classic(g, m)),
+        Resume::Leave => None,
+    }
+}
+
 pub(crate) fn play(
     ui: &Ui,
     rules: Rules,
@@ -99,22 +114,19 @@ pub(crate) fn play(
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 let (end, par) = play_cards(ui, keeper, *g, m);
-                if let (Deal::Daily { date, .. }, End::Over(_)) = (&deal, end) {
-                    daily = daily_lines(ui.words, keeper.daily_news(&rules, date), date, par);
+                if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
+                    let news = keeper.daily_news(&rules, date);
+                    daily = daily_lines(ui.words, news, date, par);
                 }
-                let (g, m) = menu::fresh_game(&rules);
+                let (g, m) = again(&deal, &rules);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
-            Match::ClassicOrSaved(g, m) => match menu::saved_classic(ui, keeper) {
-                Resume::Saved(r) => {
-                    next = Some(Match::Saved(r));
+            Match::ClassicOrSaved(g, m) => match classic_or_saved(ui, keeper, g, m) {
+                Some(chosen) => {
+                    next = Some(chosen);
                     continue;
                 }
-                Resume::Fresh => {
-                    next = Some(Match::Classic(g, m));
-                    continue;
-                }
-                Resume::Leave => break,
+                None => break,
             },
             Match::Classic(g, m) => {
                 let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
@@ -230,6 +242,27 @@ fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String,
 
 /// What a finished daily deal of `date` says: the line to share under a word saying so, the
 /// streak, the best score of the deal. Nothing when it was not recorded.
+/// The date of a daily deal or a daily puzzle.
+fn of_the_day(deal: &Deal) -> Option<&str> {
+    match deal {
+        Deal::Daily { date, .. }
+        | Deal::Puzzle {
+            date: Some(date), ..
+        } => Some(date),
+        _ => None,
+    }
+}
+
+/// What "again" deals after a game of `deal`: a new puzzle after a puzzle, else a new game.
+fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate::start::GameMeta) {
+    match deal {
+        Deal::Puzzle { .. } => {
+            crate::puzzle::start(rules, None, None).unwrap_or_else(|_| menu::fresh_game(rules))
+        }
+        _ => menu::fresh_game(rules),
+    }
+}
+
 fn daily_lines(
     words: &Words,
     news: Option<DailyNews>,
@@ -239,11 +272,23 @@ fn daily_lines(
     let Some(n) = news else {
         return Vec::new();
     };
+    let puzzle = matches!(n.record.play.deal, Deal::Puzzle { .. });
     let mut lines = vec![
-        fill(words.daily_share, &[&date]),
+        fill(
+            if puzzle {
+                words.puzzle_share
+            } else {
+                words.daily_share
+            },
+            &[&date],
+        ),
         share_line(&n.record),
         fill(
-            words.daily_streak,
+            if puzzle {
+                words.puzzle_streak
+            } else {
+                words.daily_streak
+            },
             &[
                 &plural(words.days, n.streak.into()),
                 &plural(words.days, n.best_streak.into()),

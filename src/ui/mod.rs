@@ -45,9 +45,10 @@ use self::term::TermGuard;
 
 pub(crate) use self::editor::{Edited, own_file, rule_set_file};
 pub(crate) use self::flow::play;
-pub(crate) use self::kit::{Lang, duration};
+pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
+pub(crate) use self::play::{CastSetup, cast};
 pub(crate) use self::share::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive, start_as_service};
 

@@ -21,9 +21,12 @@ const CELLS: usize = 10;
 /// The shared line of a daily deal's record: `new2048 daily 2026-12-01 (default): won · score 14
 /// · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆` (a count of none is left out).
 pub(crate) fn share_line(r: &Record) -> String {
-    let date = match &r.play.deal {
-        Deal::Daily { date, .. } => date.as_str(),
-        _ => "?",
+    let (what, date) = match &r.play.deal {
+        Deal::Daily { date, .. } => ("daily", date.as_str()),
+        Deal::Puzzle {
+            date: Some(date), ..
+        } => ("puzzle", date.as_str()),
+        _ => ("daily", "?"),
     };
     let (strip, clears, bombs) = match r.play.rebuild() {
         Ok((game, _)) => strip(&game),
@@ -43,7 +46,7 @@ pub(crate) fn share_line(r: &Record) -> String {
     parts.extend((clears > 0).then(|| count(clears, "clear")));
     parts.extend((bombs > 0).then(|| count(bombs, "bomb")));
     format!(
-        "new2048 daily {date} ({}): {}  {strip}",
+        "new2048 {what} {date} ({}): {}  {strip}",
         r.play.rules.name,
         parts.join(" · ")
     )

@@ -1,6 +1,7 @@
 //! The integration tests, as one binary (one link instead of eight): each module drives the
 //! library or the built `new2048` from the outside, and [`common`] holds what they share.
 
+mod cast;
 mod classic;
 mod cli;
 mod common;
@@ -12,6 +13,7 @@ mod learned;
 mod merges;
 mod pinned;
 mod props;
+mod puzzle;
 mod records;
 mod setups;
 mod simulate;

@@ -78,16 +78,27 @@ pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
 pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
     use crate::app::cli::HistoryGame;
     let mut keeper = Store::open();
+    // Puzzles are card games told apart by their deal: those of cards are sorted out here, and
+    // the limit applied after.
+    let puzzles = match args.game {
+        Some(HistoryGame::Puzzle) => Some(true),
+        Some(HistoryGame::Cards) => Some(false),
+        _ => None,
+    };
     let filter = store::Filter {
         game: args.game.map(|g| match g {
-            HistoryGame::Cards => GameKind::Cards,
+            HistoryGame::Cards | HistoryGame::Puzzle => GameKind::Cards,
             HistoryGame::Classic => GameKind::Classic,
             HistoryGame::Duel => GameKind::Duel,
         }),
         rules: global.rules.clone(),
-        limit: args.limit,
+        limit: if puzzles.is_some() { None } else { args.limit },
     };
-    let shown = keeper.summaries(&filter);
+    let mut shown = keeper.summaries(&filter);
+    if let Some(want) = puzzles {
+        shown.retain(|r| matches!(r.deal, crate::start::Deal::Puzzle { .. }) == want);
+        shown.truncate(args.limit.unwrap_or(usize::MAX));
+    }
     print_warnings(&mut keeper);
     if let Some(n) = args.export {
         let record = n.checked_sub(1).and_then(|i| shown.get(i)).ok_or_else(|| {

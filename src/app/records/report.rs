@@ -146,7 +146,7 @@ pub(crate) struct ClassicRow {
 impl ClassicRow {
     pub(crate) fn of(n: usize, s: &Recap) -> ClassicRow {
         let seed = match s.deal {
-            Deal::Seed { seed } | Deal::Daily { seed, .. } => seed,
+            Deal::Seed { seed } | Deal::Daily { seed, .. } | Deal::Puzzle { seed, .. } => seed,
             Deal::DeckFile { .. } => 0,
         };
         ClassicRow {

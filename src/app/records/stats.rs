@@ -192,7 +192,7 @@ fn daily_report(games: &[&Recap], today: &str) -> Option<String> {
     if all.is_empty() {
         return None;
     }
-    let (streak, best_streak) = streaks(games, today);
+    let (streak, best_streak) = streaks(games, today, false);
     let days: BTreeSet<&str> = dailies(games)
         .filter(|(_, s)| s.outcome != Ending::Quit)
         .map(|(d, _)| d)

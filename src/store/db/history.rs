@@ -60,7 +60,7 @@ const COLUMNS: [(&str, &str); 15] = [
     ),
     (
         "daily",
-        "CASE WHEN b ->> '$.deal.kind' = 'daily' THEN b ->> '$.deal.date' END",
+        "CASE WHEN b ->> '$.deal.kind' IN ('daily', 'puzzle') THEN b ->> '$.deal.date' END",
     ),
     ("size", "coalesce(b ->> 'size', 0)"),
     ("result", "nullif(b -> 'result', 'null')"),

@@ -77,7 +77,7 @@ fn deal_again(doc: &Value) -> Result<String, RecordError> {
     let deal: Deal = serde_json::from_value(doc.get("deal").cloned().unwrap_or(Value::Null))
         .map_err(|e| RecordError::Invalid(format!("its `deal`: {e}")))?;
     let seed = match deal {
-        Deal::Seed { seed } | Deal::Daily { seed, .. } => seed,
+        Deal::Seed { seed } | Deal::Daily { seed, .. } | Deal::Puzzle { seed, .. } => seed,
         Deal::DeckFile { .. } => {
             return Err(RecordError::Invalid(
                 "its deck file's cards are missing from the database".into(),

@@ -192,7 +192,7 @@ const NEWEST: usize = 3;
 
 /// The start menu's items: the newest saved games (and "More saved games" when there are
 /// more), a new game of each of `offers` (the one `suggested` started by `t`), classic 2048, a
-/// duel, the daily deal, the rules (named `rules_label`) and quit. `daily_best` is the best
+/// duel, the daily deal, a puzzle, the rules (named `rules_label`) and quit. `daily_best` is the best
 /// score of today's deal with these rules, once it was played.
 #[allow(clippy::too_many_arguments)]
 fn menu_items(
@@ -249,6 +249,13 @@ fn menu_items(
         ),
     };
     items.push((daily, Choice::Daily));
+    items.push((
+        both(
+            fill(words.menu_puzzle, &[&crate::puzzle::CARDS]),
+            words.menu_puzzle_short.into(),
+        ),
+        Choice::Puzzle,
+    ));
     items.push((
         Item::new(fill(words.menu_rules, &[&rules_label])),
         Choice::Rules,
@@ -467,6 +474,12 @@ pub(crate) fn start(
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }
+            Choice::Puzzle => {
+                // A puzzle from a fresh seed cannot fail: only a date given by hand can be wrong.
+                if let Ok((g, m)) = crate::puzzle::start(rules, None, None) {
+                    return Some(Match::Cards(Box::new(g), m));
+                }
+            }
             Choice::Rules => match change_rules(ui, rules, &mut notes) {
                 Sub::Chose(m) => return Some(m),
                 Sub::Back => {}
@@ -489,6 +502,7 @@ enum Choice {
     Classic,
     Duel,
     Daily,
+    Puzzle,
     Rules,
     Quit,
 }

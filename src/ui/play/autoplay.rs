@@ -66,6 +66,7 @@ impl Bot {
             best: self.best,
             cursor: None,
             hint: None,
+            explained: &[],
             tag: Some(fill(self.words.bot, &[&self.strategy.name()])),
             notes,
             overlay,

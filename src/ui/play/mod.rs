@@ -13,6 +13,7 @@
 mod ask;
 mod autoplay;
 mod cards;
+mod cast;
 mod classic;
 mod duel;
 mod insight;
@@ -24,6 +25,7 @@ mod solo;
 pub(crate) use ask::{confirm, pick};
 pub(crate) use autoplay::watch;
 pub(crate) use cards::play_cards;
+pub(crate) use cast::{CastSetup, cast};
 pub(crate) use classic::play_classic;
 pub(crate) use duel::{DuelGame, Setup, default_names, play_duel, resume_duel};
 pub(crate) use replay::{Annotated, Duet, Reel, Shown, Solo, show_replay};

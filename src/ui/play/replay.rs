@@ -23,12 +23,15 @@ use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable, turn_order};
 use crate::strategy::review::{Rated, where_};
 
-use crate::ui::kit::{Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack};
+use crate::ui::kit::{
+    Frame, Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack,
+};
 use crate::ui::screens::{
     ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
 };
 use crate::ui::term;
 use crate::ui::term::{Act, Mouse, Timed, Ui, Waited};
+use crate::ui::widgets::card_frames;
 
 use super::classic::slide_note;
 use super::duel::Side;
@@ -43,7 +46,9 @@ pub(crate) trait Shown: Side {
     /// The column move `i` goes to (the card game highlights it before it is played).
     fn column(&self, i: usize) -> Option<usize>;
     /// The one-player screen of `at`, with `notes` under it and the last line left free; `tag`
-    /// after the rules' name (replay or review), `best` the best score under the rules.
+    /// after the rules' name (replay or review), `best` the best score under the rules; `frame` a
+    /// moment of the move that led to `at` drawn over it (the card game's animation, for a
+    /// recording: see [`super::cast`]).
     #[allow(clippy::too_many_arguments)]
     fn screen(
         at: &Self,
@@ -54,7 +59,13 @@ pub(crate) trait Shown: Side {
         words: &Words,
         theme: Theme,
         size: (usize, usize),
+        frame: Option<&Frame>,
     ) -> Laid;
+    /// The frames of move `i` in motion, as the game screen animates it (none where it does
+    /// not).
+    fn motion(&self, _i: usize) -> Vec<Frame> {
+        Vec::new()
+    }
 }
 
 impl Shown for Game {
@@ -72,6 +83,28 @@ impl Shown for Game {
         }
     }
 
+    fn motion(&self, i: usize) -> Vec<Frame> {
+        let mut at = self.restart();
+        for &mv in self.moves().get(..i).unwrap_or_default() {
+            if at.play(mv).is_err() {
+                return Vec::new();
+            }
+        }
+        let before = *at.position();
+        let ahead = (at.visible().to_vec(), at.cards_left());
+        let Some(&mv) = self.moves().get(i) else {
+            return Vec::new();
+        };
+        let Ok(turn) = at.play(mv) else {
+            return Vec::new();
+        };
+        let mut frames = card_frames(at.rules(), &before, &turn, at.position());
+        for f in &mut frames {
+            f.before = Some(ahead.clone());
+        }
+        frames
+    }
+
     fn screen(
         at: &Game,
         notes: &[Note],
@@ -81,18 +114,20 @@ impl Shown for Game {
         words: &Words,
         theme: Theme,
         (width, height): (usize, usize),
+        frame: Option<&Frame>,
     ) -> Laid {
         let screen = Screen {
             game: at,
             best,
             cursor,
             hint: None,
+            explained: &[],
             tag: Some(tag.to_string()),
             notes,
             overlay: Overlay::None,
             player: Player::Human,
             prompt_line: true,
-            frame: None,
+            frame,
             fresh: None,
             played_secs: None,
             daily: false,
@@ -120,6 +155,7 @@ impl Shown for ClassicGame {
         words: &Words,
         theme: Theme,
         (width, height): (usize, usize),
+        _: Option<&Frame>,
     ) -> Laid {
         let screen = ClassicScreen {
             game: at,
@@ -156,8 +192,9 @@ pub(crate) trait Reel {
     }
 }
 
-/// One player's recorded game (the game as it ended; its start is [`crate::duel::Playable::restart`]).
-/// One recorded game, and the best score under its rules (the header says it, as in play).
+/// One player's recorded game (the game as it ended; its start is
+/// [`crate::duel::Playable::restart`]), and the best score under its rules (the header says it,
+/// as in play).
 pub(crate) struct Solo<G>(pub G, pub Option<u64>);
 
 impl<G: Shown> Reel for Solo<G> {
@@ -184,11 +221,53 @@ impl<G: Shown> Reel for Solo<G> {
             words,
             theme,
             (width, height),
+            None,
         )
     }
 
     fn ending(&self) -> Option<Ending> {
         Some(self.0.ending())
+    }
+}
+
+/// One player's recorded game with a moment of its move `step` (the last one played) in motion:
+/// what a recording of the replay shows between two steps.
+pub(crate) struct Moving<'a, G> {
+    pub game: &'a G,
+    /// The best score under its rules, for the header.
+    pub best: Option<u64>,
+    pub frame: &'a Frame,
+}
+
+impl<G: Shown> Reel for Moving<'_, G> {
+    fn len(&self) -> usize {
+        self.game.move_count()
+    }
+
+    fn lay_out(
+        &self,
+        step: usize,
+        words: &Words,
+        theme: Theme,
+        width: usize,
+        height: usize,
+    ) -> Laid {
+        let (at, notes) = replayed(self.game, step, words);
+        G::screen(
+            &at,
+            &notes,
+            Some(self.frame.col),
+            self.tag(words),
+            self.best,
+            words,
+            theme,
+            (width, height),
+            Some(self.frame),
+        )
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        Some(self.game.ending())
     }
 }
 
@@ -286,6 +365,7 @@ impl Reel for Annotated {
             words,
             theme,
             (width, height),
+            None,
         )
     }
 

@@ -44,6 +44,9 @@ pub(crate) struct Screen<'a> {
     /// The highlighted column (0-based), for the arrow keys.
     pub cursor: Option<usize>,
     pub hint: Option<Move>,
+    /// The explained hint (the hint key pressed twice): the best moves, each with what it gives
+    /// up; shown in place of the news and the footer, as many as fit.
+    pub explained: &'a [String],
     /// Shown after the rules name in the title (the daily date, the bot's name).
     pub tag: Option<String>,
     pub notes: &'a [Note],
@@ -478,6 +481,10 @@ fn screen(
         out.push(String::new());
     }
     let shown = if l.airy > 0 { 2 } else { 1 };
+    if !s.explained.is_empty() && !s.prompt_line && s.overlay == Overlay::None {
+        out.extend(explained(s, words, l, &margin, width, shown));
+        return out;
+    }
     out.extend(news(s.notes, theme, &margin, width, shown));
     if s.overlay == Overlay::None {
         if l.airy > 1 {
@@ -497,6 +504,34 @@ fn screen(
         out.push(String::new());
     }
     out
+}
+
+/// The explained hint on the rows of the news and the footer (so the screen keeps its height):
+/// the moves packed `column 2: best · column 4: -3.1 points expected`, as many whole ones as
+/// those rows hold, and at least the best and the next on a row each (40 columns hold either).
+fn explained(
+    s: &Screen,
+    words: &Words,
+    l: CardLayout,
+    margin: &str,
+    width: usize,
+    shown: usize,
+) -> Vec<String> {
+    let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
+    let mut rows = shown + pack(&foot, "  ", margin, width).len();
+    if l.airy > 1 {
+        rows += 1;
+    }
+    let mut items = s.explained.to_vec();
+    loop {
+        let lines = pack(&items, " · ", margin, width);
+        if lines.len() <= rows || items.len() <= 2 {
+            let mut lines: Vec<String> = lines.into_iter().take(rows).collect();
+            lines.resize(rows, String::new());
+            return lines;
+        }
+        items.pop();
+    }
 }
 
 fn title(s: &Screen, words: &Words, theme: Theme, width: usize) -> String {
@@ -706,6 +741,7 @@ pub(crate) fn card_block(
         best: None,
         cursor,
         hint: None,
+        explained: &[],
         tag: None,
         notes: &[],
         overlay: Overlay::None,

@@ -211,6 +211,11 @@ mod tests {
             "templates with values found: {with_values}"
         );
         for ((field, en), (_, zh)) in en.iter().zip(&zh) {
+            // A field made elsewhere in both (the explained hint's words, the review's own and
+            // their Chinese, checked by the cards screen's tests) holds no text here.
+            if en.is_empty() && zh.is_empty() {
+                continue;
+            }
             assert!(!en.is_empty() && !zh.is_empty(), "{field}: no text read");
             if en.len() == zh.len() {
                 for (e, z) in en.iter().zip(zh) {

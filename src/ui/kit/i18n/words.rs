@@ -3,6 +3,7 @@
 
 use crate::cards::card::Card;
 use crate::classic::Dir;
+use crate::strategy::review::ExplainWords;
 
 /// The texts of one language. `{}` marks a value, filled in order by `fill`.
 pub(crate) struct Words {
@@ -71,6 +72,18 @@ pub(crate) struct Words {
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,
     pub par_computing: &'static str,
+    /// A puzzle's result: `{}` its target (with `target_proven` or `target_known`), `{}` the
+    /// player's score.
+    pub target_line: &'static str,
+    pub target_proven: &'static str,
+    pub target_known: &'static str,
+    pub target_computing: &'static str,
+    /// What opens the solver's line on a puzzle's result screen.
+    pub see_line: &'static str,
+    /// A puzzle's title tag.
+    pub puzzle: &'static str,
+    /// Before the rest of a puzzle's deck, after the cards in view.
+    pub puzzle_then: &'static str,
     /// `{}` the share of accurate moves, in percent.
     pub accuracy_line: &'static str,
     pub accuracy_computing: &'static str,
@@ -83,6 +96,9 @@ pub(crate) struct Words {
     pub no_mistakes: &'static str,
     pub column_n: &'static str,
     pub a_discard: &'static str,
+    /// The explained hint (the hint key's second press): its moves and what each gives up
+    /// against the best, as the review tells it.
+    pub explain: ExplainWords,
     pub cards_played: &'static str,
     pub highest: &'static str,
     pub bot_result_keys: &'static str,
@@ -215,6 +231,9 @@ pub(crate) struct Words {
     pub menu_classic_short: &'static str,
     pub menu_duel_short: &'static str,
     pub menu_daily_short: &'static str,
+    /// `{}` the puzzle's cards.
+    pub menu_puzzle: &'static str,
+    pub menu_puzzle_short: &'static str,
     /// Today's deal once played: `{}` the date, `{}` the best score of it.
     pub menu_daily_played: &'static str,
     pub menu_daily_played_short: &'static str,
@@ -271,6 +290,9 @@ pub(crate) struct Words {
     /// best streak, `{}` the deal's best score.
     pub daily_share: &'static str,
     pub daily_streak: &'static str,
+    /// The same two lines after a daily puzzle.
+    pub puzzle_share: &'static str,
+    pub puzzle_streak: &'static str,
     /// `{}` par of the deal.
     pub daily_par: &'static str,
     pub days: [&'static str; 2],

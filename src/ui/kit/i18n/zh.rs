@@ -2,6 +2,22 @@
 
 use super::words::Words;
 
+/// The explained hint's words: the review's, in Chinese (kept out of the table, whose fields are
+/// each one text).
+const EXPLAIN: crate::strategy::review::ExplainWords = crate::strategy::review::ExplainWords {
+    column: "第 {} 列",
+    discard: "弃牌",
+    item: "{}：{}",
+    loss: crate::strategy::review::LossWords {
+        best: "最佳",
+        as_good: "一样好",
+        win_chance: "获胜机会 -{}%",
+        survival: "存活机会 -{}%",
+        points: "预期得分 -{}",
+        prefers: "搜索更偏向别的走法",
+    },
+};
+
 pub(crate) static ZH: Words = Words {
     title: "new2048",
     tagline: "用纸牌玩 2048：把牌叠成列，相同的牌会合并。",
@@ -52,6 +68,13 @@ pub(crate) static ZH: Words = Words {
     first_game: "这套规则下的第一局",
     par_line: "标准分 {} · 你 {}",
     par_computing: "标准分：计算中…",
+    target_line: "目标 {} · 你 {}",
+    target_proven: "已证明最佳",
+    target_known: "已知最佳",
+    target_computing: "目标：求解中…",
+    see_line: "（v：看解法）",
+    puzzle: "谜题",
+    puzzle_then: "之后：",
     accuracy_line: "准确率 {}%",
     accuracy_computing: "准确率：计算中…",
     biggest_mistake: "最大失误：第 {} 步，{}更好",
@@ -63,6 +86,7 @@ pub(crate) static ZH: Words = Words {
     no_mistakes: "没有失误",
     column_n: "第 {} 列",
     a_discard: "弃牌",
+    explain: EXPLAIN,
     cards_played: "已出牌",
     highest: "最大的牌",
     bot_result_keys: "机器人这局结束了：按任意键。",
@@ -74,7 +98,7 @@ pub(crate) static ZH: Words = Words {
         "←/→ 回车     移动高亮，回车把牌放到高亮的列",
         "d            弃掉手牌（规则允许时）",
         "u            撤销上一步",
-        "h            提示：高亮机器人的选择",
+        "h            提示：高亮机器人的选择；再按一次：其他走法各差多少",
         "r            重新开始（会先确认）",
         "q            退出（会先确认；牌局会保存）",
         "?            显示本帮助",
@@ -195,6 +219,8 @@ pub(crate) static ZH: Words = Words {
     menu_classic_short: "经典 2048（{}×{}）",
     menu_duel_short: "对决（两位玩家）",
     menu_daily_short: "每日牌局（{}）",
+    menu_puzzle: "谜题（{} 张牌全部可见：挑战已证明的最高分）",
+    menu_puzzle_short: "谜题",
     menu_daily_played: "每日牌局（{}，今天已玩：最高 {}）",
     menu_daily_played_short: "每日牌局（{}，最高 {}）",
     menu_mode_duel_cards: "纸牌对决",
@@ -235,6 +261,8 @@ pub(crate) static ZH: Words = Words {
     replay_quit: "这局没有下完",
     daily_share: "{} 的每日牌局，分享给朋友：",
     daily_streak: "每日连续：{}（最长 {}）。这副牌的最高分：{}。",
+    puzzle_share: "{} 的每日谜题，分享给朋友：",
+    puzzle_streak: "谜题连续：{}（最长 {}）。这道谜题的最高分：{}。",
     daily_par: "这副牌的标准分：{}（最强机器人看着同样的牌能得的分）。",
     days: ["{} 天", "{} 天"],
     longest_chain: "最长连锁",

@@ -33,6 +33,7 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         best: Some(120),
         cursor: Some(2),
         hint: None,
+        explained: &[],
         tag: None,
         notes,
         overlay: Overlay::None,
@@ -462,5 +463,32 @@ fn a_question_leaves_the_board_where_it_was() {
             plain.join("\n"),
             asked.join("\n")
         );
+    }
+}
+
+/// The explained hint takes the news's and the footer's rows: at 40×15 the best move and the
+/// next each keep a whole row, in both languages, and wider screens show all three on one.
+#[test]
+fn explained_hint_fits() {
+    use crate::strategy::review::{Loss, explanation};
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    let advice = [
+        (Move::Place(1), Loss::Best),
+        (Move::Place(3), Loss::Points(3.1)),
+        (Move::Discard, Loss::WinChance(0.12)),
+    ];
+    for (lang, name) in LANGS {
+        let items = explanation(&advice, &lang.words().explain);
+        let mut s = screen(&g, &[]);
+        s.hint = Some(Move::Place(1));
+        s.explained = &items;
+        let small = show(&s, lang, 40, 15);
+        assert!(
+            small.contains(&items[0]) && small.contains(&items[1]),
+            "{small}"
+        );
+        let wide = show(&s, lang, 160, 48);
+        assert!(wide.contains(&items.join(" · ")), "{wide}");
+        insta::assert_snapshot!(format!("explained_40x15_{name}"), small);
     }
 }

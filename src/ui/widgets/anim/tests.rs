@@ -36,6 +36,7 @@ fn screen_of<'a>(g: &'a Game, frame: Option<&'a Frame>) -> Screen<'a> {
         best: None,
         cursor: Some(0),
         hint: None,
+        explained: &[],
         tag: None,
         notes: &[],
         overlay: Overlay::None,

@@ -1,0 +1,82 @@
+//! `new2048 puzzle`: deals a puzzle ([`crate::puzzle`]) and plays it on the screen, or line by
+//! line without a terminal (the deck and the target printed first, the target against the score
+//! at the end); `--solution` prints the solver's line instead, `--daily` deals the date's daily
+//! puzzle and `--share` prints its line to share.
+
+use super::cli::{Global, PuzzleArgs};
+use super::{Error, load_rules, play_kept, terminal};
+use crate::headless::cards::Print;
+use crate::puzzle;
+use crate::store::Store;
+use crate::utc;
+
+/// Runs `new2048 puzzle`.
+pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
+    let rules = load_rules(global)?.rules;
+    let date = args
+        .daily
+        .as_ref()
+        .map(|d| d.clone().unwrap_or_else(|| utc::date(utc::now())));
+    let (game, meta) = puzzle::start(&rules, args.seed, date.as_deref())?;
+    if args.share {
+        let date = date.unwrap_or_default();
+        let mut keeper = Store::open();
+        let news = keeper.daily_news(game.rules(), &date);
+        super::print_warnings(&mut keeper);
+        let news = news.ok_or_else(|| {
+            Error::usage(format!(
+                "there is no finished daily puzzle of {date} with the {} rules; play it with \
+                 `new2048 puzzle --daily {date}`",
+                game.rules().name
+            ))
+        })?;
+        println!("{}", crate::ui::share_line(&news.record));
+        return Ok(());
+    }
+    let what = match &date {
+        Some(d) => format!("the daily puzzle of {d} (UTC)"),
+        None => crate::start::deal_text(&meta.deal),
+    };
+    if args.solution {
+        let s = puzzle::target(&game);
+        println!("{what}: {}", crate::cards::text::cards(game.deck()));
+        println!("target {}", puzzle::target_text(&s));
+        for line in puzzle::line_text(&game, &s) {
+            println!("{line}");
+        }
+        return Ok(());
+    }
+    if crate::ui::is_interactive() && !args.json {
+        let ui = terminal(global)?;
+        let rules = game.rules().clone();
+        let first = crate::ui::Match::Cards(Box::new(game), meta);
+        crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
+        return Ok(());
+    }
+    let target = puzzle::target(&game);
+    if !args.json {
+        println!(
+            "{what}, {} cards, all known: {}",
+            game.deck().len(),
+            crate::cards::text::cards(game.deck())
+        );
+        println!("target {}", puzzle::target_text(&target));
+    }
+    let rules = game.rules().clone();
+    let mut keeper = Store::open();
+    let ended = play_kept(game, &meta, Print::of(args.json, false), &mut keeper)?;
+    if !args.json {
+        println!("target {} · you {}", puzzle::target_text(&target), ended);
+        if let Some(d) = &date
+            && let Some(news) = keeper.daily_news(&rules, d)
+        {
+            println!("\nto share: {}", crate::ui::share_line(&news.record));
+            println!(
+                "puzzle streak {} (best {})",
+                crate::cards::text::count(news.streak, "day"),
+                crate::cards::text::count(news.best_streak, "day"),
+            );
+        }
+    }
+    Ok(())
+}
