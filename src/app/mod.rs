@@ -325,11 +325,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         return records::share(game.rules(), &date);
     }
     if crate::ui::is_interactive() && !args.json {
-        let ui = terminal(global)?;
-        let rules = game.rules().clone();
-        let first = crate::ui::Match::Cards(Box::new(game), meta);
-        crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
-        return Ok(());
+        return play_dealt(global, game, meta);
     }
     if !args.json {
         println!("the daily deal of {date} (UTC)");
@@ -802,5 +798,15 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
     print_warnings(&mut keeper);
     let delay = std::time::Duration::from_millis(args.delay);
     crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;
+    Ok(())
+}
+
+/// Plays a card game already dealt (a daily deal, a puzzle) on the full screen, which goes on to
+/// the menu if the player asks for it after.
+fn play_dealt(global: &Global, game: Game, meta: GameMeta) -> Result<(), Error> {
+    let ui = terminal(global)?;
+    let rules = game.rules().clone();
+    let first = crate::ui::Match::Cards(Box::new(game), meta);
+    crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
     Ok(())
 }

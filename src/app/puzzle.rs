@@ -4,7 +4,7 @@
 //! puzzle and `--share` prints its line to share.
 
 use super::cli::{Global, PuzzleArgs};
-use super::{Error, load_rules, play_kept, terminal};
+use super::{Error, load_rules, play_kept};
 use crate::headless::cards::Print;
 use crate::puzzle;
 use crate::store::Store;
@@ -47,11 +47,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         return Ok(());
     }
     if crate::ui::is_interactive() && !args.json {
-        let ui = terminal(global)?;
-        let rules = game.rules().clone();
-        let first = crate::ui::Match::Cards(Box::new(game), meta);
-        crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
-        return Ok(());
+        return super::play_dealt(global, game, meta);
     }
     let target = puzzle::target(&game);
     if !args.json {
