@@ -813,12 +813,31 @@ fn hand_line(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usiz
     };
     let mut items = vec![format!("{} {hand}", theme.paint(words.hand, Tone::Label))];
     if visible.len() > 1 {
-        let mut next = theme.paint(words.next, Tone::Label);
-        for &c in &visible[1..] {
-            next.push(' ');
-            next.push_str(&face(words, theme, c, l.face));
+        // Whole cards only: those that do not fit on the line (a puzzle's ten in view at 40
+        // columns) are left for a `…`, never cut in half.
+        let room = width.saturating_sub(l.margin);
+        let w = console::measure_text_width;
+        let cards: Vec<String> = visible[1..]
+            .iter()
+            .map(|&c| face(words, theme, c, l.face))
+            .collect();
+        let label = theme.paint(words.next, Tone::Label);
+        let line = |n: usize, more: bool| {
+            let mut next = label.clone();
+            for c in &cards[..n] {
+                next.push(' ');
+                next.push_str(c);
+            }
+            if more {
+                next.push_str(" …");
+            }
+            next
+        };
+        let mut n = cards.len();
+        while n > 1 && w(&line(n, n < cards.len())) > room {
+            n -= 1;
         }
-        items.push(next);
+        items.push(line(n, n < cards.len()));
     }
     pack(&items, "  ", &" ".repeat(l.margin), width)
 }
