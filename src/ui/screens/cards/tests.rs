@@ -492,3 +492,30 @@ fn explained_hint_fits() {
         insta::assert_snapshot!(format!("explained_40x15_{name}"), small);
     }
 }
+
+/// Ten cards in view (a puzzle's) do not fit the hand line at 40 columns: the cards shown are
+/// whole, and a `…` says there are more (once a 16 was cut to a 1).
+#[test]
+fn a_hand_line_too_short_for_its_cards_shows_whole_ones() {
+    let mut rules = Rules::default_rules();
+    rules.deck.lookahead = 10;
+    let g = Game::with_seed(Arc::new(rules), 3);
+    let s = screen(&g, &[]);
+    let shown = show(&s, Lang::En, 40, 15);
+    let next = shown
+        .lines()
+        .find(|l| l.trim_start().starts_with("Next"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(next.trim_end().ends_with('…'), "{shown}");
+    let plain = next.replace(['[', ']'], " ");
+    let faces: Vec<&str> = plain
+        .split_whitespace()
+        .skip(1)
+        .filter(|t| *t != "…")
+        .collect();
+    let visible = g.visible();
+    assert!(faces.len() < visible.len() - 1, "{shown}");
+    for (face, card) in faces.iter().zip(&visible[1..]) {
+        assert_eq!(*face, crate::ui::kit::EN.card(*card), "{shown}");
+    }
+}
