@@ -310,9 +310,16 @@ fn quick_check(conn: &Connection) -> bool {
 fn damage_found(conn: &Connection) -> Option<rusqlite::Error> {
     match conn.query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0)) {
         Ok(s) if s == "ok" => None,
+        // Its report may run over lines (`*** in database main ***`, then the page): one line.
         Ok(s) => Some(rusqlite::Error::SqliteFailure(
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-            Some(format!("SQLite's check says: {s}")),
+            Some(format!(
+                "SQLite's check says: {}",
+                s.lines()
+                    .filter(|l| !l.starts_with("***"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
         )),
         Err(e) => Some(e),
     }
