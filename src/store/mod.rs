@@ -39,7 +39,7 @@ use crate::record::{Entry, GameKind, entry, format};
 use crate::start::Deal;
 use api::{Moves, Ongoing};
 use db::claim::{self, Claim};
-use db::{history, import, saves};
+use db::{history, id, import, saves};
 
 use crate::utc;
 
@@ -47,9 +47,9 @@ use crate::utc;
 pub(crate) use api::PlayerInfo;
 pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
-pub(crate) use db::check::check;
+pub(crate) use db::backup::{backup, summary as refused_summary};
 pub(crate) use db::history::{Filter, RulesStats, Tally};
-pub(crate) use db::schema::{ask_check, backup, path_in};
+pub(crate) use db::schema::{ask_check, path_in};
 pub(crate) use ongoing::InPlay;
 pub(crate) use summary::Recap;
 
@@ -85,6 +85,9 @@ pub(crate) struct Store {
     damaged: bool,
     /// Whether a listing met rows that do not read.
     partial: std::cell::Cell<bool>,
+    /// The data folder's key, which verified rows are hashed with (`None`: none could be read or
+    /// made, and no row counts as verified).
+    key: Option<db::seal::Key>,
 }
 
 impl Store {
@@ -135,9 +138,12 @@ impl Store {
                     },
                 };
                 store.warn_all(imported);
-                // Rows not checked yet are replayed once, here; a failure only means they are
-                // checked at the next start.
-                store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
+                store.key = store.key_for(&dir, &conn);
+                // Rows without a verdict are replayed once, here; a failure only means they are
+                // replayed at the next start.
+                if let Some(key) = store.key {
+                    store.say_edited(&history::check_unchecked(&conn, key).unwrap_or_default());
+                }
                 store.db = Some(conn);
             }
             // A database that is there but cannot be opened holds history this process
@@ -148,6 +154,19 @@ impl Store {
                 store.warn(format!(
                     "{e}; nothing in it was read or changed. Update new2048 to play with its \
                      games; until then games are not saved or recorded."
+                ));
+            }
+            // Something other than a file where the database should be (a folder, a FIFO):
+            // whatever history there is cannot be read, and a command asked for it fails.
+            Err(e)
+                if std::fs::symlink_metadata(db::schema::path_in(&dir))
+                    .is_ok_and(|m| !m.is_file()) =>
+            {
+                store.partial.set(true);
+                store.failing = true;
+                store.warn(format!(
+                    "{e}; until then history, stats and saved games cannot be read, and games \
+                     are not saved or recorded"
                 ));
             }
             Err(e) => {
@@ -165,6 +184,32 @@ impl Store {
         store
     }
 
+    /// The key of `dir`'s verified rows; a key made now verifies no row yet, so every row is
+    /// replayed once more (the key file was lost, or this is the first start of schema 3).
+    fn key_for(&self, dir: &Path, conn: &Connection) -> Option<db::seal::Key> {
+        match db::seal::Key::of_folder(dir) {
+            Ok((key, fresh)) => {
+                if fresh {
+                    let _ = db::seal::forget_all(conn);
+                }
+                Some(key)
+            }
+            Err(e) => {
+                self.warn(e);
+                None
+            }
+        }
+    }
+
+    /// Every problem `data check` finds in the database (see `db::check`).
+    pub(crate) fn check(&self) -> Result<db::check::Found, String> {
+        let db = self
+            .db
+            .as_ref()
+            .ok_or("the database cannot be opened (see above)")?;
+        db::check::check(db, self.key).map_err(|e| e.to_string())
+    }
+
     /// The data folder, if there is one.
     pub(crate) fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
@@ -175,21 +220,22 @@ impl Store {
         self.damaged
     }
 
-    /// Puts the backup `from` in place of the database, keeping today's at `keep`; refused
-    /// while a game is open in another window.
-    pub(crate) fn restore(&mut self, from: &Path, keep: &Path) -> Result<(), String> {
+    /// Puts the rows of the backup `from` in place of the database's (see `db::backup`), keeping
+    /// today's database beside it; refused while a game is open in another window.
+    pub(crate) fn restore(&mut self, from: &Path) -> Result<db::backup::Restored, String> {
         if self.all_saved_games().iter().any(|g| g.elsewhere) {
             return Err(
                 "a game is open in another window; close it first (nothing was changed)".into(),
             );
         }
+        let dir = self.dir.clone().ok_or("there is no data folder")?;
         let db = self
             .db
             .as_mut()
             .ok_or("the database cannot be opened (see above)")?;
-        db::schema::restore(db, from, keep)?;
+        let restored = db::backup::restore(db, self.key, from, &dir)?;
         self.bests.borrow_mut().clear();
-        Ok(())
+        Ok(restored)
     }
 
     /// The open database, if there is one.
@@ -226,7 +272,7 @@ impl Store {
         let Some(db) = &self.db else {
             return Vec::new();
         };
-        let listed = history::list(db, filter).unwrap_or_else(|e| {
+        let listed = history::list(db, self.key, filter).unwrap_or_else(|e| {
             self.warn(format!("cannot read history: {e}"));
             self.partial.set(true);
             history::Listed::default()
@@ -279,26 +325,28 @@ impl Store {
     /// What `stats` reports (`None` with no game recorded), its best scores checked.
     pub(crate) fn stats(&self) -> Option<Tally> {
         let db = self.db.as_ref()?;
-        let tally = |kind| -> rusqlite::Result<Vec<RulesStats>> {
-            let mut all = history::tally(db, kind)?;
-            for s in &mut all {
-                s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
-            }
-            Ok(all)
-        };
         let read = || -> rusqlite::Result<Tally> {
-            let (cards, classic) = (tally(GameKind::Cards)?, tally(GameKind::Classic)?);
-            let duels = self.rows_read(history::list_where(
+            let sums = history::tally(db, self.key)?;
+            let best = |kind, mut all: Vec<RulesStats>| {
+                for s in &mut all {
+                    s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
+                }
+                all
+            };
+            let (cards, classic) = (
+                best(GameKind::Cards, sums.cards),
+                best(GameKind::Classic, sums.classic),
+            );
+            let verified = |rows: Vec<Recap>| rows.into_iter().filter(|r| r.checked).collect();
+            let duels =
+                verified(self.rows_read(history::list_where(db, self.key, "g.game = 'duel'", [])?));
+            let dailies = verified(self.rows_read(history::list_where(
                 db,
-                "g.game = 'duel' AND g.checked IS 1",
+                self.key,
+                "g.daily IS NOT NULL",
                 [],
-            )?);
-            let dailies = self.rows_read(history::list_where(
-                db,
-                "g.daily IS NOT NULL AND g.checked IS 1",
-                [],
-            )?);
-            self.say_edited(&history::unchecked(db)?);
+            )?));
+            self.say_edited(&sums.unverified);
             Ok(Tally {
                 cards,
                 classic,
@@ -334,10 +382,9 @@ impl Store {
             return *b;
         }
         let db = self.db.as_ref()?;
-        // A checked row's score is its record's (the trigger `games_edited` unchecks a row
-        // edited), but the rules and decks it is read with may have been edited since.
-        // The score counted is the one the moves give: a row whose score column says
-        // otherwise was changed in the database (with the trigger dropped, say) and is left out.
+        // A verified row's score is its record's (an edit of either unverifies it), but the
+        // rules and decks it is read with may have been edited since. The score counted is the
+        // one the moves give: a row whose score column says otherwise is left out.
         let checks = |id: &str, column: u64| {
             let why = self
                 .record(id)
@@ -362,14 +409,14 @@ impl Store {
         // The top scores, a few more each time, until one replays to its record.
         let mut seen = 0;
         let best = loop {
-            let Ok(top) = history::top(db, game, hash, daily, seen + 4) else {
+            let Ok(top) = history::top(db, self.key, game, hash, daily, seen + 4) else {
                 break None;
             };
             let len = top.len();
-            if let Some((_, score)) = top
+            if let Some((_, score, _)) = top
                 .into_iter()
                 .skip(seen)
-                .find(|(id, score)| checks(id, *score))
+                .find(|(id, score, verified)| *verified && checks(id, *score))
             {
                 break Some(score);
             }
@@ -437,7 +484,7 @@ impl Store {
         }
         self.playing.push(Playing {
             key: key.to_string(),
-            id: saves::new_id(started),
+            id: id::new(started),
             claim: None,
             sent: Moves::default(),
             in_db: false,
@@ -462,7 +509,7 @@ impl Store {
         let playing = self.take_playing(&view.key());
         let id = playing
             .as_ref()
-            .map_or_else(|| saves::new_id(view.started()), |p| p.id.clone());
+            .map_or_else(|| id::new(view.started()), |p| p.id.clone());
         let ended = ended.unwrap_or_else(utc::now);
         let record = view.record(id.clone(), ended, ending);
         let Some(db) = self.db.as_mut() else {
@@ -470,7 +517,7 @@ impl Store {
         };
         let result = (|| {
             let tx = db::schema::begin(db)?;
-            history::add(&tx, &record, true)?;
+            history::add(&tx, &record, self.key)?;
             saves::remove(&tx, &id)?;
             tx.commit()
         })();
@@ -545,7 +592,7 @@ impl Store {
                         Err(e @ ResumeError::ReadOnly(_)) => return Err(e.to_string()),
                         // Another window holds this id.
                         Err(_) => {
-                            p.id = saves::new_id(view.started());
+                            p.id = id::new(view.started());
                             continue;
                         }
                     }
@@ -563,7 +610,7 @@ impl Store {
                     return Ok(());
                 }
                 // The id is another save's: this game takes a new one.
-                p.id = saves::new_id(view.started());
+                p.id = id::new(view.started());
                 p.claim = None;
             }
             Err("no free id for the save".to_string())
@@ -644,6 +691,7 @@ impl Store {
         // Newest first: the latest finished play of the deal is the one shared.
         let found = history::list_where(
             db,
+            self.key,
             "g.game = 'cards' AND g.daily = ?1 AND r.hash = ?2 AND g.outcome != 'quit'",
             [date, hash.as_str()],
         )
@@ -652,8 +700,9 @@ impl Store {
         let Ok(Entry::Cards(record)) = self.record(&found.first()?.id) else {
             return None;
         };
-        let dailies = self.rows_read(history::list_where(db, "g.daily IS NOT NULL", []).ok()?);
-        let games: Vec<&Recap> = dailies.iter().collect();
+        let dailies =
+            self.rows_read(history::list_where(db, self.key, "g.daily IS NOT NULL", []).ok()?);
+        let games: Vec<&Recap> = dailies.iter().filter(|r| r.checked).collect();
         let best = self.daily_best(rules, date).unwrap_or(record.score);
         let puzzle = matches!(record.play.deal, Deal::Puzzle { .. });
         let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()), puzzle);
@@ -758,6 +807,13 @@ impl Store {
         });
         let mut list = Vec::new();
         for (id, info) in rows {
+            if let Err(why) = id::checked(&id) {
+                self.warn(format!(
+                    "a row of the saves table is not listed: {why}; it is kept as it is \
+                     (`new2048 data check` names it)"
+                ));
+                continue;
+            }
             let mut info = match info {
                 Ok(i) => i,
                 Err(e) => {

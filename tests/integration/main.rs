@@ -20,3 +20,4 @@ mod simulate;
 mod store;
 mod strategy;
 mod tui;
+mod untrusted;

@@ -183,22 +183,44 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     let mut keeper = Store::open();
     print_warnings(&mut keeper);
     if let DataCommand::Restore { path } = command {
-        let stamp = utc::compact(utc::now());
-        let keep = dir.join(format!("new2048.db.before-restore-{stamp}"));
-        keeper.restore(path, &keep).map_err(Error::usage)?;
+        let restored = keeper.restore(path).map_err(Error::usage)?;
+        let count = |n: usize, what| crate::cards::text::count(n as u32, what);
+        let refused = if restored.refused.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} of it {} refused and not restored: {}",
+                count(restored.refused.len(), "row"),
+                if restored.refused.len() == 1 {
+                    "was"
+                } else {
+                    "were"
+                },
+                store::refused_summary(&restored.refused)
+            )
+        };
         writeln!(
             io::stdout(),
-            "restored {} from {} ({}); the database it replaced is kept at {}",
+            "restored {} from {} ({} and {}){refused}; the database it replaced is kept at {}",
             store::path_in(&dir).display(),
             path.display(),
-            crate::cards::text::count(keeper.count() as u32, "recorded game"),
-            keep.display()
+            count(restored.games, "recorded game"),
+            count(restored.saves, "saved game"),
+            restored.keep.display()
         )?;
         return Ok(());
     }
-    let db = keeper
-        .db()
-        .ok_or_else(|| Error::usage("the database cannot be opened (see above)"))?;
+    let db = keeper.db().ok_or_else(|| {
+        // Something other than a file in its place is the machine's state, not bad input.
+        let path = store::path_in(&dir);
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if !m.is_file() => Error::Failed(format!(
+                "the database {} cannot be opened (see above)",
+                path.display()
+            )),
+            _ => Error::usage("the database cannot be opened (see above)"),
+        }
+    })?;
     match command {
         DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
         DataCommand::Backup { path } => {
@@ -212,7 +234,8 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             Ok(())
         }
         DataCommand::Check => {
-            let found = store::check(db)
+            let found = keeper
+                .check()
                 .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
             let mut problems = found.problems;
             if found.pages_damaged {

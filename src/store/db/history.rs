@@ -6,8 +6,10 @@
 
 use std::collections::BTreeMap;
 
+use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use super::seal::{self, Key};
 use super::stored;
 use crate::record::entry;
 use crate::record::{Entry, GameKind};
@@ -70,22 +72,21 @@ const COLUMNS: [(&str, &str); 15] = [
 /// How many of [`COLUMNS`] the figures are summed from: what a row's check compares.
 const FIGURES: usize = 5;
 
-/// Replays every row not checked yet (recorded before rows were checked, imported, added by hand,
-/// or edited since: the trigger `games_edited` clears `checked` on any change of a row's result)
-/// and marks it: checked when its moves give the result its record says and its figures are its
-/// record's, refused otherwise (left out of every figure). Rows checked already are not read. The
-/// ids of the rows refused.
-pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+/// Replays every row not verified yet (recorded before rows were verified, imported, restored
+/// by an older version, salvaged, added by hand, or of a key made new) and marks it: verified
+/// (see [`seal`]) when its id is of the program's form, its moves give the result its record says
+/// and its figures are its record's; refused otherwise (left out of every figure, and not replayed
+/// again). Rows with a verdict are not read. The ids of the rows refused.
+pub(crate) fn check_unchecked(conn: &Connection, key: Key) -> rusqlite::Result<Vec<String>> {
     let agree: Vec<String> = COLUMNS[..FIGURES]
         .iter()
         .map(|(c, e)| format!("{c} IS {e}"))
         .collect();
     let unchecked: Vec<(i64, String, bool)> = conn
         .prepare_cached(&format!(
-            // The partial index holds the few rows not checked; SQLite takes it for `IS NULL`
-            // only with its own condition beside.
-            "SELECT n, id, {} FROM (SELECT *, body AS b FROM games INDEXED BY games_unchecked \
-             WHERE checked IS NOT 1 AND checked IS NULL)",
+            // The partial index holds the few rows without a verdict.
+            "SELECT n, id, {} FROM (SELECT *, body AS b FROM games INDEXED BY games_unsealed \
+             WHERE seal IS NULL)",
             agree.join(" AND ")
         ))?
         .query_map([], |r| <(i64, String, bool)>::try_from(r))?
@@ -93,33 +94,26 @@ pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>
     let mut refused = Vec::new();
     for (n, id, agrees) in unchecked {
         let replays = agrees
+            && super::id::is_valid(&id)
             && record(conn, &id)
                 .ok()
                 .flatten()
-                .is_some_and(|e| entry::replays_as_recorded(&e).is_ok());
-        conn.prepare_cached("UPDATE games SET checked = ?2 WHERE n = ?1")?
-            .execute(params![n, replays])?;
-        if !replays {
+                .is_some_and(|e| e.id() == id && entry::replays_as_recorded(&e).is_ok());
+        if replays {
+            seal::put(conn, key, n)?;
+        } else {
+            seal::refuse(conn, n)?;
             refused.push(id);
         }
     }
     Ok(refused)
 }
 
-/// The ids of the games whose rows are not checked (changed in the database since they were
-/// recorded, and refused when replayed), which every figure leaves out.
-pub(crate) fn unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    conn.prepare_cached(
-        "SELECT id FROM games INDEXED BY games_unchecked WHERE checked IS NOT 1 ORDER BY n",
-    )?
-    .query_map([], |r| r.get(0))?
-    .collect()
-}
-
 /// Adds `e` to history (in the caller's transaction), its [`COLUMNS`] drawn from it by SQLite;
-/// false when its id is recorded already. `checked`: its result is known to be its moves' (a game
-/// this process played); other rows are replayed before they count ([`check_unchecked`]).
-pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Result<bool> {
+/// false when its id is recorded already. `verified`: the key to mark it verified with, when its
+/// result is known to be its moves' (a game this process played, a record replayed); other rows
+/// are replayed before they count ([`check_unchecked`]).
+pub(crate) fn add(conn: &Connection, e: &Entry, verified: Option<Key>) -> rusqlite::Result<bool> {
     if recorded(conn, e.id())? {
         return Ok(false);
     }
@@ -127,18 +121,15 @@ pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Resu
     let (rules, deck) = stored::strip(conn, &mut doc)?;
     let (names, exprs): (Vec<&str>, Vec<&str>) = COLUMNS.into_iter().unzip();
     conn.prepare_cached(&format!(
-        "INSERT INTO games (id, rules, deck, checked, body, {}) SELECT ?1, ?2, ?3, ?4, b, {} \
-         FROM (SELECT ?5 AS b)",
+        "INSERT INTO games (id, rules, deck, body, {}) SELECT ?1, ?2, ?3, b, {} \
+         FROM (SELECT ?4 AS b)",
         names.join(", "),
         exprs.join(", ")
     ))?
-    .execute(params![
-        e.id(),
-        rules,
-        deck,
-        checked.then_some(true),
-        doc.to_string()
-    ])?;
+    .execute(params![e.id(), rules, deck, doc.to_string()])?;
+    if let Some(key) = verified {
+        seal::put(conn, key, conn.last_insert_rowid())?;
+    }
     Ok(true)
 }
 
@@ -158,14 +149,16 @@ const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started',
                        'played', max(g.played, 0), 'highest', max(g.highest, 0), \
                        'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
                        json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
-                       'players', json(g.players), 'checked', \
-                       json(iif(g.checked IS 1, 'true', 'false'))) FROM games g JOIN rules r ON r.id = g.rules";
+                       'players', json(g.players), 'checked', json('false'))";
 
-fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
+/// A [`Recap`] of the row [`SUMMARY`] and then [`seal::COLUMNS`] select, verified with `key`.
+fn summary_of(row: &Row, key: Option<Key>) -> rusqlite::Result<Recap> {
     let text: String = row.get(0)?;
-    serde_json::from_str(&text).map_err(|e| {
+    let mut recap: Recap = serde_json::from_str(&text).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
-    })
+    })?;
+    recap.checked = seal::verified(key, row, 1)?;
+    Ok(recap)
 }
 
 /// The summaries of games as read: every row that reads, and the row numbers (`n`) of those
@@ -176,10 +169,15 @@ pub(crate) struct Listed {
     pub(crate) bad: Vec<i64>,
 }
 
-/// The summaries of the games `filter` wants, newest first.
-pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Listed> {
+/// The summaries of the games `filter` wants, newest first, verified with `key`.
+pub(crate) fn list(
+    conn: &Connection,
+    key: Option<Key>,
+    filter: &Filter,
+) -> rusqlite::Result<Listed> {
     one_by_one(
         conn,
+        key,
         "(?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
          ORDER BY g.ended DESC, g.n DESC",
         params![filter.game.map(GameKind::as_str), filter.rules],
@@ -191,6 +189,7 @@ pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Liste
 /// rules), newest first.
 pub(crate) fn list_where(
     conn: &Connection,
+    key: Option<Key>,
     condition: &str,
     args: impl rusqlite::Params + Copy,
 ) -> rusqlite::Result<Listed> {
@@ -198,6 +197,7 @@ pub(crate) fn list_where(
     // walked newest first to find them.
     one_by_one(
         conn,
+        key,
         &format!("{condition} ORDER BY +g.ended DESC, g.n DESC"),
         args,
         None,
@@ -209,11 +209,15 @@ pub(crate) fn list_where(
 /// `limit` rows that read (so the numbers are those of the whole listing: a bad row takes none).
 fn one_by_one(
     conn: &Connection,
+    key: Option<Key>,
     tail: &str,
     args: impl rusqlite::Params + Copy,
     limit: Option<usize>,
 ) -> rusqlite::Result<Listed> {
-    let mut q = conn.prepare_cached(&format!("{SUMMARY} WHERE g.n = ?1"))?;
+    let mut q = conn.prepare_cached(&format!(
+        "{SUMMARY}, {} FROM games g JOIN rules r ON r.id = g.rules WHERE g.n = ?1",
+        seal::COLUMNS
+    ))?;
     let mut listed = Listed::default();
     let want = limit.unwrap_or(usize::MAX);
     let mut offset = 0;
@@ -229,7 +233,7 @@ fn one_by_one(
             .collect::<rusqlite::Result<_>>()?;
         let fetched = ns.len();
         for n in ns {
-            match q.query_row([n], summary_of) {
+            match q.query_row([n], |r| summary_of(r, key)) {
                 Ok(r) => listed.rows.push(r),
                 Err(rusqlite::Error::QueryReturnedNoRows) => {}
                 Err(_) => listed.bad.push(n),
@@ -259,14 +263,16 @@ pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, Strin
 }
 
 /// Up to `n` card or classic games (`game`) of the rules hashed `hash`, dealt by a seed or a
-/// daily date (never a deck file), with the highest scores first; `daily` keeps one date's deal.
+/// daily date (never a deck file), with the highest scores first, each with whether it is
+/// verified with `key`; `daily` keeps one date's deal.
 pub(crate) fn top(
     conn: &Connection,
+    key: Option<Key>,
     game: GameKind,
     hash: &str,
     daily: Option<&str>,
     n: usize,
-) -> rusqlite::Result<Vec<(String, u64)>> {
+) -> rusqlite::Result<Vec<(String, u64, bool)>> {
     // Walks `games_best` (or `games_by_daily`) from the top score down, named so that the
     // planner never sums up every game of the rules instead.
     let (index, by_daily) = if daily.is_some() {
@@ -275,54 +281,160 @@ pub(crate) fn top(
         ("games_best", "AND ?3 IS NULL")
     };
     let mut q = conn.prepare_cached(&format!(
-        "SELECT g.id, g.score FROM games g INDEXED BY {index} WHERE g.rules IN (SELECT id FROM \
-         rules WHERE hash = ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} AND g.checked IS 1 \
-         ORDER BY g.score DESC LIMIT ?4"
+        "SELECT g.id, g.score, {} FROM games g INDEXED BY {index} JOIN rules r ON r.id = g.rules \
+         WHERE g.rules IN (SELECT id FROM rules WHERE hash = ?2) AND g.game = ?1 AND g.deck IS \
+         NULL {by_daily} ORDER BY g.score DESC LIMIT ?4",
+        seal::COLUMNS
     ))?;
     q.query_map(params![game.as_str(), hash, daily, n as i64], |r| {
-        Ok((r.get(0)?, r.get::<_, i64>(1)?.max(0) as u64))
+        Ok((
+            r.get(0)?,
+            r.get::<_, i64>(1)?.max(0) as u64,
+            seal::verified(key, r, 2)?,
+        ))
     })?
     .collect()
 }
 
-/// Per rules (by hash), the games of `game` summed up by SQLite: count, wins, total score, the
-/// latest end (whose rules' name is shown) and how many reached each highest card, of the checked
-/// rows (the others are counted as left out); the rules played lately first. The best is left for
-/// the caller to check.
-pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<RulesStats>> {
-    // One walk of the covering index `games_tally` by rules id and highest card (`t`), the few
-    // rules joined after and summed up by hash (`h`), then per hash.
+/// What `stats` sums up, read from the covering index `games_tally` in one walk, each row's
+/// `seal` checked as it is read (see [`seal`]): the card and classic games per rules, and the
+/// rows of every kind not verified, which every figure leaves out.
+pub(crate) struct Sums {
+    pub cards: Vec<RulesStats>,
+    pub classic: Vec<RulesStats>,
+    /// The ids of the rows not verified, in the order recorded.
+    pub unverified: Vec<String>,
+}
+
+/// The sums of one kind of game under one rules row.
+#[derive(Default)]
+struct Sum {
+    /// Rows, verified or not.
+    rows: u32,
+    games: u32,
+    wins: u32,
+    total: f64,
+    latest: Option<i64>,
+    highest: BTreeMap<u64, u32>,
+}
+
+/// [`Sums`]: per rules (by hash), the card and classic games' count, wins, total score, the
+/// latest end (whose rules' name is shown) and how many reached each highest card, of the
+/// verified rows (the others are counted as left out); the rules played lately first. The best
+/// is left for the caller to check.
+pub(crate) fn tally(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Sums> {
+    let rules: std::collections::HashMap<i64, (String, String)> = conn
+        .prepare_cached("SELECT id, name, hash FROM rules")?
+        .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut sums: std::collections::HashMap<(bool, i64), Sum> = std::collections::HashMap::new();
+    let mut unverified = Vec::new();
     let mut q = conn.prepare_cached(
-        "WITH t AS (SELECT g.rules, g.highest, count(*) AS n, sum(g.checked IS 1) AS games, \
-         sum(g.checked IS 1 AND g.outcome = 'won') AS wins, \
-         total(CASE WHEN g.checked IS 1 THEN g.score END) AS total, \
-         max(CASE WHEN g.checked IS 1 THEN g.ended END) AS latest FROM games g \
-         WHERE g.game = ?1 GROUP BY g.rules, g.highest), \
-         h AS (SELECT r.hash, r.name, max(t.highest, 0) AS highest, sum(n) AS n, \
-         sum(games) AS games, sum(wins) AS wins, total(total) AS total, max(latest) AS latest \
-         FROM t JOIN rules r ON r.id = t.rules GROUP BY r.hash, max(t.highest, 0)) \
-         SELECT name, hash, sum(games), sum(wins), total(total), \
-         max(coalesce(max(latest), 0), 0) AS latest_end, \
-         json_group_object(highest, games) FILTER (WHERE games > 0), sum(n) - sum(games) \
-         FROM h GROUP BY hash ORDER BY latest_end DESC, name",
+        "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, g.daily, g.deck, \
+         g.digest, g.seal FROM games g INDEXED BY games_tally",
     )?;
-    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
-    q.query_map([game.as_str()], |r| {
-        let highest: String = r.get(6)?;
-        Ok(RulesStats {
-            name: r.get(0)?,
-            hash: r.get(1)?,
-            games: count(r.get(2)?),
-            wins: count(r.get(3)?),
-            best: 0,
-            // A sum past u64 stays at its largest.
-            total_score: r.get::<_, f64>(4)? as u64,
-            highest: serde_json::from_str(&highest).unwrap_or_default(),
-            latest: r.get::<_, i64>(5)? as u64,
-            left_out: count(r.get(7)?),
-        })
-    })?
-    .collect()
+    let mut rows = q.query([])?;
+    while let Some(r) = rows.next()? {
+        let game = r.get_ref(1)?;
+        let rules_id: Option<i64> = r.get(2)?;
+        let names = rules_id.and_then(|id| rules.get(&id));
+        let ok = match (
+            key,
+            names,
+            r.get::<_, Option<i64>>(9)?,
+            r.get::<_, Option<i64>>(10)?,
+        ) {
+            (Some(key), Some((name, hash)), Some(digest), Some(seal)) => {
+                let figures = [
+                    r.get_ref(0)?,
+                    game,
+                    ValueRef::Text(name.as_bytes()),
+                    ValueRef::Text(hash.as_bytes()),
+                    r.get_ref(3)?,
+                    r.get_ref(4)?,
+                    r.get_ref(5)?,
+                    r.get_ref(6)?,
+                    r.get_ref(7)?,
+                    r.get_ref(8)?,
+                ];
+                key.seal(figures, digest) == seal
+            }
+            _ => false,
+        };
+        if !ok {
+            unverified.push(r.get::<_, i64>(0)?);
+        }
+        let kind = match game {
+            ValueRef::Text(b"cards") => true,
+            ValueRef::Text(b"classic") => false,
+            _ => continue,
+        };
+        let sum = sums.entry((kind, rules_id.unwrap_or(-1))).or_default();
+        sum.rows += 1;
+        if ok {
+            sum.games += 1;
+            sum.wins += u32::from(r.get_ref(3)?.as_str().ok() == Some("won"));
+            let score: i64 = r.get(4)?;
+            sum.total += score.max(0) as f64;
+            let ended: i64 = r.get(6)?;
+            sum.latest = Some(sum.latest.map_or(ended, |l| l.max(ended)));
+            *sum.highest
+                .entry(r.get::<_, i64>(5)?.max(0) as u64)
+                .or_default() += 1;
+        }
+    }
+    drop(rows);
+    let mut ids = Vec::with_capacity(unverified.len());
+    let mut id_of = conn.prepare_cached("SELECT id FROM games WHERE n = ?1")?;
+    for n in unverified {
+        ids.push(id_of.query_row([n], |r| r.get(0))?);
+    }
+    let by_hash = |kind: bool| {
+        let mut all: Vec<(RulesStats, i64)> = Vec::new();
+        for ((k, rules_id), sum) in &sums {
+            if *k != kind {
+                continue;
+            }
+            let (name, hash) = rules.get(rules_id).cloned().unwrap_or_default();
+            let latest = sum.latest.unwrap_or(i64::MIN);
+            let i = match all.iter().position(|(s, _)| s.hash == hash) {
+                Some(i) => i,
+                None => {
+                    all.push((
+                        RulesStats {
+                            name: name.clone(),
+                            hash: hash.clone(),
+                            ..RulesStats::default()
+                        },
+                        i64::MIN,
+                    ));
+                    all.len() - 1
+                }
+            };
+            let (s, newest) = &mut all[i];
+            // The name shown is that of the rules row played last.
+            if latest > *newest || (latest == *newest && name < s.name) {
+                s.name = name;
+                *newest = latest;
+            }
+            s.games = s.games.saturating_add(sum.games);
+            s.wins = s.wins.saturating_add(sum.wins);
+            s.total_score = s.total_score.saturating_add(sum.total as u64);
+            s.left_out = s.left_out.saturating_add(sum.rows - sum.games);
+            s.latest = s.latest.max(latest.max(0) as u64);
+            for (h, c) in &sum.highest {
+                *s.highest.entry(*h).or_default() += c;
+            }
+        }
+        let mut all: Vec<RulesStats> = all.into_iter().map(|(s, _)| s).collect();
+        all.sort_by(|a, b| b.latest.cmp(&a.latest).then_with(|| a.name.cmp(&b.name)));
+        all
+    };
+    Ok(Sums {
+        cards: by_hash(true),
+        classic: by_hash(false),
+        unverified: ids,
+    })
 }
 
 /// What history says about one set of rules.

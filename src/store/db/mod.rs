@@ -1,11 +1,14 @@
 //! The database and what sits beside it on disk: opening and migrating it, its two tables of
 //! games (history, saves), the claims on saves, and the import of the old JSON folder.
 
+pub(crate) mod backup;
 pub(crate) mod check;
 pub(crate) mod claim;
 pub(crate) mod history;
+pub(crate) mod id;
 pub(crate) mod import;
 pub(crate) mod salvage;
 pub(crate) mod saves;
 pub(crate) mod schema;
+pub(crate) mod seal;
 pub(crate) mod stored;

@@ -3,7 +3,7 @@
 //! the tables keyed by a row number, row by row (each looked up from the root, so one bad page
 //! hides only its own rows), and every row that reads is copied into the new database in one
 //! transaction. A row whose references no longer resolve (a game whose rules row was lost) is
-//! not copied. Copied games are marked unchecked, so that the store replays each once more.
+//! not copied. Copied games have no verdict (`seal.rs`), so that the store replays each once more.
 
 use std::path::Path;
 
@@ -78,7 +78,17 @@ pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Salvaged {
         let (rows, lost) = read_table(&old, table, by_rowid);
         any |= !rows.is_empty() || lost > 0;
         got.lost += lost;
+        // Only the columns this schema has (an older file's `checked` mark is not one).
+        let own: Vec<String> = tx
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
+            .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
+            .unwrap_or_default();
         for (columns, values) in rows {
+            let (columns, values): (Vec<String>, Vec<Value>) = columns
+                .into_iter()
+                .zip(values)
+                .filter(|(c, _)| own.contains(c))
+                .unzip();
             let list = columns.join(", ");
             let marks = vec!["?"; columns.len()].join(", ");
             let sql = format!("INSERT OR IGNORE INTO {table} ({list}) VALUES ({marks})");
@@ -93,7 +103,7 @@ pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Salvaged {
             }
         }
     }
-    let _ = tx.execute("UPDATE games SET checked = NULL", []);
+    let _ = tx.execute("UPDATE games SET digest = NULL, seal = NULL", []);
     if tx.commit().is_err() {
         return Salvaged {
             unreadable: true,
