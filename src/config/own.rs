@@ -49,8 +49,10 @@ pub fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Where the rule set `name` lives (it may not exist yet).
+/// Where the rule set `name` lives (it may not exist yet); `None` for a name no rule set can
+/// have ([`check_name`]), so that a name such as `../../x` never reads a file outside `rules/`.
 pub fn path_of(name: &str) -> Option<PathBuf> {
+    check_name(name).ok()?;
     dir().map(|d| d.join(format!("{name}.toml")))
 }
 
@@ -157,6 +159,7 @@ mod tests {
             assert!(check_name(bad).is_err(), "{bad}");
         }
         assert!(check_name("default").unwrap_err().contains("preset"));
+        assert!(path_of("../../evil").is_none() && path_of("x/y").is_none());
     }
 
     #[test]

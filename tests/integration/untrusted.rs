@@ -228,6 +228,22 @@ fn ids_that_are_paths_come_in_from_no_backup_no_old_folder_and_no_edited_row() {
 }
 
 #[test]
+fn a_rule_set_name_never_reads_outside_the_rules_folder() {
+    let home = Home::new();
+    let rules = home.tmp.path().join("xdg-config/new2048/rules");
+    fs::create_dir_all(&rules).unwrap();
+    // `rules/../../evil.toml`, a rules file that would play.
+    fs::write(rules.join("../../evil.toml"), "name = \"evil\"\n").unwrap();
+    let out = home.run(
+        &["--rules", "../../evil", "play", "--seed", "1", "--json"],
+        "1\n",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("there is no preset or rule set"), "{err}");
+}
+
+#[test]
 fn a_restored_backup_brings_rows_and_no_trigger_view_or_page_size_of_its_own() {
     let home = Home::new();
     for seed in 1..=3 {

@@ -92,19 +92,26 @@ pub(crate) fn check_unchecked(conn: &Connection, key: Key) -> rusqlite::Result<V
         .query_map([], |r| <(i64, String, bool)>::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
     let mut refused = Vec::new();
-    for (n, id, agrees) in unchecked {
-        let replays = agrees
-            && super::id::is_valid(&id)
-            && record(conn, &id)
-                .ok()
-                .flatten()
-                .is_some_and(|e| e.id() == id && entry::replays_as_recorded(&e).is_ok());
-        if replays {
-            seal::put(conn, key, n)?;
-        } else {
-            seal::refuse(conn, n)?;
-            refused.push(id);
+    // A thousand verdicts a transaction: one commit each would cost far more than the replays
+    // (100,000 rows took over three minutes), one for all would keep other windows waiting.
+    for chunk in unchecked.chunks(1000) {
+        let tx =
+            rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+        for (n, id, agrees) in chunk {
+            let replays = *agrees
+                && super::id::is_valid(id)
+                && record(&tx, id)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|e| e.id() == id && entry::replays_as_recorded(&e).is_ok());
+            if replays {
+                seal::put(&tx, key, *n)?;
+            } else {
+                seal::refuse(&tx, *n)?;
+                refused.push(id.clone());
+            }
         }
+        tx.commit()?;
     }
     Ok(refused)
 }
@@ -306,16 +313,18 @@ pub(crate) struct Sums {
     pub unverified: Vec<String>,
 }
 
-/// The sums of one kind of game under one rules row.
-#[derive(Default)]
-struct Sum {
+/// The sums of one kind of game (cards: true) under one rules row with one highest card: a run of
+/// rows of the tally index, which is in that order.
+struct Run {
+    cards: bool,
+    rules: i64,
+    highest: i64,
     /// Rows, verified or not.
     rows: u32,
     games: u32,
     wins: u32,
     total: f64,
     latest: Option<i64>,
-    highest: BTreeMap<u64, u32>,
 }
 
 /// [`Sums`]: per rules (by hash), the card and classic games' count, wins, total score, the
@@ -327,79 +336,107 @@ pub(crate) fn tally(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Sum
         .prepare_cached("SELECT id, name, hash FROM rules")?
         .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
         .collect::<rusqlite::Result<_>>()?;
-    let mut sums: std::collections::HashMap<(bool, i64), Sum> = std::collections::HashMap::new();
+    let tags: std::collections::HashMap<i64, i64> = rules
+        .iter()
+        .filter_map(|(id, (name, hash))| {
+            let tag = key?.rules_tag(
+                ValueRef::Text(name.as_bytes()),
+                ValueRef::Text(hash.as_bytes()),
+            );
+            Some((*id, tag))
+        })
+        .collect();
+    let mut runs: Vec<Run> = Vec::new();
     let mut unverified = Vec::new();
+    let mut buf = Vec::with_capacity(128);
     let mut q = conn.prepare_cached(
         "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, g.daily, g.deck, \
          g.digest, g.seal FROM games g INDEXED BY games_tally",
     )?;
     let mut rows = q.query([])?;
+    // Each column read once (a read costs more than the hash), and the rules' tag looked up
+    // once a run of the index's order.
+    let mut last_tag: Option<(i64, Option<i64>)> = None;
     while let Some(r) = rows.next()? {
-        let game = r.get_ref(1)?;
-        let rules_id: Option<i64> = r.get(2)?;
-        let names = rules_id.and_then(|id| rules.get(&id));
-        let ok = match (
-            key,
-            names,
-            r.get::<_, Option<i64>>(9)?,
-            r.get::<_, Option<i64>>(10)?,
-        ) {
-            (Some(key), Some((name, hash)), Some(digest), Some(seal)) => {
-                let figures = [
-                    r.get_ref(0)?,
-                    game,
-                    ValueRef::Text(name.as_bytes()),
-                    ValueRef::Text(hash.as_bytes()),
-                    r.get_ref(3)?,
-                    r.get_ref(4)?,
-                    r.get_ref(5)?,
-                    r.get_ref(6)?,
-                    r.get_ref(7)?,
-                    r.get_ref(8)?,
-                ];
-                key.seal(figures, digest) == seal
+        let v: [ValueRef; 11] = [
+            r.get_ref(0)?,
+            r.get_ref(1)?,
+            r.get_ref(2)?,
+            r.get_ref(3)?,
+            r.get_ref(4)?,
+            r.get_ref(5)?,
+            r.get_ref(6)?,
+            r.get_ref(7)?,
+            r.get_ref(8)?,
+            r.get_ref(9)?,
+            r.get_ref(10)?,
+        ];
+        let int = |i: usize| v[i].as_i64().unwrap_or(0);
+        let rules_id = v[2].as_i64().unwrap_or(-1);
+        let tag = match last_tag {
+            Some((id, tag)) if id == rules_id => tag,
+            _ => {
+                let tag = tags.get(&rules_id).copied();
+                last_tag = Some((rules_id, tag));
+                tag
+            }
+        };
+        let ok = match (key, tag, v[9], v[10]) {
+            (Some(key), Some(tag), ValueRef::Integer(digest), ValueRef::Integer(seal)) => {
+                let figures = [v[3], v[4], v[5], v[6], v[7], v[8]];
+                key.seal(&mut buf, [v[0], v[1]], tag, figures, digest) == seal
             }
             _ => false,
         };
         if !ok {
-            unverified.push(r.get::<_, i64>(0)?);
+            unverified.push(int(0));
         }
-        let kind = match game {
+        let cards = match v[1] {
             ValueRef::Text(b"cards") => true,
             ValueRef::Text(b"classic") => false,
             _ => continue,
         };
-        let sum = sums.entry((kind, rules_id.unwrap_or(-1))).or_default();
-        sum.rows += 1;
+        let highest = int(5).max(0);
+        let same = runs
+            .last()
+            .is_some_and(|l| l.cards == cards && l.rules == rules_id && l.highest == highest);
+        if !same {
+            runs.push(Run {
+                cards,
+                rules: rules_id,
+                highest,
+                rows: 0,
+                games: 0,
+                wins: 0,
+                total: 0.0,
+                latest: None,
+            });
+        }
+        let run = runs.last_mut().expect("pushed above");
+        run.rows += 1;
         if ok {
-            sum.games += 1;
-            sum.wins += u32::from(r.get_ref(3)?.as_str().ok() == Some("won"));
-            let score: i64 = r.get(4)?;
-            sum.total += score.max(0) as f64;
-            let ended: i64 = r.get(6)?;
-            sum.latest = Some(sum.latest.map_or(ended, |l| l.max(ended)));
-            *sum.highest
-                .entry(r.get::<_, i64>(5)?.max(0) as u64)
-                .or_default() += 1;
+            run.games += 1;
+            run.wins += u32::from(v[3] == ValueRef::Text(b"won"));
+            run.total += int(4).max(0) as f64;
+            run.latest = Some(run.latest.map_or(int(6), |l| l.max(int(6))));
         }
     }
     drop(rows);
     let mut ids = Vec::with_capacity(unverified.len());
-    let mut id_of = conn.prepare_cached("SELECT id FROM games WHERE n = ?1")?;
+    let mut id_of = conn.prepare_cached("SELECT CAST(id AS TEXT) FROM games WHERE n = ?1")?;
     for n in unverified {
         ids.push(id_of.query_row([n], |r| r.get(0))?);
     }
-    let by_hash = |kind: bool| {
+    let by_hash = |cards: bool| {
+        // Per hash: the figures, and the latest end of the rules row whose name is shown.
         let mut all: Vec<(RulesStats, i64)> = Vec::new();
-        for ((k, rules_id), sum) in &sums {
-            if *k != kind {
-                continue;
-            }
-            let (name, hash) = rules.get(rules_id).cloned().unwrap_or_default();
-            let latest = sum.latest.unwrap_or(i64::MIN);
-            let i = match all.iter().position(|(s, _)| s.hash == hash) {
-                Some(i) => i,
-                None => {
+        for run in runs.iter().filter(|r| r.cards == cards) {
+            let (name, hash) = rules.get(&run.rules).cloned().unwrap_or_default();
+            let latest = run.latest.unwrap_or(i64::MIN);
+            let i = all
+                .iter()
+                .position(|(s, _)| s.hash == hash)
+                .unwrap_or_else(|| {
                     all.push((
                         RulesStats {
                             name: name.clone(),
@@ -409,21 +446,20 @@ pub(crate) fn tally(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Sum
                         i64::MIN,
                     ));
                     all.len() - 1
-                }
-            };
+                });
             let (s, newest) = &mut all[i];
             // The name shown is that of the rules row played last.
             if latest > *newest || (latest == *newest && name < s.name) {
                 s.name = name;
                 *newest = latest;
             }
-            s.games = s.games.saturating_add(sum.games);
-            s.wins = s.wins.saturating_add(sum.wins);
-            s.total_score = s.total_score.saturating_add(sum.total as u64);
-            s.left_out = s.left_out.saturating_add(sum.rows - sum.games);
+            s.games = s.games.saturating_add(run.games);
+            s.wins = s.wins.saturating_add(run.wins);
+            s.total_score = s.total_score.saturating_add(run.total as u64);
+            s.left_out = s.left_out.saturating_add(run.rows - run.games);
             s.latest = s.latest.max(latest.max(0) as u64);
-            for (h, c) in &sum.highest {
-                *s.highest.entry(*h).or_default() += c;
+            if run.games > 0 {
+                *s.highest.entry(run.highest as u64).or_default() += run.games;
             }
         }
         let mut all: Vec<RulesStats> = all.into_iter().map(|(s, _)| s).collect();

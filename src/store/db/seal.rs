@@ -105,37 +105,56 @@ impl Key {
         std::hash::SipHasher::new_with_keys(self.0[0], self.0[1])
     }
 
-    /// The hash of `values`, each written with its type and length so no two rows run together.
-    fn hash<'a>(self, values: impl IntoIterator<Item = ValueRef<'a>>) -> i64 {
-        let mut h = self.hasher();
+    /// The hash of `values`, each written with its type and length so no two rows run together,
+    /// encoded into `buf` first and hashed in one go (a write per value costs twice as much).
+    fn hash<'a>(self, buf: &mut Vec<u8>, values: impl IntoIterator<Item = ValueRef<'a>>) -> i64 {
+        buf.clear();
         for v in values {
             match v {
-                ValueRef::Null => h.write(&[0]),
+                ValueRef::Null => buf.push(0),
                 ValueRef::Integer(i) => {
-                    h.write(&[1]);
-                    h.write(&i.to_le_bytes());
+                    buf.push(1);
+                    buf.extend_from_slice(&i.to_le_bytes());
                 }
                 ValueRef::Real(f) => {
-                    h.write(&[2]);
-                    h.write(&f.to_bits().to_le_bytes());
+                    buf.push(2);
+                    buf.extend_from_slice(&f.to_bits().to_le_bytes());
                 }
                 ValueRef::Text(b) | ValueRef::Blob(b) => {
-                    h.write(&[if matches!(v, ValueRef::Text(_)) { 3 } else { 4 }]);
-                    h.write(&(b.len() as u64).to_le_bytes());
-                    h.write(b);
+                    buf.push(if matches!(v, ValueRef::Text(_)) { 3 } else { 4 });
+                    buf.extend_from_slice(&(b.len() as u64).to_le_bytes());
+                    buf.extend_from_slice(b);
                 }
             }
         }
+        let mut h = self.hasher();
+        h.write(buf);
         h.finish() as i64
     }
 
-    /// The `seal` of a row's figures (in [`COLUMNS`]' order) and its `digest`.
+    /// What a row's `seal` covers of its rules: their name and hash, as one number (worked out
+    /// once per rules row, not once per game).
+    pub(crate) fn rules_tag(self, name: ValueRef<'_>, hash: ValueRef<'_>) -> i64 {
+        self.hash(&mut Vec::new(), [name, hash])
+    }
+
+    /// The `seal` of a row's figures: `n` and the kind of game, its rules' [`Key::rules_tag`],
+    /// then its outcome, score, highest card, end, daily date and deck (in [`COLUMNS`]' order
+    /// from `outcome`), and its `digest`.
     pub(crate) fn seal<'a>(
         self,
+        buf: &mut Vec<u8>,
+        head: [ValueRef<'a>; 2],
+        tag: i64,
         figures: impl IntoIterator<Item = ValueRef<'a>>,
         digest: i64,
     ) -> i64 {
-        self.hash(figures.into_iter().chain([ValueRef::Integer(digest)]))
+        let tag = [ValueRef::Integer(tag)];
+        let digest = [ValueRef::Integer(digest)];
+        self.hash(
+            buf,
+            head.into_iter().chain(tag).chain(figures).chain(digest),
+        )
     }
 }
 
@@ -146,8 +165,17 @@ fn values<'r>(row: &'r Row<'_>, from: usize, to: usize) -> rusqlite::Result<Vec<
 
 /// The `digest` and `seal` the row (its [`COLUMNS`] from `at`) should have.
 fn hashes(key: Key, row: &Row<'_>, at: usize) -> rusqlite::Result<(i64, i64)> {
-    let digest = key.hash(values(row, at + FIGURES, at + FIGURES + REST)?);
-    let seal = key.seal(values(row, at, at + FIGURES)?, digest);
+    let mut buf = Vec::new();
+    let digest = key.hash(&mut buf, values(row, at + FIGURES, at + FIGURES + REST)?);
+    let tag = key.rules_tag(row.get_ref(at + 2)?, row.get_ref(at + 3)?);
+    let head = [row.get_ref(at)?, row.get_ref(at + 1)?];
+    let seal = key.seal(
+        &mut buf,
+        head,
+        tag,
+        values(row, at + 4, at + FIGURES)?,
+        digest,
+    );
     Ok((digest, seal))
 }
 
