@@ -26,6 +26,7 @@ mod daily;
 mod db;
 mod ongoing;
 mod summary;
+mod tally;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -48,10 +49,11 @@ pub(crate) use api::PlayerInfo;
 pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
 pub(crate) use db::backup::{backup, summary as refused_summary};
-pub(crate) use db::history::{Filter, RulesStats, Tally};
+pub(crate) use db::history::Filter;
 pub(crate) use db::schema::{ask_check, path_in};
 pub(crate) use ongoing::InPlay;
 pub(crate) use summary::Recap;
+pub(crate) use tally::{RulesStats, Tally};
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
 /// save, the claim on its save, and the moves its save holds.
@@ -320,52 +322,6 @@ impl Store {
     /// The record of game `id` as the JSON text `history --export` prints.
     pub(crate) fn record_text(&self, id: &str) -> Result<String, String> {
         Ok(format::to_json(&self.record(id)?))
-    }
-
-    /// What `stats` reports (`None` with no game recorded), its best scores checked.
-    pub(crate) fn stats(&self) -> Option<Tally> {
-        let db = self.db.as_ref()?;
-        let read = || -> rusqlite::Result<Tally> {
-            let sums = history::tally(db, self.key)?;
-            let best = |kind, mut all: Vec<RulesStats>| {
-                for s in &mut all {
-                    s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
-                }
-                all
-            };
-            let (cards, classic) = (
-                best(GameKind::Cards, sums.cards),
-                best(GameKind::Classic, sums.classic),
-            );
-            let verified = |rows: Vec<Recap>| rows.into_iter().filter(|r| r.checked).collect();
-            let duels =
-                verified(self.rows_read(history::list_where(db, self.key, "g.game = 'duel'", [])?));
-            let dailies = verified(self.rows_read(history::list_where(
-                db,
-                self.key,
-                "g.daily IS NOT NULL",
-                [],
-            )?));
-            self.say_edited(&sums.unverified);
-            Ok(Tally {
-                cards,
-                classic,
-                duels,
-                dailies,
-            })
-        };
-        let tally = read()
-            .map_err(|e| self.warn(format!("cannot read history: {e}")))
-            .ok()?;
-        let none = tally.cards.is_empty() && tally.classic.is_empty() && tally.duels.is_empty();
-        (!none).then_some(tally)
-    }
-
-    /// Says once which games the figures leave out because their rows were edited.
-    fn say_edited(&self, ids: &[String]) {
-        if let Some(message) = history::edited_message(ids) {
-            self.warn(message);
-        }
     }
 
     /// The best score of `game` with the rules hashed `hash` (of `daily`'s deal only, if given),

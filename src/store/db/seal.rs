@@ -92,12 +92,6 @@ impl Key {
         Key([word(0), word(8)])
     }
 
-    /// A key for tests, the same every run.
-    #[cfg(test)]
-    pub(crate) fn fixed() -> Key {
-        Key([1, 2])
-    }
-
     // SipHash-2-4 as the standard library keeps it (deprecated for hash maps, which want a
     // faster hash; its algorithm is fixed and documented, which is what a stored hash needs).
     #[allow(deprecated)]
