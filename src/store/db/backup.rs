@@ -250,7 +250,7 @@ fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> rusqlite::R
     for row in rules {
         let (rid, toml) = row?;
         let toml = toml.unwrap_or_default();
-        let why = if toml.len() as u64 > crate::config::paths::MAX_FILE_BYTES {
+        let why = if toml.len() as u64 > crate::config::paths::CONFIG_FILE_BYTES {
             Some("its text is larger than any rules file".to_string())
         } else {
             Rules::parse(&toml, "the rules", None)
@@ -297,6 +297,16 @@ fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> rusqlite::R
         let refused = |why: &str| format!("a row of saves: {why}");
         let taken = (|| -> Result<bool, String> {
             id::checked(&sid)?;
+            let rules: Option<i64> = src
+                .query_row("SELECT rules FROM saves WHERE id = ?1", [&sid], |r| {
+                    r.get(0)
+                })
+                .optional()
+                .map_err(|e| e.to_string())?
+                .flatten();
+            if let Some(why) = rules.and_then(|r| bad_rules.get(&r)) {
+                return Err(format!("its rules do not read ({why})"));
+            }
             let save = saves::load(src, &sid)?.ok_or("it is gone")?;
             let game = save.rebuild().map_err(|e| e.to_string())?;
             if history::recorded(tx, &sid).map_err(|e| e.to_string())? {
