@@ -296,8 +296,10 @@ pub(crate) fn create_whole(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
         f.sync_all()
     };
     #[cfg(target_os = "linux")]
-    if let Ok(mut f) = tempfile::tempfile_in(dir) {
+    {
         use std::os::fd::AsRawFd;
+        // Failing here, the folder cannot take a file at all (missing, read-only, full).
+        let mut f = tempfile::tempfile_in(dir)?;
         write(&mut f)?;
         let fd = format!("/proc/self/fd/{}", f.as_raw_fd());
         let linked = rustix::fs::linkat(

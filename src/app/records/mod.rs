@@ -119,6 +119,8 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         writeln!(io::stdout(), "{json}")?;
     } else if args.csv {
         write!(io::stdout(), "{}", report::csv(&rows))?;
+    } else if rows.is_empty() && keeper.db().is_none() && keeper.read_partly() {
+        // History that could not be read is not said to be empty (the warning says why).
     } else if rows.is_empty() && keeper.count() == 0 {
         writeln!(io::stdout(), "no games recorded yet")?;
     } else if rows.is_empty() {
@@ -154,6 +156,8 @@ pub(super) fn stats(global: &Global) -> Result<(), Error> {
     print_warnings(&mut keeper);
     let today = utc::date(utc::now());
     match (tally, &global.rules) {
+        // History that could not be read is not said to be empty (the warning says why).
+        (None, _) if keeper.read_partly() => {}
         (None, _) => writeln!(io::stdout(), "no games recorded yet")?,
         (Some(mut tally), Some(name)) => {
             stats::keep_rules(&mut tally, name);
