@@ -7,12 +7,17 @@ use crate::cards::text::count;
 use crate::chains::run::{Found, Ran, clear_words, cleared, words};
 use crate::chains::{Cleared, Expect};
 
-/// The whole report of a case: its name and verdict, where it is and the rules it ran with, its
+/// The whole report of a case: its name and verdict (`ok`, `FAIL`, or `--` when it expects
+/// nothing), where it is and the rules it ran with, its
 /// chain step by step, and for a failure the picture and what differs. `origin` names the file.
 pub fn report(ran: &Ran, origin: &str) -> String {
     let mut out = vec![format!(
         "{}  {}",
-        if ran.passed() { "ok  " } else { "FAIL" },
+        match (ran.passed(), &ran.case.expect) {
+            (false, _) => "FAIL",
+            (true, None) => "--  ",
+            (true, Some(_)) => "ok  ",
+        },
         ran.case.name
     )];
     let whose = if ran.own_rules {
@@ -20,9 +25,12 @@ pub fn report(ran: &Ran, origin: &str) -> String {
     } else {
         "the rules chosen"
     };
+    let at = match ran.case.line {
+        0 => origin.to_string(),
+        line => format!("{origin}:{line}"),
+    };
     out.push(format!(
-        "      {origin}:{}, rules: {} ({whose})",
-        ran.case.line,
+        "      {at}, rules: {} ({whose})",
         ran.rules_label()
     ));
     out.extend(steps(ran).into_iter().map(|l| format!("      {l}")));
@@ -162,12 +170,7 @@ pub fn picture(ran: &Ran) -> Vec<String> {
 
 /// What differs, each part on two lines: `points   expected 3` / `         found    2`.
 pub fn differences(ran: &Ran) -> Vec<String> {
-    let wide = ran
-        .problems
-        .iter()
-        .map(|p| p.what.len())
-        .max()
-        .unwrap_or(0);
+    let wide = ran.problems.iter().map(|p| p.what.len()).max().unwrap_or(0);
     let mut out = Vec::new();
     for p in &ran.problems {
         out.push(format!("{:<wide$}  expected {}", p.what, p.expected));

@@ -32,7 +32,7 @@ pub const CASES_PATH: &str = "tests/merges.toml";
 pub struct Case {
     /// Its name, unique in its file: the test's name.
     pub name: String,
-    /// The line its `[[case]]` header (or the one-line case) is on, from 1.
+    /// The line of its name in its file, from 1; 0 for a case written on the command line.
     pub line: usize,
     /// Rules of its own; `None`: it runs with the rule set chosen.
     pub rules: Option<OwnRules>,

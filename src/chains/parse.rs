@@ -19,6 +19,9 @@ use crate::cards::rules::{MAX_COLUMNS, MAX_HEIGHT, Rules};
 use crate::chains::{Case, Cleared, Expect, OwnRules, Placed, Refusal};
 use crate::config::parse::RulesError;
 
+/// A message and the bytes of the file it is about.
+type Located = (Range<usize>, String);
+
 /// The highest `on` a case may name: beyond every board, for the "no such column" refusal.
 const MAX_ON: i64 = 99;
 
@@ -54,13 +57,19 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
         let message = crate::config::parse::plain_toml_message(&e, text)
             .replace("unknown field", "unknown key")
             .replace("missing field", "missing key");
-        at(e.span(), format!("{message}; see the comments at the top of the file"))
+        at(
+            e.span(),
+            format!("{message}; see the comments at the top of the file"),
+        )
     })?;
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut cases = Vec::with_capacity(raw.case.len());
     for c in raw.case {
         let name = c.name.get_ref().trim().to_string();
-        let line = text[..c.name.span().start.min(text.len())].matches('\n').count() + 1;
+        let line = text[..c.name.span().start.min(text.len())]
+            .matches('\n')
+            .count()
+            + 1;
         let about = |what: &str, e: String| format!("case `{name}`: {what}: {e}");
         if name.is_empty() || name.chars().any(char::is_control) {
             return Err(at(
@@ -78,14 +87,14 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
             ));
         }
         let rules = match &c.rules {
-            Some(t) => Some(own_rules(t.get_ref()).map_err(|e| {
-                at(Some(t.span()), about("rules", e))
-            })?),
+            Some(t) => {
+                Some(own_rules(t.get_ref()).map_err(|e| at(Some(t.span()), about("rules", e)))?)
+            }
             None => None,
         };
         let (columns, on) = board(&c).map_err(|(span, e)| at(Some(span), about("column", e)))?;
-        let card = card_of(c.card.get_ref())
-            .map_err(|e| at(Some(c.card.span()), about("card", e)))?;
+        let card =
+            card_of(c.card.get_ref()).map_err(|e| at(Some(c.card.span()), about("card", e)))?;
         let expect = expectation(&c, &name).map_err(|(span, e)| at(span, e))?;
         cases.push(Case {
             name,
@@ -108,9 +117,11 @@ fn own_rules(table: &toml::Table) -> Result<OwnRules, String> {
     let mut keys = Vec::new();
     flatten("", table, &mut keys);
     if keys.is_empty() {
-        return Err("no key is changed; leave `rules` out to run the case with the rules \
+        return Err(
+            "no key is changed; leave `rules` out to run the case with the rules \
                     chosen"
-            .into());
+                .into(),
+        );
     }
     Ok(OwnRules { keys, rules })
 }
@@ -126,7 +137,7 @@ fn flatten(prefix: &str, table: &toml::Table, out: &mut Vec<String>) {
 }
 
 /// The board and the column played on: `column` (the card goes on it) or `columns` with `on`.
-fn board(c: &RawCase) -> Result<(Vec<Vec<Card>>, usize), (Range<usize>, String)> {
+fn board(c: &RawCase) -> Result<(Vec<Vec<Card>>, usize), Located> {
     let columns = match (&c.column, &c.columns) {
         (Some(col), None) => {
             if let Some(on) = &c.on {
@@ -181,7 +192,7 @@ fn board(c: &RawCase) -> Result<(Vec<Vec<Card>>, usize), (Range<usize>, String)>
 }
 
 /// One column of a case: cards top first, no bomb (a bomb never stays in a column).
-fn column_of(v: &Spanned<toml::Value>) -> Result<Vec<Card>, (Range<usize>, String)> {
+fn column_of(v: &Spanned<toml::Value>) -> Result<Vec<Card>, Located> {
     let cards = cards_of(v.get_ref()).map_err(|e| (v.span(), e))?;
     if cards.iter().any(|c| c.is_bomb()) {
         return Err((
@@ -216,7 +227,9 @@ fn card_of(v: &toml::Value) -> Result<Card, String> {
     match v {
         toml::Value::String(s) => s.parse().map_err(|e| format!("{e}")),
         toml::Value::Integer(n) => n.to_string().parse().map_err(|e| format!("{e}")),
-        other => Err(format!("`{other}` is not a card: write 16, \"bomb\" or \"wild\"")),
+        other => Err(format!(
+            "`{other}` is not a card: write 16, \"bomb\" or \"wild\""
+        )),
     }
 }
 
@@ -391,7 +404,9 @@ pub fn parse_line(text: &str) -> Result<Case, String> {
     }
     let rest = &words[plus + 1..];
     let (card, rest) = match rest {
-        [card, rest @ ..] if *card != "=" => (card.parse::<Card>().map_err(|e| e.to_string())?, rest),
+        [card, rest @ ..] if *card != "=" => {
+            (card.parse::<Card>().map_err(|e| e.to_string())?, rest)
+        }
         _ => return Err(format!("no card after `+`; {}", form())),
     };
     let expect = match rest {
@@ -401,7 +416,7 @@ pub fn parse_line(text: &str) -> Result<Case, String> {
     };
     Ok(Case {
         name: text.trim().to_string(),
-        line: 1,
+        line: 0,
         rules: None,
         columns: vec![column],
         on: 0,
@@ -473,7 +488,16 @@ mod tests {
             parse_line("2 + 2 = refused").unwrap().expect,
             Some(Expect::Refused(Refusal::Full))
         );
-        for bad in ["64 32 16", "64 + ", "2 + 3", "3 + 2", "2 + 2 =", "2 + 2 = 4 x points", "bomb + 2", "2 + 2 2"] {
+        for bad in [
+            "64 32 16",
+            "64 + ",
+            "2 + 3",
+            "3 + 2",
+            "2 + 2 =",
+            "2 + 2 = 4 x points",
+            "bomb + 2",
+            "2 + 2 2",
+        ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
     }
@@ -484,12 +508,20 @@ mod tests {
                     [[case]]\nname = \"b\"\ncolumn = \"2\"\ncard = \"2\"\nafter = \"3\"\n";
         let e = parse_file(text, "my.toml").unwrap_err();
         assert_eq!(e.line_col, Some((11, 9)));
-        assert!(e.message.contains("case `b`: after: `3` is not a card"), "{e}");
-        let twice = text.replace("name = \"b\"", "name = \"a\"").replace("\"3\"", "\"4\"");
+        assert!(
+            e.message.contains("case `b`: after: `3` is not a card"),
+            "{e}"
+        );
+        let twice = text
+            .replace("name = \"b\"", "name = \"a\"")
+            .replace("\"3\"", "\"4\"");
         let e = parse_file(&twice, "my.toml").unwrap_err();
         assert_eq!(e.line_col.map(|l| l.0), Some(8));
         assert!(e.message.contains("line 2 has this name too"), "{e}");
-        let rules = text.replace("after = \"3\"", "after = \"4\"\nrules = { board.height = 0 }");
+        let rules = text.replace(
+            "after = \"3\"",
+            "after = \"4\"\nrules = { board.height = 0 }",
+        );
         let e = parse_file(&rules, "my.toml").unwrap_err();
         assert_eq!(e.line_col.map(|l| l.0), Some(12));
         assert!(e.message.contains("board.height = 0 is not allowed"), "{e}");
@@ -506,14 +538,19 @@ mod tests {
                     rules = { board.merge_into_full = true, scoring = { per_merge = 1 } }\n";
         let cases = parse_file(text, "t").unwrap();
         let case = &cases[0];
-        assert_eq!((case.on, case.line, case.column()), (1, 2, c("8 4").as_slice()));
+        assert_eq!(
+            (case.on, case.line, case.column()),
+            (1, 2, c("8 4").as_slice())
+        );
         let own = case.rules.as_ref().unwrap();
         assert!(own.rules.board.merge_into_full);
         assert_eq!(
             own.label(),
             "default + board.merge_into_full = true, scoring.per_merge = 1"
         );
-        let Some(Expect::Placed(p)) = &case.expect else { panic!() };
+        let Some(Expect::Placed(p)) = &case.expect else {
+            panic!()
+        };
         assert_eq!(p.steps.as_ref().unwrap()[0], step("4+wild=8").unwrap());
         assert_eq!(p.clear, Some(Cleared::No));
     }

@@ -30,7 +30,11 @@ pub enum Found {
     /// The case's board cannot be laid out under these rules (why, in words).
     Unplayable(String),
     Refused(MoveError),
-    Placed { turn: Turn, position: Position },
+    /// Placed: the turn, and the board afterwards (boxed: a board is some 200 bytes).
+    Placed {
+        turn: Box<Turn>,
+        position: Box<Position>,
+    },
 }
 
 /// One thing that differs: what part, and what was expected and found, in words.
@@ -71,13 +75,17 @@ pub fn run<'a>(case: &'a Case, chosen: &'a Rules) -> Ran<'a> {
     };
     let found = match lay_out(case, rules) {
         Err(why) => Found::Unplayable(why),
-        Ok(mut position) => match position.check(Move::Place(case.on as u8), case.card, rules) {
-            Err(e) => Found::Refused(e),
-            Ok(()) => {
-                let turn = position.place(case.on, case.card, rules);
-                Found::Placed { turn, position }
+        Ok(mut position) => {
+            if let Err(e) = position.check(Move::Place(case.on as u8), case.card, rules) {
+                Found::Refused(e)
+            } else {
+                let turn = Box::new(position.place(case.on, case.card, rules));
+                Found::Placed {
+                    turn,
+                    position: Box::new(position),
+                }
             }
-        },
+        }
     };
     let mut ran = Ran {
         case,
@@ -112,7 +120,10 @@ fn lay_out(case: &Case, rules: &Rules) -> Result<Position, String> {
         }
     }
     let cards = case.columns.iter().flatten().chain([&case.card]);
-    if let Some(big) = cards.filter(|c| c.is_number()).find(|c| **c >= b.clear_value) {
+    if let Some(big) = cards
+        .filter(|c| c.is_number())
+        .find(|c| **c >= b.clear_value)
+    {
         return Err(format!(
             "a {big} is never in play under these rules: a column holding {} is cleared \
              (board.clear_value)",
@@ -145,7 +156,7 @@ fn problems(ran: &Ran) -> Vec<Problem> {
     let mut out = Vec::new();
     let (turn, position) = match &ran.found {
         Found::Unplayable(why) => {
-            out.push(p("board", "laid out".into(), format!("not: {why}")));
+            out.push(p("board", "one these rules can hold".into(), why.clone()));
             return out;
         }
         Found::Refused(e) => {
@@ -163,7 +174,11 @@ fn problems(ran: &Ran) -> Vec<Problem> {
     };
     match &case.expect {
         Some(Expect::Refused(r)) => {
-            out.push(p("result", format!("refused: {}", r.word()), "placed".into()));
+            out.push(p(
+                "result",
+                format!("refused: {}", r.word()),
+                "placed".into(),
+            ));
         }
         Some(Expect::Placed(want)) => {
             let after = position.columns()[case.on].cards();
