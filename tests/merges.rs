@@ -5,7 +5,9 @@
 //! A harness of its own (libtest-mimic, `harness = false` in Cargo.toml) makes one test per case
 //! of the data file. The reading, running and drawing are the library's (`new2048::chains`), the
 //! same code `new2048 rules test` runs. Beside the cases: the worked examples of docs/rules.md
-//! must each be a case of the file, and every case of the file states its points and steps.
+//! must each be a case of the file, every case of the file states its points and steps, and
+//! `new2048 rules test` (the built binary, in a temporary home) runs the file against the presets
+//! and a rule set of a player's, takes one-line cases and refuses a bad file with its line.
 
 use std::path::Path;
 
@@ -67,6 +69,7 @@ fn trials(cases: Vec<Case>, text: &str) -> Vec<Trial> {
         )
         .with_kind(KIND),
     );
+    out.extend(command_trials());
     let same = text == chains::CASES;
     out.push(
         Trial::test("the binary's built-in cases are the file", move || {
@@ -162,4 +165,116 @@ fn complete(cases: &[Case]) -> Result<(), Failed> {
         return Err(format!("only {} cases: were some lost?", cases.len()).into());
     }
     Ok(())
+}
+
+// ---- `new2048 rules test`, the built binary ----------------------------------------------------
+
+/// `new2048 ARGS` in a temporary home (no rules file of the caller's, no real home touched):
+/// its exit status, standard output and standard error.
+fn new2048(home: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_new2048"))
+        .args(args)
+        .env("HOME", home)
+        .env("NEW2048_DATA_DIR", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("xdg-data"))
+        .env_remove("NEW2048_CONFIG")
+        .output()
+        .expect("the new2048 binary runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}
+
+fn command_trials() -> Vec<Trial> {
+    let trial = |name: &str, f: fn(&Path) -> Result<(), String>| {
+        Trial::test(format!("rules test: {name}"), move || {
+            let home = tempfile::tempdir().map_err(|e| e.to_string())?;
+            f(home.path()).map_err(Failed::from)
+        })
+        .with_kind(KIND)
+    };
+    vec![
+        trial(
+            "every built-in case passes under default and hard",
+            |home| {
+                let cases =
+                    chains::parse::parse_file(chains::CASES, "t").map_err(|e| e.to_string())?;
+                for rules in ["default", "hard"] {
+                    let (code, out, err) = new2048(home, &["--rules", rules, "rules", "test"]);
+                    let summary = format!("{n} cases: {n} passed, 0 failed", n = cases.len());
+                    if code != 0 || !out.contains(&summary) {
+                        return Err(format!("--rules {rules}: exit {code}\n{out}{err}"));
+                    }
+                }
+                Ok(())
+            },
+        ),
+        trial(
+            "under solitaire the cases of the default rules fail, naming the rules",
+            |home| {
+                let (code, out, err) = new2048(home, &["rules", "test", "--rules", "solitaire"]);
+                let two = "FAIL  two 2s make a 4\n      tests/merges.toml:";
+                let own = "ok    merge_into_full: a bomb on a full column\n";
+                if code != 1 || !out.contains(two) || !out.contains(own) || !err.contains("failed")
+                {
+                    return Err(format!("exit {code}\n{out}{err}"));
+                }
+                if !out.contains("rules: solitaire (the rules chosen)")
+                    || !out
+                        .contains("rules: default + board.merge_into_full = true (the case's own)")
+                {
+                    return Err(format!(
+                        "which rules each case ran with is not said:\n{out}"
+                    ));
+                }
+                Ok(())
+            },
+        ),
+        trial("a rule set of the player's runs the cases", |home| {
+            let (code, _, err) = new2048(home, &["rules", "--new", "low"]);
+            let path = home.join("config/new2048/rules/low.toml");
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{err}{e}"))?;
+            let low = text.replace("\nclear_value = 2048", "\nclear_value = 128");
+            std::fs::write(&path, low).map_err(|e| e.to_string())?;
+            let (c2, out, err2) = new2048(home, &["--rules", "low", "rules", "test", "32 + 32"]);
+            let chain = "32+32=64  64\n      = 64, 1 point\n";
+            if code != 0 || c2 != 0 || !out.contains("rules chosen: low") || !out.contains(chain) {
+                return Err(format!("exit {code}, {c2}\n{out}{err}{err2}"));
+            }
+            let (c3, out, _) = new2048(home, &["--rules", "low", "rules", "test", "64 + 64 = 128"]);
+            if c3 != 1 || !out.contains("64+64=128  column cleared") {
+                return Err(format!("exit {c3}: 128 clears under low\n{out}"));
+            }
+            Ok(())
+        }),
+        trial(
+            "a wrong one-line case fails with the columns side by side",
+            |home| {
+                let (code, out, err) = new2048(home, &["rules", "test", "8 4 + 4 = 8 8, 1 point"]);
+                let picture = "before   card   expected   found\n\
+                           \x20             8      4          8      16\n\
+                           \x20             4                 8\n";
+                let differs = "column  expected 8 8\n              found    16\n\
+                           \x20     points  expected 1\n              found    2";
+                if code != 1 || !out.contains(picture) || !out.contains(differs) {
+                    return Err(format!("exit {code}\n{out}{err}"));
+                }
+                Ok(())
+            },
+        ),
+        trial("a bad case file is refused with its line and key", |home| {
+            let file = home.join("mine.toml");
+            let text = "[[case]]\nname = \"x\"\ncolumn = \"2\"\ncard = \"3\"\nafter = \"4\"\n";
+            std::fs::write(&file, text).map_err(|e| e.to_string())?;
+            let (code, out, err) = new2048(home, &["rules", "test", &file.to_string_lossy()]);
+            if code != 2 || !out.is_empty() || !err.contains("mine.toml:4:8: case `x`: card: `3`") {
+                return Err(format!("exit {code}\n{out}{err}"));
+            }
+            Ok(())
+        }),
+    ]
 }

@@ -535,5 +535,21 @@ pub(crate) fn command() -> clap::Command {
             sub
         });
     }
-    cmd
+    // `rules test` is nested, so the loop above does not reach it: it draws no screen, and its
+    // `--rules` is not the one of `rules`.
+    cmd.mut_subcommand("rules", |rules| {
+        rules.mut_subcommand("test", |mut test| {
+            for a in &shared {
+                test = test.arg(match a.get_id().as_str() {
+                    "rules" => a.clone().help(
+                        "Run the cases that state no rules of their own with these rules: a \
+                         preset or one of your rule sets",
+                    ),
+                    "config" => a.clone(),
+                    _ => a.clone().hide(true),
+                });
+            }
+            test
+        })
+    })
 }

@@ -13,6 +13,7 @@ use std::path::Path;
 
 use crate::app::cli::{Global, RulesTestArgs};
 use crate::app::{Error, load_rules};
+use crate::cards::text::escape_controls;
 use crate::chains::{self, Case};
 use crate::fsread::{Links, read_text};
 
@@ -107,19 +108,15 @@ fn sources(args: &[String]) -> Result<Vec<Source>, Error> {
         if path.exists() || !arg.contains('+') {
             let limit = crate::config::paths::MAX_FILE_BYTES;
             let text = read_text(path, Links::Follow, limit).map_err(|e| {
-                Error::usage(format!(
+                Error::usage(escape_controls(&format!(
                     "cannot read the case file {e}; or write a case on one line, {}",
                     chains::parse::LINE_FORM
-                ))
+                )))
             })?;
-            out.push(file(&text, path.display().to_string())?);
+            out.push(file(&text, escape_controls(&path.display().to_string()))?);
         } else {
-            let case = chains::parse::parse_line(arg).map_err(|e| {
-                Error::usage(format!(
-                    "`{}`: {e}",
-                    crate::cards::text::escape_controls(arg)
-                ))
-            })?;
+            let case = chains::parse::parse_line(arg)
+                .map_err(|e| Error::usage(escape_controls(&format!("`{arg}`: {e}"))))?;
             out.push(Source {
                 origin: "the command line".into(),
                 cases: vec![case],

@@ -62,6 +62,14 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
             format!("{message}; see the comments at the top of the file"),
         )
     })?;
+    if raw.case.is_empty() {
+        return Err(at(
+            None,
+            "this file holds no case: write each case as a `[[case]]` table, as the project's \
+             tests/merges.toml does"
+                .into(),
+        ));
+    }
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut cases = Vec::with_capacity(raw.case.len());
     for c in raw.case {
