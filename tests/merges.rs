@@ -207,7 +207,10 @@ fn command_trials() -> Vec<Trial> {
                     let (code, out, err) = new2048(home, &["--rules", rules, "rules", "test"]);
                     let summary = format!("{n} cases: {n} passed, 0 failed", n = cases.len());
                     if code != 0 || !out.contains(&summary) {
-                        return Err(format!("--rules {rules}: exit {code}\n{out}{err}"));
+                        // The summary and the cases that failed, not the whole report.
+                        let end = out.rfind(" cases: ").unwrap_or(0);
+                        let end = out[..end].rfind('\n').unwrap_or(0);
+                        return Err(format!("--rules {rules}: exit {code}{}{err}", &out[end..]));
                     }
                 }
                 Ok(())
