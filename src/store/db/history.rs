@@ -285,19 +285,28 @@ pub(crate) fn top(
         ("games_best", "AND ?3 IS NULL")
     };
     let mut q = conn.prepare_cached(&format!(
-        "SELECT g.id, g.score, {} FROM games g INDEXED BY {index} JOIN rules r ON r.id = g.rules \
-         WHERE g.rules IN (SELECT id FROM rules WHERE hash = ?2) AND g.game = ?1 AND g.deck IS \
-         NULL {by_daily} ORDER BY g.score DESC LIMIT ?4",
+        "SELECT g.n, g.id, g.score FROM games g INDEXED BY {index} WHERE g.rules IN (SELECT id \
+         FROM rules WHERE hash = ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} ORDER BY \
+         g.score DESC LIMIT ?4"
+    ))?;
+    let found: Vec<(i64, String, u64)> = q
+        .query_map(params![game.as_str(), hash, daily, n as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)?.max(0) as u64))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    // Only the few rows found are read whole (the sort above keeps id and score alone: with
+    // the whole rows it took the end of a game from 8 ms to 50 ms at 100,000 games).
+    let mut whole = conn.prepare_cached(&format!(
+        "SELECT {} FROM games g JOIN rules r ON r.id = g.rules WHERE g.n = ?1",
         seal::COLUMNS
     ))?;
-    q.query_map(params![game.as_str(), hash, daily, n as i64], |r| {
-        Ok((
-            r.get(0)?,
-            r.get::<_, i64>(1)?.max(0) as u64,
-            seal::verified(key, r, 2)?,
-        ))
-    })?
-    .collect()
+    found
+        .into_iter()
+        .map(|(n, id, score)| {
+            let ok = whole.query_row([n], |r| seal::verified(key, r, 0))?;
+            Ok((id, score, ok))
+        })
+        .collect()
 }
 
 /// The card games played under the rules hashed `hash`: how many, how many won, and the wins in a
