@@ -130,15 +130,15 @@ fn scan(
     let mut unverified = Vec::new();
     let mut buf = Vec::with_capacity(128);
     let mut q = conn.prepare_cached(
-        "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, g.daily, g.deck, \
-         g.digest, g.seal FROM games g INDEXED BY games_tally",
+        "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, g.digest, g.seal \
+         FROM games g INDEXED BY games_tally",
     )?;
     let mut rows = q.query([])?;
     // Each column read once (a read costs more than the hash), and the rules' tag looked up
     // once a run of the index's order.
     let mut last_tag: Option<(i64, Option<i64>)> = None;
     while let Some(r) = rows.next()? {
-        let v: [ValueRef; 11] = [
+        let v: [ValueRef; 9] = [
             r.get_ref(0)?,
             r.get_ref(1)?,
             r.get_ref(2)?,
@@ -148,8 +148,6 @@ fn scan(
             r.get_ref(6)?,
             r.get_ref(7)?,
             r.get_ref(8)?,
-            r.get_ref(9)?,
-            r.get_ref(10)?,
         ];
         let int = |i: usize| v[i].as_i64().unwrap_or(0);
         let rules_id = v[2].as_i64().unwrap_or(-1);
@@ -161,9 +159,9 @@ fn scan(
                 tag
             }
         };
-        let ok = match (key, tag, v[9], v[10]) {
+        let ok = match (key, tag, v[7], v[8]) {
             (Some(key), Some(tag), ValueRef::Integer(digest), ValueRef::Integer(seal)) => {
-                let figures = [v[3], v[4], v[5], v[6], v[7], v[8]];
+                let figures = [v[3], v[4], v[5], v[6]];
                 key.seal(&mut buf, [v[0], v[1]], tag, figures, digest) == seal
             }
             _ => false,

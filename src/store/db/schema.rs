@@ -114,8 +114,7 @@ DROP INDEX IF EXISTS games_tally;
 ALTER TABLE games DROP COLUMN checked;
 ALTER TABLE games ADD COLUMN digest INTEGER;
 ALTER TABLE games ADD COLUMN seal INTEGER;
-CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended, daily, deck,
-    digest, seal);
+CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended, digest, seal);
 CREATE INDEX games_unsealed ON games (n) WHERE seal IS NULL;
 ",
 ];
