@@ -151,8 +151,8 @@ impl Store {
             Some(dir) if damaged => {
                 db::schema::ask_check(dir);
                 format!(
-                    "{problem}. The database is damaged: the next start of new2048 mends it \
-                     (nothing is deleted) and brings back every row that still reads"
+                    "{problem}. The database is damaged: the next start of new2048 moves it \
+                     aside (nothing is deleted) and brings back every row that still reads"
                 )
             }
             _ => problem,

@@ -10,6 +10,7 @@ mod docs;
 mod faults;
 mod kept;
 mod learned;
+mod mending;
 mod merges;
 mod pinned;
 mod props;

@@ -445,7 +445,7 @@ fn a_damaged_page_of_the_games_table_costs_only_its_rows() {
     let out = home.run(&["history", "--json"], "");
     let err = text(&out.stderr);
     assert!(err.contains("was damaged"), "{err}");
-    assert!(err.contains("stay only in the moved file"), "{err}");
+    assert!(err.contains("stay only in the damaged file"), "{err}");
     let rows = crate::common::json_rows(&out).len();
     assert!(
         (1..24).contains(&rows),

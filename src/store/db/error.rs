@@ -162,7 +162,10 @@ mod tests {
     #[test]
     fn system_errors_give_their_kind() {
         let of = |k: io::ErrorKind| StoreError::from(io::Error::from(k));
-        assert!(matches!(of(io::ErrorKind::StorageFull), StoreError::Full(_)));
+        assert!(matches!(
+            of(io::ErrorKind::StorageFull),
+            StoreError::Full(_)
+        ));
         assert!(of(io::ErrorKind::ReadOnlyFilesystem).is_read_only());
         assert!(of(io::ErrorKind::PermissionDenied).is_read_only());
         assert!(matches!(of(io::ErrorKind::Other), StoreError::Io(_)));

@@ -91,7 +91,13 @@ impl Lock {
         let Some(f) = &self.file else {
             return;
         };
-        let attempt = || if exclusive { f.try_lock() } else { f.try_lock_shared() };
+        let attempt = || {
+            if exclusive {
+                f.try_lock()
+            } else {
+                f.try_lock_shared()
+            }
+        };
         // A write holds it shared for a moment: a short wait is not worth a line.
         for _ in 0..20 {
             match attempt() {
@@ -159,7 +165,8 @@ pub(crate) fn mend(
 
 fn mend_held(dir: &Path, e: &StoreError) -> Result<(Connection, Option<Opened>), StoreError> {
     let path = schema::path_in(dir);
-    let cannot = |e: StoreError| e.context(|m| format!("cannot open the database {}: {m}", path.display()));
+    let cannot =
+        |e: StoreError| e.context(|m| format!("cannot open the database {}: {m}", path.display()));
     // Another window may have mended it while this one waited for the lock.
     if let Some(note) = swap(dir)? {
         return Ok((schema::open_file(&path).map_err(cannot)?, Some(note)));
@@ -303,7 +310,11 @@ fn swap(dir: &Path) -> Result<Option<Opened>, StoreError> {
     sync_dir(dir);
     let _ = fs::remove_file(&note);
     let _ = fs::remove_file(dir.join(schema::CHECK_MARK));
-    Ok(Some(opened(&path, aside.as_deref(), &said.unwrap_or_default())))
+    Ok(Some(opened(
+        &path,
+        aside.as_deref(),
+        &said.unwrap_or_default(),
+    )))
 }
 
 /// What the player is told of a mended database (`said`: the note, what was found, then what

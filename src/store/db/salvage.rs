@@ -78,7 +78,13 @@ type Row = (Vec<String>, Vec<Value>);
 pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Result<Salvaged, StoreError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let old = match Connection::open_with_flags(from, flags) {
-        Ok(old) if old.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(())).is_ok() => old,
+        Ok(old)
+            if old
+                .query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))
+                .is_ok() =>
+        {
+            old
+        }
         _ => {
             return Ok(Salvaged {
                 unreadable: true,
@@ -90,12 +96,26 @@ pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Result<Salvaged, St
     let mut tx = to.transaction()?;
     // Rules and decks first: games and saves name them.
     let (range, listed) = rowids(&old, "rules", "id");
-    put(&tx, "rules", by_key(&old, "rules", "id", &range, &listed).rows)?;
+    put(
+        &tx,
+        "rules",
+        by_key(&old, "rules", "id", &range, &listed).rows,
+    )?;
     let mut decks = keys(&old, "SELECT hash FROM decks");
-    decks.extend(keys(&old, "SELECT DISTINCT deck FROM games WHERE deck IS NOT NULL"));
-    decks.extend(keys(&old, "SELECT DISTINCT deck FROM saves WHERE deck IS NOT NULL"));
+    decks.extend(keys(
+        &old,
+        "SELECT DISTINCT deck FROM games WHERE deck IS NOT NULL",
+    ));
+    decks.extend(keys(
+        &old,
+        "SELECT DISTINCT deck FROM saves WHERE deck IS NOT NULL",
+    ));
     let decks: Vec<Key> = decks.into_iter().collect();
-    put(&tx, "decks", by_key(&old, "decks", "hash", &decks, &decks).rows)?;
+    put(
+        &tx,
+        "decks",
+        by_key(&old, "decks", "hash", &decks, &decks).rows,
+    )?;
     let (range, listed) = rowids(&old, "games", "n");
     let read = by_key(&old, "games", "n", &range, &listed);
     let claimed = read.claimed.max(table_count(&old, "games"));
@@ -152,8 +172,7 @@ fn put(tx: &Connection, table: &str, rows: Vec<Row>) -> Result<usize, StoreError
         let sql = format!("INSERT OR IGNORE INTO {table} ({list}) VALUES ({marks})");
         match tx.execute(&sql, rusqlite::params_from_iter(values)) {
             Ok(k) => n += k,
-            Err(e)
-                if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {}
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {}
             Err(e) => return Err(e.into()),
         }
     }

@@ -362,7 +362,8 @@ pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transac
 /// SQLite's backup API, written to the path exactly as given (any bytes, not only UTF-8), into a
 /// file created new (an existing file is never replaced).
 pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), StoreError> {
-    let fail = |e: StoreError| e.context(|m| format!("cannot write the backup {}: {m}", to.display()));
+    let fail =
+        |e: StoreError| e.context(|m| format!("cannot write the backup {}: {m}", to.display()));
     if let Err(e) = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -425,5 +426,6 @@ pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result
             StoreError::from(e).context(|m| format!("cannot restore {}: {m}", from.display()))
         })?;
     drop(step);
-    migrate(conn).map_err(|e| e.context(|m| format!("cannot bring {} up to date: {m}", from.display())))
+    migrate(conn)
+        .map_err(|e| e.context(|m| format!("cannot bring {} up to date: {m}", from.display())))
 }
