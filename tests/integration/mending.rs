@@ -365,3 +365,51 @@ fn a_game_open_while_another_window_mends_the_file_goes_on_in_the_mended_one() {
     let check = run(home, &data, &["data", "check"]);
     assert!(check.status.success(), "{}", text(&check.stderr));
 }
+
+#[test]
+fn a_disk_too_full_for_the_mended_copy_leaves_everything_in_place_and_says_what_it_needs() {
+    let tmp = TempDir::new().unwrap();
+    let home = tmp.path();
+    let total = 2000;
+    let bytes = damaged_file(home, total);
+    let expected = mended_count(home, &bytes, total);
+    let data = home.join("small");
+    let Some(disk) = crate::faults::Tmpfs::mount(&data, "4m") else {
+        eprintln!("cannot mount a tmpfs here (not root?): the full-disk mending check is skipped");
+        return;
+    };
+    fs::write(data.join("new2048.db"), &bytes).unwrap();
+    disk.fill();
+    // About 128 KB free: far less than a copy of what reads.
+    let filler = fs::OpenOptions::new()
+        .write(true)
+        .open(data.join("filler"))
+        .unwrap();
+    let len = filler.metadata().unwrap().len();
+    filler.set_len(len.saturating_sub(128 << 10)).unwrap();
+    drop(filler);
+    for _ in 0..2 {
+        let out = run(home, &data, &["history", "--json"]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        // No game shown as if there were none: the command fails.
+        assert!(matches!(text(&out.stdout).trim(), "" | "[]"), "{err}");
+        assert!(
+            err.contains("no room for a mended copy") && err.contains("it needs about"),
+            "{err}"
+        );
+        assert!(err.contains("nothing was moved or changed"), "{err}");
+        assert_eq!(fs::read(data.join("new2048.db")).unwrap(), bytes);
+        assert!(named(&data, "new2048.db.damaged-").is_empty());
+        assert!(named(&data, "new2048.db.mend").is_empty(), "{err}");
+        let check = run(home, &data, &["data", "check"]);
+        assert_ne!(check.status.code(), Some(0), "{}", text(&check.stderr));
+    }
+    // Room again: the next start mends it.
+    disk.free();
+    let (rows, err) = history(home, &data);
+    assert_eq!(rows, Some(expected), "{err}");
+    assert!(err.contains("was damaged"), "{err}");
+    let check = run(home, &data, &["data", "check"]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
