@@ -39,13 +39,11 @@ fn finish(child: Child) -> Output {
     std::thread::spawn(move || {
         let _ = tx.send(child.wait_with_output());
     });
-    match rx.recv_timeout(HANG) {
-        Ok(out) => out.unwrap(),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            panic!("new2048 hung");
-        }
+    if let Ok(out) = rx.recv_timeout(HANG) {
+        return out.unwrap();
     }
+    let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    panic!("new2048 hung");
 }
 
 fn run(home: &Path, data: &Path, args: &[&str]) -> Output {
@@ -209,13 +207,12 @@ fn a_mending_killed_at_any_moment_loses_no_game_and_the_next_start_finishes_it()
             .spawn()
             .unwrap();
         let started = Instant::now();
-        match delay {
-            Some(d) => std::thread::sleep(Duration::from_millis(d)),
-            None => {
-                let shown = |m: &str| named(&data, m).iter().any(|n| n == m || m.ends_with('-'));
-                while !shown(moment) && child.try_wait().unwrap().is_none() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
+        if let Some(d) = delay {
+            std::thread::sleep(Duration::from_millis(d));
+        } else {
+            let shown = |m: &str| named(&data, m).iter().any(|n| n == m || m.ends_with('-'));
+            while !shown(moment) && child.try_wait().unwrap().is_none() {
+                std::thread::sleep(Duration::from_millis(1));
             }
         }
         let _ = child.kill();
