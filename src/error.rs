@@ -5,6 +5,7 @@
 //! so the exit status follows from the type instead of a number chosen at each call site:
 //! 2 for input the user can fix (arguments, rules, deck and record files), 1 for the machine
 //! (I/O, threads), and 0 for a closed output pipe (`new2048 history | head` is not a failure).
+//! The store's errors carry their kind (`StoreError`), which gives their status the same way.
 
 use std::io;
 

@@ -4,6 +4,9 @@
 //! ```text
 //! <data dir>/new2048.db              history, saves, rules and decks (schema in db::schema)
 //! <data dir>/new2048.db-wal, -shm    SQLite's write-ahead log and its index
+//! <data dir>/new2048.db.lock         held exclusively while a damaged file is mended, shared
+//!                                    while a window opens, writes or closes (see db::mend)
+//! <data dir>/new2048.db.damaged-<time>  a damaged file, kept when a mended copy replaced it
 //! <data dir>/claims/<id>.lock        held by the window playing save <id> (see db::claim)
 //! <data dir>/json-store-<time>/      an older version's JSON files, once imported (see db::import)
 //! ```

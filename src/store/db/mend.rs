@@ -135,6 +135,13 @@ pub(crate) fn interrupted(dir: &Path) -> bool {
     dir.join(MENDING).exists() || dir.join(MENDED).exists() || dir.join(NOTE).exists()
 }
 
+/// The database of `dir` was found sound (the lock held shared, so no mending is under way):
+/// the request to check it, and a copy a killed window left half-written, are dropped.
+pub(crate) fn found_sound(dir: &Path) {
+    let _ = fs::remove_file(dir.join(schema::CHECK_MARK));
+    let _ = fs::remove_file(dir.join(MENDING));
+}
+
 /// Puts in place a mended copy a killed window left whole (holding `lock` shared on entry and
 /// on return), with what the player is told of it; `None` when there was none.
 pub(crate) fn finish(dir: &Path, lock: &Lock) -> Result<Option<Opened>, StoreError> {
@@ -173,7 +180,7 @@ fn mend_held(dir: &Path, e: &StoreError) -> Result<(Connection, Option<Opened>),
     }
     match schema::open_file(&path) {
         Ok(conn) if schema::damage_found(&conn).is_none() => {
-            let _ = fs::remove_file(dir.join(schema::CHECK_MARK));
+            found_sound(dir);
             return Ok((conn, None));
         }
         Ok(_) => {}

@@ -157,7 +157,7 @@ pub(crate) fn open(dir: &Path, lock: &Lock) -> Result<(Connection, Option<Opened
         Ok(conn) if !to_check(dir, &path) => Ok((conn, finished)),
         Ok(conn) => match damage_found(&conn) {
             None => {
-                let _ = std::fs::remove_file(dir.join(CHECK_MARK));
+                mend::found_sound(dir);
                 Ok((conn, finished))
             }
             Some(e) if e.is_damage() => mend::mend(dir, lock, Some(conn), &e),
