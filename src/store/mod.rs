@@ -17,7 +17,8 @@
 //! The documents it stores are `crate::record`'s, the JSON exchange format, which knows nothing of
 //! storage; below them all, a game's deal and start are `crate::start`'s.
 //! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
-//! what the data commands print is drawn in `app::records`.
+//! `opening` is its hold on the database file (opened, followed when another window mended it,
+//! closed); what the data commands print is drawn in `app::records`.
 //!
 //! Storage never stops play: every problem becomes a message for [`Store::take_warnings`]. A
 //! failing write (a full disk, a read-only folder, a database locked by another program) is said
