@@ -369,6 +369,28 @@ fn a_resize_redraws_and_never_quits() {
     r.ends_restored();
 }
 
+/// A resize that lands after a screen is drawn and before the wait for a key begins is not lost:
+/// the debug build's hook `NEW2048_TEST_SLOW_KEYS` holds every wait back, so the resize is sent
+/// in that gap every time (it once drew nothing for 30 s on a loaded machine, the resize only
+/// seen after the next key).
+#[test]
+fn a_resize_before_the_key_wait_redraws() {
+    use rexpect::process::Signal;
+    let mut r = start_with(&["--no-color"], |c| {
+        c.env("NEW2048_TEST_SLOW_KEYS", "400");
+    });
+    r.expect("New game");
+    r.expect("Quit");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("Cards left 100");
+    r.send("\x03");
+    r.ends_restored();
+}
+
 /// A player mashing keys (every key the game knows and many it does not, arrows, Enter, Esc,
 /// questions answered and left) never crashes it; Ctrl-C then leaves cleanly.
 #[test]
