@@ -236,8 +236,9 @@ fn play_resumed(
         // The screens take up any saved game; a card game goes on with its own rules.
         r if on_screen => {
             let ui = terminal(global)?;
+            // The menu after it offers the rules in force: a puzzle's are no rules of a game.
             let rules = match &r {
-                Resumed::Cards(g, _) => g.rules().clone(),
+                Resumed::Cards(g, m) if !matches!(m.deal, Deal::Puzzle { .. }) => g.rules().clone(),
                 _ => load_rules(global)?.rules,
             };
             crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
@@ -325,7 +326,8 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         return records::share(game.rules(), &date);
     }
     if crate::ui::is_interactive() && !args.json {
-        return play_dealt(global, game, meta);
+        let rules = game.rules().clone();
+        return play_dealt(global, rules, game, meta);
     }
     if !args.json {
         println!("the daily deal of {date} (UTC)");
@@ -802,10 +804,9 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
 }
 
 /// Plays a card game already dealt (a daily deal, a puzzle) on the full screen, which goes on to
-/// the menu if the player asks for it after.
-fn play_dealt(global: &Global, game: Game, meta: GameMeta) -> Result<(), Error> {
+/// the menu if the player asks for it after, with `rules` (those in force, not a puzzle's) there.
+fn play_dealt(global: &Global, rules: Rules, game: Game, meta: GameMeta) -> Result<(), Error> {
     let ui = terminal(global)?;
-    let rules = game.rules().clone();
     let first = crate::ui::Match::Cards(Box::new(game), meta);
     crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
     Ok(())

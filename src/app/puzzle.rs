@@ -47,7 +47,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         return Ok(());
     }
     if crate::ui::is_interactive() && !args.json {
-        return super::play_dealt(global, game, meta);
+        return super::play_dealt(global, rules, game, meta);
     }
     let target = puzzle::target(&game);
     if !args.json {

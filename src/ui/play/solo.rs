@@ -47,6 +47,10 @@ pub(crate) trait OnePlayer: crate::record::Recorded {
     fn result_poll(_s: &mut Kept<Self>) -> (bool, bool) {
         (false, false)
     }
+    /// What came in for the game screen while it is played: (anything came, more is coming).
+    fn play_poll(_s: &mut Kept<Self>) -> (bool, bool) {
+        (false, false)
+    }
 }
 
 /// One game being played on the screen, and how it is kept.
@@ -170,6 +174,10 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
 
     fn result_poll(&mut self) -> (bool, bool) {
         G::result_poll(self)
+    }
+
+    fn play_poll(&mut self) -> (bool, bool) {
+        G::play_poll(self)
     }
 
     fn leave(&mut self) -> End {

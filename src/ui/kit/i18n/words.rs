@@ -84,6 +84,16 @@ pub(crate) struct Words {
     pub puzzle: &'static str,
     /// Before the rest of a puzzle's deck, after the cards in view.
     pub puzzle_then: &'static str,
+    /// A puzzle's target beside its score, and the best score its moves so far still allow.
+    pub target: &'static str,
+    pub reach: &'static str,
+    /// A puzzle's result: `{}` the score (the target) when it was reached; `{}` the score and
+    /// `{}` the best known target it beat; `{}` the points short, `{}` the score, `{}` the target.
+    pub puzzle_solved: &'static str,
+    pub puzzle_beaten: &'static str,
+    pub puzzle_short: &'static str,
+    /// The help's last rule in a puzzle (in place of `help_end`): `{}` the target.
+    pub help_puzzle_end: &'static str,
     /// `{}` the share of accurate moves, in percent.
     pub accuracy_line: &'static str,
     pub accuracy_computing: &'static str,

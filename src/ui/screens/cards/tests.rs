@@ -44,6 +44,7 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
         played_secs: Some(272),
         daily: false,
         insight: &[],
+        goal: None,
     }
 }
 
