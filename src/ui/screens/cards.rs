@@ -806,4 +806,6 @@ fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
 }
 
 #[cfg(test)]
+mod puzzle_tests;
+#[cfg(test)]
 mod tests;

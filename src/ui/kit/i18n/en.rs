@@ -63,7 +63,7 @@ pub(crate) static EN: Words = Words {
     reach: "Reach",
     puzzle_solved: "Solved: {} points, the target!",
     puzzle_beaten: "Beaten: {} points, more than the best known {}!",
-    puzzle_short: "Short by {}: {} points of the target {}.",
+    puzzle_short: "Short by {}: {} of {} points.",
     help_puzzle_end: "A puzzle: every card is known from the start (Next, then Then). Score the target, {}, the most any play of these cards can make, to solve it; Reach is the most your moves so far still allow.",
     accuracy_line: "Accuracy {}%",
     accuracy_computing: "Accuracy: computing…",

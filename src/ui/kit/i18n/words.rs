@@ -88,7 +88,8 @@ pub(crate) struct Words {
     pub target: &'static str,
     pub reach: &'static str,
     /// A puzzle's result: `{}` the score (the target) when it was reached; `{}` the score and
-    /// `{}` the best known target it beat; `{}` the points short, `{}` the score, `{}` the target.
+    /// `{}` the best known target it beat; `{}` the points short, `{}` the score, `{}` the target
+    /// (wrapped in a narrow window).
     pub puzzle_solved: &'static str,
     pub puzzle_beaten: &'static str,
     pub puzzle_short: &'static str,

@@ -79,7 +79,7 @@ pub(crate) static ZH: Words = Words {
     reach: "可达",
     puzzle_solved: "解开了：{} 分，正是目标！",
     puzzle_beaten: "超越了：{} 分，高于已知最佳 {}！",
-    puzzle_short: "差 {} 分：你 {} 分，目标 {}。",
+    puzzle_short: "差 {} 分：{} / {} 分。",
     help_puzzle_end: "谜题：每张牌一开始就都可见（接下来，然后是之后）。拿到目标 {} 分（这些牌任何打法的最高分）就解开了；可达是你目前的走法最多还能拿到的分数。",
     accuracy_line: "准确率 {}%",
     accuracy_computing: "准确率：计算中…",

@@ -33,21 +33,33 @@ pub(super) fn goal_items(goal: Goal, words: &Words, theme: Theme) -> Vec<String>
     items
 }
 
-/// A puzzle's headline, judged by its target: solved, beaten, or short by so many points;
-/// `None` while the target is not known.
-fn verdict_head(goal: Goal, score: u64, words: &Words, theme: Theme) -> Option<String> {
+/// A puzzle's headline, judged by its target: solved, beaten, or short by so many points, wrapped
+/// to `room` columns; `None` while the target is not known.
+fn verdict_head(
+    goal: Goal,
+    score: u64,
+    words: &Words,
+    theme: Theme,
+    room: usize,
+) -> Option<Vec<String>> {
     let target = goal.target?;
-    Some(match Verdict::of(score, target) {
-        Verdict::Solved => theme.paint(&fill(words.puzzle_solved, &[&score]), Tone::Good),
-        Verdict::Beaten => theme.paint(
-            &fill(words.puzzle_beaten, &[&score, &target.score]),
+    let (text, tone) = match Verdict::of(score, target) {
+        Verdict::Solved => (fill(words.puzzle_solved, &[&score]), Tone::Good),
+        Verdict::Beaten => (
+            fill(words.puzzle_beaten, &[&score, &target.score]),
             Tone::Good,
         ),
-        Verdict::Short(n) => theme.paint(
-            &fill(words.puzzle_short, &[&n, &score, &target.score]),
+        Verdict::Short(n) => (
+            fill(words.puzzle_short, &[&n, &score, &target.score]),
             Tone::Bad,
         ),
-    })
+    };
+    Some(
+        wrap(&text, room.max(1))
+            .iter()
+            .map(|l| theme.paint(l, tone))
+            .collect(),
+    )
 }
 
 /// The longest chain of the game: replayed from its moves (the engine keeps no such count), a
@@ -110,10 +122,11 @@ pub(super) fn result(
     let margin = " ".repeat(l.margin);
     let game = s.game;
     let p = game.position();
-    let verdict = s.goal.and_then(|g| verdict_head(g, p.score, words, theme));
-    let head = if let Some(v) = verdict {
-        v
-    } else if Ending::of(game) == Ending::Won {
+    let room = width.saturating_sub(l.margin);
+    let verdict = s
+        .goal
+        .and_then(|g| verdict_head(g, p.score, words, theme, room));
+    let head = if Ending::of(game) == Ending::Won {
         theme.paint(words.won, Tone::Good)
     } else {
         let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
@@ -145,7 +158,10 @@ pub(super) fn result(
             out.push(String::new());
         }
     };
-    let mut lines = vec![fit(&format!("{margin}{head}"), width)];
+    let mut lines = match verdict {
+        Some(v) => v.iter().map(|l| format!("{margin}{l}")).collect(),
+        None => vec![fit(&format!("{margin}{head}"), width)],
+    };
     blank(&mut lines);
     lines.extend(pack(&facts, "    ", &margin, width));
     lines.extend(pack(&more, "    ", &margin, width));
