@@ -277,3 +277,45 @@ pub(crate) fn render_review(game: &Game, moves: &[PuzzleMove]) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{InPlay, Store};
+
+    /// The verdict: the target reached is solved, more than a best known target is beaten (a
+    /// proven one cannot be passed: it counts as solved), less is short by the difference.
+    #[test]
+    fn verdicts() {
+        let proven = Target {
+            score: 12,
+            proven: true,
+        };
+        let known = Target {
+            proven: false,
+            ..proven
+        };
+        assert_eq!(Verdict::of(12, proven), Verdict::Solved);
+        assert_eq!(Verdict::of(13, proven), Verdict::Solved);
+        assert_eq!(Verdict::of(13, known), Verdict::Beaten);
+        assert_eq!(Verdict::of(12, known), Verdict::Solved);
+        assert_eq!(Verdict::of(9, proven), Verdict::Short(3));
+        assert_eq!(Verdict::Short(3).text(), "short by 3");
+        assert!(Verdict::Beaten.solved() && !Verdict::Short(1).solved());
+    }
+
+    /// A puzzle saved before its target came and after it is one saved game, not two.
+    #[test]
+    fn the_target_found_in_play_keeps_one_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::at(Some(dir.path().to_path_buf()));
+        let (mut game, mut meta) = start(&Rules::default_rules(), Some(8), None).unwrap();
+        game.play(Move::Place(0)).unwrap();
+        store.save(&InPlay::solo(&game, &meta));
+        keep_target(&mut meta.deal, Target::of(&target(&game)));
+        game.play(Move::Place(0)).unwrap();
+        store.save(&InPlay::solo(&game, &meta));
+        assert_eq!(store.saved_games().len(), 1);
+        assert_eq!(target_of(&meta.deal).map(|t| t.score), Some(12));
+    }
+}

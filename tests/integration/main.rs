@@ -10,6 +10,7 @@ mod docs;
 mod faults;
 mod kept;
 mod learned;
+mod menu_loop;
 mod merges;
 mod pinned;
 mod props;

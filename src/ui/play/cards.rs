@@ -125,6 +125,9 @@ pub(crate) fn play_cards(
 /// drawn without them (they are drawn when they come, at the next key).
 const TARGET_WAIT: std::time::Duration = std::time::Duration::from_millis(2500);
 const REACH_WAIT: std::time::Duration = std::time::Duration::from_millis(150);
+/// The reach's search is kept cheap: a quarter of the target's (a reach it cannot prove is not
+/// shown).
+const REACH_BUDGET: exact::Budget = exact::Budget(exact::EXACT_BUDGET / 4);
 
 /// Takes in what came of a puzzle's searches: the target (kept in the deal, so the save and the
 /// record are judged by it) and the reach of the position now, started again when the game has
@@ -147,25 +150,28 @@ fn reach_poll(extra: &mut Cards, game: &Game) {
     }
     let at = game.moves().len();
     let (was, pending) = &mut extra.reach;
-    // From the start the reach is the target itself.
-    if at > 0 && (*was != at || matches!(pending, Pending::Off)) {
+    pending.poll();
+    // From the start the reach is the target itself. One search at a time: the search cannot
+    // be stopped, so moves made faster than it (a loaded machine) would pile them up and starve
+    // the screen; the position the game has come to is searched once the last search is done.
+    if at > 0 && (*was != at || matches!(pending, Pending::Off)) && !pending.computing() {
         let (rules, pos) = (game.rules_arc().clone(), *game.position());
         let rest = game.deck().get(at..).unwrap_or_default().to_vec();
-        *pending = Pending::start(move |_| {
-            Some(exact::solve_from(
-                &rules,
-                &pos,
-                &rest,
-                exact::Budget(exact::EXACT_BUDGET),
-            ))
-        });
+        *pending =
+            Pending::start(move |_| Some(exact::solve_from(&rules, &pos, &rest, REACH_BUDGET)));
         *was = at;
     }
-    pending.poll();
+}
+
+/// Whether a puzzle's reach is still to come for the position the game is at.
+fn reach_coming(extra: &Cards, game: &Game) -> bool {
+    let at = game.moves().len();
+    let (was, pending) = &extra.reach;
+    !matches!(extra.target, Pending::Off) && at > 0 && (pending.computing() || *was != at)
 }
 
 /// [`goal_poll`], then waits for what is still being searched, the target up to
-/// [`TARGET_WAIT`], the reach up to [`REACH_WAIT`] (or until `stop()`).
+/// [`TARGET_WAIT`], the reach up to [`REACH_WAIT`] (or until `stop()`, or a key).
 fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, stop: &dyn Fn() -> bool) {
     let began = std::time::Instant::now();
     loop {
@@ -173,11 +179,14 @@ fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, stop: &dyn Fn() ->
         let waited = began.elapsed();
         let known = crate::puzzle::target_of(deal).is_some();
         let target = !known && extra.target.computing() && waited < TARGET_WAIT;
-        let reach = extra.reach.1.computing() && waited < REACH_WAIT;
-        if !(target || reach) || stop() {
+        let reach = reach_coming(extra, game) && waited < REACH_WAIT;
+        // A key typed meanwhile ends the wait: it is played at once.
+        if !(target || reach)
+            || stop()
+            || crate::ui::term::input_within(std::time::Duration::from_millis(5))
+        {
             return;
         }
-        std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
 
@@ -190,7 +199,8 @@ fn goal(s: &Kept<Game>) -> Option<Goal> {
     let at = s.game.moves().len();
     let reach = match &s.extra.reach {
         _ if at == 0 => target.map(|t| t.score),
-        (n, Pending::Ready(r)) if *n == at => Some(r.score),
+        // A reach the search could not prove is no reach: it may be short of the true one.
+        (n, Pending::Ready(r)) if *n == at && r.proven => Some(r.score),
         _ => None,
     };
     Some(Goal { target, reach })
@@ -337,7 +347,7 @@ impl OnePlayer for Game {
     fn play_poll(s: &mut Kept<Self>) -> (bool, bool) {
         let before = goal(s);
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
-        let coming = s.extra.target.computing() || s.extra.reach.1.computing();
+        let coming = s.extra.target.computing() || reach_coming(&s.extra, &s.game);
         (goal(s) != before, before.is_some() && coming)
     }
 
