@@ -70,7 +70,20 @@ pub(crate) fn play(
     first: Option<Match>,
     keeper: &mut Store,
 ) -> io::Result<()> {
+    play_saying(ui, rules, first, keeper, None)
+}
+
+/// [`play`], the first start menu saying why the rules file cannot be played (`broken`: its
+/// error), the default rules being in force instead.
+pub(crate) fn play_saying(
+    ui: &Ui,
+    rules: Rules,
+    first: Option<Match>,
+    keeper: &mut Store,
+    broken: Option<String>,
+) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
+    let mut broken = broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
     let mut rules = Arc::new(rules);
     // The log look opens on the game, not on a menu (which cannot be drawn as a log).
     let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(keeper, &rules)));
@@ -92,6 +105,7 @@ pub(crate) fn play(
         } else {
             let mut news = menu_news(ui.words, kept.as_ref().map(|k| k.1), &daily);
             news.extend(given_up.take().map(|l| (l, Tone::Info)));
+            news.extend(broken.take());
             // A menu reached in the log look is covered by the log until `b`.
             hide_in_log(ui);
             let chosen = menu::start(ui, &mut rules, keeper, &news);

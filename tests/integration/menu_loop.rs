@@ -89,3 +89,42 @@ fn commands_leave_until_the_menu_was_shown() {
     r.send("q");
     r.ends_restored();
 }
+
+/// A broken rules file and a broken rule set lock nobody out: plain `new2048` opens the menu
+/// with a line naming the file, its line and the key, the default rules in force; a game of them
+/// plays and comes back; the rule set with `height = 0` is listed, marked, and Enter on it opens
+/// the editor at the wrong value.
+#[test]
+fn a_broken_file_never_locks_anyone_out() {
+    let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
+        let config = cmd
+            .get_envs()
+            .find(|(k, _)| *k == "NEW2048_CONFIG")
+            .and_then(|(_, v)| v)
+            .map(std::path::PathBuf::from)
+            .expect("the tests' rules file");
+        let text = std::fs::read_to_string(&config).unwrap();
+        let broken = text.replacen("columns = 5", "columns = \"five\"", 1);
+        assert_ne!(broken, text);
+        std::fs::write(&config, broken).unwrap();
+        let sets = config.parent().unwrap().join("rules");
+        std::fs::create_dir_all(&sets).unwrap();
+        std::fs::write(sets.join("quick.toml"), "[board]\nheight = 0\n").unwrap();
+    });
+    r.expect("Your rules file cannot be played");
+    r.expect("config.toml:");
+    r.expect("board.columns");
+    r.expect("Mend rule set quick");
+    r.expect("Quit");
+    r.send("\r");
+    play_one_and_quit(&mut r, "Cards left");
+    r.highlight("Mend rule set quick");
+    r.send("\r");
+    r.expect("Rules editor: quick.toml");
+    r.expect("board.height");
+    r.send("q");
+    r.expect("what would you like to play?");
+    r.expect("Quit");
+    r.send("q");
+    r.ends_restored();
+}

@@ -228,6 +228,9 @@ pub(crate) static EN: Words = Words {
     menu_record_short: "best {} · {}% won",
     menu_bot_rate: "the best bot wins {}%",
     menu_not_played: "not played yet",
+    menu_mend: "Mend rule set {} ✗ (cannot be played: {})",
+    menu_mend_short: "Mend rule set {} ✗",
+    menu_broken_rules: "Your rules file cannot be played ({}), so the default rules are in force; Rules, then Edit the rules…, mends it.",
     menu_try_streak: "On {} you won {} in a row: try {} next (press t).",
     menu_try_rate: "On {} you win {}% of your games: try {} next (press t).",
     menu_open_elsewhere: [

@@ -271,6 +271,13 @@ pub(crate) struct Words {
     /// Beside a preset in the start menu: its measured difficulty (`{}` the best bot's % won).
     pub menu_bot_rate: &'static str,
     pub menu_not_played: &'static str,
+    /// A rule set that cannot be played, listed to be mended: `{}` its name, `{}` why (the
+    /// file's own message); shorter in a narrow window.
+    pub menu_mend: &'static str,
+    pub menu_mend_short: &'static str,
+    /// Above the menu when the rules file cannot be played: `{}` where (`config.toml:33:
+    /// board.columns`).
+    pub menu_broken_rules: &'static str,
     /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
     /// harder rules `{}` suggested, with the key that starts them.
     pub menu_try_streak: &'static str,

@@ -244,6 +244,9 @@ pub(crate) static ZH: Words = Words {
     menu_record_short: "最高 {} · 胜率 {}%",
     menu_bot_rate: "最强机器人胜率 {}%",
     menu_not_played: "还没玩过",
+    menu_mend: "修复规则集 {} ✗（无法使用：{}）",
+    menu_mend_short: "修复规则集 {} ✗",
+    menu_broken_rules: "你的规则文件无法使用（{}），现用默认规则；规则 → 编辑规则… 可以修复。",
     menu_try_streak: "{} 规则下你已连胜 {} 局：下一步试试 {}（按 t 开始）。",
     menu_try_rate: "{} 规则下你的胜率是 {}%：下一步试试 {}（按 t 开始）。",
     menu_open_elsewhere: [
