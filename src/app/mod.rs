@@ -326,8 +326,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         return records::share(game.rules(), &date);
     }
     if crate::ui::is_interactive() && !args.json {
-        let rules = game.rules().clone();
-        return play_dealt(global, rules, game, meta);
+        return play_dealt(global, game.rules().clone(), game, meta);
     }
     if !args.json {
         println!("the daily deal of {date} (UTC)");
@@ -716,40 +715,18 @@ pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
 /// the start menu (`--resume` is [`play_resumed`]).
 fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result<(), Error> {
     let menu = args.seed.is_none() && args.deck_file.is_none();
-    // The start menu opens whatever the rules file says: a file that cannot be played is said
-    // there (its place and key), the default rules in force, so the presets, classic, the daily
-    // deal and the editor that mends it are all one key away. Rules asked for by name or with
-    // --config are refused as before.
-    let (rules, broken) = match load_rules(global) {
-        Ok(loaded) => (loaded.rules, None),
-        Err(Error::Rules(e)) if menu && global.rules.is_none() && global.config.is_none() => {
-            (Rules::default_rules(), Some(broken_at(&e)))
-        }
-        Err(e) => return Err(e),
-    };
-    let first = if menu {
-        None
+    let (rules, broken) = if menu {
+        config::for_the_menu(&global.rules_choice())?
     } else {
-        Some(new_game_with_meta(rules.clone(), args)?)
+        (load_rules(global)?.rules, None)
     };
+    let first = (!menu)
+        .then(|| new_game_with_meta(rules.clone(), args))
+        .transpose()?;
     let ui = terminal(global)?;
     let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
     crate::ui::play_saying(&ui, rules, first, keeper, broken)?;
     Ok(())
-}
-
-/// Where a rules file cannot be played, in a few words: `config.toml:33: board.columns`
-/// (the file's name, the line, the key), or the file and the first words of why.
-fn broken_at(e: &config::parse::RulesError) -> String {
-    let file = Path::new(&e.origin)
-        .file_name()
-        .map_or_else(|| e.origin.clone(), |f| f.to_string_lossy().into_owned());
-    let place = match e.line_col {
-        Some((line, _)) => format!("{file}:{line}"),
-        None => file,
-    };
-    let first = e.message.split(": ").next().unwrap_or_default();
-    format!("{place}: {first}")
 }
 
 /// Full-screen classic 2048: the saved game with `--resume`; else a new one, the saved game

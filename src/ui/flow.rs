@@ -178,13 +178,7 @@ pub(crate) fn play_saying(
         };
         // The game is no longer played here: another window may take its save up.
         keeper.release();
-        kept = match end {
-            End::Quit(Some(score)) | End::Stopped(Some(score)) => keeper
-                .saved_games()
-                .first()
-                .map(|newest| (newest.id.clone(), score, saved_bye)),
-            _ => None,
-        };
+        kept = kept_after(end, keeper, saved_bye);
         match then(end, home) {
             Then::Again => next = Some(again),
             Then::Menu => {}
@@ -199,6 +193,18 @@ pub(crate) fn play_saying(
         given_up,
     );
     Ok(())
+}
+
+/// The game a session's last game left saved, when it was (its save is the newest): its id, its
+/// score and the farewell that says so.
+fn kept_after(end: End, keeper: &Store, bye: &'static str) -> Option<(String, u64, &'static str)> {
+    match end {
+        End::Quit(Some(score)) | End::Stopped(Some(score)) => keeper
+            .saved_games()
+            .first()
+            .map(|newest| (newest.id.clone(), score, bye)),
+        _ => None,
+    }
 }
 
 /// The last lines, on the shell's screen: a finished daily deal's, a duel given up's, and the

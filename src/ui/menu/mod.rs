@@ -368,12 +368,7 @@ fn menu_now(
     keeper: &mut Store,
     notes: &mut Vec<(String, Tone)>,
     now: u64,
-) -> (
-    Vec<SavedGameInfo>,
-    Vec<Offer>,
-    Vec<Broken>,
-    Vec<(Item, Choice)>,
-) {
+) -> MenuNow {
     let words = ui.words;
     let (saved, elsewhere) = keeper.saved_games_here();
     let elsewhere = elsewhere.len();
@@ -404,7 +399,41 @@ fn menu_now(
     for w in keeper.take_warnings() {
         notes.push((w, Tone::Bad));
     }
-    (saved, offers, broken, items)
+    MenuNow {
+        saved,
+        offers,
+        broken,
+        items,
+    }
+}
+
+/// What the start menu shows now (see [`menu_now`]).
+struct MenuNow {
+    saved: Vec<SavedGameInfo>,
+    offers: Vec<Offer>,
+    broken: Vec<Broken>,
+    items: Vec<(Item, Choice)>,
+}
+
+/// The item highlighted first. The newest game in progress, listed first, is what a returning
+/// player most likely wants: it is highlighted first (when there is one: `none_saved` false),
+/// else a new game of the rules in force; back from a sub-menu, the item that led there is.
+fn highlighted(
+    items: &[(Item, Choice)],
+    offers: &[Offer],
+    none_saved: bool,
+    rules: &Rules,
+    back: Option<Choice>,
+) -> usize {
+    let current = offers
+        .iter()
+        .position(|o| o.rules.hash() == rules.hash())
+        .filter(|_| none_saved);
+    items
+        .iter()
+        .position(|(_, c)| Some(*c) == back)
+        .or_else(|| current.and_then(|k| items.iter().position(|(_, c)| *c == Choice::New(k))))
+        .unwrap_or(0)
 }
 
 /// A rule set of the player's that cannot be played, and why (the first line of its error).
@@ -446,7 +475,12 @@ pub(crate) fn start(
     let mut back: Option<Choice> = None;
     loop {
         let now = utc::now();
-        let (saved, offers, broken, items) = menu_now(ui, rules, keeper, &mut notes, now);
+        let MenuNow {
+            saved,
+            offers,
+            broken,
+            items,
+        } = menu_now(ui, rules, keeper, &mut notes, now);
         let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
         let deletable: Vec<bool> = items
             .iter()
@@ -457,18 +491,7 @@ pub(crate) fn start(
         } else {
             words.menu_keys
         };
-        // The newest game in progress, listed first, is what a returning player most likely
-        // wants: it is highlighted first, else a new game of the rules in force; back from a
-        // sub-menu, the item that led there is.
-        let current = offers
-            .iter()
-            .position(|o| o.rules.hash() == rules.hash())
-            .filter(|_| saved.is_empty());
-        let default = items
-            .iter()
-            .position(|(_, c)| Some(*c) == back)
-            .or_else(|| current.and_then(|k| items.iter().position(|(_, c)| *c == Choice::New(k))))
-            .unwrap_or(0);
+        let default = highlighted(&items, &offers, saved.is_empty(), rules, back);
         let picked = select(
             ui,
             &notes,
@@ -534,15 +557,11 @@ pub(crate) fn start(
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }
-            Choice::Mend(k) => {
-                let name = broken.get(k).map(|b| b.name.clone()).unwrap_or_default();
-                let file = super::editor::rule_set_file(&name);
-                match edit_file(ui, rules, &mut notes, file) {
-                    Sub::Chose(m) => return Some(m),
-                    Sub::Back => {}
-                    Sub::Leave => return None,
-                }
-            }
+            Choice::Mend(k) => match mend(ui, rules, &mut notes, broken.get(k)) {
+                Sub::Chose(m) => return Some(m),
+                Sub::Back => {}
+                Sub::Leave => return None,
+            },
             Choice::Rules => match change_rules(ui, rules, &mut notes) {
                 Sub::Chose(m) => return Some(m),
                 Sub::Back => {}
@@ -615,6 +634,17 @@ fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) ->
         None => super::editor::own_file(),
     };
     edit_file(ui, rules, notes, file)
+}
+
+/// The rules editor on a rule set that cannot be played (see [`edit_file`]).
+fn mend(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    notes: &mut Vec<(String, Tone)>,
+    set: Option<&Broken>,
+) -> Sub<Match> {
+    let name = set.map(|b| b.name.as_str()).unwrap_or_default();
+    edit_file(ui, rules, notes, super::editor::rule_set_file(name))
 }
 
 /// The rules editor on `file` (its path and text, or why it cannot be read, said in `notes`):
