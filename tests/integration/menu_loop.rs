@@ -128,3 +128,30 @@ fn a_broken_file_never_locks_anyone_out() {
     r.send("q");
     r.ends_restored();
 }
+
+/// A puzzle whose result screen is left at once is still recorded with its target (the record
+/// waits for the search), so history judges it: `solved` or `short by N`, never a bare `won`.
+#[test]
+fn a_puzzle_left_at_once_is_judged() {
+    let mut r = start(&["--no-color", "puzzle", "--seed", "3"]);
+    r.expect("Target");
+    for _ in 0..4 {
+        r.send("12345");
+    }
+    r.expect("Play again");
+    r.send("q");
+    r.ends_restored();
+    let out = crate::common::new2048(r.dir.path())
+        .env("NEW2048_CONFIG", r.dir.path().join("config.toml"))
+        .args(["history", "--game", "puzzle", "--json"])
+        .output()
+        .unwrap();
+    let rows = crate::common::json_rows(&out);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let verdict = rows[0]["verdict"].as_str().unwrap_or_default();
+    assert!(
+        verdict == "solved" || verdict.starts_with("short by "),
+        "{rows:?}"
+    );
+    assert_eq!(rows[0]["deal"]["target"]["score"], 13, "{rows:?}");
+}

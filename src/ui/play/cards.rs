@@ -306,6 +306,18 @@ impl OnePlayer for Game {
         Ending::of(self) == Ending::Lost
     }
 
+    /// A puzzle left before its target came (a slow search, a quick player) waits for it, so
+    /// its record is judged by it; a stop signal ends the wait (the record then has none).
+    fn before_record(s: &mut Kept<Self>) {
+        while s.extra.target.computing() && !s.ui.signals.stop() {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            s.extra.target.poll();
+        }
+        if let Pending::Ready(t) = &s.extra.target {
+            crate::puzzle::keep_target(&mut s.meta.deal, crate::puzzle::Target::of(t));
+        }
+    }
+
     fn result_shown(s: &mut Kept<Self>) {
         let game = &s.game;
         // A puzzle is measured against its exact solution, not against `best`.

@@ -38,6 +38,9 @@ pub(crate) trait OnePlayer: crate::record::Recorded {
     }
     /// The game ended and its result screen is about to show.
     fn result_shown(_s: &mut Kept<Self>) {}
+    /// The ended game is about to be recorded: what it is judged by must be in (a puzzle's
+    /// target).
+    fn before_record(_s: &mut Kept<Self>) {}
     /// Opens the review of the ended game at its biggest mistake (the result screen's `v`);
     /// `false` when there is none to open.
     fn open_mistake(_s: &mut Kept<Self>) -> bool {
@@ -149,6 +152,7 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn finish(&mut self) -> bool {
+        G::before_record(self);
         // Recorded as it ended, with the time the result screen showed.
         let game = InPlay::solo(&self.game, &self.meta);
         let new_best = self.keeper.finish(&game, None, self.ended);
