@@ -69,12 +69,11 @@ fn commands_leave_until_the_menu_was_shown() {
     r.ends_restored();
     let mut r = r.again(&["--no-color", "daily", "--date", "2026-12-01"]);
     r.expect("Cards left 100");
-    // Ctrl-C at the daily deal's first card would leave; a full game is long, so the menu is
-    // reached through a result: the deal given up is not needed, a puzzle's result is quicker.
     r.send("q");
     r.expect("Quit?");
     r.send("y");
     r.ends_restored();
+    // The menu is reached through a result screen (a puzzle's is the quickest to reach).
     let mut r = r.again(&["--no-color", "puzzle", "--seed", "3"]);
     r.expect("Target");
     for _ in 0..4 {
