@@ -237,8 +237,9 @@ fn play_resumed(
         // The screens take up any saved game; a card game goes on with its own rules.
         r if on_screen => {
             let ui = terminal(global)?;
+            // The menu after it offers the rules in force: a puzzle's are no rules of a game.
             let rules = match &r {
-                Resumed::Cards(g, _) => g.rules().clone(),
+                Resumed::Cards(g, m) if !matches!(m.deal, Deal::Puzzle { .. }) => g.rules().clone(),
                 _ => load_rules(global)?.rules,
             };
             crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
@@ -326,7 +327,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         return records::share(game.rules(), &date);
     }
     if crate::ui::is_interactive() && !args.json {
-        return play_dealt(global, game, meta);
+        return play_dealt(global, game.rules().clone(), game, meta);
     }
     if !args.json {
         println!("the daily deal of {date} (UTC)");
@@ -717,15 +718,18 @@ pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
 /// The full-screen game (see [`crate::ui`]): the deal chosen with `--seed`/`--deck-file`, else
 /// the start menu (`--resume` is [`play_resumed`]).
 fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result<(), Error> {
-    let rules = load_rules(global)?.rules;
-    let first = if args.seed.is_some() || args.deck_file.is_some() {
-        Some(new_game_with_meta(rules.clone(), args)?)
+    let menu = args.seed.is_none() && args.deck_file.is_none();
+    let (rules, broken) = if menu {
+        config::for_the_menu(&global.rules_choice())?
     } else {
-        None
+        (load_rules(global)?.rules, None)
     };
+    let first = (!menu)
+        .then(|| new_game_with_meta(rules.clone(), args))
+        .transpose()?;
     let ui = terminal(global)?;
     let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
-    crate::ui::play(&ui, rules, first, keeper)?;
+    crate::ui::play_saying(&ui, rules, first, keeper, broken)?;
     Ok(())
 }
 
@@ -806,10 +810,9 @@ fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
 }
 
 /// Plays a card game already dealt (a daily deal, a puzzle) on the full screen, which goes on to
-/// the menu if the player asks for it after.
-fn play_dealt(global: &Global, game: Game, meta: GameMeta) -> Result<(), Error> {
+/// the menu if the player asks for it after, with `rules` (those in force, not a puzzle's) there.
+fn play_dealt(global: &Global, rules: Rules, game: Game, meta: GameMeta) -> Result<(), Error> {
     let ui = terminal(global)?;
-    let rules = game.rules().clone();
     let first = crate::ui::Match::Cards(Box::new(game), meta);
     crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
     Ok(())

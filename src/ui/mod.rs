@@ -44,7 +44,7 @@ use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
 pub(crate) use self::editor::{Edited, own_file, rule_set_file};
-pub(crate) use self::flow::play;
+pub(crate) use self::flow::{play, play_saying};
 pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};

@@ -77,6 +77,7 @@ impl Bot {
             played_secs: None,
             daily: false,
             insight: &[],
+            goal: None,
         };
         let lines = render(&screen, self.words, self.theme, w, h);
         term::draw(&self.term, &lines, h)
