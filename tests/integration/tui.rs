@@ -345,6 +345,28 @@ fn autoplay_shows_the_bot_and_stops_on_a_key() {
     assert!(r.ends_restored().contains("The greedy bot stopped"));
 }
 
+/// Classic 2048 watched: the bot slides on the classic screen, without the player's keys, until
+/// a key stops it.
+#[test]
+fn classic_autoplay_shows_the_bot_and_stops_on_a_key() {
+    let mut r = start(&[
+        "--no-color",
+        "autoplay",
+        "--game",
+        "classic",
+        "--think",
+        "2",
+        "--delay",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    r.expect("bot: expectimax");
+    r.expect("Slid");
+    r.send("x");
+    assert!(r.ends_restored().contains("The expectimax bot stopped"));
+}
+
 /// A resize (SIGWINCH) interrupts the key read: the screen is drawn again and play goes on, in
 /// the menu, in the game and in a question alike.
 #[test]

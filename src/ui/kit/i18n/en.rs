@@ -125,6 +125,7 @@ pub(crate) static EN: Words = Words {
     saved_bye: "Game saved (score {}). Run new2048 again to resume it.",
     bye: "Goodbye!",
     bot_bye: "The {} bot stopped: score {}, {} cards played.",
+    bot_bye_classic: "The {} bot stopped: score {}, {} moves.",
     classic_tag: "classic {}×{}",
     moves: "Moves",
     dirs: ["up", "down", "left", "right"],

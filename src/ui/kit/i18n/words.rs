@@ -158,6 +158,8 @@ pub(crate) struct Words {
     pub bye: &'static str,
     /// `{}` bot name, `{}` score, `{}` cards played.
     pub bot_bye: &'static str,
+    /// `{}` bot name, `{}` score, `{}` moves made (classic).
+    pub bot_bye_classic: &'static str,
     /// Classic 2048: the title's tag, `{}` × `{}` the board side.
     pub classic_tag: &'static str,
     pub moves: &'static str,

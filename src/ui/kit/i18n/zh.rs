@@ -141,6 +141,7 @@ pub(crate) static ZH: Words = Words {
     saved_bye: "牌局已保存（得分 {}）。再次运行 new2048 即可继续。",
     bye: "再见！",
     bot_bye: "机器人 {} 已停止：得分 {}，已出 {} 张牌。",
+    bot_bye_classic: "机器人 {} 已停止：得分 {}，已走 {} 步。",
     classic_tag: "经典 {}×{}",
     moves: "步数",
     dirs: ["上", "下", "左", "右"],
