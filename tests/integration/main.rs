@@ -12,6 +12,7 @@ mod games;
 mod kept;
 mod learned;
 mod mending;
+mod menu_loop;
 mod pinned;
 mod props;
 mod puzzle;
