@@ -86,6 +86,8 @@ struct Run {
     wins: u32,
     total: f64,
     latest: Option<i64>,
+    solved: u32,
+    judged: u32,
 }
 
 /// [`Sums`]: per rules (by hash), the card and classic games' count, wins, total score, the
@@ -130,15 +132,15 @@ fn scan(
     let mut unverified = Vec::new();
     let mut buf = Vec::with_capacity(128);
     let mut q = conn.prepare_cached(
-        "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, g.digest, g.seal \
-         FROM games g INDEXED BY games_tally",
+        "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, \
+         g.deal ->> '$.target.score', g.digest, g.seal FROM games g INDEXED BY games_tally",
     )?;
     let mut rows = q.query([])?;
     // Each column read once (a read costs more than the hash), and the rules' tag looked up
     // once a run of the index's order.
     let mut last_tag: Option<(i64, Option<i64>)> = None;
     while let Some(r) = rows.next()? {
-        let v: [ValueRef; 9] = [
+        let v: [ValueRef; 10] = [
             r.get_ref(0)?,
             r.get_ref(1)?,
             r.get_ref(2)?,
@@ -148,6 +150,7 @@ fn scan(
             r.get_ref(6)?,
             r.get_ref(7)?,
             r.get_ref(8)?,
+            r.get_ref(9)?,
         ];
         let int = |i: usize| v[i].as_i64().unwrap_or(0);
         let rules_id = v[2].as_i64().unwrap_or(-1);
@@ -159,9 +162,9 @@ fn scan(
                 tag
             }
         };
-        let ok = match (key, tag, v[7], v[8]) {
+        let ok = match (key, tag, v[8], v[9]) {
             (Some(key), Some(tag), ValueRef::Integer(digest), ValueRef::Integer(seal)) => {
-                let figures = [v[3], v[4], v[5], v[6]];
+                let figures = [v[3], v[4], v[5], v[6], v[7]];
                 key.seal(&mut buf, [v[0], v[1]], tag, figures, digest) == seal
             }
             _ => false,
@@ -188,6 +191,8 @@ fn scan(
                 wins: 0,
                 total: 0.0,
                 latest: None,
+                solved: 0,
+                judged: 0,
             });
         }
         let run = runs.last_mut().expect("pushed above");
@@ -197,6 +202,11 @@ fn scan(
             run.wins += u32::from(v[3] == ValueRef::Text(b"won"));
             run.total += int(4).max(0) as f64;
             run.latest = Some(run.latest.map_or(int(6), |l| l.max(int(6))));
+            // A puzzle is judged by its target score, when its record kept one.
+            if let Ok(target) = v[7].as_i64().map(|t| t as f64).or_else(|_| v[7].as_f64()) {
+                run.judged += 1;
+                run.solved += u32::from(int(4) as f64 >= target);
+            }
         }
     }
     Ok((runs, unverified))
@@ -234,6 +244,8 @@ fn by_hash(runs: &[Run], rules: &HashMap<i64, (String, String)>, cards: bool) ->
         s.wins = s.wins.saturating_add(run.wins);
         s.total_score = s.total_score.saturating_add(run.total as u64);
         s.left_out = s.left_out.saturating_add(run.rows - run.games);
+        s.solved = s.solved.saturating_add(run.solved);
+        s.judged = s.judged.saturating_add(run.judged);
         s.latest = s.latest.max(latest.max(0) as u64);
         if run.games > 0 {
             *s.highest.entry(run.highest as u64).or_default() += run.games;
@@ -259,6 +271,10 @@ pub(crate) struct RulesStats {
     pub latest: u64,
     /// Games left out of these figures: their rows were edited after they were recorded.
     pub left_out: u32,
+    /// Puzzles that reached their target, and those whose target was kept (a puzzle recorded
+    /// before targets were kept has none): puzzles are counted by these rather than by wins.
+    pub solved: u32,
+    pub judged: u32,
 }
 
 /// The statistics of the card and classic games (summed up per rules by the database), the

@@ -187,7 +187,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     let mut keeper = Store::open();
     print_warnings(&mut keeper);
     if let DataCommand::Restore { path } = command {
-        let restored = keeper.restore(path).map_err(Error::usage)?;
+        let restored = keeper.restore(path)?;
         let count = |n: usize, what| crate::cards::text::count(n as u32, what);
         let refused = if restored.refused.is_empty() {
             String::new()
@@ -214,21 +214,11 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         )?;
         return Ok(());
     }
-    let db = keeper.db().ok_or_else(|| {
-        // Something other than a file in its place is the machine's state, not bad input.
-        let path = store::path_in(&dir);
-        match std::fs::symlink_metadata(&path) {
-            Ok(m) if !m.is_file() => Error::Failed(format!(
-                "the database {} cannot be opened (see above)",
-                path.display()
-            )),
-            _ => Error::usage("the database cannot be opened (see above)"),
-        }
-    })?;
+    let db = keeper.db().ok_or_else(|| keeper.unopened())?;
     match command {
         DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
         DataCommand::Backup { path } => {
-            store::backup(db, path).map_err(Error::usage)?;
+            store::backup(db, path)?;
             writeln!(
                 io::stdout(),
                 "wrote a copy of {} to {}",
@@ -240,7 +230,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         DataCommand::Check => {
             let found = keeper
                 .check()
-                .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
+                .map_err(|e| e.context(|m| format!("the database cannot be checked: {m}")))?;
             let mut problems = found.problems;
             if found.pages_damaged {
                 // The next start moves it aside and brings back what still reads.

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, MAIN_DB, OptionalExtension};
 
+use super::error::StoreError;
 use super::seal::Key;
 use super::{history, id, saves};
 use crate::cards::rules::Rules;
@@ -65,28 +66,30 @@ fn standalone(bytes: &mut [u8]) {
 /// A consistent copy of the database at `to`, as of one moment, while other windows play on,
 /// written to the path exactly as given (any bytes, not only UTF-8) as a new file, whole or not
 /// at all: an existing file is never replaced, and a failure leaves nothing there.
-pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
-    let fail = |e: &dyn std::fmt::Display| {
-        format!(
-            "cannot write the backup {}: {e} (nothing was written)",
-            to.display()
-        )
+pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), StoreError> {
+    let fail = |e: StoreError| {
+        e.context(|m| {
+            format!(
+                "cannot write the backup {}: {m} (nothing was written)",
+                to.display()
+            )
+        })
     };
     let exists = || {
-        format!(
+        StoreError::Refused(format!(
             "{} exists already; give a new file name (nothing was written)",
             to.display()
-        )
+        ))
     };
     if std::fs::symlink_metadata(to).is_ok() {
         return Err(exists());
     }
-    let bytes = snapshot(conn).map_err(|e| fail(&e))?;
+    let bytes = snapshot(conn).map_err(|e| fail(e.into()))?;
     crate::fsread::create_whole(to, &[&bytes]).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
             exists()
         } else {
-            fail(&e)
+            fail(e.into())
         }
     })
 }

@@ -10,7 +10,7 @@
 //! Two hashes, so that `stats` need not read every record: `digest` covers what only history
 //! and the records show (the daily date, the deck, the id, the start, the deal, the record's
 //! JSON...), `seal` covers the figures `stats` sums (`n`, the kind of game, the rules' name and
-//! hash, outcome, score, highest card, end) and `digest`. `stats` checks `seal` from its covering index alone; whatever
+//! hash, outcome, score, highest card, end, a puzzle's target score) and `digest`. `stats` checks `seal` from its covering index alone; whatever
 //! reads a whole row (history, a record's export, `data check`) checks both. A row without a
 //! `seal` was not replayed yet (the store replays it at its next start); one that was and did
 //! not give its result keeps a `seal` of 0, which no key gives, in practice, so it is not
@@ -32,12 +32,12 @@ pub(crate) const KEY_FILE: &str = "new2048.key";
 /// The columns a verdict covers, as [`verified`] reads them, from the games `g` joined to their
 /// rules `r`: the figures, then what `digest` covers, then the two hashes.
 pub(crate) const COLUMNS: &str = "g.n, g.game, r.name, r.hash, g.outcome, g.score, g.highest, \
-                                  g.ended, g.daily, g.deck, g.id, g.of, g.started, \
-                                  g.duration_secs, g.played, g.undos, g.deal, g.size, g.result, \
-                                  g.players, g.body, g.digest, g.seal";
+                                  g.ended, g.deal ->> '$.target.score', g.daily, g.deck, g.id, \
+                                  g.of, g.started, g.duration_secs, g.played, g.undos, g.deal, \
+                                  g.size, g.result, g.players, g.body, g.digest, g.seal";
 
 /// How many of [`COLUMNS`] are figures, and how many `digest` covers after them.
-const FIGURES: usize = 8;
+const FIGURES: usize = 9;
 const REST: usize = 13;
 
 /// The data folder's secret: what makes a hash this program's.
@@ -133,8 +133,8 @@ impl Key {
     }
 
     /// The `seal` of a row's figures: `n` and the kind of game, its rules' [`Key::rules_tag`],
-    /// then its outcome, score, highest card and end (in [`COLUMNS`]' order from `outcome`), and
-    /// its `digest`.
+    /// then its outcome, score, highest card, end and a puzzle's target score (in [`COLUMNS`]'
+    /// order from `outcome`), and its `digest`.
     pub(crate) fn seal<'a>(
         self,
         buf: &mut Vec<u8>,
