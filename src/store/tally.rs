@@ -133,7 +133,8 @@ fn scan(
     let mut buf = Vec::with_capacity(128);
     let mut q = conn.prepare_cached(
         "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, \
-         g.deal ->> '$.target.score', g.digest, g.seal FROM games g INDEXED BY games_tally",
+         iif(json_valid(g.deal), g.deal ->> '$.target.score'), g.digest, g.seal FROM games g \
+         INDEXED BY games_tally",
     )?;
     let mut rows = q.query([])?;
     // Each column read once (a read costs more than the hash), and the rules' tag looked up

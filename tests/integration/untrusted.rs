@@ -417,7 +417,7 @@ fn restores_in_one_second_keep_both_and_a_failed_backup_leaves_nothing() {
         .output()
         .unwrap();
     let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains(&nowhere.display().to_string()), "{err}");
     let left: Vec<_> = fs::read_dir(home.tmp.path())
         .unwrap()

@@ -88,6 +88,8 @@ pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), StoreError> {
     crate::fsread::create_whole(to, &[&bytes]).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
             exists()
+        } else if e.kind() == std::io::ErrorKind::StorageFull {
+            fail(StoreError::Full(format!("the disk is full ({e})")))
         } else {
             fail(e.into())
         }
