@@ -133,7 +133,7 @@ fn scan(
     let mut buf = Vec::with_capacity(128);
     let mut q = conn.prepare_cached(
         "SELECT g.n, g.game, g.rules, g.outcome, g.score, g.highest, g.ended, \
-         iif(json_valid(g.deal), g.deal ->> '$.target.score'), g.digest, g.seal FROM games g \
+         CASE WHEN json_valid(g.deal) THEN g.deal ->> '$.target.score' END, g.digest, g.seal FROM games g \
          INDEXED BY games_tally",
     )?;
     let mut rows = q.query([])?;

@@ -118,7 +118,7 @@ ALTER TABLE games DROP COLUMN checked;
 ALTER TABLE games ADD COLUMN digest INTEGER;
 ALTER TABLE games ADD COLUMN seal INTEGER;
 CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended,
-    iif(json_valid(deal), deal ->> '$.target.score'), digest, seal);
+    CASE WHEN json_valid(deal) THEN deal ->> '$.target.score' END, digest, seal);
 CREATE INDEX games_unsealed ON games (n) WHERE seal IS NULL;
 ",
 ];

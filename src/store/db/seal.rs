@@ -32,7 +32,7 @@ pub(crate) const KEY_FILE: &str = "new2048.key";
 /// The columns a verdict covers, as [`verified`] reads them, from the games `g` joined to their
 /// rules `r`: the figures, then what `digest` covers, then the two hashes.
 pub(crate) const COLUMNS: &str = "g.n, g.game, r.name, r.hash, g.outcome, g.score, g.highest, \
-                                  g.ended, iif(json_valid(g.deal), g.deal ->> '$.target.score'), \
+                                  g.ended, CASE WHEN json_valid(g.deal) THEN g.deal ->> '$.target.score' END, \
                                   g.daily, g.deck, g.id, \
                                   g.of, g.started, g.duration_secs, g.played, g.undos, g.deal, \
                                   g.size, g.result, g.players, g.body, g.digest, g.seal";
