@@ -4,7 +4,7 @@
 //! puzzle and `--share` prints its line to share.
 
 use super::cli::{Global, PuzzleArgs};
-use super::{Error, load_rules, play_kept};
+use super::{Error, load_rules, out, play_kept};
 use crate::headless::cards::Print;
 use crate::puzzle;
 use crate::store::Store;
@@ -30,7 +30,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
                 game.rules().name
             ))
         })?;
-        println!("{}", crate::ui::share_line(&news.record));
+        out::line(crate::ui::share_line(&news.record))?;
         return Ok(());
     }
     let what = match &date {
@@ -39,10 +39,13 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     };
     if args.solution {
         let s = puzzle::target(&game);
-        println!("{what}: {}", crate::cards::text::cards(game.deck()));
-        println!("target {}", puzzle::target_text(&s));
+        out::line(format_args!(
+            "{what}: {}",
+            crate::cards::text::cards(game.deck())
+        ))?;
+        out::line(format_args!("target {}", puzzle::target_text(&s)))?;
         for line in puzzle::line_text(&game, &s) {
-            println!("{line}");
+            out::line(line)?;
         }
         return Ok(());
     }
@@ -51,27 +54,34 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     }
     let target = puzzle::target(&game);
     if !args.json {
-        println!(
+        out::line(format_args!(
             "{what}, {} cards, all known: {}",
             game.deck().len(),
             crate::cards::text::cards(game.deck())
-        );
-        println!("target {}", puzzle::target_text(&target));
+        ))?;
+        out::line(format_args!("target {}", puzzle::target_text(&target)))?;
     }
     let rules = game.rules().clone();
     let mut keeper = Store::open();
     let ended = play_kept(game, &meta, Print::of(args.json, false), &mut keeper)?;
     if !args.json {
-        println!("target {} · you {}", puzzle::target_text(&target), ended);
+        out::line(format_args!(
+            "target {} · you {}",
+            puzzle::target_text(&target),
+            ended
+        ))?;
         if let Some(d) = &date
             && let Some(news) = keeper.daily_news(&rules, d)
         {
-            println!("\nto share: {}", crate::ui::share_line(&news.record));
-            println!(
+            out::line(format_args!(
+                "\nto share: {}",
+                crate::ui::share_line(&news.record)
+            ))?;
+            out::line(format_args!(
                 "puzzle streak {} (best {})",
                 crate::cards::text::count(news.streak, "day"),
-                crate::cards::text::count(news.best_streak, "day"),
-            );
+                crate::cards::text::count(news.best_streak, "day")
+            ))?;
         }
     }
     Ok(())

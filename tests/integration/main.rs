@@ -11,6 +11,7 @@ mod faults;
 mod kept;
 mod learned;
 mod merges;
+mod output;
 mod pinned;
 mod props;
 mod puzzle;
