@@ -381,15 +381,29 @@ fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Res
 
 /// Writes `text` to the new file `path`: never over a file that is there (one made meanwhile
 /// included), and whole or not at all (a file left half-written is removed).
+/// An error names the file and what to do (the system's words alone, "Read-only file system",
+/// did not say which file).
 fn write_new(path: &Path, text: &str) -> io::Result<()> {
+    let named = |e: io::Error| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "--cast: cannot write the recording {}: {e}; give a file in a folder you can \
+                 write to, on a disk with room for it ({} bytes)",
+                crate::cards::text::escape_controls(&path.display().to_string()),
+                text.len()
+            ),
+        )
+    };
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(path)?;
+        .open(path)
+        .map_err(named)?;
     if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.sync_all()) {
         drop(f);
         let _ = std::fs::remove_file(path);
-        return Err(e);
+        return Err(named(e));
     }
     Ok(())
 }

@@ -59,3 +59,22 @@ fn a_recorded_game_is_cast() {
         text(&odd.stderr)
     );
 }
+
+/// A recording that cannot be written names its file and writes nothing (the system's words
+/// alone, "Read-only file system (os error 30)", did not say which file).
+#[test]
+fn a_cast_that_cannot_be_written_names_its_file() {
+    let home = Home::new();
+    home.run(&["play", "--seed", "5"], "1\n2\nq\n");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    // A folder that is a file: no one, root included, can write under it.
+    let blocker = dir.path().join("not-a-folder");
+    std::fs::write(&blocker, "").unwrap();
+    let file = blocker.join("game.cast");
+    let out = home.run(&["replay", "1", "--cast", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains(file.to_str().unwrap()), "{err}");
+    assert!(err.contains("folder you can write to"), "{err}");
+    assert!(!file.exists());
+}

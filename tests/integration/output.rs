@@ -1,7 +1,8 @@
 //! Output that cannot be written, from outside: a standard output closed before the program
 //! starts or after its first line (`| true`, `| head -1`) is success, exit 0, never a panic; a
 //! standard error that is full (`2>/dev/full`) changes nothing else: the same output, the same
-//! exit status, the same game recorded.
+//! exit status, the same game recorded. And junk read from a file is quoted in a message as one
+//! short escaped line, never echoed whole.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -111,4 +112,23 @@ fn recorded_history(home: &Home) -> Vec<(String, String)> {
     rows.iter()
         .map(|r| (r["score"].to_string(), r["outcome"].to_string()))
         .collect()
+}
+
+/// A deck file of junk: the message quotes the bad card cut and escaped, one short line (a
+/// megabyte token of NUL and ESC bytes was echoed raw).
+#[test]
+fn a_bad_deck_file_token_is_cut_and_escaped() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("deck.txt");
+    let mut junk = b"2 4 ".to_vec();
+    junk.extend(b"x\0\x1b[31m".repeat(150_000));
+    std::fs::write(&deck, &junk).unwrap();
+    let out = home.run(&["play", "--deck-file", deck.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.len() < 400, "{} bytes of message", err.len());
+    assert!(!err.contains('\0') && !err.contains('\x1b'), "{err:?}");
+    assert!(err.contains("card 3 of the deck file"), "{err}");
+    assert!(err.contains("(1050000 characters)"), "{err}");
 }
