@@ -61,8 +61,15 @@ pub(crate) fn run(cli: Cli) -> i32 {
     {
         crate::ui::start_as_service(cli.global.no_anim, cli.global.theme.as_deref());
     }
+    // An unknown `--rules` name stops every command (`history` and `stats` check it against
+    // the recorded games too, once they have opened the store).
+    let named = match (&cli.global.rules, &cli.command) {
+        (_, Some(Command::History(_) | Command::Stats)) | (None, _) => Ok(()),
+        (Some(name), _) => config::check_rules_name(name, &[]).map_err(Error::from),
+    };
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
+        _ if named.is_err() => named,
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),

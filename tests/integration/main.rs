@@ -16,6 +16,7 @@ mod pinned;
 mod props;
 mod puzzle;
 mod records;
+mod rules_names;
 mod setups;
 mod simulate;
 mod store;

@@ -1328,7 +1328,7 @@ fn the_rules_editor_checks_saves_and_keeps_comments() {
     r.send("\x1b[H\x1b[B\r");
     r.expect("[100_]");
     r.send("\x7f\x7f\x7fabc");
-    r.expect("deck.size: invalid type: string \"abc\", expected a whole number");
+    r.expect("deck.size: `abc` is a word; this key wants a whole number");
     r.send("\x7f\x7f\x7f50\r");
     r.expect("deck.size = 50: good");
     for _ in 0..15 {

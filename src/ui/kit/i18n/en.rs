@@ -284,6 +284,8 @@ pub(crate) static EN: Words = Words {
     editor_bad_mark: "✗",
     editor_fix_first: "Change the values marked ✗ first: {}",
     editor_name_first: "A name for these rules first (shown in the game, history and stats):",
+    editor_rename_offer: "r: rename it {}, keeping its value {}",
+    editor_renamed: "{} is now {} = {}",
     help_score: "Points: {} for each merge step.",
     help_score_value: "Points: {} for each merge step plus the card it makes (16+16=32 scores {}), so a long chain jumps by hundreds.",
     help_boss: "b            boss key: switch to the log look (and back)",

@@ -339,6 +339,11 @@ pub(crate) struct Words {
     pub editor_fix_first: &'static str,
     /// The first save of rules named after a preset (or not named): the name is asked.
     pub editor_name_first: &'static str,
+    /// Under a misspelt key: `r` renames it to the key it was meant to be (`{}`), keeping its
+    /// value (`{}`).
+    pub editor_rename_offer: &'static str,
+    /// A key renamed: the old key, the new one, its value.
+    pub editor_renamed: &'static str,
     /// `{}` the points of a merge step.
     pub help_score: &'static str,
     /// `{}` the points of a merge step, twice.

@@ -300,6 +300,8 @@ pub(crate) static ZH: Words = Words {
     editor_bad_mark: "✗",
     editor_fix_first: "请先修改标有 ✗ 的值：{}",
     editor_name_first: "先给这套规则起个名字（显示在游戏、历史和统计中）：",
+    editor_rename_offer: "按 r 改名为 {}，保留其值 {}",
+    editor_renamed: "{} 已改为 {} = {}",
     help_score: "每一步合并得 {} 分。",
     help_score_value: "每一步合并得 {} 分，再加上合成的牌面值：16+16=32 得 {} 分，所以长连锁会一下得几百分。",
     help_boss: "b            老板键：切换为日志外观（再按切回）",
