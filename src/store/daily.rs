@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 
-use crate::cards::summary::Ending;
 use crate::record::{GameKind, Record};
 use crate::start::Deal;
 use crate::store::summary::Recap;
@@ -55,7 +54,7 @@ pub(crate) fn streaks(games: &[&Recap], today: &str, puzzles: bool) -> (u32, u32
     // a clock set wrong) neither extends a streak nor ends it.
     let days: BTreeSet<u64> = days
         .into_iter()
-        .filter(|(_, s)| s.outcome != Ending::Quit)
+        .filter(|(_, s)| s.outcome.ended())
         .filter_map(|(d, _)| utc::parse_date(d))
         .filter(|&d| d <= today)
         .collect();
@@ -80,6 +79,7 @@ mod tests {
     use super::*;
     use crate::cards::engine::Move;
     use crate::cards::rules::Rules;
+    use crate::cards::summary::Ending;
     use crate::store::{Filter, InPlay, Store};
 
     /// A store holding one finished daily deal of each of `dates`.

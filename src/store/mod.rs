@@ -655,7 +655,7 @@ impl Store {
         // Newest first: the latest finished play of the deal is the one shared.
         let found = history::list_where(
             db,
-            "g.game = 'cards' AND g.daily = ?1 AND r.hash = ?2 AND g.outcome != 'quit'",
+            "g.game = 'cards' AND g.daily = ?1 AND r.hash = ?2 AND g.outcome IN ('won', 'lost')",
             [date, hash.as_str()],
         )
         .ok()

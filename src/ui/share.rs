@@ -35,7 +35,7 @@ pub(crate) fn share_line(r: &Record) -> String {
     let outcome = match r.outcome {
         Ending::Won => "won",
         Ending::Lost => "lost",
-        Ending::Quit => "unfinished",
+        Ending::Quit | Ending::Restarted => "unfinished",
     };
     let mut parts = vec![
         outcome.to_string(),
@@ -100,7 +100,7 @@ fn strip(game: &Game) -> (String, u32, u32) {
     s.push(match game.ending() {
         Ending::Won => '🏆',
         Ending::Lost => '💀',
-        Ending::Quit => '⏸',
+        Ending::Quit | Ending::Restarted => '⏸',
     });
     (s, clears, bombs)
 }

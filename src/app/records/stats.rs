@@ -48,10 +48,16 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
         let _ = writeln!(out, "{} (rules {})", s.name, s.hash);
         let _ = writeln!(
             out,
-            "  games {}   wins {} ({:.1}%)   best {}   mean {}",
+            "  games {}{}   wins {} ({:.1}%)   best {}   mean {}",
             s.games,
+            // The win rate is of the games played to their end, not of those quit or restarted.
+            if s.ended == s.games {
+                String::new()
+            } else {
+                format!(" ({} ended)", s.ended)
+            },
             s.wins,
-            f64::from(s.wins) * 100.0 / f64::from(s.games.max(1)),
+            f64::from(s.wins) * 100.0 / f64::from(s.ended.max(1)),
             s.best,
             // The mean of the games counted.
             if s.games > 0 {
@@ -194,7 +200,7 @@ fn daily_report(games: &[&Recap], today: &str) -> Option<String> {
     }
     let (streak, best_streak) = streaks(games, today, false);
     let days: BTreeSet<&str> = dailies(games)
-        .filter(|(_, s)| s.outcome != Ending::Quit)
+        .filter(|(_, s)| s.outcome.ended())
         .map(|(d, _)| d)
         .collect();
     let won = all.iter().filter(|s| s.outcome == Ending::Won).count();

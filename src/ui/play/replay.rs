@@ -587,7 +587,7 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
         Some(e) if p.step >= len => match e {
             Ending::Won => words.replay_won,
             Ending::Lost => words.replay_lost,
-            Ending::Quit => words.replay_quit,
+            Ending::Quit | Ending::Restarted => words.replay_quit,
         }
         .to_string(),
         _ => progress(p.step, len, BAR),
