@@ -226,7 +226,8 @@ fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
             verify::deal_words(&play.deal),
             crate::cards::text::count(game.moves().len(), "move")
         );
-        let best = matches!(out, Out::Screen(_))
+        // A recording draws what the screen does, the best score included (it said `Best -`).
+        let best = matches!(out, Out::Screen(_) | Out::Cast(_))
             .then(|| best_of(GameKind::Cards, &game.rules().hash()))
             .flatten();
         show(out, &title, game, best)?;
@@ -254,7 +255,7 @@ fn run_classic(
             play.seed,
             crate::cards::text::count(game.moves().len(), "move")
         );
-        let best = matches!(out, Out::Screen(_))
+        let best = matches!(out, Out::Screen(_) | Out::Cast(_))
             .then(|| best_of(GameKind::Classic, &game.rules().hash()))
             .flatten();
         show(out, &title, game, best)?;

@@ -44,7 +44,27 @@ fn a_recorded_game_is_cast() {
         .rev()
         .find(|f| f.contains("\x1b[2J"))
         .expect("a frame");
-    assert!(end.contains("Score") && end.contains("20/20"), "{end}");
+    assert!(
+        end.contains("Score") && end.contains("move 20 of 20"),
+        "{end}"
+    );
+    // What the replay draws (the best score recorded: it said `Best -`), without its keys;
+    // the terminal given back on a new line.
+    let plain = plain(end);
+    let score = plain
+        .split("Score ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next());
+    assert!(
+        plain.contains(&format!("Best {}", score.unwrap())),
+        "{plain}"
+    );
+    assert!(frames.iter().all(|f| !f.contains("q leave")), "a keys line");
+    assert!(
+        cast.ends_with(concat!(r#"\u001b[?25h\r\n"]"#, "\n")),
+        "{}",
+        &cast[cast.len() - 60..]
+    );
     // Never over an existing file; a size that is no size is said so.
     let again = home.run(&["replay", "1", "--cast", file_arg], "");
     assert!(
@@ -77,4 +97,22 @@ fn a_cast_that_cannot_be_written_names_its_file() {
     assert!(err.contains(file.to_str().unwrap()), "{err}");
     assert!(err.contains("folder you can write to"), "{err}");
     assert!(!file.exists());
+}
+
+/// `text` without its colours (`ESC [ … m`).
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -190,6 +190,18 @@ pub(crate) trait Reel {
     fn tag(&self, words: &Words) -> &'static str {
         words.replay_tag
     }
+    /// Where the status line says the screen stands at `step` of `len`: `move 3 of 57`.
+    fn place(&self, step: usize, len: usize, words: &Words) -> String {
+        fill(words.replay_move, &[&step, &len])
+    }
+    /// The steps `n` and `N` jump between (a review's mistakes), in order.
+    fn marks(&self) -> &[usize] {
+        &[]
+    }
+    /// The keys line, in full and short.
+    fn keys(&self, words: &Words) -> (&'static str, &'static str) {
+        (words.replay_keys, words.replay_keys_short)
+    }
 }
 
 /// One player's recorded game (the game as it ended; its start is
@@ -281,14 +293,17 @@ fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
     (at, notes)
 }
 
-/// A card game with a mark for each move: the column to highlight before it is played, and a
-/// line to show once it is. The review highlights the better move and rates the one played.
+/// A card game with a mark for each move, shown on the position it is played from: the better
+/// move highlighted and the one played rated, so a mistake is seen where it could have been
+/// avoided (the review opened one move late, on the board after it).
 pub(crate) struct Annotated {
     pub game: Game,
     /// Before move `i`: the column to highlight (`None` for a discard).
     pub highlight: Vec<Option<usize>>,
-    /// After move `i`: what to say about it.
+    /// Before move `i`: what to say about it.
     pub notes: Vec<Note>,
+    /// The steps before each mistake (the moves rated bad, from 0), in order.
+    pub mistakes: Vec<usize>,
     /// The best score under the game's rules, for the header.
     pub best: Option<u64>,
 }
@@ -306,6 +321,9 @@ impl Annotated {
     ) -> Annotated {
         let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
         let highlight = moves.iter().map(|m| column(&m.best)).collect();
+        let mistakes = (0..moves.len())
+            .filter(|&i| moves[i].loss > tolerance)
+            .collect();
         let notes = moves
             .iter()
             .map(|m| {
@@ -330,6 +348,7 @@ impl Annotated {
             game,
             highlight,
             notes,
+            mistakes,
             best,
         }
     }
@@ -349,7 +368,8 @@ impl Reel for Annotated {
         height: usize,
     ) -> Laid {
         let (at, mut notes) = replayed(&self.game, step, words);
-        if let Some(note) = step.checked_sub(1).and_then(|i| self.notes.get(i)) {
+        // The move to come from here, rated, above what the last one did.
+        if let Some(note) = self.notes.get(step) {
             notes.insert(0, note.clone());
         }
         let cursor = match self.highlight.get(step) {
@@ -375,6 +395,23 @@ impl Reel for Annotated {
 
     fn tag(&self, words: &Words) -> &'static str {
         words.review_tag
+    }
+
+    /// `before move 16 of 57`: the screen is the position the move is played from.
+    fn place(&self, step: usize, len: usize, words: &Words) -> String {
+        if step < len {
+            fill(words.review_before, &[&(step + 1), &len])
+        } else {
+            fill(words.replay_move, &[&step, &len])
+        }
+    }
+
+    fn marks(&self) -> &[usize] {
+        &self.mistakes
+    }
+
+    fn keys(&self, words: &Words) -> (&'static str, &'static str) {
+        (words.review_keys, words.review_keys_short)
     }
 }
 
@@ -527,6 +564,30 @@ pub(crate) fn frame(
     width: usize,
     height: usize,
 ) -> Vec<String> {
+    frame_of(reel, p, words, theme, (width, height), true)
+}
+
+/// [`frame`] as a recording shows it: without the keys line, which no one watching it can press.
+pub(crate) fn recorded_frame(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    frame_of(reel, p, words, theme, (width, height), false)
+}
+
+/// [`frame`], with or without the keys line.
+fn frame_of(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    (width, height): (usize, usize),
+    keys: bool,
+) -> Vec<String> {
     let mut laid = Err((width + 1, height + 1));
     // The bottom's room is the most it takes at any step, playing or paused (the outcome at the
     // end, the longest move number, a longer word for playing), so the board keeps its layout,
@@ -535,12 +596,12 @@ pub(crate) fn frame(
     let most = [len.saturating_sub(1), len]
         .into_iter()
         .flat_map(|step| [true, false].map(|playing| Playback { step, playing, ..p }))
-        .map(|q| roomy(reel, q, words, theme, width).len())
+        .map(|q| roomy(reel, q, words, theme, width, keys).len())
         .max()
         .unwrap_or(0);
     for (bottom, most) in [
-        (roomy(reel, p, words, theme, width), most),
-        (tight(reel, p, words, theme, width), 1),
+        (roomy(reel, p, words, theme, width, keys), most),
+        (tight(reel, p, words, theme, width, keys), 1),
     ] {
         // The screen keeps its last line free for a prompt: the bottom starts there.
         let below = bottom.len().max(most);
@@ -574,7 +635,14 @@ fn mark(p: Playback) -> &'static str {
 
 /// The status line (with a bar of how far the replay is) and the keys, each wrapped to the
 /// width.
-fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+fn roomy(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    keys: bool,
+) -> Vec<String> {
     let len = reel.len();
     let state = if p.playing {
         words.replay_playing
@@ -594,7 +662,7 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
     };
     let status = vec![
         format!("{} {}", mark(p), reel.tag(words)),
-        fill(words.replay_move, &[&p.step, &len]),
+        reel.place(p.step, len, words),
         bar,
         format!("{state} {}", speed(p)),
     ];
@@ -602,7 +670,10 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
         .into_iter()
         .map(|l| theme.paint(&l, Tone::Info))
         .collect();
-    let keys: Vec<String> = words.replay_keys.split("  ").map(String::from).collect();
+    if !keys {
+        return bottom;
+    }
+    let keys: Vec<String> = reel.keys(words).0.split("  ").map(String::from).collect();
     bottom.extend(
         pack(&keys, "  ", "  ", width)
             .into_iter()
@@ -626,13 +697,19 @@ fn progress(step: usize, len: usize, cells: usize) -> String {
 }
 
 /// One line: `❚❚ 3/57 ×1  ←→ space +- q`.
-fn tight(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+fn tight(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    keys: bool,
+) -> Vec<String> {
     let status = format!("{} {}/{} {}", mark(p), p.step, reel.len(), speed(p));
-    let line = format!(
-        "  {}  {}",
-        theme.paint(&status, Tone::Info),
-        theme.paint(words.replay_keys_short, Tone::Dim)
-    );
+    let mut line = format!("  {}", theme.paint(&status, Tone::Info));
+    if keys {
+        line.push_str(&format!("  {}", theme.paint(reel.keys(words).1, Tone::Dim)));
+    }
     vec![crate::ui::kit::fit(&line, width)]
 }
 
@@ -649,6 +726,21 @@ fn clicked(lines: &[String], m: Mouse) -> Option<Key> {
         },
         _ => None,
     }
+}
+
+/// `n` and `N`: the replay paused at the next (or the previous) of `marks` after (or before) its
+/// step, if there is one; `None` for another key, or when there is none that way.
+fn jump(marks: &[usize], p: Playback, key: &Key) -> Option<Playback> {
+    let to = match key {
+        Key::Char('n') => marks.iter().find(|&&m| m > p.step),
+        Key::Char('N') => marks.iter().rev().find(|&&m| m < p.step),
+        _ => return None,
+    };
+    to.map(|&step| Playback {
+        step,
+        playing: false,
+        ..p
+    })
 }
 
 /// Plays `reel` back on the screen from its move `step` until the player leaves (or a stop
@@ -668,7 +760,7 @@ pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
         }
         let limit = p.playing.then(|| p.delay());
         match timed.key(ui, limit) {
-            Waited::Key(k) => match p.key(&k, len) {
+            Waited::Key(k) => match jump(reel.marks(), p, &k).or_else(|| p.key(&k, len)) {
                 Some(next) => p = next,
                 None => return,
             },

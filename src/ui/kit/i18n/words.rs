@@ -283,6 +283,11 @@ pub(crate) struct Words {
     pub replay_move: &'static str,
     pub replay_keys: &'static str,
     pub replay_keys_short: &'static str,
+    /// A review's place: the position move `{}` (of `{}`) is played from.
+    pub review_before: &'static str,
+    /// A review's keys: a replay's and `n`/`N`, to the next or previous mistake.
+    pub review_keys: &'static str,
+    pub review_keys_short: &'static str,
     pub replay_won: &'static str,
     pub replay_lost: &'static str,
     pub replay_quit: &'static str,
