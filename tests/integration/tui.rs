@@ -1135,7 +1135,8 @@ fn the_log_look_and_the_boss_key() {
 #[test]
 fn the_log_look_from_start_to_shell() {
     let mut r = start(&["--no-color", "--theme", "log"]);
-    r.expect("\x1b]0;chunkd\x07");
+    // The terminal's own title is kept on its title stack before the service's is set.
+    r.expect("\x1b[22;0t\x1b]0;chunkd\x07");
     let first = r.expect("INFO  stats: ops=0");
     // The process of this run (its HOME is this run's folder) is named as the service.
     let home = format!("HOME={}\0", r.dir.path().display());
@@ -1148,18 +1149,24 @@ fn the_log_look_from_start_to_shell() {
         })
         .filter_map(|e| std::fs::read_to_string(e.path().join("cmdline")).ok())
         .collect();
+    // With the service's arguments too, not the game's (`chunkd --theme log` gave it away).
     assert!(
         names
             .iter()
-            .any(|n| n.starts_with("chunkd\0--no-color\0--theme\0log")),
+            .any(|n| n == "chunkd\0--config\0/etc/chunkd/chunkd.toml\0"),
         "{names:?}"
     );
-    assert!(!names.iter().any(|n| n.contains("new2048")), "{names:?}");
+    for word in ["new2048", "theme", "log\0"] {
+        assert!(!names.iter().any(|n| n.contains(word)), "{names:?}");
+    }
     r.send("1");
-    r.expect("appended chunk=");
+    // The deal is a fresh one: its first card may be a bomb (`evicted`), not `appended`.
+    r.expect("backlog=99");
     r.send("q");
     let asked = r.expect("operator ack required");
     r.send("y");
+    // The terminal's own title back (popped from its stack) as the terminal is given back.
+    r.expect("\x1b[23;0t");
     let rest = r.ends_restored();
     assert!(rest.contains("received shutdown request"), "{rest}");
     assert!(rest.contains("state persisted ops="), "{rest}");
