@@ -17,6 +17,7 @@ mod props;
 mod puzzle;
 mod records;
 mod rules_names;
+mod seen;
 mod setups;
 mod simulate;
 mod store;

@@ -12,13 +12,13 @@ use tempfile::TempDir;
 
 /// What the game writes when it gives the terminal back: leave the alternate screen, reset the
 /// colours, show the cursor (`\x1b[?25h`).
-const RESTORED: &str = "\x1b[?1049l\x1b[0m\x1b[?25h";
+pub(crate) const RESTORED: &str = "\x1b[?1049l\x1b[0m\x1b[?25h";
 const TIMEOUT_MS: u64 = 30_000;
 
 /// A running game and the folder it lives in (removed when the test ends).
-struct Run {
-    p: PtySession,
-    dir: TempDir,
+pub(crate) struct Run {
+    pub(crate) p: PtySession,
+    pub(crate) dir: TempDir,
 }
 
 fn command(args: &[&str], dir: &TempDir) -> Command {
@@ -43,13 +43,13 @@ fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
     Run { p, dir }
 }
 
-fn start(args: &[&str]) -> Run {
+pub(crate) fn start(args: &[&str]) -> Run {
     start_with(args, |_| {})
 }
 
 impl Run {
     /// Starts the game again with the same data and config folders (this run must have ended).
-    fn again(self, args: &[&str]) -> Run {
+    pub(crate) fn again(self, args: &[&str]) -> Run {
         let cmd = command(args, &self.dir);
         let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
         Run { p, dir: self.dir }
@@ -57,7 +57,7 @@ impl Run {
 
     /// Waits for `text` and returns what came before it. Output is consumed up to it, so
     /// expectations follow screen order.
-    fn expect(&mut self, text: &str) -> String {
+    pub(crate) fn expect(&mut self, text: &str) -> String {
         match self.p.exp_string(&raw(text)) {
             Ok(before) => before,
             Err(e) => panic!("waiting for {text:?}: {e}"),
@@ -65,7 +65,7 @@ impl Run {
     }
 
     /// Moves the menu's highlight down until it is on the item starting with `item`.
-    fn highlight(&mut self, item: &str) {
+    pub(crate) fn highlight(&mut self, item: &str) {
         let want = raw(&format!("> {item}"));
         for _ in 0..12 {
             self.send("\x1b[B");
@@ -76,14 +76,14 @@ impl Run {
         panic!("{item} never highlighted");
     }
 
-    fn send(&mut self, keys: &str) {
+    pub(crate) fn send(&mut self, keys: &str) {
         self.p.send(keys).unwrap();
         self.p.flush().unwrap();
     }
 
     /// The program ends by itself, having shown the cursor again, with status 0; returns what it
     /// wrote after that (its last line).
-    fn ends_restored(&mut self) -> String {
+    pub(crate) fn ends_restored(&mut self) -> String {
         self.expect(RESTORED);
         let rest = self.p.exp_eof().unwrap();
         let status = self.p.process().wait().unwrap();
@@ -868,7 +868,7 @@ fn every_saved_game_is_in_the_menu() {
 
 /// `args` run in a terminal of `w` × `h` (set with `stty` before the game starts), in a folder
 /// holding `files` (name, text), which is also the working folder, so `args` can name them.
-fn start_sized(
+pub(crate) fn start_sized(
     args: &[&str],
     (w, h): (u16, u16),
     files: &[(&str, &str)],
@@ -876,7 +876,9 @@ fn start_sized(
 ) -> Run {
     let dir = tempfile::tempdir().unwrap();
     for (name, text) in files {
-        std::fs::write(dir.path().join(name), text).unwrap();
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
     spawn_sized(args, (w, h), dir, env, "exec \"$0\" \"$@\"")
 }

@@ -470,6 +470,7 @@ impl<G: Shown> Reel for Duet<G> {
             overlay: Overlay::None,
             prompt_line: true,
             asking: false,
+            gave_up: None,
         };
         lay_out_duel(&screen, words, theme, width, height)
     }

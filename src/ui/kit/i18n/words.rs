@@ -187,6 +187,8 @@ pub(crate) struct Words {
     /// `{}` name.
     pub to_move: &'static str,
     pub game_over_mark: &'static str,
+    /// Beside a duel player's name once their whole deck is played (a card duel).
+    pub deck_played_mark: &'static str,
     /// `{}` the highest column number.
     pub duel_footer_cards: &'static str,
     pub duel_footer_classic: &'static str,
@@ -273,6 +275,8 @@ pub(crate) struct Words {
     /// A duel given up: `{}` who gave up, then each player's name and score; recorded, or
     /// given up before any move (not recorded).
     pub duel_given_up: &'static str,
+    /// The result screen of a duel given up: who gave up, who wins.
+    pub duel_gave_up_head: &'static str,
     pub duel_given_up_early: &'static str,
     /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
     /// the recorded game ended.
