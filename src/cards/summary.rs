@@ -42,6 +42,7 @@ impl Ending {
 
     /// The ending the moves alone give: a restarted game's is quit (the restart is the
     /// player's word, not the engine's).
+    #[must_use]
     pub fn as_played(self) -> Ending {
         match self {
             Ending::Restarted => Ending::Quit,

@@ -1,8 +1,8 @@
 //! toml's and serde's words for a bad key or value, said as a player needs them: the full dotted
 //! key (`deck.size`, not `size`), what was written, and what kind of value the key wants.
 //!
-//! serde speaks of types (`invalid type: string "50", expected i64`, `unknown field
-//! `hieght``); a player wrote a value or a key and wants to know what to write instead. These
+//! serde speaks of types (`invalid type: string "50", expected i64`, or an unknown field
+//! `hieght`); a player wrote a value or a key and wants to know what to write instead. These
 //! functions read toml's message and the file's text and say that.
 
 /// The full dotted key of the value at byte `at` of `text`: the key on that line, under the last
@@ -120,7 +120,7 @@ mod tests {
             "deck.size"
         );
         assert_eq!(
-            full_key_at(text, text.find("5").unwrap()).unwrap(),
+            full_key_at(text, text.find('5').unwrap()).unwrap(),
             "board.hieght"
         );
         assert_eq!(full_key_at(text, 7).unwrap(), "name");

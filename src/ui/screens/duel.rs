@@ -320,17 +320,14 @@ fn screen<G: DuelBoard>(
     if l.airy {
         out.push(String::new());
     }
-    match (s.gave_up, s.duel.to_move()) {
-        (None, Some(i)) => {
-            let turn = theme.paint(&fill(words.to_move, &[&s.names[i]]), tone(i));
-            out.push(fit(&format!("{MARGIN}{turn}"), width));
-        }
+    if let (None, Some(i)) = (s.gave_up, s.duel.to_move()) {
+        let turn = theme.paint(&fill(words.to_move, &[&s.names[i]]), tone(i));
+        out.push(fit(&format!("{MARGIN}{turn}"), width));
+    } else {
         // The result is wrapped, never cut (`A draw: both survived 100 turns and sc`).
-        _ => {
-            let (head, shade) = result_head(s, words);
-            for line in wrap(&head, width.saturating_sub(MARGIN.len())) {
-                out.push(format!("{MARGIN}{}", theme.paint(&line, shade)));
-            }
+        let (head, shade) = result_head(s, words);
+        for line in wrap(&head, width.saturating_sub(MARGIN.len())) {
+            out.push(format!("{MARGIN}{}", theme.paint(&line, shade)));
         }
     }
     if l.airy {
