@@ -262,6 +262,7 @@ pub(crate) struct PlayArgs {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(args_conflicts_with_subcommands = true)]
 pub(crate) struct RulesArgs {
     /// Write a commented copy of the default rules to your config file, under a name of your
     /// own (asked on a terminal, else `--name`, else `mine`).
@@ -285,6 +286,25 @@ pub(crate) struct RulesArgs {
     /// List the presets and your own rule sets, with where each lives.
     #[arg(long)]
     pub list: bool,
+    #[command(subcommand)]
+    pub action: Option<RulesAction>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub(crate) enum RulesAction {
+    /// Run chain-merge cases against the rules in force (--rules NAME, --config PATH): each case
+    /// shown step by step with ok or FAIL; exit status 0 when all pass, 1 when one fails, 2 for a
+    /// bad file. A case that states rules of its own keeps them.
+    Test(RulesTestArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub(crate) struct RulesTestArgs {
+    /// Files of cases, written as the project's tests/merges.toml, or cases written on one line:
+    /// "64 32 16 + 16" (shows the chain), "64 32 16 + 16 = 128, 3 points" (checks it),
+    /// "128 64 32 16 8 4 2 + 2 = refused". The project's cases, built in, when left out.
+    #[arg(value_name = "FILE|CASE")]
+    pub cases: Vec<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -515,5 +535,21 @@ pub(crate) fn command() -> clap::Command {
             sub
         });
     }
-    cmd
+    // `rules test` is nested, so the loop above does not reach it: it draws no screen, and its
+    // `--rules` is not the one of `rules`.
+    cmd.mut_subcommand("rules", |rules| {
+        rules.mut_subcommand("test", |mut test| {
+            for a in &shared {
+                test = test.arg(match a.get_id().as_str() {
+                    "rules" => a.clone().help(
+                        "Run the cases that state no rules of their own with these rules: a \
+                         preset or one of your rule sets",
+                    ),
+                    "config" => a.clone(),
+                    _ => a.clone().hide(true),
+                });
+            }
+            test
+        })
+    })
 }

@@ -13,6 +13,7 @@ mod puzzle;
 mod records;
 pub(crate) mod replay;
 mod review;
+mod rules_test;
 pub(crate) mod simulate;
 mod train;
 mod verify;
@@ -408,6 +409,9 @@ fn init_name(given: Option<&str>) -> Result<String, Error> {
 }
 
 fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
+    if let Some(cli::RulesAction::Test(t)) = &args.action {
+        return rules_test::command(global, t);
+    }
     if let Some(name) = &args.new {
         return new_rule_set(global, name);
     }
