@@ -8,7 +8,6 @@ mod docs;
 mod manual;
 #[cfg(test)]
 mod manual_files;
-pub(crate) mod out;
 mod puzzle;
 mod records;
 pub(crate) mod replay;
@@ -41,6 +40,7 @@ use crate::store::{self, InPlay, Resumed, SavedGameInfo, Store};
 use crate::utc;
 
 pub(crate) use crate::error::Error;
+use crate::out;
 
 /// Runs the command line and returns the exit status.
 pub(crate) fn run(cli: Cli) -> i32 {

@@ -4,14 +4,14 @@
 //! `play 2>/dev/full`): a crash with exit 101 for what the guide calls success. So every line
 //! goes through here instead:
 //! - standard output is written with its error returned: a closed pipe becomes
-//!   [`Error::Io`](super::Error) with `BrokenPipe`, which stops the command with exit status 0;
+//!   [`Error::Io`](crate::error::Error) with `BrokenPipe`, which stops the command with exit status 0;
 //! - standard error is written with its errors dropped: a warning or a message that cannot be
 //!   shown changes nothing else (the game goes on, the exit status stays what it was).
 
 use std::fmt;
 use std::io::{self, Write};
 
-use super::Error;
+use crate::error::Error;
 
 /// Writes one line (the text and a newline) on standard output; a closed pipe is an error the
 /// caller stops on (exit 0), never a panic.
