@@ -194,6 +194,10 @@ pub(crate) trait Reel {
     fn place(&self, step: usize, len: usize, words: &Words) -> String {
         fill(words.replay_move, &[&step, &len])
     }
+    /// The place as the one-line status of a small window says it: `3/57`.
+    fn place_short(&self, step: usize, len: usize) -> String {
+        format!("{step}/{len}")
+    }
     /// The steps `n` and `N` jump between (a review's mistakes), in order.
     fn marks(&self) -> &[usize] {
         &[]
@@ -404,6 +408,11 @@ impl Reel for Annotated {
         } else {
             fill(words.replay_move, &[&step, &len])
         }
+    }
+
+    /// The move rated on the screen: `22/53` before move 22, as its line under the board says.
+    fn place_short(&self, step: usize, len: usize) -> String {
+        format!("{}/{len}", (step + 1).min(len))
     }
 
     fn marks(&self) -> &[usize] {
@@ -706,7 +715,12 @@ fn tight(
     width: usize,
     keys: bool,
 ) -> Vec<String> {
-    let status = format!("{} {}/{} {}", mark(p), p.step, reel.len(), speed(p));
+    let status = format!(
+        "{} {} {}",
+        mark(p),
+        reel.place_short(p.step, reel.len()),
+        speed(p)
+    );
     let mut line = format!("  {}", theme.paint(&status, Tone::Info));
     if keys {
         line.push_str(&format!("  {}", theme.paint(reel.keys(words).1, Tone::Dim)));

@@ -310,6 +310,9 @@ fn a_review_stands_before_the_move_it_rates() {
     assert!(before.contains("n/N next/previous mistake"), "{before}");
     let zh = text(&reel, at(3), &ZH, 80, 24);
     assert!(zh.contains("第 4 步之前，共 8 步"), "{zh}");
+    // A small window's one-line status names the same move.
+    let small = text(&reel, at(3), &EN, 40, 15);
+    assert!(small.contains("❚❚ 4/8 ") && small.contains("nN"), "{small}");
     // At the end: the last move's place, the outcome.
     let end = text(&reel, at(8), &EN, 80, 24);
     assert!(end.contains("move 8 of 8"), "{end}");
