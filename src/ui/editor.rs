@@ -330,15 +330,16 @@ impl Editor {
             if let Some(m) = self.draft.bad_message(key)
                 && self.note.is_none()
             {
-                for l in wrap(m, width.saturating_sub(2)) {
-                    out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
-                }
-                // A misspelt key: the key it was meant to be, one key away.
+                // A misspelt key: the key it was meant to be, one key away; first, so a small
+                // window that cuts the message keeps the way to mend it.
                 if let Some(to) = self.draft.meant(key) {
                     let offer = fill(words.editor_rename_offer, &[&to, &self.draft.value(key)]);
                     for l in wrap(&offer, width.saturating_sub(2)) {
                         out.push(ui.theme.paint(&format!("  {l}"), Tone::Info));
                     }
+                }
+                for l in wrap(m, width.saturating_sub(2)) {
+                    out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
                 }
             }
         }
