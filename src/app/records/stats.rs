@@ -48,7 +48,7 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
         let _ = writeln!(out, "{} (rules {})", s.name, s.hash);
         let _ = writeln!(
             out,
-            "  games {}{}   wins {} ({:.1}%)   best {}   mean {}",
+            "  games {}{}   wins {} ({})   best {}   mean {}",
             s.games,
             // The win rate is of the games played to their end, not of those quit or restarted.
             if s.ended == s.games {
@@ -57,7 +57,11 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
                 format!(" ({} ended)", s.ended)
             },
             s.wins,
-            f64::from(s.wins) * 100.0 / f64::from(s.ended.max(1)),
+            if s.ended > 0 {
+                format!("{:.1}%", f64::from(s.wins) * 100.0 / f64::from(s.ended))
+            } else {
+                "-".to_string()
+            },
             s.best,
             // The mean of the games counted.
             if s.games > 0 {
@@ -224,6 +228,24 @@ mod tests {
         assert_eq!(bar(1, 2, 3), "█▌");
         assert_eq!(bar(1, 64, 3), "▏");
         assert_eq!(bar(0, 4, 3), "");
+    }
+
+    /// The win rate is of the games played to their end: one won and one restarted is 100%,
+    /// and games only quit or restarted have no rate.
+    #[test]
+    fn the_win_rate_counts_games_that_ended() {
+        let one = |games, ended, wins| {
+            render(&[RulesStats {
+                name: "default".into(),
+                games,
+                ended,
+                wins,
+                ..RulesStats::default()
+            }])
+        };
+        assert!(one(2, 1, 1).contains("games 2 (1 ended)   wins 1 (100.0%)"));
+        assert!(one(4, 4, 1).contains("games 4   wins 1 (25.0%)"));
+        assert!(one(1, 0, 0).contains("games 1 (0 ended)   wins 0 (-)"));
     }
 
     #[test]
