@@ -50,9 +50,12 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         return Ok(());
     }
     if crate::ui::is_interactive() && !args.json {
-        return super::play_dealt(global, game, meta);
+        return super::play_dealt(global, rules, game, meta);
     }
     let target = puzzle::target(&game);
+    let mut meta = meta;
+    // Kept in the deal: the record is judged by it (history, stats, the line to share).
+    puzzle::keep_target(&mut meta.deal, puzzle::Target::of(&target));
     if !args.json {
         out::line(format_args!(
             "{what}, {} cards, all known: {}",
@@ -65,10 +68,12 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
     let ended = play_kept(game, &meta, Print::of(args.json, false), &mut keeper)?;
     if !args.json {
+        let verdict = puzzle::Verdict::of(ended, puzzle::Target::of(&target));
         out::line(format_args!(
-            "target {} · you {}",
+            "target {} · you {}: {}",
             puzzle::target_text(&target),
-            ended
+            ended,
+            verdict.text()
         ))?;
         if let Some(d) = &date
             && let Some(news) = keeper.daily_news(&rules, d)

@@ -538,7 +538,7 @@ mod tests {
         assert_eq!(e.line_col.map(|l| l.0), Some(11));
         assert!(
             e.message
-                .contains("case.aftr is not a key of [case] (did you mean case.after?)"),
+                .contains("case.aftr: not a key of [case] (did you mean case.after?)"),
             "{e}"
         );
     }

@@ -403,8 +403,8 @@ const BAD_RULES: &[BadRules] = &[
     BadRules { text: "[board\ncolumns = 3\n", at: Some((1, 7)), says: &["expected `]`"] },
     BadRules { text: "[board]\ncolumns = \n", at: Some((2, 11)), says: &["board.columns: no value", "whole number"] },
     // unknown keys, at every level
-    BadRules { text: "[board]\ncolums = 3\n", at: Some((2, 1)), says: &["board.colums is not a key of [board]", "did you mean board.columns?"] },
-    BadRules { text: "colour = true\n", at: Some((1, 1)), says: &["colour is not a key", "deck"] },
+    BadRules { text: "[board]\ncolums = 3\n", at: Some((2, 1)), says: &["board.colums: not a key of [board]", "did you mean board.columns?"] },
+    BadRules { text: "colour = true\n", at: Some((1, 1)), says: &["colour: not a key", "deck"] },
     BadRules { text: "[deck.weights]\n3 = 5\n", at: Some((2, 1)), says: &["deck.weights", "`3`", "powers of two"] },
     BadRules { text: "[deck.weights]\njoker = 1\n", at: Some((2, 1)), says: &["deck.weights", "`joker`", "`bomb` or `wild`"] },
     // wrong types

@@ -35,7 +35,7 @@ fn command(args: &[&str], dir: &TempDir) -> Command {
     cmd
 }
 
-fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
+pub(crate) fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = command(args, &dir);
     setup(&mut cmd);
@@ -348,6 +348,28 @@ fn autoplay_shows_the_bot_and_stops_on_a_key() {
     assert!(r.ends_restored().contains("The greedy bot stopped"));
 }
 
+/// Classic 2048 watched: the bot slides on the classic screen, without the player's keys, until
+/// a key stops it.
+#[test]
+fn classic_autoplay_shows_the_bot_and_stops_on_a_key() {
+    let mut r = start(&[
+        "--no-color",
+        "autoplay",
+        "--game",
+        "classic",
+        "--think",
+        "2",
+        "--delay",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    r.expect("bot: expectimax");
+    r.expect("Slid");
+    r.send("x");
+    assert!(r.ends_restored().contains("The expectimax bot stopped"));
+}
+
 /// A resize (SIGWINCH) interrupts the key read: the screen is drawn again and play goes on, in
 /// the menu, in the game and in a question alike.
 #[test]
@@ -368,6 +390,28 @@ fn a_resize_redraws_and_never_quits() {
     r.send("n");
     r.send("1");
     r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// A resize that lands after a screen is drawn and before the wait for a key begins is not lost:
+/// the debug build's hook `NEW2048_TEST_SLOW_KEYS` holds every wait back, so the resize is sent
+/// in that gap every time (it once drew nothing for 30 s on a loaded machine, the resize only
+/// seen after the next key).
+#[test]
+fn a_resize_before_the_key_wait_redraws() {
+    use rexpect::process::Signal;
+    let mut r = start_with(&["--no-color"], |c| {
+        c.env("NEW2048_TEST_SLOW_KEYS", "400");
+    });
+    r.expect("New game");
+    r.expect("Quit");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("Cards left 100");
     r.send("\x03");
     r.ends_restored();
 }

@@ -46,21 +46,27 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
             out.push('\n');
         }
         let _ = writeln!(out, "{} (rules {})", s.name, s.hash);
+        // Puzzles are won by reaching their target, not by playing their deck out.
+        let (won, wins) = if s.judged > 0 {
+            ("solved", s.solved)
+        } else {
+            ("wins", s.wins)
+        };
         let _ = writeln!(
             out,
-            "  games {}{}   wins {} ({})   best {}   mean {}",
+            "  games {}{}   {won} {} ({})   best {}   mean {}",
             s.games,
-            // The win rate is of the games played to their end, not of those quit or restarted.
+            // The win rate is of the games played to their end, not of those quit or restarted
+            // (a puzzle's, of the puzzles judged by their target).
             if s.ended == s.games {
                 String::new()
             } else {
                 format!(" ({} ended)", s.ended)
             },
-            s.wins,
-            if s.ended > 0 {
-                format!("{:.1}%", f64::from(s.wins) * 100.0 / f64::from(s.ended))
-            } else {
-                "-".to_string()
+            wins,
+            match if s.judged > 0 { s.judged } else { s.ended } {
+                0 => "-".to_string(),
+                of => format!("{:.1}%", f64::from(wins) * 100.0 / f64::from(of)),
             },
             s.best,
             // The mean of the games counted.

@@ -103,7 +103,7 @@ pub(super) fn unknown_key(message: &str, table: &str) -> Option<String> {
         .unwrap_or_default();
     let shown = crate::cards::text::excerpt(&full(key));
     Some(format!(
-        "{shown} is not a key of {place}{mean}; the keys there are {}",
+        "{shown}: not a key of {place}{mean}; the keys there are {}",
         known.join(", ")
     ))
 }
@@ -146,13 +146,13 @@ mod tests {
         let m = "unknown field `hieght`, expected one of `columns`, `height`, `clear_value`";
         assert_eq!(
             unknown_key(m, "board").unwrap(),
-            "board.hieght is not a key of [board] (did you mean board.height?); the keys there \
+            "board.hieght: not a key of [board] (did you mean board.height?); the keys there \
              are columns, height, clear_value"
         );
         let far = "unknown field `colour`, expected one of `name`, `deck`";
         assert_eq!(
             unknown_key(far, "").unwrap(),
-            "colour is not a key of the top of a rules file; the keys there are name, deck"
+            "colour: not a key of the top of a rules file; the keys there are name, deck"
         );
     }
 }

@@ -157,7 +157,7 @@ fn errors_are_located() {
     let e = err("[board]\ncolums = 3\n");
     assert!(
         e.message
-            .starts_with("board.colums is not a key of [board] (did you mean board.columns?)"),
+            .starts_with("board.colums: not a key of [board] (did you mean board.columns?)"),
         "{e}"
     );
     assert_eq!(e.line_col.unwrap().0, 2);

@@ -296,17 +296,19 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
         "WITH t AS (SELECT g.rules, g.highest, count(*) AS n, sum(g.checked IS 1) AS games, \
          sum(g.checked IS 1 AND g.outcome = 'won') AS wins, \
          sum(g.checked IS 1 AND g.outcome IN ('won', 'lost')) AS ended, \
+         sum(g.checked IS 1 AND g.score >= (g.deal ->> '$.target.score')) AS solved, \
+         sum(g.checked IS 1 AND (g.deal ->> '$.target.score') IS NOT NULL) AS judged, \
          total(CASE WHEN g.checked IS 1 THEN g.score END) AS total, \
          max(CASE WHEN g.checked IS 1 THEN g.ended END) AS latest FROM games g \
          WHERE g.game = ?1 GROUP BY g.rules, g.highest), \
          h AS (SELECT r.hash, r.name, max(t.highest, 0) AS highest, sum(n) AS n, \
          sum(games) AS games, sum(wins) AS wins, sum(ended) AS ended, total(total) AS total, \
-         max(latest) AS latest \
+         max(latest) AS latest, sum(solved) AS solved, sum(judged) AS judged \
          FROM t JOIN rules r ON r.id = t.rules GROUP BY r.hash, max(t.highest, 0)) \
          SELECT name, hash, sum(games), sum(wins), total(total), \
          max(coalesce(max(latest), 0), 0) AS latest_end, \
          json_group_object(highest, games) FILTER (WHERE games > 0), sum(n) - sum(games), \
-         sum(ended) \
+         coalesce(sum(solved), 0), coalesce(sum(judged), 0), sum(ended) \
          FROM h GROUP BY hash ORDER BY latest_end DESC, name",
     )?;
     let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
@@ -323,7 +325,9 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
             highest: serde_json::from_str(&highest).unwrap_or_default(),
             latest: r.get::<_, i64>(5)? as u64,
             left_out: count(r.get(7)?),
-            ended: count(r.get(8)?),
+            solved: count(r.get(8)?),
+            judged: count(r.get(9)?),
+            ended: count(r.get(10)?),
         })
     })?
     .collect()
@@ -344,6 +348,10 @@ pub(crate) struct RulesStats {
     pub latest: u64,
     /// Games left out of these figures: their rows were edited after they were recorded.
     pub left_out: u32,
+    /// Puzzles that reached their target, and those whose target was kept (a puzzle recorded
+    /// before targets were kept has none): puzzles are counted by these rather than by wins.
+    pub solved: u32,
+    pub judged: u32,
     /// Of `games`, those played to their end (won or lost): what the win rate is of.
     pub ended: u32,
 }
