@@ -11,6 +11,7 @@ mod faults;
 mod games;
 mod kept;
 mod learned;
+mod mending;
 mod menu_loop;
 mod output;
 mod pinned;
