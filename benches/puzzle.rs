@@ -120,7 +120,11 @@ fn run(name: &str, seed: u64) -> Deal {
         .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
     let f: Vec<&str> = text.split_whitespace().collect();
-    assert!(f.len() == 4, "deal {name} {seed}: {text} {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        f.len() == 4,
+        "deal {name} {seed}: {text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     Deal {
         seed,
         proven: f[0] == "1",
@@ -131,7 +135,10 @@ fn run(name: &str, seed: u64) -> Deal {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     if args.first().map(String::as_str) == Some("--deal") {
         one(&args[1], args[2].parse().expect("a seed"));
         return;

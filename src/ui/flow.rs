@@ -13,6 +13,7 @@ use crate::ui::kit::{Level, Stamp};
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
 use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
+use crate::ui::prepare::{Prepared, prepare};
 use crate::ui::share::share_line;
 use crate::ui::term::{Look, TermGuard, Ui, hide_in_log};
 
@@ -111,9 +112,20 @@ pub(crate) fn play(
                     Resume::Leave => break,
                     Resume::Fresh => {}
                 }
+                // A puzzle's target is worked out before its screen opens (showing progress
+                // when it takes a while, which the player may give up).
+                let target = if matches!(m.deal, Deal::Puzzle { .. }) {
+                    match prepare(ui, &g) {
+                        Prepared::Target(s) => Some(s),
+                        Prepared::Cancelled if home => continue,
+                        Prepared::Cancelled | Prepared::Stopped => break,
+                    }
+                } else {
+                    None
+                };
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
-                let (end, par) = play_cards(ui, keeper, *g, m);
+                let (end, par) = play_cards(ui, keeper, *g, m, target);
                 if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
                     let news = keeper.daily_news(&rules, date);
                     daily = daily_lines(ui.words, news, date, par);

@@ -97,7 +97,11 @@ pub(super) fn beam<const K: usize>(
         if next.len() > width {
             next.sort_by_key(|n| {
                 let cards: usize = n.pos.columns().iter().map(|c| c.len()).sum();
-                (std::cmp::Reverse(n.rank), std::cmp::Reverse(n.pos.score), cards)
+                (
+                    std::cmp::Reverse(n.rank),
+                    std::cmp::Reverse(n.pos.score),
+                    cards,
+                )
             });
             next.truncate(width);
         }

@@ -91,6 +91,8 @@ pub(super) struct Canon {
     layer_bits: u32,
     /// Bounds worked out with wild cards about (see [`Canon::bound`]).
     wild_cache: std::cell::RefCell<Vec<Option<(u128, u64)>>>,
+    /// How many times the wild cards' bound was worked out (not found in the table).
+    pub(super) wild_counts: std::cell::Cell<u64>,
 }
 
 /// Entries of the wild cards' bound table (32 bytes each).
@@ -165,6 +167,7 @@ impl Canon {
             discard_bits: bits_for(u64::from(rules.discards.max.max(rules.discards.start))),
             layer_bits: bits_for(deck.len() as u64),
             wild_cache: std::cell::RefCell::new(Vec::new()),
+            wild_counts: std::cell::Cell::new(0),
         }
     }
 
@@ -303,6 +306,7 @@ impl Canon {
         {
             return points;
         }
+        self.wild_counts.set(self.wild_counts.get() + 1);
         let points = self
             .with_wilds(v, rest, wilds as usize)
             .saturating_add(pairs);

@@ -61,6 +61,9 @@ struct Child {
 /// The most moves a card has: a column each, and a discard.
 const MOVES: usize = crate::cards::rules::MAX_COLUMNS + 1;
 
+/// What one count of the wild cards' bound costs, in positions searched.
+const WILD_COUNT_WORK: u64 = 3;
+
 /// How often (in positions searched) the search looks at its watch.
 const LOOK_EVERY: u64 = 4096;
 
@@ -243,15 +246,22 @@ impl<'a, const K: usize> Ctx<'a, K> {
         best.unwrap_or(bound).min(bound)
     }
 
+    /// The work done so far, in positions: each position searched, and each count of the wild
+    /// cards' bound as much as a few positions (it takes as long).
+    fn work(&self) -> u64 {
+        self.nodes + WILD_COUNT_WORK * self.canon.wild_counts.get()
+    }
+
     fn look(&mut self) {
-        if self.nodes >= self.budget {
+        let work = self.work();
+        if work >= self.budget {
             self.stopped = true;
         }
         if let Some(w) = self.watch {
             if (w.cancel)() {
                 self.stopped = true;
             }
-            (w.progress)(self.nodes, self.budget);
+            (w.progress)(work.min(self.budget), self.budget);
         }
     }
 

@@ -40,7 +40,7 @@ pub const EXACT_BUDGET: usize = 1_500_000;
 /// The most bytes a solve holds for its own use (the table, or a beam).
 pub const MEMORY_CAP: usize = 160 << 20;
 /// The widest beam a deck the exact search could not finish gets (fewer where the cap says so).
-pub const BEAM_WIDTH: usize = 20_000;
+pub const BEAM_WIDTH: usize = 10_000;
 /// The beam that finds the first line, whose score the exact search must beat.
 const PROBE_WIDTH: usize = 500;
 
@@ -118,16 +118,11 @@ fn run<const K: usize>(
     if cancelled() {
         return None;
     }
-    let budget = Budget(std::env::var("EXACT_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(budget.0));
-    let mut ctx = dfs::Ctx::<K>::new(rules, deck, canon, std::env::var("EXACT_CAP").ok().and_then(|v| v.parse().ok()).unwrap_or(MEMORY_CAP), budget.0 as u64, watch);
+    let mut ctx = dfs::Ctx::<K>::new(rules, deck, canon, MEMORY_CAP, budget.0 as u64, watch);
     let view = canon.view(start, 0);
     let bound = canon.bound(&view, 0);
     let alpha = (probe.0 - start.score) as i64;
-    let t0 = std::time::Instant::now();
     let more = ctx.search(start, &view, bound, 0, alpha);
-    if std::env::var_os("EXACT_DEBUG").is_some() {
-        eprintln!("probe {} bound {} more {} nodes {} table {} stopped {} in {:?}", probe.0, bound, more, ctx.nodes, ctx.table.len(), ctx.stopped, t0.elapsed());
-    }
     if !ctx.stopped {
         if more as i64 <= alpha {
             // Nothing beats the probe's line.

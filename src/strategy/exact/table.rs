@@ -60,6 +60,7 @@ impl<const K: usize> Table<K> {
     }
 
     /// How many positions it knows.
+    #[cfg(test)]
     pub(super) fn len(&self) -> usize {
         self.len
     }

@@ -109,7 +109,12 @@ fn any_rules() -> impl Strategy<Value = Rules> {
                 r.board.clear_value = Card::from_exponent(clear as u8);
                 r.board.merge_into_full = full;
                 let mut weights: Vec<(Card, u32)> = (1..clear)
-                    .map(|e| (Card::from_exponent(e as u8), if e <= 2 { 3 + small } else { 2 }))
+                    .map(|e| {
+                        (
+                            Card::from_exponent(e as u8),
+                            if e <= 2 { 3 + small } else { 2 },
+                        )
+                    })
                     .collect();
                 weights.push((Card::BOMB, bomb));
                 weights.push((Card::WILD, wild));
@@ -165,7 +170,10 @@ fn a_watch_follows_and_cancels() {
         cancel: &|| true,
         progress: &progress,
     };
-    assert_eq!(solve_watched(&rules, &start, &deck, Budget(EXACT_BUDGET), Some(&stop)), None);
+    assert_eq!(
+        solve_watched(&rules, &start, &deck, Budget(EXACT_BUDGET), Some(&stop)),
+        None
+    );
     let go = Watch {
         cancel: &|| false,
         progress: &progress,

@@ -74,12 +74,14 @@ impl Cards {
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and par of
-/// its deal when it was worked out by then (it is never waited for).
+/// its deal when it was worked out by then (it is never waited for). A puzzle's `target` is
+/// its exact solution when it was prepared before (else it is worked out while it is played).
 pub(crate) fn play_cards(
     ui: &Ui,
     keeper: &mut Store,
     game: Game,
     meta: GameMeta,
+    target: Option<Solution>,
 ) -> (End, Option<u64>) {
     let puzzle = matches!(meta.deal, Deal::Puzzle { .. });
     let cards = Cards {
@@ -94,11 +96,13 @@ pub(crate) fn play_cards(
         } else {
             insight::start_par(&game)
         }),
-        target: if puzzle {
-            let (rules, deck) = (game.rules_arc().clone(), game.deck().clone());
-            Pending::start(move |_| Some(exact::solve(&rules, &deck)))
-        } else {
-            Pending::Off
+        target: match target {
+            Some(s) if puzzle => Pending::Ready(s),
+            _ if puzzle => {
+                let (rules, deck) = (game.rules_arc().clone(), game.deck().clone());
+                Pending::start(move |_| Some(exact::solve(&rules, &deck)))
+            }
+            _ => Pending::Off,
         },
         lines: Vec::new(),
         event: None,
