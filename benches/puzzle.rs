@@ -10,8 +10,9 @@
 //! wild cards and discards (50 each, see [`own`]).
 //!
 //! Run: `cargo bench --bench puzzle` (all of it), `cargo bench --bench puzzle -- solitaire 20`
-//! (one rule set, its first 20 deals), `cargo bench --bench puzzle -- --deal default 149` (one
-//! deal: proven, score, milliseconds, peak KB).
+//! (one rule set, its first 20 deals), `cargo bench --bench puzzle -- --cards 30 default 50`
+//! (decks of 30 cards), `cargo bench --bench puzzle -- --deal default 149` (one deal: proven,
+//! score, milliseconds, peak KB).
 
 use std::process::Command;
 use std::time::Instant;
@@ -21,7 +22,8 @@ use new2048::cards::deck::deal;
 use new2048::cards::rules::Rules;
 use new2048::strategy::exact;
 
-/// A puzzle's cards (`puzzle::CARDS`) and how many of them are in view (the most there can be).
+/// A puzzle's cards (`puzzle::CARDS`; `--cards N` for other lengths) and how many of them are
+/// in view (the most there can be).
 const CARDS: u32 = 20;
 const LOOKAHEAD: u8 = 10;
 
@@ -60,13 +62,13 @@ fn set_weight(r: &mut Rules, card: Card, w: u32) {
     r.deck.weights.push((card, w));
 }
 
-/// The rules named: a preset or one of [`own`].
-fn rules(name: &str) -> Rules {
+/// The rules named (a preset or one of [`own`]) with decks of `cards`.
+fn rules(name: &str, cards: u32) -> Rules {
     let mut r = match new2048::config::presets::get(name) {
         Some(text) => Rules::parse(text, name, Some(&Rules::default_rules())).expect("a preset"),
         None => own(name).unwrap_or_else(|| panic!("no rule set {name}")),
     };
-    r.deck.size = CARDS;
+    r.deck.size = cards;
     r.deck.lookahead = LOOKAHEAD;
     r
 }
@@ -94,8 +96,8 @@ fn cpu_ms(wall: Instant) -> f64 {
 
 /// One deal, in this process: `proven score ms peak_kb`, the time the processor time of the
 /// solve.
-fn one(name: &str, seed: u64) {
-    let rules = rules(name);
+fn one(name: &str, cards: u32, seed: u64) {
+    let rules = rules(name, cards);
     let deck = deal(&rules, seed);
     let wall = Instant::now();
     let before = cpu_ms(wall);
@@ -113,9 +115,15 @@ struct Deal {
     kb: u64,
 }
 
-fn run(name: &str, seed: u64) -> Deal {
+fn run(name: &str, cards: u32, seed: u64) -> Deal {
     let out = Command::new(std::env::current_exe().expect("the bench"))
-        .args(["--deal", name, &seed.to_string()])
+        .args([
+            "--cards",
+            &cards.to_string(),
+            "--deal",
+            name,
+            &seed.to_string(),
+        ])
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -135,12 +143,17 @@ fn run(name: &str, seed: u64) -> Deal {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
+    let mut args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    let mut cards = CARDS;
+    if args.first().map(String::as_str) == Some("--cards") {
+        cards = args[1].parse().expect("a number of cards");
+        args.drain(..2);
+    }
     if args.first().map(String::as_str) == Some("--deal") {
-        one(&args[1], args[2].parse().expect("a seed"));
+        one(&args[1], cards, args[2].parse().expect("a seed"));
         return;
     }
     let sets: Vec<(String, u64)> = match args.as_slice() {
@@ -152,9 +165,10 @@ fn main() {
         [name] => vec![(name.clone(), 200)],
         [name, n, ..] => vec![(name.clone(), n.parse().expect("a number of deals"))],
     };
+    println!("{cards} cards; times are the processor's, in ms, of one core");
     println!("rules      deals  proven  median ms  worst ms  peak MB  mean target  not proven");
     for (name, deals) in sets {
-        let mut all: Vec<Deal> = (0..deals).map(|seed| run(&name, seed)).collect();
+        let mut all: Vec<Deal> = (0..deals).map(|seed| run(&name, cards, seed)).collect();
         let proven = all.iter().filter(|d| d.proven).count();
         let missed: Vec<String> = all
             .iter()

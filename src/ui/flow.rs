@@ -28,6 +28,42 @@ enum Then {
     Leave,
 }
 
+/// What becomes of a card game chosen.
+enum Ready {
+    /// It is played, with a puzzle's target worked out.
+    Play(Option<crate::strategy::exact::Solution>),
+    /// Its deal is saved already: the save is taken up rather than the deal played twice.
+    Saved(Resumed),
+    /// The player gave its preparation up: back to the menu.
+    Menu,
+    Leave,
+}
+
+/// Makes a card game ready to play: a deal saved already is offered to be taken up, and a
+/// puzzle's target is worked out before its screen opens (showing progress when it takes a
+/// while, which the player may give up: see [`prepare`]).
+fn ready(
+    ui: &Ui,
+    keeper: &mut Store,
+    game: &crate::cards::engine::Game,
+    meta: &crate::start::GameMeta,
+    home: bool,
+) -> Ready {
+    match menu::saved_deal(ui, keeper, game, meta) {
+        Resume::Saved(r) => return Ready::Saved(r),
+        Resume::Leave => return Ready::Leave,
+        Resume::Fresh => {}
+    }
+    if !matches!(meta.deal, Deal::Puzzle { .. }) {
+        return Ready::Play(None);
+    }
+    match prepare(ui, game) {
+        Prepared::Target(s) => Ready::Play(Some(s)),
+        Prepared::Cancelled if home => Ready::Menu,
+        Prepared::Cancelled | Prepared::Stopped => Ready::Leave,
+    }
+}
+
 /// What follows a game that ended with `end`. `home` says whether the session began at the start
 /// menu: a game chosen there comes back to it (only Quit, or Ctrl-C/Ctrl-D at the menu, leaves),
 /// while a game a command started directly (`play --seed`, `classic`, `daily`) leaves the
@@ -103,25 +139,14 @@ pub(crate) fn play(
         // How the session ended, what "again" plays, and the farewell of a kept game.
         let (end, again, saved_bye) = match chosen {
             Match::Cards(g, m) => {
-                // A deal that is saved already is taken up rather than played twice.
-                match menu::saved_deal(ui, keeper, &g, &m) {
-                    Resume::Saved(r) => {
+                let target = match ready(ui, keeper, &g, &m, home) {
+                    Ready::Play(target) => target,
+                    Ready::Saved(r) => {
                         next = Some(Match::Saved(r));
                         continue;
                     }
-                    Resume::Leave => break,
-                    Resume::Fresh => {}
-                }
-                // A puzzle's target is worked out before its screen opens (showing progress
-                // when it takes a while, which the player may give up).
-                let target = if matches!(m.deal, Deal::Puzzle { .. }) {
-                    match prepare(ui, &g) {
-                        Prepared::Target(s) => Some(s),
-                        Prepared::Cancelled if home => continue,
-                        Prepared::Cancelled | Prepared::Stopped => break,
-                    }
-                } else {
-                    None
+                    Ready::Menu => continue,
+                    Ready::Leave => break,
                 };
                 rules = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();

@@ -96,7 +96,12 @@ pub(super) fn beam<const K: usize>(
         drop(seen);
         if next.len() > width {
             next.sort_by_key(|n| {
-                let cards: usize = n.pos.columns().iter().map(|c| c.len()).sum();
+                let cards: usize = n
+                    .pos
+                    .columns()
+                    .iter()
+                    .map(crate::cards::engine::Column::len)
+                    .sum();
                 (
                     std::cmp::Reverse(n.rank),
                     std::cmp::Reverse(n.pos.score),

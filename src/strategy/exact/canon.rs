@@ -332,8 +332,7 @@ impl Canon {
                 row[..CARRIED].fill(UNSEEN);
             }
             for used in 0..=wilds {
-                for carried in 0..=top {
-                    let have = now[used][carried];
+                for (carried, &have) in now[used].iter().enumerate().take(top + 1) {
                     if have == UNSEEN {
                         continue;
                     }

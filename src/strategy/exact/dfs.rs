@@ -200,17 +200,14 @@ impl<'a, const K: usize> Ctx<'a, K> {
                 best = Some((gain, mv));
             }
         }
-        match best {
-            Some((gain, mv)) => {
-                self.path.push(mv);
-                self.reached(pos.score + gain);
-                self.path.pop();
-                gain
-            }
-            None => {
-                self.reached(pos.score);
-                0
-            }
+        if let Some((gain, mv)) = best {
+            self.path.push(mv);
+            self.reached(pos.score + gain);
+            self.path.pop();
+            gain
+        } else {
+            self.reached(pos.score);
+            0
         }
     }
 
