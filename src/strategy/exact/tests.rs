@@ -131,7 +131,7 @@ fn any_rules() -> impl Strategy<Value = Rules> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(500))]
 
     /// On any small rules and any short deck, the proof equals brute force and its line plays.
     #[test]
