@@ -17,6 +17,7 @@
 //! record       a game as a JSON document: export writes it; replay, review, the store read it
 //! start        what a game is besides its engine state (its deal, its start); a new game dealt
 //! strategy     bots   (duel: turn order over the one `Game` trait)
+//! chains       chain-merge cases: read, played on the engine, drawn (`rules test`, `cargo test merges`)
 //! config       rules files and presets, the data and config paths
 //! cards classic the two games, pure
 //! fsread utc   opening a file the one safe way; UTC dates (below every room)
@@ -44,6 +45,7 @@
 //! ```
 
 pub mod cards;
+pub mod chains;
 pub mod classic;
 pub mod config;
 pub mod duel;

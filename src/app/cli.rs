@@ -114,7 +114,7 @@ pub(crate) struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The two games `simulate --game` plays.
+/// The two games `simulate --game` and `autoplay --game` play.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum SimGame {
     /// The card game.
@@ -262,6 +262,7 @@ pub(crate) struct PlayArgs {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(args_conflicts_with_subcommands = true)]
 pub(crate) struct RulesArgs {
     /// Write a commented copy of the default rules to your config file, under a name of your
     /// own (asked on a terminal, else `--name`, else `mine`).
@@ -285,6 +286,25 @@ pub(crate) struct RulesArgs {
     /// List the presets and your own rule sets, with where each lives.
     #[arg(long)]
     pub list: bool,
+    #[command(subcommand)]
+    pub action: Option<RulesAction>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub(crate) enum RulesAction {
+    /// Run chain-merge cases against the rules in force (--rules NAME, --config PATH): each case
+    /// shown step by step with ok or FAIL; exit status 0 when all pass, 1 when one fails, 2 for a
+    /// bad file. A case that states rules of its own keeps them.
+    Test(RulesTestArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub(crate) struct RulesTestArgs {
+    /// Files of cases, written as the project's tests/merges.toml, or cases written on one line:
+    /// "64 32 16 + 16" (shows the chain), "64 32 16 + 16 = 128, 3 points" (checks it),
+    /// "128 64 32 16 8 4 2 + 2 = refused". The project's cases, built in, when left out.
+    #[arg(value_name = "FILE|CASE")]
+    pub cases: Vec<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -302,6 +322,16 @@ pub(crate) struct AutoplayArgs {
     /// terminal, where the whole game is played and printed as headless play prints it).
     #[arg(long)]
     pub json: bool,
+    /// Which game: the card game, or classic 2048 (played by `expectimax`).
+    #[arg(long, value_enum, default_value_t = SimGame::Cards)]
+    pub game: SimGame,
+    /// Classic: let the bot think up to MS milliseconds a move, searching deeper as the board
+    /// fills (as `simulate --think`). Left out, it searches a fixed 2 or 3 plies.
+    #[arg(long, value_name = "MS")]
+    pub think: Option<u64>,
+    /// Classic: the side of the board, 3 to 8 (default: `classic.size` of the rules, 4).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=8))]
+    pub size: Option<u8>,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -515,5 +545,21 @@ pub(crate) fn command() -> clap::Command {
             sub
         });
     }
-    cmd
+    // `rules test` is nested, so the loop above does not reach it: it draws no screen, and its
+    // `--rules` is not the one of `rules`.
+    cmd.mut_subcommand("rules", |rules| {
+        rules.mut_subcommand("test", |mut test| {
+            for a in &shared {
+                test = test.arg(match a.get_id().as_str() {
+                    "rules" => a.clone().help(
+                        "Run the cases that state no rules of their own with these rules: a \
+                         preset or one of your rule sets",
+                    ),
+                    "config" => a.clone(),
+                    _ => a.clone().hide(true),
+                });
+            }
+            test
+        })
+    })
 }

@@ -3,13 +3,18 @@
 use std::fmt::Write;
 
 use crate::cards::card::Card;
-use crate::cards::engine::{Clear, Game, Move, MoveError, Position, Turn};
+use crate::cards::engine::{Clear, Game, Move, MoveError, Position, Step, Turn};
 use crate::cards::rules::Rules;
 
 /// `16+16=32 → 32+32=64`, or an empty string when nothing merged.
 pub fn chain(turn: &Turn) -> String {
+    steps(turn.steps())
+}
+
+/// Merge steps written as [`chain`] writes a turn's: `16+16=32 → 32+32=64`.
+pub fn steps(steps: &[Step]) -> String {
     let mut out = String::new();
-    for (i, s) in turn.steps().iter().enumerate() {
+    for (i, s) in steps.iter().enumerate() {
         if i > 0 {
             out.push_str(" → ");
         }

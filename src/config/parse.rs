@@ -329,7 +329,7 @@ fn not_whole(e: &toml::de::Error, text: &str) -> Option<String> {
 
 /// Makes toml's wording of type errors plain for players, and names the key the error is about
 /// (toml only shows it when the error has no place in the file, so it is read from there).
-fn plain_toml_message(e: &toml::de::Error, text: &str) -> String {
+pub(crate) fn plain_toml_message(e: &toml::de::Error, text: &str) -> String {
     if let Some(m) = bare_word(e, text) {
         return m;
     }

@@ -1,5 +1,5 @@
 //! Property tests: random valid rules, random decks and random move sequences (undo included)
-//! must keep the invariants of RULES.md, undo must restore exactly, and a game must be a pure
+//! must keep the invariants of docs/rules.md, undo must restore exactly, and a game must be a pure
 //! function of its rules, seed and moves.
 
 use std::sync::Arc;
@@ -50,7 +50,7 @@ fn seen(g: &Game) -> Seen {
     }
 }
 
-/// The invariants of RULES.md, and what the outcome must mean.
+/// The invariants of docs/rules.md, and what the outcome must mean.
 fn check_invariants(g: &Game) -> Result<(), TestCaseError> {
     let r = g.rules();
     let p = g.position();
@@ -111,7 +111,7 @@ fn check_invariants(g: &Game) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// The chain-merge rules of RULES.md written as plainly as possible, to check the engine against:
+/// The chain-merge rules of docs/rules.md written as plainly as possible, to check the engine against:
 /// the card goes at the tail; while the last two cards merge (equal, or one of them wild) they
 /// become one card of twice the value (wild on wild stays wild); making `clear_value` empties the
 /// column; a bomb empties it too. Returns the points, the card each step made and the clear.
