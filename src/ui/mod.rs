@@ -25,6 +25,7 @@ mod flow;
 mod kit;
 mod menu;
 mod play;
+mod prepare;
 mod screens;
 mod share;
 mod term;
