@@ -207,7 +207,7 @@ pub(crate) struct ReplayArgs {
 
 #[derive(Args, Debug, Clone, Default)]
 pub(crate) struct DailyArgs {
-    /// Deal the daily deal of this UTC date (YYYY-MM-DD) instead of today's.
+    /// Deal the daily deal of this earlier UTC date (YYYY-MM-DD) instead of today's.
     #[arg(long, value_name = "DATE")]
     pub date: Option<String>,
     /// Headless play: print one JSON object with the result instead of the turns.

@@ -303,19 +303,20 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
     let mut q = conn.prepare_cached(
         "WITH t AS (SELECT g.rules, g.highest, count(*) AS n, sum(g.checked IS 1) AS games, \
          sum(g.checked IS 1 AND g.outcome = 'won') AS wins, \
+         sum(g.checked IS 1 AND g.outcome IN ('won', 'lost')) AS ended, \
          sum(g.checked IS 1 AND g.score >= (g.deal ->> '$.target.score')) AS solved, \
          sum(g.checked IS 1 AND (g.deal ->> '$.target.score') IS NOT NULL) AS judged, \
          total(CASE WHEN g.checked IS 1 THEN g.score END) AS total, \
          max(CASE WHEN g.checked IS 1 THEN g.ended END) AS latest FROM games g \
          WHERE g.game = ?1 GROUP BY g.rules, g.highest), \
          h AS (SELECT r.hash, r.name, max(t.highest, 0) AS highest, sum(n) AS n, \
-         sum(games) AS games, sum(wins) AS wins, total(total) AS total, max(latest) AS latest, \
-         sum(solved) AS solved, sum(judged) AS judged \
+         sum(games) AS games, sum(wins) AS wins, sum(ended) AS ended, total(total) AS total, \
+         max(latest) AS latest, sum(solved) AS solved, sum(judged) AS judged \
          FROM t JOIN rules r ON r.id = t.rules GROUP BY r.hash, max(t.highest, 0)) \
          SELECT name, hash, sum(games), sum(wins), total(total), \
          max(coalesce(max(latest), 0), 0) AS latest_end, \
          json_group_object(highest, games) FILTER (WHERE games > 0), sum(n) - sum(games), \
-         coalesce(sum(solved), 0), coalesce(sum(judged), 0) \
+         coalesce(sum(solved), 0), coalesce(sum(judged), 0), sum(ended) \
          FROM h GROUP BY hash ORDER BY latest_end DESC, name",
     )?;
     let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
@@ -334,6 +335,7 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
             left_out: count(r.get(7)?),
             solved: count(r.get(8)?),
             judged: count(r.get(9)?),
+            ended: count(r.get(10)?),
         })
     })?
     .collect()
@@ -358,6 +360,8 @@ pub(crate) struct RulesStats {
     /// before targets were kept has none): puzzles are counted by these rather than by wins.
     pub solved: u32,
     pub judged: u32,
+    /// Of `games`, those played to their end (won or lost): what the win rate is of.
+    pub ended: u32,
 }
 
 /// The statistics of the card and classic games (summed up per rules by the database), the
@@ -369,13 +373,14 @@ pub(crate) struct Tally {
     pub dailies: Vec<Recap>,
 }
 
-/// The card games played under the rules hashed `hash`: how many, how many won, and the wins in a
-/// row up to the newest. Counted by SQLite on the tally index: the start menu asks this of every
+/// The card games played to their end (won or lost: a game quit or restarted is no game a win
+/// rate counts) under the rules hashed `hash`: how many, how many won, and the wins in a row up
+/// to the newest. Counted by SQLite on the tally index: the start menu asks this of every
 /// preset, so it must not read the games themselves (at 100,000 games that took over half a
 /// second before the menu showed).
 pub(crate) fn played(conn: &Connection, hash: &str) -> rusqlite::Result<Played> {
     const OF: &str = "FROM games g JOIN rules r ON r.id = g.rules WHERE g.game = 'cards' \
-                      AND r.hash = ?1";
+                      AND r.hash = ?1 AND g.outcome IN ('won', 'lost')";
     let (games, wins): (i64, i64) = conn
         .prepare_cached(&format!(
             "SELECT count(*), coalesce(sum(g.outcome = 'won'), 0) {OF}"

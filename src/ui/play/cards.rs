@@ -356,9 +356,9 @@ impl OnePlayer for Game {
             return false;
         };
         let reel = Annotated::reviewed(s.game.clone(), &a.moves, a.tolerance, s.best);
-        // At the mistake itself: `move 16 of N` with its rating, as the result screen names it
-        // (it opened on the move before, `move 15`).
-        show_replay(s.ui, &reel, n);
+        // On the position the mistake was played from (`before move 16 of N`, as the result
+        // screen names it), the better move highlighted and the one played rated.
+        show_replay(s.ui, &reel, n.saturating_sub(1));
         true
     }
 

@@ -206,6 +206,8 @@ pub(crate) struct Words {
     /// `{}` name.
     pub to_move: &'static str,
     pub game_over_mark: &'static str,
+    /// Beside a duel player's name once their whole deck is played (a card duel).
+    pub deck_played_mark: &'static str,
     /// `{}` the highest column number.
     pub duel_footer_cards: &'static str,
     pub duel_footer_classic: &'static str,
@@ -299,6 +301,8 @@ pub(crate) struct Words {
     /// A duel given up: `{}` who gave up, then each player's name and score; recorded, or
     /// given up before any move (not recorded).
     pub duel_given_up: &'static str,
+    /// The result screen of a duel given up: who gave up, who wins.
+    pub duel_gave_up_head: &'static str,
     pub duel_given_up_early: &'static str,
     /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
     /// the recorded game ended.
@@ -309,6 +313,11 @@ pub(crate) struct Words {
     pub replay_move: &'static str,
     pub replay_keys: &'static str,
     pub replay_keys_short: &'static str,
+    /// A review's place: the position move `{}` (of `{}`) is played from.
+    pub review_before: &'static str,
+    /// A review's keys: a replay's and `n`/`N`, to the next or previous mistake.
+    pub review_keys: &'static str,
+    pub review_keys_short: &'static str,
     pub replay_won: &'static str,
     pub replay_lost: &'static str,
     pub replay_quit: &'static str,
@@ -365,6 +374,11 @@ pub(crate) struct Words {
     pub editor_fix_first: &'static str,
     /// The first save of rules named after a preset (or not named): the name is asked.
     pub editor_name_first: &'static str,
+    /// Under a misspelt key: `r` renames it to the key it was meant to be (`{}`), keeping its
+    /// value (`{}`).
+    pub editor_rename_offer: &'static str,
+    /// A key renamed: the old key, the new one, its value.
+    pub editor_renamed: &'static str,
     /// `{}` the points of a merge step.
     pub help_score: &'static str,
     /// `{}` the points of a merge step, twice.
