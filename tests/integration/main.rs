@@ -11,6 +11,7 @@ mod faults;
 mod games;
 mod kept;
 mod learned;
+mod net;
 mod pinned;
 mod props;
 mod puzzle;
