@@ -218,7 +218,7 @@ impl<'a, G: NetGame> Session<'a, G> {
                     self.break_off(format!("its move {n} (`{word}`) is not legal here: {e}"));
                     return;
                 }
-                self.save();
+                // Shown first, then saved: the player sees the move as soon as it came.
                 let g = &self.duel.players[p];
                 self.say(&format!(
                     "> {}: move {n} ({word}): score {}, survived {}{}",
@@ -227,6 +227,7 @@ impl<'a, G: NetGame> Session<'a, G> {
                     g.survived(),
                     if g.finished() { ", game over" } else { "" }
                 ));
+                self.save();
                 self.check_own_end();
             }
             Msg::Move { n, .. } => self.break_off(format!(
