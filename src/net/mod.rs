@@ -101,11 +101,14 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     };
     let mut names = [own.clone(), own];
     names[1 - me].clone_from(&met.peer);
+    // The full screen on a terminal, unless a bot plays or JSON is asked for.
+    let on_screen = crate::ui::is_interactive() && !args.json && bot.is_none();
     let plan = Plan {
         me,
         names,
         json: args.json,
         bot: bot.map(|b| (b, delay)),
+        screen: on_screen.then_some(global),
     };
     match offer.kind {
         Kind::Cards => play::<Game>(&offer.rules, offer.seed, met, plan, &mut keeper),
@@ -166,15 +169,17 @@ fn agree(met: &Met, offer: &Offer, args: &DuelArgs) -> Result<bool, Error> {
 }
 
 /// How this side plays.
-struct Plan {
+struct Plan<'a> {
     me: usize,
     names: [String; 2],
     json: bool,
     bot: Option<(Bot, std::time::Duration)>,
+    /// On the full screen, with these options.
+    screen: Option<&'a Global>,
 }
 
 /// Deals the game on this side and plays the duel to its end.
-fn play<G: NetGame>(
+fn play<G: NetGame + crate::ui::Brief>(
     rules: &Rules,
     seed: u64,
     met: Met,
@@ -187,10 +192,16 @@ fn play<G: NetGame>(
     let (tx, rx) = mpsc::channel();
     let Met { link, reader, .. } = met;
     link.listen::<Event>(reader, tx.clone(), Event::Heard);
+    let mut session = Session::new(duel, plan.me, plan.names, meta, link, plan.json, keeper);
+    if let Some(global) = plan.screen {
+        // Made only now: the screens catch Ctrl-C, which must stop a host still waiting.
+        let ui = crate::app::terminal(global)?;
+        crate::ui::net_duel(&ui, &mut session, &rx)?;
+        return session.finish();
+    }
     if plan.bot.is_none() {
         read_input(tx);
     }
-    let session = Session::new(duel, plan.me, plan.names, meta, link, plan.json, keeper);
     session.run(&rx, plan.bot)
 }
 

@@ -29,6 +29,17 @@ pub(crate) enum Event {
     Heard(Heard),
 }
 
+/// Where this side's messages go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Out {
+    /// Printed as lines (moves, boards; problems on the error stream).
+    Lines,
+    /// Only the final JSON object.
+    Json,
+    /// Kept in [`Session::log`] for the full screen.
+    Screen,
+}
+
 /// A duel between this side (`me`: 0 the host, 1 the joiner) and the peer.
 pub(crate) struct Session<'a, G: NetGame> {
     pub duel: Duel<G>,
@@ -36,7 +47,7 @@ pub(crate) struct Session<'a, G: NetGame> {
     pub names: [String; 2],
     pub meta: G::Meta,
     pub link: Link,
-    pub json: bool,
+    pub out: Out,
     pub keeper: &'a mut Store,
     /// This side makes no more moves (it said `end`).
     own_done: bool,
@@ -46,6 +57,8 @@ pub(crate) struct Session<'a, G: NetGame> {
     gone: Option<String>,
     /// Why the duel was stopped (a move the rules refuse, a message out of place).
     broken: Option<String>,
+    /// On the full screen: what would be printed is kept here instead, newest last.
+    pub log: Vec<String>,
 }
 
 impl<'a, G: NetGame> Session<'a, G> {
@@ -64,12 +77,13 @@ impl<'a, G: NetGame> Session<'a, G> {
             names,
             meta,
             link,
-            json,
+            out: if json { Out::Json } else { Out::Lines },
             keeper,
             own_done: false,
             peer_done: false,
             gone: None,
             broken: None,
+            log: Vec::new(),
         }
     }
 
@@ -77,11 +91,72 @@ impl<'a, G: NetGame> Session<'a, G> {
         1 - self.me
     }
 
-    fn say(&self, text: &str) {
-        if !self.json {
+    fn say(&mut self, text: &str) {
+        if self.out == Out::Screen {
+            self.log.push(text.trim().to_string());
+        } else if self.out == Out::Lines {
             let mut out = io::stdout().lock();
             let _ = writeln!(out, "{text}");
         }
+    }
+
+    /// What goes to the error stream in line mode (the log on the screen).
+    fn warn(&mut self, text: String) {
+        if self.out == Out::Screen {
+            self.log.push(text);
+        } else {
+            eprintln!("new2048: {text}");
+        }
+    }
+
+    /// The duel is over on this side: nothing more to play or to wait for.
+    pub(crate) fn over(&self) -> bool {
+        self.own_done && (self.peer_done || self.gone.is_some()) || self.broken.is_some()
+    }
+
+    /// This side plays no more.
+    pub(crate) fn own_done(&self) -> bool {
+        self.own_done
+    }
+
+    /// Why the duel is unfinished, when it is.
+    pub(crate) fn unfinished(&self) -> Option<String> {
+        self.broken.clone().or_else(|| {
+            self.gone
+                .clone()
+                .map(|g| format!("{} is gone: {g}", self.names[self.peer()]))
+        })
+    }
+
+    /// The player leaves: plays no more, or (having stopped) stops waiting for the other.
+    pub(crate) fn leave(&mut self) {
+        if !self.own_done {
+            self.end_own("you left the duel");
+        } else if !self.peer_done && self.gone.is_none() {
+            self.gone = Some("you stopped waiting".into());
+        }
+    }
+
+    /// Says the duel begins, and ends this side's play at once if there is nothing to play.
+    pub(crate) fn begin(&mut self) {
+        let me = self.me;
+        let text = format!(
+            "the duel begins: {} (you) against {}; type {} and Enter, q to leave\n{}",
+            self.names[me],
+            self.names[self.peer()],
+            self.duel.players[me].moves_typed(),
+            self.duel.players[me].view_text()
+        );
+        if self.out == Out::Screen {
+            self.log.push(format!(
+                "{} (you) against {}",
+                self.names[me],
+                self.names[self.peer()]
+            ));
+        } else {
+            self.say(&text);
+        }
+        self.check_own_end();
     }
 
     /// Plays the duel to its end from `events` (the bot making this side's moves when given),
@@ -92,16 +167,9 @@ impl<'a, G: NetGame> Session<'a, G> {
         mut bot: Option<(Bot, Duration)>,
     ) -> Result<(), Error> {
         let me = self.me;
-        self.say(&format!(
-            "the duel begins: {} (you) against {}; type {} and Enter, q to leave\n{}",
-            self.names[me],
-            self.names[self.peer()],
-            self.duel.players[me].moves_typed(),
-            self.duel.players[me].view_text()
-        ));
-        self.check_own_end();
+        self.begin();
         loop {
-            if self.own_done && (self.peer_done || self.gone.is_some()) || self.broken.is_some() {
+            if self.over() {
                 break;
             }
             if let Some((b, delay)) = bot.as_mut().filter(|_| !self.own_done) {
@@ -130,7 +198,7 @@ impl<'a, G: NetGame> Session<'a, G> {
         self.finish()
     }
 
-    fn event(&mut self, e: Event) {
+    pub(crate) fn event(&mut self, e: Event) {
         match e {
             Event::Line(_) if self.own_done => {}
             Event::Line(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "q" | "quit") => {
@@ -151,14 +219,15 @@ impl<'a, G: NetGame> Session<'a, G> {
                     } else {
                         "; you may finish your game alone"
                     };
-                    eprintln!("new2048: {peer} is gone: {why}{more}");
+                    let text = format!("{peer} is gone: {why}{more}");
+                    self.warn(text);
                     self.gone = Some(why);
                 }
             }
         }
     }
 
-    fn own_line(&mut self, line: &str) {
+    pub(crate) fn own_line(&mut self, line: &str) {
         let me = self.me;
         match self.duel.players[me].play_text(line) {
             Ok(None) => {}
@@ -167,15 +236,21 @@ impl<'a, G: NetGame> Session<'a, G> {
                 let word = self.duel.players[me].last_word().unwrap_or_default();
                 self.link.send(&Msg::Move { n, word });
                 self.save();
-                self.say(&format!(
-                    "\n> {}: {what}\n{}",
-                    self.names[me],
-                    self.duel.players[me].view_text()
-                ));
+                let text = if self.out == Out::Screen {
+                    format!("{}: {what}", self.names[me])
+                } else {
+                    format!(
+                        "\n> {}: {what}\n{}",
+                        self.names[me],
+                        self.duel.players[me].view_text()
+                    )
+                };
+                self.say(&text);
                 self.check_own_end();
             }
             Err(e) => {
-                eprintln!("new2048: `{}`: {e}; skipped", crate::headless::quoted(line));
+                let text = format!("`{}`: {e}; skipped", crate::headless::quoted(line));
+                self.warn(text);
             }
         }
     }
@@ -220,13 +295,14 @@ impl<'a, G: NetGame> Session<'a, G> {
                 }
                 // Shown first, then saved: the player sees the move as soon as it came.
                 let g = &self.duel.players[p];
-                self.say(&format!(
+                let text = format!(
                     "> {}: move {n} ({word}): score {}, survived {}{}",
                     self.names[p],
                     g.score(),
                     g.survived(),
                     if g.finished() { ", game over" } else { "" }
-                ));
+                );
+                self.say(&text);
                 self.save();
                 self.check_own_end();
             }
@@ -259,7 +335,7 @@ impl<'a, G: NetGame> Session<'a, G> {
     fn break_off(&mut self, why: String) {
         let peer = self.names[self.peer()].clone();
         self.link.stop(&format!("you sent {why}"));
-        eprintln!("new2048: the duel is stopped: {peer} sent {why}");
+        self.warn(format!("the duel is stopped: {peer} sent {why}"));
         self.broken = Some(format!("{peer} sent {why}"));
     }
 
@@ -269,13 +345,9 @@ impl<'a, G: NetGame> Session<'a, G> {
     }
 
     /// Closes the link, prints the result (the same lines on both sides) and records the duel.
-    fn finish(self) -> Result<(), Error> {
+    pub(crate) fn finish(self) -> Result<(), Error> {
         self.link.close();
-        let unfinished = self.broken.clone().or_else(|| {
-            self.gone
-                .clone()
-                .map(|g| format!("{} is gone: {g}", self.names[self.peer()]))
-        });
+        let unfinished = self.unfinished();
         let view = InPlay::duel(&self.duel, &self.names, &self.meta);
         if self.duel.players.iter().any(|p| p.move_count() > 0) {
             self.keeper.finish(&view, None, None);
@@ -284,7 +356,7 @@ impl<'a, G: NetGame> Session<'a, G> {
         }
         crate::app::print_warnings(self.keeper);
         let mut out = io::stdout().lock();
-        if self.json {
+        if self.out == Out::Json {
             let j = serde_json::json!({
                 "result": self.duel.result(),
                 "names": self.names,
