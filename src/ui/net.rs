@@ -99,11 +99,17 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
     let timed = Timed::enter();
     let cards = s.duel.players[s.me].columns() > 0;
     let mut cursor = s.duel.players[s.me].columns() / 2;
+    // Drawn again only when something changed: a move either side made, a key, a resize.
+    let mut dirty = true;
     loop {
         while let Ok(e) = events.try_recv() {
             s.event(e);
+            dirty = true;
         }
-        paint(ui, |w, h| lay_out(ui, s, cards.then_some(cursor), w, h))?;
+        if dirty {
+            paint(ui, |w, h| lay_out(ui, s, cards.then_some(cursor), w, h))?;
+            dirty = false;
+        }
         if s.over() {
             break;
         }
@@ -115,8 +121,13 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
                 s.leave();
                 continue;
             }
-            Waited::Mouse(_) | Waited::Timeout | Waited::Redraw => continue,
+            Waited::Timeout => continue,
+            Waited::Mouse(_) | Waited::Redraw => {
+                dirty = true;
+                continue;
+            }
         };
+        dirty = true;
         let act = if cards {
             action(&key)
         } else {

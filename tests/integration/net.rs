@@ -451,3 +451,64 @@ fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner()
         "the host's rules cannot be played",
     );
 }
+
+/// The host on a real terminal (a pseudo-terminal), the joiner a headless bot: the host's screen
+/// shows the other's moves as they come, is played with keys to the end, shows the result, and
+/// both histories hold the same duel.
+#[test]
+fn a_duel_on_the_full_screen_against_a_headless_joiner() {
+    use rexpect::session::spawn_command;
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut cmd = new2048(a.path());
+    cmd.args([
+        "--no-color",
+        "duel",
+        "--host",
+        "127.0.0.1:0",
+        "--name",
+        "Ann",
+        "--seed",
+        "3",
+    ])
+    .env("TERM", "xterm-256color")
+    .env("LANG", "en_US.UTF-8");
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let (_, code) = p.exp_regex(r"code: [A-Z0-9]+").unwrap();
+    let (_, addr) = p.exp_regex(r"address: [0-9.:]+").unwrap();
+    let (code, addr) = (&code["code: ".len()..], &addr["address: ".len()..]);
+    let j = join(
+        b.path(),
+        addr,
+        code,
+        &[
+            "--name",
+            "Bob",
+            "--yes",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "20",
+        ],
+    );
+    // Both boards, and the other's moves as they arrive.
+    p.exp_string("Ann (you)").unwrap();
+    p.exp_string("> Bob: move 3 ").unwrap();
+    // Play with the keys, a card a key (more keys than the deck has cards): the result screen
+    // comes, a key leaves it, and the result is printed after.
+    for i in 0..150 {
+        if p.send(&((i % 5) + 1).to_string()).is_err() || p.flush().is_err() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    p.exp_string("press any key").unwrap();
+    let _ = p.send("x");
+    let _ = p.flush();
+    p.exp_string("result: ").unwrap();
+    p.exp_eof().unwrap();
+    let (jc, _, jerr) = j.finish(60);
+    assert_eq!(jc, 0, "{jerr}");
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(shared(&ra), shared(&rb));
+    assert!(ra["players"][0]["survived"].as_u64().unwrap() > 0, "{ra}");
+}
