@@ -69,8 +69,18 @@ fn meet(
     args.extend_from_slice(host_args);
     let mut h = new2048(a, &args).spawn().unwrap();
     let hout = lines(&mut h);
-    let code = wait_for(&hout, "code: ").1["code: ".len()..].to_string();
-    let addr = wait_for(&hout, "address: ").1["address: ".len()..].to_string();
+    let first = wait_for(&hout, "code").1;
+    let (code, addr) = if first.starts_with('{') {
+        // With --json: one line `{"code": ..., "address": ...}`.
+        let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+        (
+            v["code"].as_str().unwrap().to_string(),
+            v["address"].as_str().unwrap().to_string(),
+        )
+    } else {
+        let addr = wait_for(&hout, "address: ").1["address: ".len()..].to_string();
+        (first["code: ".len()..].to_string(), addr)
+    };
     let mut args = vec![
         "duel", "--join", &addr, "--code", &code, "--name", "Bob", "--yes",
     ];
