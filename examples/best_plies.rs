@@ -18,15 +18,28 @@ fn main() {
     let games: u64 = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(200);
     let text = new2048::config::presets::get(name).expect("a preset name");
     let rules = Rules::parse(text, name, Some(&Rules::default_rules())).expect("presets parse");
-    for plies in args.iter().skip(2).filter_map(|p| p.parse::<usize>().ok()) {
-        let bot = Best {
-            chance_plies: Some(plies),
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(SEED);
+    for arg in args.iter().skip(2) {
+        // `N`: N chance plies; `dF`: the default depth, one ply more at most F free slots.
+        let bot = match arg.strip_prefix('d') {
+            Some(f) => Best {
+                chance_plies: None,
+                deepen_at_free: f.parse().ok(),
+            },
+            None => Best {
+                chance_plies: arg.parse().ok(),
+                deepen_at_free: None,
+            },
         };
+        let plies = arg;
         let start = std::time::Instant::now();
         let results =
-            play_games(&rules, &bot, games, SEED, 1, &no_progress).expect("one thread starts");
+            play_games(&rules, &bot, games, seed, 1, &no_progress).expect("one thread starts");
         let secs = start.elapsed().as_secs_f64();
-        let s = summarise("best", &rules, SEED, &results);
+        let s = summarise("best", &rules, seed, &results);
         println!(
             "{name} plies {plies}: won {}/{} = {:.1}% (CI {:.1}-{:.1}), cards {:.0}, {:.3} ms/decision",
             s.wins,
@@ -37,5 +50,7 @@ fn main() {
             s.mean_cards_played,
             secs * 1000.0 / s.placements as f64
         );
+        let lost: Vec<usize> = (0..results.len()).filter(|&i| !results[i].won).collect();
+        println!("  lost games (index from the seed): {lost:?}");
     }
 }

@@ -71,6 +71,19 @@ fn main() {
     let text = new2048::config::presets::get(name).expect("a preset name");
     let rules = Rules::parse(text, name, Some(&Rules::default_rules())).expect("presets parse");
 
+    // `DEALS=SEED:I,J,...`: only those deals of `simulate --seed SEED` (the ones a bot lost), to
+    // ask whether anyone could have won them; the bots are not played then.
+    if let Ok(deals) = std::env::var("DEALS") {
+        let (seed, list) = deals.split_once(':').expect("DEALS=SEED:I,J,...");
+        let seed: u64 = seed.parse().expect("a seed");
+        for i in list.split(',').filter_map(|i| i.parse::<u64>().ok()) {
+            let (won, score, cards) = ceiling(&rules, game_seed(seed, i), width);
+            println!(
+                "{name} deal {i} of seed {seed}: won {won}, score {score}, {cards} cards placed"
+            );
+        }
+        return;
+    }
     let start = std::time::Instant::now();
     let ceilings: Vec<(bool, u64, usize)> = (0..games)
         .map(|i| ceiling(&rules, game_seed(SEED, i), width))

@@ -5,10 +5,12 @@
 //! so the exit status follows from the type instead of a number chosen at each call site:
 //! 2 for input the user can fix (arguments, rules, deck and record files), 1 for the machine
 //! (I/O, threads), and 0 for a closed output pipe (`new2048 history | head` is not a failure).
+//! The store's errors carry their kind (`StoreError`), which gives their status the same way.
 
 use std::io;
 
 use crate::config::parse::RulesError;
+use crate::store::StoreError;
 
 /// Why a command stopped.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +24,9 @@ pub(crate) enum Error {
     /// Reading or writing failed. Exit status 1, or 0 for a broken pipe.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// The store failed: its kind says whose fault (a file the player named: 2; the machine: 1).
+    #[error("{0}")]
+    Store(#[from] StoreError),
     /// Something else the user did not cause. Exit status 1.
     #[error("{0}")]
     Failed(String),
@@ -43,6 +48,7 @@ impl Error {
         match self {
             Error::Usage(_) | Error::Rules(_) => 2,
             Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+            Error::Store(e) => e.code(),
             Error::Io(_) | Error::Failed(_) => 1,
         }
     }
@@ -63,5 +69,7 @@ mod tests {
         );
         let rules = RulesError::file("my.toml", "missing key name");
         assert_eq!(Error::from(rules).code(), 2);
+        assert_eq!(Error::from(StoreError::Full("disk".into())).code(), 1);
+        assert_eq!(Error::from(StoreError::Refused("exists".into())).code(), 2);
     }
 }

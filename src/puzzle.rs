@@ -58,10 +58,12 @@ pub(crate) fn start(
                 ))
             })?,
             date: Some(d.to_string()),
+            target: None,
         },
         None => Deal::Puzzle {
             seed: seed.unwrap_or_else(crate::start::fresh_seed),
             date: None,
+            target: None,
         },
     };
     let Deal::Puzzle { seed, .. } = deal else {
@@ -79,6 +81,75 @@ pub(crate) fn start(
 /// The puzzle's target: the best line of its whole deck.
 pub(crate) fn target(game: &Game) -> Solution {
     exact::solve(game.rules(), game.deck())
+}
+
+/// A puzzle's target as its deal keeps it (in the save and the record), so the game is judged
+/// by it wherever it is shown: the result screen, history, stats, the line to share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Target {
+    pub score: u64,
+    /// Proven the best any play can make; else the best a wide search knows.
+    pub proven: bool,
+}
+
+impl Target {
+    pub(crate) fn of(s: &Solution) -> Target {
+        Target {
+            score: s.score,
+            proven: s.proven,
+        }
+    }
+}
+
+/// How a puzzle went against its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The target reached.
+    Solved,
+    /// More than a best known (not proven) target: the search had missed it.
+    Beaten,
+    /// This many points short of it.
+    Short(u64),
+}
+
+impl Verdict {
+    /// The verdict on `score` against `target`.
+    pub(crate) fn of(score: u64, target: Target) -> Verdict {
+        match score.cmp(&target.score) {
+            std::cmp::Ordering::Less => Verdict::Short(target.score - score),
+            std::cmp::Ordering::Greater if !target.proven => Verdict::Beaten,
+            _ => Verdict::Solved,
+        }
+    }
+
+    /// Reached the target (or beat it).
+    pub(crate) fn solved(self) -> bool {
+        !matches!(self, Verdict::Short(_))
+    }
+
+    /// In words, as history and the shared line say it: `solved`, `beaten`, `short by 3`.
+    pub(crate) fn text(self) -> String {
+        match self {
+            Verdict::Solved => "solved".into(),
+            Verdict::Beaten => "beaten".into(),
+            Verdict::Short(n) => format!("short by {n}"),
+        }
+    }
+}
+
+/// The target of a puzzle's deal, when it is one and its target is known.
+pub(crate) fn target_of(deal: &Deal) -> Option<Target> {
+    match deal {
+        Deal::Puzzle { target, .. } => *target,
+        _ => None,
+    }
+}
+
+/// Keeps `target` in a puzzle's deal (nothing for another deal).
+pub(crate) fn keep_target(deal: &mut Deal, found: Target) {
+    if let Deal::Puzzle { target, .. } = deal {
+        *target = Some(found);
+    }
 }
 
 /// The target for people: `14 (proven best)` or `14 (best known)`.
@@ -205,4 +276,46 @@ pub(crate) fn render_review(game: &Game, moves: &[PuzzleMove]) -> String {
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{InPlay, Store};
+
+    /// The verdict: the target reached is solved, more than a best known target is beaten (a
+    /// proven one cannot be passed: it counts as solved), less is short by the difference.
+    #[test]
+    fn verdicts() {
+        let proven = Target {
+            score: 12,
+            proven: true,
+        };
+        let known = Target {
+            proven: false,
+            ..proven
+        };
+        assert_eq!(Verdict::of(12, proven), Verdict::Solved);
+        assert_eq!(Verdict::of(13, proven), Verdict::Solved);
+        assert_eq!(Verdict::of(13, known), Verdict::Beaten);
+        assert_eq!(Verdict::of(12, known), Verdict::Solved);
+        assert_eq!(Verdict::of(9, proven), Verdict::Short(3));
+        assert_eq!(Verdict::Short(3).text(), "short by 3");
+        assert!(Verdict::Beaten.solved() && !Verdict::Short(1).solved());
+    }
+
+    /// A puzzle saved before its target came and after it is one saved game, not two.
+    #[test]
+    fn the_target_found_in_play_keeps_one_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::at(Some(dir.path().to_path_buf()));
+        let (mut game, mut meta) = start(&Rules::default_rules(), Some(8), None).unwrap();
+        game.play(Move::Place(0)).unwrap();
+        store.save(&InPlay::solo(&game, &meta));
+        keep_target(&mut meta.deal, Target::of(&target(&game)));
+        game.play(Move::Place(0)).unwrap();
+        store.save(&InPlay::solo(&game, &meta));
+        assert_eq!(store.saved_games().len(), 1);
+        assert_eq!(target_of(&meta.deal).map(|t| t.score), Some(12));
+    }
 }

@@ -30,6 +30,10 @@ pub(crate) enum Deal {
         seed: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         date: Option<String>,
+        /// Its target, once worked out (a record of before targets were kept has none: it is
+        /// then judged by how it ended, as any game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<crate::puzzle::Target>,
     },
 }
 
@@ -41,7 +45,9 @@ pub(crate) fn deal_text(deal: &Deal) -> String {
         Deal::Puzzle {
             date: Some(date), ..
         } => format!("puzzle {date}"),
-        Deal::Puzzle { seed, date: None } => format!("puzzle {seed}"),
+        Deal::Puzzle {
+            seed, date: None, ..
+        } => format!("puzzle {seed}"),
         Deal::DeckFile { path } => {
             let name = std::path::Path::new(path)
                 .file_name()

@@ -114,7 +114,7 @@ pub(crate) struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The two games `simulate --game` plays.
+/// The two games `simulate --game` and `autoplay --game` play.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum SimGame {
     /// The card game.
@@ -322,6 +322,16 @@ pub(crate) struct AutoplayArgs {
     /// terminal, where the whole game is played and printed as headless play prints it).
     #[arg(long)]
     pub json: bool,
+    /// Which game: the card game, or classic 2048 (played by `expectimax`).
+    #[arg(long, value_enum, default_value_t = SimGame::Cards)]
+    pub game: SimGame,
+    /// Classic: let the bot think up to MS milliseconds a move, searching deeper as the board
+    /// fills (as `simulate --think`). Left out, it searches a fixed 2 or 3 plies.
+    #[arg(long, value_name = "MS")]
+    pub think: Option<u64>,
+    /// Classic: the side of the board, 3 to 8 (default: `classic.size` of the rules, 4).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=8))]
+    pub size: Option<u8>,
 }
 
 #[derive(Args, Debug, Clone, Default)]

@@ -3,6 +3,7 @@
 //! Exit codes: 0 for any finished or quit game, 1 for a failure of the machine (I/O), 2 for bad
 //! input (arguments, rules, deck files). A closed output pipe counts as success.
 
+mod autoplay;
 pub(crate) mod cli;
 mod docs;
 mod manual;
@@ -22,7 +23,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::app::cli::{
-    AutoplayArgs, ClassicArgs, Cli, Command, DailyArgs, DuelArgs, Global, PlayArgs, RulesArgs,
+    ClassicArgs, Cli, Command, DailyArgs, DuelArgs, Global, PlayArgs, RulesArgs,
 };
 use crate::cards::card::Card;
 use crate::cards::engine::Game;
@@ -32,7 +33,7 @@ use crate::classic::ClassicGame;
 use crate::config::{self, LoadedRules};
 use crate::headless;
 use crate::headless::cards::Print;
-use crate::record::{GameKind, Recorded, Side};
+use crate::record::{GameKind, Recorded};
 use crate::start::{
     ClassicMeta, Deal, GameMeta, NewDeal, fresh_seed, start, start_classic, start_daily,
 };
@@ -75,7 +76,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Puzzle(ref a)) => puzzle::command(&cli.global, a),
         Some(Command::Classic(ref a)) => classic(&cli.global, a),
         Some(Command::Duel(ref a)) => duel(&cli.global, a),
-        Some(Command::Autoplay(ref a)) => autoplay(&cli.global, a),
+        Some(Command::Autoplay(ref a)) => autoplay::autoplay(&cli.global, a),
         Some(Command::Simulate(ref a)) => crate::app::simulate::command(&cli.global, a),
         Some(Command::Completions(ref a)) => docs::completions(a.shell),
         Some(Command::Manpage) => docs::manpage(),
@@ -238,8 +239,9 @@ fn play_resumed(
         // The screens take up any saved game; a card game goes on with its own rules.
         r if on_screen => {
             let ui = terminal(global)?;
+            // The menu after it offers the rules in force: a puzzle's are no rules of a game.
             let rules = match &r {
-                Resumed::Cards(g, _) => g.rules().clone(),
+                Resumed::Cards(g, m) if !matches!(m.deal, Deal::Puzzle { .. }) => g.rules().clone(),
                 _ => load_rules(global)?.rules,
             };
             crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
@@ -250,34 +252,6 @@ fn play_resumed(
         Resumed::CardDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
         Resumed::ClassicDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
     }
-}
-
-/// `autoplay` without a terminal (or with `--json`): the bot plays the whole game, which is then
-/// printed as headless play prints it (its moves fed as input lines), saved as it goes and
-/// recorded like any game.
-fn autoplay_headless(
-    rules: Rules,
-    args: &AutoplayArgs,
-    bot: &dyn crate::strategy::Strategy,
-) -> Result<(), Error> {
-    let play = PlayArgs {
-        seed: args.seed,
-        ..PlayArgs::default()
-    };
-    let (game, meta) = new_game_with_meta(rules, &play)?;
-    let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
-    let input: String = moves
-        .iter()
-        .map(|m| <Game as Side>::word(<Game as Side>::code(m)) + "\n")
-        .collect();
-    play_kept_from(
-        game,
-        &meta,
-        Print::of(args.json, false),
-        &mut Store::open(),
-        input.as_bytes(),
-    )
-    .map(drop)
 }
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
@@ -327,7 +301,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         return records::share(game.rules(), &date);
     }
     if crate::ui::is_interactive() && !args.json {
-        return play_dealt(global, game, meta);
+        return play_dealt(global, game.rules().clone(), game, meta);
     }
     if !args.json {
         println!("the daily deal of {date} (UTC)");
@@ -593,7 +567,7 @@ pub(crate) fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, Classic
 /// Classic play line by line, saving after every move and recording the game at its end, as
 /// [`play_kept`] does for the card game.
 fn play_classic_kept(
-    mut game: ClassicGame,
+    game: ClassicGame,
     meta: &ClassicMeta,
     json: bool,
     keeper: &mut Store,
@@ -603,16 +577,22 @@ fn play_classic_kept(
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
         eprintln!("Type w, a, s or d and Enter to slide the tiles; u undoes, q quits.");
     }
+    play_classic_kept_from(game, meta, json, keeper, io::stdin().lock())
+}
+
+/// [`play_classic_kept`] with its moves read from `input`.
+fn play_classic_kept_from(
+    mut game: ClassicGame,
+    meta: &ClassicMeta,
+    json: bool,
+    keeper: &mut Store,
+    input: impl io::BufRead,
+) -> Result<(), Error> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    crate::headless::classic::run_with(
-        &mut game,
-        io::stdin().lock(),
-        &mut out,
-        &mut err,
-        json,
-        &mut |g| keeper.save(&InPlay::solo(g, meta)),
-    )?;
+    crate::headless::classic::run_with(&mut game, input, &mut out, &mut err, json, &mut |g| {
+        keeper.save(&InPlay::solo(g, meta));
+    })?;
     if game.ending() == Ending::Quit && game.moves().is_empty() {
         keeper.forget(&InPlay::solo(&game, meta));
     } else {
@@ -722,15 +702,18 @@ pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
 /// The full-screen game (see [`crate::ui`]): the deal chosen with `--seed`/`--deck-file`, else
 /// the start menu (`--resume` is [`play_resumed`]).
 fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result<(), Error> {
-    let rules = load_rules(global)?.rules;
-    let first = if args.seed.is_some() || args.deck_file.is_some() {
-        Some(new_game_with_meta(rules.clone(), args)?)
+    let menu = args.seed.is_none() && args.deck_file.is_none();
+    let (rules, broken) = if menu {
+        config::for_the_menu(&global.rules_choice())?
     } else {
-        None
+        (load_rules(global)?.rules, None)
     };
+    let first = (!menu)
+        .then(|| new_game_with_meta(rules.clone(), args))
+        .transpose()?;
     let ui = terminal(global)?;
     let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
-    crate::ui::play(&ui, rules, first, keeper)?;
+    crate::ui::play_saying(&ui, rules, first, keeper, broken)?;
     Ok(())
 }
 
@@ -780,41 +763,10 @@ fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// `new2048 autoplay`: a bot plays on the game screen. Its game is not saved or recorded.
-fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
-    let name = args.strategy.clone().unwrap_or_else(|| {
-        crate::strategy::NAMES
-            .last()
-            .copied()
-            .unwrap_or("greedy")
-            .to_string()
-    });
-    let bot = crate::strategy::by_name(&name).ok_or_else(|| {
-        Error::usage(format!(
-            "there is no strategy `{name}`; choose one of: {}",
-            crate::strategy::NAMES.join(", ")
-        ))
-    })?;
-    let rules = load_rules(global)?.rules;
-    if !crate::ui::is_interactive() || args.json {
-        return autoplay_headless(rules, args, &*bot);
-    }
-    let ui = terminal(global)?;
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let game = Game::with_seed(Arc::new(rules), seed);
-    let mut keeper = Store::open();
-    let best = keeper.checked_best(GameKind::Cards, &game.rules().hash(), None);
-    print_warnings(&mut keeper);
-    let delay = std::time::Duration::from_millis(args.delay);
-    crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;
-    Ok(())
-}
-
 /// Plays a card game already dealt (a daily deal, a puzzle) on the full screen, which goes on to
-/// the menu if the player asks for it after.
-fn play_dealt(global: &Global, game: Game, meta: GameMeta) -> Result<(), Error> {
+/// the menu if the player asks for it after, with `rules` (those in force, not a puzzle's) there.
+fn play_dealt(global: &Global, rules: Rules, game: Game, meta: GameMeta) -> Result<(), Error> {
     let ui = terminal(global)?;
-    let rules = game.rules().clone();
     let first = crate::ui::Match::Cards(Box::new(game), meta);
     crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
     Ok(())

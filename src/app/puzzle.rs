@@ -47,9 +47,12 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         return Ok(());
     }
     if crate::ui::is_interactive() && !args.json {
-        return super::play_dealt(global, game, meta);
+        return super::play_dealt(global, rules, game, meta);
     }
     let target = puzzle::target(&game);
+    let mut meta = meta;
+    // Kept in the deal: the record is judged by it (history, stats, the line to share).
+    puzzle::keep_target(&mut meta.deal, puzzle::Target::of(&target));
     if !args.json {
         println!(
             "{what}, {} cards, all known: {}",
@@ -62,7 +65,13 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     let mut keeper = Store::open();
     let ended = play_kept(game, &meta, Print::of(args.json, false), &mut keeper)?;
     if !args.json {
-        println!("target {} · you {}", puzzle::target_text(&target), ended);
+        let verdict = puzzle::Verdict::of(ended, puzzle::Target::of(&target));
+        println!(
+            "target {} · you {}: {}",
+            puzzle::target_text(&target),
+            ended,
+            verdict.text()
+        );
         if let Some(d) = &date
             && let Some(news) = keeper.daily_news(&rules, d)
         {

@@ -185,6 +185,29 @@ pub fn load_preset(name: &str) -> Result<Rules, RulesError> {
     )
 }
 
+/// The rules the start menu opens with: those in force, or, when the player's rules file cannot
+/// be played, the default rules and where it is wrong in a few words (`config.toml:33:
+/// board.columns`), for the menu to say: the presets, classic, the daily deal and the editor
+/// that mends the file stay one key away. Rules asked for by name or with `--config` are
+/// refused as everywhere.
+pub fn for_the_menu(choice: &RulesChoice) -> Result<(Rules, Option<String>), RulesError> {
+    match load(choice) {
+        Ok(loaded) => Ok((loaded.rules, None)),
+        Err(e) if choice.preset.is_none() && choice.config.is_none() => {
+            let file = Path::new(&e.origin)
+                .file_name()
+                .map_or_else(|| e.origin.clone(), |f| f.to_string_lossy().into_owned());
+            let place = match e.line_col {
+                Some((line, _)) => format!("{file}:{line}"),
+                None => file,
+            };
+            let first = e.message.split(": ").next().unwrap_or_default();
+            Ok((Rules::default_rules(), Some(format!("{place}: {first}"))))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// The rules in force for this run.
 pub fn load(choice: &RulesChoice) -> Result<LoadedRules, RulesError> {
     let ((rules, notes), source) = if let Some(name) = &choice.preset {

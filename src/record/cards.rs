@@ -181,7 +181,7 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
     let seed = match deal {
         Deal::DeckFile { .. } => return Ok(()),
         Deal::Seed { seed } => *seed,
-        Deal::Puzzle { seed, date } => {
+        Deal::Puzzle { seed, date, .. } => {
             if let Some(date) = date
                 && crate::puzzle::daily_seed(date) != Some(*seed)
             {

@@ -4,6 +4,9 @@
 //! ```text
 //! <data dir>/new2048.db              history, saves, rules and decks (schema in db::schema)
 //! <data dir>/new2048.db-wal, -shm    SQLite's write-ahead log and its index
+//! <data dir>/new2048.db.lock         held exclusively while a damaged file is mended, shared
+//!                                    while a window opens, writes or closes (see db::mend)
+//! <data dir>/new2048.db.damaged-<time>  a damaged file, kept when a mended copy replaced it
 //! <data dir>/claims/<id>.lock        held by the window playing save <id> (see db::claim)
 //! <data dir>/json-store-<time>/      an older version's JSON files, once imported (see db::import)
 //! ```
@@ -14,7 +17,8 @@
 //! The documents it stores are `crate::record`'s, the JSON exchange format, which knows nothing of
 //! storage; below them all, a game's deal and start are `crate::start`'s.
 //! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
-//! what the data commands print is drawn in `app::records`.
+//! `opening` is its hold on the database file (opened, followed when another window mended it,
+//! closed); what the data commands print is drawn in `app::records`.
 //!
 //! Storage never stops play: every problem becomes a message for [`Store::take_warnings`]. A
 //! failing write (a full disk, a read-only folder, a database locked by another program) is said
@@ -25,6 +29,7 @@ mod api;
 mod daily;
 mod db;
 mod ongoing;
+mod opening;
 mod summary;
 
 use std::cell::RefCell;
@@ -48,6 +53,7 @@ pub(crate) use api::PlayerInfo;
 pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
 pub(crate) use db::check::check;
+pub(crate) use db::error::StoreError;
 pub(crate) use db::history::{Filter, RulesStats, Tally};
 pub(crate) use db::schema::{ask_check, backup, path_in};
 pub(crate) use ongoing::InPlay;
@@ -62,6 +68,9 @@ struct Playing {
     sent: Moves,
     /// Whether its save is in the database.
     in_db: bool,
+    /// Whether the database was mended while it was played: a save of its id there is its own,
+    /// as of the mending, and is replaced whole at the next save.
+    carried: bool,
 }
 
 /// History, saved games and best scores in one database: what every screen keeps its games in.
@@ -85,86 +94,15 @@ pub(crate) struct Store {
     damaged: bool,
     /// Whether a listing met rows that do not read.
     partial: std::cell::Cell<bool>,
+    /// The data folder's lock, held shared while opening, writing and closing (`db::mend`).
+    lock: db::mend::Lock,
+    /// The device and inode of the database file this store opened.
+    file: Option<(u64, u64)>,
+    /// Why the database could not be opened, when it could not.
+    unopened: Option<StoreError>,
 }
 
 impl Store {
-    /// The store in the player's data folder (`$NEW2048_DATA_DIR` or the XDG data folder).
-    pub(crate) fn open() -> Store {
-        Store::at(crate::config::paths::data_dir())
-    }
-
-    /// The store in `dir`; with `None` (no home folder) it keeps nothing, and says so once.
-    pub(crate) fn at(dir: Option<PathBuf>) -> Store {
-        let mut store = Store {
-            dir,
-            ..Store::default()
-        };
-        let Some(dir) = store.dir.clone() else {
-            store.warn(format!(
-                "no folder for history and saved games was found (no home folder); set {} to \
-                 one. This game will not be saved or recorded.",
-                crate::config::paths::DATA_DIR_ENV
-            ));
-            return store;
-        };
-        store.warn_all(crate::strategy::ntuple::weights_problems(&dir));
-        match db::schema::open(&dir) {
-            Ok((mut conn, opened)) => {
-                store.damaged = opened.as_ref().is_some_and(|o| o.damaged);
-                // Read-only: every write would fail; said once, here.
-                store.failing = opened.as_ref().is_some_and(|o| !o.damaged);
-                store.warn_all(opened.map(|o| o.note));
-                let imported = match import::run(&mut conn, &dir) {
-                    Ok(notes) => notes,
-                    // A damaged index, say, that opening did not read: moved aside and salvaged
-                    // as a file that does not open is, then the files are imported again.
-                    Err(e) => match db::schema::recover_open(&dir, conn, &e) {
-                        Ok((again, opened)) => {
-                            conn = again;
-                            store.damaged |= opened.is_some();
-                            store.warn_all(opened.map(|o| o.note));
-                            import::run(&mut conn, &dir).unwrap_or_else(|e| {
-                                vec![format!("the game files could not be imported: {e}")]
-                            })
-                        }
-                        Err(message) => {
-                            store.failing = true;
-                            store.warn(message);
-                            return store;
-                        }
-                    },
-                };
-                store.warn_all(imported);
-                // Rows not checked yet are replayed once, here; a failure only means they are
-                // checked at the next start.
-                store.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
-                store.db = Some(conn);
-            }
-            // A database that is there but cannot be opened holds history this process
-            // cannot read: a command asked for it fails.
-            Err(e) if e.contains(db::schema::NEWER) => {
-                store.partial.set(true);
-                store.failing = true;
-                store.warn(format!(
-                    "{e}; nothing in it was read or changed. Update new2048 to play with its \
-                     games; until then games are not saved or recorded."
-                ));
-            }
-            Err(e) => {
-                let file = std::fs::symlink_metadata(db::schema::path_in(&dir));
-                store.partial.set(file.is_ok_and(|m| m.is_file()));
-                store.failing = true;
-                store.warn(format!(
-                    "cannot write to the data folder {} ({e}); games are not saved or recorded \
-                     while that lasts. Set {} to a folder you can write to.",
-                    dir.display(),
-                    crate::config::paths::DATA_DIR_ENV
-                ));
-            }
-        }
-        store
-    }
-
     /// The data folder, if there is one.
     pub(crate) fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
@@ -177,16 +115,16 @@ impl Store {
 
     /// Puts the backup `from` in place of the database, keeping today's at `keep`; refused
     /// while a game is open in another window.
-    pub(crate) fn restore(&mut self, from: &Path, keep: &Path) -> Result<(), String> {
+    pub(crate) fn restore(&mut self, from: &Path, keep: &Path) -> Result<(), StoreError> {
         if self.all_saved_games().iter().any(|g| g.elsewhere) {
-            return Err(
+            return Err(StoreError::Refused(
                 "a game is open in another window; close it first (nothing was changed)".into(),
-            );
+            ));
         }
-        let db = self
-            .db
-            .as_mut()
-            .ok_or("the database cannot be opened (see above)")?;
+        let _held = self.lock.hold();
+        self.follow();
+        let unopened = self.unopened();
+        let db = self.db.as_mut().ok_or(unopened)?;
         db::schema::restore(db, from, keep)?;
         self.bests.borrow_mut().clear();
         Ok(())
@@ -199,21 +137,39 @@ impl Store {
 
     /// Adds a warning for the player, unless the same was given already.
     fn warn(&self, message: String) {
-        let message = self.noticed(message);
         if self.said.borrow_mut().insert(message.clone()) {
             self.warnings.borrow_mut().push(message);
         }
     }
 
-    /// A problem that says the database is damaged makes the next opening check it (and move it
-    /// aside and salvage it), and says so.
-    fn noticed(&self, problem: String) -> String {
+    /// Says that `what` failed (`e`); damage makes the next opening check the database.
+    fn warn_failed(&self, what: &str, e: impl Into<StoreError>) {
+        let e = e.into();
+        self.warn(self.noticed(format!("{what}: {e}"), e.is_damage()));
+    }
+
+    /// A problem met in a `damaged` database makes the next opening check it (and mend it), and
+    /// says so.
+    fn noticed(&self, problem: String, damaged: bool) -> String {
         match &self.dir {
-            Some(dir) if db::schema::mark_for_check(dir, &problem) => format!(
-                "{problem}. The database is damaged: the next start of new2048 moves it aside \
-                 (nothing is deleted) and brings back every row that still reads"
-            ),
+            Some(dir) if damaged => {
+                db::schema::ask_check(dir);
+                format!(
+                    "{problem}. The database is damaged: the next start of new2048 moves it \
+                     aside (nothing is deleted) and brings back every row that still reads"
+                )
+            }
             _ => problem,
+        }
+    }
+
+    /// A read that failed for a reason not told by its kind: SQLite's quick check says whether
+    /// the database is damaged (then the next opening mends it, and this is said).
+    fn probe(&self) {
+        if let Some(e) = self.db.as_ref().and_then(db::schema::damage_found)
+            && e.is_damage()
+        {
+            self.warn_failed("a game cannot be read", e);
         }
     }
 
@@ -227,7 +183,7 @@ impl Store {
             return Vec::new();
         };
         let listed = history::list(db, filter).unwrap_or_else(|e| {
-            self.warn(format!("cannot read history: {e}"));
+            self.warn_failed("cannot read history", e);
             self.partial.set(true);
             history::Listed::default()
         });
@@ -307,7 +263,7 @@ impl Store {
             })
         };
         let tally = read()
-            .map_err(|e| self.warn(format!("cannot read history: {e}")))
+            .map_err(|e| self.warn_failed("cannot read history", e))
             .ok()?;
         let none = tally.cards.is_empty() && tally.classic.is_empty() && tally.duels.is_empty();
         (!none).then_some(tally)
@@ -339,8 +295,11 @@ impl Store {
         // The score counted is the one the moves give: a row whose score column says
         // otherwise was changed in the database (with the trigger dropped, say) and is left out.
         let checks = |id: &str, column: u64| {
-            let why = self
-                .record(id)
+            let record = self.record(id);
+            if record.is_err() {
+                self.probe();
+            }
+            let why = record
                 .and_then(|e| entry::replays_as_recorded(&e))
                 .and_then(|replayed| {
                     if replayed == column {
@@ -402,7 +361,7 @@ impl Store {
 
     /// Says when writes start failing (once) and when they work again: a full disk costs the
     /// moves made while it is full, never the rest of the game.
-    fn outcome(&mut self, what: &str, result: Result<(), String>) {
+    fn outcome(&mut self, what: &str, result: Result<(), StoreError>) {
         let dir = self.dir.clone().unwrap_or_default();
         let dir = dir.display();
         // While writes fail (another program keeps the database locked, say), a move waits a
@@ -418,14 +377,16 @@ impl Store {
             (Ok(()), true) => {
                 format!("saving works again in {dir}: the game is saved from this move on.")
             }
-            (Err(e), false) => format!(
-                "cannot {what} in {dir} ({e}); play goes on, and saving is tried again at every \
-                 move."
+            (Err(e), false) => self.noticed(
+                format!(
+                    "cannot {what} in {dir} ({e}); play goes on, and saving is tried again at \
+                     every move."
+                ),
+                e.is_damage(),
             ),
             _ => return,
         };
         self.failing = result.is_err();
-        let said = self.noticed(said);
         self.warnings.get_mut().push(said);
     }
 
@@ -441,6 +402,7 @@ impl Store {
             claim: None,
             sent: Moves::default(),
             in_db: false,
+            carried: false,
         });
         self.playing.len() - 1
     }
@@ -459,6 +421,8 @@ impl Store {
         ending: Option<Ending>,
         ended: Option<u64>,
     ) -> Result<(), String> {
+        let _held = self.lock.hold();
+        self.follow();
         let playing = self.take_playing(&view.key());
         let id = playing
             .as_ref()
@@ -473,7 +437,8 @@ impl Store {
             history::add(&tx, &record, true)?;
             saves::remove(&tx, &id)?;
             tx.commit()
-        })();
+        })()
+        .map_err(StoreError::from);
         if let Err(e) = result {
             // Writes fail from here on: the save is as of the last move that could be saved.
             self.failing = true;
@@ -496,7 +461,7 @@ impl Store {
                      it is lost"
                 ),
             };
-            let message = self.noticed(message);
+            let message = self.noticed(message, e.is_damage());
             self.warnings.get_mut().push(message.clone());
             return Err(message);
         }
@@ -531,6 +496,8 @@ impl Store {
         let (Some(dir), Some(_)) = (self.dir.clone(), self.db.as_ref()) else {
             return;
         };
+        let _held = self.lock.hold();
+        self.follow();
         let i = self.playing_index(&view.key(), view.started());
         let now = utc::now();
         let result = (|| {
@@ -540,9 +507,11 @@ impl Store {
                     match claim::claim(&dir, &p.id) {
                         Ok(c) => p.claim = Some(c),
                         Err(ResumeError::Io(e)) => {
-                            return Err(format!("cannot claim the save: {e}"));
+                            return Err(StoreError::Io(format!("cannot claim the save: {e}")));
                         }
-                        Err(e @ ResumeError::ReadOnly(_)) => return Err(e.to_string()),
+                        Err(e @ ResumeError::ReadOnly(_)) => {
+                            return Err(StoreError::ReadOnly(e.to_string()));
+                        }
                         // Another window holds this id.
                         Err(_) => {
                             p.id = saves::new_id(view.started());
@@ -553,11 +522,14 @@ impl Store {
                 let db = self.db.as_mut().expect("checked above");
                 let written = (|| {
                     let tx = db::schema::begin(db)?;
+                    if p.carried {
+                        saves::remove(&tx, &p.id)?;
+                    }
                     let written = saves::write_in(&tx, &p.id, view, now, !p.in_db, &p.sent)?;
                     tx.commit().map(|()| written)
-                })()
-                .map_err(|e| e.to_string())?;
+                })()?;
                 if let Some(moves) = written {
+                    p.carried = false;
                     p.in_db = true;
                     p.sent = moves;
                     return Ok(());
@@ -566,7 +538,7 @@ impl Store {
                 p.id = saves::new_id(view.started());
                 p.claim = None;
             }
-            Err("no free id for the save".to_string())
+            Err(StoreError::Io("no free id for the save".to_string()))
         })();
         self.outcome("save the game", result);
     }
@@ -588,15 +560,15 @@ impl Store {
     /// Drops this game's saved copy without recording it (a game quit before any move was
     /// played), and lets go of the game. Another game's save is left alone.
     pub(crate) fn forget(&mut self, game: &dyn Ongoing) {
+        let _held = self.lock.hold();
+        self.follow();
         let Some(p) = self.take_playing(&game.key()) else {
             return;
         };
         let Some(db) = &self.db else {
             return;
         };
-        let result = saves::remove(db, &p.id)
-            .map(drop)
-            .map_err(|e| e.to_string());
+        let result = saves::remove(db, &p.id).map(drop).map_err(StoreError::from);
         if result.is_ok()
             && let Some(c) = p.claim
         {
@@ -624,7 +596,7 @@ impl Store {
         };
         let hash = rules.hash();
         let mut played = history::played(db, &hash).unwrap_or_else(|e| {
-            self.warn(format!("cannot read history: {e}"));
+            self.warn_failed("cannot read history", e);
             Played::default()
         });
         played.best = self.checked_best(GameKind::Cards, &hash, None);
@@ -714,6 +686,7 @@ impl Store {
                 claim: Some(claim),
                 sent: view.moves(),
                 in_db: true,
+                carried: false,
             });
         }
         Ok(game)
@@ -753,7 +726,7 @@ impl Store {
             return Vec::new();
         };
         let rows = saves::list(db).unwrap_or_else(|e| {
-            self.warn(format!("cannot list the saved games: {e}"));
+            self.warn_failed("cannot list the saved games", e);
             Vec::new()
         });
         let mut list = Vec::new();

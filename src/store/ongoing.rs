@@ -58,7 +58,13 @@ impl<G: Recorded> Ongoing for InPlay<'_, G> {
     }
 
     fn key(&self) -> String {
-        let deal = serde_json::to_string(&self.deal()).unwrap_or_default();
+        let mut deal = self.deal();
+        // A puzzle's target is found while it is played: no part of what identifies the game
+        // (a save keyed by it was written twice, before the target came and after).
+        if let Deal::Puzzle { target, .. } = &mut deal {
+            *target = None;
+        }
+        let deal = serde_json::to_string(&deal).unwrap_or_default();
         let (started, hash) = (self.started(), self.rules().hash);
         let key = format!("{} {started} {deal} {hash}", G::KIND.as_str());
         match &self.0 {

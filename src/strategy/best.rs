@@ -37,6 +37,9 @@ use crate::cards::rules::Rules;
 pub struct Best {
     /// Chance plies searched after the visible cards; `None` chooses (see the module docs).
     pub chance_plies: Option<usize>,
+    /// One chance ply more (within [`MAX_LEAVES`]) on boards with at most this many free slots;
+    /// `None`: never.
+    pub deepen_at_free: Option<usize>,
 }
 
 /// Each legal move with its estimated value, in the unit of whichever search valued it.
@@ -206,6 +209,12 @@ impl<'a> BestSearch<'a> {
         self.chance_plies = best.chance_plies.unwrap_or_else(|| {
             let mut p = usize::from(leaves(known, 1) <= MAX_LEAVES);
             while p < 3 && leaves(known, p + 1) <= CHANCE_LEAVES {
+                p += 1;
+            }
+            let h = view.rules.board.height as usize;
+            let free: usize = view.position.columns().iter().map(|c| h - c.len()).sum();
+            if best.deepen_at_free.is_some_and(|f| free <= f) && leaves(known, p + 1) <= MAX_LEAVES
+            {
                 p += 1;
             }
             p

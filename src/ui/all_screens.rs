@@ -184,6 +184,7 @@ fn card_screens(
                     played_secs: Some(4000),
                     daily: false,
                     insight,
+                    goal: None,
                 };
                 let what = format!("{preset} cards {over:?} {player:?} ({})", words.help_title);
                 fits(&what, lay_out_cards(&s, words, theme, w, h), w, h);

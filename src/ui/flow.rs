@@ -27,10 +27,11 @@ enum Then {
     Leave,
 }
 
-/// What follows a game that ended with `end`. `home` says whether the session began at the start
-/// menu: a game chosen there comes back to it (only Quit, or Ctrl-C/Ctrl-D at the menu, leaves),
-/// while a game a command started directly (`play --seed`, `classic`, `daily`) leaves the
-/// program at its end, as a command does. A signal, Ctrl-C or Ctrl-D in a game always leaves.
+/// What follows a game that ended with `end`. `home` says whether the player has been at the
+/// start menu in this session: a game chosen there, or any game after it, comes back to it (only
+/// Quit, or Ctrl-C/Ctrl-D at the menu, leaves), while the first game a command started directly
+/// (`play --seed`, `classic`, `daily`, `puzzle`) leaves the program at its end, as a command
+/// does. A signal, Ctrl-C or Ctrl-D in a game always leaves.
 ///
 /// This is the one place that decides: a game screen only says how it ended, so a new choice on
 /// the result screen (back to the menu, quit) is a new [`End`] and one more arm here.
@@ -69,11 +70,26 @@ pub(crate) fn play(
     first: Option<Match>,
     keeper: &mut Store,
 ) -> io::Result<()> {
+    play_saying(ui, rules, first, keeper, None)
+}
+
+/// [`play`], the first start menu saying why the rules file cannot be played (`broken`: its
+/// error), the default rules being in force instead.
+pub(crate) fn play_saying(
+    ui: &Ui,
+    rules: Rules,
+    first: Option<Match>,
+    keeper: &mut Store,
+    broken: Option<String>,
+) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
+    let mut broken = broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
     let mut rules = Arc::new(rules);
     // The log look opens on the game, not on a menu (which cannot be drawn as a log).
     let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(keeper, &rules)));
-    let home = first.is_none();
+    // Whether the player has been at the start menu: from then on every game comes back to it,
+    // however the session began (`play --seed`, `puzzle`, `daily`, a resume).
+    let mut home = first.is_none();
     let mut next = first;
     // The game the last one left saved: its save's id (the newest save, just written), its
     // score, and the farewell that says so. Forgotten once the save is gone (deleted from the
@@ -89,9 +105,11 @@ pub(crate) fn play(
         } else {
             let mut news = menu_news(ui.words, kept.as_ref().map(|k| k.1), &daily);
             news.extend(given_up.take().map(|l| (l, Tone::Info)));
+            news.extend(broken.take());
             // A menu reached in the log look is covered by the log until `b`.
             hide_in_log(ui);
             let chosen = menu::start(ui, &mut rules, keeper, &news);
+            home = true;
             kept = kept.filter(|(id, ..)| keeper.saved_games().iter().any(|i| i.id == *id));
             match chosen {
                 Some(m) => m,
@@ -111,14 +129,19 @@ pub(crate) fn play(
                     Resume::Leave => break,
                     Resume::Fresh => {}
                 }
-                rules = Arc::clone(g.rules_arc());
+                let played = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
+                // A game of other rules puts them in force for the menu; a puzzle's rules (a
+                // short open deck) are no rules to offer a normal game of.
+                if !matches!(deal, Deal::Puzzle { .. }) {
+                    rules = Arc::clone(&played);
+                }
                 let (end, par) = play_cards(ui, keeper, *g, m);
                 if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
-                    let news = keeper.daily_news(&rules, date);
+                    let news = keeper.daily_news(&played, date);
                     daily = daily_lines(ui.words, news, date, par);
                 }
-                let (g, m) = again(&deal, &rules);
+                let (g, m) = again(&deal, &played);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
             Match::ClassicOrSaved(g, m) => match classic_or_saved(ui, keeper, g, m) {
@@ -155,13 +178,7 @@ pub(crate) fn play(
         };
         // The game is no longer played here: another window may take its save up.
         keeper.release();
-        kept = match end {
-            End::Quit(Some(score)) | End::Stopped(Some(score)) => keeper
-                .saved_games()
-                .first()
-                .map(|newest| (newest.id.clone(), score, saved_bye)),
-            _ => None,
-        };
+        kept = kept_after(end, keeper, saved_bye);
         match then(end, home) {
             Then::Again => next = Some(again),
             Then::Menu => {}
@@ -176,6 +193,18 @@ pub(crate) fn play(
         given_up,
     );
     Ok(())
+}
+
+/// The game a session's last game left saved, when it was (its save is the newest): its id, its
+/// score and the farewell that says so.
+fn kept_after(end: End, keeper: &Store, bye: &'static str) -> Option<(String, u64, &'static str)> {
+    match end {
+        End::Quit(Some(score)) | End::Stopped(Some(score)) => keeper
+            .saved_games()
+            .first()
+            .map(|newest| (newest.id.clone(), score, bye)),
+        _ => None,
+    }
 }
 
 /// The last lines, on the shell's screen: a finished daily deal's, a duel given up's, and the

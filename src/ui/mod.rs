@@ -38,6 +38,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::cards::engine::Game;
+use crate::classic::ClassicGame;
 use crate::strategy::Strategy;
 
 use self::kit::fill;
@@ -45,7 +46,7 @@ use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
 pub(crate) use self::editor::{Edited, own_file, rule_set_file};
-pub(crate) use self::flow::play;
+pub(crate) use self::flow::{play, play_saying};
 pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::net::{Brief, net_duel};
@@ -84,12 +85,44 @@ pub(crate) fn autoplay(
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
     let name = strategy.name();
-    let game = watch(ui, game, strategy, seed, delay, best)?;
+    let bot = play::CardBot {
+        game,
+        strategy,
+        rng: crate::cards::deck::rng(seed),
+        fresh: None,
+    };
+    let game = watch(ui, bot, name, delay, best)?.game;
     drop(guard);
     let p = game.position();
     let _ = ui.term.write_line(&fill(
         ui.words.bot_bye,
         &[&name, &p.score, &p.stats.cards_played],
+    ));
+    Ok(())
+}
+
+/// `new2048 autoplay --game classic`: the classic bot plays `game` on the classic screen, thinking
+/// as `think` allows, one move every `delay`, until a key is pressed.
+pub(crate) fn autoplay_classic(
+    ui: &Ui,
+    game: ClassicGame,
+    think: crate::classic::bot::Think,
+    delay: std::time::Duration,
+    best: Option<u64>,
+) -> io::Result<()> {
+    let guard = TermGuard::enter(ui)?;
+    let game = watch(
+        ui,
+        play::ClassicBot { game, think },
+        "expectimax",
+        delay,
+        best,
+    )?
+    .game;
+    drop(guard);
+    let _ = ui.term.write_line(&fill(
+        ui.words.bot_bye_classic,
+        &[&"expectimax", &game.score(), &game.moves().len()],
     ));
     Ok(())
 }

@@ -28,20 +28,25 @@ pub(crate) fn share_line(r: &Record) -> String {
         } => ("puzzle", date.as_str()),
         _ => ("daily", "?"),
     };
+    // A puzzle is judged by its target: `solved · score 12 of 12`, `short by 3 · score 9 of 12`.
+    let verdict = crate::puzzle::target_of(&r.play.deal)
+        .filter(|_| r.outcome != Ending::Quit)
+        .map(|t| (crate::puzzle::Verdict::of(r.score, t), t));
     let (strip, clears, bombs) = match r.play.rebuild() {
-        Ok((game, _)) => strip(&game),
+        Ok((game, _)) => strip(&game, verdict.map(|(v, _)| v)),
         Err(_) => (String::new(), 0, 0),
     };
-    let outcome = match r.outcome {
-        Ending::Won => "won",
-        Ending::Lost => "lost",
-        Ending::Quit => "unfinished",
+    let outcome = match (verdict, r.outcome) {
+        (Some((v, _)), _) => v.text(),
+        (None, Ending::Won) => "won".into(),
+        (None, Ending::Lost) => "lost".into(),
+        (None, Ending::Quit) => "unfinished".into(),
     };
-    let mut parts = vec![
-        outcome.to_string(),
-        format!("score {}", r.score),
-        count(r.count.cards_played, "card"),
-    ];
+    let score = match verdict {
+        Some((_, t)) => format!("score {} of {}", r.score, t.score),
+        None => format!("score {}", r.score),
+    };
+    let mut parts = vec![outcome, score, count(r.count.cards_played, "card")];
     // Counts of nothing only make the line longer.
     parts.extend((clears > 0).then(|| count(clears, "clear")));
     parts.extend((bombs > 0).then(|| count(bombs, "bomb")));
@@ -55,8 +60,9 @@ pub(crate) fn share_line(r: &Record) -> String {
 /// The strip of `game` (as it ended): one cell per tenth of the deck (a card, for a deck of
 /// fewer than ten), by the best thing done in
 /// it: 🟨 a column cleared, 🟧 a chain of three merges or more, 🟩 a merge, 🟦 cards placed
-/// only, ⬛ not reached. With the clears and bombs counted.
-fn strip(game: &Game) -> (String, u32, u32) {
+/// only, ⬛ not reached; then how it ended (a puzzle by its `verdict`: 🏆 its target reached,
+/// 🏁 its deck played short of it). With the clears and bombs counted.
+fn strip(game: &Game, verdict: Option<crate::puzzle::Verdict>) -> (String, u32, u32) {
     let size = game.deck().len().max(1);
     // A deck shorter than the strip gets a cell a card.
     let n = CELLS.min(size);
@@ -98,6 +104,8 @@ fn strip(game: &Game) -> (String, u32, u32) {
         })
         .collect();
     s.push(match game.ending() {
+        _ if verdict.is_some_and(crate::puzzle::Verdict::solved) => '🏆',
+        Ending::Won if verdict.is_some() => '🏁',
         Ending::Won => '🏆',
         Ending::Lost => '💀',
         Ending::Quit => '⏸',
@@ -150,6 +158,6 @@ mod tests {
     }
 
     fn strip_of(g: &Game) -> String {
-        strip(g).0
+        strip(g, None).0
     }
 }

@@ -291,10 +291,10 @@ fn rules_files_not_utf8_or_nested_too_deep_say_where() {
 
 /// A small tmpfs mounted at a path, unmounted when dropped; `None` where mounting is not allowed
 /// (not root, or no tmpfs in this container).
-struct Tmpfs(PathBuf);
+pub(crate) struct Tmpfs(PathBuf);
 
 impl Tmpfs {
-    fn mount(at: &Path, size: &str) -> Option<Tmpfs> {
+    pub(crate) fn mount(at: &Path, size: &str) -> Option<Tmpfs> {
         fs::create_dir_all(at).ok()?;
         let ok = std::process::Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
@@ -306,14 +306,14 @@ impl Tmpfs {
     }
 
     /// Writes a file until the disk is full.
-    fn fill(&self) {
+    pub(crate) fn fill(&self) {
         let mut f = fs::File::create(self.0.join("filler")).unwrap();
         let block = vec![7u8; 4096];
         while f.write_all(&block).is_ok() {}
         let _ = f.sync_all();
     }
 
-    fn free(&self) {
+    pub(crate) fn free(&self) {
         fs::remove_file(self.0.join("filler")).unwrap();
     }
 }

@@ -272,3 +272,48 @@ fn simulated_games_are_the_deals_of_their_seeds() {
         }
     }
 }
+
+#[test]
+fn headless_classic_autoplay_plays_to_the_end_and_is_recorded() {
+    let home = TempDir::new().expect("a temporary folder");
+    let h = home.path();
+    let args = [
+        "autoplay", "--game", "classic", "--size", "3", "--seed", "5", "--json",
+    ];
+    let out: Value = serde_json::from_str(&run(h, &args)).expect("one JSON object");
+    assert_eq!(out["over"], true, "{out}");
+    assert!(out["moves"].as_u64().unwrap() > 10, "{out}");
+    // The fixed depth is the same game every time; recorded like a classic game typed by hand.
+    let again: Value = serde_json::from_str(&run(h, &args)).unwrap();
+    assert_eq!(out, again);
+    let history = run(h, &["history", "--json"]);
+    let rows: Vec<Value> = serde_json::from_str(&history).unwrap();
+    assert_eq!(rows.len(), 2, "{history}");
+    assert!(rows.iter().all(|r| r["game"] == "classic"), "{history}");
+    assert_eq!(rows[0]["score"], out["score"], "{history}");
+    // Within a budget the bot still plays the game out (how deep depends on the machine).
+    let budget = [
+        "autoplay", "--game", "classic", "--size", "3", "--seed", "5", "--think", "1", "--json",
+    ];
+    let timed: Value = serde_json::from_str(&run(h, &budget)).unwrap();
+    assert_eq!(timed["over"], true, "{timed}");
+}
+
+#[test]
+fn classic_options_need_the_classic_game() {
+    let home = TempDir::new().expect("a temporary folder");
+    for args in [
+        &["autoplay", "--think", "5"][..],
+        &["autoplay", "--size", "3"][..],
+        &["autoplay", "--game", "classic", "--strategy", "greedy"][..],
+    ] {
+        let out = crate::common::new2048(home.path())
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("classic"), "{args:?}: {err}");
+    }
+}

@@ -11,6 +11,8 @@ mod faults;
 mod games;
 mod kept;
 mod learned;
+mod mending;
+mod menu_loop;
 mod net;
 mod pinned;
 mod props;

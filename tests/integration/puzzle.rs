@@ -113,3 +113,68 @@ fn headless_play_explains_the_hint() {
         }
     }
 }
+
+/// A puzzle is judged by its target everywhere: one played by the solver's line is `solved`,
+/// one played badly is `short by N` (not "won" because its deck was played out), in history's
+/// table and JSON, in stats (solved 1 of 2, per rules) and in the line to share, which says the
+/// target beside the score.
+#[test]
+fn puzzles_are_judged_by_their_target() {
+    let home = Home::new();
+    let solution = text(
+        &home
+            .run(&["puzzle", "--seed", "8", "--solution"], "")
+            .stdout,
+    );
+    let solved = text(
+        &home
+            .run(&["puzzle", "--seed", "8"], &solution_moves(&solution))
+            .stdout,
+    );
+    assert!(solved.contains(": solved"), "{solved}");
+    let bad = "1\n2\n3\n4\n5\n".repeat(4);
+    let short = text(&home.run(&["puzzle", "--seed", "8"], &bad).stdout);
+    let n: u64 = short
+        .rsplit("short by ")
+        .next()
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{short}"));
+    assert!(n > 0, "{short}");
+    let history = text(&home.run(&["history", "--game", "puzzle"], "").stdout);
+    assert!(history.contains("solved"), "{history}");
+    assert!(history.contains(&format!("short by {n}")), "{history}");
+    assert!(!history.contains(" won "), "{history}");
+    let json = text(
+        &home
+            .run(&["history", "--game", "puzzle", "--json"], "")
+            .stdout,
+    );
+    let rows: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    let verdicts: Vec<&str> = rows
+        .as_array()
+        .unwrap_or_else(|| panic!("{json}"))
+        .iter()
+        .filter_map(|r| r["verdict"].as_str())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [format!("short by {n}").as_str(), "solved"],
+        "{json}"
+    );
+    assert_eq!(rows[1]["deal"]["target"]["score"], 12, "{json}");
+    assert_eq!(rows[1]["deal"]["target"]["proven"], true, "{json}");
+    let stats = text(&home.run(&["stats"], "").stdout);
+    assert!(stats.contains("default puzzle"), "{stats}");
+    assert!(stats.contains("games 2   solved 1 (50.0%)"), "{stats}");
+    let day = ["puzzle", "--daily", "2026-12-04"];
+    home.run(&day, &bad);
+    let shared = text(
+        &home
+            .run(&["puzzle", "--daily", "2026-12-04", "--share"], "")
+            .stdout,
+    );
+    assert!(shared.contains(": short by "), "{shared}");
+    assert!(shared.contains(" of "), "{shared}");
+    assert!(!shared.contains('🏆'), "{shared}");
+}

@@ -445,7 +445,7 @@ fn a_damaged_page_of_the_games_table_costs_only_its_rows() {
     let out = home.run(&["history", "--json"], "");
     let err = text(&out.stderr);
     assert!(err.contains("was damaged"), "{err}");
-    assert!(err.contains("stay only in the moved file"), "{err}");
+    assert!(err.contains("stay only in the damaged file"), "{err}");
     let rows = crate::common::json_rows(&out).len();
     assert!(
         (1..24).contains(&rows),
@@ -486,4 +486,58 @@ fn a_large_database_damaged_where_opening_does_not_look_is_mended_at_the_next_st
     assert!(err.contains("was damaged"), "{err}");
     assert_eq!(crate::common::json_rows(&second).len(), 3, "{err}");
     assert!(!home.data.join("new2048.db.check").exists());
+}
+
+#[test]
+fn a_store_error_exits_by_its_kind() {
+    let home = Home::linked();
+    home.play(1);
+    let backup = |to: &Path| {
+        let out = home
+            .command(&["data", "backup"], &home.data)
+            .arg(to)
+            .output()
+            .unwrap();
+        (out.status.code(), text(&out.stderr))
+    };
+    // A name taken already: the player's to change (2).
+    let taken = home.tmp.path().join("taken.db");
+    fs::write(&taken, "mine").unwrap();
+    let (code, err) = backup(&taken);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("exists already"), "{err}");
+    // A folder that is not there: the system's answer (1), and nothing left behind.
+    let (code, err) = backup(&home.tmp.path().join("no/such/folder/b.db"));
+    assert_eq!(code, Some(1), "{err}");
+    // A full disk and a read-only one (as root, on a small tmpfs): the machine's (1).
+    let disk = home.tmp.path().join("disk");
+    if let Some(tmpfs) = crate::faults::Tmpfs::mount(&disk, "256k") {
+        tmpfs.fill();
+        let (code, err) = backup(&disk.join("b.db"));
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("full"), "{err}");
+        assert!(!disk.join("b.db").exists(), "{err}");
+        tmpfs.free();
+        let ro = std::process::Command::new("mount")
+            .args(["-o", "remount,ro"])
+            .arg(&disk)
+            .status()
+            .unwrap();
+        assert!(ro.success());
+        let (code, err) = backup(&disk.join("b.db"));
+        assert_eq!(code, Some(1), "{err}");
+    } else {
+        eprintln!("cannot mount a tmpfs here (not root?): the full-disk exit status is skipped");
+    }
+    // A newer schema: the player updates new2048 (2); a folder where the database should be: the
+    // machine's (1).
+    let db = home.data.join("new2048.db");
+    set_user_version(&db, 99);
+    let (code, err) = backup(&home.tmp.path().join("newer.db"));
+    assert_eq!(code, Some(2), "{err}");
+    fs::remove_file(&db).unwrap();
+    fs::create_dir(&db).unwrap();
+    let (code, err) = backup(&home.tmp.path().join("folder.db"));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
 }

@@ -16,9 +16,9 @@ const RESTORED: &str = "\x1b[?1049l\x1b[0m\x1b[?25h";
 const TIMEOUT_MS: u64 = 30_000;
 
 /// A running game and the folder it lives in (removed when the test ends).
-struct Run {
-    p: PtySession,
-    dir: TempDir,
+pub(crate) struct Run {
+    pub(crate) p: PtySession,
+    pub(crate) dir: TempDir,
 }
 
 fn command(args: &[&str], dir: &TempDir) -> Command {
@@ -35,7 +35,7 @@ fn command(args: &[&str], dir: &TempDir) -> Command {
     cmd
 }
 
-fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
+pub(crate) fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = command(args, &dir);
     setup(&mut cmd);
@@ -43,13 +43,13 @@ fn start_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Run {
     Run { p, dir }
 }
 
-fn start(args: &[&str]) -> Run {
+pub(crate) fn start(args: &[&str]) -> Run {
     start_with(args, |_| {})
 }
 
 impl Run {
     /// Starts the game again with the same data and config folders (this run must have ended).
-    fn again(self, args: &[&str]) -> Run {
+    pub(crate) fn again(self, args: &[&str]) -> Run {
         let cmd = command(args, &self.dir);
         let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
         Run { p, dir: self.dir }
@@ -57,7 +57,7 @@ impl Run {
 
     /// Waits for `text` and returns what came before it. Output is consumed up to it, so
     /// expectations follow screen order.
-    fn expect(&mut self, text: &str) -> String {
+    pub(crate) fn expect(&mut self, text: &str) -> String {
         match self.p.exp_string(&raw(text)) {
             Ok(before) => before,
             Err(e) => panic!("waiting for {text:?}: {e}"),
@@ -65,7 +65,7 @@ impl Run {
     }
 
     /// Moves the menu's highlight down until it is on the item starting with `item`.
-    fn highlight(&mut self, item: &str) {
+    pub(crate) fn highlight(&mut self, item: &str) {
         let want = raw(&format!("> {item}"));
         for _ in 0..12 {
             self.send("\x1b[B");
@@ -76,14 +76,14 @@ impl Run {
         panic!("{item} never highlighted");
     }
 
-    fn send(&mut self, keys: &str) {
+    pub(crate) fn send(&mut self, keys: &str) {
         self.p.send(keys).unwrap();
         self.p.flush().unwrap();
     }
 
     /// The program ends by itself, having shown the cursor again, with status 0; returns what it
     /// wrote after that (its last line).
-    fn ends_restored(&mut self) -> String {
+    pub(crate) fn ends_restored(&mut self) -> String {
         self.expect(RESTORED);
         let rest = self.p.exp_eof().unwrap();
         let status = self.p.process().wait().unwrap();
@@ -345,6 +345,28 @@ fn autoplay_shows_the_bot_and_stops_on_a_key() {
     assert!(r.ends_restored().contains("The greedy bot stopped"));
 }
 
+/// Classic 2048 watched: the bot slides on the classic screen, without the player's keys, until
+/// a key stops it.
+#[test]
+fn classic_autoplay_shows_the_bot_and_stops_on_a_key() {
+    let mut r = start(&[
+        "--no-color",
+        "autoplay",
+        "--game",
+        "classic",
+        "--think",
+        "2",
+        "--delay",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    r.expect("bot: expectimax");
+    r.expect("Slid");
+    r.send("x");
+    assert!(r.ends_restored().contains("The expectimax bot stopped"));
+}
+
 /// A resize (SIGWINCH) interrupts the key read: the screen is drawn again and play goes on, in
 /// the menu, in the game and in a question alike.
 #[test]
@@ -365,6 +387,28 @@ fn a_resize_redraws_and_never_quits() {
     r.send("n");
     r.send("1");
     r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// A resize that lands after a screen is drawn and before the wait for a key begins is not lost:
+/// the debug build's hook `NEW2048_TEST_SLOW_KEYS` holds every wait back, so the resize is sent
+/// in that gap every time (it once drew nothing for 30 s on a loaded machine, the resize only
+/// seen after the next key).
+#[test]
+fn a_resize_before_the_key_wait_redraws() {
+    use rexpect::process::Signal;
+    let mut r = start_with(&["--no-color"], |c| {
+        c.env("NEW2048_TEST_SLOW_KEYS", "400");
+    });
+    r.expect("New game");
+    r.expect("Quit");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("New game");
+    r.send("\r");
+    r.expect("Cards left 100");
+    r.p.process_mut().signal(Signal::SIGWINCH).unwrap();
+    r.expect("Cards left 100");
     r.send("\x03");
     r.ends_restored();
 }

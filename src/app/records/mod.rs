@@ -12,7 +12,7 @@ use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
 
 use crate::record::GameKind;
-use crate::store::{self, Store};
+use crate::store::{self, Store, StoreError};
 use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
@@ -185,7 +185,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     if let DataCommand::Restore { path } = command {
         let stamp = utc::compact(utc::now());
         let keep = dir.join(format!("new2048.db.before-restore-{stamp}"));
-        keeper.restore(path, &keep).map_err(Error::usage)?;
+        keeper.restore(path, &keep)?;
         writeln!(
             io::stdout(),
             "restored {} from {} ({}); the database it replaced is kept at {}",
@@ -196,13 +196,11 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         )?;
         return Ok(());
     }
-    let db = keeper
-        .db()
-        .ok_or_else(|| Error::usage("the database cannot be opened (see above)"))?;
+    let db = keeper.db().ok_or_else(|| keeper.unopened())?;
     match command {
         DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
         DataCommand::Backup { path } => {
-            store::backup(db, path).map_err(Error::usage)?;
+            store::backup(db, path)?;
             writeln!(
                 io::stdout(),
                 "wrote a copy of {} to {}",
@@ -212,8 +210,9 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             Ok(())
         }
         DataCommand::Check => {
-            let found = store::check(db)
-                .map_err(|e| Error::usage(format!("the database cannot be checked: {e}")))?;
+            let found = store::check(db).map_err(|e| {
+                StoreError::from(e).context(|m| format!("the database cannot be checked: {m}"))
+            })?;
             let mut problems = found.problems;
             if found.pages_damaged {
                 // The next start moves it aside and brings back what still reads.

@@ -106,6 +106,10 @@ pub(crate) struct Row {
     pub head: RowHead,
     pub deal: Deal,
     pub outcome: Ending,
+    /// A puzzle's result against its target (`solved`, `beaten`, `short by 3`), when the deal
+    /// kept its target (a puzzle recorded before targets were kept has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
     pub score: u64,
     pub cards_played: u32,
     pub highest: u64,
@@ -119,6 +123,9 @@ impl Row {
             head: RowHead::new(n, s),
             deal: s.deal.clone(),
             outcome: s.outcome,
+            verdict: crate::puzzle::target_of(&s.deal)
+                .filter(|_| s.outcome != Ending::Quit)
+                .map(|t| crate::puzzle::Verdict::of(s.score, t).text()),
             score: s.score,
             cards_played: s.played as u32,
             highest: s.highest,
@@ -333,7 +340,9 @@ pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
                 "cards".into(),
                 r.head.rules.clone(),
                 deal_text(&r.deal),
-                r.outcome.as_str().to_string(),
+                r.verdict
+                    .clone()
+                    .unwrap_or_else(|| r.outcome.as_str().to_string()),
                 r.head.score_text(r.score.to_string()),
                 r.cards_played.to_string(),
                 r.highest.to_string(),
@@ -575,6 +584,7 @@ mod tests {
                 seed: 1,
             },
             outcome: Ending::Won,
+            verdict: None,
             score: 1234,
             cards_played: 100,
             highest: 1024,

@@ -46,12 +46,18 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
             out.push('\n');
         }
         let _ = writeln!(out, "{} (rules {})", s.name, s.hash);
+        // Puzzles are won by reaching their target, not by playing their deck out.
+        let (won, wins) = if s.judged > 0 {
+            ("solved", s.solved)
+        } else {
+            ("wins", s.wins)
+        };
         let _ = writeln!(
             out,
-            "  games {}   wins {} ({:.1}%)   best {}   mean {}",
+            "  games {}   {won} {} ({:.1}%)   best {}   mean {}",
             s.games,
-            s.wins,
-            f64::from(s.wins) * 100.0 / f64::from(s.games.max(1)),
+            wins,
+            f64::from(wins) * 100.0 / f64::from(s.games.max(1)),
             s.best,
             // The mean of the games counted.
             if s.games > 0 {

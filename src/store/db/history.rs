@@ -91,17 +91,25 @@ pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>
         .query_map([], |r| <(i64, String, bool)>::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
     let mut refused = Vec::new();
-    for (n, id, agrees) in unchecked {
-        let replays = agrees
-            && record(conn, &id)
-                .ok()
-                .flatten()
-                .is_some_and(|e| entry::replays_as_recorded(&e).is_ok());
-        conn.prepare_cached("UPDATE games SET checked = ?2 WHERE n = ?1")?
-            .execute(params![n, replays])?;
-        if !replays {
-            refused.push(id);
+    // A few hundred rows a transaction: a commit each made a start after a mending (every row
+    // unchecked) take half a minute for 8,000 games; one for all would keep other windows from
+    // writing as long.
+    for rows in unchecked.chunks(256) {
+        let tx =
+            rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+        for (n, id, agrees) in rows {
+            let replays = *agrees
+                && record(conn, id)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|e| entry::replays_as_recorded(&e).is_ok());
+            conn.prepare_cached("UPDATE games SET checked = ?2 WHERE n = ?1")?
+                .execute(params![n, replays])?;
+            if !replays {
+                refused.push(id.clone());
+            }
         }
+        tx.commit()?;
     }
     Ok(refused)
 }
@@ -295,15 +303,19 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
     let mut q = conn.prepare_cached(
         "WITH t AS (SELECT g.rules, g.highest, count(*) AS n, sum(g.checked IS 1) AS games, \
          sum(g.checked IS 1 AND g.outcome = 'won') AS wins, \
+         sum(g.checked IS 1 AND g.score >= (g.deal ->> '$.target.score')) AS solved, \
+         sum(g.checked IS 1 AND (g.deal ->> '$.target.score') IS NOT NULL) AS judged, \
          total(CASE WHEN g.checked IS 1 THEN g.score END) AS total, \
          max(CASE WHEN g.checked IS 1 THEN g.ended END) AS latest FROM games g \
          WHERE g.game = ?1 GROUP BY g.rules, g.highest), \
          h AS (SELECT r.hash, r.name, max(t.highest, 0) AS highest, sum(n) AS n, \
-         sum(games) AS games, sum(wins) AS wins, total(total) AS total, max(latest) AS latest \
+         sum(games) AS games, sum(wins) AS wins, total(total) AS total, max(latest) AS latest, \
+         sum(solved) AS solved, sum(judged) AS judged \
          FROM t JOIN rules r ON r.id = t.rules GROUP BY r.hash, max(t.highest, 0)) \
          SELECT name, hash, sum(games), sum(wins), total(total), \
          max(coalesce(max(latest), 0), 0) AS latest_end, \
-         json_group_object(highest, games) FILTER (WHERE games > 0), sum(n) - sum(games) \
+         json_group_object(highest, games) FILTER (WHERE games > 0), sum(n) - sum(games), \
+         coalesce(sum(solved), 0), coalesce(sum(judged), 0) \
          FROM h GROUP BY hash ORDER BY latest_end DESC, name",
     )?;
     let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
@@ -320,6 +332,8 @@ pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<R
             highest: serde_json::from_str(&highest).unwrap_or_default(),
             latest: r.get::<_, i64>(5)? as u64,
             left_out: count(r.get(7)?),
+            solved: count(r.get(8)?),
+            judged: count(r.get(9)?),
         })
     })?
     .collect()
@@ -340,6 +354,10 @@ pub(crate) struct RulesStats {
     pub latest: u64,
     /// Games left out of these figures: their rows were edited after they were recorded.
     pub left_out: u32,
+    /// Puzzles that reached their target, and those whose target was kept (a puzzle recorded
+    /// before targets were kept has none): puzzles are counted by these rather than by wins.
+    pub solved: u32,
+    pub judged: u32,
 }
 
 /// The statistics of the card and classic games (summed up per rules by the database), the

@@ -1,10 +1,13 @@
 //! The database and what sits beside it on disk: opening and migrating it, its two tables of
-//! games (history, saves), the claims on saves, and the import of the old JSON folder.
+//! games (history, saves), the claims on saves, the import of the old JSON folder, what goes
+//! wrong (`error`), and the mending of a damaged file (`mend`, `salvage`).
 
 pub(crate) mod check;
 pub(crate) mod claim;
+pub(crate) mod error;
 pub(crate) mod history;
 pub(crate) mod import;
+pub(crate) mod mend;
 pub(crate) mod salvage;
 pub(crate) mod saves;
 pub(crate) mod schema;

@@ -4,13 +4,16 @@
 //! a killed process; a power cut may take back the last commits, never half of one),
 //! `busy_timeout` ([`BUSY`]: a second window waits for another's write) and `foreign_keys = ON`.
 //! The schema's version is `PRAGMA user_version`, raised by [`MIGRATIONS`]; a newer database is
-//! left alone. A file that is not a database is renamed aside, never deleted, a new one begun,
-//! and what of the old one still reads is copied in (`salvage.rs`).
+//! left alone. A file that is not a database is mended (`mend.rs`): what of it still reads is
+//! copied (`salvage.rs`) into a new file put in its place, and the damaged one kept aside.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
+
+use super::error::StoreError;
+use super::mend::{self, Lock};
 
 /// The database's file name in the data folder.
 pub(crate) const DB_FILE: &str = "new2048.db";
@@ -108,9 +111,6 @@ CREATE INDEX games_unchecked ON games (checked) WHERE checked IS NOT 1;
     ),
 ];
 
-/// What a database of a newer schema is said to be, so that the store can tell it apart.
-pub(crate) const NEWER: &str = "it was written by a newer new2048";
-
 /// The schema version this program writes.
 const VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -120,12 +120,17 @@ pub(crate) fn path_in(dir: &Path) -> PathBuf {
 }
 
 /// Opens (creating if needed) the database in `dir`, migrated to this program's schema, with
-/// what opening it had to say (a damaged file moved aside, and what of it came back).
-pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<Opened>), String> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
+/// what opening it had to say (a damaged file mended, or the database read only). The caller
+/// holds `lock` shared, and does on return.
+pub(crate) fn open(dir: &Path, lock: &Lock) -> Result<(Connection, Option<Opened>), StoreError> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        StoreError::from(e)
+            .context(|m| format!("cannot make the data folder {}: {m}", dir.display()))
+    })?;
     let path = path_in(dir);
     refuse_special(&path)?;
+    // A mended copy a killed window left whole is put in place first.
+    let finished = mend::finish(dir, lock)?;
     let read_only = |conn, why: &dyn std::fmt::Display| {
         let note = format!(
             "the data folder {} cannot be written ({why}): history, stats and saved games still \
@@ -148,22 +153,22 @@ pub(crate) fn open(dir: &Path) -> Result<(Connection, Option<Opened>), String> {
             read_only(conn, &"the database file is read-only")
         }
         // Damage that opening does not read (a page of a table, an index) hides rows from
-        // every listing: it is moved aside and salvaged as a file that does not open is.
-        Ok(conn) if !to_check(dir, &path) => Ok((conn, None)),
+        // every listing: it is mended as a file that does not open is.
+        Ok(conn) if !to_check(dir, &path) => Ok((conn, finished)),
         Ok(conn) => match damage_found(&conn) {
             None => {
-                let _ = std::fs::remove_file(dir.join(CHECK_MARK));
-                Ok((conn, None))
+                mend::found_sound(dir);
+                Ok((conn, finished))
             }
-            Some(e) if is_damage(&e) => recover_open(dir, conn, &e),
-            Some(e) => Err(cannot_open(&path, &e)),
+            Some(e) if e.is_damage() => mend::mend(dir, lock, Some(conn), &e),
+            Some(e) => Err(cannot_open(&path, e)),
         },
-        Err(e) if is_damage(&e) => recover(dir, &path, &e),
-        Err(e) if is_read_only(&e) && !e.to_string().contains(NEWER) && path.is_file() => {
-            let conn = open_read_only(&path).map_err(|e| cannot_open(&path, &e))?;
+        Err(e) if e.is_damage() => mend::mend(dir, lock, None, &e),
+        Err(e) if e.is_read_only() && path.is_file() => {
+            let conn = open_read_only(&path).map_err(|e| cannot_open(&path, e.into()))?;
             read_only(conn, &e)
         }
-        Err(e) => Err(cannot_open(&path, &e)),
+        Err(e) => Err(cannot_open(&path, e)),
     }
 }
 
@@ -175,14 +180,6 @@ pub(crate) struct Opened {
     pub(crate) note: String,
     /// A damaged file was moved aside (else: opened read-only).
     pub(crate) damaged: bool,
-}
-
-/// Whether `e` says the database (or its folder, where the log goes) cannot be written.
-fn is_read_only(e: &rusqlite::Error) -> bool {
-    matches!(
-        e.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
-    )
 }
 
 /// The database opened to read only, as a read-only folder allows: through its log if the log
@@ -213,60 +210,21 @@ fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
 
 /// SQLite would follow a link, and wait reading a FIFO, put where the database or its log
 /// should be. Only these files are refused: folders above them may be links (a linked home).
-fn refuse_special(path: &Path) -> Result<(), String> {
+fn refuse_special(path: &Path) -> Result<(), StoreError> {
     for suffix in ["", "-wal", "-shm"] {
         let file = PathBuf::from(format!("{}{suffix}", path.display()));
         if let Ok(m) = std::fs::symlink_metadata(&file)
             && !m.is_file()
         {
-            return Err(format!(
+            return Err(StoreError::NotRegular(format!(
                 "the database file {} is {}, not a regular file, so it is not opened; move it \
                  away",
                 file.display(),
                 crate::fsread::kind_of(m.file_type())
-            ));
+            )));
         }
     }
     Ok(())
-}
-
-/// The database at `path` is damaged (`e`): under the data folder's lock (so that windows
-/// starting at once move it once), it is moved to a name no other file has, a new one is begun,
-/// and every row of the old one that still reads is copied into it.
-fn recover(
-    dir: &Path,
-    path: &Path,
-    e: &rusqlite::Error,
-) -> Result<(Connection, Option<Opened>), String> {
-    let _lock = lock_folder(dir)?;
-    // Another window may have moved it while this one waited for the lock.
-    match open_file(path) {
-        Ok(conn) => return Ok((conn, None)),
-        Err(again) if is_damage(&again) => {}
-        Err(again) => return Err(cannot_open(path, &again)),
-    }
-    move_and_salvage(path, e)
-}
-
-/// The database `conn` opened in `dir` turned out damaged when written (`e`: a damaged index,
-/// say, which opening does not read): it is closed, then moved aside and salvaged as a file
-/// that does not open is, unless another window did that first.
-pub(crate) fn recover_open(
-    dir: &Path,
-    conn: Connection,
-    e: &rusqlite::Error,
-) -> Result<(Connection, Option<Opened>), String> {
-    drop(conn);
-    let path = path_in(dir);
-    let _lock = lock_folder(dir)?;
-    match open_file(&path) {
-        Ok(conn) if quick_check(&conn) => return Ok((conn, None)),
-        Ok(_) => {}
-        Err(again) if is_damage(&again) => {}
-        Err(again) => return Err(cannot_open(&path, &again)),
-    }
-    let _ = std::fs::remove_file(dir.join(CHECK_MARK));
-    move_and_salvage(&path, e)
 }
 
 /// Up to this size (about 3,000 games) the database is checked at every opening, in about 5 ms.
@@ -274,25 +232,13 @@ const CHECKED_UP_TO: u64 = 2 << 20;
 
 /// The file in the data folder that asks the next opening to check a larger database: SQLite
 /// said it was damaged to some window ([`mark_for_check`]).
-const CHECK_MARK: &str = "new2048.db.check";
+pub(crate) const CHECK_MARK: &str = "new2048.db.check";
 
 /// Whether opening checks the database at `path` in `dir`: a small one always, a larger one
-/// when some window met damage in it.
+/// when some window met damage in it or a mending was left unfinished.
 fn to_check(dir: &Path, path: &Path) -> bool {
     let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= CHECKED_UP_TO);
-    small || dir.join(CHECK_MARK).exists()
-}
-
-/// Asks the next opening in `dir` to check the database: SQLite found it damaged (`text` is
-/// what it said), and the check moves it aside and salvages it.
-pub(crate) fn mark_for_check(dir: &Path, text: &str) -> bool {
-    // SQLite's own words for `SQLITE_CORRUPT` and `SQLITE_NOTADB`.
-    let damaged = text.contains("database disk image is malformed")
-        || text.contains("file is not a database");
-    if damaged {
-        ask_check(dir);
-    }
-    damaged
+    small || dir.join(CHECK_MARK).exists() || mend::interrupted(dir)
 }
 
 /// Asks the next opening in `dir` to check the database (and so move it aside if damaged).
@@ -300,83 +246,34 @@ pub(crate) fn ask_check(dir: &Path) {
     let _ = std::fs::write(dir.join(CHECK_MARK), b"");
 }
 
-/// Whether SQLite's quick check finds the pages and indexes sound.
-fn quick_check(conn: &Connection) -> bool {
-    damage_found(conn).is_none()
-}
-
 /// The first problem SQLite's quick check finds in the pages and indexes (every page is read:
 /// about 2 ms a thousand games), as the error a damaged file gives.
-fn damage_found(conn: &Connection) -> Option<rusqlite::Error> {
+pub(crate) fn damage_found(conn: &Connection) -> Option<StoreError> {
     match conn.query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0)) {
         Ok(s) if s == "ok" => None,
         // Its report may run over lines (`*** in database main ***`, then the page): one line.
-        Ok(s) => Some(rusqlite::Error::SqliteFailure(
-            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-            Some(format!(
-                "SQLite's check says: {}",
-                s.lines()
-                    .filter(|l| !l.starts_with("***"))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )),
-        )),
-        Err(e) => Some(e),
+        Ok(s) => Some(StoreError::Damaged(format!(
+            "SQLite's check says: {}",
+            s.lines()
+                .filter(|l| !l.starts_with("***"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))),
+        Err(e) => Some(e.into()),
     }
 }
 
-/// Under the folder's lock: moves the damaged database at `path` aside, begins a new one and
-/// copies into it what of the old one still reads.
-fn move_and_salvage(
-    path: &Path,
-    e: &rusqlite::Error,
-) -> Result<(Connection, Option<Opened>), String> {
-    let aside = move_aside(path)
-        .map_err(|m| format!("the database {} is damaged ({e}); {m}", path.display()))?;
-    let mut conn = open_file(path).map_err(|e| cannot_open(path, &e))?;
-    let saved = super::salvage::copy_rows(&aside, &mut conn);
-    let note = format!(
-        "the database {} was damaged ({e}); it was moved to {} (nothing was deleted) and a new \
-         one was started; {}",
-        path.display(),
-        aside.display(),
-        saved.describe()
-    );
-    Ok((
-        conn,
-        Some(Opened {
-            note,
-            damaged: true,
-        }),
-    ))
-}
-
-/// An exclusive lock on the data folder's `new2048.db.lock`, held while a damaged database is
-/// moved aside; blocking, and dropped with the file however the process ends.
-fn lock_folder(dir: &Path) -> Result<std::fs::File, String> {
-    let path = dir.join(format!("{DB_FILE}.lock"));
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(false);
-    let file = crate::fsread::open_with(&path, crate::fsread::Links::Refuse, &mut options)
-        .map_err(|e| format!("cannot take the lock {}: {e}", path.display()))?;
-    file.lock()
-        .map_err(|e| format!("cannot take the lock {}: {e}", path.display()))?;
-    Ok(file)
-}
-
-fn cannot_open(path: &Path, e: &rusqlite::Error) -> String {
-    format!("cannot open the database {}: {e}", path.display())
+fn cannot_open(path: &Path, e: StoreError) -> StoreError {
+    e.context(|m| format!("cannot open the database {}: {m}", path.display()))
 }
 
 /// Whether `e` says the file is not (any more) a database.
 pub(crate) fn is_damage(e: &rusqlite::Error) -> bool {
-    matches!(
-        e.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
-    )
+    StoreError::from(e).is_damage()
 }
 
-fn open_file(path: &Path) -> rusqlite::Result<Connection> {
+/// Opens the database file at `path` as every window does, migrated to this program's schema.
+pub(crate) fn open_file(path: &Path) -> Result<Connection, StoreError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -429,7 +326,7 @@ fn put_back_trigger(conn: &Connection) -> rusqlite::Result<bool> {
 
 /// Brings the schema to [`VERSION`], in one transaction that holds the write lock from its
 /// start: two windows opening a new database at once migrate it once, the second finding it done.
-fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+pub(crate) fn migrate(conn: &Connection) -> Result<(), StoreError> {
     let read = |c: &Connection| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0));
     if read(conn)? == VERSION {
         return Ok(());
@@ -437,57 +334,22 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
     let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
     let found = read(&tx)?;
     if found > VERSION {
-        return Err(rusqlite::Error::SqliteFailure(
-            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
-            Some(format!(
-                "{NEWER} (schema {found}; this one knows {VERSION} and older)"
-            )),
-        ));
+        return Err(StoreError::Newer(format!(
+            "it was written by a newer new2048 (schema {found}; this one knows {VERSION} and \
+             older)"
+        )));
     }
     if found < 0 {
         // No new2048 writes a negative version: the header is damaged.
-        return Err(rusqlite::Error::SqliteFailure(
-            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-            Some(format!("its schema version {found} is impossible")),
-        ));
+        return Err(StoreError::Damaged(format!(
+            "its schema version {found} is impossible"
+        )));
     }
     for step in MIGRATIONS.iter().skip(found.max(0) as usize) {
         tx.execute_batch(step)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
-    tx.commit()
-}
-
-/// Moves the damaged database (and its log) aside, to a name no file has: the name is taken by
-/// a hard link, which never replaces a file, and only then is the old name removed. The new
-/// path of the database file.
-fn move_aside(path: &Path) -> Result<PathBuf, String> {
-    let stamp = crate::utc::compact(crate::utc::now());
-    let fail = |e: std::io::Error| format!("it could not be moved aside ({e})");
-    let mut n = 1;
-    let aside = loop {
-        let name = if n == 1 {
-            format!("{}.damaged-{stamp}", path.display())
-        } else {
-            format!("{}.damaged-{stamp}-{n}", path.display())
-        };
-        let aside = PathBuf::from(name);
-        match std::fs::hard_link(path, &aside) {
-            Ok(()) => break aside,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
-            Err(e) => return Err(fail(e)),
-        }
-    };
-    for suffix in ["-wal", "-shm"] {
-        let from = PathBuf::from(format!("{}{suffix}", path.display()));
-        if from.exists() {
-            let to = PathBuf::from(format!("{}{suffix}", aside.display()));
-            std::fs::hard_link(&from, &to).map_err(fail)?;
-            std::fs::remove_file(&from).map_err(fail)?;
-        }
-    }
-    std::fs::remove_file(path).map_err(fail)?;
-    Ok(aside)
+    Ok(tx.commit()?)
 }
 
 /// Starts a write transaction, taking the write lock at once (so it never fails half-way on
@@ -499,20 +361,21 @@ pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transac
 /// A consistent copy of the database at `to`, as of one moment, while other windows play on:
 /// SQLite's backup API, written to the path exactly as given (any bytes, not only UTF-8), into a
 /// file created new (an existing file is never replaced).
-pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
-    let fail = |e: &dyn std::fmt::Display| format!("cannot write the backup {}: {e}", to.display());
+pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), StoreError> {
+    let fail =
+        |e: StoreError| e.context(|m| format!("cannot write the backup {}: {m}", to.display()));
     if let Err(e) = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(to)
     {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
-            return Err(format!(
+            return Err(StoreError::Refused(format!(
                 "{} exists already; give a new file name (nothing was written)",
                 to.display()
-            ));
+            )));
         }
-        return Err(fail(&e));
+        return Err(fail(e.into()));
     }
     let done = (|| -> rusqlite::Result<()> {
         let mut copy = Connection::open(to)?;
@@ -525,43 +388,44 @@ pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), String> {
     })();
     done.map_err(|e| {
         let _ = std::fs::remove_file(to);
-        fail(&e)
+        fail(e.into())
     })
 }
 
 /// Puts the database `from` in place of `conn`'s, through the backup API (so that the log and
 /// the other windows' view stay right), after checking that it is a sound new2048 database this
 /// program can read; what `conn` held is first copied to `keep`.
-pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result<(), String> {
-    let bad = |why: String| {
-        format!(
+pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result<(), StoreError> {
+    let bad = |why: &dyn std::fmt::Display| {
+        StoreError::Refused(format!(
             "{} cannot be restored: {why} (nothing was changed)",
             from.display()
-        )
+        ))
     };
     let src = Connection::open_with_flags(
         from,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
-    .map_err(|e| bad(e.to_string()))?;
+    .map_err(|e| bad(&e))?;
     let version: i64 = src
         .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(|e| bad(e.to_string()))?;
+        .map_err(|e| bad(&e))?;
     if !(1..=VERSION).contains(&version) {
-        return Err(bad(format!(
+        return Err(bad(&format!(
             "it is not a new2048 database this version reads (schema {version})"
         )));
     }
-    let problems = super::check::check(&src)
-        .map_err(|e| bad(e.to_string()))?
-        .problems;
+    let problems = super::check::check(&src).map_err(|e| bad(&e))?.problems;
     if !problems.is_empty() {
-        return Err(bad(format!("it is damaged: {}", problems.join("; "))));
+        return Err(bad(&format!("it is damaged: {}", problems.join("; "))));
     }
     backup(conn, keep)?;
-    let step = rusqlite::backup::Backup::new(&src, conn).map_err(|e| bad(e.to_string()))?;
+    let step = rusqlite::backup::Backup::new(&src, conn).map_err(|e| bad(&e))?;
     step.run_to_completion(256, Duration::from_millis(5), None)
-        .map_err(|e| format!("cannot restore {}: {e}", from.display()))?;
+        .map_err(|e| {
+            StoreError::from(e).context(|m| format!("cannot restore {}: {m}", from.display()))
+        })?;
     drop(step);
-    migrate(conn).map_err(|e| format!("cannot bring {} up to date: {e}", from.display()))
+    migrate(conn)
+        .map_err(|e| e.context(|m| format!("cannot bring {} up to date: {m}", from.display())))
 }

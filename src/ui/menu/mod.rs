@@ -48,13 +48,39 @@ fn title(ui: &Ui) {
 /// The game's name, its tagline and a blank line: the top of every menu.
 fn head(ui: &Ui) -> Vec<String> {
     let (width, _) = super::term::size(&ui.term);
-    let tagline = format!("  {}", cut_words(ui.words.tagline, width.saturating_sub(2)));
+    head_of(ui.words, ui.theme, width)
+}
+
+/// [`head`] in `width` columns.
+fn head_of(words: &Words, theme: crate::ui::kit::Theme, width: usize) -> Vec<String> {
+    let tagline = format!("  {}", cut_words(words.tagline, width.saturating_sub(2)));
     vec![
-        ui.theme
-            .paint(&format!("  {}", ui.words.title), Tone::Title),
-        ui.theme.paint(&tagline, Tone::Label),
+        theme.paint(&format!("  {}", words.title), Tone::Title),
+        theme.paint(&tagline, Tone::Label),
         String::new(),
     ]
+}
+
+/// The lines above a menu's list in `width` columns: [`head`], `notes` in their tones
+/// (wrapped, not cut: the line to share of a daily deal must be whole), the question.
+fn top_of(
+    words: &Words,
+    theme: crate::ui::kit::Theme,
+    notes: &[(String, Tone)],
+    question: &str,
+    width: usize,
+) -> Vec<String> {
+    let mut top = head_of(words, theme, width);
+    for (n, tone) in notes {
+        for l in n
+            .lines()
+            .flat_map(|l| wrap(l, width.saturating_sub(2).max(1)))
+        {
+            top.push(theme.paint(&format!("  {l}"), *tone));
+        }
+    }
+    top.push(theme.paint(&format!("? {question}"), Tone::Value));
+    top
 }
 
 /// A list to choose from under the title and `question` (and `notes` above it, in their tone).
@@ -67,18 +93,8 @@ fn select(
     keys: &str,
     default: usize,
 ) -> Picked {
-    let mut top = head(ui);
-    // Notes are wrapped, not cut: the line to share of a daily deal must be whole.
     let (width, _) = super::term::size(&ui.term);
-    for (n, tone) in notes {
-        for l in n
-            .lines()
-            .flat_map(|l| wrap(l, width.saturating_sub(2).max(1)))
-        {
-            top.push(ui.theme.paint(&format!("  {l}"), *tone));
-        }
-    }
-    top.push(ui.theme.paint(&format!("? {question}"), Tone::Value));
+    let top = top_of(ui.words, ui.theme, notes, question, width);
     let list = List {
         head: &top,
         items,
@@ -200,6 +216,7 @@ fn menu_items(
     saved: &[SavedGameInfo],
     offers: &[Offer],
     suggested: Option<usize>,
+    broken: &[Broken],
     rules: &Rules,
     rules_label: &str,
     now: u64,
@@ -225,6 +242,15 @@ fn menu_items(
         items.push((item, Choice::New(k)));
     }
     let both = |long: String, short: String| Item::forms(vec![long, short]);
+    // A rule set that cannot be played is not hidden: it is listed, marked, and Enter opens it
+    // in the editor.
+    for (k, b) in broken.iter().enumerate() {
+        let item = both(
+            fill(words.menu_mend, &[&b.name, &b.why]),
+            fill(words.menu_mend_short, &[&b.name]),
+        );
+        items.push((item, Choice::Mend(k)));
+    }
     let side = rules.classic.size;
     items.push((
         both(
@@ -342,7 +368,7 @@ fn menu_now(
     keeper: &mut Store,
     notes: &mut Vec<(String, Tone)>,
     now: u64,
-) -> (Vec<SavedGameInfo>, Vec<Offer>, Vec<(Item, Choice)>) {
+) -> MenuNow {
     let words = ui.words;
     let (saved, elsewhere) = keeper.saved_games_here();
     let elsewhere = elsewhere.len();
@@ -354,6 +380,7 @@ fn menu_now(
     }
     let played = keeper.daily_best(rules, &utc::date(now));
     let offers = offers(ui, rules, keeper);
+    let broken = broken_sets();
     let suggested = suggestion(words, &offers);
     if let Some((line, _)) = &suggested {
         notes.push((line.clone(), Tone::Good));
@@ -363,6 +390,7 @@ fn menu_now(
         &saved,
         &offers,
         suggested.map(|(_, k)| k),
+        &broken,
         rules,
         &rules_label(rules, ui),
         now,
@@ -371,7 +399,62 @@ fn menu_now(
     for w in keeper.take_warnings() {
         notes.push((w, Tone::Bad));
     }
-    (saved, offers, items)
+    MenuNow {
+        saved,
+        offers,
+        broken,
+        items,
+    }
+}
+
+/// What the start menu shows now (see [`menu_now`]).
+struct MenuNow {
+    saved: Vec<SavedGameInfo>,
+    offers: Vec<Offer>,
+    broken: Vec<Broken>,
+    items: Vec<(Item, Choice)>,
+}
+
+/// The item highlighted first. The newest game in progress, listed first, is what a returning
+/// player most likely wants: it is highlighted first (when there is one: `none_saved` false),
+/// else a new game of the rules in force; back from a sub-menu, the item that led there is.
+fn highlighted(
+    items: &[(Item, Choice)],
+    offers: &[Offer],
+    none_saved: bool,
+    rules: &Rules,
+    back: Option<Choice>,
+) -> usize {
+    let current = offers
+        .iter()
+        .position(|o| o.rules.hash() == rules.hash())
+        .filter(|_| none_saved);
+    items
+        .iter()
+        .position(|(_, c)| Some(*c) == back)
+        .or_else(|| current.and_then(|k| items.iter().position(|(_, c)| *c == Choice::New(k))))
+        .unwrap_or(0)
+}
+
+/// A rule set of the player's that cannot be played, and why (the first line of its error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Broken {
+    name: String,
+    why: String,
+}
+
+/// The player's rule sets that cannot be played.
+fn broken_sets() -> Vec<Broken> {
+    config::own::list()
+        .into_iter()
+        .filter_map(|s| {
+            let e = s.rules.err()?;
+            // Its first words: what is wrong (`board.height = 0 is not allowed`).
+            let first = e.message.lines().next().unwrap_or_default();
+            let why = first.split(": ").next().unwrap_or_default().to_string();
+            Some(Broken { name: s.name, why })
+        })
+        .collect()
 }
 
 /// The start menu: the newest saved games (to resume or delete) and more of them, then a new
@@ -392,7 +475,12 @@ pub(crate) fn start(
     let mut back: Option<Choice> = None;
     loop {
         let now = utc::now();
-        let (saved, offers, items) = menu_now(ui, rules, keeper, &mut notes, now);
+        let MenuNow {
+            saved,
+            offers,
+            broken,
+            items,
+        } = menu_now(ui, rules, keeper, &mut notes, now);
         let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
         let deletable: Vec<bool> = items
             .iter()
@@ -403,18 +491,7 @@ pub(crate) fn start(
         } else {
             words.menu_keys
         };
-        // The newest game in progress, listed first, is what a returning player most likely
-        // wants: it is highlighted first, else a new game of the rules in force; back from a
-        // sub-menu, the item that led there is.
-        let current = offers
-            .iter()
-            .position(|o| o.rules.hash() == rules.hash())
-            .filter(|_| saved.is_empty());
-        let default = items
-            .iter()
-            .position(|(_, c)| Some(*c) == back)
-            .or_else(|| current.and_then(|k| items.iter().position(|(_, c)| *c == Choice::New(k))))
-            .unwrap_or(0);
+        let default = highlighted(&items, &offers, saved.is_empty(), rules, back);
         let picked = select(
             ui,
             &notes,
@@ -480,6 +557,11 @@ pub(crate) fn start(
                     return Some(Match::Cards(Box::new(g), m));
                 }
             }
+            Choice::Mend(k) => match mend(ui, rules, &mut notes, broken.get(k)) {
+                Sub::Chose(m) => return Some(m),
+                Sub::Back => {}
+                Sub::Leave => return None,
+            },
             Choice::Rules => match change_rules(ui, rules, &mut notes) {
                 Sub::Chose(m) => return Some(m),
                 Sub::Back => {}
@@ -503,6 +585,8 @@ enum Choice {
     Duel,
     Daily,
     Puzzle,
+    /// The rule set that cannot be played at this place, to open in the editor.
+    Mend(usize),
     Rules,
     Quit,
 }
@@ -549,6 +633,28 @@ fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) ->
         Some(s) => super::editor::rule_set_file(&s.name),
         None => super::editor::own_file(),
     };
+    edit_file(ui, rules, notes, file)
+}
+
+/// The rules editor on a rule set that cannot be played (see [`edit_file`]).
+fn mend(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    notes: &mut Vec<(String, Tone)>,
+    set: Option<&Broken>,
+) -> Sub<Match> {
+    let name = set.map(|b| b.name.as_str()).unwrap_or_default();
+    edit_file(ui, rules, notes, super::editor::rule_set_file(name))
+}
+
+/// The rules editor on `file` (its path and text, or why it cannot be read, said in `notes`):
+/// a game with the rules edited ("play"), or back to the menu with the rules last saved in force.
+fn edit_file(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    notes: &mut Vec<(String, Tone)>,
+    file: Result<(std::path::PathBuf, String), String>,
+) -> Sub<Match> {
     let edited = file.and_then(|(path, text)| super::editor::edit(ui, &path, &text));
     match edited {
         Ok(Edited::Play(r)) => {

@@ -153,7 +153,17 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         offer("hard", true, 0, 0, 0),
     ];
     let rules = Rules::default_rules();
-    let items = menu_items(&EN, &saved, &offers, Some(1), &rules, "default", now, None);
+    let items = menu_items(
+        &EN,
+        &saved,
+        &offers,
+        Some(1),
+        &[],
+        &rules,
+        "default",
+        now,
+        None,
+    );
     let choices: Vec<Choice> = items.iter().map(|(_, c)| *c).collect();
     assert_eq!(
         &choices[..6],
@@ -207,6 +217,7 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         &saved[..3],
         &offers,
         None,
+        &[],
         &rules,
         "default",
         now,
@@ -287,4 +298,64 @@ fn rule_sets_offered_never_share_a_label() {
         label_apart(&[mine], mine.into(), None),
         "your rules (mine) (2)"
     );
+}
+
+/// A rules file that cannot be played and a rule set that cannot be played, at 40×15 in both
+/// languages: the menu says which file and key is wrong, offers every preset, and lists the
+/// broken rule set, marked, to be mended (Enter opens the editor).
+#[test]
+fn broken_files_are_said_and_listed() {
+    use crate::ui::kit::{Theme, to_text};
+    use crate::ui::widgets::{List, lines};
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let offers: Vec<Offer> = presets_by_ease()
+        .into_iter()
+        .map(|n| offer(n, true, 0, 0, 0))
+        .collect();
+    let broken = [Broken {
+        name: "quick".into(),
+        why: "board.height = 0 is not allowed".into(),
+    }];
+    let rules = Rules::default_rules();
+    for (words, name) in [(&EN, "en"), (&ZH, "zh")] {
+        let items = menu_items(
+            words,
+            &[],
+            &offers,
+            None,
+            &broken,
+            &rules,
+            "default",
+            now,
+            None,
+        );
+        let mend = items.iter().position(|(_, c)| *c == Choice::Mend(0));
+        let mend = mend.unwrap_or_else(|| panic!("{items:?}"));
+        assert_eq!(mend, offers.len(), "listed after the presets");
+        assert!(items[mend].0.text(200).contains("quick ✗"));
+        assert!(items[mend].0.text(200).contains("board.height = 0"));
+        let note = fill(words.menu_broken_rules, &[&"config.toml:33: board.columns"]);
+        let top = top_of(
+            words,
+            Theme::PLAIN,
+            &[(note, Tone::Bad)],
+            words.menu_prompt,
+            40,
+        );
+        let labels: Vec<Item> = items.iter().map(|(i, _)| i.clone()).collect();
+        let list = List {
+            head: &top,
+            items: &labels,
+            deletable: &vec![false; labels.len()],
+            keys: words.list_keys_quit,
+        };
+        let shown = to_text(&lines(&list, 0, Theme::PLAIN, 40, 15));
+        assert!(shown.contains("config.toml:33:"), "{shown}");
+        assert!(shown.contains("board.columns"), "{shown}");
+        assert!(
+            shown.contains(&format!("? {}", words.menu_prompt)),
+            "{shown}"
+        );
+        insta::assert_snapshot!(format!("broken_files_40x15_{name}"), shown);
+    }
 }

@@ -1,5 +1,5 @@
-//! `new2048 autoplay`: a bot plays on the normal game screen until the game ends or a key is
-//! pressed.
+//! `new2048 autoplay`: a bot plays on the normal game screen (the card game's, or classic
+//! 2048's) until the game ends or a key is pressed.
 //!
 //! Two threads, because console can only wait for a key without a time limit: the bot thread
 //! plays a move every `delay`, draws, and redraws when the terminal size changes; the main thread
@@ -14,38 +14,162 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::cards::engine::{Game, Move, Position, Turn};
+use crate::cards::engine::{Game, Move, Position};
+use crate::classic::{ClassicGame, bot};
 use crate::strategy::{Sight, Strategy};
 
-use crate::ui::kit::{Frame, Note, Overlay, fill};
-use crate::ui::screens::{Player, Screen, render};
+use crate::ui::kit::{Frame, Grid, Note, Overlay, Tone, Words, fill, or_too_small};
+use crate::ui::screens::{ClassicScreen, Player, Screen, lay_out_classic, render};
 use crate::ui::term;
 use crate::ui::term::{Act, KeyRead, Motion, Ui, read_key};
-use crate::ui::widgets::{card_frames, timing};
+use crate::ui::widgets::{Held, card_frames, timing};
 
 use super::notes::describe;
 
+/// A game a bot can be watched playing: the card game or classic 2048.
+pub(crate) trait Watched: Send + 'static {
+    /// One frame of a move in motion.
+    type Frame: Held + Send;
+    /// The bot chooses and plays its move: what it says and the move's frames; `None` when it
+    /// has no move.
+    fn step(&mut self, words: &Words) -> Option<(Vec<Note>, Vec<Self::Frame>)>;
+    fn over(&self) -> bool;
+    /// The screen: the game with `notes`, `overlay` and `frame` drawn over it.
+    fn lines(&self, s: &Look, frame: Option<&Self::Frame>) -> Vec<String>;
+}
+
+/// What every screen of a watched game shows besides the game.
+pub(crate) struct Look<'a> {
+    words: &'static Words,
+    theme: crate::ui::kit::Theme,
+    notes: &'a [Note],
+    overlay: Overlay,
+    best: Option<u64>,
+    /// The bot's name, for the title.
+    name: &'static str,
+    width: usize,
+    height: usize,
+}
+
+/// The card game played by a [`Strategy`].
+pub(crate) struct CardBot {
+    pub game: Game,
+    pub strategy: Box<dyn Strategy>,
+    pub rng: crate::cards::deck::GameRng,
+    /// The column of the bot's last card, marked as on the player's screen.
+    pub fresh: Option<usize>,
+}
+
+impl Watched for CardBot {
+    type Frame = Frame;
+
+    fn step(&mut self, words: &Words) -> Option<(Vec<Note>, Vec<Frame>)> {
+        let mv = self
+            .strategy
+            .choose(&Sight::of(&self.game), &mut self.rng)?;
+        let before: Position = *self.game.position();
+        let turn = self.game.play(mv).ok()?;
+        self.fresh = match (turn.mv, turn.cleared) {
+            (Move::Place(c), None) => Some(c as usize),
+            _ => None,
+        };
+        let frames = card_frames(self.game.rules(), &before, &turn, self.game.position());
+        Some((describe(&turn, words), frames))
+    }
+
+    fn over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn lines(&self, s: &Look, frame: Option<&Frame>) -> Vec<String> {
+        let screen = Screen {
+            game: &self.game,
+            best: s.best,
+            cursor: None,
+            hint: None,
+            explained: &[],
+            tag: Some(fill(s.words.bot, &[&s.name])),
+            notes: s.notes,
+            overlay: s.overlay,
+            player: Player::Bot,
+            prompt_line: false,
+            frame,
+            fresh: self.fresh,
+            played_secs: None,
+            daily: false,
+            insight: &[],
+            goal: None,
+        };
+        render(&screen, s.words, s.theme, s.width, s.height)
+    }
+}
+
+/// Classic 2048 played by its expectimax bot, thinking as `think` allows.
+pub(crate) struct ClassicBot {
+    pub game: ClassicGame,
+    pub think: bot::Think,
+}
+
+impl Watched for ClassicBot {
+    type Frame = Grid;
+
+    fn step(&mut self, words: &Words) -> Option<(Vec<Note>, Vec<Grid>)> {
+        let dir = bot::best_move_with(self.game.board(), self.think)?;
+        let before = *self.game.board();
+        let mut notes = super::classic::slide_note(&mut self.game, dir, words).ok()?;
+        let who = fill(words.bot, &[&"expectimax"]);
+        notes.insert(
+            0,
+            Note::new(format!("{who} · {}", words.bot_footer), Tone::Info),
+        );
+        let frames = super::classic::slide_frames(&before, dir, self.game.board());
+        Some((notes, frames))
+    }
+
+    fn over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn lines(&self, s: &Look, frame: Option<&Grid>) -> Vec<String> {
+        let screen = ClassicScreen {
+            game: &self.game,
+            best: s.best,
+            notes: s.notes,
+            overlay: s.overlay,
+            // No keys line: the player's keys do nothing here (the note says how to stop).
+            prompt_line: true,
+            asking: false,
+            frame,
+            insight: &[],
+        };
+        or_too_small(
+            lay_out_classic(&screen, s.words, s.theme, s.width, s.height),
+            s.words,
+            s.theme,
+            s.width,
+            s.height,
+        )
+    }
+}
+
 /// Everything the bot thread needs, moved into it.
-struct Bot {
+struct Bot<W: Watched> {
     term: console::Term,
     theme: crate::ui::kit::Theme,
-    words: &'static crate::ui::kit::Words,
-    game: Game,
-    strategy: Box<dyn Strategy>,
-    seed: u64,
+    words: &'static Words,
+    game: W,
+    name: &'static str,
     delay: Duration,
     best: Option<u64>,
     stop: Arc<AtomicBool>,
     signalled: [Arc<AtomicBool>; 2],
     /// The animations' pace (off when the player turned them off).
     motion: Motion,
-    /// The column of the bot's last card, marked as on the player's screen.
-    fresh: Option<usize>,
     /// Set while the boss key covers the screen: the bot plays on without drawing.
     hidden: Arc<AtomicBool>,
 }
 
-impl Bot {
+impl<W: Watched> Bot<W> {
     fn draw(&self, notes: &[Note], overlay: Overlay) -> io::Result<()> {
         self.draw_frame(notes, overlay, None)
     }
@@ -55,31 +179,23 @@ impl Bot {
         &self,
         notes: &[Note],
         overlay: Overlay,
-        frame: Option<&Frame>,
+        frame: Option<&W::Frame>,
     ) -> io::Result<()> {
         if self.hidden.load(Ordering::SeqCst) {
             return Ok(());
         }
-        let (w, h) = term::size(&self.term);
-        let screen = Screen {
-            game: &self.game,
-            best: self.best,
-            cursor: None,
-            hint: None,
-            explained: &[],
-            tag: Some(fill(self.words.bot, &[&self.strategy.name()])),
+        let (width, height) = term::size(&self.term);
+        let look = Look {
+            words: self.words,
+            theme: self.theme,
             notes,
             overlay,
-            player: Player::Bot,
-            prompt_line: false,
-            frame,
-            fresh: self.fresh,
-            played_secs: None,
-            daily: false,
-            insight: &[],
+            best: self.best,
+            name: self.name,
+            width,
+            height,
         };
-        let lines = render(&screen, self.words, self.theme, w, h);
-        term::draw(&self.term, &lines, h)
+        term::draw(&self.term, &self.game.lines(&look, frame), height)
     }
 
     fn stopped(&self) -> bool {
@@ -88,9 +204,8 @@ impl Bot {
 
     /// The bot's move in motion, as the player's moves are shown (see
     /// `ui::widgets::anim`).
-    fn show(&self, before: &Position, turn: &Turn, notes: &[Note]) -> io::Result<()> {
-        let frames = card_frames(self.game.rules(), before, turn, self.game.position());
-        let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();
+    fn show(&self, frames: &[W::Frame], notes: &[Note]) -> io::Result<()> {
+        let lengths: Vec<u64> = frames.iter().map(Held::ms).collect();
         for (f, t) in frames.iter().zip(timing(&lengths, self.motion)) {
             if self.stopped() {
                 break;
@@ -116,33 +231,22 @@ impl Bot {
         Ok(())
     }
 
-    fn run(mut self) -> io::Result<Game> {
-        let mut rng = crate::cards::deck::rng(self.seed);
+    fn run(mut self) -> io::Result<W> {
         let mut notes = Vec::new();
-        while !self.stopped() && !self.game.is_over() {
+        while !self.stopped() && !self.game.over() {
             self.draw(&notes, Overlay::None)?;
             self.wait(self.delay, &notes, Overlay::None)?;
             if self.stopped() {
                 break;
             }
-            let Some(mv) = self.strategy.choose(&Sight::of(&self.game), &mut rng) else {
+            let Some((said, frames)) = self.game.step(self.words) else {
                 break;
             };
-            let before = *self.game.position();
-            match self.game.play(mv) {
-                Ok(turn) => {
-                    notes = describe(&turn, self.words);
-                    self.fresh = match (turn.mv, turn.cleared) {
-                        (Move::Place(c), None) => Some(c as usize),
-                        _ => None,
-                    };
-                    self.show(&before, &turn, &notes)?;
-                }
-                Err(_) => break,
-            }
+            notes = said;
+            self.show(&frames, &notes)?;
         }
         // Stay on screen until the player presses a key.
-        let overlay = if self.game.is_over() {
+        let overlay = if self.game.over() {
             Overlay::result(false)
         } else {
             Overlay::None
@@ -155,23 +259,22 @@ impl Bot {
     }
 }
 
-/// Shows `strategy` playing `game`, one move every `delay`; returns the game as the bot left it.
-pub(crate) fn watch(
+/// Shows the bot named `name` playing `game`, one move every `delay`; returns the game as the
+/// bot left it.
+pub(crate) fn watch<W: Watched>(
     ui: &Ui,
-    game: Game,
-    strategy: Box<dyn Strategy>,
-    seed: u64,
+    game: W,
+    name: &'static str,
     delay: Duration,
     best: Option<u64>,
-) -> io::Result<Game> {
+) -> io::Result<W> {
     let stop = Arc::new(AtomicBool::new(false));
     let bot = Bot {
         term: ui.term.clone(),
         theme: ui.theme,
         words: ui.words,
         game,
-        strategy,
-        seed,
+        name,
         delay,
         best,
         stop: Arc::clone(&stop),
@@ -181,7 +284,6 @@ pub(crate) fn watch(
         } else {
             Motion::OFF
         },
-        fresh: None,
         hidden: ui.boss.hidden_flag(),
     };
     let handle = std::thread::spawn(move || bot.run());

@@ -14,7 +14,9 @@ use crate::strategy::exact::{self, Solution};
 use crate::strategy::review::{self, Loss};
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
-use crate::ui::screens::{CardLog, Event, Player, Screen, columns_at, lay_out_cards, log_cards};
+use crate::ui::screens::{
+    CardLog, Event, Goal, Player, Screen, columns_at, lay_out_cards, log_cards,
+};
 use crate::ui::term::{Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
@@ -53,6 +55,9 @@ pub(crate) struct Cards {
     judged: Judged<Move>,
     /// A puzzle's target (worked out from its start by the exact search); off for other deals.
     target: Pending<Solution>,
+    /// A puzzle's best score still reachable after this many moves (the exact search again
+    /// from each position the game reaches); off for other deals.
+    reach: (usize, Pending<Solution>),
     /// The result screen's lines about the target, par and accuracy.
     lines: Vec<String>,
     /// What the last key did, for the log look, numbered so each key is logged once.
@@ -94,17 +99,111 @@ pub(crate) fn play_cards(
         } else {
             insight::start_par(&game)
         }),
+        // Searched even when the deal has kept it (a puzzle taken up): `v` shows its line.
         target: if puzzle {
             let (rules, deck) = (game.rules_arc().clone(), game.deck().clone());
             Pending::start(move |_| Some(exact::solve(&rules, &deck)))
         } else {
             Pending::Off
         },
+        reach: (0, Pending::Off),
         lines: Vec::new(),
         event: None,
     };
+    let mut meta = meta;
+    let mut cards = cards;
+    if puzzle {
+        // The target on the screen from the first card: the search takes 38 ms for half the
+        // deals, 2 s at worst; a stop signal ends the wait at once.
+        goal_news(&mut cards, &game, &mut meta.deal, &|| ui.signals.stop());
+    }
     let (end, mut cards) = solo::play(ui, keeper, game, meta, cards);
     (end, cards.judged.par_now())
+}
+
+/// How long a puzzle's screen waits for its target, and for the reach after a move, before it is
+/// drawn without them (they are drawn when they come, at the next key).
+const TARGET_WAIT: std::time::Duration = std::time::Duration::from_millis(2500);
+const REACH_WAIT: std::time::Duration = std::time::Duration::from_millis(150);
+/// The reach's search is kept cheap: a quarter of the target's (a reach it cannot prove is not
+/// shown).
+const REACH_BUDGET: exact::Budget = exact::Budget(exact::EXACT_BUDGET / 4);
+
+/// Takes in what came of a puzzle's searches: the target (kept in the deal, so the save and the
+/// record are judged by it) and the reach of the position now, started again when the game has
+/// moved on (a move, an undo). Nothing for another game.
+fn goal_poll(extra: &mut Cards, game: &Game, deal: &mut Deal) {
+    if !matches!(deal, Deal::Puzzle { .. }) {
+        return;
+    }
+    extra.target.poll();
+    if let Pending::Ready(t) = &extra.target {
+        crate::puzzle::keep_target(deal, crate::puzzle::Target::of(t));
+    }
+    reach_poll(extra, game);
+}
+
+/// The reach part of [`goal_poll`] (an undo has no deal at hand); nothing for another game.
+fn reach_poll(extra: &mut Cards, game: &Game) {
+    if matches!(extra.target, Pending::Off) {
+        return;
+    }
+    let at = game.moves().len();
+    let (was, pending) = &mut extra.reach;
+    pending.poll();
+    // From the start the reach is the target itself. One search at a time: the search cannot
+    // be stopped, so moves made faster than it (a loaded machine) would pile them up and starve
+    // the screen; the position the game has come to is searched once the last search is done.
+    if at > 0 && (*was != at || matches!(pending, Pending::Off)) && !pending.computing() {
+        let (rules, pos) = (game.rules_arc().clone(), *game.position());
+        let rest = game.deck().get(at..).unwrap_or_default().to_vec();
+        *pending =
+            Pending::start(move |_| Some(exact::solve_from(&rules, &pos, &rest, REACH_BUDGET)));
+        *was = at;
+    }
+}
+
+/// Whether a puzzle's reach is still to come for the position the game is at.
+fn reach_coming(extra: &Cards, game: &Game) -> bool {
+    let at = game.moves().len();
+    let (was, pending) = &extra.reach;
+    !matches!(extra.target, Pending::Off) && at > 0 && (pending.computing() || *was != at)
+}
+
+/// [`goal_poll`], then waits for what is still being searched, the target up to
+/// [`TARGET_WAIT`], the reach up to [`REACH_WAIT`] (or until `stop()`, or a key).
+fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, stop: &dyn Fn() -> bool) {
+    let began = std::time::Instant::now();
+    loop {
+        goal_poll(extra, game, deal);
+        let waited = began.elapsed();
+        let known = crate::puzzle::target_of(deal).is_some();
+        let target = !known && extra.target.computing() && waited < TARGET_WAIT;
+        let reach = reach_coming(extra, game) && waited < REACH_WAIT;
+        // A key typed meanwhile ends the wait: it is played at once.
+        if !(target || reach)
+            || stop()
+            || crate::ui::term::input_within(std::time::Duration::from_millis(5))
+        {
+            return;
+        }
+    }
+}
+
+/// A puzzle's goal as the screen shows it; `None` for another game.
+fn goal(s: &Kept<Game>) -> Option<Goal> {
+    let target = crate::puzzle::target_of(&s.meta.deal);
+    if !matches!(s.meta.deal, Deal::Puzzle { .. }) {
+        return None;
+    }
+    let at = s.game.moves().len();
+    let reach = match &s.extra.reach {
+        _ if at == 0 => target.map(|t| t.score),
+        // A reach the search could not prove is no reach: it may be short of the true one.
+        (n, Pending::Ready(r)) if *n == at && r.proven => Some(r.score),
+        _ => None,
+    };
+    Some(Goal { target, reach })
 }
 
 /// How many of the best moves the second press of the hint key shows (fewer where the screen
@@ -123,8 +222,12 @@ fn make(s: &mut Kept<Game>, mv: Move) {
                 _ => None,
             };
             s.save();
+            // The reach of a puzzle's new position is searched while the move is shown.
+            goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
             // The news and the hand change when the move has played out, not before.
             animate(s, &before, ahead, &turn);
+            let stop = || s.ui.signals.stop();
+            goal_news(&mut s.extra, &s.game, &mut s.meta.deal, &stop);
             s.notes = describe(&turn, s.ui.words);
             s.extra.happened(Event::Played(turn));
         }
@@ -162,26 +265,6 @@ fn animate(
     });
 }
 
-/// A puzzle's news with the rest of its deck after it (the cards beyond those the panel shows):
-/// every card of a puzzle is known from the start. `None` for other deals.
-fn with_rest(s: &Kept<Game>) -> Option<Vec<Note>> {
-    if !matches!(s.meta.deal, Deal::Puzzle { .. }) {
-        return None;
-    }
-    let words = s.ui.words;
-    let played = s.game.moves().len() + s.game.visible().len();
-    let rest = s.game.deck().get(played..).unwrap_or_default();
-    let mut notes = s.notes.clone();
-    if !rest.is_empty() {
-        let cards: Vec<String> = rest.iter().map(|&c| words.card(c)).collect();
-        notes.push(Note::new(
-            format!("{} {}", words.puzzle_then, cards.join(" ")),
-            Tone::Dim,
-        ));
-    }
-    Some(notes)
-}
-
 /// The screen of the game as it is, or with one frame of a move drawn over it.
 fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a> {
     Screen {
@@ -200,6 +283,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         played_secs: Some(s.played_secs()),
         daily: matches!(s.meta.deal, Deal::Daily { .. }),
         insight: &s.extra.lines,
+        goal: goal(s),
     }
 }
 
@@ -213,11 +297,25 @@ impl OnePlayer for Game {
     fn undo(&mut self, extra: &mut Cards) -> bool {
         extra.forget_hint();
         extra.fresh = None;
-        Game::undo(self)
+        let undone = Game::undo(self);
+        reach_poll(extra, self);
+        undone
     }
 
     fn lost(&self) -> bool {
         Ending::of(self) == Ending::Lost
+    }
+
+    /// A puzzle left before its target came (a slow search, a quick player) waits for it, so
+    /// its record is judged by it; a stop signal ends the wait (the record then has none).
+    fn before_record(s: &mut Kept<Self>) {
+        while s.extra.target.computing() && !s.ui.signals.stop() {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            s.extra.target.poll();
+        }
+        if let Pending::Ready(t) = &s.extra.target {
+            crate::puzzle::keep_target(&mut s.meta.deal, crate::puzzle::Target::of(t));
+        }
     }
 
     fn result_shown(s: &mut Kept<Self>) {
@@ -258,13 +356,25 @@ impl OnePlayer for Game {
         true
     }
 
+    fn play_poll(s: &mut Kept<Self>) -> (bool, bool) {
+        let before = goal(s);
+        goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
+        let coming = s.extra.target.computing() || reach_coming(&s.extra, &s.game);
+        (goal(s) != before, before.is_some() && coming)
+    }
+
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
         let words = s.ui.words;
         let score = s.game.position().score;
         let (changed, more) = s.extra.judged.poll(words, score);
-        let came = s.extra.target.poll();
+        let came = s.extra.target.computing();
+        goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
+        let came = came && !s.extra.target.computing();
         let mut lines = match &s.extra.target {
-            Pending::Computing(..) => vec![words.target_computing.to_string()],
+            Pending::Computing(..) if crate::puzzle::target_of(&s.meta.deal).is_none() => {
+                vec![words.target_computing.to_string()]
+            }
+            Pending::Computing(..) => Vec::new(),
             Pending::Ready(t) => {
                 let target = format!(
                     "{} ({})",
@@ -307,12 +417,7 @@ impl OnePlayer for Game {
                 v.height,
             ));
         }
-        let rest = with_rest(s);
-        let mut shown = screen(s, v, None);
-        if let Some(notes) = &rest {
-            shown.notes = notes;
-        }
-        lay_out_cards(&shown, s.ui.words, v.theme, v.width, v.height)
+        lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
     }
 
     /// A click on a column places the card there, and a click on the card in hand discards it
@@ -329,6 +434,8 @@ impl OnePlayer for Game {
     }
 
     fn act(s: &mut Kept<Self>, act: Action) {
+        // What a puzzle's searches found since the last key (an undo moved the game too).
+        goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let words = s.ui.words;
         let columns = s.game.rules().board.columns as usize;
         let cursor = s.extra.cursor;

@@ -62,15 +62,10 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
 /// over or a key is pressed (the key is then read by the loop as usual); keeps the last frame
 /// (the board with its merged and new tiles marked) to show until the next key.
 fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
-    let after = s.game.board();
-    // The new tile is where the slide alone left a hole and the board now has a tile.
-    let spawn = before.slide(dir).and_then(|(slid, _)| {
-        let n = slid.size();
-        (0..n * n)
-            .map(|i| (i / n, i % n))
-            .find(|&(r, c)| slid.get(r, c) == 0 && after.get(r, c) != 0)
-    });
-    let frames = classic_frames(before, dir, after, spawn);
+    let frames = slide_frames(before, dir, s.game.board());
+    let spawn = frames
+        .last()
+        .is_some_and(|_| spawned(before, dir, s.game.board()).is_some());
     show_frames(s.ui, &frames, |f, v| {
         lay_out_classic(
             &screen(s, v, Some(f)),
@@ -81,7 +76,23 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
         )
     });
     // The last frame is the board as it is, with the merged tiles and the new one marked.
-    s.extra.marks = frames.last().filter(|_| spawn.is_some()).cloned();
+    s.extra.marks = frames.last().filter(|_| spawn).cloned();
+}
+
+/// Where the new tile of the slide `dir` from `before` to `after` is: where the slide alone left
+/// a hole and the board now has a tile.
+fn spawned(before: &Board, dir: Dir, after: &Board) -> Option<(usize, usize)> {
+    before.slide(dir).and_then(|(slid, _)| {
+        let n = slid.size();
+        (0..n * n)
+            .map(|i| (i / n, i % n))
+            .find(|&(r, c)| slid.get(r, c) == 0 && after.get(r, c) != 0)
+    })
+}
+
+/// The frames of the slide `dir` that took `before` to `after`, the new tile appearing last.
+pub(crate) fn slide_frames(before: &Board, dir: Dir, after: &Board) -> Vec<Grid> {
+    classic_frames(before, dir, after, spawned(before, dir, after))
 }
 
 /// How long the hint may think on a 4×4 board: deeper as the board fills, while a key press

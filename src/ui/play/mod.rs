@@ -23,7 +23,7 @@ mod session;
 mod solo;
 
 pub(crate) use ask::{confirm, pick};
-pub(crate) use autoplay::watch;
+pub(crate) use autoplay::{CardBot, ClassicBot, watch};
 pub(crate) use cards::play_cards;
 pub(crate) use cast::{CastSetup, cast};
 pub(crate) use classic::play_classic;

@@ -132,6 +132,7 @@ impl Shown for Game {
             played_secs: None,
             daily: false,
             insight: &[],
+            goal: None,
         };
         lay_out_cards(&screen, words, theme, width, height)
     }

@@ -78,6 +78,10 @@ pub(crate) trait Play {
     fn result_poll(&mut self) -> (bool, bool) {
         (false, false)
     }
+    /// The same while the game is played (a puzzle's reach after a move).
+    fn play_poll(&mut self) -> (bool, bool) {
+        (false, false)
+    }
     /// Leaves at once (a signal, Ctrl-C, Ctrl-D, the terminal gone), keeping what can be kept.
     fn leave(&mut self) -> End;
     /// Leaves after the player confirmed quitting.
@@ -155,6 +159,13 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         match s.draw_at(Overlay::None, false, top) {
             Ok(at) => top = at,
             Err(_) => return s.leave(),
+        }
+        // Something still worked out for the screen: it is drawn as soon as it comes, and any
+        // key (or signal) meanwhile is read at once.
+        while s.play_poll().1 && !term::input_within(Duration::from_millis(50)) {
+            if s.play_poll().0 {
+                top = s.draw_at(Overlay::None, false, top).unwrap_or(top);
+            }
         }
         let act = match read_key(s.ui()) {
             KeyRead::Key(_) if panic_asked() => panic!("{PANIC_HOOK} is set: a panic asked for"),

@@ -38,6 +38,9 @@ pub(crate) trait OnePlayer: crate::record::Recorded {
     }
     /// The game ended and its result screen is about to show.
     fn result_shown(_s: &mut Kept<Self>) {}
+    /// The ended game is about to be recorded: what it is judged by must be in (a puzzle's
+    /// target).
+    fn before_record(_s: &mut Kept<Self>) {}
     /// Opens the review of the ended game at its biggest mistake (the result screen's `v`);
     /// `false` when there is none to open.
     fn open_mistake(_s: &mut Kept<Self>) -> bool {
@@ -45,6 +48,10 @@ pub(crate) trait OnePlayer: crate::record::Recorded {
     }
     /// What came in for the result screen: (anything came, more is coming).
     fn result_poll(_s: &mut Kept<Self>) -> (bool, bool) {
+        (false, false)
+    }
+    /// What came in for the game screen while it is played: (anything came, more is coming).
+    fn play_poll(_s: &mut Kept<Self>) -> (bool, bool) {
         (false, false)
     }
 }
@@ -145,6 +152,7 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn finish(&mut self) -> bool {
+        G::before_record(self);
         // Recorded as it ended, with the time the result screen showed.
         let game = InPlay::solo(&self.game, &self.meta);
         let new_best = self.keeper.finish(&game, None, self.ended);
@@ -170,6 +178,10 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
 
     fn result_poll(&mut self) -> (bool, bool) {
         G::result_poll(self)
+    }
+
+    fn play_poll(&mut self) -> (bool, bool) {
+        G::play_poll(self)
     }
 
     fn leave(&mut self) -> End {

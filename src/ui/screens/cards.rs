@@ -25,8 +25,10 @@ use crate::ui::kit::{
     centre_on, fill, first_fit, fit, news, or_too_small, pack, pair,
 };
 
+mod hand;
 mod pages;
 
+use hand::{hand_line, hand_on_line, panel, rest_lines};
 use pages::{help, result};
 pub(crate) use pages::{insight_lines, key_lines, rules_keys};
 
@@ -64,6 +66,18 @@ pub(crate) struct Screen<'a> {
     pub daily: bool,
     /// Par and accuracy for the result screen (`insight::items`).
     pub insight: &'a [String],
+    /// A puzzle's goal: its target in place of the best score, its whole deck in view, the
+    /// result judged by the target. `None` for any other game.
+    pub goal: Option<Goal>,
+}
+
+/// A puzzle's goal as the screen shows it (see [`crate::puzzle`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Goal {
+    /// The target, once worked out.
+    pub target: Option<crate::puzzle::Target>,
+    /// The best score the moves so far still allow, once worked out.
+    pub reach: Option<u64>,
 }
 
 impl Screen<'_> {
@@ -476,6 +490,7 @@ fn screen(
         at.hand = hand_on_line(&line, out.len());
         out.extend(line);
     }
+    out.extend(rest_lines(s, words, theme, l, width));
     board_at.set(Some(at));
     if l.airy > 0 {
         out.push(String::new());
@@ -558,15 +573,20 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -
     let p = game.position();
     // During a move's animation the score counts up with its chain.
     let score = s.frame.map_or(p.score, |f| f.score);
-    let mut items = vec![
-        pair(theme, words.score, &score.to_string()),
-        pair(theme, words.best, &best(s)),
-        pair(theme, words.cards_left, &s.cards_left().to_string()),
-    ];
+    let mut items = vec![pair(theme, words.score, &score.to_string())];
+    match s.goal {
+        // A puzzle: the target and how far the moves so far can still go, in place of the
+        // best score of other deals; its cards left are all on the screen.
+        Some(goal) => items.extend(pages::goal_items(goal, words, theme)),
+        None => items.extend([
+            pair(theme, words.best, &best(s)),
+            pair(theme, words.cards_left, &s.cards_left().to_string()),
+        ]),
+    }
     if game.rules().has_discards() {
         items.push(pair(theme, words.discards, &p.discards.to_string()));
     }
-    if s.best.is_some_and(|b| p.score > b) && s.overlay == Overlay::None {
+    if s.goal.is_none() && s.best.is_some_and(|b| p.score > b) && s.overlay == Overlay::None {
         items.push(theme.paint(words.new_best, Tone::Good));
     }
     let sep = if l.airy > 0 { "    " } else { "  " };
@@ -752,6 +772,7 @@ pub(crate) fn card_block(
         played_secs: None,
         daily: false,
         insight: &[],
+        goal: None,
     };
     let mut rows = board(&s, words, theme, l);
     let hand = hand_line(&s, words, theme, l, usize::MAX / 2);
@@ -766,80 +787,6 @@ pub(crate) fn card_block(
     };
     rows.extend(hand);
     Some((rows, at))
-}
-
-/// The hand and the next cards, for the right of the board, as large as the board's cards.
-fn panel(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
-    let mut p = Vec::new();
-    let visible = s.visible();
-    p.push(theme.paint(words.hand, Tone::Label));
-    match visible.first() {
-        Some(&c) => p.extend(face_rows(words, theme, c, l)),
-        None => p.push(theme.paint(words.none_left, Tone::Dim)),
-    }
-    if s.game.rules().deck.lookahead > 1 {
-        p.push(String::new());
-        p.push(theme.paint(words.next, Tone::Label));
-        let next: Vec<Vec<String>> = visible
-            .iter()
-            .skip(1)
-            .map(|&c| face_rows(words, theme, c, l))
-            .collect();
-        if next.is_empty() {
-            p.push(theme.paint(words.none_left, Tone::Dim));
-        } else {
-            p.extend(side_by_side(&next));
-        }
-    }
-    p
-}
-
-/// Where the card in hand is on the lines [`hand_line`] drew, the first of them at screen row
-/// `row`: on one line the hand is its first item, `Hand [ 16]`.
-fn hand_on_line(line: &[String], row: usize) -> Option<Rect> {
-    let first = line.first()?;
-    let item = first.trim_start().split("  ").next().unwrap_or("");
-    let x0 = console::measure_text_width(first) - console::measure_text_width(first.trim_start());
-    let wide = console::measure_text_width(item).max(1);
-    Some((row, row, x0, x0 + wide - 1))
-}
-
-/// `Hand [ 16]   Next [  4] [  2]` on one line, when there is no room for the panel.
-fn hand_line(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -> Vec<String> {
-    let visible = s.visible();
-    let hand = match visible.first() {
-        Some(&c) => face(words, theme, c, l.face),
-        None => theme.paint(words.none_left, Tone::Dim),
-    };
-    let mut items = vec![format!("{} {hand}", theme.paint(words.hand, Tone::Label))];
-    if visible.len() > 1 {
-        // Whole cards only: those that do not fit on the line (a puzzle's ten in view at 40
-        // columns) are left for a `…`, never cut in half.
-        let room = width.saturating_sub(l.margin);
-        let w = console::measure_text_width;
-        let cards: Vec<String> = visible[1..]
-            .iter()
-            .map(|&c| face(words, theme, c, l.face))
-            .collect();
-        let label = theme.paint(words.next, Tone::Label);
-        let line = |n: usize, more: bool| {
-            let mut next = label.clone();
-            for c in &cards[..n] {
-                next.push(' ');
-                next.push_str(c);
-            }
-            if more {
-                next.push_str(" …");
-            }
-            next
-        };
-        let mut n = cards.len();
-        while n > 1 && w(&line(n, n < cards.len())) > room {
-            n -= 1;
-        }
-        items.push(line(n, n < cards.len()));
-    }
-    pack(&items, "  ", &" ".repeat(l.margin), width)
 }
 
 fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
@@ -858,5 +805,7 @@ fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
     }
 }
 
+#[cfg(test)]
+mod puzzle_tests;
 #[cfg(test)]
 mod tests;

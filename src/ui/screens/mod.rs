@@ -9,7 +9,7 @@ mod classic;
 mod duel;
 mod log;
 
-pub(crate) use cards::{Columns, Player, Screen, columns_at, lay_out_cards, render};
+pub(crate) use cards::{Columns, Goal, Player, Screen, columns_at, lay_out_cards, render};
 pub(crate) use classic::{ClassicScreen, lay_out_classic};
 #[cfg(test)]
 pub(crate) use classic::{Tiles, grid_cells};

@@ -82,12 +82,69 @@ fn read_one(ui: &Ui) -> KeyRead {
     if ui.signals.stop() {
         return KeyRead::Stop;
     }
+    slow_hook();
+    match key_or_resize(ui) {
+        Before::Key => {}
+        Before::Interrupted if ui.signals.stop() => return KeyRead::Stop,
+        Before::Resize | Before::Interrupted => {
+            ui.signals.drain_resizes();
+            return KeyRead::Redraw;
+        }
+    }
     match ui.term.read_key_raw() {
         Ok(Key::CtrlC) if ui.signals.stop() => KeyRead::Stop,
         Ok(Key::CtrlC) if ui.signals.take_resize() => KeyRead::Redraw,
         Ok(k) => KeyRead::Key(k),
         Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => KeyRead::Redraw,
         Err(_) => KeyRead::Stop,
+    }
+}
+
+/// A test hook, read here only and only in a debug build: with this variable set to a number of
+/// milliseconds, every wait for a key begins that much later, so a PTY test can send a resize
+/// in the gap between a screen drawn and the wait (where one was lost). A release build never
+/// reads it.
+const SLOW_HOOK: &str = "NEW2048_TEST_SLOW_KEYS";
+
+fn slow_hook() {
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let ms = std::env::var(SLOW_HOOK)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
+    if let Some(ms) = ms {
+        std::thread::sleep(Duration::from_millis(ms.min(5_000)));
+    }
+}
+
+/// What came first while waiting for a key.
+enum Before {
+    /// A key can be read (or the wait cannot be made: console's own wait is then the only one).
+    Key,
+    /// The terminal was resized, maybe before the wait began.
+    Resize,
+    /// A signal interrupted the wait.
+    Interrupted,
+}
+
+/// Waits until a key can be read or the terminal was resized: a resize that came before the
+/// wait began is in the resize pipe, so it is seen at once rather than after the next key (it was
+/// lost that way once: a resize sent just after the first frame was drawn drew nothing).
+fn key_or_resize(ui: &Ui) -> Before {
+    use std::os::fd::AsFd;
+    let Some(pipe) = ui.signals.resize_pipe() else {
+        return Before::Key;
+    };
+    let stdin = io::stdin();
+    let mut fds = [
+        PollFd::new(&stdin, PollFlags::IN),
+        PollFd::from_borrowed_fd(pipe.as_fd(), PollFlags::IN),
+    ];
+    match poll(&mut fds, None) {
+        Ok(_) if !fds[1].revents().is_empty() => Before::Resize,
+        Err(rustix::io::Errno::INTR) => Before::Interrupted,
+        Ok(_) | Err(_) => Before::Key,
     }
 }
 

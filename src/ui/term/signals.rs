@@ -2,7 +2,14 @@
 //! the game and leaves through the guard) and SIGWINCH into a "resized" flag. A signal that
 //! arrives while console waits for a key interrupts that wait, and console reports it as the
 //! Ctrl-C key; the resize flag tells a resize from a real Ctrl-C.
+//!
+//! A resize that lands after a loop drew its screen but before console starts waiting for a key
+//! interrupts nothing: the flag alone would be seen only after the next key. So SIGWINCH also
+//! writes a byte to a pipe ([`Signals::resize_pipe`]), which the key read waits on beside the
+//! terminal (see [`super::input`]): a byte in the pipe is never missed, whenever it came.
 
+use std::io::Read;
+use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -16,6 +23,9 @@ pub(crate) struct Signals {
     /// SIGTERM, SIGHUP.
     terminate: Arc<AtomicBool>,
     resized: Arc<AtomicBool>,
+    /// The end of the pipe SIGWINCH writes a byte to (`None` if it could not be set up: then
+    /// only the flag tells of a resize).
+    resize_pipe: Option<UnixStream>,
     ids: Vec<SigId>,
 }
 
@@ -47,10 +57,17 @@ impl Signals {
             ids.extend(signal_hook::flag::register(sig, Arc::clone(f)).ok());
         }
         let all_set = ids.len() == wanted.len();
+        let resize_pipe = UnixStream::pair().ok().and_then(|(read, write)| {
+            read.set_nonblocking(true).ok()?;
+            let id = signal_hook::low_level::pipe::register(SIGWINCH, write).ok()?;
+            ids.push(id);
+            Some(read)
+        });
         let signals = Signals {
             interrupt,
             terminate,
             resized,
+            resize_pipe,
             ids,
         };
         if all_set {
@@ -90,6 +107,20 @@ impl Signals {
     /// Whether the terminal was resized since the last call.
     pub(crate) fn take_resize(&self) -> bool {
         self.resized.swap(false, Ordering::SeqCst)
+    }
+
+    /// The pipe a resize writes a byte to, for a key read to wait on.
+    pub(crate) fn resize_pipe(&self) -> Option<&UnixStream> {
+        self.resize_pipe.as_ref()
+    }
+
+    /// Empties the resize pipe and the flag: the resizes so far are being drawn.
+    pub(crate) fn drain_resizes(&self) {
+        if let Some(mut pipe) = self.resize_pipe.as_ref() {
+            let mut buf = [0u8; 64];
+            while matches!(pipe.read(&mut buf), Ok(n) if n > 0) {}
+        }
+        self.take_resize();
     }
 
     /// Shared handles on the stop flags, for a second thread.

@@ -84,6 +84,17 @@ pub(crate) struct Words {
     pub puzzle: &'static str,
     /// Before the rest of a puzzle's deck, after the cards in view.
     pub puzzle_then: &'static str,
+    /// A puzzle's target beside its score, and the best score its moves so far still allow.
+    pub target: &'static str,
+    pub reach: &'static str,
+    /// A puzzle's result: `{}` the score (the target) when it was reached; `{}` the score and
+    /// `{}` the best known target it beat; `{}` the points short, `{}` the score, `{}` the target
+    /// (wrapped in a narrow window).
+    pub puzzle_solved: &'static str,
+    pub puzzle_beaten: &'static str,
+    pub puzzle_short: &'static str,
+    /// The help's last rule in a puzzle (in place of `help_end`): `{}` the target.
+    pub help_puzzle_end: &'static str,
     /// `{}` the share of accurate moves, in percent.
     pub accuracy_line: &'static str,
     pub accuracy_computing: &'static str,
@@ -147,6 +158,8 @@ pub(crate) struct Words {
     pub bye: &'static str,
     /// `{}` bot name, `{}` score, `{}` cards played.
     pub bot_bye: &'static str,
+    /// `{}` bot name, `{}` score, `{}` moves made (classic).
+    pub bot_bye_classic: &'static str,
     /// Classic 2048: the title's tag, `{}` × `{}` the board side.
     pub classic_tag: &'static str,
     pub moves: &'static str,
@@ -260,6 +273,13 @@ pub(crate) struct Words {
     /// Beside a preset in the start menu: its measured difficulty (`{}` the best bot's % won).
     pub menu_bot_rate: &'static str,
     pub menu_not_played: &'static str,
+    /// A rule set that cannot be played, listed to be mended: `{}` its name, `{}` why (the
+    /// file's own message); shorter in a narrow window.
+    pub menu_mend: &'static str,
+    pub menu_mend_short: &'static str,
+    /// Above the menu when the rules file cannot be played: `{}` where (`config.toml:33:
+    /// board.columns`).
+    pub menu_broken_rules: &'static str,
     /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
     /// harder rules `{}` suggested, with the key that starts them.
     pub menu_try_streak: &'static str,

@@ -10,7 +10,57 @@ use crate::ui::kit::{
     wrap,
 };
 
-use super::{CardLayout, Player, Screen, label_width};
+use super::{CardLayout, Goal, Player, Screen, label_width};
+use crate::puzzle::Verdict;
+
+/// A puzzle's figures beside its score: `Target 13` (`…` while it is worked out) and `Reach 11`,
+/// the most the moves so far still allow, in the tone of whether that is the target.
+pub(super) fn goal_items(goal: Goal, words: &Words, theme: Theme) -> Vec<String> {
+    let target = goal.target.map_or("…".to_string(), |t| t.score.to_string());
+    let mut items = vec![pair(theme, words.target, &target)];
+    if let (Some(t), Some(reach)) = (goal.target, goal.reach) {
+        let tone = if reach >= t.score {
+            Tone::Good
+        } else {
+            Tone::Bad
+        };
+        items.push(format!(
+            "{} {}",
+            theme.paint(words.reach, Tone::Label),
+            theme.paint(&reach.to_string(), tone)
+        ));
+    }
+    items
+}
+
+/// A puzzle's headline, judged by its target: solved, beaten, or short by so many points, wrapped
+/// to `room` columns; `None` while the target is not known.
+fn verdict_head(
+    goal: Goal,
+    score: u64,
+    words: &Words,
+    theme: Theme,
+    room: usize,
+) -> Option<Vec<String>> {
+    let target = goal.target?;
+    let (text, tone) = match Verdict::of(score, target) {
+        Verdict::Solved => (fill(words.puzzle_solved, &[&score]), Tone::Good),
+        Verdict::Beaten => (
+            fill(words.puzzle_beaten, &[&score, &target.score]),
+            Tone::Good,
+        ),
+        Verdict::Short(n) => (
+            fill(words.puzzle_short, &[&n, &score, &target.score]),
+            Tone::Bad,
+        ),
+    };
+    Some(
+        wrap(&text, room.max(1))
+            .iter()
+            .map(|l| theme.paint(l, tone))
+            .collect(),
+    )
+}
 
 /// The longest chain of the game: replayed from its moves (the engine keeps no such count), a
 /// few microseconds even for a long game, and only on the result screen.
@@ -72,20 +122,25 @@ pub(super) fn result(
     let margin = " ".repeat(l.margin);
     let game = s.game;
     let p = game.position();
+    let room = width.saturating_sub(l.margin);
+    let verdict = s
+        .goal
+        .and_then(|g| verdict_head(g, p.score, words, theme, room));
     let head = if Ending::of(game) == Ending::Won {
         theme.paint(words.won, Tone::Good)
     } else {
         let card = game.hand().map(|c| words.card(c)).unwrap_or_default();
         theme.paint(&fill(words.lost, &[&card]), Tone::Bad)
     };
-    let facts = [
-        pair(theme, words.score, &p.score.to_string()),
-        if s.daily && s.best.is_none() {
+    let mut facts = vec![pair(theme, words.score, &p.score.to_string())];
+    // A puzzle is measured against its target (said under the figures), not other deals' best.
+    if s.goal.is_none() {
+        facts.push(if s.daily && s.best.is_none() {
             theme.paint(words.first_daily, Tone::Info)
         } else {
             result_best(words, theme, s.best, new_best)
-        },
-    ];
+        });
+    }
     let mut more = vec![
         pair(theme, words.cards_played, &p.stats.cards_played.to_string()),
         pair(theme, words.highest, &p.stats.highest.to_string()),
@@ -103,7 +158,10 @@ pub(super) fn result(
             out.push(String::new());
         }
     };
-    let mut lines = vec![fit(&format!("{margin}{head}"), width)];
+    let mut lines = match verdict {
+        Some(v) => v.iter().map(|l| format!("{margin}{l}")).collect(),
+        None => vec![fit(&format!("{margin}{head}"), width)],
+    };
     blank(&mut lines);
     lines.extend(pack(&facts, "    ", &margin, width));
     lines.extend(pack(&more, "    ", &margin, width));
@@ -237,7 +295,11 @@ pub(super) fn help(s: &Screen, words: &Words, theme: Theme, width: usize) -> Vec
         let left = s.game.position().discards;
         lines.push(fill(words.help_discards, &[&left, &d.per_clear, &d.max]));
     }
-    lines.push(words.help_end.to_string());
+    lines.push(match s.goal.and_then(|g| g.target) {
+        Some(t) => fill(words.help_puzzle_end, &[&t.score]),
+        None if s.goal.is_some() => fill(words.help_puzzle_end, &[&"…"]),
+        None => words.help_end.to_string(),
+    });
     for l in lines {
         for part in wrap(&l, width.saturating_sub(2).max(1)) {
             out.push(fit(&format!("  {part}"), width));

@@ -47,6 +47,7 @@ fn screen_of<'a>(g: &'a Game, frame: Option<&'a Frame>) -> Screen<'a> {
         played_secs: None,
         daily: false,
         insight: &[],
+        goal: None,
     }
 }
 
