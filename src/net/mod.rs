@@ -236,7 +236,8 @@ pub(crate) fn refuse_resume(r: &crate::store::Resumed) -> Result<(), String> {
     };
     Err(format!(
         "this duel ({} against {}) was played over the network: it cannot be resumed against \
-         someone else; `new2048 saved --delete N` records it as it stood",
+         someone else; deleting it (`x` in the start menu, `new2048 saved --delete N`) records it \
+         as it stood",
         names[0], names[1]
     ))
 }
