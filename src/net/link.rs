@@ -34,6 +34,8 @@ pub(crate) struct Link {
     stream: Arc<Mutex<TcpStream>>,
     closed: Arc<AtomicBool>,
     pinging: Arc<AtomicBool>,
+    /// The receiving thread has ended (the peer closed, or the link broke).
+    heard_last: Arc<AtomicBool>,
     /// Bytes sent so far (for the measurements).
     sent: Arc<std::sync::atomic::AtomicU64>,
 }
@@ -48,6 +50,7 @@ impl Link {
             stream: Arc::new(Mutex::new(stream)),
             closed: Arc::new(AtomicBool::new(false)),
             pinging: Arc::new(AtomicBool::new(false)),
+            heard_last: Arc::new(AtomicBool::new(false)),
             sent: Arc::default(),
         })
     }
@@ -142,6 +145,7 @@ impl Link {
                     }
                     Err(e) => e.to_string(),
                 };
+                link.heard_last.store(true, Ordering::SeqCst);
                 link.close();
                 let _ = to.send(wrap(Heard::Gone(why)));
                 return;
@@ -155,6 +159,21 @@ impl Link {
         if let Ok(s) = self.stream.lock() {
             let _ = s.shutdown(Shutdown::Both);
         }
+    }
+
+    /// Closes after what was sent has surely arrived: says it sends no more, then waits (at most
+    /// a second) for the peer to close its side, still reading meanwhile. Closing at once with
+    /// a ping unread would reset the connection, and the peer could lose the last messages.
+    pub(crate) fn close_gently(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        if let Ok(s) = self.stream.lock() {
+            let _ = s.shutdown(Shutdown::Write);
+        }
+        let until = std::time::Instant::now() + PING_EVERY;
+        while !self.heard_last.load(Ordering::SeqCst) && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.close();
     }
 
     /// Tells the peer why the duel stops here, then closes.

@@ -346,7 +346,7 @@ impl<'a, G: NetGame> Session<'a, G> {
 
     /// Closes the link, prints the result (the same lines on both sides) and records the duel.
     pub(crate) fn finish(self) -> Result<(), Error> {
-        self.link.close();
+        self.link.close_gently();
         let unfinished = self.unfinished();
         let view = InPlay::duel(&self.duel, &self.names, &self.meta);
         if self.duel.players.iter().any(|p| p.move_count() > 0) {
