@@ -38,7 +38,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         None => crate::start::deal_text(&meta.deal),
     };
     if args.solution {
-        let s = puzzle::target(&game);
+        let s = target(&game);
         println!("{what}: {}", crate::cards::text::cards(game.deck()));
         println!("target {}", puzzle::target_text(&s));
         for line in puzzle::line_text(&game, &s) {
@@ -49,7 +49,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     if crate::ui::is_interactive() && !args.json {
         return super::play_dealt(global, rules, game, meta);
     }
-    let target = puzzle::target(&game);
+    let target = target(&game);
     let mut meta = meta;
     // Kept in the deal: the record is judged by it (history, stats, the line to share).
     puzzle::keep_target(&mut meta.deal, puzzle::Target::of(&target));
@@ -84,4 +84,47 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The puzzle's target; a search that takes more than a moment says how far it has come on
+/// standard error when that is a terminal (`solving the puzzle… 40%`), the line wiped after.
+fn target(game: &crate::cards::engine::Game) -> crate::strategy::exact::Solution {
+    use std::io::{IsTerminal, Write};
+    use std::time::{Duration, Instant};
+
+    use crate::strategy::exact::{self, Budget, Watch};
+
+    if !std::io::stderr().is_terminal() {
+        return puzzle::target(game);
+    }
+    let began = Instant::now();
+    let shown = std::cell::Cell::new(false);
+    let progress = |n: u64, of: u64| {
+        if began.elapsed() > Duration::from_millis(300) {
+            eprint!(
+                "\rsolving the puzzle… {}% of the most it searches",
+                n * 100 / of.max(1)
+            );
+            let _ = std::io::stderr().flush();
+            shown.set(true);
+        }
+    };
+    let watch = Watch {
+        cancel: &|| false,
+        progress: &progress,
+    };
+    let rules = game.rules();
+    let start = crate::cards::engine::Position::new(rules);
+    let s = exact::solve_watched(
+        rules,
+        &start,
+        game.deck(),
+        Budget(exact::EXACT_BUDGET),
+        Some(&watch),
+    )
+    .unwrap_or_else(|| exact::solve(rules, game.deck()));
+    if shown.get() {
+        eprint!("\r\x1b[K");
+    }
+    s
 }

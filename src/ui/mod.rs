@@ -26,6 +26,7 @@ mod kit;
 mod menu;
 mod net;
 mod play;
+mod prepare;
 mod screens;
 mod share;
 mod term;

@@ -78,6 +78,12 @@ pub(crate) struct Words {
     pub target_proven: &'static str,
     pub target_known: &'static str,
     pub target_computing: &'static str,
+    /// While a puzzle's target is worked out before it opens (one that takes a while).
+    pub puzzle_preparing: &'static str,
+    /// `{}` how far the search has come, in percent of the most it will search.
+    pub puzzle_progress: &'static str,
+    /// The key that gives a puzzle's preparation up.
+    pub puzzle_cancel: &'static str,
     /// What opens the solver's line on a puzzle's result screen.
     pub see_line: &'static str,
     /// A puzzle's title tag.
