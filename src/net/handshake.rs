@@ -105,7 +105,7 @@ fn meet_joiner(
         link.close();
         Err(why)
     };
-    let peer = match link.read_one(&mut reader) {
+    let peer = match link.read_within(&mut reader, SILENCE) {
         Ok(Msg::Hello { version, .. }) if version != VERSION => {
             return refuse(format!(
                 "it speaks version {version} of the duel protocol, this host {VERSION}; both \
@@ -172,12 +172,12 @@ pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), E
     })?;
     let link = Link::new(stream)?;
     let mut reader = link.reader()?;
-    link.start_pings();
     link.send(&Msg::Hello {
         version: VERSION,
         code: code.trim().to_string(),
         name: name.to_string(),
     });
+    link.start_pings();
     let failed = |e: proto::ReadError| {
         link.close();
         Error::usage(format!(

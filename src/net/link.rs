@@ -92,6 +92,30 @@ impl Link {
         m
     }
 
+    /// [`Link::read_one`], the whole message within `limit` however slowly its bytes come (a
+    /// peer trickling a byte now and then would hold the host's door otherwise).
+    pub(crate) fn read_within(
+        &self,
+        reader: &mut BufReader<TcpStream>,
+        limit: Duration,
+    ) -> Result<Msg, ReadError> {
+        let mut timed = Deadline {
+            inner: reader,
+            until: std::time::Instant::now() + limit,
+        };
+        let m = loop {
+            match proto::read(&mut timed) {
+                Ok(Msg::Ping) => {}
+                m => break m,
+            }
+        };
+        let _ = timed.inner.get_ref().set_read_timeout(Some(SILENCE));
+        if let Err(ReadError::Bad(why)) = &m {
+            self.send(&Msg::Error(format!("you sent {why}")));
+        }
+        m
+    }
+
     /// A reader of the stream (its own handle, with the same timeouts).
     pub(crate) fn reader(&self) -> std::io::Result<BufReader<TcpStream>> {
         let s = self
@@ -180,5 +204,44 @@ impl Link {
     pub(crate) fn stop(&self, why: &str) {
         self.send(&Msg::Error(why.to_string()));
         self.close();
+    }
+}
+
+/// A reader whose reads all end by `until`: each waits at most the time left.
+struct Deadline<'a> {
+    inner: &'a mut BufReader<TcpStream>,
+    until: std::time::Instant,
+}
+
+impl std::io::Read for Deadline<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.wait()?;
+        std::io::Read::read(self.inner, buf)
+    }
+}
+
+impl std::io::BufRead for Deadline<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.inner.buffer().is_empty() {
+            self.wait()?;
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+    }
+}
+
+impl Deadline<'_> {
+    /// Sets the socket's read timeout to the time left, or fails when none is.
+    fn wait(&self) -> std::io::Result<()> {
+        let left = self
+            .until
+            .saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.inner.get_ref().set_read_timeout(Some(left))
     }
 }

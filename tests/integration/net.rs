@@ -388,6 +388,7 @@ fn connections_that_are_not_joiners_are_refused_and_the_host_gives_up_after_a_fe
         &[b'x'; 5000][..],
         b"",
     ] {
+        let started = Instant::now();
         let mut s = TcpStream::connect(&addr).unwrap();
         s.write_all(bad).unwrap();
         if bad.is_empty() {
@@ -397,6 +398,7 @@ fn connections_that_are_not_joiners_are_refused_and_the_host_gives_up_after_a_fe
             let _ = s.read_to_end(&mut buf);
         }
         h.wait_for(1, "refused a player", 10);
+        assert!(started.elapsed() < Duration::from_secs(8));
     }
     let (hc, _, herr) = h.finish(10);
     assert_eq!(hc, 2, "{herr}");
@@ -511,4 +513,27 @@ fn a_duel_on_the_full_screen_against_a_headless_joiner() {
     let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
     assert_eq!(shared(&ra), shared(&rb));
     assert!(ra["players"][0]["survived"].as_u64().unwrap() > 0, "{ra}");
+}
+
+#[test]
+fn a_hello_trickled_a_byte_at_a_time_does_not_hold_the_host() {
+    let a = tempfile::tempdir().unwrap();
+    let (mut h, addr, _) = host(a.path(), &[]);
+    let mut s = TcpStream::connect(&addr).unwrap();
+    let started = Instant::now();
+    std::thread::spawn(move || {
+        for b in b"hello new2048 1 ABCDEF a very slow name"
+            .iter()
+            .cycle()
+            .take(40)
+        {
+            if s.write_all(&[*b]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    });
+    h.wait_for(1, "refused a player", 10);
+    assert!(started.elapsed() < Duration::from_secs(7));
+    let _ = h.child.kill();
 }
