@@ -291,8 +291,11 @@ fn fake_joiner(addr: &str, code: &str) -> (TcpStream, BufReader<TcpStream>) {
         line.clear();
         r.read_line(&mut line).unwrap();
     }
-    line.clear();
-    r.read_line(&mut line).unwrap();
+    // The host pings from its answer on: a ping may come between its offer and its rules.
+    while !line.starts_with("rules ") {
+        line.clear();
+        r.read_line(&mut line).unwrap();
+    }
     let len: usize = line.trim()["rules ".len()..].parse().unwrap();
     let mut body = vec![0; len];
     r.read_exact(&mut body).unwrap();
