@@ -55,6 +55,7 @@ mod app;
 mod error;
 mod fsread;
 mod headless;
+mod net;
 mod out;
 mod puzzle;
 mod record;

@@ -240,6 +240,7 @@ fn play_resumed(
     print: Print,
     keeper: &mut Store,
 ) -> Result<(), Error> {
+    crate::net::refuse_resume(&resumed).map_err(Error::usage)?;
     let json = print.json();
     let on_screen = crate::ui::is_interactive() && print == Print::Text;
     match resumed {
@@ -636,6 +637,10 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
 
 fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     use crate::duel::Duel;
+    if crate::net::wanted(args) {
+        return crate::net::command(global, args);
+    }
+    crate::net::refuse_stray(args)?;
     let mut keeper = Store::open();
     if args.resume {
         let resumed = keeper.resume_newest(GameKind::Duel);

@@ -13,6 +13,7 @@ mod kept;
 mod learned;
 mod mending;
 mod menu_loop;
+mod net;
 mod output;
 mod pinned;
 mod props;

@@ -170,6 +170,9 @@ pub(crate) fn play_duel(ui: &Ui, keeper: &mut Store, setup: &Setup) -> (End, Opt
 /// Plays on a duel taken up from its save (the same player to move as when it was left), as
 /// [`play_duel`] does.
 pub(crate) fn resume_duel(ui: &Ui, keeper: &mut Store, resumed: Resumed) -> (End, Option<String>) {
+    if let Err(why) = crate::net::refuse_resume(&resumed) {
+        return (End::Quit(None), Some(why));
+    }
     match resumed {
         Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
         Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
