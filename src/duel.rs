@@ -240,17 +240,25 @@ pub fn result_text(result: Option<DuelResult>, names: &[String; 2]) -> String {
 
 /// Who made each move of a duel whose two games ended as `ended`: the duel played again from
 /// the start, each player in turn taking their next recorded move. What a replay steps through.
+/// When the player to move has no recorded move left (a duel played at once over the network,
+/// where one may have played on after the other stopped), the other's remaining moves follow.
 pub fn turn_order<G: Playable>(ended: &[G; 2]) -> Vec<usize> {
     let mut duel = Duel::new(ended[0].restart(), ended[1].restart());
     let mut made = [0; 2];
     let mut movers = Vec::new();
-    while let Some(i) = duel.to_move() {
-        if made[i] >= ended[i].move_count() {
-            break;
-        }
+    let left = |made: &[usize; 2], i: usize| made[i] < ended[i].move_count();
+    loop {
+        let i = match duel.to_move() {
+            Some(i) if left(&made, i) => i,
+            _ => match (0..2).find(|&i| left(&made, i)) {
+                Some(i) => i,
+                None => break,
+            },
+        };
         let _ = ended[i].replay_move(&mut duel.players[i], made[i]);
         made[i] += 1;
         movers.push(i);
+        duel.turn = i;
         duel.next_turn();
     }
     movers
@@ -261,6 +269,9 @@ pub fn turn_order<G: Playable>(ended: &[G; 2]) -> Vec<usize> {
 pub struct Duel<G> {
     pub players: [G; 2],
     turn: usize,
+    /// Played over the network (`duel --host`/`--join`): at once, not in turns, and never to be
+    /// taken up again at one keyboard.
+    pub network: bool,
 }
 
 impl<G: Playable> Duel<G> {
@@ -269,6 +280,7 @@ impl<G: Playable> Duel<G> {
         Duel {
             players: [a, b],
             turn: 0,
+            network: false,
         }
     }
 

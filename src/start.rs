@@ -135,11 +135,9 @@ pub(crate) fn start_daily(
     date: Option<&str>,
 ) -> Result<(Game, GameMeta), crate::error::Error> {
     let date = match date {
-        Some(d) if utc::parse_date(d).is_some() => d.to_string(),
         Some(d) => {
-            return Err(crate::error::Error::usage(format!(
-                "--date: `{d}` is not a date like 2026-11-29 (year 1970 or later)"
-            )));
+            utc::daily_date(d, utc::now()).map_err(crate::error::Error::usage)?;
+            d.to_string()
         }
         None => utc::date(utc::now()),
     };

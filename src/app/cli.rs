@@ -207,7 +207,7 @@ pub(crate) struct ReplayArgs {
 
 #[derive(Args, Debug, Clone, Default)]
 pub(crate) struct DailyArgs {
-    /// Deal the daily deal of this UTC date (YYYY-MM-DD) instead of today's.
+    /// Deal the daily deal of this earlier UTC date (YYYY-MM-DD) instead of today's.
     #[arg(long, value_name = "DATE")]
     pub date: Option<String>,
     /// Headless play: print one JSON object with the result instead of the turns.
@@ -350,6 +350,8 @@ pub(crate) struct ClassicArgs {
     pub resume: bool,
 }
 
+// Command-line flags are bools by nature; grouping them into enums would only rename them.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Args, Debug, Clone, Default)]
 pub(crate) struct DuelArgs {
     /// Duel at classic 2048 instead of the card game.
@@ -371,6 +373,31 @@ pub(crate) struct DuelArgs {
     /// Go on with the newest saved duel (its game, deal and names; the same player to move).
     #[arg(long, conflicts_with_all = ["classic", "seed", "size", "names"])]
     pub resume: bool,
+    /// Host a duel over the network: print a code and an address, and wait on ADDR:PORT
+    /// (default 0.0.0.0:2048) for one player to join; both then play the same deal at once.
+    #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1, default_missing_value = "0.0.0.0:2048",
+          conflicts_with_all = ["join", "resume", "names"])]
+    pub host: Option<String>,
+    /// Join the duel a host waits for at ADDR:PORT (with the code it printed, --code).
+    #[arg(long, value_name = "ADDR:PORT", requires = "code",
+          conflicts_with_all = ["resume", "names", "classic", "seed", "size"])]
+    pub join: Option<String>,
+    /// With --join: the code the host printed.
+    #[arg(long, value_name = "CODE", requires = "join")]
+    pub code: Option<String>,
+    /// With --host or --join: your name, shown to the other player (default: Player 1 for the
+    /// host, Player 2 for the joiner).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// With --join: agree to the host's rules without being asked.
+    #[arg(long)]
+    pub yes: bool,
+    /// With --host or --join: a bot plays your side (random, greedy, expectimax or best).
+    #[arg(long, value_name = "NAME")]
+    pub strategy: Option<String>,
+    /// With --strategy: milliseconds the bot waits after each move (default 0).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=60000))]
+    pub delay: Option<u64>,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -41,6 +41,7 @@ use crate::store::{self, InPlay, Resumed, SavedGameInfo, Store};
 use crate::utc;
 
 pub(crate) use crate::error::Error;
+use crate::out;
 
 /// Runs the command line and returns the exit status.
 pub(crate) fn run(cli: Cli) -> i32 {
@@ -62,8 +63,15 @@ pub(crate) fn run(cli: Cli) -> i32 {
     {
         crate::ui::start_as_service(cli.global.no_anim, cli.global.theme.as_deref());
     }
+    // An unknown `--rules` name stops every command (`history` and `stats` check it against
+    // the recorded games too, once they have opened the store).
+    let named = match (&cli.global.rules, &cli.command) {
+        (_, Some(Command::History(_) | Command::Stats)) | (None, _) => Ok(()),
+        (Some(name), _) => config::check_rules_name(name, &[]).map_err(Error::from),
+    };
     let result = match cli.command {
         _ if lang.is_err() => lang.map(drop),
+        _ if named.is_err() => named,
         None => play(&cli.global, &PlayArgs::default()),
         Some(Command::Play(ref a)) => play(&cli.global, a),
         Some(Command::Rules(ref a)) => rules(&cli.global, a),
@@ -87,7 +95,7 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Ok(()) => 0,
         Err(e) if e.code() == 0 => 0,
         Err(e) => {
-            eprintln!("new2048: {e}");
+            out::note(format_args!("new2048: {e}"));
             e.code()
         }
     }
@@ -122,7 +130,7 @@ pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game,
 /// Prints the keeper's messages on the error stream.
 pub(crate) fn print_warnings(keeper: &mut Store) {
     for w in keeper.take_warnings() {
-        eprintln!("new2048: warning: {w}");
+        out::note(format_args!("new2048: warning: {w}"));
     }
 }
 
@@ -232,6 +240,7 @@ fn play_resumed(
     print: Print,
     keeper: &mut Store,
 ) -> Result<(), Error> {
+    crate::net::refuse_resume(&resumed).map_err(Error::usage)?;
     let json = print.json();
     let on_screen = crate::ui::is_interactive() && print == Print::Text;
     match resumed {
@@ -259,8 +268,8 @@ fn play_kept(game: Game, meta: &GameMeta, print: Print, keeper: &mut Store) -> R
     let stdin = io::stdin();
     if stdin.is_terminal() && !print.json() {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
-        eprintln!(
-            "Type a column number and Enter to place the card in hand; d discards, u undoes, q quits."
+        out::note(
+            "Type a column number and Enter to place the card in hand; d discards, u undoes, q quits.",
         );
     }
     play_kept_from(game, meta, print, keeper, stdin.lock())
@@ -276,7 +285,7 @@ fn play_kept_from(
 ) -> Result<u64, Error> {
     print_warnings(keeper);
     let mut out = io::stdout().lock();
-    let mut err = io::stderr().lock();
+    let mut err = out::stderr();
     let ending =
         headless::cards::run_with(&mut game, input, &mut out, &mut err, print, &mut |g| {
             keeper.save(&InPlay::solo(g, meta));
@@ -303,7 +312,7 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         return play_dealt(global, game.rules().clone(), game, meta);
     }
     if !args.json {
-        println!("the daily deal of {date} (UTC)");
+        out::line(format_args!("the daily deal of {date} (UTC)"))?;
     }
     let rules = game.rules().clone();
     let mut keeper = Store::open();
@@ -311,13 +320,16 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
     if !args.json
         && let Some(news) = keeper.daily_news(&rules, &date)
     {
-        println!("\nto share: {}", crate::ui::share_line(&news.record));
-        println!(
+        out::line(format_args!(
+            "\nto share: {}",
+            crate::ui::share_line(&news.record)
+        ))?;
+        out::line(format_args!(
             "daily streak {} (best {}); best score of this deal {}",
             crate::cards::text::count(news.streak, "day"),
             crate::cards::text::count(news.best_streak, "day"),
             news.best
-        );
+        ))?;
     }
     Ok(())
 }
@@ -391,7 +403,7 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
         let mut force = args.force;
         if path.exists() && !force && crate::ui::is_interactive() {
             if ask_replace(&path) != Some(true) {
-                println!("kept {}; nothing written", path.display());
+                out::line(format_args!("kept {}; nothing written", path.display()))?;
                 return Ok(());
             }
             force = true;
@@ -404,11 +416,11 @@ fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {
         }
         let name = init_name(args.name.as_deref())?;
         config::write_init(&path, force, &name).map_err(init_error)?;
-        println!(
+        out::line(format_args!(
             "wrote the default rules, named `{name}`, to {}; edit it to change the game \
              (`new2048 rules --edit`)",
             path.display()
-        );
+        ))?;
         return Ok(());
     }
     let loaded = load_rules(global)?;
@@ -434,11 +446,11 @@ fn init_error(e: config::InitError) -> Error {
 /// `rules --new NAME`: the rule set written from the default rules, then edited on a terminal.
 fn new_rule_set(global: &Global, name: &str) -> Result<(), Error> {
     let path = config::own::create(name).map_err(init_error)?;
-    println!(
+    out::line(format_args!(
         "wrote the rule set `{name}` (the default rules) to {}; play it with `new2048 --rules \
          {name}`",
         path.display()
-    );
+    ))?;
     if crate::ui::is_interactive() {
         return edit_rules(global, Some(name));
     }
@@ -574,7 +586,7 @@ fn play_classic_kept(
     print_warnings(keeper);
     if io::stdin().is_terminal() && !json {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
-        eprintln!("Type w, a, s or d and Enter to slide the tiles; u undoes, q quits.");
+        out::note("Type w, a, s or d and Enter to slide the tiles; u undoes, q quits.");
     }
     play_classic_kept_from(game, meta, json, keeper, io::stdin().lock())
 }
@@ -588,7 +600,7 @@ fn play_classic_kept_from(
     input: impl io::BufRead,
 ) -> Result<(), Error> {
     let mut out = io::stdout().lock();
-    let mut err = io::stderr().lock();
+    let mut err = out::stderr();
     crate::headless::classic::run_with(&mut game, input, &mut out, &mut err, json, &mut |g| {
         keeper.save(&InPlay::solo(g, meta));
     })?;
@@ -625,6 +637,10 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
 
 fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     use crate::duel::Duel;
+    if crate::net::wanted(args) {
+        return crate::net::command(global, args);
+    }
+    crate::net::refuse_stray(args)?;
     let mut keeper = Store::open();
     if args.resume {
         let resumed = keeper.resume_newest(GameKind::Duel);
@@ -663,10 +679,10 @@ fn duel_kept<G: Recorded>(
     keeper: &mut Store,
 ) -> Result<(), Error> {
     if io::stdin().is_terminal() && !json {
-        eprintln!("Each player in turn types a move and Enter; q gives the duel up.");
+        out::note("Each player in turn types a move and Enter; q gives the duel up.");
     }
     let mut out = io::stdout().lock();
-    let mut err = io::stderr().lock();
+    let mut err = out::stderr();
     let input = io::stdin().lock();
     crate::headless::duel::run(duel, names, input, &mut out, &mut err, json, &mut |d| {
         keeper.save(&InPlay::duel(d, names, meta));

@@ -226,7 +226,8 @@ fn run_cards(name: &str, text: &str, out: &Out) -> Result<(), Error> {
             verify::deal_words(&play.deal),
             crate::cards::text::count(game.moves().len(), "move")
         );
-        let best = matches!(out, Out::Screen(_))
+        // A recording draws what the screen does, the best score included (it said `Best -`).
+        let best = matches!(out, Out::Screen(_) | Out::Cast(_))
             .then(|| best_of(GameKind::Cards, &game.rules().hash()))
             .flatten();
         show(out, &title, game, best)?;
@@ -254,7 +255,7 @@ fn run_classic(
             play.seed,
             crate::cards::text::count(game.moves().len(), "move")
         );
-        let best = matches!(out, Out::Screen(_))
+        let best = matches!(out, Out::Screen(_) | Out::Cast(_))
             .then(|| best_of(GameKind::Classic, &game.rules().hash()))
             .flatten();
         show(out, &title, game, best)?;
@@ -381,15 +382,29 @@ fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Res
 
 /// Writes `text` to the new file `path`: never over a file that is there (one made meanwhile
 /// included), and whole or not at all (a file left half-written is removed).
+/// An error names the file and what to do (the system's words alone, "Read-only file system",
+/// did not say which file).
 fn write_new(path: &Path, text: &str) -> io::Result<()> {
+    let named = |e: io::Error| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "--cast: cannot write the recording {}: {e}; give a file in a folder you can \
+                 write to, on a disk with room for it ({} bytes)",
+                crate::cards::text::escape_controls(&path.display().to_string()),
+                text.len()
+            ),
+        )
+    };
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(path)?;
+        .open(path)
+        .map_err(named)?;
     if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.sync_all()) {
         drop(f);
         let _ = std::fs::remove_file(path);
-        return Err(e);
+        return Err(named(e));
     }
     Ok(())
 }

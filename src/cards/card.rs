@@ -131,7 +131,8 @@ impl fmt::Display for Card {
     }
 }
 
-/// Why a piece of text is not a card.
+/// Why a piece of text is not a card; it holds the text as a message quotes it (cut and escaped:
+/// [`excerpt`](super::text::excerpt)).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a card: expected a power of two from 2 to 1073741824, `bomb` or `wild`")]
 pub struct ParseCardError(pub String);
@@ -148,7 +149,7 @@ impl FromStr for Card {
                 .parse::<u64>()
                 .ok()
                 .and_then(Card::from_value)
-                .ok_or_else(|| ParseCardError(t.to_string())),
+                .ok_or_else(|| ParseCardError(super::text::excerpt(t))),
         }
     }
 }
@@ -195,6 +196,18 @@ mod tests {
         for bad in ["0", "1", "3", "12", "-2", "", "bombs", "2147483648"] {
             assert!(bad.parse::<Card>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_bad_card_is_quoted_cut_and_escaped() {
+        let junk = "x\0\u{1b}[31m".repeat(200_000);
+        let message = junk.parse::<Card>().unwrap_err().to_string();
+        assert!(message.len() < 200, "{} bytes", message.len());
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+        assert!(message.contains("x\\0\\u{1b}[31m"), "{message}");
+        assert!(message.contains("(1400000 characters)"), "{message}");
+        let short = "fifty".parse::<Card>().unwrap_err().to_string();
+        assert!(short.starts_with("`fifty` is not a card"), "{short}");
     }
 
     #[test]

@@ -12,6 +12,8 @@ pub enum Ending {
     Won,
     Lost,
     Quit,
+    /// Given up for a new game (`r`): as quit, but said as what the player did.
+    Restarted,
 }
 
 impl Ending {
@@ -28,6 +30,23 @@ impl Ending {
             Ending::Won => "won",
             Ending::Lost => "lost",
             Ending::Quit => "quit",
+            Ending::Restarted => "restarted",
+        }
+    }
+
+    /// Whether the game came to its end (won or lost), not left before it (quit or restarted):
+    /// only such games count in a win rate or a daily streak.
+    pub fn ended(self) -> bool {
+        matches!(self, Ending::Won | Ending::Lost)
+    }
+
+    /// The ending the moves alone give: a restarted game's is quit (the restart is the
+    /// player's word, not the engine's).
+    #[must_use]
+    pub fn as_played(self) -> Ending {
+        match self {
+            Ending::Restarted => Ending::Quit,
+            e => e,
         }
     }
 }

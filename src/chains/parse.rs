@@ -536,7 +536,11 @@ mod tests {
         let typo = text.replace("after = \"3\"", "aftr = \"4\"");
         let e = parse_file(&typo, "my.toml").unwrap_err();
         assert_eq!(e.line_col.map(|l| l.0), Some(11));
-        assert!(e.message.contains("unknown key `aftr`"), "{e}");
+        assert!(
+            e.message
+                .contains("case.aftr: not a key of [case] (did you mean case.after?)"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -206,13 +206,19 @@ impl Draft {
         if typed.is_empty() {
             return self.put(key, None);
         }
-        let value = match typed.parse::<Value>() {
+        match typed.parse::<Value>() {
+            Ok(v) => self.put(key, Some(v)),
             // A bare word (`abc`, `yes`) is not TOML: it goes in as a string, so the reader
-            // says what the key takes instead of a TOML syntax error.
-            Ok(v) => v,
-            _ => Value::from(typed),
-        };
-        self.put(key, Some(value))
+            // says what the key takes instead of a TOML syntax error; the message speaks of
+            // the word as typed, without the quotes the player never wrote.
+            _ => self.put(key, Some(Value::from(typed))).map_err(|m| {
+                let quoted = Value::from(typed).to_string();
+                m.replace(
+                    &format!("`{}` is text in quotes", quoted.trim()),
+                    &format!("`{typed}` is a word"),
+                )
+            }),
+        }
     }
 
     /// Gives the rules a name of their own (`name = "…"`), as saving under a new file does; a
@@ -227,9 +233,66 @@ impl Draft {
         self.put("name", Some(Value::from(name)))
     }
 
+    /// The known key an unknown key of the file was meant to be (`board.hieght`:
+    /// `board.height`), if one is near: first among the keys of its own table, else among all.
+    /// `None` for a known key, or a key near none.
+    pub fn meant(&self, key: &str) -> Option<String> {
+        let known: Vec<String> = self
+            .fields()
+            .into_iter()
+            .map(|f| f.key)
+            .filter(|k| self.bad_message(k).is_none() || is_known(k))
+            .collect();
+        if is_known(key) {
+            return None;
+        }
+        let (table, last) = key.rsplit_once('.').unwrap_or(("", key));
+        let in_table = known.iter().filter_map(|k| {
+            let (t, l) = k.rsplit_once('.').unwrap_or(("", k));
+            (t == table).then_some(l)
+        });
+        if let Some(l) = super::near::nearest(last, in_table) {
+            return Some(if table.is_empty() {
+                l.to_string()
+            } else {
+                format!("{table}.{l}")
+            });
+        }
+        super::near::nearest(key, known.iter().map(String::as_str)).map(str::to_string)
+    }
+
+    /// Gives the value of the (unknown) key `from` to the key `to`, which the file does not set
+    /// yet, and takes `from` out: a misspelt key mended without losing its value. The value is
+    /// moved as written, even when `to` does not take it (it is then marked bad there, to be
+    /// changed); any other key that would turn bad refuses the move.
+    pub fn rename_key(&mut self, from: &str, to: &str) -> Result<(), String> {
+        if self.is_set(to) {
+            return Err(format!(
+                "{to} is set already ({}): take {from} out (empty it), or change {to}",
+                self.value(to)
+            ));
+        }
+        let value = lookup(self.doc.as_item(), from)
+            .and_then(Item::as_value)
+            .cloned()
+            .ok_or_else(|| format!("{from} holds no value to move"))?;
+        let mut moved = self.clone();
+        if !remove(&mut moved.doc, from) {
+            return Err(format!("{from} is not in the file"));
+        }
+        moved.put_where(to, Some(value), true)?;
+        *self = moved;
+        Ok(())
+    }
+
     /// Puts `value` at `key` (or takes the key out) when the whole draft then reads with no
     /// new bad key.
     fn put(&mut self, key: &str, value: Option<Value>) -> Result<(), String> {
+        self.put_where(key, value, false)
+    }
+
+    /// [`Draft::put`]; with `keep_bad`, `key` itself may turn bad (the value is kept there).
+    fn put_where(&mut self, key: &str, value: Option<Value>, keep_bad: bool) -> Result<(), String> {
         let mut trial = self.doc.clone();
         let (path, last) = split_key(key);
         let mut table = trial.as_table_mut() as &mut dyn toml_edit::TableLike;
@@ -260,7 +323,7 @@ impl Draft {
         let (rules, bad) = survey(&trial, &self.origin, &self.label)?;
         if let Some((_, m)) = bad
             .iter()
-            .find(|(k, _)| k == key || self.bad_message(k).is_none())
+            .find(|(k, _)| (k == key && !keep_bad) || (k != key && self.bad_message(k).is_none()))
         {
             return Err(m.clone());
         }
@@ -353,6 +416,17 @@ fn key_at_line(text: &str, line: usize) -> Option<String> {
         }
     }
     None
+}
+
+/// Whether `key` is one a rules file may have (a card weight only as a card the reader takes).
+fn is_known(key: &str) -> bool {
+    BEFORE_WEIGHTS
+        .iter()
+        .chain(&AFTER_WEIGHTS)
+        .any(|(k, _)| *k == key)
+        || key
+            .strip_prefix("deck.weights.")
+            .is_some_and(|c| matches!(c, "bomb" | "wild") || c.parse::<Card>().is_ok())
 }
 
 /// Takes the item at a dotted key out of a document: whether there was one.
@@ -535,6 +609,43 @@ mod tests {
         assert!(d.fields().iter().any(|f| f.key == "board.hieght"));
         d.set("board.hieght", "").unwrap();
         assert!(d.bad().is_empty());
+        // A misspelt key is renamed to the key it was meant to be, with its value.
+        let mut d = Draft::open(
+            "[board]\nhieght = 5 # mine\ncolumns = 4\n",
+            "m.toml",
+            "m.toml",
+        )
+        .unwrap();
+        assert_eq!(d.meant("board.hieght").as_deref(), Some("board.height"));
+        assert_eq!(d.meant("board.height"), None);
+        d.rename_key("board.hieght", "board.height").unwrap();
+        assert!(d.bad().is_empty(), "{:?}", d.bad());
+        assert_eq!(d.rules().board.height, 5);
+        assert_eq!(d.rules().board.columns, 4);
+        assert!(d.text().contains("height = 5 # mine"), "{}", d.text());
+        assert!(!d.text().contains("hieght"), "{}", d.text());
+        // A value the right key does not take is moved all the same, and marked there.
+        let mut d = Draft::open("[deck]\nsise = 0\n", "m.toml", "m.toml").unwrap();
+        assert_eq!(d.meant("deck.sise").as_deref(), Some("deck.size"));
+        d.rename_key("deck.sise", "deck.size").unwrap();
+        assert_eq!(d.value("deck.size"), "0");
+        assert!(
+            d.bad_message("deck.size")
+                .unwrap()
+                .contains("deck.size = 0")
+        );
+        // Never over a key the file sets; a key near none is offered nothing.
+        let mut d = Draft::open(
+            "[board]\nhieght = 5\nheight = 6\ncolour = 1\n",
+            "m.toml",
+            "m.toml",
+        )
+        .unwrap();
+        assert!(d.rename_key("board.hieght", "board.height").is_err());
+        assert_eq!(d.rules().board.height, 6);
+        assert_eq!(d.meant("board.colour"), None);
+        let d = Draft::open("[bord]\nheight = 5\n", "m.toml", "m.toml").unwrap();
+        assert_eq!(d.bad()[0].0, "bord");
         // Only a file that is not TOML at all is refused.
         assert!(Draft::open("[board\n", "x.toml", "x.toml").is_err());
     }

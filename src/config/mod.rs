@@ -6,6 +6,7 @@
 
 pub mod edit;
 pub mod keys;
+pub mod near;
 pub mod own;
 pub mod parse;
 pub mod paths;
@@ -167,21 +168,69 @@ pub fn file_label(path: &Path) -> String {
 
 /// A shipped preset by name.
 pub fn load_preset(name: &str) -> Result<Rules, RulesError> {
-    let text = presets::get(name).ok_or_else(|| {
-        RulesError::file(
-            "--rules",
-            format!(
-                "there is no preset or rule set `{name}`; choose a preset ({}) or one of your \
-                 rule sets ({}), or make it with `new2048 rules --new {name}`",
-                presets::names(),
-                own::names()
-            ),
-        )
-    })?;
+    let text = presets::get(name).ok_or_else(|| unknown_rules(name, &[]))?;
     Rules::parse(
         text,
         &format!("built-in {name} rules"),
         Some(&Rules::default_rules()),
+    )
+}
+
+/// Whether `--rules NAME` names something: a preset, one of the player's rule sets (a file in
+/// the rules folder, read or not), or for `history` and `stats` the rules of a recorded game
+/// (`recorded`, their names as history shows them). Anything else is a mistake to stop on,
+/// never an empty list: the error suggests the nearest name.
+pub fn check_rules_name(name: &str, recorded: &[String]) -> Result<(), RulesError> {
+    let known = presets::get(name).is_some()
+        || own::path_of(name).is_some_and(|p| p.is_file())
+        || recorded.iter().any(|r| r == name);
+    if known {
+        Ok(())
+    } else {
+        Err(unknown_rules(name, recorded))
+    }
+}
+
+/// `--rules NAME` of no preset, rule set or recorded rules: what there is, and the nearest name
+/// when one is near (`fifyt`: did you mean `fifty`?). A name that could never be a rule set's
+/// (`../../evil`) is said so: it is never looked for outside the rules folder.
+fn unknown_rules(name: &str, recorded: &[String]) -> RulesError {
+    let shown = crate::cards::text::excerpt(name);
+    let sets: Vec<String> = own::list().into_iter().map(|s| s.name).collect();
+    let choices = presets::ALL
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(sets.iter().map(String::as_str))
+        .chain(recorded.iter().map(String::as_str));
+    let mean = near::nearest(name, choices)
+        .map(|n| format!(" (did you mean `{n}`?)"))
+        .unwrap_or_default();
+    let yours = if sets.is_empty() {
+        "none yet".to_string()
+    } else {
+        sets.join(", ")
+    };
+    // A preset's name is known, so a name refused here could never name a file of the folder.
+    let (what, make) = if own::check_name(name).is_ok() {
+        (
+            format!("there is no preset or rule set `{shown}`"),
+            format!(", or make it with `new2048 rules --new {name}`"),
+        )
+    } else {
+        (
+            format!(
+                "`{shown}` is no preset or rule set (a rule set's name is letters, digits, `-` \
+                 and `_`: a file of the rules folder)"
+            ),
+            String::new(),
+        )
+    };
+    RulesError::file(
+        "--rules",
+        format!(
+            "{what}{mean}; choose a preset ({}) or one of your rule sets ({yours}){make}",
+            presets::names(),
+        ),
     )
 }
 

@@ -49,8 +49,8 @@ pub fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Where the rule set `name` lives (it may not exist yet); `None` for a name no rule set can
-/// have ([`check_name`]), so that a name such as `../../x` never reads a file outside `rules/`.
+/// Where the rule set `name` lives (it may not exist yet): always a file of the rules folder,
+/// so `None` for a name that is no rule set's (`../../evil` would lead out of it).
 pub fn path_of(name: &str) -> Option<PathBuf> {
     check_name(name).ok()?;
     dir().map(|d| d.join(format!("{name}.toml")))

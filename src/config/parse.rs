@@ -13,6 +13,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::cards::card::{Card, MAX_EXPONENT};
+
+mod plain;
 use crate::cards::rules::{
     BoardRules, ClassicRules, DeckRules, DiscardRules, MAX_COLUMNS, MAX_DECK, MAX_HEIGHT,
     MAX_LOOKAHEAD, Rules, ScoringRules,
@@ -302,11 +304,18 @@ fn bare_word(e: &toml::de::Error, text: &str) -> Option<String> {
     let key = key.trim().trim_matches('"');
     let value = value.trim();
     let want = match key {
-        "merge_into_full" | "merged_value" => "expected true or false",
-        "name" => "expected text in double quotes",
-        _ => "expected a whole number",
+        "merge_into_full" | "merged_value" => "true or false",
+        "name" => "text in double quotes",
+        _ => "a whole number",
     };
-    Some(format!("{key}: `{value}` is not a value here, {want}"))
+    let key = plain::full_key_at(text, at).unwrap_or_else(|| key.to_string());
+    if value.is_empty() || value.starts_with('#') {
+        return Some(format!("{key}: no value after `=`; this key wants {want}"));
+    }
+    Some(format!(
+        "{key}: `{value}` is not a value (a word needs quotes, a number none); this key wants \
+         {want}"
+    ))
 }
 
 /// A number with a fraction or an exponent where a whole number goes (`size = 1e2`, `2.5`):
@@ -357,6 +366,11 @@ pub(crate) fn plain_toml_message(e: &toml::de::Error, text: &str) -> String {
         .last()
         .and_then(|l| l.strip_prefix("in `"))
         .and_then(|l| l.strip_suffix('`'));
+    // An unknown key is named in full in its own words (toml names its table only).
+    if let Some(m) = plain::unknown_key(&msg, key.unwrap_or_default()) {
+        return m;
+    }
+    let msg = plain::wrong_kind(&msg).unwrap_or(msg);
     match key {
         Some(k) if !k.is_empty() => format!("{k}: {msg}"),
         _ => msg,

@@ -63,6 +63,10 @@ pub(crate) struct DuelRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<String>,
     pub players: [DuelPlayer; 2],
+    /// Played over the network, both at once (`duel --host`/`--join`): its moves are not in
+    /// turns, and its save is never taken up at one keyboard.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub network: bool,
 }
 
 impl DuelRecord {
@@ -101,6 +105,7 @@ impl DuelRecord {
                 }
                 p
             }),
+            network: duel.network,
         }
     }
 
@@ -111,11 +116,19 @@ impl DuelRecord {
             .players
             .clone()
             .map(|p| start.clone().play_all(&p.moves, p.undos));
-        Ok(Duel::new(a?, b?))
+        let mut duel = Duel::new(a?, b?);
+        duel.network = self.network;
+        Ok(duel)
     }
 
     /// The duel in progress this save holds, with the same player to move.
+    /// A network duel's comes back as it stood, both games rebuilt on their own (marked
+    /// [`Duel::network`], so that it is recorded, never played on against someone else).
     pub(crate) fn resume<G: Side>(&self) -> Result<(Duel<G>, G::Meta), RecordError> {
+        if self.network {
+            let duel = self.rebuild()?;
+            return Ok((duel, G::meta(&self.rules, &self.deal, self.started)));
+        }
         let start = G::dealt(&self.rules, &self.deal, self.deck.as_deref())?;
         let [a, b] = self.players.clone().map(|p| G::parse_all(&p.moves));
         let duel = interleave(Duel::new(start.clone(), start), [a?, b?])?;

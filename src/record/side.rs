@@ -104,7 +104,7 @@ impl<P, N: PartialEq> Finished<P, N> {
     /// The names in the file of the figures that differ from `game`, its replay.
     pub(crate) fn differing<G: Side<Count = N>>(&self, game: &G) -> Vec<&'static str> {
         let differs = [
-            ("outcome", self.outcome != game.ending()),
+            ("outcome", self.outcome.as_played() != game.ending()),
             ("score", self.score != game.score()),
             (G::COUNTED[1], self.count != game.count()),
             ("highest", self.highest != game.highest()),

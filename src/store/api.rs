@@ -48,7 +48,7 @@ pub(crate) trait Ongoing {
 /// The card games recorded with one set of rules (see [`crate::store::Store::played`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Played {
-    /// Games recorded (won, lost or given up).
+    /// Games played to their end (won or lost; those quit or restarted are not counted).
     pub games: u32,
     pub wins: u32,
     /// Games won in a row, counting back from the latest.

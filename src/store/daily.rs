@@ -1,11 +1,10 @@
 //! The daily deal in history: the record a player shares, the streaks, a date's best. All of it
 //! follows from history (card games dealt with `Deal::Daily`), so nothing more is kept. A day
 //! counts when its deal was finished (won or lost) with any rules; a streak is alive while its
-//! last day is today or yesterday. The line to share is drawn by the terminal (`ui::share_line`).
+//! last day is today or yesterday, and days after today do not count. The line to share is drawn by the terminal (`ui::share_line`).
 
 use std::collections::BTreeSet;
 
-use crate::cards::summary::Ending;
 use crate::record::{GameKind, Record};
 use crate::start::Deal;
 use crate::store::summary::Recap;
@@ -50,10 +49,14 @@ pub(crate) fn streaks(games: &[&Recap], today: &str, puzzles: bool) -> (u32, u32
     } else {
         dailies(games).collect()
     };
+    let today = utc::parse_date(today).unwrap_or(0);
+    // Only days up to today count: a later date's deal (played before it was refused, or with
+    // a clock set wrong) neither extends a streak nor ends it.
     let days: BTreeSet<u64> = days
         .into_iter()
-        .filter(|(_, s)| s.outcome != Ending::Quit)
+        .filter(|(_, s)| s.outcome.ended())
         .filter_map(|(d, _)| utc::parse_date(d))
+        .filter(|&d| d <= today)
         .collect();
     let mut best = 0;
     let mut run = 0;
@@ -67,7 +70,53 @@ pub(crate) fn streaks(games: &[&Recap], today: &str, puzzles: bool) -> (u32, u32
         best = best.max(run);
         last = Some(d);
     }
-    let today = utc::parse_date(today).unwrap_or(0);
     let alive = last.is_some_and(|l| l == today || l + 1 == today);
     (if alive { run } else { 0 }, best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::engine::Move;
+    use crate::cards::rules::Rules;
+    use crate::cards::summary::Ending;
+    use crate::store::{Filter, InPlay, Store};
+
+    /// A store holding one finished daily deal of each of `dates`.
+    fn played(dates: &[&str]) -> (tempfile::TempDir, Vec<Recap>) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::at(Some(dir.path().to_path_buf()));
+        for date in dates {
+            let (mut g, meta) =
+                crate::start::start_daily(Rules::default_rules(), Some(date)).unwrap();
+            let _ = g.play(Move::Place(0));
+            store.finish(&InPlay::solo(&g, &meta), Some(Ending::Lost), None);
+        }
+        let games = store.summaries(&Filter::default());
+        (dir, games)
+    }
+
+    #[test]
+    fn a_day_after_today_neither_extends_nor_ends_a_streak() {
+        let (_dir, games) = played(&["2026-11-28", "2026-11-29", "2026-11-30"]);
+        let games: Vec<&Recap> = games.iter().collect();
+        // On the 29th (a clock set back, or a record brought in), the 30th is still to come.
+        assert_eq!(streaks(&games, "2026-11-29", false), (2, 2));
+        assert_eq!(streaks(&games, "2026-11-30", false), (3, 3));
+        assert_eq!(streaks(&games, "2026-12-02", false), (0, 3));
+    }
+
+    #[test]
+    fn a_daily_deal_or_puzzle_of_a_later_date_is_refused() {
+        let now = utc::now();
+        let tomorrow = utc::date(now + 86_400);
+        let today = utc::date(now);
+        let refused = crate::start::start_daily(Rules::default_rules(), Some(&tomorrow));
+        let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains("has not come yet"), "{message}");
+        assert!(message.contains(&today), "{message}");
+        assert!(crate::puzzle::start(&Rules::default_rules(), None, Some(&tomorrow)).is_err());
+        assert!(crate::start::start_daily(Rules::default_rules(), Some(&today)).is_ok());
+        assert!(crate::puzzle::start(&Rules::default_rules(), None, Some(&today)).is_ok());
+    }
 }

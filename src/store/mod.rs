@@ -237,6 +237,17 @@ impl Store {
             .map_or(0, |db| history::count(db).unwrap_or(0))
     }
 
+    /// The names of the rules history's games were played with (what `--rules` filters on).
+    pub(crate) fn rules_names(&self) -> Vec<String> {
+        let Some(db) = &self.db else {
+            return Vec::new();
+        };
+        let names = db
+            .prepare("SELECT DISTINCT name FROM rules")
+            .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect());
+        names.unwrap_or_default()
+    }
+
     /// The whole record of game `id`, as the exchange format has it.
     pub(crate) fn record(&self, id: &str) -> Result<Entry, String> {
         let db = self.db.as_ref().ok_or("there is no database")?;
@@ -588,7 +599,7 @@ impl Store {
         let found = history::list_where(
             db,
             self.key,
-            "g.game = 'cards' AND g.daily = ?1 AND r.hash = ?2 AND g.outcome != 'quit'",
+            "g.game = 'cards' AND g.daily = ?1 AND r.hash = ?2 AND g.outcome IN ('won', 'lost')",
             [date, hash.as_str()],
         )
         .ok()

@@ -88,6 +88,8 @@ struct Run {
     latest: Option<i64>,
     solved: u32,
     judged: u32,
+    /// Verified games played to their end (won or lost).
+    ended: u32,
 }
 
 /// [`Sums`]: per rules (by hash), the card and classic games' count, wins, total score, the
@@ -194,6 +196,7 @@ fn scan(
                 latest: None,
                 solved: 0,
                 judged: 0,
+                ended: 0,
             });
         }
         let run = runs.last_mut().expect("pushed above");
@@ -201,6 +204,7 @@ fn scan(
         if ok {
             run.games += 1;
             run.wins += u32::from(v[3] == ValueRef::Text(b"won"));
+            run.ended += u32::from(matches!(v[3], ValueRef::Text(b"won" | b"lost")));
             run.total += int(4).max(0) as f64;
             run.latest = Some(run.latest.map_or(int(6), |l| l.max(int(6))));
             // A puzzle is judged by its target score, when its record kept one.
@@ -247,6 +251,7 @@ fn by_hash(runs: &[Run], rules: &HashMap<i64, (String, String)>, cards: bool) ->
         s.left_out = s.left_out.saturating_add(run.rows - run.games);
         s.solved = s.solved.saturating_add(run.solved);
         s.judged = s.judged.saturating_add(run.judged);
+        s.ended = s.ended.saturating_add(run.ended);
         s.latest = s.latest.max(latest.max(0) as u64);
         if run.games > 0 {
             *s.highest.entry(run.highest as u64).or_default() += run.games;
@@ -276,6 +281,8 @@ pub(crate) struct RulesStats {
     /// before targets were kept has none): puzzles are counted by these rather than by wins.
     pub solved: u32,
     pub judged: u32,
+    /// Of `games`, those played to their end (won or lost): what the win rate is of.
+    pub ended: u32,
 }
 
 /// The statistics of the card and classic games (summed up per rules by the database), the

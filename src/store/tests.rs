@@ -119,3 +119,37 @@ fn time_played_leaves_out_the_time_a_game_sat_saved() {
     let played = s.entries()[0].duration_secs;
     assert!((60..=66).contains(&played), "{played} s played");
 }
+
+/// A game restarted is recorded as restarted (its record still replays to what it says), and
+/// the win rate counts only games played to their end: one game won and one restarted after
+/// three moves is one game played, all won (the menu said "2 played, 50% won").
+#[test]
+fn a_restart_is_recorded_as_such_and_no_game_a_win_rate_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let mut rules = Rules::default_rules();
+    rules.deck.size = 3;
+    let rules = Arc::new(rules);
+    let meta = game(1).1;
+    let mut won = Game::with_seed(Arc::clone(&rules), 7);
+    for c in [0, 1, 2] {
+        won.play(Move::Place(c)).unwrap();
+    }
+    assert_eq!(Ending::of(&won), Ending::Won);
+    s.finish(&InPlay::solo(&won, &meta), None, None);
+    let mut left = Game::with_seed(Arc::clone(&rules), 8);
+    left.play(Move::Place(0)).unwrap();
+    s.finish(&InPlay::solo(&left, &meta), Some(Ending::Restarted), None);
+    let played = s.played(&rules);
+    assert_eq!((played.games, played.wins, played.streak), (1, 1, 1));
+    let rows = s.entries();
+    assert_eq!(rows[0].outcome, Ending::Restarted);
+    assert_eq!(rows[0].outcome.as_str(), "restarted");
+    // Its record reads back and agrees with its moves.
+    let record = s.record(&rows[0].id).unwrap();
+    assert!(matches!(record, crate::record::Entry::Cards(_)));
+    let tally = s.stats().unwrap();
+    let cards = &tally.cards[0];
+    assert_eq!((cards.games, cards.ended, cards.wins), (2, 1, 1));
+    assert_eq!(cards.left_out, 0, "the restarted game verifies");
+}

@@ -132,6 +132,7 @@ fn every_screen_fits_every_size() {
                         overlay: over,
                         prompt_line: false,
                         asking: false,
+                        gave_up: None,
                     };
                     let what = format!("classic duel {over:?} ({})", words.help_title);
                     fits(&what, lay_out_duel(&s, words, theme, w, h), w, h);
@@ -211,6 +212,7 @@ fn card_screens(
                 overlay: over,
                 prompt_line: false,
                 asking: false,
+                gave_up: matches!(over, Overlay::Result { .. }).then_some(1),
             };
             let what = format!("{preset} duel {over:?} ({})", words.help_title);
             fits(&what, lay_out_duel(&s, words, theme, w, h), w, h);

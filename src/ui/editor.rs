@@ -330,6 +330,14 @@ impl Editor {
             if let Some(m) = self.draft.bad_message(key)
                 && self.note.is_none()
             {
+                // A misspelt key: the key it was meant to be, one key away; first, so a small
+                // window that cuts the message keeps the way to mend it.
+                if let Some(to) = self.draft.meant(key) {
+                    let offer = fill(words.editor_rename_offer, &[&to, &self.draft.value(key)]);
+                    for l in wrap(&offer, width.saturating_sub(2)) {
+                        out.push(ui.theme.paint(&format!("  {l}"), Tone::Info));
+                    }
+                }
                 for l in wrap(m, width.saturating_sub(2)) {
                     out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
                 }
@@ -499,6 +507,32 @@ impl Editor {
         }
     }
 
+    /// `r` on a misspelt key: it becomes the key it was meant to be, with its value, and the
+    /// selection follows it.
+    fn rename(&mut self, words: &Words) {
+        let Some(EditRow::Field(i)) = self.rows().get(self.selected).copied() else {
+            return;
+        };
+        let from = self.fields[i].key.clone();
+        let Some(to) = self.draft.meant(&from) else {
+            return;
+        };
+        let value = self.draft.value(&from);
+        match self.draft.rename_key(&from, &to) {
+            Ok(()) => {
+                self.note = Some((
+                    fill(words.editor_renamed, &[&from, &to, &value]),
+                    Tone::Good,
+                ));
+                self.changed();
+                if let Some(at) = self.fields.iter().position(|f| f.key == to) {
+                    self.selected = at;
+                }
+            }
+            Err(e) => self.note = Some((e, Tone::Bad)),
+        }
+    }
+
     /// "Play with these rules": not while a value is bad (the rules would not be the file's).
     fn play(&mut self, words: &Words) -> Option<Edited> {
         self.clean(words)
@@ -623,6 +657,7 @@ fn run(ui: &Ui, ed: &mut Editor) -> Edited {
                 }
             }
             Key::Char('s' | 'S') => ed.save(words),
+            Key::Char('r' | 'R') => ed.rename(words),
             Key::Char('p' | 'P') => {
                 if let Some(end) = ed.play(words) {
                     return end;
@@ -699,148 +734,4 @@ fn about(key: &str, words: &Words, defaults: &Draft) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ui::kit::EN;
-
-    fn editor(dir: &Path) -> Editor {
-        let path = dir.join("mine.toml");
-        let draft = Draft::open(crate::config::presets::DEFAULT, "mine.toml", "mine").unwrap();
-        Editor::new(draft, &path, dir)
-    }
-
-    fn typing(ed: &mut Editor, keys: &str) {
-        for c in keys.chars() {
-            let key = match c {
-                '\x7f' => Key::Backspace,
-                '\r' => Key::Enter,
-                c => Key::Char(c),
-            };
-            ed.typed(&key, &EN);
-        }
-    }
-
-    #[test]
-    fn each_key_typed_is_checked_and_only_a_good_value_is_kept() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut ed = editor(dir.path());
-        let height = ed
-            .fields
-            .iter()
-            .position(|f| f.key == "board.height")
-            .unwrap();
-        ed.typing = Some(Typing::Value(height, "7".into()));
-        typing(&mut ed, "\x7f0");
-        let (text, tone) = ed.note.clone().unwrap();
-        assert_eq!(tone, Tone::Bad);
-        assert!(text.contains("board.height = 0 is not allowed"), "{text}");
-        // Enter on a bad value keeps typing and changes nothing.
-        typing(&mut ed, "\r");
-        assert!(ed.typing.is_some() && !ed.dirty);
-        assert_eq!(ed.draft.rules().board.height, 7);
-        typing(&mut ed, "\x7f5");
-        assert_eq!(ed.note.as_ref().unwrap().1, Tone::Good);
-        typing(&mut ed, "\r");
-        assert!(ed.typing.is_none() && ed.dirty);
-        assert_eq!(ed.draft.rules().board.height, 5);
-        assert!(!ed.path.exists(), "nothing is written before saving");
-        // Rules still called `default` are named at their first save.
-        ed.save(&EN);
-        assert!(ed.dirty && !ed.path.exists());
-        assert_eq!(ed.typing, Some(Typing::FirstName(String::new())));
-        typing(&mut ed, "hard\r");
-        assert!(ed.note.as_ref().unwrap().0.contains("preset"));
-        typing(&mut ed, "\x7f\x7f\x7f\x7fmine\r");
-        assert!(!ed.dirty);
-        assert_eq!(ed.saved.as_ref().unwrap().name, "mine");
-        let saved = std::fs::read_to_string(&ed.path).unwrap();
-        assert!(saved.contains("height = 5") && saved.starts_with("# new2048 rules"));
-        assert!(saved.contains("name = \"mine\""));
-    }
-
-    #[test]
-    fn a_new_file_needs_a_plain_name_not_taken() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut ed = editor(dir.path());
-        std::fs::write(dir.path().join("taken.toml"), "").unwrap();
-        ed.save_as("../up", &EN);
-        assert_eq!(ed.note.as_ref().unwrap().0, EN.editor_bad_name);
-        ed.save_as("taken", &EN);
-        assert!(ed.note.as_ref().unwrap().0.contains("already exists"));
-        assert_eq!(
-            std::fs::read_to_string(dir.path().join("taken.toml")).unwrap(),
-            ""
-        );
-        ed.save_as("easy", &EN);
-        let text = std::fs::read_to_string(dir.path().join("easy.toml")).unwrap();
-        assert!(text.contains("name = \"easy\""), "{text}");
-        assert_eq!(ed.saved.as_ref().unwrap().name, "easy");
-    }
-
-    /// The range said beside the estimate: Wilson's 95% interval, never a certainty 20 games
-    /// do not give.
-    #[test]
-    fn the_estimate_says_its_range() {
-        assert_eq!(range(0, 20), (0, 16));
-        assert_eq!(range(20, 20), (84, 100));
-        assert_eq!(range(10, 20), (30, 70));
-        assert_eq!(range(0, 0), (0, 100));
-        let mut est = Estimate::start(&Rules::default_rules());
-        drop(std::mem::replace(&mut est.came, channel().1));
-        (est.won, est.played) = (14, 20);
-        assert_eq!(
-            est.line(&EN),
-            "The best bot wins 14 of 20 games with these rules: 48–85%"
-        );
-        // A long deck is played through its first cards only, and the line says so.
-        let mut long = Rules::default_rules();
-        long.deck.size = 1000;
-        let mut est = Estimate::start(&long);
-        (est.won, est.played) = (3, 20);
-        assert!(
-            est.line(&EN)
-                .ends_with("(a game through its first 200 of 1000 cards counts as won)")
-        );
-        let started = std::time::Instant::now();
-        assert_eq!(
-            bot_game(&Arc::new(long), 1, 5, &AtomicBool::new(false)),
-            Some(true)
-        );
-        assert!(started.elapsed() < Duration::from_secs(5));
-    }
-
-    #[test]
-    fn the_bot_plays_the_rules_edited_and_stops_when_told() {
-        let rules = Arc::new(Rules::default_rules());
-        assert!(bot_game(&rules, 1, PREFIX, &AtomicBool::new(true)).is_none());
-        assert!(bot_game(&rules, 1, PREFIX, &AtomicBool::new(false)).is_some());
-        // A change starts the estimate again, for the new rules.
-        let dir = tempfile::tempdir().unwrap();
-        let mut ed = editor(dir.path());
-        // A short deck: `best` in a debug build takes far longer a card than in a release one.
-        let mut short = ed.draft.rules().clone();
-        short.deck.size = 10;
-        let mut est = Estimate::start(&short);
-        while est.coming() {
-            est.poll();
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        assert_eq!(est.played, GAMES);
-        assert!(est.won <= GAMES);
-        assert!(est.line(&EN).contains(&format!("of {GAMES} games")));
-        ed.estimate.played = 3;
-        let switch = ed
-            .fields
-            .iter()
-            .position(|f| f.kind == Kind::Switch)
-            .unwrap();
-        let key = ed.fields[switch].key.clone();
-        let before = ed.draft.value(&key);
-        ed.draft
-            .set(&key, if before == "true" { "false" } else { "true" })
-            .unwrap();
-        ed.changed();
-        assert_ne!(ed.draft.value(&key), before);
-        assert_eq!(ed.estimate.played, 0);
-    }
-}
+mod tests;

@@ -13,6 +13,7 @@ use crate::ui::kit::{Level, Stamp};
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
 use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
+use crate::ui::prepare::{Prepared, prepare};
 use crate::ui::share::share_line;
 use crate::ui::term::{Look, TermGuard, Ui, hide_in_log};
 
@@ -25,6 +26,42 @@ enum Then {
     Menu,
     /// Leave the program.
     Leave,
+}
+
+/// What becomes of a card game chosen.
+enum Ready {
+    /// It is played, with a puzzle's target worked out.
+    Play(Option<crate::strategy::exact::Solution>),
+    /// Its deal is saved already: the save is taken up rather than the deal played twice.
+    Saved(Resumed),
+    /// The player gave its preparation up: back to the menu.
+    Menu,
+    Leave,
+}
+
+/// Makes a card game ready to play: a deal saved already is offered to be taken up, and a
+/// puzzle's target is worked out before its screen opens (showing progress when it takes a
+/// while, which the player may give up: see [`prepare`]).
+fn ready(
+    ui: &Ui,
+    keeper: &mut Store,
+    game: &crate::cards::engine::Game,
+    meta: &crate::start::GameMeta,
+    home: bool,
+) -> Ready {
+    match menu::saved_deal(ui, keeper, game, meta) {
+        Resume::Saved(r) => return Ready::Saved(r),
+        Resume::Leave => return Ready::Leave,
+        Resume::Fresh => {}
+    }
+    if !matches!(meta.deal, Deal::Puzzle { .. }) {
+        return Ready::Play(None);
+    }
+    match prepare(ui, game) {
+        Prepared::Target(s) => Ready::Play(Some(s)),
+        Prepared::Cancelled if home => Ready::Menu,
+        Prepared::Cancelled | Prepared::Stopped => Ready::Leave,
+    }
 }
 
 /// What follows a game that ended with `end`. `home` says whether the player has been at the
@@ -120,15 +157,15 @@ pub(crate) fn play_saying(
         // How the session ended, what "again" plays, and the farewell of a kept game.
         let (end, again, saved_bye) = match chosen {
             Match::Cards(g, m) => {
-                // A deal that is saved already is taken up rather than played twice.
-                match menu::saved_deal(ui, keeper, &g, &m) {
-                    Resume::Saved(r) => {
+                let target = match ready(ui, keeper, &g, &m, home) {
+                    Ready::Play(target) => target,
+                    Ready::Saved(r) => {
                         next = Some(Match::Saved(r));
                         continue;
                     }
-                    Resume::Leave => break,
-                    Resume::Fresh => {}
-                }
+                    Ready::Menu => continue,
+                    Ready::Leave => break,
+                };
                 let played = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 // A game of other rules puts them in force for the menu; a puzzle's rules (a
@@ -136,7 +173,7 @@ pub(crate) fn play_saying(
                 if !matches!(deal, Deal::Puzzle { .. }) {
                     rules = Arc::clone(&played);
                 }
-                let (end, par) = play_cards(ui, keeper, *g, m);
+                let (end, par) = play_cards(ui, keeper, *g, m, target);
                 if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
                     let news = keeper.daily_news(&played, date);
                     daily = daily_lines(ui.words, news, date, par);

@@ -24,7 +24,9 @@ mod editor;
 mod flow;
 mod kit;
 mod menu;
+mod net;
 mod play;
+mod prepare;
 mod screens;
 mod share;
 mod term;
@@ -48,10 +50,11 @@ pub(crate) use self::editor::{Edited, own_file, rule_set_file};
 pub(crate) use self::flow::{play, play_saying};
 pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
+pub(crate) use self::net::{Brief, net_duel};
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::play::{CastSetup, cast};
 pub(crate) use self::share::share_line;
-pub(crate) use self::term::{Display, Ui, is_interactive, start_as_service};
+pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
 pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {

@@ -40,7 +40,7 @@ pub(crate) fn share_line(r: &Record) -> String {
         (Some((v, _)), _) => v.text(),
         (None, Ending::Won) => "won".into(),
         (None, Ending::Lost) => "lost".into(),
-        (None, Ending::Quit) => "unfinished".into(),
+        (None, Ending::Quit | Ending::Restarted) => "unfinished".into(),
     };
     let score = match verdict {
         Some((_, t)) => format!("score {} of {}", r.score, t.score),
@@ -108,7 +108,7 @@ fn strip(game: &Game, verdict: Option<crate::puzzle::Verdict>) -> (String, u32, 
         Ending::Won if verdict.is_some() => '🏁',
         Ending::Won => '🏆',
         Ending::Lost => '💀',
-        Ending::Quit => '⏸',
+        Ending::Quit | Ending::Restarted => '⏸',
     });
     (s, clears, bombs)
 }

@@ -44,7 +44,27 @@ fn a_recorded_game_is_cast() {
         .rev()
         .find(|f| f.contains("\x1b[2J"))
         .expect("a frame");
-    assert!(end.contains("Score") && end.contains("20/20"), "{end}");
+    assert!(
+        end.contains("Score") && end.contains("move 20 of 20"),
+        "{end}"
+    );
+    // What the replay draws (the best score recorded: it said `Best -`), without its keys;
+    // the terminal given back on a new line.
+    let plain = plain(end);
+    let score = plain
+        .split("Score ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next());
+    assert!(
+        plain.contains(&format!("Best {}", score.unwrap())),
+        "{plain}"
+    );
+    assert!(frames.iter().all(|f| !f.contains("q leave")), "a keys line");
+    assert!(
+        cast.ends_with(concat!(r#"\u001b[?25h\r\n"]"#, "\n")),
+        "{}",
+        &cast[cast.len() - 60..]
+    );
     // Never over an existing file; a size that is no size is said so.
     let again = home.run(&["replay", "1", "--cast", file_arg], "");
     assert!(
@@ -58,4 +78,41 @@ fn a_recorded_game_is_cast() {
         "{}",
         text(&odd.stderr)
     );
+}
+
+/// A recording that cannot be written names its file and writes nothing (the system's words
+/// alone, "Read-only file system (os error 30)", did not say which file).
+#[test]
+fn a_cast_that_cannot_be_written_names_its_file() {
+    let home = Home::new();
+    home.run(&["play", "--seed", "5"], "1\n2\nq\n");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    // A folder that is a file: no one, root included, can write under it.
+    let blocker = dir.path().join("not-a-folder");
+    std::fs::write(&blocker, "").unwrap();
+    let file = blocker.join("game.cast");
+    let out = home.run(&["replay", "1", "--cast", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains(file.to_str().unwrap()), "{err}");
+    assert!(err.contains("folder you can write to"), "{err}");
+    assert!(!file.exists());
+}
+
+/// `text` without its colours (`ESC [ … m`).
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -118,3 +118,26 @@ fn the_best_of_a_date_is_that_deal_only() {
     let hard = home.run(&["--rules", "hard", "daily", "--date", &day, "--share"], "");
     assert_eq!(hard.status.code(), Some(2), "none with other rules");
 }
+
+#[test]
+fn a_later_date_is_refused_and_keeps_the_streak() {
+    let home = Home::new();
+    for ago in [1, 0] {
+        home.run(
+            &["daily", "--date", &date(ago), "--json"],
+            &cards_to_the_end(),
+        );
+    }
+    for args in [
+        ["daily", "--date", &date(-1)],
+        ["puzzle", "--daily", &date(-1)],
+    ] {
+        let out = home.run(&args, &cards_to_the_end());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains("has not come yet"), "{err}");
+        assert!(err.contains(&date(0)), "today is named: {err}");
+    }
+    let stats = text(&home.run(&["stats"], "").stdout);
+    assert!(stats.contains("streak 2 days"), "{stats}");
+}

@@ -26,8 +26,14 @@ impl Home {
         self.tmp.path().join("data")
     }
 
+    /// `new2048` with its every path inside this home.
+    pub(crate) fn command(&self) -> std::process::Command {
+        crate::common::new2048(self.tmp.path())
+    }
+
     pub(crate) fn run(&self, args: &[&str], input: &str) -> Output {
-        let mut child = crate::common::new2048(self.tmp.path())
+        let mut child = self
+            .command()
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -75,9 +75,22 @@ pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// `--rules NAME` of `history` and `stats`: a preset, a rule set or the rules of a recorded
+/// game; another name is a mistake (exit 2, the nearest name suggested), not an empty list.
+fn rules_filter(global: &Global, keeper: &Store) -> Result<(), Error> {
+    match &global.rules {
+        Some(name) => Ok(crate::config::check_rules_name(
+            name,
+            &keeper.rules_names(),
+        )?),
+        None => Ok(()),
+    }
+}
+
 pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
     use crate::app::cli::HistoryGame;
     let mut keeper = Store::open();
+    rules_filter(global, &keeper)?;
     // Puzzles are card games told apart by their deal: those of cards are sorted out here, and
     // the limit applied after.
     let puzzles = match args.game {
@@ -152,6 +165,7 @@ pub(super) fn terminal_width() -> Option<usize> {
 /// `new2048 stats [--rules NAME]`: every rules' figures, or only those of the rules named.
 pub(super) fn stats(global: &Global) -> Result<(), Error> {
     let mut keeper = Store::open();
+    rules_filter(global, &keeper)?;
     let tally = keeper.stats();
     print_warnings(&mut keeper);
     let today = utc::date(utc::now());

@@ -54,10 +54,20 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
         };
         let _ = writeln!(
             out,
-            "  games {}   {won} {} ({:.1}%)   best {}   mean {}",
+            "  games {}{}   {won} {} ({})   best {}   mean {}",
             s.games,
+            // The win rate is of the games played to their end, not of those quit or restarted
+            // (a puzzle's, of the puzzles judged by their target).
+            if s.ended == s.games {
+                String::new()
+            } else {
+                format!(" ({} ended)", s.ended)
+            },
             wins,
-            f64::from(wins) * 100.0 / f64::from(s.games.max(1)),
+            match if s.judged > 0 { s.judged } else { s.ended } {
+                0 => "-".to_string(),
+                of => format!("{:.1}%", f64::from(wins) * 100.0 / f64::from(of)),
+            },
             s.best,
             // The mean of the games counted.
             if s.games > 0 {
@@ -200,7 +210,7 @@ fn daily_report(games: &[&Recap], today: &str) -> Option<String> {
     }
     let (streak, best_streak) = streaks(games, today, false);
     let days: BTreeSet<&str> = dailies(games)
-        .filter(|(_, s)| s.outcome != Ending::Quit)
+        .filter(|(_, s)| s.outcome.ended())
         .map(|(d, _)| d)
         .collect();
     let won = all.iter().filter(|s| s.outcome == Ending::Won).count();
@@ -224,6 +234,24 @@ mod tests {
         assert_eq!(bar(1, 2, 3), "█▌");
         assert_eq!(bar(1, 64, 3), "▏");
         assert_eq!(bar(0, 4, 3), "");
+    }
+
+    /// The win rate is of the games played to their end: one won and one restarted is 100%,
+    /// and games only quit or restarted have no rate.
+    #[test]
+    fn the_win_rate_counts_games_that_ended() {
+        let one = |games, ended, wins| {
+            render(&[RulesStats {
+                name: "default".into(),
+                games,
+                ended,
+                wins,
+                ..RulesStats::default()
+            }])
+        };
+        assert!(one(2, 1, 1).contains("games 2 (1 ended)   wins 1 (100.0%)"));
+        assert!(one(4, 4, 1).contains("games 4   wins 1 (25.0%)"));
+        assert!(one(1, 0, 0).contains("games 1 (0 ended)   wins 0 (-)"));
     }
 
     #[test]

@@ -155,13 +155,33 @@ fn errors_are_located() {
     assert!(e.to_string().contains("deck.size = 0"), "{e}");
     assert!(e.to_string().starts_with("my.toml:2:8:"), "{e}");
     let e = err("[board]\ncolums = 3\n");
-    assert!(e.message.contains("unknown field `colums`"), "{e}");
+    assert!(
+        e.message
+            .starts_with("board.colums: not a key of [board] (did you mean board.columns?)"),
+        "{e}"
+    );
     assert_eq!(e.line_col.unwrap().0, 2);
     let e = err("[board]\nheight = \"tall\"\n");
     assert!(e.message.contains("whole number"), "{e}");
+    // The full key and the kind of value wanted, never serde's words (`invalid type`).
+    let e = err("[deck]\nsize = \"50\"\n");
+    assert_eq!(
+        e.message,
+        "deck.size: `\"50\"` is text in quotes; this key wants a whole number: write 50 without \
+         the quotes"
+    );
+    let e = err("[deck]\nsize = fifty\n");
+    assert!(
+        e.message.starts_with("deck.size: `fifty` is not a value"),
+        "{e}"
+    );
     // A bare word is not taken for a misspelt boolean.
     let e = err("[board]\nheight = four\n");
-    assert!(e.message.contains("expected a whole number"), "{e}");
+    assert!(
+        e.message.starts_with("board.height: `four` is not a value")
+            && e.message.ends_with("this key wants a whole number"),
+        "{e}"
+    );
     assert!(!e.message.contains("boolean"), "{e}");
     let e = err("[board]\nheight = 四\n");
     assert!(e.message.contains("height"), "{e}");
@@ -192,7 +212,8 @@ fn a_weight_key_has_one_spelling_and_a_huge_number_says_so() {
     assert!(e.message.contains("`02` that is not a card"), "{e}");
     let e = err("[board]\nheight = 99999999999999999999\n");
     assert!(
-        e.message.contains("is too large, expected a whole number"),
+        e.message
+            .contains("99999999999999999999 is too large; this key wants a whole number"),
         "{e}"
     );
     assert!(!e.message.contains("i128"), "{e}");

@@ -309,13 +309,14 @@ pub(crate) fn top(
         .collect()
 }
 
-/// The card games played under the rules hashed `hash`: how many, how many won, and the wins in a
-/// row up to the newest. Counted by SQLite on the tally index: the start menu asks this of every
+/// The card games played to their end (won or lost: a game quit or restarted is no game a win
+/// rate counts) under the rules hashed `hash`: how many, how many won, and the wins in a row up
+/// to the newest. Counted by SQLite on the tally index: the start menu asks this of every
 /// preset, so it must not read the games themselves (at 100,000 games that took over half a
 /// second before the menu showed).
 pub(crate) fn played(conn: &Connection, hash: &str) -> rusqlite::Result<Played> {
     const OF: &str = "FROM games g JOIN rules r ON r.id = g.rules WHERE g.game = 'cards' \
-                      AND r.hash = ?1";
+                      AND r.hash = ?1 AND g.outcome IN ('won', 'lost')";
     let (games, wins): (i64, i64) = conn
         .prepare_cached(&format!(
             "SELECT count(*), coalesce(sum(g.outcome = 'won'), 0) {OF}"

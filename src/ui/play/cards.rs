@@ -79,12 +79,14 @@ impl Cards {
 }
 
 /// Plays `game` until it ends, the player leaves, or a signal stops it; returns how, and par of
-/// its deal when it was worked out by then (it is never waited for).
+/// its deal when it was worked out by then (it is never waited for). A puzzle's `target` is
+/// its exact solution when it was prepared before (else it is worked out while it is played).
 pub(crate) fn play_cards(
     ui: &Ui,
     keeper: &mut Store,
     game: Game,
     meta: GameMeta,
+    target: Option<Solution>,
 ) -> (End, Option<u64>) {
     let puzzle = matches!(meta.deal, Deal::Puzzle { .. });
     let cards = Cards {
@@ -99,12 +101,15 @@ pub(crate) fn play_cards(
         } else {
             insight::start_par(&game)
         }),
-        // Searched even when the deal has kept it (a puzzle taken up): `v` shows its line.
-        target: if puzzle {
-            let (rules, deck) = (game.rules_arc().clone(), game.deck().clone());
-            Pending::start(move |_| Some(exact::solve(&rules, &deck)))
-        } else {
-            Pending::Off
+        // Prepared before the screen opened (see `ui::prepare`), else searched now, even when
+        // the deal has kept it (a puzzle taken up): `v` shows its line.
+        target: match target {
+            Some(s) if puzzle => Pending::Ready(s),
+            _ if puzzle => {
+                let (rules, deck) = (game.rules_arc().clone(), game.deck().clone());
+                Pending::start(move |_| Some(exact::solve(&rules, &deck)))
+            }
+            _ => Pending::Off,
         },
         reach: (0, Pending::Off),
         lines: Vec::new(),
@@ -113,8 +118,9 @@ pub(crate) fn play_cards(
     let mut meta = meta;
     let mut cards = cards;
     if puzzle {
-        // The target on the screen from the first card: the search takes 38 ms for half the
-        // deals, 2 s at worst; a stop signal ends the wait at once.
+        // The target on the screen from the first card: prepared before the screen opened
+        // (else the search takes about 10 ms for half the deals, 1.5 s at worst); a stop signal
+        // ends the wait at once.
         goal_news(&mut cards, &game, &mut meta.deal, &|| ui.signals.stop());
     }
     let (end, mut cards) = solo::play(ui, keeper, game, meta, cards);
@@ -350,9 +356,9 @@ impl OnePlayer for Game {
             return false;
         };
         let reel = Annotated::reviewed(s.game.clone(), &a.moves, a.tolerance, s.best);
-        // At the mistake itself: `move 16 of N` with its rating, as the result screen names it
-        // (it opened on the move before, `move 15`).
-        show_replay(s.ui, &reel, n);
+        // On the position the mistake was played from (`before move 16 of N`, as the result
+        // screen names it), the better move highlighted and the one played rated.
+        show_replay(s.ui, &reel, n.saturating_sub(1));
         true
     }
 

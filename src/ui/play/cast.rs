@@ -6,7 +6,9 @@
 //! last, drawn by the same pure function the terminal shows ([`super::replay::frame`]) at the
 //! size asked for, with each card game move in motion between two steps as the game screen
 //! animates it (the same frames, held as long as at the normal pace). It ends paused on the last
-//! step, where the screen says how the game ended. Nothing here reads a clock: the times are the
+//! step, where the screen says how the game ended. It draws what the replay screen draws (the
+//! best score in the header too) but for the keys line, which no one watching can press; its last
+//! event gives the terminal back as it found it, on a new line. Nothing here reads a clock: the times are the
 //! replay's own, and the header's timestamp is given.
 //!
 //! The format: a first line with a JSON object (`version` 2, `width`, `height`, `timestamp`,
@@ -21,7 +23,7 @@ use crate::ui::kit::{Theme, Words};
 use crate::ui::term::Motion;
 use crate::ui::widgets::timing;
 
-use super::replay::{Moving, Playback, Reel, Shown, Solo, frame};
+use super::replay::{Moving, Playback, Reel, Shown, Solo, recorded_frame as frame};
 
 /// Where a recording is made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +34,9 @@ pub(crate) struct CastSetup {
     pub timestamp: u64,
     pub title: String,
 }
+
+/// What the last event writes: colours reset, the cursor shown, a new line.
+const RESTORE: &str = "\x1b[0m\x1b[?25h\r\n";
 
 /// The time between two steps: the replay's normal speed.
 const STEP: Duration = Duration::from_millis(500);
@@ -102,7 +107,9 @@ fn asciicast(setup: &CastSetup, events: &[(Duration, String)], end: Duration) ->
     });
     let mut out = format!("{header}\n");
     let mut last: Option<&str> = None;
-    // The cursor hidden for the whole recording, shown again at its end.
+    // The cursor hidden for the whole recording; at its end the terminal is left as it was
+    // found (colours reset, the cursor shown) with the cursor on a line of its own, so the
+    // prompt after `asciinema play` does not join the last line drawn.
     let _ = writeln!(out, "{}", serde_json::json!([0.0, "o", "\x1b[?25l"]));
     for (t, text) in events {
         // A frame the same as the one before adds nothing.
@@ -112,7 +119,7 @@ fn asciicast(setup: &CastSetup, events: &[(Duration, String)], end: Duration) ->
         last = Some(text);
         let _ = writeln!(out, "{}", serde_json::json!([secs(*t), "o", text]));
     }
-    let _ = writeln!(out, "{}", serde_json::json!([secs(end), "o", "\x1b[?25h"]));
+    let _ = writeln!(out, "{}", serde_json::json!([secs(end), "o", RESTORE]));
     out
 }
 
@@ -244,6 +251,29 @@ mod tests {
                 "row {r} {row:?} in\n{shown}"
             );
         }
+    }
+
+    /// A recording draws what the replay draws (the best score: it said `Best -`), without the
+    /// live screen's keys, and gives the terminal back on a line of its own.
+    #[test]
+    fn a_cast_draws_the_replay_without_keys_and_ends_restored() {
+        let g = game();
+        let text = cast(Solo(g.clone(), Some(34)), &EN, Theme::PLAIN, &setup());
+        let frames: Vec<String> = text
+            .lines()
+            .skip(1)
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()[2].to_string())
+            .collect();
+        let drawn: Vec<&String> = frames.iter().filter(|f| f.contains("2J")).collect();
+        assert!(drawn.len() > 10);
+        for f in &drawn {
+            assert!(f.contains("Best 34"), "{f}");
+            assert!(!f.contains("q leave") && !f.contains("space"), "{f}");
+            assert!(f.contains("replay"), "the status line stays: {f}");
+        }
+        let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(last[2], "\u{1b}[0m\u{1b}[?25h\r\n");
+        assert!(text.ends_with('\n'));
     }
 
     #[test]

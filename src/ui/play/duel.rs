@@ -170,6 +170,9 @@ pub(crate) fn play_duel(ui: &Ui, keeper: &mut Store, setup: &Setup) -> (End, Opt
 /// Plays on a duel taken up from its save (the same player to move as when it was left), as
 /// [`play_duel`] does.
 pub(crate) fn resume_duel(ui: &Ui, keeper: &mut Store, resumed: Resumed) -> (End, Option<String>) {
+    if let Err(why) = crate::net::refuse_resume(&resumed) {
+        return (End::Quit(None), Some(why));
+    }
     match resumed {
         Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
         Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
@@ -198,6 +201,7 @@ fn run<G: Side>(
         moved,
         recorded: false,
         pressed: None,
+        gave_up: None,
     };
     s.warnings();
     let end = session::run(&mut s);
@@ -219,6 +223,8 @@ struct Session<'a, G: Side> {
     recorded: bool,
     /// Where a mouse button went down (a classic drag slides from there).
     pressed: Option<(u16, u16)>,
+    /// The player who gave the duel up (after a move): its result screen is showing.
+    gave_up: Option<usize>,
 }
 
 impl<G: Side> Session<'_, G> {
@@ -231,6 +237,7 @@ impl<G: Side> Session<'_, G> {
             overlay,
             prompt_line,
             asking: prompt_line,
+            gave_up: self.gave_up,
         }
     }
 
@@ -299,9 +306,17 @@ impl<G: Side> Play for Session<'_, G> {
         End::Stopped(None)
     }
 
+    /// `q` answered yes: the player to move gives the duel up. After a move it is recorded as
+    /// given up and the result screen says the other player wins, with the choices of any
+    /// result (again, the menu, quit); before any move nothing is kept and the duel is left.
     fn quit(&mut self) -> End {
         self.record();
-        End::Quit(None)
+        let Some(i) = self.duel.to_move().filter(|_| self.recorded) else {
+            return End::Quit(None);
+        };
+        self.gave_up = Some(i);
+        self.notes.clear();
+        session::over_choice(self).unwrap_or(End::Over(super::session::After::Menu))
     }
 
     fn quit_question(&self) -> &'static str {

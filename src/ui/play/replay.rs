@@ -191,6 +191,22 @@ pub(crate) trait Reel {
     fn tag(&self, words: &Words) -> &'static str {
         words.replay_tag
     }
+    /// Where the status line says the screen stands at `step` of `len`: `move 3 of 57`.
+    fn place(&self, step: usize, len: usize, words: &Words) -> String {
+        fill(words.replay_move, &[&step, &len])
+    }
+    /// The place as the one-line status of a small window says it: `3/57`.
+    fn place_short(&self, step: usize, len: usize) -> String {
+        format!("{step}/{len}")
+    }
+    /// The steps `n` and `N` jump between (a review's mistakes), in order.
+    fn marks(&self) -> &[usize] {
+        &[]
+    }
+    /// The keys line, in full and short.
+    fn keys(&self, words: &Words) -> (&'static str, &'static str) {
+        (words.replay_keys, words.replay_keys_short)
+    }
 }
 
 /// One player's recorded game (the game as it ended; its start is
@@ -282,14 +298,17 @@ fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
     (at, notes)
 }
 
-/// A card game with a mark for each move: the column to highlight before it is played, and a
-/// line to show once it is. The review highlights the better move and rates the one played.
+/// A card game with a mark for each move, shown on the position it is played from: the better
+/// move highlighted and the one played rated, so a mistake is seen where it could have been
+/// avoided (the review opened one move late, on the board after it).
 pub(crate) struct Annotated {
     pub game: Game,
     /// Before move `i`: the column to highlight (`None` for a discard).
     pub highlight: Vec<Option<usize>>,
-    /// After move `i`: what to say about it.
+    /// Before move `i`: what to say about it.
     pub notes: Vec<Note>,
+    /// The steps before each mistake (the moves rated bad, from 0), in order.
+    pub mistakes: Vec<usize>,
     /// The best score under the game's rules, for the header.
     pub best: Option<u64>,
 }
@@ -307,6 +326,9 @@ impl Annotated {
     ) -> Annotated {
         let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
         let highlight = moves.iter().map(|m| column(&m.best)).collect();
+        let mistakes = (0..moves.len())
+            .filter(|&i| moves[i].loss > tolerance)
+            .collect();
         let notes = moves
             .iter()
             .map(|m| {
@@ -331,6 +353,7 @@ impl Annotated {
             game,
             highlight,
             notes,
+            mistakes,
             best,
         }
     }
@@ -350,7 +373,8 @@ impl Reel for Annotated {
         height: usize,
     ) -> Laid {
         let (at, mut notes) = replayed(&self.game, step, words);
-        if let Some(note) = step.checked_sub(1).and_then(|i| self.notes.get(i)) {
+        // The move to come from here, rated, above what the last one did.
+        if let Some(note) = self.notes.get(step) {
             notes.insert(0, note.clone());
         }
         let cursor = match self.highlight.get(step) {
@@ -376,6 +400,28 @@ impl Reel for Annotated {
 
     fn tag(&self, words: &Words) -> &'static str {
         words.review_tag
+    }
+
+    /// `before move 16 of 57`: the screen is the position the move is played from.
+    fn place(&self, step: usize, len: usize, words: &Words) -> String {
+        if step < len {
+            fill(words.review_before, &[&(step + 1), &len])
+        } else {
+            fill(words.replay_move, &[&step, &len])
+        }
+    }
+
+    /// The move rated on the screen: `22/53` before move 22, as its line under the board says.
+    fn place_short(&self, step: usize, len: usize) -> String {
+        format!("{}/{len}", (step + 1).min(len))
+    }
+
+    fn marks(&self) -> &[usize] {
+        &self.mistakes
+    }
+
+    fn keys(&self, words: &Words) -> (&'static str, &'static str) {
+        (words.review_keys, words.review_keys_short)
     }
 }
 
@@ -434,6 +480,7 @@ impl<G: Shown> Reel for Duet<G> {
             overlay: Overlay::None,
             prompt_line: true,
             asking: false,
+            gave_up: None,
         };
         lay_out_duel(&screen, words, theme, width, height)
     }
@@ -528,6 +575,30 @@ pub(crate) fn frame(
     width: usize,
     height: usize,
 ) -> Vec<String> {
+    frame_of(reel, p, words, theme, (width, height), true)
+}
+
+/// [`frame`] as a recording shows it: without the keys line, which no one watching it can press.
+pub(crate) fn recorded_frame(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<String> {
+    frame_of(reel, p, words, theme, (width, height), false)
+}
+
+/// [`frame`], with or without the keys line.
+fn frame_of(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    (width, height): (usize, usize),
+    keys: bool,
+) -> Vec<String> {
     let mut laid = Err((width + 1, height + 1));
     // The bottom's room is the most it takes at any step, playing or paused (the outcome at the
     // end, the longest move number, a longer word for playing), so the board keeps its layout,
@@ -536,12 +607,12 @@ pub(crate) fn frame(
     let most = [len.saturating_sub(1), len]
         .into_iter()
         .flat_map(|step| [true, false].map(|playing| Playback { step, playing, ..p }))
-        .map(|q| roomy(reel, q, words, theme, width).len())
+        .map(|q| roomy(reel, q, words, theme, width, keys).len())
         .max()
         .unwrap_or(0);
     for (bottom, most) in [
-        (roomy(reel, p, words, theme, width), most),
-        (tight(reel, p, words, theme, width), 1),
+        (roomy(reel, p, words, theme, width, keys), most),
+        (tight(reel, p, words, theme, width, keys), 1),
     ] {
         // The screen keeps its last line free for a prompt: the bottom starts there.
         let below = bottom.len().max(most);
@@ -575,7 +646,14 @@ fn mark(p: Playback) -> &'static str {
 
 /// The status line (with a bar of how far the replay is) and the keys, each wrapped to the
 /// width.
-fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize) -> Vec<String> {
+fn roomy(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    keys: bool,
+) -> Vec<String> {
     let len = reel.len();
     let state = if p.playing {
         words.replay_playing
@@ -588,14 +666,14 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
         Some(e) if p.step >= len => match e {
             Ending::Won => words.replay_won,
             Ending::Lost => words.replay_lost,
-            Ending::Quit => words.replay_quit,
+            Ending::Quit | Ending::Restarted => words.replay_quit,
         }
         .to_string(),
         _ => progress(p.step, len, BAR),
     };
     let status = vec![
         format!("{} {}", mark(p), reel.tag(words)),
-        fill(words.replay_move, &[&p.step, &len]),
+        reel.place(p.step, len, words),
         bar,
         format!("{state} {}", speed(p)),
     ];
@@ -603,7 +681,10 @@ fn roomy(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize
         .into_iter()
         .map(|l| theme.paint(&l, Tone::Info))
         .collect();
-    let keys: Vec<String> = words.replay_keys.split("  ").map(String::from).collect();
+    if !keys {
+        return bottom;
+    }
+    let keys: Vec<String> = reel.keys(words).0.split("  ").map(String::from).collect();
     bottom.extend(
         pack(&keys, "  ", "  ", width)
             .into_iter()
@@ -627,13 +708,24 @@ fn progress(step: usize, len: usize, cells: usize) -> String {
 }
 
 /// One line: `❚❚ 3/57 ×1  ←→ space +- q`.
-fn tight(reel: &dyn Reel, p: Playback, words: &Words, theme: Theme, width: usize) -> Vec<String> {
-    let status = format!("{} {}/{} {}", mark(p), p.step, reel.len(), speed(p));
-    let line = format!(
-        "  {}  {}",
-        theme.paint(&status, Tone::Info),
-        theme.paint(words.replay_keys_short, Tone::Dim)
+fn tight(
+    reel: &dyn Reel,
+    p: Playback,
+    words: &Words,
+    theme: Theme,
+    width: usize,
+    keys: bool,
+) -> Vec<String> {
+    let status = format!(
+        "{} {} {}",
+        mark(p),
+        reel.place_short(p.step, reel.len()),
+        speed(p)
     );
+    let mut line = format!("  {}", theme.paint(&status, Tone::Info));
+    if keys {
+        line.push_str(&format!("  {}", theme.paint(reel.keys(words).1, Tone::Dim)));
+    }
     vec![crate::ui::kit::fit(&line, width)]
 }
 
@@ -650,6 +742,21 @@ fn clicked(lines: &[String], m: Mouse) -> Option<Key> {
         },
         _ => None,
     }
+}
+
+/// `n` and `N`: the replay paused at the next (or the previous) of `marks` after (or before) its
+/// step, if there is one; `None` for another key, or when there is none that way.
+fn jump(marks: &[usize], p: Playback, key: &Key) -> Option<Playback> {
+    let to = match key {
+        Key::Char('n') => marks.iter().find(|&&m| m > p.step),
+        Key::Char('N') => marks.iter().rev().find(|&&m| m < p.step),
+        _ => return None,
+    };
+    to.map(|&step| Playback {
+        step,
+        playing: false,
+        ..p
+    })
 }
 
 /// Plays `reel` back on the screen from its move `step` until the player leaves (or a stop
@@ -669,7 +776,7 @@ pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
         }
         let limit = p.playing.then(|| p.delay());
         match timed.key(ui, limit) {
-            Waited::Key(k) => match p.key(&k, len) {
+            Waited::Key(k) => match jump(reel.marks(), p, &k).or_else(|| p.key(&k, len)) {
                 Some(next) => p = next,
                 None => return,
             },

@@ -333,7 +333,7 @@ fn over(s: &mut impl Play) -> Option<End> {
 }
 
 /// The result screen's choice; `None` after taking the last move back.
-fn over_choice(s: &mut impl Play) -> Option<End> {
+pub(crate) fn over_choice(s: &mut impl Play) -> Option<End> {
     let new_best = s.new_best();
     let undo = s.can_take_back();
     let shown = crate::ui::kit::shown_choices(undo);

@@ -13,6 +13,7 @@
 
 use console::Key;
 
+use crate::cards::summary::Ending;
 use crate::store::{InPlay, Store};
 
 use crate::ui::kit::{Laid, Note, Tone, View};
@@ -247,11 +248,11 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
                 }
             }
             Action::Restart => {
-                // The game given up is recorded as quit, unless nothing was played.
+                // The game given up is recorded as restarted, unless nothing was played.
                 return session::restart(self, |s| {
                     let game = InPlay::solo(&s.game, &s.meta);
                     if s.played() {
-                        s.keeper.finish(&game, None, None);
+                        s.keeper.finish(&game, Some(Ending::Restarted), None);
                     } else {
                         s.keeper.forget(&game);
                     }

@@ -15,13 +15,15 @@ use super::cards::{Columns, card_block};
 use super::classic::{Below, Bottom, Tiles, grid, help_lines};
 use crate::ui::kit::{
     Note, Overlay, Theme, Tone, Words, centre, centre_offset, choices, fill, first_fit, fit, pack,
-    pad, pair,
+    pad, pair, wrap,
 };
 
 /// What the duel screen says that depends on the game.
 pub(crate) struct Texts {
     /// What "survived" counts: cards played, or moves.
     pub survived: &'static str,
+    /// Beside the name of a player whose game ended won: the card game's whole deck played.
+    pub done: &'static str,
     /// After the game's name in the title.
     pub tag: String,
     pub footer: String,
@@ -70,6 +72,7 @@ impl DuelBoard for Game {
     fn texts(&self, words: &Words) -> Texts {
         Texts {
             survived: words.cards_played,
+            done: words.deck_played_mark,
             tag: format!("{}  {} {}", words.duel_tag, words.rules, self.rules().name),
             footer: fill(words.duel_footer_cards, &[&self.columns()]),
             help_keys: super::cards::rules_keys(words.duel_help_keys_cards, self.rules()).collect(),
@@ -100,6 +103,8 @@ impl DuelBoard for ClassicGame {
         let n = self.board().size();
         Texts {
             survived: words.moves,
+            // A classic game in a duel ends only stuck.
+            done: words.game_over_mark,
             tag: format!("{}  {}", words.duel_tag, fill(words.classic_tag, &[&n, &n])),
             footer: words.duel_footer_classic.to_string(),
             help_keys: words
@@ -124,6 +129,8 @@ pub(crate) struct DuelScreen<'a, G> {
     /// The prompt is a question in play (giving up): the keys' lines keep their room, so the
     /// boards stay where they were.
     pub asking: bool,
+    /// The player who gave the duel up (its result screen then says the other wins).
+    pub gave_up: Option<usize>,
 }
 
 /// One way of laying out the screen.
@@ -217,10 +224,11 @@ fn fit_duel<G: DuelBoard>(
 
 /// The player whose board is drawn large when only one fits: the one to move, else (the duel
 /// decided) the winner.
-fn featured<G: Playable>(duel: &Duel<G>) -> usize {
-    match (duel.to_move(), duel.result()) {
-        (Some(i), _) => i,
-        (None, Some(DuelResult::Win { winner, .. })) => winner,
+fn featured<G: Playable>(s: &DuelScreen<G>) -> usize {
+    match (s.gave_up, s.duel.to_move(), s.duel.result()) {
+        (Some(i), _, _) => 1 - i,
+        (None, Some(i), _) => i,
+        (None, None, Some(DuelResult::Win { winner, .. })) => winner,
         _ => 0,
     }
 }
@@ -235,16 +243,22 @@ fn header<G: DuelBoard>(
     dense: Option<usize>,
 ) -> Vec<String> {
     let g = &s.duel.players[i];
-    let mark = if s.duel.to_move() == Some(i) {
+    let mark = if s.duel.to_move() == Some(i) && s.gave_up.is_none() {
         "▶ "
     } else {
         "  "
     };
     let mut name = theme.paint(&format!("{mark}{}", s.names[i]), tone(i));
     if g.finished() {
+        // A whole deck played is no game over: it is the card game won.
+        let said = if g.ending() == crate::cards::summary::Ending::Won {
+            g.texts(words).done
+        } else {
+            words.game_over_mark
+        };
         name.push_str(&format!(
             "  {}",
-            theme.paint(&format!("({})", words.game_over_mark), Tone::Dim)
+            theme.paint(&format!("({said})"), Tone::Dim)
         ));
     }
     let score = pair(theme, words.score, &g.score().to_string());
@@ -264,7 +278,7 @@ fn block<G: DuelBoard>(
     tight: usize,
     dense: Option<usize>,
 ) -> (Vec<String>, usize, Option<Columns>) {
-    let cursor = (s.duel.to_move() == Some(i)).then_some(s.cursors[i]);
+    let cursor = (s.duel.to_move() == Some(i) && s.gave_up.is_none()).then_some(s.cursors[i]);
     let (body, at) = s.duel.players[i]
         .body(words, theme, tight, dense.is_some(), cursor)
         .unwrap_or_default();
@@ -306,11 +320,16 @@ fn screen<G: DuelBoard>(
     if l.airy {
         out.push(String::new());
     }
-    let turn = match s.duel.to_move() {
-        Some(i) => theme.paint(&fill(words.to_move, &[&s.names[i]]), tone(i)),
-        None => result_head(s, words, theme),
-    };
-    out.push(fit(&format!("{MARGIN}{turn}"), width));
+    if let (None, Some(i)) = (s.gave_up, s.duel.to_move()) {
+        let turn = theme.paint(&fill(words.to_move, &[&s.names[i]]), tone(i));
+        out.push(fit(&format!("{MARGIN}{turn}"), width));
+    } else {
+        // The result is wrapped, never cut (`A draw: both survived 100 turns and sc`).
+        let (head, shade) = result_head(s, words);
+        for line in wrap(&head, width.saturating_sub(MARGIN.len())) {
+            out.push(format!("{MARGIN}{}", theme.paint(&line, shade)));
+        }
+    }
     if l.airy {
         out.push(String::new());
     }
@@ -332,7 +351,7 @@ fn screen<G: DuelBoard>(
         let (a, wa, at_a) = block(s, 0, words, theme, l.tight, None);
         let (b, wb, at_b) = block(s, 1, words, theme, l.tight, None);
         need_w = MARGIN.len() + wa + GAP + wb;
-        columns = match s.duel.to_move() {
+        columns = match s.duel.to_move().filter(|_| s.gave_up.is_none()) {
             Some(0) => at_a.map(|at| at.shifted(MARGIN.len(), row)),
             Some(_) => at_b.map(|at| at.shifted(MARGIN.len() + wa + GAP, row)),
             None => None,
@@ -344,7 +363,7 @@ fn screen<G: DuelBoard>(
             out.push(line.trim_end().to_string());
         }
     } else {
-        let first = featured(s.duel);
+        let first = featured(s);
         let dense = l.dense.then_some(width.saturating_sub(MARGIN.len()));
         let (a, wa, at) = block(s, first, words, theme, l.tight, dense);
         let other = header(s, 1 - first, words, theme, dense);
@@ -370,13 +389,17 @@ fn screen<G: DuelBoard>(
     (out, need_w, columns)
 }
 
-/// Who won and why, in the winner's colour.
-fn result_head<G: DuelBoard>(s: &DuelScreen<G>, words: &Words, theme: Theme) -> String {
+/// Who won and why, and the winner's colour to say it in.
+fn result_head<G: DuelBoard>(s: &DuelScreen<G>, words: &Words) -> (String, Tone) {
     let [a, b] = &s.duel.players;
+    if let Some(i) = s.gave_up {
+        let text = fill(words.duel_gave_up_head, &[&s.names[i], &s.names[1 - i]]);
+        return (text, tone(1 - i));
+    }
     match s.duel.result() {
-        None => String::new(),
-        Some(DuelResult::Draw) => theme.paint(
-            &fill(words.duel_draw, &[&a.survived(), &a.score()]),
+        None => (String::new(), Tone::Good),
+        Some(DuelResult::Draw) => (
+            fill(words.duel_draw, &[&a.survived(), &a.score()]),
             Tone::Good,
         ),
         Some(DuelResult::Win { winner, by_score }) => {
@@ -390,7 +413,7 @@ fn result_head<G: DuelBoard>(s: &DuelScreen<G>, words: &Words, theme: Theme) -> 
             } else {
                 fill(words.duel_won_longer, &[name, &w.survived(), &l.survived()])
             };
-            theme.paint(&text, tone(winner))
+            (text, tone(winner))
         }
     }
 }

@@ -30,7 +30,7 @@ mod wait;
 
 pub(crate) use context::{Display, Ui, is_interactive};
 pub(crate) use cover::{hide_in_log, show_journal};
-pub(crate) use disguise::start_as_service;
+pub(crate) use disguise::{own_args, start_as_service};
 pub(crate) use input::{KeyRead, input_within};
 pub(crate) use keys::{Action, action, classic_action, read_key};
 pub(crate) use mouse::{Act, Mouse};

@@ -108,6 +108,7 @@ fn take(out: &mut impl Write, mouse: bool) -> io::Result<()> {
 /// Gives the screen back. Mouse reporting is turned off whether or not it was asked for: it
 /// costs nothing, and a terminal left reporting by anything is put right.
 fn restore(out: &mut impl Write) {
+    super::disguise::take_off(out);
     let _ = write!(
         out,
         "{}{RESET}\x1b[2J\x1b[H{ALT_SCREEN_OFF}{RESET}{SHOW_CURSOR}",
@@ -135,4 +136,6 @@ pub(crate) fn suspend(ui: &Ui) {
         let _ = rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, q);
     }
     let _ = take(&mut out, ui.mouse);
+    // The title given back with the terminal goes on again.
+    super::disguise::wear(ui);
 }

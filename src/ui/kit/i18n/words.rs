@@ -78,6 +78,12 @@ pub(crate) struct Words {
     pub target_proven: &'static str,
     pub target_known: &'static str,
     pub target_computing: &'static str,
+    /// While a puzzle's target is worked out before it opens (one that takes a while).
+    pub puzzle_preparing: &'static str,
+    /// `{}` how far the search has come, in percent of the most it will search.
+    pub puzzle_progress: &'static str,
+    /// The key that gives a puzzle's preparation up.
+    pub puzzle_cancel: &'static str,
     /// What opens the solver's line on a puzzle's result screen.
     pub see_line: &'static str,
     /// A puzzle's title tag.
@@ -200,6 +206,8 @@ pub(crate) struct Words {
     /// `{}` name.
     pub to_move: &'static str,
     pub game_over_mark: &'static str,
+    /// Beside a duel player's name once their whole deck is played (a card duel).
+    pub deck_played_mark: &'static str,
     /// `{}` the highest column number.
     pub duel_footer_cards: &'static str,
     pub duel_footer_classic: &'static str,
@@ -293,6 +301,8 @@ pub(crate) struct Words {
     /// A duel given up: `{}` who gave up, then each player's name and score; recorded, or
     /// given up before any move (not recorded).
     pub duel_given_up: &'static str,
+    /// The result screen of a duel given up: who gave up, who wins.
+    pub duel_gave_up_head: &'static str,
     pub duel_given_up_early: &'static str,
     /// The replay screen: its name, playing or paused, `{}` of `{}` moves, the keys, and how
     /// the recorded game ended.
@@ -303,6 +313,11 @@ pub(crate) struct Words {
     pub replay_move: &'static str,
     pub replay_keys: &'static str,
     pub replay_keys_short: &'static str,
+    /// A review's place: the position move `{}` (of `{}`) is played from.
+    pub review_before: &'static str,
+    /// A review's keys: a replay's and `n`/`N`, to the next or previous mistake.
+    pub review_keys: &'static str,
+    pub review_keys_short: &'static str,
     pub replay_won: &'static str,
     pub replay_lost: &'static str,
     pub replay_quit: &'static str,
@@ -359,6 +374,11 @@ pub(crate) struct Words {
     pub editor_fix_first: &'static str,
     /// The first save of rules named after a preset (or not named): the name is asked.
     pub editor_name_first: &'static str,
+    /// Under a misspelt key: `r` renames it to the key it was meant to be (`{}`), keeping its
+    /// value (`{}`).
+    pub editor_rename_offer: &'static str,
+    /// A key renamed: the old key, the new one, its value.
+    pub editor_renamed: &'static str,
     /// `{}` the points of a merge step.
     pub help_score: &'static str,
     /// `{}` the points of a merge step, twice.

@@ -250,3 +250,94 @@ fn replays_and_reviews_say_the_best() {
     );
     assert!(review.contains("Best 85"), "{review}");
 }
+
+/// The moves of [`cards`] rated: move 4 (and 7) a mistake, the others accurate.
+fn rated(g: &Game) -> Vec<Rated> {
+    g.moves()
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| {
+            let played = match mv {
+                Move::Place(c) => (c + 1).to_string(),
+                Move::Discard => "d".into(),
+            };
+            let bad = i == 3 || i == 6;
+            Rated {
+                n: i + 1,
+                best: if bad { "5".into() } else { played.clone() },
+                played,
+                value_played: 0.0,
+                value_best: if bad { 9.0 } else { 0.0 },
+                loss: if bad { 9.0 } else { 0.0 },
+                points_lost: None,
+                win_chance_lost: None,
+                says: if bad {
+                    "-9 points expected".into()
+                } else {
+                    String::new()
+                },
+            }
+        })
+        .collect()
+}
+
+/// A review shows each move on the position it is played from: opened before the mistake (as
+/// the result screen opens it), it says which move, rates it and highlights the better one;
+/// it opened one move late, on the board after the mistake.
+#[test]
+fn a_review_stands_before_the_move_it_rates() {
+    let g = cards();
+    let reel = Annotated::reviewed(g.clone(), &rated(&g), 0.5, None);
+    assert_eq!(reel.marks(), &[3, 6]);
+    let before = text(&reel, at(3), &EN, 80, 24);
+    assert!(before.contains("before move 4 of 8"), "{before}");
+    assert!(
+        before.contains("move 4: column 3 (-9 points expected); column 5 was better"),
+        "{before}"
+    );
+    // The board is the one before move 4: as a replay shows it after 3 moves.
+    let replay = text(&Solo(g.clone(), None), at(3), &EN, 80, 24);
+    let board = |t: &str| {
+        t.lines()
+            .skip(2)
+            .take(8)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(board(&before), board(&replay));
+    // The better move is highlighted, where the replay highlights the one played.
+    assert!(before.contains(">5<") && replay.contains(">3<"), "{before}");
+    assert!(before.contains("n/N next/previous mistake"), "{before}");
+    let zh = text(&reel, at(3), &ZH, 80, 24);
+    assert!(zh.contains("第 4 步之前，共 8 步"), "{zh}");
+    // A small window's one-line status names the same move.
+    let small = text(&reel, at(3), &EN, 40, 15);
+    assert!(small.contains("❚❚ 4/8 ") && small.contains("nN"), "{small}");
+    // At the end: the last move's place, the outcome.
+    let end = text(&reel, at(8), &EN, 80, 24);
+    assert!(end.contains("move 8 of 8"), "{end}");
+}
+
+/// `n` goes to the next mistake, `N` to the one before; past the last (or before the first)
+/// they do nothing, and other keys are left to the replay's own.
+#[test]
+fn n_and_shift_n_jump_between_mistakes() {
+    let marks = [3, 6];
+    let key = |p: Playback, c: char| jump(&marks, p, &Key::Char(c)).map(|p| p.step);
+    assert_eq!(key(at(0), 'n'), Some(3));
+    assert_eq!(key(at(3), 'n'), Some(6));
+    assert_eq!(key(at(6), 'n'), None);
+    assert_eq!(key(at(7), 'N'), Some(6));
+    assert_eq!(key(at(6), 'N'), Some(3));
+    assert_eq!(key(at(3), 'N'), None);
+    let playing = Playback {
+        playing: true,
+        ..at(0)
+    };
+    assert_eq!(
+        jump(&marks, playing, &Key::Char('n')).map(|p| p.playing),
+        Some(false)
+    );
+    assert_eq!(jump(&marks, at(0), &Key::ArrowRight), None);
+    assert_eq!(jump(&[], at(0), &Key::Char('n')), None);
+}

@@ -494,6 +494,61 @@ fn explained_hint_fits() {
     }
 }
 
+/// At 40×15 the explanation has two rows, as the README says: the best two moves, and a third
+/// beside them when it fits (it showed three where the README said two). Screens in both
+/// languages.
+#[test]
+fn explained_hint_at_40x15_is_as_the_readme_says() {
+    use crate::strategy::review::{Loss, explanation};
+    let readme = include_str!("../../../../README.md");
+    assert!(
+        readme
+            .contains("at 40×15 on two rows: the best two, and the third beside them when it fits"),
+        "the README says what the screen does"
+    );
+    let mut g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for c in [0, 1, 4] {
+        g.play(Move::Place(c)).unwrap();
+    }
+    let short = [
+        (Move::Place(4), Loss::Best),
+        (Move::Place(2), Loss::AsGood),
+        (Move::Place(0), Loss::WinChance(0.001)),
+    ];
+    let long = [
+        (Move::Place(1), Loss::Best),
+        (Move::Place(3), Loss::Points(3.1)),
+        (Move::Discard, Loss::WinChance(0.12)),
+    ];
+    for (lang, name) in LANGS {
+        for (advice, which) in [(&short, "short"), (&long, "long")] {
+            let items = explanation(advice, &lang.words().explain);
+            let mut s = screen(&g, &[]);
+            s.hint = Some(Move::Place(4));
+            s.explained = &items;
+            let small = show(&s, lang, 40, 15);
+            let rows: Vec<&str> = small
+                .lines()
+                .filter(|l| items.iter().any(|i| l.contains(i.as_str())))
+                .collect();
+            assert_eq!(rows.len(), 2, "{small}");
+            let shown = items.iter().filter(|i| small.contains(i.as_str())).count();
+            // The best two always; the third only beside them, never on a row of its own.
+            assert!(shown >= 2, "{small}");
+            if shown == 3 {
+                assert!(
+                    rows[0].contains(" · ") || rows[1].contains(" · "),
+                    "{small}"
+                );
+            }
+            if which == "short" && lang == Lang::En {
+                assert_eq!(shown, 3, "{small}");
+            }
+            insta::assert_snapshot!(format!("explained_40x15_{which}_{name}"), small);
+        }
+    }
+}
+
 /// Ten cards in view (a puzzle's) do not fit the hand line at 40 columns with the board's faces:
 /// every one of them is still shown, whole and in order, narrower (once a 16 was cut to a 1,
 /// then five of them were left for a `…`).

@@ -38,6 +38,7 @@ fn screen<'a, G>(
         overlay: Overlay::None,
         prompt_line: false,
         asking: false,
+        gave_up: None,
     }
 }
 
@@ -331,5 +332,74 @@ fn a_question_leaves_the_boards_where_they_were() {
                 "{w}x{h}: line {i} moved: {p:?} / {a:?}"
             );
         }
+    }
+}
+
+/// A card duel both players played to the end of the deck, move for move alike: a draw.
+fn drawn_card_duel() -> Duel<Game> {
+    let mut rules = Rules::default_rules();
+    rules.deck.size = 30;
+    let g = Game::with_seed(Arc::new(rules), 42);
+    let mut d = Duel::new(g.clone(), g);
+    while let Some(i) = d.to_move() {
+        let game = d.current().unwrap();
+        let mv = crate::strategy::hint(game).unwrap_or(Move::Discard);
+        if game.play(mv).is_err() {
+            break;
+        }
+        let _ = i;
+        d.next_turn();
+    }
+    d
+}
+
+/// At 40×15 a duel's result is wrapped, never cut (`A draw: both survived 100 turns and sc`),
+/// and players who played their whole deck are said to have, not `(game over)`.
+#[test]
+fn a_duel_result_at_40x15_is_whole_and_a_played_deck_is_no_game_over() {
+    let d = drawn_card_duel();
+    assert_eq!(d.result(), Some(DuelResult::Draw));
+    for (lang, name) in LANGS {
+        let words = lang.words();
+        let n = [1, 2].map(|i| fill(words.player, &[&i]));
+        let mut s = screen(&d, &n, &[]);
+        s.overlay = Overlay::result(false);
+        let shown = show(&s, lang, 40, 15);
+        let head = fill(words.duel_draw, &[&30, &d.players[0].score()]);
+        let bare = |t: &str| t.split_whitespace().collect::<String>();
+        assert!(bare(&shown).contains(&bare(&head)), "{head} in\n{shown}");
+        assert!(!shown.contains(words.game_over_mark), "{shown}");
+        assert!(shown.contains(words.deck_played_mark), "{shown}");
+        insta::assert_snapshot!(format!("duel_drawn_40x15_{name}"), shown);
+    }
+}
+
+/// A duel given up after a move shows its result: who gave up, and that the other wins, with
+/// the result's choices (it printed a line and left).
+#[test]
+fn a_duel_given_up_shows_the_winner() {
+    let mut d = card_duel(42);
+    for c in [0, 1, 2] {
+        let _ = d.current().unwrap().play(Move::Place(c));
+        d.next_turn();
+    }
+    for (lang, name) in LANGS {
+        let words = lang.words();
+        let n = [1, 2].map(|i| fill(words.player, &[&i]));
+        let mut s = screen(&d, &n, &[]);
+        s.overlay = Overlay::result(false);
+        s.gave_up = d.to_move();
+        assert_eq!(s.gave_up, Some(1));
+        let head = fill(words.duel_gave_up_head, &[&n[1], &n[0]]);
+        for (w, h) in [(40, 15), (80, 24), (160, 48)] {
+            let shown = show(&s, lang, w, h);
+            assert!(shown.contains(&head), "{w}×{h}: {shown}");
+            assert!(!shown.contains('▶'), "no one is to move: {shown}");
+            assert!(shown.contains(words.choices[2]), "{shown}");
+        }
+        insta::assert_snapshot!(
+            format!("duel_given_up_40x15_{name}"),
+            show(&s, lang, 40, 15)
+        );
     }
 }

@@ -1,0 +1,213 @@
+//! How two players meet: the host waits on an address with a fresh invite code, the joiner
+//! connects and proves it was invited, the host sends the game, the seed and its rules, and the
+//! joiner agrees to them (or not). Until then nothing is dealt or saved.
+//!
+//! The host keeps waiting after a connection it refuses (a wrong code, another version, bytes
+//! that are not the protocol, silence), so a stray connection cannot end the invitation, but it
+//! gives up after [`MAX_REFUSED`] of them, so codes cannot be guessed at leisure.
+
+use std::io::BufReader;
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream, ToSocketAddrs, UdpSocket};
+
+use super::link::{Link, SILENCE};
+use super::proto::{self, Kind, Msg, VERSION};
+use crate::cards::rules::Rules;
+use crate::error::Error;
+
+/// How many refused connections the host takes before it stops waiting.
+pub(crate) const MAX_REFUSED: usize = 5;
+
+/// A connection through the handshake: the link, its reader, and the other player's name.
+pub(crate) struct Met {
+    pub link: Link,
+    pub reader: BufReader<TcpStream>,
+    pub peer: String,
+}
+
+/// What the host offers the joiner.
+pub(crate) struct Offer {
+    pub kind: Kind,
+    pub seed: u64,
+    pub rules: Rules,
+}
+
+/// The address the host gives out: the one it listens on, or when that is every interface
+/// (`0.0.0.0`), this machine's address on the network it would reach others through.
+fn address_to_give(bound: SocketAddr) -> SocketAddr {
+    if !bound.ip().is_unspecified() {
+        return bound;
+    }
+    // Connecting a UDP socket sends nothing: it only asks the system which address it would use.
+    let outgoing = || -> Option<IpAddr> {
+        let s = UdpSocket::bind("0.0.0.0:0").ok()?;
+        s.connect("192.0.2.1:9").ok()?;
+        Some(s.local_addr().ok()?.ip()).filter(|ip| !ip.is_unspecified())
+    };
+    let ip = outgoing().unwrap_or(IpAddr::from([127, 0, 0, 1]));
+    SocketAddr::new(ip, bound.port())
+}
+
+/// Waits on `addr` for a joiner with the right code who agrees to `offer`; prints the code and
+/// the address to give first (`code: CODE`, `address: ADDR:PORT`).
+pub(crate) fn host(addr: &str, offer: &Offer, name: &str, json: bool) -> Result<Met, Error> {
+    let listener = TcpListener::bind(addr).map_err(|e| {
+        Error::usage(format!(
+            "cannot wait on {addr}: {e}; give another address or port, like --host 0.0.0.0:2049"
+        ))
+    })?;
+    let bound = listener.local_addr()?;
+    let give = address_to_give(bound);
+    let code = proto::new_code();
+    if json {
+        crate::out::line(serde_json::json!({"code": code, "address": give.to_string()}))?;
+    } else {
+        crate::out::line(format_args!("code: {code}\naddress: {give}"))?;
+    }
+    crate::out::note(format_args!(
+        "waiting for the other player: they run `new2048 duel --join {give} --code {code}` \
+         (Ctrl-C stops waiting)"
+    ));
+    let rules_text = offer.rules.to_toml();
+    let mut refused = 0;
+    while refused < MAX_REFUSED {
+        let (stream, from) = listener.accept()?;
+        match meet_joiner(stream, &code, offer, &rules_text, name) {
+            Ok(met) => {
+                crate::out::note(format_args!("{} joined from {from}", met.peer));
+                return Ok(met);
+            }
+            Err(why) => {
+                refused += 1;
+                crate::out::note(format_args!(
+                    "new2048: refused a player from {from}: {why}; still waiting"
+                ));
+            }
+        }
+    }
+    Err(Error::usage(format!(
+        "{MAX_REFUSED} connections were refused; stopped waiting (host again for a new code)"
+    )))
+}
+
+/// One connection to the host, up to the joiner's agreement; why not, in words.
+fn meet_joiner(
+    stream: TcpStream,
+    code: &str,
+    offer: &Offer,
+    rules_text: &str,
+    name: &str,
+) -> Result<Met, String> {
+    let link = Link::new(stream).map_err(|e| e.to_string())?;
+    let mut reader = link.reader().map_err(|e| e.to_string())?;
+    let refuse = |why: String| -> Result<Met, String> {
+        link.send(&Msg::Refused(why.clone()));
+        link.close();
+        Err(why)
+    };
+    let peer = match link.read_within(&mut reader, SILENCE) {
+        Ok(Msg::Hello { version, .. }) if version != VERSION => {
+            return refuse(format!(
+                "it speaks version {version} of the duel protocol, this host {VERSION}; both \
+                 need the same new2048 release"
+            ));
+        }
+        Ok(Msg::Hello {
+            code: given, name, ..
+        }) => {
+            if !proto::same_code(code, &given) {
+                return refuse("wrong code; ask the host for the code it printed".into());
+            }
+            name
+        }
+        Ok(other) => return refuse(format!("it did not say hello ({other:?})")),
+        Err(e) => {
+            link.close();
+            return Err(e.to_string());
+        }
+    };
+    link.start_pings();
+    link.send(&Msg::Duel {
+        kind: offer.kind,
+        seed: offer.seed,
+        name: name.to_string(),
+    });
+    link.send(&Msg::Rules(rules_text.to_string()));
+    match link.read_one(&mut reader) {
+        Ok(Msg::Agree) => Ok(Met { link, reader, peer }),
+        Ok(Msg::Decline) => {
+            link.close();
+            Err(format!("{peer} did not agree to the rules"))
+        }
+        Ok(other) => {
+            link.stop("you sent a message out of place");
+            Err(format!("it sent {other:?} instead of agreeing"))
+        }
+        Err(e) => {
+            link.close();
+            Err(e.to_string())
+        }
+    }
+}
+
+/// Connects to the host at `addr` with the invite `code`, and receives its offer.
+pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), Error> {
+    let bad_addr = |why: String| {
+        Error::usage(format!(
+            "--join: `{}` is not an address to reach ({why}); give the host's address and port \
+             as it printed them, like 192.168.1.20:2048",
+            proto::shown(addr)
+        ))
+    };
+    let target = addr
+        .to_socket_addrs()
+        .map_err(|e| bad_addr(e.to_string()))?
+        .next()
+        .ok_or_else(|| bad_addr("it names no address".into()))?;
+    let stream = TcpStream::connect_timeout(&target, SILENCE).map_err(|e| {
+        Error::io(format!(
+            "cannot reach the host at {target}: {e}; check the address and that the host is \
+             waiting"
+        ))
+    })?;
+    let link = Link::new(stream)?;
+    let mut reader = link.reader()?;
+    link.send(&Msg::Hello {
+        version: VERSION,
+        code: code.trim().to_string(),
+        name: name.to_string(),
+    });
+    link.start_pings();
+    let failed = |e: proto::ReadError| {
+        link.close();
+        Error::usage(format!(
+            "the host at {target} did not answer as a host: {e}"
+        ))
+    };
+    let (kind, seed, peer) = match link.read_one(&mut reader).map_err(failed)? {
+        Msg::Duel { kind, seed, name } => (kind, seed, name),
+        Msg::Refused(why) => {
+            link.close();
+            return Err(Error::usage(format!("the host refused: {why}")));
+        }
+        other => {
+            link.stop("you sent a message out of place");
+            return Err(Error::usage(format!(
+                "the host at {target} sent {other:?} where its offer was due"
+            )));
+        }
+    };
+    let text = match link.read_one(&mut reader).map_err(failed)? {
+        Msg::Rules(text) => text,
+        other => {
+            link.stop("you sent a message out of place");
+            return Err(Error::usage(format!(
+                "the host sent {other:?} where its rules were due"
+            )));
+        }
+    };
+    let rules = Rules::parse(&text, "the host's rules", None).map_err(|e| {
+        link.stop("your rules cannot be played here");
+        Error::usage(format!("the host's rules cannot be played: {}", e.message))
+    })?;
+    Ok((Met { link, reader, peer }, Offer { kind, seed, rules }))
+}

@@ -1,0 +1,247 @@
+//! One connection to the other player: messages sent whole, messages received on a thread of
+//! their own, and a heartbeat both ways so that a peer that went away (quit, killed, cut off)
+//! is noticed within [`SILENCE`], whatever it was doing.
+//!
+//! Every read has a timeout and every write too: nothing the peer does or fails to do can hold
+//! this process. The receiving thread turns the stream into [`Heard`] events on a channel, which
+//! the duel's loop reads together with the player's own moves.
+
+use std::io::{BufReader, Write};
+use std::net::{Shutdown, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::proto::{self, Msg, ReadError};
+
+/// How often each side says it is still here.
+pub(crate) const PING_EVERY: Duration = Duration::from_secs(1);
+/// How long a peer may say nothing before it is taken as gone.
+pub(crate) const SILENCE: Duration = Duration::from_secs(4);
+
+/// What the receiving thread heard.
+#[derive(Debug)]
+pub(crate) enum Heard {
+    Msg(Msg),
+    /// The connection is over, or the peer broke the protocol: why, in words.
+    Gone(String),
+}
+
+/// The sending half of a connection, shared by the duel and the heartbeat.
+#[derive(Clone)]
+pub(crate) struct Link {
+    stream: Arc<Mutex<TcpStream>>,
+    closed: Arc<AtomicBool>,
+    pinging: Arc<AtomicBool>,
+    /// The receiving thread has ended (the peer closed, or the link broke).
+    heard_last: Arc<AtomicBool>,
+    /// Bytes sent so far (for the measurements).
+    sent: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Link {
+    /// Sets the timeouts on `stream` and wraps it.
+    pub(crate) fn new(stream: TcpStream) -> std::io::Result<Link> {
+        stream.set_read_timeout(Some(SILENCE))?;
+        stream.set_write_timeout(Some(SILENCE))?;
+        stream.set_nodelay(true)?;
+        Ok(Link {
+            stream: Arc::new(Mutex::new(stream)),
+            closed: Arc::new(AtomicBool::new(false)),
+            pinging: Arc::new(AtomicBool::new(false)),
+            heard_last: Arc::new(AtomicBool::new(false)),
+            sent: Arc::default(),
+        })
+    }
+
+    /// Sends one message; false when it could not be (the receiving side will say why).
+    pub(crate) fn send(&self, m: &Msg) -> bool {
+        if self.closed.load(Ordering::SeqCst) {
+            return false;
+        }
+        let bytes = m.encode();
+        let Ok(mut s) = self.stream.lock() else {
+            return false;
+        };
+        let ok = s.write_all(&bytes).and_then(|()| s.flush()).is_ok();
+        if ok {
+            self.sent
+                .fetch_add(bytes.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        }
+        ok
+    }
+
+    /// Bytes sent so far.
+    pub(crate) fn bytes_sent(&self) -> u64 {
+        self.sent.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Reads one message now, on this thread, pings skipped (the handshake, before
+    /// [`Link::listen`]); a malformed one is answered with [`Msg::Error`].
+    pub(crate) fn read_one(&self, reader: &mut BufReader<TcpStream>) -> Result<Msg, ReadError> {
+        let m = loop {
+            match proto::read(reader) {
+                Ok(Msg::Ping) => {}
+                m => break m,
+            }
+        };
+        if let Err(ReadError::Bad(why)) = &m {
+            self.send(&Msg::Error(format!("you sent {why}")));
+        }
+        m
+    }
+
+    /// [`Link::read_one`], the whole message within `limit` however slowly its bytes come (a
+    /// peer trickling a byte now and then would hold the host's door otherwise).
+    pub(crate) fn read_within(
+        &self,
+        reader: &mut BufReader<TcpStream>,
+        limit: Duration,
+    ) -> Result<Msg, ReadError> {
+        let mut timed = Deadline {
+            inner: reader,
+            until: std::time::Instant::now() + limit,
+        };
+        let m = loop {
+            match proto::read(&mut timed) {
+                Ok(Msg::Ping) => {}
+                m => break m,
+            }
+        };
+        let _ = timed.inner.get_ref().set_read_timeout(Some(SILENCE));
+        if let Err(ReadError::Bad(why)) = &m {
+            self.send(&Msg::Error(format!("you sent {why}")));
+        }
+        m
+    }
+
+    /// A reader of the stream (its own handle, with the same timeouts).
+    pub(crate) fn reader(&self) -> std::io::Result<BufReader<TcpStream>> {
+        let s = self
+            .stream
+            .lock()
+            .map_err(|_| std::io::Error::other("the connection's lock was poisoned"))?;
+        Ok(BufReader::new(s.try_clone()?))
+    }
+
+    /// From now on a thread sends [`Msg::Ping`] every [`PING_EVERY`] until the link closes.
+    pub(crate) fn start_pings(&self) {
+        if self.pinging.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let pinger = self.clone();
+        std::thread::spawn(move || {
+            while !pinger.closed.load(Ordering::SeqCst) {
+                if !pinger.send(&Msg::Ping) {
+                    break;
+                }
+                std::thread::sleep(PING_EVERY);
+            }
+        });
+    }
+
+    /// From now on a thread hands every message heard to `to` (wrapped by `wrap`), ending with
+    /// one [`Heard::Gone`]; pings are not passed on. A message that breaks the protocol is
+    /// answered with [`Msg::Error`] and ends the link.
+    pub(crate) fn listen<E: Send + 'static>(
+        &self,
+        mut reader: BufReader<TcpStream>,
+        to: Sender<E>,
+        wrap: fn(Heard) -> E,
+    ) {
+        self.start_pings();
+        let link = self.clone();
+        std::thread::spawn(move || {
+            loop {
+                let why = match proto::read(&mut reader) {
+                    Ok(Msg::Ping) => continue,
+                    Ok(Msg::Error(why)) => format!("it stopped the duel: {why}"),
+                    Ok(m) => {
+                        if to.send(wrap(Heard::Msg(m))).is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                    Err(ReadError::Bad(why)) => {
+                        link.send(&Msg::Error(format!("you sent {why}")));
+                        format!("it sent {why}")
+                    }
+                    Err(e) => e.to_string(),
+                };
+                link.heard_last.store(true, Ordering::SeqCst);
+                link.close();
+                let _ = to.send(wrap(Heard::Gone(why)));
+                return;
+            }
+        });
+    }
+
+    /// Stops the heartbeat and closes the connection both ways.
+    pub(crate) fn close(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        if let Ok(s) = self.stream.lock() {
+            let _ = s.shutdown(Shutdown::Both);
+        }
+    }
+
+    /// Closes after what was sent has surely arrived: says it sends no more, then waits (at most
+    /// a second) for the peer to close its side, still reading meanwhile. Closing at once with
+    /// a ping unread would reset the connection, and the peer could lose the last messages.
+    pub(crate) fn close_gently(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        if let Ok(s) = self.stream.lock() {
+            let _ = s.shutdown(Shutdown::Write);
+        }
+        let until = std::time::Instant::now() + PING_EVERY;
+        while !self.heard_last.load(Ordering::SeqCst) && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.close();
+    }
+
+    /// Tells the peer why the duel stops here, then closes.
+    pub(crate) fn stop(&self, why: &str) {
+        self.send(&Msg::Error(why.to_string()));
+        self.close();
+    }
+}
+
+/// A reader whose reads all end by `until`: each waits at most the time left.
+struct Deadline<'a> {
+    inner: &'a mut BufReader<TcpStream>,
+    until: std::time::Instant,
+}
+
+impl std::io::Read for Deadline<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.wait()?;
+        std::io::Read::read(self.inner, buf)
+    }
+}
+
+impl std::io::BufRead for Deadline<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.inner.buffer().is_empty() {
+            self.wait()?;
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+    }
+}
+
+impl Deadline<'_> {
+    /// Sets the socket's read timeout to the time left, or fails when none is.
+    fn wait(&self) -> std::io::Result<()> {
+        let left = self
+            .until
+            .saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.inner.get_ref().set_read_timeout(Some(left))
+    }
+}

@@ -1,0 +1,345 @@
+//! The full screen of a duel over the network (`duel --host`/`--join` on a terminal): the
+//! player's own board, played with the game's keys, and the other player's board beside it,
+//! updated as their moves arrive; where the terminal is too narrow for both, the other player is
+//! one line (score, cards left or moves, highest card or tile). Under them, the last things that
+//! happened (moves, the other side stopping or going away).
+//!
+//! The duel itself (moves sent and checked, saving, the result) is [`crate::net::session`]'s;
+//! this screen only draws it and turns keys into the moves a player would type. It waits for a
+//! key at most [`TICK`], so the other side's moves show within that of their arrival.
+
+use std::io;
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+use super::kit::{Lang, Tone, Words, fill, fit};
+use super::screens::DuelBoard;
+use super::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
+use crate::cards::engine::Game;
+use crate::classic::ClassicGame;
+use crate::duel::{DuelResult, Playable};
+use crate::net::game::NetGame;
+use crate::net::session::{Event, Session};
+
+/// The longest the screen waits for a key before it looks at the network again.
+const TICK: Duration = Duration::from_millis(25);
+
+/// What this screen says that the game's words do not.
+struct Texts {
+    you: &'static str,
+    waiting: &'static str,
+    keys_cards: &'static str,
+    keys_classic: &'static str,
+    any_key: &'static str,
+    unfinished: &'static str,
+}
+
+const EN_TEXTS: Texts = Texts {
+    you: "you",
+    waiting: "waiting for {}",
+    keys_cards: "1-9 or ←/→ Enter: place · d: discard · q: leave",
+    keys_classic: "arrows or w a s d: slide · q: leave",
+    any_key: "press any key",
+    unfinished: "unfinished: {}",
+};
+
+const ZH_TEXTS: Texts = Texts {
+    you: "你",
+    waiting: "等待 {}",
+    keys_cards: "1-9 或 ←/→ 回车：放牌 · d：弃牌 · q：离开",
+    keys_classic: "方向键或 w a s d：滑动 · q：离开",
+    any_key: "按任意键",
+    unfinished: "未完成：{}",
+};
+
+fn texts(words: &Words) -> &'static Texts {
+    if std::ptr::eq(words, Lang::Zh.words()) {
+        &ZH_TEXTS
+    } else {
+        &EN_TEXTS
+    }
+}
+
+/// What the screen says of a game besides its board: score, cards left (classic: moves) and
+/// the highest card or tile, each in words.
+pub(crate) trait Brief: DuelBoard {
+    fn brief(&self, words: &Words) -> [String; 3];
+}
+
+impl Brief for Game {
+    fn brief(&self, words: &Words) -> [String; 3] {
+        [
+            format!("{} {}", words.score, self.score()),
+            format!("{} {}", words.cards_left, self.cards_left()),
+            format!("{} {}", words.highest, self.highest()),
+        ]
+    }
+}
+
+impl Brief for ClassicGame {
+    fn brief(&self, words: &Words) -> [String; 3] {
+        [
+            format!("{} {}", words.score, Playable::score(self)),
+            format!("{} {}", words.moves, self.move_count()),
+            format!("{} {}", words.highest_tile, self.highest()),
+        ]
+    }
+}
+
+/// Plays the duel of `s` on the screen until it is over on this side, then shows the result
+/// until a key. `s` is then finished (recorded, printed) by the caller.
+pub(crate) fn net_duel<G: NetGame + Brief>(
+    ui: &Ui,
+    s: &mut Session<G>,
+    events: &Receiver<Event>,
+) -> io::Result<()> {
+    s.out = crate::net::session::Out::Screen;
+    s.begin();
+    let guard = TermGuard::enter(ui)?;
+    let timed = Timed::enter();
+    let cards = s.duel.players[s.me].columns() > 0;
+    let mut cursor = s.duel.players[s.me].columns() / 2;
+    // Drawn again only when something changed: a move either side made, a key, a resize.
+    let mut dirty = true;
+    loop {
+        while let Ok(e) = events.try_recv() {
+            s.event(e);
+            dirty = true;
+        }
+        if dirty {
+            paint(ui, |w, h| lay_out(ui, s, cards.then_some(cursor), w, h))?;
+            dirty = false;
+        }
+        if s.over() {
+            break;
+        }
+        let key = match timed.key(ui, Some(TICK)) {
+            Waited::Key(k) => k,
+            Waited::Stop => {
+                // A signal, or the terminal gone: leave at once (the duel is kept).
+                s.leave();
+                s.leave();
+                continue;
+            }
+            Waited::Timeout => continue,
+            Waited::Mouse(_) | Waited::Redraw => {
+                dirty = true;
+                continue;
+            }
+        };
+        dirty = true;
+        let act = if cards {
+            action(&key)
+        } else {
+            classic_action(&key)
+        };
+        match act {
+            Action::Place(c) => s.own_line(&(c + 1).to_string()),
+            Action::PlaceAtCursor => s.own_line(&(cursor + 1).to_string()),
+            Action::Left => cursor = cursor.saturating_sub(1),
+            Action::Right => {
+                cursor = (cursor + 1).min(s.duel.players[s.me].columns().saturating_sub(1));
+            }
+            Action::Discard => s.own_line("d"),
+            Action::Slide(d) => s.own_line(d.as_str()),
+            Action::Quit | Action::Interrupt | Action::EndOfInput => s.leave(),
+            _ => {}
+        }
+    }
+    // The result, until a key (a signal or a lost terminal ends it too).
+    loop {
+        match timed.key(ui, None) {
+            Waited::Key(_) | Waited::Stop => break,
+            _ => paint(ui, |w, h| lay_out(ui, s, None, w, h))?,
+        }
+    }
+    drop(timed);
+    drop(guard);
+    Ok(())
+}
+
+fn width(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .map(|l| console::measure_text_width(l))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Two blocks side by side, `gap` columns apart.
+fn beside(left: &[String], right: &[String], gap: usize) -> Vec<String> {
+    let lw = width(left);
+    (0..left.len().max(right.len()))
+        .map(|i| {
+            let l = left.get(i).map_or("", String::as_str);
+            let r = right.get(i).map_or("", String::as_str);
+            let pad = lw + gap - console::measure_text_width(l);
+            format!("{l}{}{r}", " ".repeat(pad))
+        })
+        .collect()
+}
+
+/// The result in the game's words, or that the duel is still on.
+fn result_line<G: NetGame>(s: &Session<G>, words: &Words, t: &Texts) -> Option<String> {
+    if !s.over() {
+        return None;
+    }
+    let [a, b] = &s.duel.players;
+    Some(match s.duel.result() {
+        Some(DuelResult::Win { winner, by_score }) => {
+            let (w, l) = if winner == 0 { (a, b) } else { (b, a) };
+            let name = &s.names[winner];
+            if by_score {
+                fill(
+                    words.duel_won_score,
+                    &[name, &w.score(), &l.score(), &w.survived()],
+                )
+            } else {
+                fill(words.duel_won_longer, &[name, &w.survived(), &l.survived()])
+            }
+        }
+        Some(DuelResult::Draw) => fill(words.duel_draw, &[&a.survived(), &a.score()]),
+        None => fill(t.unfinished, &[&s.unfinished().unwrap_or_default()]),
+    })
+}
+
+/// The other player as a line, or two where one is too narrow: `head`, then their figures.
+fn other_lines<G: Brief>(head: String, other: &G, words: &Words, w: usize) -> Vec<String> {
+    let [score, left, high] = other.brief(words);
+    let line = format!("{head}: {score} · {left} · {high}");
+    if console::measure_text_width(&line) <= w {
+        vec![line]
+    } else {
+        vec![format!("{head}: {score} · {left}"), format!("  {high}")]
+    }
+}
+
+/// The line under the screen: the keys, that this side waits, or the result.
+fn footer<G: NetGame>(s: &Session<G>, words: &Words, cards: bool) -> String {
+    let t = texts(words);
+    result_line(s, words, t).map_or_else(
+        || {
+            if s.own_done() {
+                fill(t.waiting, &[&s.names[1 - s.me]])
+            } else if cards {
+                t.keys_cards.to_string()
+            } else {
+                t.keys_classic.to_string()
+            }
+        },
+        |r| format!("{r}  ({})", t.any_key),
+    )
+}
+
+/// The screen for a terminal `w`×`h`.
+fn lay_out<G: NetGame + Brief>(
+    ui: &Ui,
+    s: &Session<G>,
+    cursor: Option<usize>,
+    w: usize,
+    h: usize,
+) -> Vec<String> {
+    let (words, theme) = (ui.words, ui.theme);
+    let t = texts(words);
+    let (me, peer) = (s.me, 1 - s.me);
+    let (own, other) = (&s.duel.players[me], &s.duel.players[peer]);
+    let tones = [Tone::Player1, Tone::Player2];
+    let name = |i: usize| theme.paint(&s.names[i], tones[i]);
+    let head = |i: usize, g: &G| {
+        let you = if i == me {
+            format!(" ({})", t.you)
+        } else {
+            String::new()
+        };
+        let over = if g.finished() { " ■" } else { "" };
+        format!("{}{you}{over}", name(i))
+    };
+    let title = theme.paint(
+        &format!(
+            "new2048 {} · {} : {}",
+            words.duel_tag, s.names[0], s.names[1]
+        ),
+        Tone::Title,
+    );
+    let footer = footer(s, words, cursor.is_some());
+    let footer = theme.paint(&footer, Tone::Info);
+    let other_brief = other_lines(head(peer, other), other, words, w);
+    let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
+    // A player's block: their name, their figures on two lines, their board.
+    // (`short`: without the highest card, which the board shows anyway.)
+    let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: bool| {
+        let (board, _) = g.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
+        let [score, left, high] = g.brief(words);
+        let tone = if i == me { Tone::Value } else { Tone::Dim };
+        let mut b = vec![head(i, g), theme.paint(&format!("{score} · {left}"), tone)];
+        if !short {
+            b.push(theme.paint(&high, tone));
+        }
+        b.extend(board);
+        Some(b)
+    };
+    // Both boards side by side, as roomy as fits; else the player's own board and the other's
+    // line.
+    let mut body: Option<Vec<String>> = None;
+    'both: for tight in 0..G::WAYS {
+        for t2 in tight..G::WAYS {
+            let (Some(mine), Some(theirs)) = (
+                block(me, own, tight, cursor, false),
+                block(peer, other, t2, None, false),
+            ) else {
+                continue;
+            };
+            let both = beside(&mine, &theirs, 4);
+            if fits(&both, 1) {
+                body = Some(both);
+                break 'both;
+            }
+        }
+    }
+    if body.is_none() {
+        'alone: for short in [false, true] {
+            for tight in 0..G::WAYS {
+                let Some(alone) = block(me, own, tight, cursor, short) else {
+                    continue;
+                };
+                if fits(&alone, 1 + other_brief.len()) {
+                    body = Some([alone, other_brief.clone()].concat());
+                    break 'alone;
+                }
+            }
+        }
+    }
+    let body = body.unwrap_or_else(|| {
+        let mine = format!("{}: {}", head(me, own), own.brief(words).join(" · "));
+        [vec![mine], other_brief.clone()].concat()
+    });
+    // The title and the latest events where there is room.
+    let mut lines = Vec::new();
+    let mut room = h.saturating_sub(body.len() + 1);
+    if room > 0 {
+        lines.push(title);
+        room -= 1;
+    }
+    lines.extend(body);
+    let shown = room.min(s.log.len()).min(4);
+    for l in &s.log[s.log.len() - shown..] {
+        lines.push(theme.paint(l, Tone::Dim));
+    }
+    lines.push(footer);
+    lines.truncate(h);
+    lines.into_iter().map(|l| fit(&l, w)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_stand_side_by_side_with_their_gap() {
+        let l = vec!["ab".to_string(), "c".to_string()];
+        let r = vec!["x".to_string(), "y".to_string(), "z".to_string()];
+        assert_eq!(beside(&l, &r, 2), vec!["ab  x", "c   y", "    z"]);
+        assert_eq!(texts(Lang::Zh.words()).you, "你");
+        assert_eq!(texts(Lang::En.words()).you, "you");
+    }
+}

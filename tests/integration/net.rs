@@ -1,0 +1,542 @@
+//! Duels across two processes (`duel --host`, `duel --join`) on loopback: whole duels between a
+//! headless host and a headless joiner, a wrong code, a killed peer, and fake peers (a raw
+//! `TcpStream` here) that send garbage, an enormous line, an illegal move, or nothing at all.
+//! Every wait is bounded: a process that outlives its deadline is killed and the test fails.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use crate::common::new2048;
+
+/// One `new2048` process, its output lines arriving on channels as they are printed.
+struct Proc {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Receiver<String>,
+    err: Receiver<String>,
+    /// Every line seen so far, in order: stdout and stderr.
+    seen: [Vec<String>; 2],
+}
+
+fn lines_of(r: impl Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(r).lines() {
+            let Ok(l) = line else { return };
+            if tx.send(l).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+fn start(home: &Path, args: &[&str]) -> Proc {
+    let mut child = new2048(home)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = lines_of(child.stdout.take().unwrap());
+    let err = lines_of(child.stderr.take().unwrap());
+    Proc {
+        stdin: child.stdin.take(),
+        child,
+        out,
+        err,
+        seen: [Vec::new(), Vec::new()],
+    }
+}
+
+impl Proc {
+    /// Waits up to `secs` for a line of stdout (`0`) or stderr (`1`) containing `what`.
+    fn wait_for(&mut self, stream: usize, what: &str, secs: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let rx = if stream == 0 { &self.out } else { &self.err };
+            let Ok(l) = rx.recv_timeout(left) else {
+                let _ = self.child.kill();
+                panic!(
+                    "no line with `{what}` within {secs} s; saw {:?} / {:?}",
+                    self.seen[0], self.seen[1]
+                );
+            };
+            self.seen[stream].push(l.clone());
+            if l.contains(what) {
+                return l;
+            }
+        }
+    }
+
+    /// Waits up to `secs` for the process to end; its exit code and all its stdout and stderr.
+    fn finish(mut self, secs: u64) -> (i32, String, String) {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("still running after {secs} s; saw {:?}", self.seen);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let rest = |rx: &Receiver<String>, seen: &mut Vec<String>| {
+            while let Ok(l) = rx.recv_timeout(Duration::from_secs(2)) {
+                seen.push(l);
+            }
+            seen.join("\n")
+        };
+        let [mut o, mut e] = std::mem::take(&mut self.seen);
+        let out = rest(&self.out, &mut o);
+        let err = rest(&self.err, &mut e);
+        (status.code().unwrap_or(-1), out, err)
+    }
+}
+
+/// A host waiting on a free loopback port: the process, the address and the code it printed.
+fn host(home: &Path, args: &[&str]) -> (Proc, String, String) {
+    let mut all = vec!["duel", "--host", "127.0.0.1:0"];
+    all.extend_from_slice(args);
+    let mut p = start(home, &all);
+    let code = p.wait_for(0, "code: ", 20)["code: ".len()..].to_string();
+    let addr = p.wait_for(0, "address: ", 5)["address: ".len()..].to_string();
+    (p, addr, code)
+}
+
+fn join(home: &Path, addr: &str, code: &str, args: &[&str]) -> Proc {
+    let mut all = vec!["duel", "--join", addr, "--code", code];
+    all.extend_from_slice(args);
+    start(home, &all)
+}
+
+/// The newest record of history in `home`'s data folder, as `history --json` lists it.
+fn newest_duel(home: &Path) -> serde_json::Value {
+    let out = new2048(home).args(["history", "--json"]).output().unwrap();
+    let rows = crate::common::json_rows(&out);
+    rows.first().cloned().expect("a duel in history")
+}
+
+/// What both sides must agree on: the players (names, moves, scores) and the result.
+fn shared(duel: &serde_json::Value) -> serde_json::Value {
+    serde_json::json!({
+        "players": duel["players"],
+        "result": duel["result"],
+        "deal": duel["deal"],
+        "of": duel["of"],
+        "rules_hash": duel["rules_hash"],
+    })
+}
+
+fn whole_duel(host_args: &[&str], join_args: &[&str], of: &str) {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (h, addr, code) = host(a.path(), host_args);
+    let j = join(b.path(), &addr, &code, join_args);
+    let (jc, jout, jerr) = j.finish(120);
+    let (hc, hout, herr) = h.finish(30);
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    // The same result lines on both screens.
+    let tail = |s: &str| s[s.rfind("\nresult: ").expect("a result")..].to_string();
+    assert_eq!(tail(&hout), tail(&jout));
+    assert!(!hout.contains("unfinished"), "{hout}");
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(ra["of"], of);
+    assert_eq!(shared(&ra), shared(&rb));
+    assert_eq!(ra["players"][0]["name"], "Ann");
+    assert_eq!(ra["players"][1]["name"], "Bob");
+    // Someone's game is over: the duel was decided, not left.
+    assert!(!ra["result"].is_null(), "{ra}");
+    // And it replays as duels do, to the same result.
+    let replay = new2048(a.path()).args(["replay", "1"]).output().unwrap();
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(replay.status.success(), "{text}");
+    assert!(text.trim_end().ends_with(&tail(&hout)[1..]), "{text}");
+}
+
+#[test]
+fn a_card_duel_between_two_processes_plays_to_its_end_on_both_sides() {
+    whole_duel(
+        &["--name", "Ann", "--strategy", "greedy", "--seed", "11"],
+        &["--name", "Bob", "--strategy", "random", "--yes"],
+        "cards",
+    );
+}
+
+#[test]
+fn a_classic_duel_between_two_processes_plays_to_its_end_on_both_sides() {
+    whole_duel(
+        &[
+            "--name",
+            "Ann",
+            "--classic",
+            "--size",
+            "3",
+            "--seed",
+            "4",
+            "--strategy",
+            "random",
+        ],
+        &["--name", "Bob", "--strategy", "random", "--yes"],
+        "classic",
+    );
+}
+
+#[test]
+fn moves_typed_line_by_line_travel_and_a_player_who_stops_leaves_the_duel_undecided() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (h, addr, code) = host(a.path(), &["--name", "Ann", "--seed", "3"]);
+    let mut j = join(b.path(), &addr, &code, &["--name", "Bob"]);
+    j.wait_for(1, "play with these rules?", 10);
+    let input = j.stdin.as_mut().unwrap();
+    // The agreement, a move, a move the rules have no column for (skipped), a move.
+    input.write_all(b"y\n1\n9\n2\n").unwrap();
+    let mut h = h;
+    h.wait_for(0, "> Bob: move 2", 10);
+    h.stdin.as_mut().unwrap().write_all(b"3\nq\n").unwrap();
+    h.wait_for(0, "you left the duel", 10);
+    drop(j.stdin.take());
+    let (hc, hout, _) = h.finish(20);
+    let (jc, jout, jerr) = j.finish(20);
+    assert_eq!((hc, jc), (0, 0), "{jerr}");
+    assert!(jerr.contains("`9`"), "{jerr}");
+    assert!(jout.contains("> Ann: move 1 (3)"), "{jout}");
+    assert!(hout.contains("result: given up"), "{hout}");
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(shared(&ra), shared(&rb));
+    assert_eq!(ra["players"][1]["moves"], "1 2");
+    assert_eq!(ra["players"][0]["moves"], "3");
+}
+
+#[test]
+fn a_wrong_code_is_refused_on_both_sides_and_the_host_keeps_waiting() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut h, addr, code) = host(a.path(), &["--strategy", "greedy"]);
+    let wrong = if code == "AAAAAA" { "BBBBBB" } else { "AAAAAA" };
+    let (jc, _, jerr) = join(b.path(), &addr, wrong, &["--yes"]).finish(15);
+    assert_eq!(jc, 2, "{jerr}");
+    assert!(jerr.contains("the host refused: wrong code"), "{jerr}");
+    h.wait_for(1, "wrong code", 10);
+    // Still waiting: the right code plays.
+    let lower = code.to_ascii_lowercase();
+    let j = join(b.path(), &addr, &lower, &["--yes", "--strategy", "greedy"]);
+    let (jc, _, jerr) = j.finish(60);
+    assert_eq!(jc, 0, "{jerr}");
+    assert_eq!(h.finish(20).0, 0);
+}
+
+#[test]
+fn a_peer_killed_mid_game_is_seen_within_seconds_and_the_duel_is_kept_unfinished() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut h, addr, code) = host(a.path(), &["--name", "Ann", "--seed", "2"]);
+    let mut j = join(
+        b.path(),
+        &addr,
+        &code,
+        &[
+            "--name",
+            "Bob",
+            "--yes",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "30",
+        ],
+    );
+    h.wait_for(0, "> Bob: move 3", 20);
+    j.child.kill().unwrap();
+    let killed = Instant::now();
+    h.wait_for(1, "Bob is gone", 10);
+    assert!(killed.elapsed() < Duration::from_secs(6));
+    // The host may finish alone: a move, then it leaves.
+    h.stdin.as_mut().unwrap().write_all(b"1\n").unwrap();
+    h.wait_for(0, "> Ann:", 10);
+    let (hc, hout, _) = h.finish(15);
+    assert_eq!(hc, 0);
+    assert!(
+        hout.contains("the duel is unfinished: Bob is gone"),
+        "{hout}"
+    );
+    let ra = newest_duel(a.path());
+    assert!(ra["result"].is_null(), "{ra}");
+    assert_eq!(ra["players"][0]["moves"], "1");
+    // The killed side's save stays, and is not played on against someone else.
+    let _ = j.child.wait();
+    let out = new2048(b.path())
+        .args(["duel", "--resume"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("played over the network"), "{err}");
+}
+
+/// A fake joiner: connects, says hello with `code`, agrees, and returns the stream past the
+/// host's offer.
+fn fake_joiner(addr: &str, code: &str) -> (TcpStream, BufReader<TcpStream>) {
+    let s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    writeln!(&s, "hello new2048 1 {code} Mallory").unwrap();
+    let mut line = String::new();
+    while !line.starts_with("duel ") {
+        line.clear();
+        r.read_line(&mut line).unwrap();
+    }
+    // The host pings from its answer on: a ping may come between its offer and its rules.
+    while !line.starts_with("rules ") {
+        line.clear();
+        r.read_line(&mut line).unwrap();
+    }
+    let len: usize = line.trim()["rules ".len()..].parse().unwrap();
+    let mut body = vec![0; len];
+    r.read_exact(&mut body).unwrap();
+    writeln!(&s, "agree").unwrap();
+    (s, r)
+}
+
+/// Reads what the host sends until it says `error`; that line.
+fn error_line(r: &mut BufReader<TcpStream>) -> String {
+    let mut line = String::new();
+    for _ in 0..1000 {
+        line.clear();
+        if r.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        if line.starts_with("error ") {
+            return line;
+        }
+    }
+    panic!("no error line");
+}
+
+/// A host whose player types nothing, a fake joiner that sends `bad` once in the duel: the host
+/// says why it stopped within seconds, tells the joiner, and ends when its player leaves.
+fn host_meets(bad: Option<&[u8]>, host_says: &str, joiner_hears: &str) {
+    let a = tempfile::tempdir().unwrap();
+    let (mut h, addr, code) = host(a.path(), &["--name", "Ann"]);
+    let (mut s, mut r) = fake_joiner(&addr, &code);
+    let sent = Instant::now();
+    if let Some(bad) = bad {
+        s.write_all(bad).unwrap();
+    }
+    let said = h.wait_for(1, host_says, 15);
+    assert!(sent.elapsed() < Duration::from_secs(8), "{said}");
+    if !joiner_hears.is_empty() {
+        let e = error_line(&mut r);
+        assert!(e.contains(joiner_hears), "{e}");
+    }
+    let (hc, hout, herr) = h.finish(10);
+    assert!(hc == 0 || hc == 2, "{herr}");
+    assert!(!herr.contains("panick"), "{herr}");
+    assert!(hout.contains("result: "), "{hout}");
+}
+
+#[test]
+fn a_joiner_sending_garbage_is_cut_off_with_a_message() {
+    host_meets(
+        Some(b"\x00\xff garbage\n"),
+        "Mallory is gone: it sent",
+        "not UTF-8",
+    );
+}
+
+#[test]
+fn a_joiner_sending_an_enormous_line_is_cut_off_without_reading_it_all() {
+    let big = vec![b'7'; 10 << 20];
+    let a = tempfile::tempdir().unwrap();
+    let (mut h, addr, code) = host(a.path(), &["--name", "Ann"]);
+    let (mut s, _r) = fake_joiner(&addr, &code);
+    // Written on a thread: the host stops reading long before the end.
+    std::thread::spawn(move || {
+        let _ = s.write_all(b"move 1 ");
+        let _ = s.write_all(&big);
+    });
+    h.wait_for(1, "longer than", 10);
+    let (_, hout, herr) = h.finish(10);
+    assert!(!herr.contains("panick"), "{herr}");
+    assert!(hout.contains("result: "), "{hout}");
+}
+
+#[test]
+fn a_joiner_sending_an_illegal_move_stops_the_duel_on_both_sides() {
+    host_meets(
+        Some(b"move 1 9\n"),
+        "the duel is stopped: Mallory sent its move 1",
+        "is not legal here",
+    );
+}
+
+#[test]
+fn a_joiner_sending_nothing_at_all_is_taken_as_gone() {
+    host_meets(None, "Mallory is gone: nothing was heard", "");
+}
+
+#[test]
+fn connections_that_are_not_joiners_are_refused_and_the_host_gives_up_after_a_few() {
+    let a = tempfile::tempdir().unwrap();
+    let (mut h, addr, _) = host(a.path(), &[]);
+    for bad in [
+        &b"GET / HTTP/1.1\r\n\r\n"[..],
+        b"hello new2048 99 ABCDEF Eve\n",
+        b"\xff\xfe\n",
+        &[b'x'; 5000][..],
+        b"",
+    ] {
+        let started = Instant::now();
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.write_all(bad).unwrap();
+        if bad.is_empty() {
+            // Silence: the host hangs up on its own.
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let mut buf = Vec::new();
+            let _ = s.read_to_end(&mut buf);
+        }
+        h.wait_for(1, "refused a player", 10);
+        assert!(started.elapsed() < Duration::from_secs(8));
+    }
+    let (hc, _, herr) = h.finish(10);
+    assert_eq!(hc, 2, "{herr}");
+    assert!(herr.contains("connections were refused"), "{herr}");
+}
+
+/// A fake host: accepts one joiner, reads its hello, then does `act` with the stream.
+fn joiner_meets(act: fn(&mut TcpStream), says: &str) {
+    let b = tempfile::tempdir().unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let j = join(b.path(), &addr, "ABCDEF", &["--yes"]);
+    let (mut s, _) = listener.accept().unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let mut hello = String::new();
+    // The joiner pings from the start; its hello comes among them.
+    while !hello.starts_with("hello") {
+        hello.clear();
+        r.read_line(&mut hello).unwrap();
+    }
+    assert!(hello.starts_with("hello new2048 1 ABCDEF "), "{hello}");
+    let t = Instant::now();
+    act(&mut s);
+    let (jc, _, jerr) = j.finish(12);
+    assert!(t.elapsed() < Duration::from_secs(8));
+    assert_eq!(jc, 2, "{jerr}");
+    assert!(jerr.contains(says), "{jerr}");
+}
+
+#[test]
+fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner() {
+    joiner_meets(
+        |s| s.write_all(b"duel chess 1 x\n").unwrap(),
+        "a duel of `chess`",
+    );
+    joiner_meets(
+        |s| {
+            let _ = s.write_all(&vec![b'a'; 1 << 20]);
+        },
+        "longer than",
+    );
+    joiner_meets(|_| {}, "nothing was heard");
+    joiner_meets(
+        |s| s.write_all(b"duel cards 1 Host\nrules 99999999\n").unwrap(),
+        "rules of 99999999 bytes",
+    );
+    joiner_meets(
+        |s| {
+            s.write_all(b"duel cards 1 Host\nrules 21\nname = \"/etc/passwd\"\n")
+                .unwrap();
+        },
+        "the host's rules cannot be played",
+    );
+}
+
+/// The host on a real terminal (a pseudo-terminal), the joiner a headless bot: the host's screen
+/// shows the other's moves as they come, is played with keys to the end, shows the result, and
+/// both histories hold the same duel.
+#[test]
+fn a_duel_on_the_full_screen_against_a_headless_joiner() {
+    use rexpect::session::spawn_command;
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut cmd = new2048(a.path());
+    cmd.args([
+        "--no-color",
+        "duel",
+        "--host",
+        "127.0.0.1:0",
+        "--name",
+        "Ann",
+        "--seed",
+        "3",
+    ])
+    .env("TERM", "xterm-256color")
+    .env("LANG", "en_US.UTF-8");
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let (_, code) = p.exp_regex(r"code: [A-Z0-9]+").unwrap();
+    let (_, addr) = p.exp_regex(r"address: [0-9.:]+").unwrap();
+    let (code, addr) = (&code["code: ".len()..], &addr["address: ".len()..]);
+    let j = join(
+        b.path(),
+        addr,
+        code,
+        &[
+            "--name",
+            "Bob",
+            "--yes",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "20",
+        ],
+    );
+    // Both boards, and the other's moves as they arrive.
+    p.exp_string("Ann (you)").unwrap();
+    p.exp_string("> Bob: move 3 ").unwrap();
+    // Play with the keys, a card a key (more keys than the deck has cards): the result screen
+    // comes, a key leaves it, and the result is printed after.
+    for i in 0..150 {
+        if p.send(&((i % 5) + 1).to_string()).is_err() || p.flush().is_err() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    p.exp_string("press any key").unwrap();
+    let _ = p.send("x");
+    let _ = p.flush();
+    p.exp_string("result: ").unwrap();
+    p.exp_eof().unwrap();
+    let (jc, _, jerr) = j.finish(60);
+    assert_eq!(jc, 0, "{jerr}");
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(shared(&ra), shared(&rb));
+    assert!(ra["players"][0]["survived"].as_u64().unwrap() > 0, "{ra}");
+}
+
+#[test]
+fn a_hello_trickled_a_byte_at_a_time_does_not_hold_the_host() {
+    let a = tempfile::tempdir().unwrap();
+    let (mut h, addr, _) = host(a.path(), &[]);
+    let mut s = TcpStream::connect(&addr).unwrap();
+    let started = Instant::now();
+    std::thread::spawn(move || {
+        for b in b"hello new2048 1 ABCDEF a very slow name"
+            .iter()
+            .cycle()
+            .take(40)
+        {
+            if s.write_all(&[*b]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    });
+    h.wait_for(1, "refused a player", 10);
+    assert!(started.elapsed() < Duration::from_secs(7));
+    let _ = h.child.kill();
+}
