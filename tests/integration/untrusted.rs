@@ -240,7 +240,7 @@ fn a_rule_set_name_never_reads_outside_the_rules_folder() {
     );
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("there is no preset or rule set"), "{err}");
+    assert!(err.contains("no preset or rule set"), "{err}");
 }
 
 #[test]
