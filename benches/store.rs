@@ -75,14 +75,16 @@ fn data() -> &'static Path {
             );
         }
         let db = rusqlite::Connection::open(data.join("new2048.db")).unwrap();
-        // A copy is as checked as the game it copies (see `checked` in the README's tables).
+        // Copies with ids of the program's form (the game's start, and the copy's number as the
+        // random part) and no verdict: the next start replays and verifies each (timed below).
         db.execute(
             "INSERT INTO games (id, game, of, rules, started, ended, duration_secs, outcome, \
-             score, played, highest, undos, deal, daily, deck, size, result, players, body, \
-             checked) WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \
-             ?1) SELECT id || '-' || x, game, of, rules, started + x, ended + x, duration_secs, \
-             outcome, score, played, highest, undos, deal, daily, deck, size, result, players, \
-             body, checked FROM games, c WHERE n % 40 = x % 40",
+             score, played, highest, undos, deal, daily, deck, size, result, players, body) \
+             WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?1) \
+             SELECT substr(id, 1, 17) || printf('%08x', x), game, of, rules, started + x, \
+             ended + x, duration_secs, outcome, score, played, highest, undos, deal, daily, \
+             deck, size, result, players, json_set(body, '$.id', substr(id, 1, 17) || \
+             printf('%08x', x)) FROM games, c WHERE n % 40 = x % 40",
             [GAMES],
         )
         .unwrap();
@@ -91,6 +93,14 @@ fn data() -> &'static Path {
             .unwrap();
         assert!(n >= GAMES, "{n}");
         db.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+        drop(db);
+        let started = std::time::Instant::now();
+        run(&data, &["stats"], "");
+        println!(
+            "replaying and verifying {GAMES} games at a start (an upgrade, a restore of an older \
+             version's file): {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
         (tmp, data)
     })
     .1

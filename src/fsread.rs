@@ -239,6 +239,22 @@ pub(crate) fn open_with(
     Ok(file)
 }
 
+/// Makes the folder `path` (and those above it) unless it is there; refused when something other
+/// than a folder is there, a symbolic link included: a folder the program writes its own files
+/// in (the claims, the records kept aside) is never followed elsewhere by a link put in its place.
+pub(crate) fn own_folder(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(m) => Err(io::Error::other(format!(
+            "{} is {}, not a folder; move it away",
+            path.display(),
+            kind_of(m.file_type())
+        ))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => fs::create_dir_all(path),
+        Err(e) => Err(e),
+    }
+}
+
 /// The folder `path` is in (`.` for a bare name).
 pub(crate) fn parent(path: &Path) -> &Path {
     match path.parent() {
@@ -259,6 +275,56 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     tmp.persist(path).map_err(|e| e.error)?;
     // Flushing a folder is how a rename is made durable on Unix; elsewhere opening a folder as a
     // file fails, and the rename is as durable as the platform makes it.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Writes a new file at `path` holding `parts`, whole or not at all, never over a file that is
+/// there (an existing name fails with `AlreadyExists`). On Linux the bytes go into an unnamed
+/// file of the same folder (`O_TMPFILE`), linked in under its name once written and flushed, so a
+/// process killed meanwhile leaves nothing behind; elsewhere (or where the file system has no
+/// unnamed files) into a hidden temporary file, linked under its name, then removed.
+pub(crate) fn create_whole(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    use std::io::Write;
+    let dir = parent(path);
+    let write = |f: &mut File| -> io::Result<()> {
+        for part in parts {
+            f.write_all(part)?;
+        }
+        f.sync_all()
+    };
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // Failing here, the folder cannot take a file at all (missing, read-only, full).
+        let mut f = tempfile::tempfile_in(dir)?;
+        write(&mut f)?;
+        let fd = format!("/proc/self/fd/{}", f.as_raw_fd());
+        let linked = rustix::fs::linkat(
+            rustix::fs::CWD,
+            fd.as_str(),
+            rustix::fs::CWD,
+            path,
+            rustix::fs::AtFlags::SYMLINK_FOLLOW,
+        );
+        match linked {
+            Ok(()) => return sync_folder(dir),
+            Err(rustix::io::Errno::EXIST) => return Err(io::ErrorKind::AlreadyExists.into()),
+            // Not an unnamed file after all (the crate removed a named one), or no /proc.
+            Err(_) => {}
+        }
+    }
+    let mut tmp = tempfile::Builder::new().prefix(".tmp").tempfile_in(dir)?;
+    write(tmp.as_file_mut())?;
+    fs::hard_link(tmp.path(), path)?;
+    sync_folder(dir)
+}
+
+/// Flushes the folder `dir`, which is how a new name is made durable on Unix (elsewhere opening
+/// a folder as a file fails, and the name is as durable as the platform makes it).
+fn sync_folder(dir: &Path) -> io::Result<()> {
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }

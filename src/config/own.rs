@@ -159,6 +159,7 @@ mod tests {
             assert!(check_name(bad).is_err(), "{bad}");
         }
         assert!(check_name("default").unwrap_err().contains("preset"));
+        assert!(path_of("../../evil").is_none() && path_of("x/y").is_none());
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod db;
 mod ongoing;
 mod opening;
 mod summary;
+mod tally;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -44,7 +45,7 @@ use crate::record::{Entry, GameKind, entry, format};
 use crate::start::Deal;
 use api::{Moves, Ongoing};
 use db::claim::{self, Claim};
-use db::{history, import, saves};
+use db::{history, id, import, saves};
 
 use crate::utc;
 
@@ -52,12 +53,13 @@ use crate::utc;
 pub(crate) use api::PlayerInfo;
 pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
-pub(crate) use db::check::check;
+pub(crate) use db::backup::{backup, summary as refused_summary};
 pub(crate) use db::error::StoreError;
-pub(crate) use db::history::{Filter, RulesStats, Tally};
-pub(crate) use db::schema::{ask_check, backup, path_in};
+pub(crate) use db::history::Filter;
+pub(crate) use db::schema::{ask_check, path_in};
 pub(crate) use ongoing::InPlay;
 pub(crate) use summary::Recap;
+pub(crate) use tally::{RulesStats, Tally};
 
 /// A game this process is playing: how it is known ([`Ongoing::key`]), the id it got at its first
 /// save, the claim on its save, and the moves its save holds.
@@ -100,9 +102,18 @@ pub(crate) struct Store {
     file: Option<(u64, u64)>,
     /// Why the database could not be opened, when it could not.
     unopened: Option<StoreError>,
+    /// The data folder's key, which verified rows are hashed with (`None`: none could be read or
+    /// made, and no row counts as verified).
+    key: Option<db::seal::Key>,
 }
 
 impl Store {
+    /// Every problem `data check` finds in the database (see `db::check`).
+    pub(crate) fn check(&self) -> Result<db::check::Found, StoreError> {
+        let db = self.db.as_ref().ok_or_else(|| self.unopened())?;
+        Ok(db::check::check(db, self.key)?)
+    }
+
     /// The data folder, if there is one.
     pub(crate) fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
@@ -113,21 +124,26 @@ impl Store {
         self.damaged
     }
 
-    /// Puts the backup `from` in place of the database, keeping today's at `keep`; refused
-    /// while a game is open in another window.
-    pub(crate) fn restore(&mut self, from: &Path, keep: &Path) -> Result<(), StoreError> {
+    /// Puts the rows of the backup `from` in place of the database's (see `db::backup`), keeping
+    /// today's database beside it; refused while a game is open in another window.
+    pub(crate) fn restore(&mut self, from: &Path) -> Result<db::backup::Restored, StoreError> {
         if self.all_saved_games().iter().any(|g| g.elsewhere) {
             return Err(StoreError::Refused(
                 "a game is open in another window; close it first (nothing was changed)".into(),
             ));
         }
+        let dir = self
+            .dir
+            .clone()
+            .ok_or_else(|| StoreError::Io("there is no data folder".into()))?;
         let _held = self.lock.hold();
         self.follow();
         let unopened = self.unopened();
+        let key = self.key;
         let db = self.db.as_mut().ok_or(unopened)?;
-        db::schema::restore(db, from, keep)?;
+        let restored = db::backup::restore(db, key, from, &dir).map_err(StoreError::Refused)?;
         self.bests.borrow_mut().clear();
-        Ok(())
+        Ok(restored)
     }
 
     /// The open database, if there is one.
@@ -182,7 +198,7 @@ impl Store {
         let Some(db) = &self.db else {
             return Vec::new();
         };
-        let listed = history::list(db, filter).unwrap_or_else(|e| {
+        let listed = history::list(db, self.key, filter).unwrap_or_else(|e| {
             self.warn_failed("cannot read history", e);
             self.partial.set(true);
             history::Listed::default()
@@ -243,50 +259,6 @@ impl Store {
         Ok(format::to_json(&self.record(id)?))
     }
 
-    /// What `stats` reports (`None` with no game recorded), its best scores checked.
-    pub(crate) fn stats(&self) -> Option<Tally> {
-        let db = self.db.as_ref()?;
-        let tally = |kind| -> rusqlite::Result<Vec<RulesStats>> {
-            let mut all = history::tally(db, kind)?;
-            for s in &mut all {
-                s.best = self.checked_best(kind, &s.hash, None).unwrap_or(0);
-            }
-            Ok(all)
-        };
-        let read = || -> rusqlite::Result<Tally> {
-            let (cards, classic) = (tally(GameKind::Cards)?, tally(GameKind::Classic)?);
-            let duels = self.rows_read(history::list_where(
-                db,
-                "g.game = 'duel' AND g.checked IS 1",
-                [],
-            )?);
-            let dailies = self.rows_read(history::list_where(
-                db,
-                "g.daily IS NOT NULL AND g.checked IS 1",
-                [],
-            )?);
-            self.say_edited(&history::unchecked(db)?);
-            Ok(Tally {
-                cards,
-                classic,
-                duels,
-                dailies,
-            })
-        };
-        let tally = read()
-            .map_err(|e| self.warn_failed("cannot read history", e))
-            .ok()?;
-        let none = tally.cards.is_empty() && tally.classic.is_empty() && tally.duels.is_empty();
-        (!none).then_some(tally)
-    }
-
-    /// Says once which games the figures leave out because their rows were edited.
-    fn say_edited(&self, ids: &[String]) {
-        if let Some(message) = history::edited_message(ids) {
-            self.warn(message);
-        }
-    }
-
     /// The best score of `game` with the rules hashed `hash` (of `daily`'s deal only, if given),
     /// among the games dealt by a seed, checked against its record: the top records are
     /// replayed, and one whose result its moves do not give is left out, with a warning.
@@ -301,10 +273,9 @@ impl Store {
             return *b;
         }
         let db = self.db.as_ref()?;
-        // A checked row's score is its record's (the trigger `games_edited` unchecks a row
-        // edited), but the rules and decks it is read with may have been edited since.
-        // The score counted is the one the moves give: a row whose score column says
-        // otherwise was changed in the database (with the trigger dropped, say) and is left out.
+        // A verified row's score is its record's (an edit of either unverifies it), but the
+        // rules and decks it is read with may have been edited since. The score counted is the
+        // one the moves give: a row whose score column says otherwise is left out.
         let checks = |id: &str, column: u64| {
             let record = self.record(id);
             if record.is_err() {
@@ -332,14 +303,14 @@ impl Store {
         // The top scores, a few more each time, until one replays to its record.
         let mut seen = 0;
         let best = loop {
-            let Ok(top) = history::top(db, game, hash, daily, seen + 4) else {
+            let Ok(top) = history::top(db, self.key, game, hash, daily, seen + 4) else {
                 break None;
             };
             let len = top.len();
-            if let Some((_, score)) = top
+            if let Some((_, score, _)) = top
                 .into_iter()
                 .skip(seen)
-                .find(|(id, score)| checks(id, *score))
+                .find(|(id, score, verified)| *verified && checks(id, *score))
             {
                 break Some(score);
             }
@@ -409,7 +380,7 @@ impl Store {
         }
         self.playing.push(Playing {
             key: key.to_string(),
-            id: saves::new_id(started),
+            id: id::new(started),
             claim: None,
             sent: Moves::default(),
             in_db: false,
@@ -437,7 +408,7 @@ impl Store {
         let playing = self.take_playing(&view.key());
         let id = playing
             .as_ref()
-            .map_or_else(|| saves::new_id(view.started()), |p| p.id.clone());
+            .map_or_else(|| id::new(view.started()), |p| p.id.clone());
         let ended = ended.unwrap_or_else(utc::now);
         let record = view.record(id.clone(), ended, ending);
         let Some(db) = self.db.as_mut() else {
@@ -445,7 +416,7 @@ impl Store {
         };
         let result = (|| {
             let tx = db::schema::begin(db)?;
-            history::add(&tx, &record, true)?;
+            history::add(&tx, &record, self.key)?;
             saves::remove(&tx, &id)?;
             tx.commit()
         })()
@@ -525,7 +496,7 @@ impl Store {
                         }
                         // Another window holds this id.
                         Err(_) => {
-                            p.id = saves::new_id(view.started());
+                            p.id = id::new(view.started());
                             continue;
                         }
                     }
@@ -546,7 +517,7 @@ impl Store {
                     return Ok(());
                 }
                 // The id is another save's: this game takes a new one.
-                p.id = saves::new_id(view.started());
+                p.id = id::new(view.started());
                 p.claim = None;
             }
             Err(StoreError::Io("no free id for the save".to_string()))
@@ -627,6 +598,7 @@ impl Store {
         // Newest first: the latest finished play of the deal is the one shared.
         let found = history::list_where(
             db,
+            self.key,
             "g.game = 'cards' AND g.daily = ?1 AND r.hash = ?2 AND g.outcome IN ('won', 'lost')",
             [date, hash.as_str()],
         )
@@ -635,8 +607,9 @@ impl Store {
         let Ok(Entry::Cards(record)) = self.record(&found.first()?.id) else {
             return None;
         };
-        let dailies = self.rows_read(history::list_where(db, "g.daily IS NOT NULL", []).ok()?);
-        let games: Vec<&Recap> = dailies.iter().collect();
+        let dailies =
+            self.rows_read(history::list_where(db, self.key, "g.daily IS NOT NULL", []).ok()?);
+        let games: Vec<&Recap> = dailies.iter().filter(|r| r.checked).collect();
         let best = self.daily_best(rules, date).unwrap_or(record.score);
         let puzzle = matches!(record.play.deal, Deal::Puzzle { .. });
         let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()), puzzle);
@@ -742,6 +715,13 @@ impl Store {
         });
         let mut list = Vec::new();
         for (id, info) in rows {
+            if let Err(why) = id::checked(&id) {
+                self.warn(format!(
+                    "a row of the saves table is not listed: {why}; it is kept as it is \
+                     (`new2048 data check` names it)"
+                ));
+                continue;
+            }
             let mut info = match info {
                 Ok(i) => i,
                 Err(e) => {

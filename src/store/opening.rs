@@ -71,11 +71,31 @@ impl Store {
             },
         };
         self.warn_all(imported);
-        // Rows not checked yet are replayed once, here; a failure only means they are checked
-        // at the next start.
-        self.say_edited(&history::check_unchecked(&conn).unwrap_or_default());
+        self.key = self.key_for(dir, &conn);
+        // Rows without a verdict are replayed once, here; a failure only means they are
+        // replayed at the next start.
+        if let Some(key) = self.key {
+            self.say_edited(&history::check_unchecked(&conn, key).unwrap_or_default());
+        }
         self.file = mend::identity(&db::schema::path_in(dir));
         self.db = Some(conn);
+    }
+
+    /// The key of `dir`'s verified rows; a key made now verifies no row yet, so every row is
+    /// replayed once more (the key file was lost, or this is the first start of schema 3).
+    fn key_for(&self, dir: &Path, conn: &rusqlite::Connection) -> Option<db::seal::Key> {
+        match db::seal::Key::of_folder(dir) {
+            Ok((key, fresh)) => {
+                if fresh {
+                    let _ = db::seal::forget_all(conn);
+                }
+                Some(key)
+            }
+            Err(e) => {
+                self.warn(e);
+                None
+            }
+        }
     }
 
     /// The database in `dir` cannot be opened (`e`): said once, and every write fails.
@@ -89,6 +109,10 @@ impl Store {
             StoreError::Damaged(_) | StoreError::Full(_) => {
                 format!("{e}; games are not saved or recorded while that lasts.")
             }
+            StoreError::NotRegular(_) => format!(
+                "{e}; until then history, stats and saved games cannot be read, and games are \
+                 not saved or recorded"
+            ),
             _ => format!(
                 "cannot write to the data folder {} ({e}); games are not saved or recorded \
                  while that lasts. Set {} to a folder you can write to.",
@@ -98,8 +122,9 @@ impl Store {
         };
         // A database that is there but cannot be opened holds history this process cannot
         // read: a command asked for it fails.
+        // Something other than a file in its place (a folder, a FIFO) hides history as well.
         let file = std::fs::symlink_metadata(db::schema::path_in(dir));
-        self.partial.set(file.is_ok_and(|m| m.is_file()));
+        self.partial.set(file.is_ok());
         self.warn(message);
         self.unopened = Some(e);
     }

@@ -67,8 +67,15 @@ fn recorded_when_the_clock_stopped() {
     );
     let second = h.iter().find(|r| r.ended != meta.started + 112).unwrap();
     assert!(second.ended >= next_meta.started && second.duration_secs < 100);
-    // An id that is no save's, however it is spelt, is not found.
-    assert!(matches!(s.resume("../lock"), Err(ResumeError::NotFound(_))));
+    // An id that is no save's is not found; one not of the program's form names no file.
+    assert!(matches!(
+        s.resume("20261201T075600Z-1a2b3c4d"),
+        Err(ResumeError::NotFound(_))
+    ));
+    assert!(
+        matches!(s.resume("../lock"), Err(ResumeError::Unusable(m)) if m.contains("not of the form"))
+    );
+    assert!(!dir.path().join("lock.lock").exists());
 }
 
 /// Time played is the time the game was played, not the time it sat saved: a game played for a

@@ -45,7 +45,7 @@ fn a_new_database_has_the_schema_and_a_newer_one_is_left_alone() {
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))
         .unwrap();
     assert_eq!(mode, "wal");
-    assert_eq!(db_number(&home.data(), "PRAGMA user_version", &[]), Some(2));
+    assert_eq!(db_number(&home.data(), "PRAGMA user_version", &[]), Some(3));
     let again = home.run(&["stats"], "");
     assert!(
         text(&again.stderr).is_empty(),

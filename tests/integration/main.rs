@@ -26,3 +26,4 @@ mod simulate;
 mod store;
 mod strategy;
 mod tui;
+mod untrusted;

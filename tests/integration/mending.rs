@@ -76,7 +76,8 @@ fn damaged_file(home: &Path, games: usize) -> Vec<u8> {
     let c = rusqlite::Connection::open(&db).unwrap();
     let columns: Vec<String> = c
         .prepare(
-            "SELECT name FROM pragma_table_info('games') WHERE name NOT IN ('n', 'id', 'checked')",
+            "SELECT name FROM pragma_table_info('games') WHERE name NOT IN ('n', 'id', 'body', \
+             'digest', 'seal')",
         )
         .unwrap()
         .query_map([], |r| r.get(0))
@@ -87,8 +88,9 @@ fn damaged_file(home: &Path, games: usize) -> Vec<u8> {
     c.execute(
         &format!(
             "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?1) \
-             INSERT INTO games (id, {list}) SELECT substr(id, 1, 17) || printf('%08x', i), \
-             {list} FROM games, k WHERE n = 1"
+             INSERT INTO games (id, body, {list}) SELECT substr(id, 1, 17) || printf('%08x', i), \
+             json_set(body, '$.id', substr(id, 1, 17) || printf('%08x', i)), {list} FROM games, \
+             k WHERE n = 1"
         ),
         [games as i64 - 1],
     )

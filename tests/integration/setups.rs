@@ -324,8 +324,8 @@ fn a_score_changed_in_the_database_is_never_a_best_and_history_marks_it() {
         let c = rusqlite::Connection::open(&db).unwrap();
         c.execute_batch(sql).unwrap();
     };
-    // With the trigger dropped, nothing in the database marks the change.
-    edit("DROP TRIGGER games_edited; UPDATE games SET score = 5000 WHERE n = 1;");
+    // Nothing in the database marks the change: the row no longer is what was verified.
+    edit("UPDATE games SET score = 5000 WHERE n = 1;");
     let stats = home.run(&["stats"], "");
     let said = text(&stats.stdout);
     assert!(stats.status.success(), "{}", text(&stats.stderr));
@@ -335,21 +335,15 @@ fn a_score_changed_in_the_database_is_never_a_best_and_history_marks_it() {
         "{}",
         text(&stats.stderr)
     );
-    // Opening put the trigger back and replayed every row: the changed one is marked.
-    assert_eq!(
-        crate::common::db_number(
-            &home.data,
-            "SELECT count(*) FROM sqlite_schema WHERE name = 'games_edited'",
-            &[]
-        ),
-        Some(1)
-    );
     let marked = |rows: &[serde_json::Value]| -> Vec<bool> {
         rows.iter().map(|r| r["checked"] == false).collect()
     };
     assert_eq!(marked(&home.history_in(&home.data)), [false, false, true]);
-    // With the trigger in place, a change is marked at once.
-    edit("UPDATE games SET score = 4000 WHERE n = 2;");
+    // Its verdict copied from a row that was verified does not make it so.
+    edit(
+        "UPDATE games SET score = 4000, seal = (SELECT seal FROM games WHERE n = 3), digest = \
+         (SELECT digest FROM games WHERE n = 3) WHERE n = 2;",
+    );
     assert_eq!(marked(&home.history_in(&home.data)), [false, true, true]);
     let table = text(&home.run(&["history"], "").stdout);
     assert!(
@@ -362,11 +356,7 @@ fn a_score_changed_in_the_database_is_never_a_best_and_history_marks_it() {
     let out = home.run(&["data", "check"], "");
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(
-        err.matches("was changed since it was recorded").count(),
-        2,
-        "{err}"
-    );
+    assert_eq!(err.matches("is not verified").count(), 2, "{err}");
 }
 
 /// The root page of `name` (a table or an index) in the database file at `db`.

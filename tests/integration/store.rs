@@ -1130,9 +1130,9 @@ fn every_interrupted_game_is_a_saved_game_to_list_resume_or_delete() {
 }
 
 /// A score edited in the database with SQL is believed neither in the mean nor as a best, even
-/// when the same statement marks the row checked (the edit clears the mark, and the row is then
-/// replayed and refused); `stats` says so once, naming the game, and the game counts again once
-/// its row says what its moves give.
+/// when the same statement puts back the verdict the row had (the verdict is a keyed hash of the
+/// row as it was verified); `stats` says so once, naming the game, and the game counts again once
+/// its row is again exactly what was verified.
 #[test]
 fn a_score_edited_with_sql_is_left_out_of_the_mean_and_the_best() {
     let env = Env::new();
@@ -1150,12 +1150,19 @@ fn a_score_edited_with_sql_is_left_out_of_the_mean_and_the_best() {
         "{before}"
     );
     let db = rusqlite::Connection::open(env.data().join("new2048.db")).unwrap();
+    let (digest, seal): (i64, i64) = db
+        .query_row("SELECT digest, seal FROM games WHERE id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
     for edit in [
         "UPDATE games SET score = 99999 WHERE id = ?1",
-        // Marking it checked in the same statement does not make it so.
-        "UPDATE games SET score = 99999, checked = 1 WHERE id = ?1",
+        // Putting back its verdict in the same statement does not make it so.
+        "UPDATE games SET score = 99999, digest = ?2, seal = ?3 WHERE id = ?1",
     ] {
-        db.execute(edit, [id]).unwrap();
+        let args = rusqlite::params![id, digest, seal];
+        let n = edit.matches('?').count();
+        db.execute(edit, &args[..n]).unwrap();
         let out = env.run(&["stats"], "");
         assert!(out.status.success(), "{}", text(&out.stderr));
         let shown = text(&out.stdout);

@@ -12,7 +12,7 @@ use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
 
 use crate::record::GameKind;
-use crate::store::{self, Store, StoreError};
+use crate::store::{self, Store};
 use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
@@ -132,6 +132,8 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         writeln!(io::stdout(), "{json}")?;
     } else if args.csv {
         write!(io::stdout(), "{}", report::csv(&rows))?;
+    } else if rows.is_empty() && keeper.db().is_none() && keeper.read_partly() {
+        // History that could not be read is not said to be empty (the warning says why).
     } else if rows.is_empty() && keeper.count() == 0 {
         writeln!(io::stdout(), "no games recorded yet")?;
     } else if rows.is_empty() {
@@ -168,6 +170,8 @@ pub(super) fn stats(global: &Global) -> Result<(), Error> {
     print_warnings(&mut keeper);
     let today = utc::date(utc::now());
     match (tally, &global.rules) {
+        // History that could not be read is not said to be empty (the warning says why).
+        (None, _) if keeper.read_partly() => {}
         (None, _) => writeln!(io::stdout(), "no games recorded yet")?,
         (Some(mut tally), Some(name)) => {
             stats::keep_rules(&mut tally, name);
@@ -197,16 +201,30 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     let mut keeper = Store::open();
     print_warnings(&mut keeper);
     if let DataCommand::Restore { path } = command {
-        let stamp = utc::compact(utc::now());
-        let keep = dir.join(format!("new2048.db.before-restore-{stamp}"));
-        keeper.restore(path, &keep)?;
+        let restored = keeper.restore(path)?;
+        let count = |n: usize, what| crate::cards::text::count(n as u32, what);
+        let refused = if restored.refused.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} of it {} refused and not restored: {}",
+                count(restored.refused.len(), "row"),
+                if restored.refused.len() == 1 {
+                    "was"
+                } else {
+                    "were"
+                },
+                store::refused_summary(&restored.refused)
+            )
+        };
         writeln!(
             io::stdout(),
-            "restored {} from {} ({}); the database it replaced is kept at {}",
+            "restored {} from {} ({} and {}){refused}; the database it replaced is kept at {}",
             store::path_in(&dir).display(),
             path.display(),
-            crate::cards::text::count(keeper.count() as u32, "recorded game"),
-            keep.display()
+            count(restored.games, "recorded game"),
+            count(restored.saves, "saved game"),
+            restored.keep.display()
         )?;
         return Ok(());
     }
@@ -224,9 +242,9 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             Ok(())
         }
         DataCommand::Check => {
-            let found = store::check(db).map_err(|e| {
-                StoreError::from(e).context(|m| format!("the database cannot be checked: {m}"))
-            })?;
+            let found = keeper
+                .check()
+                .map_err(|e| e.context(|m| format!("the database cannot be checked: {m}")))?;
             let mut problems = found.problems;
             if found.pages_damaged {
                 // The next start moves it aside and brings back what still reads.

@@ -7,6 +7,7 @@
 
 use rusqlite::Connection;
 
+use super::seal::Key;
 use super::{history, saves};
 use crate::cards::rules::Rules;
 use crate::store::api::SavedGameInfo;
@@ -23,11 +24,12 @@ pub(crate) struct Found {
     pub(crate) pages_damaged: bool,
 }
 
-/// Every problem found, none when the database is sound.
-pub(crate) fn check(conn: &Connection) -> rusqlite::Result<Found> {
+/// Every problem found, none when the database is sound; rows are verified with `key` (see
+/// `seal.rs`).
+pub(crate) fn check(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Found> {
     let mut problems = pages(conn)?;
     let pages_damaged = !problems.is_empty();
-    problems.extend(rows(conn)?);
+    problems.extend(rows(conn, key)?);
     if problems.len() > NAMED {
         let more = problems.len() - NAMED;
         problems.truncate(NAMED);
@@ -62,7 +64,7 @@ fn each<T>(
 }
 
 /// The rows that do not read as the program reads them, each named once.
-fn rows(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
     let mut problems = Vec::new();
     let rules = each(conn, "SELECT id, name, toml FROM rules", |r| {
         Ok((
@@ -86,30 +88,41 @@ fn rows(conn: &Connection) -> rusqlite::Result<Vec<String>> {
             ));
         }
     }
-    let games = history::list(conn, &history::Filter::default())?;
-    for n in games.bad {
+    let listed = history::list(conn, key, &history::Filter::default())?;
+    for n in &listed.bad {
         problems.push(format!("row n {n} of the games table does not read"));
     }
-    let games = each(conn, "SELECT n, id, checked IS 0 FROM games", |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, bool>(2)?,
-        ))
-    })?;
-    for (n, id, refused) in games {
-        if let Err(e) = history::record(conn, &id) {
+    let verified: std::collections::HashSet<&str> = listed
+        .rows
+        .iter()
+        .filter(|r| r.checked)
+        .map(|r| r.id.as_str())
+        .collect();
+    let games = each(
+        conn,
+        "SELECT n, CAST(id AS TEXT) FROM games ORDER BY n",
+        |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+    )?;
+    for (n, id) in games {
+        if let Err(why) = super::id::checked(&id) {
+            problems.push(format!("row n {n} of the games table is refused: {why}"));
+        } else if let Err(e) = history::record(conn, &id) {
             problems.push(format!(
                 "row n {n} of the games table (game {id}) does not read: {e}"
             ));
-        } else if refused {
+        } else if !listed.bad.contains(&n) && !verified.contains(id.as_str()) {
             problems.push(format!(
-                "row n {n} of the games table (game {id}) was changed since it was recorded: its \
-                 moves do not give the result it says (history marks it, stats leave it out)"
+                "row n {n} of the games table (game {id}) is not verified: its moves do not give \
+                 the result it says, or it was changed in the database after it was verified \
+                 (history marks it, stats leave it out)"
             ));
         }
     }
     for (id, info) in saves::list(conn)? {
+        if let Err(why) = super::id::checked(&id) {
+            problems.push(format!("a row of the saves table is refused: {why}"));
+            continue;
+        }
         let read = info.and_then(|_: SavedGameInfo| {
             saves::load(conn, &id)?
                 .ok_or_else(|| "it is gone".to_string())?

@@ -20,14 +20,21 @@ pub(crate) struct Claim {
     path: PathBuf,
 }
 
-fn path_of(dir: &Path, id: &str) -> PathBuf {
-    dir.join(CLAIMS_DIR).join(format!("{id}.lock"))
+/// The lock file of save `id`, `None` for an id not of the program's form (which would name a
+/// file elsewhere: see [`super::id`]).
+fn path_of(dir: &Path, id: &str) -> Option<PathBuf> {
+    super::id::is_valid(id).then(|| dir.join(CLAIMS_DIR).join(format!("{id}.lock")))
 }
 
 /// Claims save `id` of the data folder `dir` for this process, or says why not (never waits):
 /// [`ResumeError::Elsewhere`] when another process holds it.
 pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ResumeError> {
-    let path = path_of(dir, id);
+    let path = path_of(dir, id).ok_or_else(|| {
+        ResumeError::Unusable(format!(
+            "the saved game cannot be taken up: {}; it is kept as it is",
+            super::id::refusal(id)
+        ))
+    })?;
     let read_only = || ResumeError::ReadOnly(dir.display().to_string());
     let io = |e: std::io::Error| {
         if fsread::is_refused(&e) {
@@ -36,7 +43,7 @@ pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ResumeError> {
             ResumeError::Io(e.to_string())
         }
     };
-    fs::create_dir_all(fsread::parent(&path)).map_err(io)?;
+    fsread::own_folder(fsread::parent(&path)).map_err(io)?;
     // Only a regular file, never a link or a FIFO someone put there.
     let mut options = OpenOptions::new();
     options.write(true).create(true).truncate(false);
@@ -56,7 +63,9 @@ pub(crate) fn claim(dir: &Path, id: &str) -> Result<Claim, ResumeError> {
 
 /// Whether another process holds save `id` (false when nobody does, or it cannot be told).
 pub(crate) fn is_claimed(dir: &Path, id: &str) -> bool {
-    let path = path_of(dir, id);
+    let Some(path) = path_of(dir, id) else {
+        return false;
+    };
     let Ok(file) = fsread::open_with(&path, Links::Refuse, OpenOptions::new().read(true)) else {
         return false;
     };

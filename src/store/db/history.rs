@@ -4,10 +4,9 @@
 //! is the record's document less its rules and seeded deck (see [`super::stored`]). A game's `id`
 //! is unique: a record whose id is there already adds nothing, so no game is recorded twice.
 
-use std::collections::BTreeMap;
-
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use super::seal::{self, Key};
 use super::stored;
 use crate::record::entry;
 use crate::record::{Entry, GameKind};
@@ -70,42 +69,42 @@ const COLUMNS: [(&str, &str); 15] = [
 /// How many of [`COLUMNS`] the figures are summed from: what a row's check compares.
 const FIGURES: usize = 5;
 
-/// Replays every row not checked yet (recorded before rows were checked, imported, added by hand,
-/// or edited since: the trigger `games_edited` clears `checked` on any change of a row's result)
-/// and marks it: checked when its moves give the result its record says and its figures are its
-/// record's, refused otherwise (left out of every figure). Rows checked already are not read. The
-/// ids of the rows refused.
-pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+/// Replays every row not verified yet (recorded before rows were verified, imported, restored
+/// by an older version, salvaged, added by hand, or of a key made new) and marks it: verified
+/// (see [`seal`]) when its id is of the program's form, its moves give the result its record says
+/// and its figures are its record's; refused otherwise (left out of every figure, and not replayed
+/// again). Rows with a verdict are not read. The ids of the rows refused.
+pub(crate) fn check_unchecked(conn: &Connection, key: Key) -> rusqlite::Result<Vec<String>> {
     let agree: Vec<String> = COLUMNS[..FIGURES]
         .iter()
         .map(|(c, e)| format!("{c} IS {e}"))
         .collect();
     let unchecked: Vec<(i64, String, bool)> = conn
         .prepare_cached(&format!(
-            // The partial index holds the few rows not checked; SQLite takes it for `IS NULL`
-            // only with its own condition beside.
-            "SELECT n, id, {} FROM (SELECT *, body AS b FROM games INDEXED BY games_unchecked \
-             WHERE checked IS NOT 1 AND checked IS NULL)",
+            // The partial index holds the few rows without a verdict.
+            "SELECT n, id, {} FROM (SELECT *, body AS b FROM games INDEXED BY games_unsealed \
+             WHERE seal IS NULL)",
             agree.join(" AND ")
         ))?
         .query_map([], |r| <(i64, String, bool)>::try_from(r))?
         .collect::<rusqlite::Result<_>>()?;
     let mut refused = Vec::new();
-    // A few hundred rows a transaction: a commit each made a start after a mending (every row
-    // unchecked) take half a minute for 8,000 games; one for all would keep other windows from
-    // writing as long.
-    for rows in unchecked.chunks(256) {
+    // A thousand verdicts a transaction: one commit each would cost far more than the replays
+    // (100,000 rows took over three minutes), one for all would keep other windows waiting.
+    for chunk in unchecked.chunks(1000) {
         let tx =
             rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
-        for (n, id, agrees) in rows {
+        for (n, id, agrees) in chunk {
             let replays = *agrees
-                && record(conn, id)
+                && super::id::is_valid(id)
+                && record(&tx, id)
                     .ok()
                     .flatten()
-                    .is_some_and(|e| entry::replays_as_recorded(&e).is_ok());
-            conn.prepare_cached("UPDATE games SET checked = ?2 WHERE n = ?1")?
-                .execute(params![n, replays])?;
-            if !replays {
+                    .is_some_and(|e| e.id() == id && entry::replays_as_recorded(&e).is_ok());
+            if replays {
+                seal::put(&tx, key, *n)?;
+            } else {
+                seal::refuse(&tx, *n)?;
                 refused.push(id.clone());
             }
         }
@@ -114,20 +113,11 @@ pub(crate) fn check_unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>
     Ok(refused)
 }
 
-/// The ids of the games whose rows are not checked (changed in the database since they were
-/// recorded, and refused when replayed), which every figure leaves out.
-pub(crate) fn unchecked(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    conn.prepare_cached(
-        "SELECT id FROM games INDEXED BY games_unchecked WHERE checked IS NOT 1 ORDER BY n",
-    )?
-    .query_map([], |r| r.get(0))?
-    .collect()
-}
-
 /// Adds `e` to history (in the caller's transaction), its [`COLUMNS`] drawn from it by SQLite;
-/// false when its id is recorded already. `checked`: its result is known to be its moves' (a game
-/// this process played); other rows are replayed before they count ([`check_unchecked`]).
-pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Result<bool> {
+/// false when its id is recorded already. `verified`: the key to mark it verified with, when its
+/// result is known to be its moves' (a game this process played, a record replayed); other rows
+/// are replayed before they count ([`check_unchecked`]).
+pub(crate) fn add(conn: &Connection, e: &Entry, verified: Option<Key>) -> rusqlite::Result<bool> {
     if recorded(conn, e.id())? {
         return Ok(false);
     }
@@ -135,18 +125,15 @@ pub(crate) fn add(conn: &Connection, e: &Entry, checked: bool) -> rusqlite::Resu
     let (rules, deck) = stored::strip(conn, &mut doc)?;
     let (names, exprs): (Vec<&str>, Vec<&str>) = COLUMNS.into_iter().unzip();
     conn.prepare_cached(&format!(
-        "INSERT INTO games (id, rules, deck, checked, body, {}) SELECT ?1, ?2, ?3, ?4, b, {} \
-         FROM (SELECT ?5 AS b)",
+        "INSERT INTO games (id, rules, deck, body, {}) SELECT ?1, ?2, ?3, b, {} \
+         FROM (SELECT ?4 AS b)",
         names.join(", "),
         exprs.join(", ")
     ))?
-    .execute(params![
-        e.id(),
-        rules,
-        deck,
-        checked.then_some(true),
-        doc.to_string()
-    ])?;
+    .execute(params![e.id(), rules, deck, doc.to_string()])?;
+    if let Some(key) = verified {
+        seal::put(conn, key, conn.last_insert_rowid())?;
+    }
     Ok(true)
 }
 
@@ -166,14 +153,16 @@ const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started',
                        'played', max(g.played, 0), 'highest', max(g.highest, 0), \
                        'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
                        json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
-                       'players', json(g.players), 'checked', \
-                       json(iif(g.checked IS 1, 'true', 'false'))) FROM games g JOIN rules r ON r.id = g.rules";
+                       'players', json(g.players), 'checked', json('false'))";
 
-fn summary_of(row: &Row) -> rusqlite::Result<Recap> {
+/// A [`Recap`] of the row [`SUMMARY`] and then [`seal::COLUMNS`] select, verified with `key`.
+fn summary_of(row: &Row, key: Option<Key>) -> rusqlite::Result<Recap> {
     let text: String = row.get(0)?;
-    serde_json::from_str(&text).map_err(|e| {
+    let mut recap: Recap = serde_json::from_str(&text).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
-    })
+    })?;
+    recap.checked = seal::verified(key, row, 1)?;
+    Ok(recap)
 }
 
 /// The summaries of games as read: every row that reads, and the row numbers (`n`) of those
@@ -184,10 +173,15 @@ pub(crate) struct Listed {
     pub(crate) bad: Vec<i64>,
 }
 
-/// The summaries of the games `filter` wants, newest first.
-pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Listed> {
+/// The summaries of the games `filter` wants, newest first, verified with `key`.
+pub(crate) fn list(
+    conn: &Connection,
+    key: Option<Key>,
+    filter: &Filter,
+) -> rusqlite::Result<Listed> {
     one_by_one(
         conn,
+        key,
         "(?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
          ORDER BY g.ended DESC, g.n DESC",
         params![filter.game.map(GameKind::as_str), filter.rules],
@@ -199,6 +193,7 @@ pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Liste
 /// rules), newest first.
 pub(crate) fn list_where(
     conn: &Connection,
+    key: Option<Key>,
     condition: &str,
     args: impl rusqlite::Params + Copy,
 ) -> rusqlite::Result<Listed> {
@@ -206,6 +201,7 @@ pub(crate) fn list_where(
     // walked newest first to find them.
     one_by_one(
         conn,
+        key,
         &format!("{condition} ORDER BY +g.ended DESC, g.n DESC"),
         args,
         None,
@@ -217,11 +213,15 @@ pub(crate) fn list_where(
 /// `limit` rows that read (so the numbers are those of the whole listing: a bad row takes none).
 fn one_by_one(
     conn: &Connection,
+    key: Option<Key>,
     tail: &str,
     args: impl rusqlite::Params + Copy,
     limit: Option<usize>,
 ) -> rusqlite::Result<Listed> {
-    let mut q = conn.prepare_cached(&format!("{SUMMARY} WHERE g.n = ?1"))?;
+    let mut q = conn.prepare_cached(&format!(
+        "{SUMMARY}, {} FROM games g JOIN rules r ON r.id = g.rules WHERE g.n = ?1",
+        seal::COLUMNS
+    ))?;
     let mut listed = Listed::default();
     let want = limit.unwrap_or(usize::MAX);
     let mut offset = 0;
@@ -237,7 +237,7 @@ fn one_by_one(
             .collect::<rusqlite::Result<_>>()?;
         let fetched = ns.len();
         for n in ns {
-            match q.query_row([n], summary_of) {
+            match q.query_row([n], |r| summary_of(r, key)) {
                 Ok(r) => listed.rows.push(r),
                 Err(rusqlite::Error::QueryReturnedNoRows) => {}
                 Err(_) => listed.bad.push(n),
@@ -267,14 +267,16 @@ pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, Strin
 }
 
 /// Up to `n` card or classic games (`game`) of the rules hashed `hash`, dealt by a seed or a
-/// daily date (never a deck file), with the highest scores first; `daily` keeps one date's deal.
+/// daily date (never a deck file), with the highest scores first, each with whether it is
+/// verified with `key`; `daily` keeps one date's deal.
 pub(crate) fn top(
     conn: &Connection,
+    key: Option<Key>,
     game: GameKind,
     hash: &str,
     daily: Option<&str>,
     n: usize,
-) -> rusqlite::Result<Vec<(String, u64)>> {
+) -> rusqlite::Result<Vec<(String, u64, bool)>> {
     // Walks `games_best` (or `games_by_daily`) from the top score down, named so that the
     // planner never sums up every game of the rules instead.
     let (index, by_daily) = if daily.is_some() {
@@ -283,94 +285,28 @@ pub(crate) fn top(
         ("games_best", "AND ?3 IS NULL")
     };
     let mut q = conn.prepare_cached(&format!(
-        "SELECT g.id, g.score FROM games g INDEXED BY {index} WHERE g.rules IN (SELECT id FROM \
-         rules WHERE hash = ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} AND g.checked IS 1 \
-         ORDER BY g.score DESC LIMIT ?4"
+        "SELECT g.n, g.id, g.score FROM games g INDEXED BY {index} WHERE g.rules IN (SELECT id \
+         FROM rules WHERE hash = ?2) AND g.game = ?1 AND g.deck IS NULL {by_daily} ORDER BY \
+         g.score DESC LIMIT ?4"
     ))?;
-    q.query_map(params![game.as_str(), hash, daily, n as i64], |r| {
-        Ok((r.get(0)?, r.get::<_, i64>(1)?.max(0) as u64))
-    })?
-    .collect()
-}
-
-/// Per rules (by hash), the games of `game` summed up by SQLite: count, wins, total score, the
-/// latest end (whose rules' name is shown) and how many reached each highest card, of the checked
-/// rows (the others are counted as left out); the rules played lately first. The best is left for
-/// the caller to check.
-pub(crate) fn tally(conn: &Connection, game: GameKind) -> rusqlite::Result<Vec<RulesStats>> {
-    // One walk of the covering index `games_tally` by rules id and highest card (`t`), the few
-    // rules joined after and summed up by hash (`h`), then per hash.
-    let mut q = conn.prepare_cached(
-        "WITH t AS (SELECT g.rules, g.highest, count(*) AS n, sum(g.checked IS 1) AS games, \
-         sum(g.checked IS 1 AND g.outcome = 'won') AS wins, \
-         sum(g.checked IS 1 AND g.outcome IN ('won', 'lost')) AS ended, \
-         sum(g.checked IS 1 AND g.score >= (g.deal ->> '$.target.score')) AS solved, \
-         sum(g.checked IS 1 AND (g.deal ->> '$.target.score') IS NOT NULL) AS judged, \
-         total(CASE WHEN g.checked IS 1 THEN g.score END) AS total, \
-         max(CASE WHEN g.checked IS 1 THEN g.ended END) AS latest FROM games g \
-         WHERE g.game = ?1 GROUP BY g.rules, g.highest), \
-         h AS (SELECT r.hash, r.name, max(t.highest, 0) AS highest, sum(n) AS n, \
-         sum(games) AS games, sum(wins) AS wins, sum(ended) AS ended, total(total) AS total, \
-         max(latest) AS latest, sum(solved) AS solved, sum(judged) AS judged \
-         FROM t JOIN rules r ON r.id = t.rules GROUP BY r.hash, max(t.highest, 0)) \
-         SELECT name, hash, sum(games), sum(wins), total(total), \
-         max(coalesce(max(latest), 0), 0) AS latest_end, \
-         json_group_object(highest, games) FILTER (WHERE games > 0), sum(n) - sum(games), \
-         coalesce(sum(solved), 0), coalesce(sum(judged), 0), sum(ended) \
-         FROM h GROUP BY hash ORDER BY latest_end DESC, name",
-    )?;
-    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
-    q.query_map([game.as_str()], |r| {
-        let highest: String = r.get(6)?;
-        Ok(RulesStats {
-            name: r.get(0)?,
-            hash: r.get(1)?,
-            games: count(r.get(2)?),
-            wins: count(r.get(3)?),
-            best: 0,
-            // A sum past u64 stays at its largest.
-            total_score: r.get::<_, f64>(4)? as u64,
-            highest: serde_json::from_str(&highest).unwrap_or_default(),
-            latest: r.get::<_, i64>(5)? as u64,
-            left_out: count(r.get(7)?),
-            solved: count(r.get(8)?),
-            judged: count(r.get(9)?),
-            ended: count(r.get(10)?),
+    let found: Vec<(i64, String, u64)> = q
+        .query_map(params![game.as_str(), hash, daily, n as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)?.max(0) as u64))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    // Only the few rows found are read whole (the sort above keeps id and score alone: with
+    // the whole rows it took the end of a game from 8 ms to 50 ms at 100,000 games).
+    let mut whole = conn.prepare_cached(&format!(
+        "SELECT {} FROM games g JOIN rules r ON r.id = g.rules WHERE g.n = ?1",
+        seal::COLUMNS
+    ))?;
+    found
+        .into_iter()
+        .map(|(n, id, score)| {
+            let ok = whole.query_row([n], |r| seal::verified(key, r, 0))?;
+            Ok((id, score, ok))
         })
-    })?
-    .collect()
-}
-
-/// What history says about one set of rules.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub(crate) struct RulesStats {
-    pub name: String,
-    pub hash: String,
-    pub games: u32,
-    pub wins: u32,
-    pub best: u64,
-    pub total_score: u64,
-    /// How many games ended with each highest card.
-    pub highest: BTreeMap<u64, u32>,
-    /// When the latest game with these rules ended, to list the rules played lately first.
-    pub latest: u64,
-    /// Games left out of these figures: their rows were edited after they were recorded.
-    pub left_out: u32,
-    /// Puzzles that reached their target, and those whose target was kept (a puzzle recorded
-    /// before targets were kept has none): puzzles are counted by these rather than by wins.
-    pub solved: u32,
-    pub judged: u32,
-    /// Of `games`, those played to their end (won or lost): what the win rate is of.
-    pub ended: u32,
-}
-
-/// The statistics of the card and classic games (summed up per rules by the database), the
-/// duels and the daily deals.
-pub(crate) struct Tally {
-    pub cards: Vec<RulesStats>,
-    pub classic: Vec<RulesStats>,
-    pub duels: Vec<Recap>,
-    pub dailies: Vec<Recap>,
+        .collect()
 }
 
 /// The card games played to their end (won or lost: a game quit or restarted is no game a win

@@ -87,15 +87,26 @@ fn look(dir: &Path) -> Found {
     let mut refused = |path: &Path, why: String| {
         unreadable.push(format!("{} ({why})", shown(path)));
     };
+    // An id names files: one not of the program's form is refused with its file.
+    let id_ok = |id: &str| {
+        if id.is_empty() {
+            Ok(())
+        } else {
+            super::id::checked(id).map(drop)
+        }
+    };
     for path in json_in("games") {
-        match read(&path).and_then(|t| Entry::decode(&t).map_err(|e| e.to_string())) {
+        let entry = read(&path).and_then(|t| Entry::decode(&t).map_err(|e| e.to_string()));
+        match entry.and_then(|e| id_ok(e.id()).map(|()| e)) {
             Ok(e) => found.records.push((path, e)),
             Err(why) => refused(&path, why),
         }
     }
     let all_saves = json_in("saves").into_iter().map(|p| (p, false));
     for (path, slot) in all_saves.chain(slots.into_iter().map(|p| (p, true))) {
-        let save = read(&path).and_then(|t| Saved::decode(&t).map_err(|e| e.to_string()));
+        let save = read(&path)
+            .and_then(|t| Saved::decode(&t).map_err(|e| e.to_string()))
+            .and_then(|s| id_ok(s.id_saved().0).map(|()| s));
         match save.and_then(|s| Ok((s.rebuild().map_err(|e| e.to_string())?, s))) {
             Ok((game, s)) => found.saves.push((path, s, game, slot)),
             Err(why) => refused(&path, why),
@@ -112,20 +123,17 @@ fn legacy_id(path: &Path, started: u64) -> String {
         .file_name()
         .map(|n| n.as_encoded_bytes().to_vec())
         .unwrap_or_default();
-    format!(
-        "{}-{:08x}",
-        utc::compact(started),
-        crate::cards::fnv1a(name) as u32
-    )
+    super::id::make(started, crate::cards::fnv1a(name) as u32)
 }
 
 /// Writes `record` where the next start imports it (`games/<id>.json`, as the JSON store kept
 /// it): the record of a game whose end the database could not take (it was locked by another
 /// program, say). The path written.
 pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBuf> {
+    let id = super::id::checked(record.id()).map_err(std::io::Error::other)?;
     let games = dir.join("games");
-    fs::create_dir_all(&games)?;
-    let path = games.join(format!("{}.json", record.id()));
+    crate::fsread::own_folder(&games)?;
+    let path = games.join(format!("{id}.json"));
     let text = crate::record::format::to_json(record);
     crate::fsread::write_atomic(&path, text.as_bytes())?;
     Ok(path)
@@ -208,7 +216,7 @@ fn add_all(conn: &mut Connection, found: &Found) -> rusqlite::Result<(usize, usi
         if id.is_empty() {
             *id = legacy_id(path, 0);
         }
-        records += usize::from(history::add(&tx, &e, false)?);
+        records += usize::from(history::add(&tx, &e, None)?);
         // A game recorded is saved no more (a record kept for the next start, a save behind it).
         saves::remove(&tx, e.id())?;
     }

@@ -2,13 +2,16 @@
 //! games (history, saves), the claims on saves, the import of the old JSON folder, what goes
 //! wrong (`error`), and the mending of a damaged file (`mend`, `salvage`).
 
+pub(crate) mod backup;
 pub(crate) mod check;
 pub(crate) mod claim;
 pub(crate) mod error;
 pub(crate) mod history;
+pub(crate) mod id;
 pub(crate) mod import;
 pub(crate) mod mend;
 pub(crate) mod salvage;
 pub(crate) mod saves;
 pub(crate) mod schema;
+pub(crate) mod seal;
 pub(crate) mod stored;

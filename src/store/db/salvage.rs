@@ -7,7 +7,7 @@
 //! What was lost is counted, not guessed: the games (and saves) the file claims are the keys
 //! seen anywhere that still reads (the table's own rows and key range, each of its indexes,
 //! and `count(*)`), and every one of them not copied is counted lost. Copied games are marked
-//! unchecked, so that the store replays each once more.
+//! without a verdict (`seal.rs`), so that the store replays each once more.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -141,7 +141,7 @@ pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Result<Salvaged, St
         }
     }
     got.lost_saves = claimed.saturating_sub(got.saves);
-    tx.execute("UPDATE games SET checked = NULL", [])?;
+    tx.execute("UPDATE games SET digest = NULL, seal = NULL", [])?;
     tx.commit()?;
     Ok(got)
 }
@@ -166,7 +166,17 @@ impl Key {
 /// row lost) is left out; any other failure (a full disk) fails the copy.
 fn put(tx: &Connection, table: &str, rows: Vec<Row>) -> Result<usize, StoreError> {
     let mut n = 0;
+    // Only the columns this schema has (an older file's `checked` mark is not one).
+    let own: Vec<String> = tx
+        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
     for (columns, values) in rows {
+        let (columns, values): (Vec<String>, Vec<Value>) = columns
+            .into_iter()
+            .zip(values)
+            .filter(|(c, _)| own.contains(c))
+            .unzip();
         let list = columns.join(", ");
         let marks = vec!["?"; columns.len()].join(", ");
         let sql = format!("INSERT OR IGNORE INTO {table} ({list}) VALUES ({marks})");

@@ -2,10 +2,9 @@
 //! rules, deck and moves, the `head`, and what the list of saved games shows, `info`), and each of
 //! its moves a row of `save_moves` in the records' notation (`3`, `d`, `u`). A move appends a row
 //! and rewrites the head, an undo deletes the last rows: a save costs the same at move 10 and at
-//! move 1,000,000. A game gets its id at its first save ([`new_id`]) and takes it into history,
+//! move 1,000,000. A game gets its id at its first save ([`super::id::new`]) and takes it into history,
 //! so it is never recorded twice.
 
-use rand::RngExt;
 use rusqlite::{Connection, params};
 
 use super::stored;
@@ -51,15 +50,6 @@ impl Saved {
             }
         })
     }
-}
-
-/// A fresh game id: its start time and 32 random bits (`20261201T075600Z-1a2b3c4d`).
-pub(crate) fn new_id(started: u64) -> String {
-    format!(
-        "{}-{:08x}",
-        utc::compact(started),
-        rand::rng().random::<u32>()
-    )
 }
 
 /// How many leading moves `a` and `b` share.
@@ -140,7 +130,8 @@ pub(crate) fn write_in(
 pub(crate) fn list(
     conn: &Connection,
 ) -> rusqlite::Result<Vec<(String, Result<SavedGameInfo, String>)>> {
-    let mut q = conn.prepare_cached("SELECT id, info FROM saves ORDER BY saved DESC, id DESC")?;
+    let mut q = conn
+        .prepare_cached("SELECT CAST(id AS TEXT), info FROM saves ORDER BY saved DESC, id DESC")?;
     q.query_map([], |r| {
         let info: String = r.get(1)?;
         Ok((

@@ -25,9 +25,8 @@ pub(crate) const BUSY: Duration = Duration::from_secs(5);
 /// about 4 MB: a fresh database on a disk with 512 KB free never recorded a game).
 const LOG_PAGES: i64 = 64;
 
-/// The trigger that unchecks a row whose result is changed in the database (so that it is
-/// replayed before it counts again). A database it was dropped from gets it back on opening
-/// ([`put_back_trigger`]).
+/// The trigger of schema 2 that unchecked a row whose result was changed in the database (schema
+/// 3 replaced the mark it kept with a keyed hash, `seal.rs`).
 macro_rules! edited_trigger {
     () => {
         "
@@ -109,10 +108,23 @@ CREATE INDEX games_unchecked ON games (checked) WHERE checked IS NOT 1;
 ",
         edited_trigger!()
     ),
+    // The verdict becomes a keyed hash of the row (see `seal.rs`): the `checked` mark and the
+    // trigger that kept it go, and every row is replayed once more at the next start.
+    r"
+DROP TRIGGER IF EXISTS games_edited;
+DROP INDEX IF EXISTS games_unchecked;
+DROP INDEX IF EXISTS games_tally;
+ALTER TABLE games DROP COLUMN checked;
+ALTER TABLE games ADD COLUMN digest INTEGER;
+ALTER TABLE games ADD COLUMN seal INTEGER;
+CREATE INDEX games_tally ON games (game, rules, highest, outcome, score, ended,
+    CASE WHEN json_valid(deal) THEN deal ->> '$.target.score' END, digest, seal);
+CREATE INDEX games_unsealed ON games (n) WHERE seal IS NULL;
+",
 ];
 
 /// The schema version this program writes.
-const VERSION: i64 = MIGRATIONS.len() as i64;
+pub(crate) const VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The database's path in `dir`.
 pub(crate) fn path_in(dir: &Path) -> PathBuf {
@@ -294,34 +306,7 @@ pub(crate) fn open_file(path: &Path) -> Result<Connection, StoreError> {
     conn.pragma_update(None, "journal_size_limit", LOG_PAGES * 4096)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     migrate(&conn)?;
-    // A read-only database keeps what it has; its rows are checked when it can be written.
-    let _ = put_back_trigger(&conn);
     Ok(conn)
-}
-
-/// Puts back the trigger `games_edited` if it was dropped, and unchecks every row: while it was
-/// missing, a row's result could be changed without anything noticing, so each is replayed once
-/// more before it counts (the store does that on opening).
-fn put_back_trigger(conn: &Connection) -> rusqlite::Result<bool> {
-    let missing = || -> rusqlite::Result<bool> {
-        conn.query_row(
-            "SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND name = \
-             'games_edited')",
-            [],
-            |r| r.get(0),
-        )
-    };
-    if !missing()? {
-        return Ok(false);
-    }
-    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
-    // Another window may have put it back while this one waited.
-    if missing()? {
-        tx.execute_batch(edited_trigger!())?;
-        tx.execute("UPDATE games SET checked = NULL", [])?;
-    }
-    tx.commit()?;
-    Ok(true)
 }
 
 /// Brings the schema to [`VERSION`], in one transaction that holds the write lock from its
@@ -345,6 +330,22 @@ pub(crate) fn migrate(conn: &Connection) -> Result<(), StoreError> {
             "its schema version {found} is impossible"
         )));
     }
+    if found < 3 {
+        // Schema 3 has no trigger or view, and the verdict no longer needs one: whatever a
+        // restored file of an older version brought along goes (it would also stop the column
+        // it names from being dropped).
+        let foreign: Vec<(String, String)> = tx
+            .prepare("SELECT type, name FROM sqlite_schema WHERE type IN ('trigger', 'view')")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (kind, name) in foreign {
+            let kind = if kind == "view" { "VIEW" } else { "TRIGGER" };
+            tx.execute_batch(&format!(
+                "DROP {kind} IF EXISTS \"{}\"",
+                name.replace('"', "\"\"")
+            ))?;
+        }
+    }
     for step in MIGRATIONS.iter().skip(found.max(0) as usize) {
         tx.execute_batch(step)?;
     }
@@ -356,76 +357,4 @@ pub(crate) fn migrate(conn: &Connection) -> Result<(), StoreError> {
 /// another window's write: it waits up to [`BUSY`] at the start instead).
 pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transaction<'_>> {
     conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-}
-
-/// A consistent copy of the database at `to`, as of one moment, while other windows play on:
-/// SQLite's backup API, written to the path exactly as given (any bytes, not only UTF-8), into a
-/// file created new (an existing file is never replaced).
-pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), StoreError> {
-    let fail =
-        |e: StoreError| e.context(|m| format!("cannot write the backup {}: {m}", to.display()));
-    if let Err(e) = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(to)
-    {
-        if e.kind() == std::io::ErrorKind::AlreadyExists {
-            return Err(StoreError::Refused(format!(
-                "{} exists already; give a new file name (nothing was written)",
-                to.display()
-            )));
-        }
-        return Err(fail(e.into()));
-    }
-    let done = (|| -> rusqlite::Result<()> {
-        let mut copy = Connection::open(to)?;
-        let step = rusqlite::backup::Backup::new(conn, &mut copy)?;
-        step.run_to_completion(256, Duration::from_millis(5), None)?;
-        drop(step);
-        // A copy is one file: no log beside it.
-        copy.pragma_update(None, "journal_mode", "DELETE")?;
-        Ok(())
-    })();
-    done.map_err(|e| {
-        let _ = std::fs::remove_file(to);
-        fail(e.into())
-    })
-}
-
-/// Puts the database `from` in place of `conn`'s, through the backup API (so that the log and
-/// the other windows' view stay right), after checking that it is a sound new2048 database this
-/// program can read; what `conn` held is first copied to `keep`.
-pub(crate) fn restore(conn: &mut Connection, from: &Path, keep: &Path) -> Result<(), StoreError> {
-    let bad = |why: &dyn std::fmt::Display| {
-        StoreError::Refused(format!(
-            "{} cannot be restored: {why} (nothing was changed)",
-            from.display()
-        ))
-    };
-    let src = Connection::open_with_flags(
-        from,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(|e| bad(&e))?;
-    let version: i64 = src
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(|e| bad(&e))?;
-    if !(1..=VERSION).contains(&version) {
-        return Err(bad(&format!(
-            "it is not a new2048 database this version reads (schema {version})"
-        )));
-    }
-    let problems = super::check::check(&src).map_err(|e| bad(&e))?.problems;
-    if !problems.is_empty() {
-        return Err(bad(&format!("it is damaged: {}", problems.join("; "))));
-    }
-    backup(conn, keep)?;
-    let step = rusqlite::backup::Backup::new(&src, conn).map_err(|e| bad(&e))?;
-    step.run_to_completion(256, Duration::from_millis(5), None)
-        .map_err(|e| {
-            StoreError::from(e).context(|m| format!("cannot restore {}: {m}", from.display()))
-        })?;
-    drop(step);
-    migrate(conn)
-        .map_err(|e| e.context(|m| format!("cannot bring {} up to date: {m}", from.display())))
 }
