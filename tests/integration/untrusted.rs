@@ -378,7 +378,13 @@ fn a_fifo_or_a_folder_is_refused_as_a_backup_and_as_the_database() {
         } else {
             assert!(Command::new("mkfifo").arg(&db).status().unwrap().success());
         }
-        for args in [&["history"][..], &["stats"], &["data", "check"]] {
+        for args in [
+            &["history"][..],
+            &["history", "--json"],
+            &["history", "--csv"],
+            &["stats"],
+            &["data", "check"],
+        ] {
             let out = other.run(args, "");
             let err = text(&out.stderr);
             assert_eq!(out.status.code(), Some(1), "{kind} {args:?}: {err}");
@@ -386,6 +392,10 @@ fn a_fifo_or_a_folder_is_refused_as_a_backup_and_as_the_database() {
                 err.contains(kind) && err.contains("new2048.db"),
                 "{kind}: {err}"
             );
+            // History that could not be read is never shown as an empty one, in any format.
+            if args[0] == "history" {
+                assert_eq!(text(&out.stdout), "", "{kind} {args:?}");
+            }
         }
     }
 }

@@ -127,13 +127,14 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         return Ok(());
     }
     let rows = report::rows(&shown);
-    if args.json {
+    if rows.is_empty() && keeper.db().is_none() && keeper.read_partly() {
+        // History that could not be read is not said to be empty, in any format (the warning
+        // says why, and the status is 1).
+    } else if args.json {
         let json = serde_json::to_string_pretty(&rows).expect("rows always serialize");
         writeln!(io::stdout(), "{json}")?;
     } else if args.csv {
         write!(io::stdout(), "{}", report::csv(&rows))?;
-    } else if rows.is_empty() && keeper.db().is_none() && keeper.read_partly() {
-        // History that could not be read is not said to be empty (the warning says why).
     } else if rows.is_empty() && keeper.count() == 0 {
         writeln!(io::stdout(), "no games recorded yet")?;
     } else if rows.is_empty() {
