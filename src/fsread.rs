@@ -273,12 +273,7 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
-    // Flushing a folder is how a rename is made durable on Unix; elsewhere opening a folder as a
-    // file fails, and the rename is as durable as the platform makes it.
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    sync_folder(dir)
 }
 
 /// Writes a new file at `path` holding `parts`, whole or not at all, never over a file that is
@@ -322,9 +317,10 @@ pub(crate) fn create_whole(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     sync_folder(dir)
 }
 
-/// Flushes the folder `dir`, which is how a new name is made durable on Unix (elsewhere opening
-/// a folder as a file fails, and the name is as durable as the platform makes it).
-fn sync_folder(dir: &Path) -> io::Result<()> {
+/// Flushes the folder `dir`, which is how a new name (or a rename) is made durable on Unix
+/// (elsewhere opening a folder as a file fails, and the name is as durable as the platform makes
+/// it). Never fails: a folder that cannot be flushed leaves the name as durable as it is.
+pub(crate) fn sync_folder(dir: &Path) -> io::Result<()> {
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }

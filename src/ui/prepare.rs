@@ -9,7 +9,7 @@
 //! gives up: the search is told to stop and the player goes back to where the puzzle was chosen.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, TryRecvError, channel};
 use std::thread;
 use std::time::Duration;
@@ -39,10 +39,11 @@ pub(crate) enum Prepared {
 /// more than a moment; `Cancelled` when the player gives it up.
 pub(crate) fn prepare(ui: &Ui, game: &Game) -> Prepared {
     let (tx, rx) = channel();
-    let cancel = Arc::new(AtomicBool::new(false));
+    // Tells the search to stop when the wait ends without it.
+    let cancel = crate::ui::play::Stop::default();
     let done = Arc::new(AtomicU64::new(0));
     let (rules, deck) = (Arc::clone(game.rules_arc()), Arc::clone(game.deck()));
-    let (stop, seen) = (Arc::clone(&cancel), Arc::clone(&done));
+    let (stop, seen) = (cancel.flag(), Arc::clone(&done));
     let spawned = thread::Builder::new()
         .name("new2048-puzzle".into())
         .spawn(move || {
@@ -61,14 +62,7 @@ pub(crate) fn prepare(ui: &Ui, game: &Game) -> Prepared {
         // No thread to be had: the search is made here, as it always ends.
         return Prepared::Target(exact::solve(game.rules(), game.deck()));
     }
-    // Tells the search to stop when the wait ends without it.
-    struct Stop(Arc<AtomicBool>);
-    impl Drop for Stop {
-        fn drop(&mut self) {
-            self.0.store(true, Ordering::Relaxed);
-        }
-    }
-    let _stop = Stop(cancel);
+    let _stop = cancel;
     match rx.recv_timeout(MOMENT) {
         Ok(s) => return Prepared::Target(s),
         Err(RecvTimeoutError::Disconnected) => return Prepared::Stopped,

@@ -65,15 +65,9 @@ impl Key {
                 path.display()
             )
         };
-        // Written whole under another name, then linked in: two windows making it at once end
-        // with one key, the other window's.
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".tmp-key")
-            .tempfile_in(dir)
-            .map_err(fail)?;
-        std::io::Write::write_all(&mut tmp, &fresh).map_err(fail)?;
-        tmp.as_file().sync_all().map_err(fail)?;
-        match std::fs::hard_link(tmp.path(), &path) {
+        // Written whole, then linked in under its name: two windows making it at once end with
+        // one key, the other window's.
+        match crate::fsread::create_whole(&path, &[&fresh]) {
             Ok(()) => Ok((Key::from_bytes(&fresh), true)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => match read() {
                 Ok(bytes) if bytes.len() == 16 => Ok((Key::from_bytes(&bytes), false)),

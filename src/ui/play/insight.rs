@@ -37,6 +37,13 @@ pub(crate) enum Pending<T> {
 #[derive(Debug, Default)]
 pub(crate) struct Stop(Arc<AtomicBool>);
 
+impl Stop {
+    /// The flag the work reads, set when this is dropped.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+}
+
 impl Drop for Stop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);

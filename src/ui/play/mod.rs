@@ -28,6 +28,7 @@ pub(crate) use cards::play_cards;
 pub(crate) use cast::{CastSetup, cast};
 pub(crate) use classic::play_classic;
 pub(crate) use duel::{DuelGame, Setup, default_names, play_duel, resume_duel};
+pub(crate) use insight::Stop;
 pub(crate) use replay::{Annotated, Duet, Reel, Shown, Solo, show_replay};
 pub(crate) use session::{After, End};
 #[cfg(test)]
