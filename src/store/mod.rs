@@ -94,6 +94,8 @@ pub(crate) struct Store {
     playing: Vec<Playing>,
     /// Whether opening found the database damaged (and moved it aside).
     damaged: bool,
+    /// A mending's message is among the warnings: once they are taken, its note is dropped.
+    mended_unsaid: bool,
     /// Whether a listing met rows that do not read.
     partial: std::cell::Cell<bool>,
     /// The data folder's lock, held shared while opening, writing and closing (`db::mend`).
@@ -568,6 +570,11 @@ impl Store {
 
     /// Messages for the player (a file moved aside, a folder that cannot be written...).
     pub(crate) fn take_warnings(&mut self) -> Vec<String> {
+        if std::mem::take(&mut self.mended_unsaid)
+            && let Some(dir) = &self.dir
+        {
+            db::mend::said(dir);
+        }
         std::mem::take(self.warnings.get_mut())
     }
 

@@ -53,6 +53,7 @@ impl Store {
         self.damaged = opened.as_ref().is_some_and(|o| o.damaged);
         // Read-only: every write would fail; said once, here.
         self.failing = opened.as_ref().is_some_and(|o| !o.damaged);
+        self.mended_unsaid |= opened.as_ref().is_some_and(|o| o.damaged);
         self.warn_all(opened.map(|o| o.note));
         let imported = match import::run(&mut conn, dir) {
             Ok(notes) => notes,
@@ -62,6 +63,7 @@ impl Store {
                 Ok((again, opened)) => {
                     conn = again;
                     self.damaged |= opened.is_some();
+                    self.mended_unsaid |= opened.as_ref().is_some_and(|o| o.damaged);
                     self.warn_all(opened.map(|o| o.note));
                     import::run(&mut conn, dir).unwrap_or_else(|e| {
                         vec![format!("the game files could not be imported: {e}")]
@@ -151,6 +153,7 @@ impl Store {
         self.let_go();
         match db::schema::open(&dir, &self.lock) {
             Ok((conn, opened)) => {
+                self.mended_unsaid |= opened.as_ref().is_some_and(|o| o.damaged);
                 self.warn_all(opened.map(|o| o.note));
                 self.file = mend::identity(&path);
                 self.db = Some(conn);

@@ -412,3 +412,42 @@ fn a_disk_too_full_for_the_mended_copy_leaves_everything_in_place_and_says_what_
     let check = run(home, &data, &["data", "check"]);
     assert!(check.status.success(), "{}", text(&check.stderr));
 }
+
+/// A window killed after its mended copy was put in place but before it said so: the note left
+/// beside the database makes the next start say it, and it is said once.
+#[test]
+fn a_mending_not_yet_said_is_said_by_the_next_start_once() {
+    let home = TempDir::new().unwrap();
+    let data = home.path().join("data");
+    let played = command(home.path(), &data, &["play", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut played = played;
+    played
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1\n1\nq\n")
+        .unwrap();
+    assert!(finish(played).status.success());
+    // The state such a kill leaves: the copy in place, its note still there.
+    fs::write(
+        data.join("new2048.db.mended-note"),
+        "Tree 5 page 123: extends off end of page\n11 recorded games stay only in the damaged file",
+    )
+    .unwrap();
+    let first = run(home.path(), &data, &["history"]);
+    let err = text(&first.stderr);
+    assert!(
+        err.contains("was damaged") && err.contains("11 recorded games"),
+        "{err}"
+    );
+    assert!(!data.join("new2048.db.mended-note").exists());
+    let again = run(home.path(), &data, &["history"]);
+    assert!(
+        !text(&again.stderr).contains("was damaged"),
+        "{}",
+        text(&again.stderr)
+    );
+}

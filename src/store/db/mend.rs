@@ -142,6 +142,15 @@ pub(crate) fn found_sound(dir: &Path) {
     let _ = fs::remove_file(dir.join(MENDING));
 }
 
+/// The message of a finished mending was handed to the player: its note is dropped (a window
+/// killed before that leaves it, and the next start says it again). Kept while a mending is
+/// under way, whose note it may be.
+pub(crate) fn said(dir: &Path) {
+    if !dir.join(MENDING).exists() && !dir.join(MENDED).exists() {
+        let _ = fs::remove_file(dir.join(NOTE));
+    }
+}
+
 /// Puts in place a mended copy a killed window left whole (holding `lock` shared on entry and
 /// on return), with what the player is told of it; `None` when there was none.
 pub(crate) fn finish(dir: &Path, lock: &Lock) -> Result<Option<Opened>, StoreError> {
@@ -222,7 +231,7 @@ fn copy(dir: &Path, e: &StoreError) -> Result<(), StoreError> {
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         fs::rename(&mending, &mended)?;
-        sync_dir(dir);
+        let _ = crate::fsread::sync_folder(dir);
         Ok(())
     })();
     done.map_err(|failed| {
@@ -264,13 +273,6 @@ fn size(bytes: u64) -> String {
     }
 }
 
-/// Flushes the folder `dir`, so that a rename in it lasts.
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
 /// Under the exclusive lock: puts a whole mended copy in place of the damaged file, which is
 /// kept under a new name, its log beside it. Each step can be done again: a window killed half
 /// way leaves it for the next. What the player is told, `None` when there was no copy.
@@ -278,10 +280,8 @@ fn swap(dir: &Path) -> Result<Option<Opened>, StoreError> {
     let (path, mended, note) = (schema::path_in(dir), dir.join(MENDED), dir.join(NOTE));
     let said = fs::read_to_string(&note).ok();
     if !mended.exists() {
-        // Put in place by a window killed before it said so.
-        if said.is_some() {
-            let _ = fs::remove_file(&note);
-        }
+        // Put in place by a window killed before it said so: said again, until said (the note
+        // stays until the message was handed to the player, [`said`]).
         return Ok(said.map(|s| opened(&path, None, &s)));
     }
     let fail = |e: std::io::Error| {
@@ -314,8 +314,7 @@ fn swap(dir: &Path) -> Result<Option<Opened>, StoreError> {
         fs::remove_file(&from).map_err(fail)?;
     }
     fs::rename(&mended, &path).map_err(fail)?;
-    sync_dir(dir);
-    let _ = fs::remove_file(&note);
+    let _ = crate::fsread::sync_folder(dir);
     let _ = fs::remove_file(dir.join(schema::CHECK_MARK));
     Ok(Some(opened(
         &path,
