@@ -52,9 +52,9 @@ pub(super) fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error
     let ui = terminal(global)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let game = Game::with_seed(Arc::new(rules), seed);
-    let mut keeper = Store::open();
-    let best = keeper.checked_best(GameKind::Cards, &game.rules().hash(), None);
-    print_warnings(&mut keeper);
+    let mut store = Store::open();
+    let best = store.checked_best(GameKind::Cards, &game.rules().hash(), None);
+    print_warnings(&mut store);
     let delay = Duration::from_millis(args.delay);
     crate::ui::autoplay(&ui, game, bot, seed, delay, best)?;
     Ok(())
@@ -100,17 +100,17 @@ fn autoplay_classic(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
         ms => bot::Think::Within(Duration::from_millis(ms)),
     };
     let (game, meta) = new_classic(global, args.size, args.seed)?;
-    let mut keeper = Store::open();
+    let mut store = Store::open();
     if !crate::ui::is_interactive() || args.json {
         let input: String = classic_moves(&game, think)
             .iter()
             .map(|d| format!("{}\n", d.as_str()))
             .collect();
-        return play_classic_kept_from(game, &meta, args.json, &mut keeper, input.as_bytes());
+        return play_classic_kept_from(game, &meta, args.json, &mut store, input.as_bytes());
     }
     let ui = terminal(global)?;
-    let best = keeper.checked_best(GameKind::Classic, &game.rules().hash(), None);
-    print_warnings(&mut keeper);
+    let best = store.checked_best(GameKind::Classic, &game.rules().hash(), None);
+    print_warnings(&mut store);
     let delay = Duration::from_millis(args.delay);
     crate::ui::autoplay_classic(&ui, game, think, delay, best)?;
     Ok(())

@@ -115,7 +115,7 @@ fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
 }
 
 /// The game `play` starts (from a deck file, a seed, or a fresh seed), with how it was dealt and
-/// when it started, for the keeper.
+/// when it started, for the store.
 pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game, GameMeta), Error> {
     let how = match &args.deck_file {
         Some(p) => NewDeal::DeckFile {
@@ -127,9 +127,9 @@ pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game,
     Ok(start(Arc::new(rules), how))
 }
 
-/// Prints the keeper's messages on the error stream.
-pub(crate) fn print_warnings(keeper: &mut Store) {
-    for w in keeper.take_warnings() {
+/// Prints the store's messages on the error stream.
+pub(crate) fn print_warnings(store: &mut Store) {
+    for w in store.take_warnings() {
         out::note(format_args!("new2048: warning: {w}"));
     }
 }
@@ -138,18 +138,18 @@ pub(crate) fn print_warnings(keeper: &mut Store) {
 /// Why `--resume` found no `game` (`what` in words, `rules` the rules it had to be of): the
 /// save is open in another window, or there is none; the other saved games follow.
 fn nothing_to_resume(
-    keeper: &mut Store,
+    store: &mut Store,
     game: GameKind,
     what: &str,
     rules: Option<&str>,
     command: &str,
 ) -> Error {
-    let (list, elsewhere) = keeper.saved_games_here();
+    let (list, elsewhere) = store.saved_games_here();
     let with = rules.map_or_else(String::new, |r| format!(" with the rules {r}"));
     let why = if elsewhere.contains(&game) {
         format!("this game is open in another window: the saved {what}{with} is played there")
     } else {
-        let place = keeper.dir().map_or_else(
+        let place = store.dir().map_or_else(
             || "no data folder".to_string(),
             |d| store::path_in(d).display().to_string(),
         );
@@ -161,18 +161,18 @@ fn nothing_to_resume(
 }
 
 fn play(global: &Global, args: &PlayArgs) -> Result<(), Error> {
-    let mut keeper = Store::open();
+    let mut store = Store::open();
     let print = Print::of(args.json, args.explain);
     if let Some(n) = args.resume {
         let rules = load_rules(global)?.rules;
-        let resumed = resume_saved(&mut keeper, n, &rules)?;
-        return play_resumed(global, resumed, print, &mut keeper);
+        let resumed = resume_saved(&mut store, n, &rules)?;
+        return play_resumed(global, resumed, print, &mut store);
     }
     if crate::ui::is_interactive() && !args.json && !args.explain {
-        return terminal_game(global, args, &mut keeper);
+        return terminal_game(global, args, &mut store);
     }
     let (game, meta) = new_game_with_meta(load_rules(global)?.rules, args)?;
-    play_kept(game, &meta, print, &mut keeper).map(drop)
+    play_kept(game, &meta, print, &mut store).map(drop)
 }
 
 /// The saved games other than `except`, as a few lines closing a message.
@@ -193,9 +193,9 @@ fn other_saves(list: &[SavedGameInfo], except: Option<&str>) -> String {
 
 /// What `play --resume [N]` takes up: saved game `n` as `new2048 saved` lists it, or the newest
 /// card game of `rules` (the rules in force).
-fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<Resumed, Error> {
-    let list = keeper.all_saved_games();
-    print_warnings(keeper);
+fn resume_saved(store: &mut Store, n: Option<usize>, rules: &Rules) -> Result<Resumed, Error> {
+    let list = store.all_saved_games();
+    print_warnings(store);
     let info = if let Some(n) = n {
         n.checked_sub(1).and_then(|i| list.get(i)).ok_or_else(|| {
             Error::usage(format!(
@@ -212,7 +212,7 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
         let Some(info) = found else {
             let name = rules.name.clone();
             return Err(nothing_to_resume(
-                keeper,
+                store,
                 GameKind::Cards,
                 "game",
                 Some(&name),
@@ -221,14 +221,14 @@ fn resume_saved(keeper: &mut Store, n: Option<usize>, rules: &Rules) -> Result<R
         };
         info
     };
-    let resumed = keeper.resume(&info.id).map_err(|e| {
+    let resumed = store.resume(&info.id).map_err(|e| {
         Error::usage(format!(
             "saved game {}: {e}{}",
             info.number,
             other_saves(&list, Some(&info.id))
         ))
     });
-    print_warnings(keeper);
+    print_warnings(store);
     resumed
 }
 
@@ -238,7 +238,7 @@ fn play_resumed(
     global: &Global,
     resumed: Resumed,
     print: Print,
-    keeper: &mut Store,
+    store: &mut Store,
 ) -> Result<(), Error> {
     crate::net::refuse_resume(&resumed).map_err(Error::usage)?;
     let json = print.json();
@@ -252,19 +252,19 @@ fn play_resumed(
                 Resumed::Cards(g, m) if !matches!(m.deal, Deal::Puzzle { .. }) => g.rules().clone(),
                 _ => load_rules(global)?.rules,
             };
-            crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), keeper)?;
+            crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), store)?;
             Ok(())
         }
-        Resumed::Cards(g, m) => play_kept(*g, &m, print, keeper).map(drop),
-        Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, keeper),
-        Resumed::CardDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
-        Resumed::ClassicDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, keeper),
+        Resumed::Cards(g, m) => play_kept(*g, &m, print, store).map(drop),
+        Resumed::Classic(g, m) => play_classic_kept(*g, &m, json, store),
+        Resumed::CardDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, store),
+        Resumed::ClassicDuel(mut d, m, names) => duel_kept(&mut d, &m, &names, json, store),
     }
 }
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
 /// before any move is not recorded, and its save is dropped); the score it ended with.
-fn play_kept(game: Game, meta: &GameMeta, print: Print, keeper: &mut Store) -> Result<u64, Error> {
+fn play_kept(game: Game, meta: &GameMeta, print: Print, store: &mut Store) -> Result<u64, Error> {
     let stdin = io::stdin();
     if stdin.is_terminal() && !print.json() {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
@@ -272,7 +272,7 @@ fn play_kept(game: Game, meta: &GameMeta, print: Print, keeper: &mut Store) -> R
             "Type a column number and Enter to place the card in hand; d discards, u undoes, q quits.",
         );
     }
-    play_kept_from(game, meta, print, keeper, stdin.lock())
+    play_kept_from(game, meta, print, store, stdin.lock())
 }
 
 /// [`play_kept`] with its moves read from `input`.
@@ -280,22 +280,22 @@ fn play_kept_from(
     mut game: Game,
     meta: &GameMeta,
     print: Print,
-    keeper: &mut Store,
+    store: &mut Store,
     input: impl io::BufRead,
 ) -> Result<u64, Error> {
-    print_warnings(keeper);
+    print_warnings(store);
     let mut out = io::stdout().lock();
     let mut err = out::stderr();
     let ending =
         headless::cards::run_with(&mut game, input, &mut out, &mut err, print, &mut |g| {
-            keeper.save(&InPlay::solo(g, meta));
+            store.save(&InPlay::solo(g, meta));
         })?;
     if ending == Ending::Quit && game.moves().is_empty() {
-        keeper.forget(&InPlay::solo(&game, meta));
+        store.forget(&InPlay::solo(&game, meta));
     } else {
-        keeper.finish(&InPlay::solo(&game, meta), Some(ending), None);
+        store.finish(&InPlay::solo(&game, meta), Some(ending), None);
     }
-    print_warnings(keeper);
+    print_warnings(store);
     Ok(game.position().score)
 }
 
@@ -315,10 +315,10 @@ fn daily(global: &Global, args: &DailyArgs) -> Result<(), Error> {
         out::line(format_args!("the daily deal of {date} (UTC)"))?;
     }
     let rules = game.rules().clone();
-    let mut keeper = Store::open();
-    play_kept(game, &meta, Print::of(args.json, false), &mut keeper)?;
+    let mut store = Store::open();
+    play_kept(game, &meta, Print::of(args.json, false), &mut store)?;
     if !args.json
-        && let Some(news) = keeper.daily_news(&rules, &date)
+        && let Some(news) = store.daily_news(&rules, &date)
     {
         out::line(format_args!(
             "\nto share: {}",
@@ -520,10 +520,10 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
     let ui = terminal(global)?;
     match crate::ui::edit_rules(&ui, file).map_err(Error::usage)? {
         crate::ui::Edited::Play(rules) => {
-            let mut keeper = Store::open();
+            let mut store = Store::open();
             let (g, m) = crate::ui::fresh_game(&std::sync::Arc::new(rules.clone()));
             let first = crate::ui::Match::Cards(Box::new(g), m);
-            crate::ui::play(&ui, rules, Some(first), &mut keeper)?;
+            crate::ui::play(&ui, rules, Some(first), &mut store)?;
         }
         crate::ui::Edited::Back(_) | crate::ui::Edited::Stop => {}
     }
@@ -531,16 +531,16 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
 }
 
 fn classic(global: &Global, args: &ClassicArgs) -> Result<(), Error> {
-    let mut keeper = Store::open();
+    let mut store = Store::open();
     if crate::ui::is_interactive() && !args.json {
-        return terminal_classic(global, args, &mut keeper);
+        return terminal_classic(global, args, &mut store);
     }
     let (game, meta) = if args.resume {
-        resume_classic(&mut keeper)?
+        resume_classic(&mut store)?
     } else {
         new_classic(global, args.size, args.seed)?
     };
-    play_classic_kept(game, &meta, args.json, &mut keeper)
+    play_classic_kept(game, &meta, args.json, &mut store)
 }
 
 /// A new classic game: the rules in force (`size` overriding their board side), from `seed` or
@@ -560,13 +560,13 @@ pub(crate) fn new_classic(
 }
 
 /// The saved classic game for `classic --resume`, or the message saying there is none.
-pub(crate) fn resume_classic(keeper: &mut Store) -> Result<(ClassicGame, ClassicMeta), Error> {
-    let saved = keeper.resume_newest(GameKind::Classic);
-    print_warnings(keeper);
+pub(crate) fn resume_classic(store: &mut Store) -> Result<(ClassicGame, ClassicMeta), Error> {
+    let saved = store.resume_newest(GameKind::Classic);
+    print_warnings(store);
     match saved {
         Some(Resumed::Classic(g, m)) => Ok((*g, m)),
         _ => Err(nothing_to_resume(
-            keeper,
+            store,
             GameKind::Classic,
             "classic game",
             None,
@@ -581,14 +581,14 @@ fn play_classic_kept(
     game: ClassicGame,
     meta: &ClassicMeta,
     json: bool,
-    keeper: &mut Store,
+    store: &mut Store,
 ) -> Result<(), Error> {
-    print_warnings(keeper);
+    print_warnings(store);
     if io::stdin().is_terminal() && !json {
         // Typed at a terminal but shown elsewhere (output redirected): say how to play by line.
         out::note("Type w, a, s or d and Enter to slide the tiles; u undoes, q quits.");
     }
-    play_classic_kept_from(game, meta, json, keeper, io::stdin().lock())
+    play_classic_kept_from(game, meta, json, store, io::stdin().lock())
 }
 
 /// [`play_classic_kept`] with its moves read from `input`.
@@ -596,20 +596,20 @@ fn play_classic_kept_from(
     mut game: ClassicGame,
     meta: &ClassicMeta,
     json: bool,
-    keeper: &mut Store,
+    store: &mut Store,
     input: impl io::BufRead,
 ) -> Result<(), Error> {
     let mut out = io::stdout().lock();
     let mut err = out::stderr();
     crate::headless::classic::run_with(&mut game, input, &mut out, &mut err, json, &mut |g| {
-        keeper.save(&InPlay::solo(g, meta));
+        store.save(&InPlay::solo(g, meta));
     })?;
     if game.ending() == Ending::Quit && game.moves().is_empty() {
-        keeper.forget(&InPlay::solo(&game, meta));
+        store.forget(&InPlay::solo(&game, meta));
     } else {
-        keeper.finish(&InPlay::solo(&game, meta), None, None);
+        store.finish(&InPlay::solo(&game, meta), None, None);
     }
-    print_warnings(keeper);
+    print_warnings(store);
     Ok(())
 }
 
@@ -641,23 +641,23 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         return crate::net::command(global, args);
     }
     crate::net::refuse_stray(args)?;
-    let mut keeper = Store::open();
+    let mut store = Store::open();
     if args.resume {
-        let resumed = keeper.resume_newest(GameKind::Duel);
-        print_warnings(&mut keeper);
+        let resumed = store.resume_newest(GameKind::Duel);
+        print_warnings(&mut store);
         let resumed = resumed
-            .ok_or_else(|| nothing_to_resume(&mut keeper, GameKind::Duel, "duel", None, "duel"))?;
-        return play_resumed(global, resumed, Print::of(args.json, false), &mut keeper);
+            .ok_or_else(|| nothing_to_resume(&mut store, GameKind::Duel, "duel", None, "duel"))?;
+        return play_resumed(global, resumed, Print::of(args.json, false), &mut store);
     }
     if crate::ui::is_interactive() && !args.json {
         return terminal_duel(global, args);
     }
     let names = duel_names(&args.names, ["Player 1".into(), "Player 2".into()])?;
-    print_warnings(&mut keeper);
+    print_warnings(&mut store);
     if args.classic {
         let (game, meta) = new_classic(global, args.size, args.seed)?;
         let mut duel = Duel::new(game.clone(), game);
-        duel_kept(&mut duel, &meta, &names, args.json, &mut keeper)
+        duel_kept(&mut duel, &meta, &names, args.json, &mut store)
     } else {
         let play = PlayArgs {
             seed: args.seed,
@@ -665,7 +665,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         };
         let (game, meta) = new_game_with_meta(load_rules(global)?.rules, &play)?;
         let mut duel = Duel::new(game.clone(), game);
-        duel_kept(&mut duel, &meta, &names, args.json, &mut keeper)
+        duel_kept(&mut duel, &meta, &names, args.json, &mut store)
     }
 }
 
@@ -676,7 +676,7 @@ fn duel_kept<G: Recorded>(
     meta: &G::Meta,
     names: &[String; 2],
     json: bool,
-    keeper: &mut Store,
+    store: &mut Store,
 ) -> Result<(), Error> {
     if io::stdin().is_terminal() && !json {
         out::note("Each player in turn types a move and Enter; q gives the duel up.");
@@ -685,16 +685,16 @@ fn duel_kept<G: Recorded>(
     let mut err = out::stderr();
     let input = io::stdin().lock();
     crate::headless::duel::run(duel, names, input, &mut out, &mut err, json, &mut |d| {
-        keeper.save(&InPlay::duel(d, names, meta));
+        store.save(&InPlay::duel(d, names, meta));
     })?;
     if duel
         .players
         .iter()
         .any(|p| crate::duel::Playable::survived(p) > 0)
     {
-        keeper.finish(&InPlay::duel(duel, names, meta), None, None);
+        store.finish(&InPlay::duel(duel, names, meta), None, None);
     }
-    print_warnings(keeper);
+    print_warnings(store);
     Ok(())
 }
 
@@ -712,7 +712,7 @@ pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
 
 /// The full-screen game (see [`crate::ui`]): the deal chosen with `--seed`/`--deck-file`, else
 /// the start menu (`--resume` is [`play_resumed`]).
-fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result<(), Error> {
+fn terminal_game(global: &Global, args: &PlayArgs, store: &mut Store) -> Result<(), Error> {
     let menu = args.seed.is_none() && args.deck_file.is_none();
     let (rules, broken) = if menu {
         config::for_the_menu(&global.rules_choice())?
@@ -724,17 +724,17 @@ fn terminal_game(global: &Global, args: &PlayArgs, keeper: &mut Store) -> Result
         .transpose()?;
     let ui = terminal(global)?;
     let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
-    crate::ui::play_saying(&ui, rules, first, keeper, broken)?;
+    crate::ui::play_saying(&ui, rules, first, store, broken)?;
     Ok(())
 }
 
 /// Full-screen classic 2048: the saved game with `--resume`; else a new one, the saved game
 /// being offered first when the command line did not choose the seed or size.
-fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> Result<(), Error> {
+fn terminal_classic(global: &Global, args: &ClassicArgs, store: &mut Store) -> Result<(), Error> {
     use crate::ui::Match;
     let rules = load_rules(global)?.rules;
     let first = if args.resume {
-        let (g, m) = resume_classic(keeper)?;
+        let (g, m) = resume_classic(store)?;
         Match::Classic(Box::new(g), m)
     } else {
         let (g, m) = new_classic(global, args.size, args.seed)?;
@@ -745,7 +745,7 @@ fn terminal_classic(global: &Global, args: &ClassicArgs, keeper: &mut Store) -> 
         }
     };
     let ui = terminal(global)?;
-    crate::ui::play(&ui, rules, Some(first), keeper)?;
+    crate::ui::play(&ui, rules, Some(first), store)?;
     Ok(())
 }
 

@@ -20,9 +20,9 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     let (game, meta) = puzzle::start(&rules, args.seed, date.as_deref())?;
     if args.share {
         let date = date.unwrap_or_default();
-        let mut keeper = Store::open();
-        let news = keeper.daily_news(game.rules(), &date);
-        super::print_warnings(&mut keeper);
+        let mut store = Store::open();
+        let news = store.daily_news(game.rules(), &date);
+        super::print_warnings(&mut store);
         let news = news.ok_or_else(|| {
             Error::usage(format!(
                 "there is no finished daily puzzle of {date} with the {} rules; play it with \
@@ -65,8 +65,8 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         out::line(format_args!("target {}", puzzle::target_text(&target)))?;
     }
     let rules = game.rules().clone();
-    let mut keeper = Store::open();
-    let ended = play_kept(game, &meta, Print::of(args.json, false), &mut keeper)?;
+    let mut store = Store::open();
+    let ended = play_kept(game, &meta, Print::of(args.json, false), &mut store)?;
     if !args.json {
         let verdict = puzzle::Verdict::of(ended, puzzle::Target::of(&target));
         out::line(format_args!(
@@ -76,7 +76,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
             verdict.text()
         ))?;
         if let Some(d) = &date
-            && let Some(news) = keeper.daily_news(&rules, d)
+            && let Some(news) = store.daily_news(&rules, d)
         {
             out::line(format_args!(
                 "\nto share: {}",

@@ -133,14 +133,14 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
     if !arg.exists()
         && let Some(n) = arg.to_str().and_then(|s| s.trim().parse::<usize>().ok())
     {
-        let mut keeper = Store::open();
-        let all = keeper.summaries(&crate::store::Filter {
+        let mut store = Store::open();
+        let all = store.summaries(&crate::store::Filter {
             limit: Some(n),
             ..Default::default()
         });
-        super::print_warnings(&mut keeper);
+        super::print_warnings(&mut store);
         let found = n.checked_sub(1).and_then(|i| all.get(i)).ok_or_else(|| {
-            if keeper.read_partly() {
+            if store.read_partly() {
                 return Error::Failed(format!(
                     "there is no game {n} among the {} of history that read (1 is the newest; \
                      the others are damaged, see above)",
@@ -150,10 +150,10 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
             Error::usage(format!(
                 "there is no game {n} in history, which holds {} (1 is the newest; see `new2048 \
                  history`)",
-                keeper.count()
+                store.count()
             ))
         })?;
-        let text = keeper
+        let text = store
             .record_text(&found.id)
             .map_err(|e| Error::usage(format!("cannot replay game {n}: {e}")))?;
         return Ok((format!("game {n}"), text));
@@ -341,9 +341,9 @@ fn show_duel<G: Shown>(
 
 /// The best score recorded of `game` under the rules hashed `hash`, for a replay's header.
 pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
-    let mut keeper = crate::store::Store::open();
-    let best = keeper.checked_best(game, hash, None);
-    super::print_warnings(&mut keeper);
+    let mut store = crate::store::Store::open();
+    let best = store.checked_best(game, hash, None);
+    super::print_warnings(&mut store);
     best
 }
 

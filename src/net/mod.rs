@@ -65,8 +65,8 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         .transpose()
         .map_err(Error::usage)?;
     let delay = std::time::Duration::from_millis(args.delay.unwrap_or(0));
-    let mut keeper = Store::open();
-    crate::app::print_warnings(&mut keeper);
+    let mut store = Store::open();
+    crate::app::print_warnings(&mut store);
     let (me, met, offer, own) = if let Some(addr) = &args.join {
         let own = own_name(args, "Player 2")?;
         let code = args.code.as_deref().unwrap_or("");
@@ -111,8 +111,8 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         screen: on_screen.then_some(global),
     };
     match offer.kind {
-        Kind::Cards => play::<Game>(&offer.rules, offer.seed, met, plan, &mut keeper),
-        Kind::Classic => play::<ClassicGame>(&offer.rules, offer.seed, met, plan, &mut keeper),
+        Kind::Cards => play::<Game>(&offer.rules, offer.seed, met, plan, &mut store),
+        Kind::Classic => play::<ClassicGame>(&offer.rules, offer.seed, met, plan, &mut store),
     }
 }
 
@@ -184,7 +184,7 @@ fn play<G: NetGame + crate::ui::Brief>(
     seed: u64,
     met: Met,
     plan: Plan,
-    keeper: &mut Store,
+    store: &mut Store,
 ) -> Result<(), Error> {
     let (game, meta) = G::deal(rules, seed);
     let mut duel = Duel::new(game.clone(), game);
@@ -192,7 +192,7 @@ fn play<G: NetGame + crate::ui::Brief>(
     let (tx, rx) = mpsc::channel();
     let Met { link, reader, .. } = met;
     link.listen::<Event>(reader, tx.clone(), Event::Heard);
-    let mut session = Session::new(duel, plan.me, plan.names, meta, link, plan.json, keeper);
+    let mut session = Session::new(duel, plan.me, plan.names, meta, link, plan.json, store);
     if let Some(global) = plan.screen {
         // Made only now: the screens catch Ctrl-C, which must stop a host still waiting.
         let ui = crate::app::terminal(global)?;

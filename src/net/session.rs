@@ -48,7 +48,7 @@ pub(crate) struct Session<'a, G: NetGame> {
     pub meta: G::Meta,
     pub link: Link,
     pub out: Out,
-    pub keeper: &'a mut Store,
+    pub store: &'a mut Store,
     /// This side makes no more moves (it said `end`).
     own_done: bool,
     /// The peer said `end`.
@@ -69,7 +69,7 @@ impl<'a, G: NetGame> Session<'a, G> {
         meta: G::Meta,
         link: Link,
         json: bool,
-        keeper: &'a mut Store,
+        store: &'a mut Store,
     ) -> Self {
         Session {
             duel,
@@ -78,7 +78,7 @@ impl<'a, G: NetGame> Session<'a, G> {
             meta,
             link,
             out: if json { Out::Json } else { Out::Lines },
-            keeper,
+            store,
             own_done: false,
             peer_done: false,
             gone: None,
@@ -340,7 +340,7 @@ impl<'a, G: NetGame> Session<'a, G> {
     }
 
     fn save(&mut self) {
-        self.keeper
+        self.store
             .save(&InPlay::duel(&self.duel, &self.names, &self.meta));
     }
 
@@ -350,11 +350,11 @@ impl<'a, G: NetGame> Session<'a, G> {
         let unfinished = self.unfinished();
         let view = InPlay::duel(&self.duel, &self.names, &self.meta);
         if self.duel.players.iter().any(|p| p.move_count() > 0) {
-            self.keeper.finish(&view, None, None);
+            self.store.finish(&view, None, None);
         } else {
-            self.keeper.forget(&view);
+            self.store.forget(&view);
         }
-        crate::app::print_warnings(self.keeper);
+        crate::app::print_warnings(self.store);
         let mut out = io::stdout().lock();
         if self.out == Out::Json {
             let j = serde_json::json!({

@@ -16,7 +16,7 @@
 //! [`Ongoing`] game, and what they get back) → `daily` → `summary` (what history shows of a game).
 //! The documents it stores are `crate::record`'s, the JSON exchange format, which knows nothing of
 //! storage; below them all, a game's deal and start are `crate::start`'s.
-//! This file is the [`Store`], the keeper of every screen, re-exporting what the rooms above use;
+//! This file is the [`Store`], the store of every screen, re-exporting what the rooms above use;
 //! `opening` is its hold on the database file (opened, followed when another window mended it,
 //! closed); what the data commands print is drawn in `app::records`.
 //!

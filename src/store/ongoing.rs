@@ -18,7 +18,7 @@ pub(crate) enum Play<'a, G> {
     Duel(&'a Duel<G>, &'a [String; 2]),
 }
 
-/// A game in progress, borrowed, with its metadata: what the screens hand the keeper.
+/// A game in progress, borrowed, with its metadata: what the screens hand the store.
 pub(crate) struct InPlay<'a, G: Side>(pub Play<'a, G>, pub &'a G::Meta);
 
 impl<'a, G: Side> InPlay<'a, G> {

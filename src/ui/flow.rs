@@ -44,12 +44,12 @@ enum Ready {
 /// while, which the player may give up: see [`prepare`]).
 fn ready(
     ui: &Ui,
-    keeper: &mut Store,
+    store: &mut Store,
     game: &crate::cards::engine::Game,
     meta: &crate::start::GameMeta,
     home: bool,
 ) -> Ready {
-    match menu::saved_deal(ui, keeper, game, meta) {
+    match menu::saved_deal(ui, store, game, meta) {
         Resume::Saved(r) => return Ready::Saved(r),
         Resume::Leave => return Ready::Leave,
         Resume::Fresh => {}
@@ -90,11 +90,11 @@ fn then(end: End, home: bool) -> Then {
 /// the player left.
 fn classic_or_saved(
     ui: &Ui,
-    keeper: &mut Store,
+    store: &mut Store,
     g: Box<crate::classic::ClassicGame>,
     m: crate::start::ClassicMeta,
 ) -> Option<Match> {
-    match menu::saved_classic(ui, keeper) {
+    match menu::saved_classic(ui, store) {
         Resume::Saved(r) => Some(Match::Saved(r)),
         Resume::Fresh => Some(Match::Classic(g, m)),
         Resume::Leave => None,
@@ -105,9 +105,9 @@ pub(crate) fn play(
     ui: &Ui,
     rules: Rules,
     first: Option<Match>,
-    keeper: &mut Store,
+    store: &mut Store,
 ) -> io::Result<()> {
-    play_saying(ui, rules, first, keeper, None)
+    play_saying(ui, rules, first, store, None)
 }
 
 /// [`play`], the first start menu saying why the rules file cannot be played (`broken`: its
@@ -116,14 +116,14 @@ pub(crate) fn play_saying(
     ui: &Ui,
     rules: Rules,
     first: Option<Match>,
-    keeper: &mut Store,
+    store: &mut Store,
     broken: Option<String>,
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
     let mut broken = broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
     let mut rules = Arc::new(rules);
     // The log look opens on the game, not on a menu (which cannot be drawn as a log).
-    let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(keeper, &rules)));
+    let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(store, &rules)));
     // Whether the player has been at the start menu: from then on every game comes back to it,
     // however the session began (`play --seed`, `puzzle`, `daily`, a resume).
     let mut home = first.is_none();
@@ -145,9 +145,9 @@ pub(crate) fn play_saying(
             news.extend(broken.take());
             // A menu reached in the log look is covered by the log until `b`.
             hide_in_log(ui);
-            let chosen = menu::start(ui, &mut rules, keeper, &news);
+            let chosen = menu::start(ui, &mut rules, store, &news);
             home = true;
-            kept = kept.filter(|(id, ..)| keeper.saved_games().iter().any(|i| i.id == *id));
+            kept = kept.filter(|(id, ..)| store.saved_games().iter().any(|i| i.id == *id));
             match chosen {
                 Some(m) => m,
                 None => break,
@@ -157,7 +157,7 @@ pub(crate) fn play_saying(
         // How the session ended, what "again" plays, and the farewell of a kept game.
         let (end, again, saved_bye) = match chosen {
             Match::Cards(g, m) => {
-                let target = match ready(ui, keeper, &g, &m, home) {
+                let target = match ready(ui, store, &g, &m, home) {
                     Ready::Play(target) => target,
                     Ready::Saved(r) => {
                         next = Some(Match::Saved(r));
@@ -173,15 +173,15 @@ pub(crate) fn play_saying(
                 if !matches!(deal, Deal::Puzzle { .. }) {
                     rules = Arc::clone(&played);
                 }
-                let (end, par) = play_cards(ui, keeper, *g, m, target);
+                let (end, par) = play_cards(ui, store, *g, m, target);
                 if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
-                    let news = keeper.daily_news(&played, date);
+                    let news = store.daily_news(&played, date);
                     daily = daily_lines(ui.words, news, date, par);
                 }
                 let (g, m) = again(&deal, &played);
                 (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
             }
-            Match::ClassicOrSaved(g, m) => match classic_or_saved(ui, keeper, g, m) {
+            Match::ClassicOrSaved(g, m) => match classic_or_saved(ui, store, g, m) {
                 Some(chosen) => {
                     next = Some(chosen);
                     continue;
@@ -190,11 +190,11 @@ pub(crate) fn play_saying(
             },
             Match::Classic(g, m) => {
                 let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
-                let end = play_classic(ui, keeper, *g, m);
+                let end = play_classic(ui, store, *g, m);
                 (end, fresh, ui.words.classic_saved_bye)
             }
             Match::Duel(setup) => {
-                let (end, said) = play_duel(ui, keeper, &setup);
+                let (end, said) = play_duel(ui, store, &setup);
                 given_up = said;
                 (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
             }
@@ -208,14 +208,14 @@ pub(crate) fn play_saying(
             }
             Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
                 let again = Setup::after(&r, ui.words);
-                let (end, said) = resume_duel(ui, keeper, r);
+                let (end, said) = resume_duel(ui, store, r);
                 given_up = said;
                 (end, Match::Duel(again), ui.words.duel_saved_bye)
             }
         };
         // The game is no longer played here: another window may take its save up.
-        keeper.release();
-        kept = kept_after(end, keeper, saved_bye);
+        store.release();
+        kept = kept_after(end, store, saved_bye);
         match then(end, home) {
             Then::Again => next = Some(again),
             Then::Menu => {}
@@ -234,9 +234,9 @@ pub(crate) fn play_saying(
 
 /// The game a session's last game left saved, when it was (its save is the newest): its id, its
 /// score and the farewell that says so.
-fn kept_after(end: End, keeper: &Store, bye: &'static str) -> Option<(String, u64, &'static str)> {
+fn kept_after(end: End, store: &Store, bye: &'static str) -> Option<(String, u64, &'static str)> {
     match end {
-        End::Quit(Some(score)) | End::Stopped(Some(score)) => keeper
+        End::Quit(Some(score)) | End::Stopped(Some(score)) => store
             .saved_games()
             .first()
             .map(|newest| (newest.id.clone(), score, bye)),
@@ -263,13 +263,13 @@ fn farewell(ui: &Ui, kept: Option<(u64, &str)>, daily: &[String], given_up: Opti
 
 /// The game the log look opens on: the newest saved card game of `rules` (not open in another
 /// window), else a new one.
-fn log_first(keeper: &mut Store, rules: &Arc<Rules>) -> Match {
+fn log_first(store: &mut Store, rules: &Arc<Rules>) -> Match {
     let hash = rules.hash();
-    let saved = keeper
+    let saved = store
         .saved_games()
         .into_iter()
         .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
-    if let Some(r) = saved.and_then(|i| keeper.resume(&i.id).ok()) {
+    if let Some(r) = saved.and_then(|i| store.resume(&i.id).ok()) {
         return Match::Saved(r);
     }
     let (g, m) = menu::fresh_game(rules);

@@ -17,9 +17,9 @@ use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
 pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
-    let mut keeper = Store::open();
-    let list = keeper.all_saved_games();
-    print_warnings(&mut keeper);
+    let mut store = Store::open();
+    let list = store.all_saved_games();
+    print_warnings(&mut store);
     if let Some(n) = args.delete {
         let info = n.checked_sub(1).and_then(|i| list.get(i)).ok_or_else(|| {
             Error::usage(format!(
@@ -27,10 +27,10 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
                 list.len()
             ))
         })?;
-        keeper
+        store
             .delete_saved(&info.id)
             .map_err(|e| Error::usage(format!("saved game {n}: {e}")))?;
-        print_warnings(&mut keeper);
+        print_warnings(&mut store);
         writeln!(
             io::stdout(),
             "deleted saved game {n} ({}, score {}); history keeps it as quit",
@@ -56,9 +56,9 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
 
 /// `daily --share`: the line to share of `date`'s finished daily deal with `rules`.
 pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
-    let mut keeper = Store::open();
-    let news = keeper.daily_news(rules, date);
-    print_warnings(&mut keeper);
+    let mut store = Store::open();
+    let news = store.daily_news(rules, date);
+    print_warnings(&mut store);
     let news = news.ok_or_else(|| {
         Error::usage(format!(
             "there is no finished daily deal of {date} with the {} rules; play it with \
@@ -77,20 +77,17 @@ pub(super) fn share(rules: &Rules, date: &str) -> Result<(), Error> {
 
 /// `--rules NAME` of `history` and `stats`: a preset, a rule set or the rules of a recorded
 /// game; another name is a mistake (exit 2, the nearest name suggested), not an empty list.
-fn rules_filter(global: &Global, keeper: &Store) -> Result<(), Error> {
+fn rules_filter(global: &Global, store: &Store) -> Result<(), Error> {
     match &global.rules {
-        Some(name) => Ok(crate::config::check_rules_name(
-            name,
-            &keeper.rules_names(),
-        )?),
+        Some(name) => Ok(crate::config::check_rules_name(name, &store.rules_names())?),
         None => Ok(()),
     }
 }
 
 pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> {
     use crate::app::cli::HistoryGame;
-    let mut keeper = Store::open();
-    rules_filter(global, &keeper)?;
+    let mut store = Store::open();
+    rules_filter(global, &store)?;
     // Puzzles are card games told apart by their deal: those of cards are sorted out here, and
     // the limit applied after.
     let puzzles = match args.game {
@@ -107,12 +104,12 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         rules: global.rules.clone(),
         limit: if puzzles.is_some() { None } else { args.limit },
     };
-    let mut shown = keeper.summaries(&filter);
+    let mut shown = store.summaries(&filter);
     if let Some(want) = puzzles {
         shown.retain(|r| matches!(r.deal, crate::start::Deal::Puzzle { .. }) == want);
         shown.truncate(args.limit.unwrap_or(usize::MAX));
     }
-    print_warnings(&mut keeper);
+    print_warnings(&mut store);
     if let Some(n) = args.export {
         let record = n.checked_sub(1).and_then(|i| shown.get(i)).ok_or_else(|| {
             Error::usage(format!(
@@ -120,14 +117,14 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
                 shown.len()
             ))
         })?;
-        let text = keeper
+        let text = store
             .record_text(&record.id)
             .map_err(|e| Error::usage(format!("cannot export game {n}: {e}")))?;
         write!(io::stdout(), "{text}")?;
         return Ok(());
     }
     let rows = report::rows(&shown);
-    if rows.is_empty() && keeper.db().is_none() && keeper.read_partly() {
+    if rows.is_empty() && store.db().is_none() && store.read_partly() {
         // History that could not be read is not said to be empty, in any format (the warning
         // says why, and the status is 1).
     } else if args.json {
@@ -135,20 +132,20 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         writeln!(io::stdout(), "{json}")?;
     } else if args.csv {
         write!(io::stdout(), "{}", report::csv(&rows))?;
-    } else if rows.is_empty() && keeper.count() == 0 {
+    } else if rows.is_empty() && store.count() == 0 {
         writeln!(io::stdout(), "no games recorded yet")?;
     } else if rows.is_empty() {
         writeln!(io::stdout(), "no recorded game matches")?;
     } else {
         write!(io::stdout(), "{}", report::table(&rows, terminal_width()))?;
     }
-    partly_read(&keeper)
+    partly_read(&store)
 }
 
 /// A command that could not read every row it was asked for fails (status 1) after printing
 /// what it could.
-fn partly_read(keeper: &Store) -> Result<(), Error> {
-    if keeper.read_partly() {
+fn partly_read(store: &Store) -> Result<(), Error> {
+    if store.read_partly() {
         return Err(Error::Failed(
             "history could not be read in full (see the warning above)".into(),
         ));
@@ -165,14 +162,14 @@ pub(super) fn terminal_width() -> Option<usize> {
 
 /// `new2048 stats [--rules NAME]`: every rules' figures, or only those of the rules named.
 pub(super) fn stats(global: &Global) -> Result<(), Error> {
-    let mut keeper = Store::open();
-    rules_filter(global, &keeper)?;
-    let tally = keeper.stats();
-    print_warnings(&mut keeper);
+    let mut store = Store::open();
+    rules_filter(global, &store)?;
+    let tally = store.stats();
+    print_warnings(&mut store);
     let today = utc::date(utc::now());
     match (tally, &global.rules) {
         // History that could not be read is not said to be empty (the warning says why).
-        (None, _) if keeper.read_partly() => {}
+        (None, _) if store.read_partly() => {}
         (None, _) => writeln!(io::stdout(), "no games recorded yet")?,
         (Some(mut tally), Some(name)) => {
             stats::keep_rules(&mut tally, name);
@@ -184,7 +181,7 @@ pub(super) fn stats(global: &Global) -> Result<(), Error> {
         }
         (Some(tally), None) => write!(io::stdout(), "{}", stats::report_of(&tally, &today))?,
     }
-    partly_read(&keeper)
+    partly_read(&store)
 }
 
 /// `new2048 data path|backup PATH|check`.
@@ -199,10 +196,10 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         writeln!(io::stdout(), "{}", store::path_in(&dir).display())?;
         return Ok(());
     }
-    let mut keeper = Store::open();
-    print_warnings(&mut keeper);
+    let mut store = Store::open();
+    print_warnings(&mut store);
     if let DataCommand::Restore { path } = command {
-        let restored = keeper.restore(path)?;
+        let restored = store.restore(path)?;
         let count = |n: usize, what| crate::cards::text::count(n as u32, what);
         let refused = if restored.refused.is_empty() {
             String::new()
@@ -229,7 +226,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         )?;
         return Ok(());
     }
-    let db = keeper.db().ok_or_else(|| keeper.unopened())?;
+    let db = store.db().ok_or_else(|| store.unopened())?;
     match command {
         DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
         DataCommand::Backup { path } => {
@@ -243,7 +240,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             Ok(())
         }
         DataCommand::Check => {
-            let found = keeper
+            let found = store
                 .check()
                 .map_err(|e| e.context(|m| format!("the database cannot be checked: {m}")))?;
             let mut problems = found.problems;
@@ -256,7 +253,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
                         .into(),
                 );
             }
-            if keeper.found_damage() {
+            if store.found_damage() {
                 problems.insert(
                     0,
                     "it was damaged when this command opened it, and was moved aside (see above)"

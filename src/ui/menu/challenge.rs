@@ -25,7 +25,7 @@ pub(super) struct Offer {
 /// share of games won, from [`crate::strategy::measured`], highest first), then the rules in
 /// force when they are the player's own, then the player's rules file when it holds other
 /// rules; each with what history says of the player's games with them.
-pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &Store) -> Vec<Offer> {
+pub(super) fn offers(ui: &Ui, rules: &Rules, store: &Store) -> Vec<Offer> {
     let mut all: Vec<(String, Rules, bool)> = presets_by_ease()
         .into_iter()
         .filter_map(|name| {
@@ -43,7 +43,7 @@ pub(super) fn offers(ui: &Ui, rules: &Rules, keeper: &Store) -> Vec<Offer> {
     }
     all.into_iter()
         .map(|(name, rules, preset)| Offer {
-            played: keeper.played(&rules),
+            played: store.played(&rules),
             name,
             rules,
             preset,

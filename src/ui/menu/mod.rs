@@ -167,8 +167,8 @@ fn offer(ui: &Ui, about: &str, question: &str, take: impl FnOnce() -> Option<Res
 }
 
 /// Offers the saved classic game, when there is one.
-pub(crate) fn saved_classic(ui: &Ui, keeper: &mut Store) -> Resume {
-    let Some(Resumed::Classic(g, m)) = keeper.resume_newest(GameKind::Classic) else {
+pub(crate) fn saved_classic(ui: &Ui, store: &mut Store) -> Resume {
+    let Some(Resumed::Classic(g, m)) = store.resume_newest(GameKind::Classic) else {
         return Resume::Fresh;
     };
     let moves = plural(ui.words.menu_played_moves, g.moves().len() as u64);
@@ -178,13 +178,13 @@ pub(crate) fn saved_classic(ui: &Ui, keeper: &mut Store) -> Resume {
 
 /// A new card game whose deal (a seed, a daily deal) and rules a saved game has: offers to take
 /// that save up rather than start a second copy of it. A game already begun is not asked about.
-pub(crate) fn saved_deal(ui: &Ui, keeper: &mut Store, game: &Game, meta: &GameMeta) -> Resume {
+pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMeta) -> Resume {
     if !game.moves().is_empty() {
         return Resume::Fresh;
     }
     let deal = crate::start::deal_text(&meta.deal);
     let hash = game.rules().hash();
-    let Some(saved) = keeper.saved_games().into_iter().find(|i| {
+    let Some(saved) = store.saved_games().into_iter().find(|i| {
         i.game == GameKind::Cards && i.played > 0 && i.deal == deal && i.rules_hash == hash
     }) else {
         return Resume::Fresh;
@@ -199,7 +199,7 @@ pub(crate) fn saved_deal(ui: &Ui, keeper: &mut Store, game: &Game, meta: &GameMe
         ],
     );
     offer(ui, &about, words.resume_deal_ask, || {
-        keeper.resume(&saved.id).ok()
+        store.resume(&saved.id).ok()
     })
 }
 
@@ -294,7 +294,7 @@ fn menu_items(
 /// `Err` when a signal came meanwhile.
 fn delete_saved(
     ui: &Ui,
-    keeper: &mut Store,
+    store: &mut Store,
     info: &SavedGameInfo,
     now: u64,
 ) -> Result<Option<(String, Tone)>, ()> {
@@ -302,7 +302,7 @@ fn delete_saved(
     let question = fill(words.menu_delete, &[&label(info, words, now)]);
     title(ui);
     if confirm(ui, &question, false, || title(ui)) == Some(true) {
-        return Ok(Some(match keeper.delete_saved(&info.id) {
+        return Ok(Some(match store.delete_saved(&info.id) {
             Ok(()) => (words.menu_deleted.to_string(), Tone::Info),
             Err(e) => (refused(&e, words), Tone::Bad),
         }));
@@ -315,12 +315,12 @@ fn delete_saved(
 
 /// Every saved game, newest first, scrolled when they do not fit: one taken up, or deleted
 /// (after a question, then the list again). Back to the menu with `q`, or once none is left.
-fn all_saved(ui: &Ui, keeper: &mut Store, notes: &mut Vec<(String, Tone)>) -> Sub<Resumed> {
+fn all_saved(ui: &Ui, store: &mut Store, notes: &mut Vec<(String, Tone)>) -> Sub<Resumed> {
     let words = ui.words;
     let mut said: Vec<(String, Tone)> = Vec::new();
     let mut at = 0;
     loop {
-        let saved = keeper.saved_games();
+        let saved = store.saved_games();
         if saved.is_empty() {
             notes.append(&mut said);
             return Sub::Back;
@@ -340,11 +340,11 @@ fn all_saved(ui: &Ui, keeper: &mut Store, notes: &mut Vec<(String, Tone)>) -> Su
         );
         said.clear();
         match picked {
-            Picked::Item(i) => match keeper.resume(&saved[i].id) {
+            Picked::Item(i) => match store.resume(&saved[i].id) {
                 Ok(r) => return Sub::Chose(r),
                 Err(e) => said.push((refused(&e, words), Tone::Bad)),
             },
-            Picked::Delete(i) => match delete_saved(ui, keeper, &saved[i], now) {
+            Picked::Delete(i) => match delete_saved(ui, store, &saved[i], now) {
                 Ok(note) => {
                     said.extend(note);
                     at = i;
@@ -365,12 +365,12 @@ fn all_saved(ui: &Ui, keeper: &mut Store, notes: &mut Vec<(String, Tone)>) -> Su
 fn menu_now(
     ui: &Ui,
     rules: &Rules,
-    keeper: &mut Store,
+    store: &mut Store,
     notes: &mut Vec<(String, Tone)>,
     now: u64,
 ) -> MenuNow {
     let words = ui.words;
-    let (saved, elsewhere) = keeper.saved_games_here();
+    let (saved, elsewhere) = store.saved_games_here();
     let elsewhere = elsewhere.len();
     if elsewhere > 0 {
         notes.push((
@@ -378,8 +378,8 @@ fn menu_now(
             Tone::Info,
         ));
     }
-    let played = keeper.daily_best(rules, &utc::date(now));
-    let offers = offers(ui, rules, keeper);
+    let played = store.daily_best(rules, &utc::date(now));
+    let offers = offers(ui, rules, store);
     let broken = broken_sets();
     let suggested = suggestion(words, &offers);
     if let Some((line, _)) = &suggested {
@@ -396,7 +396,7 @@ fn menu_now(
         now,
         played,
     );
-    for w in keeper.take_warnings() {
+    for w in store.take_warnings() {
         notes.push((w, Tone::Bad));
     }
     MenuNow {
@@ -466,7 +466,7 @@ fn broken_sets() -> Vec<Broken> {
 pub(crate) fn start(
     ui: &Ui,
     rules: &mut Arc<Rules>,
-    keeper: &mut Store,
+    store: &mut Store,
     news: &[(String, Tone)],
 ) -> Option<Match> {
     let words = ui.words;
@@ -480,7 +480,7 @@ pub(crate) fn start(
             offers,
             broken,
             items,
-        } = menu_now(ui, rules, keeper, &mut notes, now);
+        } = menu_now(ui, rules, store, &mut notes, now);
         let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
         let deletable: Vec<bool> = items
             .iter()
@@ -506,7 +506,7 @@ pub(crate) fn start(
             Picked::Item(i) => items[i].1,
             Picked::Delete(i) => match items[i].1 {
                 Choice::Resume(n) => {
-                    match delete_saved(ui, keeper, &saved[n], now) {
+                    match delete_saved(ui, store, &saved[n], now) {
                         Ok(note) => notes.extend(note),
                         Err(()) => return None,
                     }
@@ -523,11 +523,11 @@ pub(crate) fn start(
                 let (g, m) = fresh_game(rules);
                 return Some(Match::Cards(Box::new(g), m));
             }
-            Choice::Resume(n) => match keeper.resume(&saved[n].id) {
+            Choice::Resume(n) => match store.resume(&saved[n].id) {
                 Ok(r) => return Some(Match::Saved(r)),
                 Err(e) => notes.push((refused(&e, words), Tone::Bad)),
             },
-            Choice::More => match all_saved(ui, keeper, &mut notes) {
+            Choice::More => match all_saved(ui, store, &mut notes) {
                 Sub::Chose(r) => return Some(Match::Saved(r)),
                 Sub::Back => {}
                 Sub::Leave => return None,

@@ -83,7 +83,7 @@ impl Cards {
 /// its exact solution when it was prepared before (else it is worked out while it is played).
 pub(crate) fn play_cards(
     ui: &Ui,
-    keeper: &mut Store,
+    store: &mut Store,
     game: Game,
     meta: GameMeta,
     target: Option<Solution>,
@@ -123,7 +123,7 @@ pub(crate) fn play_cards(
         // ends the wait at once.
         goal_news(&mut cards, &game, &mut meta.deal, &|| ui.signals.stop());
     }
-    let (end, mut cards) = solo::play(ui, keeper, game, meta, cards);
+    let (end, mut cards) = solo::play(ui, store, game, meta, cards);
     (end, cards.judged.par_now())
 }
 

@@ -140,7 +140,7 @@ pub(crate) fn drag(from: (u16, u16), to: (u16, u16)) -> Option<Dir> {
 /// Plays `game` until it ends, the player leaves, or a signal stops it.
 pub(crate) fn play_classic(
     ui: &Ui,
-    keeper: &mut Store,
+    store: &mut Store,
     game: ClassicGame,
     meta: ClassicMeta,
 ) -> End {
@@ -150,7 +150,7 @@ pub(crate) fn play_classic(
         judged: Judged::new(insight::start_classic_par(&game)),
         event: None,
     };
-    solo::play(ui, keeper, game, meta, classic).0
+    solo::play(ui, store, game, meta, classic).0
 }
 
 impl OnePlayer for ClassicGame {

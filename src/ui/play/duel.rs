@@ -152,30 +152,30 @@ pub(crate) fn default_names(words: &Words) -> [String; 2] {
 
 /// Plays the duel `setup` describes until it is decided, given up, or a signal stops it; with
 /// the line that says who gave it up, when it was (see [`Session::given_up`]).
-pub(crate) fn play_duel(ui: &Ui, keeper: &mut Store, setup: &Setup) -> (End, Option<String>) {
+pub(crate) fn play_duel(ui: &Ui, store: &mut Store, setup: &Setup) -> (End, Option<String>) {
     let names = setup.names.clone();
     match &setup.game {
         DuelGame::Cards(rules) => {
             let (g, meta) =
                 crate::start::start(Arc::clone(rules), crate::start::NewDeal::Seed(setup.seed));
-            run(ui, keeper, Duel::new(g.clone(), g), meta, names)
+            run(ui, store, Duel::new(g.clone(), g), meta, names)
         }
         DuelGame::Classic(rules, name) => {
             let (g, meta) = crate::start::start_classic(*rules, name, setup.seed);
-            run(ui, keeper, Duel::new(g.clone(), g), meta, names)
+            run(ui, store, Duel::new(g.clone(), g), meta, names)
         }
     }
 }
 
 /// Plays on a duel taken up from its save (the same player to move as when it was left), as
 /// [`play_duel`] does.
-pub(crate) fn resume_duel(ui: &Ui, keeper: &mut Store, resumed: Resumed) -> (End, Option<String>) {
+pub(crate) fn resume_duel(ui: &Ui, store: &mut Store, resumed: Resumed) -> (End, Option<String>) {
     if let Err(why) = crate::net::refuse_resume(&resumed) {
         return (End::Quit(None), Some(why));
     }
     match resumed {
-        Resumed::CardDuel(d, m, names) => run(ui, keeper, *d, m, names),
-        Resumed::ClassicDuel(d, m, names) => run(ui, keeper, *d, m, names),
+        Resumed::CardDuel(d, m, names) => run(ui, store, *d, m, names),
+        Resumed::ClassicDuel(d, m, names) => run(ui, store, *d, m, names),
         // Not a duel: nothing to play here.
         Resumed::Cards(..) | Resumed::Classic(..) => (End::Quit(None), None),
     }
@@ -183,7 +183,7 @@ pub(crate) fn resume_duel(ui: &Ui, keeper: &mut Store, resumed: Resumed) -> (End
 
 fn run<G: Side>(
     ui: &Ui,
-    keeper: &mut Store,
+    store: &mut Store,
     duel: Duel<G>,
     meta: G::Meta,
     names: [String; 2],
@@ -192,7 +192,7 @@ fn run<G: Side>(
     let moved = duel.players.iter().any(|p| p.survived() > 0);
     let mut s = Session {
         ui,
-        keeper,
+        store,
         duel,
         meta,
         names,
@@ -212,7 +212,7 @@ fn run<G: Side>(
 /// One duel being played on the screen.
 struct Session<'a, G: Side> {
     ui: &'a Ui,
-    keeper: &'a mut Store,
+    store: &'a mut Store,
     duel: Duel<G>,
     meta: G::Meta,
     names: [String; 2],
@@ -242,7 +242,7 @@ impl<G: Side> Session<'_, G> {
     }
 
     fn warnings(&mut self) {
-        for w in self.keeper.take_warnings() {
+        for w in self.store.take_warnings() {
             self.notes.push(Note::new(w, Tone::Bad));
         }
     }
@@ -251,7 +251,7 @@ impl<G: Side> Session<'_, G> {
     fn record(&mut self) {
         if self.moved && !self.recorded {
             let duel = InPlay::duel(&self.duel, &self.names, &self.meta);
-            self.keeper.finish(&duel, None, None);
+            self.store.finish(&duel, None, None);
             self.recorded = true;
             self.warnings();
         }
@@ -368,7 +368,7 @@ impl<G: Side> Play for Session<'_, G> {
                 Some(Ok(notes)) => {
                     self.moved = true;
                     let duel = InPlay::duel(&self.duel, &self.names, &self.meta);
-                    self.keeper.save(&duel);
+                    self.store.save(&duel);
                     self.warnings();
                     // Each note says whose move it was, in their colour.
                     self.notes = notes

@@ -1,12 +1,12 @@
 //! What the two one-player games (the card game and classic 2048) share on the screen: keeping
 //! the game, undo, restart, and the answers to the shared loop ([`super::session`]).
 //!
-//! Storage is reached only through the keeper, the same way for both games: the best score
+//! Storage is reached only through the store, the same way for both games: the best score
 //! when a game starts and ends; a save after every move and undo and when leaving (quit,
 //! Ctrl-C, Ctrl-D, SIGINT/SIGTERM/SIGHUP, the terminal gone), or the save forgotten when
 //! leaving a game in which nothing was played; the record when the result screen of an ended
 //! game is left (not when it appears: its last move may still be taken back), and (as quit)
-//! when it is restarted; the keeper's warnings after each of them, shown under the board.
+//! when it is restarted; the store's warnings after each of them, shown under the board.
 //!
 //! Each game says what its own keys do through [`OnePlayer`] (how it is kept is the store's, one
 //! [`InPlay`] for both); everything else is written once, in [`Kept`].
@@ -60,7 +60,7 @@ pub(crate) trait OnePlayer: crate::record::Recorded {
 /// One game being played on the screen, and how it is kept.
 pub(crate) struct Kept<'a, G: OnePlayer> {
     pub ui: &'a Ui,
-    pub keeper: &'a mut Store,
+    pub store: &'a mut Store,
     pub game: G,
     pub meta: G::Meta,
     pub best: Option<u64>,
@@ -86,15 +86,15 @@ impl<G: OnePlayer> Kept<'_, G> {
 /// game's own screen state as it was left.
 pub(crate) fn play<G: OnePlayer>(
     ui: &Ui,
-    keeper: &mut Store,
+    store: &mut Store,
     game: G,
     meta: G::Meta,
     extra: G::Extra,
 ) -> (End, G::Extra) {
-    let best = keeper.best(&InPlay::solo(&game, &meta));
+    let best = store.best(&InPlay::solo(&game, &meta));
     let mut s = Kept {
         ui,
-        keeper,
+        store,
         game,
         meta,
         best,
@@ -118,14 +118,14 @@ impl<G: OnePlayer> Kept<'_, G> {
     }
 
     fn warnings(&mut self) {
-        for w in self.keeper.take_warnings() {
+        for w in self.store.take_warnings() {
             self.notes.push(Note::new(w, Tone::Bad));
         }
     }
 
     /// Saves the game in progress (after every move and undo).
     pub(crate) fn save(&mut self) {
-        self.keeper.save(&InPlay::solo(&self.game, &self.meta));
+        self.store.save(&InPlay::solo(&self.game, &self.meta));
         self.warnings();
     }
 
@@ -136,7 +136,7 @@ impl<G: OnePlayer> Kept<'_, G> {
             self.save();
             Some(self.game.score())
         } else {
-            self.keeper.forget(&InPlay::solo(&self.game, &self.meta));
+            self.store.forget(&InPlay::solo(&self.game, &self.meta));
             self.warnings();
             None
         }
@@ -156,15 +156,15 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
         G::before_record(self);
         // Recorded as it ended, with the time the result screen showed.
         let game = InPlay::solo(&self.game, &self.meta);
-        let new_best = self.keeper.finish(&game, None, self.ended);
-        self.best = self.keeper.best(&game).or(self.best);
+        let new_best = self.store.finish(&game, None, self.ended);
+        self.best = self.store.best(&game).or(self.best);
         self.warnings();
         new_best
     }
 
     fn new_best(&self) -> bool {
         let score = self.game.score();
-        let stored = self.keeper.best(&InPlay::solo(&self.game, &self.meta));
+        let stored = self.store.best(&InPlay::solo(&self.game, &self.meta));
         stored.map_or(score > 0, |b| score > b)
     }
 
@@ -252,9 +252,9 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
                 return session::restart(self, |s| {
                     let game = InPlay::solo(&s.game, &s.meta);
                     if s.played() {
-                        s.keeper.finish(&game, Some(Ending::Restarted), None);
+                        s.store.finish(&game, Some(Ending::Restarted), None);
                     } else {
-                        s.keeper.forget(&game);
+                        s.store.forget(&game);
                     }
                 });
             }
