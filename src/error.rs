@@ -6,11 +6,58 @@
 //! 2 for input the user can fix (arguments, rules, deck and record files), 1 for the machine
 //! (I/O, threads), and 0 for a closed output pipe (`new2048 history | head` is not a failure).
 //! The store's errors carry their kind (`StoreError`), which gives their status the same way.
+//! Where a command says a lower room's error in its own words (`cannot read deck file …`), the
+//! status still comes from that error's kind: [`Blame`] says whose fault it is, never its text.
 
 use std::io;
 
 use crate::config::parse::RulesError;
 use crate::store::StoreError;
+use crate::utc::DateError;
+
+/// Whose fault a failure is, which is what the exit status says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// Input the user can fix: an argument, a file they named that is wrong or refused. Status 2.
+    Input,
+    /// The machine: a read or write that failed, a full disk, no terminal, no thread. Status 1.
+    Machine,
+}
+
+impl Fault {
+    /// The exit status of a failure of this fault.
+    pub(crate) fn code(self) -> i32 {
+        match self {
+            Fault::Input => 2,
+            Fault::Machine => 1,
+        }
+    }
+}
+
+/// An error that knows from its kind whose fault it is.
+pub(crate) trait Blame {
+    fn fault(&self) -> Fault;
+}
+
+impl Blame for crate::fsread::ReadError {
+    fn fault(&self) -> Fault {
+        if self.is_machine() {
+            Fault::Machine
+        } else {
+            Fault::Input
+        }
+    }
+}
+
+impl Blame for crate::store::ResumeError {
+    fn fault(&self) -> Fault {
+        use crate::store::ResumeError as R;
+        match self {
+            R::Elsewhere | R::NotFound(_) | R::Unusable(_) => Fault::Input,
+            R::NoFolder | R::ReadOnly(_) | R::Io(_) => Fault::Machine,
+        }
+    }
+}
 
 /// Why a command stopped.
 #[derive(Debug, thiserror::Error)]
@@ -30,6 +77,12 @@ pub(crate) enum Error {
     /// Something else the user did not cause. Exit status 1.
     #[error("{0}")]
     Failed(String),
+    /// A `--date` that is no date, or one to come. Exit status 2.
+    #[error("{0}")]
+    Date(#[from] DateError),
+    /// A lower room's error said in the command's words; the status follows its kind.
+    #[error("{message}")]
+    Said { message: String, fault: Fault },
 }
 
 impl Error {
@@ -43,12 +96,21 @@ impl Error {
         Error::Failed(message.into())
     }
 
+    /// `cause` said as `message` (which names it): the exit status is `cause`'s fault's.
+    pub(crate) fn said(cause: &impl Blame, message: impl Into<String>) -> Self {
+        Error::Said {
+            message: message.into(),
+            fault: cause.fault(),
+        }
+    }
+
     /// The exit status for this error.
     pub(crate) fn code(&self) -> i32 {
         match self {
-            Error::Usage(_) | Error::Rules(_) => 2,
+            Error::Usage(_) | Error::Rules(_) | Error::Date(_) => 2,
             Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Error::Store(e) => e.code(),
+            Error::Said { fault, .. } => fault.code(),
             Error::Io(_) | Error::Failed(_) => 1,
         }
     }

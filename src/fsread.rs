@@ -74,6 +74,13 @@ impl ReadError {
         matches!(&self.kind, Why::Io(e) if is_refused(e))
     }
 
+    /// Whether the machine failed the read (an I/O error other than the system refusing it), as
+    /// opposed to a path that is missing, refused, no regular file, too large or not text:
+    /// those the player can fix.
+    pub(crate) fn is_machine(&self) -> bool {
+        matches!(&self.kind, Why::Io(e) if !is_refused(e))
+    }
+
     fn new(path: &Path, kind: Why) -> ReadError {
         ReadError {
             path: path.to_path_buf(),

@@ -109,7 +109,7 @@ pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
     let limit = crate::config::paths::MAX_FILE_BYTES;
     let text = crate::fsread::read_text(path, crate::fsread::Links::Follow, limit)
-        .map_err(|e| Error::usage(format!("cannot read deck file {e}")))?;
+        .map_err(|e| Error::said(&e, format!("cannot read deck file {e}")))?;
     crate::cards::deck::parse_deck(&text, rules)
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
@@ -222,11 +222,14 @@ fn resume_saved(store: &mut Store, n: Option<usize>, rules: &Rules) -> Result<Re
         info
     };
     let resumed = store.resume(&info.id).map_err(|e| {
-        Error::usage(format!(
-            "saved game {}: {e}{}",
-            info.number,
-            other_saves(&list, Some(&info.id))
-        ))
+        Error::said(
+            &e,
+            format!(
+                "saved game {}: {e}{}",
+                info.number,
+                other_saves(&list, Some(&info.id))
+            ),
+        )
     });
     print_warnings(store);
     resumed
@@ -352,21 +355,7 @@ fn ask_replace(path: &std::path::Path) -> Option<bool> {
 /// The name `rules --init` gives the rules: `--name`, else asked on a terminal, else `mine`;
 /// never a preset's (the rules would be shown as that preset's when they are not).
 fn init_name(given: Option<&str>) -> Result<String, Error> {
-    let check = |name: &str| -> Result<(), String> {
-        if config::presets::get(name).is_some() {
-            return Err(format!(
-                "`{name}` is a shipped preset's name; give your rules a name of their own"
-            ));
-        }
-        let n = name.trim();
-        if n.is_empty()
-            || n.chars().count() > config::own::MAX_NAME
-            || n.chars().any(char::is_control)
-        {
-            return Err("a name is 1 to 40 printable characters".into());
-        }
-        Ok(())
-    };
+    let check = config::own::check_label;
     if let Some(name) = given {
         check(name).map_err(|e| Error::usage(format!("--name: {e}")))?;
         return Ok(name.trim().to_string());

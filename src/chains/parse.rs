@@ -13,7 +13,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::cards::card::Card;
+use crate::cards::card::{Card, ParseCardError};
 use crate::cards::engine::Step;
 use crate::cards::rules::{MAX_COLUMNS, MAX_HEIGHT, Rules};
 use crate::chains::{Case, Cleared, Expect, OwnRules, Placed, Refusal};
@@ -24,6 +24,72 @@ type Located = (Range<usize>, String);
 
 /// The highest `on` a case may name: beyond every board, for the "no such column" refusal.
 const MAX_ON: i64 = 99;
+
+/// Why a part of a case does not read: what was written, and what to write instead. In a case
+/// file it is said at its place, with the case and the key ([`parse_file`]'s located error).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CaseError {
+    /// A word that is no card.
+    #[error("{0}")]
+    Card(#[from] ParseCardError),
+    /// A TOML value that is no card (as written).
+    #[error("`{0}` is not a card: write 16, \"bomb\" or \"wild\"")]
+    NotACard(String),
+    /// A TOML value that is no column.
+    #[error("`{0}` is not a column: write its cards top first in quotes, `\"64 32 16\"`")]
+    NotAColumn(String),
+    /// A list item that is no step.
+    #[error("`{0}` is not a step: write \"16+16=32\"")]
+    NotAStep(String),
+    /// A value that is no list of steps.
+    #[error("`{0}` is not a list of steps: write [\"16+16=32\", \"32+32=64\"]")]
+    NotSteps(String),
+    /// A step without its `+` or its `=`.
+    #[error(
+        "`{0}` is not a step: write the tail, the card that met it and the card they made, \
+         `16+16=32`"
+    )]
+    StepForm(String),
+    /// A `clear` that is none of the ways a column is cleared.
+    #[error(
+        "`{0}` is no clear: write the card a merge made to clear the column (\"2048\"), \
+         \"bomb\", or \"none\""
+    )]
+    NoClear(String),
+    /// A case's `rules` the rules reader refuses (its message, controls escaped).
+    #[error("{0}")]
+    Rules(String),
+    /// A case's `rules` that cannot be written out for the rules reader (toml's words).
+    #[error("{0}")]
+    Unwritten(String),
+    /// A case's `rules` that change no key.
+    #[error("no key is changed; leave `rules` out to run the case with the rules chosen")]
+    NoKey,
+    /// A bomb in a column before the move.
+    #[error("a bomb never stays in a column: it clears the column it lands on")]
+    BombInColumn,
+    /// A column taller than any rules allow.
+    #[error("a column holds at most {MAX_HEIGHT} cards under any rules", MAX_HEIGHT = MAX_HEIGHT)]
+    TooTall,
+    /// A line without ` + `.
+    #[error("write a case as {LINE_FORM}", LINE_FORM = LINE_FORM)]
+    Form,
+    /// A line with nothing after ` + `.
+    #[error("no card after `+`; write a case as {LINE_FORM}", LINE_FORM = LINE_FORM)]
+    NoCard,
+    /// A line with a word after the card that is not `=`.
+    #[error("`{0}` after the card; write a case as {LINE_FORM}", LINE_FORM = LINE_FORM)]
+    AfterCard(String),
+    /// What follows `=` on a line does not read.
+    #[error("{0}; write a case as {LINE_FORM}", LINE_FORM = LINE_FORM)]
+    Expected(Box<CaseError>),
+    /// `N points` with no whole number.
+    #[error("`{0} points`: points are a whole number from 0")]
+    Points(String),
+    /// `=` with nothing after it.
+    #[error("nothing after `=`")]
+    NothingAfter,
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -96,13 +162,14 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
         }
         let rules = match &c.rules {
             Some(t) => {
-                Some(own_rules(t.get_ref()).map_err(|e| at(Some(t.span()), about("rules", e)))?)
+                let own = own_rules(t.get_ref());
+                Some(own.map_err(|e| at(Some(t.span()), about("rules", e.to_string())))?)
             }
             None => None,
         };
         let (columns, on) = board(&c).map_err(|(span, e)| at(Some(span), about("column", e)))?;
-        let card =
-            card_of(c.card.get_ref()).map_err(|e| at(Some(c.card.span()), about("card", e)))?;
+        let card = card_of(c.card.get_ref())
+            .map_err(|e| at(Some(c.card.span()), about("card", e.to_string())))?;
         let expect = expectation(&c, &name).map_err(|(span, e)| at(span, e))?;
         cases.push(Case {
             name,
@@ -118,18 +185,14 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
 }
 
 /// The rules a case states: the default rules with its keys, checked by the rules reader.
-fn own_rules(table: &toml::Table) -> Result<OwnRules, String> {
-    let text = toml::to_string(table).map_err(|e| e.to_string())?;
+fn own_rules(table: &toml::Table) -> Result<OwnRules, CaseError> {
+    let text = toml::to_string(table).map_err(|e| CaseError::Unwritten(e.to_string()))?;
     let rules = Rules::parse(&text, "rules", Some(&Rules::default_rules()))
-        .map_err(|e| crate::cards::text::escape_controls(&e.message))?;
+        .map_err(|e| CaseError::Rules(crate::cards::text::escape_controls(&e.message)))?;
     let mut keys = Vec::new();
     flatten("", table, &mut keys);
     if keys.is_empty() {
-        return Err(
-            "no key is changed; leave `rules` out to run the case with the rules \
-                    chosen"
-                .into(),
-        );
+        return Err(CaseError::NoKey);
     }
     Ok(OwnRules { keys, rules })
 }
@@ -201,48 +264,32 @@ fn board(c: &RawCase) -> Result<(Vec<Vec<Card>>, usize), Located> {
 
 /// One column of a case: cards top first, no bomb (a bomb never stays in a column).
 fn column_of(v: &Spanned<toml::Value>) -> Result<Vec<Card>, Located> {
-    let cards = cards_of(v.get_ref()).map_err(|e| (v.span(), e))?;
-    if cards.iter().any(|c| c.is_bomb()) {
-        return Err((
-            v.span(),
-            "a bomb never stays in a column: it clears the column it lands on".into(),
-        ));
-    }
-    if cards.len() > MAX_HEIGHT {
-        return Err((
-            v.span(),
-            format!("a column holds at most {MAX_HEIGHT} cards under any rules"),
-        ));
-    }
-    Ok(cards)
+    let cards = cards_of(v.get_ref()).and_then(|cards| held(cards));
+    cards.map_err(|e| (v.span(), e.to_string()))
 }
 
 /// Cards written as a string (`"64 32 16"`, `""` or `"empty"` for none), one number, or an
 /// array of them.
-fn cards_of(v: &toml::Value) -> Result<Vec<Card>, String> {
+fn cards_of(v: &toml::Value) -> Result<Vec<Card>, CaseError> {
     match v {
         toml::Value::String(s) => cards(s),
         toml::Value::Integer(_) => Ok(vec![card_of(v)?]),
         toml::Value::Array(a) => a.iter().map(card_of).collect(),
-        other => Err(format!(
-            "`{other}` is not a column: write its cards top first in quotes, `\"64 32 16\"`"
-        )),
+        other => Err(CaseError::NotAColumn(other.to_string())),
     }
 }
 
 /// One card, written `"16"`, `16`, `"bomb"` or `"wild"`.
-fn card_of(v: &toml::Value) -> Result<Card, String> {
+fn card_of(v: &toml::Value) -> Result<Card, CaseError> {
     match v {
-        toml::Value::String(s) => s.parse().map_err(|e| format!("{e}")),
-        toml::Value::Integer(n) => n.to_string().parse().map_err(|e| format!("{e}")),
-        other => Err(format!(
-            "`{other}` is not a card: write 16, \"bomb\" or \"wild\""
-        )),
+        toml::Value::String(s) => Ok(s.parse()?),
+        toml::Value::Integer(n) => Ok(n.to_string().parse()?),
+        other => Err(CaseError::NotACard(other.to_string())),
     }
 }
 
 /// Cards separated by spaces or commas, top first; `empty` (or nothing) is no card.
-pub fn cards(s: &str) -> Result<Vec<Card>, String> {
+pub fn cards(s: &str) -> Result<Vec<Card>, CaseError> {
     let words: Vec<&str> = s
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -250,10 +297,19 @@ pub fn cards(s: &str) -> Result<Vec<Card>, String> {
     if words == ["empty"] {
         return Ok(Vec::new());
     }
-    words
-        .iter()
-        .map(|w| w.parse::<Card>().map_err(|e| e.to_string()))
-        .collect()
+    words.iter().map(|w| Ok(w.parse::<Card>()?)).collect()
+}
+
+/// A column's cards as they may stand before a move: no bomb (a bomb never stays in a column),
+/// and no taller than any rules allow.
+fn held(cards: Vec<Card>) -> Result<Vec<Card>, CaseError> {
+    if cards.iter().any(|c| c.is_bomb()) {
+        return Err(CaseError::BombInColumn);
+    }
+    if cards.len() > MAX_HEIGHT {
+        return Err(CaseError::TooTall);
+    }
+    Ok(cards)
 }
 
 /// What a case expects: `refused`, or `after` with `points`, `steps` and `clear` as given.
@@ -299,8 +355,8 @@ fn expectation(c: &RawCase, name: &str) -> Result<Expect, (Option<Range<usize>>,
             ),
         ));
     };
-    let after_cards =
-        cards_of(after.get_ref()).map_err(|e| (Some(after.span()), about("after", e)))?;
+    let after_cards = cards_of(after.get_ref())
+        .map_err(|e| (Some(after.span()), about("after", e.to_string())))?;
     let points = match &c.points {
         Some(p) => Some(u64::try_from(*p.get_ref()).map_err(|_| {
             (
@@ -311,11 +367,15 @@ fn expectation(c: &RawCase, name: &str) -> Result<Expect, (Option<Range<usize>>,
         None => None,
     };
     let steps = match &c.steps {
-        Some(s) => Some(steps_of(s.get_ref()).map_err(|e| (Some(s.span()), about("steps", e)))?),
+        Some(s) => Some(
+            steps_of(s.get_ref()).map_err(|e| (Some(s.span()), about("steps", e.to_string())))?,
+        ),
         None => None,
     };
     let clear = match &c.clear {
-        Some(v) => Some(clear_of(v.get_ref()).map_err(|e| (Some(v.span()), about("clear", e)))?),
+        Some(v) => Some(
+            clear_of(v.get_ref()).map_err(|e| (Some(v.span()), about("clear", e.to_string())))?,
+        ),
         None => None,
     };
     Ok(Expect::Placed(Placed {
@@ -328,13 +388,13 @@ fn expectation(c: &RawCase, name: &str) -> Result<Expect, (Option<Range<usize>>,
 
 /// Merge steps: an array of `"16+16=32"`, or one string of them separated by spaces, commas
 /// or arrows.
-fn steps_of(v: &toml::Value) -> Result<Vec<Step>, String> {
+fn steps_of(v: &toml::Value) -> Result<Vec<Step>, CaseError> {
     let words: Vec<String> = match v {
         toml::Value::Array(a) => a
             .iter()
             .map(|s| match s {
                 toml::Value::String(s) => Ok(s.clone()),
-                other => Err(format!("`{other}` is not a step: write \"16+16=32\"")),
+                other => Err(CaseError::NotAStep(other.to_string())),
             })
             .collect::<Result<_, _>>()?,
         toml::Value::String(s) => s
@@ -342,24 +402,17 @@ fn steps_of(v: &toml::Value) -> Result<Vec<Step>, String> {
             .filter(|w| !w.is_empty())
             .map(String::from)
             .collect(),
-        other => Err(format!(
-            "`{other}` is not a list of steps: write [\"16+16=32\", \"32+32=64\"]"
-        ))?,
+        other => return Err(CaseError::NotSteps(other.to_string())),
     };
     words.iter().map(|w| step(w)).collect()
 }
 
 /// `16+16=32`: the tail, the card that met it, and the card they made.
-pub fn step(s: &str) -> Result<Step, String> {
-    let bad = || {
-        format!(
-            "`{s}` is not a step: write the tail, the card that met it and the card they made, \
-             `16+16=32`"
-        )
-    };
+pub fn step(s: &str) -> Result<Step, CaseError> {
+    let bad = || CaseError::StepForm(s.to_string());
     let (met, made) = s.split_once('=').ok_or_else(bad)?;
     let (onto, card) = met.split_once('+').ok_or_else(bad)?;
-    let one = |w: &str| w.trim().parse::<Card>().map_err(|e| e.to_string());
+    let one = |w: &str| w.trim().parse::<Card>();
     Ok(Step {
         onto: one(onto)?,
         card: one(card)?,
@@ -368,7 +421,7 @@ pub fn step(s: &str) -> Result<Step, String> {
 }
 
 /// `clear`: `"bomb"`, `"none"`, or the card whose making cleared the column (`2048`).
-fn clear_of(v: &toml::Value) -> Result<Cleared, String> {
+fn clear_of(v: &toml::Value) -> Result<Cleared, CaseError> {
     if let toml::Value::String(s) = v {
         match s.trim() {
             "bomb" => return Ok(Cleared::Bomb),
@@ -378,10 +431,7 @@ fn clear_of(v: &toml::Value) -> Result<Cleared, String> {
     }
     match card_of(v) {
         Ok(c) if c.is_number() => Ok(Cleared::Made(c)),
-        _ => Err(format!(
-            "`{v}` is no clear: write the card a merge made to clear the column (\"2048\"), \
-             \"bomb\", or \"none\""
-        )),
+        _ => Err(CaseError::NoClear(v.to_string())),
     }
 }
 
@@ -393,34 +443,28 @@ pub const LINE_FORM: &str = "COLUMN + CARD, then optionally = AFTER and N points
 /// A case written on one line: `COLUMN + CARD [= AFTER[, N points]]`, the column top card first
 /// (nothing, or `empty`, for an empty one), `AFTER` the column afterwards (`empty` when it is
 /// cleared) or `refused`. It has no rules of its own and is named by its text.
-pub fn parse_line(text: &str) -> Result<Case, String> {
+pub fn parse_line(text: &str) -> Result<Case, CaseError> {
     let spaced = text.replace('+', " + ").replace('=', " = ");
     let words: Vec<&str> = spaced
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .collect();
-    let form = || format!("write a case as {LINE_FORM}");
-    let plus = words.iter().position(|w| *w == "+").ok_or_else(form)?;
-    let column = cards(&words[..plus].join(" "))?;
-    if column.iter().any(|c| c.is_bomb()) {
-        return Err("a bomb never stays in a column: it clears the column it lands on".into());
-    }
-    if column.len() > MAX_HEIGHT {
-        return Err(format!(
-            "a column holds at most {MAX_HEIGHT} cards under any rules"
-        ));
-    }
+    let plus = words
+        .iter()
+        .position(|w| *w == "+")
+        .ok_or(CaseError::Form)?;
+    let column = held(cards(&words[..plus].join(" "))?)?;
     let rest = &words[plus + 1..];
     let (card, rest) = match rest {
-        [card, rest @ ..] if *card != "=" => {
-            (card.parse::<Card>().map_err(|e| e.to_string())?, rest)
-        }
-        _ => return Err(format!("no card after `+`; {}", form())),
+        [card, rest @ ..] if *card != "=" => (card.parse::<Card>()?, rest),
+        _ => return Err(CaseError::NoCard),
     };
     let expect = match rest {
         [] => None,
-        ["=", want @ ..] => Some(line_expectation(want).map_err(|e| format!("{e}; {}", form()))?),
-        [other, ..] => return Err(format!("`{other}` after the card; {}", form())),
+        ["=", want @ ..] => {
+            Some(line_expectation(want).map_err(|e| CaseError::Expected(Box::new(e)))?)
+        }
+        [other, ..] => return Err(CaseError::AfterCard(other.to_string())),
     };
     Ok(Case {
         name: text.trim().to_string(),
@@ -434,7 +478,7 @@ pub fn parse_line(text: &str) -> Result<Case, String> {
 }
 
 /// What follows `=` on one line: `refused`, or the column afterwards and then `N points`.
-fn line_expectation(words: &[&str]) -> Result<Expect, String> {
+fn line_expectation(words: &[&str]) -> Result<Expect, CaseError> {
     if words == ["refused"] {
         return Ok(Expect::Refused(Refusal::Full));
     }
@@ -445,12 +489,12 @@ fn line_expectation(words: &[&str]) -> Result<Expect, String> {
     let points = match points {
         Some(n) => Some(
             n.parse::<u64>()
-                .map_err(|_| format!("`{n} points`: points are a whole number from 0"))?,
+                .map_err(|_| CaseError::Points(n.to_string()))?,
         ),
         None => None,
     };
     if column.is_empty() {
-        return Err("nothing after `=`".into());
+        return Err(CaseError::NothingAfter);
     }
     let after = if column == ["cleared"] {
         Vec::new()

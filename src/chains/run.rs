@@ -27,8 +27,8 @@ pub struct Ran<'a> {
 /// What the engine did.
 #[derive(Debug)]
 pub enum Found {
-    /// The case's board cannot be laid out under these rules (why, in words).
-    Unplayable(String),
+    /// The case's board cannot be laid out under these rules.
+    Unplayable(Unplayable),
     Refused(MoveError),
     /// Placed: the turn, and the board afterwards (boxed: a board is some 200 bytes).
     Placed {
@@ -98,25 +98,46 @@ pub fn run<'a>(case: &'a Case, chosen: &'a Rules) -> Ran<'a> {
     ran
 }
 
+/// Why a case's board cannot be laid out under the rules it runs with.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unplayable {
+    /// More columns than the rules have.
+    #[error("the case lays out {laid} columns; these rules have {columns} (board.columns)")]
+    Columns { laid: usize, columns: u8 },
+    /// A column (from 1) taller than the rules' columns.
+    #[error(
+        "column {column} holds {cards} cards; a column of these rules holds at most {height} \
+         (board.height)"
+    )]
+    Height {
+        column: usize,
+        cards: usize,
+        height: u8,
+    },
+    /// A card at or above the clear value, which the rules never leave in play.
+    #[error(
+        "a {big} is never in play under these rules: a column holding {clear} is cleared \
+         (board.clear_value)"
+    )]
+    NeverInPlay { big: Card, clear: Card },
+}
+
 /// The case's board under `rules`, or why it cannot be laid out there.
-fn lay_out(case: &Case, rules: &Rules) -> Result<Position, String> {
+fn lay_out(case: &Case, rules: &Rules) -> Result<Position, Unplayable> {
     let b = &rules.board;
     if case.columns.len() > b.columns as usize {
-        return Err(format!(
-            "the case lays out {} columns; these rules have {} (board.columns)",
-            case.columns.len(),
-            b.columns
-        ));
+        return Err(Unplayable::Columns {
+            laid: case.columns.len(),
+            columns: b.columns,
+        });
     }
     for (i, column) in case.columns.iter().enumerate() {
         if column.len() > b.height as usize {
-            return Err(format!(
-                "column {} holds {} cards; a column of these rules holds at most {} \
-                 (board.height)",
-                i + 1,
-                column.len(),
-                b.height
-            ));
+            return Err(Unplayable::Height {
+                column: i + 1,
+                cards: column.len(),
+                height: b.height,
+            });
         }
     }
     let cards = case.columns.iter().flatten().chain([&case.card]);
@@ -124,11 +145,10 @@ fn lay_out(case: &Case, rules: &Rules) -> Result<Position, String> {
         .filter(|c| c.is_number())
         .find(|c| **c >= b.clear_value)
     {
-        return Err(format!(
-            "a {big} is never in play under these rules: a column holding {} is cleared \
-             (board.clear_value)",
-            b.clear_value
-        ));
+        return Err(Unplayable::NeverInPlay {
+            big: *big,
+            clear: b.clear_value,
+        });
     }
     let refs: Vec<&[Card]> = case.columns.iter().map(Vec::as_slice).collect();
     Ok(Position::with_columns(rules, &refs))
@@ -156,7 +176,11 @@ fn problems(ran: &Ran) -> Vec<Problem> {
     let mut out = Vec::new();
     let (turn, position) = match &ran.found {
         Found::Unplayable(why) => {
-            out.push(p("board", "one these rules can hold".into(), why.clone()));
+            out.push(p(
+                "board",
+                "one these rules can hold".into(),
+                why.to_string(),
+            ));
             return out;
         }
         Found::Refused(e) => {

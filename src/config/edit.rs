@@ -14,6 +14,7 @@ use toml_edit::{DocumentMut, Item, Value};
 
 use crate::cards::card::Card;
 use crate::cards::rules::Rules;
+use crate::config::parse::RulesError;
 
 /// What kind of value a key holds: how the editor shows it and reads what is typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +57,40 @@ const AFTER_WEIGHTS: [(&str, Kind); 12] = [
     ("classic.win", Kind::Number),
 ];
 
+/// Why the editor refused a file or a change: each says what to do instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// The file is not TOML at all: it is mended by hand (`origin`: the file's name).
+    #[error("{origin}: {message}")]
+    NotToml { origin: String, message: String },
+    /// The reader refused the file where no key can be marked (so none can be left out).
+    #[error("{0}")]
+    Unmarked(#[source] RulesError),
+    /// The reader refused the value (or a key it would turn bad): its message, without the
+    /// file's name, as the file would get it at start-up.
+    #[error("{0}")]
+    Refused(String),
+    /// A shipped preset's name given to the rules.
+    #[error("`{0}` is a shipped preset's name: give your rules a name of their own")]
+    Preset(String),
+    /// A misspelt key moved onto a key the file sets already.
+    #[error("{to} is set already ({value}): take {from} out (empty it), or change {to}")]
+    Taken {
+        from: String,
+        to: String,
+        value: String,
+    },
+    /// A key to move that holds a table, not a value.
+    #[error("{0} holds no value to move")]
+    NoValue(String),
+    /// A key to move that the file does not have.
+    #[error("{0} is not in the file")]
+    Missing(String),
+    /// A dotted key under something that is not a table.
+    #[error("`{0}` in this file is not a table; fix the file by hand")]
+    NotATable(String),
+}
+
 /// A rules file being edited: its text as a document, and the rules it reads as.
 ///
 /// A file with bad values opens too, so the editor can mend it: each bad key is kept as the file
@@ -77,10 +112,13 @@ impl Draft {
     /// A draft of a rules file's text. `origin` names it in messages; `label` is the name the
     /// rules take when the file sets none (its file name, as [`super::load_file`] gives). Only
     /// a file that is not TOML at all (or whose errors have no key to mark) is refused.
-    pub fn open(text: &str, origin: &str, label: &str) -> Result<Draft, String> {
-        let doc: DocumentMut = text
-            .parse()
-            .map_err(|e: toml_edit::TomlError| format!("{origin}: {}", e.message()))?;
+    pub fn open(text: &str, origin: &str, label: &str) -> Result<Draft, EditError> {
+        let doc: DocumentMut =
+            text.parse()
+                .map_err(|e: toml_edit::TomlError| EditError::NotToml {
+                    origin: origin.to_string(),
+                    message: e.message().to_string(),
+                })?;
         let (rules, bad) = survey(&doc, origin, label)?;
         Ok(Draft {
             doc,
@@ -198,7 +236,7 @@ impl Draft {
     /// so it keeps its default). The draft changes only when that value reads well and adds no
     /// other bad key; else it is left as it was and the reader's own message comes back (the one
     /// the file would get at start-up, without the file's name).
-    pub fn set(&mut self, key: &str, typed: &str) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, typed: &str) -> Result<(), EditError> {
         let typed = typed.trim();
         if key == "name" {
             return self.rename(typed);
@@ -211,24 +249,27 @@ impl Draft {
             // A bare word (`abc`, `yes`) is not TOML: it goes in as a string, so the reader
             // says what the key takes instead of a TOML syntax error; the message speaks of
             // the word as typed, without the quotes the player never wrote.
-            _ => self.put(key, Some(Value::from(typed))).map_err(|m| {
-                let quoted = Value::from(typed).to_string();
-                m.replace(
-                    &format!("`{}` is text in quotes", quoted.trim()),
-                    &format!("`{typed}` is a word"),
-                )
-            }),
+            _ => self
+                .put(key, Some(Value::from(typed)))
+                .map_err(|e| match e {
+                    EditError::Refused(m) => {
+                        let quoted = Value::from(typed).to_string();
+                        EditError::Refused(m.replace(
+                            &format!("`{}` is text in quotes", quoted.trim()),
+                            &format!("`{typed}` is a word"),
+                        ))
+                    }
+                    e => e,
+                }),
         }
     }
 
     /// Gives the rules a name of their own (`name = "…"`), as saving under a new file does; a
     /// preset's name is refused (rules under it would pass for the preset's).
-    pub fn rename(&mut self, name: &str) -> Result<(), String> {
+    pub fn rename(&mut self, name: &str) -> Result<(), EditError> {
         let name = name.trim();
         if crate::config::presets::get(name).is_some() {
-            return Err(format!(
-                "`{name}` is a shipped preset's name: give your rules a name of their own"
-            ));
+            return Err(EditError::Preset(name.to_string()));
         }
         self.put("name", Some(Value::from(name)))
     }
@@ -265,20 +306,21 @@ impl Draft {
     /// yet, and takes `from` out: a misspelt key mended without losing its value. The value is
     /// moved as written, even when `to` does not take it (it is then marked bad there, to be
     /// changed); any other key that would turn bad refuses the move.
-    pub fn rename_key(&mut self, from: &str, to: &str) -> Result<(), String> {
+    pub fn rename_key(&mut self, from: &str, to: &str) -> Result<(), EditError> {
         if self.is_set(to) {
-            return Err(format!(
-                "{to} is set already ({}): take {from} out (empty it), or change {to}",
-                self.value(to)
-            ));
+            return Err(EditError::Taken {
+                from: from.to_string(),
+                to: to.to_string(),
+                value: self.value(to),
+            });
         }
         let value = lookup(self.doc.as_item(), from)
             .and_then(Item::as_value)
             .cloned()
-            .ok_or_else(|| format!("{from} holds no value to move"))?;
+            .ok_or_else(|| EditError::NoValue(from.to_string()))?;
         let mut moved = self.clone();
         if !remove(&mut moved.doc, from) {
-            return Err(format!("{from} is not in the file"));
+            return Err(EditError::Missing(from.to_string()));
         }
         moved.put_where(to, Some(value), true)?;
         *self = moved;
@@ -287,12 +329,17 @@ impl Draft {
 
     /// Puts `value` at `key` (or takes the key out) when the whole draft then reads with no
     /// new bad key.
-    fn put(&mut self, key: &str, value: Option<Value>) -> Result<(), String> {
+    fn put(&mut self, key: &str, value: Option<Value>) -> Result<(), EditError> {
         self.put_where(key, value, false)
     }
 
     /// [`Draft::put`]; with `keep_bad`, `key` itself may turn bad (the value is kept there).
-    fn put_where(&mut self, key: &str, value: Option<Value>, keep_bad: bool) -> Result<(), String> {
+    fn put_where(
+        &mut self,
+        key: &str,
+        value: Option<Value>,
+        keep_bad: bool,
+    ) -> Result<(), EditError> {
         let mut trial = self.doc.clone();
         let (path, last) = split_key(key);
         let mut table = trial.as_table_mut() as &mut dyn toml_edit::TableLike;
@@ -302,9 +349,9 @@ impl Draft {
                 t.set_implicit(true);
                 Item::Table(t)
             });
-            table = entry.as_table_like_mut().ok_or_else(|| {
-                format!("`{part}` in this file is not a table; fix the file by hand")
-            })?;
+            table = entry
+                .as_table_like_mut()
+                .ok_or_else(|| EditError::NotATable(part.to_string()))?;
         }
         match (table.get_mut(last), value) {
             // Keep the comment after the value and the spacing around it.
@@ -325,7 +372,7 @@ impl Draft {
             .iter()
             .find(|(k, _)| (k == key && !keep_bad) || (k != key && self.bad_message(k).is_none()))
         {
-            return Err(m.clone());
+            return Err(EditError::Refused(m.clone()));
         }
         self.doc = trial;
         self.rules = rules;
@@ -351,11 +398,7 @@ impl Draft {
 
 /// The rules a document reads as, laid over the built-in default as a file is (a file naming
 /// itself after a preset it is not gets `NAME (edited)`, as [`super::load_file`] gives).
-fn read(
-    doc: &DocumentMut,
-    origin: &str,
-    label: &str,
-) -> Result<Rules, crate::config::parse::RulesError> {
+fn read(doc: &DocumentMut, origin: &str, label: &str) -> Result<Rules, RulesError> {
     let mut rules = Rules::parse(&doc.to_string(), origin, Some(&Rules::default_rules()))?;
     if !doc.contains_key("name") {
         rules.name = label.to_string();
@@ -371,7 +414,7 @@ fn survey(
     doc: &DocumentMut,
     origin: &str,
     label: &str,
-) -> Result<(Rules, Vec<(String, String)>), String> {
+) -> Result<(Rules, Vec<(String, String)>), EditError> {
     let mut trial = doc.clone();
     let mut bad: Vec<(String, String)> = Vec::new();
     loop {
@@ -385,10 +428,10 @@ fn survey(
             .and_then(|(line, _)| key_at_line(&text, line))
             .filter(|k| bad.iter().all(|(b, _)| b != k));
         let Some(key) = key else {
-            return Err(e.to_string());
+            return Err(EditError::Unmarked(e));
         };
         if !remove(&mut trial, &key) {
-            return Err(e.to_string());
+            return Err(EditError::Unmarked(e));
         }
         bad.push((key, e.message));
     }
@@ -502,13 +545,13 @@ mod tests {
             Some(&Rules::default_rules()),
         )
         .unwrap_err();
-        assert_eq!(err, file_err.message);
-        assert!(err.contains("board.height"), "{err}");
+        assert_eq!(err, EditError::Refused(file_err.message));
+        assert!(err.to_string().contains("board.height"), "{err}");
         assert_eq!(d.text(), before);
         assert_eq!(d.rules().board.height, 7);
         // Words and wrong types get the reader's message too, never a TOML syntax error.
         let err = d.set("deck.size", "many").unwrap_err();
-        assert!(err.contains("deck.size"), "{err}");
+        assert!(err.to_string().contains("deck.size"), "{err}");
         assert!(d.set("board.merge_into_full", "maybe").is_err());
         assert_eq!(d.text(), before);
     }
@@ -647,7 +690,10 @@ mod tests {
         let d = Draft::open("[bord]\nheight = 5\n", "m.toml", "m.toml").unwrap();
         assert_eq!(d.bad()[0].0, "bord");
         // Only a file that is not TOML at all is refused.
-        assert!(Draft::open("[board\n", "x.toml", "x.toml").is_err());
+        assert!(matches!(
+            Draft::open("[board\n", "x.toml", "x.toml"),
+            Err(EditError::NotToml { .. })
+        ));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::cards::rules::Rules;
-use crate::config::parse::RulesError;
+use crate::config::parse::{RulesError, RulesErrorKind};
 use crate::fsread::Links;
 
 /// Where the rules in force came from.
@@ -292,9 +292,10 @@ pub fn load(choice: &RulesChoice) -> Result<LoadedRules, RulesError> {
 }
 
 /// A bad value in a file the editor opens: the message says how to mend it there (a file that
-/// cannot be read at all, or is not TOML, is mended by hand).
+/// cannot be read at all, is not UTF-8 text or is not TOML, is mended by hand: the editor does
+/// not open it; nor is a value the reader gives no line for, which the editor cannot mark).
 pub(crate) fn mend_with(mut e: RulesError, command: &str) -> RulesError {
-    if e.line_col.is_some() && !e.message.contains("TOML") {
+    if e.kind == RulesErrorKind::Value && e.line_col.is_some() {
         e.message
             .push_str(&format!(" (mend it with `new2048 {command}`)"));
     }

@@ -23,28 +23,64 @@ pub fn dir() -> Option<PathBuf> {
     Some(parent.map_or_else(|| PathBuf::from("rules"), |p| p.join("rules")))
 }
 
+/// Why a name cannot name a rule set (a file of the rules folder): what the player typed, so
+/// each says what to type instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    /// Empty, or longer than [`MAX_NAME`] characters.
+    #[error("a rule set's name is 1 to {MAX_NAME} letters, digits, `-` or `_`", MAX_NAME = MAX_NAME)]
+    Length,
+    /// A character other than a letter, a digit, `-` or `_` (the name as given, escaped).
+    #[error("`{0}` cannot name a rule set: use letters, digits, `-` and `_` only")]
+    Characters(String),
+    /// A shipped preset's name: rules under it would pass for the preset's.
+    #[error(
+        "`{0}` is a shipped preset's name ({names}); choose another name for your own rules",
+        names = presets::names()
+    )]
+    Preset(String),
+}
+
 /// Whether `name` can name a rule set of the player's own; else what is wrong with it, in words
 /// that say what to type instead.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(format!(
-            "a rule set's name is 1 to {MAX_NAME} letters, digits, `-` or `_`"
-        ));
+        return Err(NameError::Length);
     }
     if !name
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
-        return Err(format!(
-            "`{}` cannot name a rule set: use letters, digits, `-` and `_` only",
-            crate::cards::text::escape_controls(name)
-        ));
+        return Err(NameError::Characters(crate::cards::text::escape_controls(
+            name,
+        )));
     }
     if presets::get(name).is_some() {
-        return Err(format!(
-            "`{name}` is a shipped preset's name ({}); choose another name for your own rules",
-            presets::names()
-        ));
+        return Err(NameError::Preset(name.to_string()));
+    }
+    Ok(())
+}
+
+/// Why a name cannot be the `name` rules call themselves by (`rules --init --name`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LabelError {
+    /// A shipped preset's name: the rules would be shown as the preset's.
+    #[error("`{0}` is a shipped preset's name; give your rules a name of their own")]
+    Preset(String),
+    /// Empty, longer than [`MAX_NAME`] characters, or with a control character.
+    #[error("a name is 1 to 40 printable characters")]
+    NotPrintable,
+}
+
+/// Whether `name` can be what rules call themselves (shown in the game, history and stats):
+/// 1 to [`MAX_NAME`] printable characters, and no preset's.
+pub fn check_label(name: &str) -> Result<(), LabelError> {
+    if presets::get(name).is_some() {
+        return Err(LabelError::Preset(name.to_string()));
+    }
+    let n = name.trim();
+    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+        return Err(LabelError::NotPrintable);
     }
     Ok(())
 }
@@ -113,7 +149,7 @@ pub fn new_text(name: &str) -> String {
 
 /// Writes a new rule set `name` (the default rules, named so) unless one is there: its path.
 pub fn create(name: &str) -> Result<PathBuf, InitError> {
-    check_name(name).map_err(InitError::Exists)?;
+    check_name(name).map_err(|e| InitError::Exists(e.to_string()))?;
     let path = path_of(name).ok_or_else(|| {
         InitError::Write(
             "cannot find your config folder; set NEW2048_CONFIG to your rules file".into(),
@@ -158,7 +194,13 @@ mod tests {
         ] {
             assert!(check_name(bad).is_err(), "{bad}");
         }
-        assert!(check_name("default").unwrap_err().contains("preset"));
+        assert_eq!(
+            check_name("default"),
+            Err(NameError::Preset("default".into()))
+        );
+        assert_eq!(check_label("hard"), Err(LabelError::Preset("hard".into())));
+        assert_eq!(check_label(" "), Err(LabelError::NotPrintable));
+        assert_eq!(check_label("my rules"), Ok(()));
         assert!(path_of("../../evil").is_none() && path_of("x/y").is_none());
     }
 

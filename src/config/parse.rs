@@ -24,9 +24,25 @@ const MAX_WEIGHT: u32 = 1_000_000;
 const MAX_DISCARDS: u32 = 1_000;
 const MAX_POINTS: u64 = 1_000_000_000;
 
+/// What is wrong with a rules file, as far as mending it goes: only a refused key or value can be
+/// mended in the editor, which opens a file that is TOML text and marks the key of each error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RulesErrorKind {
+    /// The file as a whole: it cannot be read, or no file has the name asked for.
+    File,
+    /// Its bytes are not UTF-8 text.
+    NotText,
+    /// Its text is not TOML (a syntax error, or tables nested too deep to read).
+    NotToml,
+    /// A key or value the rules refuse (an unknown key, a wrong kind of value, one out of range).
+    Value,
+}
+
 /// A rules file that cannot be used, with where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RulesError {
+    /// What kind of problem it is.
+    pub kind: RulesErrorKind,
     /// The file (or `built-in NAME rules`) the error is in.
     pub origin: String,
     /// 1-based line and column, when the error has a place in the file.
@@ -132,12 +148,16 @@ impl RulesError {
                 bytes.get(valid).copied().unwrap_or(0)
             ),
         };
-        RulesError::at(origin, &text, Some(valid..valid), message)
+        RulesError {
+            kind: RulesErrorKind::NotText,
+            ..RulesError::at(origin, &text, Some(valid..valid), message)
+        }
     }
 
     /// An error about a whole file (it cannot be read, for example).
     pub fn file(origin: &str, message: impl Into<String>) -> Self {
         RulesError {
+            kind: RulesErrorKind::File,
             origin: origin.to_string(),
             line_col: None,
             line_text: None,
@@ -155,6 +175,7 @@ impl RulesError {
         message: String,
     ) -> Self {
         let mut e = RulesError::file(origin, message);
+        e.kind = RulesErrorKind::Value;
         if let Some(span) = span {
             let start = span.start.min(text.len());
             let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -404,20 +425,30 @@ impl Rules {
         base: Option<&Rules>,
     ) -> Result<(Rules, Vec<String>), RulesError> {
         let r = Reader { origin, text };
-        let raw: RawFile = toml::from_str(text).map_err(|e| match e.span() {
-            Some(span) => r.error(Some(span), plain_toml_message(&e, text)),
-            // A too deep nesting of dotted keys or table headers comes without a place: find
-            // the deepest key path, and point at it.
-            None => match deepest_key(text) {
-                Some((at, depth, key)) if depth > 8 => r.error(
-                    Some(at..at),
-                    format!(
-                        "`{key}` nests tables {depth} levels deep, deeper than can be read; \
-                         the rules use at most two (`[deck.weights]`)"
+        let raw: RawFile = toml::from_str(text).map_err(|e| {
+            let read = match e.span() {
+                Some(span) => r.error(Some(span), plain_toml_message(&e, text)),
+                // A too deep nesting of dotted keys or table headers comes without a place:
+                // find the deepest key path, and point at it.
+                None => match deepest_key(text) {
+                    Some((at, depth, key)) if depth > 8 => r.error(
+                        Some(at..at),
+                        format!(
+                            "`{key}` nests tables {depth} levels deep, deeper than can be read; \
+                             the rules use at most two (`[deck.weights]`)"
+                        ),
                     ),
-                ),
-                _ => r.error(None, plain_toml_message(&e, text)),
-            },
+                    _ => r.error(None, plain_toml_message(&e, text)),
+                },
+            };
+            // A value of the wrong kind is the reader's to refuse; text that is no TOML
+            // document at all is the syntax's.
+            let kind = if text.parse::<toml::Table>().is_ok() {
+                RulesErrorKind::Value
+            } else {
+                RulesErrorKind::NotToml
+            };
+            RulesError { kind, ..read }
         })?;
         let name = r.name(raw.name.as_ref(), base)?;
         let deck = raw.deck.unwrap_or_default();

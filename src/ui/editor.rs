@@ -359,7 +359,7 @@ impl Editor {
             let mut trial = self.draft.clone();
             self.note = Some(match trial.set(key, typed) {
                 Ok(()) => (fill(words.editor_ok, &[key, typed]), Tone::Good),
-                Err(e) => (e, Tone::Bad),
+                Err(e) => (e.to_string(), Tone::Bad),
             });
         }
     }
@@ -376,7 +376,7 @@ impl Editor {
                         self.note = Some((fill(words.editor_ok, &[&key, &typed]), Tone::Good));
                         self.changed();
                     }
-                    Err(e) => self.note = Some((e, Tone::Bad)),
+                    Err(e) => self.note = Some((e.to_string(), Tone::Bad)),
                 }
             }
             Some(Typing::Name(name)) => self.save_as(&name, words),
@@ -386,7 +386,7 @@ impl Editor {
                     self.changed();
                     self.save(words);
                 }
-                Err(e) => self.note = Some((e, Tone::Bad)),
+                Err(e) => self.note = Some((e.to_string(), Tone::Bad)),
             },
             None => {}
         }
@@ -398,7 +398,7 @@ impl Editor {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
             {
-                e
+                e.to_string()
             } else {
                 words.editor_bad_name.to_string()
             };
@@ -416,7 +416,7 @@ impl Editor {
         }
         let mut draft = self.draft.clone();
         if let Err(e) = draft.rename(name) {
-            self.note = Some((e, Tone::Bad));
+            self.note = Some((e.to_string(), Tone::Bad));
             return;
         }
         self.typing = None;
@@ -479,7 +479,7 @@ impl Editor {
                                 Some((fill(words.editor_ok, &[&key, &flipped]), Tone::Good));
                             self.changed();
                         }
-                        Err(e) => self.note = Some((e, Tone::Bad)),
+                        Err(e) => self.note = Some((e.to_string(), Tone::Bad)),
                     }
                 } else {
                     // A name is typed afresh; a number starts from its value.
@@ -529,7 +529,7 @@ impl Editor {
                     self.selected = at;
                 }
             }
-            Err(e) => self.note = Some((e, Tone::Bad)),
+            Err(e) => self.note = Some((e.to_string(), Tone::Bad)),
         }
     }
 
@@ -580,7 +580,7 @@ impl Editor {
 pub(crate) fn edit(ui: &Ui, path: &Path, text: &str) -> Result<Edited, String> {
     let origin = path.display().to_string();
     let label = crate::config::file_label(path);
-    let draft = Draft::open(text, &origin, &label)?;
+    let draft = Draft::open(text, &origin, &label).map_err(|e| e.to_string())?;
     let sets = crate::config::own::dir().unwrap_or_else(|| PathBuf::from("rules"));
     let edited = run(ui, &mut Editor::new(draft, path, &sets));
     ui.boss.typing(false);
@@ -696,7 +696,7 @@ pub(crate) fn rule_set_file(name: &str) -> Result<(PathBuf, String), String> {
              the default rules with `new2048 rules --new NAME`"
         ));
     }
-    crate::config::own::check_name(name)?;
+    crate::config::own::check_name(name).map_err(|e| e.to_string())?;
     let path = crate::config::own::path_of(name).ok_or_else(|| {
         "cannot find your config folder; set NEW2048_CONFIG to your rules file".to_string()
     })?;

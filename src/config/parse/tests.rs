@@ -263,7 +263,7 @@ fn a_number_not_whole_says_what_was_written() {
     // The editor says the same of what is typed.
     let mut d =
         crate::config::edit::Draft::open(crate::config::presets::DEFAULT, "d", "d").unwrap();
-    let said = d.set("deck.size", "1e2").unwrap_err();
+    let said = d.set("deck.size", "1e2").unwrap_err().to_string();
     assert!(
         said.contains("`1e2` is not a whole number: write 100"),
         "{said}"
