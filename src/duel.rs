@@ -179,7 +179,9 @@ impl Playable for ClassicGame {
         match parse_command(line) {
             Ok(None | Some(ClassicCommand::Quit)) => Ok(None),
             Ok(Some(ClassicCommand::Undo)) => Err("there is no undo in a duel".into()),
-            Ok(Some(ClassicCommand::Slide(d))) => slide(self, d).map(|(msg, _)| Some(msg)),
+            Ok(Some(ClassicCommand::Slide(d))) => slide(self, d)
+                .map(|(msg, _)| Some(msg))
+                .map_err(|e| e.to_string()),
             Err(NotACommand) => {
                 Err("not a move; type w, a, s or d (or up, left, down, right)".into())
             }

@@ -134,4 +134,48 @@ mod tests {
         assert_eq!(Error::from(StoreError::Full("disk".into())).code(), 1);
         assert_eq!(Error::from(StoreError::Refused("exists".into())).code(), 2);
     }
+
+    #[test]
+    fn a_refused_date_is_bad_input() {
+        let now = 20_000 * 86_400;
+        for text in ["2026-02-30", "tomorrow", "1969-12-31", "2999-01-01"] {
+            let e = crate::utc::daily_date(text, now).unwrap_err();
+            assert_eq!(Error::from(e).code(), 2, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_fault_gives_its_status_and_a_said_error_keeps_its_causes() {
+        assert_eq!((Fault::Input.code(), Fault::Machine.code()), (2, 1));
+        let dir = tempfile::tempdir().unwrap();
+        let read = |p: &std::path::Path| {
+            crate::fsread::read(p, crate::fsread::Links::Follow, 1 << 20).unwrap_err()
+        };
+        // Missing, a folder: the path the player gave is wrong.
+        for path in [dir.path().join("none"), dir.path().to_path_buf()] {
+            let e = read(&path);
+            assert_eq!(Error::said(&e, format!("cannot read {e}")).code(), 2);
+        }
+        // A read the system fails (an I/O error at the start of this process's memory).
+        if cfg!(target_os = "linux") {
+            let e = read(std::path::Path::new("/proc/self/mem"));
+            let said = Error::said(&e, format!("cannot read {e}"));
+            assert_eq!(
+                (said.code(), said.to_string()),
+                (1, format!("cannot read {e}"))
+            );
+        }
+    }
+
+    #[test]
+    fn a_resume_that_the_machine_fails_exits_1_and_a_refused_one_2() {
+        use crate::store::ResumeError as R;
+        let code = |e: R| Error::said(&e, e.to_string()).code();
+        assert_eq!(code(R::Elsewhere), 2);
+        assert_eq!(code(R::NotFound("x".into())), 2);
+        assert_eq!(code(R::Unusable("bad move".into())), 2);
+        assert_eq!(code(R::NoFolder), 1);
+        assert_eq!(code(R::ReadOnly("/data".into())), 1);
+        assert_eq!(code(R::Io("disk".into())), 1);
+    }
 }

@@ -375,6 +375,16 @@ mod tests {
     }
 
     #[test]
+    fn only_a_read_the_system_fails_is_the_machines() {
+        let p = Path::new("x");
+        assert!(ReadError::io(p, io::Error::other("disk")).is_machine());
+        assert!(!ReadError::io(p, io::ErrorKind::PermissionDenied.into()).is_machine());
+        assert!(!ReadError::io(p, io::ErrorKind::NotFound.into()).is_machine());
+        assert!(!ReadError::new(p, Why::TooLarge(1)).is_machine());
+        assert!(!ReadError::new(p, Why::NotRegular("a folder")).is_machine());
+    }
+
+    #[test]
     fn a_regular_file_is_read_whole() {
         let d = dir();
         let p = d.path().join("a.toml");

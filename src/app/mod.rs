@@ -369,7 +369,8 @@ fn init_name(given: Option<&str>) -> Result<String, Error> {
         .validate_with(|n: &String| check(n))
         .interact_text()
         .map(|n| n.trim().to_string())
-        .map_err(|e| Error::usage(format!("no name given ({e}); nothing written")))
+        // dialoguer fails only when the terminal cannot be read or written: the machine's.
+        .map_err(|e| Error::io(format!("no name given ({e}); nothing written")))
 }
 
 fn rules(global: &Global, args: &RulesArgs) -> Result<(), Error> {

@@ -94,10 +94,13 @@ pub(crate) fn parse_command(line: &str) -> Result<Option<ClassicCommand>, NotACo
     }
 }
 
+/// A slide that would move no tile: the game refuses it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("moving {} changes nothing", .0.as_str())]
+pub(crate) struct Stuck(pub Dir);
+
 /// Slides `g` toward `d` and says what happened (`left (+8)`), or why nothing did.
-pub(crate) fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, Slide), String> {
-    let s = g
-        .play(d)
-        .ok_or_else(|| format!("moving {} changes nothing", d.as_str()))?;
+pub(crate) fn slide(g: &mut ClassicGame, d: Dir) -> Result<(String, Slide), Stuck> {
+    let s = g.play(d).ok_or(Stuck(d))?;
     Ok((format!("{} (+{})", d.as_str(), s.points), s))
 }

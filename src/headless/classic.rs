@@ -40,7 +40,7 @@ pub(crate) fn run_with(
                         }
                         msg
                     }
-                    Err(e) => return Ok(Err(e)),
+                    Err(e) => return Ok(Err(e.to_string())),
                 },
                 Err(NotACommand) => {
                     return Ok(Err(

@@ -25,10 +25,10 @@ pub(crate) enum Flow {
 /// Reads `input` line by line and hands each usable line to `step`, until `step` says
 /// [`Flow::Stop`] or the input ends. A line `step` refuses (`Err(why)`) is reported on `err` as
 /// `line N: `LINE`: WHY; skipped`.
-pub(crate) fn drive(
+pub(crate) fn drive<Why: std::fmt::Display>(
     input: impl BufRead,
     err: &mut impl Write,
-    mut step: impl FnMut(&str) -> io::Result<Result<Flow, String>>,
+    mut step: impl FnMut(&str) -> io::Result<Result<Flow, Why>>,
 ) -> io::Result<()> {
     for (n, line) in lines(input).enumerate() {
         let Some(line) = usable_line(n, line, err)? else {

@@ -68,34 +68,44 @@ impl Entry {
     }
 }
 
+/// Why a record's moves do not give the result it records.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum NotAsRecorded {
+    /// Its moves do not replay (its rules, its deck or a move is refused).
+    #[error("{0}")]
+    Unplayable(#[from] RecordError),
+    /// They replay, to another result (where it differs, in words).
+    #[error("{0}")]
+    Differs(String),
+}
+
 /// Whether replaying `e`'s moves gives the result it records: `Err` says where it differs (or
 /// why it does not replay), `Ok` is the score the moves give (a duel's: the higher of the two).
 /// What the bests are checked with before they are shown.
-pub(crate) fn replays_as_recorded(e: &Entry) -> Result<u64, String> {
-    let text = |e: RecordError| e.to_string();
+pub(crate) fn replays_as_recorded(e: &Entry) -> Result<u64, NotAsRecorded> {
     let (mismatch, score) = match e {
         Entry::Cards(r) => {
-            let (g, _) = r.play.rebuild().map_err(text)?;
+            let (g, _) = r.play.rebuild()?;
             (r.mismatch(&g), g.score())
         }
         Entry::Classic(r) => {
-            let (g, _) = r.play.rebuild().map_err(text)?;
+            let (g, _) = r.play.rebuild()?;
             (r.mismatch(&g), g.score())
         }
         Entry::Duel(d) if d.of == GameKind::Classic => {
-            let duel = d.rebuild::<ClassicGame>().map_err(text)?;
+            let duel = d.rebuild::<ClassicGame>()?;
             (
                 d.mismatch(&duel),
                 duel.players.iter().map(Playable::score).max().unwrap_or(0),
             )
         }
         Entry::Duel(d) => {
-            let duel = d.rebuild::<Game>().map_err(text)?;
+            let duel = d.rebuild::<Game>()?;
             (
                 d.mismatch(&duel),
                 duel.players.iter().map(Playable::score).max().unwrap_or(0),
             )
         }
     };
-    mismatch.map_or(Ok(score), Err)
+    mismatch.map_or(Ok(score), |m| Err(NotAsRecorded::Differs(m)))
 }

@@ -284,7 +284,7 @@ impl Store {
                 self.probe();
             }
             let why = record
-                .and_then(|e| entry::replays_as_recorded(&e))
+                .and_then(|e| entry::replays_as_recorded(&e).map_err(|e| e.to_string()))
                 .and_then(|replayed| {
                     if replayed == column {
                         Ok(())

@@ -465,33 +465,31 @@ impl Network {
     }
 
     /// Reads the stored form for these rules; the reason when it is not one for them.
-    pub fn decode(bytes: &[u8], rules: &Rules) -> Result<Network, String> {
+    pub fn decode(bytes: &[u8], rules: &Rules) -> Result<Network, WeightsError> {
         let mut r = WeightsReader { bytes, at: 0 };
         if r.take(MAGIC.len())? != MAGIC {
-            return Err("not a new2048 weights file".into());
+            return Err(WeightsError::NotWeights);
         }
         let version = u32::from_le_bytes(r.array()?);
         if version != VERSION {
-            return Err(format!(
-                "weights format {version}; this program reads format {VERSION}"
-            ));
+            return Err(WeightsError::Version(version));
         }
         let klen = u32::from_le_bytes(r.array()?) as usize;
         let key = std::str::from_utf8(r.take(klen)?)
-            .map_err(|_| "the key is not text".to_string())?
+            .map_err(|_| WeightsError::KeyNotText)?
             .to_string();
         let mut net = Network::new(rules);
         if key != net.key.0 {
-            return Err(format!("trained for other rules ({key})"));
+            return Err(WeightsError::OtherRules(key));
         }
         net.games = u64::from_le_bytes(r.array()?);
         net.seed = u64::from_le_bytes(r.array()?);
         let n = u32::from_le_bytes(r.array()?) as usize;
         if n != net.weights.len() {
-            return Err(format!(
-                "{n} weights where {} were expected",
-                net.weights.len()
-            ));
+            return Err(WeightsError::Count {
+                found: n,
+                expected: net.weights.len(),
+            });
         }
         let (mut i, n) = (0, 2 * n);
         while i < n {
@@ -501,7 +499,7 @@ impl Network {
                 i = i
                     .checked_add(run)
                     .filter(|&e| e <= n)
-                    .ok_or("a run too long")?;
+                    .ok_or(WeightsError::RunTooLong)?;
                 continue;
             }
             let q = ((z >> 1) as i64) ^ -((z & 1) as i64);
@@ -509,7 +507,7 @@ impl Network {
             i += 1;
         }
         if r.at != bytes.len() {
-            return Err("bytes after the weights".into());
+            return Err(WeightsError::Trailing);
         }
         Ok(net)
     }
@@ -519,6 +517,31 @@ impl Network {
     pub fn path_in(&self, dir: &Path) -> PathBuf {
         dir.join(WEIGHTS_DIR).join(self.key.file_name())
     }
+}
+
+/// Why bytes are not learned weights for the rules asked (the bots then play with the shipped
+/// weights).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    #[error("not a new2048 weights file")]
+    NotWeights,
+    #[error("weights format {0}; this program reads format {VERSION}", VERSION = VERSION)]
+    Version(u32),
+    #[error("the key is not text")]
+    KeyNotText,
+    /// Weights of other rules (their key).
+    #[error("trained for other rules ({0})")]
+    OtherRules(String),
+    #[error("{found} weights where {expected} were expected")]
+    Count { found: usize, expected: usize },
+    #[error("a run too long")]
+    RunTooLong,
+    #[error("the file ends too soon")]
+    TooShort,
+    #[error("a number too long")]
+    NumberTooLong,
+    #[error("bytes after the weights")]
+    Trailing,
 }
 
 const MAGIC: &[u8] = b"N2048NT\0";
@@ -577,21 +600,21 @@ struct WeightsReader<'a> {
 }
 
 impl<'a> WeightsReader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], WeightsError> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or_else(|| "the file ends too soon".to_string())?;
+        let end = end.ok_or(WeightsError::TooShort)?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
     }
 
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], WeightsError> {
         let mut a = [0u8; N];
         a.copy_from_slice(self.take(N)?);
         Ok(a)
     }
 
-    fn varint(&mut self) -> Result<u64, String> {
+    fn varint(&mut self) -> Result<u64, WeightsError> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.take(1)?[0];
@@ -600,7 +623,7 @@ impl<'a> WeightsReader<'a> {
                 return Ok(v);
             }
         }
-        Err("a number too long".into())
+        Err(WeightsError::NumberTooLong)
     }
 }
 
@@ -667,8 +690,14 @@ mod tests {
         assert_eq!(back.games, 7);
         let hard = crate::config::presets::get("hard").unwrap();
         let hard = Rules::parse(hard, "hard", Some(&r)).unwrap();
-        assert!(Network::decode(&net.encode(), &hard).is_err());
-        assert!(Network::decode(&net.encode()[..40], &r).is_err());
+        assert!(matches!(
+            Network::decode(&net.encode(), &hard),
+            Err(WeightsError::OtherRules(_))
+        ));
+        assert_eq!(
+            Network::decode(&net.encode()[..40], &r).err(),
+            Some(WeightsError::TooShort)
+        );
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! starts or after its first line (`| true`, `| head -1`) is success, exit 0, never a panic; a
 //! standard error that is full (`2>/dev/full`) changes nothing else: the same output, the same
 //! exit status, the same game recorded. And junk read from a file is quoted in a message as one
-//! short escaped line, never echoed whole.
+//! short escaped line, never echoed whole. The exit status says whose fault a failure was, from
+//! the kind of what failed: 0 done, 1 the machine (a read that fails), 2 the input.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -131,4 +132,41 @@ fn a_bad_deck_file_token_is_cut_and_escaped() {
     assert!(!err.contains('\0') && !err.contains('\x1b'), "{err:?}");
     assert!(err.contains("card 3 of the deck file"), "{err}");
     assert!(err.contains("(1050000 characters)"), "{err}");
+}
+
+/// Each exit status from the kind of what failed, through the binary: 0 done, 1 a file that the
+/// machine fails to read (`/proc/self/mem` answers every read at its start with an I/O error),
+/// 2 a path that is no file, a date that is none or not yet, a rules file that is not TOML.
+#[test]
+fn every_exit_status_follows_the_kind_of_what_failed() {
+    let home = Home::new();
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path().to_str().unwrap();
+    let bad_rules = folder.to_string() + "/bad.toml";
+    std::fs::write(&bad_rules, "[board]\nheight = = 0\n").unwrap();
+    let mut cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["play", "--seed", "1"], 0, ""),
+        (vec!["play", "--deck-file", folder], 2, "it is a folder"),
+        (vec!["replay", folder], 2, "it is a folder"),
+        (vec!["rules", "test", folder], 2, "it is a folder"),
+        (vec!["daily", "--date", "2026-02-30"], 2, "is not a date"),
+        (vec!["daily", "--date", "2999-01-01"], 2, "has not come yet"),
+        (vec!["puzzle", "--date", "1969-12-31"], 2, "is not a date"),
+        (vec!["--config", &bad_rules, "rules"], 2, "extra `=`"),
+    ];
+    if cfg!(target_os = "linux") {
+        cases.push((
+            vec!["play", "--deck-file", "/proc/self/mem"],
+            1,
+            "os error 5",
+        ));
+        cases.push((vec!["replay", "/proc/self/mem"], 1, "os error 5"));
+        cases.push((vec!["rules", "test", "/proc/self/mem"], 1, "os error 5"));
+    }
+    for (args, code, says) in cases {
+        let out = home.run(&args, "q\n");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }

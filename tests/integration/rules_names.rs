@@ -69,3 +69,27 @@ fn a_rules_name_never_leaves_the_rules_folder() {
         assert!(!text(&out.stdout).contains("evil"), "{name} was read");
     }
 }
+
+/// A rule set the editor can open and mark says to mend it there; one it cannot open (not TOML,
+/// not UTF-8 text) does not send the player to an editor that refuses it (the kind of the error
+/// decides, not its words).
+#[test]
+fn only_a_rule_set_the_editor_opens_is_sent_to_the_editor() {
+    let home = Home::new();
+    let root = home.data().parent().unwrap().to_path_buf();
+    let rules = root.join("xdg-config/new2048/rules");
+    std::fs::create_dir_all(&rules).unwrap();
+    let files: [(&str, &[u8], bool); 3] = [
+        ("value", b"[board]\nheight = 0\n", true),
+        ("syntax", b"[board]\nheight = = 0\n", false),
+        ("bytes", b"[board]\nheight = 5\xff\n", false),
+    ];
+    for (name, bytes, mend) in files {
+        std::fs::write(rules.join(format!("{name}.toml")), bytes).unwrap();
+        let out = home.run(&["--rules", name, "rules"], "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        let hint = format!("(mend it with `new2048 rules --edit {name}`)");
+        assert_eq!(err.contains(&hint), mend, "{name}: {err}");
+    }
+}

@@ -269,3 +269,37 @@ fn a_number_not_whole_says_what_was_written() {
         "{said}"
     );
 }
+
+/// The kind of a rules error, which decides whether the editor is offered to mend it: only a
+/// key or value the reader refuses at a line, never a file that is not TOML or not text.
+#[test]
+fn an_error_says_what_kind_of_problem_it_is() {
+    let base = Rules::default_rules();
+    let error = |t: &str| Rules::parse(t, "x", Some(&base)).unwrap_err();
+    for value in [
+        "[board]\nheight = 0\n",
+        "[board]\nheight = \"five\"\n",
+        "[board]\nhieght = 5\n",
+    ] {
+        assert_eq!(error(value).kind, RulesErrorKind::Value, "{value}");
+    }
+    for syntax in ["[board]\nheight = = 0\n", "[board\n"] {
+        assert_eq!(error(syntax).kind, RulesErrorKind::NotToml, "{syntax}");
+    }
+    let bytes = b"name = \"\xff\"\n";
+    assert_eq!(
+        RulesError::not_utf8("x", bytes, 8).kind,
+        RulesErrorKind::NotText
+    );
+    assert_eq!(RulesError::file("x", "gone").kind, RulesErrorKind::File);
+    let mended = |t: &str| crate::config::mend_with(error(t), "rules --edit").message;
+    assert!(
+        mended("[board]\nheight = 0\n").ends_with(" (mend it with `new2048 rules --edit`)"),
+        "{}",
+        mended("[board]\nheight = 0\n")
+    );
+    assert_eq!(
+        mended("[board]\nheight = = 0\n"),
+        error("[board]\nheight = = 0\n").message
+    );
+}
