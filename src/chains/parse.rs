@@ -264,7 +264,7 @@ fn board(c: &RawCase) -> Result<(Vec<Vec<Card>>, usize), Located> {
 
 /// One column of a case: cards top first, no bomb (a bomb never stays in a column).
 fn column_of(v: &Spanned<toml::Value>) -> Result<Vec<Card>, Located> {
-    let cards = cards_of(v.get_ref()).and_then(|cards| held(cards));
+    let cards = cards_of(v.get_ref()).and_then(held);
     cards.map_err(|e| (v.span(), e.to_string()))
 }
 

@@ -151,7 +151,7 @@ fn every_exit_status_follows_the_kind_of_what_failed() {
         (vec!["rules", "test", folder], 2, "it is a folder"),
         (vec!["daily", "--date", "2026-02-30"], 2, "is not a date"),
         (vec!["daily", "--date", "2999-01-01"], 2, "has not come yet"),
-        (vec!["puzzle", "--date", "1969-12-31"], 2, "is not a date"),
+        (vec!["puzzle", "--daily", "1969-12-31"], 2, "is not a date"),
         (vec!["--config", &bad_rules, "rules"], 2, "extra `=`"),
     ];
     if cfg!(target_os = "linux") {
