@@ -11,7 +11,7 @@
 
 use std::io;
 
-use crate::config::parse::RulesError;
+use crate::config::parse::{RulesError, RulesErrorKind};
 use crate::store::StoreError;
 use crate::utc::DateError;
 
@@ -65,7 +65,7 @@ pub(crate) enum Error {
     /// Bad input: an argument, a deck file, a record. Exit status 2.
     #[error("{0}")]
     Usage(String),
-    /// A rules file that cannot be used. Exit status 2.
+    /// A rules file that cannot be used. Exit status 2; 1 when the system failed to read it.
     #[error("bad rules: {0}")]
     Rules(#[from] RulesError),
     /// Reading or writing failed. Exit status 1, or 0 for a broken pipe.
@@ -107,6 +107,7 @@ impl Error {
     /// The exit status for this error.
     pub(crate) fn code(&self) -> i32 {
         match self {
+            Error::Rules(e) if e.kind == RulesErrorKind::Io => 1,
             Error::Usage(_) | Error::Rules(_) | Error::Date(_) => 2,
             Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Error::Store(e) => e.code(),
@@ -133,6 +134,18 @@ mod tests {
         assert_eq!(Error::from(rules).code(), 2);
         assert_eq!(Error::from(StoreError::Full("disk".into())).code(), 1);
         assert_eq!(Error::from(StoreError::Refused("exists".into())).code(), 2);
+    }
+
+    #[test]
+    fn a_rules_file_the_system_fails_to_read_is_the_machines() {
+        let dir = tempfile::tempdir().unwrap();
+        let code =
+            |p: &std::path::Path| Error::from(crate::config::load_file(p).unwrap_err()).code();
+        assert_eq!(code(&dir.path().join("none.toml")), 2);
+        assert_eq!(code(dir.path()), 2);
+        if cfg!(target_os = "linux") {
+            assert_eq!(code(std::path::Path::new("/proc/self/mem")), 1);
+        }
     }
 
     #[test]

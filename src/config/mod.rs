@@ -72,10 +72,15 @@ pub fn load_file_noting(path: &Path) -> Result<(Rules, Vec<String>), RulesError>
     let origin = path.display().to_string();
     let bytes =
         crate::fsread::read(path, Links::Follow, paths::CONFIG_FILE_BYTES).map_err(|e| {
-            RulesError::file(
-                &origin,
-                format!("cannot read this rules file: {}", e.reason()),
-            )
+            let said = format!("cannot read this rules file: {}", e.reason());
+            RulesError {
+                kind: if e.is_machine() {
+                    RulesErrorKind::Io
+                } else {
+                    RulesErrorKind::File
+                },
+                ..RulesError::file(&origin, said)
+            }
         })?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| RulesError::not_utf8(&origin, &bytes, e.valid_up_to()))?;

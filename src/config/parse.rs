@@ -28,8 +28,11 @@ const MAX_POINTS: u64 = 1_000_000_000;
 /// mended in the editor, which opens a file that is TOML text and marks the key of each error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RulesErrorKind {
-    /// The file as a whole: it cannot be read, or no file has the name asked for.
+    /// The file as a whole: it is missing, refused, no regular file or too large, or no file
+    /// has the name asked for.
     File,
+    /// The system failed to read it (an I/O error): the machine's failure, not the file's.
+    Io,
     /// Its bytes are not UTF-8 text.
     NotText,
     /// Its text is not TOML (a syntax error, or tables nested too deep to read).

@@ -162,6 +162,7 @@ fn every_exit_status_follows_the_kind_of_what_failed() {
         ));
         cases.push((vec!["replay", "/proc/self/mem"], 1, "os error 5"));
         cases.push((vec!["rules", "test", "/proc/self/mem"], 1, "os error 5"));
+        cases.push((vec!["--config", "/proc/self/mem", "rules"], 1, "os error 5"));
     }
     for (args, code, says) in cases {
         let out = home.run(&args, "q\n");
