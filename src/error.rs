@@ -80,9 +80,15 @@ pub(crate) enum Error {
     /// A `--date` that is no date, or one to come. Exit status 2.
     #[error("{0}")]
     Date(#[from] DateError),
-    /// A lower room's error said in the command's words; the status follows its kind.
+    /// A lower room's error (`cause`) said in the command's words; the status follows its
+    /// kind.
     #[error("{message}")]
-    Said { message: String, fault: Fault },
+    Said {
+        message: String,
+        fault: Fault,
+        #[source]
+        cause: Box<dyn std::error::Error + Send + Sync>,
+    },
 }
 
 impl Error {
@@ -96,11 +102,16 @@ impl Error {
         Error::Failed(message.into())
     }
 
-    /// `cause` said as `message` (which names it): the exit status is `cause`'s fault's.
-    pub(crate) fn said(cause: &impl Blame, message: impl Into<String>) -> Self {
+    /// `cause` in the words `say` gives it (which name it): the exit status is `cause`'s
+    /// fault's, and `cause` stays the error's source.
+    pub(crate) fn said<E>(cause: E, say: impl FnOnce(&E) -> String) -> Self
+    where
+        E: Blame + std::error::Error + Send + Sync + 'static,
+    {
         Error::Said {
-            message: message.into(),
+            message: say(&cause),
             fault: cause.fault(),
+            cause: Box::new(cause),
         }
     }
 
@@ -166,24 +177,23 @@ mod tests {
         };
         // Missing, a folder: the path the player gave is wrong.
         for path in [dir.path().join("none"), dir.path().to_path_buf()] {
-            let e = read(&path);
-            assert_eq!(Error::said(&e, format!("cannot read {e}")).code(), 2);
+            assert_eq!(Error::said(read(&path), |e| format!("{e}")).code(), 2);
         }
         // A read the system fails (an I/O error at the start of this process's memory).
         if cfg!(target_os = "linux") {
             let e = read(std::path::Path::new("/proc/self/mem"));
-            let said = Error::said(&e, format!("cannot read {e}"));
-            assert_eq!(
-                (said.code(), said.to_string()),
-                (1, format!("cannot read {e}"))
-            );
+            let words = format!("cannot read {e}");
+            let said = Error::said(e, |e| format!("cannot read {e}"));
+            assert_eq!((said.code(), said.to_string()), (1, words));
+            let source = std::error::Error::source(&said).map(ToString::to_string);
+            assert!(source.is_some_and(|s| s.contains("os error 5")), "{said:?}");
         }
     }
 
     #[test]
     fn a_resume_that_the_machine_fails_exits_1_and_a_refused_one_2() {
         use crate::store::ResumeError as R;
-        let code = |e: R| Error::said(&e, e.to_string()).code();
+        let code = |e: R| Error::said(e, ToString::to_string).code();
         assert_eq!(code(R::Elsewhere), 2);
         assert_eq!(code(R::NotFound("x".into())), 2);
         assert_eq!(code(R::Unusable("bad move".into())), 2);

@@ -109,7 +109,7 @@ pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
     let limit = crate::config::paths::MAX_FILE_BYTES;
     let text = crate::fsread::read_text(path, crate::fsread::Links::Follow, limit)
-        .map_err(|e| Error::said(&e, format!("cannot read deck file {e}")))?;
+        .map_err(|e| Error::said(e, |e| format!("cannot read deck file {e}")))?;
     crate::cards::deck::parse_deck(&text, rules)
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))
 }
@@ -222,14 +222,13 @@ fn resume_saved(store: &mut Store, n: Option<usize>, rules: &Rules) -> Result<Re
         info
     };
     let resumed = store.resume(&info.id).map_err(|e| {
-        Error::said(
-            &e,
+        Error::said(e, |e| {
             format!(
                 "saved game {}: {e}{}",
                 info.number,
                 other_saves(&list, Some(&info.id))
-            ),
-        )
+            )
+        })
     });
     print_warnings(store);
     resumed

@@ -161,7 +161,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
     let name = arg.display().to_string();
     let limit = crate::config::paths::MAX_FILE_BYTES;
     let text = crate::fsread::read_text(arg, crate::fsread::Links::Follow, limit)
-        .map_err(|e| Error::said(&e, format!("cannot replay {e}")))?;
+        .map_err(|e| Error::said(e, |e| format!("cannot replay {e}")))?;
     Ok((name, text))
 }
 

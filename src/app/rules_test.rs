@@ -108,13 +108,12 @@ fn sources(args: &[String]) -> Result<Vec<Source>, Error> {
         if path.exists() || !arg.contains('+') {
             let limit = crate::config::paths::MAX_FILE_BYTES;
             let text = read_text(path, Links::Follow, limit).map_err(|e| {
-                Error::said(
-                    &e,
+                Error::said(e, |e| {
                     escape_controls(&format!(
                         "cannot read the case file {e}; or write a case on one line, {}",
                         chains::parse::LINE_FORM
-                    )),
-                )
+                    ))
+                })
             })?;
             out.push(file(&text, escape_controls(&path.display().to_string()))?);
         } else {
