@@ -13,7 +13,6 @@ use std::io;
 
 use crate::config::parse::{RulesError, RulesErrorKind};
 use crate::store::StoreError;
-use crate::utc::DateError;
 
 /// Whose fault a failure is, which is what the exit status says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,12 +48,12 @@ impl Blame for crate::fsread::ReadError {
     }
 }
 
-impl Blame for crate::store::ResumeError {
+impl Blame for StoreError {
     fn fault(&self) -> Fault {
-        use crate::store::ResumeError as R;
-        match self {
-            R::Elsewhere | R::NotFound(_) | R::Unusable(_) => Fault::Input,
-            R::NoFolder | R::ReadOnly(_) | R::Io(_) => Fault::Machine,
+        if self.code() == Fault::Machine.code() {
+            Fault::Machine
+        } else {
+            Fault::Input
         }
     }
 }
@@ -77,9 +76,6 @@ pub(crate) enum Error {
     /// Something else the user did not cause. Exit status 1.
     #[error("{0}")]
     Failed(String),
-    /// A `--date` that is no date, or one to come. Exit status 2.
-    #[error("{0}")]
-    Date(#[from] DateError),
     /// A lower room's error (`cause`) said in the command's words; the status follows its
     /// kind.
     #[error("{message}")]
@@ -119,7 +115,7 @@ impl Error {
     pub(crate) fn code(&self) -> i32 {
         match self {
             Error::Rules(e) if e.kind == RulesErrorKind::Io => 1,
-            Error::Usage(_) | Error::Rules(_) | Error::Date(_) => 2,
+            Error::Usage(_) | Error::Rules(_) => 2,
             Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Error::Store(e) => e.code(),
             Error::Said { fault, .. } => fault.code(),
@@ -160,15 +156,6 @@ mod tests {
     }
 
     #[test]
-    fn a_refused_date_is_bad_input() {
-        let now = 20_000 * 86_400;
-        for text in ["2026-02-30", "tomorrow", "1969-12-31", "2999-01-01"] {
-            let e = crate::utc::daily_date(text, now).unwrap_err();
-            assert_eq!(Error::from(e).code(), 2, "{text}");
-        }
-    }
-
-    #[test]
     fn a_fault_gives_its_status_and_a_said_error_keeps_its_causes() {
         assert_eq!((Fault::Input.code(), Fault::Machine.code()), (2, 1));
         let dir = tempfile::tempdir().unwrap();
@@ -191,14 +178,16 @@ mod tests {
     }
 
     #[test]
-    fn a_resume_that_the_machine_fails_exits_1_and_a_refused_one_2() {
-        use crate::store::ResumeError as R;
-        let code = |e: R| Error::said(e, ToString::to_string).code();
-        assert_eq!(code(R::Elsewhere), 2);
-        assert_eq!(code(R::NotFound("x".into())), 2);
-        assert_eq!(code(R::Unusable("bad move".into())), 2);
-        assert_eq!(code(R::NoFolder), 1);
-        assert_eq!(code(R::ReadOnly("/data".into())), 1);
-        assert_eq!(code(R::Io("disk".into())), 1);
+    fn a_store_error_said_in_other_words_keeps_its_status() {
+        for e in [
+            StoreError::Full("disk".into()),
+            StoreError::Refused("exists".into()),
+        ] {
+            let code = e.code();
+            assert_eq!(
+                Error::said(e, |e| format!("saved game 1: {e}")).code(),
+                code
+            );
+        }
     }
 }

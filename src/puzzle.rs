@@ -59,7 +59,7 @@ pub(crate) fn start(
     let deal = match date {
         Some(d) => Deal::Puzzle {
             seed: {
-                utc::daily_date(d, utc::now())?;
+                utc::daily_date(d, utc::now()).map_err(crate::error::Error::usage)?;
                 seed_of_day(d)
             },
             date: Some(d.to_string()),

@@ -136,7 +136,7 @@ pub(crate) fn start_daily(
 ) -> Result<(Game, GameMeta), crate::error::Error> {
     let date = match date {
         Some(d) => {
-            utc::daily_date(d, utc::now())?;
+            utc::daily_date(d, utc::now()).map_err(crate::error::Error::usage)?;
             d.to_string()
         }
         None => utc::date(utc::now()),

@@ -94,33 +94,20 @@ pub(crate) fn parse_date(text: &str) -> Option<u64> {
     (civil_from_days(days) == (i64::from(y), m, d)).then_some(days as u64)
 }
 
-/// Why a `--date` was refused: the player's input, so the command stops with status 2.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum DateError {
-    /// Not a real `YYYY-MM-DD` date from 1970 on (the text as given, controls escaped).
-    #[error("--date: `{0}` is not a date like 2026-11-29 (year 1970 or later)")]
-    NotADate(String),
-    /// A date after today (UTC): its deal is not out yet.
-    #[error(
-        "--date: {shown} has not come yet: today is {today} (UTC), and a daily deal or puzzle is \
-         out from its date on; leave --date out for today's"
-    )]
-    NotYet { shown: String, today: String },
-}
-
 /// Checks the `--date` of a daily deal or daily puzzle against the clock (`now`, seconds): a
 /// real date from 1970 up to today (UTC). A later date is refused: its deal is not out yet, and
 /// counting it would end the player's streak (which counts days up to today).
-pub(crate) fn daily_date(text: &str, now: u64) -> Result<u64, DateError> {
+pub(crate) fn daily_date(text: &str, now: u64) -> Result<u64, String> {
     let shown = crate::cards::text::escape_controls(text);
-    let Some(day) = parse_date(text) else {
-        return Err(DateError::NotADate(shown));
-    };
+    let day = parse_date(text).ok_or_else(|| {
+        format!("--date: `{shown}` is not a date like 2026-11-29 (year 1970 or later)")
+    })?;
+    let today = date(now);
     if day > now / 86_400 {
-        return Err(DateError::NotYet {
-            shown,
-            today: date(now),
-        });
+        return Err(format!(
+            "--date: {shown} has not come yet: today is {today} (UTC), and a daily deal or puzzle is out \
+             from its date on; leave --date out for today's"
+        ));
     }
     Ok(day)
 }

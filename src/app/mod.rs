@@ -222,13 +222,11 @@ fn resume_saved(store: &mut Store, n: Option<usize>, rules: &Rules) -> Result<Re
         info
     };
     let resumed = store.resume(&info.id).map_err(|e| {
-        Error::said(e, |e| {
-            format!(
-                "saved game {}: {e}{}",
-                info.number,
-                other_saves(&list, Some(&info.id))
-            )
-        })
+        Error::usage(format!(
+            "saved game {}: {e}{}",
+            info.number,
+            other_saves(&list, Some(&info.id))
+        ))
     });
     print_warnings(store);
     resumed
