@@ -56,9 +56,10 @@ pub enum CaseError {
          \"bomb\", or \"none\""
     )]
     NoClear(String),
-    /// A case's `rules` the rules reader refuses (its message, controls escaped).
-    #[error("{0}")]
-    Rules(String),
+    /// A case's `rules` the rules reader refuses (said by its message, controls escaped: the
+    /// place is the case's).
+    #[error("{}", crate::cards::text::escape_controls(&.0.message))]
+    Rules(#[source] RulesError),
     /// A case's `rules` that cannot be written out for the rules reader (toml's words).
     #[error("{0}")]
     Unwritten(String),
@@ -187,8 +188,8 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
 /// The rules a case states: the default rules with its keys, checked by the rules reader.
 fn own_rules(table: &toml::Table) -> Result<OwnRules, CaseError> {
     let text = toml::to_string(table).map_err(|e| CaseError::Unwritten(e.to_string()))?;
-    let rules = Rules::parse(&text, "rules", Some(&Rules::default_rules()))
-        .map_err(|e| CaseError::Rules(crate::cards::text::escape_controls(&e.message)))?;
+    let rules =
+        Rules::parse(&text, "rules", Some(&Rules::default_rules())).map_err(CaseError::Rules)?;
     let mut keys = Vec::new();
     flatten("", table, &mut keys);
     if keys.is_empty() {
