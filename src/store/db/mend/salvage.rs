@@ -1,4 +1,4 @@
-//! What of a damaged database still reads, copied into a new one (`mend.rs` puts the copy in
+//! What of a damaged database still reads, copied into a new one (`mend` puts the copy in
 //! place). A flipped byte or a torn page spoils the rows on that page, not the file: so every
 //! row is looked up from the root by its key (one bad page hides only its own rows), and every
 //! row that reads is copied in one transaction. A row whose references no longer resolve (a game
@@ -15,7 +15,7 @@ use std::path::Path;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OpenFlags, Statement};
 
-use super::error::StoreError;
+use crate::store::db::error::StoreError;
 
 /// What came back from a damaged file.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
