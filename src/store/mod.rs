@@ -16,9 +16,13 @@
 //! [`Ongoing`] game, and what they get back) → `daily` → `summary` (what history shows of a game).
 //! The documents it stores are `crate::record`'s, the JSON exchange format, which knows nothing of
 //! storage; below them all, a game's deal and start are `crate::start`'s.
-//! This file is the [`Store`], the store of every screen, re-exporting what the rooms above use;
+//! This file is the [`Store`], the store of every screen, a thin front re-exporting what the rooms
+//! above use; it alone holds the database (no `rusqlite` type and no SQL text crosses it: a
+//! listing is asked for with a typed [`Filter`]). Its methods live in the rooms of their job:
 //! `opening` is its hold on the database file (opened, followed when another window mended it,
-//! closed); what the data commands print is drawn in `app::records`.
+//! closed), `saving` keeps the games played here (claims, saves, a game's end), `bests` the
+//! checked best scores, `tally` what `stats` sums up, and `warnings` what the player is told;
+//! what the data commands print is drawn in `app::records`.
 //!
 //! Storage never stops play: every problem becomes a message for [`Store::take_warnings`]. A
 //! failing write (a full disk, a read-only folder, a database locked by another program) is said

@@ -120,7 +120,7 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         })?;
         let text = store
             .record_text(&record.id)
-            .map_err(|e| Error::usage(format!("cannot export game {n}: {e}")))?;
+            .map_err(|e| e.context(|m| format!("cannot export game {n}: {m}")))?;
         write!(io::stdout(), "{text}")?;
         return Ok(());
     }

@@ -63,7 +63,12 @@ pub(crate) fn whole(
              r.hash, 'toml', r.toml), 'deck', d.cards)) FROM ({stored}) t JOIN rules r ON \
              r.id = t.rules LEFT JOIN decks d ON d.hash = t.deck"
         ))
-        .and_then(|mut q| q.query_row([id], |r| r.get(0)).optional())?;
+        .and_then(|mut q| q.query_row([id], |r| r.get(0)).optional())
+        .map_err(|e| match e.sqlite_error_code() {
+            // SQLite's generic error, here: a stored text its JSON functions do not read.
+            Some(rusqlite::ErrorCode::Unknown) => StoreError::Unreadable(e.to_string()),
+            _ => e.into(),
+        })?;
     let Some(text) = text else {
         return Ok(None);
     };

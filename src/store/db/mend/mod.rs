@@ -282,6 +282,11 @@ fn swap(dir: &Path) -> Result<Option<Opened>, StoreError> {
     let (path, mended, note) = (schema::path_in(dir), dir.join(MENDED), dir.join(NOTE));
     let said = fs::read_to_string(&note).ok();
     if !mended.exists() {
+        // A note beside a copy never renamed whole (a window killed between writing the one
+        // and renaming the other) is of no copy put in place: the file is mended anew.
+        if dir.join(MENDING).exists() {
+            return Ok(None);
+        }
         // Put in place by a window killed before it said so: said again, until said (the note
         // stays until the message was handed to the player, [`said`]).
         return Ok(said.map(|s| opened(&path, None, &s)));
