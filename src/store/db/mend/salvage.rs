@@ -280,7 +280,7 @@ fn by_key(old: &Connection, table: &str, key: &str, keys: &[Key], listed: &[Key]
         read.claimed = listed.len();
         return read;
     };
-    read.columns = q.column_names().into_iter().map(str::to_string).collect();
+    read.columns = q.column_names().map(str::to_string).collect();
     for k in keys {
         match one_row(&mut q, &k.value()) {
             Ok(Some(row)) => {
@@ -305,7 +305,7 @@ fn one_row(q: &mut Statement<'_>, key: &Value) -> rusqlite::Result<Option<Row>> 
 /// Every row `sql` gives for `key`, or the error of the first that does not read.
 fn all_rows(old: &Connection, sql: &str, key: &Value) -> rusqlite::Result<Read> {
     let mut q = old.prepare(sql)?;
-    let columns: Vec<String> = q.column_names().into_iter().map(str::to_string).collect();
+    let columns: Vec<String> = q.column_names().map(str::to_string).collect();
     let mut rows = q.query([key])?;
     let mut out = Vec::new();
     while let Some(r) = rows.next()? {
