@@ -140,4 +140,44 @@ pub(crate) enum ResumeError {
     ReadOnly(String),
     #[error("cannot read the saved game: {0}")]
     Io(String),
+    /// Its game could not be recorded as it was deleted (a full disk): it stays saved.
+    #[error("{0}")]
+    Failed(super::StoreError),
+}
+
+/// A saved game not taken up or deleted, as the store's error of the same kind: the exit status
+/// of `saved --delete` follows from it (what the player can change: 2; the machine: 1).
+impl From<ResumeError> for super::StoreError {
+    fn from(e: ResumeError) -> Self {
+        use super::StoreError as S;
+        let message = e.to_string();
+        match e {
+            ResumeError::Failed(e) => e,
+            ResumeError::Elsewhere | ResumeError::NoFolder => S::Refused(message),
+            ResumeError::NotFound(_) => S::Missing(message),
+            ResumeError::Unusable(_) => S::Unreadable(message),
+            ResumeError::ReadOnly(_) => S::ReadOnly(message),
+            ResumeError::Io(_) => S::Io(message),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::StoreError;
+    use super::ResumeError;
+
+    #[test]
+    fn a_save_not_taken_up_gives_its_kind_and_its_exit_status() {
+        let code = |e: ResumeError| StoreError::from(e).code();
+        assert_eq!(code(ResumeError::Elsewhere), 2);
+        assert_eq!(code(ResumeError::NotFound("x".into())), 2);
+        assert_eq!(code(ResumeError::Unusable("x".into())), 2);
+        assert_eq!(code(ResumeError::NoFolder), 2);
+        assert_eq!(code(ResumeError::ReadOnly("/d".into())), 1);
+        assert_eq!(code(ResumeError::Io("x".into())), 1);
+        let full = ResumeError::Failed(StoreError::Full("disk".into()));
+        assert_eq!(full.to_string(), "disk");
+        assert_eq!(code(full), 1);
+    }
 }

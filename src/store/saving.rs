@@ -261,7 +261,7 @@ impl Store {
     pub(crate) fn delete_saved(&mut self, id: &str) -> Result<(), ResumeError> {
         let game = self.resume(id)?;
         self.finish_view(&*game.view(), None, None)
-            .map_err(|e| ResumeError::Unusable(e.to_string()))
+            .map_err(ResumeError::Failed)
     }
 
     /// The newest saved `game` (of [`super::SavedGameInfo::game`]) no other window plays,
