@@ -12,7 +12,7 @@ use super::{Error, print_warnings};
 use crate::cards::rules::Rules;
 
 use crate::record::GameKind;
-use crate::store::{self, Store, StoreError};
+use crate::store::{self, Store};
 use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
@@ -29,7 +29,7 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
         })?;
         store
             .delete_saved(&info.id)
-            .map_err(|e| StoreError::from(e).context(|m| format!("saved game {n}: {m}")))?;
+            .map_err(|e| Error::usage(format!("saved game {n}: {e}")))?;
         print_warnings(&mut store);
         writeln!(
             io::stdout(),
