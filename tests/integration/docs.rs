@@ -11,7 +11,7 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-#[path = "../../src/app/manual_files.rs"]
+#[path = "../../src/app/docs/manual_files.rs"]
 mod manual_files;
 
 fn manual() -> Vec<PathBuf> {
