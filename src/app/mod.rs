@@ -26,13 +26,23 @@ pub(crate) mod simulate;
 mod train;
 mod verify;
 
+use std::ffi::OsString;
+
 use crate::app::cli::{Cli, Command, PlayArgs};
 use crate::config;
 use crate::error::Error;
 use crate::out;
 
+/// Reads the command line `args` and runs it; the exit status.
+pub(crate) fn main(args: Vec<OsString>) -> i32 {
+    match cli::parse(args) {
+        Ok(cli) => run(cli),
+        Err(e) => status(Err(e)),
+    }
+}
+
 /// Runs the command line and returns the exit status.
-pub(crate) fn run(cli: Cli) -> i32 {
+fn run(cli: Cli) -> i32 {
     // A bad --lang is refused whatever the command, also where nothing is shown in a language
     // (headless play): it was ignored there without a word.
     let lang = crate::ui::Lang::choose(cli.global.lang.as_deref()).map_err(Error::usage);
@@ -79,6 +89,11 @@ pub(crate) fn run(cli: Cli) -> i32 {
         Some(Command::Review(ref a)) => review::command(&cli.global, a),
         Some(Command::Train(ref a)) => train::command(&cli.global, a),
     };
+    status(result)
+}
+
+/// The exit status of a command's `result`, its error said on the error stream.
+fn status(result: Result<(), Error>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) if e.code() == 0 => 0,

@@ -14,7 +14,7 @@ use crate::utc;
 
 /// Runs `new2048 daily`.
 pub(crate) fn command(global: &Global, args: &DailyArgs) -> Result<(), Error> {
-    let (game, meta) = start_daily(load_rules(global)?.rules, args.date.as_deref())?;
+    let (game, meta) = start_daily(load_rules(global)?.rules, args.date);
     let date = match &meta.deal {
         Deal::Daily { date, .. } => date.clone(),
         _ => utc::date(meta.started),

@@ -16,11 +16,9 @@ use crate::utc;
 /// Runs `new2048 puzzle`.
 pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     let rules = load_rules(global)?.rules;
-    let date = args
-        .daily
-        .as_ref()
-        .map(|d| d.clone().unwrap_or_else(|| utc::date(utc::now())));
-    let (game, meta) = puzzle::start(&rules, args.seed, date.as_deref())?;
+    let day = args.daily.map(|d| d.unwrap_or_else(utc::Date::today));
+    let (game, meta) = puzzle::start(&rules, args.seed, day);
+    let date = day.map(|d| d.to_string());
     if args.share {
         let date = date.unwrap_or_default();
         let mut store = Store::open();
