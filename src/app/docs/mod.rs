@@ -4,6 +4,10 @@
 //! Install them with (see the README):
 //! `new2048 completions bash > ~/.local/share/bash-completion/completions/new2048` and
 //! `new2048 manpage > ~/.local/share/man/man1/new2048.1`.
+//!
+//! Beside them, the manual's own test ([`manual`]: every `new2048 …` line of the README and
+//! docs/ is one this parser takes), here because it holds the written manual to the same clap
+//! definition the generated ones come from.
 
 mod manual;
 #[cfg(test)]
