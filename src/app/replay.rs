@@ -157,7 +157,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
         })?;
         let text = store
             .record_text(&found.id)
-            .map_err(|e| Error::usage(format!("cannot replay game {n}: {e}")))?;
+            .map_err(|e| Error::said(e, |e| format!("cannot replay game {n}: {e}")))?;
         return Ok((format!("game {n}"), text));
     }
     let name = arg.display().to_string();
