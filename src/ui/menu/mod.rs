@@ -23,6 +23,7 @@ use std::sync::Arc;
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::config;
+use crate::config::own::EditFileError;
 use crate::config::presets;
 use crate::record::GameKind;
 use crate::start::GameMeta;
@@ -30,10 +31,10 @@ use crate::store::SavedGameInfo;
 use crate::store::{Resumed, Store};
 use crate::utc;
 
-use crate::ui::editor::Edited;
+use crate::ui::editor::{Edited, Editor};
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
 use crate::ui::play::{DuelGame, Match, Setup, default_names};
-use crate::ui::play::{confirm, pick};
+use crate::ui::play::{confirm, edit, pick};
 use crate::ui::term::Ui;
 use crate::ui::widgets::{Item, List, Picked};
 
@@ -630,8 +631,8 @@ fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) ->
         .into_iter()
         .find(|s| s.rules.as_ref().is_ok_and(|r| r.hash() == rules.hash()));
     let file = match set {
-        Some(s) => super::editor::rule_set_file(&s.name),
-        None => super::editor::own_file(),
+        Some(s) => config::own::rule_set_file(&s.name),
+        None => config::own::own_file(),
     };
     edit_file(ui, rules, notes, file)
 }
@@ -644,7 +645,7 @@ fn mend(
     set: Option<&Broken>,
 ) -> Sub<Match> {
     let name = set.map(|b| b.name.as_str()).unwrap_or_default();
-    edit_file(ui, rules, notes, super::editor::rule_set_file(name))
+    edit_file(ui, rules, notes, config::own::rule_set_file(name))
 }
 
 /// The rules editor on `file` (its path and text, or why it cannot be read, said in `notes`):
@@ -653,9 +654,12 @@ fn edit_file(
     ui: &Ui,
     rules: &mut Arc<Rules>,
     notes: &mut Vec<(String, Tone)>,
-    file: Result<(std::path::PathBuf, String), String>,
+    file: Result<(std::path::PathBuf, String), EditFileError>,
 ) -> Sub<Match> {
-    let edited = file.and_then(|(path, text)| super::editor::edit(ui, &path, &text));
+    let edited = match file {
+        Ok((path, text)) => Editor::open(&path, &text).map(|mut ed| edit(ui, &mut ed)),
+        Err(e) => Err(e.to_string()),
+    };
     match edited {
         Ok(Edited::Play(r)) => {
             *rules = Arc::new(r);
