@@ -207,22 +207,58 @@ pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMet
 /// How many saved games the start menu lists before "More saved games".
 const NEWEST: usize = 3;
 
-/// The start menu's items: the newest saved games (and "More saved games" when there are
-/// more), a new game of each of `offers` (the one `suggested` started by `t`), classic 2048, a
-/// duel, the daily deal, a puzzle, the rules (named `rules_label`) and quit. `daily_best` is the best
-/// score of today's deal with these rules, once it was played.
-#[allow(clippy::too_many_arguments)]
-fn menu_items(
-    words: &Words,
-    saved: &[SavedGameInfo],
-    offers: &[Offer],
+/// What the start menu lists, gathered by [`menu_now`] (the words it is said in apart): a new
+/// kind of entry is a field here, its default in [`Listed::of`], and its lines in
+/// [`menu_items`].
+#[derive(Clone, Copy)]
+struct Listed<'a> {
+    /// The saved games, newest first.
+    saved: &'a [SavedGameInfo],
+    /// The rules offered for a new game.
+    offers: &'a [Offer],
+    /// The offer `t` starts (harder rules suggested after easy wins).
     suggested: Option<usize>,
-    broken: &[Broken],
-    rules: &Rules,
-    rules_label: &str,
+    /// The player's rule sets that cannot be played (Enter opens one in the editor).
+    broken: &'a [Broken],
+    /// The rules in force, and their name as the rules item says it.
+    rules: &'a Rules,
+    rules_label: &'a str,
     now: u64,
+    /// The best score of today's deal with these rules, once it was played.
     daily_best: Option<u64>,
-) -> Vec<(Item, Choice)> {
+}
+
+impl<'a> Listed<'a> {
+    /// The menu of `rules` (named `rules_label`) at `now` and nothing else: no saved game, no
+    /// offer, no suggestion, no broken rule set, today's deal not played.
+    fn of(rules: &'a Rules, rules_label: &'a str, now: u64) -> Listed<'a> {
+        Listed {
+            saved: &[],
+            offers: &[],
+            suggested: None,
+            broken: &[],
+            rules,
+            rules_label,
+            now,
+            daily_best: None,
+        }
+    }
+}
+
+/// The start menu's items: the newest saved games (and "More saved games" when there are
+/// more), a new game of each offer (the one suggested started by `t`), the rule sets to mend,
+/// classic 2048, a duel, the daily deal, a puzzle, the rules and quit.
+fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
+    let &Listed {
+        saved,
+        offers,
+        suggested,
+        broken,
+        rules,
+        rules_label,
+        now,
+        daily_best,
+    } = listed;
     let mut items: Vec<(Item, Choice)> = saved_items(saved, words, now)
         .into_iter()
         .take(NEWEST)
@@ -386,17 +422,16 @@ fn menu_now(
     if let Some((line, _)) = &suggested {
         notes.push((line.clone(), Tone::Good));
     }
-    let items = menu_items(
-        words,
-        &saved,
-        &offers,
-        suggested.map(|(_, k)| k),
-        &broken,
-        rules,
-        &rules_label(rules, ui),
-        now,
-        played,
-    );
+    let label = rules_label(rules, ui);
+    let listed = Listed {
+        saved: &saved,
+        offers: &offers,
+        suggested: suggested.map(|(_, k)| k),
+        broken: &broken,
+        daily_best: played,
+        ..Listed::of(rules, &label, now)
+    };
+    let items = menu_items(words, &listed);
     for w in store.take_warnings() {
         notes.push((w, Tone::Bad));
     }

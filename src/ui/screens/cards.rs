@@ -80,7 +80,32 @@ pub(crate) struct Goal {
     pub reach: Option<u64>,
 }
 
-impl Screen<'_> {
+impl<'a> Screen<'a> {
+    /// The screen of `game` as a player sees it and nothing more: no best score, highlight,
+    /// hint, notes or overlay, the whole window used, no frame in motion. A site says what it
+    /// shows besides (`Screen { best, notes, ..Screen::of(game) }`), so a new field is one
+    /// default here, not a line at every site.
+    pub(crate) fn of(game: &'a Game) -> Screen<'a> {
+        Screen {
+            game,
+            best: None,
+            cursor: None,
+            hint: None,
+            explained: &[],
+            tag: None,
+            notes: &[],
+            overlay: Overlay::None,
+            player: Player::Human,
+            prompt_line: false,
+            frame: None,
+            fresh: None,
+            played_secs: None,
+            daily: false,
+            insight: &[],
+            goal: None,
+        }
+    }
+
     /// The cards in view, the hand first: during a move's frames, those before the move.
     fn visible(&self) -> &[Card] {
         match self.frame.and_then(|f| f.before.as_ref()) {
@@ -757,22 +782,8 @@ pub(crate) fn card_block(
         ..l
     };
     let s = Screen {
-        game,
-        best: None,
         cursor,
-        hint: None,
-        explained: &[],
-        tag: None,
-        notes: &[],
-        overlay: Overlay::None,
-        player: Player::Human,
-        prompt_line: false,
-        frame: None,
-        fresh: None,
-        played_secs: None,
-        daily: false,
-        insight: &[],
-        goal: None,
+        ..Screen::of(game)
     };
     let mut rows = board(&s, words, theme, l);
     let hand = hand_line(&s, words, theme, l, usize::MAX / 2);
