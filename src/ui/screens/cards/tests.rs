@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::ui::kit::{Lang, any_overlay, checked, same_layout, to_text};
+use crate::ui::kit::{Cell, Lang, Mark, any_overlay, checked, same_layout, to_text};
 use crate::ui::play::describe;
 
 fn cards(list: &str) -> Vec<Card> {
