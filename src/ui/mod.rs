@@ -28,7 +28,6 @@ mod net;
 mod play;
 mod prepare;
 mod screens;
-mod share;
 mod term;
 mod widgets;
 
@@ -55,7 +54,7 @@ pub(crate) use self::menu::fresh_game;
 pub(crate) use self::net::{Brief, net_duel};
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::play::{CastSetup, cast};
-pub(crate) use self::share::share_line;
+pub(crate) use self::screens::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
