@@ -159,11 +159,7 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
 }
 
 fn width(lines: &[String]) -> usize {
-    lines
-        .iter()
-        .map(|l| console::measure_text_width(l))
-        .max()
-        .unwrap_or(0)
+    crate::ui::kit::widest(lines)
 }
 
 /// Two blocks side by side, `gap` columns apart.

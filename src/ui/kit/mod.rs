@@ -27,7 +27,7 @@ pub(crate) use text::{
 };
 #[cfg(test)]
 pub(crate) use text::{checked, reachable, same_layout, to_text};
-pub(crate) use theme::{Theme, Tone, center, fit, pad};
+pub(crate) use theme::{Theme, Tone, center, fit, pad, widest};
 #[cfg(test)]
 pub(crate) use view::any_overlay;
 pub(crate) use view::{Laid, Note, Overlay, View, shown_choices};

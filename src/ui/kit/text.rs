@@ -6,7 +6,7 @@
 //! codes are measured as the terminal shows them), tested through the screens that use them.
 
 use super::i18n::{Words, fill};
-use super::theme::{Theme, Tone, fit};
+use super::theme::{Theme, Tone, fit, widest};
 use super::view::{Note, shown_choices};
 use super::wrap::{cut_words, wrap};
 
@@ -55,13 +55,7 @@ pub(crate) fn centre_offset_on(
     width: usize,
     height: usize,
 ) -> (usize, usize) {
-    let widest = lines
-        .iter()
-        .map(|l| console::measure_text_width(l))
-        .max()
-        .unwrap_or(0)
-        .max(block);
-    let left = width.saturating_sub(widest) / 2;
+    let left = width.saturating_sub(widest(lines).max(block)) / 2;
     let top = height.saturating_sub(lines.len()) / 3;
     (left, top)
 }
@@ -98,15 +92,13 @@ pub(crate) fn first_fit<L: Copy>(
         if height >= 3 {
             return Ok(lines);
         }
-        let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
-        return Err((widest.unwrap_or(0), 3));
+        return Err((widest(&lines), 3));
     }
     let Some(&tightest) = layouts.last() else {
         return Err((width + 1, height + 1));
     };
     let (lines, need_w) = build(tightest, Theme::PLAIN, usize::MAX / 2);
-    let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
-    Err((widest.unwrap_or(0).max(need_w), lines.len()))
+    Err((widest(&lines).max(need_w), lines.len()))
 }
 
 /// A window of `height` lines onto `lines`, starting at line `top` (moved back so the last
