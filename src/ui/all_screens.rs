@@ -107,14 +107,10 @@ fn every_screen_fits_every_size() {
                 for over in overlays() {
                     let g = classic_game(matches!(over, Overlay::Result { .. }));
                     let s = ClassicScreen {
-                        game: &g,
-                        best: None,
                         notes: &news,
                         overlay: over,
-                        prompt_line: false,
-                        asking: false,
-                        frame: None,
                         insight: &insight,
+                        ..ClassicScreen::of(&g)
                     };
                     let what = format!("classic {over:?} ({})", words.help_title);
                     fits(&what, lay_out_classic(&s, words, theme, w, h), w, h);

@@ -124,15 +124,13 @@ impl Watched for ClassicBot {
 
     fn lines(&self, s: &Look, frame: Option<&Grid>) -> Vec<String> {
         let screen = ClassicScreen {
-            game: &self.game,
             best: s.best,
             notes: s.notes,
             overlay: s.overlay,
             // No keys line: the player's keys do nothing here (the note says how to stop).
             prompt_line: true,
-            asking: false,
             frame,
-            insight: &[],
+            ..ClassicScreen::of(&self.game)
         };
         or_too_small(
             lay_out_classic(&screen, s.words, s.theme, s.width, s.height),

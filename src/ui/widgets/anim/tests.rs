@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::config::load_preset;
-use crate::ui::kit::{Lang, Overlay, Theme, checked};
+use crate::ui::kit::{Lang, Theme, checked};
 use crate::ui::screens::{Screen, render};
 
 fn deck(list: &str) -> Arc<[Card]> {
@@ -204,14 +204,8 @@ fn no_frame_draws_outside_the_terminal() {
                     }
                     for f in &grids {
                         let s = crate::ui::screens::ClassicScreen {
-                            game: &classic,
-                            best: None,
-                            notes: &[],
-                            overlay: Overlay::None,
-                            prompt_line: false,
-                            asking: false,
                             frame: Some(f),
-                            insight: &[],
+                            ..crate::ui::screens::ClassicScreen::of(&classic)
                         };
                         let laid =
                             crate::ui::screens::lay_out_classic(&s, lang.words(), theme, w, h);
