@@ -92,18 +92,7 @@ pub(super) fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> V
             _ => {
                 let fresh =
                     (s.fresh == Some(i) && s.frame.is_none()).then(|| c.len().wrapping_sub(1));
-                c.cards()
-                    .iter()
-                    .enumerate()
-                    .map(|(r, &card)| Cell {
-                        card: Some(card),
-                        mark: if Some(r) == fresh {
-                            Mark::Fresh
-                        } else {
-                            Mark::Plain
-                        },
-                    })
-                    .collect()
+                Cell::column(c.cards(), fresh)
             }
         })
         .collect();
