@@ -104,7 +104,7 @@ fn meet_joiner(
         link.close();
         Err(why)
     };
-    let peer = match link.read_within(&mut reader, SILENCE) {
+    let peer = match link.read(&mut reader, Some(SILENCE)) {
         Ok(Msg::Hello { version, .. }) if version != VERSION => {
             return refuse(format!(
                 "it speaks version {version} of the duel protocol, this host {VERSION}; both \
@@ -132,7 +132,7 @@ fn meet_joiner(
         name: name.to_string(),
     });
     link.send(&Msg::Rules(rules_text.to_string()));
-    match link.read_one(&mut reader) {
+    match link.read(&mut reader, None) {
         Ok(Msg::Agree) => Ok(Met { link, reader, peer }),
         Ok(Msg::Decline) => {
             link.close();
@@ -183,7 +183,7 @@ pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), E
             "the host at {target} did not answer as a host: {e}"
         ))
     };
-    let (kind, seed, peer) = match link.read_one(&mut reader).map_err(failed)? {
+    let (kind, seed, peer) = match link.read(&mut reader, None).map_err(failed)? {
         Msg::Duel { kind, seed, name } => (kind, seed, name),
         Msg::Refused(why) => {
             link.close();
@@ -196,7 +196,7 @@ pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), E
             )));
         }
     };
-    let text = match link.read_one(&mut reader).map_err(failed)? {
+    let text = match link.read(&mut reader, None).map_err(failed)? {
         Msg::Rules(text) => text,
         other => {
             link.stop("you sent a message out of place");
