@@ -8,6 +8,8 @@
 
 use std::io::BufReader;
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream, ToSocketAddrs, UdpSocket};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use super::link::{Link, SILENCE};
 use super::proto::{self, Kind, Msg, VERSION};
@@ -22,6 +24,8 @@ pub(crate) struct Met {
     pub link: Link,
     pub reader: BufReader<TcpStream>,
     pub peer: String,
+    /// Where the other player is.
+    pub from: SocketAddr,
 }
 
 /// What the host offers the joiner.
@@ -47,17 +51,81 @@ fn address_to_give(bound: SocketAddr) -> SocketAddr {
     SocketAddr::new(ip, bound.port())
 }
 
+/// The host's open door: where it waits and the code a joiner must give.
+pub(crate) struct Door {
+    listener: TcpListener,
+    pub code: String,
+    /// The address to give the other player.
+    pub give: SocketAddr,
+}
+
+impl Door {
+    /// Waits on `addr` (nobody is met yet: see [`Door::wait`]) with a fresh code.
+    pub(crate) fn open(addr: &str) -> Result<Door, Error> {
+        let listener = TcpListener::bind(addr).map_err(|e| {
+            Error::usage(format!(
+                "cannot wait on {addr}: {e}; give another address or port, like --host \
+                 0.0.0.0:2049"
+            ))
+        })?;
+        // Polled, so that a wait can be given up (see [`Door::wait`]).
+        listener.set_nonblocking(true)?;
+        let give = address_to_give(listener.local_addr()?);
+        Ok(Door {
+            listener,
+            code: proto::new_code(),
+            give,
+        })
+    }
+
+    /// Waits for a joiner with the right code who agrees to `offer`, telling `refused` of each
+    /// connection refused (where from, why); `None` once `stop` is set (looked at every
+    /// [`POLL`] while nobody is there). After [`MAX_REFUSED`] refusals it stops waiting.
+    pub(crate) fn wait(
+        &self,
+        offer: &Offer,
+        name: &str,
+        stop: &AtomicBool,
+        refused: &mut dyn FnMut(SocketAddr, &str),
+    ) -> Result<Option<Met>, Error> {
+        let rules_text = offer.rules.to_toml();
+        let mut count = 0;
+        while count < MAX_REFUSED {
+            if stop.load(Ordering::SeqCst) {
+                return Ok(None);
+            }
+            let (stream, from) = match self.listener.accept() {
+                Ok(a) => a,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(POLL);
+                    continue;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            match meet_joiner(stream, &self.code, offer, &rules_text, name) {
+                Ok(met) => return Ok(Some(met)),
+                Err(why) => {
+                    count += 1;
+                    refused(from, &why);
+                }
+            }
+        }
+        Err(Error::usage(format!(
+            "{MAX_REFUSED} connections were refused; stopped waiting (host again for a new code)"
+        )))
+    }
+}
+
+/// How often a waiting host looks for a joiner (and whether it should stop waiting).
+const POLL: Duration = Duration::from_millis(40);
+
 /// Waits on `addr` for a joiner with the right code who agrees to `offer`; prints the code and
-/// the address to give first (`code: CODE`, `address: ADDR:PORT`).
+/// the address to give first (`code: CODE`, `address: ADDR:PORT`). It waits until a joiner
+/// comes or the process is stopped (Ctrl-C): a host is started for someone who is on their way.
 pub(crate) fn host(addr: &str, offer: &Offer, name: &str, json: bool) -> Result<Met, Error> {
-    let listener = TcpListener::bind(addr).map_err(|e| {
-        Error::usage(format!(
-            "cannot wait on {addr}: {e}; give another address or port, like --host 0.0.0.0:2049"
-        ))
-    })?;
-    let bound = listener.local_addr()?;
-    let give = address_to_give(bound);
-    let code = proto::new_code();
+    let door = Door::open(addr)?;
+    let (code, give) = (&door.code, door.give);
     if json {
         crate::out::line(serde_json::json!({"code": code, "address": give.to_string()}))?;
     } else {
@@ -67,26 +135,15 @@ pub(crate) fn host(addr: &str, offer: &Offer, name: &str, json: bool) -> Result<
         "waiting for the other player: they run `new2048 duel --join {give} --code {code}` \
          (Ctrl-C stops waiting)"
     ));
-    let rules_text = offer.rules.to_toml();
-    let mut refused = 0;
-    while refused < MAX_REFUSED {
-        let (stream, from) = listener.accept()?;
-        match meet_joiner(stream, &code, offer, &rules_text, name) {
-            Ok(met) => {
-                crate::out::note(format_args!("{} joined from {from}", met.peer));
-                return Ok(met);
-            }
-            Err(why) => {
-                refused += 1;
-                crate::out::note(format_args!(
-                    "new2048: refused a player from {from}: {why}; still waiting"
-                ));
-            }
-        }
-    }
-    Err(Error::usage(format!(
-        "{MAX_REFUSED} connections were refused; stopped waiting (host again for a new code)"
-    )))
+    let never = AtomicBool::new(false);
+    let met = door.wait(offer, name, &never, &mut |from, why| {
+        crate::out::note(format_args!(
+            "new2048: refused a player from {from}: {why}; still waiting"
+        ));
+    })?;
+    let met = met.ok_or_else(|| Error::io("the wait for the other player was stopped"))?;
+    crate::out::note(format_args!("{} joined from {}", met.peer, met.from));
+    Ok(met)
 }
 
 /// One connection to the host, up to the joiner's agreement; why not, in words.
@@ -97,6 +154,8 @@ fn meet_joiner(
     rules_text: &str,
     name: &str,
 ) -> Result<Met, String> {
+    let from = stream.peer_addr().map_err(|e| e.to_string())?;
+    stream.set_nonblocking(false).map_err(|e| e.to_string())?;
     let link = Link::new(stream).map_err(|e| e.to_string())?;
     let mut reader = link.reader().map_err(|e| e.to_string())?;
     let refuse = |why: String| -> Result<Met, String> {
@@ -133,7 +192,12 @@ fn meet_joiner(
     });
     link.send(&Msg::Rules(rules_text.to_string()));
     match link.read(&mut reader, None) {
-        Ok(Msg::Agree) => Ok(Met { link, reader, peer }),
+        Ok(Msg::Agree) => Ok(Met {
+            link,
+            reader,
+            peer,
+            from,
+        }),
         Ok(Msg::Decline) => {
             link.close();
             Err(format!("{peer} did not agree to the rules"))
@@ -209,5 +273,11 @@ pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), E
         link.stop("your rules cannot be played here");
         Error::usage(format!("the host's rules cannot be played: {}", e.message))
     })?;
-    Ok((Met { link, reader, peer }, Offer { kind, seed, rules }))
+    let met = Met {
+        link,
+        reader,
+        peer,
+        from: target,
+    };
+    Ok((met, Offer { kind, seed, rules }))
 }

@@ -14,7 +14,7 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::proto::{self, Msg, ReadError};
+use super::proto::{self, Gone, Msg, ReadError};
 
 /// How often each side says it is still here.
 pub(crate) const PING_EVERY: Duration = Duration::from_secs(1);
@@ -25,8 +25,8 @@ pub(crate) const SILENCE: Duration = Duration::from_secs(4);
 #[derive(Debug)]
 pub(crate) enum Heard {
     Msg(Msg),
-    /// The connection is over, or the peer broke the protocol: why, in words.
-    Gone(String),
+    /// The connection is over, or the peer broke the protocol: why.
+    Gone(Gone),
 }
 
 /// The sending half of a connection, shared by the duel and the heartbeat.
@@ -144,14 +144,14 @@ impl Link {
         std::thread::spawn(move || {
             loop {
                 let why = match link.read(&mut reader, None) {
-                    Ok(Msg::Error(why)) => format!("it stopped the duel: {why}"),
+                    Ok(Msg::Error(why)) => Gone::StoppedIt(why),
                     Ok(m) => {
                         if to.send(wrap(Heard::Msg(m))).is_err() {
                             return;
                         }
                         continue;
                     }
-                    Err(e) => e.to_string(),
+                    Err(e) => e.gone(),
                 };
                 link.heard_last.store(true, Ordering::SeqCst);
                 link.close();

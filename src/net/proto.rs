@@ -138,22 +138,58 @@ impl From<io::Error> for ReadError {
     }
 }
 
-impl std::fmt::Display for ReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ReadError {
+    /// What this says of the peer, when it ends the connection.
+    pub(crate) fn gone(&self) -> Gone {
         match self {
-            ReadError::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-                write!(f, "the connection was closed")
-            }
+            ReadError::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => Gone::Closed,
             ReadError::Io(e)
                 if matches!(
                     e.kind(),
                     io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
                 ) =>
             {
-                write!(f, "nothing was heard for too long")
+                Gone::Silent
             }
-            ReadError::Io(e) => write!(f, "the connection failed ({e})"),
-            ReadError::Bad(why) => write!(f, "it sent {why}"),
+            ReadError::Io(e) => Gone::Failed(e.to_string()),
+            ReadError::Bad(why) => Gone::Sent(why.clone()),
+        }
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.gone().fmt(f)
+    }
+}
+
+/// Why the other player is gone: the screen says it in the player's language, line mode in
+/// these words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Gone {
+    /// The connection was closed.
+    Closed,
+    /// Nothing (not even a whole message) came for too long.
+    Silent,
+    /// The connection failed (the system's words).
+    Failed(String),
+    /// It sent something that is not a message (what, in words).
+    Sent(String),
+    /// It stopped the duel, for this reason (its words).
+    StoppedIt(String),
+    /// The player here stopped waiting for it.
+    YouStopped,
+}
+
+impl std::fmt::Display for Gone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Gone::Closed => write!(f, "the connection was closed"),
+            Gone::Silent => write!(f, "nothing was heard for too long"),
+            Gone::Failed(e) => write!(f, "the connection failed ({e})"),
+            Gone::Sent(why) => write!(f, "it sent {why}"),
+            Gone::StoppedIt(why) => write!(f, "it stopped the duel: {why}"),
+            Gone::YouStopped => write!(f, "you stopped waiting"),
         }
     }
 }

@@ -3,6 +3,7 @@
 use super::words::Words;
 
 pub(crate) static EN: Words = Words {
+    net: &super::net::EN_NET,
     title: "new2048",
     tagline: "2048 with cards: stack them in columns, equal cards merge.",
     rules: "rules",

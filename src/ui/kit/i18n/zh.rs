@@ -19,6 +19,7 @@ const EXPLAIN: crate::strategy::review::ExplainWords = crate::strategy::review::
 };
 
 pub(crate) static ZH: Words = Words {
+    net: &super::net::ZH_NET,
     title: "new2048",
     tagline: "用纸牌玩 2048：把牌叠成列，相同的牌会合并。",
     rules: "规则",
