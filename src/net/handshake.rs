@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::link::{Link, SILENCE};
-use super::proto::{self, Kind, Msg, VERSION};
+use super::proto::{self, Kind, Msg, ReadError, VERSION};
 use crate::cards::rules::Rules;
 use crate::error::Error;
 
@@ -86,7 +86,7 @@ impl Door {
         offer: &Offer,
         name: &str,
         stop: &AtomicBool,
-        refused: &mut dyn FnMut(SocketAddr, &str),
+        refused: &mut dyn FnMut(SocketAddr, &Refusal),
     ) -> Result<Option<Met>, Error> {
         let rules_text = offer.rules.to_toml();
         let mut count = 0;
@@ -146,42 +146,75 @@ pub(crate) fn host(addr: &str, offer: &Offer, name: &str, json: bool) -> Result<
     Ok(met)
 }
 
-/// One connection to the host, up to the joiner's agreement; why not, in words.
+/// Why the host refused a connection (its Display: the words both sides see).
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// The connection could not be set up.
+    Io(std::io::Error),
+    /// It speaks another version of the protocol.
+    OtherVersion(u32),
+    WrongCode,
+    /// Its first message was not a hello.
+    NoHello(Msg),
+    /// What it sent could not be read (or nothing came in time).
+    Read(ReadError),
+    /// The joiner (named) did not agree to the rules.
+    Declined(String),
+    /// It sent this instead of agreeing.
+    NotAgreeing(Msg),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Io(e) => e.fmt(f),
+            Refusal::OtherVersion(v) => write!(
+                f,
+                "it speaks version {v} of the duel protocol, this host {VERSION}; both need the \
+                 same new2048 release"
+            ),
+            Refusal::WrongCode => write!(f, "wrong code; ask the host for the code it printed"),
+            Refusal::NoHello(m) => write!(f, "it did not say hello ({m:?})"),
+            Refusal::Read(e) => e.fmt(f),
+            Refusal::Declined(peer) => write!(f, "{peer} did not agree to the rules"),
+            Refusal::NotAgreeing(m) => write!(f, "it sent {m:?} instead of agreeing"),
+        }
+    }
+}
+
+/// One connection to the host, up to the joiner's agreement.
 fn meet_joiner(
     stream: TcpStream,
     code: &str,
     offer: &Offer,
     rules_text: &str,
     name: &str,
-) -> Result<Met, String> {
-    let from = stream.peer_addr().map_err(|e| e.to_string())?;
-    stream.set_nonblocking(false).map_err(|e| e.to_string())?;
-    let link = Link::new(stream).map_err(|e| e.to_string())?;
-    let mut reader = link.reader().map_err(|e| e.to_string())?;
-    let refuse = |why: String| -> Result<Met, String> {
-        link.send(&Msg::Refused(why.clone()));
+) -> Result<Met, Refusal> {
+    let from = stream.peer_addr().map_err(Refusal::Io)?;
+    stream.set_nonblocking(false).map_err(Refusal::Io)?;
+    let link = Link::new(stream).map_err(Refusal::Io)?;
+    let mut reader = link.reader().map_err(Refusal::Io)?;
+    let refuse = |why: Refusal| -> Result<Met, Refusal> {
+        link.send(&Msg::Refused(why.to_string()));
         link.close();
         Err(why)
     };
     let peer = match link.read(&mut reader, Some(SILENCE)) {
         Ok(Msg::Hello { version, .. }) if version != VERSION => {
-            return refuse(format!(
-                "it speaks version {version} of the duel protocol, this host {VERSION}; both \
-                 need the same new2048 release"
-            ));
+            return refuse(Refusal::OtherVersion(version));
         }
         Ok(Msg::Hello {
             code: given, name, ..
         }) => {
             if !proto::same_code(code, &given) {
-                return refuse("wrong code; ask the host for the code it printed".into());
+                return refuse(Refusal::WrongCode);
             }
             name
         }
-        Ok(other) => return refuse(format!("it did not say hello ({other:?})")),
+        Ok(other) => return refuse(Refusal::NoHello(other)),
         Err(e) => {
             link.close();
-            return Err(e.to_string());
+            return Err(Refusal::Read(e));
         }
     };
     link.start_pings();
@@ -200,78 +233,122 @@ fn meet_joiner(
         }),
         Ok(Msg::Decline) => {
             link.close();
-            Err(format!("{peer} did not agree to the rules"))
+            Err(Refusal::Declined(peer))
         }
         Ok(other) => {
             link.stop("you sent a message out of place");
-            Err(format!("it sent {other:?} instead of agreeing"))
+            Err(Refusal::NotAgreeing(other))
         }
         Err(e) => {
             link.close();
-            Err(e.to_string())
+            Err(Refusal::Read(e))
+        }
+    }
+}
+
+/// Why a joiner could not join (its Display: the command line's words).
+#[derive(Debug)]
+pub(crate) enum JoinError {
+    /// What was given is not an address to reach (it, and why).
+    BadAddress { given: String, why: String },
+    /// Nobody answers there.
+    Unreachable {
+        target: SocketAddr,
+        why: std::io::Error,
+    },
+    /// The connection could not be set up.
+    Io(std::io::Error),
+    /// The host refused, in its words.
+    Refused(String),
+    /// What answered did not answer as a host.
+    NotAHost { target: SocketAddr, why: ReadError },
+    /// The host sent this where `due` was due.
+    OutOfPlace { sent: Msg, due: &'static str },
+    /// The host's rules cannot be played here (why).
+    BadRules(String),
+}
+
+impl std::fmt::Display for JoinError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JoinError::BadAddress { given, why } => write!(
+                f,
+                "--join: `{}` is not an address to reach ({why}); give the host's address and \
+                 port as it printed them, like 192.168.1.20:2048",
+                proto::shown(given)
+            ),
+            JoinError::Unreachable { target, why } => write!(
+                f,
+                "cannot reach the host at {target}: {why}; check the address and that the host \
+                 is waiting"
+            ),
+            JoinError::Io(e) => e.fmt(f),
+            JoinError::Refused(why) => write!(f, "the host refused: {why}"),
+            JoinError::NotAHost { target, why } => {
+                write!(f, "the host at {target} did not answer as a host: {why}")
+            }
+            JoinError::OutOfPlace { sent, due } => {
+                write!(f, "the host sent {sent:?} where its {due} was due")
+            }
+            JoinError::BadRules(why) => write!(f, "the host's rules cannot be played: {why}"),
+        }
+    }
+}
+
+impl From<JoinError> for Error {
+    fn from(e: JoinError) -> Error {
+        match e {
+            JoinError::Unreachable { .. } => Error::io(e.to_string()),
+            JoinError::Io(e) => Error::Io(e),
+            _ => Error::usage(e.to_string()),
         }
     }
 }
 
 /// Connects to the host at `addr` with the invite `code`, and receives its offer.
-pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), Error> {
-    let bad_addr = |why: String| {
-        Error::usage(format!(
-            "--join: `{}` is not an address to reach ({why}); give the host's address and port \
-             as it printed them, like 192.168.1.20:2048",
-            proto::shown(addr)
-        ))
+pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), JoinError> {
+    let bad_addr = |why: String| JoinError::BadAddress {
+        given: addr.to_string(),
+        why,
     };
     let target = addr
         .to_socket_addrs()
         .map_err(|e| bad_addr(e.to_string()))?
         .next()
         .ok_or_else(|| bad_addr("it names no address".into()))?;
-    let stream = TcpStream::connect_timeout(&target, SILENCE).map_err(|e| {
-        Error::io(format!(
-            "cannot reach the host at {target}: {e}; check the address and that the host is \
-             waiting"
-        ))
-    })?;
-    let link = Link::new(stream)?;
-    let mut reader = link.reader()?;
+    let stream = TcpStream::connect_timeout(&target, SILENCE)
+        .map_err(|why| JoinError::Unreachable { target, why })?;
+    let link = Link::new(stream).map_err(JoinError::Io)?;
+    let mut reader = link.reader().map_err(JoinError::Io)?;
     link.send(&Msg::Hello {
         version: VERSION,
         code: code.trim().to_string(),
         name: name.to_string(),
     });
     link.start_pings();
-    let failed = |e: proto::ReadError| {
+    let failed = |why: ReadError| {
         link.close();
-        Error::usage(format!(
-            "the host at {target} did not answer as a host: {e}"
-        ))
+        JoinError::NotAHost { target, why }
+    };
+    let out_of_place = |sent: Msg, due: &'static str| {
+        link.stop("you sent a message out of place");
+        JoinError::OutOfPlace { sent, due }
     };
     let (kind, seed, peer) = match link.read(&mut reader, None).map_err(failed)? {
         Msg::Duel { kind, seed, name } => (kind, seed, name),
         Msg::Refused(why) => {
             link.close();
-            return Err(Error::usage(format!("the host refused: {why}")));
+            return Err(JoinError::Refused(why));
         }
-        other => {
-            link.stop("you sent a message out of place");
-            return Err(Error::usage(format!(
-                "the host at {target} sent {other:?} where its offer was due"
-            )));
-        }
+        other => return Err(out_of_place(other, "offer")),
     };
     let text = match link.read(&mut reader, None).map_err(failed)? {
         Msg::Rules(text) => text,
-        other => {
-            link.stop("you sent a message out of place");
-            return Err(Error::usage(format!(
-                "the host sent {other:?} where its rules were due"
-            )));
-        }
+        other => return Err(out_of_place(other, "rules")),
     };
     let rules = Rules::parse(&text, "the host's rules", None).map_err(|e| {
         link.stop("your rules cannot be played here");
-        Error::usage(format!("the host's rules cannot be played: {}", e.message))
+        JoinError::BadRules(e.message)
     })?;
     let met = Met {
         link,

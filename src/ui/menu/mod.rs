@@ -534,7 +534,10 @@ pub(crate) fn start(
             },
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
             Choice::Duel => match pick_duel(ui, rules) {
-                Sub::Chose(game) => {
+                Sub::Chose(DuelPick::Net(way)) => {
+                    notes.extend(crate::ui::net::lobby(ui, rules, store, way)?);
+                }
+                Sub::Chose(DuelPick::Here(game)) => {
                     let names = default_names(words);
                     return Some(Match::Duel(Setup {
                         game,
@@ -591,13 +594,30 @@ enum Choice {
     Quit,
 }
 
-/// Which game to duel at.
-fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelGame> {
+/// A duel at one terminal (at which game), or over the network (hosted or joined).
+enum DuelPick {
+    Here(DuelGame),
+    Net(crate::ui::net::Way),
+}
+
+/// Which duel to play.
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelPick> {
+    use crate::ui::net::Way;
     let words = ui.words;
-    let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
+    let items = [
+        Item::new(words.duel_cards),
+        Item::new(words.duel_classic),
+        Item::new(words.net.host_item),
+        Item::new(words.net.join_item),
+    ];
     match select_sub(ui, words.duel_prompt, &items, 0) {
-        Sub::Chose(0) => Sub::Chose(DuelGame::Cards(Arc::clone(rules))),
-        Sub::Chose(_) => Sub::Chose(DuelGame::Classic(rules.classic, rules.name.clone())),
+        Sub::Chose(0) => Sub::Chose(DuelPick::Here(DuelGame::Cards(Arc::clone(rules)))),
+        Sub::Chose(1) => Sub::Chose(DuelPick::Here(DuelGame::Classic(
+            rules.classic,
+            rules.name.clone(),
+        ))),
+        Sub::Chose(2) => Sub::Chose(DuelPick::Net(Way::Host)),
+        Sub::Chose(_) => Sub::Chose(DuelPick::Net(Way::Join)),
         Sub::Back => Sub::Back,
         Sub::Leave => Sub::Leave,
     }

@@ -7,6 +7,16 @@
 //! The duel itself (moves sent and checked, saving, the result) is [`crate::net::session`]'s;
 //! this screen only draws it and turns keys into the moves a player would type. It waits for a
 //! key at most [`TICK`], so the other side's moves show within that of their arrival.
+//!
+//! The start menu reaches it through [`lobby`]: hosting ([`host`]: the address and code shown
+//! while the host waits, which Esc gives up) and joining ([`join`]: the address and code typed,
+//! the host's offer shown before agreeing).
+
+mod host;
+mod join;
+mod lobby;
+
+pub(crate) use lobby::{Way, lobby};
 
 use std::io;
 use std::sync::mpsc::Receiver;
@@ -58,9 +68,20 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
     s: &mut Session<G>,
     events: &Receiver<Event>,
 ) -> io::Result<()> {
+    let guard = TermGuard::enter(ui)?;
+    let shown = duel_screen(ui, s, events);
+    drop(guard);
+    shown
+}
+
+/// [`net_duel`] on a screen already taken (the start menu's).
+pub(crate) fn duel_screen<G: NetGame + Brief>(
+    ui: &Ui,
+    s: &mut Session<G>,
+    events: &Receiver<Event>,
+) -> io::Result<()> {
     s.out = crate::net::session::Out::Screen;
     s.begin();
-    let guard = TermGuard::enter(ui)?;
     let timed = Timed::enter();
     let cards = s.duel.players[s.me].columns() > 0;
     let mut cursor = s.duel.players[s.me].columns() / 2;
@@ -119,7 +140,6 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
         }
     }
     drop(timed);
-    drop(guard);
     Ok(())
 }
 
@@ -302,7 +322,7 @@ fn unfinished<G: NetGame>(s: &Session<G>, t: &NetWords) -> String {
     match (s.broken(), s.gone()) {
         (Some(why), _) => fill(t.log_stopped, &[peer, &why]),
         (None, Some(g)) => fill(t.log_gone, &[peer, &gone(g, t)]),
-        (None, None) => String::new(),
+        (None, None) => t.both_left.to_string(),
     }
 }
 

@@ -32,6 +32,12 @@ pub(crate) struct NetWords {
     pub join_no_address: &'static str,
     pub join_no_code: &'static str,
     pub join_failed: &'static str,
+    /// Why joining failed: not an address (it); nobody answers (where); the host refused (its
+    /// words); what answers is no host (where, why).
+    pub join_bad_address: &'static str,
+    pub join_unreachable: &'static str,
+    pub join_refused: &'static str,
+    pub join_not_host: &'static str,
     /// The host's offer, as the joiner sees it before agreeing.
     pub offer_cards: &'static str,
     pub offer_classic: &'static str,
@@ -48,6 +54,8 @@ pub(crate) struct NetWords {
     pub keys_classic: &'static str,
     pub any_key: &'static str,
     pub unfinished: &'static str,
+    /// Both left before the end.
+    pub both_left: &'static str,
     /// The lines of the duel's log.
     pub log_begins: &'static str,
     pub log_move: &'static str,
@@ -98,6 +106,11 @@ pub(crate) static EN_NET: NetWords = NetWords {
     join_no_address: "Type the host's address and port, like 192.168.1.20:2048.",
     join_no_code: "Type the code the host's screen shows.",
     join_failed: "{} Change what is wrong and press Enter to try again, or Esc to go back.",
+    join_bad_address: "`{}` is not an address to reach: type the host's address and port as its \
+                       screen shows them, like 192.168.1.20:2048.",
+    join_unreachable: "Nobody answers at {}: check the address, and that the host is waiting.",
+    join_refused: "The host refused: {}.",
+    join_not_host: "What answers at {} is not a new2048 host: {}.",
     offer_cards: "{} offers a card duel: rules {} (hash {}), seed {}.",
     offer_classic: "{} offers a classic duel on a {}×{} board, seed {}.",
     offer_default_rules: "The rules are the default rules.",
@@ -111,6 +124,7 @@ pub(crate) static EN_NET: NetWords = NetWords {
     keys_classic: "arrows or w a s d: slide · q: leave",
     any_key: "press any key",
     unfinished: "unfinished: {}",
+    both_left: "both players left before the end (recorded as given up)",
     log_begins: "{} (you) against {}",
     log_move: "{}: move {} ({}): score {}, survived {}",
     log_game_over: ", game over",
@@ -160,6 +174,11 @@ pub(crate) static ZH_NET: NetWords = NetWords {
     join_no_address: "请输入主持方的地址和端口，例如 192.168.1.20:2048。",
     join_no_code: "请输入主持方屏幕上显示的邀请码。",
     join_failed: "{} 改正后按回车重试，或按 Esc 返回。",
+    join_bad_address: "“{}”不是可以连接的地址：请按主持方屏幕上显示的样子输入地址和端口，例如 \
+                       192.168.1.20:2048。",
+    join_unreachable: "{} 没有回应：请检查地址，并确认主持方正在等待。",
+    join_refused: "主持方拒绝了：{}。",
+    join_not_host: "{} 上回应的不是 new2048 的主持方：{}。",
     offer_cards: "{} 邀请你进行纸牌对决：规则 {}（哈希 {}），种子 {}。",
     offer_classic: "{} 邀请你进行经典对决：{}×{} 棋盘，种子 {}。",
     offer_default_rules: "规则是默认规则。",
@@ -173,6 +192,7 @@ pub(crate) static ZH_NET: NetWords = NetWords {
     keys_classic: "方向键或 w a s d：滑动 · q：离开",
     any_key: "按任意键",
     unfinished: "未完成：{}",
+    both_left: "双方都在结束前离开（记为认输）",
     log_begins: "{}（你）对 {}",
     log_move: "{}：第 {} 步（{}）：得分 {}，坚持 {} 步",
     log_game_over: "，游戏结束",
