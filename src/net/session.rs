@@ -309,7 +309,7 @@ impl<'a, G: NetGame> Session<'a, G> {
                 let line = crate::headless::quoted(line);
                 let text = format!("`{line}`: {e}; skipped");
                 let said = Said::Skipped {
-                    line: line.to_string(),
+                    line: line.clone(),
                     why: e,
                 };
                 self.warn(said, text);
@@ -351,7 +351,7 @@ impl<'a, G: NetGame> Session<'a, G> {
             n,
             word: word.to_string(),
             score: g.score(),
-            survived: g.survived() as u64,
+            survived: g.survived(),
             over: g.finished(),
         }
     }

@@ -537,14 +537,7 @@ pub(crate) fn start(
                 Sub::Chose(DuelPick::Net(way)) => {
                     notes.extend(crate::ui::net::lobby(ui, rules, store, way)?);
                 }
-                Sub::Chose(DuelPick::Here(game)) => {
-                    let names = default_names(words);
-                    return Some(Match::Duel(Setup {
-                        game,
-                        names,
-                        seed: None,
-                    }));
-                }
+                Sub::Chose(DuelPick::Here(m)) => return Some(m),
                 Sub::Back => {}
                 Sub::Leave => return None,
             },
@@ -596,7 +589,8 @@ enum Choice {
 
 /// A duel at one terminal (at which game), or over the network (hosted or joined).
 enum DuelPick {
-    Here(DuelGame),
+    /// The duel at one terminal, to play.
+    Here(Match),
     Net(crate::ui::net::Way),
 }
 
@@ -611,11 +605,15 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelPick> {
         Item::new(words.net.join_item),
     ];
     match select_sub(ui, words.duel_prompt, &items, 0) {
-        Sub::Chose(0) => Sub::Chose(DuelPick::Here(DuelGame::Cards(Arc::clone(rules)))),
-        Sub::Chose(1) => Sub::Chose(DuelPick::Here(DuelGame::Classic(
-            rules.classic,
-            rules.name.clone(),
-        ))),
+        Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(Match::Duel(Setup {
+            game: if n == 0 {
+                DuelGame::Cards(Arc::clone(rules))
+            } else {
+                DuelGame::Classic(rules.classic, rules.name.clone())
+            },
+            names: default_names(words),
+            seed: None,
+        }))),
         Sub::Chose(2) => Sub::Chose(DuelPick::Net(Way::Host)),
         Sub::Chose(_) => Sub::Chose(DuelPick::Net(Way::Join)),
         Sub::Back => Sub::Back,

@@ -22,7 +22,7 @@ use crate::ui::play::pick;
 use crate::ui::term::{Timed, Ui, Waited, draw, size};
 use crate::ui::widgets::{Item, List, Picked};
 
-use super::lobby::Found;
+use super::lobby::{Found, Meeting};
 
 /// Where the menu's host waits first: every interface, the command's port. When that port is
 /// taken (another host on this machine), any free port: the screen says which.
@@ -33,7 +33,7 @@ enum News {
     /// A connection refused: where from, why.
     Refused(SocketAddr, String),
     /// The other player is here and agreed to `Offer`.
-    Met(Met, Offer),
+    Met(Box<(Met, Offer)>),
     /// The wait ended without anybody (too many refusals, the system failed): why.
     Failed(String),
 }
@@ -72,8 +72,8 @@ pub(super) fn host(ui: &Ui, rules: &Arc<Rules>, name: &str) -> Found {
         match got {
             Ok(Some(met)) => {
                 // Nobody waits any more: the joiner is told, not left hanging.
-                if let Err(SendError(News::Met(met, _))) = tx.send(News::Met(met, offer)) {
-                    met.link.stop("the host stopped waiting");
+                if let Err(SendError(News::Met(m))) = tx.send(News::Met(Box::new((met, offer)))) {
+                    m.0.link.stop("the host stopped waiting");
                 }
             }
             Ok(None) => {}
@@ -143,8 +143,13 @@ fn wait(ui: &Ui, mut shown: Shown, news: &std::sync::mpsc::Receiver<News>) -> Fo
         }
         while let Ok(n) = news.try_recv() {
             match n {
-                News::Refused(from, why) => shown.refused.push(fill(t.host_refused, &[&from, &why])),
-                News::Met(met, offer) => return Found::Met(met, offer, 0),
+                News::Refused(from, why) => {
+                    shown.refused.push(fill(t.host_refused, &[&from, &why]));
+                }
+                News::Met(m) => {
+                    let (met, offer) = *m;
+                    return Found::Met(Box::new(Meeting { met, offer, me: 0 }));
+                }
                 News::Failed(why) => {
                     return Found::Back(vec![(fill(t.host_failed, &[&why]), Tone::Bad)]);
                 }
@@ -186,12 +191,12 @@ fn lines(t: &NetWords, theme: Theme, s: &Shown, width: usize, height: usize) -> 
         top.extend(more);
     }
     let left = height.saturating_sub(top.len() + cancel.len());
-    let refused: Vec<String> = s
-        .refused
-        .iter()
-        .flat_map(|r| para(r, Tone::Bad))
-        .collect();
-    top.extend(refused[refused.len().saturating_sub(left)..].iter().cloned());
+    let refused: Vec<String> = s.refused.iter().flat_map(|r| para(r, Tone::Bad)).collect();
+    top.extend(
+        refused[refused.len().saturating_sub(left)..]
+            .iter()
+            .cloned(),
+    );
     top.truncate(height.saturating_sub(cancel.len()));
     top.extend(cancel);
     top

@@ -18,7 +18,7 @@ use crate::net::proto::{Kind, Msg};
 use crate::ui::kit::{NetWords, Theme, Tone, fill, fit, wrap};
 use crate::ui::term::{Timed, Ui, Waited, draw, size};
 
-use super::lobby::Found;
+use super::lobby::{Found, Meeting};
 
 /// The longest address and code that can be typed.
 const LIMITS: [usize; 2] = [80, 16];
@@ -253,7 +253,7 @@ fn agree(ui: &Ui, timed: &Timed, met: Met, offer: Offer) -> Found {
     };
     if yes == Some(true) {
         met.link.send(&Msg::Agree);
-        return Found::Met(met, offer, 1);
+        return Found::Met(Box::new(Meeting { met, offer, me: 1 }));
     }
     met.link.send(&Msg::Decline);
     met.link.close();

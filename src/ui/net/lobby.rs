@@ -30,12 +30,19 @@ pub(crate) enum Way {
 
 /// How a meeting ended.
 pub(super) enum Found {
-    /// The other player is here and agreed: this side is `me` (0 the host, 1 the joiner).
-    Met(Met, Offer, usize),
+    /// The other player is here and agreed.
+    Met(Box<Meeting>),
     /// Back to the menu, saying this.
     Back(Vec<(String, Tone)>),
     /// Leave the program (Ctrl-C, a signal, the terminal gone).
     Leave,
+}
+
+/// A meeting: the connection, the offer agreed to, and this side (0 the host, 1 the joiner).
+pub(super) struct Meeting {
+    pub met: Met,
+    pub offer: Offer,
+    pub me: usize,
 }
 
 /// Hosts or joins a duel over the network (`rules`: the rules in force, which a host offers),
@@ -51,8 +58,8 @@ pub(crate) fn lobby(
         Way::Host => super::host::host(ui, rules, &names[0]),
         Way::Join => super::join::join(ui, &names[1]),
     };
-    let (met, offer, me) = match found {
-        Found::Met(met, offer, me) => (met, offer, me),
+    let Meeting { met, offer, me } = match found {
+        Found::Met(m) => *m,
         Found::Back(notes) => return Some(notes),
         Found::Leave => return None,
     };
@@ -82,11 +89,6 @@ fn play<G: NetGame + Brief>(
     if let Err(e) = shown {
         notes.push((e.to_string(), Tone::Bad));
     }
-    notes.extend(
-        s.store
-            .take_warnings()
-            .into_iter()
-            .map(|w| (w, Tone::Bad)),
-    );
+    notes.extend(s.store.take_warnings().into_iter().map(|w| (w, Tone::Bad)));
     notes
 }

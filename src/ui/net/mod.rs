@@ -22,15 +22,15 @@ use std::io;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use crate::ui::kit::{NetWords, Tone, Words, fill, fit};
-use crate::ui::screens::DuelBoard;
-use crate::ui::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
 use crate::duel::{DuelResult, Playable};
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session};
+use crate::ui::kit::{NetWords, Tone, Words, fill, fit};
+use crate::ui::screens::DuelBoard;
+use crate::ui::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
 
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);

@@ -172,7 +172,10 @@ pub(crate) fn play_duel(ui: &Ui, store: &mut Store, setup: &Setup) -> (End, Opti
 pub(crate) fn resume_duel(ui: &Ui, store: &mut Store, resumed: Resumed) -> (End, Option<String>) {
     if let Err(e) = crate::net::refuse_resume(&resumed) {
         let [a, b] = &e.names;
-        return (End::Quit(None), Some(fill(ui.words.net.resume_refused, &[a, b])));
+        return (
+            End::Quit(None),
+            Some(fill(ui.words.net.resume_refused, &[a, b])),
+        );
     }
     match resumed {
         Resumed::CardDuel(d, m, names) => run(ui, store, *d, m, names),
