@@ -3,7 +3,7 @@
 //! uses, so a flag renamed or removed fails a test instead of a reader. The lines are not run:
 //! what most of them print depends on the machine, the clock, a random seed or minutes of play.
 //! Examples shown with their output (`$ new2048 …`) are run, and the links between the files
-//! followed, by `tests/integration/docs.rs`.
+//! followed, by `tests/integration/commands/docs.rs`.
 
 #[cfg(test)]
 mod tests {
