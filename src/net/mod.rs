@@ -63,7 +63,7 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         .as_deref()
         .map(|n| Bot::named(n, fresh_seed()))
         .transpose()
-        .map_err(Error::usage)?;
+        .map_err(|e| Error::usage(e.to_string()))?;
     let delay = std::time::Duration::from_millis(args.delay.unwrap_or(0));
     let mut store = Store::open();
     crate::app::print_warnings(&mut store);
