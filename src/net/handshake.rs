@@ -86,7 +86,7 @@ impl Door {
         offer: &Offer,
         name: &str,
         stop: &AtomicBool,
-        refused: &mut dyn FnMut(SocketAddr, &Refusal),
+        refused: &mut dyn FnMut(SocketAddr, Refusal),
     ) -> Result<Option<Met>, Error> {
         let rules_text = offer.rules.to_toml();
         let mut count = 0;
@@ -107,7 +107,7 @@ impl Door {
                 Ok(met) => return Ok(Some(met)),
                 Err(why) => {
                     count += 1;
-                    refused(from, &why);
+                    refused(from, why);
                 }
             }
         }
@@ -136,7 +136,7 @@ pub(crate) fn host(addr: &str, offer: &Offer, name: &str, json: bool) -> Result<
          (Ctrl-C stops waiting)"
     ));
     let never = AtomicBool::new(false);
-    let met = door.wait(offer, name, &never, &mut |from, why| {
+    let met = door.wait(offer, name, &never, &mut |from, why: Refusal| {
         crate::out::note(format_args!(
             "new2048: refused a player from {from}: {why}; still waiting"
         ));

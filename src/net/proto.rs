@@ -134,13 +134,19 @@ pub(crate) enum BadMsg {
     /// A message without this field.
     Missing(&'static str),
     /// This text where a number (what) was expected.
-    NotANumber { what: &'static str, given: String },
+    NotANumber {
+        what: &'static str,
+        given: String,
+    },
     /// A number (what) out of range.
     OutOfRange(&'static str),
     /// This text where a name was expected.
     BadName(String),
     /// This text after a message that takes nothing more (the message's word).
-    After { rest: String, head: String },
+    After {
+        rest: String,
+        head: String,
+    },
     /// A hello that is not new2048's.
     NotNew2048,
     /// A hello without a code of letters and digits.
@@ -517,7 +523,10 @@ mod tests {
         assert_eq!(said("duel chess 1 x"), "a duel of `chess`");
         assert_eq!(said("move x 3"), "`x` where a move number was expected");
         assert_eq!(said("ping now"), "`now` after `ping`");
-        assert_eq!(said("rules 999999999"), "rules of 999999999 bytes (at most 65536)");
+        assert_eq!(
+            said("rules 999999999"),
+            "rules of 999999999 bytes (at most 65536)"
+        );
         assert_eq!(said("end 1 2"), "more after the move count");
         assert_eq!(said("PING"), "`PING`, which is not a message");
         assert_eq!(

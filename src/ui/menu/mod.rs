@@ -601,8 +601,14 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelPick> {
     let items = [
         Item::new(words.duel_cards),
         Item::new(words.duel_classic),
-        Item::new(words.net.host_item),
-        Item::new(words.net.join_item),
+        Item::forms(vec![
+            words.net.host_item.into(),
+            words.net.host_item_short.into(),
+        ]),
+        Item::forms(vec![
+            words.net.join_item.into(),
+            words.net.join_item_short.into(),
+        ]),
     ];
     match select_sub(ui, words.duel_prompt, &items, 0) {
         Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(Match::Duel(Setup {

@@ -15,7 +15,7 @@ use std::time::Duration;
 use console::Key;
 
 use crate::cards::rules::Rules;
-use crate::net::handshake::{Door, Met, Offer};
+use crate::net::handshake::{Door, Met, Offer, Refusal};
 use crate::net::proto::Kind;
 use crate::ui::kit::{NetWords, Theme, Tone, fill, wrap};
 use crate::ui::play::pick;
@@ -31,7 +31,7 @@ const ADDRESSES: [&str; 2] = [crate::net::DEFAULT_HOST, "0.0.0.0:0"];
 /// What the waiting thread says.
 enum News {
     /// A connection refused: where from, why.
-    Refused(SocketAddr, String),
+    Refused(SocketAddr, Refusal),
     /// The other player is here and agreed to `Offer`.
     Met(Box<(Met, Offer)>),
     /// The wait ended without anybody (too many refusals, the system failed): why.
@@ -67,7 +67,7 @@ pub(super) fn host(ui: &Ui, rules: &Arc<Rules>, name: &str) -> Found {
     std::thread::spawn(move || {
         let told = tx.clone();
         let got = door.wait(&offer, &name, &flag, &mut |from, why| {
-            let _ = told.send(News::Refused(from, why.to_string()));
+            let _ = told.send(News::Refused(from, why));
         });
         match got {
             Ok(Some(met)) => {
@@ -144,7 +144,9 @@ fn wait(ui: &Ui, mut shown: Shown, news: &std::sync::mpsc::Receiver<News>) -> Fo
         while let Ok(n) = news.try_recv() {
             match n {
                 News::Refused(from, why) => {
-                    shown.refused.push(fill(t.host_refused, &[&from, &why]));
+                    shown
+                        .refused
+                        .push(fill(t.host_refused, &[&from, &refusal(&why, t)]));
                 }
                 News::Met(m) => {
                     let (met, offer) = *m;
@@ -155,6 +157,16 @@ fn wait(ui: &Ui, mut shown: Shown, news: &std::sync::mpsc::Receiver<News>) -> Fo
                 }
             }
         }
+    }
+}
+
+/// Why a connection was refused, in the player's words.
+fn refusal(why: &Refusal, t: &NetWords) -> String {
+    match why {
+        Refusal::WrongCode => t.refused_wrong_code.to_string(),
+        Refusal::Declined(name) => fill(t.refused_declined, &[name]),
+        Refusal::Read(e) => super::gone(&e.gone(), t),
+        other => other.to_string(),
     }
 }
 

@@ -239,8 +239,9 @@ fn agree(ui: &Ui, timed: &Timed, met: Met, offer: Offer) -> Found {
             .flat_map(|l| wrap(l, room))
             .map(|l| format!("  {l}"))
             .collect();
-        shown.truncate(h.saturating_sub(1));
-        shown.push(ui.theme.paint(&fit(t.offer_question, w), Tone::Value));
+        let question = wrap(t.offer_question, w.max(1));
+        shown.truncate(h.saturating_sub(question.len()));
+        shown.extend(question.iter().map(|l| ui.theme.paint(l, Tone::Value)));
         if draw(&ui.term, &shown, h).is_err() {
             break None;
         }

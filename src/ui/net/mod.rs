@@ -28,7 +28,7 @@ use crate::duel::{DuelResult, Playable};
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session};
-use crate::ui::kit::{NetWords, Tone, Words, fill, fit};
+use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
 use crate::ui::screens::DuelBoard;
 use crate::ui::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
 
@@ -247,8 +247,12 @@ fn lay_out<G: NetGame + Brief>(
         ),
         Tone::Title,
     );
-    let footer = footer(s, words, cursor.is_some());
-    let footer = theme.paint(&footer, Tone::Info);
+    // The footer wrapped: the result, and the key that leaves it, are read whole.
+    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some()), w.max(1))
+        .iter()
+        .map(|l| theme.paint(l, Tone::Info))
+        .collect();
+    let foot = footer.len();
     let other_brief = other_lines(head(peer, other), other, words, w);
     let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
     // A player's block: their name, their figures on two lines, their board.
@@ -276,7 +280,7 @@ fn lay_out<G: NetGame + Brief>(
                 continue;
             };
             let both = beside(&mine, &theirs, 4);
-            if fits(&both, 1) {
+            if fits(&both, foot) {
                 body = Some(both);
                 break 'both;
             }
@@ -288,7 +292,7 @@ fn lay_out<G: NetGame + Brief>(
                 let Some(alone) = block(me, own, tight, cursor, short) else {
                     continue;
                 };
-                if fits(&alone, 1 + other_brief.len()) {
+                if fits(&alone, foot + other_brief.len()) {
                     body = Some([alone, other_brief.clone()].concat());
                     break 'alone;
                 }
@@ -301,7 +305,7 @@ fn lay_out<G: NetGame + Brief>(
     });
     // The title and the latest events where there is room.
     let mut lines = Vec::new();
-    let mut room = h.saturating_sub(body.len() + 1);
+    let mut room = h.saturating_sub(body.len() + foot);
     if room > 0 {
         lines.push(title);
         room -= 1;
@@ -311,7 +315,9 @@ fn lay_out<G: NetGame + Brief>(
     for l in &s.log[s.log.len() - shown..] {
         lines.push(theme.paint(&said(s, l, t), Tone::Dim));
     }
-    lines.push(footer);
+    // The footer stays whole at the bottom, whatever had to go.
+    lines.truncate(h.saturating_sub(foot));
+    lines.extend(footer);
     lines.truncate(h);
     lines.into_iter().map(|l| fit(&l, w)).collect()
 }
