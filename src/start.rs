@@ -129,18 +129,9 @@ pub(crate) fn start_classic(
     (game, meta)
 }
 
-/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
-pub(crate) fn start_daily(
-    rules: Rules,
-    date: Option<&str>,
-) -> Result<(Game, GameMeta), crate::error::Error> {
-    let date = match date {
-        Some(d) => {
-            utc::daily_date(d, utc::now()).map_err(crate::error::Error::usage)?;
-            d.to_string()
-        }
-        None => utc::date(utc::now()),
-    };
+/// The daily deal of `date` (UTC), or of today when `None`.
+pub(crate) fn start_daily(rules: Rules, date: Option<utc::Date>) -> (Game, GameMeta) {
+    let date = date.unwrap_or_else(utc::Date::today).to_string();
     let seed = crate::cards::deck::daily_seed(&date);
     let game = Game::with_seed(Arc::new(rules), seed);
     let meta = GameMeta {
@@ -148,5 +139,5 @@ pub(crate) fn start_daily(
         started: utc::now(),
         away: 0,
     };
-    Ok((game, meta))
+    (game, meta)
 }

@@ -2,7 +2,7 @@
 //! a heading, when it names one), and every example shown with its output (`$ new2048 …` in a
 //! code block, the lines after it being what it prints) prints exactly that when run in a fresh
 //! home. (That every `new2048 …` line is one the program accepts is checked in
-//! `src/app/manual.rs`, with the program's own parser.)
+//! `src/app/docs/manual.rs`, with the program's own parser.)
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-#[path = "../../../src/app/manual_files.rs"]
+#[path = "../../../src/app/docs/manual_files.rs"]
 mod manual_files;
 
 fn manual() -> Vec<PathBuf> {

@@ -16,7 +16,7 @@ mod tests {
     /// The manual's files with their text.
     fn manual() -> Vec<(PathBuf, String)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        super::super::manual_files::manual(root)
+        crate::app::docs::manual_files::manual(root)
             .into_iter()
             .map(|p| {
                 let text = std::fs::read_to_string(&p).unwrap();
