@@ -19,7 +19,7 @@ mod wrap;
 pub(crate) use cell::{Cell, Frame, Grid, Mark};
 #[cfg(test)]
 pub(crate) use i18n::{EN, ZH};
-pub(crate) use i18n::{Lang, Words, arrow, fill, plural};
+pub(crate) use i18n::{Lang, NetWords, Words, arrow, fill, plural};
 pub(crate) use journal::{Journal, Level, SERVICE, Stamp};
 pub(crate) use text::{
     Pager, best_text, centre, centre_offset, centre_offset_on, centre_on, char_at, choice_at,

@@ -550,14 +550,10 @@ pub(crate) fn start(
             },
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
             Choice::Duel => match pick_duel(ui, rules) {
-                Sub::Chose(game) => {
-                    let names = default_names(words);
-                    return Some(Match::Duel(Setup {
-                        game,
-                        names,
-                        seed: None,
-                    }));
+                Sub::Chose(DuelPick::Net(way)) => {
+                    notes.extend(crate::ui::net::lobby(ui, rules, store, way)?);
                 }
+                Sub::Chose(DuelPick::Here(m)) => return Some(m),
                 Sub::Back => {}
                 Sub::Leave => return None,
             },
@@ -603,13 +599,41 @@ enum Choice {
     Quit,
 }
 
-/// Which game to duel at.
-fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelGame> {
+/// A duel at one terminal (at which game), or over the network (hosted or joined).
+enum DuelPick {
+    /// The duel at one terminal, to play.
+    Here(Match),
+    Net(crate::ui::net::Way),
+}
+
+/// Which duel to play.
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelPick> {
+    use crate::ui::net::Way;
     let words = ui.words;
-    let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
+    let items = [
+        Item::new(words.duel_cards),
+        Item::new(words.duel_classic),
+        Item::forms(vec![
+            words.net.host_item.into(),
+            words.net.host_item_short.into(),
+        ]),
+        Item::forms(vec![
+            words.net.join_item.into(),
+            words.net.join_item_short.into(),
+        ]),
+    ];
     match select_sub(ui, words.duel_prompt, &items, 0) {
-        Sub::Chose(0) => Sub::Chose(DuelGame::Cards(Arc::clone(rules))),
-        Sub::Chose(_) => Sub::Chose(DuelGame::Classic(rules.classic, rules.name.clone())),
+        Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(Match::Duel(Setup {
+            game: if n == 0 {
+                DuelGame::Cards(Arc::clone(rules))
+            } else {
+                DuelGame::Classic(rules.classic, rules.name.clone())
+            },
+            names: default_names(words),
+            seed: None,
+        }))),
+        Sub::Chose(2) => Sub::Chose(DuelPick::Net(Way::Host)),
+        Sub::Chose(_) => Sub::Chose(DuelPick::Net(Way::Join)),
         Sub::Back => Sub::Back,
         Sub::Leave => Sub::Leave,
     }
