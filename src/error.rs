@@ -48,6 +48,16 @@ impl Blame for crate::fsread::ReadError {
     }
 }
 
+impl Blame for crate::config::own::EditFileError {
+    fn fault(&self) -> Fault {
+        if self.is_machine() {
+            Fault::Machine
+        } else {
+            Fault::Input
+        }
+    }
+}
+
 impl Blame for StoreError {
     fn fault(&self) -> Fault {
         if self.code() == Fault::Machine.code() {
@@ -174,6 +184,25 @@ mod tests {
             assert_eq!((said.code(), said.to_string()), (1, words));
             let source = std::error::Error::source(&said).map(ToString::to_string);
             assert!(source.is_some_and(|s| s.contains("os error 5")), "{said:?}");
+        }
+    }
+
+    #[test]
+    fn a_rules_file_not_opened_to_edit_exits_by_its_kind() {
+        use crate::config::own::{EditFileError as E, NameError};
+        let code = |e: E| Error::said(e, ToString::to_string).code();
+        let dir = tempfile::tempdir().unwrap();
+        let read = |p: &std::path::Path| {
+            crate::fsread::read(p, crate::fsread::Links::Follow, 1 << 20).unwrap_err()
+        };
+        assert_eq!(code(E::Preset("default".into())), 2);
+        assert_eq!(code(E::BadName(NameError::Length)), 2);
+        let why = read(dir.path());
+        assert_eq!(code(E::Unreadable { set: true, why }), 2);
+        assert_eq!(code(E::NoFolder), 1);
+        if cfg!(target_os = "linux") {
+            let why = read(std::path::Path::new("/proc/self/mem"));
+            assert_eq!(code(E::Unreadable { set: false, why }), 1);
         }
     }
 
