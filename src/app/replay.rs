@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{Global, ReplayArgs};
-use crate::app::shared::{print_warnings, terminal};
+use crate::app::shared::terminal;
 use crate::app::verify;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
@@ -25,6 +25,7 @@ use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
 use crate::error::Error;
 use crate::headless::duel::{boards, result_lines, whose_turn};
+use crate::out::print_warnings;
 use crate::record::{
     CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
     SavedClassic, SavedGame, decode,

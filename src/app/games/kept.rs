@@ -6,7 +6,7 @@
 use std::io::{self, IsTerminal};
 
 use crate::app::cli::Global;
-use crate::app::shared::{print_warnings, terminal};
+use crate::app::shared::terminal;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
@@ -15,6 +15,7 @@ use crate::error::Error;
 use crate::headless;
 use crate::headless::cards::Print;
 use crate::out;
+use crate::out::print_warnings;
 use crate::record::Recorded;
 use crate::start::{ClassicMeta, GameMeta};
 use crate::store::{InPlay, Store};
