@@ -18,9 +18,9 @@ use std::sync::Arc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move, Position};
 use crate::cards::rules::{MAX_LOOKAHEAD, Rules};
+use crate::headless::review::{move_text, where_};
 use crate::start::{Deal, GameMeta};
 use crate::strategy::exact::{self, Budget, Solution};
-use crate::strategy::review;
 use crate::utc;
 
 /// The cards of a puzzle's deck.
@@ -210,7 +210,7 @@ pub(crate) struct PuzzleMove {
 
 /// A move as a record writes it (`3`, `d`), in JSON.
 fn as_record<S: serde::Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&review::move_text(*m))
+    s.serialize_str(&move_text(*m))
 }
 
 #[allow(
@@ -268,13 +268,13 @@ pub(crate) fn render_review(game: &Game, moves: &[PuzzleMove]) -> String {
         moves.len()
     );
     for m in lost {
-        let better = m.best.map_or_else(String::new, |b| {
-            format!(", better {}", review::where_(&review::move_text(b)))
-        });
+        let better = m
+            .best
+            .map_or_else(String::new, |b| format!(", better {}", where_(b)));
         s.push_str(&format!(
             "move {}: played {}{better}: best reachable {} -> {} (-{} points)\n",
             m.n,
-            review::where_(&review::move_text(m.played)),
+            where_(m.played),
             m.before,
             m.after,
             m.before - m.after

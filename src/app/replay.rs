@@ -354,7 +354,7 @@ fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Res
     let mut stdout = io::stdout().lock();
     if let Out::Cast(c) = out {
         let result = game.result_line();
-        let text = crate::ui::cast(Solo(game, best), c.words, c.theme, &c.setup);
+        let text = crate::ui::cast(Solo::new(game, best), c.words, c.theme, &c.setup);
         write_new(&c.path, &text)?;
         return writeln!(
             stdout,
@@ -367,7 +367,7 @@ fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Res
     }
     if let Out::Screen(ui) = out {
         let result = game.result_line();
-        crate::ui::replay(ui, &Solo(game, best))?;
+        crate::ui::replay(ui, &Solo::new(game, best))?;
         return writeln!(stdout, "{title}\n{result}");
     }
     writeln!(stdout, "{title}")?;

@@ -14,6 +14,8 @@ use crate::cards::summary::{Ending, Summary};
 use crate::cards::text::{self, CardCommand, CommandError, parse_command, status};
 use crate::strategy::review;
 
+use super::review::explanation;
+
 use super::Flow;
 use crate::duel::Playable;
 
@@ -50,7 +52,7 @@ fn explain_line(game: &Game) -> String {
     if advice.is_empty() {
         return String::new();
     }
-    let items = review::explanation(&advice, &review::ENGLISH_EXPLAIN);
+    let items = explanation(&advice);
     format!("\nexplain: {}", items.join(" · "))
 }
 

@@ -10,6 +10,7 @@
 pub(crate) mod cards;
 pub(crate) mod classic;
 pub(crate) mod duel;
+pub(crate) mod review;
 
 use std::io::{self, BufRead, Write};
 

@@ -21,7 +21,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable, turn_order};
-use crate::strategy::review::{Rated, where_};
+use crate::strategy::review::Rated;
 
 use crate::ui::kit::{
     Frame, Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack,
@@ -34,12 +34,12 @@ use crate::ui::term::{Act, Mouse, Timed, Ui, Waited};
 use crate::ui::widgets::card_frames;
 
 use super::classic::slide_note;
-use super::duel::Side;
+use super::duel::Keyed;
 use super::notes::describe;
 
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.
-pub(crate) trait Shown: Side {
+pub(crate) trait Shown: Keyed {
     /// Plays this game's move `i` on `at` (this game's start with its first `i` moves played)
     /// and says what it did, as the game screen says it.
     fn step(&self, at: &mut Self, i: usize, words: &Words) -> Vec<Note>;
@@ -210,53 +210,55 @@ pub(crate) trait Reel {
 }
 
 /// One player's recorded game (the game as it ended; its start is
-/// [`crate::duel::Playable::restart`]), and the best score under its rules (the header says it,
-/// as in play).
-pub(crate) struct Solo<G>(pub G, pub Option<u64>);
+/// [`crate::duel::Playable::restart`]), the best score under its rules (the header says it, as in
+/// play), and, in a recording of the replay between two steps, a moment of its move `step` (the
+/// last one played) in motion.
+pub(crate) struct Solo<G> {
+    pub game: G,
+    pub best: Option<u64>,
+    pub frame: Option<Frame>,
+}
 
-impl<G: Shown> Reel for Solo<G> {
-    fn len(&self) -> usize {
-        self.0.move_count()
+impl<G: Shown> Solo<G> {
+    /// `game` shown still, `best` the best score under its rules.
+    pub(crate) fn new(game: G, best: Option<u64>) -> Solo<G> {
+        Solo {
+            game,
+            best,
+            frame: None,
+        }
     }
 
-    fn lay_out(
+    /// The screen after `step` moves: `note` (a review's) above what the last move did, the
+    /// column `cursor` highlighted, `tag` after the rules' name.
+    #[allow(clippy::too_many_arguments)]
+    fn screen(
         &self,
         step: usize,
+        note: Option<&Note>,
+        cursor: Option<usize>,
+        tag: &str,
         words: &Words,
         theme: Theme,
-        width: usize,
-        height: usize,
+        size: (usize, usize),
     ) -> Laid {
-        let (at, notes) = replayed(&self.0, step, words);
-        let cursor = self.0.column(step);
+        let (at, mut notes) = replayed(&self.game, step, words);
+        notes.splice(0..0, note.cloned());
         G::screen(
             &at,
             &notes,
             cursor,
-            self.tag(words),
-            self.1,
+            tag,
+            self.best,
             words,
             theme,
-            (width, height),
-            None,
+            size,
+            self.frame.as_ref(),
         )
     }
-
-    fn ending(&self) -> Option<Ending> {
-        Some(self.0.ending())
-    }
 }
 
-/// One player's recorded game with a moment of its move `step` (the last one played) in motion:
-/// what a recording of the replay shows between two steps.
-pub(crate) struct Moving<'a, G> {
-    pub game: &'a G,
-    /// The best score under its rules, for the header.
-    pub best: Option<u64>,
-    pub frame: &'a Frame,
-}
-
-impl<G: Shown> Reel for Moving<'_, G> {
+impl<G: Shown> Reel for Solo<G> {
     fn len(&self) -> usize {
         self.game.move_count()
     }
@@ -269,18 +271,12 @@ impl<G: Shown> Reel for Moving<'_, G> {
         width: usize,
         height: usize,
     ) -> Laid {
-        let (at, notes) = replayed(self.game, step, words);
-        G::screen(
-            &at,
-            &notes,
-            Some(self.frame.col),
-            self.tag(words),
-            self.best,
-            words,
-            theme,
-            (width, height),
-            Some(self.frame),
-        )
+        let cursor = match &self.frame {
+            Some(f) => Some(f.col),
+            None => self.game.column(step),
+        };
+        let tag = self.tag(words);
+        self.screen(step, None, cursor, tag, words, theme, (width, height))
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -302,15 +298,13 @@ fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
 /// move highlighted and the one played rated, so a mistake is seen where it could have been
 /// avoided (the review opened one move late, on the board after it).
 pub(crate) struct Annotated {
-    pub game: Game,
-    /// Before move `i`: the column to highlight (`None` for a discard).
-    pub highlight: Vec<Option<usize>>,
-    /// Before move `i`: what to say about it.
-    pub notes: Vec<Note>,
+    pub solo: Solo<Game>,
+    /// Move `i` as `best` rated it, said before it in the screen's language.
+    pub rated: Vec<Rated>,
+    /// A loss above it is a mistake.
+    pub tolerance: f64,
     /// The steps before each mistake (the moves rated bad, from 0), in order.
     pub mistakes: Vec<usize>,
-    /// The best score under the game's rules, for the header.
-    pub best: Option<u64>,
 }
 
 impl Annotated {
@@ -324,46 +318,46 @@ impl Annotated {
         tolerance: f64,
         best: Option<u64>,
     ) -> Annotated {
-        let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
-        let highlight = moves.iter().map(|m| column(&m.best)).collect();
         let mistakes = (0..moves.len())
             .filter(|&i| moves[i].loss > tolerance)
             .collect();
-        let notes = moves
-            .iter()
-            .map(|m| {
-                if m.loss > tolerance {
-                    let text = format!(
-                        "move {}: {} ({}); {} was better",
-                        m.n,
-                        where_(&m.played),
-                        m.says,
-                        where_(&m.best)
-                    );
-                    Note::new(text, Tone::Bad)
-                } else {
-                    Note::new(
-                        format!("move {}: {}, accurate", m.n, where_(&m.played)),
-                        Tone::Good,
-                    )
-                }
-            })
-            .collect();
         Annotated {
-            game,
-            highlight,
-            notes,
+            solo: Solo::new(game, best),
+            rated: moves.to_vec(),
+            tolerance,
             mistakes,
-            best,
         }
+    }
+
+    /// What the review says before move `step` (from 0): `move 4: column 3 (-9 points
+    /// expected); column 5 was better`, or that it is accurate.
+    fn note(&self, step: usize, words: &Words) -> Option<Note> {
+        let m = self.rated.get(step)?;
+        Some(if m.loss > self.tolerance {
+            let text = fill(
+                words.review_mistake,
+                &[
+                    &m.n,
+                    &words.move_at(m.played),
+                    &words.loss(&m.note),
+                    &words.move_at(m.best),
+                ],
+            );
+            Note::new(text, Tone::Bad)
+        } else {
+            let text = fill(words.review_accurate, &[&m.n, &words.move_at(m.played)]);
+            Note::new(text, Tone::Good)
+        })
     }
 }
 
 impl Reel for Annotated {
     fn len(&self) -> usize {
-        self.game.move_count()
+        self.solo.len()
     }
 
+    /// The move to come from here, rated, above what the last one did; the better move
+    /// highlighted.
     fn lay_out(
         &self,
         step: usize,
@@ -372,30 +366,20 @@ impl Reel for Annotated {
         width: usize,
         height: usize,
     ) -> Laid {
-        let (at, mut notes) = replayed(&self.game, step, words);
-        // The move to come from here, rated, above what the last one did.
-        if let Some(note) = self.notes.get(step) {
-            notes.insert(0, note.clone());
-        }
-        let cursor = match self.highlight.get(step) {
-            Some(&c) => c,
-            None => self.game.column(step),
+        let cursor = match self.rated.get(step).map(|m| m.best) {
+            Some(Move::Place(c)) => Some(usize::from(c)),
+            Some(Move::Discard) => None,
+            None => self.solo.game.column(step),
         };
-        Game::screen(
-            &at,
-            &notes,
-            cursor,
-            self.tag(words),
-            self.best,
-            words,
-            theme,
-            (width, height),
-            None,
-        )
+        let note = self.note(step, words);
+        let tag = self.tag(words);
+        let size = (width, height);
+        self.solo
+            .screen(step, note.as_ref(), cursor, tag, words, theme, size)
     }
 
     fn ending(&self) -> Option<Ending> {
-        Some(self.game.ending())
+        self.solo.ending()
     }
 
     fn tag(&self, words: &Words) -> &'static str {
