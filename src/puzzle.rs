@@ -19,6 +19,7 @@ use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move, Position};
 use crate::cards::rules::{MAX_LOOKAHEAD, Rules};
 use crate::headless::review::{move_text, where_};
+pub(crate) use crate::start::Target;
 use crate::start::{Deal, GameMeta};
 use crate::strategy::exact::{self, Budget, Solution};
 use crate::utc;
@@ -37,17 +38,6 @@ pub(crate) fn rules_of(rules: &Rules) -> Rules {
     r
 }
 
-/// The seed of the daily puzzle of `date` (`YYYY-MM-DD`), or `None` for a string that is no date.
-pub(crate) fn daily_seed(date: &str) -> Option<u64> {
-    utc::parse_date(date)?;
-    Some(seed_of_day(date))
-}
-
-/// The seed of the daily puzzle of a date already checked.
-fn seed_of_day(date: &str) -> u64 {
-    crate::cards::deck::daily_seed(&format!("puzzle {date}"))
-}
-
 /// A new puzzle of `rules` (made a puzzle's): the daily puzzle of `date` when one is given,
 /// else from `seed` or a fresh one.
 pub(crate) fn start(
@@ -60,7 +50,7 @@ pub(crate) fn start(
         Some(d) => Deal::Puzzle {
             seed: {
                 utc::daily_date(d, utc::now()).map_err(crate::error::Error::usage)?;
-                seed_of_day(d)
+                crate::start::puzzle_seed(d).expect("a date daily_date takes is a date")
             },
             date: Some(d.to_string()),
             target: None,
@@ -86,24 +76,6 @@ pub(crate) fn start(
 /// The puzzle's target: the best line of its whole deck.
 pub(crate) fn target(game: &Game) -> Solution {
     exact::solve(game.rules(), game.deck())
-}
-
-/// A puzzle's target as its deal keeps it (in the save and the record), so the game is judged
-/// by it wherever it is shown: the result screen, history, stats, the line to share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub(crate) struct Target {
-    pub score: u64,
-    /// Proven the best any play can make; else the best a wide search knows.
-    pub proven: bool,
-}
-
-impl Target {
-    pub(crate) fn of(s: &Solution) -> Target {
-        Target {
-            score: s.score,
-            proven: s.proven,
-        }
-    }
 }
 
 /// How a puzzle went against its target.
