@@ -671,7 +671,7 @@ fn duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-fn duel_kept<G: Recorded>(
+fn duel_kept<G: Recorded + crate::headless::Lines>(
     duel: &mut crate::duel::Duel<G>,
     meta: &G::Meta,
     names: &[String; 2],

@@ -22,6 +22,7 @@ use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
+use crate::headless::Lines;
 use crate::headless::duel::{boards, result_lines, whose_turn};
 use crate::record::{
     CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
@@ -289,7 +290,7 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
 
 /// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)
 /// as the result and both players' final states.
-fn show_duel<G: Shown>(
+fn show_duel<G: Shown + Lines>(
     out: &Out,
     title: &str,
     ended: Duel<G>,
@@ -350,7 +351,7 @@ pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
 /// Shows a game that ended as `game`: on the screen (with `best`, the best score under its
 /// rules), or as every move and the board after it, as headless play prints them; then the
 /// result line.
-fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
+fn show<G: Shown + Lines>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
     let mut stdout = io::stdout().lock();
     if let Out::Cast(c) = out {
         let result = game.result_line();

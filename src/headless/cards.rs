@@ -16,8 +16,7 @@ use crate::strategy::review;
 
 use super::review::explanation;
 
-use super::Flow;
-use crate::duel::Playable;
+use super::{Flow, Lines};
 
 /// What headless play prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,9 +10,12 @@
 pub(crate) mod cards;
 pub(crate) mod classic;
 pub(crate) mod duel;
+pub(crate) mod lines;
 pub(crate) mod review;
 
 use std::io::{self, BufRead, Write};
+
+pub(crate) use lines::Lines;
 
 /// What one line did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
