@@ -37,6 +37,21 @@ use super::classic::slide_note;
 use super::duel::Keyed;
 use super::notes::describe;
 
+/// What the replay screen draws on a one-player game's screen besides the game.
+pub(crate) struct Shot<'a> {
+    /// Under the board: a review's note on the move to come, then what the last move did.
+    pub notes: Vec<Note>,
+    /// The column highlighted.
+    pub cursor: Option<usize>,
+    /// After the rules' name: replay or review.
+    pub tag: &'a str,
+    /// The best score under the game's rules, for the header.
+    pub best: Option<u64>,
+    /// A moment of the move that led to the position drawn over it (the card game's animation,
+    /// for a recording: see [`super::cast`]).
+    pub frame: Option<&'a Frame>,
+}
+
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.
 pub(crate) trait Shown: Keyed {
@@ -45,21 +60,13 @@ pub(crate) trait Shown: Keyed {
     fn step(&self, at: &mut Self, i: usize, words: &Words) -> Vec<Note>;
     /// The column move `i` goes to (the card game highlights it before it is played).
     fn column(&self, i: usize) -> Option<usize>;
-    /// The one-player screen of `at`, with `notes` under it and the last line left free; `tag`
-    /// after the rules' name (replay or review), `best` the best score under the rules; `frame` a
-    /// moment of the move that led to `at` drawn over it (the card game's animation, for a
-    /// recording: see [`super::cast`]).
-    #[allow(clippy::too_many_arguments)]
+    /// The one-player screen of `at` as `shot` marks it, the last line left free.
     fn screen(
         at: &Self,
-        notes: &[Note],
-        cursor: Option<usize>,
-        tag: &str,
-        best: Option<u64>,
+        shot: &Shot<'_>,
         words: &Words,
         theme: Theme,
         size: (usize, usize),
-        frame: Option<&Frame>,
     ) -> Laid;
     /// The frames of move `i` in motion, as the game screen animates it (none where it does
     /// not).
@@ -107,34 +114,30 @@ impl Shown for Game {
 
     fn screen(
         at: &Game,
-        notes: &[Note],
-        cursor: Option<usize>,
-        tag: &str,
-        best: Option<u64>,
+        shot: &Shot<'_>,
         words: &Words,
         theme: Theme,
-        (width, height): (usize, usize),
-        frame: Option<&Frame>,
+        size: (usize, usize),
     ) -> Laid {
         let screen = Screen {
             game: at,
-            best,
-            cursor,
+            best: shot.best,
+            cursor: shot.cursor,
             hint: None,
             explained: &[],
-            tag: Some(tag.to_string()),
-            notes,
+            tag: Some(shot.tag.to_string()),
+            notes: &shot.notes,
             overlay: Overlay::None,
             player: Player::Human,
             prompt_line: true,
-            frame,
+            frame: shot.frame,
             fresh: None,
             played_secs: None,
             daily: false,
             insight: &[],
             goal: None,
         };
-        lay_out_cards(&screen, words, theme, width, height)
+        lay_out_cards(&screen, words, theme, size.0, size.1)
     }
 }
 
@@ -149,19 +152,15 @@ impl Shown for ClassicGame {
 
     fn screen(
         at: &ClassicGame,
-        notes: &[Note],
-        _: Option<usize>,
-        _: &str,
-        best: Option<u64>,
+        shot: &Shot<'_>,
         words: &Words,
         theme: Theme,
         (width, height): (usize, usize),
-        _: Option<&Frame>,
     ) -> Laid {
         let screen = ClassicScreen {
             game: at,
-            best,
-            notes,
+            best: shot.best,
+            notes: &shot.notes,
             overlay: Overlay::None,
             prompt_line: true,
             asking: false,
@@ -229,32 +228,19 @@ impl<G: Shown> Solo<G> {
         }
     }
 
-    /// The screen after `step` moves: `note` (a review's) above what the last move did, the
-    /// column `cursor` highlighted, `tag` after the rules' name.
-    #[allow(clippy::too_many_arguments)]
+    /// The screen after `step` moves as `shot` marks it, what the last move did under its
+    /// notes.
     fn screen(
         &self,
         step: usize,
-        note: Option<&Note>,
-        cursor: Option<usize>,
-        tag: &str,
+        mut shot: Shot<'_>,
         words: &Words,
         theme: Theme,
         size: (usize, usize),
     ) -> Laid {
-        let (at, mut notes) = replayed(&self.game, step, words);
-        notes.splice(0..0, note.cloned());
-        G::screen(
-            &at,
-            &notes,
-            cursor,
-            tag,
-            self.best,
-            words,
-            theme,
-            size,
-            self.frame.as_ref(),
-        )
+        let (at, told) = replayed(&self.game, step, words);
+        shot.notes.extend(told);
+        G::screen(&at, &shot, words, theme, size)
     }
 }
 
@@ -271,12 +257,17 @@ impl<G: Shown> Reel for Solo<G> {
         width: usize,
         height: usize,
     ) -> Laid {
-        let cursor = match &self.frame {
-            Some(f) => Some(f.col),
-            None => self.game.column(step),
+        let shot = Shot {
+            notes: Vec::new(),
+            cursor: match &self.frame {
+                Some(f) => Some(f.col),
+                None => self.game.column(step),
+            },
+            tag: self.tag(words),
+            best: self.best,
+            frame: self.frame.as_ref(),
         };
-        let tag = self.tag(words);
-        self.screen(step, None, cursor, tag, words, theme, (width, height))
+        self.screen(step, shot, words, theme, (width, height))
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -371,11 +362,14 @@ impl Reel for Annotated {
             Some(Move::Discard) => None,
             None => self.solo.game.column(step),
         };
-        let note = self.note(step, words);
-        let tag = self.tag(words);
-        let size = (width, height);
-        self.solo
-            .screen(step, note.as_ref(), cursor, tag, words, theme, size)
+        let shot = Shot {
+            notes: self.note(step, words).into_iter().collect(),
+            cursor,
+            tag: self.tag(words),
+            best: self.solo.best,
+            frame: None,
+        };
+        self.solo.screen(step, shot, words, theme, (width, height))
     }
 
     fn ending(&self) -> Option<Ending> {
