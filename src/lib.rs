@@ -66,9 +66,6 @@ mod utc;
 
 /// Runs `new2048` with the process's command line; returns the exit status.
 pub fn main() -> i32 {
-    use clap::FromArgMatches;
     // The real arguments also when started again under the log look's service name.
-    let matches = app::cli::command().get_matches_from(ui::own_args());
-    let cli = app::cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    app::run(cli)
+    app::main(ui::own_args())
 }

@@ -40,37 +40,23 @@ pub(crate) fn rules_of(rules: &Rules) -> Rules {
 
 /// A new puzzle of `rules` (made a puzzle's): the daily puzzle of `date` when one is given,
 /// else from `seed` or a fresh one.
-pub(crate) fn start(
-    rules: &Rules,
-    seed: Option<u64>,
-    date: Option<&str>,
-) -> Result<(Game, GameMeta), crate::error::Error> {
+pub(crate) fn start(rules: &Rules, seed: Option<u64>, date: Option<utc::Date>) -> (Game, GameMeta) {
     let rules = Arc::new(rules_of(rules));
-    let deal = match date {
-        Some(d) => Deal::Puzzle {
-            seed: {
-                utc::daily_date(d, utc::now()).map_err(crate::error::Error::usage)?;
-                crate::start::puzzle_seed(d).expect("a date daily_date takes is a date")
-            },
-            date: Some(d.to_string()),
-            target: None,
-        },
-        None => Deal::Puzzle {
-            seed: seed.unwrap_or_else(crate::start::fresh_seed),
-            date: None,
-            target: None,
-        },
-    };
-    let Deal::Puzzle { seed, .. } = deal else {
-        unreachable!("a puzzle's deal")
+    let (seed, date) = match date {
+        Some(d) => (crate::start::puzzle_seed(&d.to_string()), Some(d.to_string())),
+        None => (seed.unwrap_or_else(crate::start::fresh_seed), None),
     };
     let game = Game::with_seed(rules, seed);
     let meta = GameMeta {
-        deal,
+        deal: Deal::Puzzle {
+            seed,
+            date,
+            target: None,
+        },
         started: utc::now(),
         away: 0,
     };
-    Ok((game, meta))
+    (game, meta)
 }
 
 /// The puzzle's target: the best line of its whole deck.
@@ -286,7 +272,7 @@ mod tests {
     fn the_target_found_in_play_keeps_one_save() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::at(Some(dir.path().to_path_buf()));
-        let (mut game, mut meta) = start(&Rules::default_rules(), Some(8), None).unwrap();
+        let (mut game, mut meta) = start(&Rules::default_rules(), Some(8), None);
         game.play(Move::Place(0)).unwrap();
         store.save(&InPlay::solo(&game, &meta));
         keep_target(&mut meta.deal, Target::of(&target(&game)));

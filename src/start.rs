@@ -57,12 +57,10 @@ impl Target {
     }
 }
 
-/// The seed of the daily puzzle of `date` (`YYYY-MM-DD`), or `None` for a string that is no
-/// date: of the date alone, so everyone is dealt the same puzzle that day, and a record's
-/// deal can be checked against it.
-pub(crate) fn puzzle_seed(date: &str) -> Option<u64> {
-    utc::parse_date(date)?;
-    Some(crate::cards::deck::daily_seed(&format!("puzzle {date}")))
+/// The seed of the daily puzzle of `date` (`YYYY-MM-DD`): of the date alone, so everyone is
+/// dealt the same puzzle that day, and a record's deal can be checked against it.
+pub(crate) fn puzzle_seed(date: &str) -> u64 {
+    crate::cards::deck::daily_seed(&format!("puzzle {date}"))
 }
 
 /// `seed 42`, `daily 2026-11-29`, `deck FILE`.
@@ -157,18 +155,9 @@ pub(crate) fn start_classic(
     (game, meta)
 }
 
-/// The daily deal of `date` (`YYYY-MM-DD`, UTC), or of today when `None`.
-pub(crate) fn start_daily(
-    rules: Rules,
-    date: Option<&str>,
-) -> Result<(Game, GameMeta), crate::error::Error> {
-    let date = match date {
-        Some(d) => {
-            utc::daily_date(d, utc::now()).map_err(crate::error::Error::usage)?;
-            d.to_string()
-        }
-        None => utc::date(utc::now()),
-    };
+/// The daily deal of `date` (UTC), or of today when `None`.
+pub(crate) fn start_daily(rules: Rules, date: Option<utc::Date>) -> (Game, GameMeta) {
+    let date = date.unwrap_or_else(utc::Date::today).to_string();
     let seed = crate::cards::deck::daily_seed(&date);
     let game = Game::with_seed(Arc::new(rules), seed);
     let meta = GameMeta {
@@ -176,5 +165,5 @@ pub(crate) fn start_daily(
         started: utc::now(),
         away: 0,
     };
-    Ok((game, meta))
+    (game, meta)
 }

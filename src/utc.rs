@@ -5,6 +5,10 @@
 //! days to a civil date is Howard Hinnant's `civil_from_days` algorithm (proleptic Gregorian
 //! calendar, exact for any `i64` day count we can meet), so no time zone database is involved:
 //! the daily deal is the same for everyone on the same UTC date.
+//!
+//! The date of a daily deal or puzzle that a player types (`--date`, `puzzle --daily`) is read
+//! once, by the command line's parser, into a [`Date`]: checked there, and said in one set of
+//! words, whichever command took it.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -94,23 +98,64 @@ pub(crate) fn parse_date(text: &str) -> Option<u64> {
     (civil_from_days(days) == (i64::from(y), m, d)).then_some(days as u64)
 }
 
-/// Checks the `--date` of a daily deal or daily puzzle against the clock (`now`, seconds): a
-/// real date from 1970 up to today (UTC). A later date is refused: its deal is not out yet, and
-/// counting it would end the player's streak (which counts days up to today).
-pub(crate) fn daily_date(text: &str, now: u64) -> Result<u64, String> {
-    let shown = crate::cards::text::escape_controls(text);
-    let day = parse_date(text).ok_or_else(|| {
-        format!("--date: `{shown}` is not a date like 2026-11-29 (year 1970 or later)")
-    })?;
-    let today = date(now);
-    if day > now / 86_400 {
-        return Err(format!(
-            "--date: {shown} has not come yet: today is {today} (UTC), and a daily deal or puzzle is out \
-             from its date on; leave --date out for today's"
-        ));
-    }
-    Ok(day)
+/// The date of a daily deal or daily puzzle (UTC), typed where the command line is read
+/// (`--date`, `--daily`): a real date from 1970 up to today, so whatever it is handed to need not
+/// check it again. Shown as `YYYY-MM-DD`, the form the deal's seed is made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Date {
+    /// Days since 1970-01-01.
+    day: u64,
 }
+
+impl Date {
+    /// Today (UTC).
+    pub(crate) fn today() -> Self {
+        Date { day: now() / DAY }
+    }
+
+    /// The date the player typed, checked against the clock: the command line's parser of
+    /// `--date` (and of `puzzle --daily`).
+    pub(crate) fn daily(text: &str) -> Result<Self, DateError> {
+        Self::daily_at(text, now())
+    }
+
+    /// [`Date::daily`] with the clock at `now` (seconds). A later date is refused: its deal is
+    /// not out yet, and counting it would end the player's streak (which counts days up to today).
+    fn daily_at(text: &str, now: u64) -> Result<Self, DateError> {
+        let shown = crate::cards::text::escape_controls(text);
+        let day = parse_date(text).ok_or_else(|| {
+            DateError(format!(
+                "--date: `{shown}` is not a date like 2026-11-29 (year 1970 or later)"
+            ))
+        })?;
+        let today = date(now);
+        if day > now / DAY {
+            return Err(DateError(format!(
+                "--date: {shown} has not come yet: today is {today} (UTC), and a daily deal or puzzle is out \
+                 from its date on; leave --date out for today's"
+            )));
+        }
+        Ok(Date { day })
+    }
+}
+
+impl std::fmt::Display for Date {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&date(self.day * DAY))
+    }
+}
+
+/// Why a typed date was refused, in the words the player reads (bad input: exit status 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DateError(String);
+
+impl std::fmt::Display for DateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DateError {}
 
 /// Reads `YYYY-MM-DDTHH:MM:SSZ` back into seconds since the epoch.
 pub(crate) fn parse_stamp(text: &str) -> Option<u64> {
@@ -166,6 +211,26 @@ mod tests {
             let secs = days * DAY + 12_345;
             assert_eq!(parse_stamp(&stamp(secs)), Some(secs), "{}", stamp(secs));
         }
+    }
+
+    #[test]
+    fn a_typed_date_is_checked_against_the_clock() {
+        let now = 1_796_070_830; // 2026-11-30T20:33:50Z
+        let ok = |text: &str| Date::daily_at(text, now).map(|d| d.to_string());
+        assert_eq!(ok("2026-11-30"), Ok("2026-11-30".into()));
+        assert_eq!(ok("1970-01-01"), Ok("1970-01-01".into()));
+        assert_eq!(ok("2024-02-29"), Ok("2024-02-29".into()));
+        let refused = |text: &str| Date::daily_at(text, now).unwrap_err().to_string();
+        assert_eq!(
+            refused("2026-12-01"),
+            "--date: 2026-12-01 has not come yet: today is 2026-11-30 (UTC), and a daily deal or \
+             puzzle is out from its date on; leave --date out for today's"
+        );
+        assert_eq!(
+            refused("tomorrow\x1b"),
+            "--date: `tomorrow\\u{1b}` is not a date like 2026-11-29 (year 1970 or later)"
+        );
+        assert_eq!(Date::today().to_string(), date(super::now()));
     }
 
     #[test]

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::RulesChoice;
+use crate::error::Error;
+use crate::utc::{Date, DateError};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -208,8 +210,8 @@ pub(crate) struct ReplayArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub(crate) struct DailyArgs {
     /// Deal the daily deal of this earlier UTC date (YYYY-MM-DD) instead of today's.
-    #[arg(long, value_name = "DATE")]
-    pub date: Option<String>,
+    #[arg(long, value_name = "DATE", value_parser = Date::daily)]
+    pub date: Option<Date>,
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
@@ -226,8 +228,8 @@ pub(crate) struct PuzzleArgs {
     pub seed: Option<u64>,
     /// The daily puzzle: the same deck for everyone with these rules on a UTC date, today's or
     /// DATE's (YYYY-MM-DD).
-    #[arg(long, value_name = "DATE", num_args = 0..=1)]
-    pub daily: Option<Option<String>>,
+    #[arg(long, value_name = "DATE", num_args = 0..=1, value_parser = Date::daily)]
+    pub daily: Option<Option<Date>>,
     /// Print the deck, the target and the solver's line move by move instead of playing.
     #[arg(long, conflicts_with_all = ["json", "share"])]
     pub solution: bool,
@@ -529,6 +531,21 @@ fn uses(name: &str) -> Uses {
         rules,
         config,
     }
+}
+
+/// The command line read from `args`. Clap says its own refusals (and `--help`, `--version`)
+/// and exits; a date refused by [`Date::daily`] is said as the program's other refusals are
+/// (`new2048: --date: …`, exit status 2), the same words whichever flag took the date.
+pub(crate) fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, Error> {
+    use clap::FromArgMatches;
+    let refused = |e: clap::Error| -> Error {
+        match std::error::Error::source(&e).and_then(|s| s.downcast_ref::<DateError>()) {
+            Some(date) => Error::usage(date.to_string()),
+            None => e.exit(),
+        }
+    };
+    let matches = command().try_get_matches_from(args).map_err(refused)?;
+    Cli::from_arg_matches(&matches).map_err(refused)
 }
 
 /// The options every command takes that only screens use.

@@ -17,11 +17,13 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{Global, ReplayArgs};
-use crate::app::{Error, verify};
+use crate::app::shared::{print_warnings, terminal};
+use crate::app::verify;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
+use crate::error::Error;
 use crate::headless::Lines;
 use crate::headless::duel::{boards, result_lines, whose_turn};
 use crate::record::{
@@ -139,7 +141,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
             limit: Some(n),
             ..Default::default()
         });
-        super::print_warnings(&mut store);
+        print_warnings(&mut store);
         let found = n.checked_sub(1).and_then(|i| all.get(i)).ok_or_else(|| {
             if store.read_partly() {
                 return Error::Failed(format!(
@@ -171,7 +173,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
 pub(crate) fn run(global: &Global, arg: &Path, json: bool) -> Result<(), Error> {
     let (name, text) = source(arg)?;
     let out = if !json && crate::ui::is_interactive() {
-        Out::Screen(super::terminal(global)?)
+        Out::Screen(terminal(global)?)
     } else {
         Out::Text { json }
     };
@@ -344,7 +346,7 @@ fn show_duel<G: Shown + Lines>(
 pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
     let mut store = crate::store::Store::open();
     let best = store.checked_best(game, hash, None);
-    super::print_warnings(&mut store);
+    print_warnings(&mut store);
     best
 }
 

@@ -9,9 +9,11 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::Error;
-use super::cli::{Global, ReviewArgs};
-use super::replay::{Contents, held};
+use crate::app::cli::{Global, ReviewArgs};
+use crate::app::replay::{self, Contents, held};
+use crate::app::shared::terminal;
+use crate::app::verify;
+use crate::error::Error;
 use crate::headless::review::{classic_json, classic_render, json, render};
 use crate::strategy::review::review;
 use crate::ui::Annotated;
@@ -19,12 +21,12 @@ use crate::ui::Annotated;
 /// Runs `new2048 review`.
 pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
     let which = args.game.as_deref().unwrap_or("1");
-    let (name, text) = super::replay::source(Path::new(which))?;
+    let (name, text) = replay::source(Path::new(which))?;
     if let Contents::Classic(c) = held(&text) {
         let (game, _) =
             c.0.rebuild()
                 .map_err(|e| Error::usage(format!("cannot review {name}: {e}")))?;
-        super::verify::checked("replay", &name, c.1.as_ref(), &game)?;
+        verify::checked("replay", &name, c.1.as_ref(), &game)?;
         let r = crate::strategy::classic_review::review(&game, true);
         let mut out = io::stdout().lock();
         if args.json {
@@ -34,12 +36,12 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         }
         return Ok(());
     }
-    let (game, record, play) = super::replay::load(&name, &text).map_err(|e| {
+    let (game, record, play) = replay::load(&name, &text).map_err(|e| {
         Error::usage(format!(
             "{e} (card games and classic games can be reviewed, not duels)"
         ))
     })?;
-    super::verify::checked("review", &name, record.as_ref(), &game)?;
+    verify::checked("review", &name, record.as_ref(), &game)?;
     if matches!(play.deal, crate::start::Deal::Puzzle { .. }) {
         // A puzzle's moves are rated against its exact solution, not against `best`'s guess.
         let moves = crate::puzzle::review(&game);
@@ -64,8 +66,8 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         return Ok(());
     }
     if crate::ui::is_interactive() {
-        let ui = super::terminal(global)?;
-        let best = super::replay::best_of(crate::record::GameKind::Cards, &game.rules().hash());
+        let ui = terminal(global)?;
+        let best = replay::best_of(crate::record::GameKind::Cards, &game.rules().hash());
         crate::ui::replay(
             &ui,
             &Annotated::reviewed(game.clone(), &r.moves, r.tolerance, best),

@@ -14,8 +14,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::app::cli::{Global, SimGame, SimulateArgs};
-use crate::app::{Error, load_rules};
+use crate::app::shared::load_rules;
 use crate::classic::bot::Think;
+use crate::error::Error;
 use crate::strategy;
 use crate::strategy::sim::{
     Results, play_classic_game_timed, play_games, reached, run_games, summarise_named,

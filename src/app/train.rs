@@ -6,8 +6,9 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
-use super::Error;
-use super::cli::{Global, TrainArgs};
+use crate::app::cli::{Global, TrainArgs};
+use crate::app::shared::load_rules;
+use crate::error::Error;
 use crate::strategy::ntuple::Network;
 use crate::strategy::train::{TrainSettings, train};
 
@@ -60,7 +61,7 @@ fn check(args: &TrainArgs) -> Result<(), Error> {
 /// in the data folder.
 pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     check(args)?;
-    let rules = super::load_rules(global)?.rules;
+    let rules = load_rules(global)?.rules;
     if !(1..=2).contains(&args.see) || args.see > rules.deck.lookahead {
         return Err(Error::usage(format!(
             "--see must be 1 or 2, and at most the {} cards these rules show (deck.lookahead): \

@@ -12,7 +12,7 @@
 //! such a game is named a "custom deck" wherever a replay shows how it was dealt
 //! ([`deal_words`]), never as if it were a seed's.
 
-use crate::app::Error;
+use crate::error::Error;
 use crate::record::{Finished, Side};
 use crate::start::{Deal, deal_text};
 

@@ -66,7 +66,7 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         .map_err(Error::usage)?;
     let delay = std::time::Duration::from_millis(args.delay.unwrap_or(0));
     let mut store = Store::open();
-    crate::app::print_warnings(&mut store);
+    crate::app::shared::print_warnings(&mut store);
     let (me, met, offer, own) = if let Some(addr) = &args.join {
         let own = own_name(args, "Player 2")?;
         let code = args.code.as_deref().unwrap_or("");
@@ -82,7 +82,7 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         (1, met, offer, own)
     } else {
         let own = own_name(args, "Player 1")?;
-        let mut rules = crate::app::load_rules(global)?.rules;
+        let mut rules = crate::app::shared::load_rules(global)?.rules;
         if let Some(n) = args.size {
             rules.classic.size = n;
         }
@@ -195,7 +195,7 @@ fn play<G: NetGame + crate::ui::Brief>(
     let mut session = Session::new(duel, plan.me, plan.names, meta, link, plan.json, store);
     if let Some(global) = plan.screen {
         // Made only now: the screens catch Ctrl-C, which must stop a host still waiting.
-        let ui = crate::app::terminal(global)?;
+        let ui = crate::app::shared::terminal(global)?;
         crate::ui::net_duel(&ui, &mut session, &rx)?;
         return session.finish();
     }

@@ -354,7 +354,7 @@ impl<'a, G: NetGame> Session<'a, G> {
         } else {
             self.store.forget(&view);
         }
-        crate::app::print_warnings(self.store);
+        crate::app::shared::print_warnings(self.store);
         let mut out = io::stdout().lock();
         if self.out == Out::Json {
             let j = serde_json::json!({

@@ -87,8 +87,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::at(Some(dir.path().to_path_buf()));
         for date in dates {
-            let (mut g, meta) =
-                crate::start::start_daily(Rules::default_rules(), Some(date)).unwrap();
+            let date = utc::Date::daily(date).unwrap();
+            let (mut g, meta) = crate::start::start_daily(Rules::default_rules(), Some(date));
             let _ = g.play(Move::Place(0));
             store.finish(&InPlay::solo(&g, &meta), Some(Ending::Lost), None);
         }
@@ -111,12 +111,15 @@ mod tests {
         let now = utc::now();
         let tomorrow = utc::date(now + 86_400);
         let today = utc::date(now);
-        let refused = crate::start::start_daily(Rules::default_rules(), Some(&tomorrow));
+        // Refused where it is typed (`daily --date`, `puzzle --daily`): no deal is made of it.
+        let refused = utc::Date::daily(&tomorrow);
         let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(message.contains("has not come yet"), "{message}");
         assert!(message.contains(&today), "{message}");
-        assert!(crate::puzzle::start(&Rules::default_rules(), None, Some(&tomorrow)).is_err());
-        assert!(crate::start::start_daily(Rules::default_rules(), Some(&today)).is_ok());
-        assert!(crate::puzzle::start(&Rules::default_rules(), None, Some(&today)).is_ok());
+        let typed = utc::Date::daily(&today).unwrap();
+        let (_, daily) = crate::start::start_daily(Rules::default_rules(), Some(typed));
+        assert!(matches!(daily.deal, Deal::Daily { ref date, .. } if *date == today));
+        let (_, puzzle) = crate::puzzle::start(&Rules::default_rules(), None, Some(typed));
+        assert!(matches!(puzzle.deal, Deal::Puzzle { date: Some(ref d), .. } if *d == today));
     }
 }

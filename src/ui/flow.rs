@@ -322,9 +322,7 @@ fn of_the_day(deal: &Deal) -> Option<&str> {
 /// What "again" deals after a game of `deal`: a new puzzle after a puzzle, else a new game.
 fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate::start::GameMeta) {
     match deal {
-        Deal::Puzzle { .. } => {
-            crate::puzzle::start(rules, None, None).unwrap_or_else(|_| menu::fresh_game(rules))
-        }
+        Deal::Puzzle { .. } => crate::puzzle::start(rules, None, None),
         _ => menu::fresh_game(rules),
     }
 }

@@ -123,7 +123,8 @@ mod tests {
 
     /// A daily deal of `date` played `moves` columns, lost.
     fn daily(date: &str, moves: &[u8]) -> Record {
-        let (mut g, meta) = crate::start::start_daily(Rules::default_rules(), Some(date)).unwrap();
+        let date = crate::utc::Date::daily(date).unwrap();
+        let (mut g, meta) = crate::start::start_daily(Rules::default_rules(), Some(date));
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }

@@ -1,29 +1,65 @@
-//! The integration tests, as one binary (one link instead of eight): each module drives the
+//! The integration tests, as one binary (one link instead of many): each module drives the
 //! library or the built `new2048` from the outside, and [`common`] holds what they share.
+//!
+//! The files sit in four folders by what they look at: `engine/` (the games and bots as a
+//! library: whole games, properties, pinned games, classic, strategies), `commands/` (the
+//! binary's commands and their output), `storage/` (the data folder: the store, records,
+//! backups, damage and attacks) and `screen/` (the full-screen game through a real terminal).
+//! Each module keeps its own name (`#[path]`), so a test's name says what it tests, not where
+//! its file sits.
 
-mod cast;
-mod classic;
-mod cli;
 mod common;
-mod daily;
-mod docs;
-mod faults;
+
+#[path = "engine/classic.rs"]
+mod classic;
+#[path = "engine/games.rs"]
 mod games;
-mod kept;
-mod learned;
-mod mending;
-mod menu_loop;
-mod net;
-mod output;
+#[path = "engine/pinned.rs"]
 mod pinned;
+#[path = "engine/props.rs"]
 mod props;
-mod puzzle;
-mod records;
-mod rules_names;
-mod seen;
-mod setups;
-mod simulate;
-mod store;
+#[path = "engine/strategy.rs"]
 mod strategy;
-mod tui;
+
+#[path = "commands/cast.rs"]
+mod cast;
+#[path = "commands/cli.rs"]
+mod cli;
+#[path = "commands/daily.rs"]
+mod daily;
+#[path = "commands/docs.rs"]
+mod docs;
+#[path = "commands/learned.rs"]
+mod learned;
+#[path = "commands/net.rs"]
+mod net;
+#[path = "commands/output.rs"]
+mod output;
+#[path = "commands/puzzle.rs"]
+mod puzzle;
+#[path = "commands/rules_names.rs"]
+mod rules_names;
+#[path = "commands/simulate.rs"]
+mod simulate;
+
+#[path = "storage/faults.rs"]
+mod faults;
+#[path = "storage/kept.rs"]
+mod kept;
+#[path = "storage/mending.rs"]
+mod mending;
+#[path = "storage/records.rs"]
+mod records;
+#[path = "storage/setups.rs"]
+mod setups;
+#[path = "storage/store.rs"]
+mod store;
+#[path = "storage/untrusted.rs"]
 mod untrusted;
+
+#[path = "screen/menu_loop.rs"]
+mod menu_loop;
+#[path = "screen/seen.rs"]
+mod seen;
+#[path = "screen/tui.rs"]
+mod tui;

@@ -7,9 +7,10 @@ mod stats;
 
 use std::io::{self, Write};
 
-use super::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
-use super::{Error, print_warnings};
+use crate::app::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
+use crate::app::shared::print_warnings;
 use crate::cards::rules::Rules;
+use crate::error::Error;
 
 use crate::record::GameKind;
 use crate::store::{self, Store};

@@ -546,16 +546,12 @@ pub(crate) fn start(
                 Sub::Leave => return None,
             },
             Choice::Daily => {
-                // Today's deal cannot fail: only a date given by hand can be wrong.
-                if let Ok((g, m)) = crate::start::start_daily(Rules::clone(rules), None) {
-                    return Some(Match::Cards(Box::new(g), m));
-                }
+                let (g, m) = crate::start::start_daily(Rules::clone(rules), None);
+                return Some(Match::Cards(Box::new(g), m));
             }
             Choice::Puzzle => {
-                // A puzzle from a fresh seed cannot fail: only a date given by hand can be wrong.
-                if let Ok((g, m)) = crate::puzzle::start(rules, None, None) {
-                    return Some(Match::Cards(Box::new(g), m));
-                }
+                let (g, m) = crate::puzzle::start(rules, None, None);
+                return Some(Match::Cards(Box::new(g), m));
             }
             Choice::Mend(k) => match mend(ui, rules, &mut notes, broken.get(k)) {
                 Sub::Chose(m) => return Some(m),

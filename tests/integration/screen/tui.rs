@@ -24,7 +24,7 @@ pub(crate) struct Run {
 fn command(args: &[&str], dir: &TempDir) -> Command {
     let root = dir.path();
     let config = root.join("config.toml");
-    std::fs::write(&config, include_str!("../../config/default.toml")).unwrap();
+    std::fs::write(&config, include_str!("../../../config/default.toml")).unwrap();
     let mut cmd = crate::common::new2048(root);
     cmd.args(args)
         .env("NEW2048_CONFIG", &config)

@@ -1,6 +1,6 @@
 //! Which files are the manual: README.md and every Markdown file under docs/. Shared, as this
 //! very file, by the lib's test of the manual's command lines (`manual.rs`) and the integration
-//! test that runs its examples and follows its links (`tests/integration/docs.rs`).
+//! test that runs its examples and follows its links (`tests/integration/commands/docs.rs`).
 
 use std::path::{Path, PathBuf};
 

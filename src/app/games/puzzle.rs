@@ -3,9 +3,12 @@
 //! at the end); `--solution` prints the solver's line instead, `--daily` deals the date's daily
 //! puzzle and `--share` prints its line to share.
 
-use super::cli::{Global, PuzzleArgs};
-use super::{Error, load_rules, out, play_kept};
+use crate::app::cli::{Global, PuzzleArgs};
+use crate::app::games::kept::{play_dealt, play_kept};
+use crate::app::shared::{load_rules, print_warnings};
+use crate::error::Error;
 use crate::headless::cards::Print;
+use crate::out;
 use crate::puzzle;
 use crate::store::Store;
 use crate::utc;
@@ -13,16 +16,14 @@ use crate::utc;
 /// Runs `new2048 puzzle`.
 pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     let rules = load_rules(global)?.rules;
-    let date = args
-        .daily
-        .as_ref()
-        .map(|d| d.clone().unwrap_or_else(|| utc::date(utc::now())));
-    let (game, meta) = puzzle::start(&rules, args.seed, date.as_deref())?;
+    let day = args.daily.map(|d| d.unwrap_or_else(utc::Date::today));
+    let (game, meta) = puzzle::start(&rules, args.seed, day);
+    let date = day.map(|d| d.to_string());
     if args.share {
         let date = date.unwrap_or_default();
         let mut store = Store::open();
         let news = store.daily_news(game.rules(), &date);
-        super::print_warnings(&mut store);
+        print_warnings(&mut store);
         let news = news.ok_or_else(|| {
             Error::usage(format!(
                 "there is no finished daily puzzle of {date} with the {} rules; play it with \
@@ -50,7 +51,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
         return Ok(());
     }
     if crate::ui::is_interactive() && !args.json {
-        return super::play_dealt(global, rules, game, meta);
+        return play_dealt(global, rules, game, meta);
     }
     let target = target(&game);
     let mut meta = meta;

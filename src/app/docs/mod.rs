@@ -4,6 +4,14 @@
 //! Install them with (see the README):
 //! `new2048 completions bash > ~/.local/share/bash-completion/completions/new2048` and
 //! `new2048 manpage > ~/.local/share/man/man1/new2048.1`.
+//!
+//! Beside them, the manual's own test ([`manual`]: every `new2048 …` line of the README and
+//! docs/ is one this parser takes), here because it holds the written manual to the same clap
+//! definition the generated ones come from.
+
+mod manual;
+#[cfg(test)]
+mod manual_files;
 
 use std::io::{self, Write};
 
@@ -16,14 +24,19 @@ pub(crate) fn completions(shell: Shell) -> Result<(), Error> {
     // Made in memory first: clap_complete panics when its writer fails, which a reader that
     // stops early (`| head -1`) makes standard output do.
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut super::cli::command(), "new2048", &mut script);
+    clap_complete::generate(
+        shell,
+        &mut crate::app::cli::command(),
+        "new2048",
+        &mut script,
+    );
     print(&script)
 }
 
 /// Writes the manual page (roff, section 1) to standard output.
 pub(crate) fn manpage() -> Result<(), Error> {
     let mut page = Vec::new();
-    clap_mangen::Man::new(super::cli::command()).render(&mut page)?;
+    clap_mangen::Man::new(crate::app::cli::command()).render(&mut page)?;
     print(&page)
 }
 

@@ -904,7 +904,7 @@ fn a_card_duel_is_recorded_and_replays() {
 fn a_format_1_card_record_from_before_classic_still_reads() {
     let env = Env::new();
     // Written by new2048 before classic games existed (format 1, no `game` field).
-    let old = include_str!("../data/format1-card-record.json");
+    let old = include_str!("../../data/format1-card-record.json");
     assert!(!old.contains("\"game\""));
     fs::create_dir_all(env.games()).unwrap();
     let name = "20261129T205926Z-15336-4c33386c.json";
@@ -1296,7 +1296,7 @@ fn an_import_reads_names_that_are_not_utf8_and_skips_fifos() {
     let env = Env::new();
     let games = env.games();
     fs::create_dir_all(&games).unwrap();
-    let record = include_str!("../data/format1-card-record.json");
+    let record = include_str!("../../data/format1-card-record.json");
     fs::write(
         games.join(std::ffi::OsStr::from_bytes(b"old-\xff.json")),
         record,

@@ -17,13 +17,14 @@ use crate::headless::cards::Print;
 use crate::record::{GameKind, Side};
 use crate::store::Store;
 
-use super::{
-    Error, fresh_seed, load_rules, new_classic, new_game_with_meta, play_classic_kept_from,
-    play_kept_from, print_warnings, terminal,
-};
+use crate::app::games::deal::{new_classic, new_game_with_meta};
+use crate::app::games::kept::{play_classic_kept_from, play_kept_from};
+use crate::app::shared::{load_rules, print_warnings, terminal};
+use crate::error::Error;
+use crate::start::fresh_seed;
 
 /// `new2048 autoplay`.
-pub(super) fn autoplay(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
+pub(crate) fn command(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
     if args.game == SimGame::Classic {
         return autoplay_classic(global, args);
     }

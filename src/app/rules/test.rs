@@ -12,9 +12,10 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{Global, RulesTestArgs};
-use crate::app::{Error, load_rules};
+use crate::app::shared::load_rules;
 use crate::cards::text::escape_controls;
 use crate::chains::{self, Case};
+use crate::error::Error;
 use crate::fsread::{Links, read_text};
 
 /// Cases and where they come from (the name their errors and reports give).

@@ -207,7 +207,7 @@ fn an_old_save_whose_game_is_recorded_is_not_imported() {
     let (saves, games) = (home.data().join("saves"), home.data().join("games"));
     fs::create_dir_all(&saves).unwrap();
     fs::create_dir_all(&games).unwrap();
-    let record = include_str!("../data/format1-card-record.json");
+    let record = include_str!("../../data/format1-card-record.json");
     let id = "20261129T205926Z-15336-4c33386c";
     fs::write(games.join(format!("{id}.json")), record).unwrap();
     let mut save: Value = serde_json::from_str(record).unwrap();

@@ -810,8 +810,8 @@ fn the_user_file_is_found_through_home_without_xdg_config_home() {
 
 #[test]
 fn rules_init_writes_to_new2048_config_and_keeps_an_existing_file() {
-    let default =
-        include_str!("../../config/default.toml").replace("name = \"default\"", "name = \"mine\"");
+    let default = include_str!("../../../config/default.toml")
+        .replace("name = \"default\"", "name = \"mine\"");
     let run = Run::cmd("rules --init").config_env("mine/rules.toml");
     let path = run.path("mine/rules.toml");
     run.run().ok().stdout_has(&[&path.display().to_string()]);
@@ -845,7 +845,8 @@ fn rules_init_without_new2048_config_writes_the_user_file() {
     run.run().ok();
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
-        include_str!("../../config/default.toml").replace("name = \"default\"", "name = \"mine\"")
+        include_str!("../../../config/default.toml")
+            .replace("name = \"default\"", "name = \"mine\"")
     );
     // Nothing was written anywhere else in the temporary home.
     let mut found = Vec::new();
@@ -880,7 +881,7 @@ fn no_command_plays_and_an_unseeded_game_gets_a_fresh_seed() {
 
 #[test]
 fn the_guides_example_is_what_the_program_prints() {
-    let guide = include_str!("../../docs/guide.md");
+    let guide = include_str!("../../../docs/guide.md");
     let example = guide
         .lines()
         .find(|l| l.trim_start().starts_with("{\"outcome\""))

@@ -3,8 +3,8 @@
 //! uses, so a flag renamed or removed fails a test instead of a reader. The lines are not run:
 //! what most of them print depends on the machine, the clock, a random seed or minutes of play.
 //! Examples shown with their output (`$ new2048 …`) are run, and the links between the files
-//! followed, by `tests/integration/docs.rs`. The table of bots in docs/bots.md is held to the
-//! measurements (`strategy::measured`) here too.
+//! followed, by `tests/integration/commands/docs.rs`. The table of bots in docs/bots.md is held
+//! to the measurements (`strategy::measured`) here too.
 
 #[cfg(test)]
 mod tests {
@@ -17,7 +17,7 @@ mod tests {
     /// The manual's files with their text.
     fn manual() -> Vec<(PathBuf, String)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        super::super::manual_files::manual(root)
+        crate::app::docs::manual_files::manual(root)
             .into_iter()
             .map(|p| {
                 let text = std::fs::read_to_string(&p).unwrap();

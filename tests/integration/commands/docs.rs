@@ -2,7 +2,7 @@
 //! a heading, when it names one), and every example shown with its output (`$ new2048 …` in a
 //! code block, the lines after it being what it prints) prints exactly that when run in a fresh
 //! home. (That every `new2048 …` line is one the program accepts is checked in
-//! `src/app/manual.rs`, with the program's own parser.)
+//! `src/app/docs/manual.rs`, with the program's own parser.)
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-#[path = "../../src/app/manual_files.rs"]
+#[path = "../../../src/app/docs/manual_files.rs"]
 mod manual_files;
 
 fn manual() -> Vec<PathBuf> {
@@ -161,4 +161,124 @@ fn every_example_shown_with_its_output_prints_it() {
         }
     }
     assert!(run >= 2, "only {run} examples run");
+}
+
+/// The rows of docs/development.md's map: the room's path under `src/` and the rest of the row.
+fn map_rows() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(root().join("docs/development.md")).unwrap();
+    text.lines()
+        .filter_map(|line| line.strip_prefix("| `src/"))
+        .filter_map(|rest| {
+            let (room, row) = rest.split_once('`')?;
+            Some((room.to_string(), row.to_string()))
+        })
+        .collect()
+}
+
+/// The code entries of a folder: `.rs` files and folders of code (snapshots and weights are
+/// data).
+fn code_entries(dir: &Path) -> Vec<(String, bool)> {
+    let mut found: Vec<(String, bool)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let is_dir = e.file_type().unwrap().is_dir();
+            let code = if is_dir {
+                fs_has_code(&e.path())
+            } else {
+                name.ends_with(".rs")
+            };
+            code.then_some((name, is_dir))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn fs_has_code(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".rs"))
+}
+
+fn holds_file(dir: &Path, name: &str) -> bool {
+    code_entries(dir).iter().any(|(entry, is_dir)| {
+        if *is_dir {
+            holds_file(&dir.join(entry), name)
+        } else {
+            entry == name
+        }
+    })
+}
+
+/// The map of the rooms is drawn from the code: every file and folder at the top of `src/` is a
+/// row, every sub-room one level down (a folder with its `mod.rs`) is a row or named in its
+/// room's row, and every file or
+/// folder a row names exists, so a new module or a renamed one fails here, not a reader.
+#[test]
+fn the_map_of_the_rooms_names_every_room_and_nothing_else() {
+    let src = root().join("src");
+    let rows = map_rows();
+    let mut wrong = Vec::new();
+    for (room, row) in &rows {
+        let path = src.join(room);
+        if !path.exists() {
+            wrong.push(format!(
+                "the map has a row for src/{room}, which does not exist"
+            ));
+            continue;
+        }
+        let within = if room.ends_with('/') {
+            path.clone()
+        } else {
+            src.clone()
+        };
+        for named in row.split('`').skip(1).step_by(2) {
+            let exists = if let Some(folder) = named.strip_suffix('/') {
+                within.join(folder).is_dir() || src.join(folder).is_dir()
+            } else if named.ends_with(".rs") && !named.contains(' ') {
+                holds_file(&within, named.rsplit('/').next().unwrap())
+            } else {
+                true
+            };
+            if !exists {
+                wrong.push(format!(
+                    "the row of src/{room} names `{named}`, which is not there"
+                ));
+            }
+        }
+    }
+    let has_row = |room: &str| rows.iter().any(|(r, _)| r == room);
+    for (name, is_dir) in code_entries(&src) {
+        let room = if is_dir {
+            format!("{name}/")
+        } else {
+            name.clone()
+        };
+        if !matches!(name.as_str(), "main.rs" | "lib.rs") && !has_row(&room) {
+            wrong.push(format!("src/{room} has no row in the map"));
+        }
+        if !is_dir {
+            continue;
+        }
+        for (sub, sub_dir) in code_entries(&src.join(&name)) {
+            let named_in_room = rows.iter().any(|(r, row)| {
+                *r == room
+                    && (row.contains(&format!("`{sub}/`"))
+                        || row.contains(&format!("`{name}/{sub}/`")))
+            });
+            let sub_room = sub_dir && src.join(&name).join(&sub).join("mod.rs").exists();
+            if sub_room && !has_row(&format!("{name}/{sub}/")) && !named_in_room {
+                wrong.push(format!(
+                    "src/{name}/{sub}/ is neither a row nor named in src/{room}'s row"
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "docs/development.md's map is out of date:\n{}",
+        wrong.join("\n")
+    );
 }

@@ -1,0 +1,214 @@
+//! `new2048 rules`: the rules in force shown as TOML; `--init`, `--new`, `--edit` and `--list`
+//! write, edit and list the player's rules files; `rules test` ([`test`]) runs chain-merge
+//! cases against a rule set. The rules command and its subcommand share a folder, as they
+//! share a name on the command line.
+
+mod test;
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::app::cli::{self, Global, RulesArgs};
+use crate::app::shared::{load_rules, terminal};
+use crate::cards::rules::Rules;
+use crate::config;
+use crate::error::Error;
+use crate::out;
+use crate::store::Store;
+
+/// Runs `new2048 rules`.
+pub(crate) fn command(global: &Global, args: &RulesArgs) -> Result<(), Error> {
+    if let Some(cli::RulesAction::Test(t)) = &args.action {
+        return test::command(global, t);
+    }
+    if let Some(name) = &args.new {
+        return new_rule_set(global, name);
+    }
+    if let Some(name) = &args.edit {
+        return edit_rules(global, name.as_deref());
+    }
+    if args.list {
+        return list_rules();
+    }
+    if args.init {
+        let path = config::init_target().ok_or_else(|| {
+            Error::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
+        })?;
+        let mut force = args.force;
+        if path.exists() && !force && crate::ui::is_interactive() {
+            if ask_replace(&path) != Some(true) {
+                out::line(format_args!("kept {}; nothing written", path.display()))?;
+                return Ok(());
+            }
+            force = true;
+        }
+        if path.exists() && !force {
+            return Err(Error::usage(format!(
+                "{} already exists; pass --force to replace it with the default rules",
+                path.display()
+            )));
+        }
+        let name = init_name(args.name.as_deref())?;
+        config::write_init(&path, force, &name).map_err(init_error)?;
+        out::line(format_args!(
+            "wrote the default rules, named `{name}`, to {}; edit it to change the game \
+             (`new2048 rules --edit`)",
+            path.display()
+        ))?;
+        return Ok(());
+    }
+    let loaded = load_rules(global)?;
+    // Written, not printed: a closed pipe (`rules | head`) is an error to stop on, not a panic.
+    let mut out = io::stdout().lock();
+    writeln!(out, "# rules in force: {}", loaded.rules.name)?;
+    writeln!(out, "# from: {}", loaded.source)?;
+    writeln!(out, "# hash: {}", loaded.rules.hash())?;
+    for note in &loaded.notes {
+        writeln!(out, "# note: {note}")?;
+    }
+    write!(out, "\n{}", loaded.rules.to_toml())?;
+    Ok(())
+}
+
+/// Asks on the terminal whether `rules --init` may replace the file at `path` (no by default):
+/// a question in line mode, where dialoguer's is the right tool (the full-screen game has its own).
+/// `None` when it was left (Esc, `q`) or cannot be asked.
+fn ask_replace(path: &std::path::Path) -> Option<bool> {
+    dialoguer::Confirm::new()
+        .with_prompt(format!(
+            "{} already exists. Replace it with the default rules? Its edits would be lost",
+            path.display()
+        ))
+        .default(false)
+        .interact_opt()
+        .ok()
+        .flatten()
+}
+
+/// The name `rules --init` gives the rules: `--name`, else asked on a terminal, else `mine`;
+/// never a preset's (the rules would be shown as that preset's when they are not).
+fn init_name(given: Option<&str>) -> Result<String, Error> {
+    let check = |name: &str| -> Result<(), String> {
+        if config::presets::get(name).is_some() {
+            return Err(format!(
+                "`{name}` is a shipped preset's name; give your rules a name of their own"
+            ));
+        }
+        let n = name.trim();
+        if n.is_empty()
+            || n.chars().count() > config::own::MAX_NAME
+            || n.chars().any(char::is_control)
+        {
+            return Err("a name is 1 to 40 printable characters".into());
+        }
+        Ok(())
+    };
+    if let Some(name) = given {
+        check(name).map_err(|e| Error::usage(format!("--name: {e}")))?;
+        return Ok(name.trim().to_string());
+    }
+    if !crate::ui::is_interactive() {
+        return Ok("mine".into());
+    }
+    dialoguer::Input::<String>::new()
+        .with_prompt("A name for your rules (shown in the game, history and stats)")
+        .default("mine".into())
+        .validate_with(|n: &String| check(n))
+        .interact_text()
+        .map(|n| n.trim().to_string())
+        .map_err(|e| Error::usage(format!("no name given ({e}); nothing written")))
+}
+
+fn init_error(e: config::InitError) -> Error {
+    match e {
+        config::InitError::Exists(m) => Error::usage(m),
+        config::InitError::Write(m) => Error::io(m),
+    }
+}
+
+/// `rules --new NAME`: the rule set written from the default rules, then edited on a terminal.
+fn new_rule_set(global: &Global, name: &str) -> Result<(), Error> {
+    let path = config::own::create(name).map_err(init_error)?;
+    out::line(format_args!(
+        "wrote the rule set `{name}` (the default rules) to {}; play it with `new2048 --rules \
+         {name}`",
+        path.display()
+    ))?;
+    if crate::ui::is_interactive() {
+        return edit_rules(global, Some(name));
+    }
+    Ok(())
+}
+
+/// `rules --list`: the presets, the player's rules file and rule sets, with where each lives.
+fn list_rules() -> Result<(), Error> {
+    let mut rows: Vec<[String; 3]> = Vec::new();
+    for (name, _) in config::presets::ALL {
+        let won = crate::strategy::measured::find(name, "best").map_or_else(String::new, |f| {
+            format!("; the best bot wins {}%", f.win_percent())
+        });
+        rows.push([
+            name.to_string(),
+            format!("built-in preset{won}"),
+            format!("--rules {name}"),
+        ]);
+    }
+    let shown = |rules: &Result<Rules, config::parse::RulesError>, path: &Path| match rules {
+        Ok(r) => format!("{} (shown as `{}`)", path.display(), r.name),
+        Err(e) => format!("{} (cannot be played: {})", path.display(), e.message),
+    };
+    if let Some(p) = config::init_target().filter(|p| p.is_file()) {
+        let read = config::load_file(&p);
+        let name = read
+            .as_ref()
+            .map_or_else(|_| "-".into(), |r| r.name.clone());
+        rows.push([
+            name,
+            shown(&read, &p),
+            "(no --rules: your rules file)".into(),
+        ]);
+    }
+    for set in config::own::list() {
+        let how = format!("--rules {}", set.name);
+        rows.push([set.name.clone(), shown(&set.rules, &set.path), how]);
+    }
+    let wide = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
+    let (name_w, how_w) = (wide(0), wide(2));
+    let mut out = io::stdout().lock();
+    for [name, place, how] in &rows {
+        writeln!(out, "{name:<name_w$}  {how:<how_w$}  {place}")?;
+    }
+    if let Some(dir) = config::own::dir() {
+        writeln!(
+            out,
+            "\nyour rule sets live in {}; make one with `new2048 rules --new NAME`",
+            dir.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// `rules --edit [NAME]`: the editor on a terminal (on the rule set NAME, else the player's
+/// rules file); "play" starts a game with the rules edited.
+fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
+    if !crate::ui::is_interactive() {
+        return Err(Error::usage(
+            "rules --edit needs a terminal; edit the file by hand, or see `rules --init`",
+        ));
+    }
+    let file = match name {
+        None => crate::ui::own_file().map_err(Error::usage)?,
+        Some(n) => crate::ui::rule_set_file(n).map_err(Error::usage)?,
+    };
+    let ui = terminal(global)?;
+    match crate::ui::edit_rules(&ui, file).map_err(Error::usage)? {
+        crate::ui::Edited::Play(rules) => {
+            let mut store = Store::open();
+            let (g, m) = crate::ui::fresh_game(&std::sync::Arc::new(rules.clone()));
+            let first = crate::ui::Match::Cards(Box::new(g), m);
+            crate::ui::play(&ui, rules, Some(first), &mut store)?;
+        }
+        crate::ui::Edited::Back(_) | crate::ui::Edited::Stop => {}
+    }
+    Ok(())
+}
