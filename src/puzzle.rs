@@ -43,7 +43,10 @@ pub(crate) fn rules_of(rules: &Rules) -> Rules {
 pub(crate) fn start(rules: &Rules, seed: Option<u64>, date: Option<utc::Date>) -> (Game, GameMeta) {
     let rules = Arc::new(rules_of(rules));
     let (seed, date) = match date {
-        Some(d) => (crate::start::puzzle_seed(&d.to_string()), Some(d.to_string())),
+        Some(d) => (
+            crate::start::puzzle_seed(&d.to_string()),
+            Some(d.to_string()),
+        ),
         None => (seed.unwrap_or_else(crate::start::fresh_seed), None),
     };
     let game = Game::with_seed(rules, seed);

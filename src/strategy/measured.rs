@@ -1,7 +1,7 @@
 //! What the bots were measured to do on each shipped preset: one table, kept here only.
 //!
 //! The table of presets and bots in docs/bots.md is drawn from [`FIGURES`] (the manual's tests,
-//! `app::manual`, check that the file holds it word for word), and the rules picker's
+//! `app::docs::manual`, check that the file holds it word for word), and the rules picker's
 //! descriptions ("the best bot wins 95%") are filled in from it too, so a figure is typed once
 //! and a new measurement changes both. Every row says the command that measured it; the figures
 //! are that command's output on one core of the machine named in the README.

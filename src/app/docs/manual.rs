@@ -233,10 +233,10 @@ mod tests {
 
     #[test]
     fn the_readme_quotes_the_table() {
-        let readme = include_str!("../../docs/bots.md");
+        let readme = include_str!("../../../docs/bots.md");
         assert!(
             readme.contains(&bots_table()),
-            "docs/bots.md's table of bots must be `bots_table()` of src/app/manual.rs:\n{}",
+            "docs/bots.md's table of bots must be `bots_table()` of src/app/docs/manual.rs:\n{}",
             bots_table()
         );
     }
