@@ -129,6 +129,92 @@ pub fn create(name: &str) -> Result<PathBuf, InitError> {
     Ok(path)
 }
 
+/// Why a rules file cannot be opened to be edited: each says what to do instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditFileError {
+    /// No config folder: no home folder and `$NEW2048_CONFIG` not set.
+    NoFolder,
+    /// A shipped preset's name: presets are copied (`rules --new`), not edited.
+    Preset(String),
+    /// A name no rule set can have, and why.
+    BadName(String),
+    /// No rule set of this name; where it was looked for, and the player's rule sets.
+    Missing {
+        name: String,
+        path: PathBuf,
+        yours: String,
+    },
+    /// The file is there but cannot be read (the reader's message: the path and why).
+    Unreadable { set: bool, why: String },
+}
+
+impl std::fmt::Display for EditFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditFileError::NoFolder => {
+                f.write_str("cannot find your config folder; set NEW2048_CONFIG to your rules file")
+            }
+            EditFileError::Preset(name) => write!(
+                f,
+                "`{name}` is a shipped preset, which is not edited; make a rule set of your own \
+                 from the default rules with `new2048 rules --new NAME`"
+            ),
+            EditFileError::BadName(why) => f.write_str(why),
+            EditFileError::Missing { name, path, yours } => write!(
+                f,
+                "there is no rule set `{name}` ({}); make it with `new2048 rules --new {name}` \
+                 (yours: {yours})",
+                path.display()
+            ),
+            EditFileError::Unreadable { set, why } => {
+                let what = if *set { "rule set" } else { "rules file" };
+                write!(f, "cannot read the {what} {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EditFileError {}
+
+/// The player's own rules file to edit (`$NEW2048_CONFIG`, else the config folder's) and its
+/// text: the commented default rules when there is no file yet, so the first save writes a
+/// whole file.
+pub fn own_file() -> Result<(PathBuf, String), EditFileError> {
+    let path = super::init_target().ok_or(EditFileError::NoFolder)?;
+    let limit = super::paths::CONFIG_FILE_BYTES;
+    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
+        Ok(text) => Ok((path, text)),
+        Err(e) if e.is_missing() => Ok((path, presets::DEFAULT.to_string())),
+        Err(e) => Err(EditFileError::Unreadable {
+            set: false,
+            why: e.to_string(),
+        }),
+    }
+}
+
+/// The player's rule set `name` to edit, and its text: it must be there (`rules --new NAME`
+/// makes one); a preset cannot be edited, only copied.
+pub fn rule_set_file(name: &str) -> Result<(PathBuf, String), EditFileError> {
+    if presets::get(name).is_some() {
+        return Err(EditFileError::Preset(name.to_string()));
+    }
+    check_name(name).map_err(EditFileError::BadName)?;
+    let path = path_of(name).ok_or(EditFileError::NoFolder)?;
+    let limit = super::paths::CONFIG_FILE_BYTES;
+    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
+        Ok(text) => Ok((path, text)),
+        Err(e) if e.is_missing() => Err(EditFileError::Missing {
+            name: name.to_string(),
+            path,
+            yours: names(),
+        }),
+        Err(e) => Err(EditFileError::Unreadable {
+            set: true,
+            why: e.to_string(),
+        }),
+    }
+}
+
 /// The names of the player's rule sets, for messages: `fifty, quick` (or `none yet`).
 pub fn names() -> String {
     let names: Vec<String> = list().into_iter().map(|s| s.name).collect();

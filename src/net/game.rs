@@ -23,18 +23,28 @@ pub(crate) struct Bot {
 
 impl Bot {
     /// The bot called `name` (one of [`crate::strategy::NAMES`]), or why there is none.
-    pub(crate) fn named(name: &str, seed: u64) -> Result<Bot, String> {
-        let cards = crate::strategy::by_name(name).ok_or_else(|| {
-            format!(
-                "there is no strategy `{name}`; choose one of: {}",
-                crate::strategy::NAMES.join(", ")
-            )
-        })?;
+    pub(crate) fn named(name: &str, seed: u64) -> Result<Bot, NoSuchBot> {
+        let cards = crate::strategy::by_name(name).ok_or_else(|| NoSuchBot(name.to_string()))?;
         Ok(Bot {
             name: name.to_string(),
             cards,
             rng: crate::cards::deck::rng(seed),
         })
+    }
+}
+
+/// There is no strategy of this name.
+#[derive(Debug)]
+pub(crate) struct NoSuchBot(pub String);
+
+impl std::fmt::Display for NoSuchBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "there is no strategy `{}`; choose one of: {}",
+            self.0,
+            crate::strategy::NAMES.join(", ")
+        )
     }
 }
 

@@ -2,8 +2,9 @@
 //! their own, and a heartbeat both ways so that a peer that went away (quit, killed, cut off)
 //! is noticed within [`SILENCE`], whatever it was doing.
 //!
-//! Every read has a timeout and every write too: nothing the peer does or fails to do can hold
-//! this process. The receiving thread turns the stream into [`Heard`] events on a channel, which
+//! Every read has a deadline for the whole message (not for each byte: a peer trickling a byte a
+//! second would never time out), and every write a timeout: nothing the peer does or fails to do
+//! can hold this process. The receiving thread turns the stream into [`Heard`] events on a channel, which
 //! the duel's loop reads together with the player's own moves.
 
 use std::io::{BufReader, Write};
@@ -11,9 +12,9 @@ use std::net::{Shutdown, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::proto::{self, Msg, ReadError};
+use super::proto::{self, Gone, Msg, ReadError};
 
 /// How often each side says it is still here.
 pub(crate) const PING_EVERY: Duration = Duration::from_secs(1);
@@ -24,8 +25,8 @@ pub(crate) const SILENCE: Duration = Duration::from_secs(4);
 #[derive(Debug)]
 pub(crate) enum Heard {
     Msg(Msg),
-    /// The connection is over, or the peer broke the protocol: why, in words.
-    Gone(String),
+    /// The connection is over, or the peer broke the protocol: why.
+    Gone(Gone),
 }
 
 /// The sending half of a connection, shared by the duel and the heartbeat.
@@ -77,39 +78,27 @@ impl Link {
         self.sent.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Reads one message now, on this thread, pings skipped (the handshake, before
-    /// [`Link::listen`]); a malformed one is answered with [`Msg::Error`].
-    pub(crate) fn read_one(&self, reader: &mut BufReader<TcpStream>) -> Result<Msg, ReadError> {
-        let m = loop {
-            match proto::read(reader) {
-                Ok(Msg::Ping) => {}
-                m => break m,
-            }
-        };
-        if let Err(ReadError::Bad(why)) = &m {
-            self.send(&Msg::Error(format!("you sent {why}")));
-        }
-        m
-    }
-
-    /// [`Link::read_one`], the whole message within `limit` however slowly its bytes come (a
-    /// peer trickling a byte now and then would hold the host's door otherwise).
-    pub(crate) fn read_within(
+    /// Reads the next message that is not a ping, on this thread; a malformed one is answered
+    /// with [`Msg::Error`]. Every message (each ping too) must come whole within [`SILENCE`] of
+    /// the one before, however its bytes trickle in; with `all`, the one wanted within that too
+    /// (pings do not extend it: a peer that only pings does not hold the host's door).
+    pub(crate) fn read(
         &self,
         reader: &mut BufReader<TcpStream>,
-        limit: Duration,
+        all: Option<Duration>,
     ) -> Result<Msg, ReadError> {
-        let mut timed = Deadline {
-            inner: reader,
-            until: std::time::Instant::now() + limit,
-        };
+        let all = all.map(|d| Instant::now() + d);
         let m = loop {
+            let each = Instant::now() + SILENCE;
+            let mut timed = Deadline {
+                inner: reader,
+                until: all.map_or(each, |a| a.min(each)),
+            };
             match proto::read(&mut timed) {
                 Ok(Msg::Ping) => {}
                 m => break m,
             }
         };
-        let _ = timed.inner.get_ref().set_read_timeout(Some(SILENCE));
         if let Err(ReadError::Bad(why)) = &m {
             self.send(&Msg::Error(format!("you sent {why}")));
         }
@@ -154,20 +143,15 @@ impl Link {
         let link = self.clone();
         std::thread::spawn(move || {
             loop {
-                let why = match proto::read(&mut reader) {
-                    Ok(Msg::Ping) => continue,
-                    Ok(Msg::Error(why)) => format!("it stopped the duel: {why}"),
+                let why = match link.read(&mut reader, None) {
+                    Ok(Msg::Error(why)) => Gone::StoppedIt(why),
                     Ok(m) => {
                         if to.send(wrap(Heard::Msg(m))).is_err() {
                             return;
                         }
                         continue;
                     }
-                    Err(ReadError::Bad(why)) => {
-                        link.send(&Msg::Error(format!("you sent {why}")));
-                        format!("it sent {why}")
-                    }
-                    Err(e) => e.to_string(),
+                    Err(e) => e.gone(),
                 };
                 link.heard_last.store(true, Ordering::SeqCst);
                 link.close();
@@ -193,8 +177,8 @@ impl Link {
         if let Ok(s) = self.stream.lock() {
             let _ = s.shutdown(Shutdown::Write);
         }
-        let until = std::time::Instant::now() + PING_EVERY;
-        while !self.heard_last.load(Ordering::SeqCst) && std::time::Instant::now() < until {
+        let until = Instant::now() + PING_EVERY;
+        while !self.heard_last.load(Ordering::SeqCst) && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(5));
         }
         self.close();
@@ -210,7 +194,7 @@ impl Link {
 /// A reader whose reads all end by `until`: each waits at most the time left.
 struct Deadline<'a> {
     inner: &'a mut BufReader<TcpStream>,
-    until: std::time::Instant,
+    until: Instant,
 }
 
 impl std::io::Read for Deadline<'_> {
@@ -236,9 +220,7 @@ impl std::io::BufRead for Deadline<'_> {
 impl Deadline<'_> {
     /// Sets the socket's read timeout to the time left, or fails when none is.
     fn wait(&self) -> std::io::Result<()> {
-        let left = self
-            .until
-            .saturating_duration_since(std::time::Instant::now());
+        let left = self.until.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return Err(std::io::ErrorKind::TimedOut.into());
         }

@@ -63,7 +63,7 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         .as_deref()
         .map(|n| Bot::named(n, fresh_seed()))
         .transpose()
-        .map_err(Error::usage)?;
+        .map_err(|e| Error::usage(e.to_string()))?;
     let delay = std::time::Duration::from_millis(args.delay.unwrap_or(0));
     let mut store = Store::open();
     crate::app::shared::print_warnings(&mut store);
@@ -186,13 +186,14 @@ fn play<G: NetGame + crate::ui::Brief>(
     plan: Plan,
     store: &mut Store,
 ) -> Result<(), Error> {
-    let (game, meta) = G::deal(rules, seed);
-    let mut duel = Duel::new(game.clone(), game);
-    duel.network = true;
-    let (tx, rx) = mpsc::channel();
-    let Met { link, reader, .. } = met;
-    link.listen::<Event>(reader, tx.clone(), Event::Heard);
-    let mut session = Session::new(duel, plan.me, plan.names, meta, link, plan.json, store);
+    let sides = Sides {
+        me: plan.me,
+        names: plan.names,
+    };
+    let (mut session, rx, tx) = meet::<G>(rules, seed, met, sides, store);
+    if plan.json {
+        session.out = session::Out::Json;
+    }
     if let Some(global) = plan.screen {
         // Made only now: the screens catch Ctrl-C, which must stop a host still waiting.
         let ui = crate::app::shared::terminal(global)?;
@@ -203,6 +204,31 @@ fn play<G: NetGame + crate::ui::Brief>(
         read_input(tx);
     }
     session.run(&rx, plan.bot)
+}
+
+/// Who plays on which side: `me` 0 the host, 1 the joiner, and both names in that order.
+pub(crate) struct Sides {
+    pub me: usize,
+    pub names: [String; 2],
+}
+
+/// The duel `met` begins on this side: the game dealt from `rules` and `seed` for both, what the
+/// link hears passed to the receiver (the sender is for the player's own input).
+pub(crate) fn meet<'a, G: NetGame>(
+    rules: &Rules,
+    seed: u64,
+    met: Met,
+    sides: Sides,
+    store: &'a mut Store,
+) -> (Session<'a, G>, mpsc::Receiver<Event>, mpsc::Sender<Event>) {
+    let (game, meta) = G::deal(rules, seed);
+    let mut duel = Duel::new(game.clone(), game);
+    duel.network = true;
+    let (tx, rx) = mpsc::channel();
+    let Met { link, reader, .. } = met;
+    link.listen::<Event>(reader, tx.clone(), Event::Heard);
+    let session = Session::new(duel, sides.me, sides.names, meta, link, store);
+    (session, rx, tx)
 }
 
 /// Hands the player's input lines to the duel on a thread of its own (a line too long or not
@@ -227,17 +253,32 @@ fn read_input(to: mpsc::Sender<Event>) {
 }
 
 /// Refuses to take up a saved network duel at one keyboard: its other player is not here.
-pub(crate) fn refuse_resume(r: &crate::store::Resumed) -> Result<(), String> {
+pub(crate) fn refuse_resume(r: &crate::store::Resumed) -> Result<(), NotHere> {
     use crate::store::Resumed;
     let names = match r {
         Resumed::CardDuel(d, _, n) if d.network => n,
         Resumed::ClassicDuel(d, _, n) if d.network => n,
         _ => return Ok(()),
     };
-    Err(format!(
-        "this duel ({} against {}) was played over the network: it cannot be resumed against \
-         someone else; deleting it (`x` in the start menu, `new2048 saved --delete N`) records it \
-         as it stood",
-        names[0], names[1]
-    ))
+    Err(NotHere {
+        names: names.clone(),
+    })
+}
+
+/// A saved network duel cannot be resumed here: the two players' names.
+#[derive(Debug)]
+pub(crate) struct NotHere {
+    pub names: [String; 2],
+}
+
+impl std::fmt::Display for NotHere {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "this duel ({} against {}) was played over the network: it cannot be resumed \
+             against someone else; deleting it (`x` in the start menu, `new2048 saved --delete \
+             N`) records it as it stood",
+            self.names[0], self.names[1]
+        )
+    }
 }

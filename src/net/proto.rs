@@ -123,13 +123,81 @@ fn clip(text: &str) -> String {
     one[..end].to_string()
 }
 
+/// What is wrong with a message; its Display says it as both sides see it (`it sent ...`).
+/// Quoted texts are kept as [`shown`] (short, control characters escaped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum BadMsg {
+    TooLong,
+    NotUtf8,
+    RulesNotUtf8,
+    RulesWithoutLength,
+    /// A message without this field.
+    Missing(&'static str),
+    /// This text where a number (what) was expected.
+    NotANumber {
+        what: &'static str,
+        given: String,
+    },
+    /// A number (what) out of range.
+    OutOfRange(&'static str),
+    /// This text where a name was expected.
+    BadName(String),
+    /// This text after a message that takes nothing more (the message's word).
+    After {
+        rest: String,
+        head: String,
+    },
+    /// A hello that is not new2048's.
+    NotNew2048,
+    /// A hello without a code of letters and digits.
+    NoCode,
+    /// A duel of a game that is not one.
+    Game(String),
+    /// Rules longer than the limit (their announced length).
+    RulesTooBig(u64),
+    /// More after this field.
+    MoreAfter(&'static str),
+    /// This text as a move.
+    NotAMove(String),
+    /// A line that is no message.
+    Unknown(String),
+}
+
+impl std::fmt::Display for BadMsg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadMsg::TooLong => write!(f, "a line longer than {MAX_LINE} bytes"),
+            BadMsg::NotUtf8 => write!(f, "a line that is not UTF-8 text"),
+            BadMsg::RulesNotUtf8 => write!(f, "rules that are not UTF-8 text"),
+            BadMsg::RulesWithoutLength => write!(f, "a rules header without its length"),
+            BadMsg::Missing(what) => write!(f, "a message without its {what}"),
+            BadMsg::NotANumber { what, given } => {
+                write!(f, "`{given}` where a {what} was expected")
+            }
+            BadMsg::OutOfRange(what) => write!(f, "a {what} out of range"),
+            BadMsg::BadName(name) => write!(
+                f,
+                "`{name}` is not a name (1 to {MAX_NAME} printable characters)"
+            ),
+            BadMsg::After { rest, head } => write!(f, "`{rest}` after `{head}`"),
+            BadMsg::NotNew2048 => write!(f, "a hello that is not new2048's"),
+            BadMsg::NoCode => write!(f, "a hello without a code of letters and digits"),
+            BadMsg::Game(what) => write!(f, "a duel of `{what}`"),
+            BadMsg::RulesTooBig(len) => write!(f, "rules of {len} bytes (at most {MAX_RULES})"),
+            BadMsg::MoreAfter(what) => write!(f, "more after the {what}"),
+            BadMsg::NotAMove(what) => write!(f, "`{what}` as a move"),
+            BadMsg::Unknown(line) => write!(f, "`{line}`, which is not a message"),
+        }
+    }
+}
+
 /// Why a message could not be read.
 #[derive(Debug)]
 pub(crate) enum ReadError {
     /// The connection failed, ended, or timed out.
     Io(io::Error),
-    /// Something arrived that is not a message (the text says what).
-    Bad(String),
+    /// Something arrived that is not a message.
+    Bad(BadMsg),
 }
 
 impl From<io::Error> for ReadError {
@@ -138,22 +206,58 @@ impl From<io::Error> for ReadError {
     }
 }
 
-impl std::fmt::Display for ReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl ReadError {
+    /// What this says of the peer, when it ends the connection.
+    pub(crate) fn gone(&self) -> Gone {
         match self {
-            ReadError::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-                write!(f, "the connection was closed")
-            }
+            ReadError::Io(e) if e.kind() == io::ErrorKind::UnexpectedEof => Gone::Closed,
             ReadError::Io(e)
                 if matches!(
                     e.kind(),
                     io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
                 ) =>
             {
-                write!(f, "nothing was heard for too long")
+                Gone::Silent
             }
-            ReadError::Io(e) => write!(f, "the connection failed ({e})"),
-            ReadError::Bad(why) => write!(f, "it sent {why}"),
+            ReadError::Io(e) => Gone::Failed(e.to_string()),
+            ReadError::Bad(why) => Gone::Sent(why.clone()),
+        }
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.gone().fmt(f)
+    }
+}
+
+/// Why the other player is gone: the screen says it in the player's language, line mode in
+/// these words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Gone {
+    /// The connection was closed.
+    Closed,
+    /// Nothing (not even a whole message) came for too long.
+    Silent,
+    /// The connection failed (the system's words).
+    Failed(String),
+    /// It sent something that is not a message.
+    Sent(BadMsg),
+    /// It stopped the duel, for this reason (its words).
+    StoppedIt(String),
+    /// The player here stopped waiting for it.
+    YouStopped,
+}
+
+impl std::fmt::Display for Gone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Gone::Closed => write!(f, "the connection was closed"),
+            Gone::Silent => write!(f, "nothing was heard for too long"),
+            Gone::Failed(e) => write!(f, "the connection failed ({e})"),
+            Gone::Sent(why) => write!(f, "it sent {why}"),
+            Gone::StoppedIt(why) => write!(f, "it stopped the duel: {why}"),
+            Gone::YouStopped => write!(f, "you stopped waiting"),
         }
     }
 }
@@ -173,9 +277,7 @@ fn read_line(r: &mut impl BufRead) -> Result<String, ReadError> {
         let end = chunk.iter().position(|&b| b == b'\n');
         let part = &chunk[..end.unwrap_or(chunk.len())];
         if buf.len() + part.len() > MAX_LINE {
-            return Err(ReadError::Bad(format!(
-                "a line longer than {MAX_LINE} bytes"
-            )));
+            return Err(ReadError::Bad(BadMsg::TooLong));
         }
         buf.extend_from_slice(part);
         let used = end.map_or(chunk.len(), |i| i + 1);
@@ -184,7 +286,7 @@ fn read_line(r: &mut impl BufRead) -> Result<String, ReadError> {
             break;
         }
     }
-    String::from_utf8(buf).map_err(|_| ReadError::Bad("a line that is not UTF-8 text".into()))
+    String::from_utf8(buf).map_err(|_| ReadError::Bad(BadMsg::NotUtf8))
 }
 
 /// Reads and checks the next message.
@@ -201,21 +303,24 @@ fn read_rules_body(r: &mut impl BufRead, header: &str) -> Result<Msg, ReadError>
     let len: usize = header
         .strip_prefix("rules ")
         .and_then(|n| n.parse().ok())
-        .ok_or_else(|| ReadError::Bad("a rules header without its length".into()))?;
+        .ok_or(ReadError::Bad(BadMsg::RulesWithoutLength))?;
     let mut body = vec![0; len];
     r.read_exact(&mut body)?;
     String::from_utf8(body)
         .map(Msg::Rules)
-        .map_err(|_| ReadError::Bad("rules that are not UTF-8 text".into()))
+        .map_err(|_| ReadError::Bad(BadMsg::RulesNotUtf8))
 }
 
 /// `what` as a number, or why not.
-fn number(what: &str, word: Option<&str>) -> Result<u64, String> {
-    let w = word.ok_or_else(|| format!("a message without its {what}"))?;
+fn number(what: &'static str, word: Option<&str>) -> Result<u64, BadMsg> {
+    let w = word.ok_or(BadMsg::Missing(what))?;
     if w.is_empty() || w.len() > 20 || !w.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("`{}` where a {what} was expected", shown(w)));
+        return Err(BadMsg::NotANumber {
+            what,
+            given: shown(w),
+        });
     }
-    w.parse().map_err(|_| format!("a {what} out of range"))
+    w.parse().map_err(|_| BadMsg::OutOfRange(what))
 }
 
 /// A peer's text as a message quotes it: short, control characters escaped.
@@ -225,41 +330,41 @@ pub(crate) fn shown(text: &str) -> String {
 }
 
 /// Checks a player's name: 1 to [`MAX_NAME`] printable characters, not blank.
-pub(crate) fn check_name(name: &str) -> Result<String, String> {
+pub(crate) fn check_name(name: &str) -> Result<String, BadMsg> {
     let n = name.trim();
     if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
-        return Err(format!(
-            "`{}` is not a name (1 to {MAX_NAME} printable characters)",
-            shown(name)
-        ));
+        return Err(BadMsg::BadName(shown(name)));
     }
     Ok(n.to_string())
 }
 
 /// Parses one line (a rules header gives an empty [`Msg::Rules`]: its body is read after).
-pub(crate) fn parse(line: &str) -> Result<Msg, String> {
+pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
     let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
     let mut words = rest.split(' ');
-    let no_more = |m: Msg, rest: &str| -> Result<Msg, String> {
+    let no_more = |m: Msg, rest: &str| -> Result<Msg, BadMsg> {
         if rest.is_empty() {
             Ok(m)
         } else {
-            Err(format!("`{}` after `{head}`", shown(rest)))
+            Err(BadMsg::After {
+                rest: shown(rest),
+                head: head.to_string(),
+            })
         }
     };
     match head {
         "hello" => {
             if words.next() != Some("new2048") {
-                return Err("a hello that is not new2048's".into());
+                return Err(BadMsg::NotNew2048);
             }
             let version = u32::try_from(number("version", words.next())?)
-                .map_err(|_| "a version out of range".to_string())?;
+                .map_err(|_| BadMsg::OutOfRange("version"))?;
             let code = words.next().unwrap_or("");
             if code.is_empty()
                 || code.len() > MAX_CODE
                 || !code.bytes().all(|b| b.is_ascii_alphanumeric())
             {
-                return Err("a hello without a code of letters and digits".into());
+                return Err(BadMsg::NoCode);
             }
             let name = check_name(&words.collect::<Vec<_>>().join(" "))?;
             Ok(Msg::Hello {
@@ -273,7 +378,7 @@ pub(crate) fn parse(line: &str) -> Result<Msg, String> {
                 Some("cards") => Kind::Cards,
                 Some("classic") => Kind::Classic,
                 other => {
-                    return Err(format!("a duel of `{}`", shown(other.unwrap_or(""))));
+                    return Err(BadMsg::Game(shown(other.unwrap_or(""))));
                 }
             };
             let seed = number("seed", words.next())?;
@@ -283,10 +388,10 @@ pub(crate) fn parse(line: &str) -> Result<Msg, String> {
         "rules" => {
             let len = number("rules length", words.next())?;
             if len > MAX_RULES as u64 {
-                return Err(format!("rules of {len} bytes (at most {MAX_RULES})"));
+                return Err(BadMsg::RulesTooBig(len));
             }
             if words.next().is_some() {
-                return Err("more after the rules length".into());
+                return Err(BadMsg::MoreAfter("rules length"));
             }
             Ok(Msg::Rules(String::new()))
         }
@@ -303,7 +408,7 @@ pub(crate) fn parse(line: &str) -> Result<Msg, String> {
                 || !word.bytes().all(|b| b.is_ascii_alphanumeric())
                 || words.next().is_some()
             {
-                return Err(format!("`{}` as a move", shown(rest)));
+                return Err(BadMsg::NotAMove(shown(rest)));
             }
             Ok(Msg::Move {
                 n,
@@ -313,11 +418,11 @@ pub(crate) fn parse(line: &str) -> Result<Msg, String> {
         "end" => {
             let n = number("move count", words.next())?;
             if words.next().is_some() {
-                return Err("more after the move count".into());
+                return Err(BadMsg::MoreAfter("move count"));
             }
             Ok(Msg::End { n })
         }
-        _ => Err(format!("`{}`, which is not a message", shown(line))),
+        _ => Err(BadMsg::Unknown(shown(line))),
     }
 }
 
@@ -409,6 +514,25 @@ mod tests {
         let name = format!("hello new2048 1 ABC {}", "n".repeat(MAX_NAME + 1));
         assert!(parse(&name).is_err());
         assert!(parse("hello new2048 1 ABC a\u{7}b").is_err());
+    }
+
+    /// The typed errors say what the peer sent in the words both sides have always seen.
+    #[test]
+    fn what_is_wrong_is_said_in_words() {
+        let said = |line: &str| parse(line).unwrap_err().to_string();
+        assert_eq!(said("duel chess 1 x"), "a duel of `chess`");
+        assert_eq!(said("move x 3"), "`x` where a move number was expected");
+        assert_eq!(said("ping now"), "`now` after `ping`");
+        assert_eq!(
+            said("rules 999999999"),
+            "rules of 999999999 bytes (at most 65536)"
+        );
+        assert_eq!(said("end 1 2"), "more after the move count");
+        assert_eq!(said("PING"), "`PING`, which is not a message");
+        assert_eq!(
+            check_name("").unwrap_err().to_string(),
+            "`` is not a name (1 to 20 printable characters)"
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::game::{Bot, NetGame};
 use super::link::{Heard, Link};
-use super::proto::Msg;
+use super::proto::{Gone, Msg};
 use crate::duel::Duel;
 use crate::error::Error;
 use crate::headless::duel::result_lines;
@@ -40,6 +40,54 @@ pub(crate) enum Out {
     Screen,
 }
 
+/// A line of the duel's log on the full screen, which says it in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Said {
+    /// The duel begins.
+    Begins,
+    /// Side `side` made its move `n` (`word`); its score, turns survived, whether it is over.
+    Move {
+        side: usize,
+        n: u64,
+        word: String,
+        score: u64,
+        survived: u64,
+        over: bool,
+    },
+    /// This side plays no more, for this reason; `waiting`: the other still plays.
+    OwnEnd { why: OwnEnd, waiting: bool },
+    /// The other side plays no more: its game is over (or it left).
+    PeerStops { over: bool },
+    /// The other side is gone; `alone`: this side may play on.
+    Gone { why: Gone, alone: bool },
+    /// The duel is stopped: the other sent this (in words).
+    Stopped(String),
+    /// An own input line that is no move (the line, why).
+    Skipped { line: String, why: String },
+}
+
+/// Why this side plays no more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OwnEnd {
+    Left,
+    InputEnded,
+    Over,
+    Decided,
+    NoBotMove,
+}
+
+impl OwnEnd {
+    fn as_str(self) -> &'static str {
+        match self {
+            OwnEnd::Left => "you left the duel",
+            OwnEnd::InputEnded => "your input ended",
+            OwnEnd::Over => "your game is over",
+            OwnEnd::Decided => "the duel is decided",
+            OwnEnd::NoBotMove => "the bot has no move",
+        }
+    }
+}
+
 /// A duel between this side (`me`: 0 the host, 1 the joiner) and the peer.
 pub(crate) struct Session<'a, G: NetGame> {
     pub duel: Duel<G>,
@@ -54,11 +102,11 @@ pub(crate) struct Session<'a, G: NetGame> {
     /// The peer said `end`.
     peer_done: bool,
     /// Why the peer is gone before it said `end`.
-    gone: Option<String>,
+    gone: Option<Gone>,
     /// Why the duel was stopped (a move the rules refuse, a message out of place).
     broken: Option<String>,
     /// On the full screen: what would be printed is kept here instead, newest last.
-    pub log: Vec<String>,
+    pub log: Vec<Said>,
 }
 
 impl<'a, G: NetGame> Session<'a, G> {
@@ -68,7 +116,6 @@ impl<'a, G: NetGame> Session<'a, G> {
         names: [String; 2],
         meta: G::Meta,
         link: Link,
-        json: bool,
         store: &'a mut Store,
     ) -> Self {
         Session {
@@ -77,7 +124,7 @@ impl<'a, G: NetGame> Session<'a, G> {
             names,
             meta,
             link,
-            out: if json { Out::Json } else { Out::Lines },
+            out: Out::Lines,
             store,
             own_done: false,
             peer_done: false,
@@ -91,19 +138,20 @@ impl<'a, G: NetGame> Session<'a, G> {
         1 - self.me
     }
 
-    fn say(&mut self, text: &str) {
+    /// Prints `text` in line mode; keeps `said` on the full screen.
+    fn say(&mut self, said: Said, text: impl FnOnce() -> String) {
         if self.out == Out::Screen {
-            self.log.push(text.trim().to_string());
+            self.log.push(said);
         } else if self.out == Out::Lines {
             let mut out = io::stdout().lock();
-            let _ = writeln!(out, "{text}");
+            let _ = writeln!(out, "{}", text());
         }
     }
 
     /// What goes to the error stream in line mode (the log on the screen).
-    fn warn(&mut self, text: String) {
+    fn warn(&mut self, said: Said, text: String) {
         if self.out == Out::Screen {
-            self.log.push(text);
+            self.log.push(said);
         } else {
             crate::out::note(format_args!("new2048: {text}"));
         }
@@ -119,6 +167,16 @@ impl<'a, G: NetGame> Session<'a, G> {
         self.own_done
     }
 
+    /// Why the other player is gone, when it is.
+    pub(crate) fn gone(&self) -> Option<&Gone> {
+        self.gone.as_ref()
+    }
+
+    /// What the other player sent that stopped the duel, when it was stopped.
+    pub(crate) fn broken(&self) -> Option<&str> {
+        self.broken.as_deref()
+    }
+
     /// Why the duel is unfinished, when it is.
     pub(crate) fn unfinished(&self) -> Option<String> {
         self.broken.clone().or_else(|| {
@@ -131,9 +189,9 @@ impl<'a, G: NetGame> Session<'a, G> {
     /// The player leaves: plays no more, or (having stopped) stops waiting for the other.
     pub(crate) fn leave(&mut self) {
         if !self.own_done {
-            self.end_own("you left the duel");
+            self.end_own(OwnEnd::Left);
         } else if !self.peer_done && self.gone.is_none() {
-            self.gone = Some("you stopped waiting".into());
+            self.gone = Some(Gone::YouStopped);
         }
     }
 
@@ -147,15 +205,7 @@ impl<'a, G: NetGame> Session<'a, G> {
             self.duel.players[me].moves_typed(),
             self.duel.players[me].view_text()
         );
-        if self.out == Out::Screen {
-            self.log.push(format!(
-                "{} (you) against {}",
-                self.names[me],
-                self.names[self.peer()]
-            ));
-        } else {
-            self.say(&text);
-        }
+        self.say(Said::Begins, || text);
         self.check_own_end();
     }
 
@@ -175,7 +225,7 @@ impl<'a, G: NetGame> Session<'a, G> {
             if let Some((b, delay)) = bot.as_mut().filter(|_| !self.own_done) {
                 match self.duel.players[me].bot_line(b) {
                     Some(line) => self.own_line(&line),
-                    None => self.end_own("the bot has no move"),
+                    None => self.end_own(OwnEnd::NoBotMove),
                 }
                 // What arrives while the bot waits is handled as it comes.
                 let until = Instant::now() + *delay;
@@ -202,12 +252,12 @@ impl<'a, G: NetGame> Session<'a, G> {
         match e {
             Event::Line(_) if self.own_done => {}
             Event::Line(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "q" | "quit") => {
-                self.end_own("you left the duel");
+                self.end_own(OwnEnd::Left);
             }
             Event::Line(l) => self.own_line(&l),
             Event::InputEnd => {
                 if !self.own_done {
-                    self.end_own("your input ended");
+                    self.end_own(OwnEnd::InputEnded);
                 }
             }
             Event::Heard(Heard::Msg(m)) => self.peer_msg(m),
@@ -220,7 +270,14 @@ impl<'a, G: NetGame> Session<'a, G> {
                         "; you may finish your game alone"
                     };
                     let text = format!("{peer} is gone: {why}{more}");
-                    self.warn(text);
+                    let alone = !self.own_done;
+                    self.warn(
+                        Said::Gone {
+                            why: why.clone(),
+                            alone,
+                        },
+                        text,
+                    );
                     self.gone = Some(why);
                 }
             }
@@ -234,23 +291,28 @@ impl<'a, G: NetGame> Session<'a, G> {
             Ok(Some(what)) => {
                 let n = self.duel.players[me].move_count() as u64;
                 let word = self.duel.players[me].last_word().unwrap_or_default();
-                self.link.send(&Msg::Move { n, word });
+                self.link.send(&Msg::Move {
+                    n,
+                    word: word.clone(),
+                });
                 self.save();
-                let text = if self.out == Out::Screen {
-                    format!("{}: {what}", self.names[me])
-                } else {
-                    format!(
-                        "\n> {}: {what}\n{}",
-                        self.names[me],
-                        self.duel.players[me].view_text()
-                    )
-                };
-                self.say(&text);
+                let said = self.moved(me, n, &word);
+                let text = format!(
+                    "\n> {}: {what}\n{}",
+                    self.names[me],
+                    self.duel.players[me].view_text()
+                );
+                self.say(said, || text);
                 self.check_own_end();
             }
             Err(e) => {
-                let text = format!("`{}`: {e}; skipped", crate::headless::quoted(line));
-                self.warn(text);
+                let line = crate::headless::quoted(line);
+                let text = format!("`{line}`: {e}; skipped");
+                let said = Said::Skipped {
+                    line: line.clone(),
+                    why: e,
+                };
+                self.warn(said, text);
             }
         }
     }
@@ -261,22 +323,37 @@ impl<'a, G: NetGame> Session<'a, G> {
             return;
         }
         if self.duel.players[self.me].finished() {
-            self.end_own("your game is over");
+            self.end_own(OwnEnd::Over);
         } else if self.duel.result().is_some() {
-            self.end_own("the duel is decided");
+            self.end_own(OwnEnd::Decided);
         }
     }
 
-    fn end_own(&mut self, why: &str) {
+    fn end_own(&mut self, why: OwnEnd) {
         self.own_done = true;
         let n = self.duel.players[self.me].move_count() as u64;
         self.link.send(&Msg::End { n });
-        let wait = if self.peer_done || self.gone.is_some() {
-            String::new()
-        } else {
+        let waiting = !(self.peer_done || self.gone.is_some());
+        let wait = if waiting {
             format!("; waiting for {}", self.names[self.peer()])
+        } else {
+            String::new()
         };
-        self.say(&format!("\n{why}{wait}"));
+        let text = format!("\n{}{wait}", why.as_str());
+        self.say(Said::OwnEnd { why, waiting }, || text);
+    }
+
+    /// What the log says of side `side`'s move `n` (`word`), just played.
+    fn moved(&self, side: usize, n: u64, word: &str) -> Said {
+        let g = &self.duel.players[side];
+        Said::Move {
+            side,
+            n,
+            word: word.to_string(),
+            score: g.score(),
+            survived: g.survived(),
+            over: g.finished(),
+        }
     }
 
     fn peer_msg(&mut self, m: Msg) {
@@ -302,7 +379,8 @@ impl<'a, G: NetGame> Session<'a, G> {
                     g.survived(),
                     if g.finished() { ", game over" } else { "" }
                 );
-                self.say(&text);
+                let said = self.moved(p, n, &word);
+                self.say(said, || text);
                 self.save();
                 self.check_own_end();
             }
@@ -313,13 +391,10 @@ impl<'a, G: NetGame> Session<'a, G> {
             Msg::End { n } if !self.peer_done && n == made => {
                 self.peer_done = true;
                 if !self.own_done {
-                    let g = &self.duel.players[p];
-                    let why = if g.finished() {
-                        "its game is over"
-                    } else {
-                        "it left"
-                    };
-                    self.say(&format!("> {} stops: {why}", self.names[p]));
+                    let over = self.duel.players[p].finished();
+                    let why = if over { "its game is over" } else { "it left" };
+                    let text = format!("> {} stops: {why}", self.names[p]);
+                    self.say(Said::PeerStops { over }, || text);
                 }
             }
             Msg::End { n } => {
@@ -335,7 +410,8 @@ impl<'a, G: NetGame> Session<'a, G> {
     fn break_off(&mut self, why: String) {
         let peer = self.names[self.peer()].clone();
         self.link.stop(&format!("you sent {why}"));
-        self.warn(format!("the duel is stopped: {peer} sent {why}"));
+        let text = format!("the duel is stopped: {peer} sent {why}");
+        self.warn(Said::Stopped(why.clone()), text);
         self.broken = Some(format!("{peer} sent {why}"));
     }
 
@@ -344,16 +420,21 @@ impl<'a, G: NetGame> Session<'a, G> {
             .save(&InPlay::duel(&self.duel, &self.names, &self.meta));
     }
 
-    /// Closes the link, prints the result (the same lines on both sides) and records the duel.
-    pub(crate) fn finish(self) -> Result<(), Error> {
+    /// Closes the link and records the duel as it stands (forgotten when nobody moved).
+    pub(crate) fn record(&mut self) {
         self.link.close_gently();
-        let unfinished = self.unfinished();
         let view = InPlay::duel(&self.duel, &self.names, &self.meta);
         if self.duel.players.iter().any(|p| p.move_count() > 0) {
             self.store.finish(&view, None, None);
         } else {
             self.store.forget(&view);
         }
+    }
+
+    /// Closes the link, prints the result (the same lines on both sides) and records the duel.
+    pub(crate) fn finish(mut self) -> Result<(), Error> {
+        self.record();
+        let unfinished = self.unfinished();
         crate::app::shared::print_warnings(self.store);
         let mut out = io::stdout().lock();
         if self.out == Out::Json {

@@ -140,4 +140,7 @@ pub(crate) enum ResumeError {
     ReadOnly(String),
     #[error("cannot read the saved game: {0}")]
     Io(String),
+    /// Its game could not be recorded as it was deleted (a full disk): it stays saved.
+    #[error("{0}")]
+    Failed(super::StoreError),
 }

@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{FileControl, MAIN_DB};
 
+use super::Store;
+use super::api::Moves;
 use super::db::error::StoreError;
 use super::db::{self, history, import, mend};
-use super::{Moves, Store};
 
 impl Store {
     /// The store in the player's data folder (`$NEW2048_DATA_DIR` or the XDG data folder).
@@ -53,7 +54,8 @@ impl Store {
         self.damaged = opened.as_ref().is_some_and(|o| o.damaged);
         // Read-only: every write would fail; said once, here.
         self.failing = opened.as_ref().is_some_and(|o| !o.damaged);
-        self.mended_unsaid |= opened.as_ref().is_some_and(|o| o.damaged);
+        self.warnings
+            .mended(opened.as_ref().is_some_and(|o| o.damaged));
         self.warn_all(opened.map(|o| o.note));
         let imported = match import::run(&mut conn, dir) {
             Ok(notes) => notes,
@@ -63,7 +65,8 @@ impl Store {
                 Ok((again, opened)) => {
                     conn = again;
                     self.damaged |= opened.is_some();
-                    self.mended_unsaid |= opened.as_ref().is_some_and(|o| o.damaged);
+                    self.warnings
+                        .mended(opened.as_ref().is_some_and(|o| o.damaged));
                     self.warn_all(opened.map(|o| o.note));
                     import::run(&mut conn, dir).unwrap_or_else(|e| {
                         vec![format!("the game files could not be imported: {e}")]
@@ -94,7 +97,7 @@ impl Store {
                 Some(key)
             }
             Err(e) => {
-                self.warn(e);
+                self.warn(e.to_string());
                 None
             }
         }
@@ -126,7 +129,7 @@ impl Store {
         // read: a command asked for it fails.
         // Something other than a file in its place (a folder, a FIFO) hides history as well.
         let file = std::fs::symlink_metadata(db::schema::path_in(dir));
-        self.partial.set(file.is_ok());
+        self.warnings.set_partial(file.is_ok());
         self.warn(message);
         self.unopened = Some(e);
     }
@@ -153,7 +156,8 @@ impl Store {
         self.let_go();
         match db::schema::open(&dir, &self.lock) {
             Ok((conn, opened)) => {
-                self.mended_unsaid |= opened.as_ref().is_some_and(|o| o.damaged);
+                self.warnings
+                    .mended(opened.as_ref().is_some_and(|o| o.damaged));
                 self.warn_all(opened.map(|o| o.note));
                 self.file = mend::identity(&path);
                 self.db = Some(conn);
@@ -165,7 +169,7 @@ impl Store {
             p.sent = Moves::default();
             p.carried = true;
         }
-        self.bests.borrow_mut().clear();
+        self.bests.clear();
         self.warn(format!(
             "the database {} was mended by another new2048 while this window had it open (the \
              damaged file was kept aside); this window goes on with the mended one, its game \

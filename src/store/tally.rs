@@ -10,7 +10,7 @@ use rusqlite::types::ValueRef;
 
 use super::db::history;
 use super::db::seal::Key;
-use super::{Recap, Store};
+use super::{Filter, Recap, Store};
 use crate::record::GameKind;
 
 impl Store {
@@ -37,14 +37,12 @@ impl Store {
                 best(GameKind::Classic, sums.classic),
             );
             let verified = |rows: Vec<Recap>| rows.into_iter().filter(|r| r.checked).collect();
-            let duels =
-                verified(self.rows_read(history::list_where(db, self.key, "g.game = 'duel'", [])?));
-            let dailies = verified(self.rows_read(history::list_where(
-                db,
-                self.key,
-                "g.daily IS NOT NULL",
-                [],
-            )?));
+            let duels = Filter {
+                game: Some(GameKind::Duel),
+                ..Filter::default()
+            };
+            let duels = verified(self.rows_read(history::list(db, self.key, &duels)?));
+            let dailies = verified(self.rows_read(history::list(db, self.key, &Filter::daily())?));
             // Without a key no row is verified, and that was said: not that they were edited.
             if self.key.is_some() {
                 self.say_edited(&sums.unverified);

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::engine::{Game, Move};
+use crate::cards::summary::Ending;
 use crate::start::{Deal, GameMeta};
 use crate::store::api::ResumeError;
 

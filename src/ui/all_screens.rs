@@ -107,14 +107,10 @@ fn every_screen_fits_every_size() {
                 for over in overlays() {
                     let g = classic_game(matches!(over, Overlay::Result { .. }));
                     let s = ClassicScreen {
-                        game: &g,
-                        best: None,
                         notes: &news,
                         overlay: over,
-                        prompt_line: false,
-                        asking: false,
-                        frame: None,
                         insight: &insight,
+                        ..ClassicScreen::of(&g)
                     };
                     let what = format!("classic {over:?} ({})", words.help_title);
                     fits(&what, lay_out_classic(&s, words, theme, w, h), w, h);
@@ -170,22 +166,17 @@ fn card_screens(
             // The game, its help and result; a replay or review (the bot's view).
             for player in [Player::Human, Player::Bot] {
                 let s = Screen {
-                    game: &g,
                     best: Some(120),
                     cursor: Some(1),
                     hint: Some(Move::Place(0)),
-                    explained: &[],
                     tag: Some(words.daily.to_string()),
                     notes: news,
                     overlay: over,
                     player,
-                    prompt_line: false,
-                    frame: None,
                     fresh: Some(0),
                     played_secs: Some(4000),
-                    daily: false,
                     insight,
-                    goal: None,
+                    ..Screen::of(&g)
                 };
                 let what = format!("{preset} cards {over:?} {player:?} ({})", words.help_title);
                 fits(&what, lay_out_cards(&s, words, theme, w, h), w, h);

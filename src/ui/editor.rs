@@ -1,35 +1,36 @@
 //! The rules editor: every key of a rules file as a field, changed in the game and written back
-//! to the file, with the bot's win rate for the rules being edited worked out as they change.
+//! to the file, with the bot's win rate for the rules being edited worked out as they change
+//! ([`estimate`]).
 //!
 //! The file stays the source of truth, so the editor works on a [`Draft`] of its text: a value
 //! is checked as it is typed by the same reader the file gets at start-up (the message shown is
 //! the file's own), and saving writes the file with its comments and key order kept. The screen
 //! is the menu's list ([`crate::ui::widgets::List`]), so it scrolls, fits every size from 40×15
-//! and takes clicks and the wheel as the menus do; the estimate is a handful of games played by
-//! `best`, the strongest bot (the one the figure is about), on a thread of its own, shown as they
-//! come in with the range they give the win rate, and dropped (the thread told to stop) whenever
-//! the rules change or the editor is left. `best` takes about a millisecond a card, so a deck
-//! longer than [`PREFIX`] cards is played only through its first [`PREFIX`], and the screen says
-//! so: the figure then counts the games that got that far, an upper bound on the win rate.
+//! and takes clicks and the wheel as the menus do.
+//!
+//! Here is the editor's state and what a key or a click does to it ([`Editor::on_key`],
+//! [`Editor::on_mouse`]), with no terminal: the loop that draws it and reads the keys is
+//! [`crate::ui::play::edit`], with the same key read as every other screen, so a stop signal, a
+//! resize, the boss key and a lost terminal behave as they do in play; the question asked before
+//! changes are given up is that loop's too ([`Step::AskLeave`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
 use console::Key;
 
-use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::cards::summary::Ending;
 use crate::config::edit::{Draft, Field, Kind};
-use crate::strategy::{Best, Sight, Strategy};
 
-use crate::ui::kit::{Tone, Words, fill, plural, wrap};
-use crate::ui::play::confirm;
-use crate::ui::term::{Act, Timed, Ui, Waited};
-use crate::ui::widgets::{Item, List, item_at, lines};
+use crate::ui::kit::{Theme, Tone, Words, fill, plural, wrap};
+use crate::ui::term::Act;
+use crate::ui::widgets::{Item, List};
+
+mod estimate;
+
+use estimate::Estimate;
+#[cfg(test)]
+use estimate::{GAMES, PREFIX, bot_game, range};
 
 /// How the editor was left.
 #[derive(Debug)]
@@ -40,132 +41,6 @@ pub(crate) enum Edited {
     Back(Option<Rules>),
     /// Ctrl-C, a stop signal, the terminal gone.
     Stop,
-}
-
-/// Games the estimate plays: enough to tell easy rules from hard ones (a range of about ±20
-/// points) in a few seconds.
-const GAMES: usize = 20;
-
-/// The cards of a game the estimate plays at most: 20 games of 200 cards are about 4,000 of
-/// `best`'s decisions, a few seconds, whatever the deck's size.
-const PREFIX: usize = 200;
-
-/// The bot's games on the rules being edited, coming in from their thread.
-struct Estimate {
-    came: Receiver<bool>,
-    stop: Arc<AtomicBool>,
-    won: usize,
-    played: usize,
-    /// The deck's size, when it is longer than [`PREFIX`] (only its first cards are played).
-    cut: Option<usize>,
-}
-
-impl Estimate {
-    fn start(rules: &Rules) -> Estimate {
-        let (send, came) = channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let halt = Arc::clone(&stop);
-        let cut = (rules.deck.size as usize > PREFIX).then_some(rules.deck.size as usize);
-        let rules = Arc::new(rules.clone());
-        let spawned = std::thread::Builder::new()
-            .name("rules-estimate".into())
-            .spawn(move || {
-                for seed in 0..GAMES as u64 {
-                    match bot_game(&rules, seed, PREFIX, &halt) {
-                        Some(won) if send.send(won).is_ok() => {}
-                        _ => return,
-                    }
-                }
-            });
-        // Without the thread the editor works the same, only without an estimate.
-        drop(spawned);
-        Estimate {
-            came,
-            stop,
-            won: 0,
-            played: 0,
-            cut,
-        }
-    }
-
-    /// Takes the games that came in; whether any did.
-    fn poll(&mut self) -> bool {
-        let mut any = false;
-        loop {
-            match self.came.try_recv() {
-                Ok(won) => {
-                    any = true;
-                    self.played += 1;
-                    self.won += usize::from(won);
-                }
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return any,
-            }
-        }
-    }
-
-    fn coming(&self) -> bool {
-        self.played < GAMES
-    }
-
-    /// `The best bot wins 14 of 20 games with these rules: 48–85%`, or so far, and what a game
-    /// counts as won when only the deck's first cards are played.
-    fn line(&self, words: &Words) -> String {
-        let mut line = if self.coming() {
-            fill(words.editor_estimate, &[&self.won, &self.played, &GAMES])
-        } else {
-            let (low, high) = range(self.won, self.played);
-            fill(
-                words.editor_estimate_done,
-                &[&self.won, &self.played, &low, &high],
-            )
-        };
-        if let Some(size) = self.cut {
-            line.push(' ');
-            line.push_str(&fill(words.editor_estimate_prefix, &[&PREFIX, &size]));
-        }
-        line
-    }
-}
-
-impl Drop for Estimate {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-    }
-}
-
-/// The range, in whole percent, that `won` of `played` games give the win rate with 95%
-/// confidence (Wilson's interval: true to its word at 0 or all games won, where the plain
-/// `p ± 2σ` would claim a certainty 20 games do not give).
-fn range(won: usize, played: usize) -> (u32, u32) {
-    if played == 0 {
-        return (0, 100);
-    }
-    let (n, z) = (played as f64, 1.96_f64);
-    let p = won as f64 / n;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    let percent = |x: f64| (x.clamp(0.0, 1.0) * 100.0).round() as u32;
-    (percent(centre - half), percent(centre + half))
-}
-
-/// One game of `best` with `rules` from `seed`, through at most `cards` of its cards: whether it
-/// won (or got that far); `None` when told to stop.
-fn bot_game(rules: &Arc<Rules>, seed: u64, cards: usize, stop: &AtomicBool) -> Option<bool> {
-    let mut game = Game::with_seed(Arc::clone(rules), seed);
-    let mut rng = crate::cards::deck::rng(seed);
-    let bot = Best::default();
-    while !game.is_over() {
-        if game.moves().len() >= cards {
-            return Some(true);
-        }
-        if stop.load(Ordering::SeqCst) {
-            return None;
-        }
-        let mv = bot.choose(&Sight::of(&game), &mut rng)?;
-        game.play(mv).ok()?;
-    }
-    Some(Ending::of(&game) == Ending::Won)
 }
 
 /// What the rows under the fields do.
@@ -188,7 +63,7 @@ enum Typing {
 }
 
 /// The editor's state.
-struct Editor {
+pub(crate) struct Editor {
     draft: Draft,
     path: PathBuf,
     /// The folder "Save as a new rule set" writes to (the player's rule sets').
@@ -278,13 +153,12 @@ impl Editor {
     /// The lines above the list: the title, the estimate, the selected key explained, the last
     /// message. In a window of 24 lines or more the explanation takes as many lines whatever
     /// the key, so the list does not move as the selection does.
-    fn head(&self, ui: &Ui, (width, height): (usize, usize)) -> Vec<String> {
-        let words = ui.words;
+    fn head(&self, words: &Words, theme: Theme, (width, height): (usize, usize)) -> Vec<String> {
         let file = self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |f| f.to_string_lossy().into(),
         );
-        let mut out = vec![ui.theme.paint(
+        let mut out = vec![theme.paint(
             &format!("  {}", fill(words.editor_title, &[&file])),
             Tone::Title,
         )];
@@ -292,14 +166,14 @@ impl Editor {
         let bad = self.draft.bad().len();
         if bad == 0 {
             for l in wrap(&self.estimate.line(words), width.saturating_sub(2)) {
-                out.push(ui.theme.paint(&format!("  {l}"), Tone::Info));
+                out.push(theme.paint(&format!("  {l}"), Tone::Info));
             }
         } else {
             for l in wrap(
                 &plural(words.editor_bad_keys, bad as u64),
                 width.saturating_sub(2),
             ) {
-                out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
+                out.push(theme.paint(&format!("  {l}"), Tone::Bad));
             }
         }
         let room = width.saturating_sub(2);
@@ -321,7 +195,7 @@ impl Editor {
         };
         let pad = told.saturating_sub(about_lines.len());
         for l in about_lines {
-            out.push(ui.theme.paint(&format!("  {l}"), Tone::Label));
+            out.push(theme.paint(&format!("  {l}"), Tone::Label));
         }
         out.extend(std::iter::repeat_n(String::new(), pad));
         if let Some(EditRow::Field(i)) = selected {
@@ -335,17 +209,17 @@ impl Editor {
                 if let Some(to) = self.draft.meant(key) {
                     let offer = fill(words.editor_rename_offer, &[&to, &self.draft.value(key)]);
                     for l in wrap(&offer, width.saturating_sub(2)) {
-                        out.push(ui.theme.paint(&format!("  {l}"), Tone::Info));
+                        out.push(theme.paint(&format!("  {l}"), Tone::Info));
                     }
                 }
                 for l in wrap(m, width.saturating_sub(2)) {
-                    out.push(ui.theme.paint(&format!("  {l}"), Tone::Bad));
+                    out.push(theme.paint(&format!("  {l}"), Tone::Bad));
                 }
             }
         }
         if let Some((text, tone)) = &self.note {
             for l in wrap(text, width.saturating_sub(2)) {
-                out.push(ui.theme.paint(&format!("  {l}"), *tone));
+                out.push(theme.paint(&format!("  {l}"), *tone));
             }
         }
         out.push(String::new());
@@ -462,8 +336,7 @@ impl Editor {
     }
 
     /// Enter (or a click) on a row; `Some` to leave.
-    fn choose(&mut self, ui: &Ui, row: EditRow) -> Option<Edited> {
-        let words = ui.words;
+    fn choose(&mut self, row: EditRow, words: &Words) -> Step {
         match row {
             EditRow::Field(i) => {
                 let key = self.fields[i].key.clone();
@@ -491,20 +364,16 @@ impl Editor {
                     self.typing = Some(Typing::Value(i, start));
                     self.note = None;
                 }
-                None
             }
-            EditRow::Save => {
-                self.save(words);
-                None
-            }
+            EditRow::Save => self.save(words),
             EditRow::SaveAs => {
                 self.typing = Some(Typing::Name(String::new()));
                 self.note = Some((words.editor_name.to_string(), Tone::Info));
-                None
             }
-            EditRow::Play => self.play(words),
-            EditRow::Back => self.back(ui),
+            EditRow::Play => return self.play(words),
+            EditRow::Back => return self.back(),
         }
+        Step::Stay
     }
 
     /// `r` on a misspelt key: it becomes the key it was meant to be, with its value, and the
@@ -534,21 +403,27 @@ impl Editor {
     }
 
     /// "Play with these rules": not while a value is bad (the rules would not be the file's).
-    fn play(&mut self, words: &Words) -> Option<Edited> {
-        self.clean(words)
-            .then(|| Edited::Play(self.draft.rules().clone()))
+    fn play(&mut self, words: &Words) -> Step {
+        if self.clean(words) {
+            Step::Leave(Edited::Play(self.draft.rules().clone()))
+        } else {
+            Step::Stay
+        }
     }
 
     /// Leaving: changes not saved are given up only when the player says so.
-    fn back(&mut self, ui: &Ui) -> Option<Edited> {
+    fn back(&mut self) -> Step {
         if self.dirty {
-            match confirm(ui, ui.words.editor_leave_unsaved, false, || {}) {
-                Some(true) => {}
-                _ if ui.signals.stop() => return Some(Edited::Stop),
-                _ => return None,
-            }
+            Step::AskLeave
+        } else {
+            Step::Leave(self.leave())
         }
-        Some(Edited::Back(self.saved.take()))
+    }
+
+    /// Leaves, with the rules of the file last saved (the player said yes to
+    /// [`Step::AskLeave`]).
+    pub(crate) fn leave(&mut self) -> Edited {
+        Edited::Back(self.saved.take())
     }
 
     /// A key while typing.
@@ -575,141 +450,122 @@ impl Editor {
     }
 }
 
-/// Edits the rules file at `path` (its text `text`, or the default rules' when it does not
-/// exist yet) until the player leaves.
-pub(crate) fn edit(ui: &Ui, path: &Path, text: &str) -> Result<Edited, String> {
-    let origin = path.display().to_string();
-    let label = crate::config::file_label(path);
-    let draft = Draft::open(text, &origin, &label)?;
-    let sets = crate::config::own::dir().unwrap_or_else(|| PathBuf::from("rules"));
-    let edited = run(ui, &mut Editor::new(draft, path, &sets));
-    ui.boss.typing(false);
-    Ok(edited)
-}
+impl Editor {
+    /// The editor on the rules file at `path`, whose text is `text`; `Err` with the file's own
+    /// message when the text is no rules file the editor can show.
+    pub(crate) fn open(path: &Path, text: &str) -> Result<Editor, String> {
+        let origin = path.display().to_string();
+        let label = crate::config::file_label(path);
+        let draft = Draft::open(text, &origin, &label)?;
+        let sets = crate::config::own::dir().unwrap_or_else(|| PathBuf::from("rules"));
+        Ok(Editor::new(draft, path, &sets))
+    }
 
-fn run(ui: &Ui, ed: &mut Editor) -> Edited {
-    let words = ui.words;
-    let timed = Timed::enter();
-    loop {
-        if ui.signals.stop() {
-            return Edited::Stop;
+    /// Takes the estimate's games that came in; how long the loop may wait for a key before it
+    /// looks again (`None`: no more are coming).
+    pub(crate) fn poll(&mut self) -> Option<Duration> {
+        self.estimate.poll();
+        self.estimate.coming().then_some(Duration::from_millis(250))
+    }
+
+    /// Whether a value or a name is being typed (then `b` is a letter, not the boss key).
+    pub(crate) fn is_typing(&self) -> bool {
+        self.typing.is_some()
+    }
+
+    /// The highlighted row.
+    pub(crate) fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// What is drawn in a window of `size`: the lines above the list, its items and its keys
+    /// (see [`View::list`]).
+    pub(crate) fn view(&mut self, words: &Words, theme: Theme, size: (usize, usize)) -> View {
+        let rows = self.rows();
+        self.selected = self.selected.min(rows.len() - 1);
+        View {
+            head: self.head(words, theme, size),
+            items: rows.iter().map(|&r| self.item(r, words)).collect(),
+            keys: if self.typing.is_some() {
+                words.editor_typing_keys
+            } else {
+                words.editor_keys
+            },
         }
-        ui.signals.take_resize();
-        ed.estimate.poll();
-        let rows = ed.rows();
-        ed.selected = ed.selected.min(rows.len() - 1);
-        let (w, h) = crate::ui::term::size(&ui.term);
-        let head = ed.head(ui, (w, h));
-        let items: Vec<Item> = rows.iter().map(|&r| ed.item(r, words)).collect();
-        let keys = if ed.typing.is_some() {
-            words.editor_typing_keys
-        } else {
-            words.editor_keys
-        };
-        let list = List {
-            head: &head,
-            items: &items,
-            deletable: &[],
-            keys,
-        };
-        if crate::ui::term::draw(&ui.term, &lines(&list, ed.selected, ui.theme, w, h), h).is_err() {
-            return Edited::Stop;
-        }
-        let limit = ed.estimate.coming().then_some(Duration::from_millis(250));
-        // While a value or a name is typed, `b` is a letter (Esc twice still hides).
-        ui.boss.typing(ed.typing.is_some());
-        let key = match timed.key(ui, limit) {
-            Waited::Key(k) => k,
-            Waited::Mouse(m) => {
-                let at = item_at(&list, ed.selected, w, h, usize::from(m.y));
-                match (m.act, at) {
-                    (Act::WheelUp, _) => ed.selected = ed.selected.saturating_sub(1),
-                    (Act::WheelDown, _) => ed.selected = (ed.selected + 1).min(rows.len() - 1),
-                    (Act::Press(0), Some(i)) if ed.typing.is_none() => {
-                        ed.selected = i;
-                        if let Some(end) = ed.choose(ui, rows[i]) {
-                            return end;
-                        }
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-            Waited::Timeout | Waited::Redraw => continue,
-            Waited::Stop => return Edited::Stop,
-        };
+    }
+
+    /// What a key does (Ctrl-C and Ctrl-D leave at once).
+    pub(crate) fn on_key(&mut self, key: &Key, words: &Words) -> Step {
         if matches!(key, Key::CtrlC | Key::Char('\x03' | '\x04')) {
-            return Edited::Stop;
+            return Step::Leave(Edited::Stop);
         }
-        if ed.typing.is_some() {
-            ed.typed(&key, words);
-            continue;
+        if self.typing.is_some() {
+            self.typed(key, words);
+            return Step::Stay;
         }
+        let rows = self.rows();
         let n = rows.len();
         match key {
-            Key::ArrowUp | Key::Char('k') | Key::BackTab => ed.selected = (ed.selected + n - 1) % n,
-            Key::ArrowDown | Key::Char('j') | Key::Tab => ed.selected = (ed.selected + 1) % n,
-            Key::Home => ed.selected = 0,
-            Key::End => ed.selected = n - 1,
-            Key::Enter | Key::Char(' ') => {
-                if let Some(end) = ed.choose(ui, rows[ed.selected]) {
-                    return end;
-                }
+            Key::ArrowUp | Key::Char('k') | Key::BackTab => {
+                self.selected = (self.selected + n - 1) % n;
             }
-            Key::Char('s' | 'S') => ed.save(words),
-            Key::Char('r' | 'R') => ed.rename(words),
-            Key::Char('p' | 'P') => {
-                if let Some(end) = ed.play(words) {
-                    return end;
-                }
-            }
-            Key::Char('q' | 'Q') | Key::Escape => {
-                if let Some(end) = ed.back(ui) {
-                    return end;
-                }
+            Key::ArrowDown | Key::Char('j') | Key::Tab => self.selected = (self.selected + 1) % n,
+            Key::Home => self.selected = 0,
+            Key::End => self.selected = n - 1,
+            Key::Enter | Key::Char(' ') => return self.choose(rows[self.selected], words),
+            Key::Char('s' | 'S') => self.save(words),
+            Key::Char('r' | 'R') => self.rename(words),
+            Key::Char('p' | 'P') => return self.play(words),
+            Key::Char('q' | 'Q') | Key::Escape => return self.back(),
+            _ => {}
+        }
+        Step::Stay
+    }
+
+    /// What the mouse does: the wheel moves the highlight, a click on row `at` (as the list
+    /// drawn puts it: [`crate::ui::widgets::item_at`]) chooses it, unless something is typed.
+    pub(crate) fn on_mouse(&mut self, act: Act, at: Option<usize>, words: &Words) -> Step {
+        let rows = self.rows();
+        match (act, at) {
+            (Act::WheelUp, _) => self.selected = self.selected.saturating_sub(1),
+            (Act::WheelDown, _) => self.selected = (self.selected + 1).min(rows.len() - 1),
+            (Act::Press(0), Some(i)) if self.typing.is_none() => {
+                self.selected = i;
+                return self.choose(rows[i], words);
             }
             _ => {}
         }
+        Step::Stay
     }
 }
 
-/// The player's own rules file (`$NEW2048_CONFIG`, else the config folder's) and its text: the
-/// commented default rules when there is no file yet, so the first save writes a whole file.
-pub(crate) fn own_file() -> Result<(PathBuf, String), String> {
-    let path = crate::config::init_target().ok_or_else(|| {
-        "cannot find your config folder; set NEW2048_CONFIG to the rules file to edit".to_string()
-    })?;
-    let limit = crate::config::paths::CONFIG_FILE_BYTES;
-    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
-        Ok(text) => Ok((path, text)),
-        Err(e) if e.is_missing() => Ok((path, crate::config::presets::DEFAULT.to_string())),
-        Err(e) => Err(format!("cannot read the rules file {e}")),
-    }
+/// What a key or a click did, for the loop to act on.
+#[derive(Debug)]
+pub(crate) enum Step {
+    /// Draw again and read the next key.
+    Stay,
+    /// The editor is left.
+    Leave(Edited),
+    /// Leaving with changes not saved: ask first ([`Words::editor_leave_unsaved`]); yes is
+    /// [`Editor::leave`], no stays.
+    AskLeave,
 }
 
-/// The player's rule set `name` and its text (see [`crate::config::own`]): it must be there
-/// (`rules --new NAME` makes one); a preset cannot be edited, only copied.
-pub(crate) fn rule_set_file(name: &str) -> Result<(PathBuf, String), String> {
-    if crate::config::presets::get(name).is_some() {
-        return Err(format!(
-            "`{name}` is a shipped preset, which is not edited; make a rule set of your own from \
-             the default rules with `new2048 rules --new NAME`"
-        ));
-    }
-    crate::config::own::check_name(name)?;
-    let path = crate::config::own::path_of(name).ok_or_else(|| {
-        "cannot find your config folder; set NEW2048_CONFIG to your rules file".to_string()
-    })?;
-    let limit = crate::config::paths::CONFIG_FILE_BYTES;
-    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
-        Ok(text) => Ok((path, text)),
-        Err(e) if e.is_missing() => Err(format!(
-            "there is no rule set `{name}` ({}); make it with `new2048 rules --new {name}` \
-             (yours: {})",
-            path.display(),
-            crate::config::own::names()
-        )),
-        Err(e) => Err(format!("cannot read the rule set {e}")),
+/// The editor as drawn: the menu's list, with the lines above it.
+pub(crate) struct View {
+    head: Vec<String>,
+    items: Vec<Item>,
+    keys: &'static str,
+}
+
+impl View {
+    pub(crate) fn list(&self) -> List<'_> {
+        List {
+            head: &self.head,
+            items: &self.items,
+            deletable: &[],
+            keys: self.keys,
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
 use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
 use crate::ui::prepare::{Prepared, prepare};
-use crate::ui::share::share_line;
+use crate::ui::screens::share_line;
 use crate::ui::term::{Look, TermGuard, Ui, hide_in_log};
 
 /// Where a session goes once a game has ended.

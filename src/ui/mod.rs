@@ -28,7 +28,6 @@ mod net;
 mod play;
 mod prepare;
 mod screens;
-mod share;
 mod term;
 mod widgets;
 
@@ -40,20 +39,22 @@ use std::path::PathBuf;
 
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
+use crate::error::Error;
 use crate::strategy::Strategy;
 
+use self::editor::Editor;
 use self::kit::fill;
 use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
-pub(crate) use self::editor::{Edited, own_file, rule_set_file};
+pub(crate) use self::editor::Edited;
 pub(crate) use self::flow::{play, play_saying};
 pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::net::{Brief, net_duel};
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::play::{CastSetup, cast};
-pub(crate) use self::share::share_line;
+pub(crate) use self::screens::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
@@ -65,13 +66,17 @@ pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
 }
 
 /// `new2048 rules --edit [NAME]`: the rules editor on `file` (a path and its text: the player's
-/// rules file, [`own_file`], or a rule set, [`rule_set_file`]) until it is left.
-pub(crate) fn edit_rules(ui: &Ui, file: (PathBuf, String)) -> Result<Edited, String> {
+/// rules file, [`crate::config::own::own_file`], or a rule set,
+/// [`crate::config::own::rule_set_file`]) until it is left. A text that is no rules file is
+/// the player's to mend (exit 2); a terminal that cannot be taken, the machine's (exit 1).
+pub(crate) fn edit_rules(ui: &Ui, file: (PathBuf, String)) -> Result<Edited, Error> {
     let (path, text) = file;
-    let guard = TermGuard::enter(ui).map_err(|e| format!("cannot take the terminal: {e}"))?;
-    let edited = editor::edit(ui, &path, &text);
+    let mut editor = Editor::open(&path, &text).map_err(Error::usage)?;
+    let guard =
+        TermGuard::enter(ui).map_err(|e| Error::io(format!("cannot take the terminal: {e}")))?;
+    let edited = play::edit(ui, &mut editor);
     drop(guard);
-    edited
+    Ok(edited)
 }
 
 /// `new2048 autoplay`: `strategy` plays `game` on the game screen, one move every `delay`, until

@@ -126,7 +126,7 @@ pub(crate) fn play_resumed(
     print: Print,
     store: &mut Store,
 ) -> Result<(), Error> {
-    crate::net::refuse_resume(&resumed).map_err(Error::usage)?;
+    crate::net::refuse_resume(&resumed).map_err(|e| Error::usage(e.to_string()))?;
     let json = print.json();
     let on_screen = crate::ui::is_interactive() && print == Print::Text;
     match resumed {

@@ -104,6 +104,7 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         }),
         rules: global.rules.clone(),
         limit: if puzzles.is_some() { None } else { args.limit },
+        ..store::Filter::default()
     };
     let mut shown = store.summaries(&filter);
     if let Some(want) = puzzles {
@@ -120,12 +121,12 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
         })?;
         let text = store
             .record_text(&record.id)
-            .map_err(|e| Error::usage(format!("cannot export game {n}: {e}")))?;
+            .map_err(|e| e.context(|m| format!("cannot export game {n}: {m}")))?;
         write!(io::stdout(), "{text}")?;
         return Ok(());
     }
     let rows = report::rows(&shown);
-    if rows.is_empty() && store.db().is_none() && store.read_partly() {
+    if rows.is_empty() && !store.is_open() && store.read_partly() {
         // History that could not be read is not said to be empty, in any format (the warning
         // says why, and the status is 1).
     } else if args.json {
@@ -227,11 +228,10 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
         )?;
         return Ok(());
     }
-    let db = store.db().ok_or_else(|| store.unopened())?;
     match command {
         DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
         DataCommand::Backup { path } => {
-            store::backup(db, path)?;
+            store.backup(path)?;
             writeln!(
                 io::stdout(),
                 "wrote a copy of {} to {}",

@@ -197,11 +197,12 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
         ));
     }
     let file = match name {
-        None => crate::ui::own_file().map_err(Error::usage)?,
-        Some(n) => crate::ui::rule_set_file(n).map_err(Error::usage)?,
-    };
+        None => crate::config::own::own_file(),
+        Some(n) => crate::config::own::rule_set_file(n),
+    }
+    .map_err(|e| Error::usage(e.to_string()))?;
     let ui = terminal(global)?;
-    match crate::ui::edit_rules(&ui, file).map_err(Error::usage)? {
+    match crate::ui::edit_rules(&ui, file)? {
         crate::ui::Edited::Play(rules) => {
             let mut store = Store::open();
             let (g, m) = crate::ui::fresh_game(&std::sync::Arc::new(rules.clone()));

@@ -33,6 +33,13 @@ pub(crate) enum StoreError {
     /// database of this program. Bad input: exit status 2.
     #[error("{0}")]
     Refused(String),
+    /// A row holds what this program does not read as its own (a document, an id, rules):
+    /// changed by hand or by another program, and kept as it is. Exit status 2.
+    #[error("{0}")]
+    Unreadable(String),
+    /// What was asked for is not there (a game not in history). Exit status 2.
+    #[error("{0}")]
+    Missing(String),
     /// Reading or writing failed otherwise (the file cannot be opened, an I/O error).
     #[error("{0}")]
     Io(String),
@@ -92,6 +99,8 @@ impl StoreError {
             StoreError::Busy(m) => (StoreError::Busy, m),
             StoreError::NotRegular(m) => (StoreError::NotRegular, m),
             StoreError::Refused(m) => (StoreError::Refused, m),
+            StoreError::Unreadable(m) => (StoreError::Unreadable, m),
+            StoreError::Missing(m) => (StoreError::Missing, m),
             StoreError::Io(m) => (StoreError::Io, m),
         }
     }
@@ -112,11 +121,15 @@ impl StoreError {
         matches!(self, StoreError::ReadOnly(_))
     }
 
-    /// The exit status of a command that ends with this error: 2 for a file the player named
-    /// or a database only a newer new2048 reads (the player can fix it), 1 for the machine.
+    /// The exit status of a command that ends with this error: 2 for a file the player named,
+    /// a row edited into what does not read, a game asked for that is not there, or a database
+    /// only a newer new2048 reads (the player can fix it), 1 for the machine.
     pub(crate) fn code(&self) -> i32 {
         match self {
-            StoreError::Refused(_) | StoreError::Newer(_) => 2,
+            StoreError::Refused(_)
+            | StoreError::Unreadable(_)
+            | StoreError::Missing(_)
+            | StoreError::Newer(_) => 2,
             StoreError::Damaged(_)
             | StoreError::ReadOnly(_)
             | StoreError::Full(_)
@@ -175,6 +188,8 @@ mod tests {
     fn a_refused_file_or_a_newer_schema_is_bad_input_the_rest_the_machine() {
         assert_eq!(StoreError::Refused("x".into()).code(), 2);
         assert_eq!(StoreError::Newer("x".into()).code(), 2);
+        assert_eq!(StoreError::Unreadable("x".into()).code(), 2);
+        assert_eq!(StoreError::Missing("x".into()).code(), 2);
         assert_eq!(StoreError::NotRegular("x".into()).code(), 1);
         let e = StoreError::Full("disk".into()).context(|m| format!("cannot write: {m}"));
         assert_eq!(e, StoreError::Full("cannot write: disk".into()));

@@ -4,8 +4,10 @@
 //! is the record's document less its rules and seeded deck (see [`super::stored`]). A game's `id`
 //! is unique: a record whose id is there already adds nothing, so no game is recorded twice.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
 
+use super::error::StoreError;
 use super::seal::{self, Key};
 use super::stored;
 use crate::record::entry;
@@ -13,13 +15,74 @@ use crate::record::{Entry, GameKind};
 use crate::store::api::Played;
 use crate::store::summary::Recap;
 
-/// Which games a listing wants.
+/// Which games a listing wants: each field set narrows it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Filter {
     pub game: Option<GameKind>,
     /// The name of the rules the games were played with.
     pub rules: Option<String>,
+    /// The hash of the rules the games were played with.
+    pub rules_hash: Option<String>,
+    /// Games of daily deals only: of any date, or of one.
+    pub daily: Option<Daily>,
+    /// Only games played to their end (won or lost, not quit).
+    pub finished: bool,
     pub limit: Option<usize>,
+}
+
+/// Which daily deals' games a [`Filter`] keeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Daily {
+    /// A daily deal of any date.
+    Any,
+    /// The deal of this date (`YYYY-MM-DD`).
+    On(String),
+}
+
+impl Filter {
+    /// Every game of a daily deal, of any date.
+    pub(crate) fn daily() -> Filter {
+        Filter {
+            daily: Some(Daily::Any),
+            ..Filter::default()
+        }
+    }
+
+    /// The condition on `g` (the games) and `r` (their rules) that keeps what the filter wants,
+    /// and the values its `?` marks stand for, in order; then the order of the listing.
+    fn condition(&self) -> (String, Vec<Value>) {
+        let mut clauses = vec!["1"];
+        let mut args = Vec::new();
+        let mut narrow = |clause, value: Option<Value>| {
+            clauses.push(clause);
+            args.extend(value);
+        };
+        if let Some(game) = self.game {
+            narrow("g.game = ?", Some(Value::Text(game.as_str().into())));
+        }
+        if let Some(rules) = &self.rules {
+            narrow("r.name = ?", Some(Value::Text(rules.clone())));
+        }
+        if let Some(hash) = &self.rules_hash {
+            narrow("r.hash = ?", Some(Value::Text(hash.clone())));
+        }
+        match &self.daily {
+            Some(Daily::Any) => narrow("g.daily IS NOT NULL", None),
+            Some(Daily::On(date)) => narrow("g.daily = ?", Some(Value::Text(date.clone()))),
+            None => {}
+        }
+        if self.finished {
+            narrow("g.outcome IN ('won', 'lost')", None);
+        }
+        // A daily deal's few games are found by their index and sorted after (`+g.ended`),
+        // rather than every game walked newest first to find them.
+        let order = if self.daily.is_some() {
+            "+g.ended DESC, g.n DESC"
+        } else {
+            "g.ended DESC, g.n DESC"
+        };
+        (format!("{} ORDER BY {order}", clauses.join(" AND ")), args)
+    }
 }
 
 /// The columns of `games` that a record's stored document `b` gives, by SQLite: what history
@@ -179,33 +242,8 @@ pub(crate) fn list(
     key: Option<Key>,
     filter: &Filter,
 ) -> rusqlite::Result<Listed> {
-    one_by_one(
-        conn,
-        key,
-        "(?1 IS NULL OR g.game = ?1) AND (?2 IS NULL OR r.name = ?2) \
-         ORDER BY g.ended DESC, g.n DESC",
-        params![filter.game.map(GameKind::as_str), filter.rules],
-        filter.limit,
-    )
-}
-
-/// The summaries of the games matching an SQL condition on `g` (the games) and `r` (their
-/// rules), newest first.
-pub(crate) fn list_where(
-    conn: &Connection,
-    key: Option<Key>,
-    condition: &str,
-    args: impl rusqlite::Params + Copy,
-) -> rusqlite::Result<Listed> {
-    // `+g.ended`: sorted after the condition's index found the few rows, rather than every game
-    // walked newest first to find them.
-    one_by_one(
-        conn,
-        key,
-        &format!("{condition} ORDER BY +g.ended DESC, g.n DESC"),
-        args,
-        None,
-    )
+    let (tail, args) = filter.condition();
+    one_by_one(conn, key, &tail, &args, filter.limit)
 }
 
 /// The rows `tail` (a condition and an order on `g` and `r`) picks, each summed up on its own,
@@ -215,7 +253,7 @@ fn one_by_one(
     conn: &Connection,
     key: Option<Key>,
     tail: &str,
-    args: impl rusqlite::Params + Copy,
+    args: &[Value],
     limit: Option<usize>,
 ) -> rusqlite::Result<Listed> {
     let mut q = conn.prepare_cached(&format!(
@@ -233,7 +271,7 @@ fn one_by_one(
                 "SELECT g.n FROM games g JOIN rules r ON r.id = g.rules WHERE {tail} LIMIT \
                  {page} OFFSET {offset}"
             ))?
-            .query_map(args, |r| r.get(0))?
+            .query_map(params_from_iter(args), |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         let fetched = ns.len();
         for n in ns {
@@ -251,6 +289,13 @@ fn one_by_one(
     Ok(listed)
 }
 
+/// The names of the rules history's games were played with.
+pub(crate) fn rules_names(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    conn.prepare("SELECT DISTINCT name FROM rules")?
+        .query_map([], |r| r.get(0))?
+        .collect()
+}
+
 /// How many games history holds.
 pub(crate) fn count(conn: &Connection) -> rusqlite::Result<usize> {
     conn.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))
@@ -258,12 +303,12 @@ pub(crate) fn count(conn: &Connection) -> rusqlite::Result<usize> {
 }
 
 /// The whole record of game `id`, as the exchange format has it.
-pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, String> {
+pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, StoreError> {
     let stored = "SELECT body AS doc, rules, deck FROM games WHERE id = ?1";
     let doc = stored::whole(conn, stored, id)?;
     doc.map(|d| Entry::decode(&d.to_string()))
         .transpose()
-        .map_err(|e| e.to_string())
+        .map_err(|e| StoreError::Unreadable(e.to_string()))
 }
 
 /// Up to `n` card or classic games (`game`) of the rules hashed `hash`, dealt by a seed or a

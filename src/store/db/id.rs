@@ -66,11 +66,11 @@ pub(crate) fn refusal(id: &str) -> String {
 }
 
 /// `id`, or why it is refused.
-pub(crate) fn checked(id: &str) -> Result<&str, String> {
+pub(crate) fn checked(id: &str) -> Result<&str, super::error::StoreError> {
     if is_valid(id) {
         Ok(id)
     } else {
-        Err(refusal(id))
+        Err(super::error::StoreError::Unreadable(refusal(id)))
     }
 }
 

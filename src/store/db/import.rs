@@ -92,7 +92,7 @@ fn look(dir: &Path) -> Found {
         if id.is_empty() {
             Ok(())
         } else {
-            super::id::checked(id).map(drop)
+            super::id::checked(id).map(drop).map_err(|e| e.to_string())
         }
     };
     for path in json_in("games") {

@@ -7,6 +7,7 @@
 
 use rusqlite::{Connection, params};
 
+use super::error::StoreError;
 use super::stored;
 use crate::record::{Doc, GameKind, RecordError, SavedClassic, SavedGame};
 use crate::store::api::{Moves, Ongoing};
@@ -129,14 +130,14 @@ pub(crate) fn write_in(
 /// Every save's id and what the list shows of it, newest first.
 pub(crate) fn list(
     conn: &Connection,
-) -> rusqlite::Result<Vec<(String, Result<SavedGameInfo, String>)>> {
+) -> rusqlite::Result<Vec<(String, Result<SavedGameInfo, StoreError>)>> {
     let mut q = conn
         .prepare_cached("SELECT CAST(id AS TEXT), info FROM saves ORDER BY saved DESC, id DESC")?;
     q.query_map([], |r| {
         let info: String = r.get(1)?;
         Ok((
             r.get(0)?,
-            serde_json::from_str(&info).map_err(|e| e.to_string()),
+            serde_json::from_str(&info).map_err(|e| StoreError::Unreadable(e.to_string())),
         ))
     })?
     .collect()
@@ -144,7 +145,7 @@ pub(crate) fn list(
 
 /// Save `id`'s document, whole again, if there is such a save: its id, and its moves in the
 /// records' notation where its document keeps them (a duel's in each player's).
-pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, String> {
+pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, StoreError> {
     const STORED: &str = "SELECT json_set(CASE game WHEN 'duel' THEN json_set(head, \
         '$.players[0].moves', m0, '$.players[1].moves', m1) ELSE json_set(head, '$.moves', m0) \
         END, '$.id', id) AS doc, rules, deck FROM (SELECT s.*, coalesce((SELECT group_concat(\
@@ -154,7 +155,7 @@ pub(crate) fn load(conn: &Connection, id: &str) -> Result<Option<Saved>, String>
     let doc = stored::whole(conn, STORED, id)?;
     doc.map(|d| Saved::decode(&d.to_string()))
         .transpose()
-        .map_err(|e| e.to_string())
+        .map_err(|e| StoreError::Unreadable(e.to_string()))
 }
 
 /// Removes save `id` and its moves (in the caller's transaction); false when there was none.

@@ -4,8 +4,8 @@
 //! a killed process; a power cut may take back the last commits, never half of one),
 //! `busy_timeout` ([`BUSY`]: a second window waits for another's write) and `foreign_keys = ON`.
 //! The schema's version is `PRAGMA user_version`, raised by [`MIGRATIONS`]; a newer database is
-//! left alone. A file that is not a database is mended (`mend.rs`): what of it still reads is
-//! copied (`salvage.rs`) into a new file put in its place, and the damaged one kept aside.
+//! left alone. A file that is not a database is mended (`mend`): what of it still reads is
+//! copied (`mend::salvage`) into a new file put in its place, and the damaged one kept aside.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

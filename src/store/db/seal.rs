@@ -26,6 +26,8 @@ use std::path::Path;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, Row, params};
 
+use super::error::StoreError;
+
 /// The key's file in the data folder.
 pub(crate) const KEY_FILE: &str = "new2048.key";
 
@@ -48,22 +50,32 @@ pub(crate) struct Key([u64; 2]);
 impl Key {
     /// The key of the data folder `dir`, made if there is none (or it is not one); true when it
     /// was made now, so that no row's hash is of it yet.
-    pub(crate) fn of_folder(dir: &Path) -> Result<(Key, bool), String> {
+    pub(crate) fn of_folder(dir: &Path) -> Result<(Key, bool), StoreError> {
         let path = dir.join(KEY_FILE);
         let read = || crate::fsread::read(&path, crate::fsread::Links::Refuse, 64);
+        let unread = |e: crate::fsread::ReadError| {
+            let message = format!("cannot read the key of the verified games: {e}");
+            if e.is_refused() {
+                StoreError::ReadOnly(message)
+            } else {
+                StoreError::Io(message)
+            }
+        };
         match read() {
             Ok(bytes) if bytes.len() == 16 => return Ok((Key::from_bytes(&bytes), false)),
             Ok(_) => {}
             Err(e) if e.is_missing() => {}
-            Err(e) => return Err(format!("cannot read the key of the verified games: {e}")),
+            Err(e) => return Err(unread(e)),
         }
         let fresh: [u8; 16] = rand::random();
         let fail = |e: std::io::Error| {
-            format!(
-                "cannot write the key of the verified games {} ({e}); no recorded game is \
-                 counted as verified while that lasts",
-                path.display()
-            )
+            StoreError::from(e).context(|m| {
+                format!(
+                    "cannot write the key of the verified games {} ({m}); no recorded game is \
+                     counted as verified while that lasts",
+                    path.display()
+                )
+            })
         };
         // Written whole, then linked in under its name: two windows making it at once end with
         // one key, the other window's.
@@ -76,7 +88,7 @@ impl Key {
                     crate::fsread::write_atomic(&path, &fresh).map_err(fail)?;
                     Ok((Key::from_bytes(&fresh), true))
                 }
-                Err(e) => Err(format!("cannot read the key of the verified games: {e}")),
+                Err(e) => Err(unread(e)),
             },
             Err(e) => Err(fail(e)),
         }

@@ -7,6 +7,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
+use super::error::StoreError;
 use crate::cards::rules::Rules;
 use crate::record::{RecordError, RulesRecord};
 use crate::start::Deal;
@@ -51,7 +52,11 @@ pub(crate) fn strip(conn: &Connection, doc: &mut Value) -> rusqlite::Result<(i64
 /// The document of the row `?1 = id` of the query `stored` (its `doc`, `rules` and `deck`) made
 /// whole by SQLite, its rules and a deck file's deck put back; a card game's deck that a seed
 /// dealt (a card duel's too) is dealt again. `None` when there is no such row.
-pub(crate) fn whole(conn: &Connection, stored: &str, id: &str) -> Result<Option<Value>, String> {
+pub(crate) fn whole(
+    conn: &Connection,
+    stored: &str,
+    id: &str,
+) -> Result<Option<Value>, StoreError> {
     let text: Option<String> = conn
         .prepare_cached(&format!(
             "SELECT json_patch(t.doc, json_object('rules', json_object('name', r.name, 'hash', \
@@ -59,15 +64,20 @@ pub(crate) fn whole(conn: &Connection, stored: &str, id: &str) -> Result<Option<
              r.id = t.rules LEFT JOIN decks d ON d.hash = t.deck"
         ))
         .and_then(|mut q| q.query_row([id], |r| r.get(0)).optional())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| match e.sqlite_error_code() {
+            // SQLite's generic error, here: a stored text its JSON functions do not read.
+            Some(rusqlite::ErrorCode::Unknown) => StoreError::Unreadable(e.to_string()),
+            _ => e.into(),
+        })?;
     let Some(text) = text else {
         return Ok(None);
     };
+    let unreadable = |e: RecordError| StoreError::Unreadable(e.to_string());
     let mut doc: Value =
-        serde_json::from_str(&text).map_err(|e| RecordError::Json(e.to_string()).to_string())?;
+        serde_json::from_str(&text).map_err(|e| unreadable(RecordError::Json(e.to_string())))?;
     let classic = [doc.get("game"), doc.get("of")].contains(&Some(&Value::from("classic")));
     if !classic && doc.get("deck").is_none() {
-        doc["deck"] = Value::String(deal_again(&doc).map_err(|e| e.to_string())?);
+        doc["deck"] = Value::String(deal_again(&doc).map_err(unreadable)?);
     }
     Ok(Some(doc))
 }

@@ -1,5 +1,9 @@
 //! The editor's state machine, driven key by key without a terminal.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::channel;
+
 use super::*;
 use crate::ui::kit::EN;
 

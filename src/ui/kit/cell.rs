@@ -24,6 +24,25 @@ pub(crate) struct Cell {
     pub mark: Mark,
 }
 
+impl Cell {
+    /// A column's `cards` as cells, top first, the one at `fresh` (just placed or made) marked:
+    /// how the screen draws a column at rest and a move's frames draw it in motion.
+    pub(crate) fn column(cards: &[Card], fresh: Option<usize>) -> Vec<Cell> {
+        cards
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| Cell {
+                card: Some(c),
+                mark: if Some(i) == fresh {
+                    Mark::Fresh
+                } else {
+                    Mark::Plain
+                },
+            })
+            .collect()
+    }
+}
+
 /// One frame of a card game move: the moving column as it looks at that moment (the other
 /// columns are drawn as they are after the move), the points floating under it, and how long
 /// the frame is held.

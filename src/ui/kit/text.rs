@@ -1,12 +1,14 @@
-//! Text helpers every screen shares: fitting a layout to the terminal, centring, wrapping and
-//! packing lines, the news under a board, the result screen's choices, durations.
+//! Text helpers every screen shares: fitting a layout to the terminal, centring and packing
+//! lines, paging, the news under a board, the result screen's choices, durations (where a line
+//! may break is [`super::wrap`]'s).
 //!
 //! Pure functions of their arguments (widths are display columns, so Chinese text and colour
 //! codes are measured as the terminal shows them), tested through the screens that use them.
 
 use super::i18n::{Words, fill};
-use super::theme::{Theme, Tone, fit};
+use super::theme::{Theme, Tone, fit, widest};
 use super::view::{Note, shown_choices};
+use super::wrap::{cut_words, wrap};
 
 /// `lines` moved to the middle of a `width` × `height` terminal: the same left shift for every
 /// line (so the block keeps its shape) and blank lines above, a third of what is left, so the
@@ -53,13 +55,7 @@ pub(crate) fn centre_offset_on(
     width: usize,
     height: usize,
 ) -> (usize, usize) {
-    let widest = lines
-        .iter()
-        .map(|l| console::measure_text_width(l))
-        .max()
-        .unwrap_or(0)
-        .max(block);
-    let left = width.saturating_sub(widest) / 2;
+    let left = width.saturating_sub(widest(lines).max(block)) / 2;
     let top = height.saturating_sub(lines.len()) / 3;
     (left, top)
 }
@@ -96,15 +92,13 @@ pub(crate) fn first_fit<L: Copy>(
         if height >= 3 {
             return Ok(lines);
         }
-        let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
-        return Err((widest.unwrap_or(0), 3));
+        return Err((widest(&lines), 3));
     }
     let Some(&tightest) = layouts.last() else {
         return Err((width + 1, height + 1));
     };
     let (lines, need_w) = build(tightest, Theme::PLAIN, usize::MAX / 2);
-    let widest = lines.iter().map(|l| console::measure_text_width(l)).max();
-    Err((widest.unwrap_or(0).max(need_w), lines.len()))
+    Err((widest(&lines).max(need_w), lines.len()))
 }
 
 /// A window of `height` lines onto `lines`, starting at line `top` (moved back so the last
@@ -288,196 +282,6 @@ fn too_small(
     lines.extend(wrap(words.too_small_hint, width.max(1)));
     lines.truncate(height.max(1));
     lines
-}
-
-/// Cuts `text` into lines of at most `width` display columns, at spaces when it can.
-///
-/// Chinese puts no spaces between words, so a line may also end between two wide characters
-/// (never before closing punctuation such as `，` or `）`, nor after opening punctuation). The
-/// space a template puts between a number and its measure word (`有 1 个存档`, `5 分钟前`)
-/// holds them together: a line never ends on the number. A piece still too wide for a line is
-/// cut by width.
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let w = |s: &str| console::measure_text_width(s);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for (gap, piece) in pieces(text) {
-        if !line.is_empty() && w(&line) + w(gap) + w(piece) > width {
-            lines.push(line.trim_end().to_string());
-            line.clear();
-        }
-        if !line.is_empty() || lines.is_empty() {
-            line.push_str(gap);
-        }
-        for ch in piece.chars() {
-            let cw = unicode_width::UnicodeWidthChar::width(ch).unwrap_or(0);
-            if cw > width {
-                // A wide character in a one-column terminal: nothing can show it.
-                continue;
-            }
-            if w(&line) + cw > width {
-                lines.push(line.trim_end().to_string());
-                line.clear();
-            }
-            // A piece cut in two does not begin its next line with a space.
-            if !(ch == ' ' && line.is_empty() && !lines.is_empty()) {
-                line.push(ch);
-            }
-        }
-    }
-    if !line.trim().is_empty() {
-        lines.push(line.trim_end().to_string());
-    }
-    lines
-}
-
-/// Whether `c` is a wide (Chinese) character.
-fn is_wide(c: char) -> bool {
-    unicode_width::UnicodeWidthChar::width(c) == Some(2)
-}
-
-/// The words of the game's Chinese a line is never broken inside (Chinese has no spaces
-/// between words, so without them a line may break anywhere, splitting a word in two).
-const WORDS: [&str; 64] = [
-    "合并",
-    "高亮",
-    "手牌",
-    "牌局",
-    "撤销",
-    "提示",
-    "重新",
-    "开始",
-    "确认",
-    "退出",
-    "保存",
-    "帮助",
-    "老板",
-    "日志",
-    "外观",
-    "切换",
-    "切回",
-    "鼠标",
-    "点击",
-    "选择",
-    "机器人",
-    "下面",
-    "相同",
-    "继续",
-    "向上",
-    "清空",
-    "炸弹",
-    "得分",
-    "整副",
-    "无处",
-    "返回",
-    "游戏",
-    "规则",
-    "回放",
-    "复盘",
-    "对决",
-    "玩家",
-    "每日",
-    "最高",
-    "剩余",
-    "弃牌",
-    "百搭",
-    "标准分",
-    "准确率",
-    "失误",
-    "查看",
-    "最大",
-    "更好",
-    "按键",
-    "移动",
-    "显示",
-    "上一步",
-    "任意键",
-    "经典",
-    "方块",
-    "滑动",
-    "棋盘",
-    "存档",
-    "删除",
-    "历史",
-    "统计",
-    "离开",
-    "暂停",
-    "播放",
-];
-
-/// `text` as the pieces [`wrap`] keeps whole, each with the spaces before it (a line may end
-/// before any piece, and then drops those spaces).
-fn pieces(text: &str) -> Vec<(&str, &str)> {
-    // Punctuation a Chinese line does not begin with, and punctuation it does not end with.
-    const CLOSING: &str = "，。、；：？！）》」』】”’…·";
-    const OPENING: &str = "（《「『【“‘";
-    // The measure words (and units) the game's Chinese puts after a number.
-    const MEASURE: &str = "个张分步列局回次行时小天秒位条项份种倍名场盘轮手点页人组副套格周年月日";
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    // A short aside in full-width brackets, such as a key's hint `（v：查看）`, is kept whole: the
-    // characters after its opening bracket up to its closing one are never broken before.
-    let mut aside = vec![false; chars.len()];
-    for (i, &(_, c)) in chars.iter().enumerate() {
-        if c != '（' {
-            continue;
-        }
-        let close = chars[i + 1..]
-            .iter()
-            .take(8)
-            .position(|&(_, c)| c == '）' || c == '（');
-        if let Some(k) = close.filter(|&k| chars[i + 1 + k].1 == '）') {
-            aside[i + 1..=i + 1 + k].fill(true);
-        }
-    }
-    // The characters that go on the same line as the one before them: inside a word of
-    // [`WORDS`] (合并 was broken into 合 / 并, 高亮 into 高 / 亮).
-    let mut joined = vec![false; chars.len()];
-    for word in WORDS {
-        let w: Vec<char> = word.chars().collect();
-        for start in 0..chars.len().saturating_sub(w.len() - 1) {
-            if (0..w.len()).all(|k| chars[start + k].1 == w[k]) {
-                joined[start + 1..start + w.len()].fill(true);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    // Where the current gap and piece begin.
-    let (mut gap, mut piece) = (0, 0);
-    let mut i = 0;
-    while i < chars.len() {
-        let (at, c) = chars[i];
-        if c == ' ' {
-            let mut j = i;
-            while j < chars.len() && chars[j].1 == ' ' {
-                j += 1;
-            }
-            let before = i.checked_sub(1).map(|k| chars[k].1);
-            let after = chars.get(j).map(|&(_, c)| c);
-            let held = before.is_some_and(|c| c.is_ascii_digit())
-                && after.is_some_and(|c| MEASURE.contains(c));
-            if !held && at > piece {
-                out.push((&text[gap..piece], &text[piece..at]));
-                gap = at;
-                piece = chars.get(j).map_or(text.len(), |&(a, _)| a);
-            } else if at == piece {
-                piece = chars.get(j).map_or(text.len(), |&(a, _)| a);
-            }
-            i = j;
-            continue;
-        }
-        let prev = i.checked_sub(1).map(|k| chars[k].1);
-        let between = prev.is_some_and(|p| is_wide(p) && !OPENING.contains(p));
-        if at > piece && is_wide(c) && between && !CLOSING.contains(c) && !aside[i] && !joined[i] {
-            out.push((&text[gap..piece], &text[piece..at]));
-            gap = at;
-            piece = at;
-        }
-        i += 1;
-    }
-    if piece < text.len() || gap < piece {
-        out.push((&text[gap..piece], &text[piece..]));
-    }
-    out
 }
 
 /// The news under the board on exactly `shown` lines: each note on its line, a chain too long
@@ -679,123 +483,9 @@ pub(crate) fn choices(
     lines
 }
 
-/// `text` in at most `width` columns: whole when it fits, else cut with `…` between two words (a
-/// word cut in two reads as another word); Chinese, which does not put spaces between words, is
-/// cut by width (wide characters whole), as is a first word too long for the width.
-pub(crate) fn cut_words(text: &str, width: usize) -> String {
-    let w = console::measure_text_width;
-    if w(text) <= width {
-        return text.to_string();
-    }
-    if text
-        .chars()
-        .any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
-    {
-        return console::truncate_str(text, width, "…").into_owned();
-    }
-    let mut cut = String::new();
-    for word in text.split(' ') {
-        let longer = if cut.is_empty() {
-            word.to_string()
-        } else {
-            format!("{cut} {word}")
-        };
-        if w(&longer) + 1 > width {
-            break;
-        }
-        cut = longer;
-    }
-    let cut = cut.trim_end_matches([' ', ',', ':', '(', '·']);
-    if cut.is_empty() {
-        return console::truncate_str(text, width, "…").into_owned();
-    }
-    format!("{cut}…")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{squeeze, wrap};
-
-    /// The Chinese help at 40 columns breaks no word in two (it broke 合/并 and 高/亮), at any
-    /// width: every line break falls outside the words of [`WORDS`].
-    #[test]
-    fn chinese_lines_break_between_words() {
-        let [a, b] = crate::ui::kit::ZH.help_merge;
-        let merge = format!("{a}{b}");
-        let help = [merge.as_str(), "移动高亮，回车把牌放到高亮的列"];
-        for text in help {
-            for width in 20..=60 {
-                let lines = wrap(text, width);
-                for pair in lines.windows(2) {
-                    let (a, b) = (pair[0].trim_end(), pair[1].trim_start());
-                    for word in super::WORDS {
-                        for cut in 1..word.chars().count() {
-                            let head: String = word.chars().take(cut).collect();
-                            let tail: String = word.chars().skip(cut).collect();
-                            assert!(
-                                !(a.ends_with(&head) && b.starts_with(&tail)),
-                                "{word} broken at {width}: {a:?} / {b:?}"
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn wraps_at_spaces() {
-        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
-        assert_eq!(wrap("one two three", 100), ["one two three"]);
-        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
-        assert_eq!(wrap("  indented text", 10), ["  indented", "text"]);
-        assert_eq!(wrap("a  b", 10), ["a  b"]);
-        assert!(wrap("", 5).is_empty());
-        // A wide character is dropped, not drawn, where one column is all there is.
-        assert_eq!(wrap("a有b", 1), ["a", "b"]);
-    }
-
-    /// Chinese breaks between characters, never between a number and its measure word (the
-    /// space the template put between them), nor before closing punctuation.
-    #[test]
-    fn chinese_keeps_a_number_with_its_word() {
-        let text = "有 1 个存档正在另一个窗口中进行，没有列出。";
-        // From the width of `1 个` on, which is held together.
-        for width in 4..40 {
-            let lines = wrap(text, width);
-            for l in &lines {
-                assert!(
-                    console::measure_text_width(l) <= width,
-                    "{width}: {lines:?}"
-                );
-                assert!(!l.ends_with('1'), "{width}: {lines:?}");
-                assert!(!l.starts_with(['，', '。']), "{width}: {lines:?}");
-            }
-            assert!(
-                lines.iter().any(|l| l.contains("1 个")),
-                "{width}: {lines:?}"
-            );
-            // Only the space a line ends at is dropped.
-            let joined: String = lines.concat().replace(' ', "");
-            assert_eq!(joined, text.replace(' ', ""), "nothing lost at {width}");
-        }
-        assert_eq!(
-            wrap(text, 12),
-            ["有 1 个存档", "正在另一个窗", "口中进行，没", "有列出。"]
-        );
-        // The first line is filled: it does not stop after "有 1" as it did.
-        assert_eq!(wrap(text, 30)[0], "有 1 个存档正在另一个窗口中进");
-        // A key's short aside stays whole.
-        assert_eq!(
-            wrap("最大失误：第 3 步，第 2 列更好  （v：查看）", 30),
-            ["最大失误：第 3 步，第 2 列更好", "（v：查看）"]
-        );
-        // Words of English inside Chinese still break at their spaces.
-        assert_eq!(
-            wrap("用 new2048 play --rules solitaire 试试", 22),
-            ["用 new2048 play", "--rules solitaire 试试"]
-        );
-    }
+    use super::squeeze;
 
     /// A note that is no chain loses whole words when the line is too short (a review's
     /// comment at 60 columns once ended `column 5 was bett`).

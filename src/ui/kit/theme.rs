@@ -255,6 +255,16 @@ fn measure(text: &str) -> usize {
     console::measure_text_width(text)
 }
 
+/// The display width of the widest of `lines` (0 for none), wide characters counted twice and
+/// colour codes not at all: what a block is centred, placed beside another, or said too large by.
+pub(crate) fn widest<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) -> usize {
+    lines
+        .into_iter()
+        .map(|l| measure(l.as_ref()))
+        .max()
+        .unwrap_or(0)
+}
+
 /// `text` centred in `width` display columns (wide characters count twice), cut if too long.
 pub(crate) fn center(text: &str, width: usize) -> String {
     let text = fit(text, width);

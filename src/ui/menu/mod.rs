@@ -9,11 +9,16 @@
 //! harder means a lower share of games won by the best bot, as measured in
 //! [`crate::strategy::measured`] (the one source of those figures). Its questions are
 //! `ui::widgets::confirm`'s.
+//!
+//! Its rows of saved games are `saved`, the presets offered and suggested `challenge`, the rules
+//! sub-menu and the way into the rules editor `rules`.
 
 mod challenge;
+mod rules;
 mod saved;
 
-use challenge::{Offer, offer_item, offers, own_rule_sets, rules_label, suggestion};
+use challenge::{Offer, offer_item, offers, rules_label, suggestion};
+use rules::{Broken, broken_sets, change_rules, mend};
 use saved::{ago, label, refused, saved_items};
 #[cfg(test)]
 mod tests;
@@ -22,15 +27,12 @@ use std::sync::Arc;
 
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
-use crate::config;
-use crate::config::presets;
 use crate::record::GameKind;
 use crate::start::GameMeta;
 use crate::store::SavedGameInfo;
 use crate::store::{Resumed, Store};
 use crate::utc;
 
-use crate::ui::editor::Edited;
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
 use crate::ui::play::{DuelGame, Match, Setup, default_names};
 use crate::ui::play::{confirm, pick};
@@ -206,22 +208,58 @@ pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMet
 /// How many saved games the start menu lists before "More saved games".
 const NEWEST: usize = 3;
 
-/// The start menu's items: the newest saved games (and "More saved games" when there are
-/// more), a new game of each of `offers` (the one `suggested` started by `t`), classic 2048, a
-/// duel, the daily deal, a puzzle, the rules (named `rules_label`) and quit. `daily_best` is the best
-/// score of today's deal with these rules, once it was played.
-#[allow(clippy::too_many_arguments)]
-fn menu_items(
-    words: &Words,
-    saved: &[SavedGameInfo],
-    offers: &[Offer],
+/// What the start menu lists, gathered by [`menu_now`] (the words it is said in apart): a new
+/// kind of entry is a field here, its default in [`Listed::of`], and its lines in
+/// [`menu_items`].
+#[derive(Clone, Copy)]
+struct Listed<'a> {
+    /// The saved games, newest first.
+    saved: &'a [SavedGameInfo],
+    /// The rules offered for a new game.
+    offers: &'a [Offer],
+    /// The offer `t` starts (harder rules suggested after easy wins).
     suggested: Option<usize>,
-    broken: &[Broken],
-    rules: &Rules,
-    rules_label: &str,
+    /// The player's rule sets that cannot be played (Enter opens one in the editor).
+    broken: &'a [Broken],
+    /// The rules in force, and their name as the rules item says it.
+    rules: &'a Rules,
+    rules_label: &'a str,
     now: u64,
+    /// The best score of today's deal with these rules, once it was played.
     daily_best: Option<u64>,
-) -> Vec<(Item, Choice)> {
+}
+
+impl<'a> Listed<'a> {
+    /// The menu of `rules` (named `rules_label`) at `now` and nothing else: no saved game, no
+    /// offer, no suggestion, no broken rule set, today's deal not played.
+    fn of(rules: &'a Rules, rules_label: &'a str, now: u64) -> Listed<'a> {
+        Listed {
+            saved: &[],
+            offers: &[],
+            suggested: None,
+            broken: &[],
+            rules,
+            rules_label,
+            now,
+            daily_best: None,
+        }
+    }
+}
+
+/// The start menu's items: the newest saved games (and "More saved games" when there are
+/// more), a new game of each offer (the one suggested started by `t`), the rule sets to mend,
+/// classic 2048, a duel, the daily deal, a puzzle, the rules and quit.
+fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
+    let &Listed {
+        saved,
+        offers,
+        suggested,
+        broken,
+        rules,
+        rules_label,
+        now,
+        daily_best,
+    } = listed;
     let mut items: Vec<(Item, Choice)> = saved_items(saved, words, now)
         .into_iter()
         .take(NEWEST)
@@ -385,17 +423,16 @@ fn menu_now(
     if let Some((line, _)) = &suggested {
         notes.push((line.clone(), Tone::Good));
     }
-    let items = menu_items(
-        words,
-        &saved,
-        &offers,
-        suggested.map(|(_, k)| k),
-        &broken,
-        rules,
-        &rules_label(rules, ui),
-        now,
-        played,
-    );
+    let label = rules_label(rules, ui);
+    let listed = Listed {
+        saved: &saved,
+        offers: &offers,
+        suggested: suggested.map(|(_, k)| k),
+        broken: &broken,
+        daily_best: played,
+        ..Listed::of(rules, &label, now)
+    };
+    let items = menu_items(words, &listed);
     for w in store.take_warnings() {
         notes.push((w, Tone::Bad));
     }
@@ -434,27 +471,6 @@ fn highlighted(
         .position(|(_, c)| Some(*c) == back)
         .or_else(|| current.and_then(|k| items.iter().position(|(_, c)| *c == Choice::New(k))))
         .unwrap_or(0)
-}
-
-/// A rule set of the player's that cannot be played, and why (the first line of its error).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Broken {
-    name: String,
-    why: String,
-}
-
-/// The player's rule sets that cannot be played.
-fn broken_sets() -> Vec<Broken> {
-    config::own::list()
-        .into_iter()
-        .filter_map(|s| {
-            let e = s.rules.err()?;
-            // Its first words: what is wrong (`board.height = 0 is not allowed`).
-            let first = e.message.lines().next().unwrap_or_default();
-            let why = first.split(": ").next().unwrap_or_default().to_string();
-            Some(Broken { name: s.name, why })
-        })
-        .collect()
 }
 
 /// The start menu: the newest saved games (to resume or delete) and more of them, then a new
@@ -534,14 +550,10 @@ pub(crate) fn start(
             },
             Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
             Choice::Duel => match pick_duel(ui, rules) {
-                Sub::Chose(game) => {
-                    let names = default_names(words);
-                    return Some(Match::Duel(Setup {
-                        game,
-                        names,
-                        seed: None,
-                    }));
+                Sub::Chose(DuelPick::Net(way)) => {
+                    notes.extend(crate::ui::net::lobby(ui, rules, store, way)?);
                 }
+                Sub::Chose(DuelPick::Here(m)) => return Some(m),
                 Sub::Back => {}
                 Sub::Leave => return None,
             },
@@ -587,130 +599,42 @@ enum Choice {
     Quit,
 }
 
-/// Which game to duel at.
-fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelGame> {
+/// A duel at one terminal (at which game), or over the network (hosted or joined).
+enum DuelPick {
+    /// The duel at one terminal, to play.
+    Here(Match),
+    Net(crate::ui::net::Way),
+}
+
+/// Which duel to play.
+fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelPick> {
+    use crate::ui::net::Way;
     let words = ui.words;
-    let items = [Item::new(words.duel_cards), Item::new(words.duel_classic)];
+    let items = [
+        Item::new(words.duel_cards),
+        Item::new(words.duel_classic),
+        Item::forms(vec![
+            words.net.host_item.into(),
+            words.net.host_item_short.into(),
+        ]),
+        Item::forms(vec![
+            words.net.join_item.into(),
+            words.net.join_item_short.into(),
+        ]),
+    ];
     match select_sub(ui, words.duel_prompt, &items, 0) {
-        Sub::Chose(0) => Sub::Chose(DuelGame::Cards(Arc::clone(rules))),
-        Sub::Chose(_) => Sub::Chose(DuelGame::Classic(rules.classic, rules.name.clone())),
+        Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(Match::Duel(Setup {
+            game: if n == 0 {
+                DuelGame::Cards(Arc::clone(rules))
+            } else {
+                DuelGame::Classic(rules.classic, rules.name.clone())
+            },
+            names: default_names(words),
+            seed: None,
+        }))),
+        Sub::Chose(2) => Sub::Chose(DuelPick::Net(Way::Host)),
+        Sub::Chose(_) => Sub::Chose(DuelPick::Net(Way::Join)),
         Sub::Back => Sub::Back,
         Sub::Leave => Sub::Leave,
-    }
-}
-
-/// The rules sub-menu: each preset with a line on what it changes and how hard it is (cut
-/// between words in a narrow window), then the player's own rules file when there is one. A file that has
-/// become unreadable or wrong since the game started is not offered. The rules in force
-/// (`current`) are highlighted first; a choice whose rules cannot be loaded goes back to the menu.
-/// The rules sub-menu: a preset or the player's file put in force (back to the menu), or the
-/// editor, which may start a game at once.
-fn change_rules(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
-    match pick_preset(ui, rules) {
-        Sub::Chose(Some(r)) => {
-            *rules = Arc::new(r);
-            Sub::Back
-        }
-        Sub::Chose(None) => edit_own(ui, rules, notes),
-        Sub::Back => Sub::Back,
-        Sub::Leave => Sub::Leave,
-    }
-}
-
-/// The rules editor on the player's own file: a game with the rules edited ("play"), or back
-/// to the menu with the rules last saved in force (a file that cannot be read is said in
-/// `notes`).
-fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
-    // The rule set in force when it is one of the player's, else the player's rules file.
-    let set = config::own::list()
-        .into_iter()
-        .find(|s| s.rules.as_ref().is_ok_and(|r| r.hash() == rules.hash()));
-    let file = match set {
-        Some(s) => super::editor::rule_set_file(&s.name),
-        None => super::editor::own_file(),
-    };
-    edit_file(ui, rules, notes, file)
-}
-
-/// The rules editor on a rule set that cannot be played (see [`edit_file`]).
-fn mend(
-    ui: &Ui,
-    rules: &mut Arc<Rules>,
-    notes: &mut Vec<(String, Tone)>,
-    set: Option<&Broken>,
-) -> Sub<Match> {
-    let name = set.map(|b| b.name.as_str()).unwrap_or_default();
-    edit_file(ui, rules, notes, super::editor::rule_set_file(name))
-}
-
-/// The rules editor on `file` (its path and text, or why it cannot be read, said in `notes`):
-/// a game with the rules edited ("play"), or back to the menu with the rules last saved in force.
-fn edit_file(
-    ui: &Ui,
-    rules: &mut Arc<Rules>,
-    notes: &mut Vec<(String, Tone)>,
-    file: Result<(std::path::PathBuf, String), String>,
-) -> Sub<Match> {
-    let edited = file.and_then(|(path, text)| super::editor::edit(ui, &path, &text));
-    match edited {
-        Ok(Edited::Play(r)) => {
-            *rules = Arc::new(r);
-            let (g, m) = fresh_game(rules);
-            Sub::Chose(Match::Cards(Box::new(g), m))
-        }
-        Ok(Edited::Back(saved)) => {
-            if let Some(r) = saved {
-                *rules = Arc::new(r);
-            }
-            Sub::Back
-        }
-        Ok(Edited::Stop) => Sub::Leave,
-        Err(e) => {
-            notes.push((e, Tone::Bad));
-            Sub::Back
-        }
-    }
-}
-
-/// The rules sub-menu: a preset, the player's own file or rule sets, or `None` for the editor.
-fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Option<Rules>> {
-    let words = ui.words;
-    let mut items: Vec<Item> = Vec::new();
-    let mut choices: Vec<Rules> = Vec::new();
-    for (i, (n, _)) in presets::ALL.iter().enumerate() {
-        let Ok(rules) = config::load_preset(n) else {
-            continue;
-        };
-        items.push(match words.preset_lines.get(i) {
-            Some(line) => {
-                let [wins, score] = crate::strategy::measured::picker(n);
-                Item::new(fill(words.preset_item, &[n, &fill(line, &[&wins, &score])]))
-            }
-            None => Item::new(*n),
-        });
-        choices.push(rules);
-    }
-    for (r, file) in own_rule_sets() {
-        let label = rules_label(&r, ui);
-        let file = file.unwrap_or_default();
-        items.push(Item::forms(vec![
-            fill(words.preset_item, &[&label, &file]),
-            label,
-        ]));
-        choices.push(r);
-    }
-    items.push(Item::new(words.edit_rules));
-    let now = choices
-        .iter()
-        .position(|r| r.hash() == current.hash())
-        .unwrap_or(0);
-    let i = match select_sub(ui, words.preset_prompt, &items, now) {
-        Sub::Chose(i) => i,
-        Sub::Back => return Sub::Back,
-        Sub::Leave => return Sub::Leave,
-    };
-    match choices.into_iter().nth(i) {
-        Some(r) => Sub::Chose(Some(r)),
-        None => Sub::Chose(None),
     }
 }

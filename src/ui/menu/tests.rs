@@ -153,17 +153,13 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         offer("hard", true, 0, 0, 0),
     ];
     let rules = Rules::default_rules();
-    let items = menu_items(
-        &EN,
-        &saved,
-        &offers,
-        Some(1),
-        &[],
-        &rules,
-        "default",
-        now,
-        None,
-    );
+    let listed = Listed {
+        saved: &saved,
+        offers: &offers,
+        suggested: Some(1),
+        ..Listed::of(&rules, "default", now)
+    };
+    let items = menu_items(&EN, &listed);
     let choices: Vec<Choice> = items.iter().map(|(_, c)| *c).collect();
     assert_eq!(
         &choices[..6],
@@ -212,17 +208,12 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         "New game: hard · not played yet · the best bot wins 98%"
     );
     assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
-    let few = menu_items(
-        &ZH,
-        &saved[..3],
-        &offers,
-        None,
-        &[],
-        &rules,
-        "default",
-        now,
-        None,
-    );
+    let listed = Listed {
+        saved: &saved[..3],
+        offers: &offers,
+        ..Listed::of(&rules, "default", now)
+    };
+    let few = menu_items(&ZH, &listed);
     assert!(!few.iter().any(|(_, c)| *c == Choice::More));
     assert_eq!(
         few[3].0.text(60),
@@ -318,17 +309,12 @@ fn broken_files_are_said_and_listed() {
     }];
     let rules = Rules::default_rules();
     for (words, name) in [(&EN, "en"), (&ZH, "zh")] {
-        let items = menu_items(
-            words,
-            &[],
-            &offers,
-            None,
-            &broken,
-            &rules,
-            "default",
-            now,
-            None,
-        );
+        let listed = Listed {
+            offers: &offers,
+            broken: &broken,
+            ..Listed::of(&rules, "default", now)
+        };
+        let items = menu_items(words, &listed);
         let mend = items.iter().position(|(_, c)| *c == Choice::Mend(0));
         let mend = mend.unwrap_or_else(|| panic!("{items:?}"));
         assert_eq!(mend, offers.len(), "listed after the presets");

@@ -1,17 +1,20 @@
 //! The loops of the widgets: a list shown until an item is picked, a yes/no question asked on the
-//! line where the cursor is, or as a log line in the log look. What is drawn and what a key does are the widgets' own pure
-//! functions ([`crate::ui::widgets`]); here the keys are read, with the same key read as the
-//! games, so a stop signal, a resize and a lost terminal behave as they do in play.
+//! line where the cursor is, or as a log line in the log look; and the rules editor's, a list
+//! whose items are typed into. What is drawn and what a key does are the widgets' own pure
+//! functions ([`crate::ui::widgets`]) and the editor's state ([`crate::ui::editor`]); here the
+//! keys are read, with the same key read as the games, so a stop signal, a resize and a lost
+//! terminal behave as they do in play.
 
 use std::io::Write;
 
 use console::Key;
 
+use crate::ui::editor::{Edited, Editor, Step};
 use crate::ui::kit::{Level, Stamp};
 use crate::ui::term;
-use crate::ui::term::{KeyRead, Look, Ui, read_key};
+use crate::ui::term::{KeyRead, Look, Timed, Ui, Waited, read_key};
 use crate::ui::widgets::{
-    Answer, List, Moved, Picked, answer, lines, on_key, on_mouse, question_line,
+    Answer, List, Moved, Picked, answer, item_at, lines, on_key, on_mouse, question_line,
 };
 
 /// Shows `list` with item `default` highlighted until the player is done with it. Ctrl-Z gives
@@ -133,4 +136,45 @@ pub(crate) fn ask_in_log(ui: &Ui, question: &str, default: bool) -> Option<bool>
         _ => log(Level::Info, format!("req={id:04x} withdrawn pending=0")),
     }
     answer
+}
+
+/// The rules editor `ed` until the player leaves it. The estimate's games come in while a key is
+/// waited for, so the wait is timed while more are coming.
+pub(crate) fn edit(ui: &Ui, ed: &mut Editor) -> Edited {
+    let timed = Timed::enter();
+    let edited = loop {
+        if ui.signals.stop() {
+            break Edited::Stop;
+        }
+        ui.signals.take_resize();
+        let limit = ed.poll();
+        let (w, h) = term::size(&ui.term);
+        let view = ed.view(ui.words, ui.theme, (w, h));
+        let list = view.list();
+        if term::draw(&ui.term, &lines(&list, ed.selected(), ui.theme, w, h), h).is_err() {
+            break Edited::Stop;
+        }
+        // While a value or a name is typed, `b` is a letter (Esc twice still hides).
+        ui.boss.typing(ed.is_typing());
+        let step = match timed.key(ui, limit) {
+            Waited::Key(k) => ed.on_key(&k, ui.words),
+            Waited::Mouse(m) => {
+                let at = item_at(&list, ed.selected(), w, h, usize::from(m.y));
+                ed.on_mouse(m.act, at, ui.words)
+            }
+            Waited::Timeout | Waited::Redraw => Step::Stay,
+            Waited::Stop => break Edited::Stop,
+        };
+        match step {
+            Step::Stay => {}
+            Step::Leave(edited) => break edited,
+            Step::AskLeave => match confirm(ui, ui.words.editor_leave_unsaved, false, || {}) {
+                Some(true) => break ed.leave(),
+                _ if ui.signals.stop() => break Edited::Stop,
+                _ => {}
+            },
+        }
+    };
+    ui.boss.typing(false);
+    edited
 }

@@ -83,22 +83,14 @@ impl Watched for CardBot {
 
     fn lines(&self, s: &Look, frame: Option<&Frame>) -> Vec<String> {
         let screen = Screen {
-            game: &self.game,
             best: s.best,
-            cursor: None,
-            hint: None,
-            explained: &[],
             tag: Some(fill(s.words.bot, &[&s.name])),
             notes: s.notes,
             overlay: s.overlay,
             player: Player::Bot,
-            prompt_line: false,
             frame,
             fresh: self.fresh,
-            played_secs: None,
-            daily: false,
-            insight: &[],
-            goal: None,
+            ..Screen::of(&self.game)
         };
         render(&screen, s.words, s.theme, s.width, s.height)
     }
@@ -132,15 +124,13 @@ impl Watched for ClassicBot {
 
     fn lines(&self, s: &Look, frame: Option<&Grid>) -> Vec<String> {
         let screen = ClassicScreen {
-            game: &self.game,
             best: s.best,
             notes: s.notes,
             overlay: s.overlay,
             // No keys line: the player's keys do nothing here (the note says how to stop).
             prompt_line: true,
-            asking: false,
             frame,
-            insight: &[],
+            ..ClassicScreen::of(&self.game)
         };
         or_too_small(
             lay_out_classic(&screen, s.words, s.theme, s.width, s.height),

@@ -14,9 +14,7 @@ use crate::strategy::exact::{self, Solution};
 use crate::strategy::review::{self, Loss};
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
-use crate::ui::screens::{
-    CardLog, Event, Goal, Player, Screen, columns_at, lay_out_cards, log_cards,
-};
+use crate::ui::screens::{CardLog, Event, Goal, Screen, columns_at, lay_out_cards, log_cards};
 use crate::ui::term::{Action, Look, Mouse, Ui, action};
 use crate::ui::widgets::{card_frames, show_frames};
 
@@ -274,7 +272,6 @@ fn animate(
 /// The screen of the game as it is, or with one frame of a move drawn over it.
 fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a> {
     Screen {
-        game: &s.game,
         best: s.best,
         cursor: Some(s.extra.cursor),
         hint: s.extra.hint,
@@ -282,7 +279,6 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         tag: s.extra.tag.clone(),
         notes: &s.notes,
         overlay: v.overlay,
-        player: Player::Human,
         prompt_line: v.prompt_line,
         frame,
         fresh: s.extra.fresh,
@@ -290,6 +286,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         daily: matches!(s.meta.deal, Deal::Daily { .. }),
         insight: &s.extra.lines,
         goal: goal(s),
+        ..Screen::of(&s.game)
     }
 }
 

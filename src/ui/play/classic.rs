@@ -47,7 +47,6 @@ pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Resul
 /// with one frame of a slide instead of the board.
 fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
     ClassicScreen {
-        game: &s.game,
         best: s.best,
         notes: &s.notes,
         overlay: v.overlay,
@@ -55,6 +54,7 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
         asking: v.prompt_line,
         frame: frame.or(s.extra.marks.as_ref()),
         insight: &s.extra.judged.lines,
+        ..ClassicScreen::of(&s.game)
     }
 }
 

@@ -172,8 +172,12 @@ pub(crate) fn play_duel(ui: &Ui, store: &mut Store, setup: &Setup) -> (End, Opti
 /// Plays on a duel taken up from its save (the same player to move as when it was left), as
 /// [`play_duel`] does.
 pub(crate) fn resume_duel(ui: &Ui, store: &mut Store, resumed: Resumed) -> (End, Option<String>) {
-    if let Err(why) = crate::net::refuse_resume(&resumed) {
-        return (End::Quit(None), Some(why));
+    if let Err(e) = crate::net::refuse_resume(&resumed) {
+        let [a, b] = &e.names;
+        return (
+            End::Quit(None),
+            Some(fill(ui.words.net.resume_refused, &[a, b])),
+        );
     }
     match resumed {
         Resumed::CardDuel(d, m, names) => run(ui, store, *d, m, names),

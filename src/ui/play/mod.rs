@@ -1,7 +1,8 @@
 //! The game loops: they own the game and the screen state, read the keys (through `term`),
 //! ask the engine, keep the game through the store, and draw with `screens`.
 //!
-//! - `ask`: the loops of the widgets (a list picked from, a yes/no question);
+//! - `ask`: the loops of the widgets (a list picked from, a yes/no question) and the rules
+//!   editor's;
 //! - `notes`: what a card game's move did, or why it was refused, in words;
 //! - `session`: the loop every game shares (signals, resizes, quit, help, the result screen);
 //! - `solo`: what the two one-player games share (keeping, undo, restart), for `cards` and
@@ -22,7 +23,7 @@ mod replay;
 mod session;
 mod solo;
 
-pub(crate) use ask::{confirm, pick};
+pub(crate) use ask::{confirm, edit, pick};
 pub(crate) use autoplay::{CardBot, ClassicBot, watch};
 pub(crate) use cards::play_cards;
 pub(crate) use cast::{CastSetup, cast};

@@ -11,7 +11,7 @@
 //! position reached by stepping to and fro, so stepping back after two steps forward shows
 //! exactly what one step showed. The game engines are fast enough to replay thousands of moves
 //! for each frame. The clock only decides when a playing replay takes its next step
-//! (`ui::term::wait`), so frames are tested without one.
+//! (`ui::term::Timed`), so frames are tested without one.
 
 use std::time::Duration;
 

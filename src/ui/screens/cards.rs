@@ -17,17 +17,23 @@
 //! replaces the moving column's cells and puts the floating points under it, so a frame can never
 //! be laid out differently from the screen it leads to. When the game is over the screen is the
 //! result page (outcome, the game's facts, the final board in small, the choices).
+//!
+//! Here is the layout: which sizes to try and where the parts go. The parts are drawn in the
+//! sub-modules: `board` (the columns, their numbers, fill and markers), `hand` (the card in hand
+//! and the next ones), `pages` (the help, the result page, the insight lines).
 
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::ui::kit::{
-    Cell, Frame, Mark, Note, Overlay, Theme, Tone, Words, best_text, center, centre_offset_on,
-    centre_on, fill, first_fit, fit, news, or_too_small, pack, pair,
+    Frame, Note, Overlay, Theme, Tone, Words, best_text, centre_offset_on, centre_on, fill,
+    first_fit, fit, news, or_too_small, pack, pair,
 };
 
+mod board;
 mod hand;
 mod pages;
 
+use board::{board, face, face_rows, side_by_side};
 use hand::{hand_line, hand_on_line, panel, rest_lines};
 use pages::{help, result};
 pub(crate) use pages::{insight_lines, key_lines, rules_keys};
@@ -80,7 +86,32 @@ pub(crate) struct Goal {
     pub reach: Option<u64>,
 }
 
-impl Screen<'_> {
+impl<'a> Screen<'a> {
+    /// The screen of `game` as a player sees it and nothing more: no best score, highlight,
+    /// hint, notes or overlay, the whole window used, no frame in motion. A site says what it
+    /// shows besides (`Screen { best, notes, ..Screen::of(game) }`), so a new field is one
+    /// default here, not a line at every site.
+    pub(crate) fn of(game: &'a Game) -> Screen<'a> {
+        Screen {
+            game,
+            best: None,
+            cursor: None,
+            hint: None,
+            explained: &[],
+            tag: None,
+            notes: &[],
+            overlay: Overlay::None,
+            player: Player::Human,
+            prompt_line: false,
+            frame: None,
+            fresh: None,
+            played_secs: None,
+            daily: false,
+            insight: &[],
+            goal: None,
+        }
+    }
+
     /// The cards in view, the hand first: during a move's frames, those before the move.
     fn visible(&self) -> &[Card] {
         match self.frame.and_then(|f| f.before.as_ref()) {
@@ -349,65 +380,6 @@ fn held_width(s: &Screen, l: CardLayout, words: &Words) -> usize {
     board_width(s, l) + 4 + cards.max(labels)
 }
 
-fn face(words: &Words, theme: Theme, card: Card, width: usize) -> String {
-    theme.card(card, &words.card(card), width)
-}
-
-/// The `rows` text rows of one place of a column: a card in its look, a blast, or an empty slot
-/// (a dot on the middle row, in the slot's `tone`).
-fn cell_rows(words: &Words, theme: Theme, cell: Cell, l: CardLayout, tone: Tone) -> Vec<String> {
-    (0..l.rows)
-        .map(|row| match cell.card {
-            Some(card) if cell.mark == Mark::Plain && l.rows == 1 => {
-                face(words, theme, card, l.face)
-            }
-            Some(card) => theme.face_row(
-                Theme::card_colours(card),
-                &words.card(card),
-                l.face,
-                cell.mark,
-                row,
-                l.rows,
-            ),
-            None if cell.mark == Mark::Blast => theme.face_row(
-                Theme::card_colours(Card::BOMB),
-                "",
-                l.face,
-                Mark::Blast,
-                row,
-                l.rows,
-            ),
-            None => {
-                let dot = if row == (l.rows - 1) / 2 { "." } else { "" };
-                theme.well(dot, l.face, tone)
-            }
-        })
-        .collect()
-}
-
-/// A card face of the layout's size, as many rows as it has.
-fn face_rows(words: &Words, theme: Theme, card: Card, l: CardLayout) -> Vec<String> {
-    let cell = Cell {
-        card: Some(card),
-        mark: Mark::Plain,
-    };
-    cell_rows(words, theme, cell, l, Tone::Dim)
-}
-
-/// Cards side by side, one space apart, row by row.
-fn side_by_side(faces: &[Vec<String>]) -> Vec<String> {
-    let rows = faces.iter().map(Vec::len).max().unwrap_or(0);
-    (0..rows)
-        .map(|r| {
-            faces
-                .iter()
-                .map(|f| f.get(r).cloned().unwrap_or_default())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
-}
-
 /// The row where a screen's board starts and how many rows it has (`None`: no board shown).
 /// Where a laid-out screen drew its board (its first row and how many) and the card in hand
 /// (rows and columns, both ends included), before the screen is centred in the window.
@@ -593,147 +565,6 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -
     pack(&items, sep, &" ".repeat(l.margin), width)
 }
 
-/// The card rows, then the column numbers, the fill and the marker row. The column of an
-/// animation frame is drawn as the frame shows it, with its floating `+N` on the marker row;
-/// the card just placed or made is marked.
-fn board(s: &Screen, words: &Words, theme: Theme, l: CardLayout) -> Vec<String> {
-    let game = s.game;
-    let rules = game.rules();
-    let height = rules.board.height as usize;
-    let cols = game.position().columns();
-    let gap = " ".repeat(l.gap);
-    let hint_col = match s.hint {
-        Some(Move::Place(c)) => Some(c as usize),
-        _ => None,
-    };
-    let shown: Vec<Vec<Cell>> = cols
-        .iter()
-        .enumerate()
-        .map(|(i, c)| match s.frame {
-            Some(f) if f.col == i => f.cells.clone(),
-            _ => {
-                let fresh =
-                    (s.fresh == Some(i) && s.frame.is_none()).then(|| c.len().wrapping_sub(1));
-                c.cards()
-                    .iter()
-                    .enumerate()
-                    .map(|(r, &card)| Cell {
-                        card: Some(card),
-                        mark: if Some(r) == fresh {
-                            Mark::Fresh
-                        } else {
-                            Mark::Plain
-                        },
-                    })
-                    .collect()
-            }
-        })
-        .collect();
-    let empty = Cell {
-        card: None,
-        mark: Mark::Plain,
-    };
-    let mut rows = Vec::with_capacity(height * l.rows + 3);
-    for r in 0..height {
-        let cells: Vec<Vec<String>> = shown
-            .iter()
-            .enumerate()
-            .map(|(i, col)| {
-                let tone = if hint_col == Some(i) {
-                    Tone::Hint
-                } else if s.cursor == Some(i) {
-                    Tone::Cursor
-                } else {
-                    Tone::Dim
-                };
-                cell_rows(words, theme, col.get(r).copied().unwrap_or(empty), l, tone)
-            })
-            .collect();
-        for band in 0..l.rows {
-            let line: Vec<&str> = cells.iter().map(|c| c[band].as_str()).collect();
-            rows.push(line.join(&gap));
-        }
-    }
-    rows.extend(under(s, words, theme, l, &shown, hint_col));
-    rows
-}
-
-/// The rows under the columns: their numbers, their fill (`5/7`), and the marker row (a move's
-/// floating points, the hint, full, the highlight), folded into the fill row with `l.fold`.
-fn under(
-    s: &Screen,
-    words: &Words,
-    theme: Theme,
-    l: CardLayout,
-    shown: &[Vec<Cell>],
-    hint_col: Option<usize>,
-) -> Vec<String> {
-    let height = s.game.rules().board.height as usize;
-    let gap = " ".repeat(l.gap);
-    let mut rows = Vec::with_capacity(3);
-    let numbers: Vec<String> = (0..shown.len())
-        .map(|i| {
-            if s.cursor == Some(i) {
-                theme.paint(&center(&format!(">{}<", i + 1), l.face), Tone::Cursor)
-            } else {
-                theme.paint(&center(&(i + 1).to_string(), l.face), Tone::Label)
-            }
-        })
-        .collect();
-    rows.push(numbers.join(&gap));
-    let fills: Vec<String> = shown
-        .iter()
-        .map(|c| {
-            let n = c.iter().filter(|x| x.card.is_some()).count();
-            let f = center(&format!("{n}/{height}"), l.face);
-            if n >= height {
-                theme.paint(&f, Tone::Full)
-            } else {
-                theme.paint(&f, Tone::Dim)
-            }
-        })
-        .collect();
-    // What a column's marker says, if anything: a move's points, the hint, full, the highlight.
-    let mark = |i: usize, len: usize| match s.frame {
-        Some(f) if f.col == i && f.float.is_some() => Some(theme.paint(
-            &center(&format!("+{}", f.float.unwrap_or(0)), l.face),
-            Tone::Good,
-        )),
-        _ if hint_col == Some(i) => Some(theme.paint(&center(words.hint_mark, l.face), Tone::Hint)),
-        _ if len >= height => Some(theme.paint(&center(words.full, l.face), Tone::Full)),
-        _ if s.cursor == Some(i) => Some(theme.paint(&center("^", l.face), Tone::Cursor)),
-        _ => None,
-    };
-    if l.fold {
-        // Only the points and the hint displace the fill; full and the highlight are said already.
-        let folded: Vec<String> = fills
-            .into_iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let float = s.frame.is_some_and(|fr| fr.col == i && fr.float.is_some());
-                if float || hint_col == Some(i) {
-                    mark(i, 0).unwrap_or(f)
-                } else {
-                    f
-                }
-            })
-            .collect();
-        rows.push(folded.join(&gap));
-        return rows;
-    }
-    rows.push(fills.join(&gap));
-    let marks: Vec<String> = s
-        .game
-        .position()
-        .columns()
-        .iter()
-        .enumerate()
-        .map(|(i, c)| mark(i, c.len()).unwrap_or_else(|| " ".repeat(l.face)))
-        .collect();
-    rows.push(marks.join(&gap));
-    rows
-}
-
 /// One player's columns and hand as the duel screen draws them, the `tight`-th way (0 is the
 /// roomiest; `None` past the tightest): the same columns as the card screen, the hand on a line
 /// under them; with `fold`, no marker row (as the card screen's tightest layout). With where
@@ -757,22 +588,8 @@ pub(crate) fn card_block(
         ..l
     };
     let s = Screen {
-        game,
-        best: None,
         cursor,
-        hint: None,
-        explained: &[],
-        tag: None,
-        notes: &[],
-        overlay: Overlay::None,
-        player: Player::Human,
-        prompt_line: false,
-        frame: None,
-        fresh: None,
-        played_secs: None,
-        daily: false,
-        insight: &[],
-        goal: None,
+        ..Screen::of(game)
     };
     let mut rows = board(&s, words, theme, l);
     let hand = hand_line(&s, words, theme, l, usize::MAX / 2);

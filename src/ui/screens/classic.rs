@@ -30,6 +30,24 @@ pub(crate) struct ClassicScreen<'a> {
     pub insight: &'a [String],
 }
 
+impl<'a> ClassicScreen<'a> {
+    /// The screen of `game` and nothing more: no best score, notes, overlay or frame, the whole
+    /// window used. A site says what it shows besides (`ClassicScreen { best,
+    /// ..ClassicScreen::of(game) }`), as [`super::Screen::of`] for the card game.
+    pub(crate) fn of(game: &'a ClassicGame) -> ClassicScreen<'a> {
+        ClassicScreen {
+            game,
+            best: None,
+            notes: &[],
+            overlay: Overlay::None,
+            prompt_line: false,
+            asking: false,
+            frame: None,
+            insight: &[],
+        }
+    }
+}
+
 /// How the tiles of a board are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tiles {

@@ -15,7 +15,7 @@ use super::cards::{Columns, card_block};
 use super::classic::{Below, Bottom, Tiles, grid, help_lines};
 use crate::ui::kit::{
     Note, Overlay, Theme, Tone, Words, centre, centre_offset, choices, fill, first_fit, fit, pack,
-    pad, pair, wrap,
+    pad, pair, widest, wrap,
 };
 
 /// What the duel screen says that depends on the game.
@@ -282,15 +282,8 @@ fn block<G: DuelBoard>(
     let (body, at) = s.duel.players[i]
         .body(words, theme, tight, dense.is_some(), cursor)
         .unwrap_or_default();
-    let width = |lines: &[String]| {
-        lines
-            .iter()
-            .map(|l| console::measure_text_width(l))
-            .max()
-            .unwrap_or(0)
-    };
     let head = header(s, i, words, theme, dense);
-    let w = width(&body).max(width(&head));
+    let w = widest(&body).max(widest(&head));
     // The board is indented two columns under the header.
     let at = at.map(|at| at.shifted(2, head.len()));
     let mut lines: Vec<String> = head.into_iter().collect();
@@ -427,12 +420,7 @@ fn result<G: DuelBoard>(
     width: usize,
 ) -> Vec<String> {
     let mut lines = Vec::new();
-    let name_w = s
-        .names
-        .iter()
-        .map(|n| console::measure_text_width(n))
-        .max()
-        .unwrap_or(0);
+    let name_w = widest(s.names);
     let score_w = s
         .duel
         .players

@@ -7,8 +7,8 @@
 //! - `input`: the key stream: a key, a mouse report gathered, a double Esc told from one, and
 //!   waiting until a key can be read at most so long (the one wait all others build on);
 //! - `cover`: the boss key's acts: the log look on and off, the journal covering a screen;
-//! - `keys`: the one key reader every screen uses (the boss key acted on there), and what keys mean;
-//! - `wait`: waiting for a key at most so long (replays, animations);
+//! - `keys`: the one key reader every screen uses (the boss key acted on there), at once or at
+//!   most so long (replays, the editor's estimate), and what keys mean;
 //! - `paint`: drawing a screen in place in one write;
 //! - `settings`: motion and look from the flags, the environment and the settings file;
 //! - `context`: [`Ui`], chosen once at the start.
@@ -26,15 +26,13 @@ mod paint;
 mod raw;
 mod settings;
 mod signals;
-mod wait;
 
 pub(crate) use context::{Display, Ui, is_interactive};
 pub(crate) use cover::{hide_in_log, show_journal};
 pub(crate) use disguise::{own_args, start_as_service};
 pub(crate) use input::{KeyRead, input_within};
-pub(crate) use keys::{Action, action, classic_action, read_key};
+pub(crate) use keys::{Action, Timed, Waited, action, classic_action, read_key};
 pub(crate) use mouse::{Act, Mouse};
 pub(crate) use paint::{draw, paint, size};
 pub(crate) use raw::{TermGuard, suspend};
 pub(crate) use settings::{Look, Motion};
-pub(crate) use wait::{Timed, Waited};

@@ -34,21 +34,6 @@ const MADE_MS: u64 = 45;
 const FLASH_MS: u64 = 55;
 const BLAST_MS: u64 = 60;
 
-fn cells(cards: &[Card], fresh: Option<usize>) -> Vec<Cell> {
-    cards
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| Cell {
-            card: Some(c),
-            mark: if Some(i) == fresh {
-                Mark::Fresh
-            } else {
-                Mark::Plain
-            },
-        })
-        .collect()
-}
-
 /// Every frame of the card game move `turn`, which took `before` to `after` under `rules`; no
 /// frames for a discard, or when the steps do not lead to `after` (the screen then simply shows
 /// `after`). The last frame is followed by the screen of `after`.
@@ -88,7 +73,7 @@ pub(crate) fn card_frames(
         }
     }
     for r in rows {
-        let mut c = cells(&stack, None);
+        let mut c = Cell::column(&stack, None);
         c.resize(
             r,
             Cell {
@@ -105,7 +90,11 @@ pub(crate) fn card_frames(
     stack.push(turn.card);
     let steps = turn.steps();
     if !steps.is_empty() || turn.cleared.is_some() {
-        frames.push(frame(cells(&stack, Some(stack.len() - 1)), None, DROP_MS));
+        frames.push(frame(
+            Cell::column(&stack, Some(stack.len() - 1)),
+            None,
+            DROP_MS,
+        ));
     }
     let mut points = 0;
     for step in steps {
@@ -113,7 +102,7 @@ pub(crate) fn card_frames(
         if n < 2 {
             return Vec::new();
         }
-        let mut meet = cells(&stack, None);
+        let mut meet = Cell::column(&stack, None);
         meet[n - 2].mark = Mark::Meet;
         meet[n - 1].mark = Mark::Meet;
         frames.push(frame(meet, (points > 0).then_some(points), MEET_MS));
@@ -124,7 +113,7 @@ pub(crate) fn card_frames(
             points += step.made.value().unwrap_or(0);
         }
         frames.push(frame(
-            cells(&stack, Some(stack.len() - 1)),
+            Cell::column(&stack, Some(stack.len() - 1)),
             Some(points),
             MADE_MS,
         ));
@@ -167,7 +156,7 @@ fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -
                 })
                 .collect();
             frames.push(frame(lit.clone(), Some(points), FLASH_MS));
-            frames.push(frame(cells(stack, None), Some(points), FLASH_MS));
+            frames.push(frame(Cell::column(stack, None), Some(points), FLASH_MS));
             frames.push(frame(lit, Some(points), FLASH_MS));
             frames.push(frame(Vec::new(), Some(turn.points), FLASH_MS));
         }

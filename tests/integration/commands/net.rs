@@ -497,7 +497,7 @@ fn a_duel_on_the_full_screen_against_a_headless_joiner() {
     );
     // Both boards, and the other's moves as they arrive.
     p.exp_string("Ann (you)").unwrap();
-    p.exp_string("> Bob: move 3 ").unwrap();
+    p.exp_string("Bob: move 3 (").unwrap();
     // Play with the keys, a card a key (more keys than the deck has cards): the result screen
     // comes, a key leaves it, and the result is printed after.
     for i in 0..150 {
@@ -539,4 +539,64 @@ fn a_hello_trickled_a_byte_at_a_time_does_not_hold_the_host() {
     h.wait_for(1, "refused a player", 10);
     assert!(started.elapsed() < Duration::from_secs(7));
     let _ = h.child.kill();
+}
+
+/// Writes `bytes` to `s` one a second on a thread of its own (never a whole message), until the
+/// other side hangs up or they run out.
+fn trickle(mut s: TcpStream, bytes: &'static [u8]) {
+    std::thread::spawn(move || {
+        for b in bytes {
+            if s.write_all(&[*b]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_secs(1));
+        }
+    });
+}
+
+/// After the handshake a joiner that trickles a byte a second (never a whole message, never a
+/// ping) is taken as gone within seconds: the host's deadline is for the whole message.
+#[test]
+fn a_joiner_trickling_bytes_after_the_handshake_is_taken_as_gone() {
+    let a = tempfile::tempdir().unwrap();
+    let (mut h, addr, code) = host(a.path(), &["--name", "Ann"]);
+    let (s, _r) = fake_joiner(&addr, &code);
+    let started = Instant::now();
+    trickle(s, b"move 1 1 and on and on and on and on");
+    let said = h.wait_for(1, "Mallory is gone: nothing was heard", 15);
+    assert!(started.elapsed() < Duration::from_secs(8), "{said}");
+    let (hc, hout, herr) = h.finish(10);
+    assert_eq!(hc, 0, "{herr}");
+    assert!(hout.contains("the duel is unfinished"), "{hout}");
+}
+
+/// The same on the joiner's side: a host that trickles a byte a second after its offer was
+/// agreed to is taken as gone within seconds, and the joiner ends cleanly.
+#[test]
+fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
+    let b = tempfile::tempdir().unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let mut j = join(b.path(), &addr, "ABCDEF", &["--yes", "--name", "Bob"]);
+    let (mut s, _) = listener.accept().unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let mut line = String::new();
+    r.read_line(&mut line).unwrap();
+    assert!(line.starts_with("hello new2048 1 ABCDEF Bob"), "{line}");
+    // A real rules file: the default rules, as `rules` prints them.
+    let rules = new2048(b.path()).arg("rules").output().unwrap().stdout;
+    write!(s, "duel cards 7 Mallory\nrules {}\n", rules.len()).unwrap();
+    s.write_all(&rules).unwrap();
+    while line.trim() != "agree" {
+        line.clear();
+        assert!(r.read_line(&mut line).unwrap() > 0, "no agreement");
+    }
+    let started = Instant::now();
+    trickle(s, b"move 1 1 and on and on and on and on");
+    let said = j.wait_for(1, "Mallory is gone: nothing was heard", 15);
+    assert!(started.elapsed() < Duration::from_secs(8), "{said}");
+    let (jc, jout, jerr) = j.finish(10);
+    assert_eq!(jc, 0, "{jerr}");
+    assert!(jout.contains("the duel is unfinished"), "{jout}");
 }

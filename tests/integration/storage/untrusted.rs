@@ -480,3 +480,71 @@ fn a_restore_killed_at_any_moment_leaves_the_old_rows_or_the_new_and_no_partial_
         assert!(stray.is_empty(), "after {delay_ms} ms: {stray:?}");
     }
 }
+
+/// Whose fault a failed restore or backup is decides its exit status: a backup file that is
+/// damaged is the file's (2, nothing changed); a disk with no room to keep today's database
+/// first, or to write a backup, is the machine's (1, nothing changed either).
+#[test]
+fn a_restore_the_disk_has_no_room_for_exits_1_and_a_damaged_backup_2() {
+    let home = Home::new();
+    let Some(disk) = crate::faults::Tmpfs::mount(&home.data(), "4m") else {
+        eprintln!("cannot mount a tmpfs here (not root?): the full-disk restore check is skipped");
+        return;
+    };
+    home.play(1);
+    let backup = home.backup("one.db");
+    let mut bytes = fs::read(&backup).unwrap();
+    assert!(bytes.len() > 8192);
+    bytes[4096..8192].fill(0x55);
+    let damaged = home.tmp.path().join("damaged.db");
+    fs::write(&damaged, &bytes).unwrap();
+    let out = home.restore(&damaged);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("nothing was changed"), "{err}");
+
+    // A database of a megabyte (a deck row), on a disk with 256 KB free: no room to keep it.
+    edit(
+        &home.data().join("new2048.db"),
+        "INSERT INTO decks (hash, cards) VALUES ('big', hex(randomblob(500000)))",
+    );
+    disk.fill();
+    let filler = fs::OpenOptions::new()
+        .write(true)
+        .open(home.data().join("filler"))
+        .unwrap();
+    let len = filler.metadata().unwrap().len();
+    filler.set_len(len.saturating_sub(256 << 10)).unwrap();
+    drop(filler);
+    let out = home.restore(&backup);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot keep the database"), "{err}");
+    assert!(home.named("new2048.db.before-restore-").is_empty());
+    let to = home.data().join("two.db");
+    let out = home.command(&["data", "backup"]).arg(&to).output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!to.exists(), "{err}");
+    disk.free();
+    assert_eq!(home.history().len(), 1);
+    let out = home.restore(&backup);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// `history --export` of a game whose row was edited into what does not read says so, and exits
+/// 2 (a hostile row, not the machine), whether SQLite or the program's reader finds it out.
+#[test]
+fn a_game_whose_row_does_not_read_is_not_exported_and_exits_2() {
+    let home = Home::new();
+    home.play(1);
+    let db = home.data().join("new2048.db");
+    for body in ["{", r#"{"game": "cards", "moves": 7}"#] {
+        edit(&db, &format!("UPDATE games SET body = '{body}'"));
+        let out = home.run(&["history", "--export", "1"], "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{body}: {err}");
+        assert!(err.contains("cannot export game 1"), "{err}");
+        assert_eq!(text(&out.stdout), "", "{body}");
+    }
+}

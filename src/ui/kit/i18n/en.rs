@@ -17,6 +17,7 @@ const EXPLAIN: ExplainWords = ExplainWords {
 };
 
 pub(crate) static EN: Words = Words {
+    net: &super::net::EN_NET,
     title: "new2048",
     tagline: "2048 with cards: stack them in columns, equal cards merge.",
     rules: "rules",
@@ -172,10 +173,10 @@ pub(crate) static EN: Words = Words {
     classic_saved_bye: "Classic game saved (score {}). Run new2048 classic to resume it.",
     menu_classic: "Classic 2048 (slide tiles on a {}×{} board)",
     resume_classic: "Resume your saved classic game (score {}, {})?",
-    menu_duel: "Duel (two players, one terminal)",
+    menu_duel: "Duel (two players: one terminal, or two over the network)",
     duel_prompt: "A duel at which game?",
-    duel_cards: "The card game (the same deck for both)",
-    duel_classic: "Classic 2048 (the same spawns for the same moves)",
+    duel_cards: "The card game at one terminal (the same deck for both)",
+    duel_classic: "Classic 2048 at one terminal (the same spawns for the same moves)",
     player: "Player {}",
     duel_tag: "duel",
     to_move: "{} to move",

@@ -9,10 +9,12 @@
 use crate::classic::Dir;
 
 mod en;
+mod net;
 mod words;
 mod zh;
 
 pub(crate) use en::EN;
+pub(crate) use net::NetWords;
 pub(crate) use words::Words;
 pub(crate) use zh::ZH;
 

@@ -9,6 +9,8 @@ use crate::strategy::review::Loss;
 
 /// The texts of one language. `{}` marks a value, filled in order by `fill`.
 pub(crate) struct Words {
+    /// The words of a duel over the network.
+    pub net: &'static super::net::NetWords,
     pub title: &'static str,
     pub tagline: &'static str,
     pub rules: &'static str,

@@ -17,6 +17,7 @@ const EXPLAIN: ExplainWords = ExplainWords {
 };
 
 pub(crate) static ZH: Words = Words {
+    net: &super::net::ZH_NET,
     title: "new2048",
     tagline: "用纸牌玩 2048：把牌叠成列，相同的牌会合并。",
     rules: "规则",
@@ -172,10 +173,10 @@ pub(crate) static ZH: Words = Words {
     classic_saved_bye: "经典游戏已保存（得分 {}）。运行 new2048 classic 即可继续。",
     menu_classic: "经典 2048（在 {}×{} 棋盘上滑动方块）",
     resume_classic: "继续保存的经典游戏吗（得分 {}，{}）？",
-    menu_duel: "对决（两位玩家，同一终端）",
+    menu_duel: "对决（两位玩家：同一终端，或通过网络）",
     duel_prompt: "对决玩哪种游戏？",
-    duel_cards: "纸牌游戏（双方同一副牌）",
-    duel_classic: "经典 2048（同样的移动出现同样的方块）",
+    duel_cards: "同一终端玩纸牌游戏（双方同一副牌）",
+    duel_classic: "同一终端玩经典 2048（同样的移动出现同样的方块）",
     player: "玩家 {}",
     duel_tag: "对决",
     to_move: "轮到 {}",

@@ -23,22 +23,12 @@ fn puzzle(moves: &[u8]) -> Game {
 
 fn screen(game: &Game, goal: Goal, overlay: Overlay) -> Screen<'_> {
     Screen {
-        game,
         best: Some(13),
         cursor: Some(2),
-        hint: None,
-        explained: &[],
-        tag: None,
-        notes: &[],
         overlay,
-        player: Player::Human,
-        prompt_line: false,
-        frame: None,
-        fresh: None,
         played_secs: Some(61),
-        daily: false,
-        insight: &[],
         goal: Some(goal),
+        ..Screen::of(game)
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::ui::kit::{Lang, any_overlay, checked, same_layout, to_text};
+use crate::ui::kit::{Cell, Lang, Mark, any_overlay, checked, same_layout, to_text};
 use crate::ui::play::describe;
 
 fn cards(list: &str) -> Vec<Card> {
@@ -29,22 +29,11 @@ fn game_with(rules: Rules, deck: &str, moves: &[u8]) -> (Game, Vec<Note>, Lang) 
 
 fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
     Screen {
-        game,
         best: Some(120),
         cursor: Some(2),
-        hint: None,
-        explained: &[],
-        tag: None,
         notes,
-        overlay: Overlay::None,
-        player: Player::Human,
-        prompt_line: false,
-        frame: None,
-        fresh: None,
         played_secs: Some(272),
-        daily: false,
-        insight: &[],
-        goal: None,
+        ..Screen::of(game)
     }
 }
 

@@ -15,14 +15,9 @@ fn game(size: u8, seed: u64) -> ClassicGame {
 
 fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
     ClassicScreen {
-        game,
         best: Some(120),
         notes,
-        overlay: Overlay::None,
-        prompt_line: false,
-        asking: false,
-        frame: None,
-        insight: &[],
+        ..ClassicScreen::of(game)
     }
 }
 

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::config::load_preset;
-use crate::ui::kit::{Lang, Overlay, Theme, checked};
-use crate::ui::screens::{Player, Screen, render};
+use crate::ui::kit::{Lang, Theme, checked};
+use crate::ui::screens::{Screen, render};
 
 fn deck(list: &str) -> Arc<[Card]> {
     list.split_whitespace()
@@ -32,22 +32,9 @@ fn chain_game() -> (Game, Position, Turn) {
 /// The game screen of `g` with `frame` drawn over it (the first column highlighted).
 fn screen_of<'a>(g: &'a Game, frame: Option<&'a Frame>) -> Screen<'a> {
     Screen {
-        game: g,
-        best: None,
         cursor: Some(0),
-        hint: None,
-        explained: &[],
-        tag: None,
-        notes: &[],
-        overlay: Overlay::None,
-        player: Player::Human,
-        prompt_line: false,
         frame,
-        fresh: None,
-        played_secs: None,
-        daily: false,
-        insight: &[],
-        goal: None,
+        ..Screen::of(g)
     }
 }
 
@@ -217,14 +204,8 @@ fn no_frame_draws_outside_the_terminal() {
                     }
                     for f in &grids {
                         let s = crate::ui::screens::ClassicScreen {
-                            game: &classic,
-                            best: None,
-                            notes: &[],
-                            overlay: Overlay::None,
-                            prompt_line: false,
-                            asking: false,
                             frame: Some(f),
-                            insight: &[],
+                            ..crate::ui::screens::ClassicScreen::of(&classic)
                         };
                         let laid =
                             crate::ui::screens::lay_out_classic(&s, lang.words(), theme, w, h);

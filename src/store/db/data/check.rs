@@ -7,10 +7,11 @@
 
 use rusqlite::Connection;
 
-use super::seal::Key;
-use super::{history, saves};
 use crate::cards::rules::Rules;
 use crate::store::api::SavedGameInfo;
+use crate::store::db::error::StoreError;
+use crate::store::db::seal::Key;
+use crate::store::db::{history, saves};
 
 /// How many problems are named one by one; the rest are counted.
 const NAMED: usize = 20;
@@ -104,7 +105,7 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
         |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
     )?;
     for (n, id) in games {
-        if let Err(why) = super::id::checked(&id) {
+        if let Err(why) = crate::store::db::id::checked(&id) {
             problems.push(format!("row n {n} of the games table is refused: {why}"));
         } else if let Err(e) = history::record(conn, &id) {
             problems.push(format!(
@@ -119,16 +120,16 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
         }
     }
     for (id, info) in saves::list(conn)? {
-        if let Err(why) = super::id::checked(&id) {
+        if let Err(why) = crate::store::db::id::checked(&id) {
             problems.push(format!("a row of the saves table is refused: {why}"));
             continue;
         }
         let read = info.and_then(|_: SavedGameInfo| {
             saves::load(conn, &id)?
-                .ok_or_else(|| "it is gone".to_string())?
+                .ok_or_else(|| StoreError::Missing("it is gone".into()))?
                 .rebuild()
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(|e| StoreError::Unreadable(e.to_string()))
         });
         if let Err(e) = read {
             problems.push(format!("the saved game {id} does not read: {e}"));

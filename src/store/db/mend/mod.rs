@@ -1,5 +1,5 @@
 //! Mending a damaged database without ever hiding a game. The damaged file stays where it is
-//! while what of it still reads is copied (`salvage.rs`) into `new2048.db.mending`, a file of the
+//! while what of it still reads is copied (`salvage`) into `new2048.db.mending`, a file of the
 //! data folder; that copy is synced and renamed `new2048.db.mended` (a copy that is whole), and
 //! only then is the swap made: the damaged file is kept under a new name taken by a hard link
 //! (which never replaces a file), its log moved beside it, and the mended copy renamed over
@@ -13,6 +13,8 @@
 //! starts meanwhile waits, and says so on stderr; a window with the database open notices before
 //! its next write that the file was replaced (its device and inode, [`identity`]) and reopens.
 
+mod salvage;
+
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,8 +22,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::error::StoreError;
-use super::schema::{self, DB_FILE, Opened};
+use crate::store::db::error::StoreError;
+use crate::store::db::schema::{self, DB_FILE, Opened};
 
 /// The copy being written.
 const MENDING: &str = "new2048.db.mending";
@@ -223,7 +225,7 @@ fn copy(dir: &Path, e: &StoreError) -> Result<(), StoreError> {
         conn.pragma_update(None, "synchronous", "OFF")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         schema::migrate(&conn)?;
-        let saved = super::salvage::copy_rows(&path, &mut conn)?;
+        let saved = salvage::copy_rows(&path, &mut conn)?;
         conn.close().map_err(|(_, e)| e)?;
         File::open(&mending)?.sync_all()?;
         let text = format!("{e}\n{}", saved.describe());
@@ -280,6 +282,11 @@ fn swap(dir: &Path) -> Result<Option<Opened>, StoreError> {
     let (path, mended, note) = (schema::path_in(dir), dir.join(MENDED), dir.join(NOTE));
     let said = fs::read_to_string(&note).ok();
     if !mended.exists() {
+        // A note beside a copy never renamed whole (a window killed between writing the one
+        // and renaming the other) is of no copy put in place: the file is mended anew.
+        if dir.join(MENDING).exists() {
+            return Ok(None);
+        }
         // Put in place by a window killed before it said so: said again, until said (the note
         // stays until the message was handed to the player, [`said`]).
         return Ok(said.map(|s| opened(&path, None, &s)));
@@ -362,18 +369,32 @@ fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
         }
     }
     let stamp = crate::utc::compact(crate::utc::now());
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(format!(".damaged-{stamp}"));
+    free_name(Path::new(&aside), |to| fs::hard_link(path, to))
+}
+
+/// Makes a file with `make` at `base`, or at `base-2`, `base-3`... while the name is taken
+/// (`make` fails with `AlreadyExists`: it never replaces a file, so two windows, or two
+/// commands in one second, each keep their own). The path made.
+pub(crate) fn free_name(
+    base: &Path,
+    mut make: impl FnMut(&Path) -> std::io::Result<()>,
+) -> std::io::Result<PathBuf> {
     for n in 1..1000 {
-        let name = if n == 1 {
-            format!("{}.damaged-{stamp}", path.display())
-        } else {
-            format!("{}.damaged-{stamp}-{n}", path.display())
-        };
-        let aside = PathBuf::from(name);
-        match fs::hard_link(path, &aside) {
-            Ok(()) => return Ok(aside),
+        let mut name = base.as_os_str().to_owned();
+        if n > 1 {
+            name.push(format!("-{n}"));
+        }
+        let path = PathBuf::from(name);
+        match make(&path) {
+            Ok(()) => return Ok(path),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(e),
         }
     }
-    Err(std::io::Error::other("no free name for the damaged file"))
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!("every name {}-N is taken", base.display()),
+    ))
 }

@@ -1,4 +1,4 @@
-//! What of a damaged database still reads, copied into a new one (`mend.rs` puts the copy in
+//! What of a damaged database still reads, copied into a new one (`mend` puts the copy in
 //! place). A flipped byte or a torn page spoils the rows on that page, not the file: so every
 //! row is looked up from the root by its key (one bad page hides only its own rows), and every
 //! row that reads is copied in one transaction. A row whose references no longer resolve (a game
@@ -15,7 +15,7 @@ use std::path::Path;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OpenFlags, Statement};
 
-use super::error::StoreError;
+use crate::store::db::error::StoreError;
 
 /// What came back from a damaged file.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -71,7 +71,8 @@ fn count(n: usize, what: &str) -> String {
     crate::cards::text::count(u32::try_from(n).unwrap_or(u32::MAX), what)
 }
 
-type Row = (Vec<String>, Vec<Value>);
+/// A row's values, in its table's column order ([`Read::columns`]).
+type Row = Vec<Value>;
 
 /// Copies every row of `from` (a damaged database) that still reads into `to`, a new database
 /// of this program's schema. Fails only when `to` cannot be written (a full disk).
@@ -96,11 +97,7 @@ pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Result<Salvaged, St
     let mut tx = to.transaction()?;
     // Rules and decks first: games and saves name them.
     let (range, listed) = rowids(&old, "rules", "id");
-    put(
-        &tx,
-        "rules",
-        by_key(&old, "rules", "id", &range, &listed).rows,
-    )?;
+    put(&tx, "rules", by_key(&old, "rules", "id", &range, &listed))?;
     let mut decks = keys(&old, "SELECT hash FROM decks");
     decks.extend(keys(
         &old,
@@ -111,15 +108,11 @@ pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Result<Salvaged, St
         "SELECT DISTINCT deck FROM saves WHERE deck IS NOT NULL",
     ));
     let decks: Vec<Key> = decks.into_iter().collect();
-    put(
-        &tx,
-        "decks",
-        by_key(&old, "decks", "hash", &decks, &decks).rows,
-    )?;
+    put(&tx, "decks", by_key(&old, "decks", "hash", &decks, &decks))?;
     let (range, listed) = rowids(&old, "games", "n");
     let read = by_key(&old, "games", "n", &range, &listed);
     let claimed = read.claimed.max(table_count(&old, "games"));
-    got.games = put(&tx, "games", read.rows)?;
+    got.games = put(&tx, "games", read)?;
     got.lost_games = claimed.saturating_sub(got.games);
     let mut ids = keys(&old, "SELECT id FROM saves");
     ids.extend(keys(&old, "SELECT id FROM saves INDEXED BY saves_newest"));
@@ -127,15 +120,22 @@ pub(crate) fn copy_rows(from: &Path, to: &mut Connection) -> Result<Salvaged, St
     let ids: Vec<Key> = ids.into_iter().collect();
     let saves = by_key(&old, "saves", "id", &ids, &ids);
     let claimed = saves.claimed.max(table_count(&old, "saves"));
+    let columns = saves.columns;
     for row in saves.rows {
-        let id = row.1.first().cloned().unwrap_or(Value::Null);
-        // A save is copied with all its moves or not at all.
+        let id = row.first().cloned().unwrap_or(Value::Null);
+        // A save is copied with all its moves or not at all (a move that does not read keeps
+        // it out: it counts as lost).
         let Ok(moves) = all_rows(&old, "SELECT * FROM save_moves WHERE save = ?1", &id) else {
             continue;
         };
         let sp = tx.savepoint()?;
-        let n = moves.len();
-        if put(&sp, "saves", vec![row])? == 1 && put(&sp, "save_moves", moves)? == n {
+        let n = moves.rows.len();
+        let save = Read {
+            columns: columns.clone(),
+            rows: vec![row],
+            claimed: 1,
+        };
+        if put(&sp, "saves", save)? == 1 && put(&sp, "save_moves", moves)? == n {
             sp.commit()?;
             got.saves += 1;
         }
@@ -162,25 +162,28 @@ impl Key {
     }
 }
 
-/// Inserts `rows` into `table`; how many went in. A row refused by a constraint (its rules
-/// row lost) is left out; any other failure (a full disk) fails the copy.
-fn put(tx: &Connection, table: &str, rows: Vec<Row>) -> Result<usize, StoreError> {
-    let mut n = 0;
+/// Inserts the rows `read` into `table`, through one statement; how many went in. A row
+/// refused by a constraint (its rules row lost) is left out; any other failure (a full disk)
+/// fails the copy.
+fn put(tx: &Connection, table: &str, read: Read) -> Result<usize, StoreError> {
     // Only the columns this schema has (an older file's `checked` mark is not one).
     let own: Vec<String> = tx
-        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
-        .query_map([], |r| r.get(0))?
+        .prepare_cached("SELECT name FROM pragma_table_info(?1)")?
+        .query_map([table], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
-    for (columns, values) in rows {
-        let (columns, values): (Vec<String>, Vec<Value>) = columns
-            .into_iter()
-            .zip(values)
-            .filter(|(c, _)| own.contains(c))
-            .unzip();
-        let list = columns.join(", ");
-        let marks = vec!["?"; columns.len()].join(", ");
-        let sql = format!("INSERT OR IGNORE INTO {table} ({list}) VALUES ({marks})");
-        match tx.execute(&sql, rusqlite::params_from_iter(values)) {
+    let kept: Vec<usize> = (0..read.columns.len())
+        .filter(|&i| own.contains(&read.columns[i]))
+        .collect();
+    let list: Vec<&str> = kept.iter().map(|&i| read.columns[i].as_str()).collect();
+    let marks = vec!["?"; kept.len()].join(", ");
+    let mut insert = tx.prepare_cached(&format!(
+        "INSERT OR IGNORE INTO {table} ({}) VALUES ({marks})",
+        list.join(", ")
+    ))?;
+    let mut n = 0;
+    for row in read.rows {
+        let values = kept.iter().map(|&i| &row[i]);
+        match insert.execute(rusqlite::params_from_iter(values)) {
             Ok(k) => n += k,
             Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {}
             Err(e) => return Err(e.into()),
@@ -191,6 +194,8 @@ fn put(tx: &Connection, table: &str, rows: Vec<Row>) -> Result<usize, StoreError
 
 /// The rows read of a table, and how many keys the file claims for it.
 struct Read {
+    /// The table's columns in the damaged file, which every row's values follow.
+    columns: Vec<String>,
     rows: Vec<Row>,
     claimed: usize,
 }
@@ -267,6 +272,7 @@ fn table_count(old: &Connection, table: &str) -> usize {
 /// not found though `listed` (the keys the table and its indexes show) names it.
 fn by_key(old: &Connection, table: &str, key: &str, keys: &[Key], listed: &[Key]) -> Read {
     let mut read = Read {
+        columns: Vec::new(),
         rows: Vec::new(),
         claimed: 0,
     };
@@ -274,6 +280,7 @@ fn by_key(old: &Connection, table: &str, key: &str, keys: &[Key], listed: &[Key]
         read.claimed = listed.len();
         return read;
     };
+    read.columns = q.column_names().map(str::to_string).collect();
     for k in keys {
         match one_row(&mut q, &k.value()) {
             Ok(Some(row)) => {
@@ -281,34 +288,36 @@ fn by_key(old: &Connection, table: &str, key: &str, keys: &[Key], listed: &[Key]
                 read.claimed += 1;
             }
             Ok(None) if listed.binary_search(k).is_err() => {}
-            Ok(None) | Err(()) => read.claimed += 1,
+            // A row that does not read is one the file holds, lost.
+            Ok(None) | Err(_) => read.claimed += 1,
         }
     }
     read
 }
 
-fn one_row(q: &mut Statement<'_>, key: &Value) -> Result<Option<Row>, ()> {
-    let columns: Vec<String> = q.column_names().map(str::to_string).collect();
-    let mut rows = q.query([key]).map_err(drop)?;
-    match rows.next() {
-        Ok(Some(r)) => Ok(Some((columns.clone(), values(r, columns.len())?))),
-        Ok(None) => Ok(None),
-        Err(_) => Err(()),
-    }
+/// The row `q` gives for `key`, if any.
+fn one_row(q: &mut Statement<'_>, key: &Value) -> rusqlite::Result<Option<Row>> {
+    let n = q.column_count();
+    let mut rows = q.query([key])?;
+    rows.next()?.map(|r| values(r, n)).transpose()
 }
 
-/// Every row `sql` gives for `key`, or an error if any does not read.
-fn all_rows(old: &Connection, sql: &str, key: &Value) -> Result<Vec<Row>, ()> {
-    let mut q = old.prepare(sql).map_err(drop)?;
+/// Every row `sql` gives for `key`, or the error of the first that does not read.
+fn all_rows(old: &Connection, sql: &str, key: &Value) -> rusqlite::Result<Read> {
+    let mut q = old.prepare(sql)?;
     let columns: Vec<String> = q.column_names().map(str::to_string).collect();
-    let mut rows = q.query([key]).map_err(drop)?;
+    let mut rows = q.query([key])?;
     let mut out = Vec::new();
-    while let Some(r) = rows.next().map_err(drop)? {
-        out.push((columns.clone(), values(r, columns.len())?));
+    while let Some(r) = rows.next()? {
+        out.push(values(r, columns.len())?);
     }
-    Ok(out)
+    Ok(Read {
+        claimed: out.len(),
+        columns,
+        rows: out,
+    })
 }
 
-fn values(r: &rusqlite::Row<'_>, n: usize) -> Result<Vec<Value>, ()> {
-    (0..n).map(|i| r.get::<_, Value>(i).map_err(drop)).collect()
+fn values(r: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<Row> {
+    (0..n).map(|i| r.get::<_, Value>(i)).collect()
 }

@@ -7,58 +7,33 @@
 //! The duel itself (moves sent and checked, saving, the result) is [`crate::net::session`]'s;
 //! this screen only draws it and turns keys into the moves a player would type. It waits for a
 //! key at most [`TICK`], so the other side's moves show within that of their arrival.
+//!
+//! The start menu reaches it through [`lobby`]: hosting ([`host`]: the address and code shown
+//! while the host waits, which Esc gives up) and joining ([`join`]: the address and code typed,
+//! the host's offer shown before agreeing).
+
+mod host;
+mod join;
+mod lobby;
+
+pub(crate) use lobby::{Way, lobby};
 
 use std::io;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use super::kit::{Lang, Tone, Words, fill, fit};
-use super::screens::DuelBoard;
-use super::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
 use crate::duel::{DuelResult, Playable};
 use crate::net::game::NetGame;
-use crate::net::session::{Event, Session};
+use crate::net::proto::Gone;
+use crate::net::session::{Event, OwnEnd, Said, Session};
+use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
+use crate::ui::screens::DuelBoard;
+use crate::ui::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
 
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);
-
-/// What this screen says that the game's words do not.
-struct Texts {
-    you: &'static str,
-    waiting: &'static str,
-    keys_cards: &'static str,
-    keys_classic: &'static str,
-    any_key: &'static str,
-    unfinished: &'static str,
-}
-
-const EN_TEXTS: Texts = Texts {
-    you: "you",
-    waiting: "waiting for {}",
-    keys_cards: "1-9 or ←/→ Enter: place · d: discard · q: leave",
-    keys_classic: "arrows or w a s d: slide · q: leave",
-    any_key: "press any key",
-    unfinished: "unfinished: {}",
-};
-
-const ZH_TEXTS: Texts = Texts {
-    you: "你",
-    waiting: "等待 {}",
-    keys_cards: "1-9 或 ←/→ 回车：放牌 · d：弃牌 · q：离开",
-    keys_classic: "方向键或 w a s d：滑动 · q：离开",
-    any_key: "按任意键",
-    unfinished: "未完成：{}",
-};
-
-fn texts(words: &Words) -> &'static Texts {
-    if std::ptr::eq(words, Lang::Zh.words()) {
-        &ZH_TEXTS
-    } else {
-        &EN_TEXTS
-    }
-}
 
 /// What the screen says of a game besides its board: score, cards left (classic: moves) and
 /// the highest card or tile, each in words.
@@ -93,9 +68,20 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
     s: &mut Session<G>,
     events: &Receiver<Event>,
 ) -> io::Result<()> {
+    let guard = TermGuard::enter(ui)?;
+    let shown = duel_screen(ui, s, events);
+    drop(guard);
+    shown
+}
+
+/// [`net_duel`] on a screen already taken (the start menu's).
+pub(crate) fn duel_screen<G: NetGame + Brief>(
+    ui: &Ui,
+    s: &mut Session<G>,
+    events: &Receiver<Event>,
+) -> io::Result<()> {
     s.out = crate::net::session::Out::Screen;
     s.begin();
-    let guard = TermGuard::enter(ui)?;
     let timed = Timed::enter();
     let cards = s.duel.players[s.me].columns() > 0;
     let mut cursor = s.duel.players[s.me].columns() / 2;
@@ -154,16 +140,11 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
         }
     }
     drop(timed);
-    drop(guard);
     Ok(())
 }
 
 fn width(lines: &[String]) -> usize {
-    lines
-        .iter()
-        .map(|l| console::measure_text_width(l))
-        .max()
-        .unwrap_or(0)
+    crate::ui::kit::widest(lines)
 }
 
 /// Two blocks side by side, `gap` columns apart.
@@ -180,7 +161,8 @@ fn beside(left: &[String], right: &[String], gap: usize) -> Vec<String> {
 }
 
 /// The result in the game's words, or that the duel is still on.
-fn result_line<G: NetGame>(s: &Session<G>, words: &Words, t: &Texts) -> Option<String> {
+pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<String> {
+    let t = words.net;
     if !s.over() {
         return None;
     }
@@ -199,7 +181,7 @@ fn result_line<G: NetGame>(s: &Session<G>, words: &Words, t: &Texts) -> Option<S
             }
         }
         Some(DuelResult::Draw) => fill(words.duel_draw, &[&a.survived(), &a.score()]),
-        None => fill(t.unfinished, &[&s.unfinished().unwrap_or_default()]),
+        None => fill(t.unfinished, &[&unfinished(s, t)]),
     })
 }
 
@@ -216,8 +198,8 @@ fn other_lines<G: Brief>(head: String, other: &G, words: &Words, w: usize) -> Ve
 
 /// The line under the screen: the keys, that this side waits, or the result.
 fn footer<G: NetGame>(s: &Session<G>, words: &Words, cards: bool) -> String {
-    let t = texts(words);
-    result_line(s, words, t).map_or_else(
+    let t = words.net;
+    result_line(s, words).map_or_else(
         || {
             if s.own_done() {
                 fill(t.waiting, &[&s.names[1 - s.me]])
@@ -240,7 +222,7 @@ fn lay_out<G: NetGame + Brief>(
     h: usize,
 ) -> Vec<String> {
     let (words, theme) = (ui.words, ui.theme);
-    let t = texts(words);
+    let t = words.net;
     let (me, peer) = (s.me, 1 - s.me);
     let (own, other) = (&s.duel.players[me], &s.duel.players[peer]);
     let tones = [Tone::Player1, Tone::Player2];
@@ -261,8 +243,12 @@ fn lay_out<G: NetGame + Brief>(
         ),
         Tone::Title,
     );
-    let footer = footer(s, words, cursor.is_some());
-    let footer = theme.paint(&footer, Tone::Info);
+    // The footer wrapped: the result, and the key that leaves it, are read whole.
+    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some()), w.max(1))
+        .iter()
+        .map(|l| theme.paint(l, Tone::Info))
+        .collect();
+    let foot = footer.len();
     let other_brief = other_lines(head(peer, other), other, words, w);
     let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
     // A player's block: their name, their figures on two lines, their board.
@@ -290,7 +276,7 @@ fn lay_out<G: NetGame + Brief>(
                 continue;
             };
             let both = beside(&mine, &theirs, 4);
-            if fits(&both, 1) {
+            if fits(&both, foot) {
                 body = Some(both);
                 break 'both;
             }
@@ -302,7 +288,7 @@ fn lay_out<G: NetGame + Brief>(
                 let Some(alone) = block(me, own, tight, cursor, short) else {
                     continue;
                 };
-                if fits(&alone, 1 + other_brief.len()) {
+                if fits(&alone, foot + other_brief.len()) {
                     body = Some([alone, other_brief.clone()].concat());
                     break 'alone;
                 }
@@ -315,7 +301,7 @@ fn lay_out<G: NetGame + Brief>(
     });
     // The title and the latest events where there is room.
     let mut lines = Vec::new();
-    let mut room = h.saturating_sub(body.len() + 1);
+    let mut room = h.saturating_sub(body.len() + foot);
     if room > 0 {
         lines.push(title);
         room -= 1;
@@ -323,11 +309,85 @@ fn lay_out<G: NetGame + Brief>(
     lines.extend(body);
     let shown = room.min(s.log.len()).min(4);
     for l in &s.log[s.log.len() - shown..] {
-        lines.push(theme.paint(l, Tone::Dim));
+        lines.push(theme.paint(&said(s, l, t), Tone::Dim));
     }
-    lines.push(footer);
+    // The footer stays whole at the bottom, whatever had to go.
+    lines.truncate(h.saturating_sub(foot));
+    lines.extend(footer);
     lines.truncate(h);
     lines.into_iter().map(|l| fit(&l, w)).collect()
+}
+
+/// Why the duel is unfinished, in the player's words.
+fn unfinished<G: NetGame>(s: &Session<G>, t: &NetWords) -> String {
+    let peer = &s.names[1 - s.me];
+    match (s.broken(), s.gone()) {
+        (Some(why), _) => fill(t.log_stopped, &[peer, &why]),
+        (None, Some(g)) => fill(t.log_gone, &[peer, &gone(g, t)]),
+        (None, None) => t.both_left.to_string(),
+    }
+}
+
+/// Why the other player is gone, in the player's words.
+fn gone(g: &Gone, t: &NetWords) -> String {
+    match g {
+        Gone::Closed => t.why_closed.to_string(),
+        Gone::Silent => t.why_silent.to_string(),
+        Gone::Failed(e) => fill(t.why_failed, &[e]),
+        Gone::Sent(what) => fill(t.why_sent, &[what]),
+        Gone::StoppedIt(why) => fill(t.why_stopped_it, &[why]),
+        Gone::YouStopped => t.why_you_stopped.to_string(),
+    }
+}
+
+/// A line of the duel's log, in the player's words.
+fn said<G: NetGame>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
+    let (me, peer) = (&s.names[s.me], &s.names[1 - s.me]);
+    match l {
+        Said::Begins => fill(t.log_begins, &[me, peer]),
+        Said::Move {
+            side,
+            n,
+            word,
+            score,
+            survived,
+            over,
+        } => {
+            let line = fill(t.log_move, &[&s.names[*side], n, word, score, survived]);
+            if *over {
+                format!("{line}{}", t.log_game_over)
+            } else {
+                line
+            }
+        }
+        Said::OwnEnd { why, waiting } => {
+            let why = match why {
+                OwnEnd::Left => t.log_you_left,
+                OwnEnd::InputEnded => t.log_input_ended,
+                OwnEnd::Over => t.log_own_over,
+                OwnEnd::Decided => t.log_decided,
+                OwnEnd::NoBotMove => t.log_no_bot_move,
+            };
+            let wait = if *waiting {
+                fill(t.log_waiting_for, &[peer])
+            } else {
+                String::new()
+            };
+            format!("{why}{wait}")
+        }
+        Said::PeerStops { over: true } => fill(t.log_peer_over, &[peer]),
+        Said::PeerStops { over: false } => fill(t.log_peer_left, &[peer]),
+        Said::Gone { why, alone } => {
+            let line = fill(t.log_gone, &[peer, &gone(why, t)]);
+            if *alone {
+                format!("{line}{}", t.log_alone)
+            } else {
+                line
+            }
+        }
+        Said::Stopped(why) => fill(t.log_stopped, &[peer, why]),
+        Said::Skipped { line, why } => fill(t.log_skipped, &[line, why]),
+    }
 }
 
 #[cfg(test)]
@@ -339,7 +399,5 @@ mod tests {
         let l = vec!["ab".to_string(), "c".to_string()];
         let r = vec!["x".to_string(), "y".to_string(), "z".to_string()];
         assert_eq!(beside(&l, &r, 2), vec!["ab  x", "c   y", "    z"]);
-        assert_eq!(texts(Lang::Zh.words()).you, "你");
-        assert_eq!(texts(Lang::En.words()).you, "you");
     }
 }

@@ -1,0 +1,167 @@
+//! The rules sub-menu and the door to the rules editor: a preset or one of the player's rule sets
+//! put in force, the editor on the player's own file (from the rules sub-menu) or on a rule set
+//! that cannot be played (from the start menu's "mend" row), and what the editor's end means for
+//! the menu (a game of the rules edited, or the rules last saved in force).
+//!
+//! Apart from the start menu's list ([`super`]) because it is the menu's one conversation about
+//! rules files: it finds the file to edit ([`crate::config::own`]), opens the editor, and turns
+//! a file that cannot be read into a note above the menu.
+
+use std::sync::Arc;
+
+use crate::cards::rules::Rules;
+use crate::config;
+use crate::config::own::EditFileError;
+use crate::config::presets;
+use crate::ui::editor::{Edited, Editor};
+use crate::ui::kit::{Tone, fill};
+use crate::ui::play::{Match, edit};
+use crate::ui::term::Ui;
+use crate::ui::widgets::Item;
+
+use super::challenge::{own_rule_sets, rules_label};
+use super::{Sub, fresh_game, select_sub};
+
+/// A rule set of the player's that cannot be played, and why (the first line of its error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Broken {
+    pub(super) name: String,
+    pub(super) why: String,
+}
+
+/// The player's rule sets that cannot be played.
+pub(super) fn broken_sets() -> Vec<Broken> {
+    config::own::list()
+        .into_iter()
+        .filter_map(|s| {
+            let e = s.rules.err()?;
+            // Its first words: what is wrong (`board.height = 0 is not allowed`).
+            let first = e.message.lines().next().unwrap_or_default();
+            let why = first.split(": ").next().unwrap_or_default().to_string();
+            Some(Broken { name: s.name, why })
+        })
+        .collect()
+}
+
+/// The rules sub-menu: each preset with a line on what it changes and how hard it is (cut
+/// between words in a narrow window), then the player's own rules file when there is one. A file that has
+/// become unreadable or wrong since the game started is not offered. The rules in force
+/// (`current`) are highlighted first; a choice whose rules cannot be loaded goes back to the menu.
+/// The rules sub-menu: a preset or the player's file put in force (back to the menu), or the
+/// editor, which may start a game at once.
+pub(super) fn change_rules(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    notes: &mut Vec<(String, Tone)>,
+) -> Sub<Match> {
+    match pick_preset(ui, rules) {
+        Sub::Chose(Some(r)) => {
+            *rules = Arc::new(r);
+            Sub::Back
+        }
+        Sub::Chose(None) => edit_own(ui, rules, notes),
+        Sub::Back => Sub::Back,
+        Sub::Leave => Sub::Leave,
+    }
+}
+
+/// The rules editor on the player's own file: a game with the rules edited ("play"), or back
+/// to the menu with the rules last saved in force (a file that cannot be read is said in
+/// `notes`).
+fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
+    // The rule set in force when it is one of the player's, else the player's rules file.
+    let set = config::own::list()
+        .into_iter()
+        .find(|s| s.rules.as_ref().is_ok_and(|r| r.hash() == rules.hash()));
+    let file = match set {
+        Some(s) => config::own::rule_set_file(&s.name),
+        None => config::own::own_file(),
+    };
+    edit_file(ui, rules, notes, file)
+}
+
+/// The rules editor on a rule set that cannot be played (see [`edit_file`]).
+pub(super) fn mend(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    notes: &mut Vec<(String, Tone)>,
+    set: Option<&Broken>,
+) -> Sub<Match> {
+    let name = set.map(|b| b.name.as_str()).unwrap_or_default();
+    edit_file(ui, rules, notes, config::own::rule_set_file(name))
+}
+
+/// The rules editor on `file` (its path and text, or why it cannot be read, said in `notes`):
+/// a game with the rules edited ("play"), or back to the menu with the rules last saved in force.
+fn edit_file(
+    ui: &Ui,
+    rules: &mut Arc<Rules>,
+    notes: &mut Vec<(String, Tone)>,
+    file: Result<(std::path::PathBuf, String), EditFileError>,
+) -> Sub<Match> {
+    let edited = match file {
+        Ok((path, text)) => Editor::open(&path, &text).map(|mut ed| edit(ui, &mut ed)),
+        Err(e) => Err(e.to_string()),
+    };
+    match edited {
+        Ok(Edited::Play(r)) => {
+            *rules = Arc::new(r);
+            let (g, m) = fresh_game(rules);
+            Sub::Chose(Match::Cards(Box::new(g), m))
+        }
+        Ok(Edited::Back(saved)) => {
+            if let Some(r) = saved {
+                *rules = Arc::new(r);
+            }
+            Sub::Back
+        }
+        Ok(Edited::Stop) => Sub::Leave,
+        Err(e) => {
+            notes.push((e, Tone::Bad));
+            Sub::Back
+        }
+    }
+}
+
+/// The rules sub-menu: a preset, the player's own file or rule sets, or `None` for the editor.
+fn pick_preset(ui: &Ui, current: &Rules) -> Sub<Option<Rules>> {
+    let words = ui.words;
+    let mut items: Vec<Item> = Vec::new();
+    let mut choices: Vec<Rules> = Vec::new();
+    for (i, (n, _)) in presets::ALL.iter().enumerate() {
+        let Ok(rules) = config::load_preset(n) else {
+            continue;
+        };
+        items.push(match words.preset_lines.get(i) {
+            Some(line) => {
+                let [wins, score] = crate::strategy::measured::picker(n);
+                Item::new(fill(words.preset_item, &[n, &fill(line, &[&wins, &score])]))
+            }
+            None => Item::new(*n),
+        });
+        choices.push(rules);
+    }
+    for (r, file) in own_rule_sets() {
+        let label = rules_label(&r, ui);
+        let file = file.unwrap_or_default();
+        items.push(Item::forms(vec![
+            fill(words.preset_item, &[&label, &file]),
+            label,
+        ]));
+        choices.push(r);
+    }
+    items.push(Item::new(words.edit_rules));
+    let now = choices
+        .iter()
+        .position(|r| r.hash() == current.hash())
+        .unwrap_or(0);
+    let i = match select_sub(ui, words.preset_prompt, &items, now) {
+        Sub::Chose(i) => i,
+        Sub::Back => return Sub::Back,
+        Sub::Leave => return Sub::Leave,
+    };
+    match choices.into_iter().nth(i) {
+        Some(r) => Sub::Chose(Some(r)),
+        None => Sub::Chose(None),
+    }
+}
