@@ -102,7 +102,7 @@ pub(crate) fn play_classic_kept_from(
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-pub(crate) fn duel_kept<G: Recorded>(
+pub(crate) fn duel_kept<G: Recorded + crate::headless::Lines>(
     duel: &mut crate::duel::Duel<G>,
     meta: &G::Meta,
     names: &[String; 2],
