@@ -12,21 +12,18 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::engine::Game;
-use crate::cards::summary::{Ending, Summary};
-use crate::cards::text;
+use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 
 /// A game either mode can play: the card game or classic 2048.
 ///
 /// Everything outside the two engines that works with "either game" goes through this one trait:
-/// duels (who has survived longer), line-mode duels (a typed move, the board as text, the
-/// summary), replays (the same game from its start, one recorded move at a time) and the records
-/// of duels. The facts are written once per game here; the screens add only what is theirs
-/// (keys, layout) in `ui`. It is named `Playable` because [`crate::cards::engine::Game`] is the
-/// card game's own type.
+/// duels (who has survived longer), replays (the same game from its start, one recorded move at
+/// a time) and the records of duels. The facts are written once per game here; what each reader
+/// adds is theirs: the line protocol (a typed move, the board as text, the summary) is
+/// `headless::Lines`, the keys and the layout the screens' in `ui`. It is named `Playable`
+/// because [`crate::cards::engine::Game`] is the card game's own type.
 pub trait Playable: Sized {
-    /// How a move is typed in line mode, for prompts: only the moves these rules have.
-    fn moves_typed(&self) -> &'static str;
     /// The game cannot go on (lost, or the deck is used up).
     fn finished(&self) -> bool;
     /// How long the player has survived: cards played or discarded, or moves made.
@@ -42,34 +39,11 @@ pub trait Playable: Sized {
     /// The same game before its first move: same rules and deal.
     #[must_use]
     fn restart(&self) -> Self;
-    /// Plays this game's move `i` on `at` (this game replayed up to move `i`) and says what it
-    /// did, as line-mode play words it.
-    fn replay_move(&self, at: &mut Self, i: usize) -> String;
-    /// Plays one typed move: `Ok(None)` for a blank or comment line, `Err` with the reason for a
-    /// line that is not a legal move here. Undo and quit are not moves.
-    fn play_text(&mut self, line: &str) -> Result<Option<String>, String>;
-    /// The board as plain text.
-    fn board_text(&self) -> String;
-    /// The board with the status lines, as line-mode play prints it after each move.
-    fn view_text(&self) -> String;
-    /// One line under the board while stepping through a replay.
-    fn status_line(&self) -> String;
-    /// The closing line of a replay: outcome, score, length, highest.
-    fn result_line(&self) -> String;
-    /// The final state, as this game's line-mode `--json` prints it.
-    fn summary(&self) -> serde_json::Value;
+    /// Plays this game's move `i` on `at` (this game replayed up to move `i`).
+    fn replay_step(&self, at: &mut Self, i: usize);
 }
 
 impl Playable for Game {
-    fn moves_typed(&self) -> &'static str {
-        // `d` only where the rules have discards (it was offered under every rules).
-        if self.rules().has_discards() {
-            "a column number or d"
-        } else {
-            "a column number"
-        }
-    }
-
     fn finished(&self) -> bool {
         self.is_over()
     }
@@ -95,56 +69,13 @@ impl Playable for Game {
     fn restart(&self) -> Game {
         Game::new(self.rules_arc().clone(), self.deck().clone())
     }
-    fn replay_move(&self, at: &mut Game, i: usize) -> String {
-        let turn = at
-            .play(self.moves()[i])
+    fn replay_step(&self, at: &mut Game, i: usize) {
+        at.play(self.moves()[i])
             .expect("a rebuilt game's moves are legal");
-        text::turn_line(&turn)
-    }
-    fn play_text(&mut self, line: &str) -> Result<Option<String>, String> {
-        let columns = self.rules().board.columns as usize;
-        match text::parse_command(line, columns).map_err(|e| e.to_string())? {
-            None | Some(text::CardCommand::Quit) => Ok(None),
-            Some(text::CardCommand::Undo) => Err("there is no undo in a duel".into()),
-            Some(text::CardCommand::Move(m)) => self
-                .play(m)
-                .map(|t| Some(text::turn_line(&t)))
-                .map_err(|e| e.to_string()),
-        }
-    }
-    fn board_text(&self) -> String {
-        text::board(self.position(), self.rules())
-    }
-    fn view_text(&self) -> String {
-        format!("{}{}", self.board_text(), text::status(self))
-    }
-    fn status_line(&self) -> String {
-        format!(
-            "score {}  hand: {}",
-            self.position().score,
-            text::cards(self.visible())
-        )
-    }
-    fn result_line(&self) -> String {
-        let s = Summary::of(self);
-        format!(
-            "result: {}  score {}  cards played {}  highest {}",
-            s.outcome.as_str(),
-            s.score,
-            s.cards_played,
-            s.highest
-        )
-    }
-    fn summary(&self) -> serde_json::Value {
-        serde_json::to_value(Summary::of(self)).expect("a summary serializes")
     }
 }
 
 impl Playable for ClassicGame {
-    fn moves_typed(&self) -> &'static str {
-        "w, a, s or d"
-    }
-
     fn finished(&self) -> bool {
         self.is_over()
     }
@@ -169,45 +100,9 @@ impl Playable for ClassicGame {
     fn restart(&self) -> ClassicGame {
         ClassicGame::new(self.rules(), self.seed())
     }
-    fn replay_move(&self, at: &mut ClassicGame, i: usize) -> String {
-        let d = self.moves()[i];
-        let slide = at.play(d).expect("a rebuilt game's moves change the board");
-        format!("{} (+{})", d.as_str(), slide.points)
-    }
-    fn play_text(&mut self, line: &str) -> Result<Option<String>, String> {
-        use crate::classic::text::{ClassicCommand, NotACommand, parse_command, slide};
-        match parse_command(line) {
-            Ok(None | Some(ClassicCommand::Quit)) => Ok(None),
-            Ok(Some(ClassicCommand::Undo)) => Err("there is no undo in a duel".into()),
-            Ok(Some(ClassicCommand::Slide(d))) => slide(self, d)
-                .map(|(msg, _)| Some(msg))
-                .map_err(|e| e.to_string()),
-            Err(NotACommand) => {
-                Err("not a move; type w, a, s or d (or up, left, down, right)".into())
-            }
-        }
-    }
-    fn board_text(&self) -> String {
-        crate::classic::text::board_text(self.board())
-    }
-    fn view_text(&self) -> String {
-        crate::classic::text::status(self)
-    }
-    fn status_line(&self) -> String {
-        format!("score {}", self.score())
-    }
-    fn result_line(&self) -> String {
-        format!(
-            "result: {}  score {}  moves {}  highest {}",
-            self.ending().as_str(),
-            self.score(),
-            self.moves().len(),
-            self.board().highest()
-        )
-    }
-    fn summary(&self) -> serde_json::Value {
-        serde_json::to_value(crate::classic::text::ClassicSummary::of(self))
-            .expect("a summary serializes")
+    fn replay_step(&self, at: &mut ClassicGame, i: usize) {
+        at.play(self.moves()[i])
+            .expect("a rebuilt game's moves change the board");
     }
 }
 
@@ -257,7 +152,7 @@ pub fn turn_order<G: Playable>(ended: &[G; 2]) -> Vec<usize> {
                 None => break,
             },
         };
-        let _ = ended[i].replay_move(&mut duel.players[i], made[i]);
+        ended[i].replay_step(&mut duel.players[i], made[i]);
         made[i] += 1;
         movers.push(i);
         duel.turn = i;
@@ -349,9 +244,6 @@ mod tests {
 
     /// Only what a duel reads matters; the rest is the simplest true answer.
     impl Playable for Toy {
-        fn moves_typed(&self) -> &'static str {
-            "anything"
-        }
         fn finished(&self) -> bool {
             self.moves >= self.life
         }
@@ -376,28 +268,8 @@ mod tests {
         fn restart(&self) -> Toy {
             toy(self.life, self.per_move)
         }
-        fn replay_move(&self, at: &mut Toy, _: usize) -> String {
+        fn replay_step(&self, at: &mut Toy, _: usize) {
             at.moves += 1;
-            String::new()
-        }
-        fn play_text(&mut self, _: &str) -> Result<Option<String>, String> {
-            self.moves += 1;
-            Ok(Some(String::new()))
-        }
-        fn board_text(&self) -> String {
-            String::new()
-        }
-        fn view_text(&self) -> String {
-            String::new()
-        }
-        fn status_line(&self) -> String {
-            String::new()
-        }
-        fn result_line(&self) -> String {
-            String::new()
-        }
-        fn summary(&self) -> serde_json::Value {
-            serde_json::Value::Null
         }
     }
 

@@ -50,6 +50,13 @@ impl<W: Write> Write for Lenient<W> {
     }
 }
 
+/// Prints the store's messages on the error stream (`new2048: warning: …`), each once.
+pub(crate) fn print_warnings(store: &mut crate::store::Store) {
+    for w in store.take_warnings() {
+        note(format_args!("new2048: warning: {w}"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

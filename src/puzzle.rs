@@ -18,9 +18,10 @@ use std::sync::Arc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move, Position};
 use crate::cards::rules::{MAX_LOOKAHEAD, Rules};
+use crate::headless::review::{move_text, where_};
+pub(crate) use crate::start::Target;
 use crate::start::{Deal, GameMeta};
 use crate::strategy::exact::{self, Budget, Solution};
-use crate::strategy::review;
 use crate::utc;
 
 /// The cards of a puzzle's deck.
@@ -37,23 +38,15 @@ pub(crate) fn rules_of(rules: &Rules) -> Rules {
     r
 }
 
-/// The seed of the daily puzzle of `date` (`YYYY-MM-DD`), or `None` for a string that is no date.
-pub(crate) fn daily_seed(date: &str) -> Option<u64> {
-    utc::parse_date(date)?;
-    Some(seed_of_day(date))
-}
-
-/// The seed of the daily puzzle of a date already checked.
-fn seed_of_day(date: &str) -> u64 {
-    crate::cards::deck::daily_seed(&format!("puzzle {date}"))
-}
-
 /// A new puzzle of `rules` (made a puzzle's): the daily puzzle of `date` when one is given,
 /// else from `seed` or a fresh one.
 pub(crate) fn start(rules: &Rules, seed: Option<u64>, date: Option<utc::Date>) -> (Game, GameMeta) {
     let rules = Arc::new(rules_of(rules));
     let (seed, date) = match date {
-        Some(d) => (seed_of_day(&d.to_string()), Some(d.to_string())),
+        Some(d) => (
+            crate::start::puzzle_seed(&d.to_string()),
+            Some(d.to_string()),
+        ),
         None => (seed.unwrap_or_else(crate::start::fresh_seed), None),
     };
     let game = Game::with_seed(rules, seed);
@@ -72,24 +65,6 @@ pub(crate) fn start(rules: &Rules, seed: Option<u64>, date: Option<utc::Date>) -
 /// The puzzle's target: the best line of its whole deck.
 pub(crate) fn target(game: &Game) -> Solution {
     exact::solve(game.rules(), game.deck())
-}
-
-/// A puzzle's target as its deal keeps it (in the save and the record), so the game is judged
-/// by it wherever it is shown: the result screen, history, stats, the line to share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub(crate) struct Target {
-    pub score: u64,
-    /// Proven the best any play can make; else the best a wide search knows.
-    pub proven: bool,
-}
-
-impl Target {
-    pub(crate) fn of(s: &Solution) -> Target {
-        Target {
-            score: s.score,
-            proven: s.proven,
-        }
-    }
 }
 
 /// How a puzzle went against its target.
@@ -196,7 +171,7 @@ pub(crate) struct PuzzleMove {
 
 /// A move as a record writes it (`3`, `d`), in JSON.
 fn as_record<S: serde::Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&review::move_text(*m))
+    s.serialize_str(&move_text(*m))
 }
 
 #[allow(
@@ -254,13 +229,13 @@ pub(crate) fn render_review(game: &Game, moves: &[PuzzleMove]) -> String {
         moves.len()
     );
     for m in lost {
-        let better = m.best.map_or_else(String::new, |b| {
-            format!(", better {}", review::where_(&review::move_text(b)))
-        });
+        let better = m
+            .best
+            .map_or_else(String::new, |b| format!(", better {}", where_(b)));
         s.push_str(&format!(
             "move {}: played {}{better}: best reachable {} -> {} (-{} points)\n",
             m.n,
-            review::where_(&review::move_text(m.played)),
+            where_(m.played),
             m.before,
             m.after,
             m.before - m.after

@@ -12,6 +12,7 @@ use crate::cards::card::Card;
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
+use crate::strategy::exact::Solution;
 use crate::utc;
 
 /// How a game was dealt, kept with it so history can show it and replays can re-deal it.
@@ -25,7 +26,7 @@ pub(crate) enum Deal {
     /// Exactly the cards of a deck file.
     DeckFile { path: String },
     /// A puzzle (`new2048 puzzle`): a short open deck from a seed, or the daily puzzle of a UTC
-    /// date; its rules are the puzzle's (see [`crate::puzzle`]).
+    /// date; its rules are the puzzle's, which the puzzle room makes from the rules in force.
     Puzzle {
         seed: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -33,8 +34,33 @@ pub(crate) enum Deal {
         /// Its target, once worked out (a record of before targets were kept has none: it is
         /// then judged by how it ended, as any game).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<crate::puzzle::Target>,
+        target: Option<Target>,
     },
+}
+
+/// A puzzle's target as its deal keeps it (in the save and the record), so the game is judged
+/// by it wherever it is shown: the result screen, history, stats, the line to share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Target {
+    pub score: u64,
+    /// Proven the best any play can make; else the best a wide search knows.
+    pub proven: bool,
+}
+
+impl Target {
+    /// The target the solver found.
+    pub(crate) fn of(s: &Solution) -> Target {
+        Target {
+            score: s.score,
+            proven: s.proven,
+        }
+    }
+}
+
+/// The seed of the daily puzzle of `date` (`YYYY-MM-DD`): of the date alone, so everyone is
+/// dealt the same puzzle that day, and a record's deal can be checked against it.
+pub(crate) fn puzzle_seed(date: &str) -> u64 {
+    crate::cards::deck::daily_seed(&format!("puzzle {date}"))
 }
 
 /// `seed 42`, `daily 2026-11-29`, `deck FILE`.

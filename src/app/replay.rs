@@ -17,14 +17,16 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{Global, ReplayArgs};
-use crate::app::shared::{print_warnings, terminal};
+use crate::app::shared::terminal;
 use crate::app::verify;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
 use crate::duel::{Duel, turn_order};
 use crate::error::Error;
+use crate::headless::Lines;
 use crate::headless::duel::{boards, result_lines, whose_turn};
+use crate::out::print_warnings;
 use crate::record::{
     CardPlay, ClassicPlay, ClassicRecord, DuelRecord, Entry, GameKind, Record, RecordError,
     SavedClassic, SavedGame, decode,
@@ -291,7 +293,7 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
 
 /// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)
 /// as the result and both players' final states.
-fn show_duel<G: Shown>(
+fn show_duel<G: Shown + Lines>(
     out: &Out,
     title: &str,
     ended: Duel<G>,
@@ -352,11 +354,11 @@ pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
 /// Shows a game that ended as `game`: on the screen (with `best`, the best score under its
 /// rules), or as every move and the board after it, as headless play prints them; then the
 /// result line.
-fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
+fn show<G: Shown + Lines>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
     let mut stdout = io::stdout().lock();
     if let Out::Cast(c) = out {
         let result = game.result_line();
-        let text = crate::ui::cast(Solo(game, best), c.words, c.theme, &c.setup);
+        let text = crate::ui::cast(Solo::new(game, best), c.words, c.theme, &c.setup);
         write_new(&c.path, &text)?;
         return writeln!(
             stdout,
@@ -369,7 +371,7 @@ fn show<G: Shown>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Res
     }
     if let Out::Screen(ui) = out {
         let result = game.result_line();
-        crate::ui::replay(ui, &Solo(game, best))?;
+        crate::ui::replay(ui, &Solo::new(game, best))?;
         return writeln!(stdout, "{title}\n{result}");
     }
     writeln!(stdout, "{title}")?;

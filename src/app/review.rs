@@ -2,7 +2,7 @@
 //! `best` bot's choice ([`crate::strategy::review`]), or of a classic game against the classic
 //! bot's ([`crate::strategy::classic_review`]).
 //!
-//! `--json` prints the review; on a terminal the game is stepped through on the replay screen
+//! `--json` prints the review (its words, and the text's, are [`crate::headless::review`]'s); on a terminal the game is stepped through on the replay screen
 //! with the better move highlighted before each move and the played one rated after it; then (and
 //! without a terminal) the accuracy, par and the biggest mistakes are printed as text.
 
@@ -14,7 +14,8 @@ use crate::app::replay::{self, Contents, held};
 use crate::app::shared::terminal;
 use crate::app::verify;
 use crate::error::Error;
-use crate::strategy::review::{render, review};
+use crate::headless::review::{classic_json, classic_render, json, render};
+use crate::strategy::review::review;
 use crate::ui::Annotated;
 
 /// Runs `new2048 review`.
@@ -29,10 +30,9 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         let r = crate::strategy::classic_review::review(&game, true);
         let mut out = io::stdout().lock();
         if args.json {
-            let json = serde_json::to_string(&r).expect("a review always serializes");
-            writeln!(out, "{json}")?;
+            writeln!(out, "{}", classic_json(&r))?;
         } else {
-            write!(out, "{}", crate::strategy::classic_review::render(&r))?;
+            write!(out, "{}", classic_render(&r))?;
         }
         return Ok(());
     }
@@ -62,8 +62,7 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
     let r = review(&game);
     let mut out = io::stdout().lock();
     if args.json {
-        let json = serde_json::to_string(&r).expect("a review always serializes");
-        writeln!(out, "{json}")?;
+        writeln!(out, "{}", json(&r))?;
         return Ok(());
     }
     if crate::ui::is_interactive() {

@@ -107,6 +107,20 @@ pub(crate) fn render(r: &Report) -> String {
     )
 }
 
+/// How `best` plays these rules, for people: with learned weights (and how many games trained
+/// them), or as expectimax where there are none.
+fn plays(rules: &crate::cards::rules::Rules) -> String {
+    match strategy::Best::trained_games(rules) {
+        Some(games) => format!(
+            "learned weights ({games} self-play games) at the leaves of a search over the \
+             visible cards and the deck's chances"
+        ),
+        None => "expectimax, the strongest search without learned weights (none serve these \
+                 rules: `new2048 train` makes them)"
+            .to_string(),
+    }
+}
+
 /// The most games one simulation plays: every game's result is kept in memory (for the median),
 /// so a larger count would only run out of memory.
 pub(crate) const MAX_GAMES: u64 = 10_000_000;
@@ -286,8 +300,7 @@ fn run_one(
             median: ms(times[times.len() / 2]),
             slowest: ms(times[times.len() - 1]),
         }),
-        plays: (name == "best" && args.game == SimGame::Cards)
-            .then(|| strategy::Best::describe(rules)),
+        plays: (name == "best" && args.game == SimGame::Cards).then(|| plays(rules)),
         jobs,
         seconds,
         games_per_sec: results.games as f64 / seconds,

@@ -132,7 +132,7 @@ impl fmt::Display for Card {
 }
 
 /// Why a piece of text is not a card; it holds the text as a message quotes it (cut and escaped:
-/// [`excerpt`](super::text::excerpt)).
+/// [`excerpt`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a card: expected a power of two from 2 to 1073741824, `bomb` or `wild`")]
 pub struct ParseCardError(pub String);
@@ -149,7 +149,7 @@ impl FromStr for Card {
                 .parse::<u64>()
                 .ok()
                 .and_then(Card::from_value)
-                .ok_or_else(|| ParseCardError(super::text::excerpt(t))),
+                .ok_or_else(|| ParseCardError(excerpt(t))),
         }
     }
 }
@@ -178,6 +178,28 @@ impl<'de> Deserialize<'de> for Card {
             Repr::Text(t) => t.parse().map_err(serde::de::Error::custom),
         }
     }
+}
+
+/// How many characters of a piece of someone else's text a message quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// A piece of text the program did not write, as a message quotes it: on one line, its control
+/// characters escaped (line breaks too), cut after [`EXCERPT_CHARS`] characters with `…` and the
+/// length left out, so a megabyte of junk in a file makes a line of message, not a megabyte.
+pub fn excerpt(text: &str) -> String {
+    let total = text.chars().count();
+    let mut out = String::new();
+    for c in text.chars().take(EXCERPT_CHARS) {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    if total > EXCERPT_CHARS {
+        out.push_str(&format!("… ({total} characters)"));
+    }
+    out
 }
 
 #[cfg(test)]

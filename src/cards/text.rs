@@ -115,27 +115,7 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
-/// How many characters of a piece of someone else's text a message quotes.
-pub const EXCERPT_CHARS: usize = 40;
-
-/// A piece of text the program did not write, as a message quotes it: on one line, its control
-/// characters escaped (line breaks too), cut after [`EXCERPT_CHARS`] characters with `…` and the
-/// length left out, so a megabyte of junk in a file makes a line of message, not a megabyte.
-pub fn excerpt(text: &str) -> String {
-    let total = text.chars().count();
-    let mut out = String::new();
-    for c in text.chars().take(EXCERPT_CHARS) {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    if total > EXCERPT_CHARS {
-        out.push_str(&format!("… ({total} characters)"));
-    }
-    out
-}
+pub use super::card::{EXCERPT_CHARS, excerpt};
 
 /// A command read from one line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -14,8 +14,9 @@ use crate::cards::summary::{Ending, Summary};
 use crate::cards::text::{self, CardCommand, CommandError, parse_command, status};
 use crate::strategy::review;
 
-use super::Flow;
-use crate::duel::Playable;
+use super::review::explanation;
+
+use super::{Flow, Lines};
 
 /// What headless play prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +51,7 @@ fn explain_line(game: &Game) -> String {
     if advice.is_empty() {
         return String::new();
     }
-    let items = review::explanation(&advice, &review::ENGLISH_EXPLAIN);
+    let items = explanation(&advice);
     format!("\nexplain: {}", items.join(" · "))
 }
 

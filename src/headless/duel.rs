@@ -16,7 +16,8 @@ use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
 use super::Flow;
-use crate::duel::{Duel, DuelResult, Playable, result_text};
+use super::Lines;
+use crate::duel::{Duel, DuelResult, result_text};
 
 /// The widest the two boards may be side by side.
 pub(crate) const WIDE: usize = 100;
@@ -43,7 +44,7 @@ pub(crate) fn side_by_side(left: &str, right: &str, width: usize) -> String {
 }
 
 /// Both players' boards, the player to move marked `*`: what is printed after every move.
-pub(crate) fn boards<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+pub(crate) fn boards<G: Lines>(duel: &Duel<G>, names: &[String; 2]) -> String {
     let block = |i: usize| {
         let mark = if duel.to_move() == Some(i) { " *" } else { "" };
         let over = if duel.players[i].finished() {
@@ -67,7 +68,7 @@ struct DuelJson<'a> {
 /// Plays the duel from `input` until it is decided, `q`, or the end of input, calling `on_move`
 /// after every move (to save it). Returns whether any move was made (a duel given up before is
 /// not worth recording).
-pub(crate) fn run<G: Playable>(
+pub(crate) fn run<G: Lines>(
     duel: &mut Duel<G>,
     names: &[String; 2],
     input: impl BufRead,
@@ -130,7 +131,7 @@ pub(crate) fn run<G: Playable>(
 
 /// Whose turn it is and how a move is typed (only the moves the rules have), or that the duel
 /// is decided.
-pub(crate) fn turn_line<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+pub(crate) fn turn_line<G: Lines>(duel: &Duel<G>, names: &[String; 2]) -> String {
     match duel.to_move() {
         Some(i) => format!(
             "{} ({})",
@@ -143,7 +144,7 @@ pub(crate) fn turn_line<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> Str
 
 /// Whose turn it is, or that the duel is decided: what a replay says, where nothing is typed
 /// (it printed the typing hint, a move prompt, between the moves played back).
-pub(crate) fn whose_turn<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+pub(crate) fn whose_turn<G: Lines>(duel: &Duel<G>, names: &[String; 2]) -> String {
     match duel.to_move() {
         Some(i) => format!("{} to move", names[i]),
         None => "the duel is decided".to_string(),
@@ -151,7 +152,7 @@ pub(crate) fn whose_turn<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> St
 }
 
 /// The result and why, then each player's turns and score.
-pub(crate) fn result_lines<G: Playable>(duel: &Duel<G>, names: &[String; 2]) -> String {
+pub(crate) fn result_lines<G: Lines>(duel: &Duel<G>, names: &[String; 2]) -> String {
     // One row a player, in columns that line up whatever the names' lengths.
     let p = &duel.players;
     let name_w = names

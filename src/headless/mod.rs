@@ -5,13 +5,19 @@
 //! print, but read their input the same way, through [`drive`]: one line at a time, a line that
 //! is too long or not UTF-8 skipped as it is read, a bad command reported with its line number
 //! and skipped, and the loop left as soon as the game is over (so a pipe that stays open does not
-//! keep a finished game waiting).
+//! keep a finished game waiting). What they print of either game is [`Lines`]; the reviews in
+//! English (`review`, `play --explain`) are [`review`]'s: the words of the rooms below, which
+//! hold only typed facts.
 
 pub(crate) mod cards;
 pub(crate) mod classic;
 pub(crate) mod duel;
+pub(crate) mod lines;
+pub(crate) mod review;
 
 use std::io::{self, BufRead, Write};
+
+pub(crate) use lines::Lines;
 
 /// What one line did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,6 +8,7 @@ use crate::cards::deck::GameRng;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
+use crate::headless::Lines;
 use crate::record::{Recorded, Side};
 use crate::start::{NewDeal, start, start_classic};
 use crate::strategy::{Sight, Strategy};
@@ -47,7 +48,7 @@ impl std::fmt::Display for NoSuchBot {
     }
 }
 
-pub(crate) trait NetGame: Recorded + Send + 'static {
+pub(crate) trait NetGame: Recorded + Lines + Send + 'static {
     /// The game both sides start from: `rules` dealt from `seed`, started now.
     fn deal(rules: &Rules, seed: u64) -> (Self, Self::Meta);
     /// The move the bot makes here, typed as a player types it; `None` when there is none.

@@ -435,7 +435,7 @@ impl<'a, G: NetGame> Session<'a, G> {
     pub(crate) fn finish(mut self) -> Result<(), Error> {
         self.record();
         let unfinished = self.unfinished();
-        crate::app::shared::print_warnings(self.store);
+        crate::out::print_warnings(self.store);
         let mut out = io::stdout().lock();
         if self.out == Out::Json {
             let j = serde_json::json!({

@@ -183,7 +183,7 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
         Deal::Seed { seed } => *seed,
         Deal::Puzzle { seed, date, .. } => {
             if let Some(date) = date
-                && crate::puzzle::daily_seed(date) != Some(*seed)
+                && (utc::parse_date(date).is_none() || crate::start::puzzle_seed(date) != *seed)
             {
                 return Err(RecordError::Deal(format!(
                     "its seed {seed} is not the daily puzzle's of {}",

@@ -47,7 +47,7 @@ impl Store {
     /// Opens the database in `dir` (the lock held shared): imports the old files, replays the
     /// rows not checked yet; or says why it cannot be opened.
     fn connect(&mut self, dir: &Path) {
-        let (mut conn, opened) = match db::schema::open(dir, &self.lock) {
+        let (mut conn, opened) = match db::mend::open::open_or_mend(dir, &self.lock) {
             Ok(found) => found,
             Err(e) => return self.unopenable(dir, e),
         };
@@ -154,7 +154,7 @@ impl Store {
             return;
         }
         self.let_go();
-        match db::schema::open(&dir, &self.lock) {
+        match db::mend::open::open_or_mend(&dir, &self.lock) {
             Ok((conn, opened)) => {
                 self.warnings
                     .mended(opened.as_ref().is_some_and(|o| o.damaged));

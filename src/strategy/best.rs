@@ -93,19 +93,10 @@ impl Best {
         ntuple::for_rules(rules).is_some()
     }
 
-    /// How `best` plays these rules, for people: with learned weights (and how many games
-    /// trained them), or as expectimax where there are none.
-    pub fn describe(rules: &Rules) -> String {
-        match ntuple::for_rules(rules) {
-            Some(net) => format!(
-                "learned weights ({} self-play games) at the leaves of a search over the visible \
-                 cards and the deck's chances",
-                net.games
-            ),
-            None => "expectimax, the strongest search without learned weights (none serve \
-                     these rules: `new2048 train` makes them)"
-                .to_string(),
-        }
+    /// The self-play games that trained the learned weights serving these rules; `None`
+    /// where there are none (`best` then plays as expectimax).
+    pub fn trained_games(rules: &Rules) -> Option<u64> {
+        ntuple::for_rules(rules).map(|net| net.games)
     }
 }
 

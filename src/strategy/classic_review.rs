@@ -6,12 +6,13 @@
 //! The classic bot's values are a heuristic (empty cells, merges, monotone lines), not points or
 //! a chance, so a move's loss is told as the share of the best move's value it gives up, and a
 //! move is accurate within [`TOLERANCE`] of it. The bot's own game is rated 100% (the review
-//! runs the very search the bot plays by).
+//! runs the very search the bot plays by). Typed like the card game's review: its words are
+//! `headless::review`'s.
 
 use serde::Serialize;
 
 use crate::cards::rules::ClassicRules;
-use crate::classic::{ClassicGame, bot};
+use crate::classic::{ClassicGame, Dir, bot};
 
 /// A move is accurate when it gives up at most this share of the best move's value.
 pub const TOLERANCE: f64 = 0.001;
@@ -49,19 +50,18 @@ pub fn par_unless(rules: ClassicRules, seed: u64, stop: &dyn Fn() -> bool) -> Op
 }
 
 /// One rated move of a classic game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ClassicRated {
     /// The move's number, from 1.
     pub n: usize,
-    /// As a record writes moves: `up`, `down`, `left`, `right`.
-    pub played: String,
-    pub best: String,
+    pub played: Dir,
+    pub best: Dir,
     /// The share of the best move's value the move gives up, 0 to 1.
     pub loss: f64,
 }
 
 /// The review of a classic game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ClassicReview {
     /// Share of accurate moves, 0 to 1 (1 for a game without moves).
     pub accuracy: f64,
@@ -97,8 +97,8 @@ pub fn review(game: &ClassicGame, par: bool) -> ClassicReview {
         };
         moves.push(ClassicRated {
             n: i + 1,
-            played: played.as_str().to_string(),
-            best: best.as_str().to_string(),
+            played,
+            best,
             loss,
         });
         if replay.play(played).is_none() {
@@ -117,63 +117,9 @@ pub fn review(game: &ClassicGame, par: bool) -> ClassicReview {
     }
 }
 
-/// The review for people: accuracy, par and the biggest mistakes.
-pub fn render(r: &ClassicReview) -> String {
-    let mut s = format!(
-        "accuracy {:.1}% ({} moves; a move is accurate when the classic bot values it within {}% \
-         of its own choice)\n",
-        r.accuracy * 100.0,
-        r.moves.len(),
-        r.tolerance * 100.0
-    );
-    if let Some(p) = &r.par {
-        s.push_str(&format!(
-            "par (what the classic bot does on this deal): score {}, {} moves, {}\n",
-            p.score,
-            p.moves,
-            if p.won {
-                "made the winning tile"
-            } else {
-                "did not make the winning tile"
-            }
-        ));
-    }
-    if r.mistakes.is_empty() {
-        s.push_str("no mistakes\n");
-    }
-    for (rank, &n) in r.mistakes.iter().enumerate() {
-        let m = &r.moves[n - 1];
-        s.push_str(&format!(
-            "mistake {}: move {n}: played {}, better {} (-{}% of the bot's value)\n",
-            rank + 1,
-            m.played,
-            m.best,
-            share(m.loss)
-        ));
-    }
-    s
-}
-
-/// A loss as a percentage: whole percents, with one decimal below 10% so that a mistake just
-/// past the tolerance does not read as `-0%`.
-fn share(loss: f64) -> String {
-    let percent = loss * 100.0;
-    if percent < 10.0 {
-        format!("{percent:.1}")
-    } else {
-        format!("{percent:.0}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_small_loss_is_not_told_as_nothing() {
-        assert_eq!(share(0.003), "0.3");
-        assert_eq!(share(0.25), "25");
-    }
 
     #[test]
     fn the_bots_own_game_is_accurate_and_is_par() {

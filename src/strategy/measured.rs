@@ -1,10 +1,10 @@
 //! What the bots were measured to do on each shipped preset: one table, kept here only.
 //!
-//! The table of presets and bots in docs/bots.md is [`markdown`] (a test checks that it holds
-//! it word for word), and the rules picker's descriptions ("the best bot wins 95%") are filled in
-//! from [`FIGURES`], so a figure is typed once and a new measurement changes both. Every row
-//! says the command that measured it; the figures are that command's output on one core of the
-//! machine named in the README.
+//! The table of presets and bots in docs/bots.md is drawn from [`FIGURES`] (the manual's tests,
+//! `app::docs::manual`, check that the file holds it word for word), and the rules picker's
+//! descriptions ("the best bot wins 95%") are filled in from it too, so a figure is typed once
+//! and a new measurement changes both. Every row says the command that measured it; the figures
+//! are that command's output on one core of the machine named in the README.
 
 /// One measurement: a bot on a preset's seeded games.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -192,42 +192,9 @@ pub fn picker(preset: &str) -> [String; 2] {
     }
 }
 
-/// The README's table: a row per preset and bot, with the command of each.
-pub fn markdown() -> String {
-    let mut s = String::from(
-        "| preset | bot | won | mean score | mean cards | time a move | command |\n\
-         | --- | --- | --- | --- | --- | --- | --- |\n",
-    );
-    for f in FIGURES {
-        s.push_str(&format!(
-            "| {} | `{}` | {} of {} ({:.1}%) | {:.2} | {:.1} | {:.0} µs | `{}` |\n",
-            f.preset,
-            f.bot,
-            f.wins,
-            f.games,
-            100.0 * f64::from(f.wins) / f64::from(f.games.max(1)),
-            f.mean_score,
-            f.mean_cards,
-            f.decision_us,
-            f.command()
-        ));
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_readme_quotes_the_table() {
-        let readme = include_str!("../../docs/bots.md");
-        assert!(
-            readme.contains(&markdown()),
-            "docs/bots.md's table of bots must be `strategy::measured::markdown()`:\n{}",
-            markdown()
-        );
-    }
 
     #[test]
     fn every_preset_has_best_measured() {

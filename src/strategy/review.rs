@@ -8,14 +8,16 @@
 //! above the tolerance.
 //!
 //! With learned weights the values are the rules' objective ([`super::objective`]), in points, and
-//! each loss is told in the player's terms ([`Rated::says`]): the chance to win it gives up when
-//! that is what it costs, else the points expected. For rules without weights the values are
+//! each loss is weighed in the player's terms ([`Rated::note`]): the chance to win it gives up
+//! when that is what it costs, else the points expected. For rules without weights the values are
 //! expectimax's heuristic, which has no such meaning: a mistake is then only "the search prefers
 //! another move", and the tolerance is in its unit.
+//!
+//! Everything here is typed (moves as the engine's [`Move`], losses as [`Loss`] with their
+//! numbers): the words are the readers', the screens' in both languages (`ui::kit::i18n`) and
+//! the English lines and JSON of `review` and `play --explain` (`headless::review`).
 
 use std::sync::Arc;
-
-use serde::Serialize;
 
 use super::objective::{Objective, Outlook};
 use super::{Best, Scored, Sight};
@@ -29,26 +31,23 @@ pub const LEARNED_TOLERANCE: f64 = 2.5e-4;
 pub const HEURISTIC_TOLERANCE: f64 = 0.25;
 
 /// One rated move.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Rated {
     /// The move's number, from 1.
     pub n: usize,
-    /// As a record writes moves: the column from 1, or `d` for a discard.
-    pub played: String,
-    pub best: String,
+    pub played: Move,
+    pub best: Move,
     pub value_played: f64,
     pub value_best: f64,
     pub loss: f64,
     /// With learned weights: the points expected that the move gives up (discounted, as the
     /// objective counts them; negative when it scores more but risks the win).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub points_lost: Option<f64>,
     /// With learned weights: the chance to win it gives up, 0 to 1.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub win_chance_lost: Option<f64>,
-    /// The loss in the player's terms: `-6 points expected`, `-12% chance to win`, or empty for
-    /// an accurate move.
-    pub says: String,
+    /// What the move gives up in the player's terms (6 points expected, 12% of the chance to
+    /// win), or that it is the best or as good.
+    pub note: Loss,
 }
 
 /// Every move of a game rated, without par: what the result screen shows while the game's par
@@ -66,7 +65,7 @@ pub struct Ratings {
 }
 
 /// The review of a game: its [`Ratings`] and its par.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     /// Share of accurate moves, 0 to 1 (1 for a game without moves).
     pub accuracy: f64,
@@ -78,14 +77,6 @@ pub struct Review {
     pub tolerance: f64,
     /// What `best` scores on the same deal, seeing what the player saw.
     pub par: super::Par,
-}
-
-/// A move as a record writes it: the column from 1, or `d` for a discard.
-pub fn move_text(m: Move) -> String {
-    match m {
-        Move::Place(c) => (u16::from(c) + 1).to_string(),
-        Move::Discard => "d".to_string(),
-    }
 }
 
 /// Rates every move of `moves` played from the start of `game`'s deal.
@@ -116,17 +107,14 @@ pub fn rate(game: &Game) -> Ratings {
         let value_played = value_best - weighed.gap;
         moves.push(Rated {
             n: i + 1,
-            played: move_text(played),
-            best: move_text(best),
+            played,
+            best,
             value_played,
             value_best,
             loss: weighed.gap.max(0.0),
             points_lost: weighed.terms.map(|t| t.points),
             win_chance_lost: weighed.terms.map(|t| t.win_chance),
-            says: match weighed.loss {
-                Loss::Best | Loss::AsGood => String::new(),
-                l => l.say(&ENGLISH),
-            },
+            note: weighed.loss,
         });
         if replay.play(played).is_err() {
             break;
@@ -188,79 +176,23 @@ pub enum Loss {
     Prefers,
 }
 
-/// The words of a [`Loss`], each `{}` filled with its number: English here (what `review`
-/// prints), other languages in the screens' words.
-#[derive(Clone, Copy, Debug)]
-pub struct LossWords {
-    pub best: &'static str,
-    pub as_good: &'static str,
-    pub win_chance: &'static str,
-    pub survival: &'static str,
-    pub points: &'static str,
-    pub prefers: &'static str,
-}
-
-/// The review's own words.
-pub const ENGLISH: LossWords = LossWords {
-    best: "best",
-    as_good: "as good",
-    win_chance: "-{}% chance to win",
-    survival: "-{}% chance to survive",
-    points: "-{} points expected",
-    prefers: "the search prefers another move",
-};
-
 impl Loss {
-    /// The loss in `words`: `-12% chance to win`, `-3.1 points expected`, `best`.
-    pub fn say(&self, words: &LossWords) -> String {
-        let put = |t: &str, n: String| t.replacen("{}", &n, 1);
+    /// The number a loss is told with, in digits as few as show it (the same in every
+    /// language): a percentage of the chance to win (`12`, `1.5`, `0.3`) or to survive (`0.04`),
+    /// or the points expected (`3.1`); `None` for a loss without one.
+    pub fn figure(&self) -> Option<String> {
         match *self {
-            Loss::Best => words.best.to_string(),
-            Loss::AsGood => words.as_good.to_string(),
-            Loss::WinChance(x) => put(words.win_chance, round_share(x)),
-            Loss::Survival(x) => put(words.survival, format!("{:.2}", x * 100.0)),
-            Loss::Points(p) => put(words.points, format!("{p:.1}")),
-            Loss::Prefers => words.prefers.to_string(),
+            Loss::WinChance(x) => Some(round_share(x)),
+            Loss::Survival(x) => Some(format!("{:.2}", x * 100.0)),
+            Loss::Points(p) => Some(format!("{p:.1}")),
+            Loss::Best | Loss::AsGood | Loss::Prefers => None,
         }
     }
-}
 
-/// The words an explained hint is told in, `{}` each filled in turn: a column (its number from
-/// 1), a discard, and one item (the move, then its [`Loss`] in `loss`).
-#[derive(Clone, Copy, Debug)]
-pub struct ExplainWords {
-    pub column: &'static str,
-    pub discard: &'static str,
-    pub item: &'static str,
-    pub loss: LossWords,
-}
-
-/// The review's English, as `play --explain` prints it.
-pub const ENGLISH_EXPLAIN: ExplainWords = ExplainWords {
-    column: "column {}",
-    discard: "a discard",
-    item: "{}: {}",
-    loss: ENGLISH,
-};
-
-/// [`explain`]'s moves in `words`, one item each: `column 2: best`, `column 4: -3.1 points
-/// expected`.
-pub fn explanation(advice: &[(Move, Loss)], words: &ExplainWords) -> Vec<String> {
-    advice
-        .iter()
-        .map(|(m, loss)| {
-            let at = match m {
-                Move::Place(c) => words
-                    .column
-                    .replacen("{}", &(u16::from(*c) + 1).to_string(), 1),
-                Move::Discard => words.discard.to_string(),
-            };
-            words
-                .item
-                .replacen("{}", &at, 1)
-                .replacen("{}", &loss.say(&words.loss), 1)
-        })
-        .collect()
+    /// Whether the move is the best or within the tolerance of it: nothing to tell against it.
+    pub fn accurate(&self) -> bool {
+        matches!(self, Loss::Best | Loss::AsGood)
+    }
 }
 
 /// One move weighed against the best from the same position.
@@ -383,109 +315,5 @@ fn round_share(x: f64) -> String {
         format!("{p:.0}")
     } else {
         format!("{p:.1}")
-    }
-}
-
-/// The review for people: the accuracy, then each biggest mistake with the board it was made on.
-pub fn render(game: &Game, r: &Review) -> String {
-    let mut s = format!(
-        "accuracy {:.1}% ({} moves; a move is accurate when it gives up at most {})\n",
-        r.accuracy * 100.0,
-        r.moves.len(),
-        if r.learned {
-            format!(
-                "{:.2} points expected, the worth of a win counted in points",
-                r.tolerance
-            )
-        } else {
-            format!(
-                "{} of the value of expectimax's search (there are no learned weights for \
-                 these rules)",
-                r.tolerance
-            )
-        }
-    );
-    let p = &r.par;
-    s.push_str(&format!(
-        "par (what best does on this deal): score {}, {} cards played, {}\n",
-        p.score,
-        p.cards_played,
-        if p.won { "won" } else { "lost" }
-    ));
-    if r.mistakes.is_empty() {
-        s.push_str("no mistakes\n");
-    }
-    let rules = Arc::clone(game.rules_arc());
-    for (rank, &n) in r.mistakes.iter().enumerate() {
-        let m = &r.moves[n - 1];
-        let mut before = Game::new(Arc::clone(&rules), Arc::clone(game.deck()));
-        for &mv in &game.moves()[..n - 1] {
-            if before.play(mv).is_err() {
-                break;
-            }
-        }
-        s.push_str(&format!(
-            "\nmistake {}: move {n}, cards {}: played {}, better {} ({})\n",
-            rank + 1,
-            crate::cards::text::cards(before.visible()),
-            where_(&m.played),
-            where_(&m.best),
-            m.says,
-        ));
-        s.push_str(&crate::cards::text::board(before.position(), &rules));
-    }
-    s
-}
-
-/// A move as a sentence's object: `column 3` or `a discard`.
-pub fn where_(m: &str) -> String {
-    if m == "d" {
-        "a discard".into()
-    } else {
-        format!("column {m}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cards::rules::Rules;
-
-    /// The explained hint's first move is the hint, the moves lead to different positions, and
-    /// each says what it gives up in the review's words.
-    #[test]
-    fn an_explained_hint_starts_with_the_hint() {
-        let mut g = Game::with_seed(Arc::new(Rules::default_rules()), 7);
-        for _ in 0..12 {
-            let advice = explain(&g, 3);
-            assert!(!advice.is_empty() && advice.len() <= 3);
-            assert_eq!(Some(advice[0].0), crate::strategy::hint(&g));
-            assert_eq!(advice[0].1, Loss::Best);
-            let items = explanation(&advice, &ENGLISH_EXPLAIN);
-            assert!(items[0].ends_with(": best"), "{items:?}");
-            for (item, (_, loss)) in items.iter().zip(&advice).skip(1) {
-                assert_ne!(*loss, Loss::Best);
-                assert!(
-                    item.ends_with("as good")
-                        || item.ends_with("points expected")
-                        || item.ends_with("chance to win")
-                        || item.ends_with("chance to survive"),
-                    "{item}"
-                );
-            }
-            g.play(advice[advice.len() - 1].0).expect("a legal move");
-        }
-    }
-
-    #[test]
-    fn losses_in_words() {
-        assert_eq!(Loss::Points(3.06).say(&ENGLISH), "-3.1 points expected");
-        assert_eq!(Loss::WinChance(0.123).say(&ENGLISH), "-12% chance to win");
-        assert_eq!(Loss::WinChance(0.015).say(&ENGLISH), "-1.5% chance to win");
-        let items = explanation(
-            &[(Move::Place(1), Loss::Best), (Move::Discard, Loss::AsGood)],
-            &ENGLISH_EXPLAIN,
-        );
-        assert_eq!(items, ["column 2: best", "a discard: as good"]);
     }
 }

@@ -3,7 +3,8 @@
 //! uses, so a flag renamed or removed fails a test instead of a reader. The lines are not run:
 //! what most of them print depends on the machine, the clock, a random seed or minutes of play.
 //! Examples shown with their output (`$ new2048 …`) are run, and the links between the files
-//! followed, by `tests/integration/commands/docs.rs`.
+//! followed, by `tests/integration/commands/docs.rs`. The table of bots in docs/bots.md is held
+//! to the measurements (`strategy::measured`) here too.
 
 #[cfg(test)]
 mod tests {
@@ -204,5 +205,39 @@ mod tests {
             None
         );
         assert_eq!(command("cargo test"), None);
+    }
+
+    /// docs/bots.md's table of the bots measured ([`crate::strategy::measured::FIGURES`]): a row
+    /// per preset and bot, with the command of each.
+    fn bots_table() -> String {
+        let mut s = String::from(
+            "| preset | bot | won | mean score | mean cards | time a move | command |\n\
+             | --- | --- | --- | --- | --- | --- | --- |\n",
+        );
+        for f in crate::strategy::measured::FIGURES {
+            s.push_str(&format!(
+                "| {} | `{}` | {} of {} ({:.1}%) | {:.2} | {:.1} | {:.0} µs | `{}` |\n",
+                f.preset,
+                f.bot,
+                f.wins,
+                f.games,
+                100.0 * f64::from(f.wins) / f64::from(f.games.max(1)),
+                f.mean_score,
+                f.mean_cards,
+                f.decision_us,
+                f.command()
+            ));
+        }
+        s
+    }
+
+    #[test]
+    fn the_readme_quotes_the_table() {
+        let readme = include_str!("../../../docs/bots.md");
+        assert!(
+            readme.contains(&bots_table()),
+            "docs/bots.md's table of bots must be `bots_table()` of src/app/docs/manual.rs:\n{}",
+            bots_table()
+        );
     }
 }

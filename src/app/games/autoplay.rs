@@ -19,8 +19,9 @@ use crate::store::Store;
 
 use crate::app::games::deal::{new_classic, new_game_with_meta};
 use crate::app::games::kept::{play_classic_kept_from, play_kept_from};
-use crate::app::shared::{load_rules, print_warnings, terminal};
+use crate::app::shared::{load_rules, terminal};
 use crate::error::Error;
+use crate::out::print_warnings;
 use crate::start::fresh_seed;
 
 /// `new2048 autoplay`.

@@ -8,19 +8,20 @@ use crate::app::cli::{DuelArgs, Global, PlayArgs};
 use crate::app::games::deal::{new_classic, new_game_with_meta};
 use crate::app::games::kept::duel_kept;
 use crate::app::games::resume::{nothing_to_resume, play_resumed};
-use crate::app::shared::{load_rules, print_warnings, terminal};
+use crate::app::shared::{load_rules, terminal};
 use crate::error::Error;
 use crate::headless::cards::Print;
+use crate::out::print_warnings;
 use crate::record::GameKind;
 use crate::store::Store;
 
 /// Runs `new2048 duel`.
 pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
     use crate::duel::Duel;
-    if crate::net::wanted(args) {
-        return crate::net::command(global, args);
+    if super::net_duel::wanted(args) {
+        return super::net_duel::command(global, args);
     }
-    crate::net::refuse_stray(args)?;
+    super::net_duel::refuse_stray(args)?;
     let mut store = Store::open();
     if args.resume {
         let resumed = store.resume_newest(GameKind::Duel);

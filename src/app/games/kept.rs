@@ -6,7 +6,7 @@
 use std::io::{self, IsTerminal};
 
 use crate::app::cli::Global;
-use crate::app::shared::{print_warnings, terminal};
+use crate::app::shared::terminal;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
@@ -15,6 +15,7 @@ use crate::error::Error;
 use crate::headless;
 use crate::headless::cards::Print;
 use crate::out;
+use crate::out::print_warnings;
 use crate::record::Recorded;
 use crate::start::{ClassicMeta, GameMeta};
 use crate::store::{InPlay, Store};
@@ -101,7 +102,7 @@ pub(crate) fn play_classic_kept_from(
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-pub(crate) fn duel_kept<G: Recorded>(
+pub(crate) fn duel_kept<G: Recorded + crate::headless::Lines>(
     duel: &mut crate::duel::Duel<G>,
     meta: &G::Meta,
     names: &[String; 2],

@@ -5,10 +5,11 @@
 
 use crate::app::cli::{Global, PuzzleArgs};
 use crate::app::games::kept::{play_dealt, play_kept};
-use crate::app::shared::{load_rules, print_warnings};
+use crate::app::shared::load_rules;
 use crate::error::Error;
 use crate::headless::cards::Print;
 use crate::out;
+use crate::out::print_warnings;
 use crate::puzzle;
 use crate::store::Store;
 use crate::utc;

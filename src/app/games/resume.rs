@@ -6,11 +6,12 @@
 use crate::app::cli::Global;
 use crate::app::games::kept::{duel_kept, play_classic_kept, play_kept};
 use crate::app::records;
-use crate::app::shared::{load_rules, print_warnings, terminal};
+use crate::app::shared::{load_rules, terminal};
 use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
 use crate::error::Error;
 use crate::headless::cards::Print;
+use crate::out::print_warnings;
 use crate::record::GameKind;
 use crate::start::{ClassicMeta, Deal};
 use crate::store::{self, Resumed, SavedGameInfo, Store};

@@ -8,9 +8,9 @@ mod stats;
 use std::io::{self, Write};
 
 use crate::app::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
-use crate::app::shared::print_warnings;
 use crate::cards::rules::Rules;
 use crate::error::Error;
+use crate::out::print_warnings;
 
 use crate::record::GameKind;
 use crate::store::{self, Store};

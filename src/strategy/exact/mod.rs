@@ -166,21 +166,3 @@ fn moves(pos: &Position, card: Card, rules: &Rules) -> impl Iterator<Item = Move
         .map(|c| Move::Place(c as u8))
         .chain((pos.discards > 0).then_some(Move::Discard))
 }
-
-/// The best score of `deck` by trying every order of play, for tests of [`solve`] on short
-/// decks: every legal move of every card, nothing merged or pruned.
-pub fn brute_force(rules: &Rules, deck: &[Card]) -> u64 {
-    fn go(pos: &Position, deck: &[Card], rules: &Rules) -> u64 {
-        let Some((&card, rest)) = deck.split_first() else {
-            return pos.score;
-        };
-        let mut best = pos.score;
-        for mv in moves(pos, card, rules) {
-            let mut p = *pos;
-            p.apply(mv, card, rules);
-            best = best.max(go(&p, rest, rules));
-        }
-        best
-    }
-    go(&Position::new(rules), deck, rules)
-}

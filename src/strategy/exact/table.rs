@@ -74,23 +74,31 @@ impl<const K: usize> Table<K> {
         (h as usize) & mask
     }
 
+    /// Where `key` is in `slots` (not empty): `Ok` with the slot that holds it, or `Err` with
+    /// the empty slot its probe ends at, where it would go. The one probe of every lookup.
+    #[inline]
+    fn probe(slots: &[Slot<K>], key: &[u64; K]) -> Result<usize, usize> {
+        let mask = slots.len() - 1;
+        let mut at = Self::home(key, mask);
+        loop {
+            let slot = &slots[at];
+            if slot.key == *key {
+                return Ok(at);
+            }
+            if slot.is_empty() {
+                return Err(at);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
     /// The value kept under `key`.
     pub(super) fn get(&self, key: &[u64; K]) -> Option<u64> {
         if self.slots.is_empty() {
             return None;
         }
-        let mask = self.slots.len() - 1;
-        let mut at = Self::home(key, mask);
-        loop {
-            let slot = &self.slots[at];
-            if slot.key == *key {
-                return Some(slot.value);
-            }
-            if slot.is_empty() {
-                return None;
-            }
-            at = (at + 1) & mask;
-        }
+        let at = Self::probe(&self.slots, key).ok()?;
+        Some(self.slots[at].value)
     }
 
     /// Keeps `value` under `key` (replacing what was there); `false` when the table is full.
@@ -99,40 +107,26 @@ impl<const K: usize> Table<K> {
             // Full as the cap allows: only a key it holds already may change.
             return self.replace(key, value);
         }
-        let mask = self.slots.len() - 1;
-        let mut at = Self::home(key, mask);
-        loop {
-            let slot = &mut self.slots[at];
-            if slot.key == *key {
-                slot.value = value;
-                return true;
-            }
-            if slot.is_empty() {
-                slot.key = *key;
-                slot.value = value;
+        match Self::probe(&self.slots, key) {
+            Ok(at) => self.slots[at].value = value,
+            Err(at) => {
+                self.slots[at] = Slot { key: *key, value };
                 self.len += 1;
-                return true;
             }
-            at = (at + 1) & mask;
         }
+        true
     }
 
     fn replace(&mut self, key: &[u64; K], value: u64) -> bool {
         if self.slots.is_empty() {
             return false;
         }
-        let mask = self.slots.len() - 1;
-        let mut at = Self::home(key, mask);
-        loop {
-            let slot = &mut self.slots[at];
-            if slot.key == *key {
-                slot.value = value;
-                return true;
+        match Self::probe(&self.slots, key) {
+            Ok(at) => {
+                self.slots[at].value = value;
+                true
             }
-            if slot.is_empty() {
-                return false;
-            }
-            at = (at + 1) & mask;
+            Err(_) => false,
         }
     }
 
@@ -143,15 +137,12 @@ impl<const K: usize> Table<K> {
             return false;
         }
         let old = std::mem::replace(&mut self.slots, vec![Slot::EMPTY; size]);
-        let mask = size - 1;
         for slot in old {
             if slot.is_empty() {
                 continue;
             }
-            let mut at = Self::home(&slot.key, mask);
-            while !self.slots[at].is_empty() {
-                at = (at + 1) & mask;
-            }
+            // The keys are distinct: each probe ends at an empty slot.
+            let (Ok(at) | Err(at)) = Self::probe(&self.slots, &slot.key);
             self.slots[at] = slot;
         }
         true

@@ -5,6 +5,24 @@ use proptest::prelude::*;
 use super::*;
 use crate::cards::deck::deal;
 
+/// The best score of `deck` by trying every order of play, for tests of [`solve`] on short
+/// decks: every legal move of every card, nothing merged or pruned.
+fn brute_force(rules: &Rules, deck: &[Card]) -> u64 {
+    fn go(pos: &Position, deck: &[Card], rules: &Rules) -> u64 {
+        let Some((&card, rest)) = deck.split_first() else {
+            return pos.score;
+        };
+        let mut best = pos.score;
+        for mv in moves(pos, card, rules) {
+            let mut p = *pos;
+            p.apply(mv, card, rules);
+            best = best.max(go(&p, rest, rules));
+        }
+        best
+    }
+    go(&Position::new(rules), deck, rules)
+}
+
 fn rules(preset: &str, edit: impl Fn(&mut Rules)) -> Rules {
     let text = crate::config::presets::get(preset).expect("a shipped preset");
     let mut r = Rules::parse(text, preset, Some(&Rules::default_rules())).expect("parses");

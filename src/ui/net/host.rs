@@ -22,7 +22,7 @@ use crate::ui::play::pick;
 use crate::ui::term::{Timed, Ui, Waited, draw, size};
 use crate::ui::widgets::{Item, List, Picked};
 
-use super::lobby::{Found, Meeting};
+use super::meeting::{Found, Meeting};
 
 /// Where the menu's host waits first: every interface, the command's port. When that port is
 /// taken (another host on this machine), any free port: the screen says which.

@@ -18,7 +18,7 @@ use crate::net::proto::{Kind, Msg};
 use crate::ui::kit::{NetWords, Theme, Tone, fill, fit, wrap};
 use crate::ui::term::{Timed, Ui, Waited, draw, size};
 
-use super::lobby::{Found, Meeting};
+use super::meeting::{Found, Meeting};
 
 /// The longest address and code that can be typed.
 const LIMITS: [usize; 2] = [80, 16];

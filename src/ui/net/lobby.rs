@@ -19,6 +19,7 @@ use crate::ui::kit::{Tone, fill};
 use crate::ui::play::default_names;
 use crate::ui::term::Ui;
 
+use super::meeting::{Found, Meeting};
 use super::{Brief, duel_screen, result_line};
 
 /// Which side the player takes.
@@ -26,23 +27,6 @@ use super::{Brief, duel_screen, result_line};
 pub(crate) enum Way {
     Host,
     Join,
-}
-
-/// How a meeting ended.
-pub(super) enum Found {
-    /// The other player is here and agreed.
-    Met(Box<Meeting>),
-    /// Back to the menu, saying this.
-    Back(Vec<(String, Tone)>),
-    /// Leave the program (Ctrl-C, a signal, the terminal gone).
-    Leave,
-}
-
-/// A meeting: the connection, the offer agreed to, and this side (0 the host, 1 the joiner).
-pub(super) struct Meeting {
-    pub met: Met,
-    pub offer: Offer,
-    pub me: usize,
 }
 
 /// Hosts or joins a duel over the network (`rules`: the rules in force, which a host offers),

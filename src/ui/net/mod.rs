@@ -15,6 +15,7 @@
 mod host;
 mod join;
 mod lobby;
+mod meeting;
 
 pub(crate) use lobby::{Way, lobby};
 

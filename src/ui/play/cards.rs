@@ -343,7 +343,7 @@ impl OnePlayer for Game {
                     break;
                 }
             }
-            show_replay(s.ui, &Solo(solved, None), 0);
+            show_replay(s.ui, &Solo::new(solved, None), 0);
             return true;
         }
         let Some(a) = s.extra.judged.review() else {
@@ -461,7 +461,7 @@ impl OnePlayer for Game {
             Action::Right => s.extra.cursor = (cursor + 1) % columns,
             Action::Hint if s.extra.hint.is_some() && !s.extra.advice.is_empty() => {
                 // The second press: the best moves and what each gives up, from the same search.
-                s.extra.explained = review::explanation(&s.extra.advice, &words.explain);
+                s.extra.explained = words.explanation(&s.extra.advice);
                 s.notes.clear();
             }
             Action::Hint => {

@@ -23,7 +23,7 @@ use crate::ui::kit::{Theme, Words};
 use crate::ui::term::Motion;
 use crate::ui::widgets::timing;
 
-use super::replay::{Moving, Playback, Reel, Shown, Solo, recorded_frame as frame};
+use super::replay::{Playback, Reel, Shown, Solo, recorded_frame as frame};
 
 /// Where a recording is made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ fn screenful(lines: &[String]) -> String {
 /// The recording of one player's game on the replay screen (`reel`: the game and the best score
 /// its header shows).
 pub(crate) fn cast<G: Shown>(
-    reel: Solo<G>,
+    mut reel: Solo<G>,
     words: &Words,
     theme: Theme,
     setup: &CastSetup,
@@ -69,22 +69,20 @@ pub(crate) fn cast<G: Shown>(
     let pace = Motion { pace: Some(100) };
     for i in 0..len {
         at += STEP;
-        let frames = reel.0.motion(i);
+        let frames = reel.game.motion(i);
         let lengths: Vec<u64> = frames.iter().map(|f| f.ms).collect();
-        for (f, held) in frames.iter().zip(timing(&lengths, pace)) {
-            let moving = Moving {
-                game: &reel.0,
-                best: reel.1,
-                frame: f,
-            };
+        for (f, held) in frames.into_iter().zip(timing(&lengths, pace)) {
+            // The move in motion: the replay after it, with this moment drawn over it.
+            reel.frame = Some(f);
             let shown = Playback {
                 step: i + 1,
                 playing: true,
                 ..Playback::START
             };
-            events.push((at, screenful(&frame(&moving, shown, words, theme, w, h))));
+            events.push((at, screenful(&frame(&reel, shown, words, theme, w, h))));
             at += held;
         }
+        reel.frame = None;
         events.push((
             at,
             screenful(&frame(&reel, playing(i + 1), words, theme, w, h)),
@@ -206,7 +204,7 @@ mod tests {
     #[test]
     fn the_last_frame_is_the_final_board() {
         let g = game();
-        let text = cast(Solo(g.clone(), None), &EN, Theme::PLAIN, &setup());
+        let text = cast(Solo::new(g.clone(), None), &EN, Theme::PLAIN, &setup());
         let mut screen = Vec::new();
         for line in text.lines().skip(1) {
             let e: serde_json::Value = serde_json::from_str(line).expect("an event");
@@ -220,10 +218,11 @@ mod tests {
             playing: false,
             ..Playback::START
         };
-        let expected: Vec<String> = frame(&Solo(g.clone(), None), end, &EN, Theme::PLAIN, 80, 24)
-            .iter()
-            .map(|l| l.trim_end().to_string())
-            .collect();
+        let expected: Vec<String> =
+            frame(&Solo::new(g.clone(), None), end, &EN, Theme::PLAIN, 80, 24)
+                .iter()
+                .map(|l| l.trim_end().to_string())
+                .collect();
         assert_eq!(screen[..expected.len()], expected[..]);
         let shown = screen.join("\n");
         assert!(
@@ -258,7 +257,7 @@ mod tests {
     #[test]
     fn a_cast_draws_the_replay_without_keys_and_ends_restored() {
         let g = game();
-        let text = cast(Solo(g.clone(), Some(34)), &EN, Theme::PLAIN, &setup());
+        let text = cast(Solo::new(g.clone(), Some(34)), &EN, Theme::PLAIN, &setup());
         let frames: Vec<String> = text
             .lines()
             .skip(1)
@@ -279,7 +278,7 @@ mod tests {
     #[test]
     fn a_cast_is_asciicast_version_2() {
         let g = game();
-        let text = cast(Solo(g.clone(), None), &EN, Theme::PLAIN, &setup());
+        let text = cast(Solo::new(g.clone(), None), &EN, Theme::PLAIN, &setup());
         let mut lines = text.lines();
         let header: serde_json::Value =
             serde_json::from_str(lines.next().expect("a header")).expect("JSON");

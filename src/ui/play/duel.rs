@@ -4,7 +4,7 @@
 //! plays it on their game and hands the turn on. The loop is the one every game shares
 //! ([`super::session`]), so signals, resizes, quitting and the help behave as in a single
 //! game. What differs between the card game and classic 2048 (keys, boards, how a move is told)
-//! is [`Side`]; the duel is kept as one [`InPlay`], whichever game it is.
+//! is [`Keyed`]; the duel is kept as one [`InPlay`], whichever game it is.
 //!
 //! No undo: a turn taken is the other player's to answer, and taking it back would change the
 //! position they answered. No hints either: with a strong bot one key away, a duel would be the
@@ -31,9 +31,11 @@ use super::classic::{drag, slide_note};
 use super::notes::{describe, refusal};
 use super::session::{self, End, Play, click};
 
-/// What a duel needs from one game beyond its screen and its record (the store's
-/// [`crate::record::Recorded`]): its keys and its moves.
-pub(crate) trait Side: DuelBoard + crate::record::Recorded {
+/// A game as keys play it on the screen: what a duel (and a replay, [`super::Shown`]) needs
+/// from one game beyond its screen and its record (the store's [`crate::record::Recorded`]): its
+/// keys and its moves. Not [`crate::record::Side`], which is what the two games differ in as
+/// documents.
+pub(crate) trait Keyed: DuelBoard + crate::record::Recorded {
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
     /// Whether the card in hand can be discarded (a click on it discards).
@@ -50,7 +52,7 @@ pub(crate) trait Side: DuelBoard + crate::record::Recorded {
     ) -> Option<Result<Vec<Note>, Note>>;
 }
 
-impl Side for Game {
+impl Keyed for Game {
     fn action(key: &Key) -> Action {
         action(key)
     }
@@ -78,7 +80,7 @@ impl Side for Game {
     }
 }
 
-impl Side for ClassicGame {
+impl Keyed for ClassicGame {
     fn action(key: &Key) -> Action {
         classic_action(key)
     }
@@ -185,7 +187,7 @@ pub(crate) fn resume_duel(ui: &Ui, store: &mut Store, resumed: Resumed) -> (End,
     }
 }
 
-fn run<G: Side>(
+fn run<G: Keyed>(
     ui: &Ui,
     store: &mut Store,
     duel: Duel<G>,
@@ -214,7 +216,7 @@ fn run<G: Side>(
 }
 
 /// One duel being played on the screen.
-struct Session<'a, G: Side> {
+struct Session<'a, G: Keyed> {
     ui: &'a Ui,
     store: &'a mut Store,
     duel: Duel<G>,
@@ -231,7 +233,7 @@ struct Session<'a, G: Side> {
     gave_up: Option<usize>,
 }
 
-impl<G: Side> Session<'_, G> {
+impl<G: Keyed> Session<'_, G> {
     fn screen_state(&self, overlay: Overlay, prompt_line: bool) -> DuelScreen<'_, G> {
         DuelScreen {
             duel: &self.duel,
@@ -287,7 +289,7 @@ impl<G: Side> Session<'_, G> {
     }
 }
 
-impl<G: Side> Play for Session<'_, G> {
+impl<G: Keyed> Play for Session<'_, G> {
     fn ui(&self) -> &Ui {
         self.ui
     }

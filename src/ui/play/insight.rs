@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
 
-use crate::cards::engine::Game;
+use crate::cards::engine::{Game, Move};
 use crate::classic::{ClassicGame, Dir};
 use crate::strategy::classic_review::{self, ClassicReview};
 use crate::strategy::review::{Rated, Ratings};
@@ -138,10 +138,9 @@ impl Accuracy {
     pub(crate) fn of(r: &Ratings) -> Accuracy {
         let mistake = r.mistakes.first().and_then(|&n| {
             r.moves.iter().find(|m| m.n == n).map(|m| {
-                let better = if m.best == "d" {
-                    Better::Discard
-                } else {
-                    Better::Column(m.best.clone())
+                let better = match m.best {
+                    Move::Discard => Better::Discard,
+                    Move::Place(c) => Better::Column((u16::from(c) + 1).to_string()),
                 };
                 (n, better)
             })
@@ -156,11 +155,10 @@ impl Accuracy {
 
     /// A classic game's, from the classic bot's ratings of its moves.
     pub(crate) fn of_classic(r: &ClassicReview) -> Accuracy {
-        let mistake = r.mistakes.first().and_then(|&n| {
-            let best = &r.moves.get(n - 1)?.best;
-            let dir = Dir::ALL.into_iter().find(|d| d.as_str() == best)?;
-            Some((n, Better::Slide(dir)))
-        });
+        let mistake = r
+            .mistakes
+            .first()
+            .and_then(|&n| Some((n, Better::Slide(r.moves.get(n - 1)?.best))));
         Accuracy {
             share: r.accuracy,
             mistake,

@@ -21,7 +21,7 @@ use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable, turn_order};
-use crate::strategy::review::{Rated, where_};
+use crate::strategy::review::Rated;
 
 use crate::ui::kit::{
     Frame, Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack,
@@ -34,32 +34,39 @@ use crate::ui::term::{Act, Mouse, Timed, Ui, Waited};
 use crate::ui::widgets::card_frames;
 
 use super::classic::slide_note;
-use super::duel::Side;
+use super::duel::Keyed;
 use super::notes::describe;
+
+/// What the replay screen draws on a one-player game's screen besides the game.
+pub(crate) struct Shot<'a> {
+    /// Under the board: a review's note on the move to come, then what the last move did.
+    pub notes: Vec<Note>,
+    /// The column highlighted.
+    pub cursor: Option<usize>,
+    /// After the rules' name: replay or review.
+    pub tag: &'a str,
+    /// The best score under the game's rules, for the header.
+    pub best: Option<u64>,
+    /// A moment of the move that led to the position drawn over it (the card game's animation,
+    /// for a recording: see [`super::cast`]).
+    pub frame: Option<&'a Frame>,
+}
 
 /// A game the replay screen can show: how one recorded move is played and told, and its
 /// screen.
-pub(crate) trait Shown: Side {
+pub(crate) trait Shown: Keyed {
     /// Plays this game's move `i` on `at` (this game's start with its first `i` moves played)
     /// and says what it did, as the game screen says it.
     fn step(&self, at: &mut Self, i: usize, words: &Words) -> Vec<Note>;
     /// The column move `i` goes to (the card game highlights it before it is played).
     fn column(&self, i: usize) -> Option<usize>;
-    /// The one-player screen of `at`, with `notes` under it and the last line left free; `tag`
-    /// after the rules' name (replay or review), `best` the best score under the rules; `frame` a
-    /// moment of the move that led to `at` drawn over it (the card game's animation, for a
-    /// recording: see [`super::cast`]).
-    #[allow(clippy::too_many_arguments)]
+    /// The one-player screen of `at` as `shot` marks it, the last line left free.
     fn screen(
         at: &Self,
-        notes: &[Note],
-        cursor: Option<usize>,
-        tag: &str,
-        best: Option<u64>,
+        shot: &Shot<'_>,
         words: &Words,
         theme: Theme,
         size: (usize, usize),
-        frame: Option<&Frame>,
     ) -> Laid;
     /// The frames of move `i` in motion, as the game screen animates it (none where it does
     /// not).
@@ -107,34 +114,30 @@ impl Shown for Game {
 
     fn screen(
         at: &Game,
-        notes: &[Note],
-        cursor: Option<usize>,
-        tag: &str,
-        best: Option<u64>,
+        shot: &Shot<'_>,
         words: &Words,
         theme: Theme,
-        (width, height): (usize, usize),
-        frame: Option<&Frame>,
+        size: (usize, usize),
     ) -> Laid {
         let screen = Screen {
             game: at,
-            best,
-            cursor,
+            best: shot.best,
+            cursor: shot.cursor,
             hint: None,
             explained: &[],
-            tag: Some(tag.to_string()),
-            notes,
+            tag: Some(shot.tag.to_string()),
+            notes: &shot.notes,
             overlay: Overlay::None,
             player: Player::Human,
             prompt_line: true,
-            frame,
+            frame: shot.frame,
             fresh: None,
             played_secs: None,
             daily: false,
             insight: &[],
             goal: None,
         };
-        lay_out_cards(&screen, words, theme, width, height)
+        lay_out_cards(&screen, words, theme, size.0, size.1)
     }
 }
 
@@ -149,19 +152,15 @@ impl Shown for ClassicGame {
 
     fn screen(
         at: &ClassicGame,
-        notes: &[Note],
-        _: Option<usize>,
-        _: &str,
-        best: Option<u64>,
+        shot: &Shot<'_>,
         words: &Words,
         theme: Theme,
         (width, height): (usize, usize),
-        _: Option<&Frame>,
     ) -> Laid {
         let screen = ClassicScreen {
             game: at,
-            best,
-            notes,
+            best: shot.best,
+            notes: &shot.notes,
             overlay: Overlay::None,
             prompt_line: true,
             asking: false,
@@ -210,53 +209,42 @@ pub(crate) trait Reel {
 }
 
 /// One player's recorded game (the game as it ended; its start is
-/// [`crate::duel::Playable::restart`]), and the best score under its rules (the header says it,
-/// as in play).
-pub(crate) struct Solo<G>(pub G, pub Option<u64>);
+/// [`crate::duel::Playable::restart`]), the best score under its rules (the header says it, as in
+/// play), and, in a recording of the replay between two steps, a moment of its move `step` (the
+/// last one played) in motion.
+pub(crate) struct Solo<G> {
+    pub game: G,
+    pub best: Option<u64>,
+    pub frame: Option<Frame>,
+}
 
-impl<G: Shown> Reel for Solo<G> {
-    fn len(&self) -> usize {
-        self.0.move_count()
+impl<G: Shown> Solo<G> {
+    /// `game` shown still, `best` the best score under its rules.
+    pub(crate) fn new(game: G, best: Option<u64>) -> Solo<G> {
+        Solo {
+            game,
+            best,
+            frame: None,
+        }
     }
 
-    fn lay_out(
+    /// The screen after `step` moves as `shot` marks it, what the last move did under its
+    /// notes.
+    fn screen(
         &self,
         step: usize,
+        mut shot: Shot<'_>,
         words: &Words,
         theme: Theme,
-        width: usize,
-        height: usize,
+        size: (usize, usize),
     ) -> Laid {
-        let (at, notes) = replayed(&self.0, step, words);
-        let cursor = self.0.column(step);
-        G::screen(
-            &at,
-            &notes,
-            cursor,
-            self.tag(words),
-            self.1,
-            words,
-            theme,
-            (width, height),
-            None,
-        )
-    }
-
-    fn ending(&self) -> Option<Ending> {
-        Some(self.0.ending())
+        let (at, told) = replayed(&self.game, step, words);
+        shot.notes.extend(told);
+        G::screen(&at, &shot, words, theme, size)
     }
 }
 
-/// One player's recorded game with a moment of its move `step` (the last one played) in motion:
-/// what a recording of the replay shows between two steps.
-pub(crate) struct Moving<'a, G> {
-    pub game: &'a G,
-    /// The best score under its rules, for the header.
-    pub best: Option<u64>,
-    pub frame: &'a Frame,
-}
-
-impl<G: Shown> Reel for Moving<'_, G> {
+impl<G: Shown> Reel for Solo<G> {
     fn len(&self) -> usize {
         self.game.move_count()
     }
@@ -269,18 +257,17 @@ impl<G: Shown> Reel for Moving<'_, G> {
         width: usize,
         height: usize,
     ) -> Laid {
-        let (at, notes) = replayed(self.game, step, words);
-        G::screen(
-            &at,
-            &notes,
-            Some(self.frame.col),
-            self.tag(words),
-            self.best,
-            words,
-            theme,
-            (width, height),
-            Some(self.frame),
-        )
+        let shot = Shot {
+            notes: Vec::new(),
+            cursor: match &self.frame {
+                Some(f) => Some(f.col),
+                None => self.game.column(step),
+            },
+            tag: self.tag(words),
+            best: self.best,
+            frame: self.frame.as_ref(),
+        };
+        self.screen(step, shot, words, theme, (width, height))
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -302,15 +289,13 @@ fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
 /// move highlighted and the one played rated, so a mistake is seen where it could have been
 /// avoided (the review opened one move late, on the board after it).
 pub(crate) struct Annotated {
-    pub game: Game,
-    /// Before move `i`: the column to highlight (`None` for a discard).
-    pub highlight: Vec<Option<usize>>,
-    /// Before move `i`: what to say about it.
-    pub notes: Vec<Note>,
+    pub solo: Solo<Game>,
+    /// Move `i` as `best` rated it, said before it in the screen's language.
+    pub rated: Vec<Rated>,
+    /// A loss above it is a mistake.
+    pub tolerance: f64,
     /// The steps before each mistake (the moves rated bad, from 0), in order.
     pub mistakes: Vec<usize>,
-    /// The best score under the game's rules, for the header.
-    pub best: Option<u64>,
 }
 
 impl Annotated {
@@ -324,46 +309,46 @@ impl Annotated {
         tolerance: f64,
         best: Option<u64>,
     ) -> Annotated {
-        let column = |m: &str| m.parse::<usize>().ok().and_then(|c| c.checked_sub(1));
-        let highlight = moves.iter().map(|m| column(&m.best)).collect();
         let mistakes = (0..moves.len())
             .filter(|&i| moves[i].loss > tolerance)
             .collect();
-        let notes = moves
-            .iter()
-            .map(|m| {
-                if m.loss > tolerance {
-                    let text = format!(
-                        "move {}: {} ({}); {} was better",
-                        m.n,
-                        where_(&m.played),
-                        m.says,
-                        where_(&m.best)
-                    );
-                    Note::new(text, Tone::Bad)
-                } else {
-                    Note::new(
-                        format!("move {}: {}, accurate", m.n, where_(&m.played)),
-                        Tone::Good,
-                    )
-                }
-            })
-            .collect();
         Annotated {
-            game,
-            highlight,
-            notes,
+            solo: Solo::new(game, best),
+            rated: moves.to_vec(),
+            tolerance,
             mistakes,
-            best,
         }
+    }
+
+    /// What the review says before move `step` (from 0): `move 4: column 3 (-9 points
+    /// expected); column 5 was better`, or that it is accurate.
+    fn note(&self, step: usize, words: &Words) -> Option<Note> {
+        let m = self.rated.get(step)?;
+        Some(if m.loss > self.tolerance {
+            let text = fill(
+                words.review_mistake,
+                &[
+                    &m.n,
+                    &words.move_at(m.played),
+                    &words.loss(&m.note),
+                    &words.move_at(m.best),
+                ],
+            );
+            Note::new(text, Tone::Bad)
+        } else {
+            let text = fill(words.review_accurate, &[&m.n, &words.move_at(m.played)]);
+            Note::new(text, Tone::Good)
+        })
     }
 }
 
 impl Reel for Annotated {
     fn len(&self) -> usize {
-        self.game.move_count()
+        self.solo.len()
     }
 
+    /// The move to come from here, rated, above what the last one did; the better move
+    /// highlighted.
     fn lay_out(
         &self,
         step: usize,
@@ -372,30 +357,23 @@ impl Reel for Annotated {
         width: usize,
         height: usize,
     ) -> Laid {
-        let (at, mut notes) = replayed(&self.game, step, words);
-        // The move to come from here, rated, above what the last one did.
-        if let Some(note) = self.notes.get(step) {
-            notes.insert(0, note.clone());
-        }
-        let cursor = match self.highlight.get(step) {
-            Some(&c) => c,
-            None => self.game.column(step),
+        let cursor = match self.rated.get(step).map(|m| m.best) {
+            Some(Move::Place(c)) => Some(usize::from(c)),
+            Some(Move::Discard) => None,
+            None => self.solo.game.column(step),
         };
-        Game::screen(
-            &at,
-            &notes,
+        let shot = Shot {
+            notes: self.note(step, words).into_iter().collect(),
             cursor,
-            self.tag(words),
-            self.best,
-            words,
-            theme,
-            (width, height),
-            None,
-        )
+            tag: self.tag(words),
+            best: self.solo.best,
+            frame: None,
+        };
+        self.solo.screen(step, shot, words, theme, (width, height))
     }
 
     fn ending(&self) -> Option<Ending> {
-        Some(self.game.ending())
+        self.solo.ending()
     }
 
     fn tag(&self, words: &Words) -> &'static str {

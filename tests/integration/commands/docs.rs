@@ -237,8 +237,10 @@ fn the_map_of_the_rooms_names_every_room_and_nothing_else() {
         for named in row.split('`').skip(1).step_by(2) {
             let exists = if let Some(folder) = named.strip_suffix('/') {
                 within.join(folder).is_dir() || src.join(folder).is_dir()
+            } else if named.ends_with(".rs") && named.contains('/') {
+                within.join(named).is_file() || src.join(named).is_file()
             } else if named.ends_with(".rs") && !named.contains(' ') {
-                holds_file(&within, named.rsplit('/').next().unwrap())
+                holds_file(&within, named)
             } else {
                 true
             };

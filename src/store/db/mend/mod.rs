@@ -13,6 +13,7 @@
 //! starts meanwhile waits, and says so on stderr; a window with the database open notices before
 //! its next write that the file was replaced (its device and inode, [`identity`]) and reopens.
 
+pub(crate) mod open;
 mod salvage;
 
 use std::fs::{self, File, OpenOptions, TryLockError};

@@ -1,6 +1,20 @@
 //! The English texts: one [`Words`], every field a text the game shows.
 
-use super::words::Words;
+use super::words::{ExplainWords, LossWords, Words};
+
+/// The explained hint's words, and the review's losses (kept out of the table, whose fields are
+/// each one text).
+const EXPLAIN: ExplainWords = ExplainWords {
+    item: "{}: {}",
+    loss: LossWords {
+        best: "best",
+        as_good: "as good",
+        win_chance: "-{}% chance to win",
+        survival: "-{}% chance to survive",
+        points: "-{} points expected",
+        prefers: "the search prefers another move",
+    },
+};
 
 pub(crate) static EN: Words = Words {
     net: &super::net::EN_NET,
@@ -80,7 +94,7 @@ pub(crate) static EN: Words = Words {
     no_mistakes: "No mistakes",
     column_n: "column {}",
     a_discard: "a discard",
-    explain: crate::strategy::review::ENGLISH_EXPLAIN,
+    explain: EXPLAIN,
     cards_played: "Cards played",
     highest: "Highest card",
     bot_result_keys: "The bot's game is over: press any key.",
@@ -257,6 +271,8 @@ pub(crate) static EN: Words = Words {
     replay_keys: "←/→ step  Home/End start/end  space play/pause  +/- speed  q leave",
     replay_keys_short: "←→ space +- q",
     review_before: "before move {} of {}",
+    review_mistake: "move {}: {} ({}); {} was better",
+    review_accurate: "move {}: {}, accurate",
     review_keys: "←/→ step  n/N next/previous mistake  Home/End start/end  space play/pause  +/- speed  q leave",
     review_keys_short: "←→ nN space q",
     replay_won: "the game was won",

@@ -1,9 +1,11 @@
 //! The shape of a language: [`Words`], one field a text the game shows, so the compiler refuses
 //! a text that exists in one language only; and what a language says of a card or a direction.
 
+use super::fill;
 use crate::cards::card::Card;
+use crate::cards::engine::Move;
 use crate::classic::Dir;
-use crate::strategy::review::ExplainWords;
+use crate::strategy::review::Loss;
 
 /// The texts of one language. `{}` marks a value, filled in order by `fill`.
 pub(crate) struct Words {
@@ -317,6 +319,12 @@ pub(crate) struct Words {
     pub replay_keys_short: &'static str,
     /// A review's place: the position move `{}` (of `{}`) is played from.
     pub review_before: &'static str,
+    /// A review's note on a mistake, before it is played: `{}` the move's number, `{}` the
+    /// move played (`column_n` or `a_discard`), `{}` what it gives up (`explain`'s loss), `{}`
+    /// the better move.
+    pub review_mistake: &'static str,
+    /// A review's note on an accurate move: `{}` its number, `{}` the move.
+    pub review_accurate: &'static str,
     /// A review's keys: a replay's and `n`/`N`, to the next or previous mistake.
     pub review_keys: &'static str,
     pub review_keys_short: &'static str,
@@ -396,7 +404,58 @@ pub(crate) struct Words {
     pub preset_item: &'static str,
 }
 
+/// The words of a [`Loss`], each `{}` filled with its number ([`Loss::figure`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LossWords {
+    pub best: &'static str,
+    pub as_good: &'static str,
+    pub win_chance: &'static str,
+    pub survival: &'static str,
+    pub points: &'static str,
+    pub prefers: &'static str,
+}
+
+/// The words an explained hint is told in: one item, `{}` the move (`column_n` or `a_discard`)
+/// and `{}` its [`Loss`] in `loss`. The review's notes tell their losses in the same words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ExplainWords {
+    pub item: &'static str,
+    pub loss: LossWords,
+}
+
 impl Words {
+    /// What a move gives up, in this language: `-12% chance to win`, `-3.1 points expected`,
+    /// `best`.
+    pub(crate) fn loss(&self, loss: &Loss) -> String {
+        let w = &self.explain.loss;
+        let said = match loss {
+            Loss::Best => w.best,
+            Loss::AsGood => w.as_good,
+            Loss::WinChance(_) => w.win_chance,
+            Loss::Survival(_) => w.survival,
+            Loss::Points(_) => w.points,
+            Loss::Prefers => w.prefers,
+        };
+        fill(said, &[&loss.figure().unwrap_or_default()])
+    }
+
+    /// A move as a sentence's object: `column 3`, `a discard`.
+    pub(crate) fn move_at(&self, m: Move) -> String {
+        match m {
+            Move::Place(c) => fill(self.column_n, &[&(u16::from(c) + 1)]),
+            Move::Discard => self.a_discard.to_string(),
+        }
+    }
+
+    /// The explained hint's moves in this language, one item each: `column 2: best`, `column
+    /// 4: -3.1 points expected`.
+    pub(crate) fn explanation(&self, advice: &[(Move, Loss)]) -> Vec<String> {
+        advice
+            .iter()
+            .map(|(m, loss)| fill(self.explain.item, &[&self.move_at(*m), &self.loss(loss)]))
+            .collect()
+    }
+
     /// The face of a card: its value, or the word for bomb and wild.
     pub(crate) fn card(&self, card: Card) -> String {
         if card.is_bomb() {

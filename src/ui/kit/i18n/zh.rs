@@ -1,14 +1,12 @@
 //! The Simplified Chinese texts: one [`Words`], field for field the English ones.
 
-use super::words::Words;
+use super::words::{ExplainWords, LossWords, Words};
 
 /// The explained hint's words: the review's, in Chinese (kept out of the table, whose fields are
 /// each one text).
-const EXPLAIN: crate::strategy::review::ExplainWords = crate::strategy::review::ExplainWords {
-    column: "第 {} 列",
-    discard: "弃牌",
+const EXPLAIN: ExplainWords = ExplainWords {
     item: "{}：{}",
-    loss: crate::strategy::review::LossWords {
+    loss: LossWords {
         best: "最佳",
         as_good: "一样好",
         win_chance: "获胜机会 -{}%",
@@ -273,6 +271,8 @@ pub(crate) static ZH: Words = Words {
     replay_keys: "←/→ 单步  Home/End 开头/结尾  空格 播放/暂停  +/- 速度  q 离开",
     replay_keys_short: "←→ 空格 +- q",
     review_before: "第 {} 步之前，共 {} 步",
+    review_mistake: "第 {} 步：{}（{}）；{}更好",
+    review_accurate: "第 {} 步：{}，准确",
     review_keys: "←/→ 单步  n/N 下一个/上一个失误  Home/End 开头/结尾  空格 播放/暂停  +/- 速度  q 离开",
     review_keys_short: "←→ nN 空格 q",
     replay_won: "这局赢了",

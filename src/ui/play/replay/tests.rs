@@ -3,6 +3,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::rules::Rules;
 use crate::duel::Playable;
+use crate::strategy::review::Loss;
 use crate::ui::kit::{EN, ZH, checked};
 
 /// A card game of seed 42 with a few moves: a chain, a bomb.
@@ -35,7 +36,7 @@ fn at(step: usize) -> Playback {
 
 #[test]
 fn card_replay_frames() {
-    let reel = Solo(cards(), None);
+    let reel = Solo::new(cards(), None);
     insta::assert_snapshot!("cards_start", text(&reel, at(0), &EN, 80, 24));
     insta::assert_snapshot!("cards_step_3", text(&reel, at(3), &EN, 80, 24));
     let end = Playback {
@@ -51,7 +52,7 @@ fn card_replay_frames() {
 fn classic_and_duel_frames() {
     insta::assert_snapshot!(
         "classic_step_5",
-        text(&Solo(classic(), None), at(5), &EN, 80, 24)
+        text(&Solo::new(classic(), None), at(5), &EN, 80, 24)
     );
     let g = cards();
     let mut duel = Duel::new(g.restart(), g.restart());
@@ -69,7 +70,7 @@ fn classic_and_duel_frames() {
 /// never step past either end.
 #[test]
 fn stepping_back_and_forth() {
-    let reel = Solo(cards(), None);
+    let reel = Solo::new(cards(), None);
     let len = reel.len();
     let right = Key::ArrowRight;
     let left = Key::ArrowLeft;
@@ -119,7 +120,7 @@ fn stepping_back_and_forth() {
 /// small), in both languages.
 #[test]
 fn frames_fit_every_size() {
-    let reel = Solo(cards(), None);
+    let reel = Solo::new(cards(), None);
     let duel = {
         let g = classic();
         Duet::new(
@@ -187,12 +188,12 @@ fn the_board_does_not_move_at_the_last_step() {
     let (lost, won) = (ended(), ended_with(5));
     assert_eq!(won.ending(), Ending::Won);
     let reels: [(Box<dyn Reel>, usize); 4] = [
-        (Box::new(Solo(lost.clone(), None)), lost.move_count()),
+        (Box::new(Solo::new(lost.clone(), None)), lost.move_count()),
         (
             Box::new(Annotated::reviewed(lost.clone(), &[], 0.0, None)),
             lost.move_count(),
         ),
-        (Box::new(Solo(won.clone(), None)), won.move_count()),
+        (Box::new(Solo::new(won.clone(), None)), won.move_count()),
         (
             Box::new(Annotated::reviewed(won.clone(), &[], 0.0, None)),
             won.move_count(),
@@ -227,7 +228,7 @@ fn a_review_is_called_a_review() {
     );
     assert!(review.contains("review"), "{review}");
     assert!(!review.contains("replay"), "{review}");
-    let replay = text(&Solo(g, None), at(1), &EN, 80, 24);
+    let replay = text(&Solo::new(g, None), at(1), &EN, 80, 24);
     assert!(
         replay.contains("replay") && !replay.contains("review"),
         "{replay}"
@@ -239,7 +240,7 @@ fn a_review_is_called_a_review() {
 #[test]
 fn replays_and_reviews_say_the_best() {
     let g = cards();
-    let replay = text(&Solo(g.clone(), Some(85)), at(1), &EN, 80, 24);
+    let replay = text(&Solo::new(g.clone(), Some(85)), at(1), &EN, 80, 24);
     assert!(replay.contains("Best 85"), "{replay}");
     let review = text(
         &Annotated::reviewed(g, &[], 0.0, Some(85)),
@@ -256,26 +257,18 @@ fn rated(g: &Game) -> Vec<Rated> {
     g.moves()
         .iter()
         .enumerate()
-        .map(|(i, mv)| {
-            let played = match mv {
-                Move::Place(c) => (c + 1).to_string(),
-                Move::Discard => "d".into(),
-            };
+        .map(|(i, &played)| {
             let bad = i == 3 || i == 6;
             Rated {
                 n: i + 1,
-                best: if bad { "5".into() } else { played.clone() },
+                best: if bad { Move::Place(4) } else { played },
                 played,
                 value_played: 0.0,
                 value_best: if bad { 9.0 } else { 0.0 },
                 loss: if bad { 9.0 } else { 0.0 },
                 points_lost: None,
                 win_chance_lost: None,
-                says: if bad {
-                    "-9 points expected".into()
-                } else {
-                    String::new()
-                },
+                note: if bad { Loss::Points(9.0) } else { Loss::Best },
             }
         })
         .collect()
@@ -292,11 +285,11 @@ fn a_review_stands_before_the_move_it_rates() {
     let before = text(&reel, at(3), &EN, 80, 24);
     assert!(before.contains("before move 4 of 8"), "{before}");
     assert!(
-        before.contains("move 4: column 3 (-9 points expected); column 5 was better"),
+        before.contains("move 4: column 3 (-9.0 points expected); column 5 was better"),
         "{before}"
     );
     // The board is the one before move 4: as a replay shows it after 3 moves.
-    let replay = text(&Solo(g.clone(), None), at(3), &EN, 80, 24);
+    let replay = text(&Solo::new(g.clone(), None), at(3), &EN, 80, 24);
     let board = |t: &str| {
         t.lines()
             .skip(2)
@@ -316,6 +309,28 @@ fn a_review_stands_before_the_move_it_rates() {
     // At the end: the last move's place, the outcome.
     let end = text(&reel, at(8), &EN, 80, 24);
     assert!(end.contains("move 8 of 8"), "{end}");
+}
+
+/// Under `--lang zh` a review's notes are Chinese, the loss and the moves too (they were the
+/// review's English under the Chinese screen): a mistake before it is played, then an accurate
+/// move.
+#[test]
+fn a_reviews_notes_are_in_the_players_language() {
+    let g = cards();
+    let reel = Annotated::reviewed(g.clone(), &rated(&g), 0.5, None);
+    let mistake = text(&reel, at(3), &ZH, 80, 24);
+    assert!(
+        mistake.contains("第 4 步：第 3 列（预期得分 -9.0）；第 5 列更好"),
+        "{mistake}"
+    );
+    insta::assert_snapshot!("review_mistake_zh", mistake);
+    let accurate = text(&reel, at(4), &ZH, 80, 24);
+    assert!(accurate.contains("第 5 步：第 3 列，准确"), "{accurate}");
+    for t in [&mistake, &accurate] {
+        for english in ["move", "column", "points", "better", "accurate"] {
+            assert!(!t.contains(english), "{english}: {t}");
+        }
+    }
 }
 
 /// `n` goes to the next mistake, `N` to the one before; past the last (or before the first)

@@ -460,7 +460,7 @@ fn a_question_leaves_the_board_where_it_was() {
 /// next each keep a whole row, in both languages, and wider screens show all three on one.
 #[test]
 fn explained_hint_fits() {
-    use crate::strategy::review::{Loss, explanation};
+    use crate::strategy::review::Loss;
     let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
     let advice = [
         (Move::Place(1), Loss::Best),
@@ -468,7 +468,7 @@ fn explained_hint_fits() {
         (Move::Discard, Loss::WinChance(0.12)),
     ];
     for (lang, name) in LANGS {
-        let items = explanation(&advice, &lang.words().explain);
+        let items = lang.words().explanation(&advice);
         let mut s = screen(&g, &[]);
         s.hint = Some(Move::Place(1));
         s.explained = &items;
@@ -488,7 +488,7 @@ fn explained_hint_fits() {
 /// languages.
 #[test]
 fn explained_hint_at_40x15_is_as_the_readme_says() {
-    use crate::strategy::review::{Loss, explanation};
+    use crate::strategy::review::Loss;
     let readme = include_str!("../../../../README.md");
     assert!(
         readme
@@ -511,7 +511,7 @@ fn explained_hint_at_40x15_is_as_the_readme_says() {
     ];
     for (lang, name) in LANGS {
         for (advice, which) in [(&short, "short"), (&long, "long")] {
-            let items = explanation(advice, &lang.words().explain);
+            let items = lang.words().explanation(advice);
             let mut s = screen(&g, &[]);
             s.hint = Some(Move::Place(4));
             s.explained = &items;
