@@ -58,6 +58,16 @@ impl Blame for crate::config::own::EditFileError {
     }
 }
 
+impl Blame for crate::ui::SetupError {
+    fn fault(&self) -> Fault {
+        if self.is_machine() {
+            Fault::Machine
+        } else {
+            Fault::Input
+        }
+    }
+}
+
 impl Blame for StoreError {
     fn fault(&self) -> Fault {
         if self.code() == Fault::Machine.code() {
@@ -217,6 +227,23 @@ mod tests {
                 Error::said(e, |e| format!("saved game 1: {e}")).code(),
                 code
             );
+        }
+    }
+
+    #[test]
+    fn a_screen_not_set_up_exits_by_its_kind() {
+        use crate::ui::SetupError;
+        let p = std::path::Path::new("settings.toml");
+        let read = |e| crate::fsread::ReadError::io(p, e);
+        let machine = SetupError::Read(read(io::Error::other("disk")));
+        let refused = SetupError::Read(read(io::ErrorKind::PermissionDenied.into()));
+        let flag = SetupError::Flag("unknown language `fr` for --lang; choose en or zh".into());
+        let file = SetupError::Settings("bad settings: s.toml:1:1: unknown field".into());
+        for (e, code) in [(machine, 1), (refused, 2), (flag, 2), (file, 2)] {
+            let shown = e.to_string();
+            let err = Error::said(e, ToString::to_string);
+            assert_eq!(err.code(), code, "{shown}");
+            assert_eq!(err.to_string(), shown);
         }
     }
 }

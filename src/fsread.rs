@@ -88,7 +88,8 @@ impl ReadError {
         }
     }
 
-    fn io(path: &Path, e: io::Error) -> ReadError {
+    /// The read of `path` failed with `e` (a missing file told apart from the others).
+    pub(crate) fn io(path: &Path, e: io::Error) -> ReadError {
         let kind = if e.kind() == io::ErrorKind::NotFound {
             Why::Missing
         } else {

@@ -21,5 +21,5 @@ pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
         theme: global.theme.as_deref(),
         no_mouse: global.no_mouse,
     })
-    .map_err(Error::usage)
+    .map_err(|e| Error::said(e, ToString::to_string))
 }

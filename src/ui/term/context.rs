@@ -12,7 +12,7 @@ use crate::ui::kit::{Lang, Stamp, Theme, Words};
 
 use super::boss::Boss;
 
-use super::settings::{Look, Settings};
+use super::settings::{Look, Settings, SetupError};
 use super::signals::Signals;
 
 /// What every screen shares: the terminal, colours, language, the settings (motion, look) and
@@ -46,8 +46,8 @@ impl Ui {
     /// Colours from `--no-color`/`NO_COLOR`, language from `--lang` or the locale, motion and
     /// look from the flags, the environment and the settings file; catches the stop signals
     /// from here on. Fails for an unknown `--lang` or `--theme` and a bad settings file.
-    pub(crate) fn new(d: Display) -> Result<Ui, String> {
-        let lang = Lang::choose(d.lang)?;
+    pub(crate) fn new(d: Display) -> Result<Ui, SetupError> {
+        let lang = Lang::choose(d.lang).map_err(SetupError::Flag)?;
         let theme = Theme::choose(d.no_color);
         let settings = Settings::load(d.no_anim, d.theme)?;
         // console's styles ask it whether to colour: tell it the player's choice.

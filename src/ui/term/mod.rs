@@ -35,4 +35,4 @@ pub(crate) use keys::{Action, Timed, Waited, action, classic_action, read_key};
 pub(crate) use mouse::{Act, Mouse};
 pub(crate) use paint::{draw, paint, size};
 pub(crate) use raw::{TermGuard, suspend};
-pub(crate) use settings::{Look, Motion};
+pub(crate) use settings::{Look, Motion, SetupError};

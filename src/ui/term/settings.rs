@@ -96,10 +96,47 @@ pub(crate) fn path() -> Option<PathBuf> {
         })
 }
 
+/// Why the screens could not be set up: a flag or the settings file, said as the player is told;
+/// the kind says whose fault it is (a file the system fails to read: the machine's).
+#[derive(Debug)]
+pub(crate) enum SetupError {
+    /// `--lang` or `--theme` names no language or look.
+    Flag(String),
+    /// The settings file says what the settings do not allow (located: file, line, column).
+    Settings(String),
+    /// The settings file could not be read.
+    Read(crate::fsread::ReadError),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Flag(m) | SetupError::Settings(m) => f.write_str(m),
+            SetupError::Read(e) => write!(f, "cannot read the settings file {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SetupError::Read(e) => Some(e),
+            SetupError::Flag(_) | SetupError::Settings(_) => None,
+        }
+    }
+}
+
+impl SetupError {
+    /// Whether the machine failed (a settings file the system could not read), not the player.
+    pub(crate) fn is_machine(&self) -> bool {
+        matches!(self, SetupError::Read(e) if e.is_machine())
+    }
+}
+
 impl Settings {
     /// The settings in force from the command line (`no_anim`, `theme`), the environment and
     /// the settings file (which may be missing); an error names what to fix.
-    pub(crate) fn load(no_anim: bool, theme: Option<&str>) -> Result<Settings, String> {
+    pub(crate) fn load(no_anim: bool, theme: Option<&str>) -> Result<Settings, SetupError> {
         let file = path();
         let text = match &file {
             Some(p) => {
@@ -107,7 +144,7 @@ impl Settings {
                 match crate::fsread::read_text(p, crate::fsread::Links::Follow, limit) {
                     Ok(t) => Some(t),
                     Err(e) if e.is_missing() => None,
-                    Err(e) => return Err(format!("cannot read the settings file {e}")),
+                    Err(e) => return Err(SetupError::Read(e)),
                 }
             }
             None => None,
@@ -134,11 +171,11 @@ impl Settings {
         env: Option<&str>,
         forced_off: bool,
         theme: Option<&str>,
-    ) -> Result<Settings, String> {
+    ) -> Result<Settings, SetupError> {
         // Located like a rules file's errors: file:line:column, the line, a caret under the place.
         let bad = |span: Option<std::ops::Range<usize>>, message: String| {
             let at = RulesError::at(name, file.unwrap_or_default(), span, message);
-            format!("bad settings: {at}")
+            SetupError::Settings(format!("bad settings: {at}"))
         };
         let raw: Raw = match file {
             Some(t) => toml::from_str(t).map_err(|e| {
@@ -171,8 +208,11 @@ impl Settings {
             None => None,
         };
         let look = match theme {
-            Some(t) => Look::parse(t)
-                .ok_or_else(|| format!("unknown theme `{t}` for --theme; choose board or log"))?,
+            Some(t) => Look::parse(t).ok_or_else(|| {
+                SetupError::Flag(format!(
+                    "unknown theme `{t}` for --theme; choose board or log"
+                ))
+            })?,
             None => file_look.unwrap_or_default(),
         };
         let env_on = env.map(|v| {
@@ -232,14 +272,18 @@ mod tests {
         let file = "# mine\nanimations = true\n  speed = \"warp\"\n";
         let e = Settings::from_parts(Some(file), "s.toml", None, false, None).unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             "bad settings: s.toml:3:11: speed = \"warp\": use \"slow\", \"normal\" or \"fast\"\n \
              3 |   speed = \"warp\"\n   |           ^"
         );
         let e = Settings::from_parts(Some("theme = \"neon\""), "s.toml", None, false, None);
-        assert!(e.unwrap_err().contains("s.toml:1:9: theme = \"neon\""));
+        assert!(
+            e.unwrap_err()
+                .to_string()
+                .contains("s.toml:1:9: theme = \"neon\"")
+        );
         let e = Settings::from_parts(Some("animations = \"yes\"\n"), "s.toml", None, false, None);
-        let e = e.unwrap_err();
+        let e = e.unwrap_err().to_string();
         assert!(e.starts_with("bad settings: s.toml:1:14: "), "{e}");
         assert!(e.contains("allowed: animations = true/false"), "{e}");
     }
@@ -249,14 +293,16 @@ mod tests {
         let e = Settings::from_parts(Some("speed = \"warp\""), "s.toml", None, false, None);
         assert!(
             e.unwrap_err()
+                .to_string()
                 .contains("use \"slow\", \"normal\" or \"fast\"")
         );
         let e = Settings::from_parts(Some("colour = 1"), "s.toml", None, false, None);
         assert!(
             e.unwrap_err()
+                .to_string()
                 .contains("s.toml:1:1: unknown field `colour`")
         );
         let e = Settings::from_parts(None, "s.toml", None, false, Some("neon"));
-        assert!(e.unwrap_err().contains("--theme"));
+        assert!(matches!(e, Err(SetupError::Flag(m)) if m.contains("--theme")));
     }
 }
