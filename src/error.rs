@@ -24,6 +24,15 @@ pub(crate) enum Fault {
 }
 
 impl Fault {
+    /// The machine's fault when `machine`, else the user's.
+    fn of(machine: bool) -> Fault {
+        if machine {
+            Fault::Machine
+        } else {
+            Fault::Input
+        }
+    }
+
     /// The exit status of a failure of this fault.
     pub(crate) fn code(self) -> i32 {
         match self {
@@ -40,41 +49,25 @@ pub(crate) trait Blame {
 
 impl Blame for crate::fsread::ReadError {
     fn fault(&self) -> Fault {
-        if self.is_machine() {
-            Fault::Machine
-        } else {
-            Fault::Input
-        }
+        Fault::of(self.is_machine())
     }
 }
 
 impl Blame for crate::config::own::EditFileError {
     fn fault(&self) -> Fault {
-        if self.is_machine() {
-            Fault::Machine
-        } else {
-            Fault::Input
-        }
+        Fault::of(self.is_machine())
     }
 }
 
 impl Blame for crate::ui::SetupError {
     fn fault(&self) -> Fault {
-        if self.is_machine() {
-            Fault::Machine
-        } else {
-            Fault::Input
-        }
+        Fault::of(self.is_machine())
     }
 }
 
 impl Blame for StoreError {
     fn fault(&self) -> Fault {
-        if self.code() == Fault::Machine.code() {
-            Fault::Machine
-        } else {
-            Fault::Input
-        }
+        Fault::of(self.code() == Fault::Machine.code())
     }
 }
 
