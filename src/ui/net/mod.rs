@@ -40,6 +40,10 @@ const TICK: Duration = Duration::from_millis(25);
 /// the highest card or tile, each in words.
 pub(crate) trait Brief: DuelBoard {
     fn brief(&self, words: &Words) -> [String; 3];
+    /// A move's word as the log shows it: the key the player presses for it.
+    fn shown(word: &str) -> String {
+        word.to_string()
+    }
 }
 
 impl Brief for Game {
@@ -59,6 +63,18 @@ impl Brief for ClassicGame {
             format!("{} {}", words.moves, self.move_count()),
             format!("{} {}", words.highest_tile, self.highest()),
         ]
+    }
+
+    /// A slide as the arrow key that makes it (the word is the protocol's letter).
+    fn shown(word: &str) -> String {
+        let arrow = match word {
+            "u" | "up" => "↑",
+            "d" | "down" => "↓",
+            "l" | "left" => "←",
+            "r" | "right" => "→",
+            other => other,
+        };
+        arrow.to_string()
     }
 }
 
@@ -342,7 +358,7 @@ fn gone(g: &Gone, t: &NetWords) -> String {
 }
 
 /// A line of the duel's log, in the player's words.
-fn said<G: NetGame>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
+fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
     let (me, peer) = (&s.names[s.me], &s.names[1 - s.me]);
     match l {
         Said::Begins => fill(t.log_begins, &[me, peer]),
@@ -354,7 +370,8 @@ fn said<G: NetGame>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
             survived,
             over,
         } => {
-            let line = fill(t.log_move, &[&s.names[*side], n, word, score, survived]);
+            let word = G::shown(word);
+            let line = fill(t.log_move, &[&s.names[*side], n, &word, score, survived]);
             if *over {
                 format!("{line}{}", t.log_game_over)
             } else {
@@ -394,6 +411,25 @@ fn said<G: NetGame>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_in_the_log_is_the_key_that_makes_it() {
+        use crate::classic::Dir;
+        use crate::record::Side;
+        let arrows = [
+            (Dir::Up, "↑"),
+            (Dir::Down, "↓"),
+            (Dir::Left, "←"),
+            (Dir::Right, "→"),
+        ];
+        for (d, arrow) in arrows {
+            // The word that travels for the slide, shown as its arrow.
+            let word = ClassicGame::word(ClassicGame::code(&d));
+            assert_eq!(ClassicGame::shown(&word), arrow, "{word}");
+        }
+        assert_eq!(Game::shown("3"), "3");
+        assert_eq!(Game::shown("d"), "d");
+    }
 
     #[test]
     fn blocks_stand_side_by_side_with_their_gap() {
