@@ -50,7 +50,10 @@ fn main() {
             s.mean_cards_played,
             secs * 1000.0 / s.placements as f64
         );
-        let lost: Vec<usize> = (0..results.len()).filter(|&i| !results[i].won).collect();
-        println!("  lost games (index from the seed): {lost:?}");
+        let lost: Vec<String> = (0..results.len())
+            .filter(|&i| !results[i].won)
+            .map(|i| format!("{i} (card {})", results[i].cards_played))
+            .collect();
+        println!("  lost games (index from the seed): {}", lost.join(", "));
     }
 }

@@ -126,6 +126,15 @@ pub(crate) enum SimGame {
     Classic,
 }
 
+/// The tables a network `train` learns ([`crate::strategy::ntuple::Layout`]).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TrainLayout {
+    /// Per column its last four cards and the four above them; pairs of columns; the board.
+    Split,
+    /// Split's tables, and per column the four cards across them and the column's shape.
+    Whole,
+}
+
 #[derive(clap::Subcommand, Debug, Clone)]
 pub(crate) enum DataCommand {
     /// Print where the database is.
@@ -476,6 +485,13 @@ pub(crate) struct TrainArgs {
     /// refined with 0.1.
     #[arg(long, value_name = "R", default_value_t = 1.0)]
     pub rate: f32,
+    /// The tables of the network: whole (the default from nothing) also reads each column across
+    /// its tail and its buried cards, and its shape (which part a chain can still take in);
+    /// split is the older network, which the shipped default and solitaire weights are. With
+    /// `--more` the weights keep theirs unless this says whole: then split weights gain the
+    /// whole network's other tables, learned from zero.
+    #[arg(long, value_enum, value_name = "TABLES")]
+    pub layout: Option<TrainLayout>,
 }
 
 #[derive(Args, Debug, Clone)]

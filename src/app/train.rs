@@ -6,16 +6,16 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
-use crate::app::cli::{Global, TrainArgs};
+use crate::app::cli::{Global, TrainArgs, TrainLayout};
 use crate::app::shared::load_rules;
 use crate::error::Error;
-use crate::strategy::ntuple::Network;
+use crate::strategy::ntuple::{Layout, Network};
 use crate::strategy::train::{TrainSettings, train};
 
 /// The most self-play games one `train` asks for.
 pub(crate) const MAX_GAMES: u64 = 100_000_000;
 
-/// The most jobs `train` takes: each keeps its own copy of the weights (17 MB on the hard rules),
+/// The most jobs `train` takes: each keeps its own copy of the weights (20 MB on the hard rules),
 /// so 64 of them hold about 1 GB; `simulate`'s 256 would ask for 4 GB.
 const MAX_JOBS: usize = 64;
 
@@ -33,7 +33,7 @@ fn check(args: &TrainArgs) -> Result<(), Error> {
     if args.jobs == 0 || args.jobs > MAX_JOBS {
         return Err(Error::usage(format!(
             "--jobs must be from 1 to {MAX_JOBS}: how many threads play games at once, each on \
-             its own copy of the weights (about 17 MB on the hard rules)"
+             its own copy of the weights (about 20 MB on the hard rules)"
         )));
     }
     if !(0.0..1.0).contains(&args.lambda) {
@@ -72,6 +72,10 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     let dir = crate::config::paths::data_dir().ok_or_else(|| {
         Error::io("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
     })?;
+    let layout = args.layout.map(|l| match l {
+        TrainLayout::Split => Layout::Split,
+        TrainLayout::Whole => Layout::Whole,
+    });
     let mut net = if args.more {
         let found = crate::strategy::ntuple::for_rules(&rules).ok_or_else(|| {
             Error::usage(
@@ -79,9 +83,18 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
                  train without --more first",
             )
         })?;
-        Network::clone(&found)
+        let net = Network::clone(&found);
+        match layout {
+            Some(l) => net.widened(l).ok_or_else(|| {
+                Error::usage(
+                    "--layout split cannot go on from whole weights (they have tables split \
+                     has not): leave --layout out to go on with theirs",
+                )
+            })?,
+            None => net,
+        }
     } else {
-        Network::new(&rules)
+        Network::of_layout(&rules, layout.unwrap_or(Layout::Whole))
     };
     let from = net.games;
     net.seed = args.seed;

@@ -64,8 +64,8 @@
 //! only on the rules and the seed; with more, also on timing. An earlier version shared one table
 //! among the jobs without locks ("Hogwild", Recht et al. 2011); it learned as well but two jobs
 //! were 1.25 to 1.58 times as fast as one (6,000 hard games, three runs), every write by one core
-//! taking the cache line from the other. A copy per job costs its memory (16 MB on the hard
-//! rules: 676,864 entries of 24 bytes) and a merge a round, which visits only the entries learned
+//! taking the cache line from the other. A copy per job costs its memory (20 MB on the hard
+//! rules: 852,000 entries of 24 bytes) and a merge a round, which visits only the entries learned
 //! in. The rounds are short (`ROUND_CARDS`): with rounds of 500 games each job corrected the
 //! same errors as the other on its own, and their summed changes overshot (self-play games fell
 //! to 60 cards).
@@ -143,7 +143,7 @@ impl Coherence {
 
 /// What one job learns in: the weights and their learning state, kept apart because every card
 /// reads the entries of five or so afterstates and learns in only one, so the reads go to a table
-/// a third the size (on the hard rules 5.4 MB against 16 MB with the state beside each weight).
+/// a third the size (on the hard rules 6.8 MB against 20 MB with the state beside each weight).
 ///
 /// Aligned to 128 bytes, as is [`Player`]: the jobs' tables and players sit side by side in a
 /// vector, and the fields one job writes at every card (a table's list of entries learned in, a
