@@ -472,6 +472,10 @@ pub(crate) struct TrainArgs {
     /// every 8 cards is kept. 0, the default: every game starts from an empty board.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub starts: u64,
+    /// With --starts: keep only the positions of the last K cards of the games `best` lost (a
+    /// position every 2 cards), so that self-play learns where its choices go wrong.
+    #[arg(long, value_name = "K", requires = "starts")]
+    pub near_loss: Option<u32>,
     /// TD(λ): each afterstate learns towards a mix of the next 16 cards' outcomes (weighted by
     /// λ per card) instead of the next card's only. 0 is TD(0); the shipped hard weights were
     /// learned with 0.5. From some seeds it never learns (every self-play game lasting about

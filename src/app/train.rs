@@ -181,8 +181,17 @@ fn starting_positions(
         "best plays {} games for the positions every other game starts from...",
         args.starts
     )?;
-    let found = crate::strategy::train::best_positions(rules, args.starts, args.seed, args.jobs, 8)
-        .map_err(|e| Error::io(format!("cannot start {} jobs: {e}", args.jobs)))?;
+    // Near a loss every other card: the last cards before one are few and matter most.
+    let every = if args.near_loss.is_some() { 2 } else { 8 };
+    let found = crate::strategy::train::best_positions(
+        rules,
+        args.starts,
+        args.seed,
+        args.jobs,
+        every,
+        args.near_loss,
+    )
+    .map_err(|e| Error::io(format!("cannot start {} jobs: {e}", args.jobs)))?;
     writeln!(out, "{} positions", found.len())?;
     Ok(found)
 }

@@ -462,13 +462,16 @@ const ROUND_CARDS: u64 = 20_000;
 
 /// Positions `best` reaches playing `games` games of these rules dealt from `seed`, every
 /// `every` cards: on a deck of [`MAX_CARDS`] at least, so that they include the late, crowded
-/// boards a strong player meets and a one-card self-play player rarely lives to see.
+/// boards a strong player meets and a one-card self-play player rarely lives to see. With
+/// `near_loss` (`train --near-loss K`), only those of the last `K` cards of the games it lost:
+/// the boards where its own choices went wrong, some tens of cards before they showed.
 pub fn best_positions(
     rules: &Rules,
     games: u64,
     seed: u64,
     jobs: usize,
     every: u32,
+    near_loss: Option<u32>,
 ) -> Result<Vec<Position>, rayon::ThreadPoolBuildError> {
     use super::Strategy;
     use rayon::prelude::*;
@@ -487,6 +490,11 @@ pub fn best_positions(
             if game.position().stats.cards_played.is_multiple_of(every) {
                 seen.push(*game.position());
             }
+        }
+        if let Some(k) = near_loss {
+            let end = game.position().stats.cards_played;
+            let lost = game.outcome() == Some(crate::cards::engine::Outcome::Lost);
+            seen.retain(|p| lost && p.stats.cards_played + k >= end);
         }
         seen
     };

@@ -169,9 +169,9 @@ fn td_lambda_learns_towards_the_lambda_return() {
 #[test]
 fn games_start_from_positions_best_reaches() {
     let rules = small();
-    let starts = best_positions(&rules, 3, 5, 1, 2).unwrap();
+    let starts = best_positions(&rules, 3, 5, 1, 2, None).unwrap();
     assert!(!starts.is_empty());
-    assert_eq!(starts, best_positions(&rules, 3, 5, 2, 2).unwrap());
+    assert_eq!(starts, best_positions(&rules, 3, 5, 2, 2, None).unwrap());
     assert!(starts.iter().all(|p| p.stats.cards_played % 2 == 0));
     let shared = Games {
         seed: 1,
@@ -194,6 +194,30 @@ fn games_start_from_positions_best_reaches() {
     let a = run(&starts);
     assert_eq!(a.weights(), run(&starts).weights());
     assert_ne!(a.weights(), run(&[]).weights());
+}
+
+#[test]
+fn near_a_loss_only_the_last_cards_of_lost_games_are_kept() {
+    let rules = small();
+    let mut lost = 0;
+    for seed in 0..8 {
+        // One game a seed, a position every card: the last is where it ended.
+        let all = best_positions(&rules, 1, seed, 1, 1, None).unwrap();
+        let near = best_positions(&rules, 1, seed, 1, 1, Some(5)).unwrap();
+        let end = all.last().unwrap().stats.cards_played;
+        if end < MAX_CARDS {
+            lost += 1;
+            let last: Vec<Position> = all
+                .into_iter()
+                .filter(|p| p.stats.cards_played + 5 >= end)
+                .collect();
+            assert_eq!(near, last, "seed {seed}");
+            assert_eq!(near.len(), 6, "seed {seed}");
+        } else {
+            assert!(near.is_empty(), "seed {seed}: a game won keeps nothing");
+        }
+    }
+    assert!(lost > 0, "the small rules lose some games");
 }
 
 #[test]
