@@ -179,6 +179,67 @@ fn training_is_deterministic_and_stored() {
     assert_ne!(std::fs::read(files[0].path()).unwrap(), first);
 }
 
+/// The format of the weights file in `home`'s data folder (the four bytes after the magic).
+fn weights_format(home: &Path) -> u32 {
+    let dir = home.join("data").join("weights");
+    let file = std::fs::read_dir(&dir).unwrap().flatten().next().unwrap();
+    let bytes = std::fs::read(file.path()).unwrap();
+    u32::from_le_bytes(bytes[8..12].try_into().unwrap())
+}
+
+#[test]
+fn a_training_chooses_its_tables_and_widens_older_weights() {
+    let (home, rules) = home_with_rules();
+    let h = home.path();
+    let train = |extra: &[&'static str]| -> Vec<String> {
+        ["--config", rules.as_str(), "train", "--games", "50"]
+            .iter()
+            .chain(extra)
+            .map(|a| a.to_string())
+            .collect()
+    };
+    let run = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run(h, &args)
+    };
+    // From nothing the whole network (format 3), or the split one when asked (format 2).
+    run(train(&["--seed", "1"]));
+    assert_eq!(weights_format(h), 3);
+    run(train(&["--seed", "1", "--layout", "split"]));
+    assert_eq!(weights_format(h), 2);
+    // Going on keeps the tables, unless whole is asked: split weights gain the other tables.
+    run(train(&["--seed", "2", "--more"]));
+    assert_eq!(weights_format(h), 2);
+    let before = std::fs::read_dir(h.join("data").join("weights"))
+        .unwrap()
+        .count();
+    run(train(&["--seed", "3", "--more", "--layout", "whole"]));
+    assert_eq!(weights_format(h), 3);
+    assert_eq!(
+        std::fs::read_dir(h.join("data").join("weights"))
+            .unwrap()
+            .count(),
+        before
+    );
+    // Whole weights cannot lose tables, and --near-loss chooses among --starts' positions.
+    for (extra, said) in [
+        (
+            &["--more", "--layout", "split"][..],
+            "--layout split cannot go on",
+        ),
+        (&["--near-loss", "100"][..], "--starts"),
+    ] {
+        let mut cmd = std::process::Command::new(crate::common::BIN);
+        cmd.env_clear();
+        crate::common::isolate(&mut cmd, h);
+        let out = cmd.args(train(extra)).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{extra:?}: {err}");
+    }
+    assert_eq!(weights_format(h), 3);
+}
+
 #[test]
 fn bad_review_requests_are_refused() {
     let home = TempDir::new().unwrap();
