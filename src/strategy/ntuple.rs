@@ -877,13 +877,16 @@ mod tests {
         let (split, whole) = (Shape::of(&r, Layout::Split), Shape::of(&r, Layout::Whole));
         assert_eq!(split.mid, whole.mid);
         assert!(whole.len > split.len);
-        let shipped = embedded(&r).unwrap();
+        // The shipped default weights are split (the hard ones whole, since issue 45).
+        let d = Rules::default_rules();
+        let shipped = embedded(&d).unwrap();
         assert_eq!(shipped.layout(), Layout::Split);
+        assert_eq!(embedded(&r).unwrap().layout(), Layout::Whole);
         let wide = shipped.clone().widened(Layout::Whole).unwrap();
-        assert!(wide.fits(&r));
-        assert_eq!(wide.weights.len(), whole.len);
+        assert!(wide.fits(&d));
+        assert_eq!(wide.weights.len(), Shape::of(&d, Layout::Whole).len);
         let c = |e| Card::from_exponent(e);
-        let pos = Position::with_columns(&r, &[&[c(3), c(9), c(6)], &[c(10)], &[], &[c(1)]]);
+        let pos = Position::with_columns(&d, &[&[c(3), c(9), c(6)], &[c(10)], &[], &[c(1)]]);
         assert_eq!(shipped.value(&pos), wide.value(&pos));
         assert!(wide.widened(Layout::Split).is_none());
         // Weights written before format 3 are still read, as what they are.
