@@ -205,7 +205,7 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
     assert_eq!(items[4].0.text(36), "default · best 321 · 75% won");
     assert_eq!(
         items[5].0.text(80),
-        "New game: hard · not played yet · the best bot wins 98%"
+        "New game: hard · not played yet · the best bot wins 99%"
     );
     assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
     let listed = Listed {
