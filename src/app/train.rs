@@ -57,6 +57,38 @@ fn check(args: &TrainArgs) -> Result<(), Error> {
     Ok(())
 }
 
+/// The network a training starts from: with `--more` the weights `best` uses now (widened when
+/// `--layout whole` asks), else zeros of the layout asked (whole by default).
+fn starting_network(
+    rules: &crate::cards::rules::Rules,
+    args: &TrainArgs,
+) -> Result<Network, Error> {
+    let layout = args.layout.map(|l| match l {
+        TrainLayout::Split => Layout::Split,
+        TrainLayout::Whole => Layout::Whole,
+    });
+    if args.more {
+        let found = crate::strategy::ntuple::for_rules(rules).ok_or_else(|| {
+            Error::usage(
+                "--more goes on from learned weights, and none serve these rules yet: \
+                 train without --more first",
+            )
+        })?;
+        let net = Network::clone(&found);
+        Ok(match layout {
+            Some(l) => net.widened(l).ok_or_else(|| {
+                Error::usage(
+                    "--layout split cannot go on from whole weights (they have tables split \
+                     has not): leave --layout out to go on with theirs",
+                )
+            })?,
+            None => net,
+        })
+    } else {
+        Ok(Network::of_layout(rules, layout.unwrap_or(Layout::Whole)))
+    }
+}
+
 /// Runs `new2048 train`: trains from scratch (or, with `--more`, from the weights in use), printing the learning curve, and stores the weights
 /// in the data folder.
 pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
@@ -72,30 +104,7 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     let dir = crate::config::paths::data_dir().ok_or_else(|| {
         Error::io("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
     })?;
-    let layout = args.layout.map(|l| match l {
-        TrainLayout::Split => Layout::Split,
-        TrainLayout::Whole => Layout::Whole,
-    });
-    let mut net = if args.more {
-        let found = crate::strategy::ntuple::for_rules(&rules).ok_or_else(|| {
-            Error::usage(
-                "--more goes on from learned weights, and none serve these rules yet: \
-                 train without --more first",
-            )
-        })?;
-        let net = Network::clone(&found);
-        match layout {
-            Some(l) => net.widened(l).ok_or_else(|| {
-                Error::usage(
-                    "--layout split cannot go on from whole weights (they have tables split \
-                     has not): leave --layout out to go on with theirs",
-                )
-            })?,
-            None => net,
-        }
-    } else {
-        Network::of_layout(&rules, layout.unwrap_or(Layout::Whole))
-    };
+    let mut net = starting_network(&rules, args)?;
     let from = net.games;
     net.seed = args.seed;
     let settings = TrainSettings {

@@ -195,7 +195,7 @@ fn a_training_chooses_its_tables_and_widens_older_weights() {
         ["--config", rules.as_str(), "train", "--games", "50"]
             .iter()
             .chain(extra)
-            .map(|a| a.to_string())
+            .map(ToString::to_string)
             .collect()
     };
     let run = |args: Vec<String>| {
