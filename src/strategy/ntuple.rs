@@ -52,8 +52,12 @@ use crate::cards::rules::Rules;
 /// The highest cell code for a number: larger cards share it (only with huge `clear_value`s).
 const MAX_NUMBER_CODE: usize = 13;
 
-/// Cells read from a column's tail up by each of the two column tables.
+/// Cells read from a column's tail up by each of the column tables.
 const TUPLE: usize = 4;
+
+/// The first cell (from the tail) of [`Layout::Whole`]'s middle window: it reads cells 2 to 5,
+/// across the tail tuple's last two and the buried tuple's first two.
+const MIDDLE: usize = 2;
 
 /// What weights are valid for: the board and the deck's card weights in proportion.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -260,11 +264,11 @@ impl Shape {
         let mut entries = [a as u32, (self.deep + d) as u32, 0, 0];
         if self.layout == Layout::Whole {
             let mut m = len;
-            for k in 2..2 + TUPLE {
+            for k in MIDDLE..MIDDLE + TUPLE {
                 m = m * v + self.cell(col, k);
             }
             entries[2] = (self.mid + m) as u32;
-            entries[3] = (self.run + self.shape_of(col)) as u32;
+            entries[3] = (self.run + self.shape_of(col, len)) as u32;
         }
         ColumnPart {
             entries,
@@ -279,12 +283,10 @@ impl Shape {
     /// reach only those; a wild card ends it); the largest of them; the card above them, which
     /// stops the chain (0 when the run is the whole column, which can then clear).
     #[inline]
-    fn shape_of(&self, col: &Column) -> usize {
-        let cards = col.cards();
-        let len = cards.len().min(self.height);
+    fn shape_of(&self, col: &Column, len: usize) -> usize {
         let mut run = 0;
         let mut below: Option<u8> = None;
-        for c in cards.iter().rev() {
+        for c in col.cards().iter().rev() {
             match (c.exponent(), below) {
                 (Some(e), None) => below = Some(e),
                 (Some(e), Some(b)) if e > b => below = Some(e),
@@ -292,7 +294,6 @@ impl Shape {
             }
             run += 1;
         }
-        let run = run.min(len);
         let top = if run > 0 { self.cell(col, run - 1) } else { 0 };
         let stop = self.cell(col, run);
         (((len * (self.height + 1) + run) * self.codes) + top) * self.codes + stop
