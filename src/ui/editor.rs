@@ -165,16 +165,10 @@ impl Editor {
         // The estimate is of the rules the file reads as, which bad values are not part of.
         let bad = self.draft.bad().len();
         if bad == 0 {
-            for l in wrap(&self.estimate.line(words), width.saturating_sub(2)) {
-                out.push(theme.paint(&format!("  {l}"), Tone::Info));
-            }
+            out.extend(theme.paragraph(&self.estimate.line(words), width, Tone::Info));
         } else {
-            for l in wrap(
-                &plural(words.editor_bad_keys, bad as u64),
-                width.saturating_sub(2),
-            ) {
-                out.push(theme.paint(&format!("  {l}"), Tone::Bad));
-            }
+            let said = plural(words.editor_bad_keys, bad as u64);
+            out.extend(theme.paragraph(&said, width, Tone::Bad));
         }
         let room = width.saturating_sub(2);
         let told = if height >= 24 {

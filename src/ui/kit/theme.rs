@@ -55,6 +55,15 @@ impl Theme {
         Style::new().force_styling(true)
     }
 
+    /// `text` as a paragraph of a screen `width` wide: wrapped, each line indented by two
+    /// spaces and in the colour of `tone`.
+    pub(crate) fn paragraph(self, text: &str, width: usize, tone: Tone) -> Vec<String> {
+        super::wrap(text, width.saturating_sub(2).max(1))
+            .into_iter()
+            .map(|l| self.paint(&format!("  {l}"), tone))
+            .collect()
+    }
+
     /// `text` in the colour of `tone`.
     pub(crate) fn paint(self, text: &str, tone: Tone) -> String {
         if !self.color || text.is_empty() {

@@ -74,11 +74,8 @@ fn top_of(
 ) -> Vec<String> {
     let mut top = head_of(words, theme, width);
     for (n, tone) in notes {
-        for l in n
-            .lines()
-            .flat_map(|l| wrap(l, width.saturating_sub(2).max(1)))
-        {
-            top.push(theme.paint(&format!("  {l}"), *tone));
+        for l in n.lines() {
+            top.extend(theme.paragraph(l, width, *tone));
         }
     }
     top.push(theme.paint(&format!("? {question}"), Tone::Value));

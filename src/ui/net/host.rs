@@ -17,7 +17,7 @@ use console::Key;
 use crate::cards::rules::Rules;
 use crate::net::handshake::{Door, Met, Offer, Refusal};
 use crate::net::proto::Kind;
-use crate::ui::kit::{NetWords, Theme, Tone, fill, wrap};
+use crate::ui::kit::{NetWords, Theme, Tone, fill};
 use crate::ui::play::pick;
 use crate::ui::term::{Timed, Ui, Waited, draw, size};
 use crate::ui::widgets::{Item, List, Picked};
@@ -174,13 +174,7 @@ fn refusal(why: &Refusal, t: &NetWords) -> String {
 /// command the other may run instead, the refusals so far (the newest), and the way out, which
 /// is always on screen.
 fn lines(t: &NetWords, theme: Theme, s: &Shown, width: usize, height: usize) -> Vec<String> {
-    let room = width.saturating_sub(2).max(1);
-    let para = |text: &str, tone: Tone| -> Vec<String> {
-        wrap(text, room)
-            .into_iter()
-            .map(|l| theme.paint(&format!("  {l}"), tone))
-            .collect::<Vec<_>>()
-    };
+    let para = |text: &str, tone: Tone| theme.paragraph(text, width, tone);
     let command = format!("new2048 duel --join {} --code {}", s.give, s.code);
     let mut top = [
         para(t.host_title, Tone::Title),

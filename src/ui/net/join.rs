@@ -133,12 +133,7 @@ fn show(ui: &Ui, form: &Form) -> bool {
 /// shown when it is longer than the line), what the form says, the keys.
 fn lines(t: &NetWords, theme: Theme, form: &Form, width: usize, height: usize) -> Vec<String> {
     let room = width.saturating_sub(2).max(1);
-    let para = |text: &str, tone: Tone| -> Vec<String> {
-        wrap(text, room)
-            .into_iter()
-            .map(|l| theme.paint(&format!("  {l}"), tone))
-            .collect()
-    };
+    let para = |text: &str, tone: Tone| theme.paragraph(text, width, tone);
     let mut out = para(t.join_title, Tone::Title);
     out.push(String::new());
     for (i, label) in [t.join_address, t.join_code].into_iter().enumerate() {
