@@ -334,6 +334,7 @@ fn assert_plays_with_one_warning(env: &Env, data: &Path) {
     assert!(err.contains(&data.display().to_string()), "{err}");
 }
 
+#[cfg(unix)]
 #[test]
 fn an_unwritable_data_folder_warns_once_and_play_goes_on() {
     let env = Env::new();
