@@ -49,7 +49,8 @@ impl std::fmt::Display for NoSuchBot {
 }
 
 pub(crate) trait NetGame: Recorded + Lines + Send + 'static {
-    /// The game both sides start from: `rules` dealt from `seed`, started now.
+    /// The game both sides start from: `rules` dealt from `seed`, started now (without undo: a
+    /// network duel has none, and keeps nothing for it).
     fn deal(rules: &Rules, seed: u64) -> (Self, Self::Meta);
     /// The move the bot makes here, typed as a player types it; `None` when there is none.
     fn bot_line(&self, bot: &mut Bot) -> Option<String>;
@@ -63,7 +64,9 @@ pub(crate) trait NetGame: Recorded + Lines + Send + 'static {
 
 impl NetGame for Game {
     fn deal(rules: &Rules, seed: u64) -> (Game, Self::Meta) {
-        start(Arc::new(rules.clone()), NewDeal::Seed(Some(seed)))
+        let (mut g, meta) = start(Arc::new(rules.clone()), NewDeal::Seed(Some(seed)));
+        g.without_undo();
+        (g, meta)
     }
 
     fn bot_line(&self, bot: &mut Bot) -> Option<String> {
@@ -76,7 +79,9 @@ impl NetGame for Game {
 
 impl NetGame for ClassicGame {
     fn deal(rules: &Rules, seed: u64) -> (ClassicGame, Self::Meta) {
-        start_classic(rules.classic, &rules.name, Some(seed))
+        let (mut g, meta) = start_classic(rules.classic, &rules.name, Some(seed));
+        g.without_undo();
+        (g, meta)
     }
 
     fn bot_line(&self, bot: &mut Bot) -> Option<String> {

@@ -712,6 +712,7 @@ mod tests {
         let win = Some(DuelResult::Win {
             winner: 1,
             by_score: true,
+            forfeit: None,
         });
         let rows = [
             duel(1, Some(DuelResult::Draw)),

@@ -28,7 +28,7 @@ use crate::classic::ClassicGame;
 use crate::duel::{DuelResult, Playable};
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
-use crate::net::session::{Event, OwnEnd, Said, Session};
+use crate::net::session::{Event, OwnEnd, Said, Session, Why};
 use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
 use crate::ui::screens::DuelBoard;
 use crate::ui::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
@@ -40,6 +40,10 @@ const TICK: Duration = Duration::from_millis(25);
 /// the highest card or tile, each in words.
 pub(crate) trait Brief: DuelBoard {
     fn brief(&self, words: &Words) -> [String; 3];
+    /// Whether its rules allow discards (the footer offers `d` only then).
+    fn discards(&self) -> bool {
+        false
+    }
     /// A move's word as the log shows it: the key the player presses for it.
     fn shown(word: &str) -> String {
         word.to_string()
@@ -51,8 +55,21 @@ impl Brief for Game {
         [
             format!("{} {}", words.score, self.score()),
             format!("{} {}", words.cards_left, self.cards_left()),
-            format!("{} {}", words.highest, self.highest()),
+            format!("{} {}", words.highest, highest_shown(self.highest())),
         ]
+    }
+
+    fn discards(&self) -> bool {
+        self.rules().has_discards()
+    }
+}
+
+/// The highest card or tile as the figures show it: a dash until there is one.
+fn highest_shown(highest: u64) -> String {
+    if highest == 0 {
+        "-".to_string()
+    } else {
+        highest.to_string()
     }
 }
 
@@ -61,7 +78,7 @@ impl Brief for ClassicGame {
         [
             format!("{} {}", words.score, Playable::score(self)),
             format!("{} {}", words.moves, self.move_count()),
-            format!("{} {}", words.highest_tile, self.highest()),
+            format!("{} {}", words.highest_tile, highest_shown(self.highest())),
         ]
     }
 
@@ -177,15 +194,25 @@ fn beside(left: &[String], right: &[String], gap: usize) -> Vec<String> {
         .collect()
 }
 
-/// The result in the game's words, or that the duel is still on.
+/// The result in the game's words, or that the duel is still on. A duel lost before both
+/// finished says who won and what the loser did, in the same words on both screens.
 pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<String> {
     let t = words.net;
     if !s.over() {
         return None;
     }
     let [a, b] = &s.duel.players;
-    Some(match s.duel.result() {
-        Some(DuelResult::Win { winner, by_score }) => {
+    Some(match (s.stop(), s.duel.result()) {
+        (Some(stop), _) => {
+            let winner = &s.names[1 - stop.loser];
+            fill(
+                t.won_forfeit,
+                &[winner, &s.names[stop.loser], &forfeit_words(&stop.why, t)],
+            )
+        }
+        (None, Some(DuelResult::Win {
+            winner, by_score, ..
+        })) => {
             let (w, l) = if winner == 0 { (a, b) } else { (b, a) };
             let name = &s.names[winner];
             if by_score {
@@ -197,9 +224,22 @@ pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<S
                 fill(words.duel_won_longer, &[name, &w.survived(), &l.survived()])
             }
         }
-        Some(DuelResult::Draw) => fill(words.duel_draw, &[&a.survived(), &a.score()]),
-        None => fill(t.unfinished, &[&unfinished(s, t)]),
+        (None, Some(DuelResult::Draw)) => fill(words.duel_draw, &[&a.survived(), &a.score()]),
+        // Both ended with the duel undecided cannot be: both games over decide it.
+        (None, None) => String::new(),
     })
+}
+
+/// What the loser of a duel stopped before both finished did, in the player's words (after
+/// their name).
+fn forfeit_words(why: &Why, t: &NetWords) -> String {
+    match why {
+        Why::Left => t.forfeit_left.to_string(),
+        Why::Time(secs) => fill(t.forfeit_time, &[secs]),
+        Why::Lost(g) => fill(t.forfeit_gone, &[&gone(g, t)]),
+        Why::Sent(what) => fill(t.forfeit_sent, &[what]),
+        Why::StoppedIt(words) => fill(t.forfeit_stopped_it, &[words]),
+    }
 }
 
 /// The other player as a line, or two where one is too narrow: `head`, then their figures.
@@ -213,22 +253,42 @@ fn other_lines<G: Brief>(head: String, other: &G, words: &Words, w: usize) -> Ve
     }
 }
 
-/// The line under the screen: the keys, that this side waits, or the result.
-fn footer<G: NetGame>(s: &Session<G>, words: &Words, cards: bool) -> String {
+/// The line under the screen: the question before leaving, the result, or the keys this
+/// player has (the columns these rules have; `d` only where they allow discards; what leaving
+/// costs), that this side waits, and the clock when little of it is left.
+fn footer<G: NetGame + Brief>(s: &Session<G>, words: &Words, cards: bool, asking: bool) -> String {
     let t = words.net;
-    result_line(s, words).map_or_else(
-        || {
-            if s.own_done() {
-                fill(t.waiting, &[&s.names[1 - s.me]])
-            } else if cards {
-                t.keys_cards.to_string()
-            } else {
-                t.keys_classic.to_string()
-            }
-        },
-        |r| format!("{r}  ({})", t.any_key),
-    )
+    if asking {
+        return fill(t.leave_question, &[&s.names[1 - s.me]]);
+    }
+    if let Some(r) = result_line(s, words) {
+        return format!("{r}  ({})", t.any_key);
+    }
+    let leave = if s.leaving_loses() {
+        t.keys_leave_loses
+    } else {
+        t.keys_leave
+    };
+    let own = &s.duel.players[s.me];
+    let keys = if s.own_done() {
+        fill(t.waiting, &[&s.names[1 - s.me]])
+    } else if cards {
+        let discard = if own.discards() { t.keys_discard } else { "" };
+        format!("{}{discard}", fill(t.keys_cards, &[&own.columns()]))
+    } else {
+        t.keys_classic.to_string()
+    };
+    let clock = match s.clock_left() {
+        Some(left) if left <= CLOCK_SHOWN => {
+            format!("{} · ", fill(t.clock_left, &[&left.as_secs()]))
+        }
+        _ => String::new(),
+    };
+    format!("{clock}{keys}{leave}")
 }
+
+/// How much of the clock is left when the footer starts to show it.
+const CLOCK_SHOWN: Duration = Duration::from_secs(15);
 
 /// The screen for a terminal `w`×`h`.
 fn lay_out<G: NetGame + Brief>(
@@ -261,7 +321,7 @@ fn lay_out<G: NetGame + Brief>(
         Tone::Title,
     );
     // The footer wrapped: the result, and the key that leaves it, are read whole.
-    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some()), w.max(1))
+    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some(), false), w.max(1))
         .iter()
         .map(|l| theme.paint(l, Tone::Info))
         .collect();
@@ -326,7 +386,7 @@ fn lay_out<G: NetGame + Brief>(
     lines.extend(body);
     let shown = room.min(s.log.len()).min(4);
     for l in &s.log[s.log.len() - shown..] {
-        lines.push(theme.paint(&said(s, l, t), Tone::Dim));
+        lines.push(theme.paint(&said(s, l, words), Tone::Dim));
     }
     // The footer stays whole at the bottom, whatever had to go.
     lines.truncate(h.saturating_sub(foot));
@@ -335,33 +395,23 @@ fn lay_out<G: NetGame + Brief>(
     lines.into_iter().map(|l| fit(&l, w)).collect()
 }
 
-/// Why the duel is unfinished, in the player's words.
-fn unfinished<G: NetGame>(s: &Session<G>, t: &NetWords) -> String {
-    let peer = &s.names[1 - s.me];
-    match (s.broken(), s.gone()) {
-        (Some(why), _) => fill(t.log_stopped, &[peer, &why]),
-        (None, Some(g)) => fill(t.log_gone, &[peer, &gone(g, t)]),
-        (None, None) => t.both_left.to_string(),
-    }
-}
-
-/// Why the other player is gone, in the player's words.
-fn gone(g: &Gone, t: &NetWords) -> String {
+/// How the connection was lost, in the player's words.
+pub(super) fn gone(g: &Gone, t: &NetWords) -> String {
     match g {
         Gone::Closed => t.why_closed.to_string(),
         Gone::Silent => t.why_silent.to_string(),
         Gone::Failed(e) => fill(t.why_failed, &[e]),
         Gone::Sent(what) => fill(t.why_sent, &[what]),
         Gone::StoppedIt(why) => fill(t.why_stopped_it, &[why]),
-        Gone::YouStopped => t.why_you_stopped.to_string(),
     }
 }
 
 /// A line of the duel's log, in the player's words.
-fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
+fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, words: &Words) -> String {
+    let t = words.net;
     let (me, peer) = (&s.names[s.me], &s.names[1 - s.me]);
     match l {
-        Said::Begins => fill(t.log_begins, &[me, peer]),
+        Said::Begins { clock } => fill(t.log_begins, &[me, peer, clock]),
         Said::Move {
             side,
             n,
@@ -380,11 +430,10 @@ fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
         }
         Said::OwnEnd { why, waiting } => {
             let why = match why {
-                OwnEnd::Left => t.log_you_left,
-                OwnEnd::InputEnded => t.log_input_ended,
                 OwnEnd::Over => t.log_own_over,
                 OwnEnd::Decided => t.log_decided,
                 OwnEnd::NoBotMove => t.log_no_bot_move,
+                OwnEnd::Done => t.log_done,
             };
             let wait = if *waiting {
                 fill(t.log_waiting_for, &[peer])
@@ -393,17 +442,22 @@ fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
             };
             format!("{why}{wait}")
         }
-        Said::PeerStops { over: true } => fill(t.log_peer_over, &[peer]),
-        Said::PeerStops { over: false } => fill(t.log_peer_left, &[peer]),
-        Said::Gone { why, alone } => {
-            let line = fill(t.log_gone, &[peer, &gone(why, t)]);
-            if *alone {
-                format!("{line}{}", t.log_alone)
-            } else {
+        Said::PeerEnds => fill(t.log_peer_over, &[peer]),
+        Said::Stopped(stop) => {
+            let line = fill(
+                t.won_forfeit,
+                &[
+                    &s.names[1 - stop.loser],
+                    &s.names[stop.loser],
+                    &forfeit_words(&stop.why, t),
+                ],
+            );
+            if stop.loser == s.me || s.own_done() {
                 line
+            } else {
+                format!("{line} {}", t.log_alone)
             }
         }
-        Said::Stopped(why) => fill(t.log_stopped, &[peer, why]),
         Said::Skipped { line, why } => fill(t.log_skipped, &[line, why]),
     }
 }
