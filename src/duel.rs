@@ -147,6 +147,16 @@ impl Forfeit {
             Forfeit::Broke => "broke the duel's protocol or rules",
         }
     }
+
+    /// The same in a word or two, for a table: `left`.
+    pub fn short(self) -> &'static str {
+        match self {
+            Forfeit::Left => "left",
+            Forfeit::Time => "out of time",
+            Forfeit::Gone => "cut off",
+            Forfeit::Broke => "broke the rules",
+        }
+    }
 }
 
 /// `Ann won (survived longer)`, `Bob won on score (both survived as long)`, `draw: ...`, or

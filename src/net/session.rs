@@ -261,12 +261,10 @@ impl<'a, G: NetGame> Session<'a, G> {
         }
     }
 
-    /// The player's input ended (line mode): a game still being played is left; once this
-    /// side's game is over there is nothing more to type, and it waits for the other's end.
+    /// The player's input ended (line mode): the player leaves, as with `q`. A script that
+    /// wants to wait for the other's end once its own game is over keeps its input open.
     pub(crate) fn input_ended(&mut self) {
-        if !self.own_done {
-            self.leave();
-        }
+        self.leave();
     }
 
     /// Time left on this side's clock, while it runs.
@@ -539,7 +537,7 @@ impl<'a, G: NetGame> Session<'a, G> {
         let made = self.duel.players[p].move_count() as u64;
         match m {
             Msg::Move { n, .. } if self.peer_done => self.break_off(format!(
-                "its move {n} after its end (it had made {made} moves)"
+                "move {n} after the end of the game ({made} moves)"
             )),
             Msg::Move { n, .. } if n != made + 1 => self.break_off(format!(
                 "a move numbered {n} where move {} was due",
@@ -551,13 +549,13 @@ impl<'a, G: NetGame> Session<'a, G> {
             }
             Msg::End { n } if n != made => {
                 self.break_off(format!(
-                    "that it ended after {n} moves, where it made {made}"
+                    "an end after {n} moves, where {made} were made"
                 ));
             }
             Msg::End { .. } => {
                 if !self.duel.players[p].finished() && self.duel.decided().is_none() {
                     self.break_off(
-                        "an end while its game was still on and the duel undecided".to_string(),
+                        "an end while the game was still on and the duel undecided".to_string(),
                     );
                     return;
                 }
@@ -606,7 +604,7 @@ impl<'a, G: NetGame> Session<'a, G> {
                 .map_err(|e| e.to_string())
         });
         if let Err(e) = played {
-            self.break_off(format!("its move {n} (`{word}`), which is not legal here: {e}"));
+            self.break_off(format!("move {n} (`{word}`), which is not legal here: {e}"));
             return;
         }
         self.since[p] = Instant::now();
