@@ -139,7 +139,9 @@ impl Tries {
     /// (then how long, and the code is not looked at).
     fn check(&self, ip: IpAddr, code: &str, given: &str) -> Result<(), Refusal> {
         let Ok(mut by) = self.by.lock() else {
-            return Err(Refusal::Io(std::io::Error::other("the tries' lock was poisoned")));
+            return Err(Refusal::Io(std::io::Error::other(
+                "the tries' lock was poisoned",
+            )));
         };
         let now = Instant::now();
         if let Some((_, until)) = by.get(&ip).filter(|(_, until)| *until > now) {

@@ -336,9 +336,9 @@ impl<'a, G: NetGame> Session<'a, G> {
                 self.end_own(OwnEnd::Done);
                 continue;
             }
-            let mut until = self.next_deadline().map_or(Instant::now() + TICK, |d| {
-                d.min(Instant::now() + TICK)
-            });
+            let mut until = self
+                .next_deadline()
+                .map_or(Instant::now() + TICK, |d| d.min(Instant::now() + TICK));
             if let Some((b, delay)) = bot.as_mut().filter(|_| !self.own_done) {
                 match self.duel.players[me].bot_line(b) {
                     Some(line) => self.own_line(&line),
@@ -351,7 +351,9 @@ impl<'a, G: NetGame> Session<'a, G> {
             loop {
                 let left = until.saturating_duration_since(Instant::now());
                 let got = if left.is_zero() {
-                    events.try_recv().map_err(|e| matches!(e, TryRecvError::Disconnected))
+                    events
+                        .try_recv()
+                        .map_err(|e| matches!(e, TryRecvError::Disconnected))
                 } else {
                     events
                         .recv_timeout(left)
@@ -536,9 +538,9 @@ impl<'a, G: NetGame> Session<'a, G> {
         let p = self.peer();
         let made = self.duel.players[p].move_count() as u64;
         match m {
-            Msg::Move { n, .. } if self.peer_done => self.break_off(format!(
-                "move {n} after the end of the game ({made} moves)"
-            )),
+            Msg::Move { n, .. } if self.peer_done => {
+                self.break_off(format!("move {n} after the end of the game ({made} moves)"))
+            }
             Msg::Move { n, .. } if n != made + 1 => self.break_off(format!(
                 "a move numbered {n} where move {} was due",
                 made + 1
@@ -548,9 +550,7 @@ impl<'a, G: NetGame> Session<'a, G> {
                 self.break_off("a second end".to_string());
             }
             Msg::End { n } if n != made => {
-                self.break_off(format!(
-                    "an end after {n} moves, where {made} were made"
-                ));
+                self.break_off(format!("an end after {n} moves, where {made} were made"));
             }
             Msg::End { .. } => {
                 if !self.duel.players[p].finished() && self.duel.decided().is_none() {

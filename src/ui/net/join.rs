@@ -12,7 +12,6 @@ use std::time::Duration;
 
 use crate::ui::term::Key;
 
-use crate::cards::rules::Rules;
 use crate::net::handshake::{JoinError, Met, Offer, join as meet};
 use crate::net::proto::{Kind, Msg};
 use crate::ui::kit::{NetWords, Theme, Tone, fill, fit, wrap};
@@ -269,13 +268,18 @@ fn offer_lines(t: &NetWords, host: &str, offer: &Offer) -> Vec<String> {
         }
     }];
     if offer.kind == Kind::Cards {
-        let differs = crate::config::differing_keys(&Rules::default_rules(), rules);
+        let differs: Vec<String> = offer
+            .changes()
+            .iter()
+            .map(|(key, value, default)| fill(t.offer_change, &[key, value, default]))
+            .collect();
         out.push(if differs.is_empty() {
             t.offer_default_rules.to_string()
         } else {
             fill(t.offer_differs, &[&differs.join(", ")])
         });
     }
+    out.push(fill(t.offer_clock, &[&offer.clock]));
     out
 }
 

@@ -31,7 +31,9 @@ use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session, Why};
 use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
 use crate::ui::screens::DuelBoard;
-use crate::ui::term::{Action, TermGuard, Ui, Waited, action, classic_action, paint, wait_key};
+use crate::ui::term::{
+    Action, Key, TermGuard, Ui, Waited, action, classic_action, paint, wait_key,
+};
 
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);
@@ -42,6 +44,12 @@ pub(crate) trait Brief: DuelBoard {
     fn brief(&self, words: &Words) -> [String; 3];
     /// Whether its rules allow discards (the footer offers `d` only then).
     fn discards(&self) -> bool {
+        false
+    }
+    /// Whether this game's coming cards could be `other`'s future: both are dealt the same
+    /// cards, so the hand and the next cards of a player further on are cards the one behind
+    /// has not seen yet (classic spawns follow the moves: none).
+    fn ahead_of(&self, _other: &Self) -> bool {
         false
     }
     /// A move's word as the log shows it: the key the player presses for it.
@@ -61,6 +69,10 @@ impl Brief for Game {
 
     fn discards(&self) -> bool {
         self.rules().has_discards()
+    }
+
+    fn ahead_of(&self, other: &Self) -> bool {
+        self.cards_left() < other.cards_left()
     }
 }
 
@@ -118,15 +130,35 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
     s.begin();
     let cards = s.duel.players[s.me].columns() > 0;
     let mut cursor = s.duel.players[s.me].columns() / 2;
-    // Drawn again only when something changed: a move either side made, a key, a resize.
+    // `q` while leaving loses the duel asks first, on the footer; the duel goes on meanwhile.
+    let mut asking = false;
+    // Drawn again only when something changed: a move either side made, a key, a resize, the
+    // clock's seconds where the footer shows them.
     let mut dirty = true;
+    let mut clock_shown = None;
+    // Left with a key (or a signal): no result screen to wait on (it is printed after, or said
+    // back in the menu).
+    let mut at_once = false;
     loop {
         while let Ok(e) = events.try_recv() {
             s.event(e);
             dirty = true;
         }
+        s.tick();
+        let clock = s
+            .clock_left()
+            .map(|d| d.as_secs())
+            .filter(|&c| c < CLOCK_SHOWN.as_secs());
+        if clock != clock_shown {
+            clock_shown = clock;
+            dirty = true;
+        }
+        if s.over() {
+            asking = false;
+        }
         if dirty {
-            paint(ui, |w, h| lay_out(ui, s, cards.then_some(cursor), w, h))?;
+            let at = cards.then_some(cursor);
+            paint(ui, |w, h| lay_out(ui, s, (at, asking), w, h))?;
             dirty = false;
         }
         if s.over() {
@@ -135,9 +167,9 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
         let key = match wait_key(ui, Some(TICK)) {
             Waited::Key(k) => k,
             Waited::Stop => {
-                // A signal, or the terminal gone: leave at once (the duel is kept).
+                // A signal, or the terminal gone: leave at once.
                 s.leave();
-                s.leave();
+                at_once = true;
                 continue;
             }
             Waited::Timeout => continue,
@@ -152,6 +184,18 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
         } else {
             classic_action(&key)
         };
+        if asking {
+            asking = false;
+            match act {
+                _ if matches!(key, Key::Char('y' | 'Y')) => s.leave(),
+                Action::Interrupt | Action::EndOfInput => {
+                    s.leave();
+                    at_once = true;
+                }
+                _ => {}
+            }
+            continue;
+        }
         match act {
             Action::Place(c) => s.own_line(&(c + 1).to_string()),
             Action::PlaceAtCursor => s.own_line(&(cursor + 1).to_string()),
@@ -161,15 +205,21 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
             }
             Action::Discard => s.own_line("d"),
             Action::Slide(d) => s.own_line(d.as_str()),
-            Action::Quit | Action::Interrupt | Action::EndOfInput => s.leave(),
+            // Leaving a duel still on loses it: `q` asks first; after the other lost, it
+            // leaves at once.
+            Action::Quit if s.leaving_loses() => asking = true,
+            Action::Quit | Action::Interrupt | Action::EndOfInput => {
+                s.leave();
+                at_once = true;
+            }
             _ => {}
         }
     }
     // The result, until a key (a signal or a lost terminal ends it too).
-    loop {
+    while !at_once {
         match wait_key(ui, None) {
             Waited::Key(_) | Waited::Stop => break,
-            _ => paint(ui, |w, h| lay_out(ui, s, None, w, h))?,
+            _ => paint(ui, |w, h| lay_out(ui, s, (None, false), w, h))?,
         }
     }
     Ok(())
@@ -208,9 +258,12 @@ pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<S
                 &[winner, &s.names[stop.loser], &forfeit_words(&stop.why, t)],
             )
         }
-        (None, Some(DuelResult::Win {
-            winner, by_score, ..
-        })) => {
+        (
+            None,
+            Some(DuelResult::Win {
+                winner, by_score, ..
+            }),
+        ) => {
             let (w, l) = if winner == 0 { (a, b) } else { (b, a) };
             let name = &s.names[winner];
             if by_score {
@@ -292,7 +345,7 @@ const CLOCK_SHOWN: Duration = Duration::from_secs(15);
 fn lay_out<G: NetGame + Brief>(
     ui: &Ui,
     s: &Session<G>,
-    cursor: Option<usize>,
+    (cursor, asking): (Option<usize>, bool),
     w: usize,
     h: usize,
 ) -> Vec<String> {
@@ -319,7 +372,7 @@ fn lay_out<G: NetGame + Brief>(
         Tone::Title,
     );
     // The footer wrapped: the result, and the key that leaves it, are read whole.
-    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some(), false), w.max(1))
+    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some(), asking), w.max(1))
         .iter()
         .map(|l| theme.paint(l, Tone::Info))
         .collect();
@@ -328,8 +381,15 @@ fn lay_out<G: NetGame + Brief>(
     let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
     // A player's block: their name, their figures on two lines, their board.
     // (`short`: without the highest card, which the board shows anyway.)
+    // The other's coming cards are shown only while they are no future of this player's: never
+    // more than this player could see in their own game.
+    let hide_hand = other.ahead_of(own);
     let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: bool| {
-        let (board, _) = g.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
+        let (mut board, at) = g.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
+        if let Some(at) = at.filter(|_| i == peer && hide_hand) {
+            board.truncate(at.rows());
+            board.push(theme.paint(t.hand_hidden, Tone::Dim));
+        }
         let [score, left, high] = g.brief(words);
         let tone = if i == me { Tone::Value } else { Tone::Dim };
         let mut b = vec![head(i, g), theme.paint(&format!("{score} · {left}"), tone)];

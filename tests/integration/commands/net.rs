@@ -210,8 +210,14 @@ fn moves_typed_line_by_line_travel_and_a_player_who_leaves_loses() {
     assert_eq!((hc, jc), (0, 0), "{jerr}");
     assert!(jerr.contains("`9`"), "{jerr}");
     assert!(jout.contains("> Ann: move 1 (3)"), "{jout}");
-    assert!(hout.contains("result: Bob won: Ann left the duel"), "{hout}");
-    assert!(jout.contains("result: Bob won: Ann left the duel"), "{jout}");
+    assert!(
+        hout.contains("result: Bob won: Ann left the duel"),
+        "{hout}"
+    );
+    assert!(
+        jout.contains("result: Bob won: Ann left the duel"),
+        "{jout}"
+    );
     let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
     assert_eq!(shared(&ra), shared(&rb));
     assert_eq!(ra["result"]["forfeit"], "left", "{ra}");
@@ -418,7 +424,9 @@ fn connections_that_are_not_joiners_are_refused_and_the_invitation_stands() {
     }
     // The old version is told which versions meet.
     assert!(
-        h.seen[1].iter().any(|l| l.contains("version 1 of the duel protocol")),
+        h.seen[1]
+            .iter()
+            .any(|l| l.contains("version 1 of the duel protocol")),
         "{:?}",
         h.seen[1]
     );
@@ -484,7 +492,10 @@ fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner()
         "where a move clock was expected",
     );
     joiner_meets(
-        |s| s.write_all(b"duel cards 1 60 Host\nrules 99999999\n").unwrap(),
+        |s| {
+            s.write_all(b"duel cards 1 60 Host\nrules 99999999\n")
+                .unwrap()
+        },
         "rules of 99999999 bytes",
     );
     joiner_meets(
@@ -606,7 +617,10 @@ fn a_joiner_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     assert!(started.elapsed() < Duration::from_secs(8), "{said}");
     let (hc, hout, herr) = h.finish(10);
     assert_eq!(hc, 0, "{herr}");
-    assert!(hout.contains("result: Ann won: Mallory was cut off"), "{hout}");
+    assert!(
+        hout.contains("result: Ann won: Mallory was cut off"),
+        "{hout}"
+    );
 }
 
 /// The same on the joiner's side: a host that trickles a byte a second after its offer was
@@ -637,7 +651,10 @@ fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     assert!(started.elapsed() < Duration::from_secs(8), "{said}");
     let (jc, jout, jerr) = j.finish(10);
     assert_eq!(jc, 0, "{jerr}");
-    assert!(jout.contains("result: Bob won: Mallory was cut off"), "{jout}");
+    assert!(
+        jout.contains("result: Bob won: Mallory was cut off"),
+        "{jout}"
+    );
 }
 
 /// How a player leaves.
@@ -691,7 +708,15 @@ fn host_leaves(stage: Stage) {
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let rules = a.path().join("short.toml");
         std::fs::write(&rules, "name = \"short\"\n[deck]\nsize = 3\n").unwrap();
-        let mut args = vec!["duel", "--host", "127.0.0.1:0", "--name", "Ann", "--seed", "5"];
+        let mut args = vec![
+            "duel",
+            "--host",
+            "127.0.0.1:0",
+            "--name",
+            "Ann",
+            "--seed",
+            "5",
+        ];
         if let Stage::OwnGameOver = stage {
             args.extend(["--config", rules.to_str().unwrap()]);
         }
@@ -775,7 +800,16 @@ fn a_silent_peer_loses_by_time() {
     let a = tempfile::tempdir().unwrap();
     let (mut h, addr, code) = host(
         a.path(),
-        &["--name", "Ann", "--clock", "1", "--strategy", "greedy", "--delay", "300"],
+        &[
+            "--name",
+            "Ann",
+            "--clock",
+            "1",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "300",
+        ],
     );
     let (s, mut r) = fake_joiner(&addr, &code);
     let started = Instant::now();
@@ -786,7 +820,11 @@ fn a_silent_peer_loses_by_time() {
             std::thread::sleep(Duration::from_millis(300));
         }
     });
-    h.wait_for(1, "Ann won: Mallory ran out of time (Mallory did not move within 1 s)", 15);
+    h.wait_for(
+        1,
+        "Ann won: Mallory ran out of time (Mallory did not move within 1 s)",
+        15,
+    );
     assert!(started.elapsed() < Duration::from_secs(10));
     // The joiner is told: `time 0`, its move count.
     let mut told = String::new();
@@ -799,7 +837,10 @@ fn a_silent_peer_loses_by_time() {
     assert_eq!(told.trim(), "time 0");
     let (hc, hout, herr) = h.finish(15);
     assert_eq!(hc, 0, "{herr}");
-    assert!(hout.contains("result: Ann won: Mallory ran out of time"), "{hout}");
+    assert!(
+        hout.contains("result: Ann won: Mallory ran out of time"),
+        "{hout}"
+    );
     let ra = newest_duel(a.path());
     assert_eq!(ra["result"]["forfeit"], "time", "{ra}");
 }
@@ -811,7 +852,16 @@ fn a_player_who_does_not_move_in_time_loses_on_both_sides() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (h, addr, code) = host(
         a.path(),
-        &["--name", "Ann", "--clock", "2", "--strategy", "greedy", "--delay", "200"],
+        &[
+            "--name",
+            "Ann",
+            "--clock",
+            "2",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "200",
+        ],
     );
     let mut j = join(b.path(), &addr, &code, &["--name", "Bob", "--yes"]);
     j.wait_for(0, "each player has 2 s for each move", 10);
@@ -844,4 +894,71 @@ fn local_hosts_listen_on_loopback_and_say_so() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--local waits on this machine only"));
+}
+
+/// The host on a real terminal leaves with `q`: it is asked first (the footer shows the real
+/// keys of the default rules: five columns, no discard), `y` leaves, the screen says the other
+/// player wins and why, and both histories say it in the same words.
+#[test]
+fn leaving_on_the_full_screen_asks_and_loses() {
+    use rexpect::session::spawn_command;
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut cmd = new2048(a.path());
+    cmd.args([
+        "--no-color",
+        "duel",
+        "--host",
+        "127.0.0.1:0",
+        "--name",
+        "Ann",
+        "--seed",
+        "3",
+    ])
+    .env("TERM", "xterm-256color")
+    .env("LANG", "en_US.UTF-8");
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let (_, code) = p.exp_regex(r"code: [A-Z0-9]+").unwrap();
+    let (_, addr) = p.exp_regex(r"address: [0-9.:]+").unwrap();
+    let (code, addr) = (&code["code: ".len()..], &addr["address: ".len()..]);
+    let mut j = join(
+        b.path(),
+        addr,
+        code,
+        &[
+            "--name",
+            "Bob",
+            "--yes",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "300",
+        ],
+    );
+    p.exp_string("Ann (you)").unwrap();
+    p.exp_string("Highest card -").unwrap();
+    // The real keys (bytes of UTF-8 read one by one: the ASCII parts).
+    p.exp_regex(r"1-5 or \S+ Enter: place \S+ q: leave \(you lose\)")
+        .unwrap();
+    // Bob plays on: his hand and next cards are hidden while he is ahead.
+    p.exp_string("Hand hidden: ahead of you").unwrap();
+    p.send("q").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Leave the duel? Bob wins.").unwrap();
+    p.send("y").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Bob wins: Ann left the duel.").unwrap();
+    j.wait_for(1, "Bob won: Ann left the duel", 10);
+    let _ = p.send("x");
+    let _ = p.flush();
+    p.exp_string("result: Bob won: Ann left the duel").unwrap();
+    p.exp_eof().unwrap();
+    let (jc, jout, jerr) = j.finish(30);
+    assert_eq!(jc, 0, "{jerr}");
+    assert!(
+        jout.contains("result: Bob won: Ann left the duel"),
+        "{jout}"
+    );
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(shared(&ra), shared(&rb));
+    assert_eq!(ra["result_text"], "Bob won: Ann left the duel");
 }

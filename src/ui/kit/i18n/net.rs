@@ -24,6 +24,12 @@ pub(crate) struct NetWords {
     pub host_waiting: &'static str,
     pub host_refused: &'static str,
     pub host_cancel: &'static str,
+    /// Where the host listens (`{}`: the address it is bound to): every interface, this machine
+    /// only, one address; and how to keep a duel to this machine.
+    pub host_everyone: &'static str,
+    pub host_this_machine: &'static str,
+    pub host_one_address: &'static str,
+    pub host_keep_local: &'static str,
     /// Why the host refused: a wrong code; the joiner (named) declined the rules.
     pub refused_wrong_code: &'static str,
     pub refused_declined: &'static str,
@@ -49,12 +55,19 @@ pub(crate) struct NetWords {
     pub offer_classic: &'static str,
     pub offer_default_rules: &'static str,
     pub offer_differs: &'static str,
+    /// One key that differs: the key, its value, the default value.
+    pub offer_change: &'static str,
+    /// The move clock (`{}`: seconds a move).
+    pub offer_clock: &'static str,
     pub offer_question: &'static str,
     pub offer_declined: &'static str,
     /// Back in the menu after a duel: the other's name, the result.
     pub after: &'static str,
     /// The duel's screen.
     pub you: &'static str,
+    /// In place of the other's hand and next cards while they are ahead (cards still to come
+    /// for this player).
+    pub hand_hidden: &'static str,
     pub waiting: &'static str,
     /// The keys: placing (`{}`: the last column), discarding where the rules allow it, sliding,
     /// leaving (`leave_loses` while leaving loses the duel).
@@ -117,6 +130,11 @@ pub(crate) static EN_NET: NetWords = NetWords {
     host_waiting: "Waiting for the other player…",
     host_refused: "Refused a player from {}: {}",
     host_cancel: "Esc or q: stop waiting",
+    host_everyone: "Listening on every interface ({}): anyone who can reach this machine can try \
+                    to join; a wrong code is refused.",
+    host_this_machine: "Listening on this machine only ({}).",
+    host_one_address: "Listening on {} only.",
+    host_keep_local: "To keep a duel to this machine: new2048 duel --host --local",
     refused_wrong_code: "a wrong code",
     refused_declined: "{} did not agree to the rules",
     host_failed: "No duel over the network: {}",
@@ -136,11 +154,14 @@ pub(crate) static EN_NET: NetWords = NetWords {
     offer_cards: "{} offers a card duel: rules {} (hash {}), seed {}.",
     offer_classic: "{} offers a classic duel on a {}×{} board, seed {}.",
     offer_default_rules: "The rules are the default rules.",
-    offer_differs: "The rules differ from the default rules in: {}.",
+    offer_differs: "The rules differ from the default rules: {}.",
+    offer_change: "{} {} (default {})",
+    offer_clock: "Each player has {} s for each move: who takes longer, or leaves, loses.",
     offer_question: "Play with these rules? y: yes · n or Esc: no",
     offer_declined: "You did not agree to the host's rules: no duel.",
     after: "Duel over the network against {}: {}",
     you: "you",
+    hand_hidden: "Hand hidden: ahead of you",
     waiting: "waiting for {}",
     keys_cards: "1-{} or ←/→ Enter: place",
     keys_discard: " · d: discard",
@@ -193,6 +214,10 @@ pub(crate) static ZH_NET: NetWords = NetWords {
     host_waiting: "正在等待另一位玩家……",
     host_refused: "拒绝了来自 {} 的玩家：{}",
     host_cancel: "Esc 或 q：停止等待",
+    host_everyone: "正在所有网络接口上等待（{}）：能连到这台机器的人都可以尝试加入；邀请码不对会被拒绝。",
+    host_this_machine: "只在本机上等待（{}）。",
+    host_one_address: "只在 {} 上等待。",
+    host_keep_local: "只在本机对决：new2048 duel --host --local",
     refused_wrong_code: "邀请码不对",
     refused_declined: "{} 没有同意规则",
     host_failed: "没有进行网络对决：{}",
@@ -213,10 +238,13 @@ pub(crate) static ZH_NET: NetWords = NetWords {
     offer_classic: "{} 邀请你进行经典对决：{}×{} 棋盘，种子 {}。",
     offer_default_rules: "规则是默认规则。",
     offer_differs: "规则与默认规则不同之处：{}。",
+    offer_change: "{} {}（默认 {}）",
+    offer_clock: "每位玩家每步限时 {} 秒：超时或离开的一方判负。",
     offer_question: "按这些规则对决吗？y：是 · n 或 Esc：否",
     offer_declined: "你没有同意主持方的规则：对决取消。",
     after: "与 {} 的网络对决：{}",
     you: "你",
+    hand_hidden: "手牌不显示：对方领先于你",
     waiting: "等待 {}",
     keys_cards: "1-{} 或 ←/→ 回车：放牌",
     keys_discard: " · d：弃牌",
