@@ -49,6 +49,11 @@ impl std::fmt::Display for NoSuchBot {
 }
 
 pub(crate) trait NetGame: Recorded + Lines + Send + 'static {
+    /// Whether both players are dealt the same cards in order (the card game), so that the
+    /// board of a player further on holds cards still to come for the other: the other is
+    /// shown it only as far as they have come themselves. Classic spawns follow each player's
+    /// own moves: no future of the other's.
+    const SAME_CARDS: bool;
     /// The game both sides start from: `rules` dealt from `seed`, started now (without undo: a
     /// network duel has none, and keeps nothing for it).
     fn deal(rules: &Rules, seed: u64) -> (Self, Self::Meta);
@@ -63,6 +68,8 @@ pub(crate) trait NetGame: Recorded + Lines + Send + 'static {
 }
 
 impl NetGame for Game {
+    const SAME_CARDS: bool = true;
+
     fn deal(rules: &Rules, seed: u64) -> (Game, Self::Meta) {
         let (mut g, meta) = start(Arc::new(rules.clone()), NewDeal::Seed(Some(seed)));
         g.without_undo();
@@ -78,6 +85,8 @@ impl NetGame for Game {
 }
 
 impl NetGame for ClassicGame {
+    const SAME_CARDS: bool = false;
+
     fn deal(rules: &Rules, seed: u64) -> (ClassicGame, Self::Meta) {
         let (mut g, meta) = start_classic(rules.classic, &rules.name, Some(seed));
         g.without_undo();

@@ -50,13 +50,14 @@ pub(crate) fn meet<'a, G: NetGame>(
     store: &'a mut Store,
 ) -> (Session<'a, G>, mpsc::Receiver<Event>, mpsc::Sender<Event>) {
     let (game, meta) = G::deal(&offer.rules, offer.seed);
-    let mut duel = Duel::new(game.clone(), game);
+    let mut duel = Duel::new(game.clone(), game.clone());
     duel.network = true;
     let (tx, rx) = mpsc::channel();
     let Met { link, reader, .. } = met;
     link.listen::<Event>(reader, tx.clone(), Event::Heard);
     let clock = std::time::Duration::from_secs(offer.clock);
-    let session = Session::new(duel, (sides.me, sides.names), meta, link, clock, store);
+    let mut session = Session::new(duel, (sides.me, sides.names), meta, link, clock, store);
+    session.shown_peer = Some(game);
     (session, rx, tx)
 }
 

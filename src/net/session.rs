@@ -39,6 +39,9 @@ pub(crate) const GRACE: Duration = Duration::from_secs(5);
 /// The longest a line-mode duel's loop waits for an event before it looks at the clocks.
 const TICK: Duration = Duration::from_millis(100);
 
+/// The most events a loop handles past its deadline before this side moves again.
+const BATCH: usize = 64;
+
 /// The most log lines kept for the screen (it shows the last few).
 const LOG_KEPT: usize = 64;
 
@@ -165,6 +168,9 @@ pub(crate) struct Session<'a, G: NetGame> {
     since: [Instant; 2],
     /// On the full screen: what would be printed is kept here instead, newest last.
     pub log: Vec<Said>,
+    /// The other's game as this player may see it: no further than this player has come in
+    /// the same cards ([`NetGame::SAME_CARDS`]); `None`: the other's game itself.
+    pub shown_peer: Option<G>,
 }
 
 impl<'a, G: NetGame> Session<'a, G> {
@@ -192,6 +198,38 @@ impl<'a, G: NetGame> Session<'a, G> {
             stop: None,
             since: [now; 2],
             log: Vec::new(),
+            shown_peer: None,
+        }
+    }
+
+    /// The other's game as the screen shows it: never further than this player has come, where
+    /// both are dealt the same cards (the rest would be this player's future).
+    pub(crate) fn peer_shown(&self) -> &G {
+        self.shown_peer
+            .as_ref()
+            .unwrap_or(&self.duel.players[self.peer()])
+    }
+
+    /// Whether the screen shows the other's game as it was (it is further on).
+    pub(crate) fn peer_ahead(&self) -> bool {
+        self.peer_shown().move_count() < self.duel.players[self.peer()].move_count()
+    }
+
+    /// Brings [`Session::shown_peer`] as far as may be seen now.
+    fn follow_peer(&mut self) {
+        let (me, p) = (self.me, self.peer());
+        let Some(shown) = self.shown_peer.as_mut() else {
+            return;
+        };
+        let made = self.duel.players[p].move_count();
+        let target = if G::SAME_CARDS {
+            made.min(self.duel.players[me].move_count())
+        } else {
+            made
+        };
+        while shown.move_count() < target {
+            let i = shown.move_count();
+            self.duel.players[p].replay_step(shown, i);
         }
     }
 
@@ -347,9 +385,16 @@ impl<'a, G: NetGame> Session<'a, G> {
                 // What arrives while the bot waits is handled as it comes.
                 until = Instant::now() + *delay;
             }
-            // Everything that came is handled, then what comes until `until`.
+            // What came is handled, then what comes until `until`; at most [`BATCH`] events once
+            // `until` is past, so that a peer moving faster than this side can take them in
+            // never keeps its own bot from moving.
+            let mut handled = 0;
             loop {
                 let left = until.saturating_duration_since(Instant::now());
+                if left.is_zero() && handled >= BATCH {
+                    break;
+                }
+                handled += 1;
                 let got = if left.is_zero() {
                     events
                         .try_recv()
@@ -408,6 +453,7 @@ impl<'a, G: NetGame> Session<'a, G> {
                     });
                 }
                 self.save();
+                self.follow_peer();
                 let said = self.moved(me, n, &word);
                 let text = format!(
                     "\n> {}: {what}\n{}",
@@ -608,6 +654,7 @@ impl<'a, G: NetGame> Session<'a, G> {
             return;
         }
         self.since[p] = Instant::now();
+        self.follow_peer();
         // Shown first, then saved: the player sees the move as soon as it came.
         let g = &self.duel.players[p];
         let text = format!(

@@ -28,7 +28,7 @@ use crate::classic::ClassicGame;
 use crate::duel::{DuelResult, Playable};
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
-use crate::net::session::{Event, OwnEnd, Said, Session, Why};
+use crate::net::session::{Event, OwnEnd, Said, Session, Stop, Why};
 use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
 use crate::ui::screens::DuelBoard;
 use crate::ui::term::{
@@ -46,12 +46,7 @@ pub(crate) trait Brief: DuelBoard {
     fn discards(&self) -> bool {
         false
     }
-    /// Whether this game's coming cards could be `other`'s future: both are dealt the same
-    /// cards, so the hand and the next cards of a player further on are cards the one behind
-    /// has not seen yet (classic spawns follow the moves: none).
-    fn ahead_of(&self, _other: &Self) -> bool {
-        false
-    }
+
     /// A move's word as the log shows it: the key the player presses for it.
     fn shown(word: &str) -> String {
         word.to_string()
@@ -69,10 +64,6 @@ impl Brief for Game {
 
     fn discards(&self) -> bool {
         self.rules().has_discards()
-    }
-
-    fn ahead_of(&self, other: &Self) -> bool {
-        self.cards_left() < other.cards_left()
     }
 }
 
@@ -140,7 +131,8 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
     // back in the menu).
     let mut at_once = false;
     loop {
-        while let Ok(e) = events.try_recv() {
+        // A bounded batch: a peer flooding moves does not keep the keys from being read.
+        for e in events.try_iter().take(EVENTS_A_TICK) {
             s.event(e);
             dirty = true;
         }
@@ -251,13 +243,7 @@ pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<S
     }
     let [a, b] = &s.duel.players;
     Some(match (s.stop(), s.duel.result()) {
-        (Some(stop), _) => {
-            let winner = &s.names[1 - stop.loser];
-            fill(
-                t.won_forfeit,
-                &[winner, &s.names[stop.loser], &forfeit_words(&stop.why, t)],
-            )
-        }
+        (Some(stop), _) => stopped_line(s, stop, t),
         (
             None,
             Some(DuelResult::Win {
@@ -281,6 +267,18 @@ pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<S
     })
 }
 
+/// Who won a duel stopped before both finished, and what the loser did.
+fn stopped_line<G: NetGame>(s: &Session<G>, stop: &Stop, t: &NetWords) -> String {
+    fill(
+        t.won_forfeit,
+        &[
+            &s.names[1 - stop.loser],
+            &s.names[stop.loser],
+            &forfeit_words(&stop.why, t),
+        ],
+    )
+}
+
 /// What the loser of a duel stopped before both finished did, in the player's words (after
 /// their name).
 fn forfeit_words(why: &Why, t: &NetWords) -> String {
@@ -293,9 +291,16 @@ fn forfeit_words(why: &Why, t: &NetWords) -> String {
     }
 }
 
-/// The other player as a line, or two where one is too narrow: `head`, then their figures.
-fn other_lines<G: Brief>(head: String, other: &G, words: &Words, w: usize) -> Vec<String> {
-    let [score, left, high] = other.brief(words);
+/// The other player as a line, or two where one is too narrow: `head`, then their figures (the
+/// highest card as far as this player has come, `seen`).
+fn other_lines<G: Brief>(
+    head: String,
+    (other, seen): (&G, &G),
+    words: &Words,
+    w: usize,
+) -> Vec<String> {
+    let [score, left, _] = other.brief(words);
+    let [_, _, high] = seen.brief(words);
     let line = format!("{head}: {score} · {left} · {high}");
     if console::measure_text_width(&line) <= w {
         vec![line]
@@ -329,14 +334,20 @@ fn footer<G: NetGame + Brief>(s: &Session<G>, words: &Words, cards: bool, asking
     } else {
         t.keys_classic.to_string()
     };
-    let clock = match s.clock_left() {
-        Some(left) if left <= CLOCK_SHOWN => {
+    // Before the keys: the clock's last seconds, or (playing on alone) who won and why, which
+    // the log may have no room for.
+    let before = match (s.stop(), s.clock_left()) {
+        (Some(stop), _) => format!("{} ", stopped_line(s, stop, t)),
+        (None, Some(left)) if left <= CLOCK_SHOWN => {
             format!("{} · ", fill(t.clock_left, &[&left.as_secs()]))
         }
         _ => String::new(),
     };
-    format!("{clock}{keys}{leave}")
+    format!("{before}{keys}{leave}")
 }
+
+/// The most of the other's events taken in between two looks at the keys.
+const EVENTS_A_TICK: usize = 256;
 
 /// How much of the clock is left when the footer starts to show it.
 const CLOCK_SHOWN: Duration = Duration::from_secs(15);
@@ -377,20 +388,24 @@ fn lay_out<G: NetGame + Brief>(
         .map(|l| theme.paint(l, Tone::Info))
         .collect();
     let foot = footer.len();
-    let other_brief = other_lines(head(peer, other), other, words, w);
+    let other_brief = other_lines(head(peer, other), (other, s.peer_shown()), words, w);
     let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
     // A player's block: their name, their figures on two lines, their board.
     // (`short`: without the highest card, which the board shows anyway.)
     // The other's coming cards are shown only while they are no future of this player's: never
     // more than this player could see in their own game.
-    let hide_hand = other.ahead_of(own);
+    // Their score and progress are theirs; their board, highest card and hand as far as this
+    // player has come (`peer_shown`), with a note in place of the hand while they are ahead.
+    let ahead = s.peer_ahead();
     let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: bool| {
-        let (mut board, at) = g.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
-        if let Some(at) = at.filter(|_| i == peer && hide_hand) {
+        let seen = if i == peer { s.peer_shown() } else { g };
+        let (mut board, at) = seen.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
+        if let Some(at) = at.filter(|_| i == peer && ahead) {
             board.truncate(at.rows());
             board.push(theme.paint(t.hand_hidden, Tone::Dim));
         }
-        let [score, left, high] = g.brief(words);
+        let [score, left, _] = g.brief(words);
+        let [_, _, high] = seen.brief(words);
         let tone = if i == me { Tone::Value } else { Tone::Dim };
         let mut b = vec![head(i, g), theme.paint(&format!("{score} · {left}"), tone)];
         if !short {
@@ -502,14 +517,7 @@ fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, words: &Words) -> String {
         }
         Said::PeerEnds => fill(t.log_peer_over, &[peer]),
         Said::Stopped(stop) => {
-            let line = fill(
-                t.won_forfeit,
-                &[
-                    &s.names[1 - stop.loser],
-                    &s.names[stop.loser],
-                    &forfeit_words(&stop.why, t),
-                ],
-            );
+            let line = stopped_line(s, stop, t);
             if stop.loser == s.me || s.own_done() {
                 line
             } else {

@@ -940,7 +940,7 @@ fn leaving_on_the_full_screen_asks_and_loses() {
     p.exp_regex(r"1-5 or \S+ Enter: place \S+ q: leave \(you lose\)")
         .unwrap();
     // Bob plays on: his hand and next cards are hidden while he is ahead.
-    p.exp_string("Hand hidden: ahead of you").unwrap();
+    p.exp_string("Ahead of you: hand hidden").unwrap();
     p.send("q").unwrap();
     p.flush().unwrap();
     p.exp_string("Leave the duel? Bob wins.").unwrap();

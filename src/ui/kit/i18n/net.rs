@@ -66,7 +66,7 @@ pub(crate) struct NetWords {
     /// The duel's screen.
     pub you: &'static str,
     /// In place of the other's hand and next cards while they are ahead (cards still to come
-    /// for this player).
+    /// for this player): their board is shown as far as this player has come.
     pub hand_hidden: &'static str,
     pub waiting: &'static str,
     /// The keys: placing (`{}`: the last column), discarding where the rules allow it, sliding,
@@ -161,7 +161,7 @@ pub(crate) static EN_NET: NetWords = NetWords {
     offer_declined: "You did not agree to the host's rules: no duel.",
     after: "Duel over the network against {}: {}",
     you: "you",
-    hand_hidden: "Hand hidden: ahead of you",
+    hand_hidden: "Ahead of you: hand hidden",
     waiting: "waiting for {}",
     keys_cards: "1-{} or ←/→ Enter: place",
     keys_discard: " · d: discard",
@@ -244,7 +244,7 @@ pub(crate) static ZH_NET: NetWords = NetWords {
     offer_declined: "你没有同意主持方的规则：对决取消。",
     after: "与 {} 的网络对决：{}",
     you: "你",
-    hand_hidden: "手牌不显示：对方领先于你",
+    hand_hidden: "对方领先：手牌不显示",
     waiting: "等待 {}",
     keys_cards: "1-{} 或 ←/→ 回车：放牌",
     keys_discard: " · d：弃牌",
@@ -254,7 +254,7 @@ pub(crate) static ZH_NET: NetWords = NetWords {
     clock_left: "这一步还剩 {} 秒",
     leave_question: "离开对决吗？{} 将获胜。y：离开 · n：继续",
     any_key: "按任意键",
-    won_forfeit: "{} 获胜：{}{}。",
+    won_forfeit: "{} 获胜：{} {}。",
     forfeit_left: "离开了对决",
     forfeit_time: "没有在 {} 秒内走棋",
     forfeit_gone: "断线了（{}）",
