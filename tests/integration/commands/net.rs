@@ -962,3 +962,39 @@ fn leaving_on_the_full_screen_asks_and_loses() {
     assert_eq!(shared(&ra), shared(&rb));
     assert_eq!(ra["result_text"], "Bob won: Ann left the duel");
 }
+
+/// A joiner that ends its game, then sends a move after its end and a flood more: the host (a
+/// bot) stops the duel once, for the first reason (the move after the end, said as such), and
+/// reads nothing after it.
+#[test]
+fn a_move_after_the_end_stops_the_duel_once_for_that_reason() {
+    let a = tempfile::tempdir().unwrap();
+    let rules = a.path().join("three.toml");
+    std::fs::write(&rules, "name = \"three\"\n[deck]\nsize = 3\n").unwrap();
+    let rules = rules.to_str().unwrap().to_string();
+    let mut args = vec!["duel", "--host", "127.0.0.1:0", "--name", "Ann"];
+    args.extend(["--config", &rules, "--strategy", "greedy", "--delay", "3000"]);
+    let mut h = start(a.path(), &args);
+    let code = h.wait_for(0, "code: ", 20)["code: ".len()..].to_string();
+    let addr = h.wait_for(0, "address: ", 5)["address: ".len()..].to_string();
+    let (mut s, mut r) = fake_joiner(&addr, &code);
+    let mut flood = b"move 1 1\nmove 2 2\nmove 3 3\nend 3\nmove 4 1\n".to_vec();
+    for n in 5..60 {
+        flood.extend(format!("move {n} 1\n").bytes());
+    }
+    s.write_all(&flood).unwrap();
+    let said = h.wait_for(1, "the duel is over", 15);
+    assert!(
+        said.contains("Mallory sent move 4 after the end of the game (3 moves)"),
+        "{said}"
+    );
+    let e = error_line(&mut r);
+    assert!(e.contains("move 4 after the end of the game"), "{e}");
+    let (hc, hout, herr) = h.finish(15);
+    assert_eq!(hc, 0, "{herr}");
+    assert_eq!(herr.matches("the duel is over").count(), 1, "{herr}");
+    assert!(
+        hout.contains("result: Ann won: Mallory broke the duel's protocol or rules"),
+        "{hout}"
+    );
+}
