@@ -205,7 +205,7 @@ fn flat() {
     // its lines (`> Ann: move N`); at each mark of its own moves, its usage and both counts.
     let mut seen = std::collections::HashMap::new();
     let started = Instant::now();
-    let (mut own, mut theirs, mut next) = (0u64, 0u64, 0);
+    let (mut theirs, mut next) = (0u64, 0);
     while next < marks.len() {
         let Ok((t, l)) = jout.recv_timeout(Duration::from_secs(120)) else {
             panic!("the duel stalled before move {}", marks[next]);
@@ -221,7 +221,7 @@ fn flat() {
             .nth(1)
             .and_then(|n| n.trim().parse::<u64>().ok())
         {
-            own = moves - left;
+            let own = moves - left;
             if own >= marks[next] {
                 seen.insert(marks[next], (t, usage(pid), own + theirs));
                 next += 1;

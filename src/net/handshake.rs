@@ -27,6 +27,10 @@ use crate::error::Error;
 pub(crate) const MAX_BACKOFF: Duration = Duration::from_secs(60);
 /// How long the joiner may take to read the offer and agree to it.
 pub(crate) const AGREE_WITHIN: Duration = Duration::from_secs(120);
+/// How long the joiner's side waits for its player's answer: a little less than
+/// [`AGREE_WITHIN`], so that an answer given in time reaches the host in time (a later one
+/// declines, and nothing is played).
+pub(crate) const ANSWER_WITHIN: Duration = Duration::from_secs(115);
 /// How many connections the host answers at once (more are refused at once).
 const AT_ONCE: usize = 16;
 /// How many of them may come from one address.

@@ -453,6 +453,16 @@ pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
         "ping" => no_more(Msg::Ping, rest),
         "refused" => Ok(Msg::Refused(shown_long(rest))),
         "error" => Ok(Msg::Error(shown_long(rest))),
+        "move" | "end" | "time" | "resign" => counted(head, rest),
+        _ => Err(BadMsg::Unknown(shown(line))),
+    }
+}
+
+/// The messages of the duel itself, each with a count: `move N WORD`, `end N`, `time N`,
+/// `resign N left|time` (`head` its first word, `rest` what follows it).
+fn counted(head: &str, rest: &str) -> Result<Msg, BadMsg> {
+    let mut words = rest.split(' ');
+    match head {
         "move" => {
             let n = number("move number", words.next())?;
             let word = words.next().unwrap_or("");
@@ -468,17 +478,6 @@ pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
                 word: word.to_string(),
             })
         }
-        "end" | "time" => {
-            let n = number("move count", words.next())?;
-            if words.next().is_some() {
-                return Err(BadMsg::MoreAfter("move count"));
-            }
-            Ok(if head == "end" {
-                Msg::End { n }
-            } else {
-                Msg::Time { n }
-            })
-        }
         "resign" => {
             let n = number("move count", words.next())?;
             let how = match words.next() {
@@ -491,7 +490,17 @@ pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
             }
             Ok(Msg::Resign { n, how })
         }
-        _ => Err(BadMsg::Unknown(shown(line))),
+        _ => {
+            let n = number("move count", words.next())?;
+            if words.next().is_some() {
+                return Err(BadMsg::MoreAfter("move count"));
+            }
+            Ok(if head == "end" {
+                Msg::End { n }
+            } else {
+                Msg::Time { n }
+            })
+        }
     }
 }
 

@@ -332,7 +332,8 @@ impl<'a, G: NetGame> Session<'a, G> {
         } else if !self.peer_done && self.since[self.peer()].elapsed() >= self.clock + GRACE {
             let n = self.duel.players[self.peer()].move_count() as u64;
             self.link.send(&Msg::Time { n });
-            self.link.close();
+            // Gently: the verdict reaches a peer that reads at all.
+            self.link.close_gently();
             self.stopped(self.peer(), Why::Time(self.clock.as_secs()));
         }
     }
@@ -585,7 +586,7 @@ impl<'a, G: NetGame> Session<'a, G> {
         let made = self.duel.players[p].move_count() as u64;
         match m {
             Msg::Move { n, .. } if self.peer_done => {
-                self.break_off(format!("move {n} after the end of the game ({made} moves)"))
+                self.break_off(format!("move {n} after the end of the game ({made} moves)"));
             }
             Msg::Move { n, .. } if n != made + 1 => self.break_off(format!(
                 "a move numbered {n} where move {} was due",

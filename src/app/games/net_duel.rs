@@ -13,7 +13,7 @@ use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
 use crate::error::Error;
 use crate::net::game::{Bot, NetGame};
-use crate::net::handshake::{self, AGREE_WITHIN, DEFAULT_CLOCK, Met, Offer};
+use crate::net::handshake::{self, AGREE_WITHIN, ANSWER_WITHIN, DEFAULT_CLOCK, Met, Offer};
 use crate::net::proto::{self, Kind};
 use crate::net::session::{self, Event};
 use crate::net::{DEFAULT_HOST, LOCAL_HOST, Sides, meet};
@@ -175,10 +175,13 @@ fn agree(met: &Met, offer: &Offer, args: &DuelArgs) -> Result<bool, Error> {
         "play with these rules? type y and Enter within {} s (anything else: no)",
         AGREE_WITHIN.as_secs()
     )?;
-    let answer = crate::headless::lines(io::stdin().lock()).next();
-    Ok(
-        matches!(answer, Some(Ok(l)) if matches!(l.trim().to_ascii_lowercase().as_str(), "y" | "yes")),
-    )
+    // Read on a thread of its own, so that no answer in time is a no.
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let answer = crate::headless::lines(io::stdin().lock()).next();
+        let _ = tx.send(matches!(answer, Some(Ok(l)) if matches!(l.trim().to_ascii_lowercase().as_str(), "y" | "yes")));
+    });
+    Ok(rx.recv_timeout(ANSWER_WITHIN).unwrap_or(false))
 }
 
 /// How this side plays.

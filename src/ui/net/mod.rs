@@ -29,7 +29,7 @@ use crate::duel::{DuelResult, Playable};
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session, Stop, Why};
-use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
+use crate::ui::kit::{NetWords, Theme, Tone, Words, fill, fit, wrap};
 use crate::ui::screens::DuelBoard;
 use crate::ui::term::{
     Action, Key, TermGuard, Ui, Waited, action, classic_action, paint, wait_key,
@@ -208,10 +208,12 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
         }
     }
     // The result, until a key (a signal or a lost terminal ends it too).
-    while !at_once {
-        match wait_key(ui, None) {
-            Waited::Key(_) | Waited::Stop => break,
-            _ => paint(ui, |w, h| lay_out(ui, s, (None, false), w, h))?,
+    if !at_once {
+        loop {
+            match wait_key(ui, None) {
+                Waited::Key(_) | Waited::Stop => break,
+                _ => paint(ui, |w, h| lay_out(ui, s, (None, false), w, h))?,
+            }
         }
     }
     Ok(())
@@ -312,7 +314,12 @@ fn other_lines<G: Brief>(
 /// The line under the screen: the question before leaving, the result, or the keys this
 /// player has (the columns these rules have; `d` only where they allow discards; what leaving
 /// costs), that this side waits, and the clock when little of it is left.
-fn footer<G: NetGame + Brief>(s: &Session<G>, words: &Words, cards: bool, asking: bool) -> String {
+fn footer<G: NetGame + Brief>(
+    s: &Session<G>,
+    words: &Words,
+    (cards, short): (bool, bool),
+    asking: bool,
+) -> String {
     let t = words.net;
     if asking {
         return fill(t.leave_question, &[&s.names[1 - s.me]]);
@@ -328,6 +335,10 @@ fn footer<G: NetGame + Brief>(s: &Session<G>, words: &Words, cards: bool, asking
     let own = &s.duel.players[s.me];
     let keys = if s.own_done() {
         fill(t.waiting, &[&s.names[1 - s.me]])
+    } else if short && cards {
+        fill(t.keys_cards_short, &[&own.columns()])
+    } else if short {
+        t.keys_classic_short.to_string()
     } else if cards {
         let discard = if own.discards() { t.keys_discard } else { "" };
         format!("{}{discard}", fill(t.keys_cards, &[&own.columns()]))
@@ -382,22 +393,26 @@ fn lay_out<G: NetGame + Brief>(
         ),
         Tone::Title,
     );
-    // The footer wrapped: the result, and the key that leaves it, are read whole.
-    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some(), asking), w.max(1))
+    // The footer wrapped: the result, and the key that leaves it, are read whole. Where the
+    // full one leaves no room for the board, the short one (the keys in brief).
+    let footer_of = |short: bool| -> Vec<String> {
+        wrap(
+            &footer(s, words, (cursor.is_some(), short), asking),
+            w.max(1),
+        )
         .iter()
         .map(|l| theme.paint(l, Tone::Info))
-        .collect();
-    let foot = footer.len();
+        .collect()
+    };
     let other_brief = other_lines(head(peer, other), (other, s.peer_shown()), words, w);
     let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
-    // A player's block: their name, their figures on two lines, their board.
-    // (`short`: without the highest card, which the board shows anyway.)
-    // The other's coming cards are shown only while they are no future of this player's: never
-    // more than this player could see in their own game.
-    // Their score and progress are theirs; their board, highest card and hand as far as this
-    // player has come (`peer_shown`), with a note in place of the hand while they are ahead.
+    // A player's block: their name, their figures on two lines, their board; `short` 1:
+    // without the highest card (which the board shows anyway); 2: the name and the figures on
+    // one line as well. The other's score and progress are theirs; their board, highest card
+    // and hand only as far as this player has come (`peer_shown`: never more than this player
+    // could see in their own game), with a note in place of the hand while they are ahead.
     let ahead = s.peer_ahead();
-    let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: bool| {
+    let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: u8| {
         let seen = if i == peer { s.peer_shown() } else { g };
         let (mut board, at) = seen.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
         if let Some(at) = at.filter(|_| i == peer && ahead) {
@@ -407,49 +422,68 @@ fn lay_out<G: NetGame + Brief>(
         let [score, left, _] = g.brief(words);
         let [_, _, high] = seen.brief(words);
         let tone = if i == me { Tone::Value } else { Tone::Dim };
-        let mut b = vec![head(i, g), theme.paint(&format!("{score} · {left}"), tone)];
-        if !short {
+        let figures = theme.paint(&format!("{score} · {left}"), tone);
+        let mut b = if short >= 2 {
+            vec![format!("{}: {figures}", head(i, g))]
+        } else {
+            vec![head(i, g), figures]
+        };
+        if short == 0 {
             b.push(theme.paint(&high, tone));
         }
         b.extend(board);
         Some(b)
     };
     // Both boards side by side, as roomy as fits; else the player's own board and the other's
-    // line.
-    let mut body: Option<Vec<String>> = None;
-    'both: for tight in 0..G::WAYS {
-        for t2 in tight..G::WAYS {
-            let (Some(mine), Some(theirs)) = (
-                block(me, own, tight, cursor, false),
-                block(peer, other, t2, None, false),
-            ) else {
-                continue;
-            };
-            let both = beside(&mine, &theirs, 4);
-            if fits(&both, foot) {
-                body = Some(both);
-                break 'both;
+    // line; with the full footer first, then the short one.
+    let laid = |foot: usize| -> Option<Vec<String>> {
+        for tight in 0..G::WAYS {
+            for t2 in tight..G::WAYS {
+                let (Some(mine), Some(theirs)) = (
+                    block(me, own, tight, cursor, 0),
+                    block(peer, other, t2, None, 0),
+                ) else {
+                    continue;
+                };
+                let both = beside(&mine, &theirs, 4);
+                if fits(&both, foot) {
+                    return Some(both);
+                }
             }
         }
-    }
-    if body.is_none() {
-        'alone: for short in [false, true] {
+        for short in 0..3 {
             for tight in 0..G::WAYS {
                 let Some(alone) = block(me, own, tight, cursor, short) else {
                     continue;
                 };
                 if fits(&alone, foot + other_brief.len()) {
-                    body = Some([alone, other_brief.clone()].concat());
-                    break 'alone;
+                    return Some([alone, other_brief.clone()].concat());
                 }
             }
         }
-    }
-    let body = body.unwrap_or_else(|| {
+        None
+    };
+    let (full, short) = (footer_of(false), footer_of(true));
+    let (body, footer) = if let Some(b) = laid(full.len()) {
+        (b, full)
+    } else if let Some(b) = laid(short.len()) {
+        (b, short)
+    } else {
         let mine = format!("{}: {}", head(me, own), own.brief(words).join(" · "));
-        [vec![mine], other_brief.clone()].concat()
-    });
-    // The title and the latest events where there is room.
+        ([vec![mine], other_brief.clone()].concat(), short)
+    };
+    stack(s, (title, body, footer), (words, theme), (w, h))
+}
+
+/// The screen's lines from its parts: the title and the latest events where there is room
+/// around the body, the footer whole at the bottom whatever had to go.
+fn stack<G: NetGame + Brief>(
+    s: &Session<G>,
+    (title, body, footer): (String, Vec<String>, Vec<String>),
+    (words, theme): (&Words, Theme),
+    (w, h): (usize, usize),
+) -> Vec<String> {
+    let foot = footer.len();
     let mut lines = Vec::new();
     let mut room = h.saturating_sub(body.len() + foot);
     if room > 0 {
@@ -461,7 +495,6 @@ fn lay_out<G: NetGame + Brief>(
     for l in &s.log[s.log.len() - shown..] {
         lines.push(theme.paint(&said(s, l, words), Tone::Dim));
     }
-    // The footer stays whole at the bottom, whatever had to go.
     lines.truncate(h.saturating_sub(foot));
     lines.extend(footer);
     lines.truncate(h);

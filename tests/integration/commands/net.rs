@@ -494,7 +494,7 @@ fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner()
     joiner_meets(
         |s| {
             s.write_all(b"duel cards 1 60 Host\nrules 99999999\n")
-                .unwrap()
+                .unwrap();
         },
         "rules of 99999999 bytes",
     );
@@ -973,7 +973,14 @@ fn a_move_after_the_end_stops_the_duel_once_for_that_reason() {
     std::fs::write(&rules, "name = \"three\"\n[deck]\nsize = 3\n").unwrap();
     let rules = rules.to_str().unwrap().to_string();
     let mut args = vec!["duel", "--host", "127.0.0.1:0", "--name", "Ann"];
-    args.extend(["--config", &rules, "--strategy", "greedy", "--delay", "3000"]);
+    args.extend([
+        "--config",
+        &rules,
+        "--strategy",
+        "greedy",
+        "--delay",
+        "3000",
+    ]);
     let mut h = start(a.path(), &args);
     let code = h.wait_for(0, "code: ", 20)["code: ".len()..].to_string();
     let addr = h.wait_for(0, "address: ", 5)["address: ".len()..].to_string();
@@ -997,4 +1004,35 @@ fn a_move_after_the_end_stops_the_duel_once_for_that_reason() {
         hout.contains("result: Ann won: Mallory broke the duel's protocol or rules"),
         "{hout}"
     );
+}
+
+/// A host naming its rules after a preset they are not: the joiner is shown and records them as
+/// `default (edited)`, never under the preset's name, with each changed key's value.
+#[test]
+fn a_peers_rules_named_after_a_preset_they_are_not_are_not_listed_under_it() {
+    let b = tempfile::tempdir().unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let mut j = join(b.path(), &addr, "ABCDEF", &["--yes", "--name", "Bob"]);
+    let (mut s, _) = listener.accept().unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let rules = "name = \"default\"\n[deck]\nsize = 50\n[scoring]\nper_merge = 1000000\n";
+    write!(s, "duel cards 7 60 Mallory\nrules {}\n{rules}", rules.len()).unwrap();
+    let mut line = String::new();
+    while line.trim() != "agree" {
+        line.clear();
+        assert!(r.read_line(&mut line).unwrap() > 0, "no agreement");
+    }
+    let offer = j.wait_for(1, "offers a card duel", 10);
+    assert!(offer.contains("rules `default (edited)`"), "{offer}");
+    j.wait_for(1, "deck.size 50 (default 100)", 5);
+    j.wait_for(1, "scoring.per_merge 1000000 (default 1)", 5);
+    drop(s);
+    drop(r);
+    j.wait_for(1, "Bob won: Mallory was cut off", 10);
+    let (jc, _, jerr) = j.finish(10);
+    assert_eq!(jc, 0, "{jerr}");
+    let rb = newest_duel(b.path());
+    assert_eq!(rb["rules"], "default (edited)", "{rb}");
 }

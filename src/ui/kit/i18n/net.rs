@@ -74,6 +74,9 @@ pub(crate) struct NetWords {
     pub keys_cards: &'static str,
     pub keys_discard: &'static str,
     pub keys_classic: &'static str,
+    /// The same in brief, where the screen is small.
+    pub keys_cards_short: &'static str,
+    pub keys_classic_short: &'static str,
     pub keys_leave: &'static str,
     pub keys_leave_loses: &'static str,
     /// The player's clock near its end (`{}`: seconds left).
@@ -166,6 +169,8 @@ pub(crate) static EN_NET: NetWords = NetWords {
     keys_cards: "1-{} or ←/→ Enter: place",
     keys_discard: " · d: discard",
     keys_classic: "arrows or w a s d: slide",
+    keys_cards_short: "1-{}: place",
+    keys_classic_short: "arrows: slide",
     keys_leave: " · q: leave",
     keys_leave_loses: " · q: leave (you lose)",
     clock_left: "{} s left for your move",
@@ -249,6 +254,8 @@ pub(crate) static ZH_NET: NetWords = NetWords {
     keys_cards: "1-{} 或 ←/→ 回车：放牌",
     keys_discard: " · d：弃牌",
     keys_classic: "方向键或 w a s d：滑动",
+    keys_cards_short: "1-{}：放牌",
+    keys_classic_short: "方向键：滑动",
     keys_leave: " · q：离开",
     keys_leave_loses: " · q：离开（判负）",
     clock_left: "这一步还剩 {} 秒",
