@@ -1017,7 +1017,12 @@ fn a_peers_rules_named_after_a_preset_they_are_not_are_not_listed_under_it() {
     let (mut s, _) = listener.accept().unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let mut r = BufReader::new(s.try_clone().unwrap());
-    let rules = "name = \"default\"\n[deck]\nsize = 50\n[scoring]\nper_merge = 1000000\n";
+    // The default rules as `rules` prints them, but 50 cards and a million points a merge.
+    let rules = new2048(b.path()).arg("rules").output().unwrap().stdout;
+    let rules = String::from_utf8(rules)
+        .unwrap()
+        .replace("size = 100", "size = 50")
+        .replace("per_merge = 1\n", "per_merge = 1000000\n");
     write!(s, "duel cards 7 60 Mallory\nrules {}\n{rules}", rules.len()).unwrap();
     let mut line = String::new();
     while line.trim() != "agree" {
