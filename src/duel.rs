@@ -410,6 +410,31 @@ mod tests {
         assert_eq!(d.result(), Some(DuelResult::Draw));
     }
 
+    /// A forfeit decides whatever the games say, is said in the same words for both sides, and
+    /// is kept in the record's result (an older record, without it, still reads).
+    #[test]
+    fn a_forfeit_is_the_result_and_says_who_and_how() {
+        let mut d = Duel::new(toy(2, 1), toy(5, 1));
+        d.players[0].moves = 2;
+        d.forfeit = Some((1, Forfeit::Time));
+        let result = d.result().unwrap();
+        assert_eq!(d.decided(), None);
+        assert_eq!(result.forfeited(), Some((1, Forfeit::Time)));
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        assert_eq!(
+            result_text(Some(result), &names),
+            "Ann won: Bob ran out of time"
+        );
+        let json = serde_json::to_string(&result).unwrap();
+        assert_eq!(
+            json,
+            r#"{"result":"win","winner":0,"by_score":false,"forfeit":"time"}"#
+        );
+        let old: DuelResult =
+            serde_json::from_str(r#"{"result":"win","winner":1,"by_score":true}"#).unwrap();
+        assert_eq!(old.forfeited(), None);
+    }
+
     #[test]
     fn card_duel_deals_both_the_same_cards() {
         use std::sync::Arc;

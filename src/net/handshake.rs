@@ -580,3 +580,27 @@ pub(crate) fn join(addr: &str, code: &str, name: &str) -> Result<(Met, Offer), J
         },
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After a wrong code an address waits 1 s, then 2, 4, … up to a minute; while it waits
+    /// even the right code is refused unread, and another address is not held up.
+    #[test]
+    fn wrong_codes_slow_their_address_only() {
+        let waits: Vec<u64> = (1..=9).map(|n| Tries::backoff(n).as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+        let tries = Tries::default();
+        let (guesser, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        assert!(matches!(
+            tries.check(guesser, "ABCDEF", "ZZZZZZ"),
+            Err(Refusal::WrongCode)
+        ));
+        assert!(matches!(
+            tries.check(guesser, "ABCDEF", "ABCDEF"),
+            Err(Refusal::Slowed(1))
+        ));
+        assert!(tries.check(other, "ABCDEF", "abcdef").is_ok());
+    }
+}
