@@ -114,7 +114,7 @@ impl Msg {
 fn clip(text: &str) -> String {
     let one: String = text
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if crate::visible::is_hidden(c) { ' ' } else { c })
         .collect();
     let mut end = one.len().min(MAX_LINE - 10);
     while !one.is_char_boundary(end) {
@@ -332,7 +332,7 @@ pub(crate) fn shown(text: &str) -> String {
 /// Checks a player's name: 1 to [`MAX_NAME`] printable characters, not blank.
 pub(crate) fn check_name(name: &str) -> Result<String, BadMsg> {
     let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(crate::visible::is_hidden) {
         return Err(BadMsg::BadName(shown(name)));
     }
     Ok(n.to_string())
