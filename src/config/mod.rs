@@ -163,7 +163,11 @@ pub fn file_label(path: &Path) -> String {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let clean: String = name.chars().filter(|&c| !crate::visible::is_hidden(c)).take(40).collect();
+    let clean: String = name
+        .chars()
+        .filter(|&c| !crate::visible::is_hidden(c))
+        .take(40)
+        .collect();
     if clean.trim().is_empty() {
         "rules file".to_string()
     } else {
@@ -208,7 +212,12 @@ fn unknown_rules(name: &str, recorded: &[String]) -> RulesError {
         .chain(sets.iter().map(String::as_str))
         .chain(recorded.iter().map(String::as_str));
     let mean = near::nearest(name, choices)
-        .map(|n| format!(" (did you mean `{}`?)", crate::cards::text::escape_controls(n)))
+        .map(|n| {
+            format!(
+                " (did you mean `{}`?)",
+                crate::cards::text::escape_controls(n)
+            )
+        })
         .unwrap_or_default();
     let yours = if sets.is_empty() {
         "none yet".to_string()

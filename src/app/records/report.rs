@@ -698,7 +698,10 @@ mod tests {
         ] {
             let c = csv(&[row(1, name)]);
             let line = c.lines().nth(1).unwrap();
-            assert!(line.starts_with(&format!("1,2026-11-29T20:33:50Z,{shown},00ff,")), "{c}");
+            assert!(
+                line.starts_with(&format!("1,2026-11-29T20:33:50Z,{shown},00ff,")),
+                "{c}"
+            );
             assert!(line.contains(",won,1234,100,1024,3725,0,"), "{c}");
         }
     }

@@ -115,7 +115,11 @@ fn a_name_with_a_format_character_is_refused() {
     ] {
         let e = err(&format!("name = \"{name}\"")).to_string();
         assert!(e.contains(&format!("name holds {code}")), "{e}");
-        assert!(e.chars().all(|c| c == '\n' || !crate::visible::is_hidden(c)), "{e:?}");
+        assert!(
+            e.chars()
+                .all(|c| c == '\n' || !crate::visible::is_hidden(c)),
+            "{e:?}"
+        );
     }
 }
 
