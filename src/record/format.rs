@@ -190,10 +190,11 @@ pub(crate) fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
     }
     let mut value = value;
     if let Some((field, c)) = hidden_in(&mut value, "") {
+        let kind = if c.is_control() { "control" } else { "format" };
         return Err(RecordError::Invalid(format!(
-            "its `{field}` holds {}, a control or format character, which no new2048 writes \
-             there (the file was edited; shown, it could take over the terminal or disguise \
-             the text around it)",
+            "its `{field}` holds a {kind} character ({}), which no new2048 writes there (the \
+             file was edited; shown, it could take over the terminal or disguise the text \
+             around it)",
             crate::visible::code(c)
         )));
     }
