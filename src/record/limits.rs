@@ -3,11 +3,12 @@
 //! reads. A game this program plays cannot break them, so a document that does was made or
 //! edited elsewhere; it is refused with the field named, as an id not of the program's form is.
 //!
-//! What replaying the moves decides is not repeated here: the score, the cards placed or moves,
-//! the highest card and the outcome are those the moves give under the document's rules (the
-//! readers replay every record and save before taking it), so none exceeds what its deck allows.
-//! What replay leaves open is held here:
+//! Replaying the moves decides the most: the score, the cards placed or moves, the highest card
+//! and the outcome must be those the moves give under the document's rules (the readers replay
+//! every record and save before taking it). Held here besides, before any replay:
 //!
+//! - a card game's scores, and a puzzle's target (which no replay checks), no more than its rules
+//!   allow with its deck ([`crate::cards::rules::Rules::most_points`]);
 //! - names as they are typed: a player's 1 to [`crate::duel::MAX_NAME`] printable characters,
 //!   the rules' 1 to [`crate::config::own::MAX_NAME`], a deck file's path at most [`MAX_PATH`]
 //!   bytes;
@@ -18,7 +19,7 @@ use super::cards::CardPlay;
 use super::classic::ClassicPlay;
 use super::duel::DuelRecord;
 use super::entry::Doc;
-use super::format::{Finished, RulesRecord, Save};
+use super::format::{Finished, GameKind, RulesRecord, Save};
 use crate::start::Deal;
 use crate::utc;
 
@@ -40,6 +41,8 @@ trait Play {
     fn rules(&self) -> &RulesRecord;
     fn started(&self) -> u64;
     fn deal(&self) -> Option<&Deal>;
+    /// Whether `scores` (none for a save) are points its rules allow.
+    fn points(&self, scores: &[u64]) -> Result<(), String>;
 }
 
 impl Play for CardPlay {
@@ -52,6 +55,9 @@ impl Play for CardPlay {
     fn deal(&self) -> Option<&Deal> {
         Some(&self.deal)
     }
+    fn points(&self, scores: &[u64]) -> Result<(), String> {
+        card_points(&self.rules, &self.deck, &self.deal, scores)
+    }
 }
 
 impl Play for ClassicPlay {
@@ -63,6 +69,39 @@ impl Play for ClassicPlay {
     }
     fn deal(&self) -> Option<&Deal> {
         None
+    }
+    fn points(&self, _: &[u64]) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// A card game's `scores` and its puzzle's target, no more than its rules allow with the cards of
+/// its `deck` ([`crate::cards::rules::Rules::most_points`]). Rules that do not read are left to
+/// the replay, which says why.
+fn card_points(rules: &RulesRecord, deck: &str, deal: &Deal, scores: &[u64]) -> Result<(), String> {
+    let Ok(parsed) = rules.card_rules() else {
+        return Ok(());
+    };
+    let cards = deck.split_whitespace().count();
+    let most = parsed.most_points(cards);
+    let target = match deal {
+        Deal::Puzzle {
+            target: Some(t), ..
+        } => Some(t.score),
+        _ => None,
+    };
+    let over = |what: &str, n: u64| {
+        format!(
+            "its {what} {n} is more than its rules allow with its {} (at most {most})",
+            crate::cards::text::count(cards, "card")
+        )
+    };
+    if let Some(&s) = scores.iter().find(|&&s| s > most) {
+        return Err(over("score", s));
+    }
+    match target {
+        Some(t) if t > most => Err(over("puzzle's target", t)),
+        _ => Ok(()),
     }
 }
 
@@ -126,7 +165,8 @@ impl<P: Play, N> Within for Finished<P, N> {
     fn within(&self, now: u64) -> Result<(), String> {
         rules_name(self.play.rules())?;
         deal(self.play.deal())?;
-        times(self.play.started(), self.ended, self.duration_secs, now)
+        times(self.play.started(), self.ended, self.duration_secs, now)?;
+        self.play.points(&[self.score])
     }
 }
 
@@ -135,7 +175,8 @@ impl<P: Play> Within for Save<P> {
         rules_name(self.play.rules())?;
         deal(self.play.deal())?;
         date("started", self.play.started(), now)?;
-        date("saved", self.saved, now)
+        date("saved", self.saved, now)?;
+        self.play.points(&[])
     }
 }
 
@@ -152,7 +193,12 @@ impl Within for DuelRecord {
                 )
             })?;
         }
-        times(self.started, self.ended, self.duration_secs, now)
+        times(self.started, self.ended, self.duration_secs, now)?;
+        if self.of == GameKind::Cards {
+            let scores = self.players.each_ref().map(|p| p.score);
+            card_points(&self.rules, self.deck.as_deref().unwrap_or(""), &self.deal, &scores)?;
+        }
+        Ok(())
     }
 }
 
@@ -218,6 +264,10 @@ mod tests {
             "its `ended` 9999-12-31T00:00:00Z is later than now",
         );
         refused(&|e| e.started = NOW + GRACE_SECS + 1, "its `started`");
+        refused(
+            &|e| e.players[1].score = 1_000_000,
+            "its score 1000000 is more than its rules allow with its 100 cards (at most 1100)",
+        );
         refused(
             &|e| e.duration_secs = 1_000_000,
             "its `duration_secs` 1000000 is longer than from its start to its end",
