@@ -164,7 +164,10 @@ impl Rules {
         } else {
             0
         };
-        let per_merge = s.per_merge.saturating_add(s.clear_bonus).saturating_add(made);
+        let per_merge = s
+            .per_merge
+            .saturating_add(s.clear_bonus)
+            .saturating_add(made);
         (cards as u64).saturating_mul(per_merge)
     }
 }

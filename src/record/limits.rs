@@ -196,7 +196,12 @@ impl Within for DuelRecord {
         times(self.started, self.ended, self.duration_secs, now)?;
         if self.of == GameKind::Cards {
             let scores = self.players.each_ref().map(|p| p.score);
-            card_points(&self.rules, self.deck.as_deref().unwrap_or(""), &self.deal, &scores)?;
+            card_points(
+                &self.rules,
+                self.deck.as_deref().unwrap_or(""),
+                &self.deal,
+                &scores,
+            )?;
         }
         Ok(())
     }
@@ -243,9 +248,8 @@ mod tests {
             assert!(why.contains(says), "{why}");
             assert!(why.chars().count() < 300, "{why}");
             // Written and read back, the same document is refused the same way.
-            let again = match Entry::decode(&to_json(&Entry::Duel(e))).unwrap() {
-                Entry::Duel(d) => d,
-                _ => unreachable!(),
+            let Entry::Duel(again) = Entry::decode(&to_json(&Entry::Duel(e))).unwrap() else {
+                unreachable!()
             };
             assert_eq!(again.within(NOW), Err(why));
         };
