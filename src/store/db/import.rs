@@ -1,7 +1,7 @@
 //! The data folder of older versions, imported in one transaction at the first start: every
 //! record of `games/` with its id (so nothing is recorded twice, and the daily streaks and bests
 //! come along), every save of `saves/` and of the older slots (`saved-game*.json`,
-//! `saved-classic*.json`), each held to the names and dates a game played here has (see
+//! `saved-classic*.json`), each held to the names, dates and scores a game played here has (see
 //! [`crate::record::limits`]), but no save whose game is recorded (a kill between the two
 //! writes) and no slot whose game is in `saves/` too. A record the database could not take is
 //! kept the same way ([`keep_pending`]). The old files are then moved, never deleted, to
@@ -96,7 +96,7 @@ fn look(dir: &Path) -> Found {
             super::id::checked(id).map(drop).map_err(|e| e.to_string())
         }
     };
-    // A document is held to the limits of a game played here (names, dates: see
+    // A document is held to the limits of a game played here (names, dates, scores: see
     // `record::limits`), as a restored row is.
     let now = utc::now();
     for path in json_in("games") {

@@ -3,10 +3,11 @@
 //! whole or not at all. A restore brings rows, not a file: the file handed over is read (only a
 //! regular file, without waiting on a FIFO, into memory: SQLite never opens it, nor a log beside
 //! it) with the program's own readers, and each of its rows is checked as a row from anywhere is
-//! (an id of the program's form, rules that parse, names, dates and times a game played here can
-//! have, a record that replays to its result, a save that rebuilds) and written into the live database, whose schema is the program's own: no
-//! trigger, view or index of the file comes along, whatever its page size or journal. What was
-//! refused is counted and said. The database replaced is kept first, under a name no file has.
+//! (an id of the program's form, rules that parse, the names, dates and scores a game played here
+//! can have (`record::limits`), a record that replays to its result, a save that rebuilds) and
+//! written into the live database, whose schema is the program's own: no trigger, view or index
+//! of the file comes along, whatever its page size or journal. What was refused is counted and
+//! said. The database replaced is kept first, under a name no file has.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

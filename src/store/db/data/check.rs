@@ -1,10 +1,10 @@
 //! `data check`, and the check of a backup before it is restored: what SQLite finds in the file's
 //! pages (`integrity_check`, `foreign_key_check`), then what it cannot, every row read as the
 //! program reads it. A row can be sound to SQLite and still not read: a flipped byte in a JSON
-//! column, rules whose text no longer parses, a save whose moves no longer replay, a name or a
-//! date no game played here has (see [`crate::record::limits`]). Those hide
-//! only their own row (history reads row by row), so the check names each one, by table and
-//! row, and a database with any of them is not called sound.
+//! column, rules whose text no longer parses, a save whose moves no longer replay, a name, a date
+//! or a score no game played here has (see [`crate::record::limits`]). Those hide only their own
+//! row (history reads row by row), so the check names each one, by table and row, and a database
+//! with any of them is not called sound.
 
 use rusqlite::Connection;
 
