@@ -159,6 +159,31 @@ impl Forfeit {
     }
 }
 
+/// The most characters a player's name has: what the duel's screens leave room for, what
+/// `--names` and a peer's hello take, and what a restored duel is held to.
+pub const MAX_NAME: usize = 20;
+
+/// Whether `name` (trimmed) can name a duel's player: 1 to [`MAX_NAME`] characters, none of them
+/// one that does not show as itself ([`crate::visible`]); else why not, in words.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if let Some(c) = crate::visible::first_hidden(name) {
+        return Err(format!(
+            "it holds {}, a control or format character, which does not show as itself (a name \
+             is 1 to {MAX_NAME} printable characters)",
+            crate::visible::code(c)
+        ));
+    }
+    let n = name.trim();
+    if n.is_empty() || n.chars().count() > MAX_NAME || n != name {
+        return Err(format!(
+            "a name is 1 to {MAX_NAME} printable characters, not blank, without spaces around \
+             it; this one has {}",
+            crate::cards::text::count(name.chars().count(), "character")
+        ));
+    }
+    Ok(())
+}
+
 /// `Ann won (survived longer)`, `Bob won on score (both survived as long)`, `draw: ...`, or
 /// `given up` for a duel left before it was decided (`None`).
 pub fn result_text(result: Option<DuelResult>, names: &[String; 2]) -> String {

@@ -165,13 +165,17 @@ fn names_itself(text: &str) -> bool {
 }
 
 /// A rules file's name for the screens and records: its file name (`my.toml`), printable
-/// characters only, at most 40 of them (the limit of `name`).
+/// characters only (none of [`crate::visible::is_hidden`]'s), at most 40 of them (the limit of `name`).
 pub fn file_label(path: &Path) -> String {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let clean: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+    let clean: String = name
+        .chars()
+        .filter(|&c| !crate::visible::is_hidden(c))
+        .take(40)
+        .collect();
     if clean.trim().is_empty() {
         "rules file".to_string()
     } else {
@@ -216,7 +220,12 @@ fn unknown_rules(name: &str, recorded: &[String]) -> RulesError {
         .chain(sets.iter().map(String::as_str))
         .chain(recorded.iter().map(String::as_str));
     let mean = near::nearest(name, choices)
-        .map(|n| format!(" (did you mean `{n}`?)"))
+        .map(|n| {
+            format!(
+                " (did you mean `{}`?)",
+                crate::cards::text::escape_controls(n)
+            )
+        })
         .unwrap_or_default();
     let yours = if sets.is_empty() {
         "none yet".to_string()

@@ -80,7 +80,7 @@ impl fmt::Display for RulesError {
             };
             shown.extend(chars[first..last].iter().map(|&c| match c {
                 '\t' => ' ',
-                c if c.is_control() => char::REPLACEMENT_CHARACTER,
+                c if crate::visible::is_hidden(c) => char::REPLACEMENT_CHARACTER,
                 c => c,
             }));
             if last < chars.len() {
@@ -483,7 +483,18 @@ impl Reader<'_> {
         match (raw, base) {
             (Some(n), _) => {
                 let s = n.get_ref().trim();
-                if s.is_empty() || s.chars().count() > 40 || s.chars().any(char::is_control) {
+                if let Some(c) = crate::visible::first_hidden(s) {
+                    return Err(self.error(
+                        Some(n.span()),
+                        format!(
+                            "name holds {}, a control or format character, which does not show \
+                             as itself (it could disguise the name); name must be 1 to 40 \
+                             printable characters",
+                            crate::visible::code(c)
+                        ),
+                    ));
+                }
+                if s.is_empty() || s.chars().count() > 40 {
                     return Err(self.error(
                         Some(n.span()),
                         "name must be 1 to 40 printable characters".to_string(),

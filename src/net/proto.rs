@@ -43,7 +43,7 @@ const MAX_WORD: usize = 8;
 /// The shortest and longest move clock an offer may state, in seconds.
 pub(crate) const CLOCK_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 /// The longest name, in characters (as the local duel's `--names`).
-pub(crate) const MAX_NAME: usize = 20;
+pub(crate) const MAX_NAME: usize = crate::duel::MAX_NAME;
 
 /// Which game the duel is played at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Msg {
 fn clip(text: &str) -> String {
     let one: String = text
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if crate::visible::is_hidden(c) { ' ' } else { c })
         .collect();
     let mut end = one.len().min(MAX_LINE - 10);
     while !one.is_char_boundary(end) {
@@ -376,7 +376,7 @@ pub(crate) fn shown(text: &str) -> String {
 /// Checks a player's name: 1 to [`MAX_NAME`] printable characters, not blank.
 pub(crate) fn check_name(name: &str) -> Result<String, BadMsg> {
     let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(crate::visible::is_hidden) {
         return Err(BadMsg::BadName(shown(name)));
     }
     Ok(n.to_string())

@@ -171,9 +171,19 @@ pub(crate) fn list(
         .prepare_cached("SELECT CAST(id AS TEXT), info FROM saves ORDER BY saved DESC, id DESC")?;
     q.query_map([], |r| {
         let info: String = r.get(1)?;
+        let info = serde_json::from_str(&info).map(|mut i: SavedGameInfo| {
+            // Its names as they show (see `Recap::escape_typed`).
+            for text in [&mut i.rules, &mut i.deal]
+                .into_iter()
+                .chain(i.players.iter_mut().map(|p| &mut p.name))
+            {
+                crate::visible::escape_in_place(text);
+            }
+            i
+        });
         Ok((
             r.get(0)?,
-            serde_json::from_str(&info).map_err(|e| StoreError::Unreadable(e.to_string())),
+            info.map_err(|e| StoreError::Unreadable(e.to_string())),
         ))
     })?
     .collect()

@@ -110,7 +110,9 @@ impl Form {
             }
             Key::Enter => return Typed::Connect,
             Key::Char(c)
-                if !c.is_control() && !c.is_whitespace() && field.len() < LIMITS[self.at] =>
+                if !crate::visible::is_hidden(*c)
+                    && !c.is_whitespace()
+                    && field.len() < LIMITS[self.at] =>
             {
                 field.push(*c);
             }
