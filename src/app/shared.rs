@@ -12,6 +12,16 @@ pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
     Ok(config::load(&global.rules_choice())?)
 }
 
+/// The rules of the day's deals (`daily`, `puzzle --daily`): their own, the same for everyone
+/// ([`crate::start::day_rules`]), unless `--rules` or `--config` asks for others. The rules
+/// file a player keeps is for their own games: it does not change which deal is the day's.
+pub(crate) fn day_rules(global: &Global) -> Result<crate::cards::rules::Rules, Error> {
+    if global.rules.is_some() || global.config.is_some() {
+        return Ok(load_rules(global)?.rules);
+    }
+    Ok(crate::start::day_rules())
+}
+
 /// The terminal screens' colours, language and signal handling, from the global options.
 pub(crate) fn terminal(global: &Global) -> Result<crate::ui::Ui, Error> {
     crate::ui::Ui::new(crate::ui::Display {

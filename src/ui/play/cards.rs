@@ -472,6 +472,8 @@ impl OnePlayer for Game {
                     return; // A stop signal: the game loop leaves, saving the game.
                 };
                 let hint = advice.first().map(|&(m, _)| m);
+                // Counted, kept and shared: a daily deal played on hints says so.
+                s.meta.hints = s.meta.hints.saturating_add(1);
                 s.extra.hint = hint;
                 s.extra.advice = advice;
                 s.extra.happened(Event::Suggested(hint));
