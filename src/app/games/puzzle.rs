@@ -120,25 +120,49 @@ fn last_solution() -> Result<(), Error> {
         game: Some(crate::record::GameKind::Cards),
         ..crate::store::Filter::default()
     };
-    let puzzles = store.summaries(&cards);
-    let finished = puzzles
+    let puzzles: Vec<_> = store
+        .summaries(&cards)
+        .into_iter()
+        .filter(|r| matches!(r.deal, Deal::Puzzle { .. }))
+        .collect();
+    let finished = puzzles.iter().find(|r| r.outcome.ended());
+    let after = |t: u64| finished.is_none_or(|f| t >= f.ended);
+    let saved = store.saved_games().into_iter().find(|i| {
+        i.game == crate::record::GameKind::Cards && i.deal.starts_with("puzzle ") && after(i.saved)
+    });
+    // Left before its end (quit, or played again from its start) since the last one finished.
+    let left = puzzles
         .iter()
-        .find(|r| matches!(r.deal, Deal::Puzzle { .. }) && r.outcome.ended());
-    let unfinished = store.saved_games().into_iter().find(|i| {
-        i.game == crate::record::GameKind::Cards
-            && i.deal.starts_with("puzzle ")
-            && finished.is_none_or(|f| i.saved >= f.ended)
-    });
+        .find(|r| !r.outcome.ended() && after(r.ended));
     print_warnings(&mut store);
-    let open = unfinished.map(|i| {
-        format!(
-            "your newest puzzle ({}, saved game {}) is not finished, so its solution is not              shown: finish it with `new2048 play --resume {}`, or see it anyway with `new2048              puzzle --seed N --solution`",
-            i.deal, i.number, i.number
-        )
-    });
+    let anyway = |deal: &str| match deal.strip_prefix("puzzle ") {
+        Some(d) if d.contains('-') => format!("`new2048 puzzle --daily {d} --solution`"),
+        Some(seed) => format!("`new2048 puzzle --seed {seed} --solution`"),
+        None => "`new2048 puzzle --seed N --solution`".into(),
+    };
+    let open = match (saved, left) {
+        (Some(i), _) => Some(format!(
+            "your newest puzzle ({}, saved game {}) is not finished, so its solution is not \
+             shown: finish it with `new2048 play --resume {}`, or see it anyway with {}",
+            i.deal,
+            i.number,
+            i.number,
+            anyway(&i.deal)
+        )),
+        (None, Some(r)) => {
+            let deal = crate::start::deal_text(&r.deal);
+            Some(format!(
+                "your newest puzzle ({deal}) was left unfinished, so its solution is not shown; \
+                 see it anyway with {}",
+                anyway(&deal)
+            ))
+        }
+        (None, None) => None,
+    };
     let Some(finished) = finished else {
         return Err(Error::usage(open.unwrap_or_else(|| {
-            "no puzzle finished yet: play one with `new2048 puzzle`, or see any puzzle's              solution with `new2048 puzzle --seed N --solution`"
+            "no puzzle finished yet: play one with `new2048 puzzle`, or see any puzzle's \
+             solution with `new2048 puzzle --seed N --solution`"
                 .into()
         })));
     };

@@ -24,14 +24,21 @@ use super::replay::{Annotated, Solo, show_replay};
 use super::session::{End, click};
 use super::solo::{self, Kept, OnePlayer};
 
-/// What the title says about the deal: the date of a daily deal or daily puzzle (a puzzle's
-/// rules already say it is one).
-fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
+/// What the title says about the deal: the date of a daily deal or daily puzzle, marked
+/// practice when `again` (it was finished before: only the first finished play counts), or a
+/// puzzle's seed (its rules already say it is one), so the puzzle can be named again.
+fn tag(meta: &GameMeta, words: &Words, again: bool) -> Option<String> {
+    let practice = if again {
+        format!(" · {}", words.practice)
+    } else {
+        String::new()
+    };
     match &meta.deal {
-        Deal::Daily { date, .. } => Some(format!("{} {date}", words.daily)),
+        Deal::Daily { date, .. } => Some(format!("{} {date}{practice}", words.daily)),
         Deal::Puzzle {
             date: Some(date), ..
-        } => Some(format!("{} {date}", words.puzzle)),
+        } => Some(format!("{} {date}{practice}", words.puzzle)),
+        Deal::Puzzle { seed, .. } => Some(format!("{} {seed}", words.puzzle)),
         _ => None,
     }
 }
@@ -87,12 +94,19 @@ pub(crate) fn play_cards(
     target: Option<Solution>,
 ) -> (End, Option<u64>) {
     let puzzle = matches!(meta.deal, Deal::Puzzle { .. });
+    let again = match &meta.deal {
+        Deal::Daily { date, .. }
+        | Deal::Puzzle {
+            date: Some(date), ..
+        } => store.daily_news(game.rules(), date).is_some(),
+        _ => false,
+    };
     let cards = Cards {
         cursor: game.rules().board.columns as usize / 2,
         hint: None,
         advice: Vec::new(),
         explained: Vec::new(),
-        tag: tag(&meta, ui.words),
+        tag: tag(&meta, ui.words, again),
         fresh: None,
         judged: Judged::new(if puzzle {
             Pending::Off

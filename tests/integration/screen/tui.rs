@@ -832,7 +832,7 @@ fn a_daily_deal_ends_with_a_line_to_share() {
     r.send("q");
     let rest = r.ends_restored();
     assert!(rest.contains("to share:"), "{rest}");
-    assert!(rest.contains("(short): won"), "{rest}");
+    assert!(rest.contains("(short rules): won"), "{rest}");
     assert!(rest.contains("Daily streak: 1 day (best 1 day)"), "{rest}");
     // From the menu: back to it, the line above the list.
     let mut r = r.again(&["--no-color", "--config", config]);

@@ -279,6 +279,8 @@ pub(crate) static EN: Words = Words {
     replay_lost: "the game was lost",
     replay_quit: "the game was left unfinished",
     daily_share: "Your daily deal of {}, to share:",
+    daily_practice: "Practice: you had finished the deal of {} before, and only your first play counts. Its line, to share:",
+    practice: "practice",
     daily_streak: "Daily streak: {} (best {}). Best score of this deal: {}.",
     puzzle_share: "Your daily puzzle of {}, to share:",
     puzzle_streak: "Puzzle streak: {} (best {}). Best score of this puzzle: {}.",

@@ -334,6 +334,11 @@ pub(crate) struct Words {
     /// After a daily deal: `{}` its date, over the line to share; `{}` the streak, `{}` the
     /// best streak, `{}` the deal's best score.
     pub daily_share: &'static str,
+    /// After a daily deal or puzzle played again: `{}` its date, over the line to share (the
+    /// first play's, which alone counts).
+    pub daily_practice: &'static str,
+    /// The title's tag of a daily deal or puzzle finished before: this play is practice.
+    pub practice: &'static str,
     pub daily_streak: &'static str,
     /// The same two lines after a daily puzzle.
     pub puzzle_share: &'static str,

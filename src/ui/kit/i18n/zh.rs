@@ -279,6 +279,8 @@ pub(crate) static ZH: Words = Words {
     replay_lost: "这局输了",
     replay_quit: "这局没有下完",
     daily_share: "{} 的每日牌局，分享给朋友：",
+    daily_practice: "练习局：{} 的这副牌你之前已经打完，只有第一局计入。分享的仍是第一局：",
+    practice: "练习",
     daily_streak: "每日连续：{}（最长 {}）。这副牌的最高分：{}。",
     puzzle_share: "{} 的每日谜题，分享给朋友：",
     puzzle_streak: "谜题连续：{}（最长 {}）。这道谜题的最高分：{}。",
