@@ -607,6 +607,7 @@ mod tests {
             highest: 1024,
             duration_secs: 3725,
             undos: 0,
+            practice: false,
         })
     }
 

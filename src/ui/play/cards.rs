@@ -300,6 +300,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         daily: matches!(s.meta.deal, Deal::Daily { .. }),
         insight: &s.extra.lines,
         goal: goal(s),
+        par: s.extra.judged.par_known(),
         ..Screen::of(&s.game)
     }
 }
@@ -373,11 +374,18 @@ impl OnePlayer for Game {
         true
     }
 
+    /// A puzzle's target and reach, and any other deal's par: drawn as soon as they come.
     fn play_poll(s: &mut Kept<Self>) -> (bool, bool) {
         let before = goal(s);
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let coming = s.extra.target.computing() || reach_coming(&s.extra, &s.game);
-        (goal(s) != before, before.is_some() && coming)
+        let par = &mut s.extra.judged.par;
+        let par_came = par.poll();
+        let par_coming = par.computing();
+        (
+            goal(s) != before || par_came,
+            (before.is_some() && coming) || par_coming,
+        )
     }
 
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {

@@ -75,6 +75,14 @@ pub(crate) struct Words {
     pub first_game: &'static str,
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,
+    /// During play, beside the best score: the score to beat on this deal (par), once known.
+    pub par: &'static str,
+    /// What each preset asks of a player, in the menu: `default`'s, `hard`'s, `solitaire`'s.
+    pub goal_default: &'static str,
+    pub goal_hard: &'static str,
+    pub goal_solitaire: &'static str,
+    /// A new game of a preset with its goal: `{}` the item, `{}` the goal.
+    pub goal_item: &'static str,
     pub par_computing: &'static str,
     /// A puzzle's result: `{}` its target (with `target_proven` or `target_known`), `{}` the
     /// player's score.
