@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{self, Global, RulesArgs};
-use crate::app::shared::{load_rules, terminal};
+use crate::app::shared::terminal;
 use crate::cards::rules::Rules;
 use crate::config;
 use crate::error::Error;
@@ -51,13 +51,14 @@ pub(crate) fn command(global: &Global, args: &RulesArgs) -> Result<(), Error> {
         let name = init_name(args.name.as_deref())?;
         config::write_init(&path, force, &name).map_err(init_error)?;
         out::line(format_args!(
-            "wrote the default rules, named `{name}`, to {}; edit it to change the game \
-             (`new2048 rules --edit`)",
+            "wrote the default rules, named `{name}`, to {}; new games use them from now on \
+             (each command that does says so; the daily deal keeps the day's rules, and \
+             `--rules default` plays the default ones); edit them with `new2048 rules --edit`",
             path.display()
         ))?;
         return Ok(());
     }
-    let loaded = load_rules(global)?;
+    let loaded = config::load(&global.rules_choice())?;
     // Written, not printed: a closed pipe (`rules | head`) is an error to stop on, not a panic.
     let mut out = io::stdout().lock();
     writeln!(out, "# rules in force: {}", loaded.rules.name)?;
