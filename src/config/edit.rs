@@ -60,9 +60,10 @@ const AFTER_WEIGHTS: [(&str, Kind); 12] = [
 /// Why the editor refused a file or a change: each says what to do instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
-    /// The file is not TOML at all: it is mended by hand (`origin`: the file's name).
-    #[error("{origin}: {message}")]
-    NotToml { origin: String, message: String },
+    /// The file is not TOML at all: it is mended by hand, in a text editor (the reader's error:
+    /// the file, its line and column, and the line with a caret under the place).
+    #[error("{0}")]
+    NotToml(RulesError),
     /// The reader refused the file where no key can be marked (so none can be left out).
     #[error("{0}")]
     Unmarked(#[source] RulesError),
@@ -113,12 +114,15 @@ impl Draft {
     /// rules take when the file sets none (its file name, as [`super::load_file`] gives). Only
     /// a file that is not TOML at all (or whose errors have no key to mark) is refused.
     pub fn open(text: &str, origin: &str, label: &str) -> Result<Draft, EditError> {
-        let doc: DocumentMut =
-            text.parse()
-                .map_err(|e: toml_edit::TomlError| EditError::NotToml {
-                    origin: origin.to_string(),
-                    message: e.message().to_string(),
-                })?;
+        let doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+            // Said as the reader says it at start-up, with the place; a file the reader takes
+            // (the two parsers disagree) still is no document to edit.
+            let located = Rules::parse(text, origin, None)
+                .err()
+                .filter(|r| r.line_col.is_some())
+                .unwrap_or_else(|| RulesError::file(origin, e.message().to_string()));
+            EditError::NotToml(located)
+        })?;
         let (rules, bad) = survey(&doc, origin, label)?;
         Ok(Draft {
             doc,
@@ -692,8 +696,16 @@ mod tests {
         // Only a file that is not TOML at all is refused.
         assert!(matches!(
             Draft::open("[board\n", "x.toml", "x.toml"),
-            Err(EditError::NotToml { .. })
+            Err(EditError::NotToml(e)) if e.line_col == Some((1, 7))
         ));
+        let broken = Draft::open("name = \"x\"\nsize = 50 cards [oops\n", "f.toml", "f");
+        let said = broken.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(said.starts_with("f.toml:2:"), "{said}");
+        assert!(said.contains("\n 2 | size = 50 cards [oops\n"), "{said}");
+        assert!(
+            said.lines().last().unwrap_or_default().ends_with('^'),
+            "{said}"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod edit;
 pub mod keys;
+pub mod mend;
 pub mod near;
 pub mod own;
 pub mod parse;

@@ -189,6 +189,7 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
         Some(n) => crate::config::own::rule_set_file(n),
     }
     .map_err(|e| Error::said(e, ToString::to_string))?;
+    let file = mend_text(file, name)?;
     let ui = terminal(global)?;
     match crate::ui::edit_rules(&ui, file)? {
         crate::ui::Edited::Play(rules) => {
@@ -200,4 +201,59 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
         crate::ui::Edited::Back(_) | crate::ui::Edited::Stop => {}
     }
     Ok(())
+}
+
+/// A rules file that is not TOML, before the editor (which cannot open it): where its text breaks
+/// is shown (line, column, caret), and the player chooses the way out: the file opened in their
+/// text editor (`$VISUAL`/`$EDITOR`, when set; then read again), or kept aside and started again
+/// from the preset it came from, or left as it is (exit status 2, as any bad rules file).
+/// Another file goes to the editor as it is.
+fn mend_text(
+    file: (std::path::PathBuf, String),
+    name: Option<&str>,
+) -> Result<(std::path::PathBuf, String), Error> {
+    use crate::config::mend;
+    let (path, mut text) = file;
+    while let Some(e) = mend::not_toml(&path, &text) {
+        out::note(format_args!("{e}\n"));
+        let editor = mend::text_editor();
+        let preset = mend::preset_of(&text);
+        let mut ways: Vec<String> = editor
+            .iter()
+            .map(|ed| format!("Open it in {ed}, then come back here"))
+            .collect();
+        ways.push(format!(
+            "Keep it aside (renamed, not deleted) and start again from the {preset} rules"
+        ));
+        ways.push("Leave it as it is".into());
+        let chosen = dialoguer::Select::new()
+            .with_prompt("This file is not TOML, so the rules editor cannot open it")
+            .items(&ways)
+            .default(0)
+            .interact_opt()
+            .ok()
+            .flatten();
+        let opened = editor.is_some() && chosen == Some(0);
+        let fresh = chosen == Some(ways.len() - 2);
+        if opened && let Some(ed) = &editor {
+            if let Err(why) = mend::open_in(ed, &path) {
+                out::note(format_args!("new2048: {why}"));
+            }
+        } else if fresh {
+            let label = name.map_or_else(|| "mine".to_string(), str::to_string);
+            let (preset, aside) = mend::start_again(&path, &text, &label).map_err(Error::io)?;
+            out::line(format_args!(
+                "kept the old file as {}; {} holds the {preset} rules again, named `{label}`",
+                aside.display(),
+                path.display()
+            ))?;
+        } else {
+            return Err(Error::Rules(e));
+        }
+        text = crate::fsread::read_text(&path, crate::fsread::Links::Follow, {
+            crate::config::paths::CONFIG_FILE_BYTES
+        })
+        .map_err(|e| Error::said(e, ToString::to_string))?;
+    }
+    Ok((path, text))
 }

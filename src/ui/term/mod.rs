@@ -34,5 +34,5 @@ pub(crate) use input::{KeyRead, input_within};
 pub(crate) use keys::{Action, Timed, Waited, action, classic_action, read_key};
 pub(crate) use mouse::{Act, Mouse};
 pub(crate) use paint::{draw, paint, size};
-pub(crate) use raw::{TermGuard, suspend};
+pub(crate) use raw::{TermGuard, outside, suspend};
 pub(crate) use settings::{Look, Motion, SetupError};

@@ -121,9 +121,19 @@ fn restore(out: &mut impl Write) {
 /// terminal would have sent outside the raw key read), and takes the screen again once the shell
 /// resumes it (`fg`). The caller redraws.
 pub(crate) fn suspend(ui: &Ui) {
+    outside(ui, || {
+        let _ =
+            rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
+    });
+}
+
+/// Runs `away` with the terminal given back as [`TermGuard`] leaves it, in line mode with echo
+/// (the game stopped by Ctrl-Z, or the player's text editor run on a file), then takes the
+/// screen again. The caller redraws.
+pub(crate) fn outside<T>(ui: &Ui, away: impl FnOnce() -> T) -> T {
     let mut out = ui.term.clone();
     restore(&mut out);
-    // The shell gets its line mode and echo back while the game is stopped.
+    // The shell (or the editor) gets its line mode and echo back meanwhile.
     let quiet = rustix::termios::tcgetattr(io::stdin()).ok();
     if let Some(q) = &quiet {
         let mut line = q.clone();
@@ -131,11 +141,12 @@ pub(crate) fn suspend(ui: &Ui) {
         let _ =
             rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, &line);
     }
-    let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
+    let done = away();
     if let Some(q) = &quiet {
         let _ = rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, q);
     }
     let _ = take(&mut out, ui.mouse);
     // The title given back with the terminal goes on again.
     super::disguise::wear(ui);
+    done
 }

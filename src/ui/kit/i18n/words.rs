@@ -297,6 +297,14 @@ pub(crate) struct Words {
     /// file's own message); shorter in a narrow window.
     pub menu_mend: &'static str,
     pub menu_mend_short: &'static str,
+    /// A rule set that is not TOML, chosen to mend: the question, the ways out (`{}` the
+    /// player's text editor; `{}` the preset it came from), and what became of it (`{}` where
+    /// the old file is kept, `{}` the file, `{}` the preset).
+    pub mend_not_toml: &'static str,
+    pub mend_open: &'static str,
+    pub mend_again: &'static str,
+    pub mend_back: &'static str,
+    pub mend_kept: &'static str,
     /// Above the menu when the rules file cannot be played: `{}` where (`config.toml:33:
     /// board.columns`).
     pub menu_broken_rules: &'static str,
