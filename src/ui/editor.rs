@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::rules::Rules;
 use crate::config::edit::{Draft, Field, Kind};
@@ -490,7 +490,7 @@ impl Editor {
 
     /// What a key does (Ctrl-C and Ctrl-D leave at once).
     pub(crate) fn on_key(&mut self, key: &Key, words: &Words) -> Step {
-        if matches!(key, Key::CtrlC | Key::Char('\x03' | '\x04')) {
+        if matches!(key, Key::Ctrl('c' | 'd')) {
             return Step::Leave(Edited::Stop);
         }
         if self.typing.is_some() {

@@ -14,13 +14,13 @@ use std::sync::mpsc::{RecvTimeoutError, TryRecvError, channel};
 use std::thread;
 use std::time::Duration;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::engine::{Game, Position};
 use crate::strategy::exact::{self, Budget, Solution, Watch};
 
 use crate::ui::kit::{Theme, Tone, Words, centre, fill, wrap};
-use crate::ui::term::{Timed, Ui, Waited, draw, size};
+use crate::ui::term::{Ui, Waited, draw, size, wait_key};
 
 /// How long a puzzle may take before the screen says it is being prepared.
 const MOMENT: Duration = Duration::from_millis(150);
@@ -68,22 +68,20 @@ pub(crate) fn prepare(ui: &Ui, game: &Game) -> Prepared {
         Err(RecvTimeoutError::Disconnected) => return Prepared::Stopped,
         Err(RecvTimeoutError::Timeout) => {}
     }
-    let timed = Timed::enter();
     loop {
         if ui.signals.stop() {
             return Prepared::Stopped;
         }
-        ui.signals.take_resize();
         let (w, h) = size(&ui.term);
         let shown = screen(ui, done.load(Ordering::Relaxed), w, h);
         if draw(&ui.term, &shown, h).is_err() {
             return Prepared::Stopped;
         }
-        match timed.key(ui, Some(Duration::from_millis(100))) {
+        match wait_key(ui, Some(Duration::from_millis(100))) {
             Waited::Key(Key::Escape | Key::Char('q' | 'Q') | Key::Backspace) => {
                 return Prepared::Cancelled;
             }
-            Waited::Key(Key::CtrlC | Key::Char('\x03' | '\x04')) | Waited::Stop => {
+            Waited::Key(Key::Ctrl('c' | 'd')) | Waited::Stop => {
                 return Prepared::Stopped;
             }
             Waited::Key(_) | Waited::Mouse(_) | Waited::Timeout | Waited::Redraw => {}

@@ -150,8 +150,8 @@ pub(crate) enum Pager {
 impl Pager {
     /// What a key does to a paged text, if it pages. With `arrows` false the arrow keys are left
     /// to the screen (the result screen's choices), and only PgUp/PgDn, Home/End page.
-    pub(crate) fn of(key: &console::Key, arrows: bool) -> Option<Pager> {
-        use console::Key;
+    pub(crate) fn of(key: &crate::ui::term::Key, arrows: bool) -> Option<Pager> {
+        use crate::ui::term::Key;
         Some(match key {
             Key::ArrowUp | Key::Char('k') if arrows => Pager::Line(-1),
             Key::ArrowDown | Key::Char('j') if arrows => Pager::Line(1),

@@ -12,14 +12,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SendError, channel};
 use std::time::Duration;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::rules::Rules;
 use crate::net::handshake::{Door, Met, Offer, Refusal};
 use crate::net::proto::Kind;
 use crate::ui::kit::{NetWords, Theme, Tone, fill};
 use crate::ui::play::pick;
-use crate::ui::term::{Timed, Ui, Waited, draw, size};
+use crate::ui::term::{Ui, Waited, draw, size, wait_key};
 use crate::ui::widgets::{Item, List, Picked};
 
 use super::meeting::{Found, Meeting};
@@ -124,19 +124,17 @@ struct Shown {
 /// The waiting screen until the other player is met, the wait fails, or the player gives up.
 fn wait(ui: &Ui, mut shown: Shown, news: &std::sync::mpsc::Receiver<News>) -> Found {
     let t = ui.words.net;
-    let timed = Timed::enter();
     loop {
         if ui.signals.stop() {
             return Found::Leave;
         }
-        ui.signals.take_resize();
         let (w, h) = size(&ui.term);
         if draw(&ui.term, &lines(t, ui.theme, &shown, w, h), h).is_err() {
             return Found::Leave;
         }
-        match timed.key(ui, Some(Duration::from_millis(100))) {
+        match wait_key(ui, Some(Duration::from_millis(100))) {
             Waited::Key(Key::Escape | Key::Char('q' | 'Q')) => return Found::Back(Vec::new()),
-            Waited::Key(Key::CtrlC | Key::Char('\x03' | '\x04')) | Waited::Stop => {
+            Waited::Key(Key::Ctrl('c' | 'd')) | Waited::Stop => {
                 return Found::Leave;
             }
             Waited::Key(_) | Waited::Mouse(_) | Waited::Timeout | Waited::Redraw => {}

@@ -10,13 +10,13 @@
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, channel};
 use std::time::Duration;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::rules::Rules;
 use crate::net::handshake::{JoinError, Met, Offer, join as meet};
 use crate::net::proto::{Kind, Msg};
 use crate::ui::kit::{NetWords, Theme, Tone, fill, fit, wrap};
-use crate::ui::term::{Timed, Ui, Waited, draw, size};
+use crate::ui::term::{Ui, Waited, draw, size, wait_key};
 
 use super::meeting::{Found, Meeting};
 
@@ -55,12 +55,11 @@ pub(super) fn join(ui: &Ui, name: &str) -> Found {
 fn run(ui: &Ui, name: &str) -> Found {
     let t = ui.words.net;
     let mut form = Form::default();
-    let timed = Timed::enter();
     loop {
         if !show(ui, &form) {
             return Found::Leave;
         }
-        let key = match timed.key(ui, None) {
+        let key = match wait_key(ui, None) {
             Waited::Key(k) => k,
             Waited::Stop => return Found::Leave,
             Waited::Mouse(_) | Waited::Timeout | Waited::Redraw => continue,
@@ -74,10 +73,10 @@ fn run(ui: &Ui, name: &str) -> Found {
         let (addr, code) = (form.fields[0].trim().to_string(), form.fields[1].trim());
         form.connecting = Some(addr.clone());
         let rx = connect(addr, code.to_string(), name.to_string());
-        let got = wait(ui, &timed, &form, &rx);
+        let got = wait(ui, &form, &rx);
         form.connecting = None;
         match got {
-            Waiting::Met(met, offer) => match agree(ui, &timed, met, offer) {
+            Waiting::Met(met, offer) => match agree(ui, met, offer) {
                 Found::Back(notes) if notes.is_empty() => {}
                 found => return found,
             },
@@ -97,7 +96,7 @@ impl Form {
         let field = &mut self.fields[self.at];
         match key {
             Key::Escape => return Typed::Back,
-            Key::CtrlC | Key::Char('\x03' | '\x04') => return Typed::Leave,
+            Key::Ctrl('c' | 'd') => return Typed::Leave,
             Key::Backspace => {
                 field.pop();
             }
@@ -124,7 +123,6 @@ impl Form {
 
 /// The form (or that it connects) on screen; false when the terminal is gone.
 fn show(ui: &Ui, form: &Form) -> bool {
-    ui.signals.take_resize();
     let (w, h) = size(&ui.term);
     draw(&ui.term, &lines(ui.words.net, ui.theme, form, w, h), h).is_ok()
 }
@@ -200,14 +198,14 @@ fn connect(addr: String, code: String, name: String) -> Receiver<Joined> {
 }
 
 /// Waits for the connection, the screen saying so; Esc gives it up.
-fn wait(ui: &Ui, timed: &Timed, form: &Form, rx: &Receiver<Joined>) -> Waiting {
+fn wait(ui: &Ui, form: &Form, rx: &Receiver<Joined>) -> Waiting {
     loop {
         if !show(ui, form) {
             return Waiting::Leave;
         }
-        match timed.key(ui, Some(Duration::from_millis(50))) {
+        match wait_key(ui, Some(Duration::from_millis(50))) {
             Waited::Key(Key::Escape) => return Waiting::GaveUp,
-            Waited::Key(Key::CtrlC | Key::Char('\x03' | '\x04')) | Waited::Stop => {
+            Waited::Key(Key::Ctrl('c' | 'd')) | Waited::Stop => {
                 return Waiting::Leave;
             }
             _ => {}
@@ -222,11 +220,10 @@ fn wait(ui: &Ui, timed: &Timed, form: &Form, rx: &Receiver<Joined>) -> Waiting {
 }
 
 /// The host's offer, until the player agrees (`y`) or not (`n`, Esc: back to the menu).
-fn agree(ui: &Ui, timed: &Timed, met: Met, offer: Offer) -> Found {
+fn agree(ui: &Ui, met: Met, offer: Offer) -> Found {
     let t = ui.words.net;
     let said = offer_lines(t, &met.peer, &offer);
     let yes = loop {
-        ui.signals.take_resize();
         let (w, h) = size(&ui.term);
         let room = w.saturating_sub(2).max(1);
         let mut shown: Vec<String> = said
@@ -240,10 +237,10 @@ fn agree(ui: &Ui, timed: &Timed, met: Met, offer: Offer) -> Found {
         if draw(&ui.term, &shown, h).is_err() {
             break None;
         }
-        match timed.key(ui, None) {
+        match wait_key(ui, None) {
             Waited::Key(Key::Char('y' | 'Y')) => break Some(true),
             Waited::Key(Key::Char('n' | 'N' | 'q' | 'Q') | Key::Escape) => break Some(false),
-            Waited::Key(Key::CtrlC | Key::Char('\x03' | '\x04')) | Waited::Stop => break None,
+            Waited::Key(Key::Ctrl('c' | 'd')) | Waited::Stop => break None,
             _ => {}
         }
     };
@@ -307,7 +304,7 @@ mod tests {
         f.key(&Key::Char('a'), t);
         assert!(matches!(f.key(&Key::Enter, t), Typed::Connect));
         assert!(matches!(f.key(&Key::Escape, t), Typed::Back));
-        assert!(matches!(f.key(&Key::Char('\x03'), t), Typed::Leave));
+        assert!(matches!(f.key(&Key::Ctrl('c'), t), Typed::Leave));
     }
 
     /// The form fits every size down to 40×15 in both languages, with its note and its keys.

@@ -31,7 +31,7 @@ use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session};
 use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
 use crate::ui::screens::DuelBoard;
-use crate::ui::term::{Action, TermGuard, Timed, Ui, Waited, action, classic_action, paint};
+use crate::ui::term::{Action, TermGuard, Ui, Waited, action, classic_action, paint, wait_key};
 
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);
@@ -99,7 +99,6 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
 ) -> io::Result<()> {
     s.out = crate::net::session::Out::Screen;
     s.begin();
-    let timed = Timed::enter();
     let cards = s.duel.players[s.me].columns() > 0;
     let mut cursor = s.duel.players[s.me].columns() / 2;
     // Drawn again only when something changed: a move either side made, a key, a resize.
@@ -116,7 +115,7 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
         if s.over() {
             break;
         }
-        let key = match timed.key(ui, Some(TICK)) {
+        let key = match wait_key(ui, Some(TICK)) {
             Waited::Key(k) => k,
             Waited::Stop => {
                 // A signal, or the terminal gone: leave at once (the duel is kept).
@@ -151,12 +150,11 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
     }
     // The result, until a key (a signal or a lost terminal ends it too).
     loop {
-        match timed.key(ui, None) {
+        match wait_key(ui, None) {
             Waited::Key(_) | Waited::Stop => break,
             _ => paint(ui, |w, h| lay_out(ui, s, None, w, h))?,
         }
     }
-    drop(timed);
     Ok(())
 }
 

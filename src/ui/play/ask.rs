@@ -7,12 +7,12 @@
 
 use std::io::Write;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::ui::editor::{Edited, Editor, Step};
 use crate::ui::kit::{Level, Stamp};
 use crate::ui::term;
-use crate::ui::term::{KeyRead, Look, Timed, Ui, Waited, read_key};
+use crate::ui::term::{KeyRead, Look, Ui, Waited, read_key, wait_key};
 use crate::ui::widgets::{
     Answer, List, Moved, Picked, answer, item_at, lines, on_key, on_mouse, question_line,
 };
@@ -29,13 +29,12 @@ pub(crate) fn pick(ui: &Ui, list: &List, default: usize) -> Picked {
         if ui.signals.stop() {
             return Picked::Stop;
         }
-        ui.signals.take_resize();
         let (w, h) = term::size(&ui.term);
         if term::draw(&ui.term, &lines(list, selected, ui.theme, w, h), h).is_err() {
             return Picked::Stop;
         }
         let moved = match read_key(ui) {
-            KeyRead::Key(Key::Char('\x1a')) => {
+            KeyRead::Key(Key::Ctrl('z')) => {
                 term::suspend(ui);
                 continue;
             }
@@ -60,9 +59,6 @@ pub(crate) fn confirm(
     default: bool,
     mut redraw: impl FnMut(),
 ) -> Option<bool> {
-    if ui.signals.take_resize() {
-        redraw();
-    }
     let answered = loop {
         // A Ctrl-C typed while the screen was drawn has already stopped the game.
         if ui.signals.stop() {
@@ -86,7 +82,6 @@ pub(crate) fn confirm(
             },
             KeyRead::Mouse(_) => {}
             KeyRead::Redraw => {
-                ui.signals.take_resize();
                 redraw();
             }
             KeyRead::Stop => break None,
@@ -124,7 +119,7 @@ pub(crate) fn ask_in_log(ui: &Ui, question: &str, default: bool) -> Option<bool>
             KeyRead::Key(Key::Char('y' | 'Y')) => break Some(true),
             KeyRead::Key(Key::Char('n' | 'N')) => break Some(false),
             KeyRead::Key(Key::Enter) => break Some(default),
-            KeyRead::Key(Key::Escape | Key::CtrlC | Key::Char('q' | 'Q' | '\x03' | '\x04'))
+            KeyRead::Key(Key::Escape | Key::Ctrl('c' | 'd') | Key::Char('q' | 'Q'))
             | KeyRead::Stop => break None,
             // The boss key went back to the board: the question is withdrawn.
             KeyRead::Redraw if ui.look.get() != Look::Log => break None,
@@ -141,12 +136,10 @@ pub(crate) fn ask_in_log(ui: &Ui, question: &str, default: bool) -> Option<bool>
 /// The rules editor `ed` until the player leaves it. The estimate's games come in while a key is
 /// waited for, so the wait is timed while more are coming.
 pub(crate) fn edit(ui: &Ui, ed: &mut Editor) -> Edited {
-    let timed = Timed::enter();
     let edited = loop {
         if ui.signals.stop() {
             break Edited::Stop;
         }
-        ui.signals.take_resize();
         let limit = ed.poll();
         let (w, h) = term::size(&ui.term);
         let view = ed.view(ui.words, ui.theme, (w, h));
@@ -156,7 +149,7 @@ pub(crate) fn edit(ui: &Ui, ed: &mut Editor) -> Edited {
         }
         // While a value or a name is typed, `b` is a letter (Esc twice still hides).
         ui.boss.typing(ed.is_typing());
-        let step = match timed.key(ui, limit) {
+        let step = match wait_key(ui, limit) {
             Waited::Key(k) => ed.on_key(&k, ui.words),
             Waited::Mouse(m) => {
                 let at = item_at(&list, ed.selected(), w, h, usize::from(m.y));

@@ -144,7 +144,7 @@ impl Watched for ClassicBot {
 
 /// Everything the bot thread needs, moved into it.
 struct Bot<W: Watched> {
-    term: console::Term,
+    term: term::Term,
     theme: crate::ui::kit::Theme,
     words: &'static Words,
     game: W,

@@ -4,7 +4,7 @@
 //! are the one-player games' ([`super::solo`]). Every move is checked by the engine first
 //! ([`Game::play`] refuses illegal ones), so a key can only ever produce a move or a short message.
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
@@ -133,7 +133,7 @@ pub(crate) fn play_cards(
         // The target on the screen from the first card: prepared before the screen opened
         // (else the search takes about 10 ms for half the deals, 1.5 s at worst); a stop signal
         // ends the wait at once.
-        goal_news(&mut cards, &game, &mut meta.deal, &|| ui.signals.stop());
+        goal_news(&mut cards, &game, &mut meta.deal, ui);
     }
     let (end, mut cards) = solo::play(ui, store, game, meta, cards);
     (end, cards.judged.par_now())
@@ -189,8 +189,8 @@ fn reach_coming(extra: &Cards, game: &Game) -> bool {
 }
 
 /// [`goal_poll`], then waits for what is still being searched, the target up to
-/// [`TARGET_WAIT`], the reach up to [`REACH_WAIT`] (or until `stop()`, or a key).
-fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, stop: &dyn Fn() -> bool) {
+/// [`TARGET_WAIT`], the reach up to [`REACH_WAIT`] (or until a stop, or a key).
+fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, ui: &Ui) {
     let began = std::time::Instant::now();
     loop {
         goal_poll(extra, game, deal);
@@ -200,8 +200,8 @@ fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, stop: &dyn Fn() ->
         let reach = reach_coming(extra, game) && waited < REACH_WAIT;
         // A key typed meanwhile ends the wait: it is played at once.
         if !(target || reach)
-            || stop()
-            || crate::ui::term::input_within(std::time::Duration::from_millis(5))
+            || crate::ui::term::stop_asked(ui)
+            || crate::ui::term::input_within(ui, std::time::Duration::from_millis(5))
         {
             return;
         }
@@ -244,8 +244,7 @@ fn make(s: &mut Kept<Game>, mv: Move) {
             goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
             // The news and the hand change when the move has played out, not before.
             animate(s, &before, ahead, &turn);
-            let stop = || s.ui.signals.stop();
-            goal_news(&mut s.extra, &s.game, &mut s.meta.deal, &stop);
+            goal_news(&mut s.extra, &s.game, &mut s.meta.deal, s.ui);
             s.notes = describe(&turn, s.ui.words);
             s.extra.happened(Event::Played(turn));
         }
@@ -327,7 +326,7 @@ impl OnePlayer for Game {
     /// A puzzle left before its target came (a slow search, a quick player) waits for it, so
     /// its record is judged by it; a stop signal ends the wait (the record then has none).
     fn before_record(s: &mut Kept<Self>) {
-        while s.extra.target.computing() && !s.ui.signals.stop() {
+        while s.extra.target.computing() && !crate::ui::term::stop_asked(s.ui) {
             std::thread::sleep(std::time::Duration::from_millis(10));
             s.extra.target.poll();
         }
@@ -488,9 +487,11 @@ impl OnePlayer for Game {
             }
             Action::Hint => {
                 let game = s.game.clone();
-                let Some(advice) = insight::unless_stopped(&|| s.ui.signals.stop(), move || {
-                    review::explain(&game, EXPLAINED)
-                }) else {
+                let Some(advice) =
+                    insight::unless_stopped(&|| crate::ui::term::stop_asked(s.ui), move || {
+                        review::explain(&game, EXPLAINED)
+                    })
+                else {
                     return; // A stop signal: the game loop leaves, saving the game.
                 };
                 let hint = advice.first().map(|&(m, _)| m);

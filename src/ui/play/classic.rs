@@ -6,7 +6,7 @@
 //! Making the winning tile does not end the game: a banner says so and play goes on, as in
 //! the original 2048. The game is over only when no tile can move.
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::start::ClassicMeta;

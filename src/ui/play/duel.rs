@@ -15,7 +15,7 @@
 
 use std::sync::Arc;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};

@@ -11,11 +11,11 @@
 //! position reached by stepping to and fro, so stepping back after two steps forward shows
 //! exactly what one step showed. The game engines are fast enough to replay thousands of moves
 //! for each frame. The clock only decides when a playing replay takes its next step
-//! (`ui::term::Timed`), so frames are tested without one.
+//! (`ui::term::wait_key`), so frames are tested without one.
 
 use std::time::Duration;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
@@ -30,7 +30,7 @@ use crate::ui::screens::{
     ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
 };
 use crate::ui::term;
-use crate::ui::term::{Act, Mouse, Timed, Ui, Waited};
+use crate::ui::term::{Act, Mouse, Ui, Waited, wait_key};
 use crate::ui::widgets::card_frames;
 
 use super::classic::slide_note;
@@ -526,7 +526,7 @@ impl Playback {
             }
             Key::Char('+' | '=') => p.speed = (p.speed + 1).min(SPEEDS.len() - 1),
             Key::Char('-' | '_') => p.speed = p.speed.saturating_sub(1),
-            Key::Char('q' | 'Q' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => return None,
+            Key::Char('q' | 'Q') | Key::Ctrl('c' | 'd') | Key::Escape => return None,
             _ => {}
         }
         Some(p)
@@ -741,7 +741,6 @@ fn jump(marks: &[usize], p: Playback, key: &Key) -> Option<Playback> {
 /// Plays `reel` back on the screen from its move `step` until the player leaves (or a stop
 /// signal comes).
 pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
-    let timed = Timed::enter();
     let len = reel.len();
     let mut p = Playback {
         step: step.min(len),
@@ -754,7 +753,7 @@ pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
             return;
         }
         let limit = p.playing.then(|| p.delay());
-        match timed.key(ui, limit) {
+        match wait_key(ui, limit) {
             Waited::Key(k) => match jump(reel.marks(), p, &k).or_else(|| p.key(&k, len)) {
                 Some(next) => p = next,
                 None => return,

@@ -20,12 +20,12 @@ use crate::ui::kit::{
 use std::io;
 use std::time::Duration;
 
-use console::Key;
+use crate::ui::term::Key;
 
 use super::ask::confirm;
 use crate::ui::screens::Columns;
 use crate::ui::term;
-use crate::ui::term::{Act, Action, KeyRead, Look, Mouse, Timed, Ui, Waited, paint, read_key};
+use crate::ui::term::{Act, Action, KeyRead, Look, Mouse, Ui, Waited, paint, read_key, wait_key};
 
 /// What the player chose on the result screen (taking the last move back is handled on the
 /// game screen itself: the game goes on).
@@ -147,7 +147,6 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         if s.ui().signals.stop() {
             return s.leave();
         }
-        s.ui().signals.take_resize();
         if s.is_over() {
             match over(s) {
                 Some(end) => return end,
@@ -162,7 +161,7 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         }
         // Something still worked out for the screen: it is drawn as soon as it comes, and any
         // key (or signal) meanwhile is read at once.
-        while s.play_poll().1 && !term::input_within(Duration::from_millis(50)) {
+        while s.play_poll().1 && !term::input_within(s.ui(), Duration::from_millis(50)) {
             if s.play_poll().0 {
                 top = s.draw_at(Overlay::None, false, top).unwrap_or(top);
             }
@@ -342,7 +341,6 @@ pub(crate) fn over_choice(s: &mut impl Play) -> Option<End> {
     // is drawn as soon as it arrives.
     // A result taller than the window is paged (PgUp/PgDn, Home/End, the wheel); the arrows
     // and the letters choose as always.
-    let timed = Timed::enter();
     let mut i = 0;
     let mut top = 0;
     let mut draw = true;
@@ -366,7 +364,7 @@ pub(crate) fn over_choice(s: &mut impl Play) -> Option<End> {
             choice: i as u8,
             undo,
         };
-        let picked = match timed.key(s.ui(), limit) {
+        let picked = match wait_key(s.ui(), limit) {
             Waited::Key(k) => match scrolled(s, overlay, Pager::of(&k, false), top) {
                 Some(at) => {
                     top = at;
@@ -480,7 +478,7 @@ fn key_choice(key: &Key, i: &mut usize, shown: &[u8], undo: bool) -> Option<u8> 
         Key::Char('a' | 'A' | 'r' | 'R' | 'y' | 'Y') => Some(0),
         Key::Char('u' | 'U' | 'z') | Key::Backspace if undo => Some(1),
         Key::Char('m' | 'M') => Some(2),
-        Key::Char('q' | 'Q' | 'n' | 'N' | '\x03' | '\x04') | Key::Escape | Key::CtrlC => Some(3),
+        Key::Char('q' | 'Q' | 'n' | 'N') | Key::Ctrl('c' | 'd') | Key::Escape => Some(3),
         _ => None,
     }
 }

@@ -11,7 +11,7 @@
 //! Each game says what its own keys do through [`OnePlayer`] (how it is kept is the store's, one
 //! [`InPlay`] for both); everything else is written once, in [`Kept`].
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::cards::summary::Ending;
 use crate::store::{InPlay, Store};

@@ -6,11 +6,11 @@
 
 use std::io::{self, IsTerminal};
 
-use console::Term;
-
 use crate::ui::kit::{Lang, Stamp, Theme, Words};
 
 use super::boss::Boss;
+use super::input::Kept;
+use super::paint::Term;
 
 use super::settings::{Look, Settings, SetupError};
 use super::signals::Signals;
@@ -30,6 +30,8 @@ pub(crate) struct Ui {
     /// Whether the terminal is asked for mouse reports: on by default where the game runs on a
     /// terminal, off with `--no-mouse` or `mouse = false` in the settings file.
     pub mouse: bool,
+    /// What was read before its time, for the next reads.
+    pub(super) kept: Kept,
 }
 
 /// How the screens look and move, from the command line.
@@ -53,7 +55,7 @@ impl Ui {
         // console's styles ask it whether to colour: tell it the player's choice.
         console::set_colors_enabled(theme.color);
         Ok(Ui {
-            term: Term::stdout(),
+            term: Term,
             theme,
             words: lang.words(),
             signals: Signals::install(),
@@ -61,6 +63,7 @@ impl Ui {
             look: std::cell::Cell::new(settings.look),
             boss: Box::new(Boss::new(u64::from(std::process::id()) ^ Stamp::now().secs)),
             mouse: settings.mouse && !d.no_mouse && is_interactive(),
+            kept: Kept::default(),
         })
     }
 

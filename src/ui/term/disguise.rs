@@ -179,6 +179,7 @@ fn set_process_name(_: &str) {}
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
     #[test]
     fn the_real_arguments_cross_the_restart_whole() {
         use std::os::unix::ffi::OsStringExt;

@@ -1,103 +1,174 @@
-//! The terminal's key stream as the game reads it: a key, a mouse report gathered from the
-//! characters console hands over, a resize or a stop; and a lone Esc told from two (the boss
+//! The terminal's input stream as the game reads it: crossterm's events turned into the game's
+//! own ([`super::event`]), a resize or a stop told apart, and a lone Esc told from two (the boss
 //! key's double Esc). The boss key itself is acted on one floor up, in [`super::keys::read_key`].
 //!
-//! Waiting until a key can be read, at most so long (`poll(2)` on standard input: [`input_within`])
-//! is here too: the second Esc, the boss key's cover, timed waits and animations all build on it.
+//! Waiting is done in short slices of crossterm's `poll`, with the stop flags looked at between
+//! them: a signal (SIGTERM, a hang-up) does not interrupt crossterm's wait, so a slice bounds how
+//! long a stop can go unseen, whenever it came. A key ends a slice at once, so the slices cost a
+//! key nothing. Waiting at most so long ([`input_within`]) is here too: the second Esc, the boss
+//! key's cover, timed waits and animations all build on it.
 
-use std::io;
-use std::time::Duration;
-
-use console::Key;
-use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
 
 use super::boss::DOUBLE_ESC;
 use super::context::Ui;
-use super::mouse::{Decoder, Mouse, Piece};
+use super::event::{Input, Key, Mouse, from_crossterm};
+
+/// The longest a wait goes without looking at the stop flags.
+const SLICE: Duration = Duration::from_millis(100);
+
+/// What was read before its time (after an Esc, or while the game was busy), handed out by
+/// the next reads in the order it came.
+#[derive(Default)]
+pub(crate) struct Kept(RefCell<VecDeque<KeyRead>>);
+
+impl Kept {
+    fn push(&self, read: KeyRead) {
+        self.0.borrow_mut().push_back(read);
+    }
+
+    fn pop(&self) -> Option<KeyRead> {
+        self.0.borrow_mut().pop_front()
+    }
+
+    fn any(&self) -> bool {
+        !self.0.borrow().is_empty()
+    }
+}
+
+/// Whether the player asked to stop while the game is busy working something out: a stop
+/// signal, or Ctrl-C or Ctrl-D typed (in raw mode they are keys, not signals, so they are
+/// looked for in what was typed). Every other key, click or resize typed meanwhile is kept, in
+/// order, for the reads after.
+pub(crate) fn stop_asked(ui: &Ui) -> bool {
+    while !ui.signals.stop() && crossterm::event::poll(Duration::ZERO).unwrap_or(false) {
+        let Ok(event) = crossterm::event::read() else {
+            break;
+        };
+        match from_crossterm(&event) {
+            Input::Key(Key::Ctrl('c' | 'd')) => ui.signals.interrupt(),
+            Input::Key(k) => ui.kept.push(KeyRead::Key(k)),
+            Input::Mouse(m) => ui.kept.push(KeyRead::Mouse(m)),
+            Input::Resize => ui.kept.push(KeyRead::Redraw),
+            Input::Nothing => {}
+        }
+    }
+    ui.signals.stop()
+}
 
 /// What reading a key brought.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum KeyRead {
     Key(Key),
-    /// The mouse did something (only when mouse reporting is on; see [`super::mouse`]).
+    /// The mouse did something (only when mouse reporting is on).
     Mouse(Mouse),
-    /// A resize interrupted the read (or a broken mouse report was dropped): redraw and read
-    /// again.
+    /// The window was resized, or the game came back from a stop (Ctrl-Z, `fg`): draw again and
+    /// read again.
     Redraw,
-    /// The game must stop: a signal, Ctrl-C, no terminal any more.
+    /// The game must stop: a signal, no terminal any more.
     Stop,
 }
 
-/// Reads a key or a mouse event, or says why none came. A mouse report arrives as an escape
-/// sequence console does not know followed by plain characters; they are gathered here, so no
-/// digit of a report ever reaches a game as a key. A lone Esc followed by another within
-/// [`DOUBLE_ESC`] comes back as the two Esc bytes console reads when they arrive together.
+/// Reads a key or a mouse event, or says why none came. A lone Esc followed by another within
+/// [`DOUBLE_ESC`] comes back as [`Key::DoubleEsc`].
 pub(super) fn read_decoded(ui: &Ui) -> KeyRead {
-    let mut decoder = Decoder::default();
-    loop {
-        let read = read_one(ui);
-        let KeyRead::Key(key) = read else {
-            return read;
-        };
-        let piece = match &key {
-            Key::Char(c) if decoder.pending() => decoder.next(*c),
-            Key::UnknownEscSeq(seq) if !decoder.pending() => decoder.start(seq),
-            // A report cut short by another key: the report is lost, the key is not.
-            _ => {
-                decoder.reset();
-                Piece::NotMouse
-            }
-        };
-        match piece {
-            Piece::More => {}
-            Piece::Mouse(m) => return KeyRead::Mouse(m),
-            Piece::Dropped => return KeyRead::Redraw,
-            Piece::NotMouse if key == Key::Escape => return second_esc(ui),
-            Piece::NotMouse => return KeyRead::Key(key),
-        }
+    match read_one(ui) {
+        KeyRead::Key(Key::Escape) => second_esc(ui),
+        other => other,
     }
 }
 
 /// An Esc was read: waits a little for a second one (the boss key); a different key read
 /// meanwhile is kept for the next read.
 fn second_esc(ui: &Ui) -> KeyRead {
-    if !input_within(DOUBLE_ESC) {
+    if !input_within(ui, DOUBLE_ESC) {
         return KeyRead::Key(Key::Escape);
     }
     match read_one(ui) {
-        KeyRead::Key(Key::Escape) => KeyRead::Key(Key::UnknownEscSeq(vec!['\x1b'])),
-        KeyRead::Key(other) => {
-            ui.boss.keep_pending(other);
+        KeyRead::Key(Key::Escape) => KeyRead::Key(Key::DoubleEsc),
+        other => {
+            ui.kept.push(other);
             KeyRead::Key(Key::Escape)
         }
-        _ => KeyRead::Key(Key::Escape),
     }
 }
 
 /// One key from the terminal (or the one kept back after an Esc), or why none came.
 fn read_one(ui: &Ui) -> KeyRead {
-    if let Some(k) = ui.boss.take_pending() {
-        return KeyRead::Key(k);
-    }
-    if ui.signals.stop() {
-        return KeyRead::Stop;
+    if let Some(read) = ui.kept.pop() {
+        return read;
     }
     slow_hook();
-    match key_or_resize(ui) {
-        Before::Key => {}
-        Before::Interrupted if ui.signals.stop() => return KeyRead::Stop,
-        Before::Resize | Before::Interrupted => {
-            ui.signals.drain_resizes();
-            return KeyRead::Redraw;
+    loop {
+        match next(ui, None) {
+            Next::Input(Input::Key(k)) => return KeyRead::Key(k),
+            Next::Input(Input::Mouse(m)) => return KeyRead::Mouse(m),
+            Next::Input(Input::Resize) | Next::Continued => return KeyRead::Redraw,
+            Next::Input(Input::Nothing) => {}
+            Next::Stop => return KeyRead::Stop,
+            Next::Timeout => {}
         }
     }
-    match ui.term.read_key_raw() {
-        Ok(Key::CtrlC) if ui.signals.stop() => KeyRead::Stop,
-        Ok(Key::CtrlC) if ui.signals.take_resize() => KeyRead::Redraw,
-        Ok(k) => KeyRead::Key(k),
-        Err(e) if e.kind() == io::ErrorKind::Interrupted && !ui.signals.stop() => KeyRead::Redraw,
-        Err(_) => KeyRead::Stop,
+}
+
+/// What the next look at the terminal brought.
+enum Next {
+    Input(Input),
+    /// The process was stopped and continued from outside (`kill -STOP`, then `fg`): the
+    /// terminal was taken back for the game and must be drawn again.
+    Continued,
+    Stop,
+    Timeout,
+}
+
+/// Waits for the next event, at most `limit` (`None`: as long as it takes) and reads it.
+fn next(ui: &Ui, limit: Option<Duration>) -> Next {
+    if !wait(ui, limit) {
+        return Next::Timeout;
     }
+    if ui.signals.stop() {
+        return Next::Stop;
+    }
+    if ui.signals.take_continued() {
+        super::raw::retake(ui);
+        return Next::Continued;
+    }
+    match crossterm::event::read() {
+        Ok(e) => Next::Input(from_crossterm(&e)),
+        // No terminal to read any more (a hang-up, a closed window).
+        Err(_) => Next::Stop,
+    }
+}
+
+/// Waits until an event can be read, a stop came, the process was continued, or `limit` passed
+/// (`false` only then). A terminal that cannot be polled counts as ready: the read then says
+/// what is wrong.
+fn wait(ui: &Ui, limit: Option<Duration>) -> bool {
+    let start = Instant::now();
+    loop {
+        if ui.signals.stop() || ui.signals.continued() {
+            return true;
+        }
+        let slice = match limit {
+            Some(l) => match l.checked_sub(start.elapsed()) {
+                Some(left) if !left.is_zero() => left.min(SLICE),
+                _ => return false,
+            },
+            None => SLICE,
+        };
+        if crossterm::event::poll(slice).unwrap_or(true) {
+            return true;
+        }
+    }
+}
+
+/// Waits until a key can be read or `limit` has passed (the key is left to be read); `true` when
+/// the wait ended early: a key (or a resize) is waiting, a stop came (the caller looks at its
+/// flags), or the terminal cannot be polled, so an animation never holds a game up.
+pub(crate) fn input_within(ui: &Ui, limit: Duration) -> bool {
+    ui.kept.any() || wait(ui, Some(limit))
 }
 
 /// A test hook, read here only and only in a debug build: with this variable set to a number of
@@ -116,69 +187,4 @@ fn slow_hook() {
     if let Some(ms) = ms {
         std::thread::sleep(Duration::from_millis(ms.min(5_000)));
     }
-}
-
-/// What came first while waiting for a key.
-enum Before {
-    /// A key can be read (or the wait cannot be made: console's own wait is then the only one).
-    Key,
-    /// The terminal was resized, maybe before the wait began.
-    Resize,
-    /// A signal interrupted the wait.
-    Interrupted,
-}
-
-/// Waits until a key can be read or the terminal was resized: a resize that came before the
-/// wait began is in the resize pipe, so it is seen at once rather than after the next key (it was
-/// lost that way once: a resize sent just after the first frame was drawn drew nothing).
-fn key_or_resize(ui: &Ui) -> Before {
-    use std::os::fd::AsFd;
-    let Some(pipe) = ui.signals.resize_pipe() else {
-        return Before::Key;
-    };
-    let stdin = io::stdin();
-    let mut fds = [
-        PollFd::new(&stdin, PollFlags::IN),
-        PollFd::from_borrowed_fd(pipe.as_fd(), PollFlags::IN),
-    ];
-    match poll(&mut fds, None) {
-        Ok(_) if !fds[1].revents().is_empty() => Before::Resize,
-        Err(rustix::io::Errno::INTR) => Before::Interrupted,
-        Ok(_) | Err(_) => Before::Key,
-    }
-}
-
-/// What waiting on standard input brought.
-pub(super) enum Polled {
-    /// A key (or the end of input) is waiting.
-    Ready,
-    Timeout,
-    /// A signal came (a stop, a resize).
-    Interrupted,
-    /// Standard input cannot be polled.
-    Failed,
-}
-
-/// Waits until standard input is readable, at most `limit`.
-pub(super) fn poll_in(limit: Duration) -> Polled {
-    let stdin = io::stdin();
-    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
-    let timeout = Timespec {
-        tv_sec: limit.as_secs().try_into().unwrap_or(i64::MAX),
-        tv_nsec: limit.subsec_nanos().into(),
-    };
-    match poll(&mut fds, Some(&timeout)) {
-        Ok(0) => Polled::Timeout,
-        Ok(_) => Polled::Ready,
-        Err(rustix::io::Errno::INTR) => Polled::Interrupted,
-        Err(_) => Polled::Failed,
-    }
-}
-
-/// Waits until a key can be read from standard input or `limit` has passed (the key is left to
-/// be read); `true` when the wait ended early: a key (or the end of input) is waiting, a signal
-/// came (the caller looks at its flags), or standard input cannot be polled, so an animation
-/// never holds a game up.
-pub(crate) fn input_within(limit: Duration) -> bool {
-    !matches!(poll_in(limit), Polled::Timeout)
 }

@@ -1,36 +1,23 @@
-//! Keys: reading one (a signal, a resize or a mouse report comes back as what it is), at once or
-//! at most so long, and what each key does in the game, in one table. Every screen reads its keys
+//! Keys: reading one (a resize, a stop or a mouse act comes back as what it is), at once or at
+//! most so long, and what each key does in the game, in one table. Every screen reads its keys
 //! here, so the boss key ([`super::boss`]) is handled here once, for every screen.
 //!
 //! Kept apart from the loop so the mapping can be tested without a terminal, and so nothing a
 //! player presses can reach the game except through [`Action`].
 //!
-//! Waiting for a key at most so long ([`Timed`]) is what a screen that moves by itself (a replay
-//! playing, the rules editor's estimate coming in) needs, and console cannot do (its `read_key`
-//! waits for ever). While a [`Timed`] is held the terminal stays in raw mode, so a single key
-//! makes standard input readable; `poll(2)` waits for it with a time limit, and console's
-//! `read_key` is called only once a key is there. A signal (a stop, a resize) interrupts the poll
-//! as it interrupts console's own wait, so it is handled at once. Dropping the [`Timed`] puts the
-//! terminal's modes back as they were; Ctrl-Z gives them back for the time the program is
-//! stopped.
-//!
-//! Animations wait the same way, with [`super::input::input_within`] (the poll alone): the
-//! session keeps standard input out of line mode (see [`crate::ui::term::TermGuard`]), so a key
-//! ends a frame's wait at once and is then read by the game loop like any other.
+//! Waiting for a key at most so long ([`wait_key`]) is what a screen that moves by itself (a
+//! replay playing, the rules editor's estimate coming in, a peer's move) needs. The terminal is
+//! in raw mode for as long as the screen is taken ([`super::TermGuard`]), so a single key ends
+//! any wait at once. Animations wait the same way, with [`super::input::input_within`].
 
-use std::io::{self, IsTerminal};
-use std::os::fd::AsFd;
 use std::time::Duration;
-
-use console::Key;
-use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
 use crate::classic::Dir;
 
+use super::boss::{cover, covering, toggle};
 use super::context::Ui;
-use super::cover::{cover, covering, toggle};
-use super::input::{KeyRead, Polled, poll_in, read_decoded};
-use super::mouse::Mouse;
+use super::event::{Key, Mouse};
+use super::input::{KeyRead, input_within, read_decoded};
 use super::raw::suspend;
 
 /// What the player asked for.
@@ -76,9 +63,9 @@ pub(crate) fn action(key: &Key) -> Action {
         Key::Char('r' | 'R') => Action::Restart,
         Key::Char('q' | 'Q') | Key::Escape => Action::Quit,
         Key::Char('?') => Action::Help,
-        Key::CtrlC | Key::Char('\x03') => Action::Interrupt,
-        Key::Char('\x04') => Action::EndOfInput,
-        Key::Char('\x1a') => Action::Suspend,
+        Key::Ctrl('c') => Action::Interrupt,
+        Key::Ctrl('d') => Action::EndOfInput,
+        Key::Ctrl('z') => Action::Suspend,
         other => Action::Unknown(name(other)),
     }
 }
@@ -102,11 +89,10 @@ pub(crate) fn classic_action(key: &Key) -> Action {
 /// A key's name as the keyboard shows it: `x`, `Ctrl-Z`, `ArrowUp`, `PageDown`.
 fn name(key: &Key) -> String {
     match key {
-        Key::Char(c) if c.is_control() && (*c as u32) < 32 => {
-            format!("Ctrl-{}", char::from(*c as u8 + b'@'))
-        }
+        Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
         Key::Char(c) => c.to_string(),
-        Key::UnknownEscSeq(_) | Key::Unknown => "Esc…".to_string(),
+        Key::F(n) => format!("F{n}"),
+        Key::DoubleEsc | Key::Unknown => "Esc…".to_string(),
         other => format!("{other:?}"),
     }
 }
@@ -114,7 +100,7 @@ fn name(key: &Key) -> String {
 /// Reads a key or a mouse event, or says why none came. The boss key never comes back: it
 /// switches to the log look (or back) and the screen is told to draw itself again, or, where
 /// the screen cannot be drawn as a log, the journal covers it until the boss key is pressed
-/// again (see [`super::cover`]).
+/// again (see [`super::boss::cover`]).
 pub(crate) fn read_key(ui: &Ui) -> KeyRead {
     loop {
         if covering(ui) {
@@ -145,79 +131,29 @@ pub(crate) enum Waited {
     Stop,
 }
 
-/// Raw mode held for timed key waits; dropping it restores the terminal's modes.
-pub(crate) struct Timed {
-    /// The modes to restore (`None`: standard input is not a terminal, nothing was changed).
-    saved: Option<Termios>,
-}
-
-impl Timed {
-    pub(crate) fn enter() -> Timed {
-        let stdin = io::stdin();
-        if !stdin.is_terminal() {
-            return Timed { saved: None };
-        }
-        let Ok(saved) = tcgetattr(stdin.as_fd()) else {
-            return Timed { saved: None };
-        };
-        let set = raw(&saved).is_ok();
-        Timed {
-            saved: set.then_some(saved),
-        }
+/// Waits for a key, at most `limit` (`None`: as long as it takes). Behind the boss key the
+/// screen waits: nothing moves on by itself. Ctrl-Z is acted on here (the terminal given back
+/// until `fg`, then [`Waited::Redraw`]), so a screen that moves by itself needs no case for it.
+pub(crate) fn wait_key(ui: &Ui, limit: Option<Duration>) -> Waited {
+    if ui.signals.stop() {
+        return Waited::Stop;
     }
-
-    fn restore(&self) {
-        if let Some(t) = &self.saved {
-            let _ = tcsetattr(io::stdin().as_fd(), OptionalActions::Now, t);
-        }
+    let limit = limit.filter(|_| !covering(ui));
+    if let Some(limit) = limit
+        && !input_within(ui, limit)
+    {
+        return Waited::Timeout;
     }
-
-    /// Waits for a key, at most `limit` (`None`: as long as it takes).
-    pub(crate) fn key(&self, ui: &Ui, limit: Option<Duration>) -> Waited {
-        if ui.signals.stop() {
-            return Waited::Stop;
+    let read = read_key(ui);
+    match read {
+        KeyRead::Stop => Waited::Stop,
+        KeyRead::Redraw => Waited::Redraw,
+        KeyRead::Key(Key::Ctrl('z')) => {
+            suspend(ui);
+            Waited::Redraw
         }
-        // Behind the boss key the screen waits: nothing moves on by itself.
-        let limit = limit.filter(|_| !covering(ui));
-        if let Some(limit) = limit {
-            match poll_in(limit) {
-                Polled::Ready => {}
-                Polled::Timeout => return Waited::Timeout,
-                Polled::Interrupted if ui.signals.stop() => return Waited::Stop,
-                Polled::Interrupted => return Waited::Redraw,
-                Polled::Failed => return Waited::Stop,
-            }
-        }
-        match read_key(ui) {
-            KeyRead::Stop => Waited::Stop,
-            KeyRead::Redraw => Waited::Redraw,
-            KeyRead::Key(Key::Char('\x1a')) => {
-                // Ctrl-Z: the shell gets its terminal back as it gave it.
-                self.restore();
-                suspend(ui);
-                if let Some(t) = &self.saved {
-                    let _ = raw(t);
-                }
-                Waited::Redraw
-            }
-            KeyRead::Key(k) => Waited::Key(k),
-            KeyRead::Mouse(m) => Waited::Mouse(m),
-        }
-    }
-}
-
-/// Raw mode from the modes `saved`, output left as it was (the screens end their lines
-/// themselves, but a message may not).
-fn raw(saved: &Termios) -> rustix::io::Result<()> {
-    let mut raw = saved.clone();
-    raw.make_raw();
-    raw.output_modes = saved.output_modes;
-    tcsetattr(io::stdin().as_fd(), OptionalActions::Now, &raw)
-}
-
-impl Drop for Timed {
-    fn drop(&mut self) {
-        self.restore();
+        KeyRead::Key(k) => Waited::Key(k),
+        KeyRead::Mouse(m) => Waited::Mouse(m),
     }
 }
 
@@ -233,12 +169,12 @@ mod tests {
         assert_eq!(action(&Key::ArrowLeft), Action::Left);
         assert_eq!(action(&Key::Enter), Action::PlaceAtCursor);
         assert_eq!(action(&Key::Char('q')), Action::Quit);
-        assert_eq!(action(&Key::CtrlC), Action::Interrupt);
-        assert_eq!(action(&Key::Char('\x04')), Action::EndOfInput);
+        assert_eq!(action(&Key::Ctrl('c')), Action::Interrupt);
+        assert_eq!(action(&Key::Ctrl('d')), Action::EndOfInput);
         assert_eq!(action(&Key::Char('x')), Action::Unknown("x".into()));
         assert_eq!(action(&Key::PageUp), Action::Unknown("PageUp".into()));
         // Ctrl-Z suspends (it once did nothing, so `fg` had nothing to resume).
-        assert_eq!(action(&Key::Char('\x1a')), Action::Suspend);
+        assert_eq!(action(&Key::Ctrl('z')), Action::Suspend);
     }
 
     #[test]
@@ -252,7 +188,7 @@ mod tests {
         assert_eq!(classic_action(&Key::Char('q')), Action::Quit);
         assert_eq!(classic_action(&Key::Char('3')), Action::Unknown("3".into()));
         assert_eq!(classic_action(&Key::Enter), Action::Unknown("Enter".into()));
-        assert_eq!(classic_action(&Key::CtrlC), Action::Interrupt);
-        assert_eq!(classic_action(&Key::Char('\x1a')), Action::Suspend);
+        assert_eq!(classic_action(&Key::Ctrl('c')), Action::Interrupt);
+        assert_eq!(classic_action(&Key::Ctrl('z')), Action::Suspend);
     }
 }

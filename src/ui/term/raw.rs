@@ -1,63 +1,47 @@
 //! The terminal taken over and given back as it was.
 //!
-//! [`TermGuard`] switches to the alternate screen, hides the cursor and (when the mouse is on)
-//! asks for mouse reports; its `Drop` (and a panic hook, for a panic that happens while the
-//! screen is taken) turns mouse reporting off, resets colours, leaves the alternate screen and
-//! shows the cursor, so the shell is left as the player had it whatever way the game ends: a
-//! quit, Ctrl-C, SIGTERM and SIGHUP all leave through the guard, a panic through the hook, and
+//! [`TermGuard`] puts the terminal in raw mode (no line mode, no echo, every key read as it is
+//! pressed: Ctrl-C and Ctrl-Z arrive as keys), switches to the alternate screen, hides the cursor
+//! and (when the mouse is on) asks for mouse reports, all through crossterm, which does the same
+//! on Unix and Windows. Its `Drop` (and a panic hook, for a panic that happens while the screen
+//! is taken) undoes each, so the shell is left as the player had it whatever way the game ends:
+//! a quit, Ctrl-C, SIGTERM and SIGHUP all leave through the guard, a panic through the hook, and
 //! Ctrl-Z gives the terminal back the same way until `fg`. A shell left with mouse reporting on
-//! would print a report for every move of the pointer. Raw mode needs no undoing here: console switches it on only for the length of
-//! one key read.
+//! would print a report for every move of the pointer.
 
 use std::io::{self, Write};
 
-use console::Term;
+use crossterm::cursor::{Hide, MoveTo, Show};
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use crossterm::{execute, queue};
 
 use super::context::Ui;
-use super::mouse;
 use super::paint::RESET;
-
-const ALT_SCREEN_ON: &str = "\x1b[?1049h";
-const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
-const SHOW_CURSOR: &str = "\x1b[?25h";
-const HIDE_CURSOR: &str = "\x1b[?25l";
 
 /// The terminal taken over for the game; dropping it gives the terminal back.
 pub(crate) struct TermGuard {
-    term: Term,
-    modes: Option<Modes>,
+    _private: (),
 }
 
 impl TermGuard {
     pub(crate) fn enter(ui: &Ui) -> io::Result<TermGuard> {
-        let term = &ui.term;
-        let modes = Modes::quiet();
-        let hook_modes = modes.clone();
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            restore(&mut io::stdout());
-            if let Some(m) = &hook_modes {
-                m.restore();
-            }
+            give_back();
             previous(info);
         }));
-        let mut out = term.clone();
-        take(&mut out, ui.mouse)?;
+        take(ui.mouse)?;
         super::disguise::wear(ui);
-        Ok(TermGuard {
-            term: term.clone(),
-            modes,
-        })
+        Ok(TermGuard { _private: () })
     }
 }
 
 impl Drop for TermGuard {
     fn drop(&mut self) {
-        // Errors are ignored: after a hang-up there is no terminal left to restore.
-        restore(&mut self.term);
-        if let Some(m) = &self.modes {
-            m.restore();
-        }
+        give_back();
         // During a panic the hook cannot be touched (the standard library panics again, and a
         // panic while unwinding aborts the program before anything else is put back); the
         // process is ending then anyway.
@@ -67,86 +51,91 @@ impl Drop for TermGuard {
     }
 }
 
-/// The terminal's settings as the player had them, kept to be put back; while the game runs,
-/// standard input is out of line mode and does not echo.
-#[derive(Clone)]
-struct Modes {
-    original: rustix::termios::Termios,
-}
-
-impl Modes {
-    /// Switches line mode and echo off on standard input when it is a terminal; `None` when it
-    /// is not (or its settings cannot be read), and then nothing is changed.
-    fn quiet() -> Option<Modes> {
-        use rustix::termios::{LocalModes, OptionalActions, tcgetattr, tcsetattr};
-        let stdin = io::stdin();
-        let original = tcgetattr(&stdin).ok()?;
-        let mut quiet = original.clone();
-        quiet.local_modes &= !(LocalModes::ICANON | LocalModes::ECHO);
-        quiet.special_codes[rustix::termios::SpecialCodeIndex::VMIN] = 1;
-        quiet.special_codes[rustix::termios::SpecialCodeIndex::VTIME] = 0;
-        tcsetattr(&stdin, OptionalActions::Now, &quiet).ok()?;
-        Some(Modes { original })
+/// Takes the terminal: raw mode, the alternate screen cleared, no cursor, mouse reports when
+/// `mouse`. Raw mode first, so no key typed meanwhile is echoed over the screen.
+fn take(mouse: bool) -> io::Result<()> {
+    enable_raw_mode()?;
+    // crossterm starts listening (for resizes too) at its first look at the input: looking now
+    // means a resize that comes before the first key read is not lost.
+    let _ = crossterm::event::poll(std::time::Duration::ZERO);
+    let mut out = io::stdout();
+    queue!(
+        out,
+        EnterAlternateScreen,
+        Hide,
+        Clear(ClearType::All),
+        MoveTo(0, 0)
+    )?;
+    if mouse {
+        queue!(out, EnableMouseCapture)?;
     }
-
-    fn restore(&self) {
-        let _ = rustix::termios::tcsetattr(
-            io::stdin(),
-            rustix::termios::OptionalActions::Now,
-            &self.original,
-        );
-    }
-}
-
-/// Takes the screen: the alternate screen, no cursor, mouse reports when `mouse`.
-fn take(out: &mut impl Write, mouse: bool) -> io::Result<()> {
-    let reports = if mouse { mouse::ENABLE } else { "" };
-    write!(out, "{ALT_SCREEN_ON}{HIDE_CURSOR}\x1b[2J\x1b[H{reports}")?;
     out.flush()
 }
 
-/// Gives the screen back. Mouse reporting is turned off whether or not it was asked for: it
-/// costs nothing, and a terminal left reporting by anything is put right.
-fn restore(out: &mut impl Write) {
-    super::disguise::take_off(out);
-    let _ = write!(
+/// Gives the terminal back. Mouse reporting is turned off whether or not it was asked for: it
+/// costs nothing, and a terminal left reporting by anything is put right. Errors are ignored:
+/// after a hang-up there is no terminal left to restore.
+fn give_back() {
+    let mut out = io::stdout();
+    super::disguise::take_off(&mut out);
+    let _ = execute!(out, DisableMouseCapture);
+    let _ = write!(out, "{RESET}");
+    let _ = execute!(
         out,
-        "{}{RESET}\x1b[2J\x1b[H{ALT_SCREEN_OFF}{RESET}{SHOW_CURSOR}",
-        mouse::DISABLE
+        Clear(ClearType::All),
+        MoveTo(0, 0),
+        LeaveAlternateScreen
     );
+    // Colours reset on the shell's screen too, before the cursor shows again.
+    let _ = write!(out, "{RESET}");
+    let _ = execute!(out, Show);
     let _ = out.flush();
+    let _ = disable_raw_mode();
 }
 
-/// Ctrl-Z: gives the terminal back as [`TermGuard`] leaves it, stops the process (SIGTSTP, as the
-/// terminal would have sent outside the raw key read), and takes the screen again once the shell
-/// resumes it (`fg`). The caller redraws.
+/// Takes the terminal again after the process was stopped and continued from outside: the
+/// shell may have put its own modes back meanwhile, so raw mode is set afresh.
+pub(super) fn retake(ui: &Ui) {
+    let _ = disable_raw_mode();
+    let _ = take(ui.mouse);
+    super::disguise::wear(ui);
+}
+
+/// Ctrl-Z: gives the terminal back as [`TermGuard`] leaves it, stops the process (SIGTSTP, as
+/// the terminal would have sent outside raw mode), and once the shell resumes it (`fg`, which
+/// sends SIGCONT) takes the terminal again. It waits for that SIGCONT before touching the
+/// terminal: the stop may land a moment after the signal is sent, and raw mode put back before
+/// it would leave the shell's prompt deaf and the game in line mode after `fg`. The caller
+/// redraws at once.
+#[cfg(unix)]
 pub(crate) fn suspend(ui: &Ui) {
-    outside(ui, || {
-        let _ =
-            rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
-    });
-}
-
-/// Runs `away` with the terminal given back as [`TermGuard`] leaves it, in line mode with echo
-/// (the game stopped by Ctrl-Z, or the player's text editor run on a file), then takes the
-/// screen again. The caller redraws.
-pub(crate) fn outside<T>(ui: &Ui, away: impl FnOnce() -> T) -> T {
-    let mut out = ui.term.clone();
-    restore(&mut out);
-    // The shell (or the editor) gets its line mode and echo back meanwhile.
-    let quiet = rustix::termios::tcgetattr(io::stdin()).ok();
-    if let Some(q) = &quiet {
-        let mut line = q.clone();
-        line.local_modes |= rustix::termios::LocalModes::ICANON | rustix::termios::LocalModes::ECHO;
-        let _ =
-            rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, &line);
+    use std::time::{Duration, Instant};
+    give_back();
+    ui.signals.take_continued();
+    let sent =
+        rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TSTP);
+    // A process whose group has no shell to resume it (an orphaned group) is not stopped at
+    // all: then the game goes on after a short wait.
+    let began = Instant::now();
+    while sent.is_ok() && !ui.signals.continued() && began.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(5));
     }
-    let done = away();
-    if let Some(q) = &quiet {
-        let _ = rustix::termios::tcsetattr(io::stdin(), rustix::termios::OptionalActions::Now, q);
-    }
-    let _ = take(&mut out, ui.mouse);
+    ui.signals.take_continued();
+    let _ = take(ui.mouse);
     // The title given back with the terminal goes on again.
     super::disguise::wear(ui);
+}
+
+/// Runs `away` (the player's text editor on a file) with the terminal given back as
+/// [`TermGuard`] leaves it, then takes it again. The caller redraws.
+pub(crate) fn outside<T>(ui: &Ui, away: impl FnOnce() -> T) -> T {
+    give_back();
+    let done = away();
+    retake(ui);
     done
 }
+
+/// Ctrl-Z on a system without job control (Windows): nothing to suspend to, so the game stays;
+/// the caller redraws.
+#[cfg(not(unix))]
+pub(crate) fn suspend(_: &Ui) {}

@@ -332,17 +332,27 @@ pub(crate) fn show_frames<F: Held>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View)
         })
         .is_ok()
     };
-    play(&times, draw, || ui.signals.stop());
+    play(
+        &times,
+        draw,
+        || ui.signals.stop(),
+        |t| crate::ui::term::input_within(ui, t),
+    );
 }
 
 /// Shows frames `0..times.len()` with `draw(i)`, holding each for its time, and stops at once
 /// when a key is waiting (it is left for the game loop to read) or `stop()` says so (a signal).
-fn play(times: &[Duration], mut draw: impl FnMut(usize) -> bool, stop: impl Fn() -> bool) {
+fn play(
+    times: &[Duration],
+    mut draw: impl FnMut(usize) -> bool,
+    stop: impl Fn() -> bool,
+    key_within: impl Fn(Duration) -> bool,
+) {
     for (i, &t) in times.iter().enumerate() {
         if stop() || !draw(i) {
             return;
         }
-        if crate::ui::term::input_within(t) {
+        if key_within(t) {
             return;
         }
     }

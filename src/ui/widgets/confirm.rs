@@ -5,7 +5,7 @@
 //! [`crate::ui::play::confirm`]. A question left (Esc, `q`, Ctrl-C, Ctrl-D) counts as "no" /
 //! "quit": answering a question must never crash the game or leave it by surprise.
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::ui::kit::{Theme, Tone, Words, cut_words};
 
@@ -25,7 +25,7 @@ pub(crate) fn answer(key: &Key, default: bool) -> Option<Answer> {
         Key::Char('n' | 'N') => Answer::No,
         Key::Enter if default => Answer::Yes,
         Key::Enter => Answer::No,
-        Key::Escape | Key::Char('q' | 'Q' | '\x03' | '\x04') | Key::CtrlC => Answer::Left,
+        Key::Escape | Key::Char('q' | 'Q') | Key::Ctrl('c' | 'd') => Answer::Left,
         _ => return None,
     })
 }
@@ -66,7 +66,7 @@ mod tests {
         assert_eq!(answer(&Key::Enter, true), Some(Answer::Yes));
         assert_eq!(answer(&Key::Enter, false), Some(Answer::No));
         assert_eq!(answer(&Key::Escape, true), Some(Answer::Left));
-        assert_eq!(answer(&Key::Char('\x04'), true), Some(Answer::Left));
+        assert_eq!(answer(&Key::Ctrl('d'), true), Some(Answer::Left));
         assert_eq!(answer(&Key::Char('x'), true), None);
         assert_eq!(answer(&Key::ArrowUp, true), None);
     }

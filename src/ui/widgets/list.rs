@@ -11,7 +11,7 @@
 //! Many saved games in a short window scroll: the highlighted item is always on screen, with
 //! `↑`/`↓` marks saying that more lie above or below.
 
-use console::Key;
+use crate::ui::term::Key;
 
 use crate::ui::kit::{Theme, Tone, cut_words, fit, pack};
 use crate::ui::term::{Act, Mouse};
@@ -198,7 +198,7 @@ pub(crate) fn on_key(list: &List, selected: usize, key: &Key, height: usize) -> 
             return Moved::Done(Picked::Delete(selected));
         }
         Key::Char('q' | 'Q') | Key::Escape => return Moved::Done(Picked::Back),
-        Key::CtrlC | Key::Char('\x03' | '\x04') => return Moved::Done(Picked::Stop),
+        Key::Ctrl('c' | 'd') => return Moved::Done(Picked::Stop),
         // An item's own letter chooses it at once.
         Key::Char(c) => match list.items.iter().position(|it| it.key == Some(*c)) {
             Some(i) => return Moved::Done(Picked::Item(i)),
@@ -313,7 +313,7 @@ mod tests {
         assert_eq!(on_key(&l, 0, &Key::Del, 15), Moved::To(0));
         assert_eq!(on_key(&l, 0, &Key::Escape, 15), Moved::Done(Picked::Back));
         assert_eq!(
-            on_key(&l, 0, &Key::Char('\x04'), 15),
+            on_key(&l, 0, &Key::Ctrl('d'), 15),
             Moved::Done(Picked::Stop)
         );
         let drawn = lines(&l, 0, Theme::PLAIN, 40, 15);

@@ -1269,8 +1269,8 @@ fn your_own_rules_are_named_by_their_file() {
 }
 
 /// What the terminal is sent to report the mouse, and to stop.
-const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1002h\x1b[?1003h\x1b[?1006h";
-const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
+const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1002h\x1b[?1003h\x1b[?1015h\x1b[?1006h";
+const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
 
 /// The last screen drawn in `output` as plain lines (drawn from the top left, `--no-color`).
 fn last_screen(output: &str) -> Vec<String> {
@@ -2031,4 +2031,59 @@ fn replay_and_review_say_the_best_of_the_rules() {
         r.send("q");
         r.p.exp_eof().unwrap();
     }
+}
+
+/// Ctrl-Z then `fg`, in an interactive shell with job control: the shell gets its terminal
+/// back in line mode while the game is stopped, and after `fg` the game is back at once, drawn
+/// again without a key, in raw mode: one key press is one move. (It once came back in line
+/// mode, deaf until Enter, which then played every key typed meanwhile.)
+#[cfg(unix)]
+#[test]
+fn ctrl_z_then_fg_comes_back_at_once_and_one_key_is_one_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let inner = command(&SEED, &dir);
+    let mut cmd = Command::new("bash");
+    cmd.args(["--norc", "--noprofile", "-i"])
+        .current_dir(dir.path());
+    for (k, v) in inner.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    cmd.env("PS1", "shell> ");
+    let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
+    let mut r = Run { p, dir };
+    r.expect("shell> ");
+    let quoted = |s: &std::ffi::OsStr| format!("'{}'", s.to_string_lossy().replace('\'', "'\\''"));
+    let line: Vec<String> = std::iter::once(inner.get_program())
+        .chain(inner.get_args())
+        .map(quoted)
+        .collect();
+    r.send(&format!("stty cols 80 rows 24; {}\r", line.join(" ")));
+    r.expect("Cards left 100");
+    r.expect("1-5 place");
+    r.send("\x1a");
+    r.expect(RESTORED);
+    r.expect("Stopped");
+    r.expect("shell> ");
+    // The shell has line mode back while the game is stopped (`-icanon` would be raw).
+    r.send("stty -a | tr ' ' '\\n' | grep -qx -- -icanon || echo LINE''MODE\r");
+    r.expect("LINEMODE");
+    r.expect("shell> ");
+    r.send("fg\r");
+    // Drawn again at once, with no key pressed.
+    r.expect("Cards left 100");
+    r.expect("1-5 place");
+    r.send("4");
+    r.expect("Cards left 99");
+    r.expect("4 on column 4");
+    r.send("q");
+    let before = r.expect("Quit?");
+    assert!(!before.contains("Cards left 98"), "{before}");
+    r.send("y");
+    r.expect(RESTORED);
+    r.expect("shell> ");
+    r.send("exit\r");
+    r.p.exp_eof().unwrap();
 }

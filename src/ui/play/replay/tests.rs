@@ -111,7 +111,7 @@ fn stepping_back_and_forth() {
         fast.key(&Key::Char('-'), len).unwrap().speed,
         SPEEDS.len() - 2
     );
-    for k in [Key::Char('q'), Key::Escape, Key::CtrlC, Key::Char('\x04')] {
+    for k in [Key::Char('q'), Key::Escape, Key::Ctrl('c'), Key::Ctrl('d')] {
         assert_eq!(Playback::START.key(&k, len), None);
     }
 }
