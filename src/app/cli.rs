@@ -307,8 +307,9 @@ pub(crate) struct RulesArgs {
 #[derive(Subcommand, Debug, Clone)]
 pub(crate) enum RulesAction {
     /// Run chain-merge cases against the rules in force (--rules NAME, --config PATH): each case
-    /// shown step by step with ok or FAIL; exit status 0 when all pass, 1 when one fails, 2 for a
-    /// bad file. A case that states rules of its own keeps them.
+    /// shown step by step with ok or FAIL; exit status 0 when all pass, 3 when one fails, 2 for a
+    /// bad file (1 when the machine failed to read one). A case that states rules of its own
+    /// keeps them.
     Test(RulesTestArgs),
 }
 

@@ -117,14 +117,19 @@ fn init_error(e: config::InitError) -> Error {
 /// `rules --new NAME`: the rule set written from the default rules, then edited on a terminal.
 fn new_rule_set(global: &Global, name: &str) -> Result<(), Error> {
     let path = config::own::create(name).map_err(init_error)?;
-    out::line(format_args!(
-        "wrote the rule set `{name}` (the default rules) to {}; play it with `new2048 --rules \
-         {name}`",
+    // On a terminal the editor opens on it at once, and the line comes after, true of what the
+    // file then holds (before, it read as if the rules edited were still the default ones).
+    let made = format!(
+        "made the rule set `{name}` from a copy of the default rules: {}; play it with \
+         `new2048 --rules {name}`",
         path.display()
-    ))?;
+    );
     if crate::ui::is_interactive() {
-        return edit_rules(global, Some(name));
+        let edited = edit_rules(global, Some(name));
+        out::line(made)?;
+        return edited;
     }
+    out::line(made)?;
     Ok(())
 }
 

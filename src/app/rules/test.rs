@@ -76,7 +76,11 @@ pub(crate) fn command(global: &Global, args: &RulesTestArgs) -> Result<(), Error
     for f in &failed {
         writeln!(out, "  {f}")?;
     }
-    let hint = if chosen.hash() == crate::cards::rules::Rules::default_rules().hash() {
+    // Only the project's own cases are worked out for the default rules: cases of the
+    // player's files are theirs to know.
+    let hint = if !args.cases.is_empty()
+        || chosen.hash() == crate::cards::rules::Rules::default_rules().hash()
+    {
         String::new()
     } else {
         format!(
@@ -85,7 +89,7 @@ pub(crate) fn command(global: &Global, args: &RulesTestArgs) -> Result<(), Error
             chosen.name
         )
     };
-    Err(Error::Failed(format!(
+    Err(Error::CasesFailed(format!(
         "{} of {cases} failed{hint}",
         failed.len()
     )))

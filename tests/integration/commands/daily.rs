@@ -193,6 +193,16 @@ fn the_daily_deal_keeps_its_own_rules() {
     let day = date(1);
     let init = home.run(&["rules", "--init", "--name", "mine"], "");
     assert!(init.status.success(), "{}", text(&init.stderr));
+    let said = text(&init.stdout);
+    assert!(said.contains("new games use them"), "{said}");
+    // A command that uses the file says so, in one line.
+    let played = home.run(&["play", "--seed", "1", "--json"], "q\n");
+    let err = text(&played.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("new2048: with your rules `mine` from "),
+        "{err}"
+    );
     let file = home.path().join("xdg-config/new2048/config.toml");
     let edited = std::fs::read_to_string(&file)
         .unwrap()
@@ -214,5 +224,24 @@ fn the_daily_deal_keeps_its_own_rules() {
     assert!(
         line.starts_with(&format!("new2048 daily {day} (hard rules): ")),
         "{line}"
+    );
+}
+
+/// `NEW2048_CONFIG` naming a file not made yet is said as that, with what to do.
+#[test]
+fn a_missing_rules_file_is_said_as_missing() {
+    let home = Home::new();
+    let out = home
+        .command()
+        .env("NEW2048_CONFIG", home.path().join("none.toml"))
+        .args(["rules"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("$NEW2048_CONFIG names a rules file that is not there")
+            && err.contains("rules --init"),
+        "{err}"
     );
 }

@@ -1874,7 +1874,7 @@ fn the_menu_counts_games_wins_and_the_streak() {
     };
     let won = ["play", "--deck-file", win.to_str().unwrap(), "--json"];
     let mut r = menu();
-    r.expect("New game: default · not played yet");
+    r.expect("New game: default (beat par) · not played yet");
     r.send("q");
     r.ends_restored();
     // Won, given up, won: a game given up (quit, or restarted) is no game a win rate counts,
@@ -1886,10 +1886,10 @@ fn the_menu_counts_games_wins_and_the_streak() {
     let mut r = menu();
     // The deck files' games are no best: the best is the seeded game's.
     r.expect(&format!(
-        "New game: default · best {} · 2 played, 100% won",
+        "New game: default (beat par) · best {} · 2 played, 100% won",
         quit["score"]
     ));
-    r.expect("New game: hard · not played yet");
+    r.expect("New game: hard (survive the deck) · not played yet");
     r.send("q");
     r.ends_restored();
     headless(&won, "1\n1\n");
