@@ -323,10 +323,30 @@ impl Draft {
             .cloned()
             .ok_or_else(|| EditError::NoValue(from.to_string()))?;
         let mut moved = self.clone();
+        // Its place and the comment above it, to keep when the key stays in its table.
+        let (path, last) = split_key(from);
+        let order: Vec<String> = table_at(&mut moved.doc, &path)
+            .map(|t| t.iter().map(|(k, _)| k.to_string()).collect())
+            .unwrap_or_default();
+        let decor = table_at(&mut moved.doc, &path)
+            .and_then(|t| t.get_key_value(last).map(|(k, _)| k.leaf_decor().clone()));
         if !remove(&mut moved.doc, from) {
             return Err(EditError::Missing(from.to_string()));
         }
         moved.put_where(to, Some(value), true)?;
+        let (to_path, to_last) = split_key(to);
+        if to_path == path
+            && let Some(table) = table_at(&mut moved.doc, &path)
+        {
+            if let (Some(d), Some((mut k, _))) = (decor, table.get_key_value_mut(to_last)) {
+                *k.leaf_decor_mut() = d;
+            }
+            let rank = |k: &str| {
+                let k = if k == to_last { last } else { k };
+                order.iter().position(|o| o == k).unwrap_or(usize::MAX)
+            };
+            table.sort_values_by(|a, _, b, _| rank(a.get()).cmp(&rank(b.get())));
+        }
         *self = moved;
         Ok(())
     }
@@ -487,6 +507,15 @@ fn remove(doc: &mut DocumentMut, key: &str) -> bool {
         }
     }
     table.remove(last).is_some()
+}
+
+/// The table (written as one, not inline) at the dotted `path` of `doc`, if there is one.
+fn table_at<'a>(doc: &'a mut DocumentMut, path: &[&str]) -> Option<&'a mut toml_edit::Table> {
+    let mut table = doc.as_table_mut();
+    for part in path {
+        table = table.get_mut(part)?.as_table_mut()?;
+    }
+    Some(table)
 }
 
 /// `deck.weights.8` as its tables (`deck`, `weights`) and its last part (`8`).
@@ -689,6 +718,14 @@ mod tests {
         )
         .unwrap();
         assert!(d.rename_key("board.hieght", "board.height").is_err());
+        // A misspelt key renamed keeps its place in its table and the comment above it.
+        let text = "[board]\n# How tall a column is.\nhieght = 5 # five\ncolumns = 4\n";
+        let mut h = Draft::open(text, "h.toml", "h").unwrap();
+        h.rename_key("board.hieght", "board.height").unwrap();
+        assert_eq!(
+            h.text(),
+            "[board]\n# How tall a column is.\nheight = 5 # five\ncolumns = 4\n"
+        );
         assert_eq!(d.rules().board.height, 6);
         assert_eq!(d.meant("board.colour"), None);
         let d = Draft::open("[bord]\nheight = 5\n", "m.toml", "m.toml").unwrap();
