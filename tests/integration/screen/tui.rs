@@ -283,7 +283,7 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.expect("Quit");
     r.highlight("Resume: card game");
     r.send("x");
-    r.expect("(y/n)");
+    r.expect("(y/n,");
     r.send("y");
     r.expect("Saved game deleted");
     r.expect("Quit");
@@ -906,7 +906,7 @@ fn every_saved_game_is_in_the_menu() {
     r.highlight("Resume: card game · just now · solitaire");
     r.send("x");
     r.expect("Delete the saved game");
-    r.expect("(y/n)");
+    r.expect("(y/n,");
     r.send("y");
     r.expect("Saved game deleted");
     r.expect("> Resume: card game · just now · default rules");
@@ -1600,7 +1600,7 @@ fn all_log_lines(lines: &[String], width: usize) {
         assert!(console::measure_text_width(l) <= width, "{l}");
         let lower = l.to_lowercase();
         for w in [
-            "game", "hint", "keys", "card", "2048", "place", "(y/n)", "column",
+            "game", "hint", "keys", "card", "2048", "place", "(y/n", "column",
         ] {
             assert!(!lower.contains(w), "`{w}` in {l}");
         }

@@ -54,10 +54,13 @@ pub(crate) struct Words {
     pub cleared: &'static str,
     /// `{}` column.
     pub bombed: &'static str,
+    /// A bomb put on an empty column: `{}` the column.
+    pub bombed_empty: &'static str,
     /// `{}` discards.
     pub discards_back: &'static str,
     pub yes: &'static str,
     pub no: &'static str,
+    /// A question's keys, `{}` what Enter answers (said as a key's, not as an answer given).
     pub yes_no_keys: &'static str,
     pub confirm_quit: &'static str,
     /// The quit question before any move: there is nothing to save.
