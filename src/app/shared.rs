@@ -23,9 +23,8 @@ pub(crate) fn load_rules(global: &Global) -> Result<LoadedRules, Error> {
 /// The line that says `loaded` comes from the player's rules file, if it does and holds other
 /// rules than the default ones (a file that changes nothing needs no word).
 fn from_the_file(loaded: &LoadedRules) -> Option<String> {
-    let path = match &loaded.source {
-        config::RulesSource::User(p) | config::RulesSource::Env(p) => p,
-        _ => return None,
+    let (config::RulesSource::User(path) | config::RulesSource::Env(path)) = &loaded.source else {
+        return None;
     };
     if loaded.rules.hash() == crate::cards::rules::Rules::default_rules().hash() {
         return None;

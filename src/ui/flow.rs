@@ -131,10 +131,8 @@ pub(crate) fn play_saying(
     opening: Opening,
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
-    let asked = opening.asked;
-    let mut broken = opening
-        .broken
-        .map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
+    let Opening { broken, asked } = opening;
+    let mut broken = broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
     let mut rules = Arc::new(rules);
     // The log look opens on the game, not on a menu (which cannot be drawn as a log).
     let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(store, &rules)));

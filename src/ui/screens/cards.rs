@@ -551,16 +551,15 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -
     // During a move's animation the score counts up with its chain.
     let score = s.frame.map_or(p.score, |f| f.score);
     let mut items = vec![pair(theme, words.score, &score.to_string())];
-    match s.goal {
+    if let Some(goal) = s.goal {
         // A puzzle: the target and how far the moves so far can still go, in place of the
         // best score of other deals; its cards left are all on the screen.
-        Some(goal) => items.extend(pages::goal_items(goal, words, theme)),
-        None => {
-            items.push(pair(theme, words.best, &best(s)));
-            // The score to beat on this deal, as a puzzle shows its target.
-            items.extend(s.par.map(|p| pair(theme, words.par, &p.to_string())));
-            items.push(pair(theme, words.cards_left, &s.cards_left().to_string()));
-        }
+        items.extend(pages::goal_items(goal, words, theme));
+    } else {
+        items.push(pair(theme, words.best, &best(s)));
+        // The score to beat on this deal, as a puzzle shows its target.
+        items.extend(s.par.map(|p| pair(theme, words.par, &p.to_string())));
+        items.push(pair(theme, words.cards_left, &s.cards_left().to_string()));
     }
     if game.rules().has_discards() {
         items.push(pair(theme, words.discards, &p.discards.to_string()));

@@ -369,8 +369,7 @@ fn the_daily_deal_twice_and_rules_asked_for() {
         let line = above
             .lines()
             .find(|l| l.contains("new2048 daily "))
-            .map(|l| l.trim().to_string())
-            .unwrap_or_else(|| panic!("{above}"));
+            .map_or_else(|| panic!("{above}"), |l| l.trim().to_string());
         shared.push(line);
         r.expect("Quit");
     }
