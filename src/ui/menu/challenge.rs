@@ -158,6 +158,10 @@ pub(super) fn offer_item(words: &Words, offer: &Offer) -> Item {
         forms.extend(bot.iter().map(|b| format!("{with} · {} · {b}", records[0])));
         forms.push(format!("{with} · {}", records[0]));
         forms.push(format!("{with} · {}", records[1]));
+        // Before the first game, what the rules ask says more than `not played yet`.
+        if p.games == 0 {
+            forms.push(with);
+        }
     }
     forms.extend(bot.iter().map(|b| format!("{new} · {} · {b}", records[0])));
     // Narrower, rules of the player's own go by their name alone (`your rules (fifty)` is

@@ -367,6 +367,8 @@ fn a_preset_says_its_goal() {
             "{wide}"
         );
         assert!(item.text(30).chars().count() <= 30);
+        // Not played yet, the goal is kept down to 40 columns.
+        assert!(item.text(38).contains(goal), "{}", item.text(38));
     }
     let own = offer_item(&EN, &offer("mine", false, 0, 0, 0));
     assert!(!own.text(120).contains('('), "{}", own.text(120));

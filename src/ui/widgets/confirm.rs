@@ -43,8 +43,14 @@ pub(crate) fn question_line(
     let word = if default { words.yes } else { words.no };
     // Enter's answer is said as the key's (`(y/n, Enter: no)`): a bare `no` after the keys
     // read as if the question had been answered already.
-    let keys = crate::ui::kit::fill(words.yes_no_keys, &[&word]);
     let w = console::measure_text_width;
+    let long = crate::ui::kit::fill(words.yes_no_keys, &[&word]);
+    // Narrow, the question is read whole and Enter's answer is said by its capital.
+    let keys = if w(question) + w(&long) + 4 <= width {
+        long
+    } else {
+        words.yes_no_short[usize::from(!default)].to_string()
+    };
     let question = cut_words(question, width.saturating_sub(w(&keys) + 4).max(8));
     let line = format!(
         "{} {} {}",
@@ -81,7 +87,11 @@ mod tests {
                 assert!(console::measure_text_width(&line) <= width, "{line}");
                 assert!(line.starts_with("? "), "{line}");
                 let keys = crate::ui::kit::fill(words.yes_no_keys, &[&words.no]);
-                assert!(line.contains(&keys) || width < 30, "{line}");
+                let short = words.yes_no_short[1];
+                assert!(
+                    line.contains(&keys) || line.contains(short) || width < 30,
+                    "{line}"
+                );
             }
         }
         assert_eq!(

@@ -57,6 +57,7 @@ pub(crate) static EN: Words = Words {
     yes: "yes",
     no: "no",
     yes_no_keys: "(y/n, Enter: {})",
+    yes_no_short: ["(Y/n)", "(y/N)"],
     confirm_quit: "Quit? Your game is saved",
     confirm_quit_fresh: "Quit? Nothing to save yet",
     confirm_restart: "End this game and restart?",

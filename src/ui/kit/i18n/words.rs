@@ -62,6 +62,9 @@ pub(crate) struct Words {
     pub no: &'static str,
     /// A question's keys, `{}` what Enter answers (said as a key's, not as an answer given).
     pub yes_no_keys: &'static str,
+    /// The same keys where the question would not fit beside them: Enter's answer in capitals
+    /// (`(y/N)`), when it is yes and when it is no.
+    pub yes_no_short: [&'static str; 2],
     pub confirm_quit: &'static str,
     /// The quit question before any move: there is nothing to save.
     pub confirm_quit_fresh: &'static str,

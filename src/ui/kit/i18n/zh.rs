@@ -57,6 +57,7 @@ pub(crate) static ZH: Words = Words {
     yes: "是",
     no: "否",
     yes_no_keys: "(y 是 / n 否，回车：{})",
+    yes_no_short: ["(Y/n)", "(y/N)"],
     confirm_quit: "退出吗？牌局已保存",
     confirm_quit_fresh: "退出吗？尚无可保存的",
     confirm_restart: "重开吗？本局到此结束",
