@@ -53,8 +53,9 @@ pub(crate) fn play_kept_from(
     // a hint asked for, as the hint key does on the screen.
     let mut meta = meta.clone();
     let explained = print == Print::Explained;
+    let judged = (print, crate::puzzle::target_of(&meta.deal));
     let ending =
-        headless::cards::run_with(&mut game, input, &mut out, &mut err, print, &mut |g| {
+        headless::cards::run_with(&mut game, input, &mut out, &mut err, judged, &mut |g| {
             if explained {
                 meta.hints = meta.hints.saturating_add(1);
             }

@@ -44,6 +44,11 @@ fn the_solvers_line_reaches_the_target() {
         played.contains(&format!("target {target} (proven best) · you {target}")),
         "{played}"
     );
+    // The result line judges it by its target too: its deck played out is no bare `won`.
+    assert!(
+        played.contains(&format!("result: solved  score {target} of {target}")),
+        "{played}"
+    );
     let review = text(&home.run(&["review", "1"], "").stdout);
     assert!(
         review.contains("20 of 20 moves kept the best score"),
