@@ -283,7 +283,7 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.expect("Quit");
     r.highlight("Resume: card game");
     r.send("x");
-    r.expect("(y/n,");
+    r.expect("(y/");
     r.send("y");
     r.expect("Saved game deleted");
     r.expect("Quit");
@@ -906,7 +906,7 @@ fn every_saved_game_is_in_the_menu() {
     r.highlight("Resume: card game · just now · solitaire");
     r.send("x");
     r.expect("Delete the saved game");
-    r.expect("(y/n,");
+    r.expect("(y/");
     r.send("y");
     r.expect("Saved game deleted");
     r.expect("> Resume: card game · just now · default rules");
