@@ -396,3 +396,55 @@ fn the_daily_deal_twice_and_rules_asked_for() {
     r.send("q");
     r.ends_restored();
 }
+
+/// A rule set that is not TOML is mended from the menu: Enter on it shows where its text breaks
+/// (line, column, caret) and the ways out; kept aside (renamed, never deleted) and started again
+/// from its preset, it opens in the rules editor.
+#[test]
+fn a_rule_set_that_is_not_toml_is_mended_from_the_menu() {
+    let mut sets = None;
+    let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
+        let config = cmd
+            .get_envs()
+            .find(|(k, _)| *k == "NEW2048_CONFIG")
+            .and_then(|(_, v)| v)
+            .map(std::path::PathBuf::from)
+            .expect("the tests' rules file");
+        let dir = config.parent().unwrap().join("rules");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("fifty.toml"),
+            "name = \"fifty\"\n[deck]\nsize = 50 cards [oops\n",
+        )
+        .unwrap();
+        cmd.env_remove("VISUAL").env_remove("EDITOR");
+        sets = Some(dir);
+    });
+    let sets = sets.unwrap();
+    r.expect("Mend rule set fifty");
+    r.expect("Quit");
+    r.highlight("Mend rule set fifty");
+    r.send("\r");
+    r.expect("fifty.toml:3:");
+    r.expect(" 3 | size = 50 cards [oops");
+    r.expect("^");
+    r.expect("It is not TOML");
+    r.expect("start again from the default rules");
+    r.send("\r");
+    r.expect("Rules editor: fifty.toml");
+    r.send("q");
+    r.expect("The old file is kept as");
+    r.expect("Quit");
+    r.send("q");
+    r.ends_restored();
+    let kept: Vec<String> = std::fs::read_dir(&sets)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        kept.iter().any(|f| f.starts_with("fifty.toml.broken-")),
+        "{kept:?}"
+    );
+    let fresh = std::fs::read_to_string(sets.join("fifty.toml")).unwrap();
+    assert!(fresh.contains("name = \"fifty\""), "{fresh}");
+}
