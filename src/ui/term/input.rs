@@ -103,7 +103,15 @@ fn read_one(ui: &Ui) -> KeyRead {
     slow_hook();
     loop {
         match next(ui, None) {
-            Next::Input(Input::Key(k)) => return KeyRead::Key(k),
+            Next::Input(Input::Key(k)) => {
+                // Ctrl-C stops the game as SIGINT would, whatever screen reads it: one that
+                // takes it for "leave this" (a question, a form) does, and the loops around
+                // it, seeing the stop, leave too.
+                if k == Key::Ctrl('c') {
+                    ui.signals.interrupt();
+                }
+                return KeyRead::Key(k);
+            }
             Next::Input(Input::Mouse(m)) => return KeyRead::Mouse(m),
             Next::Input(Input::Resize) | Next::Continued => return KeyRead::Redraw,
             Next::Input(Input::Nothing) => {}

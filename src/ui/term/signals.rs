@@ -4,7 +4,9 @@
 //! ([`super::input`]), so a stop is seen within a tenth of a second whenever it came.
 //!
 //! In the full-screen game the terminal is in raw mode, so Ctrl-C and Ctrl-Z arrive as keys,
-//! not signals; SIGINT is still caught for a `kill -INT` from elsewhere. On Unix, SIGCONT is
+//! not signals: the key reader sets the same flag for Ctrl-C ([`Signals::interrupt`]), so it
+//! stops the game from any screen, as the signal did; SIGINT is still caught for a `kill -INT`
+//! from elsewhere. On Unix, SIGCONT is
 //! caught as well: a game stopped from outside (or by Ctrl-Z, see [`super::raw::suspend`]) takes
 //! the terminal back and redraws as soon as the shell resumes it.
 
@@ -60,7 +62,7 @@ impl Signals {
         self.interrupt.load(Ordering::SeqCst) || self.terminate.load(Ordering::SeqCst)
     }
 
-    /// Stops the game as SIGINT does: Ctrl-C typed while the game was busy.
+    /// Stops the game as SIGINT does: Ctrl-C typed.
     pub(crate) fn interrupt(&self) {
         self.interrupt.store(true, Ordering::SeqCst);
     }
