@@ -224,12 +224,16 @@ fn panic_asked() -> bool {
 
 /// Shows the help until a key or click that does not page it: ↑/↓, PgUp/PgDn, space, Home/End
 /// and the mouse wheel page through a help taller than the window (the boss key is the key
-/// reader's); Ctrl-C and Ctrl-D still leave at once.
+/// reader's, and closes the help as it changes the look); Ctrl-C and Ctrl-D still leave at once.
 fn help(s: &mut impl Play) -> Option<End> {
     let mut top = 0;
+    // The boss key from the help changes the look: coming back (or going) the game is shown,
+    // not the help left open behind it.
+    let look = s.ui().look.get();
     loop {
         top = s.draw_at(Overlay::Help, false, top).unwrap_or(top);
         let key = match read_key(s.ui()) {
+            KeyRead::Redraw if s.ui().look.get() != look => return None,
             KeyRead::Redraw => continue,
             KeyRead::Stop => return Some(s.leave()),
             KeyRead::Mouse(m) => {

@@ -2087,3 +2087,17 @@ fn ctrl_z_then_fg_comes_back_at_once_and_one_key_is_one_move() {
     r.send("exit\r");
     r.p.exp_eof().unwrap();
 }
+
+/// In the log look, the help (`?`) then the boss key brings the board back as it was played,
+/// its help closed (it came back with the help still open over it).
+#[test]
+fn the_boss_key_from_the_help_closes_it() {
+    let mut r = start(&["--no-color", "--theme", "log", "play", "--seed", "3"]);
+    r.send("?");
+    r.expect("toggle console");
+    r.send("b");
+    r.expect("Cards left 100");
+    r.expect("q quit  ? help");
+    r.send("\x03");
+    r.ends_restored();
+}
