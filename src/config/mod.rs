@@ -122,6 +122,13 @@ pub fn edited_name(name: &str) -> String {
 /// The keys (`deck.size`, `board.height`) whose values differ between two rule sets, in the
 /// order of [`Rules::to_toml`]; the name is not compared.
 pub fn differing_keys(a: &Rules, b: &Rules) -> Vec<String> {
+    differences(a, b).into_iter().map(|(k, ..)| k).collect()
+}
+
+/// The keys whose values differ between two rule sets, each with its value in `a` and in `b`
+/// as the rules file writes it (`None` where a set has no such key), in the order of
+/// [`Rules::to_toml`]; the name is not compared.
+pub fn differences(a: &Rules, b: &Rules) -> Vec<(String, Option<String>, Option<String>)> {
     fn keyed(rules: &Rules) -> Vec<(String, String)> {
         let mut table = String::new();
         let mut out = Vec::new();
@@ -141,13 +148,14 @@ pub fn differing_keys(a: &Rules, b: &Rules) -> Vec<String> {
     let value = |list: &[(String, String)], key: &str| {
         list.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
     };
-    let mut keys: Vec<String> = Vec::new();
+    let mut out: Vec<(String, Option<String>, Option<String>)> = Vec::new();
     for (k, _) in a.iter().chain(&b) {
-        if value(&a, k) != value(&b, k) && !keys.contains(k) {
-            keys.push(k.clone());
+        let (va, vb) = (value(&a, k), value(&b, k));
+        if va != vb && !out.iter().any(|(seen, ..)| seen == k) {
+            out.push((k.clone(), va, vb));
         }
     }
-    keys
+    out
 }
 
 /// Whether a rules file sets its own `name` (else it is known by its file name, so a player's

@@ -228,15 +228,25 @@ impl DuelRow {
         }
     }
 
-    /// The result in a word or two for the table: `Bob won`, `draw`, `given up` (the sentence
-    /// saying how is [`DuelRow::result_text`]).
+    /// The result in a word or two for the table: `Bob won`, `Bob won, Ann left`, `draw`,
+    /// `given up` (the sentence saying how is [`DuelRow::result_text`]).
     fn result_word(&self) -> String {
         match self.result {
             None => "given up".into(),
             Some(DuelResult::Draw) => "draw".into(),
-            Some(DuelResult::Win { winner, .. }) => {
-                let name = self.players.get(winner).map_or("?", |p| p.name.as_str());
-                format!("{name} won")
+            Some(DuelResult::Win {
+                winner, forfeit, ..
+            }) => {
+                let name = |i: usize| self.players.get(i).map_or("?", |p| p.name.as_str());
+                match forfeit {
+                    Some(how) => format!(
+                        "{} won, {} {}",
+                        name(winner),
+                        name(1 - winner.min(1)),
+                        how.short()
+                    ),
+                    None => format!("{} won", name(winner)),
+                }
             }
         }
     }
@@ -730,6 +740,7 @@ mod tests {
         let win = Some(DuelResult::Win {
             winner: 1,
             by_score: true,
+            forfeit: None,
         });
         let rows = [
             duel(1, Some(DuelResult::Draw)),
