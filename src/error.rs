@@ -89,6 +89,11 @@ pub(crate) enum Error {
     /// Something else the user did not cause. Exit status 1.
     #[error("{0}")]
     Failed(String),
+    /// A check ran and found what it checks for wanting: a case of `rules test` failed. Exit
+    /// status 3, apart from 1 (the machine failed) and 2 (bad input), so a script can tell a
+    /// failing case from a file that could not be read.
+    #[error("{0}")]
+    CasesFailed(String),
     /// A lower room's error (`cause`) said in the command's words; the status follows its
     /// kind.
     #[error("{message}")]
@@ -133,6 +138,7 @@ impl Error {
             Error::Store(e) => e.code(),
             Error::Said { fault, .. } => fault.code(),
             Error::Io(_) | Error::Failed(_) => 1,
+            Error::CasesFailed(_) => 3,
         }
     }
 }

@@ -58,6 +58,7 @@ pub(crate) fn start(rules: &Rules, seed: Option<u64>, date: Option<utc::Date>) -
         },
         started: utc::now(),
         away: 0,
+        hints: 0,
     };
     (game, meta)
 }

@@ -63,6 +63,23 @@ pub(crate) fn puzzle_seed(date: &str) -> u64 {
     crate::cards::deck::daily_seed(&format!("puzzle {date}"))
 }
 
+/// The rules the day's deals are played with, the same for everyone whatever rules a player
+/// keeps in force: the default rules (the daily puzzle's are made from them). `daily` and
+/// `puzzle --daily` take them unless `--rules` or `--config` says otherwise.
+pub(crate) fn day_rules() -> Rules {
+    Rules::default_rules()
+}
+
+/// Whether the rules hashed `hash` are those of the day's `deal` (a daily deal's or a daily
+/// puzzle's): a line to share names the rules only when they are not.
+pub(crate) fn of_the_day(deal: &Deal, hash: &str) -> bool {
+    let day = match deal {
+        Deal::Puzzle { .. } => crate::puzzle::rules_of(&day_rules()),
+        _ => day_rules(),
+    };
+    day.hash() == hash
+}
+
 /// `seed 42`, `daily 2026-11-29`, `deck FILE`.
 pub(crate) fn deal_text(deal: &Deal) -> String {
     match deal {
@@ -91,6 +108,9 @@ pub(crate) struct GameMeta {
     pub started: u64,
     /// Seconds the game sat saved between its sittings: not part of its time played.
     pub away: u64,
+    /// Times the player asked for a hint (the first press of the hint key: its second press
+    /// explains the same hint). Kept in the save and the record, and said in the line to share.
+    pub hints: u32,
 }
 
 /// Facts about a classic game that the game does not hold (its seed and rules it does).
@@ -136,6 +156,7 @@ pub(crate) fn start(rules: Arc<Rules>, how: NewDeal) -> (Game, GameMeta) {
         deal,
         started: utc::now(),
         away: 0,
+        hints: 0,
     };
     (game, meta)
 }
@@ -164,6 +185,7 @@ pub(crate) fn start_daily(rules: Rules, date: Option<utc::Date>) -> (Game, GameM
         deal: Deal::Daily { date, seed },
         started: utc::now(),
         away: 0,
+        hints: 0,
     };
     (game, meta)
 }

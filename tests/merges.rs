@@ -222,7 +222,7 @@ fn command_trials() -> Vec<Trial> {
                 let (code, out, err) = new2048(home, &["rules", "test", "--rules", "solitaire"]);
                 let two = "FAIL  two 2s make a 4\n      tests/merges.toml:";
                 let own = "ok    merge_into_full: a bomb on a full column\n";
-                if code != 1 || !out.contains(two) || !out.contains(own) || !err.contains("failed")
+                if code != 3 || !out.contains(two) || !out.contains(own) || !err.contains("failed")
                 {
                     return Err(format!("exit {code}\n{out}{err}"));
                 }
@@ -249,7 +249,7 @@ fn command_trials() -> Vec<Trial> {
                 return Err(format!("exit {code}, {c2}\n{out}{err}{err2}"));
             }
             let (c3, out, _) = new2048(home, &["--rules", "low", "rules", "test", "64 + 64 = 128"]);
-            if c3 != 1 || !out.contains("64+64=128  column cleared") {
+            if c3 != 3 || !out.contains("64+64=128  column cleared") {
                 return Err(format!("exit {c3}: 128 clears under low\n{out}"));
             }
             Ok(())
@@ -263,7 +263,7 @@ fn command_trials() -> Vec<Trial> {
                            \x20             4                 8\n";
                 let differs = "column  expected 8 8\n              found    16\n\
                            \x20     points  expected 1\n              found    2";
-                if code != 1 || !out.contains(picture) || !out.contains(differs) {
+                if code != 3 || !out.contains(picture) || !out.contains(differs) {
                     return Err(format!("exit {code}\n{out}{err}"));
                 }
                 Ok(())

@@ -88,7 +88,9 @@ pub(crate) enum Command {
     /// Play a recorded game (a file, or game N of history) back: on the game screen on a
     /// terminal, else every move at once.
     Replay(ReplayArgs),
-    /// Play the day's deal: the same cards for everyone with these rules on this UTC date.
+    /// Play the day's deal: the same cards for everyone on this UTC date, with the day's rules
+    /// (the default rules) unless --rules or --config asks for others. The first finished play
+    /// counts; later ones are practice.
     Daily(DailyArgs),
     /// Solve a puzzle: a short deck with every card known, and as its target the best score any
     /// play of it makes (proven by an exact search).
@@ -224,8 +226,8 @@ pub(crate) struct DailyArgs {
     /// Headless play: print one JSON object with the result instead of the turns.
     #[arg(long)]
     pub json: bool,
-    /// Print the line to share of the date's finished daily deal (with the rules in force)
-    /// instead of playing.
+    /// Print the line to share of the date's daily deal (its first finished play: those after
+    /// it are practice) instead of playing.
     #[arg(long, conflicts_with = "json")]
     pub share: bool,
 }
@@ -235,11 +237,12 @@ pub(crate) struct PuzzleArgs {
     /// Deal the puzzle from this seed (a fresh random seed when left out).
     #[arg(long, value_name = "N", conflicts_with = "daily")]
     pub seed: Option<u64>,
-    /// The daily puzzle: the same deck for everyone with these rules on a UTC date, today's or
-    /// DATE's (YYYY-MM-DD).
+    /// The daily puzzle: the same deck for everyone on a UTC date, today's or DATE's
+    /// (YYYY-MM-DD), made from the day's rules unless --rules or --config asks for others.
     #[arg(long, value_name = "DATE", num_args = 0..=1, value_parser = Date::daily)]
     pub daily: Option<Option<Date>>,
-    /// Print the deck, the target and the solver's line move by move instead of playing.
+    /// Print the deck, the target and the solver's line move by move instead of playing. Alone:
+    /// of the last puzzle you finished (one begun since and not finished is not spoiled).
     #[arg(long, conflicts_with_all = ["json", "share"])]
     pub solution: bool,
     /// Headless play: print one JSON object with the result instead of the turns.
@@ -304,8 +307,9 @@ pub(crate) struct RulesArgs {
 #[derive(Subcommand, Debug, Clone)]
 pub(crate) enum RulesAction {
     /// Run chain-merge cases against the rules in force (--rules NAME, --config PATH): each case
-    /// shown step by step with ok or FAIL; exit status 0 when all pass, 1 when one fails, 2 for a
-    /// bad file. A case that states rules of its own keeps them.
+    /// shown step by step with ok or FAIL; exit status 0 when all pass, 3 when one fails, 2 for a
+    /// bad file (1 when the machine failed to read one). A case that states rules of its own
+    /// keeps them.
     Test(RulesTestArgs),
 }
 

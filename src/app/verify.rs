@@ -73,6 +73,7 @@ mod tests {
             deal: Deal::Seed { seed: 5 },
             started: 1_796_070_830,
             away: 0,
+            hints: 0,
         };
         let r = g.record(&meta, meta.started + 60, Some(Ending::Quit), "x".into());
         (g, r)

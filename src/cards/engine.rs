@@ -138,6 +138,8 @@ pub struct Turn {
     pub points: u64,
     /// Discards given back by a clear.
     pub discards_gained: u32,
+    /// Cards a bomb blew away (none when it fell on an empty column, or was no bomb).
+    pub blown: u8,
 }
 
 impl Turn {
@@ -150,6 +152,7 @@ impl Turn {
             cleared: None,
             points: 0,
             discards_gained: 0,
+            blown: 0,
         }
     }
 
@@ -306,6 +309,7 @@ impl Position {
         turn.points = done.points;
         turn.cleared = done.cleared;
         turn.discards_gained = done.discards_gained;
+        turn.blown = done.blown;
         turn
     }
 
@@ -330,10 +334,12 @@ impl Position {
             points: 0,
             cleared: None,
             discards_gained: 0,
+            blown: 0,
         };
         self.stats.cards_played += 1;
         let column = &mut self.columns[col];
         if card.is_bomb() {
+            done.blown = column.len() as u8;
             *column = Column::EMPTY;
             self.stats.bombs += 1;
             done.cleared = Some(Clear::Bomb);
@@ -389,6 +395,8 @@ struct Resolved {
     points: u64,
     cleared: Option<Clear>,
     discards_gained: u32,
+    /// Cards a bomb blew away.
+    blown: u8,
 }
 
 /// How a finished game ended.

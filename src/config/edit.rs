@@ -60,9 +60,10 @@ const AFTER_WEIGHTS: [(&str, Kind); 12] = [
 /// Why the editor refused a file or a change: each says what to do instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
-    /// The file is not TOML at all: it is mended by hand (`origin`: the file's name).
-    #[error("{origin}: {message}")]
-    NotToml { origin: String, message: String },
+    /// The file is not TOML at all: it is mended by hand, in a text editor (the reader's error:
+    /// the file, its line and column, and the line with a caret under the place).
+    #[error("{0}")]
+    NotToml(RulesError),
     /// The reader refused the file where no key can be marked (so none can be left out).
     #[error("{0}")]
     Unmarked(#[source] RulesError),
@@ -113,12 +114,15 @@ impl Draft {
     /// rules take when the file sets none (its file name, as [`super::load_file`] gives). Only
     /// a file that is not TOML at all (or whose errors have no key to mark) is refused.
     pub fn open(text: &str, origin: &str, label: &str) -> Result<Draft, EditError> {
-        let doc: DocumentMut =
-            text.parse()
-                .map_err(|e: toml_edit::TomlError| EditError::NotToml {
-                    origin: origin.to_string(),
-                    message: e.message().to_string(),
-                })?;
+        let doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+            // Said as the reader says it at start-up, with the place; a file the reader takes
+            // (the two parsers disagree) still is no document to edit.
+            let located = Rules::parse(text, origin, None)
+                .err()
+                .filter(|r| r.line_col.is_some())
+                .unwrap_or_else(|| RulesError::file(origin, e.message().to_string()));
+            EditError::NotToml(located)
+        })?;
         let (rules, bad) = survey(&doc, origin, label)?;
         Ok(Draft {
             doc,
@@ -319,10 +323,30 @@ impl Draft {
             .cloned()
             .ok_or_else(|| EditError::NoValue(from.to_string()))?;
         let mut moved = self.clone();
+        // Its place and the comment above it, to keep when the key stays in its table.
+        let (path, last) = split_key(from);
+        let order: Vec<String> = table_at(&mut moved.doc, &path)
+            .map(|t| t.iter().map(|(k, _)| k.to_string()).collect())
+            .unwrap_or_default();
+        let decor = table_at(&mut moved.doc, &path)
+            .and_then(|t| t.get_key_value(last).map(|(k, _)| k.leaf_decor().clone()));
         if !remove(&mut moved.doc, from) {
             return Err(EditError::Missing(from.to_string()));
         }
         moved.put_where(to, Some(value), true)?;
+        let (to_path, to_last) = split_key(to);
+        if to_path == path
+            && let Some(table) = table_at(&mut moved.doc, &path)
+        {
+            if let (Some(d), Some((mut k, _))) = (decor, table.get_key_value_mut(to_last)) {
+                *k.leaf_decor_mut() = d;
+            }
+            let rank = |k: &str| {
+                let k = if k == to_last { last } else { k };
+                order.iter().position(|o| o == k).unwrap_or(usize::MAX)
+            };
+            table.sort_values_by(|a, _, b, _| rank(a.get()).cmp(&rank(b.get())));
+        }
         *self = moved;
         Ok(())
     }
@@ -483,6 +507,15 @@ fn remove(doc: &mut DocumentMut, key: &str) -> bool {
         }
     }
     table.remove(last).is_some()
+}
+
+/// The table (written as one, not inline) at the dotted `path` of `doc`, if there is one.
+fn table_at<'a>(doc: &'a mut DocumentMut, path: &[&str]) -> Option<&'a mut toml_edit::Table> {
+    let mut table = doc.as_table_mut();
+    for part in path {
+        table = table.get_mut(part)?.as_table_mut()?;
+    }
+    Some(table)
 }
 
 /// `deck.weights.8` as its tables (`deck`, `weights`) and its last part (`8`).
@@ -685,6 +718,14 @@ mod tests {
         )
         .unwrap();
         assert!(d.rename_key("board.hieght", "board.height").is_err());
+        // A misspelt key renamed keeps its place in its table and the comment above it.
+        let text = "[board]\n# How tall a column is.\nhieght = 5 # five\ncolumns = 4\n";
+        let mut h = Draft::open(text, "h.toml", "h").unwrap();
+        h.rename_key("board.hieght", "board.height").unwrap();
+        assert_eq!(
+            h.text(),
+            "[board]\n# How tall a column is.\nheight = 5 # five\ncolumns = 4\n"
+        );
         assert_eq!(d.rules().board.height, 6);
         assert_eq!(d.meant("board.colour"), None);
         let d = Draft::open("[bord]\nheight = 5\n", "m.toml", "m.toml").unwrap();
@@ -692,8 +733,16 @@ mod tests {
         // Only a file that is not TOML at all is refused.
         assert!(matches!(
             Draft::open("[board\n", "x.toml", "x.toml"),
-            Err(EditError::NotToml { .. })
+            Err(EditError::NotToml(e)) if e.line_col == Some((1, 7))
         ));
+        let broken = Draft::open("name = \"x\"\nsize = 50 cards [oops\n", "f.toml", "f");
+        let said = broken.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(said.starts_with("f.toml:2:"), "{said}");
+        assert!(said.contains("\n 2 | size = 50 cards [oops\n"), "{said}");
+        assert!(
+            said.lines().last().unwrap_or_default().ends_with('^'),
+            "{said}"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod edit;
 pub mod keys;
+pub mod mend;
 pub mod near;
 pub mod own;
 pub mod parse;
@@ -295,7 +296,19 @@ pub fn load(choice: &RulesChoice) -> Result<LoadedRules, RulesError> {
     } else if let Some(p) = &choice.config {
         (load_file_noting(p)?, RulesSource::Flag(p.clone()))
     } else if let Some(p) = paths::config_env() {
-        let read = load_file_noting(&p).map_err(|e| mend_with(e, "rules --edit"))?;
+        let read = load_file_noting(&p).map_err(|e| match e.kind {
+            // Said as what it is: the variable names a file not made yet.
+            RulesErrorKind::File if !p.exists() => RulesError::file(
+                &e.origin,
+                format!(
+                    "${} names a rules file that is not there (`new2048 rules --init` writes \
+                     it, or unset {})",
+                    paths::CONFIG_ENV,
+                    paths::CONFIG_ENV
+                ),
+            ),
+            _ => mend_with(e, "rules --edit"),
+        })?;
         (read, RulesSource::Env(p))
     } else if let Some(p) = paths::user_config_file().filter(|p| p.exists()) {
         let read = load_file_noting(&p).map_err(|e| mend_with(e, "rules --edit"))?;

@@ -144,8 +144,13 @@ pub fn list_in(dir: &Path) -> Vec<OwnSet> {
 
 /// The text of a new rule set named `name`: the commented default rules, renamed.
 pub fn new_text(name: &str) -> String {
-    let mut draft = super::edit::Draft::open(presets::DEFAULT, name, name)
-        .expect("config/default.toml is checked by a unit test");
+    text_from(presets::DEFAULT, name)
+}
+
+/// The commented text of the preset `preset` (one of [`presets::ALL`]'s texts), renamed `name`.
+pub fn text_from(preset: &str, name: &str) -> String {
+    let mut draft = super::edit::Draft::open(preset, name, name)
+        .expect("the presets are checked by a unit test");
     // A name check_name took is a good `name` value.
     let _ = draft.rename(name);
     draft.text()

@@ -56,13 +56,14 @@ fn explain_line(game: &Game) -> String {
 }
 
 /// Plays `game` from `input` to the end or to quit, calling `changed` after every move or undo
-/// (to save the game as it goes), and returns how it ended.
+/// (to save the game as it goes), and returns how it ended. A puzzle's `target` judges its
+/// result line (`result: short by 10  score 3 of 13 …`): its deck played out is no win.
 pub(crate) fn run_with(
     game: &mut Game,
     input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
-    print: Print,
+    (print, target): (Print, Option<crate::puzzle::Target>),
     changed: &mut dyn FnMut(&Game),
 ) -> io::Result<Ending> {
     let columns = game.rules().board.columns as usize;
@@ -119,7 +120,18 @@ pub(crate) fn run_with(
     if json {
         writeln!(out, "{}", summary.to_json())?;
     } else {
-        writeln!(out, "\n{}", game.result_line())?;
+        let line = match target.filter(|_| summary.outcome != Ending::Quit) {
+            Some(t) => format!(
+                "result: {}  score {} of {}  cards played {}  highest {}",
+                crate::puzzle::Verdict::of(summary.score, t).text(),
+                summary.score,
+                t.score,
+                summary.cards_played,
+                summary.highest
+            ),
+            None => game.result_line(),
+        };
+        writeln!(out, "\n{line}")?;
     }
     Ok(summary.outcome)
 }

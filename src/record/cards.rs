@@ -35,6 +35,9 @@ pub(crate) struct CardPlay {
     /// of older versions).
     #[serde(default, skip_serializing_if = "crate::record::is_zero")]
     pub away_secs: u64,
+    /// Hints asked for (none in the records of older versions, which did not count them).
+    #[serde(default, skip_serializing_if = "crate::record::is_zero")]
+    pub hints: u32,
 }
 
 /// A card game record's count: cards placed (discards not counted).
@@ -76,6 +79,7 @@ impl Side for Game {
             deck: text::cards(self.deck()),
             rules: RulesRecord::of(self.rules()),
             away_secs: meta.away,
+            hints: meta.hints,
         }
     }
 
@@ -153,6 +157,7 @@ impl Side for Game {
             deal: deal.clone(),
             started,
             away: 0,
+            hints: 0,
         }
     }
 
@@ -170,6 +175,9 @@ impl Side for Game {
         });
         if meta.away > 0 {
             head["away_secs"] = meta.away.into();
+        }
+        if meta.hints > 0 {
+            head["hints"] = meta.hints.into();
         }
         head
     }
@@ -233,6 +241,7 @@ impl CardPlay {
         let game = Game::dealt(&self.rules, &self.deal, Some(&self.deck))?;
         let mut meta = Game::meta(&self.rules, &self.deal, self.started);
         meta.away = self.away_secs;
+        meta.hints = self.hints;
         Ok((game.play_all(&self.moves, self.undos)?, meta))
     }
 }

@@ -29,6 +29,6 @@ pub(crate) use side::Side;
 
 /// Whether a count is 0 (a field written only when it says something).
 #[allow(clippy::trivially_copy_pass_by_ref)]
-pub(crate) fn is_zero(n: &u64) -> bool {
-    *n == 0
+pub(crate) fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }

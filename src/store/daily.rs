@@ -1,7 +1,10 @@
 //! The daily deal in history: the record a player shares, the streaks, a date's best. All of it
 //! follows from history (card games dealt with `Deal::Daily`), so nothing more is kept. A day
 //! counts when its deal was finished (won or lost) with any rules; a streak is alive while its
-//! last day is today or yesterday, and days after today do not count. The line to share is drawn by the terminal (`ui::share_line`).
+//! last day is today or yesterday, and days after today do not count. Only the first finished
+//! play of a day's deal counts: the ones after it are practice ([`Recap::practice`], worked out
+//! as history is read), since the player knew the cards by then. The line to share is drawn by
+//! the terminal (`ui::share_line`).
 
 use std::collections::BTreeSet;
 
@@ -13,9 +16,11 @@ use crate::utc;
 /// What the daily deal of one date says for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct DailyNews {
-    /// The record of the play of the deal that is shared (its line is drawn by
-    /// `ui::share_line`).
+    /// The record of the play of the deal that counts and is shared, its first finished one
+    /// (its line is drawn by `ui::share_line`).
     pub record: Record,
+    /// Finished plays of the deal after that one: practice.
+    pub practice: usize,
     /// Days in a row with a finished daily deal, up to today (or yesterday).
     pub streak: u32,
     pub best_streak: u32,
@@ -23,20 +28,23 @@ pub(crate) struct DailyNews {
     pub best: u64,
 }
 
-/// The daily deals among `games` (card games dealt as a daily deal), with their dates.
+/// The daily deals among `games` (card games dealt as a daily deal, practice left out), with
+/// their dates.
 pub(crate) fn dailies<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a str, &'a Recap)> {
     games.iter().filter_map(|s| match &s.deal {
-        Deal::Daily { date, .. } if s.game == GameKind::Cards => Some((date.as_str(), *s)),
+        Deal::Daily { date, .. } if s.game == GameKind::Cards && !s.practice => {
+            Some((date.as_str(), *s))
+        }
         _ => None,
     })
 }
 
-/// The daily puzzles among `games`, with their dates.
+/// The daily puzzles among `games` (practice left out), with their dates.
 fn daily_puzzles<'a>(games: &'a [&'a Recap]) -> impl Iterator<Item = (&'a str, &'a Recap)> {
     games.iter().filter_map(|s| match &s.deal {
         Deal::Puzzle {
             date: Some(date), ..
-        } => Some((date.as_str(), *s)),
+        } if !s.practice => Some((date.as_str(), *s)),
         _ => None,
     })
 }

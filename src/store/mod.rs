@@ -235,12 +235,14 @@ impl Store {
         played
     }
 
-    /// `date`'s daily deal once finished with these rules: the record to share, the streaks, the
-    /// deal's best.
+    /// `date`'s daily deal once finished with these rules: the record of its first finished
+    /// play (the one that counts and is shared), how many practice plays followed, the streaks,
+    /// the deal's best.
     pub(crate) fn daily_news(&self, rules: &Rules, date: &str) -> Option<DailyNews> {
         let db = self.db.as_ref()?;
         let hash = rules.hash();
-        // Newest first: the latest finished play of the deal is the one shared.
+        // Newest first: the oldest finished play of the deal is the one that counts and is
+        // shared; those after it are practice.
         let finished = Filter {
             game: Some(GameKind::Cards),
             rules_hash: Some(hash),
@@ -249,7 +251,8 @@ impl Store {
             ..Filter::default()
         };
         let found = self.rows_read(history::list(db, self.key, &finished).ok()?);
-        let Ok(Entry::Cards(record)) = self.record(&found.first()?.id) else {
+        let practice = found.len().saturating_sub(1);
+        let Ok(Entry::Cards(record)) = self.record(&found.last()?.id) else {
             return None;
         };
         let dailies = self.rows_read(history::list(db, self.key, &Filter::daily()).ok()?);
@@ -259,6 +262,7 @@ impl Store {
         let (streak, best_streak) = daily::streaks(&games, &utc::date(utc::now()), puzzle);
         Some(DailyNews {
             record,
+            practice,
             streak,
             best_streak,
             best,

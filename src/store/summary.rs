@@ -41,6 +41,10 @@ pub(crate) struct Recap {
     /// Its result was replayed from its moves and agreed (false: changed in the database since
     /// it was recorded, and left out of every figure).
     pub checked: bool,
+    /// A daily deal or daily puzzle played again after a finished play of it: practice, which
+    /// the line to share, the streaks and the daily figures leave out.
+    #[serde(default)]
+    pub practice: bool,
 }
 
 impl Recap {

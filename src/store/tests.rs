@@ -16,6 +16,7 @@ fn game(seed: u64) -> (Game, GameMeta) {
         deal: Deal::Seed { seed },
         started: utc::now(),
         away: 0,
+        hints: 0,
     };
     (g, meta)
 }

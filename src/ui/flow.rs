@@ -107,19 +107,31 @@ pub(crate) fn play(
     first: Option<Match>,
     store: &mut Store,
 ) -> io::Result<()> {
-    play_saying(ui, rules, first, store, None)
+    play_saying(ui, rules, first, store, Opening::default())
 }
 
-/// [`play`], the first start menu saying why the rules file cannot be played (`broken`: its
-/// error), the default rules being in force instead.
+/// How a session's start menu opens.
+#[derive(Debug, Default)]
+pub(crate) struct Opening {
+    /// Why the rules file cannot be played (its error): the first menu says it, the default
+    /// rules being in force instead.
+    pub broken: Option<String>,
+    /// The rules were asked for on the command line (`--rules`, `--config`): the menu opens on
+    /// a game of them (the newest save of them, else a new game), and its daily deal is played
+    /// with them rather than with the day's rules.
+    pub asked: bool,
+}
+
+/// [`play`], the start menu opening as `opening` says.
 pub(crate) fn play_saying(
     ui: &Ui,
     rules: Rules,
     first: Option<Match>,
     store: &mut Store,
-    broken: Option<String>,
+    opening: Opening,
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
+    let Opening { broken, asked } = opening;
     let mut broken = broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
     let mut rules = Arc::new(rules);
     // The log look opens on the game, not on a menu (which cannot be drawn as a log).
@@ -145,7 +157,7 @@ pub(crate) fn play_saying(
             news.extend(broken.take());
             // A menu reached in the log look is covered by the log until `b`.
             hide_in_log(ui);
-            let chosen = menu::start(ui, &mut rules, store, &news);
+            let chosen = menu::start(ui, &mut rules, store, &news, asked);
             home = true;
             kept = kept.filter(|(id, ..)| store.saved_games().iter().any(|i| i.id == *id));
             match chosen {
@@ -169,8 +181,9 @@ pub(crate) fn play_saying(
                 let played = Arc::clone(g.rules_arc());
                 let deal = m.deal.clone();
                 // A game of other rules puts them in force for the menu; a puzzle's rules (a
-                // short open deck) are no rules to offer a normal game of.
-                if !matches!(deal, Deal::Puzzle { .. }) {
+                // short open deck) are no rules to offer a normal game of, and the day's rules
+                // are the daily deal's, not the player's choice.
+                if !matches!(deal, Deal::Puzzle { .. } | Deal::Daily { .. }) {
                     rules = Arc::clone(&played);
                 }
                 let (end, par) = play_cards(ui, store, *g, m, target);
@@ -337,15 +350,14 @@ fn daily_lines(
         return Vec::new();
     };
     let puzzle = matches!(n.record.play.deal, Deal::Puzzle { .. });
+    // The game just ended is the newest finished play: practice when one came before it.
+    let over = match (n.practice > 0, puzzle) {
+        (true, _) => words.daily_practice,
+        (false, true) => words.puzzle_share,
+        (false, false) => words.daily_share,
+    };
     let mut lines = vec![
-        fill(
-            if puzzle {
-                words.puzzle_share
-            } else {
-                words.daily_share
-            },
-            &[&date],
-        ),
+        fill(over, &[&date]),
         share_line(&n.record),
         fill(
             if puzzle {

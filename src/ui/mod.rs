@@ -48,7 +48,7 @@ use self::play::{Reel, show_replay, watch};
 use self::term::TermGuard;
 
 pub(crate) use self::editor::Edited;
-pub(crate) use self::flow::{play, play_saying};
+pub(crate) use self::flow::{Opening, play, play_saying};
 pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::net::{Brief, net_duel};

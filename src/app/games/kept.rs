@@ -49,14 +49,22 @@ pub(crate) fn play_kept_from(
     print_warnings(store);
     let mut out = io::stdout().lock();
     let mut err = out::stderr();
+    // `--explain` shows the explained hint before every move: each move made with it counts as
+    // a hint asked for, as the hint key does on the screen.
+    let mut meta = meta.clone();
+    let explained = print == Print::Explained;
+    let judged = (print, crate::puzzle::target_of(&meta.deal));
     let ending =
-        headless::cards::run_with(&mut game, input, &mut out, &mut err, print, &mut |g| {
-            store.save(&InPlay::solo(g, meta));
+        headless::cards::run_with(&mut game, input, &mut out, &mut err, judged, &mut |g| {
+            if explained {
+                meta.hints = meta.hints.saturating_add(1);
+            }
+            store.save(&InPlay::solo(g, &meta));
         })?;
     if ending == Ending::Quit && game.moves().is_empty() {
-        store.forget(&InPlay::solo(&game, meta));
+        store.forget(&InPlay::solo(&game, &meta));
     } else {
-        store.finish(&InPlay::solo(&game, meta), Some(ending), None);
+        store.finish(&InPlay::solo(&game, &meta), Some(ending), None);
     }
     print_warnings(store);
     Ok(game.position().score)

@@ -41,6 +41,10 @@ fn terminal_game(global: &Global, args: &PlayArgs, store: &mut Store) -> Result<
         .transpose()?;
     let ui = terminal(global)?;
     let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
-    crate::ui::play_saying(&ui, rules, first, store, broken)?;
+    let opening = crate::ui::Opening {
+        broken,
+        asked: global.rules.is_some() || global.config.is_some(),
+    };
+    crate::ui::play_saying(&ui, rules, first, store, opening)?;
     Ok(())
 }

@@ -116,6 +116,10 @@ pub(crate) struct Row {
     pub highest: u64,
     pub duration_secs: u64,
     pub undos: u32,
+    /// A daily deal or daily puzzle played again after a finished play of it: practice, which
+    /// the line to share, the streaks and the daily figures leave out.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub practice: bool,
 }
 
 impl Row {
@@ -132,6 +136,21 @@ impl Row {
             highest: s.highest,
             duration_secs: s.duration_secs,
             undos: s.undos,
+            practice: s.practice,
+        }
+    }
+
+    /// How it ended as the table says it: a puzzle's verdict, and `practice` after a daily
+    /// deal played again.
+    fn result_text(&self) -> String {
+        let result = self
+            .verdict
+            .clone()
+            .unwrap_or_else(|| self.outcome.as_str().to_string());
+        if self.practice {
+            format!("{result} (practice)")
+        } else {
+            result
         }
     }
 }
@@ -351,9 +370,7 @@ pub(crate) fn table(rows: &[AnyRow], width: Option<usize>) -> String {
                 "cards".into(),
                 r.head.rules.clone(),
                 deal_text(&r.deal),
-                r.verdict
-                    .clone()
-                    .unwrap_or_else(|| r.outcome.as_str().to_string()),
+                r.result_text(),
                 r.head.score_text(r.score.to_string()),
                 r.cards_played.to_string(),
                 r.highest.to_string(),
@@ -616,6 +633,7 @@ mod tests {
             highest: 1024,
             duration_secs: 3725,
             undos: 0,
+            practice: false,
         })
     }
 

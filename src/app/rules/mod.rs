@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{self, Global, RulesArgs};
-use crate::app::shared::{load_rules, terminal};
+use crate::app::shared::terminal;
 use crate::cards::rules::Rules;
 use crate::config;
 use crate::error::Error;
@@ -51,13 +51,14 @@ pub(crate) fn command(global: &Global, args: &RulesArgs) -> Result<(), Error> {
         let name = init_name(args.name.as_deref())?;
         config::write_init(&path, force, &name).map_err(init_error)?;
         out::line(format_args!(
-            "wrote the default rules, named `{name}`, to {}; edit it to change the game \
-             (`new2048 rules --edit`)",
+            "wrote the default rules, named `{name}`, to {}; new games use them from now on \
+             (each command that does says so; the daily deal keeps the day's rules, and \
+             `--rules default` plays the default ones); edit them with `new2048 rules --edit`",
             path.display()
         ))?;
         return Ok(());
     }
-    let loaded = load_rules(global)?;
+    let loaded = config::load(&global.rules_choice())?;
     // Written, not printed: a closed pipe (`rules | head`) is an error to stop on, not a panic.
     let mut out = io::stdout().lock();
     writeln!(out, "# rules in force: {}", loaded.rules.name)?;
@@ -116,14 +117,19 @@ fn init_error(e: config::InitError) -> Error {
 /// `rules --new NAME`: the rule set written from the default rules, then edited on a terminal.
 fn new_rule_set(global: &Global, name: &str) -> Result<(), Error> {
     let path = config::own::create(name).map_err(init_error)?;
-    out::line(format_args!(
-        "wrote the rule set `{name}` (the default rules) to {}; play it with `new2048 --rules \
-         {name}`",
+    // On a terminal the editor opens on it at once, and the line comes after, true of what the
+    // file then holds (before, it read as if the rules edited were still the default ones).
+    let made = format!(
+        "made the rule set `{name}` from a copy of the default rules: {}; play it with \
+         `new2048 --rules {name}`",
         path.display()
-    ))?;
+    );
     if crate::ui::is_interactive() {
-        return edit_rules(global, Some(name));
+        let edited = edit_rules(global, Some(name));
+        out::line(made)?;
+        return edited;
     }
+    out::line(made)?;
     Ok(())
 }
 
@@ -188,6 +194,7 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
         Some(n) => crate::config::own::rule_set_file(n),
     }
     .map_err(|e| Error::said(e, ToString::to_string))?;
+    let file = mend_text(file, name)?;
     let ui = terminal(global)?;
     match crate::ui::edit_rules(&ui, file)? {
         crate::ui::Edited::Play(rules) => {
@@ -199,4 +206,59 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
         crate::ui::Edited::Back(_) | crate::ui::Edited::Stop => {}
     }
     Ok(())
+}
+
+/// A rules file that is not TOML, before the editor (which cannot open it): where its text breaks
+/// is shown (line, column, caret), and the player chooses the way out: the file opened in their
+/// text editor (`$VISUAL`/`$EDITOR`, when set; then read again), or kept aside and started again
+/// from the preset it came from, or left as it is (exit status 2, as any bad rules file).
+/// Another file goes to the editor as it is.
+fn mend_text(
+    file: (std::path::PathBuf, String),
+    name: Option<&str>,
+) -> Result<(std::path::PathBuf, String), Error> {
+    use crate::config::mend;
+    let (path, mut text) = file;
+    while let Some(e) = mend::not_toml(&path, &text) {
+        out::note(format_args!("{e}\n"));
+        let editor = mend::text_editor();
+        let preset = mend::preset_of(&text);
+        let mut ways: Vec<String> = editor
+            .iter()
+            .map(|ed| format!("Open it in {ed}, then come back here"))
+            .collect();
+        ways.push(format!(
+            "Keep it aside (renamed, not deleted) and start again from the {preset} rules"
+        ));
+        ways.push("Leave it as it is".into());
+        let chosen = dialoguer::Select::new()
+            .with_prompt("This file is not TOML, so the rules editor cannot open it")
+            .items(&ways)
+            .default(0)
+            .interact_opt()
+            .ok()
+            .flatten();
+        let opened = editor.is_some() && chosen == Some(0);
+        let fresh = chosen == Some(ways.len() - 2);
+        if opened && let Some(ed) = &editor {
+            if let Err(why) = mend::open_in(ed, &path) {
+                out::note(format_args!("new2048: {why}"));
+            }
+        } else if fresh {
+            let label = name.map_or_else(|| "mine".to_string(), str::to_string);
+            let (preset, aside) = mend::start_again(&path, &text, &label).map_err(Error::io)?;
+            out::line(format_args!(
+                "kept the old file as {}; {} holds the {preset} rules again, named `{label}`",
+                aside.display(),
+                path.display()
+            ))?;
+        } else {
+            return Err(Error::Rules(e));
+        }
+        text = crate::fsread::read_text(&path, crate::fsread::Links::Follow, {
+            crate::config::paths::CONFIG_FILE_BYTES
+        })
+        .map_err(|e| Error::said(e, ToString::to_string))?;
+    }
+    Ok((path, text))
 }

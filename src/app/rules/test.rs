@@ -12,7 +12,6 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{Global, RulesTestArgs};
-use crate::app::shared::load_rules;
 use crate::cards::text::escape_controls;
 use crate::chains::{self, Case};
 use crate::error::Error;
@@ -26,7 +25,7 @@ struct Source {
 
 pub(crate) fn command(global: &Global, args: &RulesTestArgs) -> Result<(), Error> {
     let sources = sources(&args.cases)?;
-    let loaded = load_rules(global)?;
+    let loaded = crate::config::load(&global.rules_choice())?;
     let chosen = &loaded.rules;
     let mut out = io::stdout().lock();
     let from: Vec<&str> = sources.iter().map(|s| s.origin.as_str()).collect();
@@ -77,7 +76,11 @@ pub(crate) fn command(global: &Global, args: &RulesTestArgs) -> Result<(), Error
     for f in &failed {
         writeln!(out, "  {f}")?;
     }
-    let hint = if chosen.hash() == crate::cards::rules::Rules::default_rules().hash() {
+    // Only the project's own cases are worked out for the default rules: cases of the
+    // player's files are theirs to know.
+    let hint = if !args.cases.is_empty()
+        || chosen.hash() == crate::cards::rules::Rules::default_rules().hash()
+    {
         String::new()
     } else {
         format!(
@@ -86,7 +89,7 @@ pub(crate) fn command(global: &Global, args: &RulesTestArgs) -> Result<(), Error
             chosen.name
         )
     };
-    Err(Error::Failed(format!(
+    Err(Error::CasesFailed(format!(
         "{} of {cases} failed{hint}",
         failed.len()
     )))

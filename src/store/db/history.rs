@@ -209,14 +209,24 @@ pub(crate) fn recorded(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
 }
 
 /// A [`Recap`] as SQLite writes it, from the games `g` and their rules `r` (numbers edited
-/// below 0 read as 0).
+/// below 0 read as 0). A daily deal's or daily puzzle's game is practice when a play of the same
+/// date's deal with the same rules (by hash) was finished before it ended: only the first finished
+/// play counts (the line to share, the streak, the daily figures of `stats`). Worked out as it is
+/// read, on the daily index, so nothing kept can disagree with history.
 const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started', \
                        max(g.started, 0), 'ended', max(g.ended, 0), 'rules', r.name, \
                        'rules_hash', r.hash, 'outcome', g.outcome, 'score', max(g.score, 0), \
                        'played', max(g.played, 0), 'highest', max(g.highest, 0), \
                        'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
                        json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
-                       'players', json(g.players), 'checked', json('false'))";
+                       'players', json(g.players), 'checked', json('false'), 'practice', \
+                       json(CASE WHEN g.daily IS NOT NULL AND EXISTS (SELECT 1 FROM games e \
+                       INDEXED BY games_by_daily JOIN rules er ON er.id = e.rules WHERE \
+                       e.daily = g.daily AND er.hash = r.hash AND e.game = g.game AND \
+                       e.outcome IN ('won', 'lost') AND (CASE WHEN json_valid(e.deal) THEN \
+                       e.deal ->> 'kind' END) IS (CASE WHEN json_valid(g.deal) THEN \
+                       g.deal ->> 'kind' END) AND (e.ended, e.n) < (g.ended, g.n)) THEN 'true' \
+                       ELSE 'false' END))";
 
 /// A [`Recap`] of the row [`SUMMARY`] and then [`seal::COLUMNS`] select, verified with `key`, its
 /// names as they show ([`Recap::escape_typed`]).

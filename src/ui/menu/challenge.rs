@@ -144,10 +144,26 @@ pub(super) fn offer_item(words: &Words, offer: &Offer) -> Item {
         .then(|| crate::strategy::measured::find(&offer.name, "best"))
         .flatten()
         .map(|f| fill(words.menu_bot_rate, &[&f.win_percent()]));
-    let mut forms: Vec<String> = bot
-        .iter()
-        .map(|b| format!("{new} · {} · {b}", records[0]))
-        .collect();
+    // What a preset asks of a player: its goal, said first where there is room.
+    let goal = match offer.name.as_str() {
+        _ if !offer.preset => None,
+        "default" => Some(words.goal_default),
+        "hard" => Some(words.goal_hard),
+        "solitaire" => Some(words.goal_solitaire),
+        _ => None,
+    };
+    let mut forms: Vec<String> = Vec::new();
+    if let Some(g) = goal {
+        let with = fill(words.goal_item, &[&new, &g]);
+        forms.extend(bot.iter().map(|b| format!("{with} · {} · {b}", records[0])));
+        forms.push(format!("{with} · {}", records[0]));
+        forms.push(format!("{with} · {}", records[1]));
+        // Before the first game, what the rules ask says more than `not played yet`.
+        if p.games == 0 {
+            forms.push(with);
+        }
+    }
+    forms.extend(bot.iter().map(|b| format!("{new} · {} · {b}", records[0])));
     // Narrower, rules of the player's own go by their name alone (`your rules (fifty)` is
     // long), so the row still says it is a new game.
     // A label told apart from another's ([`label_apart`]) keeps what tells it apart.

@@ -400,6 +400,7 @@ fn all_saved(ui: &Ui, store: &mut Store, notes: &mut Vec<(String, Tone)>) -> Sub
 fn menu_now(
     ui: &Ui,
     rules: &Rules,
+    asked: bool,
     store: &mut Store,
     notes: &mut Vec<(String, Tone)>,
     now: u64,
@@ -413,7 +414,7 @@ fn menu_now(
             Tone::Info,
         ));
     }
-    let played = store.daily_best(rules, &utc::date(now));
+    let played = store.daily_best(&daily_rules(rules, asked), &utc::date(now));
     let offers = offers(ui, rules, store);
     let broken = broken_sets();
     let suggested = suggestion(words, &offers);
@@ -449,24 +450,44 @@ struct MenuNow {
     items: Vec<(Item, Choice)>,
 }
 
+/// The rules the menu's daily deal is played with: the day's, the same for everyone, unless the
+/// command line asked for rules (`asked`), which are then `rules`.
+fn daily_rules(rules: &Rules, asked: bool) -> Rules {
+    if asked {
+        rules.clone()
+    } else {
+        crate::start::day_rules()
+    }
+}
+
 /// The item highlighted first. The newest game in progress, listed first, is what a returning
-/// player most likely wants: it is highlighted first (when there is one: `none_saved` false),
-/// else a new game of the rules in force; back from a sub-menu, the item that led there is.
+/// player most likely wants: it is highlighted first (when there is one), else a new game of the
+/// rules in force; back from a sub-menu, the item that led there is. Rules the command line
+/// asked for (`asked`) are what the player wants: the newest save of them, else a new game of
+/// them, never another game's save.
 fn highlighted(
     items: &[(Item, Choice)],
     offers: &[Offer],
-    none_saved: bool,
+    saved: &[SavedGameInfo],
     rules: &Rules,
-    back: Option<Choice>,
+    (asked, back): (bool, Option<Choice>),
 ) -> usize {
-    let current = offers
+    let hash = rules.hash();
+    let current = offers.iter().position(|o| o.rules.hash() == hash);
+    let new_game = current.and_then(|k| items.iter().position(|(_, c)| *c == Choice::New(k)));
+    let of_these = saved
         .iter()
-        .position(|o| o.rules.hash() == rules.hash())
-        .filter(|_| none_saved);
+        .position(|s| s.game == GameKind::Cards && s.rules_hash == hash)
+        .and_then(|n| items.iter().position(|(_, c)| *c == Choice::Resume(n)));
+    let first = match (asked, saved.is_empty()) {
+        (true, _) => of_these.or(new_game),
+        (false, true) => new_game,
+        (false, false) => None,
+    };
     items
         .iter()
         .position(|(_, c)| Some(*c) == back)
-        .or_else(|| current.and_then(|k| items.iter().position(|(_, c)| *c == Choice::New(k))))
+        .or(first)
         .unwrap_or(0)
 }
 
@@ -481,6 +502,7 @@ pub(crate) fn start(
     rules: &mut Arc<Rules>,
     store: &mut Store,
     news: &[(String, Tone)],
+    asked: bool,
 ) -> Option<Match> {
     let words = ui.words;
     let mut notes: Vec<(String, Tone)> = news.to_vec();
@@ -493,7 +515,7 @@ pub(crate) fn start(
             offers,
             broken,
             items,
-        } = menu_now(ui, rules, store, &mut notes, now);
+        } = menu_now(ui, rules, asked, store, &mut notes, now);
         let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
         let deletable: Vec<bool> = items
             .iter()
@@ -504,7 +526,7 @@ pub(crate) fn start(
         } else {
             words.menu_keys
         };
-        let default = highlighted(&items, &offers, saved.is_empty(), rules, back);
+        let default = highlighted(&items, &offers, &saved, rules, (asked, back));
         let picked = select(
             ui,
             &notes,
@@ -555,7 +577,7 @@ pub(crate) fn start(
                 Sub::Leave => return None,
             },
             Choice::Daily => {
-                let (g, m) = crate::start::start_daily(Rules::clone(rules), None);
+                let (g, m) = crate::start::start_daily(daily_rules(rules, asked), None);
                 return Some(Match::Cards(Box::new(g), m));
             }
             Choice::Puzzle => {

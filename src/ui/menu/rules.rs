@@ -17,7 +17,7 @@ use crate::ui::editor::{Edited, Editor};
 use crate::ui::kit::{Tone, fill};
 use crate::ui::play::{Match, edit};
 use crate::ui::term::Ui;
-use crate::ui::widgets::Item;
+use crate::ui::widgets::{Item, Picked};
 
 use super::challenge::{own_rule_sets, rules_label};
 use super::{Sub, fresh_game, select_sub};
@@ -88,7 +88,85 @@ pub(super) fn mend(
     set: Option<&Broken>,
 ) -> Sub<Match> {
     let name = set.map(|b| b.name.as_str()).unwrap_or_default();
-    edit_file(ui, rules, notes, config::own::rule_set_file(name))
+    let file = match config::own::rule_set_file(name) {
+        Ok(file) => match mend_text(ui, file, name, notes) {
+            Sub::Chose(file) => Ok(file),
+            Sub::Back => return Sub::Back,
+            Sub::Leave => return Sub::Leave,
+        },
+        Err(e) => Err(e),
+    };
+    edit_file(ui, rules, notes, file)
+}
+
+/// A rule set `name` whose text is not TOML (the editor cannot open it): where it breaks (its
+/// line, column and caret) above the ways out, the player's text editor when one is set (the
+/// file then read again) or the file kept aside and started again from its preset; once it is
+/// TOML, the file to edit. Another file is given back as it is.
+fn mend_text(
+    ui: &Ui,
+    file: (std::path::PathBuf, String),
+    name: &str,
+    notes: &mut Vec<(String, Tone)>,
+) -> Sub<(std::path::PathBuf, String)> {
+    use crate::config::mend;
+    let words = ui.words;
+    let (path, mut text) = file;
+    let mut said: Vec<(String, Tone)> = Vec::new();
+    while let Some(e) = mend::not_toml(&path, &text) {
+        let editor = mend::text_editor();
+        let preset = mend::preset_of(&text);
+        let mut above = said.clone();
+        above.push((e.to_string(), Tone::Bad));
+        let mut items: Vec<Item> = editor
+            .iter()
+            .map(|ed| Item::new(fill(words.mend_open, &[ed])))
+            .collect();
+        items.push(Item::new(fill(words.mend_again, &[&preset])));
+        items.push(Item::new(words.mend_back));
+        let keys = words.list_keys;
+        let open = editor.is_some();
+        match super::select(ui, &above, words.mend_not_toml, &items, &[], keys, 0) {
+            Picked::Item(0) if open => {
+                let ed = editor.unwrap_or_default();
+                if let Err(why) = crate::ui::term::outside(ui, || mend::open_in(&ed, &path)) {
+                    said.push((why, Tone::Bad));
+                }
+            }
+            Picked::Item(i) if i + 2 == items.len() => {
+                match mend::start_again(&path, &text, name) {
+                    Ok((preset, aside)) => said.push((
+                        fill(
+                            words.mend_kept,
+                            &[&aside.display(), &path.display(), &preset],
+                        ),
+                        Tone::Good,
+                    )),
+                    Err(why) => said.push((why, Tone::Bad)),
+                }
+            }
+            Picked::Stop => return Sub::Leave,
+            _ => {
+                notes.append(&mut said);
+                return Sub::Back;
+            }
+        }
+        match crate::fsread::read_text(
+            &path,
+            crate::fsread::Links::Follow,
+            config::paths::CONFIG_FILE_BYTES,
+        ) {
+            Ok(t) => text = t,
+            Err(e) => {
+                notes.append(&mut said);
+                notes.push((e.to_string(), Tone::Bad));
+                return Sub::Back;
+            }
+        }
+    }
+    // What was done is said above the menu, after the editor.
+    notes.append(&mut said);
+    Sub::Chose((path, text))
 }
 
 /// The rules editor on `file` (its path and text, or why it cannot be read, said in `notes`):

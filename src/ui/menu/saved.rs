@@ -35,7 +35,15 @@ pub(super) fn label(info: &SavedGameInfo, words: &Words, now: u64) -> String {
             )
         }
         (GameKind::Cards, _) => (
-            words.menu_mode_cards.to_string(),
+            // A daily deal or a puzzle is named as one (`daily 2026-12-01`), not as any game.
+            match (
+                info.deal.strip_prefix("daily "),
+                info.deal.strip_prefix("puzzle "),
+            ) {
+                (Some(date), _) => format!("{} {date}", words.daily),
+                (_, Some(which)) => format!("{} {which}", words.puzzle),
+                _ => words.menu_mode_cards.to_string(),
+            },
             words.menu_played_cards,
             fill(words.menu_saved_score, &[&info.score]),
         ),

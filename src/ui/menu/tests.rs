@@ -173,14 +173,19 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         ]
     );
     assert_eq!(items[3].0.text(80), "More saved games (2)");
-    // A preset says how hard it is: the best bot's share of games won, as measured.
+    // A preset says what it asks and how hard it is: the best bot's share of games won, as
+    // measured.
+    assert_eq!(
+        items[4].0.text(100),
+        "New game: default (beat par) · best 321 · 4 played, 75% won · the best bot wins 100%"
+    );
     assert_eq!(
         items[4].0.text(80),
-        "New game: default · best 321 · 4 played, 75% won · the best bot wins 100%"
+        "New game: default (beat par) · best 321 · 4 played, 75% won"
     );
     assert_eq!(
         items[4].0.text(60),
-        "New game: default · best 321 · 4 played, 75% won"
+        "New game: default (beat par) · best 321 · 75% won"
     );
     // Narrow, rules of the player's own go by their name, and still say it is a new game.
     let mut own = offer("your rules (fifty)", false, 1, 1, 1);
@@ -205,7 +210,7 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
     assert_eq!(items[4].0.text(36), "default · best 321 · 75% won");
     assert_eq!(
         items[5].0.text(80),
-        "New game: hard · not played yet · the best bot wins 99%"
+        "New game: hard (survive the deck) · not played yet · the best bot wins 99%"
     );
     assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
     let listed = Listed {
@@ -217,7 +222,7 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
     assert!(!few.iter().any(|(_, c)| *c == Choice::More));
     assert_eq!(
         few[3].0.text(60),
-        "新游戏：default · 最高 321 · 玩了 4 局，胜率 75%"
+        "新游戏：default（超过标准分） · 最高 321 · 胜率 75%"
     );
 }
 
@@ -344,4 +349,29 @@ fn broken_files_are_said_and_listed() {
         );
         insta::assert_snapshot!(format!("broken_files_40x15_{name}"), shown);
     }
+}
+
+/// Each preset says what it asks of a player where there is room: the default rules, to beat
+/// par; the hard ones, to survive; solitaire, to score high. Rules of the player's own say none.
+#[test]
+fn a_preset_says_its_goal() {
+    for (name, goal) in [
+        ("default", EN.goal_default),
+        ("hard", EN.goal_hard),
+        ("solitaire", EN.goal_solitaire),
+    ] {
+        let item = offer_item(&EN, &offer(name, true, 0, 0, 0));
+        let wide = item.text(120);
+        assert!(
+            wide.contains(&fill(EN.goal_item, &[&name, &goal])),
+            "{wide}"
+        );
+        assert!(item.text(30).chars().count() <= 30);
+        // Not played yet, the goal is kept down to 40 columns.
+        assert!(item.text(38).contains(goal), "{}", item.text(38));
+    }
+    let own = offer_item(&EN, &offer("mine", false, 0, 0, 0));
+    assert!(!own.text(120).contains('('), "{}", own.text(120));
+    let zh = offer_item(&ZH, &offer("default", true, 0, 0, 0)).text(120);
+    assert!(zh.contains(ZH.goal_default), "{zh}");
 }

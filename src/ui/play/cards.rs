@@ -24,14 +24,21 @@ use super::replay::{Annotated, Solo, show_replay};
 use super::session::{End, click};
 use super::solo::{self, Kept, OnePlayer};
 
-/// What the title says about the deal: the date of a daily deal or daily puzzle (a puzzle's
-/// rules already say it is one).
-fn tag(meta: &GameMeta, words: &Words) -> Option<String> {
+/// What the title says about the deal: the date of a daily deal or daily puzzle, marked
+/// practice when `again` (it was finished before: only the first finished play counts), or a
+/// puzzle's seed (its rules already say it is one), so the puzzle can be named again.
+fn tag(meta: &GameMeta, words: &Words, again: bool) -> Option<String> {
+    let practice = if again {
+        format!(" · {}", words.practice)
+    } else {
+        String::new()
+    };
     match &meta.deal {
-        Deal::Daily { date, .. } => Some(format!("{} {date}", words.daily)),
+        Deal::Daily { date, .. } => Some(format!("{} {date}{practice}", words.daily)),
         Deal::Puzzle {
             date: Some(date), ..
-        } => Some(format!("{} {date}", words.puzzle)),
+        } => Some(format!("{} {date}{practice}", words.puzzle)),
+        Deal::Puzzle { seed, .. } => Some(format!("{} {seed}", words.puzzle)),
         _ => None,
     }
 }
@@ -87,12 +94,19 @@ pub(crate) fn play_cards(
     target: Option<Solution>,
 ) -> (End, Option<u64>) {
     let puzzle = matches!(meta.deal, Deal::Puzzle { .. });
+    let again = match &meta.deal {
+        Deal::Daily { date, .. }
+        | Deal::Puzzle {
+            date: Some(date), ..
+        } => store.daily_news(game.rules(), date).is_some(),
+        _ => false,
+    };
     let cards = Cards {
         cursor: game.rules().board.columns as usize / 2,
         hint: None,
         advice: Vec::new(),
         explained: Vec::new(),
-        tag: tag(&meta, ui.words),
+        tag: tag(&meta, ui.words, again),
         fresh: None,
         judged: Judged::new(if puzzle {
             Pending::Off
@@ -285,6 +299,7 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
         daily: matches!(s.meta.deal, Deal::Daily { .. }),
         insight: &s.extra.lines,
         goal: goal(s),
+        par: s.extra.judged.par_known(),
         ..Screen::of(&s.game)
     }
 }
@@ -358,11 +373,18 @@ impl OnePlayer for Game {
         true
     }
 
+    /// A puzzle's target and reach, and any other deal's par: drawn as soon as they come.
     fn play_poll(s: &mut Kept<Self>) -> (bool, bool) {
         let before = goal(s);
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let coming = s.extra.target.computing() || reach_coming(&s.extra, &s.game);
-        (goal(s) != before, before.is_some() && coming)
+        let par = &mut s.extra.judged.par;
+        let par_came = par.poll();
+        let par_coming = par.computing();
+        (
+            goal(s) != before || par_came,
+            (before.is_some() && coming) || par_coming,
+        )
     }
 
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
@@ -473,6 +495,8 @@ impl OnePlayer for Game {
                     return; // A stop signal: the game loop leaves, saving the game.
                 };
                 let hint = advice.first().map(|&(m, _)| m);
+                // Counted, kept and shared: a daily deal played on hints says so.
+                s.meta.hints = s.meta.hints.saturating_add(1);
                 s.extra.hint = hint;
                 s.extra.advice = advice;
                 s.extra.happened(Event::Suggested(hint));

@@ -216,6 +216,14 @@ impl<M: PartialEq + Clone> Judged<M> {
         }
     }
 
+    /// Par as known without looking for news: what the game screen shows.
+    pub(crate) fn par_known(&self) -> Option<u64> {
+        match self.par {
+            Pending::Ready(p) => Some(p),
+            _ => None,
+        }
+    }
+
     /// Par, if it was worked out by now (it is never waited for).
     pub(crate) fn par_now(&mut self) -> Option<u64> {
         self.par.poll();

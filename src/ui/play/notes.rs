@@ -31,6 +31,8 @@ pub(crate) fn describe(turn: &Turn, words: &Words) -> Vec<Note> {
             let made = turn.steps().last().map(|s| s.made.to_string());
             fill(words.cleared, &[&col, &made.unwrap_or_default()])
         }
+        // A bomb on an empty column blows nothing away, and says so.
+        Some(Clear::Bomb) if turn.blown == 0 => fill(words.bombed_empty, &[&col]),
         Some(Clear::Bomb) => fill(words.bombed, &[&col]),
         None => String::new(),
     };
@@ -61,4 +63,43 @@ pub(crate) fn refusal(e: MoveError, game: &Game, words: &Words) -> Note {
         MoveError::GameOver => words.hint_none.to_string(),
     };
     Note::new(text, Tone::Bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::cards::engine::Game;
+    use crate::cards::rules::Rules;
+    use crate::ui::kit::EN;
+
+    /// A bomb says what it blew away: a column of cards, or nothing on an empty column (it was
+    /// said to blow that column away).
+    #[test]
+    fn a_bomb_on_an_empty_column_blows_nothing_away() {
+        let deck: Vec<crate::cards::card::Card> = "2 bomb bomb 4"
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let mut g = Game::new(Arc::new(Rules::default_rules()), deck.into());
+        g.play(Move::Place(0)).unwrap();
+        let said = |t: &Turn| {
+            describe(t, &EN)
+                .iter()
+                .map(|n| n.text.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let full = g.play(Move::Place(0)).unwrap();
+        assert!(
+            said(&full).contains("Column 1 is blown away"),
+            "{}",
+            said(&full)
+        );
+        let empty = g.play(Move::Place(1)).unwrap();
+        let text = said(&empty);
+        assert!(text.contains("it was empty"), "{text}");
+        assert!(!text.contains("blown away"), "{text}");
+    }
 }

@@ -136,6 +136,7 @@ impl Shown for Game {
             daily: false,
             insight: &[],
             goal: None,
+            par: None,
         };
         lay_out_cards(&screen, words, theme, size.0, size.1)
     }

@@ -224,12 +224,18 @@ fn panic_asked() -> bool {
 
 /// Shows the help until a key or click that does not page it: ↑/↓, PgUp/PgDn, space, Home/End
 /// and the mouse wheel page through a help taller than the window (the boss key is the key
-/// reader's); Ctrl-C and Ctrl-D still leave at once.
+/// reader's, and closes a help asked for in the log look as it brings the board back); Ctrl-C
+/// and Ctrl-D still leave at once.
 fn help(s: &mut impl Play) -> Option<End> {
     let mut top = 0;
+    // The help asked for in the log look, then the boss key: the board comes back as it was
+    // played, not with the help open over it. (Help opened on the board and hidden behind the
+    // log look comes back as it was hidden, open.)
+    let look = s.ui().look.get();
     loop {
         top = s.draw_at(Overlay::Help, false, top).unwrap_or(top);
         let key = match read_key(s.ui()) {
+            KeyRead::Redraw if look == Look::Log && s.ui().look.get() != look => return None,
             KeyRead::Redraw => continue,
             KeyRead::Stop => return Some(s.leave()),
             KeyRead::Mouse(m) => {

@@ -75,6 +75,10 @@ pub(crate) struct Screen<'a> {
     /// A puzzle's goal: its target in place of the best score, its whole deck in view, the
     /// result judged by the target. `None` for any other game.
     pub goal: Option<Goal>,
+    /// Par of this deal (what the best bot scores on it seeing what the player sees), once it
+    /// was worked out: the score to beat, shown beside the best. `None` for a puzzle (its
+    /// target is its goal) and until par is known.
+    pub par: Option<u64>,
 }
 
 /// A puzzle's goal as the screen shows it (see [`crate::puzzle`]).
@@ -109,6 +113,7 @@ impl<'a> Screen<'a> {
             daily: false,
             insight: &[],
             goal: None,
+            par: None,
         }
     }
 
@@ -551,14 +556,15 @@ fn stats(s: &Screen, words: &Words, theme: Theme, l: CardLayout, width: usize) -
     // During a move's animation the score counts up with its chain.
     let score = s.frame.map_or(p.score, |f| f.score);
     let mut items = vec![pair(theme, words.score, &score.to_string())];
-    match s.goal {
+    if let Some(goal) = s.goal {
         // A puzzle: the target and how far the moves so far can still go, in place of the
         // best score of other deals; its cards left are all on the screen.
-        Some(goal) => items.extend(pages::goal_items(goal, words, theme)),
-        None => items.extend([
-            pair(theme, words.best, &best(s)),
-            pair(theme, words.cards_left, &s.cards_left().to_string()),
-        ]),
+        items.extend(pages::goal_items(goal, words, theme));
+    } else {
+        items.push(pair(theme, words.best, &best(s)));
+        // The score to beat on this deal, as a puzzle shows its target.
+        items.extend(s.par.map(|p| pair(theme, words.par, &p.to_string())));
+        items.push(pair(theme, words.cards_left, &s.cards_left().to_string()));
     }
     if game.rules().has_discards() {
         items.push(pair(theme, words.discards, &p.discards.to_string()));

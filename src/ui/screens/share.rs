@@ -1,6 +1,8 @@
-//! The line a player shares of a finished daily deal, for posting: `new2048 daily 2026-12-01
-//! (default): won · score 14 · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆`. The result screen and
-//! `daily --share` print it; the store finds the record it is drawn from.
+//! The line a player shares of a finished daily deal, for posting: `new2048 daily 2026-12-01:
+//! won · score 14 · 100 cards · 3 clears · 2 bombs · 1 hint  🟦🟩🟨…🏆`. The result screen and
+//! `daily --share` print it; the store finds the record it is drawn from (the first finished play
+//! of the deal: later ones are practice). The rules are named only when they are not the day's
+//! (`new2048 daily 2026-12-01 (hard rules): …`), and the hints and undos used are counted.
 //!
 //! The shared line must not give the deal away: everyone plays the same cards that day, and a
 //! line saying "a bomb at card 31" would tell the others where the bombs are. So the strip shows
@@ -18,8 +20,9 @@ use crate::start::Deal;
 /// Stretches of the deck in the strip.
 const CELLS: usize = 10;
 
-/// The shared line of a daily deal's record: `new2048 daily 2026-12-01 (default): won · score 14
-/// · 100 cards · 3 clears · 2 bombs  🟦🟩🟨…🏆` (a count of none is left out).
+/// The shared line of a daily deal's record: `new2048 daily 2026-12-01: won · score 14 · 100
+/// cards · 3 clears · 2 bombs · 2 hints · 1 undo  🟦🟩🟨…🏆` (a count of none is left out; rules
+/// other than the day's named after the date).
 pub(crate) fn share_line(r: &Record) -> String {
     let (what, date) = match &r.play.deal {
         Deal::Daily { date, .. } => ("daily", date.as_str()),
@@ -50,9 +53,17 @@ pub(crate) fn share_line(r: &Record) -> String {
     // Counts of nothing only make the line longer.
     parts.extend((clears > 0).then(|| count(clears, "clear")));
     parts.extend((bombs > 0).then(|| count(bombs, "bomb")));
+    // The help the player had, as such lines say it: a score made on hints reads as one.
+    parts.extend((r.play.hints > 0).then(|| count(r.play.hints, "hint")));
+    parts.extend((r.play.undos > 0).then(|| count(r.play.undos, "undo")));
+    // The day's rules go without saying; others are named, since their deal is another.
+    let rules = if crate::start::of_the_day(&r.play.deal, &r.play.rules.hash) {
+        String::new()
+    } else {
+        format!(" ({} rules)", r.play.rules.name)
+    };
     format!(
-        "new2048 {what} {date} ({}): {}  {strip}",
-        r.play.rules.name,
+        "new2048 {what} {date}{rules}: {}  {strip}",
         parts.join(" · ")
     )
 }
@@ -138,7 +149,7 @@ mod tests {
         let r = daily("2026-11-30", &[0, 0, 1, 2, 3]);
         let line = share_line(&r);
         assert!(
-            line.starts_with("new2048 daily 2026-11-30 (default): lost · score "),
+            line.starts_with("new2048 daily 2026-11-30: lost · score "),
             "{line}"
         );
         assert!(line.contains(" · 5 cards"), "{line}");
@@ -156,6 +167,28 @@ mod tests {
         assert!(!line.contains('\n'));
         let g = Game::with_seed(Arc::new(Rules::default_rules()), 3);
         assert_eq!(strip_of(&g), "⬛⬛⬛⬛⬛⬛⬛⬛⬛⬛⏸");
+    }
+
+    /// The help the player had is in the line (a score made on hints reads as one), and the
+    /// rules are named only when they are not the day's.
+    #[test]
+    fn the_share_line_counts_the_help_and_names_other_rules() {
+        let mut r = daily("2026-11-30", &[0, 1]);
+        assert!(!share_line(&r).contains("hint"), "{}", share_line(&r));
+        r.play.hints = 2;
+        r.play.undos = 1;
+        let line = share_line(&r);
+        assert!(line.contains(" · 2 hints · 1 undo  "), "{line}");
+        let hard = crate::config::load_preset("hard").unwrap();
+        let date = crate::utc::Date::daily("2026-11-30").unwrap();
+        let (mut g, meta) = crate::start::start_daily(hard, Some(date));
+        let _ = g.play(Move::Place(0));
+        let r = crate::record::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new());
+        let line = share_line(&r);
+        assert!(
+            line.starts_with("new2048 daily 2026-11-30 (hard rules): lost"),
+            "{line}"
+        );
     }
 
     fn strip_of(g: &Game) -> String {

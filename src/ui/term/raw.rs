@@ -126,6 +126,15 @@ pub(crate) fn suspend(ui: &Ui) {
     super::disguise::wear(ui);
 }
 
+/// Runs `away` (the player's text editor on a file) with the terminal given back as
+/// [`TermGuard`] leaves it, then takes it again. The caller redraws.
+pub(crate) fn outside<T>(ui: &Ui, away: impl FnOnce() -> T) -> T {
+    give_back();
+    let done = away();
+    retake(ui);
+    done
+}
+
 /// Ctrl-Z on a system without job control (Windows): nothing to suspend to, so the game stays;
 /// the caller redraws.
 #[cfg(not(unix))]

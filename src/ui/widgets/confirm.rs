@@ -30,7 +30,7 @@ pub(crate) fn answer(key: &Key, default: bool) -> Option<Answer> {
     })
 }
 
-/// `? Quit? (y/n) no`: the question in the player's colours and language, its keys and Enter's
+/// `? Quit? (y/n, Enter: no)`: the question in the player's colours and language, its keys and Enter's
 /// answer, on one line of at most `width` columns (a wrapped prompt would scroll the screen
 /// behind it: at 40 columns, the score off the top), the question cut between words.
 pub(crate) fn question_line(
@@ -41,15 +41,22 @@ pub(crate) fn question_line(
     width: usize,
 ) -> String {
     let word = if default { words.yes } else { words.no };
+    // Enter's answer is said as the key's (`(y/n, Enter: no)`): a bare `no` after the keys
+    // read as if the question had been answered already.
     let w = console::measure_text_width;
-    let keys = w(words.yes_no_keys) + w(words.yes).max(w(words.no));
-    let question = cut_words(question, width.saturating_sub(keys + 5).max(8));
+    let long = crate::ui::kit::fill(words.yes_no_keys, &[&word]);
+    // Narrow, the question is read whole and Enter's answer is said by its capital.
+    let keys = if w(question) + w(&long) + 4 <= width {
+        long
+    } else {
+        words.yes_no_short[usize::from(!default)].to_string()
+    };
+    let question = cut_words(question, width.saturating_sub(w(&keys) + 4).max(8));
     let line = format!(
-        "{} {} {} {}",
+        "{} {} {}",
         theme.paint("?", Tone::Title),
         theme.paint(&question, Tone::Value),
-        theme.paint(words.yes_no_keys, Tone::Dim),
-        theme.paint(word, Tone::Info)
+        theme.paint(&keys, Tone::Dim),
     );
     crate::ui::kit::fit(&line, width)
 }
@@ -79,12 +86,17 @@ mod tests {
                 let line = question_line(words, Theme::PLAIN, q, false, width);
                 assert!(console::measure_text_width(&line) <= width, "{line}");
                 assert!(line.starts_with("? "), "{line}");
-                assert!(line.contains(words.yes_no_keys) || width < 30, "{line}");
+                let keys = crate::ui::kit::fill(words.yes_no_keys, &[&words.no]);
+                let short = words.yes_no_short[1];
+                assert!(
+                    line.contains(&keys) || line.contains(short) || width < 30,
+                    "{line}"
+                );
             }
         }
         assert_eq!(
             question_line(&EN, Theme::PLAIN, "Quit?", false, 80),
-            "? Quit? (y/n) no"
+            "? Quit? (y/n, Enter: no)"
         );
     }
 

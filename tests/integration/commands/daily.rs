@@ -141,3 +141,107 @@ fn a_later_date_is_refused_and_keeps_the_streak() {
     let stats = text(&home.run(&["stats"], "").stdout);
     assert!(stats.contains("streak 2 days"), "{stats}");
 }
+
+/// Only the first finished play of a day's deal counts: a second play of it says it is practice
+/// (before and after it), history marks it, and the line to share stays the first play's.
+#[test]
+fn a_daily_deal_counts_once() {
+    let home = Home::new();
+    let day = date(2);
+    let first = home.run(&["daily", "--date", &day], &cards_to_the_end());
+    let out = text(&first.stdout);
+    assert!(!out.contains("practice"), "{out}");
+    let line = |out: &str| {
+        out.lines()
+            .find_map(|l| l.strip_prefix("to share: "))
+            .map(str::to_string)
+    };
+    let shared = line(&out).expect("a line to share");
+    assert!(
+        shared.starts_with(&format!("new2048 daily {day}: ")),
+        "the day's rules are not named: {shared}"
+    );
+    // Played again knowing the cards, another way: practice, and the line is unchanged.
+    let again = home.run(&["daily", "--date", &day], &"5\n4\n3\n2\n1\n".repeat(250));
+    let out = text(&again.stdout);
+    assert!(
+        out.lines().next().unwrap_or_default().contains("practice"),
+        "said before it is played: {out}"
+    );
+    assert!(out.contains("\npractice: "), "and after: {out}");
+    assert_eq!(line(&out).as_deref(), Some(shared.as_str()), "{out}");
+    let share = home.run(&["daily", "--date", &day, "--share"], "");
+    assert_eq!(text(&share.stdout).trim_end(), shared);
+    let rows = crate::common::json_rows(&home.run(&["history", "--json"], ""));
+    let practice: Vec<bool> = rows
+        .iter()
+        .map(|r| r["practice"].as_bool().unwrap_or(false))
+        .collect();
+    assert_eq!(practice, [true, false], "newest first");
+    let table = text(&home.run(&["history"], "").stdout);
+    assert!(table.contains("(practice)"), "{table}");
+    let stats = text(&home.run(&["stats"], "").stdout);
+    assert!(stats.contains("games 1 "), "practice is left out: {stats}");
+}
+
+/// The day's deal is played with the day's rules whatever rules file the player keeps (so that
+/// `rules --init` changes no one's daily deal); `--rules` still chooses others, and the line to
+/// share names them.
+#[test]
+fn the_daily_deal_keeps_its_own_rules() {
+    let home = Home::new();
+    let day = date(1);
+    let init = home.run(&["rules", "--init", "--name", "mine"], "");
+    assert!(init.status.success(), "{}", text(&init.stderr));
+    let said = text(&init.stdout);
+    assert!(said.contains("new games use them"), "{said}");
+    // A command that uses the file says so, in one line.
+    let played = home.run(&["play", "--seed", "1", "--json"], "q\n");
+    let err = text(&played.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("new2048: with your rules `mine` from "),
+        "{err}"
+    );
+    let file = home.path().join("xdg-config/new2048/config.toml");
+    let edited = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("size = 100", "size = 60");
+    std::fs::write(&file, edited).unwrap();
+    let played = home.run(&["daily", "--date", &day, "--json"], &cards_to_the_end());
+    let v: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
+    assert_eq!(v["rules"], "default", "{v}");
+    let share = home.run(&["daily", "--date", &day, "--share"], "");
+    assert!(share.status.success(), "{}", text(&share.stderr));
+    let hard = home.run(
+        &["--rules", "hard", "daily", "--date", &day, "--json"],
+        &cards_to_the_end(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&hard.stdout).unwrap();
+    assert_eq!(v["rules"], "hard", "{v}");
+    let share = home.run(&["--rules", "hard", "daily", "--date", &day, "--share"], "");
+    let line = text(&share.stdout);
+    assert!(
+        line.starts_with(&format!("new2048 daily {day} (hard rules): ")),
+        "{line}"
+    );
+}
+
+/// `NEW2048_CONFIG` naming a file not made yet is said as that, with what to do.
+#[test]
+fn a_missing_rules_file_is_said_as_missing() {
+    let home = Home::new();
+    let out = home
+        .command()
+        .env("NEW2048_CONFIG", home.path().join("none.toml"))
+        .args(["rules"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("$NEW2048_CONFIG names a rules file that is not there")
+            && err.contains("rules --init"),
+        "{err}"
+    );
+}

@@ -153,6 +153,12 @@ fn every_exit_status_follows_the_kind_of_what_failed() {
         (vec!["daily", "--date", "2999-01-01"], 2, "has not come yet"),
         (vec!["puzzle", "--daily", "1969-12-31"], 2, "is not a date"),
         (vec!["--config", &bad_rules, "rules"], 2, "extra `=`"),
+        // A case that fails is neither bad input nor the machine's failure.
+        (
+            vec!["rules", "test", "8 4 + 4 = 32"],
+            3,
+            "1 of 1 case failed",
+        ),
     ];
     if cfg!(target_os = "linux") {
         cases.push((
@@ -170,4 +176,16 @@ fn every_exit_status_follows_the_kind_of_what_failed() {
         assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+/// `rules test` on the player's own cases never ends with a note about the project's cases
+/// (worked out for the default rules): those are not the ones that ran.
+#[test]
+fn own_cases_fail_without_a_note_on_the_projects() {
+    let home = Home::new();
+    let out = home.run(&["--rules", "hard", "rules", "test", "8 4 + 4 = 32"], "");
+    assert_eq!(out.status.code(), Some(3));
+    let err = text(&out.stderr);
+    assert!(err.contains("1 of 1 case failed"), "{err}");
+    assert!(!err.contains("project's cases"), "{err}");
 }

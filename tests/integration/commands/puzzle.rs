@@ -44,6 +44,11 @@ fn the_solvers_line_reaches_the_target() {
         played.contains(&format!("target {target} (proven best) · you {target}")),
         "{played}"
     );
+    // The result line judges it by its target too: its deck played out is no bare `won`.
+    assert!(
+        played.contains(&format!("result: solved  score {target} of {target}")),
+        "{played}"
+    );
     let review = text(&home.run(&["review", "1"], "").stdout);
     assert!(
         review.contains("20 of 20 moves kept the best score"),
@@ -55,6 +60,39 @@ fn the_solvers_line_reaches_the_target() {
     assert!(!cards.contains("puzzle 3"), "{cards}");
 }
 
+/// `puzzle --solution` alone shows the solution of the puzzle just finished, not a new one; a
+/// puzzle begun since and left unfinished is not spoiled, and says so.
+#[test]
+fn the_solution_is_the_last_finished_puzzles() {
+    let home = Home::new();
+    let none = home.run(&["puzzle", "--solution"], "");
+    assert_eq!(none.status.code(), Some(2));
+    assert!(text(&none.stderr).contains("no puzzle finished yet"));
+    let solution = text(
+        &home
+            .run(&["puzzle", "--seed", "3", "--solution"], "")
+            .stdout,
+    );
+    home.run(&["puzzle", "--seed", "3"], &solution_moves(&solution));
+    let last = home.run(&["puzzle", "--solution"], "");
+    assert!(last.status.success(), "{}", text(&last.stderr));
+    let out = text(&last.stdout);
+    assert!(
+        out.starts_with("the last puzzle you finished, puzzle 3"),
+        "{out}"
+    );
+    assert_eq!(solution_moves(&out), solution_moves(&solution), "{out}");
+    // A puzzle begun and left: its solution is not shown, and the player is told why.
+    home.run(&["puzzle", "--seed", "5"], "1\nq\n");
+    let left = home.run(&["puzzle", "--solution"], "");
+    let err = text(&left.stderr);
+    assert!(
+        err.contains("puzzle 5") && err.contains("unfinished"),
+        "{err}"
+    );
+    assert!(text(&left.stdout).contains("puzzle 3"));
+}
+
 #[test]
 fn the_daily_puzzle_is_shared_and_counted() {
     let home = Home::new();
@@ -63,7 +101,7 @@ fn the_daily_puzzle_is_shared_and_counted() {
     let deck = first.lines().next().unwrap_or_default().to_string();
     assert!(deck.contains("the daily puzzle of 2026-12-04"), "{first}");
     assert!(
-        first.contains("to share: new2048 puzzle 2026-12-04 (default puzzle): "),
+        first.contains("to share: new2048 puzzle 2026-12-04: "),
         "{first}"
     );
     assert!(first.contains("puzzle streak"), "{first}");

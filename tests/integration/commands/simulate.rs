@@ -90,7 +90,15 @@ fn json_report_field_by_field() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(out.stderr.is_empty(), "no progress bar on a pipe");
+    // The one line on standard error says whose rules these are (the rules file's, not asked
+    // for); nothing else is written there: no progress bar on a pipe.
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "no progress bar on a pipe: {err}");
+    assert!(
+        lines[0].starts_with("new2048: with your rules `short` from "),
+        "{err}"
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
     let v: Value = serde_json::from_str(&text).unwrap();

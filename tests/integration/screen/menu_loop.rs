@@ -346,3 +346,107 @@ fn a_duel_joined_at_the_menu_after_a_wrong_code_comes_back_to_it() {
     r.send("q");
     r.ends_restored();
 }
+
+/// The daily deal chosen twice at the menu: the second play is marked practice on its screen
+/// and above the menu, and the line to share is the first play's, unchanged. Then `--rules X`
+/// opens the menu on a new game of X, not on the newest save of other rules.
+#[test]
+fn the_daily_deal_twice_and_rules_asked_for() {
+    let rules = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(rules.path(), "name = \"short\"\n[deck]\nsize = 8\n").unwrap();
+    let config = rules.path().to_str().unwrap();
+    let mut r = start(&["--no-color", "--config", config]);
+    r.expect("Quit");
+    let mut shared = Vec::new();
+    for round in 0..2 {
+        r.highlight("Daily deal");
+        r.send("\r");
+        let title = r.expect("Cards left 8");
+        assert_eq!(title.contains("practice"), round == 1, "{title}");
+        r.send("12345123");
+        r.expect("Play again");
+        r.send("m");
+        let above = r.expect("what would you like to play?");
+        assert_eq!(above.contains("Practice:"), round == 1, "{above}");
+        let line = above
+            .lines()
+            .find(|l| l.contains("new2048 daily "))
+            .map_or_else(|| panic!("{above}"), |l| l.trim().to_string());
+        shared.push(line);
+        r.expect("Quit");
+    }
+    assert_eq!(shared[0], shared[1]);
+    assert!(shared[0].contains("(short rules)"), "{}", shared[0]);
+    // A game of the default rules left saved, then the menu asked for the hard rules.
+    r.highlight("New game");
+    r.send("\r");
+    play_one_and_quit(&mut r, "Cards left");
+    r.send("q");
+    r.ends_restored();
+    let mut r = r.again(&["--no-color", "--rules", "hard"]);
+    let menu = r.expect("Quit");
+    let chosen = menu
+        .lines()
+        .rev()
+        .find(|l| l.contains("> "))
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        chosen.contains("New game") && chosen.contains("hard"),
+        "{menu}"
+    );
+    r.send("q");
+    r.ends_restored();
+}
+
+/// A rule set that is not TOML is mended from the menu: Enter on it shows where its text breaks
+/// (line, column, caret) and the ways out; kept aside (renamed, never deleted) and started again
+/// from its preset, it opens in the rules editor.
+#[test]
+fn a_rule_set_that_is_not_toml_is_mended_from_the_menu() {
+    let mut sets = None;
+    let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
+        let config = cmd
+            .get_envs()
+            .find(|(k, _)| *k == "NEW2048_CONFIG")
+            .and_then(|(_, v)| v)
+            .map(std::path::PathBuf::from)
+            .expect("the tests' rules file");
+        let dir = config.parent().unwrap().join("rules");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("fifty.toml"),
+            "name = \"fifty\"\n[deck]\nsize = 50 cards [oops\n",
+        )
+        .unwrap();
+        cmd.env_remove("VISUAL").env_remove("EDITOR");
+        sets = Some(dir);
+    });
+    let sets = sets.unwrap();
+    r.expect("Mend rule set fifty");
+    r.expect("Quit");
+    r.highlight("Mend rule set fifty");
+    r.send("\r");
+    r.expect("fifty.toml:3:");
+    r.expect(" 3 | size = 50 cards [oops");
+    r.expect("^");
+    r.expect("It is not TOML");
+    r.expect("start again from the default rules");
+    r.send("\r");
+    r.expect("Rules editor: fifty.toml");
+    r.send("q");
+    r.expect("The old file is kept as");
+    r.expect("Quit");
+    r.send("q");
+    r.ends_restored();
+    let kept: Vec<String> = std::fs::read_dir(&sets)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        kept.iter().any(|f| f.starts_with("fifty.toml.broken-")),
+        "{kept:?}"
+    );
+    let fresh = std::fs::read_to_string(sets.join("fifty.toml")).unwrap();
+    assert!(fresh.contains("name = \"fifty\""), "{fresh}");
+}

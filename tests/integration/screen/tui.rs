@@ -283,7 +283,7 @@ fn games_chosen_at_the_menu_come_back_to_it() {
     r.expect("Quit");
     r.highlight("Resume: card game");
     r.send("x");
-    r.expect("(y/n)");
+    r.expect("(y/");
     r.send("y");
     r.expect("Saved game deleted");
     r.expect("Quit");
@@ -832,7 +832,7 @@ fn a_daily_deal_ends_with_a_line_to_share() {
     r.send("q");
     let rest = r.ends_restored();
     assert!(rest.contains("to share:"), "{rest}");
-    assert!(rest.contains("(short): won"), "{rest}");
+    assert!(rest.contains("(short rules): won"), "{rest}");
     assert!(rest.contains("Daily streak: 1 day (best 1 day)"), "{rest}");
     // From the menu: back to it, the line above the list.
     let mut r = r.again(&["--no-color", "--config", config]);
@@ -906,7 +906,7 @@ fn every_saved_game_is_in_the_menu() {
     r.highlight("Resume: card game · just now · solitaire");
     r.send("x");
     r.expect("Delete the saved game");
-    r.expect("(y/n)");
+    r.expect("(y/");
     r.send("y");
     r.expect("Saved game deleted");
     r.expect("> Resume: card game · just now · default rules");
@@ -1600,7 +1600,7 @@ fn all_log_lines(lines: &[String], width: usize) {
         assert!(console::measure_text_width(l) <= width, "{l}");
         let lower = l.to_lowercase();
         for w in [
-            "game", "hint", "keys", "card", "2048", "place", "(y/n)", "column",
+            "game", "hint", "keys", "card", "2048", "place", "(y/n", "column",
         ] {
             assert!(!lower.contains(w), "`{w}` in {l}");
         }
@@ -1874,7 +1874,7 @@ fn the_menu_counts_games_wins_and_the_streak() {
     };
     let won = ["play", "--deck-file", win.to_str().unwrap(), "--json"];
     let mut r = menu();
-    r.expect("New game: default · not played yet");
+    r.expect("New game: default (beat par) · not played yet");
     r.send("q");
     r.ends_restored();
     // Won, given up, won: a game given up (quit, or restarted) is no game a win rate counts,
@@ -1886,10 +1886,10 @@ fn the_menu_counts_games_wins_and_the_streak() {
     let mut r = menu();
     // The deck files' games are no best: the best is the seeded game's.
     r.expect(&format!(
-        "New game: default · best {} · 2 played, 100% won",
+        "New game: default (beat par) · best {} · 2 played, 100% won",
         quit["score"]
     ));
-    r.expect("New game: hard · not played yet");
+    r.expect("New game: hard (survive the deck) · not played yet");
     r.send("q");
     r.ends_restored();
     headless(&won, "1\n1\n");
@@ -2182,6 +2182,20 @@ fn a_closed_window_saves_the_game_and_ends_it() {
         dir,
     };
     r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+}
+
+/// In the log look, the help (`?`) then the boss key brings the board back as it was played,
+/// its help closed (it came back with the help still open over it).
+#[test]
+fn the_boss_key_from_the_help_closes_it() {
+    let mut r = start(&["--no-color", "--theme", "log", "play", "--seed", "3"]);
+    r.send("?");
+    r.expect("toggle console");
+    r.send("b");
+    r.expect("Cards left 100");
+    r.expect("q quit  ? help");
     r.send("\x03");
     r.ends_restored();
 }

@@ -22,6 +22,11 @@ impl Home {
         }
     }
 
+    /// The temporary home itself (its XDG config folder holds the rules file).
+    pub(crate) fn path(&self) -> &std::path::Path {
+        self.tmp.path()
+    }
+
     pub(crate) fn data(&self) -> PathBuf {
         self.tmp.path().join("data")
     }

@@ -481,7 +481,7 @@ fn a_finished_daily_deal_is_shared_and_counted() {
     let line = line.trim_end();
     assert!(played.contains(&format!("to share: {line}\n")), "{played}");
     assert!(
-        line.starts_with("new2048 daily 2026-11-30 (default): lost · score "),
+        line.starts_with("new2048 daily 2026-11-30: lost · score "),
         "{line}"
     );
     let strip = line.rsplit("  ").next().unwrap();

@@ -54,11 +54,17 @@ pub(crate) struct Words {
     pub cleared: &'static str,
     /// `{}` column.
     pub bombed: &'static str,
+    /// A bomb put on an empty column: `{}` the column.
+    pub bombed_empty: &'static str,
     /// `{}` discards.
     pub discards_back: &'static str,
     pub yes: &'static str,
     pub no: &'static str,
+    /// A question's keys, `{}` what Enter answers (said as a key's, not as an answer given).
     pub yes_no_keys: &'static str,
+    /// The same keys where the question would not fit beside them: Enter's answer in capitals
+    /// (`(y/N)`), when it is yes and when it is no.
+    pub yes_no_short: [&'static str; 2],
     pub confirm_quit: &'static str,
     /// The quit question before any move: there is nothing to save.
     pub confirm_quit_fresh: &'static str,
@@ -75,6 +81,14 @@ pub(crate) struct Words {
     pub first_game: &'static str,
     /// `{}` par, `{}` the player's score.
     pub par_line: &'static str,
+    /// During play, beside the best score: the score to beat on this deal (par), once known.
+    pub par: &'static str,
+    /// What each preset asks of a player, in the menu: `default`'s, `hard`'s, `solitaire`'s.
+    pub goal_default: &'static str,
+    pub goal_hard: &'static str,
+    pub goal_solitaire: &'static str,
+    /// A new game of a preset with its goal: `{}` the item, `{}` the goal.
+    pub goal_item: &'static str,
     pub par_computing: &'static str,
     /// A puzzle's result: `{}` its target (with `target_proven` or `target_known`), `{}` the
     /// player's score.
@@ -289,6 +303,14 @@ pub(crate) struct Words {
     /// file's own message); shorter in a narrow window.
     pub menu_mend: &'static str,
     pub menu_mend_short: &'static str,
+    /// A rule set that is not TOML, chosen to mend: the question, the ways out (`{}` the
+    /// player's text editor; `{}` the preset it came from), and what became of it (`{}` where
+    /// the old file is kept, `{}` the file, `{}` the preset).
+    pub mend_not_toml: &'static str,
+    pub mend_open: &'static str,
+    pub mend_again: &'static str,
+    pub mend_back: &'static str,
+    pub mend_kept: &'static str,
     /// Above the menu when the rules file cannot be played: `{}` where (`config.toml:33:
     /// board.columns`).
     pub menu_broken_rules: &'static str,
@@ -334,6 +356,11 @@ pub(crate) struct Words {
     /// After a daily deal: `{}` its date, over the line to share; `{}` the streak, `{}` the
     /// best streak, `{}` the deal's best score.
     pub daily_share: &'static str,
+    /// After a daily deal or puzzle played again: `{}` its date, over the line to share (the
+    /// first play's, which alone counts).
+    pub daily_practice: &'static str,
+    /// The title's tag of a daily deal or puzzle finished before: this play is practice.
+    pub practice: &'static str,
     pub daily_streak: &'static str,
     /// The same two lines after a daily puzzle.
     pub puzzle_share: &'static str,

@@ -564,3 +564,21 @@ fn a_hand_line_too_short_for_its_cards_shows_them_all() {
         }
     }
 }
+
+/// Par of the deal, once known, is in view during play beside the best score (the score to
+/// beat, as a puzzle shows its target), in both languages and down to 40 columns.
+#[test]
+fn par_is_in_view_during_play() {
+    let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
+    for (lang, w, h) in [(Lang::En, 80, 24), (Lang::Zh, 80, 24), (Lang::En, 40, 15)] {
+        let unknown = show(&screen(&g, &[]), lang, w, h);
+        let par = lang.words().par;
+        assert!(!unknown.contains(par), "{unknown}");
+        let known = Screen {
+            par: Some(57),
+            ..screen(&g, &[])
+        };
+        let shown = show(&known, lang, w, h);
+        assert!(shown.contains(&format!("{par} 57")), "{shown}");
+    }
+}

@@ -11,7 +11,7 @@ const NOW: Stamp = Stamp {
 
 /// Words that would give the disguise away.
 const GIVEAWAYS: [&str; 12] = [
-    "game", "hint", "keys", "card", "2048", "place", "(y/n)", "column", "score", "bomb", "wild",
+    "game", "hint", "keys", "card", "2048", "place", "(y/n", "column", "score", "bomb", "wild",
     "deck",
 ];
 
