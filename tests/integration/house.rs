@@ -188,7 +188,7 @@ fn string_end(b: &[u8], mut i: usize) -> usize {
 /// `fn` to the line of its closing brace.
 fn functions(text: &str) -> Vec<(String, usize)> {
     let code = code_only(text);
-    let line_of = |at: usize| code[..at].iter().filter(|&&c| c == b'\n').count();
+    let line_of = |at: usize| text[..at].matches('\n').count();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut found = Vec::new();
     let mut i = 0;

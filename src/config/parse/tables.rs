@@ -148,17 +148,16 @@ impl Reader<'_> {
         for (k, v) in entries {
             let key: &str = k.get_ref();
             let full = dotted(name, key);
-            let want = match keys {
-                // `[deck.weights]`: any key here (checked as a card later), whole numbers.
+            // `[deck.weights]` (no list of keys): any key (checked as a card later), whole
+            // numbers.
+            let want = match keys.map(|keys| (keys, keys.iter().find(|(known, _)| *known == key))) {
                 None => Whole,
-                Some(keys) => match keys.iter().find(|(known, _)| *known == key) {
-                    Some(&(_, want)) => want,
-                    None => {
-                        let known: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
-                        let said = plain::unknown_key(key, name, &known);
-                        return Err(self.error(Some(k.span()), said));
-                    }
-                },
+                Some((_, Some(&(_, want)))) => want,
+                Some((keys, None)) => {
+                    let known: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
+                    let said = plain::unknown_key(key, name, &known);
+                    return Err(self.error(Some(k.span()), said));
+                }
             };
             if !want.fits(v.get_ref()) {
                 return Err(self.wrong_kind(&full, v, want));
