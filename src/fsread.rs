@@ -26,6 +26,15 @@
 //! ([`open_with`]), and a file the program writes whole (learned weights, a pending record) is
 //! replaced atomically ([`write_atomic`]).
 //!
+//! On Windows the same promises are kept with what Windows has. A folder holds no FIFO there
+//! (named pipes live in their own namespace, `\\.\pipe\`), so nothing needs `O_NONBLOCK`; a
+//! device still can be named in any folder (`NUL`, `CON`, `COM1` on older Windows), so the open
+//! file is asked what it is (`GetFileType`) and read only if it is a file on a disk. A link is
+//! refused by opening it with `FILE_FLAG_OPEN_REPARSE_POINT`, which opens the link (or junction)
+//! itself rather than what it names, and the open file then says it is a link. A file written
+//! whole goes through a hidden temporary file and a hard link (there is no unnamed file), which
+//! NTFS has; a FAT drive has no hard links, and there the write fails with the system's reason.
+//!
 //! This module is at the bottom of the crate: it uses nothing of it, so every room may use it.
 
 use std::fmt;
@@ -214,6 +223,13 @@ pub(crate) fn open_with(
         };
         options.custom_flags(flags.bits() as i32);
     }
+    #[cfg(windows)]
+    if links == Links::Refuse {
+        use std::os::windows::fs::OpenOptionsExt;
+        /// Opens a link or junction itself, not what it names (winbase.h).
+        const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+        options.custom_flags(FILE_FLAG_OPEN_REPARSE_POINT);
+    }
     let file = match options.open(path) {
         Ok(f) => f,
         // With O_NOFOLLOW, a link put there since the look fails with ELOOP; a FIFO opened to
@@ -230,6 +246,16 @@ pub(crate) fn open_with(
         }
         Err(e) => return Err(ReadError::io(path, e)),
     };
+    #[cfg(windows)]
+    {
+        // A device or a pipe is refused before its metadata is asked for (which a device may
+        // not answer) and before a byte is read (which a console would wait for).
+        let typ = winapi_util::file::typ(&file).map_err(|e| ReadError::io(path, e))?;
+        if !typ.is_disk() {
+            let what = if typ.is_pipe() { "a pipe" } else { "a device" };
+            return Err(ReadError::new(path, Why::NotRegular(what)));
+        }
+    }
     let kind = file
         .metadata()
         .map_err(|e| ReadError::io(path, e))?
@@ -369,6 +395,7 @@ pub(crate) fn read_text(path: &Path, links: Links, limit: u64) -> Result<String,
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(unix)]
     use std::time::{Duration, Instant};
 
     fn dir() -> tempfile::TempDir {

@@ -86,7 +86,7 @@ pub(crate) struct Store {
     damaged: bool,
     /// The data folder's lock, held shared while opening, writing and closing (`db::mend`).
     lock: db::mend::Lock,
-    /// The device and inode of the database file this store opened.
+    /// Which database file this store opened: its device and inode ([`db::mend::identity`]).
     file: Option<(u64, u64)>,
     /// Why the database could not be opened, when it could not.
     unopened: Option<StoreError>,

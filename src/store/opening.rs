@@ -4,10 +4,11 @@
 //! that a mending (which holds it exclusively, `db::mend`) never happens half-way through them.
 //!
 //! A window that had the old file open notices before its next write: the file at the
-//! database's path is no longer the one it opened (another device and inode). It lets go of the
-//! old file (telling SQLite to leave the log files by that name alone: they are the new file's
-//! now), opens the new one, and carries its games into it: each game's next save is written
-//! whole (replacing the copy the mending brought of it), and its record at its end.
+//! database's path is no longer the one it opened (another device and inode; on Windows, another
+//! volume and file index). It lets go of the old file (telling SQLite to leave the log files by
+//! that name alone: they are the new file's now), opens the new one, and carries its games into
+//! it: each game's next save is written whole (replacing the copy the mending brought of it), and
+//! its record at its end.
 
 use std::path::{Path, PathBuf};
 

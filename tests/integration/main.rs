@@ -51,6 +51,9 @@ mod kept;
 mod mending;
 #[path = "storage/records.rs"]
 mod records;
+// Every home there is reached through a symbolic link, which Windows makes only for an
+// administrator or in developer mode.
+#[cfg(unix)]
 #[path = "storage/setups.rs"]
 mod setups;
 #[path = "storage/store.rs"]
@@ -58,9 +61,13 @@ mod store;
 #[path = "storage/untrusted.rs"]
 mod untrusted;
 
+// The screen tests run the game in a pseudo-terminal (rexpect), which only Unix has.
+#[cfg(unix)]
 #[path = "screen/menu_loop.rs"]
 mod menu_loop;
+#[cfg(unix)]
 #[path = "screen/seen.rs"]
 mod seen;
+#[cfg(unix)]
 #[path = "screen/tui.rs"]
 mod tui;

@@ -29,7 +29,9 @@ static PUSHED: AtomicBool = AtomicBool::new(false);
 const PUSH_TITLE: &str = "\x1b[22;0t";
 const POP_TITLE: &str = "\x1b[23;0t";
 
-/// What `ps` shows after the service's name: the arguments a service of the kind is run with.
+/// What `ps` shows after the service's name: the arguments a service of the kind is run with
+/// (Unix: Windows has no `exec` to restart under another name).
+#[cfg(unix)]
 const SERVICE_ARGS: [&str; 2] = ["--config", "/etc/chunkd/chunkd.toml"];
 
 /// The environment variable that carries the real arguments over the restart under the

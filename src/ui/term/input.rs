@@ -43,7 +43,9 @@ impl Kept {
 /// looked for in what was typed). Every other key, click or resize typed meanwhile is kept, in
 /// order, for the reads after.
 pub(crate) fn stop_asked(ui: &Ui) -> bool {
-    while !ui.signals.stop() && crossterm::event::poll(Duration::ZERO).unwrap_or(false) {
+    // A millisecond, not zero: crossterm's poll-based reader does not look at the terminal at
+    // all for a zero wait.
+    while !ui.signals.stop() && crossterm::event::poll(Duration::from_millis(1)).unwrap_or(false) {
         let Ok(event) = crossterm::event::read() else {
             break;
         };

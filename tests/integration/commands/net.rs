@@ -460,6 +460,7 @@ fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner()
 /// The host on a real terminal (a pseudo-terminal), the joiner a headless bot: the host's screen
 /// shows the other's moves as they come, is played with keys to the end, shows the result, and
 /// both histories hold the same duel.
+#[cfg(unix)]
 #[test]
 fn a_duel_on_the_full_screen_against_a_headless_joiner() {
     use rexpect::session::spawn_command;

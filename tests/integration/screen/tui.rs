@@ -2089,3 +2089,101 @@ fn ctrl_z_then_fg_comes_back_at_once_and_one_key_is_one_move() {
     r.send("exit\r");
     r.p.exp_eof().unwrap();
 }
+
+/// A window closed under the game (the terminal hung up: the program that held it is gone, the
+/// game gets SIGHUP and every read of the terminal fails) saves the game and ends it within
+/// seconds. It once span for ever reading the closed terminal, the game neither saved nor
+/// ended. `script` holds the terminal here as a terminal emulator would, the game the leader of
+/// its session; killing `script` closes the terminal as closing a window does.
+#[cfg(unix)]
+#[test]
+fn a_closed_window_saves_the_game_and_ends_it() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let inner = command(&SEED, &dir);
+    let quoted = |s: &std::ffi::OsStr| format!("'{}'", s.to_string_lossy().replace('\'', "'\\''"));
+    let line: Vec<String> = std::iter::once(inner.get_program())
+        .chain(inner.get_args())
+        .map(quoted)
+        .collect();
+    let mut cmd = Command::new("script");
+    cmd.args(["-qfec"])
+        .arg(format!(
+            "stty cols 80 rows 24; echo game=$$=; exec {}",
+            line.join(" ")
+        ))
+        .arg("/dev/null")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .current_dir(dir.path());
+    for (k, v) in inner.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let mut script = cmd.spawn().expect("script (util-linux) runs");
+    let mut out = script.stdout.take().unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reader = std::sync::Arc::clone(&seen);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = out.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            reader.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    let wait_for = |text: &str| {
+        let began = std::time::Instant::now();
+        loop {
+            let shown = String::from_utf8_lossy(&seen.lock().unwrap()).to_string();
+            if shown.contains(text) {
+                return shown;
+            }
+            assert!(began.elapsed().as_secs() < 30, "no {text:?} in {shown:?}");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    let shown = wait_for("? help");
+    let pid: u32 = shown
+        .split("game=")
+        .nth(1)
+        .and_then(|s| s.split('=').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no pid in {shown:?}"));
+    std::io::Write::write_all(script.stdin.as_mut().unwrap(), b"5").unwrap();
+    wait_for("Cards left 99");
+    // The window closes: its terminal is gone at once.
+    script.kill().unwrap();
+    script.wait().unwrap();
+    let stat = format!("/proc/{pid}/stat");
+    let ended = || {
+        std::fs::read_to_string(&stat).map_or(true, |s| {
+            s.rsplit(')')
+                .next()
+                .is_some_and(|r| r.trim_start().starts_with('Z'))
+        })
+    };
+    let began = std::time::Instant::now();
+    while !ended() && began.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let still = !ended();
+    if still {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(!still, "the game still ran 20 s after its window closed");
+    // The save is real: the game goes on where it was left.
+    let cmd = command(&["--no-color", "play", "--resume"], &dir);
+    let mut r = Run {
+        p: spawn_command(cmd, Some(TIMEOUT_MS)).unwrap(),
+        dir,
+    };
+    r.expect("Cards left 99");
+    r.send("\x03");
+    r.ends_restored();
+}

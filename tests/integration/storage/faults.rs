@@ -110,11 +110,13 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+#[cfg(unix)]
 fn mkfifo(path: &Path) {
     let made = std::process::Command::new("mkfifo").arg(path).status();
     assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_in_the_data_folder_is_skipped_never_read() {
     // Once: `mkfifo DATA/saved-game.json` (or a record, or the lock) hung every command. The
@@ -159,6 +161,7 @@ fn a_fifo_in_the_data_folder_is_skipped_never_read() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn a_symlinked_database_is_not_followed() {
     // Once: `ln -s /some/where DATA/lock` created /some/where.
@@ -443,6 +446,7 @@ fn resuming_or_deleting_a_save_open_elsewhere_says_so() {
 
 /// Runs `args` in `home` with `env` set, and checks that it answers at once (within a second of
 /// starting, however slow the build), refusing the FIFO with a message naming `fifo`.
+#[cfg(unix)]
 fn refuses_fifo(home: &Home, env: &[(&str, &Path)], args: &[&str], fifo: &Path) {
     let mut cmd = crate::common::new2048(home.tmp.path());
     for (k, v) in env {
@@ -470,6 +474,7 @@ fn refuses_fifo(home: &Home, env: &[(&str, &Path)], args: &[&str], fifo: &Path) 
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_at_any_file_the_player_names_is_refused_at_once() {
     // Once: a FIFO at `config.toml`, `$NEW2048_CONFIG`, a deck file or a file given to `replay`
@@ -492,6 +497,7 @@ fn a_fifo_at_any_file_the_player_names_is_refused_at_once() {
     assert!(fs::symlink_metadata(&user).is_ok_and(|m| !m.is_file()));
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_at_the_learned_weights_is_passed_over() {
     // Once: a FIFO at `weights/ntuple-<hash>.bin` hung `autoplay`, `review` and the hint key.
@@ -517,6 +523,7 @@ fn a_fifo_at_the_learned_weights_is_passed_over() {
     assert_eq!(text(&out.stdout), text(&plain.stdout));
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_at_the_settings_file_is_refused_at_once() {
     // Once: a FIFO at `settings.toml` or `$NEW2048_SETTINGS` blocked the terminal game's start.
@@ -598,6 +605,7 @@ fn a_record_whose_result_was_edited_is_refused_by_replay_and_review() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_at_the_learned_weights_is_named_once_and_the_shipped_weights_play() {
     // Once passed over in silence: the player who trained weights never learnt why they were
@@ -727,6 +735,7 @@ fn a_nearly_full_disk_still_records_a_whole_game() {
     assert_eq!(home.saves(), 0, "{err}");
 }
 
+#[cfg(unix)]
 #[test]
 fn a_read_only_folder_still_reads_its_history_and_says_what_cannot_be_written() {
     // Once: `history` said "no games recorded yet" and `play --resume` said "cannot read the

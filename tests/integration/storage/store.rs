@@ -344,18 +344,21 @@ fn an_unwritable_data_folder_warns_once_and_play_goes_on() {
     assert_eq!(fs::read_to_string(&file).unwrap(), "x");
 
     // A read-only folder (0500); root writes through permissions, so this part only runs for
-    // other users, and says so.
-    use std::os::unix::fs::PermissionsExt;
-    let ro = env.tmp.path().join("read-only");
-    fs::create_dir(&ro).unwrap();
-    fs::set_permissions(&ro, fs::Permissions::from_mode(0o500)).unwrap();
-    if fs::write(ro.join("probe"), "").is_ok() {
-        eprintln!("running as a privileged user: the 0500 folder is writable, check skipped");
-    } else {
-        assert_plays_with_one_warning(&env, &ro);
-        assert!(files_in(&ro).is_empty());
+    // other users, and says so. Unix permission bits: Windows has none of them.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let ro = env.tmp.path().join("read-only");
+        fs::create_dir(&ro).unwrap();
+        fs::set_permissions(&ro, fs::Permissions::from_mode(0o500)).unwrap();
+        if fs::write(ro.join("probe"), "").is_ok() {
+            eprintln!("running as a privileged user: the 0500 folder is writable, check skipped");
+        } else {
+            assert_plays_with_one_warning(&env, &ro);
+            assert!(files_in(&ro).is_empty());
+        }
+        fs::set_permissions(&ro, fs::Permissions::from_mode(0o700)).unwrap();
     }
-    fs::set_permissions(&ro, fs::Permissions::from_mode(0o700)).unwrap();
 }
 
 #[test]

@@ -352,6 +352,7 @@ fn edited_rows_with_their_verdict_set_count_in_no_figure() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_or_a_folder_is_refused_as_a_backup_and_as_the_database() {
     let home = Home::new();

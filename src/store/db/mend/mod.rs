@@ -12,6 +12,11 @@
 //! opening the database, every write and closing hold it shared ([`Lock::hold`]). A window that
 //! starts meanwhile waits, and says so on stderr; a window with the database open notices before
 //! its next write that the file was replaced (its device and inode, [`identity`]) and reopens.
+//!
+//! On Windows a file another process has open cannot be renamed over (SQLite opens the database
+//! without letting it be deleted), so there the swap waits until no other window has the
+//! database open: the mending window says the mended copy could not be put in place, both files
+//! are kept, and the next start that finds the copy whole finishes the swap ([`finish`]).
 
 pub(crate) mod open;
 mod salvage;
@@ -127,10 +132,28 @@ impl Lock {
     }
 }
 
-/// The device and inode of the file at `path`: another pair means the file was replaced.
+/// Which file is at `path`, as the system names it: another pair means the file was replaced,
+/// the same pair is the same file (under any of its names, hard links included). `None` when
+/// nothing can be asked there.
+///
+/// On Unix the device and the inode. On Windows the nearest it has: the volume's serial number
+/// and the file's index on that volume (`GetFileInformationByHandle`), which NTFS keeps for the
+/// life of a file and shares between its hard links, as an inode. Where they differ: the index is
+/// 64 bits, and the `ReFS` file system (Windows Server's) numbers files in 128, so two files there
+/// could in principle share the lower half; and asking opens the file (with every sharing
+/// allowed, so no other window is kept from it), where Unix only looks at its name.
+#[cfg(unix)]
 pub(crate) fn identity(path: &Path) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// See the Unix version above.
+#[cfg(windows)]
+pub(crate) fn identity(path: &Path) -> Option<(u64, u64)> {
+    let handle = winapi_util::Handle::from_path_any(path).ok()?;
+    let info = winapi_util::file::information(&handle).ok()?;
+    Some((info.volume_serial_number(), info.file_index()))
 }
 
 /// Whether a mending was left unfinished in `dir` (a killed window): opening checks the file.
@@ -244,9 +267,9 @@ fn copy(dir: &Path, e: &StoreError) -> Result<(), StoreError> {
             .filter_map(|s| fs::metadata(format!("{}{s}", path.display())).ok())
             .map(|m| m.len())
             .sum::<u64>();
-        let free = rustix::fs::statvfs(dir)
-            .map(|s| s.f_bavail.saturating_mul(s.f_frsize))
-            .ok();
+        // What this user may still write there (statvfs's f_bavail, GetDiskFreeSpaceExW's
+        // bytes free to the caller).
+        let free = fs4::available_space(dir).ok();
         let kept = "nothing was moved or changed";
         match failed {
             StoreError::Full(m) => StoreError::Full(format!(
