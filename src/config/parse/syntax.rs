@@ -92,6 +92,12 @@ fn value_said(full: &str, value: &str) -> String {
         return format!("{full}: no value after `=`; this key wants {want}");
     }
     let shown = excerpt(value);
+    if value.starts_with('=') {
+        return format!(
+            "{full}: an extra `=` after the key's `=`; write one `=` between a key and its value \
+             (this key wants {want})"
+        );
+    }
     let first = value.chars().next().unwrap_or_default();
     if first == '"' || first == '\'' {
         return format!(

@@ -462,6 +462,15 @@ fn text_that_is_not_toml_says_what_to_write() {
             .contains("[board] is written twice (first on line 1)"),
         "{e}"
     );
+    let e = err("[board]\nheight = = 0\n");
+    assert_eq!(
+        (e.message.as_str(), e.line_col),
+        (
+            "board.height: an extra `=` after the key's `=`; write one `=` between a key and its \
+             value (this key wants a whole number)",
+            Some((2, 10))
+        )
+    );
     let e = err("[board]\nmerge_into_full = yes\n");
     assert!(
         e.message
