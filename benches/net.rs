@@ -2,7 +2,12 @@
 //!
 //! - latency: the host's player types a move (a line on its input); the time until the joiner's
 //!   process prints it (`> Ann: move N`), for every move of a card game; median and slowest;
-//! - bytes: what a whole duel sends each way (two bots to the end, `--json` reports its count).
+//! - bytes: what a whole duel sends each way (two bots to the end, `--json` reports its count);
+//! - flat: a duel of a 1,000,000-card deck (only 2s, a column clearing at 16: it never ends)
+//!   between two bots, played to the millionth move on each side; the joiner's CPU time (user and
+//!   system, from `/proc`) and wall time per 10,000 moves of each side from move 10, 100,000,
+//!   500,000 and 990,000, and its memory there: a move must cost the same at every one of them
+//!   (issue 52). `NEW2048_BENCH_MOVES` plays fewer moves (the windows scale with it).
 //!
 //! Each side also saves every move to its own database on the way, as in play, so the figures
 //! include that. Run: `cargo bench --bench net` (the binary of the bench profile, optimized).
@@ -149,11 +154,115 @@ fn bytes() {
     );
 }
 
+/// CPU time (user and system, in clock ticks) and resident memory (KB) of process `pid`, from
+/// `/proc` (Linux); `None` elsewhere.
+fn usage(pid: u32) -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name (which may hold spaces), from the third on.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let rss = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches(" kB")
+        .parse()
+        .ok()?;
+    Some((ticks, rss))
+}
+
+fn flat() {
+    let moves: u64 = std::env::var("NEW2048_BENCH_MOVES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let rules = a.path().join("million.toml");
+    // Only 2s, and a column clears at 16: a game that never ends (the deck has `moves` cards).
+    let text = format!(
+        "name = \"million\"\n[deck]\nsize = {moves}\n[deck.weights]\n2 = 1\n4 = 0\n8 = 0\n\
+         16 = 0\n32 = 0\n64 = 0\nbomb = 0\nwild = 0\n[board]\nclear_value = 16\n"
+    );
+    std::fs::write(&rules, text).unwrap();
+    let rules = rules.to_str().unwrap();
+    let host = ["--config", rules, "--strategy", "greedy", "--seed", "1"];
+    let [(mut h, hout), (mut j, jout)] = meet(a.path(), b.path(), &host, &["--strategy", "greedy"]);
+    // The host's lines are read and dropped (kept, a million boards would fill this process).
+    std::thread::spawn(move || while hout.recv().is_ok() {});
+    let pid = j.id();
+    let window = 10_000.min(moves / 10).max(1);
+    let starts: Vec<u64> = [10, moves / 10, moves / 2, moves - window]
+        .into_iter()
+        .filter(|&m| m + window <= moves)
+        .collect();
+    // The joiner's usage at its own move `m`, for each window's two ends.
+    let mut marks: Vec<u64> = starts.iter().flat_map(|&m| [m, m + window]).collect();
+    marks.sort_unstable();
+    marks.dedup();
+    // The joiner's own moves are read from its status line (`cards left N`), the host's from
+    // its lines (`> Ann: move N`); at each mark of its own moves, its usage and both counts.
+    let mut seen = std::collections::HashMap::new();
+    let started = Instant::now();
+    let (mut theirs, mut next) = (0u64, 0);
+    while next < marks.len() {
+        let Ok((t, l)) = jout.recv_timeout(Duration::from_secs(120)) else {
+            panic!("the duel stalled before move {}", marks[next]);
+        };
+        if let Some(n) = l
+            .strip_prefix("> Ann: move ")
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse::<u64>().ok())
+        {
+            theirs = n;
+        } else if let Some(left) = l
+            .split("cards left ")
+            .nth(1)
+            .and_then(|n| n.trim().parse::<u64>().ok())
+        {
+            let own = moves - left;
+            if own >= marks[next] {
+                seen.insert(marks[next], (t, usage(pid), own + theirs));
+                next += 1;
+            }
+        }
+    }
+    let tick = 100.0; // clock ticks a second (USER_HZ on Linux)
+    println!(
+        "a duel of a {moves}-card deck, two bots, {} s to the joiner's move {moves}; the \
+         joiner's process, per move it takes in (its own and the host's), over {window} moves of \
+         its own from each mark:",
+        started.elapsed().as_secs()
+    );
+    for m in starts {
+        let (t0, u0, n0) = seen[&m];
+        let (t1, u1, n1) = seen[&(m + window)];
+        let taken = (n1 - n0).max(1) as f64;
+        let wall = (t1 - t0).as_secs_f64() * 1e6 / taken;
+        match (u0, u1) {
+            (Some((c0, _)), Some((c1, rss))) => println!(
+                "  from its move {m:>9}: {:6.1} µs CPU, {wall:6.1} µs wall a move ({} moves \
+                 taken in), memory {} MB",
+                (c1 - c0) as f64 / tick * 1e6 / taken,
+                n1 - n0,
+                rss / 1024
+            ),
+            _ => println!("  from its move {m:>9}: {wall:6.1} µs wall a move"),
+        }
+    }
+    let _ = (h.kill(), j.kill());
+    let _ = (h.wait(), j.wait());
+}
+
 fn main() {
     // `cargo test --benches` runs benches with `--bench` absent: nothing to measure then.
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    latency();
-    bytes();
+    if std::env::var_os("NEW2048_BENCH_FLAT_ONLY").is_none() {
+        latency();
+        bytes();
+    }
+    flat();
 }

@@ -110,12 +110,78 @@ impl Playable for ClassicGame {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "result")]
 pub enum DuelResult {
-    /// Player `winner` (0 or 1) won; `by_score` when both survived equally long.
+    /// Player `winner` (0 or 1) won; `by_score` when both survived equally long. With
+    /// `forfeit`, the other player lost by that before the duel was decided (a network duel),
+    /// whatever the games were then.
     Win {
         winner: usize,
         by_score: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        forfeit: Option<Forfeit>,
     },
     Draw,
+}
+
+/// How a network duel was lost before both players finished: the rules decide only duels that
+/// both finish; one that stops first is lost by the player who stopped it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Forfeit {
+    /// The player left (`q`, Ctrl-C, the end of input, a signal).
+    Left,
+    /// The player did not move within the move clock.
+    Time,
+    /// The player's connection was lost (closed, failed, or silent).
+    Gone,
+    /// The player sent what the protocol or the rules do not allow.
+    Broke,
+}
+
+impl Forfeit {
+    /// What the loser did, after their name: `left the duel`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Forfeit::Left => "left the duel",
+            Forfeit::Time => "ran out of time",
+            Forfeit::Gone => "was cut off (the connection was lost)",
+            Forfeit::Broke => "broke the duel's protocol or rules",
+        }
+    }
+
+    /// The same in a word or two, for a table: `left`.
+    pub fn short(self) -> &'static str {
+        match self {
+            Forfeit::Left => "left",
+            Forfeit::Time => "out of time",
+            Forfeit::Gone => "cut off",
+            Forfeit::Broke => "broke the rules",
+        }
+    }
+}
+
+/// The most characters a player's name has: what the duel's screens leave room for, what
+/// `--names` and a peer's hello take, and what a restored duel is held to.
+pub const MAX_NAME: usize = 20;
+
+/// Whether `name` (trimmed) can name a duel's player: 1 to [`MAX_NAME`] characters, none of them
+/// one that does not show as itself ([`crate::visible`]); else why not, in words.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if let Some(c) = crate::visible::first_hidden(name) {
+        return Err(format!(
+            "it holds {}, a control or format character, which does not show as itself (a name \
+             is 1 to {MAX_NAME} printable characters)",
+            crate::visible::code(c)
+        ));
+    }
+    let n = name.trim();
+    if n.is_empty() || n.chars().count() > MAX_NAME || n != name {
+        return Err(format!(
+            "a name is 1 to {MAX_NAME} printable characters, not blank, without spaces around \
+             it; this one has {}",
+            crate::cards::text::count(name.chars().count(), "character")
+        ));
+    }
+    Ok(())
 }
 
 /// `Ann won (survived longer)`, `Bob won on score (both survived as long)`, `draw: ...`, or
@@ -124,13 +190,42 @@ pub fn result_text(result: Option<DuelResult>, names: &[String; 2]) -> String {
     match result {
         None => "given up".to_string(),
         Some(DuelResult::Draw) => "draw: both survived as long and scored the same".to_string(),
-        Some(DuelResult::Win { winner, by_score }) => {
+        Some(DuelResult::Win {
+            winner,
+            forfeit: Some(how),
+            ..
+        }) => {
+            let name = |i: usize| names.get(i).map_or("?", String::as_str);
+            format!(
+                "{} won: {} {}",
+                name(winner),
+                name(1 - winner.min(1)),
+                how.as_str()
+            )
+        }
+        Some(DuelResult::Win {
+            winner, by_score, ..
+        }) => {
             let name = names.get(winner).map_or("?", String::as_str);
             if by_score {
                 format!("{name} won on score (both survived as long)")
             } else {
                 format!("{name} won (survived longer)")
             }
+        }
+    }
+}
+
+impl DuelResult {
+    /// Who lost by a forfeit, and how, when the duel was lost that way.
+    pub fn forfeited(self) -> Option<(usize, Forfeit)> {
+        match self {
+            DuelResult::Win {
+                winner,
+                forfeit: Some(how),
+                ..
+            } => Some((1 - winner.min(1), how)),
+            _ => None,
         }
     }
 }
@@ -169,6 +264,8 @@ pub struct Duel<G> {
     /// Played over the network (`duel --host`/`--join`): at once, not in turns, and never to be
     /// taken up again at one keyboard.
     pub network: bool,
+    /// A network duel lost before it was decided: by whom (0 or 1), and how.
+    pub forfeit: Option<(usize, Forfeit)>,
 }
 
 impl<G: Playable> Duel<G> {
@@ -178,6 +275,7 @@ impl<G: Playable> Duel<G> {
             players: [a, b],
             turn: 0,
             network: false,
+            forfeit: None,
         }
     }
 
@@ -203,8 +301,20 @@ impl<G: Playable> Duel<G> {
         }
     }
 
-    /// The result, once it cannot change any more.
+    /// The result, once it cannot change any more: a forfeit's, or the rules'.
     pub fn result(&self) -> Option<DuelResult> {
+        if let Some((loser, how)) = self.forfeit {
+            return Some(DuelResult::Win {
+                winner: 1 - loser.min(1),
+                by_score: false,
+                forfeit: Some(how),
+            });
+        }
+        self.decided()
+    }
+
+    /// The result the rules give the two games, once it cannot change any more.
+    pub fn decided(&self) -> Option<DuelResult> {
         let [a, b] = &self.players;
         let decided = match (a.finished(), b.finished()) {
             (true, true) => true,
@@ -220,10 +330,12 @@ impl<G: Playable> Duel<G> {
             std::cmp::Ordering::Greater => DuelResult::Win {
                 winner: 0,
                 by_score: a.survived() == b.survived(),
+                forfeit: None,
             },
             std::cmp::Ordering::Less => DuelResult::Win {
                 winner: 1,
                 by_score: a.survived() == b.survived(),
+                forfeit: None,
             },
             std::cmp::Ordering::Equal => DuelResult::Draw,
         })
@@ -300,7 +412,8 @@ mod tests {
             d.result(),
             Some(DuelResult::Win {
                 winner: 1,
-                by_score: false
+                by_score: false,
+                forfeit: None
             })
         );
     }
@@ -313,12 +426,38 @@ mod tests {
             d.result(),
             Some(DuelResult::Win {
                 winner: 1,
-                by_score: true
+                by_score: true,
+                forfeit: None
             })
         );
         let mut d = Duel::new(toy(3, 2), toy(3, 2));
         play_out(&mut d);
         assert_eq!(d.result(), Some(DuelResult::Draw));
+    }
+
+    /// A forfeit decides whatever the games say, is said in the same words for both sides, and
+    /// is kept in the record's result (an older record, without it, still reads).
+    #[test]
+    fn a_forfeit_is_the_result_and_says_who_and_how() {
+        let mut d = Duel::new(toy(2, 1), toy(5, 1));
+        d.players[0].moves = 2;
+        d.forfeit = Some((1, Forfeit::Time));
+        let result = d.result().unwrap();
+        assert_eq!(d.decided(), None);
+        assert_eq!(result.forfeited(), Some((1, Forfeit::Time)));
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        assert_eq!(
+            result_text(Some(result), &names),
+            "Ann won: Bob ran out of time"
+        );
+        let json = serde_json::to_string(&result).unwrap();
+        assert_eq!(
+            json,
+            r#"{"result":"win","winner":0,"by_score":false,"forfeit":"time"}"#
+        );
+        let old: DuelResult =
+            serde_json::from_str(r#"{"result":"win","winner":1,"by_score":true}"#).unwrap();
+        assert_eq!(old.forfeited(), None);
     }
 
     #[test]

@@ -21,6 +21,7 @@
 //! config       rules files and presets, the data and config paths
 //! cards classic the two games, pure
 //! fsread utc   opening a file the one safe way; UTC dates (below every room)
+//! visible      text shown as what it is: which characters do not show, and their escaping
 //! ```
 //!
 //! Playing a game from code (what bots and tests do):
@@ -50,6 +51,7 @@ pub mod classic;
 pub mod config;
 pub mod duel;
 pub mod strategy;
+pub mod visible;
 
 mod app;
 mod error;

@@ -21,8 +21,12 @@ pub(crate) fn line(text: impl fmt::Display) -> Result<(), Error> {
     Ok(out.flush()?)
 }
 
-/// Writes one line on standard error, dropping any error: nothing depends on it being seen.
+/// Writes one line on standard error, dropping any error: nothing depends on it being seen. A
+/// message quotes what a file or a peer holds, and each is escaped where it is quoted; the line
+/// is escaped once more as a whole ([`crate::visible::escape`]: line breaks kept), so that a
+/// quote that was not still shows as what it is.
 pub(crate) fn note(text: impl fmt::Display) {
+    let text = crate::visible::escape(&text.to_string());
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{text}");
     let _ = err.flush();

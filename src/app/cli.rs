@@ -385,10 +385,20 @@ pub(crate) struct DuelArgs {
     #[arg(long, conflicts_with_all = ["classic", "seed", "size", "names"])]
     pub resume: bool,
     /// Host a duel over the network: print a code and an address, and wait on ADDR:PORT
-    /// (default 0.0.0.0:2048) for one player to join; both then play the same deal at once.
+    /// (default 0.0.0.0:2048, every interface; --local: this machine only) for one player to
+    /// join; both then play the same deal at once.
     #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1, default_missing_value = "0.0.0.0:2048",
           conflicts_with_all = ["join", "resume", "names"])]
     pub host: Option<String>,
+    /// With --host: wait on this machine only (127.0.0.1, port 2048 unless --host gives one):
+    /// nobody on the network can join.
+    #[arg(long, requires = "host")]
+    pub local: bool,
+    /// With --host: seconds each player has for each move before losing by time (default 60,
+    /// 1 to 3600); the joiner is shown it before agreeing.
+    #[arg(long, value_name = "SECS", requires = "host",
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub clock: Option<u64>,
     /// Join the duel a host waits for at ADDR:PORT (with the code it printed, --code).
     #[arg(long, value_name = "ADDR:PORT", requires = "code",
           conflicts_with_all = ["resume", "names", "classic", "seed", "size"])]

@@ -183,19 +183,14 @@ impl<'de> Deserialize<'de> for Card {
 /// How many characters of a piece of someone else's text a message quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
-/// A piece of text the program did not write, as a message quotes it: on one line, its control
-/// characters escaped (line breaks too), cut after [`EXCERPT_CHARS`] characters with `…` and the
-/// length left out, so a megabyte of junk in a file makes a line of message, not a megabyte.
+/// A piece of text the program did not write, as a message quotes it: on one line, the
+/// characters that do not show as themselves escaped (line breaks too, see [`crate::visible`]),
+/// cut after [`EXCERPT_CHARS`] characters with `…` and the length left out, so a megabyte of junk
+/// in a file makes a line of message, not a megabyte.
 pub fn excerpt(text: &str) -> String {
     let total = text.chars().count();
-    let mut out = String::new();
-    for c in text.chars().take(EXCERPT_CHARS) {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
+    let cut: String = text.chars().take(EXCERPT_CHARS).collect();
+    let mut out = crate::visible::escape(&cut).replace('\n', "\\n");
     if total > EXCERPT_CHARS {
         out.push_str(&format!("… ({total} characters)"));
     }
@@ -228,6 +223,8 @@ mod tests {
         assert!(!message.chars().any(char::is_control), "{message:?}");
         assert!(message.contains("x\\0\\u{1b}[31m"), "{message}");
         assert!(message.contains("(1400000 characters)"), "{message}");
+        let bidi = "\u{202e}8".parse::<Card>().unwrap_err().to_string();
+        assert!(bidi.contains("`\\u{202e}8`"), "{bidi}");
         let short = "fifty".parse::<Card>().unwrap_err().to_string();
         assert!(short.starts_with("`fifty` is not a card"), "{short}");
     }

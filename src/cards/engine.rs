@@ -410,6 +410,9 @@ pub struct Game {
     pos: Position,
     moves: Vec<Move>,
     undo: Vec<Position>,
+    /// Whether moves can be taken back (kept for undo): not in a network duel, where a
+    /// million-card game would otherwise hold a position for every card.
+    undoable: bool,
     outcome: Option<Outcome>,
     undos: u32,
 }
@@ -425,6 +428,7 @@ impl Game {
             pos,
             moves: Vec::new(),
             undo: Vec::new(),
+            undoable: true,
             outcome: None,
             undos: 0,
         };
@@ -519,12 +523,21 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<Turn, MoveError> {
         self.check(mv)?;
         let card = self.deck[self.next];
-        self.undo.push(self.pos);
+        if self.undoable {
+            self.undo.push(self.pos);
+        }
         let turn = self.pos.apply(mv, card, &self.rules);
         self.moves.push(mv);
         self.next += 1;
         self.outcome = self.judge();
         Ok(turn)
+    }
+
+    /// From now on no move can be taken back, and none is kept for it: each move then costs the
+    /// same memory however many came before (a network duel has no undo).
+    pub fn without_undo(&mut self) {
+        self.undoable = false;
+        self.undo = Vec::new();
     }
 
     /// Takes back the last move, whatever it was; `false` when there is none.

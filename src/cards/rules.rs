@@ -150,4 +150,24 @@ impl Rules {
     pub fn has_discards(&self) -> bool {
         self.discards.start > 0 || self.discards.per_clear > 0
     }
+
+    /// The most points a game of a deck of `cards` cards can score under these rules: a bound,
+    /// not a score any game reaches, that a document from elsewhere is held to. Points come only
+    /// from merges, and every merge takes one card off the board, so a game makes at most as many
+    /// merges as it places cards; each is worth at most `per_merge`, the clear bonus and, with
+    /// `merged_value`, the card made, which is never above `clear_value` (every card on the board
+    /// is below it, and making it clears the column).
+    pub fn most_points(&self, cards: usize) -> u64 {
+        let s = &self.scoring;
+        let made = if s.merged_value {
+            self.board.clear_value.points()
+        } else {
+            0
+        };
+        let per_merge = s
+            .per_merge
+            .saturating_add(s.clear_bonus)
+            .saturating_add(made);
+        (cards as u64).saturating_mul(per_merge)
+    }
 }

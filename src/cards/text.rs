@@ -100,20 +100,10 @@ pub fn board(pos: &Position, rules: &Rules) -> String {
     out
 }
 
-/// `text` with its control characters written escaped (`\u{1b}`), line breaks kept: what the
-/// program shows or keeps of text it did not write (a file name, a rules file's line), so an
-/// escape sequence in it never reaches the terminal raw.
-pub fn escape_controls(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() && c != '\n' {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+/// `text` with every character that does not show as itself (control, format and separator
+/// characters: `\u{1b}`, `\u{202e}`) written as its code, line breaks kept: what the program
+/// shows or keeps of text it did not write. One function for every room: [`crate::visible`].
+pub use crate::visible::escape as escape_controls;
 
 pub use super::card::{EXCERPT_CHARS, excerpt};
 

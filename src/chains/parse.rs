@@ -146,7 +146,7 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
             .count()
             + 1;
         let about = |what: &str, e: String| format!("case `{name}`: {what}: {e}");
-        if name.is_empty() || name.chars().any(char::is_control) {
+        if name.is_empty() || name.chars().any(crate::visible::is_hidden) {
             return Err(at(
                 Some(c.name.span()),
                 "a case's name is one line of text, not empty: it names its test".into(),

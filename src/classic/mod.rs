@@ -48,6 +48,8 @@ pub struct ClassicGame {
     won: bool,
     moves: Vec<Dir>,
     undo: Vec<Snapshot>,
+    /// Whether moves can be taken back (kept for undo): not in a network duel.
+    undoable: bool,
     /// Times undo was used (kept in records and saves, like the card game's).
     undos: u32,
 }
@@ -64,6 +66,7 @@ impl ClassicGame {
             won: false,
             moves: Vec::new(),
             undo: Vec::new(),
+            undoable: true,
             undos: 0,
         };
         g.spawn();
@@ -146,6 +149,12 @@ impl ClassicGame {
         }
     }
 
+    /// From now on no move can be taken back, and none is kept for it (a network duel).
+    pub fn without_undo(&mut self) {
+        self.undoable = false;
+        self.undo = Vec::new();
+    }
+
     /// No direction changes the board: the game is lost.
     pub fn is_over(&self) -> bool {
         !self.board.has_move()
@@ -154,12 +163,14 @@ impl ClassicGame {
     /// Slides toward `dir`; `None` (and nothing changes) when the move would change nothing.
     pub fn play(&mut self, dir: Dir) -> Option<Slide> {
         let (board, points) = self.board.slide(dir)?;
-        self.undo.push(Snapshot {
-            board: self.board,
-            score: self.score,
-            rng: self.rng.clone(),
-            won: self.won,
-        });
+        if self.undoable {
+            self.undo.push(Snapshot {
+                board: self.board,
+                score: self.score,
+                rng: self.rng.clone(),
+                won: self.won,
+            });
+        }
         self.board = board;
         self.score += points;
         self.moves.push(dir);

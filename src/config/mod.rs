@@ -121,6 +121,13 @@ pub fn edited_name(name: &str) -> String {
 /// The keys (`deck.size`, `board.height`) whose values differ between two rule sets, in the
 /// order of [`Rules::to_toml`]; the name is not compared.
 pub fn differing_keys(a: &Rules, b: &Rules) -> Vec<String> {
+    differences(a, b).into_iter().map(|(k, ..)| k).collect()
+}
+
+/// The keys whose values differ between two rule sets, each with its value in `a` and in `b`
+/// as the rules file writes it (`None` where a set has no such key), in the order of
+/// [`Rules::to_toml`]; the name is not compared.
+pub fn differences(a: &Rules, b: &Rules) -> Vec<(String, Option<String>, Option<String>)> {
     fn keyed(rules: &Rules) -> Vec<(String, String)> {
         let mut table = String::new();
         let mut out = Vec::new();
@@ -140,13 +147,14 @@ pub fn differing_keys(a: &Rules, b: &Rules) -> Vec<String> {
     let value = |list: &[(String, String)], key: &str| {
         list.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
     };
-    let mut keys: Vec<String> = Vec::new();
+    let mut out: Vec<(String, Option<String>, Option<String>)> = Vec::new();
     for (k, _) in a.iter().chain(&b) {
-        if value(&a, k) != value(&b, k) && !keys.contains(k) {
-            keys.push(k.clone());
+        let (va, vb) = (value(&a, k), value(&b, k));
+        if va != vb && !out.iter().any(|(seen, ..)| seen == k) {
+            out.push((k.clone(), va, vb));
         }
     }
-    keys
+    out
 }
 
 /// Whether a rules file sets its own `name` (else it is known by its file name, so a player's
@@ -157,13 +165,17 @@ fn names_itself(text: &str) -> bool {
 }
 
 /// A rules file's name for the screens and records: its file name (`my.toml`), printable
-/// characters only, at most 40 of them (the limit of `name`).
+/// characters only (none of [`crate::visible::is_hidden`]'s), at most 40 of them (the limit of `name`).
 pub fn file_label(path: &Path) -> String {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let clean: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+    let clean: String = name
+        .chars()
+        .filter(|&c| !crate::visible::is_hidden(c))
+        .take(40)
+        .collect();
     if clean.trim().is_empty() {
         "rules file".to_string()
     } else {
@@ -208,7 +220,12 @@ fn unknown_rules(name: &str, recorded: &[String]) -> RulesError {
         .chain(sets.iter().map(String::as_str))
         .chain(recorded.iter().map(String::as_str));
     let mean = near::nearest(name, choices)
-        .map(|n| format!(" (did you mean `{n}`?)"))
+        .map(|n| {
+            format!(
+                " (did you mean `{}`?)",
+                crate::cards::text::escape_controls(n)
+            )
+        })
         .unwrap_or_default();
     let yours = if sets.is_empty() {
         "none yet".to_string()

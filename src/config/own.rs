@@ -67,8 +67,12 @@ pub enum LabelError {
     /// A shipped preset's name: the rules would be shown as the preset's.
     #[error("`{0}` is a shipped preset's name; give your rules a name of their own")]
     Preset(String),
-    /// Empty, longer than [`MAX_NAME`] characters, or with a control character.
-    #[error("a name is 1 to 40 printable characters")]
+    /// Empty, longer than [`MAX_NAME`] characters, or with a character that does not show as
+    /// itself ([`crate::visible`]).
+    #[error(
+        "a name is 1 to 40 printable characters (no control or format character, such as U+202E \
+         which turns text around)"
+    )]
     NotPrintable,
 }
 
@@ -79,7 +83,7 @@ pub fn check_label(name: &str) -> Result<(), LabelError> {
         return Err(LabelError::Preset(name.to_string()));
     }
     let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(crate::visible::is_hidden) {
         return Err(LabelError::NotPrintable);
     }
     Ok(())

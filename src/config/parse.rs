@@ -87,7 +87,7 @@ impl fmt::Display for RulesError {
             };
             shown.extend(chars[first..last].iter().map(|&c| match c {
                 '\t' => ' ',
-                c if c.is_control() => char::REPLACEMENT_CHARACTER,
+                c if crate::visible::is_hidden(c) => char::REPLACEMENT_CHARACTER,
                 c => c,
             }));
             if last < chars.len() {
@@ -315,7 +315,18 @@ impl Reader<'_> {
         match (self.text_of("name", raw)?, raw, base) {
             (Some(n), Some(v), _) => {
                 let s = n.trim();
-                if s.is_empty() || s.chars().count() > 40 || s.chars().any(char::is_control) {
+                if let Some(c) = crate::visible::first_hidden(s) {
+                    return Err(self.error(
+                        Some(v.span()),
+                        format!(
+                            "name holds {}, a control or format character, which does not show \
+                             as itself (it could disguise the name); name must be 1 to 40 \
+                             printable characters",
+                            crate::visible::code(c)
+                        ),
+                    ));
+                }
+                if s.is_empty() || s.chars().count() > 40 {
                     return Err(self.error(
                         Some(v.span()),
                         "name must be 1 to 40 printable characters".to_string(),

@@ -49,7 +49,13 @@ impl std::fmt::Display for NoSuchBot {
 }
 
 pub(crate) trait NetGame: Recorded + Lines + Send + 'static {
-    /// The game both sides start from: `rules` dealt from `seed`, started now.
+    /// Whether both players are dealt the same cards in order (the card game), so that the
+    /// board of a player further on holds cards still to come for the other: the other is
+    /// shown it only as far as they have come themselves. Classic spawns follow each player's
+    /// own moves: no future of the other's.
+    const SAME_CARDS: bool;
+    /// The game both sides start from: `rules` dealt from `seed`, started now (without undo: a
+    /// network duel has none, and keeps nothing for it).
     fn deal(rules: &Rules, seed: u64) -> (Self, Self::Meta);
     /// The move the bot makes here, typed as a player types it; `None` when there is none.
     fn bot_line(&self, bot: &mut Bot) -> Option<String>;
@@ -62,8 +68,12 @@ pub(crate) trait NetGame: Recorded + Lines + Send + 'static {
 }
 
 impl NetGame for Game {
+    const SAME_CARDS: bool = true;
+
     fn deal(rules: &Rules, seed: u64) -> (Game, Self::Meta) {
-        start(Arc::new(rules.clone()), NewDeal::Seed(Some(seed)))
+        let (mut g, meta) = start(Arc::new(rules.clone()), NewDeal::Seed(Some(seed)));
+        g.without_undo();
+        (g, meta)
     }
 
     fn bot_line(&self, bot: &mut Bot) -> Option<String> {
@@ -75,8 +85,12 @@ impl NetGame for Game {
 }
 
 impl NetGame for ClassicGame {
+    const SAME_CARDS: bool = false;
+
     fn deal(rules: &Rules, seed: u64) -> (ClassicGame, Self::Meta) {
-        start_classic(rules.classic, &rules.name, Some(seed))
+        let (mut g, meta) = start_classic(rules.classic, &rules.name, Some(seed));
+        g.without_undo();
+        (g, meta)
     }
 
     fn bot_line(&self, bot: &mut Bot) -> Option<String> {

@@ -24,15 +24,16 @@ pub(crate) mod session;
 
 use std::sync::mpsc;
 
-use crate::cards::rules::Rules;
 use crate::duel::Duel;
 use crate::store::Store;
 use game::NetGame;
-use handshake::Met;
+use handshake::{Met, Offer};
 use session::{Event, Session};
 
 /// Where `--host` waits when no address is given: every interface, port 2048.
 pub(crate) const DEFAULT_HOST: &str = "0.0.0.0:2048";
+/// Where `--host --local` waits: this machine only, port 2048.
+pub(crate) const LOCAL_HOST: &str = "127.0.0.1:2048";
 
 /// Who plays on which side: `me` 0 the host, 1 the joiner, and both names in that order.
 pub(crate) struct Sides {
@@ -40,22 +41,23 @@ pub(crate) struct Sides {
     pub names: [String; 2],
 }
 
-/// The duel `met` begins on this side: the game dealt from `rules` and `seed` for both, what the
-/// link hears passed to the receiver (the sender is for the player's own input).
+/// The duel `met` begins on this side: the game of `offer` dealt for both, what the link hears
+/// passed to the receiver (the sender is for the player's own input).
 pub(crate) fn meet<'a, G: NetGame>(
-    rules: &Rules,
-    seed: u64,
+    offer: &Offer,
     met: Met,
     sides: Sides,
     store: &'a mut Store,
 ) -> (Session<'a, G>, mpsc::Receiver<Event>, mpsc::Sender<Event>) {
-    let (game, meta) = G::deal(rules, seed);
-    let mut duel = Duel::new(game.clone(), game);
+    let (game, meta) = G::deal(&offer.rules, offer.seed);
+    let mut duel = Duel::new(game.clone(), game.clone());
     duel.network = true;
     let (tx, rx) = mpsc::channel();
     let Met { link, reader, .. } = met;
     link.listen::<Event>(reader, tx.clone(), Event::Heard);
-    let session = Session::new(duel, sides.me, sides.names, meta, link, store);
+    let clock = std::time::Duration::from_secs(offer.clock);
+    let mut session = Session::new(duel, (sides.me, sides.names), meta, link, clock, store);
+    session.shown_peer = Some(game);
     (session, rx, tx)
 }
 

@@ -10,17 +10,24 @@
 //!
 //! The joiner speaks first:
 //! ```text
-//! joiner: hello new2048 1 CODE NAME
-//! host:   duel cards|classic SEED NAME        (or: refused WHY, then the host hangs up)
+//! joiner: hello new2048 2 CODE NAME
+//! host:   duel cards|classic SEED CLOCK NAME  (or: refused WHY, then the host hangs up)
 //! host:   rules BYTES  + the rules' TOML text
 //! joiner: agree                               (or: decline)
-//! both:   move N WORD ... end N ... ping ...  (or: error WHY, then hang up)
+//! both:   move N WORD ... ping ...
+//!         end N            (its game is over, or the duel decided: the rules decide)
+//!         resign N left    (it leaves: it loses)
+//!         resign N time    (it did not move within CLOCK seconds: it loses)
+//!         time N           (you did not move within CLOCK seconds after your move N: you lose)
+//!         error WHY        (you sent what the protocol or the rules do not allow: you lose)
 //! ```
+//! Version 2 added the move clock (`CLOCK`, in the offer), `resign` and `time`; a version-1 peer
+//! is refused with both versions named.
 
 use std::io::{self, BufRead};
 
 /// The protocol's version: both sides must speak the same one.
-pub(crate) const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 2;
 /// The longest message line, `\n` excluded (a move is a few bytes; a name at most 20 characters).
 pub(crate) const MAX_LINE: usize = 200;
 /// The most bytes of rules text a side accepts (a rules file is a few hundred).
@@ -33,8 +40,10 @@ pub(crate) const CODE_LEN: usize = 6;
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 /// The longest move word (`256`, `d`, `u`).
 const MAX_WORD: usize = 8;
+/// The shortest and longest move clock an offer may state, in seconds.
+pub(crate) const CLOCK_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 /// The longest name, in characters (as the local duel's `--names`).
-pub(crate) const MAX_NAME: usize = 20;
+pub(crate) const MAX_NAME: usize = crate::duel::MAX_NAME;
 
 /// Which game the duel is played at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +61,24 @@ impl Kind {
     }
 }
 
+/// Why a side gives the duel up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resign {
+    /// Its player left (`q`, Ctrl-C, the end of input, a signal).
+    Left,
+    /// Its player did not move within the clock.
+    Time,
+}
+
+impl Resign {
+    fn as_str(self) -> &'static str {
+        match self {
+            Resign::Left => "left",
+            Resign::Time => "time",
+        }
+    }
+}
+
 /// One message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Msg {
@@ -61,8 +88,14 @@ pub(crate) enum Msg {
         code: String,
         name: String,
     },
-    /// The host's answer to a good hello: the game, the deal's seed, the host's name.
-    Duel { kind: Kind, seed: u64, name: String },
+    /// The host's answer to a good hello: the game, the deal's seed, the move clock (seconds a
+    /// player may take over a move), the host's name.
+    Duel {
+        kind: Kind,
+        seed: u64,
+        clock: u64,
+        name: String,
+    },
     /// The host's rules, as the text of a rules file (the body follows the header line).
     Rules(String),
     /// The joiner plays with these rules.
@@ -73,8 +106,12 @@ pub(crate) enum Msg {
     Refused(String),
     /// The sender's move number `n` (from 1), as records write it.
     Move { n: u64, word: String },
-    /// The sender makes no more moves; it made `n`.
+    /// The sender makes no more moves (its game is over, or the duel is decided); it made `n`.
     End { n: u64 },
+    /// The sender gives the duel up after its `n` moves: it loses.
+    Resign { n: u64, how: Resign },
+    /// The receiver did not move within the clock after its move `n`: it loses.
+    Time { n: u64 },
     /// Still here (sent every second, so a silent peer is a gone one).
     Ping,
     /// The sender stops the duel for this reason, and hangs up.
@@ -90,7 +127,12 @@ impl Msg {
                 code,
                 name,
             } => format!("hello new2048 {version} {code} {name}"),
-            Msg::Duel { kind, seed, name } => format!("duel {} {seed} {name}", kind.as_str()),
+            Msg::Duel {
+                kind,
+                seed,
+                clock,
+                name,
+            } => format!("duel {} {seed} {clock} {name}", kind.as_str()),
             Msg::Rules(text) => {
                 let mut out = format!("rules {}\n", text.len()).into_bytes();
                 out.extend_from_slice(text.as_bytes());
@@ -101,6 +143,8 @@ impl Msg {
             Msg::Refused(why) => format!("refused {}", clip(why)),
             Msg::Move { n, word } => format!("move {n} {word}"),
             Msg::End { n } => format!("end {n}"),
+            Msg::Resign { n, how } => format!("resign {n} {}", how.as_str()),
+            Msg::Time { n } => format!("time {n}"),
             Msg::Ping => "ping".into(),
             Msg::Error(why) => format!("error {}", clip(why)),
         };
@@ -114,7 +158,7 @@ impl Msg {
 fn clip(text: &str) -> String {
     let one: String = text
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if crate::visible::is_hidden(c) { ' ' } else { c })
         .collect();
     let mut end = one.len().min(MAX_LINE - 10);
     while !one.is_char_boundary(end) {
@@ -159,6 +203,8 @@ pub(crate) enum BadMsg {
     MoreAfter(&'static str),
     /// This text as a move.
     NotAMove(String),
+    /// This text as a resignation.
+    NotAResign(String),
     /// A line that is no message.
     Unknown(String),
 }
@@ -186,6 +232,7 @@ impl std::fmt::Display for BadMsg {
             BadMsg::RulesTooBig(len) => write!(f, "rules of {len} bytes (at most {MAX_RULES})"),
             BadMsg::MoreAfter(what) => write!(f, "more after the {what}"),
             BadMsg::NotAMove(what) => write!(f, "`{what}` as a move"),
+            BadMsg::NotAResign(what) => write!(f, "`{what}` as a resignation"),
             BadMsg::Unknown(line) => write!(f, "`{line}`, which is not a message"),
         }
     }
@@ -245,8 +292,6 @@ pub(crate) enum Gone {
     Sent(BadMsg),
     /// It stopped the duel, for this reason (its words).
     StoppedIt(String),
-    /// The player here stopped waiting for it.
-    YouStopped,
 }
 
 impl std::fmt::Display for Gone {
@@ -257,7 +302,6 @@ impl std::fmt::Display for Gone {
             Gone::Failed(e) => write!(f, "the connection failed ({e})"),
             Gone::Sent(why) => write!(f, "it sent {why}"),
             Gone::StoppedIt(why) => write!(f, "it stopped the duel: {why}"),
-            Gone::YouStopped => write!(f, "you stopped waiting"),
         }
     }
 }
@@ -332,7 +376,7 @@ pub(crate) fn shown(text: &str) -> String {
 /// Checks a player's name: 1 to [`MAX_NAME`] printable characters, not blank.
 pub(crate) fn check_name(name: &str) -> Result<String, BadMsg> {
     let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(crate::visible::is_hidden) {
         return Err(BadMsg::BadName(shown(name)));
     }
     Ok(n.to_string())
@@ -382,8 +426,17 @@ pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
                 }
             };
             let seed = number("seed", words.next())?;
+            let clock = number("move clock", words.next())?;
+            if !CLOCK_RANGE.contains(&clock) {
+                return Err(BadMsg::OutOfRange("move clock"));
+            }
             let name = check_name(&words.collect::<Vec<_>>().join(" "))?;
-            Ok(Msg::Duel { kind, seed, name })
+            Ok(Msg::Duel {
+                kind,
+                seed,
+                clock,
+                name,
+            })
         }
         "rules" => {
             let len = number("rules length", words.next())?;
@@ -400,6 +453,16 @@ pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
         "ping" => no_more(Msg::Ping, rest),
         "refused" => Ok(Msg::Refused(shown_long(rest))),
         "error" => Ok(Msg::Error(shown_long(rest))),
+        "move" | "end" | "time" | "resign" => counted(head, rest),
+        _ => Err(BadMsg::Unknown(shown(line))),
+    }
+}
+
+/// The messages of the duel itself, each with a count: `move N WORD`, `end N`, `time N`,
+/// `resign N left|time` (`head` its first word, `rest` what follows it).
+fn counted(head: &str, rest: &str) -> Result<Msg, BadMsg> {
+    let mut words = rest.split(' ');
+    match head {
         "move" => {
             let n = number("move number", words.next())?;
             let word = words.next().unwrap_or("");
@@ -415,14 +478,29 @@ pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
                 word: word.to_string(),
             })
         }
-        "end" => {
+        "resign" => {
+            let n = number("move count", words.next())?;
+            let how = match words.next() {
+                Some("left") => Resign::Left,
+                Some("time") => Resign::Time,
+                _ => return Err(BadMsg::NotAResign(shown(rest))),
+            };
+            if words.next().is_some() {
+                return Err(BadMsg::MoreAfter("reason"));
+            }
+            Ok(Msg::Resign { n, how })
+        }
+        _ => {
             let n = number("move count", words.next())?;
             if words.next().is_some() {
                 return Err(BadMsg::MoreAfter("move count"));
             }
-            Ok(Msg::End { n })
+            Ok(if head == "end" {
+                Msg::End { n }
+            } else {
+                Msg::Time { n }
+            })
         }
-        _ => Err(BadMsg::Unknown(shown(line))),
     }
 }
 
@@ -466,6 +544,7 @@ mod tests {
         round_trip(Msg::Duel {
             kind: Kind::Classic,
             seed: u64::MAX,
+            clock: 60,
             name: "Bob".into(),
         });
         round_trip(Msg::Rules("name = \"x\"\n[board]\ncolumns = 5\n".into()));
@@ -477,6 +556,15 @@ mod tests {
             word: "d".into(),
         });
         round_trip(Msg::End { n: 40 });
+        round_trip(Msg::Resign {
+            n: 3,
+            how: Resign::Left,
+        });
+        round_trip(Msg::Resign {
+            n: 0,
+            how: Resign::Time,
+        });
+        round_trip(Msg::Time { n: 7 });
         round_trip(Msg::Ping);
         round_trip(Msg::Error("bye".into()));
     }
@@ -490,9 +578,17 @@ mod tests {
             "hello new2048 x ABC x",
             "hello new2048 1 A/B name",
             "hello new2048 1 ABC",
-            "duel chess 1 x",
-            "duel cards -1 x",
-            "duel cards 99999999999999999999 x",
+            "duel chess 1 60 x",
+            "duel cards -1 60 x",
+            "duel cards 99999999999999999999 60 x",
+            "duel cards 1 0 x",
+            "duel cards 1 3601 x",
+            "duel cards 1 x",
+            "resign 1",
+            "resign 1 bored",
+            "resign 1 left now",
+            "time",
+            "time 1 2",
             "move 1",
             "move x 3",
             "move 1 ../etc",
@@ -520,7 +616,8 @@ mod tests {
     #[test]
     fn what_is_wrong_is_said_in_words() {
         let said = |line: &str| parse(line).unwrap_err().to_string();
-        assert_eq!(said("duel chess 1 x"), "a duel of `chess`");
+        assert_eq!(said("duel chess 1 60 x"), "a duel of `chess`");
+        assert_eq!(said("duel cards 1 0 x"), "a move clock out of range");
         assert_eq!(said("move x 3"), "`x` where a move number was expected");
         assert_eq!(said("ping now"), "`now` after `ping`");
         assert_eq!(

@@ -1,6 +1,7 @@
 //! A duel's document: the shared deal kept once (the rules, the `deal`, a card duel's deck), each
 //! player's name, moves, undos, score, survival, highest and ending, and the [`DuelResult`] (null:
-//! given up). Its save is the same document with no result; it resumes with the same player to
+//! given up; a network duel lost by leaving, time, a lost connection or a broken protocol says
+//! so in its `forfeit`). Its save is the same document with no result; it resumes with the same player to
 //! move ([`DuelRecord::resume`]).
 
 use serde::{Deserialize, Serialize};
@@ -27,7 +28,8 @@ pub(crate) struct DuelPlayer {
 }
 
 impl DuelPlayer {
-    pub(crate) fn of<G: Side>(name: &str, game: &G) -> DuelPlayer {
+    /// `name`'s player of `game`; `moves`: with its moves written out (else left empty).
+    pub(crate) fn of<G: Side>(name: &str, game: &G, moves: bool) -> DuelPlayer {
         DuelPlayer {
             name: name.to_string(),
             outcome: game.ending(),
@@ -35,7 +37,11 @@ impl DuelPlayer {
             survived: game.survived(),
             highest: game.highest(),
             undos: game.undo_count(),
-            moves: game.moves_text(),
+            moves: if moves {
+                game.moves_text()
+            } else {
+                String::new()
+            },
         }
     }
 }
@@ -98,13 +104,9 @@ impl DuelRecord {
             },
             deal: g.deal_of(meta),
             deck: whole.then(|| g.deck_text()).flatten(),
-            players: [0, 1].map(|i| {
-                let mut p = DuelPlayer::of(&names[i], &duel.players[i]);
-                if !whole {
-                    p.moves.clear();
-                }
-                p
-            }),
+            // A save's head leaves the moves out: not even written out, so that it costs the same
+            // at every move.
+            players: [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i], whole)),
             network: duel.network,
         }
     }
@@ -118,6 +120,7 @@ impl DuelRecord {
             .map(|p| start.clone().play_all(&p.moves, p.undos));
         let mut duel = Duel::new(a?, b?);
         duel.network = self.network;
+        duel.forfeit = self.result.and_then(DuelResult::forfeited);
         Ok(duel)
     }
 
@@ -138,7 +141,7 @@ impl DuelRecord {
     /// Where the replayed `duel` differs from what was recorded, if anywhere.
     pub(crate) fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
         let names = self.names();
-        let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i]));
+        let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i], true));
         if let Some(i) = (0..2).find(|&i| replayed[i] != self.players[i]) {
             let (r, p) = (&self.players[i], &replayed[i]);
             return Some(format!(

@@ -188,18 +188,45 @@ pub(crate) fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
     if format == 0 {
         return Err(RecordError::Invalid("format 0 is not a version".into()));
     }
-    if let Some(field) = control_in(&value, "") {
+    let mut value = value;
+    if let Some((field, c)) = hidden_in(&mut value, "") {
+        let kind = if c.is_control() { "control" } else { "format" };
         return Err(RecordError::Invalid(format!(
-            "its `{field}` holds a control character, which no new2048 writes there (the file \
-             was edited; shown, it could take over the terminal)"
+            "its `{field}` holds a {kind} character ({}), which no new2048 writes there (the \
+             file was edited; shown, it could take over the terminal or disguise the text \
+             around it)",
+            crate::visible::code(c)
         )));
     }
     Ok(value)
 }
 
-/// The first field (as `a.b.0`) whose text holds a control character other than a line break or
-/// tab: names, paths and dates are printed on the terminal, so none may carry an escape sequence.
-fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
+/// The fields whose text a person typed (the rules' name, the players' names, a deck file's
+/// name), as `a.b.0` with any index as `*`: a format or separator character in them is written
+/// escaped (`\u{202e}`), as it shows, rather than refused, so that a record of an older version
+/// whose name held one still reads (see [`crate::visible`]).
+const TYPED: [&str; 3] = ["rules.name", "players.*.name", "deal.path"];
+
+/// Whether `field` (`players.0.name`) is one of [`TYPED`].
+fn typed(field: &str) -> bool {
+    TYPED.iter().any(|t| {
+        let (mut a, mut b) = (t.split('.'), field.split('.'));
+        loop {
+            match (a.next(), b.next()) {
+                (None, None) => return true,
+                (Some(x), Some(y)) if x == y || (x == "*" && y.parse::<usize>().is_ok()) => {}
+                _ => return false,
+            }
+        }
+    })
+}
+
+/// The first field (as `a.b.0`) whose text holds a character that does not show as itself
+/// ([`crate::visible::is_hidden`]), with that character: names, paths and dates are printed on
+/// the terminal and in tables, so none may carry an escape sequence or turn the text around it.
+/// A line break or a tab is let be (the rules' text has lines); in the fields of [`TYPED`], the
+/// other characters that do not show are escaped in place, control characters refused.
+fn hidden_in(value: &mut serde_json::Value, at: &str) -> Option<(String, char)> {
     let join = |k: &str| {
         if at.is_empty() {
             k.to_string()
@@ -207,21 +234,30 @@ fn control_in(value: &serde_json::Value, at: &str) -> Option<String> {
             format!("{at}.{k}")
         }
     };
+    let breaks = |c: char| matches!(c, '\n' | '\r' | '\t');
     match value {
-        serde_json::Value::String(t) => t
-            .chars()
-            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-            .then(|| at.to_string()),
-        serde_json::Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .find_map(|(i, v)| control_in(v, &join(&i.to_string()))),
-        serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
-            let field = join(k);
-            if k.chars().any(char::is_control) {
-                return Some(crate::cards::text::escape_controls(&field));
+        serde_json::Value::String(t) => {
+            if typed(at) {
+                if let Some(c) = t.chars().find(|&c| c.is_control() && !breaks(c)) {
+                    return Some((at.to_string(), c));
+                }
+                crate::visible::escape_in_place(t);
+                return None;
             }
-            control_in(v, &field)
+            t.chars()
+                .find(|&c| crate::visible::is_hidden(c) && !breaks(c))
+                .map(|c| (at.to_string(), c))
+        }
+        serde_json::Value::Array(items) => items
+            .iter_mut()
+            .enumerate()
+            .find_map(|(i, v)| hidden_in(v, &join(&i.to_string()))),
+        serde_json::Value::Object(map) => map.iter_mut().find_map(|(k, v)| {
+            let field = join(k);
+            if let Some(c) = crate::visible::first_hidden(k) {
+                return Some((crate::cards::text::escape_controls(&field), c));
+            }
+            hidden_in(v, &field)
         }),
         _ => None,
     }

@@ -17,6 +17,9 @@ use crate::start::{ClassicMeta, Deal, GameMeta};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Moves {
     pub codes: [Vec<u16>; 2],
+    /// Each player's undo count when they were taken: while it stays the same, moves were only
+    /// added, so a later save need not compare them.
+    pub undos: [u32; 2],
 }
 
 /// A game in progress of any kind, as the store handles it.
@@ -32,6 +35,12 @@ pub(crate) trait Ongoing {
     fn deck_file_cards(&self) -> Option<String>;
     /// Its moves as the save keeps them.
     fn moves(&self) -> Moves;
+    /// How many moves each player made (a solo game's second player: none).
+    fn move_counts(&self) -> [usize; 2];
+    /// Each player's undo count.
+    fn undos(&self) -> [u32; 2];
+    /// Player `p`'s moves from number `from` (from 0) on, coded.
+    fn codes_from(&self, p: usize, from: usize) -> Vec<u16>;
     /// How a move's code is written in its records.
     fn word(&self) -> fn(u16) -> String;
     /// The save's document as of `saved`, less its moves, rules and deck (see

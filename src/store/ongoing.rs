@@ -97,7 +97,34 @@ impl<G: Recorded> Ongoing for InPlay<'_, G> {
             Play::Solo(g) => [g.codes(), Vec::new()],
             Play::Duel(d, _) => d.players.each_ref().map(G::codes),
         };
-        Moves { codes }
+        Moves {
+            codes,
+            undos: self.undos(),
+        }
+    }
+
+    fn move_counts(&self) -> [usize; 2] {
+        match &self.0 {
+            Play::Solo(g) => [g.move_count(), 0],
+            Play::Duel(d, _) => d.players.each_ref().map(Playable::move_count),
+        }
+    }
+
+    fn undos(&self) -> [u32; 2] {
+        match &self.0 {
+            Play::Solo(g) => [g.undo_count(), 0],
+            Play::Duel(d, _) => d.players.each_ref().map(Playable::undo_count),
+        }
+    }
+
+    fn codes_from(&self, p: usize, from: usize) -> Vec<u16> {
+        let game = match (&self.0, p) {
+            (Play::Solo(g), 0) => *g,
+            (Play::Duel(d, _), 0 | 1) => &d.players[p],
+            _ => return Vec::new(),
+        };
+        let moves = G::moves(game);
+        moves[from.min(moves.len())..].iter().map(G::code).collect()
     }
 
     fn word(&self) -> fn(u16) -> String {

@@ -67,7 +67,7 @@ impl Playing {
             if let Some(moves) = written {
                 self.carried = false;
                 self.in_db = true;
-                self.sent = moves;
+                self.sent.apply(moves);
                 return Ok(());
             }
             // The id is another save's: this game takes a new one.

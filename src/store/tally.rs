@@ -221,7 +221,9 @@ fn by_hash(runs: &[Run], rules: &HashMap<i64, (String, String)>, cards: bool) ->
     // Per hash: the figures, and the latest end of the rules row whose name is shown.
     let mut all: Vec<(RulesStats, i64)> = Vec::new();
     for run in runs.iter().filter(|r| r.cards == cards) {
-        let (name, hash) = rules.get(&run.rules).cloned().unwrap_or_default();
+        let (mut name, hash) = rules.get(&run.rules).cloned().unwrap_or_default();
+        // The name as it shows (see `Recap::escape_typed`).
+        crate::visible::escape_in_place(&mut name);
         let latest = run.latest.unwrap_or(i64::MIN);
         let i = all
             .iter()

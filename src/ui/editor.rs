@@ -437,7 +437,9 @@ impl Editor {
             Key::Backspace => {
                 text.pop();
             }
-            Key::Char(c) if !c.is_control() && text.chars().count() < 40 => text.push(*c),
+            Key::Char(c) if !crate::visible::is_hidden(*c) && text.chars().count() < 40 => {
+                text.push(*c);
+            }
             _ => return,
         }
         self.check(words);

@@ -43,6 +43,8 @@ mod rules_names;
 #[path = "commands/simulate.rs"]
 mod simulate;
 
+#[path = "storage/disguised.rs"]
+mod disguised;
 #[path = "storage/faults.rs"]
 mod faults;
 #[path = "storage/kept.rs"]

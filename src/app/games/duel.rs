@@ -61,9 +61,9 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
     let mut names = defaults;
     for (slot, name) in names.iter_mut().zip(given) {
         let n = name.trim();
-        if n.is_empty() || n.chars().count() > 20 || n.chars().any(char::is_control) {
+        if let Err(why) = crate::duel::check_name(n) {
             return Err(Error::usage(format!(
-                "--names: `{}` is not a name (1 to 20 printable characters)",
+                "--names: `{}` is not a name: {why}",
                 crate::cards::text::escape_controls(name)
             )));
         }

@@ -10,14 +10,13 @@ use std::sync::mpsc;
 use crate::app::cli::{DuelArgs, Global};
 use crate::app::shared::{load_rules, terminal};
 use crate::cards::engine::Game;
-use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
 use crate::error::Error;
 use crate::net::game::{Bot, NetGame};
-use crate::net::handshake::{self, Met, Offer};
+use crate::net::handshake::{self, AGREE_WITHIN, ANSWER_WITHIN, DEFAULT_CLOCK, Met, Offer};
 use crate::net::proto::{self, Kind};
 use crate::net::session::{self, Event};
-use crate::net::{DEFAULT_HOST, Sides, meet};
+use crate::net::{DEFAULT_HOST, LOCAL_HOST, Sides, meet};
 use crate::out::print_warnings;
 use crate::start::fresh_seed;
 use crate::store::Store;
@@ -80,10 +79,11 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
                 Kind::Cards
             },
             seed: args.seed.unwrap_or_else(fresh_seed),
+            clock: args.clock.unwrap_or(DEFAULT_CLOCK),
             rules,
         };
-        let addr = args.host.as_deref().unwrap_or(DEFAULT_HOST);
-        let met = handshake::host(addr, &offer, &own, args.json)?;
+        let addr = host_address(args)?;
+        let met = handshake::host(&addr, &offer, &own, args.json)?;
         (0, met, offer, own)
     };
     let mut names = [own.clone(), own];
@@ -98,9 +98,32 @@ pub(crate) fn command(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         screen: on_screen.then_some(global),
     };
     match offer.kind {
-        Kind::Cards => play::<Game>(&offer.rules, offer.seed, met, plan, &mut store),
-        Kind::Classic => play::<ClassicGame>(&offer.rules, offer.seed, met, plan, &mut store),
+        Kind::Cards => play::<Game>(&offer, met, plan, &mut store),
+        Kind::Classic => play::<ClassicGame>(&offer, met, plan, &mut store),
     }
+}
+
+/// Where the host waits: `--host ADDR:PORT`, every interface by default, or with `--local` this
+/// machine only (on the port given, if one is).
+fn host_address(args: &DuelArgs) -> Result<String, Error> {
+    let given = args.host.as_deref().unwrap_or(DEFAULT_HOST);
+    if !args.local {
+        return Ok(given.to_string());
+    }
+    let port = match given.parse::<std::net::SocketAddr>() {
+        Ok(a) if a.ip().is_unspecified() || a.ip().is_loopback() => a.port(),
+        _ => {
+            return Err(Error::usage(format!(
+                "--local waits on this machine only: give no address with it, or a port like \
+                 --host 127.0.0.1:2049 (not {})",
+                proto::shown(given)
+            )));
+        }
+    };
+    let local: std::net::SocketAddr = LOCAL_HOST
+        .parse()
+        .map_err(|_| Error::usage("the local address is not an address"))?;
+    Ok(std::net::SocketAddr::new(local.ip(), port).to_string())
 }
 
 fn own_name(args: &DuelArgs, default: &str) -> Result<String, Error> {
@@ -112,7 +135,7 @@ fn own_name(args: &DuelArgs, default: &str) -> Result<String, Error> {
 
 /// Shows the joiner the host's offer and asks for its agreement: `--yes`, or a line `y`/`yes`.
 fn agree(met: &Met, offer: &Offer, args: &DuelArgs) -> Result<bool, Error> {
-    let differs = crate::config::differing_keys(&Rules::default_rules(), &offer.rules);
+    let differs = offer.changes();
     let rules = &offer.rules;
     let what = match offer.kind {
         Kind::Cards => format!(
@@ -132,24 +155,33 @@ fn agree(met: &Met, offer: &Offer, args: &DuelArgs) -> Result<bool, Error> {
         if differs.is_empty() {
             writeln!(err, "the rules are the default rules")?;
         } else {
-            writeln!(
-                err,
-                "the rules differ from the default rules in: {}",
-                differs.join(", ")
-            )?;
+            writeln!(err, "the rules differ from the default rules:")?;
+            for (key, value, default) in &differs {
+                writeln!(err, "  {key} {value} (default {default})")?;
+            }
         }
     }
+    writeln!(
+        err,
+        "each player has {} s for each move: a player who takes longer loses by time; leaving \
+         loses the duel too",
+        offer.clock
+    )?;
     if args.yes {
         return Ok(true);
     }
     writeln!(
         err,
-        "play with these rules? type y and Enter (anything else: no)"
+        "play with these rules? type y and Enter within {} s (anything else: no)",
+        AGREE_WITHIN.as_secs()
     )?;
-    let answer = crate::headless::lines(io::stdin().lock()).next();
-    Ok(
-        matches!(answer, Some(Ok(l)) if matches!(l.trim().to_ascii_lowercase().as_str(), "y" | "yes")),
-    )
+    // Read on a thread of its own, so that no answer in time is a no.
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let answer = crate::headless::lines(io::stdin().lock()).next();
+        let _ = tx.send(matches!(answer, Some(Ok(l)) if matches!(l.trim().to_ascii_lowercase().as_str(), "y" | "yes")));
+    });
+    Ok(rx.recv_timeout(ANSWER_WITHIN).unwrap_or(false))
 }
 
 /// How this side plays.
@@ -164,8 +196,7 @@ struct Plan<'a> {
 
 /// Deals the game on this side and plays the duel to its end.
 fn play<G: NetGame + crate::ui::Brief>(
-    rules: &Rules,
-    seed: u64,
+    offer: &Offer,
     met: Met,
     plan: Plan,
     store: &mut Store,
@@ -174,7 +205,7 @@ fn play<G: NetGame + crate::ui::Brief>(
         me: plan.me,
         names: plan.names,
     };
-    let (mut session, rx, tx) = meet::<G>(rules, seed, met, sides, store);
+    let (mut session, rx, tx) = meet::<G>(offer, met, sides, store);
     if plan.json {
         session.out = session::Out::Json;
     }
@@ -185,9 +216,35 @@ fn play<G: NetGame + crate::ui::Brief>(
         return session.finish();
     }
     if plan.bot.is_none() {
-        read_input(tx);
+        read_input(tx.clone());
     }
+    // Ctrl-C or a kill leaves the duel (lost, recorded) instead of ending the process mid-way.
+    on_signals(tx);
     session.run(&rx, plan.bot)
+}
+
+/// Hands a stop signal (SIGINT, SIGTERM, SIGHUP) to the duel as [`Event::Signal`]; a second one
+/// ends the process as the signal would have.
+fn on_signals(to: mpsc::Sender<Event>) {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            let mut seen = false;
+            for sig in signals.forever() {
+                if seen || to.send(Event::Signal).is_err() {
+                    let _ = signal_hook::low_level::emulate_default_handler(sig);
+                    std::process::exit(128 + sig);
+                }
+                seen = true;
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    drop(to);
 }
 
 /// Hands the player's input lines to the duel on a thread of its own (a line too long or not

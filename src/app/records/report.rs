@@ -10,6 +10,7 @@
 //! the records.
 
 use crate::ui::duration;
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -209,15 +210,25 @@ impl DuelRow {
         }
     }
 
-    /// The result in a word or two for the table: `Bob won`, `draw`, `given up` (the sentence
-    /// saying how is [`DuelRow::result_text`]).
+    /// The result in a word or two for the table: `Bob won`, `Bob won, Ann left`, `draw`,
+    /// `given up` (the sentence saying how is [`DuelRow::result_text`]).
     fn result_word(&self) -> String {
         match self.result {
             None => "given up".into(),
             Some(DuelResult::Draw) => "draw".into(),
-            Some(DuelResult::Win { winner, .. }) => {
-                let name = self.players.get(winner).map_or("?", |p| p.name.as_str());
-                format!("{name} won")
+            Some(DuelResult::Win {
+                winner, forfeit, ..
+            }) => {
+                let name = |i: usize| self.players.get(i).map_or("?", |p| p.name.as_str());
+                match forfeit {
+                    Some(how) => format!(
+                        "{} won, {} {}",
+                        name(winner),
+                        name(1 - winner.min(1)),
+                        how.short()
+                    ),
+                    None => format!("{} won", name(winner)),
+                }
             }
         }
     }
@@ -449,13 +460,27 @@ fn played_unit(i: &SavedGameInfo) -> &'static str {
     }
 }
 
-/// One line of the CSV history. Empty cells are fields that do not apply to the row's game.
+/// A text cell of the CSV history, neutralised as spreadsheet exports are (OWASP's advice on CSV
+/// injection): a cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage return) is a
+/// formula to a spreadsheet (`=cmd|"/c calc"!A1` runs a program in some), so it is written with a
+/// single quote before it (`'=cmd...`), which spreadsheets show as text and do not run. Numbers
+/// are never cells of text: no count or score is negative, so none is touched.
+fn cell(text: &str) -> Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        Cow::Owned(format!("'{text}"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// One line of the CSV history. Empty cells are fields that do not apply to the row's game; every
+/// text is a [`cell`].
 #[derive(Serialize)]
 struct CsvLine<'a> {
     n: usize,
-    ended: &'a str,
-    rules: &'a str,
-    rules_hash: &'a str,
+    ended: Cow<'a, str>,
+    rules: Cow<'a, str>,
+    rules_hash: Cow<'a, str>,
     deal: String,
     outcome: &'static str,
     score: u64,
@@ -463,10 +488,10 @@ struct CsvLine<'a> {
     highest: u64,
     duration_secs: u64,
     undos: u32,
-    id: &'a str,
+    id: Cow<'a, str>,
     game: String,
     moves: Option<u64>,
-    player: Option<&'a str>,
+    player: Option<Cow<'a, str>>,
     duel_result: Option<&'static str>,
     checked: bool,
 }
@@ -476,17 +501,17 @@ impl<'a> CsvLine<'a> {
     fn of(head: &'a RowHead, deal: String, outcome: Ending, game: String) -> CsvLine<'a> {
         CsvLine {
             n: head.n,
-            ended: &head.ended,
-            rules: &head.rules,
-            rules_hash: &head.rules_hash,
-            deal,
+            ended: cell(&head.ended),
+            rules: cell(&head.rules),
+            rules_hash: cell(&head.rules_hash),
+            deal: cell(&deal).into_owned(),
             outcome: outcome.as_str(),
             score: 0,
             cards_played: None,
             highest: 0,
             duration_secs: 0,
             undos: 0,
-            id: &head.id,
+            id: cell(&head.id),
             game,
             moves: None,
             player: None,
@@ -500,7 +525,8 @@ impl<'a> CsvLine<'a> {
 /// duration in seconds, for spreadsheets. The first twelve columns are those of card games;
 /// `game`, `moves` (classic), `player` and `duel_result` (duels, a line per player) follow, then
 /// `checked` (false: the row was changed in the database, and the figures leave it out).
-/// Quoting is the `csv` crate's (RFC 4180).
+/// Quoting is the `csv` crate's (RFC 4180); a text that a spreadsheet would take for a formula
+/// begins with a single quote ([`cell`]).
 pub(crate) fn csv(rows: &[AnyRow]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut put = |line: CsvLine| {
@@ -544,7 +570,7 @@ pub(crate) fn csv(rows: &[AnyRow]) -> String {
                         duration_secs: r.duration_secs,
                         undos: p.undos,
                         moves,
-                        player: Some(&p.name),
+                        player: Some(cell(&p.name)),
                         duel_result: Some(r.result_for(i)),
                         ..CsvLine::of(&r.head, deal_text(&r.deal), p.outcome, game)
                     });
@@ -669,6 +695,27 @@ mod tests {
         assert_eq!(csv(&[]), CSV_HEADER);
     }
 
+    /// A name a spreadsheet would run is text in the CSV; the numbers stay numbers.
+    #[test]
+    fn csv_neutralises_formulas() {
+        for (name, shown) in [
+            ("=cmd|\"/c calc\"!A1", "\"'=cmd|\"\"/c calc\"\"!A1\""),
+            ("+1", "'+1"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("a=b", "a=b"),
+        ] {
+            let c = csv(&[row(1, name)]);
+            let line = c.lines().nth(1).unwrap();
+            assert!(
+                line.starts_with(&format!("1,2026-11-29T20:33:50Z,{shown},00ff,")),
+                "{c}"
+            );
+            assert!(line.contains(",won,1234,100,1024,3725,0,"), "{c}");
+        }
+    }
+
     #[test]
     fn csv_quotes() {
         let c = csv(&[row(1, "a, \"b\"")]);
@@ -712,6 +759,7 @@ mod tests {
         let win = Some(DuelResult::Win {
             winner: 1,
             by_score: true,
+            forfeit: None,
         });
         let rows = [
             duel(1, Some(DuelResult::Draw)),

@@ -109,7 +109,7 @@ fn render_of(stats: &[RulesStats], unit: &str) -> String {
 fn duels_report(entries: &[&Recap]) -> String {
     let mut of = BTreeMap::new();
     let (mut first, mut second, mut draws, mut given_up) = (0, 0, 0, 0);
-    let mut by_score = 0;
+    let (mut by_score, mut forfeits) = (0, 0);
     let mut wins_by_name: BTreeMap<&str, u32> = BTreeMap::new();
     for e in entries {
         if e.game != GameKind::Duel {
@@ -123,7 +123,9 @@ fn duels_report(entries: &[&Recap]) -> String {
             Some(DuelResult::Win {
                 winner,
                 by_score: s,
+                forfeit,
             }) => {
+                forfeits += u32::from(forfeit.is_some());
                 if winner == 0 {
                     first += 1;
                 } else {
@@ -142,7 +144,12 @@ fn duels_report(entries: &[&Recap]) -> String {
     let _ = writeln!(
         out,
         "  first player won {first}   second player won {second}   draws {draws}   given up \
-         {given_up}   decided on score {by_score}"
+         {given_up}   decided on score {by_score}{}",
+        if forfeits > 0 {
+            format!("   won by forfeit {forfeits}")
+        } else {
+            String::new()
+        }
     );
     if !wins_by_name.is_empty() {
         let max = wins_by_name.values().copied().max().unwrap_or(0);

@@ -92,17 +92,34 @@ fn partial_file_keeps_the_rest() {
 #[test]
 fn printed_rules_read_back_whatever_the_name() {
     let base = Rules::default_rules();
-    for name in [
-        "a\u{ad}b",
-        "quote \\\" and \\\\ back",
-        "é 2048 🂡",
-        "zero\u{200b}width",
-    ] {
+    for name in ["quote \\\" and \\\\ back", "é 2048 🂡", "=cmd|'/c calc'!A1"] {
         let text = format!("name = \"{name}\"");
         let r = Rules::parse(&text, "x.toml", Some(&base)).unwrap();
         let again = Rules::parse(&r.to_toml(), "printed", None)
             .unwrap_or_else(|e| panic!("{e}\n{}", r.to_toml()));
         assert_eq!(again, r);
+    }
+}
+
+/// A name that would not show as itself (a soft hyphen, a zero-width space, a right-to-left
+/// override, a line separator) is refused, the character named, never shown raw.
+#[test]
+fn a_name_with_a_format_character_is_refused() {
+    for (name, code) in [
+        ("a\u{ad}b", "U+00AD"),
+        ("zero\u{200b}width", "U+200B"),
+        ("Ann\u{202e}txt.exe", "U+202E"),
+        ("line\u{2028}break", "U+2028"),
+        ("\u{2066}isolated\u{2069}", "U+2066"),
+        ("bom\u{feff}", "U+FEFF"),
+    ] {
+        let e = err(&format!("name = \"{name}\"")).to_string();
+        assert!(e.contains(&format!("name holds {code}")), "{e}");
+        assert!(
+            e.chars()
+                .all(|c| c == '\n' || !crate::visible::is_hidden(c)),
+            "{e:?}"
+        );
     }
 }
 

@@ -218,13 +218,15 @@ const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started',
                        json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
                        'players', json(g.players), 'checked', json('false'))";
 
-/// A [`Recap`] of the row [`SUMMARY`] and then [`seal::COLUMNS`] select, verified with `key`.
+/// A [`Recap`] of the row [`SUMMARY`] and then [`seal::COLUMNS`] select, verified with `key`, its
+/// names as they show ([`Recap::escape_typed`]).
 fn summary_of(row: &Row, key: Option<Key>) -> rusqlite::Result<Recap> {
     let text: String = row.get(0)?;
     let mut recap: Recap = serde_json::from_str(&text).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
     })?;
     recap.checked = seal::verified(key, row, 1)?;
+    recap.escape_typed();
     Ok(recap)
 }
 

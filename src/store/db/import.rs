@@ -1,11 +1,12 @@
 //! The data folder of older versions, imported in one transaction at the first start: every
 //! record of `games/` with its id (so nothing is recorded twice, and the daily streaks and bests
 //! come along), every save of `saves/` and of the older slots (`saved-game*.json`,
-//! `saved-classic*.json`), but no save whose game is recorded (a kill between the two writes) and
-//! no slot whose game is in `saves/` too. A record the database could not take is kept the same
-//! way ([`keep_pending`]). The old files are then moved, never deleted, to `json-store-<time>/`,
-//! unreadable ones named; a killed import leaves them in place, and importing again adds nothing
-//! twice.
+//! `saved-classic*.json`), each held to the names, dates and scores a game played here has (see
+//! [`crate::record::limits`]), but no save whose game is recorded (a kill between the two
+//! writes) and no slot whose game is in `saves/` too. A record the database could not take is
+//! kept the same way ([`keep_pending`]). The old files are then moved, never deleted, to
+//! `json-store-<time>/`, unreadable ones named; a killed import leaves them in place, and
+//! importing again adds nothing twice.
 
 use std::ffi::OsString;
 use std::fs;
@@ -16,7 +17,7 @@ use rusqlite::Connection;
 use super::history;
 use super::saves::{self, Saved};
 use crate::cards::text::escape_controls;
-use crate::record::Entry;
+use crate::record::{Entry, Within};
 use crate::store::api::Resumed;
 use crate::utc;
 
@@ -95,9 +96,12 @@ fn look(dir: &Path) -> Found {
             super::id::checked(id).map(drop).map_err(|e| e.to_string())
         }
     };
+    // A document is held to the limits of a game played here (names, dates, scores: see
+    // `record::limits`), as a restored row is.
+    let now = utc::now();
     for path in json_in("games") {
         let entry = read(&path).and_then(|t| Entry::decode(&t).map_err(|e| e.to_string()));
-        match entry.and_then(|e| id_ok(e.id()).map(|()| e)) {
+        match entry.and_then(|e| id_ok(e.id()).and_then(|()| e.within(now)).map(|()| e)) {
             Ok(e) => found.records.push((path, e)),
             Err(why) => refused(&path, why),
         }
@@ -106,7 +110,11 @@ fn look(dir: &Path) -> Found {
     for (path, slot) in all_saves.chain(slots.into_iter().map(|p| (p, true))) {
         let save = read(&path)
             .and_then(|t| Saved::decode(&t).map_err(|e| e.to_string()))
-            .and_then(|s| id_ok(s.id_saved().0).map(|()| s));
+            .and_then(|s| {
+                id_ok(s.id_saved().0)
+                    .and_then(|()| s.within(now))
+                    .map(|()| s)
+            });
         match save.and_then(|s| Ok((s.rebuild().map_err(|e| e.to_string())?, s))) {
             Ok((game, s)) => found.saves.push((path, s, game, slot)),
             Err(why) => refused(&path, why),

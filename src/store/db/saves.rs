@@ -58,10 +58,41 @@ fn shared(a: &[u16], b: &[u16]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
+/// What a save wrote of the moves: per player, how many of the moves saved before it kept, the
+/// moves after them, and the undo counts; [`Moves::apply`] makes the moves saved before these.
+pub(crate) struct Written {
+    keep: [usize; 2],
+    tail: [Vec<u16>; 2],
+    undos: [u32; 2],
+}
+
+impl Moves {
+    /// These moves, as the save `w` left them.
+    pub(crate) fn apply(&mut self, w: Written) {
+        for (p, tail) in w.tail.into_iter().enumerate() {
+            self.codes[p].truncate(w.keep[p]);
+            self.codes[p].extend(tail);
+        }
+        self.undos = w.undos;
+    }
+}
+
+/// How many of player `p`'s moves saved before (`sent`) the game `view` still has first. While
+/// the player's undo count is the same, moves were only added since: nothing is compared, so a
+/// save costs the same at move 10 and at move 1,000,000; after an undo they are compared.
+fn kept(view: &dyn Ongoing, sent: &Moves, p: usize, counts: [usize; 2], undos: [u32; 2]) -> usize {
+    let before = sent.codes[p].len();
+    if undos[p] == sent.undos[p] && counts[p] >= before {
+        before
+    } else {
+        shared(&sent.codes[p], &view.codes_from(p, 0))
+    }
+}
+
 /// Writes save `id` of the game `view` as of `saved`, in the caller's transaction: the head is
 /// replaced and only the moves that differ from `sent` (the moves this process last wrote) are
-/// deleted or added; `fresh` writes the whole save. The moves now saved, or `None` if `id` is
-/// another save's.
+/// deleted or added; `fresh` writes the whole save. What was written of the moves, or `None` if
+/// `id` is another save's.
 pub(crate) fn write_in(
     conn: &Connection,
     id: &str,
@@ -69,8 +100,8 @@ pub(crate) fn write_in(
     saved: u64,
     fresh: bool,
     sent: &Moves,
-) -> rusqlite::Result<Option<Moves>> {
-    let now = view.moves();
+) -> rusqlite::Result<Option<Written>> {
+    let (counts, undos) = (view.move_counts(), view.undos());
     let info =
         serde_json::to_string(&view.info("", saved)).expect("a save's info always serializes");
     let head = view.head(saved).to_string();
@@ -107,9 +138,10 @@ pub(crate) fn write_in(
         }
         [0, 0]
     } else {
-        [0, 1].map(|p| shared(&sent.codes[p], &now.codes[p]))
+        [0, 1].map(|p| kept(view, sent, p, counts, undos))
     };
     let word = view.word();
+    let tail = [0, 1].map(|p| view.codes_from(p, from[p]));
     for (p, keep) in from.into_iter().enumerate() {
         if keep < sent.codes[p].len() || updated == 0 {
             conn.prepare_cached(
@@ -120,11 +152,15 @@ pub(crate) fn write_in(
         let mut add = conn.prepare_cached(
             "INSERT INTO save_moves (save, player, n, move) VALUES (?1, ?2, ?3, ?4)",
         )?;
-        for (n, &code) in now.codes[p].iter().enumerate().skip(keep) {
-            add.execute(params![id, p as i64, n as i64, word(code)])?;
+        for (n, &code) in tail[p].iter().enumerate() {
+            add.execute(params![id, p as i64, (keep + n) as i64, word(code)])?;
         }
     }
-    Ok(Some(now))
+    Ok(Some(Written {
+        keep: from,
+        tail,
+        undos,
+    }))
 }
 
 /// Every save's id and what the list shows of it, newest first.
@@ -135,9 +171,19 @@ pub(crate) fn list(
         .prepare_cached("SELECT CAST(id AS TEXT), info FROM saves ORDER BY saved DESC, id DESC")?;
     q.query_map([], |r| {
         let info: String = r.get(1)?;
+        let info = serde_json::from_str(&info).map(|mut i: SavedGameInfo| {
+            // Its names as they show (see `Recap::escape_typed`).
+            for text in [&mut i.rules, &mut i.deal]
+                .into_iter()
+                .chain(i.players.iter_mut().map(|p| &mut p.name))
+            {
+                crate::visible::escape_in_place(text);
+            }
+            i
+        });
         Ok((
             r.get(0)?,
-            serde_json::from_str(&info).map_err(|e| StoreError::Unreadable(e.to_string())),
+            info.map_err(|e| StoreError::Unreadable(e.to_string())),
         ))
     })?
     .collect()

@@ -182,3 +182,14 @@ fn a_misspelt_key_is_renamed_with_its_value() {
     ed.rename(&EN);
     assert_eq!(ed.draft.text(), before);
 }
+
+/// A character that does not show as itself (U+202E, U+200B, an escape) is not taken into a
+/// typed name: what the field shows is what it holds.
+#[test]
+fn a_typed_name_takes_no_character_that_does_not_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ed = editor(dir.path());
+    ed.typing = Some(Typing::Name(String::new()));
+    typing(&mut ed, "An\u{202e}n\u{200b}\u{1b}a");
+    assert_eq!(ed.typing, Some(Typing::Name("Anna".into())));
+}

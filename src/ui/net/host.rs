@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::ui::term::Key;
 
 use crate::cards::rules::Rules;
-use crate::net::handshake::{Door, Met, Offer, Refusal};
+use crate::net::handshake::{Door, Met, Offer, Reach, Refusal};
 use crate::net::proto::Kind;
 use crate::ui::kit::{NetWords, Theme, Tone, fill};
 use crate::ui::play::pick;
@@ -54,11 +54,13 @@ pub(super) fn host(ui: &Ui, rules: &Arc<Rules>, name: &str) -> Found {
     let offer = Offer {
         kind,
         seed: crate::start::fresh_seed(),
+        clock: crate::net::handshake::DEFAULT_CLOCK,
         rules: Rules::clone(rules),
     };
     let shown = Shown {
         code: door.code.clone(),
         give: door.give,
+        reach: (door.reach, door.bound),
         refused: Vec::new(),
     };
     let stop = Arc::new(AtomicBool::new(false));
@@ -117,6 +119,8 @@ fn choose(ui: &Ui, rules: &Rules) -> Picked {
 struct Shown {
     code: String,
     give: SocketAddr,
+    /// Who can reach the door, and where it listens.
+    reach: (Reach, SocketAddr),
     /// The refusals so far, in words.
     refused: Vec<String>,
 }
@@ -181,7 +185,15 @@ fn lines(t: &NetWords, theme: Theme, s: &Shown, width: usize, height: usize) -> 
         para(&fill(t.host_code, &[&s.code]), Tone::Value),
     ]
     .concat();
+    let (reach, bound) = s.reach;
+    let (listening, keep) = match reach {
+        Reach::Everyone => (t.host_everyone, Some(t.host_keep_local)),
+        Reach::ThisMachine => (t.host_this_machine, None),
+        Reach::OneAddress => (t.host_one_address, Some(t.host_keep_local)),
+    };
+    top.extend(para(&fill(listening, &[&bound]), Tone::Dim));
     let more = [
+        keep.map(|k| para(k, Tone::Dim)).unwrap_or_default(),
         vec![String::new()],
         para(t.host_or_run, Tone::Label),
         para(&command, Tone::Info),
@@ -218,6 +230,7 @@ mod tests {
         let s = Shown {
             code: "AB3DEF".into(),
             give: "192.168.100.200:2048".parse().unwrap(),
+            reach: (Reach::Everyone, "0.0.0.0:2048".parse().unwrap()),
             refused: vec!["old".into(), "newest refusal".into()],
         };
         for words in [&EN, &ZH] {

@@ -12,7 +12,6 @@ use std::time::Duration;
 
 use crate::ui::term::Key;
 
-use crate::cards::rules::Rules;
 use crate::net::handshake::{JoinError, Met, Offer, join as meet};
 use crate::net::proto::{Kind, Msg};
 use crate::ui::kit::{NetWords, Theme, Tone, fill, fit, wrap};
@@ -111,7 +110,9 @@ impl Form {
             }
             Key::Enter => return Typed::Connect,
             Key::Char(c)
-                if !c.is_control() && !c.is_whitespace() && field.len() < LIMITS[self.at] =>
+                if !crate::visible::is_hidden(*c)
+                    && !c.is_whitespace()
+                    && field.len() < LIMITS[self.at] =>
             {
                 field.push(*c);
             }
@@ -223,7 +224,12 @@ fn wait(ui: &Ui, form: &Form, rx: &Receiver<Joined>) -> Waiting {
 fn agree(ui: &Ui, met: Met, offer: Offer) -> Found {
     let t = ui.words.net;
     let said = offer_lines(t, &met.peer, &offer);
+    let until = std::time::Instant::now() + crate::net::handshake::ANSWER_WITHIN;
     let yes = loop {
+        // No answer in time is a no (the host stops waiting for it).
+        if std::time::Instant::now() >= until {
+            break Some(false);
+        }
         let (w, h) = size(&ui.term);
         let room = w.saturating_sub(2).max(1);
         let mut shown: Vec<String> = said
@@ -237,7 +243,7 @@ fn agree(ui: &Ui, met: Met, offer: Offer) -> Found {
         if draw(&ui.term, &shown, h).is_err() {
             break None;
         }
-        match wait_key(ui, None) {
+        match wait_key(ui, Some(Duration::from_secs(1))) {
             Waited::Key(Key::Char('y' | 'Y')) => break Some(true),
             Waited::Key(Key::Char('n' | 'N' | 'q' | 'Q') | Key::Escape) => break Some(false),
             Waited::Key(Key::Ctrl('c' | 'd')) | Waited::Stop => break None,
@@ -269,13 +275,18 @@ fn offer_lines(t: &NetWords, host: &str, offer: &Offer) -> Vec<String> {
         }
     }];
     if offer.kind == Kind::Cards {
-        let differs = crate::config::differing_keys(&Rules::default_rules(), rules);
+        let differs: Vec<String> = offer
+            .changes()
+            .iter()
+            .map(|(key, value, default)| fill(t.offer_change, &[key, value, default]))
+            .collect();
         out.push(if differs.is_empty() {
             t.offer_default_rules.to_string()
         } else {
             fill(t.offer_differs, &[&differs.join(", ")])
         });
     }
+    out.push(fill(t.offer_clock, &[&offer.clock]));
     out
 }
 

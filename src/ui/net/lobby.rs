@@ -65,7 +65,7 @@ fn play<G: NetGame + Brief>(
     sides: Sides,
 ) -> Vec<(String, Tone)> {
     let peer = met.peer.clone();
-    let (mut s, rx, _own) = crate::net::meet::<G>(&offer.rules, offer.seed, met, sides, store);
+    let (mut s, rx, _own) = crate::net::meet::<G>(offer, met, sides, store);
     let shown = duel_screen(ui, &mut s, &rx);
     s.record();
     let result = result_line(&s, ui.words).unwrap_or_default();

@@ -28,10 +28,12 @@ use crate::classic::ClassicGame;
 use crate::duel::{DuelResult, Playable};
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
-use crate::net::session::{Event, OwnEnd, Said, Session};
-use crate::ui::kit::{NetWords, Tone, Words, fill, fit, wrap};
+use crate::net::session::{Event, OwnEnd, Said, Session, Stop, Why};
+use crate::ui::kit::{NetWords, Theme, Tone, Words, fill, fit, wrap};
 use crate::ui::screens::DuelBoard;
-use crate::ui::term::{Action, TermGuard, Ui, Waited, action, classic_action, paint, wait_key};
+use crate::ui::term::{
+    Action, Key, TermGuard, Ui, Waited, action, classic_action, paint, wait_key,
+};
 
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);
@@ -40,6 +42,11 @@ const TICK: Duration = Duration::from_millis(25);
 /// the highest card or tile, each in words.
 pub(crate) trait Brief: DuelBoard {
     fn brief(&self, words: &Words) -> [String; 3];
+    /// Whether its rules allow discards (the footer offers `d` only then).
+    fn discards(&self) -> bool {
+        false
+    }
+
     /// A move's word as the log shows it: the key the player presses for it.
     fn shown(word: &str) -> String {
         word.to_string()
@@ -51,8 +58,21 @@ impl Brief for Game {
         [
             format!("{} {}", words.score, self.score()),
             format!("{} {}", words.cards_left, self.cards_left()),
-            format!("{} {}", words.highest, self.highest()),
+            format!("{} {}", words.highest, highest_shown(self.highest())),
         ]
+    }
+
+    fn discards(&self) -> bool {
+        self.rules().has_discards()
+    }
+}
+
+/// The highest card or tile as the figures show it: a dash until there is one.
+fn highest_shown(highest: u64) -> String {
+    if highest == 0 {
+        "-".to_string()
+    } else {
+        highest.to_string()
     }
 }
 
@@ -61,7 +81,7 @@ impl Brief for ClassicGame {
         [
             format!("{} {}", words.score, Playable::score(self)),
             format!("{} {}", words.moves, self.move_count()),
-            format!("{} {}", words.highest_tile, self.highest()),
+            format!("{} {}", words.highest_tile, highest_shown(self.highest())),
         ]
     }
 
@@ -101,15 +121,36 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
     s.begin();
     let cards = s.duel.players[s.me].columns() > 0;
     let mut cursor = s.duel.players[s.me].columns() / 2;
-    // Drawn again only when something changed: a move either side made, a key, a resize.
+    // `q` while leaving loses the duel asks first, on the footer; the duel goes on meanwhile.
+    let mut asking = false;
+    // Drawn again only when something changed: a move either side made, a key, a resize, the
+    // clock's seconds where the footer shows them.
     let mut dirty = true;
+    let mut clock_shown = None;
+    // Left with a key (or a signal): no result screen to wait on (it is printed after, or said
+    // back in the menu).
+    let mut at_once = false;
     loop {
-        while let Ok(e) = events.try_recv() {
+        // A bounded batch: a peer flooding moves does not keep the keys from being read.
+        for e in events.try_iter().take(EVENTS_A_TICK) {
             s.event(e);
             dirty = true;
         }
+        s.tick();
+        let clock = s
+            .clock_left()
+            .map(|d| d.as_secs())
+            .filter(|&c| c < CLOCK_SHOWN.as_secs());
+        if clock != clock_shown {
+            clock_shown = clock;
+            dirty = true;
+        }
+        if s.over() {
+            asking = false;
+        }
         if dirty {
-            paint(ui, |w, h| lay_out(ui, s, cards.then_some(cursor), w, h))?;
+            let at = cards.then_some(cursor);
+            paint(ui, |w, h| lay_out(ui, s, (at, asking), w, h))?;
             dirty = false;
         }
         if s.over() {
@@ -118,9 +159,9 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
         let key = match wait_key(ui, Some(TICK)) {
             Waited::Key(k) => k,
             Waited::Stop => {
-                // A signal, or the terminal gone: leave at once (the duel is kept).
+                // A signal, or the terminal gone: leave at once.
                 s.leave();
-                s.leave();
+                at_once = true;
                 continue;
             }
             Waited::Timeout => continue,
@@ -135,6 +176,18 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
         } else {
             classic_action(&key)
         };
+        if asking {
+            asking = false;
+            match act {
+                _ if matches!(key, Key::Char('y' | 'Y')) => s.leave(),
+                Action::Interrupt | Action::EndOfInput => {
+                    s.leave();
+                    at_once = true;
+                }
+                _ => {}
+            }
+            continue;
+        }
         match act {
             Action::Place(c) => s.own_line(&(c + 1).to_string()),
             Action::PlaceAtCursor => s.own_line(&(cursor + 1).to_string()),
@@ -144,15 +197,23 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
             }
             Action::Discard => s.own_line("d"),
             Action::Slide(d) => s.own_line(d.as_str()),
-            Action::Quit | Action::Interrupt | Action::EndOfInput => s.leave(),
+            // Leaving a duel still on loses it: `q` asks first; after the other lost, it
+            // leaves at once.
+            Action::Quit if s.leaving_loses() => asking = true,
+            Action::Quit | Action::Interrupt | Action::EndOfInput => {
+                s.leave();
+                at_once = true;
+            }
             _ => {}
         }
     }
     // The result, until a key (a signal or a lost terminal ends it too).
-    loop {
-        match wait_key(ui, None) {
-            Waited::Key(_) | Waited::Stop => break,
-            _ => paint(ui, |w, h| lay_out(ui, s, None, w, h))?,
+    if !at_once {
+        loop {
+            match wait_key(ui, None) {
+                Waited::Key(_) | Waited::Stop => break,
+                _ => paint(ui, |w, h| lay_out(ui, s, (None, false), w, h))?,
+            }
         }
     }
     Ok(())
@@ -175,15 +236,22 @@ fn beside(left: &[String], right: &[String], gap: usize) -> Vec<String> {
         .collect()
 }
 
-/// The result in the game's words, or that the duel is still on.
+/// The result in the game's words, or that the duel is still on. A duel lost before both
+/// finished says who won and what the loser did, in the same words on both screens.
 pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<String> {
     let t = words.net;
     if !s.over() {
         return None;
     }
     let [a, b] = &s.duel.players;
-    Some(match s.duel.result() {
-        Some(DuelResult::Win { winner, by_score }) => {
+    Some(match (s.stop(), s.duel.result()) {
+        (Some(stop), _) => stopped_line(s, stop, t),
+        (
+            None,
+            Some(DuelResult::Win {
+                winner, by_score, ..
+            }),
+        ) => {
             let (w, l) = if winner == 0 { (a, b) } else { (b, a) };
             let name = &s.names[winner];
             if by_score {
@@ -195,14 +263,46 @@ pub(crate) fn result_line<G: NetGame>(s: &Session<G>, words: &Words) -> Option<S
                 fill(words.duel_won_longer, &[name, &w.survived(), &l.survived()])
             }
         }
-        Some(DuelResult::Draw) => fill(words.duel_draw, &[&a.survived(), &a.score()]),
-        None => fill(t.unfinished, &[&unfinished(s, t)]),
+        (None, Some(DuelResult::Draw)) => fill(words.duel_draw, &[&a.survived(), &a.score()]),
+        // Both ended with the duel undecided cannot be: both games over decide it.
+        (None, None) => String::new(),
     })
 }
 
-/// The other player as a line, or two where one is too narrow: `head`, then their figures.
-fn other_lines<G: Brief>(head: String, other: &G, words: &Words, w: usize) -> Vec<String> {
-    let [score, left, high] = other.brief(words);
+/// Who won a duel stopped before both finished, and what the loser did.
+fn stopped_line<G: NetGame>(s: &Session<G>, stop: &Stop, t: &NetWords) -> String {
+    fill(
+        t.won_forfeit,
+        &[
+            &s.names[1 - stop.loser],
+            &s.names[stop.loser],
+            &forfeit_words(&stop.why, t),
+        ],
+    )
+}
+
+/// What the loser of a duel stopped before both finished did, in the player's words (after
+/// their name).
+fn forfeit_words(why: &Why, t: &NetWords) -> String {
+    match why {
+        Why::Left => t.forfeit_left.to_string(),
+        Why::Time(secs) => fill(t.forfeit_time, &[secs]),
+        Why::Lost(g) => fill(t.forfeit_gone, &[&gone(g, t)]),
+        Why::Sent(what) => fill(t.forfeit_sent, &[what]),
+        Why::StoppedIt(words) => fill(t.forfeit_stopped_it, &[words]),
+    }
+}
+
+/// The other player as a line, or two where one is too narrow: `head`, then their figures (the
+/// highest card as far as this player has come, `seen`).
+fn other_lines<G: Brief>(
+    head: String,
+    (other, seen): (&G, &G),
+    words: &Words,
+    w: usize,
+) -> Vec<String> {
+    let [score, left, _] = other.brief(words);
+    let [_, _, high] = seen.brief(words);
     let line = format!("{head}: {score} · {left} · {high}");
     if console::measure_text_width(&line) <= w {
         vec![line]
@@ -211,28 +311,63 @@ fn other_lines<G: Brief>(head: String, other: &G, words: &Words, w: usize) -> Ve
     }
 }
 
-/// The line under the screen: the keys, that this side waits, or the result.
-fn footer<G: NetGame>(s: &Session<G>, words: &Words, cards: bool) -> String {
+/// The line under the screen: the question before leaving, the result, or the keys this
+/// player has (the columns these rules have; `d` only where they allow discards; what leaving
+/// costs), that this side waits, and the clock when little of it is left.
+fn footer<G: NetGame + Brief>(
+    s: &Session<G>,
+    words: &Words,
+    (cards, short): (bool, bool),
+    asking: bool,
+) -> String {
     let t = words.net;
-    result_line(s, words).map_or_else(
-        || {
-            if s.own_done() {
-                fill(t.waiting, &[&s.names[1 - s.me]])
-            } else if cards {
-                t.keys_cards.to_string()
-            } else {
-                t.keys_classic.to_string()
-            }
-        },
-        |r| format!("{r}  ({})", t.any_key),
-    )
+    if asking {
+        return fill(t.leave_question, &[&s.names[1 - s.me]]);
+    }
+    if let Some(r) = result_line(s, words) {
+        return format!("{r}  ({})", t.any_key);
+    }
+    let leave = if s.leaving_loses() {
+        t.keys_leave_loses
+    } else {
+        t.keys_leave
+    };
+    let own = &s.duel.players[s.me];
+    let keys = if s.own_done() {
+        fill(t.waiting, &[&s.names[1 - s.me]])
+    } else if short && cards {
+        fill(t.keys_cards_short, &[&own.columns()])
+    } else if short {
+        t.keys_classic_short.to_string()
+    } else if cards {
+        let discard = if own.discards() { t.keys_discard } else { "" };
+        format!("{}{discard}", fill(t.keys_cards, &[&own.columns()]))
+    } else {
+        t.keys_classic.to_string()
+    };
+    // Before the keys: the clock's last seconds, or (playing on alone) who won and why, which
+    // the log may have no room for.
+    let before = match (s.stop(), s.clock_left()) {
+        (Some(stop), _) => format!("{} ", stopped_line(s, stop, t)),
+        (None, Some(left)) if left <= CLOCK_SHOWN => {
+            format!("{} · ", fill(t.clock_left, &[&left.as_secs()]))
+        }
+        _ => String::new(),
+    };
+    format!("{before}{keys}{leave}")
 }
+
+/// The most of the other's events taken in between two looks at the keys.
+const EVENTS_A_TICK: usize = 256;
+
+/// How much of the clock is left when the footer starts to show it.
+const CLOCK_SHOWN: Duration = Duration::from_secs(15);
 
 /// The screen for a terminal `w`×`h`.
 fn lay_out<G: NetGame + Brief>(
     ui: &Ui,
     s: &Session<G>,
-    cursor: Option<usize>,
+    (cursor, asking): (Option<usize>, bool),
     w: usize,
     h: usize,
 ) -> Vec<String> {
@@ -258,63 +393,97 @@ fn lay_out<G: NetGame + Brief>(
         ),
         Tone::Title,
     );
-    // The footer wrapped: the result, and the key that leaves it, are read whole.
-    let footer: Vec<String> = wrap(&footer(s, words, cursor.is_some()), w.max(1))
+    // The footer wrapped: the result, and the key that leaves it, are read whole. Where the
+    // full one leaves no room for the board, the short one (the keys in brief).
+    let footer_of = |short: bool| -> Vec<String> {
+        wrap(
+            &footer(s, words, (cursor.is_some(), short), asking),
+            w.max(1),
+        )
         .iter()
         .map(|l| theme.paint(l, Tone::Info))
-        .collect();
-    let foot = footer.len();
-    let other_brief = other_lines(head(peer, other), other, words, w);
+        .collect()
+    };
+    let other_brief = other_lines(head(peer, other), (other, s.peer_shown()), words, w);
     let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
-    // A player's block: their name, their figures on two lines, their board.
-    // (`short`: without the highest card, which the board shows anyway.)
-    let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: bool| {
-        let (board, _) = g.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
-        let [score, left, high] = g.brief(words);
+    // A player's block: their name, their figures on two lines, their board; `short` 1:
+    // without the highest card (which the board shows anyway); 2: the name and the figures on
+    // one line as well. The other's score and progress are theirs; their board, highest card
+    // and hand only as far as this player has come (`peer_shown`: never more than this player
+    // could see in their own game), with a note in place of the hand while they are ahead.
+    let ahead = s.peer_ahead();
+    let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: u8| {
+        let seen = if i == peer { s.peer_shown() } else { g };
+        let (mut board, at) = seen.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
+        if let Some(at) = at.filter(|_| i == peer && ahead) {
+            board.truncate(at.rows());
+            board.push(theme.paint(t.hand_hidden, Tone::Dim));
+        }
+        let [score, left, _] = g.brief(words);
+        let [_, _, high] = seen.brief(words);
         let tone = if i == me { Tone::Value } else { Tone::Dim };
-        let mut b = vec![head(i, g), theme.paint(&format!("{score} · {left}"), tone)];
-        if !short {
+        let figures = theme.paint(&format!("{score} · {left}"), tone);
+        let mut b = if short >= 2 {
+            vec![format!("{}: {figures}", head(i, g))]
+        } else {
+            vec![head(i, g), figures]
+        };
+        if short == 0 {
             b.push(theme.paint(&high, tone));
         }
         b.extend(board);
         Some(b)
     };
     // Both boards side by side, as roomy as fits; else the player's own board and the other's
-    // line.
-    let mut body: Option<Vec<String>> = None;
-    'both: for tight in 0..G::WAYS {
-        for t2 in tight..G::WAYS {
-            let (Some(mine), Some(theirs)) = (
-                block(me, own, tight, cursor, false),
-                block(peer, other, t2, None, false),
-            ) else {
-                continue;
-            };
-            let both = beside(&mine, &theirs, 4);
-            if fits(&both, foot) {
-                body = Some(both);
-                break 'both;
+    // line; with the full footer first, then the short one.
+    let laid = |foot: usize| -> Option<Vec<String>> {
+        for tight in 0..G::WAYS {
+            for t2 in tight..G::WAYS {
+                let (Some(mine), Some(theirs)) = (
+                    block(me, own, tight, cursor, 0),
+                    block(peer, other, t2, None, 0),
+                ) else {
+                    continue;
+                };
+                let both = beside(&mine, &theirs, 4);
+                if fits(&both, foot) {
+                    return Some(both);
+                }
             }
         }
-    }
-    if body.is_none() {
-        'alone: for short in [false, true] {
+        for short in 0..3 {
             for tight in 0..G::WAYS {
                 let Some(alone) = block(me, own, tight, cursor, short) else {
                     continue;
                 };
                 if fits(&alone, foot + other_brief.len()) {
-                    body = Some([alone, other_brief.clone()].concat());
-                    break 'alone;
+                    return Some([alone, other_brief.clone()].concat());
                 }
             }
         }
-    }
-    let body = body.unwrap_or_else(|| {
+        None
+    };
+    let (full, short) = (footer_of(false), footer_of(true));
+    let (body, footer) = if let Some(b) = laid(full.len()) {
+        (b, full)
+    } else if let Some(b) = laid(short.len()) {
+        (b, short)
+    } else {
         let mine = format!("{}: {}", head(me, own), own.brief(words).join(" · "));
-        [vec![mine], other_brief.clone()].concat()
-    });
-    // The title and the latest events where there is room.
+        ([vec![mine], other_brief.clone()].concat(), short)
+    };
+    stack(s, (title, body, footer), (words, theme), (w, h))
+}
+
+/// The screen's lines from its parts: the title and the latest events where there is room
+/// around the body, the footer whole at the bottom whatever had to go.
+fn stack<G: NetGame + Brief>(
+    s: &Session<G>,
+    (title, body, footer): (String, Vec<String>, Vec<String>),
+    (words, theme): (&Words, Theme),
+    (w, h): (usize, usize),
+) -> Vec<String> {
+    let foot = footer.len();
     let mut lines = Vec::new();
     let mut room = h.saturating_sub(body.len() + foot);
     if room > 0 {
@@ -324,42 +493,31 @@ fn lay_out<G: NetGame + Brief>(
     lines.extend(body);
     let shown = room.min(s.log.len()).min(4);
     for l in &s.log[s.log.len() - shown..] {
-        lines.push(theme.paint(&said(s, l, t), Tone::Dim));
+        lines.push(theme.paint(&said(s, l, words), Tone::Dim));
     }
-    // The footer stays whole at the bottom, whatever had to go.
     lines.truncate(h.saturating_sub(foot));
     lines.extend(footer);
     lines.truncate(h);
     lines.into_iter().map(|l| fit(&l, w)).collect()
 }
 
-/// Why the duel is unfinished, in the player's words.
-fn unfinished<G: NetGame>(s: &Session<G>, t: &NetWords) -> String {
-    let peer = &s.names[1 - s.me];
-    match (s.broken(), s.gone()) {
-        (Some(why), _) => fill(t.log_stopped, &[peer, &why]),
-        (None, Some(g)) => fill(t.log_gone, &[peer, &gone(g, t)]),
-        (None, None) => t.both_left.to_string(),
-    }
-}
-
-/// Why the other player is gone, in the player's words.
-fn gone(g: &Gone, t: &NetWords) -> String {
+/// How the connection was lost, in the player's words.
+pub(super) fn gone(g: &Gone, t: &NetWords) -> String {
     match g {
         Gone::Closed => t.why_closed.to_string(),
         Gone::Silent => t.why_silent.to_string(),
         Gone::Failed(e) => fill(t.why_failed, &[e]),
         Gone::Sent(what) => fill(t.why_sent, &[what]),
         Gone::StoppedIt(why) => fill(t.why_stopped_it, &[why]),
-        Gone::YouStopped => t.why_you_stopped.to_string(),
     }
 }
 
 /// A line of the duel's log, in the player's words.
-fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
+fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, words: &Words) -> String {
+    let t = words.net;
     let (me, peer) = (&s.names[s.me], &s.names[1 - s.me]);
     match l {
-        Said::Begins => fill(t.log_begins, &[me, peer]),
+        Said::Begins { clock } => fill(t.log_begins, &[me, peer, clock]),
         Said::Move {
             side,
             n,
@@ -378,11 +536,10 @@ fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
         }
         Said::OwnEnd { why, waiting } => {
             let why = match why {
-                OwnEnd::Left => t.log_you_left,
-                OwnEnd::InputEnded => t.log_input_ended,
                 OwnEnd::Over => t.log_own_over,
                 OwnEnd::Decided => t.log_decided,
                 OwnEnd::NoBotMove => t.log_no_bot_move,
+                OwnEnd::Done => t.log_done,
             };
             let wait = if *waiting {
                 fill(t.log_waiting_for, &[peer])
@@ -391,17 +548,15 @@ fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, t: &NetWords) -> String {
             };
             format!("{why}{wait}")
         }
-        Said::PeerStops { over: true } => fill(t.log_peer_over, &[peer]),
-        Said::PeerStops { over: false } => fill(t.log_peer_left, &[peer]),
-        Said::Gone { why, alone } => {
-            let line = fill(t.log_gone, &[peer, &gone(why, t)]);
-            if *alone {
-                format!("{line}{}", t.log_alone)
-            } else {
+        Said::PeerEnds => fill(t.log_peer_over, &[peer]),
+        Said::Stopped(stop) => {
+            let line = stopped_line(s, stop, t);
+            if stop.loser == s.me || s.own_done() {
                 line
+            } else {
+                format!("{line} {}", t.log_alone)
             }
         }
-        Said::Stopped(why) => fill(t.log_stopped, &[peer, why]),
         Said::Skipped { line, why } => fill(t.log_skipped, &[line, why]),
     }
 }

@@ -246,6 +246,11 @@ pub(crate) struct Columns {
 type Rect = (usize, usize, usize, usize);
 
 impl Columns {
+    /// How many of the block's lines are the board (the hand's lines follow).
+    pub(crate) fn rows(&self) -> usize {
+        self.rows
+    }
+
     /// The card column (0-based) drawn at screen column `x`, row `y`; the gap between two
     /// columns belongs to neither.
     pub(crate) fn at(&self, x: usize, y: usize) -> Option<usize> {

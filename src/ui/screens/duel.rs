@@ -395,7 +395,9 @@ fn result_head<G: DuelBoard>(s: &DuelScreen<G>, words: &Words) -> (String, Tone)
             fill(words.duel_draw, &[&a.survived(), &a.score()]),
             Tone::Good,
         ),
-        Some(DuelResult::Win { winner, by_score }) => {
+        Some(DuelResult::Win {
+            winner, by_score, ..
+        }) => {
             let (w, l) = if winner == 0 { (a, b) } else { (b, a) };
             let name = &s.names[winner];
             let text = if by_score {

@@ -1,6 +1,7 @@
 //! Duels across two processes (`duel --host`, `duel --join`) on loopback: whole duels between a
-//! headless host and a headless joiner, a wrong code, a killed peer, and fake peers (a raw
-//! `TcpStream` here) that send garbage, an enormous line, an illegal move, or nothing at all.
+//! headless host and a headless joiner, a player leaving at every stage (`q`, Ctrl-C, the end of
+//! input, a kill), the move clock, a wrong code, a killed peer, and fake peers (a raw `TcpStream`
+//! here) that send garbage, an enormous line, an illegal move, only pings, or nothing at all.
 //! Every wait is bounded: a process that outlives its deadline is killed and the test fails.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -190,7 +191,7 @@ fn a_classic_duel_between_two_processes_plays_to_its_end_on_both_sides() {
 }
 
 #[test]
-fn moves_typed_line_by_line_travel_and_a_player_who_stops_leaves_the_duel_undecided() {
+fn moves_typed_line_by_line_travel_and_a_player_who_leaves_loses() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (h, addr, code) = host(a.path(), &["--name", "Ann", "--seed", "3"]);
     let mut j = join(b.path(), &addr, &code, &["--name", "Bob"]);
@@ -201,16 +202,25 @@ fn moves_typed_line_by_line_travel_and_a_player_who_stops_leaves_the_duel_undeci
     let mut h = h;
     h.wait_for(0, "> Bob: move 2", 10);
     h.stdin.as_mut().unwrap().write_all(b"3\nq\n").unwrap();
-    h.wait_for(0, "you left the duel", 10);
+    h.wait_for(1, "Bob won: Ann left the duel", 10);
+    j.wait_for(1, "Bob won: Ann left the duel", 10);
     drop(j.stdin.take());
     let (hc, hout, _) = h.finish(20);
     let (jc, jout, jerr) = j.finish(20);
     assert_eq!((hc, jc), (0, 0), "{jerr}");
     assert!(jerr.contains("`9`"), "{jerr}");
     assert!(jout.contains("> Ann: move 1 (3)"), "{jout}");
-    assert!(hout.contains("result: given up"), "{hout}");
+    assert!(
+        hout.contains("result: Bob won: Ann left the duel"),
+        "{hout}"
+    );
+    assert!(
+        jout.contains("result: Bob won: Ann left the duel"),
+        "{jout}"
+    );
     let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
     assert_eq!(shared(&ra), shared(&rb));
+    assert_eq!(ra["result"]["forfeit"], "left", "{ra}");
     assert_eq!(ra["players"][1]["moves"], "1 2");
     assert_eq!(ra["players"][0]["moves"], "3");
 }
@@ -224,7 +234,11 @@ fn a_wrong_code_is_refused_on_both_sides_and_the_host_keeps_waiting() {
     assert_eq!(jc, 2, "{jerr}");
     assert!(jerr.contains("the host refused: wrong code"), "{jerr}");
     h.wait_for(1, "wrong code", 10);
-    // Still waiting: the right code plays.
+    // Still waiting: the right code plays, once the address's second has passed.
+    let (jc, _, jerr) = join(b.path(), &addr, &code, &["--yes"]).finish(15);
+    assert_eq!(jc, 2, "{jerr}");
+    assert!(jerr.contains("try again in 1 s"), "{jerr}");
+    std::thread::sleep(Duration::from_millis(1100));
     let lower = code.to_ascii_lowercase();
     let j = join(b.path(), &addr, &lower, &["--yes", "--strategy", "greedy"]);
     let (jc, _, jerr) = j.finish(60);
@@ -233,7 +247,7 @@ fn a_wrong_code_is_refused_on_both_sides_and_the_host_keeps_waiting() {
 }
 
 #[test]
-fn a_peer_killed_mid_game_is_seen_within_seconds_and_the_duel_is_kept_unfinished() {
+fn a_peer_killed_mid_game_is_seen_within_seconds_and_loses() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut h, addr, code) = host(a.path(), &["--name", "Ann", "--seed", "2"]);
     let mut j = join(
@@ -253,7 +267,7 @@ fn a_peer_killed_mid_game_is_seen_within_seconds_and_the_duel_is_kept_unfinished
     h.wait_for(0, "> Bob: move 3", 20);
     j.child.kill().unwrap();
     let killed = Instant::now();
-    h.wait_for(1, "Bob is gone", 10);
+    h.wait_for(1, "Ann won: Bob was cut off", 10);
     assert!(killed.elapsed() < Duration::from_secs(6));
     // The host may finish alone: a move, then it leaves.
     h.stdin.as_mut().unwrap().write_all(b"1\n").unwrap();
@@ -261,11 +275,12 @@ fn a_peer_killed_mid_game_is_seen_within_seconds_and_the_duel_is_kept_unfinished
     let (hc, hout, _) = h.finish(15);
     assert_eq!(hc, 0);
     assert!(
-        hout.contains("the duel is unfinished: Bob is gone"),
+        hout.contains("result: Ann won: Bob was cut off (the connection was lost)"),
         "{hout}"
     );
     let ra = newest_duel(a.path());
-    assert!(ra["result"].is_null(), "{ra}");
+    assert_eq!(ra["result"]["winner"], 0, "{ra}");
+    assert_eq!(ra["result"]["forfeit"], "gone", "{ra}");
     assert_eq!(ra["players"][0]["moves"], "1");
     // The killed side's save stays, and is not played on against someone else.
     let _ = j.child.wait();
@@ -285,7 +300,7 @@ fn fake_joiner(addr: &str, code: &str) -> (TcpStream, BufReader<TcpStream>) {
     let s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let mut r = BufReader::new(s.try_clone().unwrap());
-    writeln!(&s, "hello new2048 1 {code} Mallory").unwrap();
+    writeln!(&s, "hello new2048 2 {code} Mallory").unwrap();
     let mut line = String::new();
     while !line.starts_with("duel ") {
         line.clear();
@@ -344,7 +359,8 @@ fn host_meets(bad: Option<&[u8]>, host_says: &str, joiner_hears: &str) {
 fn a_joiner_sending_garbage_is_cut_off_with_a_message() {
     host_meets(
         Some(b"\x00\xff garbage\n"),
-        "Mallory is gone: it sent",
+        "Ann won: Mallory broke the duel's protocol or rules (Mallory sent a line that is not \
+         UTF-8",
         "not UTF-8",
     );
 }
@@ -370,23 +386,26 @@ fn a_joiner_sending_an_enormous_line_is_cut_off_without_reading_it_all() {
 fn a_joiner_sending_an_illegal_move_stops_the_duel_on_both_sides() {
     host_meets(
         Some(b"move 1 9\n"),
-        "the duel is stopped: Mallory sent its move 1",
+        "Ann won: Mallory broke the duel's protocol or rules (Mallory sent move 1 (`9`)",
         "is not legal here",
     );
 }
 
 #[test]
 fn a_joiner_sending_nothing_at_all_is_taken_as_gone() {
-    host_meets(None, "Mallory is gone: nothing was heard", "");
+    host_meets(None, "Ann won: Mallory was cut off", "");
 }
 
+/// Five connections that are not joiners (another protocol, another version, bytes that are not
+/// text, a line too long, silence) are each refused within seconds, and the invitation stands: a
+/// real joiner then plays the duel to its end.
 #[test]
-fn connections_that_are_not_joiners_are_refused_and_the_host_gives_up_after_a_few() {
-    let a = tempfile::tempdir().unwrap();
-    let (mut h, addr, _) = host(a.path(), &[]);
+fn connections_that_are_not_joiners_are_refused_and_the_invitation_stands() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut h, addr, code) = host(a.path(), &["--strategy", "greedy"]);
     for bad in [
         &b"GET / HTTP/1.1\r\n\r\n"[..],
-        b"hello new2048 99 ABCDEF Eve\n",
+        b"hello new2048 1 ABCDEF Eve\n",
         b"\xff\xfe\n",
         &[b'x'; 5000][..],
         b"",
@@ -403,9 +422,20 @@ fn connections_that_are_not_joiners_are_refused_and_the_host_gives_up_after_a_fe
         h.wait_for(1, "refused a player", 10);
         assert!(started.elapsed() < Duration::from_secs(8));
     }
-    let (hc, _, herr) = h.finish(10);
-    assert_eq!(hc, 2, "{herr}");
-    assert!(herr.contains("connections were refused"), "{herr}");
+    // The old version is told which versions meet.
+    assert!(
+        h.seen[1]
+            .iter()
+            .any(|l| l.contains("version 1 of the duel protocol")),
+        "{:?}",
+        h.seen[1]
+    );
+    let j = join(b.path(), &addr, &code, &["--yes", "--strategy", "greedy"]);
+    let (jc, jout, jerr) = j.finish(60);
+    assert_eq!(jc, 0, "{jerr}");
+    assert!(jout.contains("result: "), "{jout}");
+    let (hc, _, herr) = h.finish(20);
+    assert_eq!(hc, 0, "{herr}");
 }
 
 /// A fake host: accepts one joiner, reads its hello, then does `act` with the stream.
@@ -422,7 +452,7 @@ fn joiner_meets(act: fn(&mut TcpStream), says: &str) {
         hello.clear();
         r.read_line(&mut hello).unwrap();
     }
-    assert!(hello.starts_with("hello new2048 1 ABCDEF "), "{hello}");
+    assert!(hello.starts_with("hello new2048 2 ABCDEF "), "{hello}");
     let t = Instant::now();
     act(&mut s);
     let (jc, _, jerr) = j.finish(12);
@@ -434,7 +464,7 @@ fn joiner_meets(act: fn(&mut TcpStream), says: &str) {
 #[test]
 fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner() {
     joiner_meets(
-        |s| s.write_all(b"duel chess 1 x\n").unwrap(),
+        |s| s.write_all(b"duel chess 1 60 x\n").unwrap(),
         "a duel of `chess`",
     );
     joiner_meets(
@@ -444,13 +474,33 @@ fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner()
         "longer than",
     );
     joiner_meets(|_| {}, "nothing was heard");
+    // A host that only pings, never offering: the joiner is released all the same.
     joiner_meets(
-        |s| s.write_all(b"duel cards 1 Host\nrules 99999999\n").unwrap(),
+        |s| {
+            for _ in 0..40 {
+                if s.write_all(b"ping\n").is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        },
+        "nothing was heard",
+    );
+    // An older host's offer (no move clock): refused with what is wrong.
+    joiner_meets(
+        |s| s.write_all(b"duel cards 1 Host\n").unwrap(),
+        "where a move clock was expected",
+    );
+    joiner_meets(
+        |s| {
+            s.write_all(b"duel cards 1 60 Host\nrules 99999999\n")
+                .unwrap();
+        },
         "rules of 99999999 bytes",
     );
     joiner_meets(
         |s| {
-            s.write_all(b"duel cards 1 Host\nrules 21\nname = \"/etc/passwd\"\n")
+            s.write_all(b"duel cards 1 60 Host\nrules 21\nname = \"/etc/passwd\"\n")
                 .unwrap();
         },
         "the host's rules cannot be played",
@@ -564,11 +614,14 @@ fn a_joiner_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     let (s, _r) = fake_joiner(&addr, &code);
     let started = Instant::now();
     trickle(s, b"move 1 1 and on and on and on and on");
-    let said = h.wait_for(1, "Mallory is gone: nothing was heard", 15);
+    let said = h.wait_for(1, "Mallory: nothing was heard", 15);
     assert!(started.elapsed() < Duration::from_secs(8), "{said}");
     let (hc, hout, herr) = h.finish(10);
     assert_eq!(hc, 0, "{herr}");
-    assert!(hout.contains("the duel is unfinished"), "{hout}");
+    assert!(
+        hout.contains("result: Ann won: Mallory was cut off"),
+        "{hout}"
+    );
 }
 
 /// The same on the joiner's side: a host that trickles a byte a second after its offer was
@@ -584,10 +637,10 @@ fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     let mut r = BufReader::new(s.try_clone().unwrap());
     let mut line = String::new();
     r.read_line(&mut line).unwrap();
-    assert!(line.starts_with("hello new2048 1 ABCDEF Bob"), "{line}");
+    assert!(line.starts_with("hello new2048 2 ABCDEF Bob"), "{line}");
     // A real rules file: the default rules, as `rules` prints them.
     let rules = new2048(b.path()).arg("rules").output().unwrap().stdout;
-    write!(s, "duel cards 7 Mallory\nrules {}\n", rules.len()).unwrap();
+    write!(s, "duel cards 7 60 Mallory\nrules {}\n", rules.len()).unwrap();
     s.write_all(&rules).unwrap();
     while line.trim() != "agree" {
         line.clear();
@@ -595,9 +648,397 @@ fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     }
     let started = Instant::now();
     trickle(s, b"move 1 1 and on and on and on and on");
-    let said = j.wait_for(1, "Mallory is gone: nothing was heard", 15);
+    let said = j.wait_for(1, "Mallory: nothing was heard", 15);
     assert!(started.elapsed() < Duration::from_secs(8), "{said}");
     let (jc, jout, jerr) = j.finish(10);
     assert_eq!(jc, 0, "{jerr}");
-    assert!(jout.contains("the duel is unfinished"), "{jout}");
+    assert!(
+        jout.contains("result: Bob won: Mallory was cut off"),
+        "{jout}"
+    );
+}
+
+/// How a player leaves.
+#[derive(Clone, Copy, Debug)]
+enum Leave {
+    /// Types `q`.
+    Q,
+    /// Ctrl-C: SIGINT.
+    CtrlC,
+    /// Its input ends.
+    Eof,
+    /// `kill`: SIGTERM.
+    Kill,
+}
+
+const LEAVES: [Leave; 4] = [Leave::Q, Leave::CtrlC, Leave::Eof, Leave::Kill];
+
+fn signal(p: &Proc, sig: &str) {
+    let pid = p.child.id().to_string();
+    let ok = std::process::Command::new("kill")
+        .args([sig, &pid])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}
+
+fn leave(p: &mut Proc, how: Leave) {
+    match how {
+        Leave::Q => p.stdin.as_mut().unwrap().write_all(b"q\n").unwrap(),
+        Leave::CtrlC => signal(p, "-INT"),
+        Leave::Eof => drop(p.stdin.take()),
+        Leave::Kill => signal(p, "-TERM"),
+    }
+}
+
+/// Where a duel stands when the host leaves.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// Agreed, before any move.
+    Begun,
+    /// Both have moved.
+    MidGame,
+    /// The host's game is over (3 cards), the joiner's is not.
+    OwnGameOver,
+}
+
+/// The host (Ann) leaves at `stage` by each way there is: it loses, the joiner (Bob) wins, and
+/// both print and record it in the same words.
+fn host_leaves(stage: Stage) {
+    for how in LEAVES {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let rules = a.path().join("short.toml");
+        std::fs::write(&rules, "name = \"short\"\n[deck]\nsize = 3\n").unwrap();
+        let mut args = vec![
+            "duel",
+            "--host",
+            "127.0.0.1:0",
+            "--name",
+            "Ann",
+            "--seed",
+            "5",
+        ];
+        if let Stage::OwnGameOver = stage {
+            args.extend(["--config", rules.to_str().unwrap()]);
+        }
+        let mut h = start(a.path(), &args);
+        let code = h.wait_for(0, "code: ", 20)["code: ".len()..].to_string();
+        let addr = h.wait_for(0, "address: ", 5)["address: ".len()..].to_string();
+        let mut j = join(b.path(), &addr, &code, &["--name", "Bob", "--yes"]);
+        h.wait_for(0, "the duel begins", 10);
+        j.wait_for(0, "the duel begins", 10);
+        match stage {
+            Stage::Begun => {}
+            Stage::MidGame => {
+                h.stdin.as_mut().unwrap().write_all(b"1\n").unwrap();
+                j.wait_for(0, "> Ann: move 1", 10);
+                j.stdin.as_mut().unwrap().write_all(b"2\n").unwrap();
+                h.wait_for(0, "> Bob: move 1", 10);
+            }
+            Stage::OwnGameOver => {
+                h.stdin.as_mut().unwrap().write_all(b"1\n2\n3\n").unwrap();
+                h.wait_for(0, "your game is over; waiting for Bob", 10);
+                j.wait_for(0, "> Ann: move 3", 10);
+            }
+        }
+        eprintln!("{stage:?}: the host leaves by {how:?}");
+        leave(&mut h, how);
+        let said = "Bob won: Ann left the duel";
+        j.wait_for(1, said, 10);
+        drop(j.stdin.take());
+        let (hc, hout, herr) = h.finish(15);
+        let (jc, jout, jerr) = j.finish(15);
+        let context = format!("{stage:?} by {how:?}:\n{hout}\n{herr}\n--\n{jout}\n{jerr}");
+        assert_eq!((hc, jc), (0, 0), "{context}");
+        assert!(hout.contains(&format!("result: {said}")), "{context}");
+        assert!(jout.contains(&format!("result: {said}")), "{context}");
+        let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+        assert_eq!(shared(&ra), shared(&rb), "{context}");
+        assert_eq!(ra["result"]["winner"], 1, "{context}");
+        assert_eq!(ra["result"]["forfeit"], "left", "{context}");
+        assert_eq!(ra["result_text"], said, "{context}");
+    }
+}
+
+#[test]
+fn a_player_who_leaves_before_any_move_loses() {
+    host_leaves(Stage::Begun);
+}
+
+#[test]
+fn a_player_who_leaves_mid_game_loses() {
+    host_leaves(Stage::MidGame);
+}
+
+#[test]
+fn a_player_who_leaves_after_their_own_game_ended_loses() {
+    host_leaves(Stage::OwnGameOver);
+}
+
+/// A joiner who leaves at the offer (before agreeing) ends no invitation and records nothing:
+/// the host says why it refused and keeps waiting.
+#[test]
+fn a_joiner_leaving_at_the_offer_leaves_the_host_waiting() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut h, addr, code) = host(a.path(), &["--name", "Ann"]);
+    for how in LEAVES {
+        let mut j = join(b.path(), &addr, &code, &["--name", "Bob"]);
+        j.wait_for(1, "play with these rules?", 10);
+        leave(&mut j, how);
+        let _ = j.finish(10);
+        h.wait_for(1, "refused a player", 10);
+    }
+    let _ = h.child.kill();
+    assert_eq!(crate::common::recorded(&a.path().join("data")), 0);
+    assert_eq!(crate::common::recorded(&b.path().join("data")), 0);
+}
+
+/// A joiner that agrees and then only pings, never moving, loses by time: the host's bot moves
+/// within its clock of 1 s, and the host says the joiner did not move within it (its grace for
+/// the network included), tells it, and records it.
+#[test]
+fn a_silent_peer_loses_by_time() {
+    let a = tempfile::tempdir().unwrap();
+    let (mut h, addr, code) = host(
+        a.path(),
+        &[
+            "--name",
+            "Ann",
+            "--clock",
+            "1",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "300",
+        ],
+    );
+    let (s, mut r) = fake_joiner(&addr, &code);
+    let started = Instant::now();
+    let pinger = s.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut p = pinger;
+        while p.write_all(b"ping\n").is_ok() {
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    });
+    h.wait_for(
+        1,
+        "Ann won: Mallory ran out of time (Mallory did not move within 1 s)",
+        15,
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // The joiner is told: `time 0`, its move count.
+    let mut told = String::new();
+    for _ in 0..1000 {
+        told.clear();
+        if r.read_line(&mut told).unwrap_or(0) == 0 || told.starts_with("time ") {
+            break;
+        }
+    }
+    assert_eq!(told.trim(), "time 0");
+    let (hc, hout, herr) = h.finish(15);
+    assert_eq!(hc, 0, "{herr}");
+    assert!(
+        hout.contains("result: Ann won: Mallory ran out of time"),
+        "{hout}"
+    );
+    let ra = newest_duel(a.path());
+    assert_eq!(ra["result"]["forfeit"], "time", "{ra}");
+}
+
+/// A joiner who types nothing loses by its own clock, said on its own side first: both sides
+/// print and record the same loss by time.
+#[test]
+fn a_player_who_does_not_move_in_time_loses_on_both_sides() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (h, addr, code) = host(
+        a.path(),
+        &[
+            "--name",
+            "Ann",
+            "--clock",
+            "2",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "200",
+        ],
+    );
+    let mut j = join(b.path(), &addr, &code, &["--name", "Bob", "--yes"]);
+    j.wait_for(0, "each player has 2 s for each move", 10);
+    let said = "Ann won: Bob ran out of time";
+    j.wait_for(1, said, 10);
+    drop(j.stdin.take());
+    let (jc, jout, jerr) = j.finish(15);
+    let (hc, hout, herr) = h.finish(15);
+    assert_eq!((hc, jc), (0, 0), "{herr}\n{jerr}");
+    assert!(hout.contains(&format!("result: {said}")), "{hout}");
+    assert!(jout.contains(&format!("result: {said}")), "{jout}");
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(ra["result"], rb["result"]);
+    assert_eq!(ra["result"]["forfeit"], "time", "{ra}");
+}
+
+/// `--local` keeps the host to this machine, and says where it listens; with an address that is
+/// not this machine's loopback it is refused.
+#[test]
+fn local_hosts_listen_on_loopback_and_say_so() {
+    let a = tempfile::tempdir().unwrap();
+    let mut p = start(a.path(), &["duel", "--host", "0.0.0.0:0", "--local"]);
+    let addr = p.wait_for(0, "address: ", 20);
+    assert!(addr.contains("127.0.0.1:"), "{addr}");
+    p.wait_for(1, "listening on this machine only (127.0.0.1:", 5);
+    let _ = p.child.kill();
+    let out = new2048(a.path())
+        .args(["duel", "--host", "192.0.2.1:2048", "--local"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--local waits on this machine only"));
+}
+
+/// The host on a real terminal leaves with `q`: it is asked first (the footer shows the real
+/// keys of the default rules: five columns, no discard), `y` leaves, the screen says the other
+/// player wins and why, and both histories say it in the same words.
+#[test]
+fn leaving_on_the_full_screen_asks_and_loses() {
+    use rexpect::session::spawn_command;
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut cmd = new2048(a.path());
+    cmd.args([
+        "--no-color",
+        "duel",
+        "--host",
+        "127.0.0.1:0",
+        "--name",
+        "Ann",
+        "--seed",
+        "3",
+    ])
+    .env("TERM", "xterm-256color")
+    .env("LANG", "en_US.UTF-8");
+    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let (_, code) = p.exp_regex(r"code: [A-Z0-9]+").unwrap();
+    let (_, addr) = p.exp_regex(r"address: [0-9.:]+").unwrap();
+    let (code, addr) = (&code["code: ".len()..], &addr["address: ".len()..]);
+    let mut j = join(
+        b.path(),
+        addr,
+        code,
+        &[
+            "--name",
+            "Bob",
+            "--yes",
+            "--strategy",
+            "greedy",
+            "--delay",
+            "300",
+        ],
+    );
+    p.exp_string("Ann (you)").unwrap();
+    p.exp_string("Highest card -").unwrap();
+    // The real keys (bytes of UTF-8 read one by one: the ASCII parts).
+    p.exp_regex(r"1-5 or \S+ Enter: place \S+ q: leave \(you lose\)")
+        .unwrap();
+    // Bob plays on: his hand and next cards are hidden while he is ahead.
+    p.exp_string("Ahead of you: hand hidden").unwrap();
+    p.send("q").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Leave the duel? Bob wins.").unwrap();
+    p.send("y").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Bob wins: Ann left the duel.").unwrap();
+    j.wait_for(1, "Bob won: Ann left the duel", 10);
+    let _ = p.send("x");
+    let _ = p.flush();
+    p.exp_string("result: Bob won: Ann left the duel").unwrap();
+    p.exp_eof().unwrap();
+    let (jc, jout, jerr) = j.finish(30);
+    assert_eq!(jc, 0, "{jerr}");
+    assert!(
+        jout.contains("result: Bob won: Ann left the duel"),
+        "{jout}"
+    );
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(shared(&ra), shared(&rb));
+    assert_eq!(ra["result_text"], "Bob won: Ann left the duel");
+}
+
+/// A joiner that ends its game, then sends a move after its end and a flood more: the host (a
+/// bot) stops the duel once, for the first reason (the move after the end, said as such), and
+/// reads nothing after it.
+#[test]
+fn a_move_after_the_end_stops_the_duel_once_for_that_reason() {
+    let a = tempfile::tempdir().unwrap();
+    let rules = a.path().join("three.toml");
+    std::fs::write(&rules, "name = \"three\"\n[deck]\nsize = 3\n").unwrap();
+    let rules = rules.to_str().unwrap().to_string();
+    let mut args = vec!["duel", "--host", "127.0.0.1:0", "--name", "Ann"];
+    args.extend([
+        "--config",
+        &rules,
+        "--strategy",
+        "greedy",
+        "--delay",
+        "3000",
+    ]);
+    let mut h = start(a.path(), &args);
+    let code = h.wait_for(0, "code: ", 20)["code: ".len()..].to_string();
+    let addr = h.wait_for(0, "address: ", 5)["address: ".len()..].to_string();
+    let (mut s, mut r) = fake_joiner(&addr, &code);
+    let mut flood = b"move 1 1\nmove 2 2\nmove 3 3\nend 3\nmove 4 1\n".to_vec();
+    for n in 5..60 {
+        flood.extend(format!("move {n} 1\n").bytes());
+    }
+    s.write_all(&flood).unwrap();
+    let said = h.wait_for(1, "the duel is over", 15);
+    assert!(
+        said.contains("Mallory sent move 4 after the end of the game (3 moves)"),
+        "{said}"
+    );
+    let e = error_line(&mut r);
+    assert!(e.contains("move 4 after the end of the game"), "{e}");
+    let (hc, hout, herr) = h.finish(15);
+    assert_eq!(hc, 0, "{herr}");
+    assert_eq!(herr.matches("the duel is over").count(), 1, "{herr}");
+    assert!(
+        hout.contains("result: Ann won: Mallory broke the duel's protocol or rules"),
+        "{hout}"
+    );
+}
+
+/// A host naming its rules after a preset they are not: the joiner is shown and records them as
+/// `default (edited)`, never under the preset's name, with each changed key's value.
+#[test]
+fn a_peers_rules_named_after_a_preset_they_are_not_are_not_listed_under_it() {
+    let b = tempfile::tempdir().unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let mut j = join(b.path(), &addr, "ABCDEF", &["--yes", "--name", "Bob"]);
+    let (mut s, _) = listener.accept().unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    // The default rules as `rules` prints them, but 50 cards and a million points a merge.
+    let rules = new2048(b.path()).arg("rules").output().unwrap().stdout;
+    let rules = String::from_utf8(rules)
+        .unwrap()
+        .replace("size = 100", "size = 50")
+        .replace("per_merge = 1\n", "per_merge = 1000000\n");
+    write!(s, "duel cards 7 60 Mallory\nrules {}\n{rules}", rules.len()).unwrap();
+    let mut line = String::new();
+    while line.trim() != "agree" {
+        line.clear();
+        assert!(r.read_line(&mut line).unwrap() > 0, "no agreement");
+    }
+    let offer = j.wait_for(1, "offers a card duel", 10);
+    assert!(offer.contains("rules `default (edited)`"), "{offer}");
+    j.wait_for(1, "deck.size 50 (default 100)", 5);
+    j.wait_for(1, "scoring.per_merge 1000000 (default 1)", 5);
+    drop(s);
+    drop(r);
+    j.wait_for(1, "Bob won: Mallory was cut off", 10);
+    let (jc, _, jerr) = j.finish(10);
+    assert_eq!(jc, 0, "{jerr}");
+    let rb = newest_duel(b.path());
+    assert_eq!(rb["rules"], "default (edited)", "{rb}");
 }

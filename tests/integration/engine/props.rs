@@ -84,6 +84,13 @@ fn check_invariants(g: &Game) -> Result<(), TestCaseError> {
         }
     }
     prop_assert!(p.discards <= r.discards.max);
+    // What a restored record is held to (`record::limits`) holds for every game played.
+    prop_assert!(
+        p.score <= r.most_points(g.deck().len()),
+        "score {}",
+        p.score
+    );
+    prop_assert!(p.stats.cards_played as usize <= g.deck().len());
     prop_assert_eq!(
         p.stats.cards_played as usize + p.stats.discarded as usize,
         g.moves().len()

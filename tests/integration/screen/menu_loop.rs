@@ -333,6 +333,8 @@ fn a_duel_joined_at_the_menu_after_a_wrong_code_comes_back_to_it() {
     r.send(&format!("{addr}9\x7f\r"));
     r.send("WRONG\r");
     r.expect("The host refused: wrong code");
+    // A wrong code makes the host wait a second before it looks at the next from there.
+    std::thread::sleep(Duration::from_millis(1100));
     r.send(&format!("\x7f\x7f\x7f\x7f\x7f{code}\r"));
     r.expect("Ann offers a card duel");
     r.expect("The rules are the default rules.");

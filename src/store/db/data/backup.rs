@@ -3,10 +3,11 @@
 //! whole or not at all. A restore brings rows, not a file: the file handed over is read (only a
 //! regular file, without waiting on a FIFO, into memory: SQLite never opens it, nor a log beside
 //! it) with the program's own readers, and each of its rows is checked as a row from anywhere is
-//! (an id of the program's form, rules that parse, a record that replays to its result, a save
-//! that rebuilds) and written into the live database, whose schema is the program's own: no
-//! trigger, view or index of the file comes along, whatever its page size or journal. What was
-//! refused is counted and said. The database replaced is kept first, under a name no file has.
+//! (an id of the program's form, rules that parse, the names, dates and scores a game played here
+//! can have (`record::limits`), a record that replays to its result, a save that rebuilds) and
+//! written into the live database, whose schema is the program's own: no trigger, view or index
+//! of the file comes along, whatever its page size or journal. What was refused is counted and
+//! said. The database replaced is kept first, under a name no file has.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -14,7 +15,7 @@ use std::time::Duration;
 use rusqlite::{Connection, MAIN_DB, OptionalExtension};
 
 use crate::cards::rules::Rules;
-use crate::record::entry;
+use crate::record::{Within, entry};
 use crate::store::api::Moves;
 use crate::store::db::error::StoreError;
 use crate::store::db::seal::Key;
@@ -296,6 +297,7 @@ fn tally(
 /// Reads every row of `src` with the program's readers and writes those that pass into `tx`.
 fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Restored, StoreError> {
     let mut got = Restored::default();
+    let now = crate::utc::now();
     let bad_rules = bad_rules(src).map_err(unread)?;
     let mut q = src
         .prepare("SELECT n, CAST(id AS TEXT), rules FROM games ORDER BY n")
@@ -322,6 +324,7 @@ fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Rest
             if e.id() != gid {
                 return Err(Untaken::refused("its record names another game"));
             }
+            e.within(now).map_err(Untaken::refused)?;
             entry::replays_as_recorded(&e).map_err(|why| {
                 Untaken::refused(format!("its moves do not give its result ({why})"))
             })?;
@@ -348,6 +351,7 @@ fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Rest
             let save = saves::load(src, &sid)
                 .map_err(Untaken::refused)?
                 .ok_or_else(|| Untaken::refused("it is gone"))?;
+            save.within(now).map_err(Untaken::refused)?;
             let game = save.rebuild().map_err(Untaken::refused)?;
             if history::recorded(tx, &sid).map_err(Untaken::written)? {
                 return Err(Untaken::refused(format!(

@@ -1,13 +1,15 @@
 //! `data check`, and the check of a backup before it is restored: what SQLite finds in the file's
 //! pages (`integrity_check`, `foreign_key_check`), then what it cannot, every row read as the
 //! program reads it. A row can be sound to SQLite and still not read: a flipped byte in a JSON
-//! column, rules whose text no longer parses, a save whose moves no longer replay. Those hide
-//! only their own row (history reads row by row), so the check names each one, by table and
-//! row, and a database with any of them is not called sound.
+//! column, rules whose text no longer parses, a save whose moves no longer replay, a name, a date
+//! or a score no game played here has (see [`crate::record::limits`]). Those hide only their own
+//! row (history reads row by row), so the check names each one, by table and row, and a database
+//! with any of them is not called sound.
 
 use rusqlite::Connection;
 
 use crate::cards::rules::Rules;
+use crate::record::Within;
 use crate::store::api::SavedGameInfo;
 use crate::store::db::error::StoreError;
 use crate::store::db::seal::Key;
@@ -104,12 +106,25 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
         "SELECT n, CAST(id AS TEXT) FROM games ORDER BY n",
         |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
     )?;
+    let now = crate::utc::now();
     for (n, id) in games {
         if let Err(why) = crate::store::db::id::checked(&id) {
             problems.push(format!("row n {n} of the games table is refused: {why}"));
-        } else if let Err(e) = history::record(conn, &id) {
+            continue;
+        }
+        let within = match history::record(conn, &id) {
+            Err(e) => {
+                problems.push(format!(
+                    "row n {n} of the games table (game {id}) does not read: {e}"
+                ));
+                continue;
+            }
+            Ok(e) => e.map_or(Ok(()), |e| e.within(now)),
+        };
+        if let Err(why) = within {
             problems.push(format!(
-                "row n {n} of the games table (game {id}) does not read: {e}"
+                "row n {n} of the games table (game {id}) is refused: {why}; `data restore` \
+                 does not take it"
             ));
         } else if !listed.bad.contains(&n) && !verified.contains(id.as_str()) {
             problems.push(format!(
@@ -125,9 +140,10 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
             continue;
         }
         let read = info.and_then(|_: SavedGameInfo| {
-            saves::load(conn, &id)?
-                .ok_or_else(|| StoreError::Missing("it is gone".into()))?
-                .rebuild()
+            let save =
+                saves::load(conn, &id)?.ok_or_else(|| StoreError::Missing("it is gone".into()))?;
+            save.within(now).map_err(StoreError::Unreadable)?;
+            save.rebuild()
                 .map(|_| ())
                 .map_err(|e| StoreError::Unreadable(e.to_string()))
         });
