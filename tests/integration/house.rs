@@ -72,10 +72,17 @@ const KNOWN_LONG: &[(&str, &str)] = &[
         "src/ui/screens/log.rs:log_classic",
         "ui: second wave, after the ui branches",
     ),
-    ("src/net/proto.rs:parse", "net: the network duel's branch"),
     (
         "src/ui/screens/log.rs:event",
         "ui: second wave, after the ui branches",
+    ),
+    (
+        "src/ui/net/mod.rs:duel_screen",
+        "ui/net: the network duel's branch, merged as this test came in",
+    ),
+    (
+        "src/store/db/data/check.rs:rows",
+        "store: the text escaping branch, merged as this test came in",
     ),
     (
         "src/app/train.rs:command",
@@ -86,6 +93,13 @@ const KNOWN_LONG: &[(&str, &str)] = &[
         "ui/menu: the first hour's branch",
     ),
 ];
+
+/// Files over [`FILE_LINES`] allowed for now (path, why), each in [`SHRINKING_LATER`], on the
+/// same terms as [`KNOWN_LONG`].
+const KNOWN_LARGE: &[(&str, &str)] = &[(
+    "src/app/records/report.rs",
+    "app/records: 801 lines after the text escaping branch merged; second wave",
+)];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -281,7 +295,8 @@ fn no_file_over_800_lines_and_no_function_over_80() {
     let mut over = Vec::new();
     for (path, text) in &files {
         let lines = text.lines().count();
-        if lines > FILE_LINES {
+        let known = KNOWN_LARGE.iter().any(|(large, _)| large == path);
+        if lines > FILE_LINES && !known {
             over.push(format!(
                 "{path}: {lines} lines (at most {FILE_LINES} a file)"
             ));
@@ -301,10 +316,11 @@ fn no_file_over_800_lines_and_no_function_over_80() {
         "split these into smaller pieces:\n{}",
         over.join("\n")
     );
-    for (known, why) in KNOWN_LONG {
+    for (known, why) in KNOWN_LONG.iter().chain(KNOWN_LARGE) {
         assert!(
             SHRINKING_LATER.iter().any(|room| known.starts_with(room)) && !why.is_empty(),
-            "{known}: a long function may stay only in a room being reworked elsewhere, with why"
+            "{known}: a long function or file may stay only in a room being reworked elsewhere, \
+             with why"
         );
     }
 }
