@@ -71,6 +71,24 @@ impl Blame for StoreError {
     }
 }
 
+/// A saved game that cannot be taken up or deleted: the player's to fix when it is open
+/// elsewhere, gone, not of the form of an id, there is no data folder, or the folder is
+/// read-only (docs/data.md: status 2, "make the folder writable"); the machine's when the save
+/// cannot be read, or when the store failed (a full disk, a database held locked), whose own
+/// kind then decides.
+impl Blame for crate::store::ResumeError {
+    fn fault(&self) -> Fault {
+        use crate::store::ResumeError as E;
+        match self {
+            E::Elsewhere | E::NotFound(_) | E::Unusable(_) | E::NoFolder | E::ReadOnly(_) => {
+                Fault::Input
+            }
+            E::Io(_) => Fault::Machine,
+            E::Failed(e) => e.fault(),
+        }
+    }
+}
+
 /// Why a command stopped.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum Error {
@@ -160,6 +178,27 @@ mod tests {
         assert_eq!(Error::from(rules).code(), 2);
         assert_eq!(Error::from(StoreError::Full("disk".into())).code(), 1);
         assert_eq!(Error::from(StoreError::Refused("exists".into())).code(), 2);
+    }
+
+    /// `saved --delete` or `--resume` on a store that fails (a full disk, a database held
+    /// locked) is the machine's (status 1), as the store's own error is; once it said 2, "bad
+    /// input". What the player can fix stays 2.
+    #[test]
+    fn a_saved_game_the_store_fails_to_take_up_is_the_machines() {
+        use crate::store::ResumeError as E;
+        let code = |e: E| Error::said(e, |e| format!("saved game 1: {e}")).code();
+        assert_eq!(code(E::Failed(StoreError::Full("disk".into()))), 1);
+        assert_eq!(code(E::Failed(StoreError::Busy("locked".into()))), 1);
+        assert_eq!(code(E::Failed(StoreError::Refused("x".into()))), 2);
+        assert_eq!(code(E::Io("os error 5".into())), 1);
+        for input in [
+            E::Elsewhere,
+            E::NotFound("x".into()),
+            E::NoFolder,
+            E::ReadOnly("/data".into()),
+        ] {
+            assert_eq!(code(input), 2);
+        }
     }
 
     #[test]

@@ -1,24 +1,31 @@
 //! Reading a rules file: TOML in, checked [`Rules`] out, or a located [`RulesError`].
 //!
-//! A rules file comes in as a raw, partial document (every key optional, unknown keys refused)
-//! and is laid over a complete base (the built-in default), then every value is checked, one
-//! reader per TOML table. Values keep their position in the file, so a bad one is reported with
-//! the file, line, column, key and what is allowed.
+//! toml parses a rules file into its tables, every key and value with its place
+//! (`toml::de::DeTable`), and does no more: which keys each table has and what kind of value each
+//! takes is checked by the game's own code (`tables`), and text that is not TOML is said from
+//! where the parser stopped (`syntax`), so no message a player reads is toml's, which a minor
+//! release could reword. The file is partial (every key optional, unknown keys refused) and is
+//! laid over a complete base (the built-in default), then every value is checked, one reader per
+//! TOML table. A bad value is reported with the file, line, column, key and what is allowed.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 
-use serde::Deserialize;
 use toml::Spanned;
+use toml::de::DeTable;
 
 use crate::cards::card::{Card, MAX_EXPONENT};
 
 mod plain;
+mod syntax;
+mod tables;
 use crate::cards::rules::{
     BoardRules, ClassicRules, DeckRules, DiscardRules, MAX_COLUMNS, MAX_DECK, MAX_HEIGHT,
     MAX_LOOKAHEAD, Rules, ScoringRules,
 };
+pub(crate) use plain::plain_toml_message;
+use tables::{Val, get, sub};
 
 const MAX_WEIGHT: u32 = 1_000_000;
 const MAX_DISCARDS: u32 = 1_000;
@@ -196,63 +203,8 @@ impl RulesError {
     }
 }
 
-// ---- raw, partial form -------------------------------------------------------------------------
-
-type Num = Option<Spanned<i64>>;
 /// `[deck.weights]` as the rules hold it.
 type CardWeights = Vec<(Card, u32)>;
-type Flag = Option<Spanned<bool>>;
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    name: Option<Spanned<String>>,
-    deck: Option<RawDeck>,
-    board: Option<RawBoard>,
-    discards: Option<RawDiscards>,
-    scoring: Option<RawScoring>,
-    classic: Option<RawClassic>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RawClassic {
-    size: Num,
-    win: Num,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RawDeck {
-    size: Num,
-    lookahead: Num,
-    weights: Option<BTreeMap<Spanned<String>, Spanned<i64>>>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RawBoard {
-    columns: Num,
-    height: Num,
-    clear_value: Num,
-    merge_into_full: Flag,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RawDiscards {
-    start: Num,
-    per_clear: Num,
-    max: Num,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RawScoring {
-    per_merge: Num,
-    merged_value: Flag,
-    clear_bonus: Num,
-}
 
 /// Reads values out of one file, turning each bad one into a located [`RulesError`].
 struct Reader<'a> {
@@ -265,33 +217,32 @@ impl Reader<'_> {
         RulesError::at(self.origin, self.text, span, message)
     }
 
-    /// A whole number in `lo..=hi`, or the base value when the key is absent. Generic over the
-    /// field's type, so a value that passed the range check converts without a cast.
-    fn int<T>(&self, key: &str, v: &Num, base: Option<T>, lo: T, hi: T) -> Result<T, RulesError>
-    where
-        T: Copy + TryFrom<i64> + Into<i128>,
-    {
-        let Some(s) = v else {
-            return base.ok_or_else(|| self.error(None, format!("missing key {key}")));
-        };
-        let n = *s.get_ref();
-        match T::try_from(n) {
-            Ok(t) if (lo.into()..=hi.into()).contains(&t.into()) => Ok(t),
-            _ => Err(self.error(
-                Some(s.span()),
-                format!(
-                    "{key} = {n} is not allowed: use a whole number from {} to {}",
-                    lo.into(),
-                    hi.into()
+    /// Text that is not TOML: where the parser stopped, said in the game's words
+    /// ([`syntax::say`]).
+    fn not_toml(&self, e: &toml::de::Error) -> RulesError {
+        let read = match e.span() {
+            Some(span) => self.error(Some(span.clone()), syntax::say(self.text, span.start)),
+            // A too deep nesting of dotted keys or table headers comes without a place:
+            // find the deepest key path, and point at it.
+            None => match deepest_key(self.text) {
+                Some((at, depth, key)) if depth > 8 => self.error(
+                    Some(at..at),
+                    format!(
+                        "`{key}` nests tables {depth} levels deep, deeper than can be read; \
+                         the rules use at most two (`[deck.weights]`)"
+                    ),
                 ),
-            )),
-        }
-    }
-
-    fn flag(&self, key: &str, v: &Flag, base: Option<bool>) -> Result<bool, RulesError> {
-        match v {
-            Some(s) => Ok(*s.get_ref()),
-            None => base.ok_or_else(|| self.error(None, format!("missing key {key}"))),
+                _ => self.error(
+                    None,
+                    "this is not TOML as a rules file is written: `key = value` lines under \
+                     `[table]` headers"
+                        .into(),
+                ),
+            },
+        };
+        RulesError {
+            kind: RulesErrorKind::NotToml,
+            ..read
         }
     }
 }
@@ -305,99 +256,6 @@ fn parse_weight_key(key: &str) -> Option<Card> {
             k.parse::<u64>().ok().and_then(Card::from_value)
         }
         _ => None,
-    }
-}
-
-/// A value written as a bare word (`height = four`, `merge_into_full = yes`): toml reads it as a
-/// misspelt `true` or `false` ("invalid boolean") or an unquoted string, which misleads. Says
-/// what the key takes instead, read from the line the error points at.
-fn bare_word(e: &toml::de::Error, text: &str) -> Option<String> {
-    let m = e.message();
-    let bare = [
-        "invalid boolean",
-        "invalid string",
-        "string values must be quoted",
-    ];
-    if !bare.iter().any(|b| m.starts_with(b)) {
-        return None;
-    }
-    let at = e.span()?.start;
-    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
-    let line = text.get(line_start..)?.lines().next()?;
-    let (key, value) = line.split_once('=')?;
-    let key = key.trim().trim_matches('"');
-    let value = value.trim();
-    let want = match key {
-        "merge_into_full" | "merged_value" => "true or false",
-        "name" => "text in double quotes",
-        _ => "a whole number",
-    };
-    let key = plain::full_key_at(text, at).unwrap_or_else(|| key.to_string());
-    if value.is_empty() || value.starts_with('#') {
-        return Some(format!("{key}: no value after `=`; this key wants {want}"));
-    }
-    Some(format!(
-        "{key}: `{value}` is not a value (a word needs quotes, a number none); this key wants \
-         {want}"
-    ))
-}
-
-/// A number with a fraction or an exponent where a whole number goes (`size = 1e2`, `2.5`):
-/// toml shows the value as it read it (`100.0`), which the player never wrote. Says what was
-/// written, and the whole number to write when it is one.
-fn not_whole(e: &toml::de::Error, text: &str) -> Option<String> {
-    if !e.message().starts_with("invalid type: floating point") {
-        return None;
-    }
-    let span = e.span()?;
-    let written = text.get(span)?.trim();
-    let value: f64 = written.replace('_', "").parse().ok()?;
-    let hint = if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!(": write {}", value as i64)
-    } else {
-        ": use a whole number".to_string()
-    };
-    Some(format!("`{written}` is not a whole number{hint}"))
-}
-
-/// Makes toml's wording of type errors plain for players, and names the key the error is about
-/// (toml only shows it when the error has no place in the file, so it is read from there).
-pub(crate) fn plain_toml_message(e: &toml::de::Error, text: &str) -> String {
-    if let Some(m) = bare_word(e, text) {
-        return m;
-    }
-    let msg = not_whole(e, text).unwrap_or_else(|| e.message().to_string());
-    let msg = msg
-        .trim()
-        .replace("expected i64", "expected a whole number")
-        .replace(" as i128, expected", " is too large, expected")
-        .replace("expected bool", "expected true or false")
-        .replace("expected a boolean", "expected true or false")
-        .replace("expected a map", "expected a table of keys")
-        .replace(
-            "invalid type: floating point",
-            "invalid type: a number with a fraction",
-        );
-    let msg = match msg.find("expected struct Raw") {
-        Some(i) => format!("{}expected a table of keys", &msg[..i]),
-        None => msg,
-    };
-    let mut bare = e.clone();
-    bare.set_input(None);
-    let shown = bare.to_string();
-    let key = shown
-        .lines()
-        .last()
-        .and_then(|l| l.strip_prefix("in `"))
-        .and_then(|l| l.strip_suffix('`'));
-    // An unknown key is named in full in its own words (toml names its table only).
-    if let Some(m) = plain::unknown_key(&msg, key.unwrap_or_default()) {
-        return m;
-    }
-    let msg = plain::wrong_kind(&msg).unwrap_or(msg);
-    match key {
-        Some(k) if !k.is_empty() => format!("{k}: {msg}"),
-        _ => msg,
     }
 }
 
@@ -428,36 +286,14 @@ impl Rules {
         base: Option<&Rules>,
     ) -> Result<(Rules, Vec<String>), RulesError> {
         let r = Reader { origin, text };
-        let raw: RawFile = toml::from_str(text).map_err(|e| {
-            let read = match e.span() {
-                Some(span) => r.error(Some(span), plain_toml_message(&e, text)),
-                // A too deep nesting of dotted keys or table headers comes without a place:
-                // find the deepest key path, and point at it.
-                None => match deepest_key(text) {
-                    Some((at, depth, key)) if depth > 8 => r.error(
-                        Some(at..at),
-                        format!(
-                            "`{key}` nests tables {depth} levels deep, deeper than can be read; \
-                             the rules use at most two (`[deck.weights]`)"
-                        ),
-                    ),
-                    _ => r.error(None, plain_toml_message(&e, text)),
-                },
-            };
-            // A value of the wrong kind is the reader's to refuse; text that is no TOML
-            // document at all is the syntax's.
-            let kind = if text.parse::<toml::Table>().is_ok() {
-                RulesErrorKind::Value
-            } else {
-                RulesErrorKind::NotToml
-            };
-            RulesError { kind, ..read }
-        })?;
-        let name = r.name(raw.name.as_ref(), base)?;
-        let deck = raw.deck.unwrap_or_default();
-        let (size, lookahead) = r.deck_counts(&deck, base.map(|b| &b.deck))?;
-        let board = r.board(&raw.board.unwrap_or_default(), base.map(|b| b.board))?;
-        let (weights, notes) = r.weights(&deck, &board, base.map(|b| &b.deck))?;
+        let doc = DeTable::parse(text).map_err(|e| r.not_toml(&e))?;
+        let top = Some(doc.get_ref());
+        r.check(doc.get_ref(), "")?;
+        let name = r.name(get(top, "name"), base)?;
+        let deck = sub(top, "deck");
+        let (size, lookahead) = r.deck_counts(deck, base.map(|b| &b.deck))?;
+        let board = r.board(sub(top, "board"), base.map(|b| b.board))?;
+        let (weights, notes) = r.weights(sub(deck, "weights"), &board, base.map(|b| &b.deck))?;
         let rules = Rules {
             name,
             deck: DeckRules {
@@ -466,26 +302,22 @@ impl Rules {
                 weights,
             },
             board,
-            discards: r.discards(&raw.discards.unwrap_or_default(), base.map(|b| b.discards))?,
-            scoring: r.scoring(&raw.scoring.unwrap_or_default(), base.map(|b| b.scoring))?,
-            classic: r.classic(&raw.classic.unwrap_or_default(), base.map(|b| b.classic))?,
+            discards: r.discards(sub(top, "discards"), base.map(|b| b.discards))?,
+            scoring: r.scoring(sub(top, "scoring"), base.map(|b| b.scoring))?,
+            classic: r.classic(sub(top, "classic"), base.map(|b| b.classic))?,
         };
         Ok((rules, notes))
     }
 }
 
 impl Reader<'_> {
-    fn name(
-        &self,
-        raw: Option<&Spanned<String>>,
-        base: Option<&Rules>,
-    ) -> Result<String, RulesError> {
-        match (raw, base) {
-            (Some(n), _) => {
-                let s = n.get_ref().trim();
+    fn name(&self, raw: Option<&Val<'_>>, base: Option<&Rules>) -> Result<String, RulesError> {
+        match (self.text_of("name", raw)?, raw, base) {
+            (Some(n), Some(v), _) => {
+                let s = n.trim();
                 if let Some(c) = crate::visible::first_hidden(s) {
                     return Err(self.error(
-                        Some(n.span()),
+                        Some(v.span()),
                         format!(
                             "name holds {}, a control or format character, which does not show \
                              as itself (it could disguise the name); name must be 1 to 40 \
@@ -496,27 +328,33 @@ impl Reader<'_> {
                 }
                 if s.is_empty() || s.chars().count() > 40 {
                     return Err(self.error(
-                        Some(n.span()),
+                        Some(v.span()),
                         "name must be 1 to 40 printable characters".to_string(),
                     ));
                 }
                 Ok(s.to_string())
             }
-            (None, Some(b)) => Ok(b.name.clone()),
-            (None, None) => Err(self.error(None, "missing key name".into())),
+            (_, _, Some(b)) => Ok(b.name.clone()),
+            (_, _, None) => Err(self.error(None, "missing key name".into())),
         }
     }
 
     /// `deck.size` and `deck.lookahead`; the weights wait for the board's `clear_value`.
     fn deck_counts(
         &self,
-        deck: &RawDeck,
+        deck: Option<&DeTable<'_>>,
         base: Option<&DeckRules>,
     ) -> Result<(u32, u8), RulesError> {
-        let size = self.int("deck.size", &deck.size, base.map(|b| b.size), 1, MAX_DECK)?;
+        let size = self.int(
+            "deck.size",
+            get(deck, "size"),
+            base.map(|b| b.size),
+            1,
+            MAX_DECK,
+        )?;
         let lookahead = self.int(
             "deck.lookahead",
-            &deck.lookahead,
+            get(deck, "lookahead"),
             base.map(|b| b.lookahead),
             1,
             MAX_LOOKAHEAD,
@@ -524,19 +362,23 @@ impl Reader<'_> {
         Ok((size, lookahead))
     }
 
-    fn board(&self, board: &RawBoard, base: Option<BoardRules>) -> Result<BoardRules, RulesError> {
+    fn board(
+        &self,
+        board: Option<&DeTable<'_>>,
+        base: Option<BoardRules>,
+    ) -> Result<BoardRules, RulesError> {
         let max_columns = u8::try_from(MAX_COLUMNS).unwrap_or(u8::MAX);
         let max_height = u8::try_from(MAX_HEIGHT).unwrap_or(u8::MAX);
         let columns = self.int(
             "board.columns",
-            &board.columns,
+            get(board, "columns"),
             base.map(|b| b.columns),
             1,
             max_columns,
         )?;
         let height = self.int(
             "board.height",
-            &board.height,
+            get(board, "height"),
             base.map(|b| b.height),
             1,
             max_height,
@@ -544,12 +386,12 @@ impl Reader<'_> {
         let top = 1u64 << MAX_EXPONENT;
         let clear_value = self.int(
             "board.clear_value",
-            &board.clear_value,
+            get(board, "clear_value"),
             base.map(|b| b.clear_value.points()),
             4,
             top,
         )?;
-        let clear_span = board.clear_value.as_ref().map(Spanned::span);
+        let clear_span = get(board, "clear_value").map(Spanned::span);
         let Some(clear_value) = Card::from_value(clear_value) else {
             return Err(self.error(
                 clear_span,
@@ -560,7 +402,7 @@ impl Reader<'_> {
         };
         let merge_into_full = self.flag(
             "board.merge_into_full",
-            &board.merge_into_full,
+            get(board, "merge_into_full"),
             base.map(|b| b.merge_into_full),
         )?;
         Ok(BoardRules {
@@ -575,7 +417,7 @@ impl Reader<'_> {
     /// inherited weight dropped to 0 (see [`Rules::parse_noting`]).
     fn weights(
         &self,
-        deck: &RawDeck,
+        table: Option<&DeTable<'_>>,
         board: &BoardRules,
         base: Option<&DeckRules>,
     ) -> Result<(CardWeights, Vec<String>), RulesError> {
@@ -584,10 +426,12 @@ impl Reader<'_> {
         let mut weights: BTreeMap<Card, (u32, Option<Range<usize>>)> = base
             .map(|b| b.weights.iter().map(|&(c, w)| (c, (w, None))).collect())
             .unwrap_or_default();
-        if deck.weights.is_none() && base.is_none() {
+        if table.is_none() && base.is_none() {
             return Err(self.error(None, "missing table [deck.weights]".into()));
         }
-        for (k, v) in deck.weights.iter().flatten() {
+        let mut entries: Vec<_> = table.iter().flat_map(|t| t.iter()).collect();
+        entries.sort_by_key(|(k, _)| k.span().start);
+        for (k, v) in entries {
             let Some(card) = parse_weight_key(k.get_ref()) else {
                 return Err(self.error(
                     Some(k.span()),
@@ -601,7 +445,7 @@ impl Reader<'_> {
             };
             let w = self.int(
                 &format!("deck.weights.{card}"),
-                &Some(v.clone()),
+                Some(v),
                 None,
                 0,
                 MAX_WEIGHT,
@@ -631,10 +475,7 @@ impl Reader<'_> {
             }
         }
         if weights.values().all(|&(w, _)| w == 0) {
-            let span = deck
-                .weights
-                .as_ref()
-                .and_then(|m| m.values().next().map(Spanned::span));
+            let span = table.and_then(|m| m.values().next().map(Spanned::span));
             return Err(self.error(
                 span,
                 "deck.weights are all 0: give at least one card a weight above 0".into(),
@@ -648,26 +489,32 @@ impl Reader<'_> {
 
     fn discards(
         &self,
-        d: &RawDiscards,
+        d: Option<&DeTable<'_>>,
         base: Option<DiscardRules>,
     ) -> Result<DiscardRules, RulesError> {
         let start = self.int(
             "discards.start",
-            &d.start,
+            get(d, "start"),
             base.map(|b| b.start),
             0,
             MAX_DISCARDS,
         )?;
         let per_clear = self.int(
             "discards.per_clear",
-            &d.per_clear,
+            get(d, "per_clear"),
             base.map(|b| b.per_clear),
             0,
             MAX_DISCARDS,
         )?;
-        let max = self.int("discards.max", &d.max, base.map(|b| b.max), 0, MAX_DISCARDS)?;
+        let max = self.int(
+            "discards.max",
+            get(d, "max"),
+            base.map(|b| b.max),
+            0,
+            MAX_DISCARDS,
+        )?;
         if start > max {
-            let span = d.max.as_ref().or(d.start.as_ref()).map(Spanned::span);
+            let span = get(d, "max").or(get(d, "start")).map(Spanned::span);
             return Err(self.error(
                 span,
                 format!(
@@ -685,26 +532,26 @@ impl Reader<'_> {
 
     fn scoring(
         &self,
-        s: &RawScoring,
+        s: Option<&DeTable<'_>>,
         base: Option<ScoringRules>,
     ) -> Result<ScoringRules, RulesError> {
         let per_merge = self.int(
             "scoring.per_merge",
-            &s.per_merge,
+            get(s, "per_merge"),
             base.map(|b| b.per_merge),
             0,
             MAX_POINTS,
         )?;
         let clear_bonus = self.int(
             "scoring.clear_bonus",
-            &s.clear_bonus,
+            get(s, "clear_bonus"),
             base.map(|b| b.clear_bonus),
             0,
             MAX_POINTS,
         )?;
         let merged_value = self.flag(
             "scoring.merged_value",
-            &s.merged_value,
+            get(s, "merged_value"),
             base.map(|b| b.merged_value),
         )?;
         Ok(ScoringRules {
@@ -716,21 +563,21 @@ impl Reader<'_> {
 
     fn classic(
         &self,
-        c: &RawClassic,
+        c: Option<&DeTable<'_>>,
         base: Option<ClassicRules>,
     ) -> Result<ClassicRules, RulesError> {
         let size = self.int(
             "classic.size",
-            &c.size,
+            get(c, "size"),
             base.map(|b| b.size),
             crate::classic::MIN_SIZE,
             crate::classic::MAX_SIZE,
         )?;
         let top = 1u64 << MAX_EXPONENT;
-        let win = self.int("classic.win", &c.win, base.map(|b| b.win), 8, top)?;
+        let win = self.int("classic.win", get(c, "win"), base.map(|b| b.win), 8, top)?;
         if !win.is_power_of_two() {
             return Err(self.error(
-                c.win.as_ref().map(Spanned::span),
+                get(c, "win").map(Spanned::span),
                 format!("classic.win = {win} is not allowed: use a power of two from 8 to {top}"),
             ));
         }

@@ -74,7 +74,23 @@ pub(crate) fn isolate(cmd: &mut Command, home: &Path) {
         .env("XDG_DATA_HOME", home.join("xdg-data"))
         .env("XDG_CONFIG_HOME", home.join("xdg-config"))
         .env("XDG_STATE_HOME", home.join("xdg-state"))
-        .env("XDG_CACHE_HOME", home.join("xdg-cache"));
+        .env("XDG_CACHE_HOME", home.join("xdg-cache"))
+        .env("NEW2048_TEST_CLOCK", home.join("clock"));
+}
+
+/// Puts the clock of every later read in `home` (by a run started or running) `secs` seconds
+/// further ahead: the debug build's hook `NEW2048_TEST_CLOCK` (src/utc.rs), instead of a sleep
+/// for distinct one-second stamps or for time played. Written whole, then renamed, so that a
+/// game running meanwhile never reads half a number.
+pub(crate) fn advance_clock(home: &Path, secs: u64) {
+    let file = home.join("clock");
+    let ahead: u64 = std::fs::read_to_string(&file)
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(0);
+    let part = home.join("clock.part");
+    std::fs::write(&part, (ahead + secs).to_string()).unwrap();
+    std::fs::rename(&part, &file).unwrap();
 }
 
 /// The parts of random rules, written out as a complete rules file and read back through

@@ -6,9 +6,10 @@
 //! binary's commands and their output), `storage/` (the data folder: the store, records,
 //! backups, damage and attacks) and `screen/` (the full-screen game through a real terminal).
 //! Each module keeps its own name (`#[path]`), so a test's name says what it tests, not where
-//! its file sits.
+//! its file sits. `house` holds the limits of the sources and of the release binary.
 
 mod common;
+mod house;
 
 #[path = "engine/classic.rs"]
 mod classic;

@@ -51,11 +51,13 @@ pub(crate) fn resume_saved(
         info
     };
     let resumed = store.resume(&info.id).map_err(|e| {
-        Error::usage(format!(
-            "saved game {}: {e}{}",
-            info.number,
-            other_saves(&list, Some(&info.id))
-        ))
+        Error::said(e, |e| {
+            format!(
+                "saved game {}: {e}{}",
+                info.number,
+                other_saves(&list, Some(&info.id))
+            )
+        })
     });
     print_warnings(store);
     resumed

@@ -30,7 +30,7 @@ pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
         })?;
         store
             .delete_saved(&info.id)
-            .map_err(|e| Error::usage(format!("saved game {n}: {e}")))?;
+            .map_err(|e| Error::said(e, |e| format!("saved game {n}: {e}")))?;
         print_warnings(&mut store);
         writeln!(
             io::stdout(),

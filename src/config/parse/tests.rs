@@ -320,3 +320,180 @@ fn an_error_says_what_kind_of_problem_it_is() {
         error("[board]\nheight = = 0\n").message
     );
 }
+
+/// No message about a rules file's key or value comes from toml or serde: each is said by the
+/// game's own code (`tables`, `syntax`), so a new release of toml that rewords its messages
+/// changes nothing a player reads. Checked against toml's own message for each file, and against
+/// the words toml and serde use.
+#[test]
+fn no_message_of_a_rules_file_is_tomls() {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Board {
+        columns: Option<i64>,
+        height: Option<i64>,
+        clear_value: Option<i64>,
+        merge_into_full: Option<bool>,
+    }
+    let serde_words = [
+        "invalid type",
+        "invalid value",
+        "expected i64",
+        "expected u",
+        "expected a boolean",
+        "expected bool",
+        "expected a map",
+        "expected struct",
+        "unknown field",
+        "missing field",
+        "invalid boolean",
+        "invalid string",
+        "string values must be quoted",
+        "duplicate key",
+        "unclosed table",
+        "expected one of",
+        "i128",
+        "TOML parse error",
+    ];
+    for text in [
+        "[board]\nheight = \"tall\"\n",
+        "[board]\nheight = true\n",
+        "[board]\nheight = 2.5\n",
+        "[board]\nheight = 99999999999999999999\n",
+        "[board]\nheight = [1]\n",
+        "[board]\nheight = 1979-05-27\n",
+        "[board]\nheight = { a = 1 }\n",
+        "[board]\nmerge_into_full = 1\n",
+        "[board]\nmerge_into_full = \"yes\"\n",
+        "[board]\nhieght = 5\n",
+        "[board]\nheight = 0\n",
+        "[board]\nheight = four\n",
+        "[board]\nheight = \n",
+        "[board]\nheight = = 0\n",
+        "[board]\nheight = 1\nheight = 2\n",
+        "[board]\n[board]\n",
+        "[board\n",
+        "board = 3\n",
+        "name = 7\n",
+        "name = \"open\n",
+        "colour = true\n",
+        "[deck.weights]\nbomb = true\n",
+        "[deck]\nweights = 3\n",
+    ] {
+        let e = err(text);
+        let said = e.message.to_lowercase();
+        for words in serde_words {
+            assert!(
+                !said.contains(&words.to_lowercase()),
+                "{text:?}: toml's words `{words}` in {e}"
+            );
+        }
+        // toml's own message for the file, read as a table and as the board's keys.
+        let toml_said = [
+            toml::from_str::<toml::Table>(text).err(),
+            toml::from_str::<toml::Table>(text)
+                .ok()
+                .and_then(|t| t.get("board").cloned())
+                .and_then(|b| b.try_into::<Board>().err()),
+        ];
+        for toml_said in toml_said.into_iter().flatten() {
+            let toml_said = toml_said.message().trim().to_lowercase();
+            assert!(
+                !said.contains(&toml_said),
+                "{text:?}: toml's message `{toml_said}` in {e}"
+            );
+        }
+    }
+}
+
+/// Each kind of value written where another kind goes says what was written and what the key
+/// wants, in the game's words, at the value.
+#[test]
+fn a_value_of_the_wrong_kind_says_what_was_written_and_what_to_write() {
+    for (text, at, said) in [
+        (
+            "[board]\nmerge_into_full = 1\n",
+            (2, 19),
+            "board.merge_into_full: 1 is a number; this key wants true or false",
+        ),
+        (
+            "[board]\nmerge_into_full = \"true\"\n",
+            (2, 19),
+            "board.merge_into_full: `\"true\"` is text in quotes; this key wants true or false: \
+             write true without the quotes",
+        ),
+        (
+            "[board]\nheight = [1]\n",
+            (2, 10),
+            "board.height: a list (`[…]`) is written; this key wants a whole number",
+        ),
+        (
+            "[board]\nheight = 1979-05-27\n",
+            (2, 10),
+            "board.height: `1979-05-27` is a date or a time; this key wants a whole number",
+        ),
+        (
+            "deck = 3\n",
+            (1, 8),
+            "deck: 3 is a number; this key wants a table of keys",
+        ),
+    ] {
+        let e = err(text);
+        assert_eq!(
+            (e.message.as_str(), e.line_col),
+            (said, Some(at)),
+            "{text:?}"
+        );
+    }
+    // A whole number in any of TOML's spellings is read as the number it is.
+    let base = Rules::default_rules();
+    let r = Rules::parse("[board]\nheight = 0x10\ncolumns = +4\n", "x", Some(&base)).unwrap();
+    assert_eq!((r.board.height, r.board.columns), (16, 4));
+    assert!(
+        err("[board]\nheight = 1_7\n")
+            .message
+            .starts_with("board.height = 17 is not allowed")
+    );
+}
+
+/// Text that is not TOML is said in the game's words too, at the place the parser stopped.
+#[test]
+fn text_that_is_not_toml_says_what_to_write() {
+    let e = err("[board\ncolumns = 3\n");
+    assert_eq!(
+        (e.message.as_str(), e.line_col),
+        (
+            "`[board` has no closing `]`: expected `]` after the table's name",
+            Some((1, 7))
+        )
+    );
+    let e = err("[board]\nheight = 1\nheight = 2\n");
+    assert_eq!(
+        e.message,
+        "board.height is written twice in its table (first on line 2): keep one of them"
+    );
+    let e = err("[board]\nheight = 1\n[board]\n");
+    assert!(
+        e.message
+            .contains("[board] is written twice (first on line 1)"),
+        "{e}"
+    );
+    let e = err("[board]\nheight = = 0\n");
+    assert_eq!(
+        (e.message.as_str(), e.line_col),
+        (
+            "board.height: an extra `=` after the key's `=`; write one `=` between a key and its \
+             value (this key wants a whole number)",
+            Some((2, 10))
+        )
+    );
+    let e = err("[board]\nmerge_into_full = yes\n");
+    assert!(
+        e.message
+            .starts_with("board.merge_into_full: `yes` is not a value")
+            && e.message.ends_with("this key wants true or false"),
+        "{e}"
+    );
+    assert_eq!(e.kind, RulesErrorKind::NotToml);
+}

@@ -33,6 +33,9 @@ pub(super) fn bytes(width: usize, cards: usize) -> usize {
     width * (2 * node + 8 * cards) * 6
 }
 
+/// The best end seen: its score, the layer it is in and its index there.
+type Best = (u64, usize, u32);
+
 /// The best line a beam of `width` finds from `start` through `deck`: its score and moves;
 /// `optimistic` ranks by score and bound, else by score alone (then, for equal scores, the
 /// fewer cards on the board).
@@ -51,65 +54,10 @@ pub(super) fn beam<const K: usize>(
         rank: 0,
     }];
     let mut back: Vec<Vec<(u32, Move)>> = vec![vec![(u32::MAX, Move::Discard)]];
-    // The best end seen: its score, layer and index there.
-    let mut best: (u64, usize, u32) = (start.score, 0, 0);
+    let mut best: Best = (start.score, 0, 0);
     for (i, &card) in deck.iter().enumerate() {
-        let mut next: Vec<Node> = Vec::with_capacity(here.len() * 2);
-        let mut seen: HashMap<[u64; K], u32> = HashMap::with_capacity(here.len() * 2);
-        for (k, from) in here.iter().enumerate() {
-            let mut any = false;
-            for mv in super::moves(&from.pos, card, rules) {
-                any = true;
-                let mut pos = from.pos;
-                pos.apply(mv, card, rules);
-                let view = canon.view(&pos, i + 1);
-                let key: [u64; K] = canon.key(&view, pos.discards, i + 1);
-                let child = Node {
-                    pos,
-                    parent: k as u32,
-                    mv,
-                    rank: if optimistic {
-                        pos.score.saturating_add(canon.bound(&view, i + 1))
-                    } else {
-                        pos.score
-                    },
-                };
-                match seen.entry(key) {
-                    std::collections::hash_map::Entry::Occupied(e) => {
-                        let at = &mut next[*e.get() as usize];
-                        if pos.score > at.pos.score {
-                            *at = child;
-                        }
-                    }
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(next.len() as u32);
-                        next.push(child);
-                    }
-                }
-            }
-            // No move: the game is lost here, with this score (the longer line of equal ones:
-            // a line ends at the end of the deck or where it is lost).
-            if !any && (from.pos.score > best.0 || (from.pos.score == best.0 && i > best.1)) {
-                best = (from.pos.score, i, k as u32);
-            }
-        }
-        drop(seen);
-        if next.len() > width {
-            next.sort_by_key(|n| {
-                let cards: usize = n
-                    .pos
-                    .columns()
-                    .iter()
-                    .map(crate::cards::engine::Column::len)
-                    .sum();
-                (
-                    std::cmp::Reverse(n.rank),
-                    std::cmp::Reverse(n.pos.score),
-                    cards,
-                )
-            });
-            next.truncate(width);
-        }
+        let mut next = layer::<K>(rules, canon, &here, (i, card), optimistic, &mut best);
+        keep(&mut next, width);
         back.push(next.iter().map(|n| (n.parent, n.mv)).collect());
         here = next;
         if here.is_empty() {
@@ -125,7 +73,85 @@ pub(super) fn beam<const K: usize>(
     {
         best = (n.pos.score, last, k as u32);
     }
-    let (score, mut layer, mut k) = best;
+    (best.0, line(&back, best))
+}
+
+/// The positions card `i` of the deck (`card`) leads to from `here`, one of each key (the best
+/// score of a key kept); a position of `here` with no move is a lost game, kept in `best` when
+/// it is the best end seen.
+fn layer<const K: usize>(
+    rules: &Rules,
+    canon: &Canon,
+    here: &[Node],
+    (i, card): (usize, Card),
+    optimistic: bool,
+    best: &mut Best,
+) -> Vec<Node> {
+    let mut next: Vec<Node> = Vec::with_capacity(here.len() * 2);
+    let mut seen: HashMap<[u64; K], u32> = HashMap::with_capacity(here.len() * 2);
+    for (k, from) in here.iter().enumerate() {
+        let mut any = false;
+        for mv in super::moves(&from.pos, card, rules) {
+            any = true;
+            let mut pos = from.pos;
+            pos.apply(mv, card, rules);
+            let view = canon.view(&pos, i + 1);
+            let key: [u64; K] = canon.key(&view, pos.discards, i + 1);
+            let child = Node {
+                pos,
+                parent: k as u32,
+                mv,
+                rank: if optimistic {
+                    pos.score.saturating_add(canon.bound(&view, i + 1))
+                } else {
+                    pos.score
+                },
+            };
+            match seen.entry(key) {
+                std::collections::hash_map::Entry::Occupied(e) => {
+                    let at = &mut next[*e.get() as usize];
+                    if pos.score > at.pos.score {
+                        *at = child;
+                    }
+                }
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(next.len() as u32);
+                    next.push(child);
+                }
+            }
+        }
+        // No move: the game is lost here, with this score (the longer line of equal ones:
+        // a line ends at the end of the deck or where it is lost).
+        if !any && (from.pos.score > best.0 || (from.pos.score == best.0 && i > best.1)) {
+            *best = (from.pos.score, i, k as u32);
+        }
+    }
+    next
+}
+
+/// The `width` most promising of `next`: by rank, then score, then the fewer cards on the board.
+fn keep(next: &mut Vec<Node>, width: usize) {
+    if next.len() > width {
+        next.sort_by_key(|n| {
+            let cards: usize = n
+                .pos
+                .columns()
+                .iter()
+                .map(crate::cards::engine::Column::len)
+                .sum();
+            (
+                std::cmp::Reverse(n.rank),
+                std::cmp::Reverse(n.pos.score),
+                cards,
+            )
+        });
+        next.truncate(width);
+    }
+}
+
+/// The moves that lead to the end `best`, followed back through every layer's parents.
+fn line(back: &[Vec<(u32, Move)>], best: Best) -> Vec<Move> {
+    let (_, mut layer, mut k) = best;
     let mut moves = Vec::with_capacity(layer);
     while layer > 0 {
         let (parent, mv) = back[layer][k as usize];
@@ -134,5 +160,5 @@ pub(super) fn beam<const K: usize>(
         layer -= 1;
     }
     moves.reverse();
-    (score, moves)
+    moves
 }

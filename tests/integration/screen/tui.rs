@@ -1002,9 +1002,11 @@ fn screens_for_the_chain(
     r.expect("Cards left 4");
     r.expect("1-5 place");
     r.send("1");
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The move's frames keep the count of cards as it was: the first screen that counts the card
+    // placed is the one after the animation (a key pressed sooner would end it early).
+    let moved = r.expect("Cards left 3");
     r.send("?");
-    let drawn = r.expect("Keys and rules");
+    let drawn = moved + "Cards left 3" + &r.expect("Keys and rules");
     r.send("\x03");
     r.ends_restored();
     // The help's own screen is the last "top left" before its title.

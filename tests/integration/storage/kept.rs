@@ -119,7 +119,7 @@ fn one_card_or_move_is_counted_in_the_singular() {
         1,
         None,
     );
-    std::thread::sleep(Duration::from_millis(1100));
+    crate::common::advance_clock(home.data().parent().unwrap(), 2);
     leave(
         &home,
         &["play", "--seed", "2", "--json"],
@@ -128,7 +128,7 @@ fn one_card_or_move_is_counted_in_the_singular() {
         2,
         None,
     );
-    std::thread::sleep(Duration::from_millis(1100));
+    crate::common::advance_clock(home.data().parent().unwrap(), 2);
     leave(
         &home,
         &["classic", "--seed", "3", "--json"],
@@ -137,7 +137,7 @@ fn one_card_or_move_is_counted_in_the_singular() {
         1,
         None,
     );
-    std::thread::sleep(Duration::from_millis(1100));
+    crate::common::advance_clock(home.data().parent().unwrap(), 2);
     // Seven moves that each change the board, found with the library's game.
     let rules = new2048::cards::rules::ClassicRules { size: 4, win: 2048 };
     let mut g = new2048::classic::ClassicGame::new(rules, 5);

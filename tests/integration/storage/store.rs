@@ -659,13 +659,13 @@ fn a_classic_game_saved_on_quit_resumes_where_it_was() {
         }
     }
     // The time played counts the first sitting, up to its last save, across the resume; not
-    // the time the game then sat saved.
-    std::thread::sleep(Duration::from_millis(1100));
+    // the time the game then sat saved (the clock put 2 s ahead, then a minute).
+    crate::common::advance_clock(env.tmp.path(), 2);
     assert!(g.undo());
     send("u", g.moves().len());
     child.kill().unwrap(); // SIGKILL
     assert!(!child.wait().unwrap().success());
-    std::thread::sleep(Duration::from_millis(3100));
+    crate::common::advance_clock(env.tmp.path(), 60);
 
     // Resume, one more move, then input ends: recorded as quit, with the undo kept.
     let resumed = json(&env.run(&["classic", "--resume", "--json"], "s\n"));
@@ -1062,7 +1062,7 @@ fn every_interrupted_game_is_a_saved_game_to_list_resume_or_delete() {
         "cards",
         2,
     );
-    std::thread::sleep(Duration::from_millis(1100));
+    crate::common::advance_clock(env.tmp.path(), 2);
     leave_saved(
         &env,
         &["classic", "--seed", "17", "--json"],
@@ -1070,7 +1070,7 @@ fn every_interrupted_game_is_a_saved_game_to_list_resume_or_delete() {
         "classic",
         1,
     );
-    std::thread::sleep(Duration::from_millis(1100));
+    crate::common::advance_clock(env.tmp.path(), 2);
     let duel = ["duel", "--seed", "3", "--names", "Ann,Bob", "--json"];
     leave_saved(&env, &duel, "1\n1\n", "duel", 2);
 
