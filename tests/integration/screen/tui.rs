@@ -955,17 +955,32 @@ fn spawn_sized(
         .arg(inner.get_program())
         .args(inner.get_args())
         .current_dir(dir.path());
-    for (k, v) in inner.get_envs() {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
-    }
+    same_env(&inner, &mut cmd);
     for (k, v) in env {
         cmd.env(k, v);
     }
     let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
     Run { p, dir }
+}
+
+/// Gives `to` the environment `from` was given (set and removed alike).
+fn same_env(from: &Command, to: &mut Command) {
+    for (k, v) in from.get_envs() {
+        match v {
+            Some(v) => to.env(k, v),
+            None => to.env_remove(k),
+        };
+    }
+}
+
+/// `cmd`'s program and arguments as one line a shell reads back as they are.
+fn shell_words(cmd: &Command) -> String {
+    let quoted = |s: &std::ffi::OsStr| format!("'{}'", s.to_string_lossy().replace('\'', "'\\''"));
+    std::iter::once(cmd.get_program())
+        .chain(cmd.get_args())
+        .map(quoted)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Rules and a deck where the eighth card makes a seven-step chain to 2048 on column 1.
@@ -2047,22 +2062,13 @@ fn ctrl_z_then_fg_comes_back_at_once_and_one_key_is_one_move() {
     let mut cmd = Command::new("bash");
     cmd.args(["--norc", "--noprofile", "-i"])
         .current_dir(dir.path());
-    for (k, v) in inner.get_envs() {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
-    }
+    same_env(&inner, &mut cmd);
     cmd.env("PS1", "shell> ");
     let p = spawn_command(cmd, Some(TIMEOUT_MS)).unwrap();
     let mut r = Run { p, dir };
     r.expect("shell> ");
-    let quoted = |s: &std::ffi::OsStr| format!("'{}'", s.to_string_lossy().replace('\'', "'\\''"));
-    let line: Vec<String> = std::iter::once(inner.get_program())
-        .chain(inner.get_args())
-        .map(quoted)
-        .collect();
-    r.send(&format!("stty cols 80 rows 24; {}\r", line.join(" ")));
+    let line = shell_words(&inner);
+    r.send(&format!("stty cols 80 rows 24; {line}\r"));
     r.expect("Cards left 100");
     r.expect("1-5 place");
     r.send("\x1a");
@@ -2102,28 +2108,16 @@ fn a_closed_window_saves_the_game_and_ends_it() {
     use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
     let inner = command(&SEED, &dir);
-    let quoted = |s: &std::ffi::OsStr| format!("'{}'", s.to_string_lossy().replace('\'', "'\\''"));
-    let line: Vec<String> = std::iter::once(inner.get_program())
-        .chain(inner.get_args())
-        .map(quoted)
-        .collect();
+    let line = shell_words(&inner);
     let mut cmd = Command::new("script");
     cmd.args(["-qfec"])
-        .arg(format!(
-            "stty cols 80 rows 24; echo game=$$=; exec {}",
-            line.join(" ")
-        ))
+        .arg(format!("stty cols 80 rows 24; echo game=$$=; exec {line}"))
         .arg("/dev/null")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .current_dir(dir.path());
-    for (k, v) in inner.get_envs() {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
-    }
+    same_env(&inner, &mut cmd);
     let mut script = cmd.spawn().expect("script (util-linux) runs");
     let mut out = script.stdout.take().unwrap();
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
