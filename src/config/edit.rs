@@ -679,6 +679,10 @@ mod tests {
         assert!(!d.is_set("board.columns"));
         assert!(d.text().contains("height = 5 # too low"), "{}", d.text());
         assert_eq!(d.rules().board.height, 5);
+    }
+
+    #[test]
+    fn an_unknown_key_is_taken_out_and_a_misspelt_one_renamed() {
         // An unknown key is marked and offered, to be taken out.
         let mut d = Draft::open("[board]\nhieght = 3\n", "m.toml", "m.toml").unwrap();
         assert_eq!(d.bad()[0].0, "board.hieght");
@@ -730,6 +734,10 @@ mod tests {
         assert_eq!(d.meant("board.colour"), None);
         let d = Draft::open("[bord]\nheight = 5\n", "m.toml", "m.toml").unwrap();
         assert_eq!(d.bad()[0].0, "bord");
+    }
+
+    #[test]
+    fn only_a_file_that_is_not_toml_is_refused_and_it_says_where() {
         // Only a file that is not TOML at all is refused.
         assert!(matches!(
             Draft::open("[board\n", "x.toml", "x.toml"),
