@@ -243,8 +243,31 @@ fn on_signals(to: mpsc::Sender<Event>) {
             }
         });
     }
+    // Windows has no signal iterator: the flags of SIGINT (Ctrl-C) and SIGTERM are looked at
+    // ten times a second instead.
     #[cfg(not(unix))]
-    drop(to);
+    {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let flag = Arc::new(AtomicBool::new(false));
+        for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            if signal_hook::flag::register(sig, Arc::clone(&flag)).is_err() {
+                return;
+            }
+        }
+        std::thread::spawn(move || {
+            let mut seen = false;
+            loop {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                if flag.swap(false, Ordering::SeqCst) {
+                    if seen || to.send(Event::Signal).is_err() {
+                        std::process::exit(130);
+                    }
+                    seen = true;
+                }
+            }
+        });
+    }
 }
 
 /// Hands the player's input lines to the duel on a thread of its own (a line too long or not

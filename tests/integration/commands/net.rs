@@ -899,7 +899,8 @@ fn local_hosts_listen_on_loopback_and_say_so() {
 
 /// The host on a real terminal leaves with `q`: it is asked first (the footer shows the real
 /// keys of the default rules: five columns, no discard), `y` leaves, the screen says the other
-/// player wins and why, and both histories say it in the same words.
+/// player wins and why, and both histories say it in the same words. (A pseudo-terminal: Unix.)
+#[cfg(unix)]
 #[test]
 fn leaving_on_the_full_screen_asks_and_loses() {
     use rexpect::session::spawn_command;
