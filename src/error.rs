@@ -25,7 +25,7 @@ pub(crate) enum Fault {
 
 impl Fault {
     /// The machine's fault when `machine`, else the user's.
-    fn of(machine: bool) -> Fault {
+    pub(crate) fn of(machine: bool) -> Fault {
         if machine {
             Fault::Machine
         } else {
@@ -54,12 +54,6 @@ impl Blame for crate::fsread::ReadError {
 }
 
 impl Blame for crate::config::own::EditFileError {
-    fn fault(&self) -> Fault {
-        Fault::of(self.is_machine())
-    }
-}
-
-impl Blame for crate::ui::SetupError {
     fn fault(&self) -> Fault {
         Fault::of(self.is_machine())
     }
@@ -265,23 +259,6 @@ mod tests {
                 Error::said(e, |e| format!("saved game 1: {e}")).code(),
                 code
             );
-        }
-    }
-
-    #[test]
-    fn a_screen_not_set_up_exits_by_its_kind() {
-        use crate::ui::SetupError;
-        let p = std::path::Path::new("settings.toml");
-        let read = |e| crate::fsread::ReadError::io(p, e);
-        let machine = SetupError::Read(read(io::Error::other("disk")));
-        let refused = SetupError::Read(read(io::ErrorKind::PermissionDenied.into()));
-        let flag = SetupError::Flag("unknown language `fr` for --lang; choose en or zh".into());
-        let file = SetupError::Settings("bad settings: s.toml:1:1: unknown field".into());
-        for (e, code) in [(machine, 1), (refused, 2), (flag, 2), (file, 2)] {
-            let shown = e.to_string();
-            let err = Error::said(e, ToString::to_string);
-            assert_eq!(err.code(), code, "{shown}");
-            assert_eq!(err.to_string(), shown);
         }
     }
 }

@@ -55,7 +55,7 @@ pub(crate) use self::net::{Brief, net_duel};
 pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
 pub(crate) use self::play::{CastSetup, cast};
 pub(crate) use self::screens::share_line;
-pub(crate) use self::term::{Display, SetupError, Ui, is_interactive, own_args, start_as_service};
+pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
 pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {

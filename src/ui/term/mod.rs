@@ -38,4 +38,4 @@ pub(crate) use input::{KeyRead, input_within, stop_asked};
 pub(crate) use keys::{Action, Waited, action, classic_action, read_key, wait_key};
 pub(crate) use paint::{Term, draw, paint, size};
 pub(crate) use raw::{TermGuard, outside, suspend};
-pub(crate) use settings::{Look, Motion, SetupError};
+pub(crate) use settings::{Look, Motion};

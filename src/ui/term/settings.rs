@@ -108,6 +108,14 @@ pub(crate) enum SetupError {
     Read(crate::fsread::ReadError),
 }
 
+// Beside the error, so the error type of the commands (one floor down) needs no arrow up to
+// the screens.
+impl crate::error::Blame for SetupError {
+    fn fault(&self) -> crate::error::Fault {
+        crate::error::Fault::of(self.is_machine())
+    }
+}
+
 impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -304,5 +312,23 @@ mod tests {
         );
         let e = Settings::from_parts(None, "s.toml", None, false, Some("neon"));
         assert!(matches!(e, Err(SetupError::Flag(m)) if m.contains("--theme")));
+    }
+
+    #[test]
+    fn a_screen_not_set_up_exits_by_its_kind() {
+        use crate::error::Error;
+        use std::io;
+        let p = std::path::Path::new("settings.toml");
+        let read = |e| crate::fsread::ReadError::io(p, e);
+        let machine = SetupError::Read(read(io::Error::other("disk")));
+        let refused = SetupError::Read(read(io::ErrorKind::PermissionDenied.into()));
+        let flag = SetupError::Flag("unknown language `fr` for --lang; choose en or zh".into());
+        let file = SetupError::Settings("bad settings: s.toml:1:1: unknown field".into());
+        for (e, code) in [(machine, 1), (refused, 2), (flag, 2), (file, 2)] {
+            let shown = e.to_string();
+            let err = Error::said(e, ToString::to_string);
+            assert_eq!(err.code(), code, "{shown}");
+            assert_eq!(err.to_string(), shown);
+        }
     }
 }
