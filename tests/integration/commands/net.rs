@@ -507,15 +507,11 @@ fn a_host_sending_garbage_an_enormous_line_or_nothing_is_refused_by_the_joiner()
     );
 }
 
-/// The host on a real terminal (a pseudo-terminal), the joiner a headless bot: the host's screen
-/// shows the other's moves as they come, is played with keys to the end, shows the result, and
-/// both histories hold the same duel.
+/// Ann hosts seed 3 on a real terminal (a pseudo-terminal) in `home`: the session, its code and
+/// the address it listens on, once the screen has said them.
 #[cfg(unix)]
-#[test]
-fn a_duel_on_the_full_screen_against_a_headless_joiner() {
-    use rexpect::session::spawn_command;
-    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let mut cmd = new2048(a.path());
+fn host_on_a_terminal(home: &std::path::Path) -> (rexpect::session::PtySession, String, String) {
+    let mut cmd = new2048(home);
     cmd.args([
         "--no-color",
         "duel",
@@ -528,10 +524,25 @@ fn a_duel_on_the_full_screen_against_a_headless_joiner() {
     ])
     .env("TERM", "xterm-256color")
     .env("LANG", "en_US.UTF-8");
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).unwrap();
     let (_, code) = p.exp_regex(r"code: [A-Z0-9]+").unwrap();
     let (_, addr) = p.exp_regex(r"address: [0-9.:]+").unwrap();
-    let (code, addr) = (&code["code: ".len()..], &addr["address: ".len()..]);
+    let (code, addr) = (
+        code["code: ".len()..].to_string(),
+        addr["address: ".len()..].to_string(),
+    );
+    (p, code, addr)
+}
+
+/// The host on a real terminal (a pseudo-terminal), the joiner a headless bot: the host's screen
+/// shows the other's moves as they come, is played with keys to the end, shows the result, and
+/// both histories hold the same duel.
+#[cfg(unix)]
+#[test]
+fn a_duel_on_the_full_screen_against_a_headless_joiner() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut p, code, addr) = host_on_a_terminal(a.path());
+    let (code, addr) = (code.as_str(), addr.as_str());
     let j = join(
         b.path(),
         addr,
@@ -903,25 +914,9 @@ fn local_hosts_listen_on_loopback_and_say_so() {
 #[cfg(unix)]
 #[test]
 fn leaving_on_the_full_screen_asks_and_loses() {
-    use rexpect::session::spawn_command;
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let mut cmd = new2048(a.path());
-    cmd.args([
-        "--no-color",
-        "duel",
-        "--host",
-        "127.0.0.1:0",
-        "--name",
-        "Ann",
-        "--seed",
-        "3",
-    ])
-    .env("TERM", "xterm-256color")
-    .env("LANG", "en_US.UTF-8");
-    let mut p = spawn_command(cmd, Some(30_000)).unwrap();
-    let (_, code) = p.exp_regex(r"code: [A-Z0-9]+").unwrap();
-    let (_, addr) = p.exp_regex(r"address: [0-9.:]+").unwrap();
-    let (code, addr) = (&code["code: ".len()..], &addr["address: ".len()..]);
+    let (mut p, code, addr) = host_on_a_terminal(a.path());
+    let (code, addr) = (code.as_str(), addr.as_str());
     let mut j = join(
         b.path(),
         addr,
