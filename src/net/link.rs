@@ -88,11 +88,13 @@ impl Link {
         all: Option<Duration>,
     ) -> Result<Msg, ReadError> {
         let all = all.map(|d| Instant::now() + d);
+        let mut looked = false;
         let m = loop {
             let each = Instant::now() + SILENCE;
             let mut timed = Deadline {
                 inner: reader,
                 until: all.map_or(each, |a| a.min(each)),
+                looked: &mut looked,
             };
             match proto::read(&mut timed) {
                 Ok(Msg::Ping) => {}
@@ -195,6 +197,9 @@ impl Link {
 struct Deadline<'a> {
     inner: &'a mut BufReader<TcpStream>,
     until: Instant,
+    /// Whether the one look past the time was taken (see [`Deadline::wait`]): one for a whole
+    /// [`Link::read`], so pings read past the time do not extend it.
+    looked: &'a mut bool,
 }
 
 impl std::io::Read for Deadline<'_> {
@@ -218,11 +223,21 @@ impl std::io::BufRead for Deadline<'_> {
 }
 
 impl Deadline<'_> {
-    /// Sets the socket's read timeout to the time left, or fails when none is.
-    fn wait(&self) -> std::io::Result<()> {
+    /// Sets the socket's read timeout to the time left, or fails when none is. Once past the
+    /// time, what is already waiting is still read, without waiting for more: a process that
+    /// was stopped for a while (a suspended laptop, a loaded machine) must not blame a peer
+    /// whose messages arrived meanwhile.
+    fn wait(&mut self) -> std::io::Result<()> {
         let left = self.until.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Err(std::io::ErrorKind::TimedOut.into());
+            if *self.looked {
+                return Err(std::io::ErrorKind::TimedOut.into());
+            }
+            *self.looked = true;
+            return self
+                .inner
+                .get_ref()
+                .set_read_timeout(Some(std::time::Duration::from_millis(1)));
         }
         self.inner.get_ref().set_read_timeout(Some(left))
     }
