@@ -53,18 +53,6 @@ const KNOWN_LONG: &[(&str, &str)] = &[
         "ui: second wave, after the ui branches",
     ),
     (
-        "src/app/simulate.rs:run_one",
-        "app: second wave, after the app branches",
-    ),
-    (
-        "src/store/tally.rs:scan",
-        "store: the text escaping branch edits the store",
-    ),
-    (
-        "src/app/records/mod.rs:data",
-        "app/records: the text escaping branch",
-    ),
-    (
         "src/ui/screens/duel.rs:screen",
         "ui: the network duel's branch",
     ),
@@ -81,14 +69,6 @@ const KNOWN_LONG: &[(&str, &str)] = &[
         "ui/net: the network duel's branch, merged as this test came in",
     ),
     (
-        "src/store/db/data/check.rs:rows",
-        "store: the text escaping branch, merged as this test came in",
-    ),
-    (
-        "src/app/train.rs:command",
-        "app: second wave, after the app branches",
-    ),
-    (
         "src/ui/menu/tests.rs:the_menu_lists_three_saves_and_the_presets_with_a_record",
         "ui/menu: the first hour's branch",
     ),
@@ -96,10 +76,7 @@ const KNOWN_LONG: &[(&str, &str)] = &[
 
 /// Files over [`FILE_LINES`] allowed for now (path, why), each in [`SHRINKING_LATER`], on the
 /// same terms as [`KNOWN_LONG`].
-const KNOWN_LARGE: &[(&str, &str)] = &[(
-    "src/app/records/report.rs",
-    "app/records: 801 lines after the text escaping branch merged; second wave",
-)];
+const KNOWN_LARGE: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
