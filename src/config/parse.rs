@@ -243,7 +243,7 @@ impl Reader<'_> {
     }
 }
 
-/// A rules file whose text is not TOML, where the parser (toml's, or the editor's toml_edit)
+/// A rules file whose text is not TOML, where the parser (toml's, or the editor's `toml_edit`)
 /// stopped at `span`: said in the game's words ([`syntax::say`]), never the parser's.
 pub(crate) fn not_toml(origin: &str, text: &str, span: Option<Range<usize>>) -> RulesError {
     let error = |span, message| RulesError::at(origin, text, span, message);

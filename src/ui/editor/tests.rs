@@ -195,7 +195,7 @@ fn a_typed_name_takes_no_character_that_does_not_show() {
 }
 
 /// A file the editor cannot open because its text is not TOML is said in the game's words, as
-/// the reader says it at start-up: never toml_edit's message, nor the words toml and serde use.
+/// the reader says it at start-up: never `toml_edit`'s message, nor the words toml and serde use.
 #[test]
 fn no_message_of_a_rules_file_the_editor_opens_is_tomls() {
     for text in [

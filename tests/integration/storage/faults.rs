@@ -125,14 +125,14 @@ fn finish(mut child: Child, args: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// The lines `from` a child's output as they come, each with its newline; the channel closes when
-/// the child closes it (at its end).
+/// The lines `from` a child's output as they come; the channel closes when the child closes it
+/// (at its end).
 fn lines_of(from: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in std::io::BufRead::lines(std::io::BufReader::new(from)) {
             let Ok(line) = line else { break };
-            if tx.send(line + "\n").is_err() {
+            if tx.send(line).is_err() {
                 break;
             }
         }
@@ -693,9 +693,11 @@ fn writes_that_fail_are_said_once_and_so_is_their_return() {
     // The database held locked by another program fails a move's save as a full disk would:
     // said once, play goes on, and once it is free the save has every move again.
     let home = Home::impatient();
-    let mut child = home.spawn(&["play", "--seed", "22", "--json"]);
+    // Without `--json` each move is shown once its save was tried: that is what the test waits
+    // for while the database is locked.
+    let mut child = home.spawn(&["play", "--seed", "22"]);
     let mut stdin = child.stdin.take().unwrap();
-    let said = lines_of(child.stderr.take().unwrap());
+    let shown = lines_of(child.stdout.take().unwrap());
     let wait_for = |moves: usize| {
         let deadline = Instant::now() + HANG;
         while crate::common::saved_moves(&home.data(), "cards") != Some(moves) {
@@ -711,18 +713,21 @@ fn writes_that_fail_are_said_once_and_so_is_their_return() {
     let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
     db.execute_batch("BEGIN EXCLUSIVE").unwrap();
     writeln!(stdin, "2").unwrap();
-    // The move's save waits the busy timeout, then fails and says so.
-    let mut err = String::new();
-    while !err.contains("cannot save the game") {
-        let line = said.recv_timeout(HANG);
-        err += &line.unwrap_or_else(|_| panic!("the failed save was never said: {err}"));
+    // The move's save waits the busy timeout and fails; then the move is shown.
+    let mut moves = 0;
+    while moves < 2 {
+        let line = shown
+            .recv_timeout(HANG)
+            .expect("the second move was never shown");
+        moves += usize::from(line.starts_with("> "));
     }
+    assert_eq!(crate::common::saved_moves(&home.data(), "cards"), Some(1));
     db.execute_batch("ROLLBACK").unwrap();
     writeln!(stdin, "3\n4").unwrap();
     wait_for(4);
     drop(stdin);
-    finish(child, &["play"]);
-    err.extend(said.iter());
+    let out = finish(child, &["play"]);
+    let err = text(&out.stderr);
     assert_eq!(err.matches("cannot save the game").count(), 1, "{err}");
     assert!(err.contains("tried again at every move"), "{err}");
     assert_eq!(err.matches("saving works again").count(), 1, "{err}");
