@@ -157,8 +157,8 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     );
     let (mut out, start) = curve.finish()?;
     let path = net.path_in(&dir);
-    std::fs::create_dir_all(crate::fsread::parent(&path))
-        .and_then(|()| crate::fsread::write_atomic(&path, &net.encode()))
+    std::fs::create_dir_all(crate::base::fsread::parent(&path))
+        .and_then(|()| crate::base::fsread::write_atomic(&path, &net.encode()))
         .map_err(|e| {
             Error::io(format!(
                 "cannot write the weights to {}: {e}",

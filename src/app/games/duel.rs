@@ -64,7 +64,7 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
         if let Err(why) = crate::duel::check_name(n) {
             return Err(Error::usage(format!(
                 "--names: `{}` is not a name: {why}",
-                crate::cards::text::escape_controls(name)
+                crate::base::visible::escape(name)
             )));
         }
         *slot = n.to_string();

@@ -255,7 +255,7 @@ fn mend_text(
         } else {
             return Err(Error::Rules(e));
         }
-        text = crate::fsread::read_text(&path, crate::fsread::Links::Follow, {
+        text = crate::base::fsread::read_text(&path, crate::base::fsread::Links::Follow, {
             crate::config::paths::CONFIG_FILE_BYTES
         })
         .map_err(|e| Error::said(e, ToString::to_string))?;
