@@ -57,7 +57,7 @@ impl Error {
     }
 
     /// Something failed that the user did not cause: exit status 1.
-    pub(crate) fn io(message: impl Into<String>) -> Self {
+    pub(crate) fn failed(message: impl Into<String>) -> Self {
         Error::Failed(message.into())
     }
 
@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn the_variant_gives_the_exit_status() {
         assert_eq!(Error::usage("x").code(), 2);
-        assert_eq!(Error::io("x").code(), 1);
+        assert_eq!(Error::failed("x").code(), 1);
         assert_eq!(Error::from(io::Error::other("disk")).code(), 1);
         assert_eq!(
             Error::from(io::Error::from(io::ErrorKind::BrokenPipe)).code(),

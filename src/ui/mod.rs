@@ -75,8 +75,8 @@ pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
 pub(crate) fn edit_rules(ui: &Ui, file: (PathBuf, String)) -> Result<Edited, Error> {
     let (path, text) = file;
     let mut editor = Editor::open(&path, &text).map_err(Error::usage)?;
-    let guard =
-        TermGuard::enter(ui).map_err(|e| Error::io(format!("cannot take the terminal: {e}")))?;
+    let guard = TermGuard::enter(ui)
+        .map_err(|e| Error::failed(format!("cannot take the terminal: {e}")))?;
     let edited = play::edit(ui, &mut editor);
     drop(guard);
     Ok(edited)

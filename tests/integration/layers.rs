@@ -372,7 +372,10 @@ fn a_planted_import_up_a_floor_is_found() {
         "\nuse crate::{cards::card::Card, store};\n",
     );
     assert_eq!(group.len(), 2, "{group:?}");
-    let climbed = plant("src/ui/play/session.rs", "\nuse super::super::super::app;\n");
+    let climbed = plant(
+        "src/ui/play/session.rs",
+        "\nuse super::super::super::app;\n",
+    );
     assert_eq!(climbed.len(), 1, "{climbed:?}");
     assert!(climbed[0].contains("`ui` imports `app`"), "{climbed:?}");
     let ui = plant("src/ui/kit/text.rs", "\nuse super::super::menu::Menu;\n");

@@ -46,9 +46,9 @@ pub(crate) struct Lock {
 }
 
 /// A shared hold of the lock, let go when dropped.
-pub(crate) struct Held(Option<File>);
+pub(crate) struct SharedHold(Option<File>);
 
-impl Drop for Held {
+impl Drop for SharedHold {
     fn drop(&mut self) {
         if let Some(f) = &self.0 {
             let _ = f.unlock();
@@ -80,9 +80,9 @@ impl Lock {
     }
 
     /// Holds the lock shared until the hold is dropped: waits while another window mends.
-    pub(crate) fn hold(&self) -> Held {
+    pub(crate) fn hold(&self) -> SharedHold {
         self.share();
-        Held(self.file.as_ref().and_then(|f| f.try_clone().ok()))
+        SharedHold(self.file.as_ref().and_then(|f| f.try_clone().ok()))
     }
 
     /// Takes the lock shared (from none or from exclusive).
