@@ -17,8 +17,8 @@ use crate::headless::cards::Print;
 use crate::record::{GameKind, Side};
 use crate::store::Store;
 
-use crate::app::games::deal::{new_classic, new_game_with_meta};
 use crate::app::games::kept::{play_classic_kept_from, play_kept_from};
+use crate::app::games::new_game::{new_classic, new_game_with_meta};
 use crate::app::shared::{load_rules, terminal};
 use crate::deal::fresh_seed;
 use crate::error::Error;
