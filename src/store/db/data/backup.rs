@@ -38,6 +38,52 @@ pub(crate) struct Restored {
     pub(crate) keep: PathBuf,
     /// How many older kept databases were removed ([`KEPT_COPIES`] stay).
     pub(crate) pruned: usize,
+    /// Rows taken whose summary columns said otherwise than their record (edited by hand, say):
+    /// the row and the columns, which now hold the record's figures.
+    pub(crate) mended: Vec<String>,
+}
+
+/// The columns of a game's row that are a summary of its record (what `history` lists and
+/// `stats` sums): a restore writes them from the record, and says where the backup's differed.
+const SUMMARY_COLUMNS: [&str; 12] = [
+    "game",
+    "of",
+    "started",
+    "ended",
+    "duration_secs",
+    "outcome",
+    "score",
+    "played",
+    "highest",
+    "undos",
+    "deal",
+    "daily",
+];
+
+/// The summary columns of game `id` in `src` that differ from its row in `tx` (as just written
+/// from its record).
+fn columns_differing(
+    src: &Connection,
+    tx: &Connection,
+    id: &str,
+) -> rusqlite::Result<Vec<&'static str>> {
+    let row = |c: &Connection| -> rusqlite::Result<Vec<rusqlite::types::Value>> {
+        c.query_row(
+            &format!(
+                "SELECT {} FROM games WHERE id = ?1",
+                SUMMARY_COLUMNS.join(", ")
+            ),
+            [id],
+            |r| (0..SUMMARY_COLUMNS.len()).map(|i| r.get(i)).collect(),
+        )
+    };
+    let (was, now) = (row(src)?, row(tx)?);
+    Ok(SUMMARY_COLUMNS
+        .iter()
+        .zip(was.iter().zip(&now))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(name, _)| *name)
+        .collect())
 }
 
 /// How many databases replaced by restores are kept, the newest: each is a whole copy, and a
@@ -370,6 +416,11 @@ fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Rest
         let refused = |why: &str| format!("row n {n} of games: {why}");
         if tally(&mut got, taken, refused, "a second row of the same game")? {
             got.games += 1;
+            let differing = columns_differing(src, tx, &gid).unwrap_or_default();
+            if !differing.is_empty() {
+                got.mended
+                    .push(format!("row n {n} of games ({})", differing.join(", ")));
+            }
         }
     }
     for (sid, _) in saves::list(src).map_err(unread)? {
