@@ -272,13 +272,7 @@ fn animate(
         f.before = Some(ahead.clone());
     }
     show_frames(s.ui, &frames, |f, v| {
-        lay_out_cards(
-            &screen(s, v, Some(f)),
-            s.ui.words,
-            v.theme,
-            v.width,
-            v.height,
-        )
+        lay_out_cards(&screen(s, v, Some(f)), v.canvas)
     });
 }
 
@@ -437,11 +431,11 @@ impl OnePlayer for Game {
                 &log,
                 &mut journal,
                 Stamp::now(),
-                v.width,
-                v.height,
+                v.canvas.width,
+                v.canvas.height,
             ));
         }
-        lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_cards(&screen(s, v, None), v.canvas)
     }
 
     /// A click on a column places the card there, and a click on the card in hand discards it
@@ -452,8 +446,8 @@ impl OnePlayer for Game {
             return None;
         }
         let (width, height) = crate::ui::term::size(&s.ui.term);
-        let view = View::plain(Overlay::None, width, height);
-        let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
+        let view = View::plain(Overlay::None, s.ui.canvas(width, height));
+        let at = columns_at(&screen(s, view, None), view.canvas)?;
         click(&at, m, s.extra.cursor, s.game.rules().has_discards())
     }
 

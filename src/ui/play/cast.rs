@@ -19,7 +19,7 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::ui::kit::{Theme, Words};
+use crate::ui::kit::{Canvas, Theme, Words};
 use crate::ui::term::Motion;
 use crate::ui::widgets::timing;
 
@@ -52,12 +52,12 @@ fn screenful(lines: &[String]) -> String {
 /// its header shows).
 pub(crate) fn cast<G: Shown>(
     mut reel: Solo<G>,
-    words: &Words,
+    words: &'static Words,
     theme: Theme,
     setup: &CastSetup,
 ) -> String {
     let len = reel.len();
-    let (w, h) = (setup.width, setup.height);
+    let canvas = Canvas::new(words, theme, setup.width, setup.height);
     let mut events: Vec<(Duration, String)> = Vec::new();
     let mut at = Duration::ZERO;
     let playing = |step: usize| Playback {
@@ -65,7 +65,7 @@ pub(crate) fn cast<G: Shown>(
         playing: step < len,
         ..Playback::START
     };
-    events.push((at, screenful(&frame(&reel, playing(0), words, theme, w, h))));
+    events.push((at, screenful(&frame(&reel, playing(0), canvas))));
     let pace = Motion { pace: Some(100) };
     for i in 0..len {
         at += STEP;
@@ -79,14 +79,11 @@ pub(crate) fn cast<G: Shown>(
                 playing: true,
                 ..Playback::START
             };
-            events.push((at, screenful(&frame(&reel, shown, words, theme, w, h))));
+            events.push((at, screenful(&frame(&reel, shown, canvas))));
             at += held;
         }
         reel.frame = None;
-        events.push((
-            at,
-            screenful(&frame(&reel, playing(i + 1), words, theme, w, h)),
-        ));
+        events.push((at, screenful(&frame(&reel, playing(i + 1), canvas))));
     }
     let end = at + HOLD;
     asciicast(setup, &events, end)
@@ -218,11 +215,14 @@ mod tests {
             playing: false,
             ..Playback::START
         };
-        let expected: Vec<String> =
-            frame(&Solo::new(g.clone(), None), end, &EN, Theme::PLAIN, 80, 24)
-                .iter()
-                .map(|l| l.trim_end().to_string())
-                .collect();
+        let expected: Vec<String> = frame(
+            &Solo::new(g.clone(), None),
+            end,
+            Canvas::new(&EN, Theme::PLAIN, 80, 24),
+        )
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
         assert_eq!(screen[..expected.len()], expected[..]);
         let shown = screen.join("\n");
         assert!(

@@ -67,13 +67,7 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
         .last()
         .is_some_and(|_| spawned(before, dir, s.game.board()).is_some());
     show_frames(s.ui, &frames, |f, v| {
-        lay_out_classic(
-            &screen(s, v, Some(f)),
-            s.ui.words,
-            v.theme,
-            v.width,
-            v.height,
-        )
+        lay_out_classic(&screen(s, v, Some(f)), v.canvas)
     });
     // The last frame is the board as it is, with the merged tiles and the new one marked.
     s.extra.marks = frames.last().filter(|_| spawn).cloned();
@@ -191,10 +185,10 @@ impl OnePlayer for ClassicGame {
                 s.extra.event,
                 &mut journal,
                 Stamp::now(),
-                (v.width, v.height),
+                (v.canvas.width, v.canvas.height),
             ));
         }
-        lay_out_classic(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_classic(&screen(s, v, None), v.canvas)
     }
 
     /// A drag (press, move, release) slides the way it went; a press and release in place

@@ -331,7 +331,7 @@ impl<G: Keyed> Play for Session<'_, G> {
 
     fn lay_out(&self, v: View) -> Laid {
         let screen = self.screen_state(v.overlay, v.prompt_line);
-        lay_out_duel(&screen, self.ui.words, v.theme, v.width, v.height)
+        lay_out_duel(&screen, v.canvas)
     }
 
     fn action(&self, key: &Key) -> Action {
@@ -345,7 +345,7 @@ impl<G: Keyed> Play for Session<'_, G> {
         let i = self.duel.to_move()?;
         let (width, height) = crate::ui::term::size(&self.ui.term);
         let screen = self.screen_state(Overlay::None, false);
-        if let Some(at) = duel_columns_at(&screen, self.ui.words, width, height) {
+        if let Some(at) = duel_columns_at(&screen, self.ui.canvas(width, height)) {
             return click(&at, m, self.cursors[i], self.duel.players[i].discards());
         }
         match m.act {

@@ -24,7 +24,7 @@ use crate::duel::{Duel, Playable, turn_order};
 use crate::strategy::review::Rated;
 
 use crate::ui::kit::{
-    Frame, Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack,
+    Canvas, Frame, Laid, Note, Overlay, Tone, Words, char_at, fill, or_too_small, pack,
 };
 use crate::ui::screens::{
     ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
@@ -61,13 +61,7 @@ pub(crate) trait Shown: Keyed {
     /// The column move `i` goes to (the card game highlights it before it is played).
     fn column(&self, i: usize) -> Option<usize>;
     /// The one-player screen of `at` as `shot` marks it, the last line left free.
-    fn screen(
-        at: &Self,
-        shot: &Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Laid;
+    fn screen(at: &Self, shot: &Shot<'_>, c: Canvas) -> Laid;
     /// The frames of move `i` in motion, as the game screen animates it (none where it does
     /// not).
     fn motion(&self, _i: usize) -> Vec<Frame> {
@@ -112,13 +106,7 @@ impl Shown for Game {
         frames
     }
 
-    fn screen(
-        at: &Game,
-        shot: &Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Laid {
+    fn screen(at: &Game, shot: &Shot<'_>, c: Canvas) -> Laid {
         let screen = Screen {
             game: at,
             best: shot.best,
@@ -138,7 +126,7 @@ impl Shown for Game {
             goal: None,
             par: None,
         };
-        lay_out_cards(&screen, words, theme, size.0, size.1)
+        lay_out_cards(&screen, c)
     }
 }
 
@@ -151,13 +139,7 @@ impl Shown for ClassicGame {
         None
     }
 
-    fn screen(
-        at: &ClassicGame,
-        shot: &Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        (width, height): (usize, usize),
-    ) -> Laid {
+    fn screen(at: &ClassicGame, shot: &Shot<'_>, c: Canvas) -> Laid {
         let screen = ClassicScreen {
             game: at,
             best: shot.best,
@@ -168,7 +150,7 @@ impl Shown for ClassicGame {
             frame: None,
             insight: &[],
         };
-        lay_out_classic(&screen, words, theme, width, height)
+        lay_out_classic(&screen, c)
     }
 }
 
@@ -176,15 +158,8 @@ impl Shown for ClassicGame {
 pub(crate) trait Reel {
     /// Moves in the whole recording.
     fn len(&self) -> usize;
-    /// The screen after `step` moves, its last line left free.
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid;
+    /// The screen after `step` moves on canvas `c`, its last line left free.
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid;
     /// How the recorded game ended (a one-player game), said at its last step.
     fn ending(&self) -> Option<Ending>;
     /// What the screen is called: a replay, or a review.
@@ -231,17 +206,10 @@ impl<G: Shown> Solo<G> {
 
     /// The screen after `step` moves as `shot` marks it, what the last move did under its
     /// notes.
-    fn screen(
-        &self,
-        step: usize,
-        mut shot: Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Laid {
-        let (at, told) = replayed(&self.game, step, words);
+    fn screen(&self, step: usize, mut shot: Shot<'_>, c: Canvas) -> Laid {
+        let (at, told) = replayed(&self.game, step, c.words);
         shot.notes.extend(told);
-        G::screen(&at, &shot, words, theme, size)
+        G::screen(&at, &shot, c)
     }
 }
 
@@ -250,25 +218,18 @@ impl<G: Shown> Reel for Solo<G> {
         self.game.move_count()
     }
 
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid {
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid {
         let shot = Shot {
             notes: Vec::new(),
             cursor: match &self.frame {
                 Some(f) => Some(f.col),
                 None => self.game.column(step),
             },
-            tag: self.tag(words),
+            tag: self.tag(c.words),
             best: self.best,
             frame: self.frame.as_ref(),
         };
-        self.screen(step, shot, words, theme, (width, height))
+        self.screen(step, shot, c)
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -350,14 +311,8 @@ impl Reel for Annotated {
 
     /// The move to come from here, rated, above what the last one did; the better move
     /// highlighted.
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid {
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid {
+        let words = c.words;
         let cursor = match self.rated.get(step).map(|m| m.best) {
             Some(Move::Place(c)) => Some(usize::from(c)),
             Some(Move::Discard) => None,
@@ -370,7 +325,7 @@ impl Reel for Annotated {
             best: self.solo.best,
             frame: None,
         };
-        self.solo.screen(step, shot, words, theme, (width, height))
+        self.solo.screen(step, shot, c)
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -428,14 +383,8 @@ impl<G: Shown> Reel for Duet<G> {
         self.movers.len()
     }
 
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid {
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid {
+        let words = c.words;
         let [a, b] = &self.players;
         let mut duel = Duel::new(a.restart(), b.restart());
         let mut made = [0; 2];
@@ -461,7 +410,7 @@ impl<G: Shown> Reel for Duet<G> {
             asking: false,
             gave_up: None,
         };
-        lay_out_duel(&screen, words, theme, width, height)
+        lay_out_duel(&screen, c)
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -543,41 +492,21 @@ impl Playback {
     }
 }
 
-/// The replay screen after `p.step` moves, for a terminal of `width` × `height`: the game's
-/// screen, then the status (playing or paused, the move, the speed; the outcome at the end) and
-/// the keys; in a small window, both on one short line.
-pub(crate) fn frame(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    frame_of(reel, p, words, theme, (width, height), true)
+/// The replay screen after `p.step` moves, on canvas `c`: the game's screen, then the status
+/// (playing or paused, the move, the speed; the outcome at the end) and the keys; in a small
+/// window, both on one short line.
+pub(crate) fn frame(reel: &dyn Reel, p: Playback, c: Canvas) -> Vec<String> {
+    frame_of(reel, p, c, true)
 }
 
 /// [`frame`] as a recording shows it: without the keys line, which no one watching it can press.
-pub(crate) fn recorded_frame(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    frame_of(reel, p, words, theme, (width, height), false)
+pub(crate) fn recorded_frame(reel: &dyn Reel, p: Playback, c: Canvas) -> Vec<String> {
+    frame_of(reel, p, c, false)
 }
 
 /// [`frame`], with or without the keys line.
-fn frame_of(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    (width, height): (usize, usize),
-    keys: bool,
-) -> Vec<String> {
+fn frame_of(reel: &dyn Reel, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+    let (width, height) = (c.width, c.height);
     let mut laid = Err((width + 1, height + 1));
     // The bottom's room is the most it takes at any step, playing or paused (the outcome at the
     // end, the longest move number, a longer word for playing), so the board keeps its layout,
@@ -586,18 +515,18 @@ fn frame_of(
     let most = [len.saturating_sub(1), len]
         .into_iter()
         .flat_map(|step| [true, false].map(|playing| Playback { step, playing, ..p }))
-        .map(|q| roomy(reel, q, words, theme, width, keys).len())
+        .map(|q| roomy(reel, q, c, keys).len())
         .max()
         .unwrap_or(0);
     for (bottom, most) in [
-        (roomy(reel, p, words, theme, width, keys), most),
-        (tight(reel, p, words, theme, width, keys), 1),
+        (roomy(reel, p, c, keys), most),
+        (tight(reel, p, c, keys), 1),
     ] {
         // The screen keeps its last line free for a prompt: the bottom starts there.
         let below = bottom.len().max(most);
         let room = (height + 1).saturating_sub(below);
         laid = reel
-            .lay_out(p.step, words, theme, width, room)
+            .lay_out(p.step, c.sized(width, room))
             .map(|mut lines| {
                 if lines.last().is_some_and(String::is_empty) {
                     lines.pop();
@@ -610,7 +539,7 @@ fn frame_of(
             break;
         }
     }
-    or_too_small(laid, words, theme, width, height)
+    or_too_small(laid, c)
 }
 
 /// The speed's label.
@@ -625,14 +554,8 @@ fn mark(p: Playback) -> &'static str {
 
 /// The status line (with a bar of how far the replay is) and the keys, each wrapped to the
 /// width.
-fn roomy(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    keys: bool,
-) -> Vec<String> {
+fn roomy(reel: &dyn Reel, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let len = reel.len();
     let state = if p.playing {
         words.replay_playing
@@ -687,14 +610,8 @@ fn progress(step: usize, len: usize, cells: usize) -> String {
 }
 
 /// One line: `❚❚ 3/57 ×1  ←→ space +- q`.
-fn tight(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    keys: bool,
-) -> Vec<String> {
+fn tight(reel: &dyn Reel, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let status = format!(
         "{} {} {}",
         mark(p),
@@ -748,7 +665,7 @@ pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
     };
     loop {
         let (w, h) = term::size(&ui.term);
-        let lines = frame(reel, p, ui.words, ui.theme, w, h);
+        let lines = frame(reel, p, ui.canvas(w, h));
         if term::draw(&ui.term, &lines, h).is_err() {
             return;
         }
