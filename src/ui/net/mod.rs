@@ -23,9 +23,7 @@ use std::io;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use crate::cards::engine::Game;
-use crate::classic::ClassicGame;
-use crate::duel::{DuelResult, Playable};
+use crate::duel::DuelResult;
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session, Stop, Why};
@@ -38,69 +36,9 @@ use crate::ui::term::{
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);
 
-/// What the screen says of a game besides its board: score, cards left (classic: moves) and
-/// the highest card or tile, each in words.
-pub(crate) trait Brief: DuelBoard {
-    fn brief(&self, words: &Words) -> [String; 3];
-    /// Whether its rules allow discards (the footer offers `d` only then).
-    fn discards(&self) -> bool {
-        false
-    }
-
-    /// A move's word as the log shows it: the key the player presses for it.
-    fn shown(word: &str) -> String {
-        word.to_string()
-    }
-}
-
-impl Brief for Game {
-    fn brief(&self, words: &Words) -> [String; 3] {
-        [
-            format!("{} {}", words.score, self.score()),
-            format!("{} {}", words.cards_left, self.cards_left()),
-            format!("{} {}", words.highest, highest_shown(self.highest())),
-        ]
-    }
-
-    fn discards(&self) -> bool {
-        self.rules().has_discards()
-    }
-}
-
-/// The highest card or tile as the figures show it: a dash until there is one.
-fn highest_shown(highest: u64) -> String {
-    if highest == 0 {
-        "-".to_string()
-    } else {
-        highest.to_string()
-    }
-}
-
-impl Brief for ClassicGame {
-    fn brief(&self, words: &Words) -> [String; 3] {
-        [
-            format!("{} {}", words.score, Playable::score(self)),
-            format!("{} {}", words.moves, self.move_count()),
-            format!("{} {}", words.highest_tile, highest_shown(self.highest())),
-        ]
-    }
-
-    /// A slide as the arrow key that makes it (the word is the protocol's letter).
-    fn shown(word: &str) -> String {
-        let arrow = match word {
-            "u" | "up" => "↑",
-            "d" | "down" => "↓",
-            "l" | "left" => "←",
-            "r" | "right" => "→",
-            other => other,
-        };
-        arrow.to_string()
-    }
-}
-
 /// Plays the duel of `s` on the screen until it is over on this side, then shows the result
 /// until a key. `s` is then finished (recorded, printed) by the caller.
-pub(crate) fn net_duel<G: NetGame + Brief>(
+pub(crate) fn net_duel<G: NetGame + DuelBoard>(
     ui: &Ui,
     s: &mut Session<G>,
     events: &Receiver<Event>,
@@ -112,7 +50,7 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
 }
 
 /// [`net_duel`] on a screen already taken (the start menu's).
-pub(crate) fn duel_screen<G: NetGame + Brief>(
+pub(crate) fn duel_screen<G: NetGame + DuelBoard>(
     ui: &Ui,
     s: &mut Session<G>,
     events: &Receiver<Event>,
@@ -190,7 +128,7 @@ struct Controls {
 impl Controls {
     /// What `key` does: a move sent to the duel, the highlight moved, leaving (asked first
     /// where it loses the duel), or the answer to that question.
-    fn key<G: NetGame + Brief>(&mut self, s: &mut Session<G>, key: &Key) {
+    fn key<G: NetGame + DuelBoard>(&mut self, s: &mut Session<G>, key: &Key) {
         let act = if self.cards {
             action(key)
         } else {
@@ -231,7 +169,7 @@ impl Controls {
 }
 
 /// The result, until a key (a signal or a lost terminal ends it too).
-fn show_result<G: NetGame + Brief>(ui: &Ui, s: &Session<G>) -> io::Result<()> {
+fn show_result<G: NetGame + DuelBoard>(ui: &Ui, s: &Session<G>) -> io::Result<()> {
     loop {
         match wait_key(ui, None) {
             Waited::Key(_) | Waited::Stop => return Ok(()),
@@ -316,7 +254,7 @@ fn forfeit_words(why: &Why, t: &NetWords) -> String {
 
 /// The other player as a line, or two where one is too narrow: `head`, then their figures (the
 /// highest card as far as this player has come, `seen`).
-fn other_lines<G: Brief>(
+fn other_lines<G: DuelBoard>(
     head: String,
     (other, seen): (&G, &G),
     words: &Words,
@@ -335,7 +273,7 @@ fn other_lines<G: Brief>(
 /// The line under the screen: the question before leaving, the result, or the keys this
 /// player has (the columns these rules have; `d` only where they allow discards; what leaving
 /// costs), that this side waits, and the clock when little of it is left.
-fn footer<G: NetGame + Brief>(
+fn footer<G: NetGame + DuelBoard>(
     s: &Session<G>,
     words: &Words,
     (cards, short): (bool, bool),
@@ -385,7 +323,7 @@ const EVENTS_A_TICK: usize = 256;
 const CLOCK_SHOWN: Duration = Duration::from_secs(15);
 
 /// The screen for a terminal `w`×`h`.
-fn lay_out<G: NetGame + Brief>(
+fn lay_out<G: NetGame + DuelBoard>(
     ui: &Ui,
     s: &Session<G>,
     (cursor, asking): (Option<usize>, bool),
@@ -439,7 +377,7 @@ struct Drawing<'a, 's, G: NetGame> {
     w: usize,
 }
 
-impl<G: NetGame + Brief> Drawing<'_, '_, G> {
+impl<G: NetGame + DuelBoard> Drawing<'_, '_, G> {
     /// A player's name in their colour, `(you)` after this player's, `■` after a game over.
     fn head(&self, i: usize, g: &G) -> String {
         let tones = [Tone::Player1, Tone::Player2];
@@ -543,7 +481,7 @@ impl<G: NetGame + Brief> Drawing<'_, '_, G> {
 
 /// The screen's lines from its parts: the title and the latest events where there is room
 /// around the body, the footer whole at the bottom whatever had to go.
-fn stack<G: NetGame + Brief>(
+fn stack<G: NetGame + DuelBoard>(
     s: &Session<G>,
     (title, body, footer): (String, Vec<String>, Vec<String>),
     (words, theme): (&Words, Theme),
@@ -579,7 +517,7 @@ pub(super) fn gone(g: &Gone, t: &NetWords) -> String {
 }
 
 /// A line of the duel's log, in the player's words.
-fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, words: &Words) -> String {
+fn said<G: NetGame + DuelBoard>(s: &Session<G>, l: &Said, words: &Words) -> String {
     let t = words.net;
     let (me, peer) = (&s.names[s.me], &s.names[1 - s.me]);
     match l {
@@ -630,6 +568,8 @@ fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, words: &Words) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::engine::Game;
+    use crate::classic::ClassicGame;
 
     #[test]
     fn a_move_in_the_log_is_the_key_that_makes_it() {

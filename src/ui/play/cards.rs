@@ -4,8 +4,6 @@
 //! are the one-player games' ([`super::solo`]). Every move is checked by the engine first
 //! ([`Game::play`] refuses illegal ones), so a key can only ever produce a move or a short message.
 
-use crate::ui::term::Key;
-
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
 use crate::start::{Deal, GameMeta};
@@ -15,7 +13,7 @@ use crate::strategy::review::{self, Loss};
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
 use crate::ui::screens::{CardLog, Event, Goal, Screen, columns_at, lay_out_cards, log_cards};
-use crate::ui::term::{Action, Look, Mouse, Ui, action};
+use crate::ui::term::{Action, Look, Mouse, Ui};
 use crate::ui::widgets::{card_frames, show_frames};
 
 use super::insight::{self, Judged, Pending};
@@ -300,10 +298,6 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
 
 impl OnePlayer for Game {
     type Extra = Cards;
-
-    fn action(key: &Key) -> Action {
-        action(key)
-    }
 
     fn undo(&mut self, extra: &mut Cards) -> bool {
         extra.forget_hint();

@@ -23,7 +23,8 @@ use crate::ui::kit::{Canvas, Theme, Words};
 use crate::ui::term::Motion;
 use crate::ui::widgets::timing;
 
-use super::replay::{Playback, Reel, Shown, Solo, recorded_frame as frame};
+use super::on_screen::OnScreen;
+use super::replay::{Playback, Reel, Solo, recorded_frame as frame};
 
 /// Where a recording is made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +51,7 @@ fn screenful(lines: &[String]) -> String {
 
 /// The recording of one player's game on the replay screen (`reel`: the game and the best score
 /// its header shows).
-pub(crate) fn cast<G: Shown>(
+pub(crate) fn cast<G: OnScreen>(
     mut reel: Solo<G>,
     words: &'static Words,
     theme: Theme,

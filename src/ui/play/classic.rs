@@ -6,15 +6,13 @@
 //! Making the winning tile does not end the game: a banner says so and play goes on, as in
 //! the original 2048. The game is over only when no tile can move.
 
-use crate::ui::term::Key;
-
 use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::start::ClassicMeta;
 use crate::store::Store;
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
 use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
-use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
+use crate::ui::term::{Act, Action, Look, Mouse, Ui};
 use crate::ui::widgets::{classic_frames, show_frames};
 
 use super::insight::{self, Judged};
@@ -149,10 +147,6 @@ pub(crate) fn play_classic(
 
 impl OnePlayer for ClassicGame {
     type Extra = Classic;
-
-    fn action(key: &Key) -> Action {
-        classic_action(key)
-    }
 
     fn undo(&mut self, extra: &mut Classic) -> bool {
         extra.marks = None;

@@ -19,140 +19,17 @@ use crate::ui::term::Key;
 
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
-use crate::classic::ClassicGame;
-use crate::duel::{Duel, Playable, turn_order};
+use crate::duel::{Duel, turn_order};
 use crate::strategy::review::Rated;
 
 use crate::ui::kit::{
     Canvas, Frame, Laid, Note, Overlay, Tone, Words, char_at, fill, or_too_small, pack,
 };
-use crate::ui::screens::{
-    ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
-};
+use crate::ui::screens::{DuelScreen, lay_out_duel, tone};
 use crate::ui::term;
 use crate::ui::term::{Act, Mouse, Ui, Waited, wait_key};
-use crate::ui::widgets::card_frames;
 
-use super::classic::slide_note;
-use super::duel::Keyed;
-use super::notes::describe;
-
-/// What the replay screen draws on a one-player game's screen besides the game.
-pub(crate) struct Shot<'a> {
-    /// Under the board: a review's note on the move to come, then what the last move did.
-    pub notes: Vec<Note>,
-    /// The column highlighted.
-    pub cursor: Option<usize>,
-    /// After the rules' name: replay or review.
-    pub tag: &'a str,
-    /// The best score under the game's rules, for the header.
-    pub best: Option<u64>,
-    /// A moment of the move that led to the position drawn over it (the card game's animation,
-    /// for a recording: see [`super::cast`]).
-    pub frame: Option<&'a Frame>,
-}
-
-/// A game the replay screen can show: how one recorded move is played and told, and its
-/// screen.
-pub(crate) trait Shown: Keyed {
-    /// Plays this game's move `i` on `at` (this game's start with its first `i` moves played)
-    /// and says what it did, as the game screen says it.
-    fn step(&self, at: &mut Self, i: usize, words: &Words) -> Vec<Note>;
-    /// The column move `i` goes to (the card game highlights it before it is played).
-    fn column(&self, i: usize) -> Option<usize>;
-    /// The one-player screen of `at` as `shot` marks it, the last line left free.
-    fn screen(at: &Self, shot: &Shot<'_>, c: Canvas) -> Laid;
-    /// The frames of move `i` in motion, as the game screen animates it (none where it does
-    /// not).
-    fn motion(&self, _i: usize) -> Vec<Frame> {
-        Vec::new()
-    }
-}
-
-impl Shown for Game {
-    fn step(&self, at: &mut Game, i: usize, words: &Words) -> Vec<Note> {
-        match at.play(self.moves()[i]) {
-            Ok(turn) => describe(&turn, words),
-            Err(e) => vec![Note::new(e.to_string(), Tone::Bad)],
-        }
-    }
-
-    fn column(&self, i: usize) -> Option<usize> {
-        match self.moves().get(i)? {
-            Move::Place(c) => Some(*c as usize),
-            Move::Discard => None,
-        }
-    }
-
-    fn motion(&self, i: usize) -> Vec<Frame> {
-        let mut at = self.restart();
-        for &mv in self.moves().get(..i).unwrap_or_default() {
-            if at.play(mv).is_err() {
-                return Vec::new();
-            }
-        }
-        let before = *at.position();
-        let ahead = (at.visible().to_vec(), at.cards_left());
-        let Some(&mv) = self.moves().get(i) else {
-            return Vec::new();
-        };
-        let Ok(turn) = at.play(mv) else {
-            return Vec::new();
-        };
-        let mut frames = card_frames(at.rules(), &before, &turn, at.position());
-        for f in &mut frames {
-            f.before = Some(ahead.clone());
-        }
-        frames
-    }
-
-    fn screen(at: &Game, shot: &Shot<'_>, c: Canvas) -> Laid {
-        let screen = Screen {
-            game: at,
-            best: shot.best,
-            cursor: shot.cursor,
-            hint: None,
-            explained: &[],
-            tag: Some(shot.tag.to_string()),
-            notes: &shot.notes,
-            overlay: Overlay::None,
-            player: Player::Human,
-            prompt_line: true,
-            frame: shot.frame,
-            fresh: None,
-            played_secs: None,
-            daily: false,
-            insight: &[],
-            goal: None,
-            par: None,
-        };
-        lay_out_cards(&screen, c)
-    }
-}
-
-impl Shown for ClassicGame {
-    fn step(&self, at: &mut ClassicGame, i: usize, words: &Words) -> Vec<Note> {
-        slide_note(at, self.moves()[i], words).unwrap_or_else(|n| vec![n])
-    }
-
-    fn column(&self, _: usize) -> Option<usize> {
-        None
-    }
-
-    fn screen(at: &ClassicGame, shot: &Shot<'_>, c: Canvas) -> Laid {
-        let screen = ClassicScreen {
-            game: at,
-            best: shot.best,
-            notes: &shot.notes,
-            overlay: Overlay::None,
-            prompt_line: true,
-            asking: false,
-            frame: None,
-            insight: &[],
-        };
-        lay_out_classic(&screen, c)
-    }
-}
+use super::on_screen::{OnScreen, Shot};
 
 /// A recording to play back: one game, or a duel.
 pub(crate) trait Reel {
@@ -194,7 +71,7 @@ pub(crate) struct Solo<G> {
     pub frame: Option<Frame>,
 }
 
-impl<G: Shown> Solo<G> {
+impl<G: OnScreen> Solo<G> {
     /// `game` shown still, `best` the best score under its rules.
     pub(crate) fn new(game: G, best: Option<u64>) -> Solo<G> {
         Solo {
@@ -213,7 +90,7 @@ impl<G: Shown> Solo<G> {
     }
 }
 
-impl<G: Shown> Reel for Solo<G> {
+impl<G: OnScreen> Reel for Solo<G> {
     fn len(&self) -> usize {
         self.game.move_count()
     }
@@ -238,7 +115,7 @@ impl<G: Shown> Reel for Solo<G> {
 }
 
 /// `game` from its start with its first `step` moves played, and what the last of them did.
-fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
+fn replayed<G: OnScreen>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
     let mut at = game.restart();
     let mut notes = Vec::new();
     for i in 0..step.min(game.move_count()) {
@@ -366,7 +243,7 @@ pub(crate) struct Duet<G> {
     movers: Vec<usize>,
 }
 
-impl<G: Shown> Duet<G> {
+impl<G: OnScreen> Duet<G> {
     /// The duel `ended` (as recorded), played again from the start to learn the turn order.
     pub(crate) fn new(ended: Duel<G>, names: [String; 2]) -> Duet<G> {
         let movers = turn_order(&ended.players);
@@ -378,7 +255,7 @@ impl<G: Shown> Duet<G> {
     }
 }
 
-impl<G: Shown> Reel for Duet<G> {
+impl<G: OnScreen> Reel for Duet<G> {
     fn len(&self) -> usize {
         self.movers.len()
     }

@@ -31,7 +31,8 @@ pub(crate) struct Texts {
     pub help_keys: Vec<String>,
 }
 
-/// What the duel screen needs from one game: its board, drawn several ways, and its texts.
+/// What the duel screens (two players at one terminal, or across two) need from one game: its
+/// board, drawn several ways, its texts, and its figures in words.
 pub(crate) trait DuelBoard: Playable {
     /// How many ways [`DuelBoard::body`] can draw a board.
     const WAYS: usize;
@@ -49,6 +50,27 @@ pub(crate) trait DuelBoard: Playable {
     ) -> Option<(Vec<String>, Option<Columns>)>;
     /// What the screen says about a duel at this game.
     fn texts(&self, words: &Words) -> Texts;
+    /// What the screen says of the game besides its board: score, cards left (classic: moves)
+    /// and the highest card or tile, each in words.
+    fn brief(&self, words: &Words) -> [String; 3];
+    /// Whether its rules allow discards (a click on the card in hand discards; the footer
+    /// offers `d`).
+    fn discards(&self) -> bool {
+        false
+    }
+    /// A move's word as the log shows it: the key the player presses for it.
+    fn shown(word: &str) -> String {
+        word.to_string()
+    }
+}
+
+/// The highest card or tile as the figures show it: a dash until there is one.
+fn highest_shown(highest: u64) -> String {
+    if highest == 0 {
+        "-".to_string()
+    } else {
+        highest.to_string()
+    }
 }
 
 impl DuelBoard for Game {
@@ -77,6 +99,18 @@ impl DuelBoard for Game {
             footer: fill(words.duel_footer_cards, &[&self.columns()]),
             help_keys: super::cards::rules_keys(words.duel_help_keys_cards, self.rules()).collect(),
         }
+    }
+
+    fn brief(&self, words: &Words) -> [String; 3] {
+        [
+            format!("{} {}", words.score, self.score()),
+            format!("{} {}", words.cards_left, self.cards_left()),
+            format!("{} {}", words.highest, highest_shown(self.highest())),
+        ]
+    }
+
+    fn discards(&self) -> bool {
+        self.rules().has_discards()
     }
 }
 
@@ -113,6 +147,26 @@ impl DuelBoard for ClassicGame {
                 .map(ToString::to_string)
                 .collect(),
         }
+    }
+
+    fn brief(&self, words: &Words) -> [String; 3] {
+        [
+            format!("{} {}", words.score, Playable::score(self)),
+            format!("{} {}", words.moves, self.move_count()),
+            format!("{} {}", words.highest_tile, highest_shown(self.highest())),
+        ]
+    }
+
+    /// A slide as the arrow key that makes it (the word is the protocol's letter).
+    fn shown(word: &str) -> String {
+        let arrow = match word {
+            "u" | "up" => "↑",
+            "d" | "down" => "↓",
+            "l" | "left" => "←",
+            "r" | "right" => "→",
+            other => other,
+        };
+        arrow.to_string()
     }
 }
 

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::rules::Rules;
+use crate::classic::ClassicGame;
 use crate::duel::Playable;
 use crate::strategy::review::Loss;
 use crate::ui::kit::{Canvas, EN, Theme, ZH, checked};
