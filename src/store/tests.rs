@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
-use crate::start::{Deal, GameMeta};
+use crate::deal::{Deal, GameMeta, puzzle};
 use crate::store::api::ResumeError;
 
 fn game(seed: u64) -> (Game, GameMeta) {
@@ -154,4 +154,19 @@ fn a_restart_is_recorded_as_such_and_no_game_a_win_rate_counts() {
     let cards = &tally.cards[0];
     assert_eq!((cards.games, cards.ended, cards.wins), (2, 1, 1));
     assert_eq!(cards.left_out, 0, "the restarted game verifies");
+}
+
+/// A puzzle saved before its target came and after it is one saved game, not two.
+#[test]
+fn the_target_found_in_play_keeps_one_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = at(&dir);
+    let (mut game, mut meta) = puzzle::start(&Rules::default_rules(), Some(8), None);
+    game.play(Move::Place(0)).unwrap();
+    store.save(&InPlay::solo(&game, &meta));
+    puzzle::keep_target(&mut meta.deal, puzzle::Target::of(&puzzle::target(&game)));
+    game.play(Move::Place(0)).unwrap();
+    store.save(&InPlay::solo(&game, &meta));
+    assert_eq!(store.saved_games().len(), 1);
+    assert_eq!(puzzle::target_of(&meta.deal).map(|t| t.score), Some(12));
 }

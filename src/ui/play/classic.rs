@@ -7,7 +7,7 @@
 //! the original 2048. The game is over only when no tile can move.
 
 use crate::classic::{Board, ClassicGame, Dir, bot};
-use crate::start::ClassicMeta;
+use crate::deal::ClassicMeta;
 use crate::store::Store;
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
