@@ -59,7 +59,6 @@ pub(crate) use self::play::{
     Annotated, DuelGame, Duet, Match, OnScreen, Setup, Solo, default_names,
 };
 pub(crate) use self::play::{CastSetup, cast};
-pub(crate) use self::screens::DuelBoard;
 pub(crate) use self::screens::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};
 

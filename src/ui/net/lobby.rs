@@ -21,7 +21,7 @@ use crate::ui::term::Ui;
 
 use super::meeting::{Found, Meeting};
 use super::{duel_screen, result_line};
-use crate::ui::screens::DuelBoard;
+use crate::ui::play::OnScreen;
 
 /// Which side the player takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub(crate) fn lobby(
 }
 
 /// Plays the duel met to its end on this screen, records it, and says how it ended.
-fn play<G: NetGame + DuelBoard>(
+fn play<G: NetGame + OnScreen>(
     ui: &Ui,
     store: &mut Store,
     met: Met,

@@ -28,17 +28,16 @@ use crate::net::game::NetGame;
 use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session, Stop, Why};
 use crate::ui::kit::{NetWords, Theme, Tone, Words, fill, fit, wrap};
+use crate::ui::play::OnScreen;
 use crate::ui::screens::DuelBoard;
-use crate::ui::term::{
-    Action, Key, TermGuard, Ui, Waited, action, classic_action, paint, wait_key,
-};
+use crate::ui::term::{Action, Key, TermGuard, Ui, Waited, paint, wait_key};
 
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);
 
 /// Plays the duel of `s` on the screen until it is over on this side, then shows the result
 /// until a key. `s` is then finished (recorded, printed) by the caller.
-pub(crate) fn net_duel<G: NetGame + DuelBoard>(
+pub(crate) fn net_duel<G: NetGame + OnScreen>(
     ui: &Ui,
     s: &mut Session<G>,
     events: &Receiver<Event>,
@@ -50,7 +49,7 @@ pub(crate) fn net_duel<G: NetGame + DuelBoard>(
 }
 
 /// [`net_duel`] on a screen already taken (the start menu's).
-pub(crate) fn duel_screen<G: NetGame + DuelBoard>(
+pub(crate) fn duel_screen<G: NetGame + OnScreen>(
     ui: &Ui,
     s: &mut Session<G>,
     events: &Receiver<Event>,
@@ -128,12 +127,8 @@ struct Controls {
 impl Controls {
     /// What `key` does: a move sent to the duel, the highlight moved, leaving (asked first
     /// where it loses the duel), or the answer to that question.
-    fn key<G: NetGame + DuelBoard>(&mut self, s: &mut Session<G>, key: &Key) {
-        let act = if self.cards {
-            action(key)
-        } else {
-            classic_action(key)
-        };
+    fn key<G: NetGame + OnScreen>(&mut self, s: &mut Session<G>, key: &Key) {
+        let act = G::action(key);
         if self.asking {
             self.asking = false;
             match act {
