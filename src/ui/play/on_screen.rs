@@ -9,10 +9,8 @@ use crate::cards::engine::{Game, Move};
 use crate::classic::ClassicGame;
 use crate::duel::Playable;
 use crate::record::Recorded;
-use crate::ui::kit::{Canvas, Frame, Laid, Note, Overlay, Tone, Words};
-use crate::ui::screens::{
-    ClassicScreen, DuelBoard, Player, Screen, lay_out_cards, lay_out_classic,
-};
+use crate::ui::kit::{Canvas, Frame, Laid, Note, Tone, Words};
+use crate::ui::screens::{ClassicScreen, DuelBoard, Screen, lay_out_cards, lay_out_classic};
 use crate::ui::term::{Action, Key, action, classic_action};
 use crate::ui::widgets::card_frames;
 
@@ -123,23 +121,13 @@ impl OnScreen for Game {
 
     fn screen(at: &Game, shot: &Shot<'_>, c: Canvas) -> Laid {
         let screen = Screen {
-            game: at,
             best: shot.best,
             cursor: shot.cursor,
-            hint: None,
-            explained: &[],
             tag: Some(shot.tag.to_string()),
             notes: &shot.notes,
-            overlay: Overlay::None,
-            player: Player::Human,
             prompt_line: true,
             frame: shot.frame,
-            fresh: None,
-            played_secs: None,
-            daily: false,
-            insight: &[],
-            goal: None,
-            par: None,
+            ..Screen::of(at)
         };
         lay_out_cards(&screen, c)
     }
@@ -167,14 +155,10 @@ impl OnScreen for ClassicGame {
 
     fn screen(at: &ClassicGame, shot: &Shot<'_>, c: Canvas) -> Laid {
         let screen = ClassicScreen {
-            game: at,
             best: shot.best,
             notes: &shot.notes,
-            overlay: Overlay::None,
             prompt_line: true,
-            asking: false,
-            frame: None,
-            insight: &[],
+            ..ClassicScreen::of(at)
         };
         lay_out_classic(&screen, c)
     }
