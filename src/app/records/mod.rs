@@ -226,6 +226,14 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             count(restored.saves, "saved game"),
             restored.keep.display()
         )?;
+        if restored.pruned > 0 {
+            writeln!(
+                io::stdout(),
+                "older copies kept by restores removed: {} (the newest {} stay)",
+                restored.pruned,
+                store::KEPT_COPIES
+            )?;
+        }
         return Ok(());
     }
     match command {

@@ -410,9 +410,30 @@ fn restores_in_one_second_keep_both_and_a_failed_backup_leaves_nothing() {
     for _ in 0..3 {
         let out = home.restore(&backup);
         assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            !text(&out.stdout).contains("removed"),
+            "{}",
+            text(&out.stdout)
+        );
     }
-    assert_eq!(home.named("new2048.db.before-restore-").len(), 3);
+    let three = home.named("new2048.db.before-restore-");
+    assert_eq!(three.len(), 3);
     assert_eq!(home.history().len(), 1);
+    // Two more: the newest three copies stay (once, a copy a restore; without end).
+    for _ in 0..2 {
+        let out = home.restore(&backup);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout)
+                .contains("older copies kept by restores removed: 1 (the newest 3 stay)"),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    let kept = home.named("new2048.db.before-restore-");
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    // The oldest two went (the second's name, `-2`, is never taken again meanwhile).
+    assert!(!kept.contains(&three[1]), "{kept:?} {three:?}");
     // An existing name is never written over; a folder that is not there names the path.
     let out = home
         .command(&["data", "backup"])
