@@ -37,20 +37,8 @@ const KNOWN_LONG: &[(&str, &str)] = &[
         "ui: the first hour's branch edits the flow",
     ),
     (
-        "src/ui/net/mod.rs:lay_out",
-        "ui/net: the network duel's branch",
-    ),
-    (
-        "src/ui/screens/cards.rs:screen",
-        "ui: one view struct for the screens, second wave",
-    ),
-    (
         "src/ui/menu/mod.rs:start",
         "ui/menu: the first hour's branch",
-    ),
-    (
-        "src/ui/widgets/anim.rs:card_frames",
-        "ui: second wave, after the ui branches",
     ),
     (
         "src/app/simulate.rs:run_one",
@@ -63,22 +51,6 @@ const KNOWN_LONG: &[(&str, &str)] = &[
     (
         "src/app/records/mod.rs:data",
         "app/records: the text escaping branch",
-    ),
-    (
-        "src/ui/screens/duel.rs:screen",
-        "ui: the network duel's branch",
-    ),
-    (
-        "src/ui/screens/log.rs:log_classic",
-        "ui: second wave, after the ui branches",
-    ),
-    (
-        "src/ui/screens/log.rs:event",
-        "ui: second wave, after the ui branches",
-    ),
-    (
-        "src/ui/net/mod.rs:duel_screen",
-        "ui/net: the network duel's branch, merged as this test came in",
     ),
     (
         "src/store/db/data/check.rs:rows",

@@ -195,7 +195,7 @@ struct Plan<'a> {
 }
 
 /// Deals the game on this side and plays the duel to its end.
-fn play<G: NetGame + crate::ui::Brief>(
+fn play<G: NetGame + crate::ui::OnScreen>(
     offer: &Offer,
     met: Met,
     plan: Plan,
