@@ -23,11 +23,12 @@ use std::io::{self, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
-use super::game::{Bot, NetGame};
+use super::game::NetGame;
 use super::link::{Heard, Link, PING_EVERY, SILENCE};
 use super::proto::{Gone, Msg, Resign};
 use crate::duel::{Duel, Forfeit, result_text};
 use crate::error::Error;
+use crate::headless::Bot;
 use crate::headless::duel::result_lines;
 use crate::store::{InPlay, Store};
 
@@ -169,7 +170,7 @@ pub(crate) struct Session<'a, G: NetGame> {
     /// On the full screen: what would be printed is kept here instead, newest last.
     pub log: Vec<Said>,
     /// The other's game as this player may see it: no further than this player has come in
-    /// the same cards ([`NetGame::SAME_CARDS`]); `None`: the other's game itself.
+    /// the same cards ([`Side::SAME_CARDS`](crate::record::Side::SAME_CARDS)); `None`: the other's game itself.
     pub shown_peer: Option<G>,
 }
 

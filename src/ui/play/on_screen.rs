@@ -3,12 +3,12 @@
 //! [`OnScreen::play`]); a replay plays its recorded moves again and draws the one-player screen
 //! ([`OnScreen::step`], [`OnScreen::screen`]); a one-player game adds its own screen state on top
 //! ([`super::solo::OnePlayer`]). Its board as the duel screens draw it is the screens' own
-//! ([`DuelBoard`]), its record the store's ([`Recorded`]).
+//! ([`DuelBoard`]), its record the store's ([`Side`]).
 
 use crate::cards::engine::{Game, Move};
 use crate::classic::ClassicGame;
 use crate::duel::Playable;
-use crate::record::Recorded;
+use crate::record::Side;
 use crate::ui::kit::{Canvas, Frame, Laid, Note, Tone, Words};
 use crate::ui::screens::{ClassicScreen, DuelBoard, Screen, lay_out_cards, lay_out_classic};
 use crate::ui::term::{Action, Key, action, classic_action};
@@ -35,7 +35,7 @@ pub(crate) struct Shot<'a> {
 /// A game as the full screen plays and replays it: its keys, a move played and told, a
 /// recorded move played again and told, its one-player screen. Not [`crate::record::Side`],
 /// which is what the two games differ in as documents.
-pub(crate) trait OnScreen: DuelBoard + Recorded {
+pub(crate) trait OnScreen: DuelBoard + Side {
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
     /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
