@@ -14,7 +14,7 @@
 
 use crate::deal::{Deal, deal_text};
 use crate::error::Error;
-use crate::record::{Finished, Side};
+use crate::record::{Finished, Recorded};
 
 /// The refusal of a record whose `fields` differ from its replay as `mismatch` (the record's
 /// own account of both) says; `doing` is what was asked (`replay`, `review`), `name` the
@@ -34,7 +34,7 @@ fn refused(doing: &str, name: &str, fields: &[&str], mismatch: &str) -> Error {
 
 /// Refuses a one-player record (if there is one: a saved game states no result) whose result
 /// differs from `game`, its replay.
-pub(crate) fn checked<G: Side<Count = N>, P, N: PartialEq>(
+pub(crate) fn checked<G: Recorded<Count = N>, P, N: PartialEq>(
     doing: &str,
     name: &str,
     record: Option<&Finished<P, N>>,

@@ -1,15 +1,15 @@
-//! What a network duel plays: any game with a record ([`Side`]: how both sides deal the same
+//! What a network duel plays: any game with a record ([`Recorded`]: how both sides deal the same
 //! game from the rules and a seed, how a move travels as a word) and a line-mode protocol
 //! ([`Lines`]: how a move is typed, and how a bot picks one when `--strategy` plays a side).
 //! A game implements those two; it is a [`NetGame`] by that alone.
 
 use crate::headless::Lines;
-use crate::record::Side;
+use crate::record::Recorded;
 
 /// A game a network duel can play: one the duel's threads can carry.
-pub(crate) trait NetGame: Side + Lines + Send + 'static {}
+pub(crate) trait NetGame: Recorded + Lines + Send + 'static {}
 
-impl<G: Side + Lines + Send + 'static> NetGame for G {}
+impl<G: Recorded + Lines + Send + 'static> NetGame for G {}
 
 #[cfg(test)]
 mod tests {

@@ -170,7 +170,7 @@ pub(crate) struct Session<'a, G: NetGame> {
     /// On the full screen: what would be printed is kept here instead, newest last.
     pub log: Vec<Said>,
     /// The other's game as this player may see it: no further than this player has come in
-    /// the same cards ([`Side::SAME_CARDS`](crate::record::Side::SAME_CARDS)); `None`: the other's game itself.
+    /// the same cards ([`Recorded::SAME_CARDS`](crate::record::Recorded::SAME_CARDS)); `None`: the other's game itself.
     pub shown_peer: Option<G>,
 }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::entry::Entry;
 use super::format::{CARDS_FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
-use super::side::Side;
+use super::recorded::Recorded;
 use crate::base::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
@@ -53,7 +53,7 @@ pub(crate) type Record = Finished<CardPlay, CardsPlayed>;
 /// The card game in progress, kept after every move.
 pub(crate) type SavedGame = Save<CardPlay>;
 
-impl Side for Game {
+impl Recorded for Game {
     type Move = Move;
     type Meta = GameMeta;
     type Play = CardPlay;

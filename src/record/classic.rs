@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::entry::Entry;
 use super::format::{FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
-use super::side::Side;
+use super::recorded::Recorded;
 use crate::base::utc;
 use crate::cards::rules::Rules;
 use crate::classic::{ClassicGame, Dir};
 use crate::deal::{ClassicMeta, Deal};
 
-impl Side for ClassicGame {
+impl Recorded for ClassicGame {
     type Move = Dir;
     type Meta = ClassicMeta;
     type Play = ClassicPlay;

@@ -45,7 +45,7 @@ pub(crate) trait Ongoing {
     /// How a move's code is written in its records.
     fn word(&self) -> fn(u16) -> String;
     /// The save's document as of `saved`, less its moves, rules and deck (see
-    /// `crate::record::Side::head`).
+    /// `crate::record::Recorded::head`).
     fn head(&self, saved: u64) -> serde_json::Value;
     /// What the list of saved games shows of it.
     fn info(&self, id: &str, saved: u64) -> SavedGameInfo;

@@ -47,7 +47,7 @@ use crate::strategy::Strategy;
 
 use self::editor::Editor;
 use self::kit::fill;
-use self::play::{Reel, show_replay, watch};
+use self::play::{Recording, show_replay, watch};
 use self::term::TermGuard;
 
 pub(crate) use self::editor::Edited;
@@ -63,7 +63,7 @@ pub(crate) use self::screens::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
-pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
+pub(crate) fn replay(ui: &Ui, reel: &dyn Recording) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
     show_replay(ui, reel, 0);
     drop(guard);

@@ -14,7 +14,7 @@ use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::classic::{ClassicGame, bot};
 use crate::headless::cards::Print;
-use crate::record::{GameKind, Side};
+use crate::record::{GameKind, Recorded};
 use crate::store::Store;
 
 use crate::app::games::kept::{play_classic_kept_from, play_kept_from};
@@ -78,7 +78,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|m| <Game as Side>::word(<Game as Side>::code(m)) + "\n")
+        .map(|m| <Game as Recorded>::word(<Game as Recorded>::code(m)) + "\n")
         .collect();
     play_kept_from(
         game,

@@ -569,7 +569,7 @@ mod tests {
     #[test]
     fn a_move_in_the_log_is_the_key_that_makes_it() {
         use crate::classic::Dir;
-        use crate::record::Side;
+        use crate::record::Recorded;
         let arrows = [
             (Dir::Up, "↑"),
             (Dir::Down, "↓"),

@@ -22,14 +22,14 @@ use crate::ui::kit::{Canvas, Frame, Grid, Note, Overlay, Tone, Words, fill, or_t
 use crate::ui::screens::{ClassicScreen, Player, Screen, lay_out_classic, render};
 use crate::ui::term;
 use crate::ui::term::{Act, KeyRead, Motion, Ui, read_key};
-use crate::ui::widgets::{Held, card_frames, timing};
+use crate::ui::widgets::{TimedFrame, card_frames, timing};
 
 use super::notes::describe;
 
 /// A game a bot can be watched playing: the card game or classic 2048.
 pub(crate) trait Watched: Send + 'static {
     /// One frame of a move in motion.
-    type Frame: Held + Send;
+    type Frame: TimedFrame + Send;
     /// The bot chooses and plays its move: what it says and the move's frames; `None` when it
     /// has no move.
     fn step(&mut self, words: &Words) -> Option<(Vec<Note>, Vec<Self::Frame>)>;
@@ -183,7 +183,7 @@ impl<W: Watched> Bot<W> {
     /// The bot's move in motion, as the player's moves are shown (see
     /// `ui::widgets::anim`).
     fn show(&self, frames: &[W::Frame], notes: &[Note]) -> io::Result<()> {
-        let lengths: Vec<u64> = frames.iter().map(Held::ms).collect();
+        let lengths: Vec<u64> = frames.iter().map(TimedFrame::ms).collect();
         for (f, t) in frames.iter().zip(timing(&lengths, self.motion)) {
             if self.stopped() {
                 break;

@@ -24,7 +24,7 @@ use crate::ui::term::Motion;
 use crate::ui::widgets::timing;
 
 use super::on_screen::OnScreen;
-use super::replay::{Playback, Reel, Solo, recorded_frame as frame};
+use super::replay::{Playback, Recording, Solo, recorded_frame as frame};
 
 /// Where a recording is made for.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -34,7 +34,7 @@ pub(crate) use classic::play_classic;
 pub(crate) use duel::{DuelGame, Setup, default_names, play_duel, resume_duel};
 pub(crate) use insight::Stop;
 pub(crate) use on_screen::OnScreen;
-pub(crate) use replay::{Annotated, Duet, Reel, Solo, show_replay};
+pub(crate) use replay::{Annotated, Duet, Recording, Solo, show_replay};
 pub(crate) use session::{After, End};
 #[cfg(test)]
 pub(crate) use {

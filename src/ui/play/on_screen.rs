@@ -3,12 +3,12 @@
 //! [`OnScreen::play`]); a replay plays its recorded moves again and draws the one-player screen
 //! ([`OnScreen::step`], [`OnScreen::screen`]); a one-player game adds its own screen state on top
 //! ([`super::solo::OnePlayer`]). Its board as the duel screens draw it is the screens' own
-//! ([`DuelBoard`]), its record the store's ([`Side`]).
+//! ([`DuelBoard`]), its record the store's ([`Recorded`]).
 
 use crate::cards::engine::{Game, Move};
 use crate::classic::ClassicGame;
 use crate::duel::Playable;
-use crate::record::Side;
+use crate::record::Recorded;
 use crate::ui::kit::{Canvas, Frame, Laid, Note, Tone, Words};
 use crate::ui::screens::{ClassicScreen, DuelBoard, Screen, lay_out_cards, lay_out_classic};
 use crate::ui::term::{Action, Key, action, classic_action};
@@ -18,7 +18,7 @@ use super::classic::slide_note;
 use super::notes::{describe, refusal};
 
 /// What the replay screen draws on a one-player game's screen besides the game.
-pub(crate) struct Shot<'a> {
+pub(crate) struct ReplayMarks<'a> {
     /// Under the board: a review's note on the move to come, then what the last move did.
     pub notes: Vec<Note>,
     /// The column highlighted.
@@ -33,9 +33,9 @@ pub(crate) struct Shot<'a> {
 }
 
 /// A game as the full screen plays and replays it: its keys, a move played and told, a
-/// recorded move played again and told, its one-player screen. Not [`crate::record::Side`],
+/// recorded move played again and told, its one-player screen. Not [`crate::record::Recorded`],
 /// which is what the two games differ in as documents.
-pub(crate) trait OnScreen: DuelBoard + Side {
+pub(crate) trait OnScreen: DuelBoard + Recorded {
     /// What a key means in this game.
     fn action(key: &Key) -> Action;
     /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
@@ -52,7 +52,7 @@ pub(crate) trait OnScreen: DuelBoard + Side {
     /// The column move `i` goes to (the card game highlights it before it is played).
     fn column(&self, i: usize) -> Option<usize>;
     /// The one-player screen of `at` as `shot` marks it, the last line left free.
-    fn screen(at: &Self, shot: &Shot<'_>, c: Canvas) -> Laid;
+    fn screen(at: &Self, shot: &ReplayMarks<'_>, c: Canvas) -> Laid;
     /// The frames of move `i` in motion, as the game screen animates it (none where it does
     /// not).
     fn motion(&self, _i: usize) -> Vec<Frame> {
@@ -119,7 +119,7 @@ impl OnScreen for Game {
         frames
     }
 
-    fn screen(at: &Game, shot: &Shot<'_>, c: Canvas) -> Laid {
+    fn screen(at: &Game, shot: &ReplayMarks<'_>, c: Canvas) -> Laid {
         let screen = Screen {
             best: shot.best,
             cursor: shot.cursor,
@@ -153,7 +153,7 @@ impl OnScreen for ClassicGame {
         None
     }
 
-    fn screen(at: &ClassicGame, shot: &Shot<'_>, c: Canvas) -> Laid {
+    fn screen(at: &ClassicGame, shot: &ReplayMarks<'_>, c: Canvas) -> Laid {
         let screen = ClassicScreen {
             best: shot.best,
             notes: &shot.notes,

@@ -29,10 +29,10 @@ use crate::ui::screens::{DuelScreen, lay_out_duel, tone};
 use crate::ui::term;
 use crate::ui::term::{Act, Mouse, Ui, Waited, wait_key};
 
-use super::on_screen::{OnScreen, Shot};
+use super::on_screen::{OnScreen, ReplayMarks};
 
 /// A recording to play back: one game, or a duel.
-pub(crate) trait Reel {
+pub(crate) trait Recording {
     /// Moves in the whole recording.
     fn len(&self) -> usize;
     /// The screen after `step` moves on canvas `c`, its last line left free.
@@ -83,20 +83,20 @@ impl<G: OnScreen> Solo<G> {
 
     /// The screen after `step` moves as `shot` marks it, what the last move did under its
     /// notes.
-    fn screen(&self, step: usize, mut shot: Shot<'_>, c: Canvas) -> Laid {
+    fn screen(&self, step: usize, mut shot: ReplayMarks<'_>, c: Canvas) -> Laid {
         let (at, told) = replayed(&self.game, step, c.words);
         shot.notes.extend(told);
         G::screen(&at, &shot, c)
     }
 }
 
-impl<G: OnScreen> Reel for Solo<G> {
+impl<G: OnScreen> Recording for Solo<G> {
     fn len(&self) -> usize {
         self.game.move_count()
     }
 
     fn lay_out(&self, step: usize, c: Canvas) -> Laid {
-        let shot = Shot {
+        let shot = ReplayMarks {
             notes: Vec::new(),
             cursor: match &self.frame {
                 Some(f) => Some(f.col),
@@ -181,7 +181,7 @@ impl Annotated {
     }
 }
 
-impl Reel for Annotated {
+impl Recording for Annotated {
     fn len(&self) -> usize {
         self.solo.len()
     }
@@ -195,7 +195,7 @@ impl Reel for Annotated {
             Some(Move::Discard) => None,
             None => self.solo.game.column(step),
         };
-        let shot = Shot {
+        let shot = ReplayMarks {
             notes: self.note(step, words).into_iter().collect(),
             cursor,
             tag: self.tag(words),
@@ -255,7 +255,7 @@ impl<G: OnScreen> Duet<G> {
     }
 }
 
-impl<G: OnScreen> Reel for Duet<G> {
+impl<G: OnScreen> Recording for Duet<G> {
     fn len(&self) -> usize {
         self.movers.len()
     }
@@ -372,17 +372,17 @@ impl Playback {
 /// The replay screen after `p.step` moves, on canvas `c`: the game's screen, then the status
 /// (playing or paused, the move, the speed; the outcome at the end) and the keys; in a small
 /// window, both on one short line.
-pub(crate) fn frame(reel: &dyn Reel, p: Playback, c: Canvas) -> Vec<String> {
+pub(crate) fn frame(reel: &dyn Recording, p: Playback, c: Canvas) -> Vec<String> {
     frame_of(reel, p, c, true)
 }
 
 /// [`frame`] as a recording shows it: without the keys line, which no one watching it can press.
-pub(crate) fn recorded_frame(reel: &dyn Reel, p: Playback, c: Canvas) -> Vec<String> {
+pub(crate) fn recorded_frame(reel: &dyn Recording, p: Playback, c: Canvas) -> Vec<String> {
     frame_of(reel, p, c, false)
 }
 
 /// [`frame`], with or without the keys line.
-fn frame_of(reel: &dyn Reel, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+fn frame_of(reel: &dyn Recording, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
     let (width, height) = (c.width, c.height);
     let mut laid = Err((width + 1, height + 1));
     // The bottom's room is the most it takes at any step, playing or paused (the outcome at the
@@ -431,7 +431,7 @@ fn mark(p: Playback) -> &'static str {
 
 /// The status line (with a bar of how far the replay is) and the keys, each wrapped to the
 /// width.
-fn roomy(reel: &dyn Reel, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+fn roomy(reel: &dyn Recording, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
     let (words, theme, width) = (c.words, c.theme, c.width);
     let len = reel.len();
     let state = if p.playing {
@@ -487,7 +487,7 @@ fn progress(step: usize, len: usize, cells: usize) -> String {
 }
 
 /// One line: `❚❚ 3/57 ×1  ←→ space +- q`.
-fn tight(reel: &dyn Reel, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+fn tight(reel: &dyn Recording, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
     let (words, theme, width) = (c.words, c.theme, c.width);
     let status = format!(
         "{} {} {}",
@@ -534,7 +534,7 @@ fn jump(marks: &[usize], p: Playback, key: &Key) -> Option<Playback> {
 
 /// Plays `reel` back on the screen from its move `step` until the player leaves (or a stop
 /// signal comes).
-pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
+pub(crate) fn show_replay(ui: &Ui, reel: &dyn Recording, step: usize) {
     let len = reel.len();
     let mut p = Playback {
         step: step.min(len),

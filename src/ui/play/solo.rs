@@ -24,7 +24,7 @@ use super::session::{self, End, Play};
 
 /// A one-player game as the screen plays it: its keys and moves are [`OnScreen`]'s (as in a
 /// duel), what only one player's game has is here (kept as the store's
-/// [`crate::record::Side`] says).
+/// [`crate::record::Recorded`] says).
 pub(crate) trait OnePlayer: OnScreen {
     /// Screen state of this game's own (the card game's highlighted column and hint).
     type Extra;

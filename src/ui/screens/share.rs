@@ -139,7 +139,7 @@ mod tests {
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }
-        crate::record::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new())
+        crate::record::Recorded::record(&g, &meta, 0, Some(Ending::Lost), String::new())
     }
 
     /// The strip has ten cells and an ending, and the same play of two different deals with the
@@ -183,7 +183,7 @@ mod tests {
         let date = crate::base::utc::Date::daily("2026-11-30").unwrap();
         let (mut g, meta) = crate::deal::start_daily(hard, Some(date));
         let _ = g.play(Move::Place(0));
-        let r = crate::record::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new());
+        let r = crate::record::Recorded::record(&g, &meta, 0, Some(Ending::Lost), String::new());
         let line = share_line(&r);
         assert!(
             line.starts_with("new2048 daily 2026-11-30 (hard rules): lost"),

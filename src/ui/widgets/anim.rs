@@ -316,17 +316,17 @@ pub(crate) fn timing(lengths: &[u64], motion: Motion) -> Vec<Duration> {
 }
 
 /// A frame that says how long it is held at the normal pace.
-pub(crate) trait Held {
+pub(crate) trait TimedFrame {
     fn ms(&self) -> u64;
 }
 
-impl Held for Frame {
+impl TimedFrame for Frame {
     fn ms(&self) -> u64 {
         self.ms
     }
 }
 
-impl Held for Grid {
+impl TimedFrame for Grid {
     fn ms(&self) -> u64 {
         self.ms
     }
@@ -335,11 +335,11 @@ impl Held for Grid {
 /// Shows a move's `frames` on the game screen, each laid out by `lay(frame, view)` and held for
 /// its time at the player's pace; nothing when animations are off. Ends at once when a key is
 /// waiting (it is left for the game loop to read) or a stop signal came.
-pub(crate) fn show_frames<F: Held>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Laid) {
+pub(crate) fn show_frames<F: TimedFrame>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Laid) {
     if !ui.animated() {
         return;
     }
-    let lengths: Vec<u64> = frames.iter().map(Held::ms).collect();
+    let lengths: Vec<u64> = frames.iter().map(TimedFrame::ms).collect();
     let times = timing(&lengths, ui.settings.motion);
     let draw = |i: usize| {
         crate::ui::term::paint(ui, |width, height| {

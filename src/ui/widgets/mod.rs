@@ -8,7 +8,7 @@ mod anim;
 mod confirm;
 mod list;
 
-pub(crate) use anim::{Held, card_frames, classic_frames, show_frames, timing};
+pub(crate) use anim::{TimedFrame, card_frames, classic_frames, show_frames, timing};
 pub(crate) use confirm::{Answer, answer, question_line};
 #[cfg(test)]
 pub(crate) use list::lines as list_lines;

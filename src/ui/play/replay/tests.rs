@@ -24,7 +24,7 @@ fn classic() -> ClassicGame {
     g
 }
 
-fn text(reel: &dyn Reel, p: Playback, words: &'static Words, w: usize, h: usize) -> String {
+fn text(reel: &dyn Recording, p: Playback, words: &'static Words, w: usize, h: usize) -> String {
     checked(
         &frame(reel, p, Canvas::new(words, Theme::PLAIN, w, h)),
         w,
@@ -200,7 +200,7 @@ fn numbers(lines: &[String]) -> (usize, Vec<usize>) {
 fn the_board_does_not_move_at_the_last_step() {
     let (lost, won) = (ended(), ended_with(5));
     assert_eq!(won.ending(), Ending::Won);
-    let reels: [(Box<dyn Reel>, usize); 4] = [
+    let reels: [(Box<dyn Recording>, usize); 4] = [
         (Box::new(Solo::new(lost.clone(), None)), lost.move_count()),
         (
             Box::new(Annotated::reviewed(lost.clone(), &[], 0.0, None)),

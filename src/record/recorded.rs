@@ -9,7 +9,7 @@ use crate::cards::summary::Ending;
 use crate::deal::Deal;
 use crate::duel::Playable;
 
-pub(crate) trait Side: Playable + Clone {
+pub(crate) trait Recorded: Playable + Clone {
     type Move: Copy;
     /// What the game is besides its engine state ([`crate::deal::GameMeta`] and the like).
     type Meta;
@@ -20,7 +20,7 @@ pub(crate) trait Side: Playable + Clone {
     const KIND: GameKind;
     /// The format version its one-player documents are written in.
     const FORMAT: u32;
-    /// What [`Side::Count`] counts, in words (`cards played`) and as its field (`cards_played`).
+    /// What [`Recorded::Count`] counts, in words (`cards played`) and as its field (`cards_played`).
     const COUNTED: [&'static str; 2];
     fn count(&self) -> Self::Count;
     fn counted(count: &Self::Count) -> u64;
@@ -119,7 +119,7 @@ pub(crate) trait Side: Playable + Clone {
 
 impl<P, N: PartialEq> Finished<P, N> {
     /// The names in the file of the figures that differ from `game`, its replay.
-    pub(crate) fn differing<G: Side<Count = N>>(&self, game: &G) -> Vec<&'static str> {
+    pub(crate) fn differing<G: Recorded<Count = N>>(&self, game: &G) -> Vec<&'static str> {
         let differs = [
             ("outcome", self.outcome.as_played() != game.ending()),
             ("score", self.score != game.score()),
@@ -134,7 +134,7 @@ impl<P, N: PartialEq> Finished<P, N> {
 
     /// Where `game`, its replay, differs from what was recorded, if anywhere: each as its
     /// outcome, score, count and highest card or tile.
-    pub(crate) fn mismatch<G: Side<Count = N>>(&self, game: &G) -> Option<String> {
+    pub(crate) fn mismatch<G: Recorded<Count = N>>(&self, game: &G) -> Option<String> {
         let says = |(o, s, n, h): (Ending, u64, u64, u64)| {
             format!(
                 "{} with score {s}, {n} {}, highest {h}",
