@@ -13,7 +13,7 @@
 use std::io;
 
 use crate::base::fault::{Blame, Fault};
-use crate::config::parse::{RulesError, RulesErrorKind};
+use crate::config::parse::RulesError;
 use crate::store::StoreError;
 
 /// Why a command stopped.
@@ -77,8 +77,8 @@ impl Error {
     /// The exit status for this error.
     pub(crate) fn code(&self) -> i32 {
         match self {
-            Error::Rules(e) if e.kind == RulesErrorKind::Io => 1,
-            Error::Usage(_) | Error::Rules(_) => 2,
+            Error::Usage(_) => 2,
+            Error::Rules(e) => e.fault().code(),
             Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Error::Store(e) => e.fault().code(),
             Error::Said { fault, .. } => fault.code(),

@@ -65,6 +65,14 @@ pub struct RulesError {
 
 impl std::error::Error for RulesError {}
 
+/// The machine's when the system failed to read the file; else the file's, which the player
+/// can fix.
+impl crate::base::fault::Blame for RulesError {
+    fn fault(&self) -> crate::base::fault::Fault {
+        crate::base::fault::Fault::of(self.kind == RulesErrorKind::Io)
+    }
+}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // What the file holds is shown, never sent to the terminal raw: control characters (an
