@@ -178,7 +178,12 @@ impl OnePlayer for ClassicGame {
     }
 
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
-        s.extra.judged.poll(s.ui.words, s.game.score())
+        // Classic 2048 counts no hints; its undos it does.
+        let help = insight::Help {
+            hints: 0,
+            undos: s.game.undos(),
+        };
+        s.extra.judged.poll(s.ui.words, s.game.score(), help)
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {

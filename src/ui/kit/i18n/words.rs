@@ -121,6 +121,12 @@ pub(crate) struct Words {
     pub help_puzzle_end: &'static str,
     /// `{}` the share of accurate moves, in percent.
     pub accuracy_line: &'static str,
+    /// [`Words::accuracy_line`] of a game played with help: `{}` the share, `{}` the hints and
+    /// undos used ([`Words::hints_used`], [`Words::undos_used`], joined with `help_joined`).
+    pub accuracy_helped: &'static str,
+    pub hints_used: [&'static str; 2],
+    pub undos_used: [&'static str; 2],
+    pub help_joined: &'static str,
     pub accuracy_computing: &'static str,
     /// `{}` the move's number, `{}` the better move (`column_n` or `a_discard`).
     pub biggest_mistake: &'static str,

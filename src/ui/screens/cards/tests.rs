@@ -117,7 +117,7 @@ fn result_screen() {
 /// window goes on under itself.
 #[test]
 fn result_with_par_and_accuracy() {
-    use crate::ui::play::{Accuracy, Better, Pending, items};
+    use crate::ui::play::{Accuracy, Better, Help, Pending, items};
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
     let review = Pending::Ready(Accuracy {
         share: 0.75,
@@ -126,7 +126,7 @@ fn result_with_par_and_accuracy() {
         tolerance: 0.0,
     });
     for (lang, name) in LANGS {
-        let insight = items(lang.words(), 2, &Pending::Ready(5), &review);
+        let insight = items(lang.words(), (2, Help::NONE), &Pending::Ready(5), &review);
         let mut s = screen(&g, &notes);
         s.overlay = Overlay::result(false);
         s.insight = &insight;
