@@ -180,8 +180,8 @@ impl OnePlayer for ClassicGame {
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
         // Classic 2048 counts no hints; its undos it does.
         let help = insight::Help {
-            hints: 0,
             undos: s.game.undos(),
+            ..insight::Help::NONE
         };
         s.extra.judged.poll(s.ui.words, s.game.score(), help)
     }

@@ -30,7 +30,10 @@ pub(crate) struct Words {
     pub bot: &'static str,
     pub footer: &'static str,
     pub footer_discard: &'static str,
+    /// The footer of a narrow window: every key, each with one word (`{}` the columns); the
+    /// narrowest window gets the keys alone ([`Words::footer_short_discard`] goes before `q`).
     pub footer_short: &'static str,
+    pub footer_short_discard: &'static str,
     pub bot_footer: &'static str,
     /// `{}` column number.
     pub column_full: &'static str,
