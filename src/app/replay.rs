@@ -19,6 +19,7 @@ use std::path::Path;
 use crate::app::cli::{Global, ReplayArgs};
 use crate::app::shared::terminal;
 use crate::app::verify;
+use crate::base::utc;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
@@ -33,7 +34,6 @@ use crate::record::{
 };
 use crate::store::Store;
 use crate::ui::{Duet, Shown, Solo, Ui};
-use crate::utc;
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, CardPlay), Error> {
@@ -118,7 +118,7 @@ fn size_of(s: &str) -> Result<(usize, usize), Error> {
     let bad = || {
         Error::usage(format!(
             "--size: `{}` is not a size like 80x24 (columns x rows, 10 to 1000 each)",
-            crate::cards::text::escape_controls(s)
+            crate::base::visible::escape(s)
         ))
     };
     let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
@@ -164,7 +164,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
     }
     let name = arg.display().to_string();
     let limit = crate::config::paths::MAX_FILE_BYTES;
-    let text = crate::fsread::read_text(arg, crate::fsread::Links::Follow, limit)
+    let text = crate::base::fsread::read_text(arg, crate::base::fsread::Links::Follow, limit)
         .map_err(|e| Error::said(e, |e| format!("cannot replay {e}")))?;
     Ok((name, text))
 }
@@ -395,7 +395,7 @@ fn write_new(path: &Path, text: &str) -> io::Result<()> {
             format!(
                 "--cast: cannot write the recording {}: {e}; give a file in a folder you can \
                  write to, on a disk with room for it ({} bytes)",
-                crate::cards::text::escape_controls(&path.display().to_string()),
+                crate::base::visible::escape(&path.display().to_string()),
                 text.len()
             ),
         )

@@ -280,7 +280,7 @@ fn run_one(
             }),
         )
     };
-    let games = games.map_err(|e| Error::io(format!("cannot start {jobs} threads: {e}")))?;
+    let games = games.map_err(|e| Error::failed(format!("cannot start {jobs} threads: {e}")))?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     if let Some(p) = progress {
         p.finish_and_clear();

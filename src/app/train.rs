@@ -102,7 +102,7 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         )));
     }
     let dir = crate::config::paths::data_dir().ok_or_else(|| {
-        Error::io("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
+        Error::failed("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
     })?;
     let mut net = starting_network(&rules, args)?;
     let from = net.games;
@@ -157,10 +157,10 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     );
     let (mut out, start) = curve.finish()?;
     let path = net.path_in(&dir);
-    std::fs::create_dir_all(crate::fsread::parent(&path))
-        .and_then(|()| crate::fsread::write_atomic(&path, &net.encode()))
+    std::fs::create_dir_all(crate::base::fsread::parent(&path))
+        .and_then(|()| crate::base::fsread::write_atomic(&path, &net.encode()))
         .map_err(|e| {
-            Error::io(format!(
+            Error::failed(format!(
                 "cannot write the weights to {}: {e}",
                 path.display()
             ))
@@ -200,7 +200,7 @@ fn starting_positions(
         every,
         args.near_loss,
     )
-    .map_err(|e| Error::io(format!("cannot start {} jobs: {e}", args.jobs)))?;
+    .map_err(|e| Error::failed(format!("cannot start {} jobs: {e}", args.jobs)))?;
     writeln!(out, "{} positions", found.len())?;
     Ok(found)
 }

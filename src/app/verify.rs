@@ -12,9 +12,9 @@
 //! such a game is named a "custom deck" wherever a replay shows how it was dealt
 //! ([`deal_words`]), never as if it were a seed's.
 
+use crate::deal::{Deal, deal_text};
 use crate::error::Error;
 use crate::record::{Finished, Side};
-use crate::start::{Deal, deal_text};
 
 /// The refusal of a record whose `fields` differ from its replay as `mismatch` (the record's
 /// own account of both) says; `doing` is what was asked (`replay`, `review`), `name` the
@@ -60,8 +60,8 @@ mod tests {
     use crate::cards::engine::{Game, Move};
     use crate::cards::rules::Rules;
     use crate::cards::summary::Ending;
+    use crate::deal::GameMeta;
     use crate::record::Record;
-    use crate::start::GameMeta;
     use std::sync::Arc;
 
     fn recorded() -> (Game, Record) {

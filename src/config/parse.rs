@@ -69,7 +69,7 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // What the file holds is shown, never sent to the terminal raw: control characters (an
         // escape sequence, say) are written escaped in the message and as one mark in the line.
-        let message = crate::cards::text::escape_controls(&self.message);
+        let message = crate::base::visible::escape(&self.message);
         match self.line_col {
             Some((line, col)) => write!(f, "{}:{}:{}: {}", self.origin, line, col, message)?,
             None => write!(f, "{}: {}", self.origin, message)?,
@@ -87,7 +87,7 @@ impl fmt::Display for RulesError {
             };
             shown.extend(chars[first..last].iter().map(|&c| match c {
                 '\t' => ' ',
-                c if crate::visible::is_hidden(c) => char::REPLACEMENT_CHARACTER,
+                c if crate::base::visible::is_hidden(c) => char::REPLACEMENT_CHARACTER,
                 c => c,
             }));
             if last < chars.len() {
@@ -315,14 +315,14 @@ impl Reader<'_> {
         match (self.text_of("name", raw)?, raw, base) {
             (Some(n), Some(v), _) => {
                 let s = n.trim();
-                if let Some(c) = crate::visible::first_hidden(s) {
+                if let Some(c) = crate::base::visible::first_hidden(s) {
                     return Err(self.error(
                         Some(v.span()),
                         format!(
                             "name holds {}, a control or format character, which does not show \
                              as itself (it could disguise the name); name must be 1 to 40 \
                              printable characters",
-                            crate::visible::code(c)
+                            crate::base::visible::code(c)
                         ),
                     ));
                 }

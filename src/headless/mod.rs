@@ -106,7 +106,7 @@ fn next_line(input: &mut impl BufRead) -> Option<io::Result<String>> {
 
 /// A command line as an error message quotes it: control characters escaped.
 pub(crate) fn quoted(line: &str) -> String {
-    crate::cards::text::escape_controls(line.trim())
+    crate::base::visible::escape(line.trim())
 }
 
 /// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text or

@@ -8,9 +8,9 @@ use crate::cards::deck::GameRng;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
+use crate::deal::{NewDeal, start, start_classic};
 use crate::headless::Lines;
 use crate::record::{Recorded, Side};
-use crate::start::{NewDeal, start, start_classic};
 use crate::strategy::{Sight, Strategy};
 
 /// A bot playing one side: the card game's strategy of that name, or for classic the expectimax

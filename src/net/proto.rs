@@ -158,7 +158,13 @@ impl Msg {
 fn clip(text: &str) -> String {
     let one: String = text
         .chars()
-        .map(|c| if crate::visible::is_hidden(c) { ' ' } else { c })
+        .map(|c| {
+            if crate::base::visible::is_hidden(c) {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect();
     let mut end = one.len().min(MAX_LINE - 10);
     while !one.is_char_boundary(end) {
@@ -370,13 +376,16 @@ fn number(what: &'static str, word: Option<&str>) -> Result<u64, BadMsg> {
 /// A peer's text as a message quotes it: short, control characters escaped.
 pub(crate) fn shown(text: &str) -> String {
     let cut: String = text.chars().take(40).collect();
-    crate::cards::text::escape_controls(&cut)
+    crate::base::visible::escape(&cut)
 }
 
 /// Checks a player's name: 1 to [`MAX_NAME`] printable characters, not blank.
 pub(crate) fn check_name(name: &str) -> Result<String, BadMsg> {
     let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(crate::visible::is_hidden) {
+    if n.is_empty()
+        || n.chars().count() > MAX_NAME
+        || n.chars().any(crate::base::visible::is_hidden)
+    {
         return Err(BadMsg::BadName(shown(name)));
     }
     Ok(n.to_string())
@@ -506,7 +515,7 @@ fn counted(head: &str, rest: &str) -> Result<Msg, BadMsg> {
 
 /// A peer's reason, as a message quotes it: control characters escaped.
 fn shown_long(text: &str) -> String {
-    crate::cards::text::escape_controls(text.trim())
+    crate::base::visible::escape(text.trim())
 }
 
 /// A fresh invite code: [`CODE_LEN`] letters and digits from the operating system's randomness.

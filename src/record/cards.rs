@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use super::format::{CARDS_FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
+use crate::base::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::text;
-use crate::start::{Deal, GameMeta};
-use crate::utc;
+use crate::deal::{Deal, GameMeta};
 
 /// A game as played so far: enough to rebuild it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,7 +162,7 @@ impl Side for Game {
     }
 
     fn deal_shown(&self, meta: &GameMeta) -> String {
-        crate::start::deal_text(&meta.deal)
+        crate::deal::deal_text(&meta.deal)
     }
 
     fn head(&self, meta: &GameMeta, saved: u64) -> serde_json::Value {
@@ -191,11 +191,11 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
         Deal::Seed { seed } => *seed,
         Deal::Puzzle { seed, date, .. } => {
             if let Some(date) = date
-                && (utc::parse_date(date).is_none() || crate::start::puzzle_seed(date) != *seed)
+                && (utc::parse_date(date).is_none() || crate::deal::puzzle_seed(date) != *seed)
             {
                 return Err(RecordError::Deal(format!(
                     "its seed {seed} is not the daily puzzle's of {}",
-                    crate::cards::text::escape_controls(date)
+                    crate::base::visible::escape(date)
                 )));
             }
             *seed
@@ -204,7 +204,7 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
             if utc::parse_date(date).is_none() {
                 return Err(RecordError::Deal(format!(
                     "its daily date `{}` is not a date like 2026-11-29",
-                    crate::cards::text::escape_controls(date)
+                    crate::base::visible::escape(date)
                 )));
             }
             let daily = crate::cards::deck::daily_seed(date);

@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use super::format::{FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
+use crate::base::utc;
 use crate::cards::rules::Rules;
 use crate::classic::{ClassicGame, Dir};
-use crate::start::{ClassicMeta, Deal};
-use crate::utc;
+use crate::deal::{ClassicMeta, Deal};
 
 impl Side for ClassicGame {
     type Move = Dir;

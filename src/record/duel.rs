@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::format::RulesRecord;
 use super::format::{FORMAT, GameKind, RecordError};
 use super::side::Side;
+use crate::base::utc;
 use crate::cards::summary::Ending;
+use crate::deal::Deal;
 use crate::duel::{Duel, DuelResult};
-use crate::start::Deal;
-use crate::utc;
 
 /// One player of a duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

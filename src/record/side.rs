@@ -4,12 +4,12 @@
 
 use super::format::{Finished, GameKind, RecordError, RulesRecord};
 use crate::cards::summary::Ending;
+use crate::deal::Deal;
 use crate::duel::Playable;
-use crate::start::Deal;
 
 pub(crate) trait Side: Playable + Clone {
     type Move: Copy;
-    /// What the game is besides its engine state ([`crate::start::GameMeta`] and the like).
+    /// What the game is besides its engine state ([`crate::deal::GameMeta`] and the like).
     type Meta;
     /// How a one-player game was played so far, as its documents keep it.
     type Play;

@@ -99,7 +99,7 @@ impl Store {
             },
         };
         if let Some(why) = &why {
-            let why = crate::cards::text::escape_controls(why);
+            let why = crate::base::visible::escape(why);
             self.warn(format!("game {id} is left out of the best scores: {why}"));
         }
         why.is_none()

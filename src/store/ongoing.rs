@@ -7,9 +7,9 @@ use serde_json::Value;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
+use crate::deal::Deal;
 use crate::duel::{Duel, Playable};
 use crate::record::{DuelRecord, Entry, GameKind, Recorded, RulesRecord, Side};
-use crate::start::Deal;
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
 
 /// One player's game, or a duel with the players' names.

@@ -10,8 +10,8 @@ use super::db::claim::{self, Claim};
 use super::db::error::StoreError;
 use super::db::{self, history, id, import, saves};
 use super::{GameKind, Store};
+use crate::base::utc;
 use crate::cards::summary::Ending;
-use crate::utc;
 
 /// How many ids a save tries before it gives up: each is fresh, so two in a row taken means
 /// something else is wrong.
@@ -172,7 +172,7 @@ impl Store {
                 (Some(Ok(path)), _) => format!(
                     "cannot record the game in the database ({e}); its record was written to {} \
                      instead and goes into history at the next start",
-                    crate::cards::text::escape_controls(&path.display().to_string())
+                    crate::base::visible::escape(&path.display().to_string())
                 ),
                 (_, Some(p)) if p.in_db => format!(
                     "cannot record the game in history ({e}); it stays saved as of the last move \

@@ -227,7 +227,7 @@ fn by_hash(runs: &[Run], rules: &HashMap<i64, (String, String)>, cards: bool) ->
     for run in runs.iter().filter(|r| r.cards == cards) {
         let (mut name, hash) = rules.get(&run.rules).cloned().unwrap_or_default();
         // The name as it shows (see `Recap::escape_typed`).
-        crate::visible::escape_in_place(&mut name);
+        crate::base::visible::escape_in_place(&mut name);
         let latest = run.latest.unwrap_or(i64::MIN);
         let i = all
             .iter()

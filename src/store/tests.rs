@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
-use crate::start::{Deal, GameMeta};
+use crate::deal::{Deal, GameMeta, puzzle};
 use crate::store::api::ResumeError;
 
 fn game(seed: u64) -> (Game, GameMeta) {
@@ -169,7 +169,7 @@ fn practice_counts_in_no_record_of_the_rules() {
     let greedy = crate::strategy::Greedy;
     let mut scores = Vec::new();
     for bot in [None, Some(&greedy)] {
-        let (mut g, meta) = crate::start::start_daily(rules.clone(), Some(date));
+        let (mut g, meta) = crate::deal::start_daily(rules.clone(), Some(date));
         // First every card on the first column that takes it; then, knowing the deck, better.
         let moves = match bot {
             Some(b) => crate::strategy::play_out(&g, b, 1),
@@ -204,4 +204,19 @@ fn practice_counts_in_no_record_of_the_rules() {
         "the practice scored more: {scores:?}"
     );
     assert_eq!(played.best, Some(scores[0]), "{scores:?}");
+}
+
+/// A puzzle saved before its target came and after it is one saved game, not two.
+#[test]
+fn the_target_found_in_play_keeps_one_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = at(&dir);
+    let (mut game, mut meta) = puzzle::start(&Rules::default_rules(), Some(8), None);
+    game.play(Move::Place(0)).unwrap();
+    store.save(&InPlay::solo(&game, &meta));
+    puzzle::keep_target(&mut meta.deal, puzzle::Target::of(&puzzle::target(&game)));
+    game.play(Move::Place(0)).unwrap();
+    store.save(&InPlay::solo(&game, &meta));
+    assert_eq!(store.saved_games().len(), 1);
+    assert_eq!(puzzle::target_of(&meta.deal).map(|t| t.score), Some(12));
 }

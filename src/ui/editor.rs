@@ -437,7 +437,7 @@ impl Editor {
             Key::Backspace => {
                 text.pop();
             }
-            Key::Char(c) if !crate::visible::is_hidden(*c) && text.chars().count() < 40 => {
+            Key::Char(c) if !crate::base::visible::is_hidden(*c) && text.chars().count() < 40 => {
                 text.push(*c);
             }
             _ => return,

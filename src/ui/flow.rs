@@ -5,7 +5,7 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
-use crate::start::Deal;
+use crate::deal::Deal;
 use crate::store::{DailyNews, Resumed, Store};
 
 use crate::record::GameKind;
@@ -46,7 +46,7 @@ fn ready(
     ui: &Ui,
     store: &mut Store,
     game: &crate::cards::engine::Game,
-    meta: &crate::start::GameMeta,
+    meta: &crate::deal::GameMeta,
     home: bool,
 ) -> Ready {
     match menu::saved_deal(ui, store, game, meta) {
@@ -92,7 +92,7 @@ fn classic_or_saved(
     ui: &Ui,
     store: &mut Store,
     g: Box<crate::classic::ClassicGame>,
-    m: crate::start::ClassicMeta,
+    m: crate::deal::ClassicMeta,
 ) -> Option<Match> {
     match menu::saved_classic(ui, store) {
         Resume::Saved(r) => Some(Match::Saved(r)),
@@ -333,9 +333,9 @@ fn of_the_day(deal: &Deal) -> Option<&str> {
 }
 
 /// What "again" deals after a game of `deal`: a new puzzle after a puzzle, else a new game.
-fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate::start::GameMeta) {
+fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate::deal::GameMeta) {
     match deal {
-        Deal::Puzzle { .. } => crate::puzzle::start(rules, None, None),
+        Deal::Puzzle { .. } => crate::deal::puzzle::start(rules, None, None),
         _ => menu::fresh_game(rules),
     }
 }

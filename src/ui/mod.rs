@@ -1,16 +1,19 @@
 //! The terminal game: the full-screen front end a player uses on a terminal.
 //!
-//! Five rooms, each importing only the ones below it (a room's files are private; its `mod.rs`
-//! re-exports what the rooms above use):
+//! Rooms on floors, each importing only the floors below its own (a room's files are private;
+//! its `mod.rs` re-exports what the rooms above use). The floors are docs/development.md's, and
+//! `tests/integration/layers.rs` fails on an import that goes up or sideways:
 //!
 //! ```text
-//! flow, menu   game after game and what follows each; the start menu and its sub-menus
-//! editor       the rules editor (from the rules sub-menu and `rules --edit`)
-//! play/        the loops: the session every game shares, cards, classic, duels, replay, autoplay
-//! widgets/     what a loop or the menu calls to ask or show: lists, yes/no, moves in motion
-//! screens/     pure screens, state in and lines out: cards, classic, duel, the log look
-//! term/        the terminal: taken and given back, signals, keys, timed waits, painting, Ui
-//! kit/         pure pieces every screen shares: words, colours, text helpers, what to draw
+//! flow          game after game and what follows each
+//! menu          the start menu and its sub-menus
+//! net  prepare  a duel across two terminals; a puzzle's target or a game's par worked out
+//! play/         the loops: the session every game shares, cards, classic, duels, replay, autoplay
+//! editor        the rules editor (from the rules sub-menu and `rules --edit`)
+//! widgets/      what a loop or the menu calls to ask or show: lists, yes/no, moves in motion
+//! screens/      pure screens, state in and lines out: cards, classic, duel, the log look
+//! term/         the terminal: taken and given back, signals, keys, timed waits, painting, Ui
+//! kit/          pure pieces every screen shares: words, colours, text helpers, what to draw
 //! ```
 //!
 //! Only the loops (and the widgets they call) read keys; the screens are functions of what they
@@ -72,8 +75,8 @@ pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
 pub(crate) fn edit_rules(ui: &Ui, file: (PathBuf, String)) -> Result<Edited, Error> {
     let (path, text) = file;
     let mut editor = Editor::open(&path, &text).map_err(Error::usage)?;
-    let guard =
-        TermGuard::enter(ui).map_err(|e| Error::io(format!("cannot take the terminal: {e}")))?;
+    let guard = TermGuard::enter(ui)
+        .map_err(|e| Error::failed(format!("cannot take the terminal: {e}")))?;
     let edited = play::edit(ui, &mut editor);
     drop(guard);
     Ok(edited)

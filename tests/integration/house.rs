@@ -101,12 +101,12 @@ const KNOWN_LARGE: &[(&str, &str)] = &[(
     "app/records: 801 lines after the text escaping branch merged; second wave",
 )];
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Every `.rs` file under `dir`, its path relative to the project's root with `/`.
-fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+pub(crate) fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -125,7 +125,7 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
 
 /// `text` with comments, strings and character literals blanked out (their bytes become spaces,
 /// their line breaks kept), so that braces and `fn` are counted in code only.
-fn code_only(text: &str) -> Vec<u8> {
+pub(crate) fn code_only(text: &str) -> Vec<u8> {
     let b = text.as_bytes();
     let mut out = b.to_vec();
     let blank = |out: &mut Vec<u8>, from: usize, to: usize| {

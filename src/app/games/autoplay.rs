@@ -17,12 +17,12 @@ use crate::headless::cards::Print;
 use crate::record::{GameKind, Side};
 use crate::store::Store;
 
-use crate::app::games::deal::{new_classic, new_game_with_meta};
 use crate::app::games::kept::{play_classic_kept_from, play_kept_from};
+use crate::app::games::new_game::{new_classic, new_game_with_meta};
 use crate::app::shared::{load_rules, terminal};
+use crate::deal::fresh_seed;
 use crate::error::Error;
 use crate::out::print_warnings;
-use crate::start::fresh_seed;
 
 /// `new2048 autoplay`.
 pub(crate) fn command(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {

@@ -2,8 +2,8 @@
 //! saved classic game.
 
 use crate::app::cli::{ClassicArgs, Global};
-use crate::app::games::deal::new_classic;
 use crate::app::games::kept::play_classic_kept;
+use crate::app::games::new_game::new_classic;
 use crate::app::games::resume::resume_classic;
 use crate::app::shared::{load_rules, terminal};
 use crate::error::Error;

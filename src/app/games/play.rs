@@ -2,8 +2,8 @@
 //! the deal the options chose), else play line by line; `--resume` takes up a saved game.
 
 use crate::app::cli::{Global, PlayArgs};
-use crate::app::games::deal::new_game_with_meta;
 use crate::app::games::kept::play_kept;
+use crate::app::games::new_game::new_game_with_meta;
 use crate::app::games::resume::{play_resumed, resume_saved};
 use crate::app::shared::{load_rules, terminal};
 use crate::config;

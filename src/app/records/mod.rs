@@ -12,9 +12,9 @@ use crate::cards::rules::Rules;
 use crate::error::Error;
 use crate::out::print_warnings;
 
+use crate::base::utc;
 use crate::record::GameKind;
 use crate::store::{self, Store};
-use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
 pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
@@ -108,7 +108,7 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
     };
     let mut shown = store.summaries(&filter);
     if let Some(want) = puzzles {
-        shown.retain(|r| matches!(r.deal, crate::start::Deal::Puzzle { .. }) == want);
+        shown.retain(|r| matches!(r.deal, crate::deal::Deal::Puzzle { .. }) == want);
         shown.truncate(args.limit.unwrap_or(usize::MAX));
     }
     print_warnings(&mut store);

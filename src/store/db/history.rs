@@ -431,7 +431,7 @@ pub(crate) fn edited_message(ids: &[String]) -> Option<String> {
     let shown: Vec<String> = ids
         .iter()
         .take(10)
-        .map(|id| crate::cards::text::escape_controls(id))
+        .map(|id| crate::base::visible::escape(id))
         .collect();
     let more = if ids.len() > shown.len() { ", …" } else { "" };
     let message = match ids {

@@ -109,7 +109,7 @@ pub(crate) fn first_fit<L: Copy>(
 /// A window of `height` lines onto `lines`, starting at line `top` (moved back so the last
 /// window is full), and the top actually shown. When the lines do not all fit, the window's last
 /// line is the "more" mark: where the reader is and which keys page on ([`Pager`]), saying only
-/// the keys that page with `arrows` as [`Pager::of`] takes them (without, the space and arrows
+/// the keys that page with `arrows` as [`Key::pager`](crate::ui::term::Key::pager) takes them (without, the space and arrows
 /// are the screen's own: a duel's board, the result's choices).
 pub(crate) fn page(
     mut lines: Vec<String>,
@@ -153,22 +153,6 @@ pub(crate) enum Pager {
 }
 
 impl Pager {
-    /// What a key does to a paged text, if it pages. With `arrows` false the arrow keys are left
-    /// to the screen (the result screen's choices), and only PgUp/PgDn, Home/End page.
-    pub(crate) fn of(key: &crate::ui::term::Key, arrows: bool) -> Option<Pager> {
-        use crate::ui::term::Key;
-        Some(match key {
-            Key::ArrowUp | Key::Char('k') if arrows => Pager::Line(-1),
-            Key::ArrowDown | Key::Char('j') if arrows => Pager::Line(1),
-            Key::Char(' ') if arrows => Pager::Window(1),
-            Key::PageUp => Pager::Window(-1),
-            Key::PageDown => Pager::Window(1),
-            Key::Home => Pager::End(false),
-            Key::End => Pager::End(true),
-            _ => return None,
-        })
-    }
-
     /// The top line after this key, from `top`, with windows of `height` lines (one of them the
     /// mark). Not clamped at the end: [`page`] does that, and says what it showed.
     pub(crate) fn step(self, top: usize, height: usize) -> usize {

@@ -25,13 +25,13 @@ mod tests;
 
 use std::sync::Arc;
 
+use crate::base::utc;
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
+use crate::deal::GameMeta;
 use crate::record::GameKind;
-use crate::start::GameMeta;
 use crate::store::SavedGameInfo;
 use crate::store::{Resumed, Store};
-use crate::utc;
 
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
 use crate::ui::play::{DuelGame, Match, Setup, default_names};
@@ -125,12 +125,12 @@ fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<us
 
 /// A new game of `rules` from a fresh seed.
 pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
-    crate::start::start(Arc::clone(rules), crate::start::NewDeal::Seed(None))
+    crate::deal::start(Arc::clone(rules), crate::deal::NewDeal::Seed(None))
 }
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
 pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
-    let (game, meta) = crate::start::start_classic(rules, name, None);
+    let (game, meta) = crate::deal::start_classic(rules, name, None);
     Match::Classic(Box::new(game), meta)
 }
 
@@ -181,7 +181,7 @@ pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMet
     if !game.moves().is_empty() {
         return Resume::Fresh;
     }
-    let deal = crate::start::deal_text(&meta.deal);
+    let deal = crate::deal::deal_text(&meta.deal);
     let hash = game.rules().hash();
     let Some(saved) = store.saved_games().into_iter().find(|i| {
         i.game == GameKind::Cards && i.played > 0 && i.deal == deal && i.rules_hash == hash
@@ -312,7 +312,7 @@ fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
     items.push((daily, Choice::Daily));
     items.push((
         both(
-            fill(words.menu_puzzle, &[&crate::puzzle::CARDS]),
+            fill(words.menu_puzzle, &[&crate::deal::puzzle::CARDS]),
             words.menu_puzzle_short.into(),
         ),
         Choice::Puzzle,
@@ -456,7 +456,7 @@ fn daily_rules(rules: &Rules, asked: bool) -> Rules {
     if asked {
         rules.clone()
     } else {
-        crate::start::day_rules()
+        crate::deal::day_rules()
     }
 }
 
@@ -577,11 +577,11 @@ pub(crate) fn start(
                 Sub::Leave => return None,
             },
             Choice::Daily => {
-                let (g, m) = crate::start::start_daily(daily_rules(rules, asked), None);
+                let (g, m) = crate::deal::start_daily(daily_rules(rules, asked), None);
                 return Some(Match::Cards(Box::new(g), m));
             }
             Choice::Puzzle => {
-                let (g, m) = crate::puzzle::start(rules, None, None);
+                let (g, m) = crate::deal::puzzle::start(rules, None, None);
                 return Some(Match::Cards(Box::new(g), m));
             }
             Choice::Mend(k) => match mend(ui, rules, &mut notes, broken.get(k)) {

@@ -151,9 +151,9 @@ fn mend_text(
                 return Sub::Back;
             }
         }
-        match crate::fsread::read_text(
+        match crate::base::fsread::read_text(
             &path,
-            crate::fsread::Links::Follow,
+            crate::base::fsread::Links::Follow,
             config::paths::CONFIG_FILE_BYTES,
         ) {
             Ok(t) => text = t,

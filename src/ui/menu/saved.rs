@@ -2,9 +2,9 @@
 //! the narrowest window (kind, rules, length, how long ago; the deal, then the place in the list,
 //! where rows would still read alike), and why one cannot be taken up. Pure: data in, text out.
 
+use crate::base::utc;
 use crate::record::GameKind;
 use crate::store::{ResumeError, SavedGameInfo};
-use crate::utc;
 
 use crate::ui::kit::{Words, fill, plural};
 use crate::ui::widgets::Item;

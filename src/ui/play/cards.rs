@@ -8,7 +8,7 @@ use crate::ui::term::Key;
 
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
-use crate::start::{Deal, GameMeta};
+use crate::deal::{Deal, GameMeta};
 use crate::store::Store;
 use crate::strategy::exact::{self, Solution};
 use crate::strategy::review::{self, Loss};
@@ -156,7 +156,7 @@ fn goal_poll(extra: &mut Cards, game: &Game, deal: &mut Deal) {
     }
     extra.target.poll();
     if let Pending::Ready(t) = &extra.target {
-        crate::puzzle::keep_target(deal, crate::puzzle::Target::of(t));
+        crate::deal::puzzle::keep_target(deal, crate::deal::puzzle::Target::of(t));
     }
     reach_poll(extra, game);
 }
@@ -195,7 +195,7 @@ fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, ui: &Ui) {
     loop {
         goal_poll(extra, game, deal);
         let waited = began.elapsed();
-        let known = crate::puzzle::target_of(deal).is_some();
+        let known = crate::deal::puzzle::target_of(deal).is_some();
         let target = !known && extra.target.computing() && waited < TARGET_WAIT;
         let reach = reach_coming(extra, game) && waited < REACH_WAIT;
         // A key typed meanwhile ends the wait: it is played at once.
@@ -210,7 +210,7 @@ fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, ui: &Ui) {
 
 /// A puzzle's goal as the screen shows it; `None` for another game.
 fn goal(s: &Kept<Game>) -> Option<Goal> {
-    let target = crate::puzzle::target_of(&s.meta.deal);
+    let target = crate::deal::puzzle::target_of(&s.meta.deal);
     if !matches!(s.meta.deal, Deal::Puzzle { .. }) {
         return None;
     }
@@ -331,7 +331,7 @@ impl OnePlayer for Game {
             s.extra.target.poll();
         }
         if let Pending::Ready(t) = &s.extra.target {
-            crate::puzzle::keep_target(&mut s.meta.deal, crate::puzzle::Target::of(t));
+            crate::deal::puzzle::keep_target(&mut s.meta.deal, crate::deal::puzzle::Target::of(t));
         }
     }
 
@@ -399,7 +399,7 @@ impl OnePlayer for Game {
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let came = came && !s.extra.target.computing();
         let mut lines = match &s.extra.target {
-            Pending::Computing(..) if crate::puzzle::target_of(&s.meta.deal).is_none() => {
+            Pending::Computing(..) if crate::deal::puzzle::target_of(&s.meta.deal).is_none() => {
                 vec![words.target_computing.to_string()]
             }
             Pending::Computing(..) => Vec::new(),

@@ -9,7 +9,7 @@
 use crate::ui::term::Key;
 
 use crate::classic::{Board, ClassicGame, Dir, bot};
-use crate::start::ClassicMeta;
+use crate::deal::ClassicMeta;
 use crate::store::Store;
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};

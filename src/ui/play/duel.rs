@@ -159,11 +159,11 @@ pub(crate) fn play_duel(ui: &Ui, store: &mut Store, setup: &Setup) -> (End, Opti
     match &setup.game {
         DuelGame::Cards(rules) => {
             let (g, meta) =
-                crate::start::start(Arc::clone(rules), crate::start::NewDeal::Seed(setup.seed));
+                crate::deal::start(Arc::clone(rules), crate::deal::NewDeal::Seed(setup.seed));
             run(ui, store, Duel::new(g.clone(), g), meta, names)
         }
         DuelGame::Classic(rules, name) => {
-            let (g, meta) = crate::start::start_classic(*rules, name, setup.seed);
+            let (g, meta) = crate::deal::start_classic(*rules, name, setup.seed);
             run(ui, store, Duel::new(g.clone(), g), meta, names)
         }
     }

@@ -41,7 +41,7 @@ pub(crate) use {
 
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
-use crate::start::{ClassicMeta, GameMeta};
+use crate::deal::{ClassicMeta, GameMeta};
 use crate::store::Resumed;
 
 /// What to play.

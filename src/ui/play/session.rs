@@ -168,7 +168,7 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         }
         let act = match read_key(s.ui()) {
             KeyRead::Key(_) if panic_asked() => panic!("{PANIC_HOOK} is set: a panic asked for"),
-            KeyRead::Key(k) => match scrolled(s, Overlay::None, Pager::of(&k, false), top) {
+            KeyRead::Key(k) => match scrolled(s, Overlay::None, k.pager(false), top) {
                 Some(at) => {
                     top = at;
                     continue;
@@ -256,7 +256,7 @@ fn help(s: &mut impl Play) -> Option<End> {
         if key == Key::Char(' ') && at_end(s, top) {
             return None;
         }
-        match scrolled(s, Overlay::Help, Pager::of(&key, true), top) {
+        match scrolled(s, Overlay::Help, key.pager(true), top) {
             Some(at) => top = at,
             None => return None,
         }
@@ -371,7 +371,7 @@ pub(crate) fn over_choice(s: &mut impl Play) -> Option<End> {
             undo,
         };
         let picked = match wait_key(s.ui(), limit) {
-            Waited::Key(k) => match scrolled(s, overlay, Pager::of(&k, false), top) {
+            Waited::Key(k) => match scrolled(s, overlay, k.pager(false), top) {
                 Some(at) => {
                     top = at;
                     None

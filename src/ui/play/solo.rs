@@ -76,7 +76,7 @@ impl<G: OnePlayer> Kept<'_, G> {
     /// it sat saved between sittings.
     pub(crate) fn played_secs(&self) -> u64 {
         self.ended
-            .unwrap_or_else(crate::utc::now)
+            .unwrap_or_else(crate::base::utc::now)
             .saturating_sub(G::started(&self.meta))
             .saturating_sub(G::away(&self.meta))
     }
@@ -169,7 +169,7 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn result_shown(&mut self) {
-        self.ended.get_or_insert_with(crate::utc::now);
+        self.ended.get_or_insert_with(crate::base::utc::now);
         G::result_shown(self);
     }
 

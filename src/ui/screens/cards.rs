@@ -81,11 +81,11 @@ pub(crate) struct Screen<'a> {
     pub par: Option<u64>,
 }
 
-/// A puzzle's goal as the screen shows it (see [`crate::puzzle`]).
+/// A puzzle's goal as the screen shows it (see [`crate::deal::puzzle`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Goal {
     /// The target, once worked out.
-    pub target: Option<crate::puzzle::Target>,
+    pub target: Option<crate::deal::puzzle::Target>,
     /// The best score the moves so far still allow, once worked out.
     pub reach: Option<u64>,
 }

@@ -86,7 +86,7 @@ pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), StoreError> {
         return Err(exists());
     }
     let bytes = snapshot(conn).map_err(|e| fail(e.into()))?;
-    crate::fsread::create_whole(to, &[&bytes]).map_err(|e| {
+    crate::base::fsread::create_whole(to, &[&bytes]).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
             exists()
         } else if e.kind() == std::io::ErrorKind::StorageFull {
@@ -103,23 +103,25 @@ fn keep(conn: &Connection, dir: &Path) -> Result<PathBuf, StoreError> {
     let bytes = snapshot(conn).map_err(|e| {
         StoreError::from(e).context(|m| format!("cannot copy the database to keep it: {m}"))
     })?;
-    let stamp = crate::utc::compact(crate::utc::now());
+    let stamp = crate::base::utc::compact(crate::base::utc::now());
     let base = dir.join(format!(
         "{}.before-restore-{stamp}",
         crate::store::db::schema::DB_FILE
     ));
-    crate::store::db::mend::free_name(&base, |path| crate::fsread::create_whole(path, &[&bytes]))
-        .map_err(|e| {
-            StoreError::from(e)
-                .context(|m| format!("cannot keep the database as {}: {m}", base.display()))
-        })
+    crate::store::db::mend::free_name(&base, |path| {
+        crate::base::fsread::create_whole(path, &[&bytes])
+    })
+    .map_err(|e| {
+        StoreError::from(e)
+            .context(|m| format!("cannot keep the database as {}: {m}", base.display()))
+    })
 }
 
 /// The file `from` read into memory as a database of its own, or why it is not one this program
 /// restores from ([`StoreError::Refused`]: whatever is wrong with it is the file's).
 fn open_backup(from: &Path) -> Result<Connection, StoreError> {
     let refused = |why: &dyn std::fmt::Display| StoreError::Refused(why.to_string());
-    let mut bytes = crate::fsread::read(from, crate::fsread::Links::Follow, LIMIT)
+    let mut bytes = crate::base::fsread::read(from, crate::base::fsread::Links::Follow, LIMIT)
         .map_err(|e| refused(&e.reason()))?;
     if !bytes.starts_with(b"SQLite format 3\0") || bytes.len() < 100 {
         return Err(refused(
@@ -288,7 +290,7 @@ fn tally(
         Ok(false) => got.refused.push(refused(second)),
         Err(Untaken::Refused(why)) => got
             .refused
-            .push(refused(&crate::cards::text::escape_controls(&why))),
+            .push(refused(&crate::base::visible::escape(&why))),
         Err(Untaken::Failed(e)) => return Err(e),
     }
     Ok(false)
@@ -297,7 +299,7 @@ fn tally(
 /// Reads every row of `src` with the program's readers and writes those that pass into `tx`.
 fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Restored, StoreError> {
     let mut got = Restored::default();
-    let now = crate::utc::now();
+    let now = crate::base::utc::now();
     let bad_rules = bad_rules(src).map_err(unread)?;
     let mut q = src
         .prepare("SELECT n, CAST(id AS TEXT), rules FROM games ORDER BY n")

@@ -106,7 +106,7 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
         "SELECT n, CAST(id AS TEXT) FROM games ORDER BY n",
         |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
     )?;
-    let now = crate::utc::now();
+    let now = crate::base::utc::now();
     for (n, id) in games {
         if let Err(why) = crate::store::db::id::checked(&id) {
             problems.push(format!("row n {n} of the games table is refused: {why}"));

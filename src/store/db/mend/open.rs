@@ -106,7 +106,7 @@ fn refuse_special(path: &Path) -> Result<(), StoreError> {
                 "the database file {} is {}, not a regular file, so it is not opened; move it \
                  away",
                 file.display(),
-                crate::fsread::kind_of(m.file_type())
+                crate::base::fsread::kind_of(m.file_type())
             )));
         }
     }

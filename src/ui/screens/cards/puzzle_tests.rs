@@ -6,14 +6,14 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::puzzle::Target;
+use crate::deal::puzzle::Target;
 use crate::ui::kit::{Lang, checked};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 
 /// The puzzle of seed 8 (the one a new player tried), after `moves`.
 fn puzzle(moves: &[u8]) -> Game {
-    let rules = crate::puzzle::rules_of(&Rules::default_rules());
+    let rules = crate::deal::puzzle::rules_of(&Rules::default_rules());
     let mut g = Game::with_seed(Arc::new(rules), 8);
     for &m in moves {
         g.play(Move::Place(m)).unwrap();
