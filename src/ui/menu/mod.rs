@@ -37,7 +37,7 @@ use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
 use crate::ui::play::{DuelGame, Match, Setup, default_names};
 use crate::ui::play::{confirm, pick};
 use crate::ui::term::Ui;
-use crate::ui::widgets::{Item, List, Picked};
+use crate::ui::widgets::{Item, List, Picked, column};
 
 /// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {
@@ -93,7 +93,10 @@ fn select(
     default: usize,
 ) -> Picked {
     let (width, _) = super::term::size(&ui.term);
-    let top = top_of(ui.words, ui.theme, notes, question, width);
+    // The notes wrapped as wide as the list and the tagline, so the menu is centred as a block.
+    let tagline = console::measure_text_width(ui.words.tagline) + 2;
+    let block = column(items, keys, width).max(tagline).min(width);
+    let top = top_of(ui.words, ui.theme, notes, question, block);
     let list = List {
         head: &top,
         items,
