@@ -33,20 +33,12 @@ const SHRINKING_LATER: &[&str] = &[
 /// the lead shrinks them once the branches editing them have merged, then empties this list.
 const KNOWN_LONG: &[(&str, &str)] = &[
     (
-        "src/ui/flow.rs:play_saying",
-        "ui: the first hour's branch edits the flow",
-    ),
-    (
         "src/ui/net/mod.rs:lay_out",
         "ui/net: the network duel's branch",
     ),
     (
         "src/ui/screens/cards.rs:screen",
         "ui: one view struct for the screens, second wave",
-    ),
-    (
-        "src/ui/menu/mod.rs:start",
-        "ui/menu: the first hour's branch",
     ),
     (
         "src/ui/widgets/anim.rs:card_frames",
@@ -87,10 +79,6 @@ const KNOWN_LONG: &[(&str, &str)] = &[
     (
         "src/app/train.rs:command",
         "app: second wave, after the app branches",
-    ),
-    (
-        "src/ui/menu/tests.rs:the_menu_lists_three_saves_and_the_presets_with_a_record",
-        "ui/menu: the first hour's branch",
     ),
 ];
 

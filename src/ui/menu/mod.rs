@@ -117,6 +117,17 @@ enum Sub<T> {
     Leave,
 }
 
+impl<T> Sub<T> {
+    /// The choice made into another.
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Sub<U> {
+        match self {
+            Sub::Chose(t) => Sub::Chose(f(t)),
+            Sub::Back => Sub::Back,
+            Sub::Leave => Sub::Leave,
+        }
+    }
+}
+
 /// A sub-menu's choice, by its place in `items`; `default` is the item highlighted first.
 fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<usize> {
     match select(ui, &[], question, items, &[], ui.words.list_keys, default) {
@@ -507,99 +518,138 @@ pub(crate) fn start(
     news: &[(String, Tone)],
     asked: bool,
 ) -> Option<Match> {
-    let words = ui.words;
     let mut notes: Vec<(String, Tone)> = news.to_vec();
     // The item chosen last time round (a sub-menu left, a saved game refused).
     let mut back: Option<Choice> = None;
     loop {
         let now = utc::now();
-        let MenuNow {
-            saved,
-            offers,
-            broken,
-            items,
-        } = menu_now(ui, rules, asked, store, &mut notes, now);
-        let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
-        let deletable: Vec<bool> = items
-            .iter()
-            .map(|(_, c)| matches!(c, Choice::Resume(_)))
-            .collect();
-        let keys = if saved.is_empty() {
-            words.list_keys_quit
-        } else {
-            words.menu_keys
-        };
-        let default = highlighted(&items, &offers, &saved, rules, (asked, back));
-        let picked = select(
-            ui,
-            &notes,
-            words.menu_prompt,
-            &labels,
-            &deletable,
-            keys,
-            default,
-        );
+        let shown = menu_now(ui, rules, asked, store, &mut notes, now);
+        let picked = pick_at_menu(ui, &shown, rules, &notes, (asked, back));
         notes.clear();
         let choice = match picked {
-            Picked::Item(i) => items[i].1,
-            Picked::Delete(i) => match items[i].1 {
-                Choice::Resume(n) => {
-                    match delete_saved(ui, store, &saved[n], now) {
+            Picked::Item(i) => shown.items[i].1,
+            Picked::Delete(i) => {
+                if let Choice::Resume(n) = shown.items[i].1 {
+                    match delete_saved(ui, store, &shown.saved[n], now) {
                         Ok(note) => notes.extend(note),
                         Err(()) => return None,
                     }
-                    continue;
                 }
-                _ => continue,
-            },
+                continue;
+            }
             Picked::Back | Picked::Stop => Choice::Quit,
         };
-        match choice {
-            Choice::New(k) => {
-                let offer = offers.into_iter().nth(k)?;
-                *rules = Arc::new(offer.rules);
-                let (g, m) = fresh_game(rules);
-                return Some(Match::Cards(Box::new(g), m));
-            }
-            Choice::Resume(n) => match store.resume(&saved[n].id) {
-                Ok(r) => return Some(Match::Saved(r)),
-                Err(e) => notes.push((refused(&e, words), Tone::Bad)),
-            },
-            Choice::More => match all_saved(ui, store, &mut notes) {
-                Sub::Chose(r) => return Some(Match::Saved(r)),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
-            Choice::Duel => match pick_duel(ui, rules) {
-                Sub::Chose(DuelPick::Net(way)) => {
-                    notes.extend(crate::ui::net::lobby(ui, rules, store, way)?);
-                }
-                Sub::Chose(DuelPick::Here(m)) => return Some(m),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Daily => {
-                let (g, m) = crate::deal::start_daily(daily_rules(rules, asked), None);
-                return Some(Match::Cards(Box::new(g), m));
-            }
-            Choice::Puzzle => {
-                let (g, m) = crate::deal::puzzle::start(rules, None, None);
-                return Some(Match::Cards(Box::new(g), m));
-            }
-            Choice::Mend(k) => match mend(ui, rules, &mut notes, broken.get(k)) {
-                Sub::Chose(m) => return Some(m),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Rules => match change_rules(ui, rules, &mut notes) {
-                Sub::Chose(m) => return Some(m),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Quit => return None,
+        match follow(ui, choice, shown, (rules, store, &mut notes), asked) {
+            Went::Play(m) => return Some(m),
+            Went::Menu => back = Some(choice),
+            Went::Leave => return None,
         }
-        back = Some(choice);
+    }
+}
+
+/// The start menu `shown` drawn, the item highlighted first as [`highlighted`] says, until the
+/// player picks.
+fn pick_at_menu(
+    ui: &Ui,
+    shown: &MenuNow,
+    rules: &Rules,
+    notes: &[(String, Tone)],
+    (asked, back): (bool, Option<Choice>),
+) -> Picked {
+    let words = ui.words;
+    let MenuNow {
+        saved,
+        offers,
+        items,
+        ..
+    } = shown;
+    let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
+    let deletable: Vec<bool> = items
+        .iter()
+        .map(|(_, c)| matches!(c, Choice::Resume(_)))
+        .collect();
+    let keys = if saved.is_empty() {
+        words.list_keys_quit
+    } else {
+        words.menu_keys
+    };
+    let default = highlighted(items, offers, saved, rules, (asked, back));
+    select(
+        ui,
+        notes,
+        words.menu_prompt,
+        &labels,
+        &deletable,
+        keys,
+        default,
+    )
+}
+
+/// What a choice at the start menu led to.
+enum Went {
+    /// A game to play.
+    Play(Match),
+    /// Back to the menu (a sub-menu left, a saved game refused: said in the notes).
+    Menu,
+    /// Leave the program.
+    Leave,
+}
+
+impl From<Sub<Match>> for Went {
+    fn from(sub: Sub<Match>) -> Went {
+        match sub {
+            Sub::Chose(m) => Went::Play(m),
+            Sub::Back => Went::Menu,
+            Sub::Leave => Went::Leave,
+        }
+    }
+}
+
+/// Follows `choice` made at the menu `shown`: a game to play, a sub-menu (the saved games, the
+/// duels, the rules, the mending of a rule set) and what came of it, or leaving. What is to be
+/// said above the menu next time goes in `notes`; a new game of other rules puts them in force.
+fn follow(
+    ui: &Ui,
+    choice: Choice,
+    shown: MenuNow,
+    (rules, store, notes): (&mut Arc<Rules>, &mut Store, &mut Vec<(String, Tone)>),
+    asked: bool,
+) -> Went {
+    let cards = |(g, m): (Game, GameMeta)| Went::Play(Match::Cards(Box::new(g), m));
+    match choice {
+        Choice::New(k) => match shown.offers.into_iter().nth(k) {
+            Some(offer) => {
+                *rules = Arc::new(offer.rules);
+                cards(fresh_game(rules))
+            }
+            None => Went::Leave,
+        },
+        Choice::Resume(n) => match store.resume(&shown.saved[n].id) {
+            Ok(r) => Went::Play(Match::Saved(r)),
+            Err(e) => {
+                notes.push((refused(&e, ui.words), Tone::Bad));
+                Went::Menu
+            }
+        },
+        Choice::More => all_saved(ui, store, notes).map(Match::Saved).into(),
+        Choice::Classic => Went::Play(fresh_classic(rules.classic, &rules.name)),
+        Choice::Duel => match pick_duel(ui, rules) {
+            Sub::Chose(DuelPick::Net(way)) => match crate::ui::net::lobby(ui, rules, store, way) {
+                Some(said) => {
+                    notes.extend(said);
+                    Went::Menu
+                }
+                None => Went::Leave,
+            },
+            Sub::Chose(DuelPick::Here(m)) => Went::Play(m),
+            Sub::Back => Went::Menu,
+            Sub::Leave => Went::Leave,
+        },
+        Choice::Daily => cards(crate::deal::start_daily(daily_rules(rules, asked), None)),
+        Choice::Puzzle => cards(crate::deal::puzzle::start(rules, None, None)),
+        Choice::Mend(k) => mend(ui, rules, notes, shown.broken.get(k)).into(),
+        Choice::Rules => change_rules(ui, rules, notes).into(),
+        Choice::Quit => Went::Leave,
     }
 }
 

@@ -136,11 +136,9 @@ fn offer(name: &str, preset: bool, games: u32, wins: u32, streak: u32) -> Offer 
     }
 }
 
-/// Three saves at most, then "More saved games"; a new game of each rules offered, with the
-/// player's record, `t` on the one suggested.
-#[test]
-fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
-    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+/// Five saves (cards, seeds 0 to 4) and two presets, the default rules with a record of four
+/// games (three won in a row) and hard not played yet, hard suggested: the start menu's items.
+fn menu_with_five_saves(words: &Words, now: u64) -> Vec<(Item, Choice)> {
     let saved: Vec<SavedGameInfo> = (0..5)
         .map(|i| {
             let mut s = info(GameKind::Cards, GameKind::Cards, &format!("seed {i}"), &[]);
@@ -148,10 +146,7 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
             s
         })
         .collect();
-    let offers = [
-        offer("default", true, 4, 3, 3),
-        offer("hard", true, 0, 0, 0),
-    ];
+    let offers = two_presets();
     let rules = Rules::default_rules();
     let listed = Listed {
         saved: &saved,
@@ -159,7 +154,23 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         suggested: Some(1),
         ..Listed::of(&rules, "default", now)
     };
-    let items = menu_items(&EN, &listed);
+    menu_items(words, &listed)
+}
+
+/// The default rules with a record (4 games, 3 won in a row), then hard, not played yet.
+fn two_presets() -> [Offer; 2] {
+    [
+        offer("default", true, 4, 3, 3),
+        offer("hard", true, 0, 0, 0),
+    ]
+}
+
+/// Three saves at most, then "More saved games"; a new game of each rules offered, `t` on the
+/// one suggested; with three saves or fewer, no "More".
+#[test]
+fn the_menu_lists_three_saves_then_more() {
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let items = menu_with_five_saves(&EN, now);
     let choices: Vec<Choice> = items.iter().map(|(_, c)| *c).collect();
     assert_eq!(
         &choices[..6],
@@ -173,6 +184,30 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         ]
     );
     assert_eq!(items[3].0.text(80), "More saved games (2)");
+    let offers = two_presets();
+    assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
+    let rules = Rules::default_rules();
+    let three: Vec<SavedGameInfo> = (0..3)
+        .map(|i| info(GameKind::Cards, GameKind::Cards, &format!("seed {i}"), &[]))
+        .collect();
+    let listed = Listed {
+        saved: &three,
+        offers: &offers,
+        ..Listed::of(&rules, "default", now)
+    };
+    let few = menu_items(&ZH, &listed);
+    assert!(!few.iter().any(|(_, c)| *c == Choice::More));
+    assert_eq!(
+        few[3].0.text(60),
+        "新游戏：default（超过标准分） · 最高 321 · 胜率 75%"
+    );
+}
+
+/// A new game of each rules offered says the player's record with them, narrower and narrower.
+#[test]
+fn the_menu_lists_the_presets_with_a_record() {
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let items = menu_with_five_saves(&EN, now);
     // A preset says what it asks and how hard it is: the best bot's share of games won, as
     // measured.
     assert_eq!(
@@ -211,18 +246,6 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
     assert_eq!(
         items[5].0.text(80),
         "New game: hard (survive the deck) · not played yet · the best bot wins 99%"
-    );
-    assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
-    let listed = Listed {
-        saved: &saved[..3],
-        offers: &offers,
-        ..Listed::of(&rules, "default", now)
-    };
-    let few = menu_items(&ZH, &listed);
-    assert!(!few.iter().any(|(_, c)| *c == Choice::More));
-    assert_eq!(
-        few[3].0.text(60),
-        "新游戏：default（超过标准分） · 最高 321 · 胜率 75%"
     );
 }
 
