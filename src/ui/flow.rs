@@ -115,7 +115,7 @@ pub(crate) fn play(
 pub(crate) struct Opening {
     /// Why the rules file cannot be played (its error): the first menu says it, the default
     /// rules being in force instead.
-    pub broken: Option<String>,
+    pub broken: Option<crate::config::parse::RulesError>,
     /// The rules were asked for on the command line (`--rules`, `--config`): the menu opens on
     /// a game of them (the newest save of them, else a new game), and its daily deal is played
     /// with them rather than with the day's rules.
@@ -211,7 +211,7 @@ impl Session {
         let first =
             first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(store, &rules)));
         Session {
-            broken: broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad)),
+            broken: broken.map(|e| (menu::unplayable(ui.words, &e), Tone::Bad)),
             rules,
             asked,
             home: first.is_none(),

@@ -18,6 +18,7 @@ mod rules;
 mod saved;
 
 use challenge::{Offer, offer_item, offers, rules_label, suggestion};
+pub(crate) use rules::unplayable;
 use rules::{Broken, broken_sets, change_rules, mend};
 use saved::{ago, label, refused, saved_items};
 #[cfg(test)]

@@ -398,3 +398,44 @@ fn a_preset_says_its_goal() {
     let zh = offer_item(&ZH, &offer("default", true, 0, 0, 0)).text(120);
     assert!(zh.contains(ZH.goal_default), "{zh}");
 }
+
+/// The player's rules file that cannot be played, as the first menu says it in both languages:
+/// a text that is not TOML with its path, line, column and caret; a file that cannot be read
+/// with its path and what to do; a refused value in a few words, as before.
+#[test]
+fn a_rules_file_that_cannot_be_played_is_said_whole() {
+    use crate::config::parse::RulesError;
+    let base = Rules::default_rules();
+    let text = "[board]\nheight = 5 cards [oops\n";
+    let Err(not_toml) = Rules::parse(text, "/home/ann/config.toml", Some(&base)) else {
+        panic!("not TOML");
+    };
+    let missing = RulesError::file(
+        "/home/ann/config.toml",
+        "there is no such file; check the path",
+    );
+    for (words, not) in [(&EN, "not TOML"), (&ZH, "不是 TOML")] {
+        let said = unplayable(words, &not_toml);
+        assert!(said.contains(not), "{said}");
+        assert!(said.contains("/home/ann/config.toml:2:18:"), "{said}");
+        assert!(said.contains(" 2 | height = 5 cards [oops"), "{said}");
+        assert!(
+            said.lines().last().is_some_and(|l| l.ends_with('^')),
+            "{said}"
+        );
+        let said = unplayable(words, &missing);
+        assert!(
+            said.contains("/home/ann/config.toml: there is no such file"),
+            "{said}"
+        );
+    }
+    let Err(value) = Rules::parse(
+        "[board]\nheight = 0\n",
+        "/home/ann/config.toml",
+        Some(&base),
+    ) else {
+        panic!("a bad value");
+    };
+    let said = unplayable(&EN, &value);
+    assert!(said.contains("(config.toml:2: board.height = 0"), "{said}");
+}

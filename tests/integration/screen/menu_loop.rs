@@ -450,3 +450,56 @@ fn a_rule_set_that_is_not_toml_is_mended_from_the_menu() {
     let fresh = std::fs::read_to_string(sets.join("fifty.toml")).unwrap();
     assert!(fresh.contains("name = \"fifty\""), "{fresh}");
 }
+
+/// The player's rules file (`$NEW2048_CONFIG`) that is not TOML: the menu says so with its
+/// path, line, column and caret, and Rules, then Edit the rules…, mends it as a rule set is
+/// mended (kept aside, started again from its preset, opened in the editor). One that is not
+/// there is said with its path and what to do.
+#[test]
+fn a_rules_file_that_is_not_toml_is_mended_from_the_menu() {
+    let mut config = None;
+    let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
+        let path = cmd
+            .get_envs()
+            .find(|(k, _)| *k == "NEW2048_CONFIG")
+            .and_then(|(_, v)| v)
+            .map(std::path::PathBuf::from)
+            .expect("the tests' rules file");
+        std::fs::write(&path, "[board]\nheight = 5 cards [oops\n").unwrap();
+        cmd.env_remove("VISUAL").env_remove("EDITOR");
+        config = Some(path);
+    });
+    let config = config.unwrap();
+    r.expect("Your rules file is not TOML");
+    r.expect("config.toml:2:18:");
+    r.expect(" 2 | height = 5 cards [oops");
+    r.expect("^");
+    r.expect("Quit");
+    r.highlight("Rules:");
+    r.send("\r");
+    r.expect("Which rules?");
+    // Up from the first item: the last, the editor.
+    r.send("\x1b[A");
+    r.expect("> Edit the rules");
+    r.send("\r");
+    r.expect("It is not TOML");
+    r.expect("start again from the default rules");
+    r.send("\r");
+    r.expect("Rules editor: config.toml");
+    r.send("q");
+    r.expect("The old file is kept as");
+    r.expect("Quit");
+    r.send("q");
+    r.ends_restored();
+    let rules = std::fs::read_to_string(&config).unwrap();
+    assert!(rules.contains("[board]"), "{rules}");
+    let missing = config.with_file_name("not-made-yet.toml");
+    let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
+        cmd.env("NEW2048_CONFIG", &missing);
+    });
+    r.expect("Your rules file cannot be read");
+    r.expect(&format!("{}:", missing.display()));
+    r.expect("rules --init");
+    r.send("q");
+    r.ends_restored();
+}

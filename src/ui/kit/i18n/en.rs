@@ -268,6 +268,8 @@ pub(crate) static EN: Words = Words {
     mend_back: "Back to the menu",
     mend_kept: "The old file is kept as {}; {} holds the {} rules again.",
     menu_broken_rules: "Your rules file cannot be played ({}), so the default rules are in force; Rules, then Edit the rules…, mends it.",
+    menu_broken_not_toml: "Your rules file is not TOML, so the default rules are in force; Rules, then Edit the rules…, offers ways to mend it:",
+    menu_broken_unread: "Your rules file cannot be read, so the default rules are in force: {}",
     menu_try_streak: "On {} you won {} in a row: try {} next (press t).",
     menu_try_rate: "On {} you win {}% of your games: try {} next (press t).",
     menu_open_elsewhere: [

@@ -323,6 +323,10 @@ pub(crate) struct Words {
     /// Above the menu when the rules file cannot be played: `{}` where (`config.toml:33:
     /// board.columns`).
     pub menu_broken_rules: &'static str,
+    /// The player's rules file is not TOML: the line above its place, line and caret.
+    pub menu_broken_not_toml: &'static str,
+    /// The player's rules file cannot be read: `{}` which, why and what to do.
+    pub menu_broken_unread: &'static str,
     /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
     /// harder rules `{}` suggested, with the key that starts them.
     pub menu_try_streak: &'static str,

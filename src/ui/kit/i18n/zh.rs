@@ -268,6 +268,8 @@ pub(crate) static ZH: Words = Words {
     mend_back: "回到菜单",
     mend_kept: "旧文件保留为 {}；{} 重新是 {} 规则。",
     menu_broken_rules: "你的规则文件无法使用（{}），现用默认规则；规则 → 编辑规则… 可以修复。",
+    menu_broken_not_toml: "你的规则文件不是 TOML，现用默认规则；规则 → 编辑规则… 给出修复办法：",
+    menu_broken_unread: "你的规则文件无法读取，现用默认规则：{}",
     menu_try_streak: "{} 规则下你已连胜 {} 局：下一步试试 {}（按 t 开始）。",
     menu_try_rate: "{} 规则下你的胜率是 {}%：下一步试试 {}（按 t 开始）。",
     menu_open_elsewhere: [
