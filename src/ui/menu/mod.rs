@@ -217,8 +217,26 @@ pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMet
     })
 }
 
-/// How many saved games the start menu lists before "More saved games".
+/// How many saved games the start menu lists before "More saved games", where the window has
+/// room (see [`saves_shown`]).
 const NEWEST: usize = 3;
+
+/// How many of `saved` saved games the start menu lists when `room` lines are left for its
+/// items and `others` items are not saves: the newest [`NEWEST`] (all of them when one more
+/// would only replace the "More saved games" row), fewer in a short window so that the new
+/// games stay in view, never none. The menu's height is bounded however many games were quit.
+fn saves_shown(saved: usize, others: usize, room: usize) -> usize {
+    let rows = |shown: usize| shown + usize::from(saved > shown);
+    let mut shown = if saved == NEWEST + 1 {
+        saved
+    } else {
+        saved.min(NEWEST)
+    };
+    while shown > 1 && others + rows(shown) > room {
+        shown -= 1;
+    }
+    shown
+}
 
 /// What the start menu lists, gathered by [`menu_now`] (the words it is said in apart): a new
 /// kind of entry is a field here, its default in [`Listed::of`], and its lines in
@@ -227,6 +245,8 @@ const NEWEST: usize = 3;
 struct Listed<'a> {
     /// The saved games, newest first.
     saved: &'a [SavedGameInfo],
+    /// How many of them are listed before "More saved games" ([`saves_shown`]).
+    newest: usize,
     /// The rules offered for a new game.
     offers: &'a [Offer],
     /// The offer `t` starts (harder rules suggested after easy wins).
@@ -247,6 +267,7 @@ impl<'a> Listed<'a> {
     fn of(rules: &'a Rules, rules_label: &'a str, now: u64) -> Listed<'a> {
         Listed {
             saved: &[],
+            newest: NEWEST,
             offers: &[],
             suggested: None,
             broken: &[],
@@ -264,6 +285,7 @@ impl<'a> Listed<'a> {
 fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
     let &Listed {
         saved,
+        newest,
         offers,
         suggested,
         broken,
@@ -274,12 +296,12 @@ fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
     } = listed;
     let mut items: Vec<(Item, Choice)> = saved_items(saved, words, now)
         .into_iter()
-        .take(NEWEST)
+        .take(newest)
         .enumerate()
         .map(|(i, item)| (item, Choice::Resume(i)))
         .collect();
-    if saved.len() > NEWEST {
-        let more = fill(words.menu_more_saved, &[&(saved.len() - NEWEST)]);
+    if saved.len() > newest {
+        let more = fill(words.menu_more_saved, &[&(saved.len() - newest)]);
         items.push((Item::new(more), Choice::More));
     }
     for (k, o) in offers.iter().enumerate() {
@@ -437,7 +459,7 @@ fn menu_now(
         notes.push((line.clone(), Tone::Good));
     }
     let label = rules_label(rules, ui);
-    let listed = Listed {
+    let mut listed = Listed {
         saved: &saved,
         offers: &offers,
         suggested: suggested.map(|(_, k)| k),
@@ -445,6 +467,20 @@ fn menu_now(
         daily_best: played,
         ..Listed::of(rules, &label, now)
     };
+    // The lines around the items: the head with the notes and the question, a blank line and
+    // the keys (two lines at most).
+    let (width, height) = super::term::size(&ui.term);
+    let around = top_of(words, ui.theme, notes, words.menu_prompt, width).len() + 3;
+    let others = menu_items(
+        words,
+        &Listed {
+            saved: &[],
+            ..listed
+        },
+    )
+    .len();
+    let room = height.saturating_sub(around);
+    listed.newest = saves_shown(saved.len(), others, room);
     let items = menu_items(words, &listed);
     for w in store.take_warnings() {
         notes.push((w, Tone::Bad));
