@@ -108,7 +108,14 @@ fn saved_rows_are_told_apart() {
     assert_eq!(texts[0], "Resume: cards · solitaire · 5m · #1");
     assert_eq!(texts[1], "Resume: cards · solitaire · 3h");
     assert_eq!(texts[3], "Resume: 4×4 · solitaire · 5m · #4");
-    assert_eq!(texts[6], "Resume: cards · default · 1 card · 5m");
+    // A saved daily deal says so at 40 columns too (it read "cards").
+    assert_eq!(texts[6], "Resume: daily deal · default · 5m");
+    let puzzle = info(Cards, Cards, "puzzle 1946117875385977462", &[]);
+    let puzzle = &saved_items(std::slice::from_ref(&puzzle), &EN, now)[0];
+    assert_eq!(
+        puzzle.text(80),
+        "Resume: puzzle · solitaire · 120 · 1 card · 5m"
+    );
     let zh: Vec<String> = saved_items(&all, &ZH, now)
         .iter()
         .map(|i| i.text(40))
