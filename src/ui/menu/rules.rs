@@ -37,9 +37,15 @@ pub(super) fn broken_sets() -> Vec<Broken> {
         .into_iter()
         .filter_map(|s| {
             let e = s.rules.err()?;
-            // Its first words: what is wrong (`board.height = 0 is not allowed`).
+            // Its first words: what is wrong (`board.height = 0 is not allowed`); a text that
+            // is not TOML says so, and where (`not TOML at 3:17`): its key alone read as a value
+            // refused.
             let first = e.message.lines().next().unwrap_or_default();
-            let why = first.split(": ").next().unwrap_or_default().to_string();
+            let why = match (e.kind, e.line_col) {
+                (RulesErrorKind::NotToml, Some((line, col))) => format!("not TOML at {line}:{col}"),
+                (RulesErrorKind::NotToml, None) => "not TOML".to_string(),
+                _ => first.split(": ").next().unwrap_or_default().to_string(),
+            };
             Some(Broken { name: s.name, why })
         })
         .collect()

@@ -424,6 +424,8 @@ fn a_rule_set_that_is_not_toml_is_mended_from_the_menu() {
     });
     let sets = sets.unwrap();
     r.expect("Mend rule set fifty");
+    // Why, in a few words: not TOML, and where (its key alone read as a value refused).
+    r.expect("not TOML at 3:17");
     r.expect("Quit");
     r.highlight("Mend rule set fifty");
     r.send("\r");
