@@ -222,16 +222,12 @@ pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMet
 const NEWEST: usize = 3;
 
 /// How many of `saved` saved games the start menu lists when `room` lines are left for its
-/// items and `others` items are not saves: the newest [`NEWEST`] (all of them when one more
-/// would only replace the "More saved games" row), fewer in a short window so that the new
-/// games stay in view, never none. The menu's height is bounded however many games were quit.
+/// items and `others` items are not saves: the newest [`NEWEST`], fewer in a short window so
+/// that the new games stay in view, never none. The menu's height is bounded however many games
+/// were quit.
 fn saves_shown(saved: usize, others: usize, room: usize) -> usize {
     let rows = |shown: usize| shown + usize::from(saved > shown);
-    let mut shown = if saved == NEWEST + 1 {
-        saved
-    } else {
-        saved.min(NEWEST)
-    };
+    let mut shown = saved.min(NEWEST);
     while shown > 1 && others + rows(shown) > room {
         shown -= 1;
     }
