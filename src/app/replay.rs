@@ -33,7 +33,7 @@ use crate::record::{
     SavedClassic, SavedGame, decode,
 };
 use crate::store::Store;
-use crate::ui::{Duet, Shown, Solo, Ui};
+use crate::ui::{Duet, OnScreen, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, CardPlay), Error> {
@@ -293,7 +293,7 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
 
 /// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)
 /// as the result and both players' final states.
-fn show_duel<G: Shown + Lines>(
+fn show_duel<G: OnScreen + Lines>(
     out: &Out,
     title: &str,
     ended: Duel<G>,
@@ -354,7 +354,7 @@ pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
 /// Shows a game that ended as `game`: on the screen (with `best`, the best score under its
 /// rules), or as every move and the board after it, as headless play prints them; then the
 /// result line.
-fn show<G: Shown + Lines>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
+fn show<G: OnScreen + Lines>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
     let mut stdout = io::stdout().lock();
     if let Out::Cast(c) = out {
         let result = game.result_line();

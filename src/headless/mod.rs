@@ -9,6 +9,7 @@
 //! English (`review`, `play --explain`) are [`review`]'s: the words of the rooms below, which
 //! hold only typed facts.
 
+pub(crate) mod bot;
 pub(crate) mod cards;
 pub(crate) mod classic;
 pub(crate) mod duel;
@@ -17,6 +18,7 @@ pub(crate) mod review;
 
 use std::io::{self, BufRead, Write};
 
+pub(crate) use bot::Bot;
 pub(crate) use lines::Lines;
 
 /// What one line did.

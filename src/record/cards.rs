@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::entry::Entry;
 use super::format::{CARDS_FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
 use super::side::Side;
 use crate::base::utc;
@@ -15,7 +16,7 @@ use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::text;
-use crate::deal::{Deal, GameMeta};
+use crate::deal::{Deal, GameMeta, NewDeal};
 
 /// A game as played so far: enough to rebuild it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,6 +164,18 @@ impl Side for Game {
 
     fn deal_shown(&self, meta: &GameMeta) -> String {
         crate::deal::deal_text(&meta.deal)
+    }
+
+    fn entry(record: Record) -> Entry {
+        Entry::Cards(record)
+    }
+
+    const SAME_CARDS: bool = true;
+
+    fn duel_deal(rules: &Rules, seed: u64) -> (Game, GameMeta) {
+        let (mut g, meta) = crate::deal::start(Arc::new(rules.clone()), NewDeal::Seed(Some(seed)));
+        g.without_undo();
+        (g, meta)
     }
 
     fn head(&self, meta: &GameMeta, saved: u64) -> serde_json::Value {

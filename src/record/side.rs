@@ -1,8 +1,10 @@
 //! What the card game and classic 2048 do differently in their documents: how a move is coded,
-//! written and read back, how the game of a recorded deal starts, and what a game is besides its
-//! engine state. The duel record, the saves and the games in progress are written once over it.
+//! written and read back, how the game of a recorded deal starts (and a network duel's deal),
+//! what a game is besides its engine state, and which of history's documents its record is. The duel record, the saves and the games in progress are written once over it.
 
+use super::entry::Entry;
 use super::format::{Finished, GameKind, RecordError, RulesRecord};
+use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::deal::Deal;
 use crate::duel::Playable;
@@ -50,6 +52,21 @@ pub(crate) trait Side: Playable + Clone {
     /// A one-player save's document as of `saved`, less its moves, rules and deck: built from
     /// the game's few numbers, so it costs the same at every move.
     fn head(&self, meta: &Self::Meta, saved: u64) -> serde_json::Value;
+    /// Its finished record as one of history's documents.
+    fn entry(record: Finished<Self::Play, Self::Count>) -> Entry;
+    /// Whether both players of a duel are dealt the same cards in order (the card game), so
+    /// that the board of a player further on holds cards still to come for the other: the
+    /// other is shown it only as far as they have come themselves. Classic spawns follow each
+    /// player's own moves: no future of the other's.
+    const SAME_CARDS: bool;
+    /// The game both sides of a network duel start from: `rules` dealt from `seed`, started
+    /// now (without undo: a network duel has none, and keeps nothing for it).
+    fn duel_deal(rules: &Rules, seed: u64) -> (Self, Self::Meta);
+
+    /// The word that carries this game's last move (`3`, `d`, `l`).
+    fn last_word(&self) -> Option<String> {
+        self.moves().last().map(|m| Self::word(Self::code(m)))
+    }
 
     /// Its record as it ended at `ended` (`ending` a card game's as its screen says; `None`: the
     /// game's own).

@@ -9,7 +9,7 @@ use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
 use crate::deal::Deal;
 use crate::duel::{Duel, Playable};
-use crate::record::{DuelRecord, Entry, GameKind, Recorded, RulesRecord, Side};
+use crate::record::{DuelRecord, Entry, GameKind, RulesRecord, Side};
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
 
 /// One player's game, or a duel with the players' names.
@@ -49,7 +49,7 @@ impl<G: Side> InPlay<'_, G> {
     }
 }
 
-impl<G: Recorded> Ongoing for InPlay<'_, G> {
+impl<G: Side> Ongoing for InPlay<'_, G> {
     fn kind(&self) -> GameKind {
         match &self.0 {
             Play::Solo(_) => G::KIND,

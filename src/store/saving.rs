@@ -58,12 +58,16 @@ impl Playing {
                     }
                 }
             }
-            let tx = db::schema::begin(db)?;
-            if self.carried {
-                saves::remove(&tx, &self.id)?;
-            }
-            let written = saves::write_in(&tx, &self.id, view, now, !self.in_db, &self.sent)?;
-            tx.commit()?;
+            let (id, carried, fresh) = (&self.id, self.carried, !self.in_db);
+            let written = db::schema::with_room(db, |db| {
+                let tx = db::schema::begin(db)?;
+                if carried {
+                    saves::remove(&tx, id)?;
+                }
+                let written = saves::write_in(&tx, id, view, now, fresh, &self.sent)?;
+                tx.commit()?;
+                Ok(written)
+            })?;
             if let Some(moves) = written {
                 self.carried = false;
                 self.in_db = true;
@@ -154,13 +158,13 @@ impl Store {
             let e = self.unopened();
             return Err(e.context(|_| "there is no database: the game is not recorded".into()));
         };
-        let result = (|| {
+        let key = self.key;
+        let result = db::schema::with_room(db, |db| {
             let tx = db::schema::begin(db)?;
-            history::add(&tx, &record, self.key)?;
+            history::add(&tx, &record, key)?;
             saves::remove(&tx, &id)?;
-            tx.commit()
-        })()
-        .map_err(StoreError::from);
+            Ok(tx.commit()?)
+        });
         if let Err(e) = result {
             // Writes fail from here on: the save is as of the last move that could be saved.
             self.failing = true;
@@ -183,6 +187,10 @@ impl Store {
                      it is lost"
                 ),
             };
+            // No save of it is left for its claim to guard.
+            if let Some(c) = playing.and_then(|p| (!p.in_db).then_some(p.claim).flatten()) {
+                c.remove();
+            }
             let message = self.noticed(message, e.is_damage());
             self.warnings.push(message.clone());
             return Err(e.context(|_| message));

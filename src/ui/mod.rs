@@ -54,8 +54,10 @@ pub(crate) use self::editor::Edited;
 pub(crate) use self::flow::{Opening, play, play_saying};
 pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
-pub(crate) use self::net::{Brief, net_duel};
-pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
+pub(crate) use self::net::net_duel;
+pub(crate) use self::play::{
+    Annotated, DuelGame, Duet, Match, OnScreen, Setup, Solo, default_names,
+};
 pub(crate) use self::play::{CastSetup, cast};
 pub(crate) use self::screens::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};

@@ -33,18 +33,6 @@ const SHRINKING_LATER: &[&str] = &[
 /// the lead shrinks them once the branches editing them have merged, then empties this list.
 const KNOWN_LONG: &[(&str, &str)] = &[
     (
-        "src/ui/net/mod.rs:lay_out",
-        "ui/net: the network duel's branch",
-    ),
-    (
-        "src/ui/screens/cards.rs:screen",
-        "ui: one view struct for the screens, second wave",
-    ),
-    (
-        "src/ui/widgets/anim.rs:card_frames",
-        "ui: second wave, after the ui branches",
-    ),
-    (
         "src/app/simulate.rs:run_one",
         "app: second wave, after the app branches",
     ),
@@ -55,22 +43,6 @@ const KNOWN_LONG: &[(&str, &str)] = &[
     (
         "src/app/records/mod.rs:data",
         "app/records: the text escaping branch",
-    ),
-    (
-        "src/ui/screens/duel.rs:screen",
-        "ui: the network duel's branch",
-    ),
-    (
-        "src/ui/screens/log.rs:log_classic",
-        "ui: second wave, after the ui branches",
-    ),
-    (
-        "src/ui/screens/log.rs:event",
-        "ui: second wave, after the ui branches",
-    ),
-    (
-        "src/ui/net/mod.rs:duel_screen",
-        "ui/net: the network duel's branch, merged as this test came in",
     ),
     (
         "src/store/db/data/check.rs:rows",

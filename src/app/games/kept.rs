@@ -17,7 +17,7 @@ use crate::headless;
 use crate::headless::cards::Print;
 use crate::out;
 use crate::out::print_warnings;
-use crate::record::Recorded;
+use crate::record::Side;
 use crate::store::{InPlay, Store};
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
@@ -110,7 +110,7 @@ pub(crate) fn play_classic_kept_from(
 
 /// A duel line by line, saved after every move and recorded at its end when any move was made
 /// (a duel given up before it began is not kept).
-pub(crate) fn duel_kept<G: Recorded + crate::headless::Lines>(
+pub(crate) fn duel_kept<G: Side + crate::headless::Lines>(
     duel: &mut crate::duel::Duel<G>,
     meta: &G::Meta,
     names: &[String; 2],

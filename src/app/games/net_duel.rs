@@ -13,7 +13,8 @@ use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
 use crate::deal::fresh_seed;
 use crate::error::Error;
-use crate::net::game::{Bot, NetGame};
+use crate::headless::Bot;
+use crate::net::game::NetGame;
 use crate::net::handshake::{self, AGREE_WITHIN, ANSWER_WITHIN, DEFAULT_CLOCK, Met, Offer};
 use crate::net::proto::{self, Kind};
 use crate::net::session::{self, Event};
@@ -195,7 +196,7 @@ struct Plan<'a> {
 }
 
 /// Deals the game on this side and plays the duel to its end.
-fn play<G: NetGame + crate::ui::Brief>(
+fn play<G: NetGame + crate::ui::OnScreen>(
     offer: &Offer,
     met: Met,
     plan: Plan,

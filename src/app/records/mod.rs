@@ -226,6 +226,7 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             count(restored.saves, "saved game"),
             restored.keep.display()
         )?;
+        restore_notes(&restored)?;
         return Ok(());
     }
     match command {
@@ -277,4 +278,27 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             )))
         }
     }
+}
+
+/// What a restore adds after its line: the rows it set right from their records, and the older
+/// kept databases it removed.
+fn restore_notes(restored: &store::Restored) -> Result<(), Error> {
+    if !restored.mended.is_empty() {
+        writeln!(
+            io::stdout(),
+            "kept the games' own figures where {} of the backup said otherwise (edited \
+             by hand?): {}",
+            crate::cards::text::count(restored.mended.len() as u32, "row"),
+            store::refused_summary(&restored.mended)
+        )?;
+    }
+    if restored.pruned > 0 {
+        writeln!(
+            io::stdout(),
+            "older copies kept by restores removed: {} (the newest {} stay)",
+            restored.pruned,
+            store::KEPT_COPIES
+        )?;
+    }
+    Ok(())
 }

@@ -4,8 +4,6 @@
 //! are the one-player games' ([`super::solo`]). Every move is checked by the engine first
 //! ([`Game::play`] refuses illegal ones), so a key can only ever produce a move or a short message.
 
-use crate::ui::term::Key;
-
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
 use crate::deal::{Deal, GameMeta};
@@ -15,7 +13,7 @@ use crate::strategy::review::{self, Loss};
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
 use crate::ui::screens::{CardLog, Event, Goal, Screen, columns_at, lay_out_cards, log_cards};
-use crate::ui::term::{Action, Look, Mouse, Ui, action};
+use crate::ui::term::{Action, Look, Mouse, Ui};
 use crate::ui::widgets::{card_frames, show_frames};
 
 use super::insight::{self, Judged, Pending};
@@ -272,13 +270,7 @@ fn animate(
         f.before = Some(ahead.clone());
     }
     show_frames(s.ui, &frames, |f, v| {
-        lay_out_cards(
-            &screen(s, v, Some(f)),
-            s.ui.words,
-            v.theme,
-            v.width,
-            v.height,
-        )
+        lay_out_cards(&screen(s, v, Some(f)), v.canvas)
     });
 }
 
@@ -306,10 +298,6 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
 
 impl OnePlayer for Game {
     type Extra = Cards;
-
-    fn action(key: &Key) -> Action {
-        action(key)
-    }
 
     fn undo(&mut self, extra: &mut Cards) -> bool {
         extra.forget_hint();
@@ -441,11 +429,11 @@ impl OnePlayer for Game {
                 &log,
                 &mut journal,
                 Stamp::now(),
-                v.width,
-                v.height,
+                v.canvas.width,
+                v.canvas.height,
             ));
         }
-        lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_cards(&screen(s, v, None), v.canvas)
     }
 
     /// A click on a column places the card there, and a click on the card in hand discards it
@@ -456,8 +444,8 @@ impl OnePlayer for Game {
             return None;
         }
         let (width, height) = crate::ui::term::size(&s.ui.term);
-        let view = View::plain(Overlay::None, width, height);
-        let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
+        let view = View::plain(Overlay::None, s.ui.canvas(width, height));
+        let at = columns_at(&screen(s, view, None), view.canvas)?;
         click(&at, m, s.extra.cursor, s.game.rules().has_discards())
     }
 

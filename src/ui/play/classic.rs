@@ -6,15 +6,13 @@
 //! Making the winning tile does not end the game: a banner says so and play goes on, as in
 //! the original 2048. The game is over only when no tile can move.
 
-use crate::ui::term::Key;
-
 use crate::classic::{Board, ClassicGame, Dir, bot};
 use crate::deal::ClassicMeta;
 use crate::store::Store;
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
 use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
-use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
+use crate::ui::term::{Act, Action, Look, Mouse, Ui};
 use crate::ui::widgets::{classic_frames, show_frames};
 
 use super::insight::{self, Judged};
@@ -67,13 +65,7 @@ fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
         .last()
         .is_some_and(|_| spawned(before, dir, s.game.board()).is_some());
     show_frames(s.ui, &frames, |f, v| {
-        lay_out_classic(
-            &screen(s, v, Some(f)),
-            s.ui.words,
-            v.theme,
-            v.width,
-            v.height,
-        )
+        lay_out_classic(&screen(s, v, Some(f)), v.canvas)
     });
     // The last frame is the board as it is, with the merged tiles and the new one marked.
     s.extra.marks = frames.last().filter(|_| spawn).cloned();
@@ -156,10 +148,6 @@ pub(crate) fn play_classic(
 impl OnePlayer for ClassicGame {
     type Extra = Classic;
 
-    fn action(key: &Key) -> Action {
-        classic_action(key)
-    }
-
     fn undo(&mut self, extra: &mut Classic) -> bool {
         extra.marks = None;
         ClassicGame::undo(self)
@@ -196,10 +184,10 @@ impl OnePlayer for ClassicGame {
                 s.extra.event,
                 &mut journal,
                 Stamp::now(),
-                (v.width, v.height),
+                (v.canvas.width, v.canvas.height),
             ));
         }
-        lay_out_classic(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_classic(&screen(s, v, None), v.canvas)
     }
 
     /// A drag (press, move, release) slides the way it went; a press and release in place

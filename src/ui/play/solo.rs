@@ -19,13 +19,15 @@ use crate::store::{InPlay, Store};
 use crate::ui::kit::{Laid, Note, Tone, View};
 use crate::ui::term::{Action, Mouse, Ui};
 
+use super::on_screen::OnScreen;
 use super::session::{self, End, Play};
 
-/// A one-player game as the screen plays it (kept as the store's [`crate::record::Recorded`] says).
-pub(crate) trait OnePlayer: crate::record::Recorded {
+/// A one-player game as the screen plays it: its keys and moves are [`OnScreen`]'s (as in a
+/// duel), what only one player's game has is here (kept as the store's
+/// [`crate::record::Side`] says).
+pub(crate) trait OnePlayer: OnScreen {
     /// Screen state of this game's own (the card game's highlighted column and hint).
     type Extra;
-    fn action(key: &Key) -> Action;
     /// Takes the last move back; `false` when there is none.
     fn undo(&mut self, extra: &mut Self::Extra) -> bool;
     /// The game ended in a loss (the result screen then offers to take the last move back).

@@ -25,8 +25,8 @@
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::ui::kit::{
-    Frame, Note, Overlay, Theme, Tone, UNBOUNDED, Words, best_text, centre_offset_on, centre_on,
-    fill, first_fit, fit, news, or_too_small, pack, pair,
+    Canvas, Frame, Note, Overlay, Theme, Tone, UNBOUNDED, Words, best_text, centre_offset_on,
+    centre_on, fill, first_fit, fit, news, or_too_small, pack, pair,
 };
 
 mod board;
@@ -203,33 +203,15 @@ impl CardLayout {
     }
 }
 
-/// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
-/// `width` display columns.
-pub(crate) fn render(
-    s: &Screen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    or_too_small(
-        lay_out_cards(s, words, theme, width, height),
-        words,
-        theme,
-        width,
-        height,
-    )
+/// The screen on canvas `c`: at most its height in lines, none wider than its width in display
+/// columns.
+pub(crate) fn render(s: &Screen, c: Canvas) -> Vec<String> {
+    or_too_small(lay_out_cards(s, c), c)
 }
 
 /// The lines of the first layout that fits, or the smallest size that would fit.
-pub(crate) fn lay_out_cards(
-    s: &Screen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Result<Vec<String>, (usize, usize)> {
-    fit_cards(s, words, theme, width, height).map(|(lines, _)| lines)
+pub(crate) fn lay_out_cards(s: &Screen, c: Canvas) -> Result<Vec<String>, (usize, usize)> {
+    fit_cards(s, c).map(|(lines, _)| lines)
 }
 
 /// Where the columns of a laid-out card screen are drawn, to tell which one the mouse is on.
@@ -288,23 +270,13 @@ impl Columns {
 
 /// Where the columns are on the screen [`lay_out_cards`] draws (`None`: it shows no board, or
 /// the window is too small).
-pub(crate) fn columns_at(
-    s: &Screen,
-    words: &Words,
-    width: usize,
-    height: usize,
-) -> Option<Columns> {
-    fit_cards(s, words, Theme::PLAIN, width, height).ok()?.1
+pub(crate) fn columns_at(s: &Screen, c: Canvas) -> Option<Columns> {
+    fit_cards(s, c.plain()).ok()?.1
 }
 
 /// [`lay_out_cards`], with where its columns are.
-fn fit_cards(
-    s: &Screen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
+fn fit_cards(s: &Screen, c: Canvas) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
+    let (words, width, height) = (c.words, c.width, c.height);
     // The layout tried last (the one that fit, when one did) and where its board was.
     let tried: std::cell::Cell<Option<(CardLayout, Option<BoardAt>, usize)>> =
         std::cell::Cell::new(None);
@@ -313,23 +285,16 @@ fn fit_cards(
         let h = s.game.rules().board.height;
         format!("{h}/{h}").len()
     };
-    let build = |l: CardLayout, theme: Theme, width: usize| {
+    let build = |l: CardLayout, c: Canvas| {
         let board_at = std::cell::Cell::new(None);
-        let lines = screen(s, words, theme, l, width, &board_at);
+        let lines = screen(s, c, l, &board_at);
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
         tried.set(Some((l, board_at.get(), held_width(s, l, words))));
         (lines, need_w)
     };
     // The help and the result are text to read: paged when taller than the window.
     let paged = matches!(s.overlay, Overlay::Help | Overlay::Result { .. });
-    let laid = first_fit(
-        &CardLayout::all(label, fill_w),
-        build,
-        paged,
-        theme,
-        width,
-        height,
-    );
+    let laid = first_fit(&CardLayout::all(label, fill_w), build, paged, c);
     let lines = laid?;
     // Centred as if the hand and the next cards were all there: the board does not move when
     // they run out at the end of the deck (a replay's last step moved it three columns once).
@@ -403,14 +368,12 @@ struct BoardAt {
 /// The screen in layout `l`; `board_at` is set to where the board and the card in hand are.
 fn screen(
     s: &Screen,
-    words: &Words,
-    theme: Theme,
+    c: Canvas,
     l: CardLayout,
-    width: usize,
     board_at: &std::cell::Cell<Option<BoardAt>>,
 ) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let mut out = Vec::new();
-    let margin = " ".repeat(l.margin);
     if l.airy > 0 {
         out.push(title(s, words, theme, width));
     }
@@ -432,6 +395,21 @@ fn screen(
         out.extend(help(s, words, theme, width));
         return out;
     }
+    let at = board_and_hand(s, c, l, &mut out);
+    out.extend(rest_lines(s, words, theme, l, width));
+    board_at.set(Some(at));
+    if l.airy > 0 {
+        out.push(String::new());
+    }
+    out.extend(below_board(s, c, l));
+    out
+}
+
+/// The board with the panel (the hand and the next cards) beside it, or the hand on a line
+/// under it, appended to `out`: where they were drawn.
+fn board_and_hand(s: &Screen, c: Canvas, l: CardLayout, out: &mut Vec<String>) -> BoardAt {
+    let (words, theme) = (c.words, c.theme);
+    let margin = " ".repeat(l.margin);
     let board = board(s, words, theme, l);
     let panel = if l.panel {
         panel(s, words, theme, l)
@@ -439,7 +417,6 @@ fn screen(
         Vec::new()
     };
     let bw = board_width(s, l);
-    let board_row = out.len();
     // The hand is the panel's label and first card (the label and the rows of its face).
     let hand_rows = if s.visible().is_empty() {
         2
@@ -447,7 +424,7 @@ fn screen(
         1 + l.rows
     };
     let mut at = BoardAt {
-        row: board_row,
+        row: out.len(),
         rows: board.len(),
         hand: None,
     };
@@ -468,21 +445,23 @@ fn screen(
         out.push(line.trim_end().to_string());
     }
     if !l.panel {
-        let line = hand_line(s, words, theme, l, width);
+        let line = hand_line(s, words, theme, l, c.width);
         at.hand = hand_on_line(&line, out.len());
         out.extend(line);
     }
-    out.extend(rest_lines(s, words, theme, l, width));
-    board_at.set(Some(at));
-    if l.airy > 0 {
-        out.push(String::new());
-    }
+    at
+}
+
+/// Under the board: the news (or the explained hint in its place and the footer's), then the
+/// keys, or as many empty lines where a question is asked.
+fn below_board(s: &Screen, c: Canvas, l: CardLayout) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
+    let margin = " ".repeat(l.margin);
     let shown = if l.airy > 0 { 2 } else { 1 };
     if !s.explained.is_empty() && !s.prompt_line && s.overlay == Overlay::None {
-        out.extend(explained(s, words, l, &margin, width, shown));
-        return out;
+        return explained(s, words, l, &margin, width, shown);
     }
-    out.extend(news(s.notes, theme, &margin, width, shown));
+    let mut out = news(s.notes, theme, &margin, width, shown);
     if s.overlay == Overlay::None {
         if l.airy > 1 {
             out.push(String::new());

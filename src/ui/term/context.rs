@@ -6,7 +6,7 @@
 
 use std::io::{self, IsTerminal};
 
-use crate::ui::kit::{Lang, Stamp, Theme, Words};
+use crate::ui::kit::{Canvas, Lang, Stamp, Theme, Words};
 
 use super::boss::Boss;
 use super::input::EarlyReads;
@@ -65,6 +65,11 @@ impl Ui {
             mouse: settings.mouse && !d.no_mouse && is_interactive(),
             early_reads: EarlyReads::default(),
         })
+    }
+
+    /// The player's words and colours on a window of `width` × `height`.
+    pub(crate) fn canvas(&self, width: usize, height: usize) -> Canvas {
+        Canvas::new(self.words, self.theme, width, height)
     }
 
     /// Whether moves are shown in motion: animations on and the board look (log lines do not

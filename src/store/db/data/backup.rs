@@ -36,7 +36,59 @@ pub(crate) struct Restored {
     pub(crate) refused: Vec<String>,
     /// Where the database it replaced is kept.
     pub(crate) keep: PathBuf,
+    /// How many older kept databases were removed ([`KEPT_COPIES`] stay).
+    pub(crate) pruned: usize,
+    /// Rows taken whose summary columns said otherwise than their record (edited by hand, say):
+    /// the row and the columns, which now hold the record's figures.
+    pub(crate) mended: Vec<String>,
 }
+
+/// The columns of a game's row that are a summary of its record (what `history` lists and
+/// `stats` sums): a restore writes them from the record, and says where the backup's differed.
+const SUMMARY_COLUMNS: [&str; 12] = [
+    "game",
+    "of",
+    "started",
+    "ended",
+    "duration_secs",
+    "outcome",
+    "score",
+    "played",
+    "highest",
+    "undos",
+    "deal",
+    "daily",
+];
+
+/// The summary columns of game `id` in `src` that differ from its row in `tx` (as just written
+/// from its record).
+fn columns_differing(
+    src: &Connection,
+    tx: &Connection,
+    id: &str,
+) -> rusqlite::Result<Vec<&'static str>> {
+    let row = |c: &Connection| -> rusqlite::Result<Vec<rusqlite::types::Value>> {
+        c.query_row(
+            &format!(
+                "SELECT {} FROM games WHERE id = ?1",
+                SUMMARY_COLUMNS.join(", ")
+            ),
+            [id],
+            |r| (0..SUMMARY_COLUMNS.len()).map(|i| r.get(i)).collect(),
+        )
+    };
+    let (was, now) = (row(src)?, row(tx)?);
+    Ok(SUMMARY_COLUMNS
+        .iter()
+        .zip(was.iter().zip(&now))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(name, _)| *name)
+        .collect())
+}
+
+/// How many databases replaced by restores are kept, the newest: each is a whole copy, and a
+/// player restoring now and then would otherwise fill the disk with them.
+pub(crate) const KEPT_COPIES: usize = 3;
 
 /// The bytes of the database `conn` as of one moment, through SQLite's backup API (so other
 /// windows may write meanwhile), standing alone: its header says no log goes with it.
@@ -231,8 +283,37 @@ pub(crate) fn restore(
                 summary(&got.refused)
             )))
         }
-        Ok(got) => Ok(got),
+        Ok(mut got) => {
+            got.pruned = prune_kept(dir, &keep);
+            Ok(got)
+        }
     }
+}
+
+/// Removes the databases earlier restores kept in `dir` but the newest [`KEPT_COPIES`] (`keep`,
+/// just written, among them), oldest first by when they were written; how many went. Only
+/// regular files of the kept copies' names are touched.
+fn prune_kept(dir: &Path, keep: &Path) -> usize {
+    let prefix = format!("{}.before-restore-", crate::store::db::schema::DB_FILE);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut kept: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .filter_map(|e| {
+            let meta = std::fs::symlink_metadata(e.path()).ok()?;
+            let when = meta.modified().ok()?;
+            meta.is_file().then(|| (when, e.path()))
+        })
+        .filter(|(_, path)| path != keep)
+        .collect();
+    // Newest first; the name breaks a tie (its stamp and `-2`, `-3`).
+    kept.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
+    kept.iter()
+        .skip(KEPT_COPIES - 1)
+        .filter(|(_, path)| std::fs::remove_file(path).is_ok())
+        .count()
 }
 
 /// At most five reasons, and how many more.
@@ -335,6 +416,11 @@ fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Rest
         let refused = |why: &str| format!("row n {n} of games: {why}");
         if tally(&mut got, taken, refused, "a second row of the same game")? {
             got.games += 1;
+            let differing = columns_differing(src, tx, &gid).unwrap_or_default();
+            if !differing.is_empty() {
+                got.mended
+                    .push(format!("row n {n} of games ({})", differing.join(", ")));
+            }
         }
     }
     for (sid, _) in saves::list(src).map_err(unread)? {

@@ -1,6 +1,7 @@
 //! A puzzle's screens (colours off, both languages): its target and reach beside the score, its
 //! whole deck on the screen at every size, its result judged by the target, its help.
 
+use crate::ui::kit::Canvas;
 use std::sync::Arc;
 
 use super::*;
@@ -33,7 +34,11 @@ fn screen(game: &Game, goal: Goal, overlay: Overlay) -> Screen<'_> {
 }
 
 fn show(s: &Screen, lang: Lang, w: usize, h: usize) -> String {
-    checked(&render(s, lang.words(), Theme::PLAIN, w, h), w, h)
+    checked(
+        &render(s, Canvas::new(lang.words(), Theme::PLAIN, w, h)),
+        w,
+        h,
+    )
 }
 
 const TARGET: Target = Target {
@@ -156,14 +161,8 @@ fn the_help_says_the_goal() {
     };
     for (lang, _) in LANGS {
         let words = lang.words();
-        let lines = lay_out_cards(
-            &screen(&g, goal, Overlay::Help),
-            words,
-            Theme::PLAIN,
-            80,
-            24,
-        )
-        .unwrap();
+        let canvas = Canvas::new(words, Theme::PLAIN, 80, 24);
+        let lines = lay_out_cards(&screen(&g, goal, Overlay::Help), canvas).unwrap();
         let text = lines
             .join(" ")
             .split_whitespace()
