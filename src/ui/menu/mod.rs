@@ -2,7 +2,8 @@
 //!
 //! The menus are lists of our own (`ui::widgets::list`): the start menu lists the newest
 //! saved games first (through [`crate::store::Store::saved_games`]: take one up, or delete it after a
-//! question), then "More saved games" when there are more (the whole list, scrolled, each one
+//! question; three, fewer in a short window, so its height is bounded however many games were
+//! quit), then "More saved games" when there are more (the whole list, scrolled, each one
 //! taken up or deleted there), then a new game of each preset and of the player's own rules, each
 //! with the player's record with them ([`crate::store::Store::played`]), then the other games.
 //! After easy wins, the next harder preset is suggested in one line with a key that starts it:

@@ -9,7 +9,8 @@
 //! and a lost terminal behave as they do in play.
 //!
 //! Many saved games in a short window scroll: the highlighted item is always on screen, with
-//! `↑`/`↓` marks saying that more lie above or below.
+//! `↑`/`↓` marks saying that more lie above or below. The list is centred in the window as the
+//! game screens are, and the mouse is measured against where its rows are drawn.
 
 use crate::ui::term::Key;
 
