@@ -253,23 +253,14 @@ fn unknown_rules(name: &str, recorded: &[String]) -> RulesError {
 }
 
 /// The rules the start menu opens with: those in force, or, when the player's rules file cannot
-/// be played, the default rules and where it is wrong in a few words (`config.toml:33:
-/// board.columns`), for the menu to say: the presets, classic, the daily deal and the editor
-/// that mends the file stay one key away. Rules asked for by name or with `--config` are
-/// refused as everywhere.
-pub fn for_the_menu(choice: &RulesChoice) -> Result<(Rules, Option<String>), RulesError> {
+/// be played, the default rules and why it cannot (its error, for the menu to say: see
+/// [`RulesError::brief`]): the presets, classic, the daily deal and the ways to mend the file
+/// stay one key away. Rules asked for by name or with `--config` are refused as everywhere.
+pub fn for_the_menu(choice: &RulesChoice) -> Result<(Rules, Option<RulesError>), RulesError> {
     match load(choice) {
         Ok(loaded) => Ok((loaded.rules, None)),
         Err(e) if choice.preset.is_none() && choice.config.is_none() => {
-            let file = Path::new(&e.origin)
-                .file_name()
-                .map_or_else(|| e.origin.clone(), |f| f.to_string_lossy().into_owned());
-            let place = match e.line_col {
-                Some((line, _)) => format!("{file}:{line}"),
-                None => file,
-            };
-            let first = e.message.split(": ").next().unwrap_or_default();
-            Ok((Rules::default_rules(), Some(format!("{place}: {first}"))))
+            Ok((Rules::default_rules(), Some(e)))
         }
         Err(e) => Err(e),
     }

@@ -146,6 +146,26 @@ fn deepest_key(text: &str) -> Option<(usize, usize, String)> {
 }
 
 impl RulesError {
+    /// Where the file is wrong in a few words, for a line above a menu: a key or value refused
+    /// (`config.toml:33: board.columns`, the editor marks the rest), else the whole first line
+    /// (the file's path, its line and column, and what is wrong and what to do: a file that is
+    /// missing, cannot be read, or is not TOML is not mended in the editor, so nothing is cut).
+    pub fn brief(&self) -> String {
+        if self.kind != RulesErrorKind::Value {
+            let all = self.to_string();
+            return all.lines().next().unwrap_or_default().to_string();
+        }
+        let file = std::path::Path::new(&self.origin)
+            .file_name()
+            .map_or_else(|| self.origin.clone(), |f| f.to_string_lossy().into_owned());
+        let place = match self.line_col {
+            Some((line, _)) => format!("{file}:{line}"),
+            None => file,
+        };
+        let first = self.message.split(": ").next().unwrap_or_default();
+        format!("{place}: {first}")
+    }
+
     /// A rules file that is not UTF-8 text: where its first bad byte is (`valid` bytes read
     /// well), with the key of that line when it has one.
     pub fn not_utf8(origin: &str, bytes: &[u8], valid: usize) -> Self {

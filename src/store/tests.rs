@@ -156,6 +156,56 @@ fn a_restart_is_recorded_as_such_and_no_game_a_win_rate_counts() {
     assert_eq!(cards.left_out, 0, "the restarted game verifies");
 }
 
+/// A daily deal finished twice: the second play is practice, which stays in history marked so
+/// but counts in neither the menu's record of the rules nor `stats`' figures per rules, nor in
+/// the rules' best.
+#[test]
+fn practice_counts_in_no_record_of_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let mut rules = Rules::default_rules();
+    rules.deck.size = 30;
+    let date = utc::Date::daily(&utc::date(utc::now())).unwrap();
+    let greedy = crate::strategy::Greedy;
+    let mut scores = Vec::new();
+    for bot in [None, Some(&greedy)] {
+        let (mut g, meta) = crate::deal::start_daily(rules.clone(), Some(date));
+        // First every card on the first column that takes it; then, knowing the deck, better.
+        let moves = match bot {
+            Some(b) => crate::strategy::play_out(&g, b, 1),
+            None => Vec::new(),
+        };
+        for m in moves {
+            g.play(m).unwrap();
+        }
+        while !g.is_over() {
+            let n = g.rules().board.columns;
+            if !(0..n).any(|c| g.play(Move::Place(c)).is_ok()) {
+                break;
+            }
+        }
+        scores.push(g.position().score);
+        s.finish(&InPlay::solo(&g, &meta), None, None);
+    }
+    let rows = s.entries();
+    assert_eq!(rows.len(), 2, "both plays stay in history");
+    assert!(
+        rows[0].practice && !rows[1].practice,
+        "the newest is practice"
+    );
+    let played = s.played(&rules);
+    assert_eq!(played.games, 1, "{played:?}");
+    let tally = s.stats().unwrap();
+    let cards = &tally.cards[0];
+    assert_eq!((cards.games, cards.ended, cards.left_out), (1, 1, 0));
+    assert_eq!(cards.total_score, scores[0]);
+    assert!(
+        scores[1] > scores[0],
+        "the practice scored more: {scores:?}"
+    );
+    assert_eq!(played.best, Some(scores[0]), "{scores:?}");
+}
+
 /// A puzzle saved before its target came and after it is one saved game, not two.
 #[test]
 fn the_target_found_in_play_keeps_one_save() {

@@ -84,8 +84,6 @@ fn then(end: End, home: bool) -> Then {
     }
 }
 
-/// The terminal game: `first` when the command line chose what to play, else the start menu;
-/// then game after game until the player leaves. Prints a last line on the normal screen.
 /// A new classic game, unless the player takes up the saved one instead (asked first); `None`:
 /// the player left.
 fn classic_or_saved(
@@ -101,6 +99,8 @@ fn classic_or_saved(
     }
 }
 
+/// The terminal game: `first` when the command line chose what to play, else the start menu;
+/// then game after game until the player leaves. Prints a last line on the normal screen.
 pub(crate) fn play(
     ui: &Ui,
     rules: Rules,
@@ -115,7 +115,7 @@ pub(crate) fn play(
 pub(crate) struct Opening {
     /// Why the rules file cannot be played (its error): the first menu says it, the default
     /// rules being in force instead.
-    pub broken: Option<String>,
+    pub broken: Option<crate::config::parse::RulesError>,
     /// The rules were asked for on the command line (`--rules`, `--config`): the menu opens on
     /// a game of them (the newest save of them, else a new game), and its daily deal is played
     /// with them rather than with the day's rules.
@@ -131,111 +131,31 @@ pub(crate) fn play_saying(
     opening: Opening,
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
-    let Opening { broken, asked } = opening;
-    let mut broken = broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
-    let mut rules = Arc::new(rules);
-    // The log look opens on the game, not on a menu (which cannot be drawn as a log).
-    let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(store, &rules)));
-    // Whether the player has been at the start menu: from then on every game comes back to it,
-    // however the session began (`play --seed`, `puzzle`, `daily`, a resume).
-    let mut home = first.is_none();
-    let mut next = first;
-    // The game the last one left saved: its save's id (the newest save, just written), its
-    // score, and the farewell that says so. Forgotten once the save is gone (deleted from the
-    // menu, or taken up and finished), so the farewell never tells of a save that is not there.
-    let mut kept: Option<(String, u64, &str)> = None;
-    // What a finished daily deal says: the line to share, the streak, the deal's best.
-    let mut daily: Vec<String> = Vec::new();
-    // What became of a duel given up (who gave up, the score, whether it is recorded).
-    let mut given_up: Option<String> = None;
-    loop {
-        let chosen = if let Some(m) = next.take() {
-            m
-        } else {
-            let mut news = menu_news(ui.words, kept.as_ref().map(|k| k.1), &daily);
-            news.extend(given_up.take().map(|l| (l, Tone::Info)));
-            news.extend(broken.take());
-            // A menu reached in the log look is covered by the log until `b`.
-            hide_in_log(ui);
-            let chosen = menu::start(ui, &mut rules, store, &news, asked);
-            home = true;
-            kept = kept.filter(|(id, ..)| store.saved_games().iter().any(|i| i.id == *id));
-            match chosen {
-                Some(m) => m,
-                None => break,
-            }
-        };
-        daily.clear();
-        // How the session ended, what "again" plays, and the farewell of a kept game.
-        let (end, again, saved_bye) = match chosen {
-            Match::Cards(g, m) => {
-                let target = match ready(ui, store, &g, &m, home) {
-                    Ready::Play(target) => target,
-                    Ready::Saved(r) => {
-                        next = Some(Match::Saved(r));
-                        continue;
-                    }
-                    Ready::Menu => continue,
-                    Ready::Leave => break,
-                };
-                let played = Arc::clone(g.rules_arc());
-                let deal = m.deal.clone();
-                // A game of other rules puts them in force for the menu; a puzzle's rules (a
-                // short open deck) are no rules to offer a normal game of, and the day's rules
-                // are the daily deal's, not the player's choice.
-                if !matches!(deal, Deal::Puzzle { .. } | Deal::Daily { .. }) {
-                    rules = Arc::clone(&played);
-                }
-                let (end, par) = play_cards(ui, store, *g, m, target);
-                if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
-                    let news = store.daily_news(&played, date);
-                    daily = daily_lines(ui.words, news, date, par);
-                }
-                let (g, m) = again(&deal, &played);
-                (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
-            }
-            Match::ClassicOrSaved(g, m) => match classic_or_saved(ui, store, g, m) {
-                Some(chosen) => {
-                    next = Some(chosen);
-                    continue;
-                }
-                None => break,
-            },
-            Match::Classic(g, m) => {
-                let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
-                let end = play_classic(ui, store, *g, m);
-                (end, fresh, ui.words.classic_saved_bye)
-            }
-            Match::Duel(setup) => {
-                let (end, said) = play_duel(ui, store, &setup);
-                given_up = said;
-                (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
-            }
-            Match::Saved(Resumed::Cards(g, m)) => {
-                next = Some(Match::Cards(g, m));
-                continue;
-            }
-            Match::Saved(Resumed::Classic(g, m)) => {
-                next = Some(Match::Classic(g, m));
-                continue;
-            }
-            Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
-                let again = Setup::after(&r, ui.words);
-                let (end, said) = resume_duel(ui, store, r);
-                given_up = said;
-                (end, Match::Duel(again), ui.words.duel_saved_bye)
-            }
+    let mut session = Session::open(ui, rules, first, store, opening);
+    while let Some(chosen) = session.chosen(ui, store) {
+        session.daily.clear();
+        // How the game ended, what "again" plays, and the farewell of a kept game.
+        let (end, again, saved_bye) = match session.play(ui, store, chosen) {
+            Turn::Ended(end, again, bye) => (end, again, bye),
+            Turn::Next => continue,
+            Turn::Leave => break,
         };
         // The game is no longer played here: another window may take its save up.
         store.release();
-        kept = kept_after(end, store, saved_bye);
-        match then(end, home) {
-            Then::Again => next = Some(again),
+        session.kept = kept_after(end, store, saved_bye);
+        match then(end, session.home) {
+            Then::Again => session.next = Some(again),
             Then::Menu => {}
             Then::Leave => break,
         }
     }
     drop(guard);
+    let Session {
+        kept,
+        daily,
+        given_up,
+        ..
+    } = session;
     farewell(
         ui,
         kept.map(|(_, score, bye)| (score, bye)),
@@ -243,6 +163,164 @@ pub(crate) fn play_saying(
         given_up,
     );
     Ok(())
+}
+
+/// What a session keeps from one game to the next.
+struct Session {
+    rules: Arc<Rules>,
+    /// The rules were asked for on the command line (see [`Opening::asked`]).
+    asked: bool,
+    /// Why the rules file cannot be played, for the first menu to say.
+    broken: Option<(String, Tone)>,
+    /// Whether the player has been at the start menu: from then on every game comes back to
+    /// it, however the session began (`play --seed`, `puzzle`, `daily`, a resume).
+    home: bool,
+    /// What to play next without asking the menu.
+    next: Option<Match>,
+    /// The game the last one left saved: its save's id (the newest save, just written), its
+    /// score, and the farewell that says so. Forgotten once the save is gone (deleted from the
+    /// menu, or taken up and finished), so the farewell never tells of a save that is not there.
+    kept: Option<(String, u64, &'static str)>,
+    /// What a finished daily deal says: the line to share, the streak, the deal's best.
+    daily: Vec<String>,
+    /// What became of a duel given up (who gave up, the score, whether it is recorded).
+    given_up: Option<String>,
+}
+
+/// What became of a game chosen.
+enum Turn {
+    /// It was played: how it ended, what "again" plays, the farewell of a game kept.
+    Ended(End, Match, &'static str),
+    /// Something else comes first ([`Session::next`], else the menu).
+    Next,
+    Leave,
+}
+
+impl Session {
+    /// A session opening on `first` (else the menu) with `rules` in force.
+    fn open(
+        ui: &Ui,
+        rules: Rules,
+        first: Option<Match>,
+        store: &mut Store,
+        opening: Opening,
+    ) -> Session {
+        let Opening { broken, asked } = opening;
+        let rules = Arc::new(rules);
+        // The log look opens on the game, not on a menu (which cannot be drawn as a log).
+        let first =
+            first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(store, &rules)));
+        Session {
+            broken: broken.map(|e| (menu::unplayable(ui.words, &e), Tone::Bad)),
+            rules,
+            asked,
+            home: first.is_none(),
+            next: first,
+            kept: None,
+            daily: Vec::new(),
+            given_up: None,
+        }
+    }
+
+    /// The game to play now: the one set to come next, else the menu's choice (with what the
+    /// last game left to say above it); `None` when the player left the menu.
+    fn chosen(&mut self, ui: &Ui, store: &mut Store) -> Option<Match> {
+        if let Some(m) = self.next.take() {
+            return Some(m);
+        }
+        let mut news = menu_news(ui.words, self.kept.as_ref().map(|k| k.1), &self.daily);
+        news.extend(self.given_up.take().map(|l| (l, Tone::Info)));
+        news.extend(self.broken.take());
+        // A menu reached in the log look is covered by the log until `b`.
+        hide_in_log(ui);
+        let chosen = menu::start(ui, &mut self.rules, store, &news, self.asked);
+        self.home = true;
+        self.kept = self
+            .kept
+            .take()
+            .filter(|(id, ..)| store.saved_games().iter().any(|i| i.id == *id));
+        chosen
+    }
+
+    /// Plays `chosen`, or sets what comes first ([`Session::next`]): a save to take up, a
+    /// classic game's save offered.
+    fn play(&mut self, ui: &Ui, store: &mut Store, chosen: Match) -> Turn {
+        let words = ui.words;
+        let (end, again, bye) = match chosen {
+            Match::Cards(g, m) => return self.play_cards(ui, store, *g, m),
+            Match::ClassicOrSaved(g, m) => {
+                self.next = classic_or_saved(ui, store, g, m);
+                return if self.next.is_some() {
+                    Turn::Next
+                } else {
+                    Turn::Leave
+                };
+            }
+            Match::Classic(g, m) => {
+                let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
+                (
+                    play_classic(ui, store, *g, m),
+                    fresh,
+                    words.classic_saved_bye,
+                )
+            }
+            Match::Duel(setup) => {
+                let (end, said) = play_duel(ui, store, &setup);
+                self.given_up = said;
+                (end, Match::Duel(setup.again()), words.duel_saved_bye)
+            }
+            Match::Saved(Resumed::Cards(g, m)) => {
+                self.next = Some(Match::Cards(g, m));
+                return Turn::Next;
+            }
+            Match::Saved(Resumed::Classic(g, m)) => {
+                self.next = Some(Match::Classic(g, m));
+                return Turn::Next;
+            }
+            Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
+                let again = Setup::after(&r, words);
+                let (end, said) = resume_duel(ui, store, r);
+                self.given_up = said;
+                (end, Match::Duel(again), words.duel_saved_bye)
+            }
+        };
+        Turn::Ended(end, again, bye)
+    }
+
+    /// A card game made ready ([`ready`]) and played; a finished daily deal's lines kept for
+    /// the menu.
+    fn play_cards(
+        &mut self,
+        ui: &Ui,
+        store: &mut Store,
+        g: crate::cards::engine::Game,
+        m: crate::deal::GameMeta,
+    ) -> Turn {
+        let target = match ready(ui, store, &g, &m, self.home) {
+            Ready::Play(target) => target,
+            Ready::Saved(r) => {
+                self.next = Some(Match::Saved(r));
+                return Turn::Next;
+            }
+            Ready::Menu => return Turn::Next,
+            Ready::Leave => return Turn::Leave,
+        };
+        let played = Arc::clone(g.rules_arc());
+        let deal = m.deal.clone();
+        // A game of other rules puts them in force for the menu; a puzzle's rules (a short open
+        // deck) are no rules to offer a normal game of, and the day's rules are the daily
+        // deal's, not the player's choice.
+        if !matches!(deal, Deal::Puzzle { .. } | Deal::Daily { .. }) {
+            self.rules = Arc::clone(&played);
+        }
+        let (end, par) = play_cards(ui, store, g, m, target);
+        if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
+            let news = store.daily_news(&played, date);
+            self.daily = daily_lines(ui.words, news, date, par);
+        }
+        let (g, m) = again(&deal, &played);
+        Turn::Ended(end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
+    }
 }
 
 /// The game a session's last game left saved, when it was (its save is the newest): its id, its
@@ -319,8 +397,6 @@ fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String,
         .collect()
 }
 
-/// What a finished daily deal of `date` says: the line to share under a word saying so, the
-/// streak, the best score of the deal. Nothing when it was not recorded.
 /// The date of a daily deal or a daily puzzle.
 fn of_the_day(deal: &Deal) -> Option<&str> {
     match deal {
@@ -340,6 +416,8 @@ fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate:
     }
 }
 
+/// What a finished daily deal of `date` says: the line to share under a word saying so, the
+/// streak, the best score of the deal. Nothing when it was not recorded.
 fn daily_lines(
     words: &Words,
     news: Option<DailyNews>,

@@ -33,14 +33,6 @@ const SHRINKING_LATER: &[&str] = &[
 /// the lead shrinks them once the branches editing them have merged, then empties this list.
 const KNOWN_LONG: &[(&str, &str)] = &[
     (
-        "src/ui/flow.rs:play_saying",
-        "ui: the first hour's branch edits the flow",
-    ),
-    (
-        "src/ui/menu/mod.rs:start",
-        "ui/menu: the first hour's branch",
-    ),
-    (
         "src/app/simulate.rs:run_one",
         "app: second wave, after the app branches",
     ),
@@ -59,10 +51,6 @@ const KNOWN_LONG: &[(&str, &str)] = &[
     (
         "src/app/train.rs:command",
         "app: second wave, after the app branches",
-    ),
-    (
-        "src/ui/menu/tests.rs:the_menu_lists_three_saves_and_the_presets_with_a_record",
-        "ui/menu: the first hour's branch",
     ),
 ];
 

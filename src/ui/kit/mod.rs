@@ -23,8 +23,8 @@ pub(crate) use i18n::{EN, ZH};
 pub(crate) use i18n::{Lang, NetWords, Words, arrow, fill, plural};
 pub(crate) use journal::{Journal, Level, SERVICE, Stamp};
 pub(crate) use text::{
-    Pager, best_text, centre, centre_offset, centre_offset_on, centre_on, char_at, choice_at,
-    choices, duration, first_fit, news, or_too_small, pack, page, pair, result_best,
+    Pager, UNBOUNDED, best_text, centre, centre_offset, centre_offset_on, centre_on, char_at,
+    choice_at, choices, duration, first_fit, news, or_too_small, pack, page, pair, result_best,
 };
 #[cfg(test)]
 pub(crate) use text::{checked, reachable, same_layout, to_text};

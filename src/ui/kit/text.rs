@@ -60,6 +60,11 @@ pub(crate) fn centre_offset_on(
     (left, top)
 }
 
+/// The width a screen is laid out in to measure the size it needs ([`first_fit`]): wider than
+/// any window, so nothing wraps. Text that takes other forms to fit (a footer's keys) takes its
+/// narrowest there, since it fits any window the rest fits.
+pub(crate) const UNBOUNDED: usize = usize::MAX / 2;
+
 /// The lines of the first of `layouts` (roomiest first) that fits `c`'s window, or the smallest
 /// size that would fit. `build(layout, canvas)` gives a layout's lines (text cut or wrapped to
 /// the canvas's width) and the width its boards need (boards cannot be cut). With `cut` the
@@ -96,7 +101,7 @@ pub(crate) fn first_fit<L: Copy>(
     let Some(&tightest) = layouts.last() else {
         return Err((width + 1, height + 1));
     };
-    let (lines, need_w) = build(tightest, c.plain().sized(usize::MAX / 2, height));
+    let (lines, need_w) = build(tightest, c.plain().sized(UNBOUNDED, height));
     Err((widest(&lines).max(need_w), lines.len()))
 }
 

@@ -378,7 +378,11 @@ impl OnePlayer for Game {
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
         let words = s.ui.words;
         let score = s.game.position().score;
-        let (changed, more) = s.extra.judged.poll(words, score);
+        let help = insight::Help {
+            hints: s.meta.hints,
+            undos: s.game.undos(),
+        };
+        let (changed, more) = s.extra.judged.poll(words, score, help);
         let came = s.extra.target.computing();
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let came = came && !s.extra.target.computing();

@@ -166,7 +166,12 @@ impl OnePlayer for ClassicGame {
     }
 
     fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
-        s.extra.judged.poll(s.ui.words, s.game.score())
+        // Classic 2048 counts no hints; its undos it does.
+        let help = insight::Help {
+            undos: s.game.undos(),
+            ..insight::Help::NONE
+        };
+        s.extra.judged.poll(s.ui.words, s.game.score(), help)
     }
 
     fn lay_out(s: &Kept<Self>, v: View) -> Laid {

@@ -39,7 +39,7 @@ pub(crate) use session::{After, End};
 #[cfg(test)]
 pub(crate) use {
     classic::slide_note,
-    insight::{Accuracy, Better, Pending, items},
+    insight::{Accuracy, Better, Help, Pending, items},
     notes::describe,
 };
 

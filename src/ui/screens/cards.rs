@@ -25,8 +25,8 @@
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::ui::kit::{
-    Canvas, Frame, Note, Overlay, Theme, Tone, Words, best_text, centre_offset_on, centre_on, fill,
-    first_fit, fit, news, or_too_small, pack, pair,
+    Canvas, Frame, Note, Overlay, Theme, Tone, UNBOUNDED, Words, best_text, centre_offset_on,
+    centre_on, fill, first_fit, fit, news, or_too_small, pack, pair,
 };
 
 mod board;
@@ -466,9 +466,7 @@ fn below_board(s: &Screen, c: Canvas, l: CardLayout) -> Vec<String> {
         if l.airy > 1 {
             out.push(String::new());
         }
-        // Split at the double spaces, so no key's text is cut in two.
-        let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
-        let foot = pack(&foot, "  ", &margin, width);
+        let foot = footer(s, words, l, &margin, width);
         if s.prompt_line {
             // A question takes the keys' place: as many lines, the last one its own, so the
             // board above stays where it was (it moved down a row when the question came).
@@ -493,8 +491,7 @@ fn explained(
     width: usize,
     shown: usize,
 ) -> Vec<String> {
-    let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
-    let mut rows = shown + pack(&foot, "  ", margin, width).len();
+    let mut rows = shown + footer(s, words, l, margin, width).len();
     if l.airy > 1 {
         rows += 1;
     }
@@ -596,20 +593,60 @@ pub(crate) fn card_block(
     Some((rows, at))
 }
 
-fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
+/// The keys under the board, on lines of `width` after `margin`, split only between two keys.
+/// Roomy layouts say each key in full; the tight ones (a narrow window) keep every key with one
+/// word each on one line, else the keys alone, so undo and hint are never dropped.
+fn footer(s: &Screen, words: &Words, l: CardLayout, margin: &str, width: usize) -> Vec<String> {
     let n = s.game.rules().board.columns;
-    match s.player {
+    let discards = s.game.rules().has_discards();
+    let full = match s.player {
         Player::Bot => words.bot_footer.to_string(),
-        Player::Human if l.airy == 0 => fill(words.footer_short, &[&n]),
-        Player::Human => {
-            let mut f = fill(words.footer, &[&n]);
-            if s.game.rules().has_discards() {
-                f.push_str("  ");
-                f.push_str(words.footer_discard);
-            }
-            f
+        Player::Human if l.airy == 0 => return tight_footer(words, n, discards, margin, width),
+        Player::Human if discards => {
+            format!("{}  {}", fill(words.footer, &[&n]), words.footer_discard)
         }
+        Player::Human => fill(words.footer, &[&n]),
+    };
+    // Split at the double spaces, so no key's text is cut in two.
+    let keys: Vec<String> = full.split("  ").map(String::from).collect();
+    pack(&keys, "  ", margin, width)
+}
+
+/// [`footer`] in a tight layout: `1-5 u undo h hint r new q quit ? help` when it fits on one
+/// line, else `1-5 u h r q ? help`, packed. Measured unbounded ([`UNBOUNDED`]), it is the
+/// narrower, so the size the game asks for is not raised by it.
+fn tight_footer(words: &Words, n: u8, discards: bool, margin: &str, width: usize) -> Vec<String> {
+    let mut keys: Vec<String> = fill(words.footer_short, &[&n])
+        .split("  ")
+        .map(String::from)
+        .collect();
+    if discards {
+        keys.insert(
+            keys.len().saturating_sub(2),
+            words.footer_short_discard.into(),
+        );
     }
+    // The keys alone, but for help's, which says where the others are explained.
+    let bare: Vec<String> = keys
+        .iter()
+        .map(|k| match k.split_once(' ') {
+            Some((key, _)) if key != "?" => key.to_string(),
+            _ => k.clone(),
+        })
+        .collect();
+    let one_line = |keys: &[String]| console::measure_text_width(margin) + width_of(keys) <= width;
+    if width < UNBOUNDED && one_line(&keys) {
+        return pack(&keys, " ", margin, width);
+    }
+    pack(&bare, " ", margin, width)
+}
+
+/// The width of `keys` on one line, a space between two.
+fn width_of(keys: &[String]) -> usize {
+    keys.iter()
+        .map(|k| console::measure_text_width(k))
+        .sum::<usize>()
+        + keys.len().saturating_sub(1)
 }
 
 #[cfg(test)]

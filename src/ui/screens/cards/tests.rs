@@ -105,6 +105,45 @@ fn narrow_and_too_small() {
     }
 }
 
+/// At 40×15 the footer keeps every key (undo and hint were dropped), one word each, in both
+/// languages, also with discards, and the size the game asks for is not raised by it: a window
+/// of 30 columns still plays, with the keys alone.
+#[test]
+fn a_narrow_footer_keeps_every_key() {
+    for preset in ["default", "solitaire"] {
+        let rules = crate::config::load_preset(preset).unwrap();
+        let g = Game::with_seed(Arc::new(rules), 42);
+        for (lang, _) in LANGS {
+            let words = lang.words();
+            let text = show(&screen(&g, &[]), lang, 40, 15);
+            let foot = text.lines().last().unwrap_or_default();
+            let n = g.rules().board.columns;
+            let mut keys = vec![format!("1-{n}"), "u ".into(), "h ".into(), "r ".into()];
+            keys.extend(["q ", "? "].map(String::from));
+            if preset == "solitaire" {
+                keys.push("d ".into());
+            }
+            for k in &keys {
+                assert!(
+                    foot.contains(k.as_str()),
+                    "{k:?} at 40×15 ({preset}): {text}"
+                );
+            }
+            let undo = words.footer_short.split("  ").nth(1).unwrap_or_default();
+            if preset == "default" {
+                assert!(foot.contains(undo), "{undo} said: {text}");
+            }
+            let narrow = show(&screen(&g, &[]), lang, 30, 16);
+            let bare = if preset == "solitaire" {
+                "u h r d q ?"
+            } else {
+                "u h r q ?"
+            };
+            assert!(narrow.contains(&format!("1-{n} {bare}")), "{narrow}");
+        }
+    }
+}
+
 #[test]
 fn result_screen() {
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
@@ -122,7 +161,7 @@ fn result_screen() {
 /// window goes on under itself.
 #[test]
 fn result_with_par_and_accuracy() {
-    use crate::ui::play::{Accuracy, Better, Pending, items};
+    use crate::ui::play::{Accuracy, Better, Help, Pending, items};
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
     let review = Pending::Ready(Accuracy {
         share: 0.75,
@@ -131,7 +170,7 @@ fn result_with_par_and_accuracy() {
         tolerance: 0.0,
     });
     for (lang, name) in LANGS {
-        let insight = items(lang.words(), 2, &Pending::Ready(5), &review);
+        let insight = items(lang.words(), (2, Help::NONE), &Pending::Ready(5), &review);
         let mut s = screen(&g, &notes);
         s.overlay = Overlay::result(false);
         s.insight = &insight;

@@ -210,7 +210,7 @@ proptest::proptest! {
 #[test]
 fn result_with_par_and_accuracy() {
     use crate::strategy::classic_review;
-    use crate::ui::play::{Accuracy, Pending, items};
+    use crate::ui::play::{Accuracy, Help, Pending, items};
     let mut g = ClassicGame::new(ClassicRules { size: 3, win: 64 }, 2);
     // Always up first: a poor way to play, so the review finds mistakes.
     play_out(&mut g);
@@ -222,7 +222,7 @@ fn result_with_par_and_accuracy() {
         let words = lang.words();
         let insight = items(
             words,
-            g.score(),
+            (g.score(), Help::NONE),
             &Pending::Ready(par),
             &Pending::Ready(accuracy.clone()),
         );
