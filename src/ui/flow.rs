@@ -12,7 +12,9 @@ use crate::record::GameKind;
 use crate::ui::kit::{Level, Stamp};
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
-use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
+use crate::ui::play::{
+    After, End, GameToPlay, Setup, play_cards, play_classic, play_duel, resume_duel,
+};
 use crate::ui::prepare::{Prepared, prepare};
 use crate::ui::screens::share_line;
 use crate::ui::term::{Look, TermGuard, Ui, hide_in_log};
@@ -91,10 +93,10 @@ fn classic_or_saved(
     store: &mut Store,
     g: Box<crate::classic::ClassicGame>,
     m: crate::deal::ClassicMeta,
-) -> Option<Match> {
+) -> Option<GameToPlay> {
     match menu::saved_classic(ui, store) {
-        Resume::Saved(r) => Some(Match::Saved(r)),
-        Resume::Fresh => Some(Match::Classic(g, m)),
+        Resume::Saved(r) => Some(GameToPlay::Saved(r)),
+        Resume::Fresh => Some(GameToPlay::Classic(g, m)),
         Resume::Leave => None,
     }
 }
@@ -104,7 +106,7 @@ fn classic_or_saved(
 pub(crate) fn play(
     ui: &Ui,
     rules: Rules,
-    first: Option<Match>,
+    first: Option<GameToPlay>,
     store: &mut Store,
 ) -> io::Result<()> {
     play_saying(ui, rules, first, store, Opening::default())
@@ -126,7 +128,7 @@ pub(crate) struct Opening {
 pub(crate) fn play_saying(
     ui: &Ui,
     rules: Rules,
-    first: Option<Match>,
+    first: Option<GameToPlay>,
     store: &mut Store,
     opening: Opening,
 ) -> io::Result<()> {
@@ -176,7 +178,7 @@ struct Session {
     /// it, however the session began (`play --seed`, `puzzle`, `daily`, a resume).
     home: bool,
     /// What to play next without asking the menu.
-    next: Option<Match>,
+    next: Option<GameToPlay>,
     /// The game the last one left saved: its save's id (the newest save, just written), its
     /// score, and the farewell that says so. Forgotten once the save is gone (deleted from the
     /// menu, or taken up and finished), so the farewell never tells of a save that is not there.
@@ -190,7 +192,7 @@ struct Session {
 /// What became of a game chosen.
 enum Turn {
     /// It was played: how it ended, what "again" plays, the farewell of a game kept.
-    Ended(End, Match, &'static str),
+    Ended(End, GameToPlay, &'static str),
     /// Something else comes first ([`Session::next`], else the menu).
     Next,
     Leave,
@@ -201,7 +203,7 @@ impl Session {
     fn open(
         ui: &Ui,
         rules: Rules,
-        first: Option<Match>,
+        first: Option<GameToPlay>,
         store: &mut Store,
         opening: Opening,
     ) -> Session {
@@ -224,7 +226,7 @@ impl Session {
 
     /// The game to play now: the one set to come next, else the menu's choice (with what the
     /// last game left to say above it); `None` when the player left the menu.
-    fn chosen(&mut self, ui: &Ui, store: &mut Store) -> Option<Match> {
+    fn chosen(&mut self, ui: &Ui, store: &mut Store) -> Option<GameToPlay> {
         if let Some(m) = self.next.take() {
             return Some(m);
         }
@@ -244,11 +246,11 @@ impl Session {
 
     /// Plays `chosen`, or sets what comes first ([`Session::next`]): a save to take up, a
     /// classic game's save offered.
-    fn play(&mut self, ui: &Ui, store: &mut Store, chosen: Match) -> Turn {
+    fn play(&mut self, ui: &Ui, store: &mut Store, chosen: GameToPlay) -> Turn {
         let words = ui.words;
         let (end, again, bye) = match chosen {
-            Match::Cards(g, m) => return self.play_cards(ui, store, *g, m),
-            Match::ClassicOrSaved(g, m) => {
+            GameToPlay::Cards(g, m) => return self.play_cards(ui, store, *g, m),
+            GameToPlay::ClassicOrSaved(g, m) => {
                 self.next = classic_or_saved(ui, store, g, m);
                 return if self.next.is_some() {
                     Turn::Next
@@ -256,7 +258,7 @@ impl Session {
                     Turn::Leave
                 };
             }
-            Match::Classic(g, m) => {
+            GameToPlay::Classic(g, m) => {
                 let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
                 (
                     play_classic(ui, store, *g, m),
@@ -264,24 +266,24 @@ impl Session {
                     words.classic_saved_bye,
                 )
             }
-            Match::Duel(setup) => {
+            GameToPlay::Duel(setup) => {
                 let (end, said) = play_duel(ui, store, &setup);
                 self.given_up = said;
-                (end, Match::Duel(setup.again()), words.duel_saved_bye)
+                (end, GameToPlay::Duel(setup.again()), words.duel_saved_bye)
             }
-            Match::Saved(Resumed::Cards(g, m)) => {
-                self.next = Some(Match::Cards(g, m));
+            GameToPlay::Saved(Resumed::Cards(g, m)) => {
+                self.next = Some(GameToPlay::Cards(g, m));
                 return Turn::Next;
             }
-            Match::Saved(Resumed::Classic(g, m)) => {
-                self.next = Some(Match::Classic(g, m));
+            GameToPlay::Saved(Resumed::Classic(g, m)) => {
+                self.next = Some(GameToPlay::Classic(g, m));
                 return Turn::Next;
             }
-            Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
+            GameToPlay::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
                 let again = Setup::after(&r, words);
                 let (end, said) = resume_duel(ui, store, r);
                 self.given_up = said;
-                (end, Match::Duel(again), words.duel_saved_bye)
+                (end, GameToPlay::Duel(again), words.duel_saved_bye)
             }
         };
         Turn::Ended(end, again, bye)
@@ -299,7 +301,7 @@ impl Session {
         let target = match ready(ui, store, &g, &m, self.home) {
             Ready::Play(target) => target,
             Ready::Saved(r) => {
-                self.next = Some(Match::Saved(r));
+                self.next = Some(GameToPlay::Saved(r));
                 return Turn::Next;
             }
             Ready::Menu => return Turn::Next,
@@ -319,7 +321,7 @@ impl Session {
             self.daily = daily_lines(ui.words, news, date, par);
         }
         let (g, m) = again(&deal, &played);
-        Turn::Ended(end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
+        Turn::Ended(end, GameToPlay::Cards(Box::new(g), m), ui.words.saved_bye)
     }
 }
 
@@ -354,17 +356,17 @@ fn farewell(ui: &Ui, kept: Option<(u64, &str)>, daily: &[String], given_up: Opti
 
 /// The game the log look opens on: the newest saved card game of `rules` (not open in another
 /// window), else a new one.
-fn log_first(store: &mut Store, rules: &Arc<Rules>) -> Match {
+fn log_first(store: &mut Store, rules: &Arc<Rules>) -> GameToPlay {
     let hash = rules.hash();
     let saved = store
         .saved_games()
         .into_iter()
         .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
     if let Some(r) = saved.and_then(|i| store.resume(&i.id).ok()) {
-        return Match::Saved(r);
+        return GameToPlay::Saved(r);
     }
     let (g, m) = menu::fresh_game(rules);
-    Match::Cards(Box::new(g), m)
+    GameToPlay::Cards(Box::new(g), m)
 }
 
 /// The last lines of the log look, printed on the shell's screen: the service shutting down,

@@ -56,7 +56,7 @@ pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
 pub(crate) use self::net::net_duel;
 pub(crate) use self::play::{
-    Annotated, DuelGame, Duet, Match, OnScreen, Setup, Solo, default_names,
+    Annotated, DuelGame, Duet, GameToPlay, OnScreen, Setup, Solo, default_names,
 };
 pub(crate) use self::play::{CastSetup, cast};
 pub(crate) use self::screens::share_line;

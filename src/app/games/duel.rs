@@ -92,7 +92,7 @@ fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         names,
         seed: args.seed,
     };
-    let first = crate::ui::Match::Duel(setup);
+    let first = crate::ui::GameToPlay::Duel(setup);
     crate::ui::play(&ui, loaded, Some(first), &mut Store::open())?;
     Ok(())
 }

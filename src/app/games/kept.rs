@@ -146,7 +146,7 @@ pub(crate) fn play_dealt(
     meta: GameMeta,
 ) -> Result<(), Error> {
     let ui = terminal(global)?;
-    let first = crate::ui::Match::Cards(Box::new(game), meta);
+    let first = crate::ui::GameToPlay::Cards(Box::new(game), meta);
     crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
     Ok(())
 }

@@ -40,7 +40,7 @@ fn terminal_game(global: &Global, args: &PlayArgs, store: &mut Store) -> Result<
         .then(|| new_game_with_meta(rules.clone(), args))
         .transpose()?;
     let ui = terminal(global)?;
-    let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
+    let first = first.map(|(g, m)| crate::ui::GameToPlay::Cards(Box::new(g), m));
     let opening = crate::ui::Opening {
         broken,
         asked: global.rules.is_some() || global.config.is_some(),

@@ -141,7 +141,7 @@ pub(crate) fn play_resumed(
                 Resumed::Cards(g, m) if !matches!(m.deal, Deal::Puzzle { .. }) => g.rules().clone(),
                 _ => load_rules(global)?.rules,
             };
-            crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), store)?;
+            crate::ui::play(&ui, rules, Some(crate::ui::GameToPlay::Saved(r)), store)?;
             Ok(())
         }
         Resumed::Cards(g, m) => play_kept(*g, &m, print, store).map(drop),

@@ -200,7 +200,7 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
         crate::ui::Edited::Play(rules) => {
             let mut store = Store::open();
             let (g, m) = crate::ui::fresh_game(&std::sync::Arc::new(rules.clone()));
-            let first = crate::ui::Match::Cards(Box::new(g), m);
+            let first = crate::ui::GameToPlay::Cards(Box::new(g), m);
             crate::ui::play(&ui, rules, Some(first), &mut store)?;
         }
         crate::ui::Edited::Back(_) | crate::ui::Edited::Stop => {}

@@ -36,7 +36,7 @@ use crate::store::SavedGameInfo;
 use crate::store::{Resumed, Store};
 
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
-use crate::ui::play::{DuelGame, Match, Setup, default_names};
+use crate::ui::play::{DuelGame, GameToPlay, Setup, default_names};
 use crate::ui::play::{confirm, pick};
 use crate::ui::term::Ui;
 use crate::ui::widgets::{Item, List, Picked, column};
@@ -145,9 +145,9 @@ pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
 }
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
-pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
+pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> GameToPlay {
     let (game, meta) = crate::deal::start_classic(rules, name, None);
-    Match::Classic(Box::new(game), meta)
+    GameToPlay::Classic(Box::new(game), meta)
 }
 
 /// What the player makes of a saved game offered instead of a new one.
@@ -551,7 +551,7 @@ pub(crate) fn start(
     store: &mut Store,
     news: &[(String, Tone)],
     asked: bool,
-) -> Option<Match> {
+) -> Option<GameToPlay> {
     let mut notes: Vec<(String, Tone)> = news.to_vec();
     // The item chosen last time round (a sub-menu left, a saved game refused).
     let mut back: Option<Choice> = None;
@@ -622,15 +622,15 @@ fn pick_at_menu(
 /// What a choice at the start menu led to.
 enum Went {
     /// A game to play.
-    Play(Match),
+    Play(GameToPlay),
     /// Back to the menu (a sub-menu left, a saved game refused: said in the notes).
     Menu,
     /// Leave the program.
     Leave,
 }
 
-impl From<Sub<Match>> for Went {
-    fn from(sub: Sub<Match>) -> Went {
+impl From<Sub<GameToPlay>> for Went {
+    fn from(sub: Sub<GameToPlay>) -> Went {
         match sub {
             Sub::Chose(m) => Went::Play(m),
             Sub::Back => Went::Menu,
@@ -649,7 +649,7 @@ fn follow(
     (rules, store, notes): (&mut Arc<Rules>, &mut Store, &mut Vec<(String, Tone)>),
     asked: bool,
 ) -> Went {
-    let cards = |(g, m): (Game, GameMeta)| Went::Play(Match::Cards(Box::new(g), m));
+    let cards = |(g, m): (Game, GameMeta)| Went::Play(GameToPlay::Cards(Box::new(g), m));
     match choice {
         Choice::New(k) => match shown.offers.into_iter().nth(k) {
             Some(offer) => {
@@ -659,13 +659,13 @@ fn follow(
             None => Went::Leave,
         },
         Choice::Resume(n) => match store.resume(&shown.saved[n].id) {
-            Ok(r) => Went::Play(Match::Saved(r)),
+            Ok(r) => Went::Play(GameToPlay::Saved(r)),
             Err(e) => {
                 notes.push((refused(&e, ui.words), Tone::Bad));
                 Went::Menu
             }
         },
-        Choice::More => all_saved(ui, store, notes).map(Match::Saved).into(),
+        Choice::More => all_saved(ui, store, notes).map(GameToPlay::Saved).into(),
         Choice::Classic => Went::Play(fresh_classic(rules.classic, &rules.name)),
         Choice::Duel => match pick_duel(ui, rules) {
             Sub::Chose(DuelPick::Net(way)) => match crate::ui::net::lobby(ui, rules, store, way) {
@@ -708,7 +708,7 @@ enum Choice {
 /// A duel at one terminal (at which game), or over the network (hosted or joined).
 enum DuelPick {
     /// The duel at one terminal, to play.
-    Here(Match),
+    Here(GameToPlay),
     Net(crate::ui::net::Way),
 }
 
@@ -729,7 +729,7 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelPick> {
         ]),
     ];
     match select_sub(ui, words.duel_prompt, &items, 0) {
-        Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(Match::Duel(Setup {
+        Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(GameToPlay::Duel(Setup {
             game: if n == 0 {
                 DuelGame::Cards(Arc::clone(rules))
             } else {

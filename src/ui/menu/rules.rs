@@ -17,7 +17,7 @@ use crate::config::parse::{RulesError, RulesErrorKind};
 use crate::config::presets;
 use crate::ui::editor::{Edited, Editor};
 use crate::ui::kit::{Tone, Words, fill};
-use crate::ui::play::{Match, edit};
+use crate::ui::play::{GameToPlay, edit};
 use crate::ui::term::Ui;
 use crate::ui::widgets::{Item, Picked};
 
@@ -75,7 +75,7 @@ pub(super) fn change_rules(
     ui: &Ui,
     rules: &mut Arc<Rules>,
     notes: &mut Vec<(String, Tone)>,
-) -> Sub<Match> {
+) -> Sub<GameToPlay> {
     match pick_preset(ui, rules) {
         Sub::Chose(Some(r)) => {
             *rules = Arc::new(r);
@@ -90,7 +90,7 @@ pub(super) fn change_rules(
 /// The rules editor on the player's own file: a game with the rules edited ("play"), or back
 /// to the menu with the rules last saved in force (a file that cannot be read is said in
 /// `notes`).
-fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
+fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<GameToPlay> {
     // The rule set in force when it is one of the player's, else the player's rules file.
     let set = config::own::list()
         .into_iter()
@@ -127,7 +127,7 @@ pub(super) fn mend(
     rules: &mut Arc<Rules>,
     notes: &mut Vec<(String, Tone)>,
     set: Option<&Broken>,
-) -> Sub<Match> {
+) -> Sub<GameToPlay> {
     let name = set.map(|b| b.name.as_str()).unwrap_or_default();
     match to_edit(ui, config::own::rule_set_file(name), Some(name), notes) {
         Sub::Chose(file) => edit_file(ui, rules, notes, file),
@@ -214,7 +214,7 @@ fn edit_file(
     rules: &mut Arc<Rules>,
     notes: &mut Vec<(String, Tone)>,
     file: Result<(PathBuf, String), EditFileError>,
-) -> Sub<Match> {
+) -> Sub<GameToPlay> {
     let edited = match file {
         Ok((path, text)) => Editor::open(&path, &text).map(|mut ed| edit(ui, &mut ed)),
         Err(e) => Err(e.to_string()),
@@ -223,7 +223,7 @@ fn edit_file(
         Ok(Edited::Play(r)) => {
             *rules = Arc::new(r);
             let (g, m) = fresh_game(rules);
-            Sub::Chose(Match::Cards(Box::new(g), m))
+            Sub::Chose(GameToPlay::Cards(Box::new(g), m))
         }
         Ok(Edited::Back(saved)) => {
             if let Some(r) = saved {

@@ -17,7 +17,7 @@ use crate::ui::widgets::{classic_frames, show_frames};
 
 use super::insight::{self, Judged};
 use super::session::End;
-use super::solo::{self, Kept, OnePlayer};
+use super::solo::{self, OnePlayer, SoloGame};
 
 /// What a slide tells the player: the direction and the points, or that nothing moved.
 pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<Note>, Note> {
@@ -43,7 +43,7 @@ pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Resul
 
 /// The screen of the game as it is (its merged and new tiles marked until the next key), or
 /// with one frame of a slide instead of the board.
-fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
+fn screen<'a>(s: &'a SoloGame<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
     ClassicScreen {
         best: s.best,
         notes: &s.notes,
@@ -59,7 +59,7 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
 /// Shows the slide `dir` that took `before` to the game's board, frame by frame, until it is
 /// over or a key is pressed (the key is then read by the loop as usual); keeps the last frame
 /// (the board with its merged and new tiles marked) to show until the next key.
-fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
+fn animate(s: &mut SoloGame<ClassicGame>, before: &Board, dir: Dir) {
     let frames = slide_frames(before, dir, s.game.board());
     let spawn = frames
         .last()
@@ -158,14 +158,14 @@ impl OnePlayer for ClassicGame {
         true
     }
 
-    fn result_shown(s: &mut Kept<Self>) {
+    fn result_shown(s: &mut SoloGame<Self>) {
         let game = &s.game;
         s.extra
             .judged
             .ended(game.moves(), || insight::start_classic_review(game));
     }
 
-    fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
+    fn result_poll(s: &mut SoloGame<Self>) -> (bool, bool) {
         // Classic 2048 counts no hints; its undos it does.
         let help = insight::Help {
             undos: s.game.undos(),
@@ -174,7 +174,7 @@ impl OnePlayer for ClassicGame {
         s.extra.judged.poll(s.ui.words, s.game.score(), help)
     }
 
-    fn lay_out(s: &Kept<Self>, v: View) -> Laid {
+    fn lay_out(s: &SoloGame<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
             let mut journal = s.ui.boss.journal.borrow_mut();
             return Ok(log_classic(
@@ -192,7 +192,7 @@ impl OnePlayer for ClassicGame {
 
     /// A drag (press, move, release) slides the way it went; a press and release in place
     /// does nothing.
-    fn mouse(s: &mut Kept<Self>, m: Mouse) -> Option<Action> {
+    fn mouse(s: &mut SoloGame<Self>, m: Mouse) -> Option<Action> {
         match m.act {
             Act::Press(0) => {
                 s.extra.pressed = Some((m.x, m.y));
@@ -203,7 +203,7 @@ impl OnePlayer for ClassicGame {
         }
     }
 
-    fn act(s: &mut Kept<Self>, act: Action) {
+    fn act(s: &mut SoloGame<Self>, act: Action) {
         let words = s.ui.words;
         s.extra.marks = None;
         match act {
@@ -232,7 +232,7 @@ impl OnePlayer for ClassicGame {
                 };
                 s.notes = vec![Note::new(text, Tone::Info)];
             }
-            // The shared loop and [`Kept`] handle the others; the card game's keys are not
+            // The shared loop and [`SoloGame`] handle the others; the card game's keys are not
             // classic keys.
             _ => {}
         }

@@ -240,7 +240,7 @@ impl<G: OnScreen> Play for Session<'_, G> {
     }
 
     fn leave(&mut self) -> End {
-        // Kept for later, saved as it was after the last move; a duel not begun is not kept.
+        // SoloGame for later, saved as it was after the last move; a duel not begun is not kept.
         if self.moved && !self.recorded {
             let best = self.duel.players.iter().map(Playable::score).max();
             return End::Stopped(best);

@@ -49,7 +49,7 @@ use crate::deal::{ClassicMeta, GameMeta};
 use crate::store::Resumed;
 
 /// What to play.
-pub(crate) enum Match {
+pub(crate) enum GameToPlay {
     Cards(Box<Game>, GameMeta),
     Classic(Box<ClassicGame>, ClassicMeta),
     /// This new classic game, unless the player takes up the saved one when asked.
