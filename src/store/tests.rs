@@ -204,6 +204,9 @@ fn practice_counts_in_no_record_of_the_rules() {
         "the practice scored more: {scores:?}"
     );
     assert_eq!(played.best, Some(scores[0]), "{scores:?}");
+    // Nor in the deal's own best: the first attempt's, as its line to share.
+    let deal_best = s.daily_best(&rules, &utc::date(utc::now()));
+    assert_eq!(deal_best, Some(scores[0]), "{scores:?}");
 }
 
 /// A puzzle saved before its target came and after it is one saved game, not two.

@@ -223,6 +223,24 @@ macro_rules! practice {
     };
 }
 
+/// Whether a play of `daily`'s deal (of `game`, its rules hashed `hash`, its deal of `kind`:
+/// `daily` or `puzzle`) was played to its end already: one more is practice ([`practice!`]),
+/// which counts in no best.
+pub(crate) fn daily_done(
+    conn: &Connection,
+    game: GameKind,
+    hash: &str,
+    daily: &str,
+    kind: &str,
+) -> rusqlite::Result<bool> {
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM games e INDEXED BY games_by_daily JOIN rules er ON er.id = \
+         e.rules WHERE e.daily = ?1 AND er.hash = ?2 AND e.game = ?3 AND e.outcome IN ('won', \
+         'lost') AND (CASE WHEN json_valid(e.deal) THEN e.deal ->> 'kind' END) IS ?4)",
+    )?
+    .query_row(params![daily, hash, game.as_str(), kind], |r| r.get(0))
+}
+
 /// A [`Recap`] as SQLite writes it, from the games `g` and their rules `r` (numbers edited
 /// below 0 read as 0), practice or not ([`practice!`]).
 const SUMMARY: &str = concat!(
@@ -357,9 +375,13 @@ pub(crate) fn top(
 ) -> rusqlite::Result<Vec<(String, u64, bool)>> {
     // Walks `games_best` (or `games_by_daily`) from the top score down, named so that the
     // planner never sums up every game of the rules instead.
-    // A practice play counts in its deal's best, never in the rules' best.
+    // A practice play counts in no best: the deal's is the first attempt's, as its line to
+    // share and its streak are.
     let (index, by_daily) = if daily.is_some() {
-        ("games_by_daily", "AND g.daily = ?3")
+        (
+            "games_by_daily",
+            concat!("AND g.daily = ?3 AND NOT ", practice!()),
+        )
     } else {
         (
             "games_best",
