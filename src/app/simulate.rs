@@ -8,18 +8,20 @@
 //! then mean score).
 
 use std::io::{IsTerminal, Write};
-use std::time::Instant;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::app::cli::{Global, SimGame, SimulateArgs};
 use crate::app::shared::load_rules;
+use crate::cards::rules::ClassicRules;
 use crate::classic::bot::Think;
 use crate::error::Error;
 use crate::strategy;
 use crate::strategy::sim::{
-    Results, play_classic_game_timed, play_games, reached, run_games, summarise_named,
+    GameResult, Results, play_classic_game_timed, play_games, reached, run_games, summarise_named,
 };
 
 /// [`Results`] with how fast they came.
@@ -224,15 +226,7 @@ fn run_one(
         SimGame::Cards => strategy::by_name(name),
         SimGame::Classic => None,
     };
-
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(args.games);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-                .expect("the template is valid"),
-        );
-        bar
-    });
+    let progress = progress_bar(args.games);
     let tick = || {
         if let Some(p) = &progress {
             p.inc(1);
@@ -240,7 +234,7 @@ fn run_one(
     };
     let start = Instant::now();
     // Each classic decision's time (µs) when the bot thinks within a budget.
-    let times = std::sync::Mutex::new(Vec::new());
+    let times = Mutex::new(Vec::new());
     let (name, game, rules_name, games) = if let Some(bot) = &card_bot {
         (
             bot.name(),
@@ -257,27 +251,11 @@ fn run_one(
     } else {
         let classic = rules.classic;
         let expectimax = name == "expectimax";
-        let think = match args.think {
-            0 => Think::Fixed,
-            ms => Think::Within(std::time::Duration::from_millis(ms)),
-        };
-        let timed = |t: std::time::Duration| {
-            if args.think > 0 {
-                let us = u32::try_from(t.as_micros()).unwrap_or(u32::MAX);
-                times
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .push(us);
-            }
-        };
         (
             if expectimax { "expectimax" } else { "random" },
             "classic",
             format!("classic {0}x{0} to {1}", classic.size, classic.win),
-            run_games(args.games, args.seed, jobs, &tick, |s, _| {
-                let bot = expectimax.then_some(think);
-                play_classic_game_timed(classic, bot, s, args.keep_going, &timed)
-            }),
+            classic_games(args, classic, expectimax, jobs, &tick, &times),
         )
     };
     let games = games.map_err(|e| Error::failed(format!("cannot start {jobs} threads: {e}")))?;
@@ -289,22 +267,68 @@ fn run_one(
     if args.keep_going {
         results.reached = reached(&games, rules.classic.win);
     }
-    let mut times = times
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    times.sort_unstable();
-    let ms = |us: u32| f64::from(us) / 1000.0;
+    let times = times.into_inner().unwrap_or_else(PoisonError::into_inner);
     Ok(Report {
-        move_ms: (!times.is_empty()).then(|| MoveTimes {
-            budget: args.think,
-            median: ms(times[times.len() / 2]),
-            slowest: ms(times[times.len() - 1]),
-        }),
+        move_ms: move_times(times, args.think),
         plays: (name == "best" && args.game == SimGame::Cards).then(|| plays(rules)),
         jobs,
         seconds,
         games_per_sec: results.games as f64 / seconds,
         placements_per_sec: results.placements as f64 / seconds,
         results,
+    })
+}
+
+/// The bar that counts the games played, on a terminal only (a pipe or a file gets the report
+/// alone).
+fn progress_bar(games: u64) -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(games);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+                .expect("the template is valid"),
+        );
+        bar
+    })
+}
+
+/// Classic games played by the expectimax bot (`expectimax`) or at random, each decision's time
+/// (µs) put in `times` when `--think` gives the bot a budget.
+fn classic_games(
+    args: &SimulateArgs,
+    classic: ClassicRules,
+    expectimax: bool,
+    jobs: usize,
+    tick: &(dyn Fn() + Sync),
+    times: &Mutex<Vec<u32>>,
+) -> Result<Vec<GameResult>, rayon::ThreadPoolBuildError> {
+    let think = match args.think {
+        0 => Think::Fixed,
+        ms => Think::Within(Duration::from_millis(ms)),
+    };
+    let timed = |t: Duration| {
+        if args.think > 0 {
+            let us = u32::try_from(t.as_micros()).unwrap_or(u32::MAX);
+            times
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(us);
+        }
+    };
+    run_games(args.games, args.seed, jobs, tick, |s, _| {
+        let bot = expectimax.then_some(think);
+        play_classic_game_timed(classic, bot, s, args.keep_going, &timed)
+    })
+}
+
+/// The median and slowest of the decisions' `times` (µs), against the `budget` (ms); `None`
+/// when none was timed.
+fn move_times(mut times: Vec<u32>, budget: u64) -> Option<MoveTimes> {
+    times.sort_unstable();
+    let ms = |us: u32| f64::from(us) / 1000.0;
+    (!times.is_empty()).then(|| MoveTimes {
+        budget,
+        median: ms(times[times.len() / 2]),
+        slowest: ms(times[times.len() - 1]),
     })
 }

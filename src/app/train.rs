@@ -4,10 +4,12 @@
 //! uses now, so a long training can be done in parts.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::app::cli::{Global, TrainArgs, TrainLayout};
 use crate::app::shared::load_rules;
+use crate::cards::rules::Rules;
 use crate::error::Error;
 use crate::strategy::ntuple::{Layout, Network};
 use crate::strategy::train::{TrainSettings, train};
@@ -105,7 +107,6 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         Error::failed("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
     })?;
     let mut net = starting_network(&rules, args)?;
-    let from = net.games;
     net.seed = args.seed;
     let settings = TrainSettings {
         see_next: args.see == 2,
@@ -115,13 +116,45 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
     };
     let total = args.games;
     let mut out = std::io::stdout();
+    writeln!(out, "{}", heading(&rules, &net, args))?;
+    let starts = starting_positions(&rules, args, &mut out)?;
+    let settings = TrainSettings {
+        starts: &starts,
+        ..settings
+    };
+    let mut curve = Curve::new(total, out)?;
+    train(
+        &mut net,
+        &rules,
+        args.seed,
+        total,
+        args.jobs,
+        &settings,
+        |games, cards| curve.add(games, cards),
+    );
+    let (mut out, start) = curve.finish()?;
+    let path = write_weights(&net, &dir)?;
     writeln!(
         out,
+        "wrote {} ({} games, {:.0} s)",
+        path.display(),
+        net.games,
+        start.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// What the training is about to do, said before it starts: the rules and their weights' key,
+/// the seed, the games (after those the weights already learned from), the jobs, the cards the
+/// self-play player sees, and the learning settings that differ from the plain ones.
+fn heading(rules: &Rules, net: &Network, args: &TrainArgs) -> String {
+    let from = net.games;
+    format!(
         "training {} ({}) from seed {}: {}{}, {}, seeing {}{}{}",
         rules.name,
         net.key().as_str(),
         args.seed,
-        crate::cards::text::count(total, "game"),
+        crate::cards::text::count(args.games, "game"),
         if from > 0 {
             format!(" after the {from} the weights learned from")
         } else {
@@ -139,24 +172,12 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         } else {
             String::new()
         }
-    )?;
-    let starts = starting_positions(&rules, args, &mut out)?;
-    let settings = TrainSettings {
-        starts: &starts,
-        ..settings
-    };
-    let mut curve = Curve::new(total, out)?;
-    train(
-        &mut net,
-        &rules,
-        args.seed,
-        total,
-        args.jobs,
-        &settings,
-        |games, cards| curve.add(games, cards),
-    );
-    let (mut out, start) = curve.finish()?;
-    let path = net.path_in(&dir);
+    )
+}
+
+/// Writes the weights `net` learned into the data folder `dir`, whole or not at all; where.
+fn write_weights(net: &Network, dir: &Path) -> Result<PathBuf, Error> {
+    let path = net.path_in(dir);
     std::fs::create_dir_all(crate::base::fsread::parent(&path))
         .and_then(|()| crate::base::fsread::write_atomic(&path, &net.encode()))
         .map_err(|e| {
@@ -165,14 +186,7 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
                 path.display()
             ))
         })?;
-    writeln!(
-        out,
-        "wrote {} ({} games, {:.0} s)",
-        path.display(),
-        net.games,
-        start.elapsed().as_secs_f64()
-    )?;
-    Ok(())
+    Ok(path)
 }
 
 /// With `--starts N`, the positions `best` reaches in N games, which every other self-play game

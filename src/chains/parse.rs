@@ -19,6 +19,8 @@ use crate::cards::rules::{MAX_COLUMNS, MAX_HEIGHT, Rules};
 use crate::chains::{Case, Cleared, Expect, OwnRules, Placed, Refusal};
 use crate::config::parse::RulesError;
 
+mod keys;
+
 /// A message and the bytes of the file it is about.
 type Located = (Range<usize>, String);
 
@@ -60,9 +62,9 @@ pub enum CaseError {
     /// place is the case's).
     #[error("{}", crate::base::visible::escape(&.0.message))]
     Rules(#[source] RulesError),
-    /// A case's `rules` that cannot be written out for the rules reader (toml's words).
-    #[error("{0}")]
-    Unwritten(String),
+    /// A case's `rules` that cannot be written out for the rules reader.
+    #[error("these rules cannot be written out as a rules file: write them as `key = value`")]
+    Unwritten,
     /// A case's `rules` that change no key.
     #[error("no key is changed; leave `rules` out to run the case with the rules chosen")]
     NoKey,
@@ -120,13 +122,12 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
     let at = |span: Option<Range<usize>>, message: String| -> RulesError {
         RulesError::at(origin, text, span, message)
     };
+    keys::check(text, origin)?;
+    // What passed the check reads; should serde still refuse it, its words are not shown.
     let raw: RawFile = toml::from_str(text).map_err(|e| {
-        let message = crate::config::parse::plain_toml_message(&e, text)
-            .replace("unknown field", "unknown key")
-            .replace("missing field", "missing key");
         at(
             e.span(),
-            format!("{message}; see the comments at the top of the file"),
+            "this case cannot be read as written; see the comments at the top of the file".into(),
         )
     })?;
     if raw.case.is_empty() {
@@ -187,7 +188,7 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
 
 /// The rules a case states: the default rules with its keys, checked by the rules reader.
 fn own_rules(table: &toml::Table) -> Result<OwnRules, CaseError> {
-    let text = toml::to_string(table).map_err(|e| CaseError::Unwritten(e.to_string()))?;
+    let text = toml::to_string(table).map_err(|_| CaseError::Unwritten)?;
     let rules =
         Rules::parse(&text, "rules", Some(&Rules::default_rules())).map_err(CaseError::Rules)?;
     let mut keys = Vec::new();

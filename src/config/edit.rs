@@ -114,14 +114,11 @@ impl Draft {
     /// rules take when the file sets none (its file name, as [`super::load_file`] gives). Only
     /// a file that is not TOML at all (or whose errors have no key to mark) is refused.
     pub fn open(text: &str, origin: &str, label: &str) -> Result<Draft, EditError> {
+        // Said in the game's words from where toml_edit stopped, as the reader says it at
+        // start-up; a file the reader takes (the two parsers disagree) still is no document to
+        // edit, and is said the same way.
         let doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-            // Said as the reader says it at start-up, with the place; a file the reader takes
-            // (the two parsers disagree) still is no document to edit.
-            let located = Rules::parse(text, origin, None)
-                .err()
-                .filter(|r| r.line_col.is_some())
-                .unwrap_or_else(|| RulesError::file(origin, e.message().to_string()));
-            EditError::NotToml(located)
+            EditError::NotToml(super::parse::not_toml(origin, text, e.span()))
         })?;
         let (rules, bad) = survey(&doc, origin, label)?;
         Ok(Draft {

@@ -18,14 +18,39 @@ use toml::de::DeTable;
 use crate::cards::card::{Card, MAX_EXPONENT};
 
 mod plain;
-mod syntax;
+pub(crate) mod syntax;
 mod tables;
 use crate::cards::rules::{
     BoardRules, ClassicRules, DeckRules, DiscardRules, MAX_COLUMNS, MAX_DECK, MAX_HEIGHT,
     MAX_LOOKAHEAD, Rules, ScoringRules,
 };
-pub(crate) use plain::plain_toml_message;
-use tables::{Val, get, sub};
+pub(crate) use plain::unknown_key;
+pub(crate) use tables::{Val, Want, whole, wrong_kind};
+use tables::{get, sub};
+
+/// Words of toml's and serde's messages, none of which a message about a file the game reads may
+/// hold: a test of each kind of file's messages looks for them.
+#[cfg(test)]
+pub(crate) const TOMLS_WORDS: &[&str] = &[
+    "invalid type",
+    "invalid value",
+    "expected i64",
+    "expected u",
+    "expected a boolean",
+    "expected bool",
+    "expected a map",
+    "expected struct",
+    "unknown field",
+    "missing field",
+    "invalid boolean",
+    "invalid string",
+    "string values must be quoted",
+    "duplicate key",
+    "unclosed table",
+    "expected one of",
+    "i128",
+    "TOML parse error",
+];
 
 const MAX_WEIGHT: u32 = 1_000_000;
 const MAX_DISCARDS: u32 = 1_000;
@@ -244,34 +269,38 @@ impl Reader<'_> {
     fn error(&self, span: Option<Range<usize>>, message: String) -> RulesError {
         RulesError::at(self.origin, self.text, span, message)
     }
+}
 
-    /// Text that is not TOML: where the parser stopped, said in the game's words
-    /// ([`syntax::say`]).
-    fn not_toml(&self, e: &toml::de::Error) -> RulesError {
-        let read = match e.span() {
-            Some(span) => self.error(Some(span.clone()), syntax::say(self.text, span.start)),
-            // A too deep nesting of dotted keys or table headers comes without a place:
-            // find the deepest key path, and point at it.
-            None => match deepest_key(self.text) {
-                Some((at, depth, key)) if depth > 8 => self.error(
-                    Some(at..at),
-                    format!(
-                        "`{key}` nests tables {depth} levels deep, deeper than can be read; \
-                         the rules use at most two (`[deck.weights]`)"
-                    ),
+/// A rules file whose text is not TOML, where the parser (toml's, or the editor's `toml_edit`)
+/// stopped at `span`: said in the game's words ([`syntax::say`]), never the parser's.
+pub(crate) fn not_toml(origin: &str, text: &str, span: Option<Range<usize>>) -> RulesError {
+    let error = |span, message| RulesError::at(origin, text, span, message);
+    let read = match span {
+        Some(span) => error(
+            Some(span.clone()),
+            syntax::say(text, span.start, &|key| Want::of(key).words()),
+        ),
+        // A too deep nesting of dotted keys or table headers comes without a place: find the
+        // deepest key path, and point at it.
+        None => match deepest_key(text) {
+            Some((at, depth, key)) if depth > 8 => error(
+                Some(at..at),
+                format!(
+                    "`{key}` nests tables {depth} levels deep, deeper than can be read; the \
+                     rules use at most two (`[deck.weights]`)"
                 ),
-                _ => self.error(
-                    None,
-                    "this is not TOML as a rules file is written: `key = value` lines under \
-                     `[table]` headers"
-                        .into(),
-                ),
-            },
-        };
-        RulesError {
-            kind: RulesErrorKind::NotToml,
-            ..read
-        }
+            ),
+            _ => error(
+                None,
+                "this is not TOML as a rules file is written: `key = value` lines under \
+                 `[table]` headers"
+                    .into(),
+            ),
+        },
+    };
+    RulesError {
+        kind: RulesErrorKind::NotToml,
+        ..read
     }
 }
 
@@ -314,7 +343,7 @@ impl Rules {
         base: Option<&Rules>,
     ) -> Result<(Rules, Vec<String>), RulesError> {
         let r = Reader { origin, text };
-        let doc = DeTable::parse(text).map_err(|e| r.not_toml(&e))?;
+        let doc = DeTable::parse(text).map_err(|e| not_toml(origin, text, e.span()))?;
         let top = Some(doc.get_ref());
         r.check(doc.get_ref(), "")?;
         let name = r.name(get(top, "name"), base)?;

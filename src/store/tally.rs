@@ -187,36 +187,50 @@ fn scan(
             .last()
             .is_some_and(|l| l.cards == cards && l.rules == rules_id && l.highest == highest);
         if !same {
-            runs.push(Run {
-                cards,
-                rules: rules_id,
-                highest,
-                rows: 0,
-                games: 0,
-                wins: 0,
-                total: 0.0,
-                latest: None,
-                solved: 0,
-                judged: 0,
-                ended: 0,
-            });
+            runs.push(Run::new(cards, rules_id, highest));
         }
         let run = runs.last_mut().expect("pushed above");
         run.rows += 1;
         if ok {
-            run.games += 1;
-            run.wins += u32::from(v[3] == ValueRef::Text(b"won"));
-            run.ended += u32::from(matches!(v[3], ValueRef::Text(b"won" | b"lost")));
-            run.total += int(4).max(0) as f64;
-            run.latest = Some(run.latest.map_or(int(6), |l| l.max(int(6))));
-            // A puzzle is judged by its target score, when its record kept one.
-            if let Ok(target) = v[7].as_i64().map(|t| t as f64).or_else(|_| v[7].as_f64()) {
-                run.judged += 1;
-                run.solved += u32::from(int(4) as f64 >= target);
-            }
+            run.add(&v);
         }
     }
     Ok((runs, unverified))
+}
+
+impl Run {
+    /// No row yet of `cards` (or classic) games under the rules row `rules` up to `highest`.
+    fn new(cards: bool, rules: i64, highest: i64) -> Run {
+        Run {
+            cards,
+            rules,
+            highest,
+            rows: 0,
+            games: 0,
+            wins: 0,
+            total: 0.0,
+            latest: None,
+            solved: 0,
+            judged: 0,
+            ended: 0,
+        }
+    }
+
+    /// Counts a verified game, its row's columns `v` as [`scan`] reads them: its outcome, score,
+    /// end and, for a puzzle, its target score.
+    fn add(&mut self, v: &[ValueRef<'_>; 10]) {
+        let int = |i: usize| v[i].as_i64().unwrap_or(0);
+        self.games += 1;
+        self.wins += u32::from(v[3] == ValueRef::Text(b"won"));
+        self.ended += u32::from(matches!(v[3], ValueRef::Text(b"won" | b"lost")));
+        self.total += int(4).max(0) as f64;
+        self.latest = Some(self.latest.map_or(int(6), |l| l.max(int(6))));
+        // A puzzle is judged by its target score, when its record kept one.
+        if let Ok(target) = v[7].as_i64().map(|t| t as f64).or_else(|_| v[7].as_f64()) {
+            self.judged += 1;
+            self.solved += u32::from(int(4) as f64 >= target);
+        }
+    }
 }
 
 /// The runs of `cards` (else of classic games) summed up per rules hash, the rules played lately

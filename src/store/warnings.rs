@@ -126,7 +126,7 @@ impl Store {
         // moment for it, not the whole busy timeout.
         if let Some(db) = &self.db {
             let wait = match result {
-                Ok(()) => db::schema::BUSY,
+                Ok(()) => db::schema::busy(),
                 Err(_) => std::time::Duration::from_millis(200),
             };
             let _ = db.busy_timeout(wait);

@@ -18,49 +18,6 @@ const FN_LINES: usize = 80;
 /// The most bytes the stripped release binary may have: 8 MiB.
 const BINARY_BYTES: u64 = 8 * 1024 * 1024;
 
-/// The rooms being reworked on other branches while this test came in, where a function over
-/// the limit may stay until the second wave of issue 54 shrinks it. A function anywhere else
-/// over the limit, or a file over its limit anywhere, fails.
-const SHRINKING_LATER: &[&str] = &[
-    "src/ui/",
-    "src/net/",
-    "src/store/",
-    "src/app/",
-    "src/config/",
-];
-
-/// Functions over [`FN_LINES`] allowed for now (`path:name`, why), each in [`SHRINKING_LATER`]:
-/// the lead shrinks them once the branches editing them have merged, then empties this list.
-const KNOWN_LONG: &[(&str, &str)] = &[
-    (
-        "src/app/simulate.rs:run_one",
-        "app: second wave, after the app branches",
-    ),
-    (
-        "src/store/tally.rs:scan",
-        "store: the text escaping branch edits the store",
-    ),
-    (
-        "src/app/records/mod.rs:data",
-        "app/records: the text escaping branch",
-    ),
-    (
-        "src/store/db/data/check.rs:rows",
-        "store: the text escaping branch, merged as this test came in",
-    ),
-    (
-        "src/app/train.rs:command",
-        "app: second wave, after the app branches",
-    ),
-];
-
-/// Files over [`FILE_LINES`] allowed for now (path, why), each in [`SHRINKING_LATER`], on the
-/// same terms as [`KNOWN_LONG`].
-const KNOWN_LARGE: &[(&str, &str)] = &[(
-    "src/app/records/report.rs",
-    "app/records: 801 lines after the text escaping branch merged; second wave",
-)];
-
 pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -255,16 +212,13 @@ fn no_file_over_800_lines_and_no_function_over_80() {
     let mut over = Vec::new();
     for (path, text) in &files {
         let lines = text.lines().count();
-        let known = KNOWN_LARGE.iter().any(|(large, _)| large == path);
-        if lines > FILE_LINES && !known {
+        if lines > FILE_LINES {
             over.push(format!(
                 "{path}: {lines} lines (at most {FILE_LINES} a file)"
             ));
         }
         for (name, len) in functions(text) {
-            let here = format!("{path}:{name}");
-            let known = KNOWN_LONG.iter().any(|(long, _)| *long == here);
-            if len > FN_LINES && !known {
+            if len > FN_LINES {
                 over.push(format!(
                     "{path}: fn {name} is {len} lines (at most {FN_LINES} a function)"
                 ));
@@ -276,13 +230,6 @@ fn no_file_over_800_lines_and_no_function_over_80() {
         "split these into smaller pieces:\n{}",
         over.join("\n")
     );
-    for (known, why) in KNOWN_LONG.iter().chain(KNOWN_LARGE) {
-        assert!(
-            SHRINKING_LATER.iter().any(|room| known.starts_with(room)) && !why.is_empty(),
-            "{known}: a long function or file may stay only in a room being reworked elsewhere, \
-             with why"
-        );
-    }
 }
 
 /// The scan itself: a function's length counts its lines, whatever braces its strings,

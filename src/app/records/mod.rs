@@ -6,6 +6,7 @@ pub(super) mod report;
 mod stats;
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use crate::app::cli::{DataCommand, Global, HistoryArgs, SavedArgs};
 use crate::cards::rules::Rules;
@@ -200,37 +201,9 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
     }
     let mut store = Store::open();
     print_warnings(&mut store);
-    if let DataCommand::Restore { path } = command {
-        let restored = store.restore(path)?;
-        let count = |n: usize, what| crate::cards::text::count(n as u32, what);
-        let refused = if restored.refused.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; {} of it {} refused and not restored: {}",
-                count(restored.refused.len(), "row"),
-                if restored.refused.len() == 1 {
-                    "was"
-                } else {
-                    "were"
-                },
-                store::refused_summary(&restored.refused)
-            )
-        };
-        writeln!(
-            io::stdout(),
-            "restored {} from {} ({} and {}){refused}; the database it replaced is kept at {}",
-            store::path_in(&dir).display(),
-            path.display(),
-            count(restored.games, "recorded game"),
-            count(restored.saves, "saved game"),
-            restored.keep.display()
-        )?;
-        restore_notes(&restored)?;
-        return Ok(());
-    }
     match command {
-        DataCommand::Path | DataCommand::Restore { .. } => Ok(()),
+        DataCommand::Path => Ok(()),
+        DataCommand::Restore { path } => restore(&mut store, &dir, path),
         DataCommand::Backup { path } => {
             store.backup(path)?;
             writeln!(
@@ -241,43 +214,78 @@ pub(super) fn data(command: &DataCommand) -> Result<(), Error> {
             )?;
             Ok(())
         }
-        DataCommand::Check => {
-            let found = store
-                .check()
-                .map_err(|e| e.context(|m| format!("the database cannot be checked: {m}")))?;
-            let mut problems = found.problems;
-            if found.pages_damaged {
-                // The next start moves it aside and brings back what still reads.
-                store::ask_check(&dir);
-                problems.push(
-                    "the next start of new2048 moves it aside (nothing is deleted) and brings \
-                     back every row that still reads"
-                        .into(),
-                );
-            }
-            if store.found_damage() {
-                problems.insert(
-                    0,
-                    "it was damaged when this command opened it, and was moved aside (see above)"
-                        .to_string(),
-                );
-            }
-            if problems.is_empty() {
-                writeln!(
-                    io::stdout(),
-                    "the database {} is sound",
-                    store::path_in(&dir).display()
-                )?;
-                return Ok(());
-            }
-            Err(Error::usage(format!(
-                "the database {} is damaged:\n{}\nback up what still reads with `new2048 data \
-                 backup FILE`",
-                store::path_in(&dir).display(),
-                problems.join("\n")
-            )))
-        }
+        DataCommand::Check => check(&store, &dir),
     }
+}
+
+/// `data restore PATH`: the database of the data folder `dir` replaced by the copy at `path`,
+/// and what came back (the rows refused, and where the replaced database is kept).
+fn restore(store: &mut Store, dir: &Path, path: &Path) -> Result<(), Error> {
+    let restored = store.restore(path)?;
+    let count = |n: usize, what| crate::cards::text::count(n as u32, what);
+    let refused = if restored.refused.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} of it {} refused and not restored: {}",
+            count(restored.refused.len(), "row"),
+            if restored.refused.len() == 1 {
+                "was"
+            } else {
+                "were"
+            },
+            store::refused_summary(&restored.refused)
+        )
+    };
+    writeln!(
+        io::stdout(),
+        "restored {} from {} ({} and {}){refused}; the database it replaced is kept at {}",
+        store::path_in(dir).display(),
+        path.display(),
+        count(restored.games, "recorded game"),
+        count(restored.saves, "saved game"),
+        restored.keep.display()
+    )?;
+    restore_notes(&restored)
+}
+
+/// `data check`: the database of the data folder `dir` is sound, or each problem found and what
+/// becomes of it (an error, so a script sees it).
+fn check(store: &Store, dir: &Path) -> Result<(), Error> {
+    let found = store
+        .check()
+        .map_err(|e| e.context(|m| format!("the database cannot be checked: {m}")))?;
+    let mut problems = found.problems;
+    if found.pages_damaged {
+        // The next start moves it aside and brings back what still reads.
+        store::ask_check(dir);
+        problems.push(
+            "the next start of new2048 moves it aside (nothing is deleted) and brings back every \
+             row that still reads"
+                .into(),
+        );
+    }
+    if store.found_damage() {
+        problems.insert(
+            0,
+            "it was damaged when this command opened it, and was moved aside (see above)"
+                .to_string(),
+        );
+    }
+    if problems.is_empty() {
+        writeln!(
+            io::stdout(),
+            "the database {} is sound",
+            store::path_in(dir).display()
+        )?;
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "the database {} is damaged:\n{}\nback up what still reads with `new2048 data backup \
+         FILE`",
+        store::path_in(dir).display(),
+        problems.join("\n")
+    )))
 }
 
 /// What a restore adds after its line: the rows it set right from their records, and the older

@@ -1,16 +1,18 @@
-//! A rules file whose text is not TOML, said in the game's own words.
+//! A file whose text is not TOML, said in the game's own words: a rules file, as the game reads
+//! it or the editor opens it, and a file of chain-merge cases.
 //!
 //! The parser says where it stopped (a byte offset); what is wrong is read here from the line
 //! there, never from toml's message, which a minor release of toml may reword: a table header
 //! without its `]`, a key written twice, a key with no value, a bare word where a value goes
-//! (`height = four`, `merge_into_full = yes`), text in quotes left open.
+//! (`height = four`, `merge_into_full = yes`), text in quotes left open. What a key wants is the
+//! file's own to say: each reader gives its words for a dotted key (`board.height`).
 
 use super::plain::full_key_at;
-use super::tables::Want;
 use crate::cards::text::excerpt;
 
-/// What is wrong with `text`, where the parser stopped at byte `at`.
-pub(super) fn say(text: &str, at: usize) -> String {
+/// What is wrong with `text`, where the parser stopped at byte `at`; `wants` says what the
+/// dotted key it stopped on takes (`a whole number`).
+pub(crate) fn say(text: &str, at: usize, wants: &dyn Fn(&str) -> &'static str) -> String {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
@@ -39,7 +41,7 @@ pub(super) fn say(text: &str, at: usize) -> String {
             ),
         };
     }
-    value_said(&full, value.trim())
+    value_said(&full, value.trim(), wants(&full))
 }
 
 /// A `[table]` header the parser stopped on: open, written twice, or not a name.
@@ -85,9 +87,8 @@ fn first_line_of(text: &str, line_start: usize, full: &str, table: bool) -> Opti
     None
 }
 
-/// The value `value` of `full`, which the parser could not read.
-fn value_said(full: &str, value: &str) -> String {
-    let want = Want::of(full).words();
+/// The value `value` of `full`, which the parser could not read; the key wants `want`.
+fn value_said(full: &str, value: &str, want: &str) -> String {
     if value.is_empty() || value.starts_with('#') {
         return format!("{full}: no value after `=`; this key wants {want}");
     }

@@ -13,18 +13,20 @@ use toml::de::{DeInteger, DeTable, DeValue};
 use super::{Reader, RulesError, plain};
 
 /// A value of the file, with its place.
-pub(super) type Val<'i> = Spanned<DeValue<'i>>;
+pub(crate) type Val<'i> = Spanned<DeValue<'i>>;
 
 /// The kind of value a key takes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Want {
+pub(crate) enum Want {
     Whole,
     Flag,
     Text,
     Table,
+    /// A list (`[…]`): no key of a rules file, but the case file's `columns`.
+    List,
 }
 
-use Want::{Flag, Table, Text, Whole};
+use Want::{Flag, List, Table, Text, Whole};
 
 /// The keys of each table of a rules file (`""` is the top) and the kind each takes, in the
 /// order of `config/default.toml`. The keys of `[deck.weights]` are cards, read by the weights'
@@ -71,18 +73,19 @@ const TABLES: &[(&str, &[(&str, Want)])] = &[
 
 impl Want {
     /// What the key takes, in a player's words.
-    pub(super) fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             Whole => "a whole number",
             Flag => "true or false",
             Text => "text in double quotes",
             Table => "a table of keys",
+            List => "a list (`[…]`)",
         }
     }
 
     /// The kind the dotted key `full` (`board.height`) takes; a key the rules do not have is
     /// taken for a whole number, as most keys are.
-    pub(super) fn of(full: &str) -> Want {
+    pub(crate) fn of(full: &str) -> Want {
         let (table, key) = full.rsplit_once('.').unwrap_or(("", full));
         TABLES
             .iter()
@@ -91,13 +94,15 @@ impl Want {
             .map_or(Whole, |&(_, want)| want)
     }
 
-    fn fits(self, v: &DeValue<'_>) -> bool {
+    /// Whether `v` is of this kind (a whole number of any size: [`whole`] says whether it fits).
+    pub(crate) fn fits(self, v: &DeValue<'_>) -> bool {
         matches!(
             (self, v),
             (Whole, DeValue::Integer(_))
                 | (Flag, DeValue::Boolean(_))
                 | (Text, DeValue::String(_))
                 | (Table, DeValue::Table(_))
+                | (List, DeValue::Array(_))
         )
     }
 }
@@ -129,16 +134,11 @@ pub(super) fn sub<'a, 'i>(table: Option<&'a DeTable<'i>>, key: &str) -> Option<&
 }
 
 /// An integer as written (any base, `_` between digits), when it fits an `i64`.
-fn whole(n: &DeInteger<'_>) -> Option<i64> {
+pub(crate) fn whole(n: &DeInteger<'_>) -> Option<i64> {
     i64::from_str_radix(&n.as_str().replace('_', ""), n.radix()).ok()
 }
 
 impl Reader<'_> {
-    /// The text of the file at `v`, as the player wrote it.
-    fn written(&self, v: &Val<'_>) -> &str {
-        self.text.get(v.span()).unwrap_or_default().trim()
-    }
-
     /// Every key of `table` (the table `name`, `""` the top) and of the tables under it, in the
     /// order of the file: each one a key the rules have, with a value of the kind it takes.
     pub(super) fn check(&self, table: &DeTable<'_>, name: &str) -> Result<(), RulesError> {
@@ -169,49 +169,9 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// `key`'s value `v` is not of the kind `want`: what was written, what the key takes, and
-    /// what to write when the value is near it (a number in quotes, a number with a fraction
-    /// that is whole).
+    /// `key`'s value `v` is not of the kind `want` ([`wrong_kind`]), at its place.
     pub(super) fn wrong_kind(&self, key: &str, v: &Val<'_>, want: Want) -> RulesError {
-        let written = self.written(v);
-        let shown = crate::cards::text::excerpt(written);
-        let said = match v.get_ref() {
-            DeValue::Float(_) if want == Whole => not_whole(key, written),
-            DeValue::Integer(n) if want == Whole => {
-                // Every whole number fits the reader but one too large for 64 bits.
-                debug_assert!(whole(n).is_none());
-                format!("{key}: {shown} is too large; this key wants a whole number")
-            }
-            DeValue::String(s) => {
-                let unquote = match want {
-                    Whole => s.parse::<i64>().is_ok(),
-                    Flag => matches!(&**s, "true" | "false"),
-                    Text | Table => false,
-                };
-                let hint = if unquote {
-                    format!(": write {s} without the quotes")
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{key}: `{shown}` is text in quotes; this key wants {}{hint}",
-                    want.words()
-                )
-            }
-            other => {
-                let what = match other {
-                    DeValue::Integer(_) | DeValue::Float(_) => format!("{shown} is a number"),
-                    DeValue::Boolean(b) => format!("{b} is true or false"),
-                    DeValue::Datetime(_) => format!("`{shown}` is a date or a time"),
-                    DeValue::Array(_) => "a list (`[…]`) is written".to_string(),
-                    DeValue::Table(_) | DeValue::String(_) => {
-                        "a table of keys is written".to_string()
-                    }
-                };
-                format!("{key}: {what}; this key wants {}", want.words())
-            }
-        };
-        self.error(Some(v.span()), said)
+        self.error(Some(v.span()), wrong_kind(self.text, key, v, want))
     }
 
     /// The whole number `v` of `key` in `lo..=hi`, or the base value when the key is absent.
@@ -278,6 +238,48 @@ impl Reader<'_> {
                 _ => Err(self.wrong_kind(key, v, Text)),
             },
             None => Ok(None),
+        }
+    }
+}
+
+/// `key`'s value `v` in `text` is not of the kind `want`: what was written, what the key takes,
+/// and what to write when the value is near it (a number in quotes, a number with a fraction that
+/// is whole). Said for a rules file and for a file of chain-merge cases alike.
+pub(crate) fn wrong_kind(text: &str, key: &str, v: &Val<'_>, want: Want) -> String {
+    let written = text.get(v.span()).unwrap_or_default().trim();
+    let shown = crate::cards::text::excerpt(written);
+    match v.get_ref() {
+        DeValue::Float(_) if want == Whole => not_whole(key, written),
+        DeValue::Integer(n) if want == Whole => {
+            // Every whole number fits the reader but one too large for 64 bits.
+            debug_assert!(whole(n).is_none());
+            format!("{key}: {shown} is too large; this key wants a whole number")
+        }
+        DeValue::String(s) => {
+            let unquote = match want {
+                Whole => s.parse::<i64>().is_ok(),
+                Flag => matches!(&**s, "true" | "false"),
+                Text | Table | List => false,
+            };
+            let hint = if unquote {
+                format!(": write {s} without the quotes")
+            } else {
+                String::new()
+            };
+            format!(
+                "{key}: `{shown}` is text in quotes; this key wants {}{hint}",
+                want.words()
+            )
+        }
+        other => {
+            let what = match other {
+                DeValue::Integer(_) | DeValue::Float(_) => format!("{shown} is a number"),
+                DeValue::Boolean(b) => format!("{b} is true or false"),
+                DeValue::Datetime(_) => format!("`{shown}` is a date or a time"),
+                DeValue::Array(_) => "a list (`[…]`) is written".to_string(),
+                DeValue::Table(_) | DeValue::String(_) => "a table of keys is written".to_string(),
+            };
+            format!("{key}: {what}; this key wants {}", want.words())
         }
     }
 }

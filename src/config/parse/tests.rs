@@ -336,26 +336,6 @@ fn no_message_of_a_rules_file_is_tomls() {
         clear_value: Option<i64>,
         merge_into_full: Option<bool>,
     }
-    let serde_words = [
-        "invalid type",
-        "invalid value",
-        "expected i64",
-        "expected u",
-        "expected a boolean",
-        "expected bool",
-        "expected a map",
-        "expected struct",
-        "unknown field",
-        "missing field",
-        "invalid boolean",
-        "invalid string",
-        "string values must be quoted",
-        "duplicate key",
-        "unclosed table",
-        "expected one of",
-        "i128",
-        "TOML parse error",
-    ];
     for text in [
         "[board]\nheight = \"tall\"\n",
         "[board]\nheight = true\n",
@@ -383,7 +363,7 @@ fn no_message_of_a_rules_file_is_tomls() {
     ] {
         let e = err(text);
         let said = e.message.to_lowercase();
-        for words in serde_words {
+        for words in super::TOMLS_WORDS {
             assert!(
                 !said.contains(&words.to_lowercase()),
                 "{text:?}: toml's words `{words}` in {e}"

@@ -2,7 +2,7 @@
 //! of a damaged one. It is opened with `journal_mode = WAL` (readers never wait for a writer, a
 //! commit appends to the log), `synchronous = NORMAL` (in WAL mode a commit is atomic and survives
 //! a killed process; a power cut may take back the last commits, never half of one),
-//! `busy_timeout` ([`BUSY`]: a second window waits for another's write) and `foreign_keys = ON`.
+//! `busy_timeout` ([`busy`]: a second window waits for another's write) and `foreign_keys = ON`.
 //! The schema's version is `PRAGMA user_version`, raised by [`MIGRATIONS`]; a newer database is
 //! left alone. Opening it as a window does, checking it and mending a damaged one, is
 //! `mend/open.rs`, above this file.
@@ -18,7 +18,24 @@ use super::error::StoreError;
 pub(crate) const DB_FILE: &str = "new2048.db";
 
 /// How long a write waits for another window's write before it gives up.
-pub(crate) const BUSY: Duration = Duration::from_secs(5);
+const BUSY: Duration = Duration::from_secs(5);
+
+/// A test hook, read here only and only in a debug build: a number of milliseconds that replaces
+/// [`BUSY`], so that a test which holds the database locked sees a write give up without waiting
+/// the five seconds a player's window waits. A release build never reads it.
+const BUSY_HOOK: &str = "NEW2048_TEST_BUSY_MS";
+
+/// How long a write waits for another window's write before it gives up: [`BUSY`], or in a debug
+/// build what [`BUSY_HOOK`] says.
+pub(crate) fn busy() -> Duration {
+    if !cfg!(debug_assertions) {
+        return BUSY;
+    }
+    std::env::var(BUSY_HOOK)
+        .ok()
+        .and_then(|ms| ms.trim().parse().ok())
+        .map_or(BUSY, Duration::from_millis)
+}
 
 /// How many pages the log may grow to before it is checkpointed (SQLite's default is 1,000,
 /// about 4 MB: a fresh database on a disk with 512 KB free never recorded a game).
@@ -177,7 +194,7 @@ pub(crate) fn open_file(path: &Path) -> Result<Connection, StoreError> {
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
-    conn.busy_timeout(BUSY)?;
+    conn.busy_timeout(busy())?;
     // WAL needs a writable folder: a read-only one keeps the database readable (history and
     // stats work) and every write reports why it failed.
     let _ = conn.pragma_update(None, "journal_mode", "WAL");
@@ -269,7 +286,7 @@ pub(crate) fn with_room<T>(
 }
 
 /// Starts a write transaction, taking the write lock at once (so it never fails half-way on
-/// another window's write: it waits up to [`BUSY`] at the start instead).
+/// another window's write: it waits up to [`busy`] at the start instead).
 pub(crate) fn begin(conn: &mut Connection) -> rusqlite::Result<rusqlite::Transaction<'_>> {
     conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
 }

@@ -15,17 +15,33 @@ use tempfile::TempDir;
 /// The longest any one command here may take before it counts as hung.
 const HANG: Duration = Duration::from_secs(20);
 
+/// How long, in milliseconds, a write in an [`Home::impatient`] home waits for the database
+/// another program holds locked before it gives up (a player's window waits five seconds).
+const BUSY_MS: &str = "100";
+
 struct Home {
     tmp: TempDir,
+    /// The debug build's busy-timeout hook, set for every command run here.
+    busy_ms: Option<&'static str>,
 }
 
 impl Home {
     fn new() -> Home {
         let h = Home {
             tmp: tempfile::tempdir().unwrap(),
+            busy_ms: None,
         };
         fs::create_dir_all(h.data()).unwrap();
         h
+    }
+
+    /// A home whose commands give up on a locked database after [`BUSY_MS`]: what they do then
+    /// is the same, without the wait.
+    fn impatient() -> Home {
+        Home {
+            busy_ms: Some(BUSY_MS),
+            ..Home::new()
+        }
     }
 
     fn data(&self) -> PathBuf {
@@ -33,8 +49,11 @@ impl Home {
     }
 
     fn spawn(&self, args: &[&str]) -> Child {
-        crate::common::new2048(self.tmp.path())
-            .args(args)
+        let mut cmd = crate::common::new2048(self.tmp.path());
+        if let Some(ms) = self.busy_ms {
+            cmd.env("NEW2048_TEST_BUSY_MS", ms);
+        }
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -104,6 +123,21 @@ fn finish(mut child: Child, args: &[&str]) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
+}
+
+/// The lines `from` a child's output as they come; the channel closes when the child closes it
+/// (at its end).
+fn lines_of(from: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(from)) {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 fn text(b: &[u8]) -> String {
@@ -403,7 +437,7 @@ fn a_full_disk_leaves_the_game_saved_or_recorded_never_neither() {
 fn a_database_held_locked_by_another_program_loses_no_game() {
     // Once: while another process held the lock (`flock lock sleep 25`), a two-move game exited 0
     // with neither a save nor a record.
-    let home = Home::new();
+    let home = Home::impatient();
     home.run(&["stats"], "");
     let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
     db.execute_batch("BEGIN EXCLUSIVE").unwrap();
@@ -658,9 +692,12 @@ fn a_fifo_at_the_learned_weights_is_named_once_and_the_shipped_weights_play() {
 fn writes_that_fail_are_said_once_and_so_is_their_return() {
     // The database held locked by another program fails a move's save as a full disk would:
     // said once, play goes on, and once it is free the save has every move again.
-    let home = Home::new();
-    let mut child = home.spawn(&["play", "--seed", "22", "--json"]);
+    let home = Home::impatient();
+    // Without `--json` each move is shown once its save was tried: that is what the test waits
+    // for while the database is locked.
+    let mut child = home.spawn(&["play", "--seed", "22"]);
     let mut stdin = child.stdin.take().unwrap();
+    let shown = lines_of(child.stdout.take().unwrap());
     let wait_for = |moves: usize| {
         let deadline = Instant::now() + HANG;
         while crate::common::saved_moves(&home.data(), "cards") != Some(moves) {
@@ -676,8 +713,15 @@ fn writes_that_fail_are_said_once_and_so_is_their_return() {
     let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
     db.execute_batch("BEGIN EXCLUSIVE").unwrap();
     writeln!(stdin, "2").unwrap();
-    // The move's save waits the busy timeout (5 s), then fails.
-    std::thread::sleep(Duration::from_millis(6500));
+    // The move's save waits the busy timeout and fails; then the move is shown.
+    let mut moves = 0;
+    while moves < 2 {
+        let line = shown
+            .recv_timeout(HANG)
+            .expect("the second move was never shown");
+        moves += usize::from(line.starts_with("> "));
+    }
+    assert_eq!(crate::common::saved_moves(&home.data(), "cards"), Some(1));
     db.execute_batch("ROLLBACK").unwrap();
     writeln!(stdin, "3\n4").unwrap();
     wait_for(4);
@@ -694,7 +738,7 @@ fn writes_that_fail_are_said_once_and_so_is_their_return() {
 
 #[test]
 fn deleting_a_save_while_the_database_is_locked_keeps_it() {
-    let home = Home::new();
+    let home = Home::impatient();
     home.killed_game(1);
     let db = rusqlite::Connection::open(home.data().join("new2048.db")).unwrap();
     db.execute_batch("BEGIN EXCLUSIVE").unwrap();

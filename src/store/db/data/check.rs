@@ -69,6 +69,16 @@ fn each<T>(
 /// The rows that do not read as the program reads them, each named once.
 fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
     let mut problems = Vec::new();
+    let now = crate::base::utc::now();
+    rules_rows(conn, &mut problems)?;
+    deck_rows(conn, &mut problems)?;
+    game_rows(conn, key, now, &mut problems)?;
+    save_rows(conn, now, &mut problems)?;
+    Ok(problems)
+}
+
+/// Each row of the rules table reads as rules.
+fn rules_rows(conn: &Connection, problems: &mut Vec<String>) -> rusqlite::Result<()> {
     let rules = each(conn, "SELECT id, name, toml FROM rules", |r| {
         Ok((
             r.get::<_, i64>(0)?,
@@ -81,6 +91,11 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
             problems.push(format!("row id {id} of the rules table does not read: {e}"));
         }
     }
+    Ok(())
+}
+
+/// Each deck is the deck its hash names.
+fn deck_rows(conn: &Connection, problems: &mut Vec<String>) -> rusqlite::Result<()> {
     let decks = each(conn, "SELECT hash, cards FROM decks", |r| {
         Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
     })?;
@@ -91,6 +106,16 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Each game reads, is within what a game can be at `now`, and is verified.
+fn game_rows(
+    conn: &Connection,
+    key: Option<Key>,
+    now: u64,
+    problems: &mut Vec<String>,
+) -> rusqlite::Result<()> {
     let listed = history::list(conn, key, &history::Filter::default())?;
     for n in &listed.bad {
         problems.push(format!("row n {n} of the games table does not read"));
@@ -106,7 +131,6 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
         "SELECT n, CAST(id AS TEXT) FROM games ORDER BY n",
         |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
     )?;
-    let now = crate::base::utc::now();
     for (n, id) in games {
         if let Err(why) = crate::store::db::id::checked(&id) {
             problems.push(format!("row n {n} of the games table is refused: {why}"));
@@ -134,6 +158,11 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Each saved game reads, is within what a game can be at `now`, and its moves replay.
+fn save_rows(conn: &Connection, now: u64, problems: &mut Vec<String>) -> rusqlite::Result<()> {
     for (id, info) in saves::list(conn)? {
         if let Err(why) = crate::store::db::id::checked(&id) {
             problems.push(format!("a row of the saves table is refused: {why}"));
@@ -151,5 +180,5 @@ fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
             problems.push(format!("the saved game {id} does not read: {e}"));
         }
     }
-    Ok(problems)
+    Ok(())
 }
