@@ -164,13 +164,13 @@ impl Forfeit {
 pub const MAX_NAME: usize = 20;
 
 /// Whether `name` (trimmed) can name a duel's player: 1 to [`MAX_NAME`] characters, none of them
-/// one that does not show as itself ([`crate::visible`]); else why not, in words.
+/// one that does not show as itself ([`crate::base::visible`]); else why not, in words.
 pub fn check_name(name: &str) -> Result<(), String> {
-    if let Some(c) = crate::visible::first_hidden(name) {
+    if let Some(c) = crate::base::visible::first_hidden(name) {
         return Err(format!(
             "it holds {}, a control or format character, which does not show as itself (a name \
              is 1 to {MAX_NAME} printable characters)",
-            crate::visible::code(c)
+            crate::base::visible::code(c)
         ));
     }
     let n = name.trim();

@@ -7,81 +7,14 @@
 //! (I/O, threads), and 0 for a closed output pipe (`new2048 history | head` is not a failure).
 //! The store's errors carry their kind (`StoreError`), which gives their status the same way.
 //! Where a command says a lower room's error in its own words (`cannot read deck file …`), the
-//! status still comes from that error's kind: [`Blame`] says whose fault it is, never its text.
+//! status still comes from that error's kind: [`Blame`] says whose fault it is, never its text
+//! ([`crate::base::fault`], at the bottom, so each error says its fault beside itself).
 
 use std::io;
 
-use crate::config::parse::{RulesError, RulesErrorKind};
+use crate::base::fault::{Blame, Fault};
+use crate::config::parse::RulesError;
 use crate::store::StoreError;
-
-/// Whose fault a failure is, which is what the exit status says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Fault {
-    /// Input the user can fix: an argument, a file they named that is wrong or refused. Status 2.
-    Input,
-    /// The machine: a read or write that failed, a full disk, no terminal, no thread. Status 1.
-    Machine,
-}
-
-impl Fault {
-    /// The machine's fault when `machine`, else the user's.
-    pub(crate) fn of(machine: bool) -> Fault {
-        if machine {
-            Fault::Machine
-        } else {
-            Fault::Input
-        }
-    }
-
-    /// The exit status of a failure of this fault.
-    pub(crate) fn code(self) -> i32 {
-        match self {
-            Fault::Input => 2,
-            Fault::Machine => 1,
-        }
-    }
-}
-
-/// An error that knows from its kind whose fault it is.
-pub(crate) trait Blame {
-    fn fault(&self) -> Fault;
-}
-
-impl Blame for crate::fsread::ReadError {
-    fn fault(&self) -> Fault {
-        Fault::of(self.is_machine())
-    }
-}
-
-impl Blame for crate::config::own::EditFileError {
-    fn fault(&self) -> Fault {
-        Fault::of(self.is_machine())
-    }
-}
-
-impl Blame for StoreError {
-    fn fault(&self) -> Fault {
-        Fault::of(self.code() == Fault::Machine.code())
-    }
-}
-
-/// A saved game that cannot be taken up or deleted: the player's to fix when it is open
-/// elsewhere, gone, not of the form of an id, there is no data folder, or the folder is
-/// read-only (docs/data.md: status 2, "make the folder writable"); the machine's when the save
-/// cannot be read, or when the store failed (a full disk, a database held locked), whose own
-/// kind then decides.
-impl Blame for crate::store::ResumeError {
-    fn fault(&self) -> Fault {
-        use crate::store::ResumeError as E;
-        match self {
-            E::Elsewhere | E::NotFound(_) | E::Unusable(_) | E::NoFolder | E::ReadOnly(_) => {
-                Fault::Input
-            }
-            E::Io(_) => Fault::Machine,
-            E::Failed(e) => e.fault(),
-        }
-    }
-}
 
 /// Why a command stopped.
 #[derive(Debug, thiserror::Error)]
@@ -124,7 +57,7 @@ impl Error {
     }
 
     /// Something failed that the user did not cause: exit status 1.
-    pub(crate) fn io(message: impl Into<String>) -> Self {
+    pub(crate) fn failed(message: impl Into<String>) -> Self {
         Error::Failed(message.into())
     }
 
@@ -144,10 +77,10 @@ impl Error {
     /// The exit status for this error.
     pub(crate) fn code(&self) -> i32 {
         match self {
-            Error::Rules(e) if e.kind == RulesErrorKind::Io => 1,
-            Error::Usage(_) | Error::Rules(_) => 2,
+            Error::Usage(_) => 2,
+            Error::Rules(e) => e.fault().code(),
             Error::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-            Error::Store(e) => e.code(),
+            Error::Store(e) => e.fault().code(),
             Error::Said { fault, .. } => fault.code(),
             Error::Io(_) | Error::Failed(_) => 1,
             Error::CasesFailed(_) => 3,
@@ -162,7 +95,7 @@ mod tests {
     #[test]
     fn the_variant_gives_the_exit_status() {
         assert_eq!(Error::usage("x").code(), 2);
-        assert_eq!(Error::io("x").code(), 1);
+        assert_eq!(Error::failed("x").code(), 1);
         assert_eq!(Error::from(io::Error::other("disk")).code(), 1);
         assert_eq!(
             Error::from(io::Error::from(io::ErrorKind::BrokenPipe)).code(),
@@ -212,7 +145,7 @@ mod tests {
         assert_eq!((Fault::Input.code(), Fault::Machine.code()), (2, 1));
         let dir = tempfile::tempdir().unwrap();
         let read = |p: &std::path::Path| {
-            crate::fsread::read(p, crate::fsread::Links::Follow, 1 << 20).unwrap_err()
+            crate::base::fsread::read(p, crate::base::fsread::Links::Follow, 1 << 20).unwrap_err()
         };
         // Missing, a folder: the path the player gave is wrong.
         for path in [dir.path().join("none"), dir.path().to_path_buf()] {
@@ -235,7 +168,7 @@ mod tests {
         let code = |e: E| Error::said(e, ToString::to_string).code();
         let dir = tempfile::tempdir().unwrap();
         let read = |p: &std::path::Path| {
-            crate::fsread::read(p, crate::fsread::Links::Follow, 1 << 20).unwrap_err()
+            crate::base::fsread::read(p, crate::base::fsread::Links::Follow, 1 << 20).unwrap_err()
         };
         assert_eq!(code(E::Preset("default".into())), 2);
         assert_eq!(code(E::BadName(NameError::Length)), 2);
@@ -254,7 +187,7 @@ mod tests {
             StoreError::Full("disk".into()),
             StoreError::Refused("exists".into()),
         ] {
-            let code = e.code();
+            let code = e.fault().code();
             assert_eq!(
                 Error::said(e, |e| format!("saved game 1: {e}")).code(),
                 code

@@ -8,20 +8,24 @@
 //!                                                             +-> Turn (merges, clears, points)
 //! ```
 //!
-//! The crate is a library of rooms, each importing only the rooms below it:
+//! The crate is a library of rooms on floors, each importing only the floors below its own
+//! (docs/development.md draws them, and `tests/integration/layers.rs` holds the code to it):
 //!
 //! ```text
 //! app          the command line: parse, dispatch, exit status
-//! ui  headless the full-screen game (play > widgets > screens > term > kit); line-by-line play
+//! ui           the full-screen game
+//! net          duels across two terminals
+//! out  error   where the commands' lines go; the one error that ends a command
 //! store        history, saves, best scores and daily streaks in one database
 //! record       a game as a JSON document: export writes it; replay, review, the store read it
-//! start        what a game is besides its engine state (its deal, its start); a new game dealt
-//! strategy     bots   (duel: turn order over the one `Game` trait)
-//! chains       chain-merge cases: read, played on the engine, drawn (`rules test`, `cargo test merges`)
-//! config       rules files and presets, the data and config paths
-//! cards classic the two games, pure
-//! fsread utc   opening a file the one safe way; UTC dates (below every room)
-//! visible      text shown as what it is: which characters do not show, and their escaping
+//! headless     line-by-line play for scripts and bots
+//! deal         what a game is besides its engine state (its deal, its start); puzzles
+//! strategy     bots, reviews and the exact search
+//! chains duel  chain-merge cases (`rules test`, `cargo test merges`); turn order of a duel
+//! config       rules files and presets, the data and config paths, the player's rule sets
+//! classic      classic 2048, pure
+//! cards        the card game, pure
+//! base         files opened safely, UTC dates, text shown as what it is, whose fault a failure is
 //! ```
 //!
 //! Playing a game from code (what bots and tests do):
@@ -45,26 +49,23 @@
 //! assert_eq!(game.outcome(), Some(Outcome::Won));
 //! ```
 
+pub mod base;
 pub mod cards;
 pub mod chains;
 pub mod classic;
 pub mod config;
 pub mod duel;
 pub mod strategy;
-pub mod visible;
 
 mod app;
+mod deal;
 mod error;
-mod fsread;
 mod headless;
 mod net;
 mod out;
-mod puzzle;
 mod record;
-mod start;
 mod store;
 mod ui;
-mod utc;
 
 /// Runs `new2048` with the process's command line; returns the exit status.
 pub fn main() -> i32 {

@@ -23,10 +23,10 @@ pub(crate) fn line(text: impl fmt::Display) -> Result<(), Error> {
 
 /// Writes one line on standard error, dropping any error: nothing depends on it being seen. A
 /// message quotes what a file or a peer holds, and each is escaped where it is quoted; the line
-/// is escaped once more as a whole ([`crate::visible::escape`]: line breaks kept), so that a
+/// is escaped once more as a whole ([`crate::base::visible::escape`]: line breaks kept), so that a
 /// quote that was not still shows as what it is.
 pub(crate) fn note(text: impl fmt::Display) {
-    let text = crate::visible::escape(&text.to_string());
+    let text = crate::base::visible::escape(&text.to_string());
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{text}");
     let _ = err.flush();

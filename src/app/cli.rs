@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::base::utc::{Date, DateError};
 use crate::config::RulesChoice;
 use crate::error::Error;
-use crate::utc::{Date, DateError};
 
 #[derive(Parser, Debug)]
 #[command(

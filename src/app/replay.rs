@@ -19,6 +19,7 @@ use std::path::Path;
 use crate::app::cli::{Global, ReplayArgs};
 use crate::app::shared::terminal;
 use crate::app::verify;
+use crate::base::utc;
 use crate::cards::engine::Game;
 use crate::cards::summary::Summary;
 use crate::classic::text::ClassicSummary;
@@ -32,8 +33,7 @@ use crate::record::{
     SavedClassic, SavedGame, decode,
 };
 use crate::store::Store;
-use crate::ui::{Duet, Shown, Solo, Ui};
-use crate::utc;
+use crate::ui::{Duet, OnScreen, Solo, Ui};
 
 /// Reads a record (or a saved game) from its text and rebuilds its game.
 pub(crate) fn load(name: &str, text: &str) -> Result<(Game, Option<Record>, CardPlay), Error> {
@@ -118,7 +118,7 @@ fn size_of(s: &str) -> Result<(usize, usize), Error> {
     let bad = || {
         Error::usage(format!(
             "--size: `{}` is not a size like 80x24 (columns x rows, 10 to 1000 each)",
-            crate::cards::text::escape_controls(s)
+            crate::base::visible::escape(s)
         ))
     };
     let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
@@ -164,7 +164,7 @@ pub(crate) fn source(arg: &Path) -> Result<(String, String), Error> {
     }
     let name = arg.display().to_string();
     let limit = crate::config::paths::MAX_FILE_BYTES;
-    let text = crate::fsread::read_text(arg, crate::fsread::Links::Follow, limit)
+    let text = crate::base::fsread::read_text(arg, crate::base::fsread::Links::Follow, limit)
         .map_err(|e| Error::said(e, |e| format!("cannot replay {e}")))?;
     Ok((name, text))
 }
@@ -293,7 +293,7 @@ fn run_duel(name: &str, record: &DuelRecord, out: &Out) -> Result<(), Error> {
 
 /// Shows a duel that ended as `ended`: on the screen, as every move and both boards, or (`--json`)
 /// as the result and both players' final states.
-fn show_duel<G: Shown + Lines>(
+fn show_duel<G: OnScreen + Lines>(
     out: &Out,
     title: &str,
     ended: Duel<G>,
@@ -354,7 +354,7 @@ pub(crate) fn best_of(game: GameKind, hash: &str) -> Option<u64> {
 /// Shows a game that ended as `game`: on the screen (with `best`, the best score under its
 /// rules), or as every move and the board after it, as headless play prints them; then the
 /// result line.
-fn show<G: Shown + Lines>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
+fn show<G: OnScreen + Lines>(out: &Out, title: &str, game: G, best: Option<u64>) -> io::Result<()> {
     let mut stdout = io::stdout().lock();
     if let Out::Cast(c) = out {
         let result = game.result_line();
@@ -395,7 +395,7 @@ fn write_new(path: &Path, text: &str) -> io::Result<()> {
             format!(
                 "--cast: cannot write the recording {}: {e}; give a file in a folder you can \
                  write to, on a disk with room for it ({} bytes)",
-                crate::cards::text::escape_controls(&path.display().to_string()),
+                crate::base::visible::escape(&path.display().to_string()),
                 text.len()
             ),
         )

@@ -42,9 +42,9 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
         ))
     })?;
     verify::checked("review", &name, record.as_ref(), &game)?;
-    if matches!(play.deal, crate::start::Deal::Puzzle { .. }) {
+    if matches!(play.deal, crate::deal::Deal::Puzzle { .. }) {
         // A puzzle's moves are rated against its exact solution, not against `best`'s guess.
-        let moves = crate::puzzle::review(&game);
+        let moves = crate::deal::puzzle::review(&game);
         let mut out = io::stdout().lock();
         if args.json {
             let json = serde_json::json!({
@@ -55,7 +55,7 @@ pub(crate) fn command(global: &Global, args: &ReviewArgs) -> Result<(), Error> {
             });
             writeln!(out, "{json}")?;
         } else {
-            write!(out, "{}", crate::puzzle::render_review(&game, &moves))?;
+            write!(out, "{}", crate::deal::puzzle::render_review(&game, &moves))?;
         }
         return Ok(());
     }

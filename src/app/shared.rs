@@ -32,19 +32,19 @@ fn from_the_file(loaded: &LoadedRules) -> Option<String> {
     Some(format!(
         "new2048: with your rules `{}` from {} (new games use them; `--rules default` plays \
          the default rules)",
-        crate::cards::text::escape_controls(&loaded.rules.name),
+        crate::base::visible::escape(&loaded.rules.name),
         path.display()
     ))
 }
 
 /// The rules of the day's deals (`daily`, `puzzle --daily`): their own, the same for everyone
-/// ([`crate::start::day_rules`]), unless `--rules` or `--config` asks for others. The rules
+/// ([`crate::deal::day_rules`]), unless `--rules` or `--config` asks for others. The rules
 /// file a player keeps is for their own games: it does not change which deal is the day's.
 pub(crate) fn day_rules(global: &Global) -> Result<crate::cards::rules::Rules, Error> {
     if global.rules.is_some() || global.config.is_some() {
         return Ok(load_rules(global)?.rules);
     }
-    Ok(crate::start::day_rules())
+    Ok(crate::deal::day_rules())
 }
 
 /// The terminal screens' colours, language and signal handling, from the global options.

@@ -258,7 +258,7 @@ fn run_one(
             classic_games(args, classic, expectimax, jobs, &tick, &times),
         )
     };
-    let games = games.map_err(|e| Error::io(format!("cannot start {jobs} threads: {e}")))?;
+    let games = games.map_err(|e| Error::failed(format!("cannot start {jobs} threads: {e}")))?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     if let Some(p) = progress {
         p.finish_and_clear();

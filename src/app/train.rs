@@ -104,7 +104,7 @@ pub(crate) fn command(global: &Global, args: &TrainArgs) -> Result<(), Error> {
         )));
     }
     let dir = crate::config::paths::data_dir().ok_or_else(|| {
-        Error::io("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
+        Error::failed("cannot find a data folder for the weights; set NEW2048_DATA_DIR")
     })?;
     let mut net = starting_network(&rules, args)?;
     net.seed = args.seed;
@@ -178,10 +178,10 @@ fn heading(rules: &Rules, net: &Network, args: &TrainArgs) -> String {
 /// Writes the weights `net` learned into the data folder `dir`, whole or not at all; where.
 fn write_weights(net: &Network, dir: &Path) -> Result<PathBuf, Error> {
     let path = net.path_in(dir);
-    std::fs::create_dir_all(crate::fsread::parent(&path))
-        .and_then(|()| crate::fsread::write_atomic(&path, &net.encode()))
+    std::fs::create_dir_all(crate::base::fsread::parent(&path))
+        .and_then(|()| crate::base::fsread::write_atomic(&path, &net.encode()))
         .map_err(|e| {
-            Error::io(format!(
+            Error::failed(format!(
                 "cannot write the weights to {}: {e}",
                 path.display()
             ))
@@ -214,7 +214,7 @@ fn starting_positions(
         every,
         args.near_loss,
     )
-    .map_err(|e| Error::io(format!("cannot start {} jobs: {e}", args.jobs)))?;
+    .map_err(|e| Error::failed(format!("cannot start {} jobs: {e}", args.jobs)))?;
     writeln!(out, "{} positions", found.len())?;
     Ok(found)
 }

@@ -12,9 +12,9 @@
 //! such a game is named a "custom deck" wherever a replay shows how it was dealt
 //! ([`deal_words`]), never as if it were a seed's.
 
+use crate::deal::{Deal, deal_text};
 use crate::error::Error;
-use crate::record::{Finished, Side};
-use crate::start::{Deal, deal_text};
+use crate::record::{Finished, Recorded};
 
 /// The refusal of a record whose `fields` differ from its replay as `mismatch` (the record's
 /// own account of both) says; `doing` is what was asked (`replay`, `review`), `name` the
@@ -34,7 +34,7 @@ fn refused(doing: &str, name: &str, fields: &[&str], mismatch: &str) -> Error {
 
 /// Refuses a one-player record (if there is one: a saved game states no result) whose result
 /// differs from `game`, its replay.
-pub(crate) fn checked<G: Side<Count = N>, P, N: PartialEq>(
+pub(crate) fn checked<G: Recorded<Count = N>, P, N: PartialEq>(
     doing: &str,
     name: &str,
     record: Option<&Finished<P, N>>,
@@ -60,8 +60,8 @@ mod tests {
     use crate::cards::engine::{Game, Move};
     use crate::cards::rules::Rules;
     use crate::cards::summary::Ending;
+    use crate::deal::GameMeta;
     use crate::record::Record;
-    use crate::start::GameMeta;
     use std::sync::Arc;
 
     fn recorded() -> (Game, Record) {

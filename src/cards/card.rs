@@ -184,13 +184,13 @@ impl<'de> Deserialize<'de> for Card {
 pub const EXCERPT_CHARS: usize = 40;
 
 /// A piece of text the program did not write, as a message quotes it: on one line, the
-/// characters that do not show as themselves escaped (line breaks too, see [`crate::visible`]),
+/// characters that do not show as themselves escaped (line breaks too, see [`crate::base::visible`]),
 /// cut after [`EXCERPT_CHARS`] characters with `…` and the length left out, so a megabyte of junk
 /// in a file makes a line of message, not a megabyte.
 pub fn excerpt(text: &str) -> String {
     let total = text.chars().count();
     let cut: String = text.chars().take(EXCERPT_CHARS).collect();
-    let mut out = crate::visible::escape(&cut).replace('\n', "\\n");
+    let mut out = crate::base::visible::escape(&cut).replace('\n', "\\n");
     if total > EXCERPT_CHARS {
         out.push_str(&format!("… ({total} characters)"));
     }

@@ -100,10 +100,21 @@ pub fn board(pos: &Position, rules: &Rules) -> String {
     out
 }
 
-/// `text` with every character that does not show as itself (control, format and separator
-/// characters: `\u{1b}`, `\u{202e}`) written as its code, line breaks kept: what the program
-/// shows or keeps of text it did not write. One function for every room: [`crate::visible`].
-pub use crate::visible::escape as escape_controls;
+/// A move as a record writes it: the column from 1, or `d` for a discard.
+pub(crate) fn move_text(m: Move) -> String {
+    match m {
+        Move::Place(c) => (u16::from(c) + 1).to_string(),
+        Move::Discard => "d".to_string(),
+    }
+}
+
+/// A move as a sentence's object: `column 3` or `a discard`.
+pub(crate) fn where_(m: Move) -> String {
+    match m {
+        Move::Place(c) => format!("column {}", u16::from(c) + 1),
+        Move::Discard => "a discard".into(),
+    }
+}
 
 pub use super::card::{EXCERPT_CHARS, excerpt};
 

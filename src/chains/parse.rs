@@ -60,7 +60,7 @@ pub enum CaseError {
     NoClear(String),
     /// A case's `rules` the rules reader refuses (said by its message, controls escaped: the
     /// place is the case's).
-    #[error("{}", crate::cards::text::escape_controls(&.0.message))]
+    #[error("{}", crate::base::visible::escape(&.0.message))]
     Rules(#[source] RulesError),
     /// A case's `rules` that cannot be written out for the rules reader.
     #[error("these rules cannot be written out as a rules file: write them as `key = value`")]
@@ -147,7 +147,7 @@ pub fn parse_file(text: &str, origin: &str) -> Result<Vec<Case>, RulesError> {
             .count()
             + 1;
         let about = |what: &str, e: String| format!("case `{name}`: {what}: {e}");
-        if name.is_empty() || name.chars().any(crate::visible::is_hidden) {
+        if name.is_empty() || name.chars().any(crate::base::visible::is_hidden) {
             return Err(at(
                 Some(c.name.span()),
                 "a case's name is one line of text, not empty: it names its test".into(),

@@ -68,7 +68,7 @@ pub fn start_again(path: &Path, text: &str, name: &str) -> Result<(&'static str,
     let mut aside = path.as_os_str().to_owned();
     aside.push(format!(
         ".broken-{}",
-        crate::utc::compact(crate::utc::now())
+        crate::base::utc::compact(crate::base::utc::now())
     ));
     let aside = PathBuf::from(aside);
     if aside.exists() {

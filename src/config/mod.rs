@@ -16,9 +16,9 @@ pub mod presets;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::base::fsread::Links;
 use crate::cards::rules::Rules;
 use crate::config::parse::{RulesError, RulesErrorKind};
-use crate::fsread::Links;
 
 /// Where the rules in force came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub fn load_file(path: &Path) -> Result<Rules, RulesError> {
 pub fn load_file_noting(path: &Path) -> Result<(Rules, Vec<String>), RulesError> {
     let origin = path.display().to_string();
     let bytes =
-        crate::fsread::read(path, Links::Follow, paths::CONFIG_FILE_BYTES).map_err(|e| {
+        crate::base::fsread::read(path, Links::Follow, paths::CONFIG_FILE_BYTES).map_err(|e| {
             let said = format!("cannot read this rules file: {}", e.reason());
             RulesError {
                 kind: if e.is_machine() {
@@ -166,7 +166,7 @@ fn names_itself(text: &str) -> bool {
 }
 
 /// A rules file's name for the screens and records: its file name (`my.toml`), printable
-/// characters only (none of [`crate::visible::is_hidden`]'s), at most 40 of them (the limit of `name`).
+/// characters only (none of [`crate::base::visible::is_hidden`]'s), at most 40 of them (the limit of `name`).
 pub fn file_label(path: &Path) -> String {
     let name = path
         .file_name()
@@ -174,7 +174,7 @@ pub fn file_label(path: &Path) -> String {
         .unwrap_or_default();
     let clean: String = name
         .chars()
-        .filter(|&c| !crate::visible::is_hidden(c))
+        .filter(|&c| !crate::base::visible::is_hidden(c))
         .take(40)
         .collect();
     if clean.trim().is_empty() {
@@ -221,12 +221,7 @@ fn unknown_rules(name: &str, recorded: &[String]) -> RulesError {
         .chain(sets.iter().map(String::as_str))
         .chain(recorded.iter().map(String::as_str));
     let mean = near::nearest(name, choices)
-        .map(|n| {
-            format!(
-                " (did you mean `{}`?)",
-                crate::cards::text::escape_controls(n)
-            )
-        })
+        .map(|n| format!(" (did you mean `{}`?)", crate::base::visible::escape(n)))
         .unwrap_or_default();
     let yours = if sets.is_empty() {
         "none yet".to_string()
@@ -258,23 +253,14 @@ fn unknown_rules(name: &str, recorded: &[String]) -> RulesError {
 }
 
 /// The rules the start menu opens with: those in force, or, when the player's rules file cannot
-/// be played, the default rules and where it is wrong in a few words (`config.toml:33:
-/// board.columns`), for the menu to say: the presets, classic, the daily deal and the editor
-/// that mends the file stay one key away. Rules asked for by name or with `--config` are
-/// refused as everywhere.
-pub fn for_the_menu(choice: &RulesChoice) -> Result<(Rules, Option<String>), RulesError> {
+/// be played, the default rules and why it cannot (its error, for the menu to say: see
+/// [`RulesError::brief`]): the presets, classic, the daily deal and the ways to mend the file
+/// stay one key away. Rules asked for by name or with `--config` are refused as everywhere.
+pub fn for_the_menu(choice: &RulesChoice) -> Result<(Rules, Option<RulesError>), RulesError> {
     match load(choice) {
         Ok(loaded) => Ok((loaded.rules, None)),
         Err(e) if choice.preset.is_none() && choice.config.is_none() => {
-            let file = Path::new(&e.origin)
-                .file_name()
-                .map_or_else(|| e.origin.clone(), |f| f.to_string_lossy().into_owned());
-            let place = match e.line_col {
-                Some((line, _)) => format!("{file}:{line}"),
-                None => file,
-            };
-            let first = e.message.split(": ").next().unwrap_or_default();
-            Ok((Rules::default_rules(), Some(format!("{place}: {first}"))))
+            Ok((Rules::default_rules(), Some(e)))
         }
         Err(e) => Err(e),
     }

@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::base::fault::{Blame, Fault};
 use crate::cards::rules::Rules;
 use crate::config::parse::RulesError;
 use crate::config::{InitError, presets};
@@ -51,9 +52,7 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
-        return Err(NameError::Characters(crate::cards::text::escape_controls(
-            name,
-        )));
+        return Err(NameError::Characters(crate::base::visible::escape(name)));
     }
     if presets::get(name).is_some() {
         return Err(NameError::Preset(name.to_string()));
@@ -68,7 +67,7 @@ pub enum LabelError {
     #[error("`{0}` is a shipped preset's name; give your rules a name of their own")]
     Preset(String),
     /// Empty, longer than [`MAX_NAME`] characters, or with a character that does not show as
-    /// itself ([`crate::visible`]).
+    /// itself ([`crate::base::visible`]).
     #[error(
         "a name is 1 to 40 printable characters (no control or format character, such as U+202E \
          which turns text around)"
@@ -83,7 +82,10 @@ pub fn check_label(name: &str) -> Result<(), LabelError> {
         return Err(LabelError::Preset(name.to_string()));
     }
     let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(crate::visible::is_hidden) {
+    if n.is_empty()
+        || n.chars().count() > MAX_NAME
+        || n.chars().any(crate::base::visible::is_hidden)
+    {
         return Err(LabelError::NotPrintable);
     }
     Ok(())
@@ -192,8 +194,14 @@ pub(crate) enum EditFileError {
     /// The file is there but cannot be read (the reader's error: the path and why).
     Unreadable {
         set: bool,
-        why: crate::fsread::ReadError,
+        why: crate::base::fsread::ReadError,
     },
+}
+
+impl Blame for EditFileError {
+    fn fault(&self) -> Fault {
+        Fault::of(self.is_machine())
+    }
 }
 
 impl std::fmt::Display for EditFileError {
@@ -250,7 +258,7 @@ impl EditFileError {
 pub(crate) fn own_file() -> Result<(PathBuf, String), EditFileError> {
     let path = super::init_target().ok_or(EditFileError::NoFolder)?;
     let limit = super::paths::CONFIG_FILE_BYTES;
-    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
+    match crate::base::fsread::read_text(&path, crate::base::fsread::Links::Follow, limit) {
         Ok(text) => Ok((path, text)),
         Err(e) if e.is_missing() => Ok((path, presets::DEFAULT.to_string())),
         Err(e) => Err(EditFileError::Unreadable { set: false, why: e }),
@@ -266,7 +274,7 @@ pub(crate) fn rule_set_file(name: &str) -> Result<(PathBuf, String), EditFileErr
     check_name(name).map_err(EditFileError::BadName)?;
     let path = path_of(name).ok_or(EditFileError::NoFolder)?;
     let limit = super::paths::CONFIG_FILE_BYTES;
-    match crate::fsread::read_text(&path, crate::fsread::Links::Follow, limit) {
+    match crate::base::fsread::read_text(&path, crate::base::fsread::Links::Follow, limit) {
         Ok(text) => Ok((path, text)),
         Err(e) if e.is_missing() => Err(EditFileError::Missing {
             name: name.to_string(),

@@ -90,11 +90,19 @@ pub struct RulesError {
 
 impl std::error::Error for RulesError {}
 
+/// The machine's when the system failed to read the file; else the file's, which the player
+/// can fix.
+impl crate::base::fault::Blame for RulesError {
+    fn fault(&self) -> crate::base::fault::Fault {
+        crate::base::fault::Fault::of(self.kind == RulesErrorKind::Io)
+    }
+}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // What the file holds is shown, never sent to the terminal raw: control characters (an
         // escape sequence, say) are written escaped in the message and as one mark in the line.
-        let message = crate::cards::text::escape_controls(&self.message);
+        let message = crate::base::visible::escape(&self.message);
         match self.line_col {
             Some((line, col)) => write!(f, "{}:{}:{}: {}", self.origin, line, col, message)?,
             None => write!(f, "{}: {}", self.origin, message)?,
@@ -112,7 +120,7 @@ impl fmt::Display for RulesError {
             };
             shown.extend(chars[first..last].iter().map(|&c| match c {
                 '\t' => ' ',
-                c if crate::visible::is_hidden(c) => char::REPLACEMENT_CHARACTER,
+                c if crate::base::visible::is_hidden(c) => char::REPLACEMENT_CHARACTER,
                 c => c,
             }));
             if last < chars.len() {
@@ -163,6 +171,26 @@ fn deepest_key(text: &str) -> Option<(usize, usize, String)> {
 }
 
 impl RulesError {
+    /// Where the file is wrong in a few words, for a line above a menu: a key or value refused
+    /// (`config.toml:33: board.columns`, the editor marks the rest), else the whole first line
+    /// (the file's path, its line and column, and what is wrong and what to do: a file that is
+    /// missing, cannot be read, or is not TOML is not mended in the editor, so nothing is cut).
+    pub fn brief(&self) -> String {
+        if self.kind != RulesErrorKind::Value {
+            let all = self.to_string();
+            return all.lines().next().unwrap_or_default().to_string();
+        }
+        let file = std::path::Path::new(&self.origin)
+            .file_name()
+            .map_or_else(|| self.origin.clone(), |f| f.to_string_lossy().into_owned());
+        let place = match self.line_col {
+            Some((line, _)) => format!("{file}:{line}"),
+            None => file,
+        };
+        let first = self.message.split(": ").next().unwrap_or_default();
+        format!("{place}: {first}")
+    }
+
     /// A rules file that is not UTF-8 text: where its first bad byte is (`valid` bytes read
     /// well), with the key of that line when it has one.
     pub fn not_utf8(origin: &str, bytes: &[u8], valid: usize) -> Self {
@@ -344,14 +372,14 @@ impl Reader<'_> {
         match (self.text_of("name", raw)?, raw, base) {
             (Some(n), Some(v), _) => {
                 let s = n.trim();
-                if let Some(c) = crate::visible::first_hidden(s) {
+                if let Some(c) = crate::base::visible::first_hidden(s) {
                     return Err(self.error(
                         Some(v.span()),
                         format!(
                             "name holds {}, a control or format character, which does not show \
                              as itself (it could disguise the name); name must be 1 to 40 \
                              printable characters",
-                            crate::visible::code(c)
+                            crate::base::visible::code(c)
                         ),
                     ));
                 }

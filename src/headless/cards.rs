@@ -63,7 +63,7 @@ pub(crate) fn run_with(
     input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
-    (print, target): (Print, Option<crate::puzzle::Target>),
+    (print, target): (Print, Option<crate::deal::puzzle::Target>),
     changed: &mut dyn FnMut(&Game),
 ) -> io::Result<Ending> {
     let columns = game.rules().board.columns as usize;
@@ -123,7 +123,7 @@ pub(crate) fn run_with(
         let line = match target.filter(|_| summary.outcome != Ending::Quit) {
             Some(t) => format!(
                 "result: {}  score {} of {}  cards played {}  highest {}",
-                crate::puzzle::Verdict::of(summary.score, t).text(),
+                crate::deal::puzzle::Verdict::of(summary.score, t).text(),
                 summary.score,
                 t.score,
                 summary.cards_played,

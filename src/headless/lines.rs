@@ -7,10 +7,14 @@
 //! which knows no words.
 
 use crate::cards::engine::Game;
+use crate::cards::engine::Move;
 use crate::cards::summary::Summary;
 use crate::cards::text;
 use crate::classic::ClassicGame;
 use crate::duel::Playable;
+use crate::strategy::Sight;
+
+use super::bot::Bot;
 
 /// A game as lines of text: what scripts type and read.
 pub(crate) trait Lines: Playable {
@@ -28,6 +32,8 @@ pub(crate) trait Lines: Playable {
     fn result_line(&self) -> String;
     /// The final state, as this game's line-mode `--json` prints it.
     fn summary(&self) -> serde_json::Value;
+    /// The move `bot` makes here, typed as a player types it; `None` when there is none.
+    fn bot_line(&self, bot: &mut Bot) -> Option<String>;
 }
 
 impl Lines for Game {
@@ -76,6 +82,12 @@ impl Lines for Game {
     fn summary(&self) -> serde_json::Value {
         serde_json::to_value(Summary::of(self)).expect("a summary serializes")
     }
+    fn bot_line(&self, bot: &mut Bot) -> Option<String> {
+        match bot.cards.choose(&Sight::of(self), &mut bot.rng)? {
+            Move::Place(c) => Some((u16::from(c) + 1).to_string()),
+            Move::Discard => Some("d".into()),
+        }
+    }
 }
 
 impl Lines for ClassicGame {
@@ -115,5 +127,13 @@ impl Lines for ClassicGame {
     fn summary(&self) -> serde_json::Value {
         serde_json::to_value(crate::classic::text::ClassicSummary::of(self))
             .expect("a summary serializes")
+    }
+    fn bot_line(&self, bot: &mut Bot) -> Option<String> {
+        let d = if bot.name == "random" {
+            crate::classic::bot::random_move(self.board(), &mut bot.rng)
+        } else {
+            crate::classic::bot::best_move(self.board())
+        };
+        d.map(|d| d.as_str().to_string())
     }
 }

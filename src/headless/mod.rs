@@ -9,6 +9,7 @@
 //! English (`review`, `play --explain`) are [`review`]'s: the words of the rooms below, which
 //! hold only typed facts.
 
+pub(crate) mod bot;
 pub(crate) mod cards;
 pub(crate) mod classic;
 pub(crate) mod duel;
@@ -17,6 +18,7 @@ pub(crate) mod review;
 
 use std::io::{self, BufRead, Write};
 
+pub(crate) use bot::Bot;
 pub(crate) use lines::Lines;
 
 /// What one line did.
@@ -106,7 +108,7 @@ fn next_line(input: &mut impl BufRead) -> Option<io::Result<String>> {
 
 /// A command line as an error message quotes it: control characters escaped.
 pub(crate) fn quoted(line: &str) -> String {
-    crate::cards::text::escape_controls(line.trim())
+    crate::base::visible::escape(line.trim())
 }
 
 /// Line `n` (from 0) of the input, or `None` (reported on `err`) when it is not UTF-8 text or

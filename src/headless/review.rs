@@ -12,24 +12,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::cards::engine::{Game, Move};
+use crate::cards::text::{move_text, where_};
 use crate::strategy::classic_review::ClassicReview;
 use crate::strategy::review::{Loss, Rated, Review};
-
-/// A move as a record writes it: the column from 1, or `d` for a discard.
-pub(crate) fn move_text(m: Move) -> String {
-    match m {
-        Move::Place(c) => (u16::from(c) + 1).to_string(),
-        Move::Discard => "d".to_string(),
-    }
-}
-
-/// A move as a sentence's object: `column 3` or `a discard`.
-pub(crate) fn where_(m: Move) -> String {
-    match m {
-        Move::Place(c) => format!("column {}", u16::from(c) + 1),
-        Move::Discard => "a discard".into(),
-    }
-}
 
 /// A loss in the review's English: `-12% chance to win`, `-3.1 points expected`, `best`.
 pub(crate) fn loss_text(loss: &Loss) -> String {

@@ -325,7 +325,7 @@ pub(crate) fn host(addr: &str, offer: &Offer, name: &str, json: bool) -> Result<
             "new2048: refused a player from {from}: {why}; still waiting"
         ));
     })?;
-    let met = met.ok_or_else(|| Error::io("the wait for the other player was stopped"))?;
+    let met = met.ok_or_else(|| Error::failed("the wait for the other player was stopped"))?;
     crate::out::note(format_args!("{} joined from {}", met.peer, met.from));
     Ok(met)
 }
@@ -504,7 +504,7 @@ impl std::fmt::Display for JoinError {
 impl From<JoinError> for Error {
     fn from(e: JoinError) -> Error {
         match e {
-            JoinError::Unreachable { .. } => Error::io(e.to_string()),
+            JoinError::Unreachable { .. } => Error::failed(e.to_string()),
             JoinError::Io(e) => Error::Io(e),
             _ => Error::usage(e.to_string()),
         }

@@ -33,12 +33,26 @@ pub(crate) enum Heard {
 #[derive(Clone)]
 pub(crate) struct Link {
     stream: Arc<Mutex<TcpStream>>,
-    closed: Arc<AtomicBool>,
-    pinging: Arc<AtomicBool>,
+    state: Arc<State>,
+}
+
+/// What the duel, the heartbeat and the receiving thread know of the link.
+struct State {
+    closed: AtomicBool,
+    pinging: AtomicBool,
     /// The receiving thread has ended (the peer closed, or the link broke).
-    heard_last: Arc<AtomicBool>,
+    heard_last: AtomicBool,
     /// Bytes sent so far (for the measurements).
-    sent: Arc<std::sync::atomic::AtomicU64>,
+    sent: std::sync::atomic::AtomicU64,
+    /// When this side last sent (or tried to), and the longest it went without: what tells a
+    /// peer's [`Msg::Unheard`] true (this process was stopped) from false.
+    quiet: Mutex<Quiet>,
+}
+
+/// The gaps between this side's sends.
+struct Quiet {
+    last: Instant,
+    longest: Duration,
 }
 
 impl Link {
@@ -49,17 +63,28 @@ impl Link {
         stream.set_nodelay(true)?;
         Ok(Link {
             stream: Arc::new(Mutex::new(stream)),
-            closed: Arc::new(AtomicBool::new(false)),
-            pinging: Arc::new(AtomicBool::new(false)),
-            heard_last: Arc::new(AtomicBool::new(false)),
-            sent: Arc::default(),
+            state: Arc::new(State {
+                closed: AtomicBool::new(false),
+                pinging: AtomicBool::new(false),
+                heard_last: AtomicBool::new(false),
+                sent: std::sync::atomic::AtomicU64::new(0),
+                quiet: Mutex::new(Quiet {
+                    last: Instant::now(),
+                    longest: Duration::ZERO,
+                }),
+            }),
         })
     }
 
     /// Sends one message; false when it could not be (the receiving side will say why).
     pub(crate) fn send(&self, m: &Msg) -> bool {
-        if self.closed.load(Ordering::SeqCst) {
+        if self.state.closed.load(Ordering::SeqCst) {
             return false;
+        }
+        if let Ok(mut q) = self.state.quiet.lock() {
+            let now = Instant::now();
+            q.longest = q.longest.max(now - q.last);
+            q.last = now;
         }
         let bytes = m.encode();
         let Ok(mut s) = self.stream.lock() else {
@@ -67,15 +92,34 @@ impl Link {
         };
         let ok = s.write_all(&bytes).and_then(|()| s.flush()).is_ok();
         if ok {
-            self.sent
+            self.state
+                .sent
                 .fetch_add(bytes.len() as u64, std::sync::atomic::Ordering::Relaxed);
         }
         ok
     }
 
+    /// The longest this side went without sending (the heartbeat sends every [`PING_EVERY`]):
+    /// about [`SILENCE`] or more only when this process or its network stood still.
+    pub(crate) fn longest_quiet(&self) -> Duration {
+        self.state
+            .quiet
+            .lock()
+            .map_or(Duration::ZERO, |q| q.longest.max(q.last.elapsed()))
+    }
+
+    /// Forgets the gaps so far (the duel begins: the time a player took to read the offer is
+    /// no silence).
+    pub(crate) fn reset_quiet(&self) {
+        if let Ok(mut q) = self.state.quiet.lock() {
+            q.last = Instant::now();
+            q.longest = Duration::ZERO;
+        }
+    }
+
     /// Bytes sent so far.
     pub(crate) fn bytes_sent(&self) -> u64 {
-        self.sent.load(std::sync::atomic::Ordering::Relaxed)
+        self.state.sent.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Reads the next message that is not a ping, on this thread; a malformed one is answered
@@ -118,12 +162,12 @@ impl Link {
 
     /// From now on a thread sends [`Msg::Ping`] every [`PING_EVERY`] until the link closes.
     pub(crate) fn start_pings(&self) {
-        if self.pinging.swap(true, Ordering::SeqCst) {
+        if self.state.pinging.swap(true, Ordering::SeqCst) {
             return;
         }
         let pinger = self.clone();
         std::thread::spawn(move || {
-            while !pinger.closed.load(Ordering::SeqCst) {
+            while !pinger.state.closed.load(Ordering::SeqCst) {
                 if !pinger.send(&Msg::Ping) {
                     break;
                 }
@@ -155,8 +199,12 @@ impl Link {
                     }
                     Err(e) => e.gone(),
                 };
-                link.heard_last.store(true, Ordering::SeqCst);
-                link.close();
+                link.state.heard_last.store(true, Ordering::SeqCst);
+                // A silent peer is told why before the duel hangs up ([`Msg::Unheard`]):
+                // the duel closes the link then.
+                if why != Gone::Silent {
+                    link.close();
+                }
                 let _ = to.send(wrap(Heard::Gone(why)));
                 return;
             }
@@ -165,7 +213,7 @@ impl Link {
 
     /// Stops the heartbeat and closes the connection both ways.
     pub(crate) fn close(&self) {
-        self.closed.store(true, Ordering::SeqCst);
+        self.state.closed.store(true, Ordering::SeqCst);
         if let Ok(s) = self.stream.lock() {
             let _ = s.shutdown(Shutdown::Both);
         }
@@ -175,12 +223,12 @@ impl Link {
     /// a second) for the peer to close its side, still reading meanwhile. Closing at once with
     /// a ping unread would reset the connection, and the peer could lose the last messages.
     pub(crate) fn close_gently(&self) {
-        self.closed.store(true, Ordering::SeqCst);
+        self.state.closed.store(true, Ordering::SeqCst);
         if let Ok(s) = self.stream.lock() {
             let _ = s.shutdown(Shutdown::Write);
         }
         let until = Instant::now() + PING_EVERY;
-        while !self.heard_last.load(Ordering::SeqCst) && Instant::now() < until {
+        while !self.state.heard_last.load(Ordering::SeqCst) && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(5));
         }
         self.close();

@@ -49,7 +49,7 @@ pub(crate) fn meet<'a, G: NetGame>(
     sides: Sides,
     store: &'a mut Store,
 ) -> (Session<'a, G>, mpsc::Receiver<Event>, mpsc::Sender<Event>) {
-    let (game, meta) = G::deal(&offer.rules, offer.seed);
+    let (game, meta) = G::duel_deal(&offer.rules, offer.seed);
     let mut duel = Duel::new(game.clone(), game.clone());
     duel.network = true;
     let (tx, rx) = mpsc::channel();

@@ -10,7 +10,7 @@
 //!
 //! The joiner speaks first:
 //! ```text
-//! joiner: hello new2048 2 CODE NAME
+//! joiner: hello new2048 3 CODE NAME
 //! host:   duel cards|classic SEED CLOCK NAME  (or: refused WHY, then the host hangs up)
 //! host:   rules BYTES  + the rules' TOML text
 //! joiner: agree                               (or: decline)
@@ -19,15 +19,17 @@
 //!         resign N left    (it leaves: it loses)
 //!         resign N time    (it did not move within CLOCK seconds: it loses)
 //!         time N           (you did not move within CLOCK seconds after your move N: you lose)
+//!         unheard N        (nothing came from you for SILENCE seconds after your move N: you
+//!                           lose; sent before hanging up, so both sides record the same end)
 //!         error WHY        (you sent what the protocol or the rules do not allow: you lose)
 //! ```
-//! Version 2 added the move clock (`CLOCK`, in the offer), `resign` and `time`; a version-1 peer
-//! is refused with both versions named.
+//! Version 2 added the move clock (`CLOCK`, in the offer), `resign` and `time`; version 3 added
+//! `unheard`. A peer of another version is refused with both versions named.
 
 use std::io::{self, BufRead};
 
 /// The protocol's version: both sides must speak the same one.
-pub(crate) const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 3;
 /// The longest message line, `\n` excluded (a move is a few bytes; a name at most 20 characters).
 pub(crate) const MAX_LINE: usize = 200;
 /// The most bytes of rules text a side accepts (a rules file is a few hundred).
@@ -112,6 +114,10 @@ pub(crate) enum Msg {
     Resign { n: u64, how: Resign },
     /// The receiver did not move within the clock after its move `n`: it loses.
     Time { n: u64 },
+    /// Nothing came from the receiver for [`super::link::SILENCE`] after its move `n`: it
+    /// loses (a process stopped, a cable pulled). Sent before hanging up, so that a side that
+    /// comes back records the end the other did.
+    Unheard { n: u64 },
     /// Still here (sent every second, so a silent peer is a gone one).
     Ping,
     /// The sender stops the duel for this reason, and hangs up.
@@ -145,6 +151,7 @@ impl Msg {
             Msg::End { n } => format!("end {n}"),
             Msg::Resign { n, how } => format!("resign {n} {}", how.as_str()),
             Msg::Time { n } => format!("time {n}"),
+            Msg::Unheard { n } => format!("unheard {n}"),
             Msg::Ping => "ping".into(),
             Msg::Error(why) => format!("error {}", clip(why)),
         };
@@ -158,7 +165,13 @@ impl Msg {
 fn clip(text: &str) -> String {
     let one: String = text
         .chars()
-        .map(|c| if crate::visible::is_hidden(c) { ' ' } else { c })
+        .map(|c| {
+            if crate::base::visible::is_hidden(c) {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect();
     let mut end = one.len().min(MAX_LINE - 10);
     while !one.is_char_boundary(end) {
@@ -370,13 +383,16 @@ fn number(what: &'static str, word: Option<&str>) -> Result<u64, BadMsg> {
 /// A peer's text as a message quotes it: short, control characters escaped.
 pub(crate) fn shown(text: &str) -> String {
     let cut: String = text.chars().take(40).collect();
-    crate::cards::text::escape_controls(&cut)
+    crate::base::visible::escape(&cut)
 }
 
 /// Checks a player's name: 1 to [`MAX_NAME`] printable characters, not blank.
 pub(crate) fn check_name(name: &str) -> Result<String, BadMsg> {
     let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME || n.chars().any(crate::visible::is_hidden) {
+    if n.is_empty()
+        || n.chars().count() > MAX_NAME
+        || n.chars().any(crate::base::visible::is_hidden)
+    {
         return Err(BadMsg::BadName(shown(name)));
     }
     Ok(n.to_string())
@@ -453,13 +469,13 @@ pub(crate) fn parse(line: &str) -> Result<Msg, BadMsg> {
         "ping" => no_more(Msg::Ping, rest),
         "refused" => Ok(Msg::Refused(shown_long(rest))),
         "error" => Ok(Msg::Error(shown_long(rest))),
-        "move" | "end" | "time" | "resign" => counted(head, rest),
+        "move" | "end" | "time" | "unheard" | "resign" => counted(head, rest),
         _ => Err(BadMsg::Unknown(shown(line))),
     }
 }
 
 /// The messages of the duel itself, each with a count: `move N WORD`, `end N`, `time N`,
-/// `resign N left|time` (`head` its first word, `rest` what follows it).
+/// `unheard N`, `resign N left|time` (`head` its first word, `rest` what follows it).
 fn counted(head: &str, rest: &str) -> Result<Msg, BadMsg> {
     let mut words = rest.split(' ');
     match head {
@@ -495,10 +511,10 @@ fn counted(head: &str, rest: &str) -> Result<Msg, BadMsg> {
             if words.next().is_some() {
                 return Err(BadMsg::MoreAfter("move count"));
             }
-            Ok(if head == "end" {
-                Msg::End { n }
-            } else {
-                Msg::Time { n }
+            Ok(match head {
+                "end" => Msg::End { n },
+                "unheard" => Msg::Unheard { n },
+                _ => Msg::Time { n },
             })
         }
     }
@@ -506,7 +522,7 @@ fn counted(head: &str, rest: &str) -> Result<Msg, BadMsg> {
 
 /// A peer's reason, as a message quotes it: control characters escaped.
 fn shown_long(text: &str) -> String {
-    crate::cards::text::escape_controls(text.trim())
+    crate::base::visible::escape(text.trim())
 }
 
 /// A fresh invite code: [`CODE_LEN`] letters and digits from the operating system's randomness.
@@ -565,6 +581,7 @@ mod tests {
             how: Resign::Time,
         });
         round_trip(Msg::Time { n: 7 });
+        round_trip(Msg::Unheard { n: 0 });
         round_trip(Msg::Ping);
         round_trip(Msg::Error("bye".into()));
     }
@@ -589,6 +606,9 @@ mod tests {
             "resign 1 left now",
             "time",
             "time 1 2",
+            "unheard",
+            "unheard x",
+            "unheard 1 2",
             "move 1",
             "move x 3",
             "move 1 ../etc",

@@ -23,11 +23,12 @@ use std::io::{self, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
-use super::game::{Bot, NetGame};
-use super::link::{Heard, Link};
+use super::game::NetGame;
+use super::link::{Heard, Link, PING_EVERY, SILENCE};
 use super::proto::{Gone, Msg, Resign};
 use crate::duel::{Duel, Forfeit, result_text};
 use crate::error::Error;
+use crate::headless::Bot;
 use crate::headless::duel::result_lines;
 use crate::store::{InPlay, Store};
 
@@ -169,7 +170,7 @@ pub(crate) struct Session<'a, G: NetGame> {
     /// On the full screen: what would be printed is kept here instead, newest last.
     pub log: Vec<Said>,
     /// The other's game as this player may see it: no further than this player has come in
-    /// the same cards ([`NetGame::SAME_CARDS`]); `None`: the other's game itself.
+    /// the same cards ([`Recorded::SAME_CARDS`](crate::record::Recorded::SAME_CARDS)); `None`: the other's game itself.
     pub shown_peer: Option<G>,
 }
 
@@ -324,7 +325,7 @@ impl<'a, G: NetGame> Session<'a, G> {
     /// Looks at both clocks: this side resigns when its own ran out; the peer loses when its
     /// own ran out by more than [`GRACE`] and it did not say so.
     pub(crate) fn tick(&mut self) {
-        if self.stop.is_some() {
+        if self.stop.is_some() || self.stood_still() {
             return;
         }
         if !self.own_done && self.since[self.me].elapsed() >= self.clock {
@@ -338,9 +339,23 @@ impl<'a, G: NetGame> Session<'a, G> {
         }
     }
 
+    /// Whether this side sent nothing for [`SILENCE`] (its process stood still: stopped, a
+    /// laptop asleep): the peer has taken it as gone by now (it must hear a whole message
+    /// within that), so this side records the same end, before it plays a move the peer will
+    /// never see. The duel stops here then.
+    fn stood_still(&mut self) -> bool {
+        if self.stop.is_some() || self.link.longest_quiet() < SILENCE {
+            return false;
+        }
+        self.link.close();
+        self.stopped(self.me, Why::Lost(Gone::Silent));
+        true
+    }
+
     /// Says the duel begins, and ends this side's play at once if there is nothing to play.
     pub(crate) fn begin(&mut self) {
         let me = self.me;
+        self.link.reset_quiet();
         let now = Instant::now();
         self.since = [now; 2];
         let clock = self.clock.as_secs();
@@ -438,6 +453,9 @@ impl<'a, G: NetGame> Session<'a, G> {
 
     pub(crate) fn own_line(&mut self, line: &str) {
         if self.own_done || self.stop.as_ref().is_some_and(|s| s.loser == self.me) {
+            return;
+        }
+        if self.stood_still() {
             return;
         }
         let me = self.me;
@@ -567,7 +585,15 @@ impl<'a, G: NetGame> Session<'a, G> {
     /// The link is over: the peer is gone, or broke the protocol, or stopped the duel.
     fn peer_gone(&mut self, why: Gone) {
         if self.over() || self.stop.is_some() {
+            self.link.close();
             return;
+        }
+        if why == Gone::Silent {
+            // Told before hanging up, so that a side that was only stopped (and comes back)
+            // records this end too, not a win of its own over a closed connection.
+            let n = self.duel.players[self.peer()].move_count() as u64;
+            self.link.send(&Msg::Unheard { n });
+            self.link.close_gently();
         }
         let why = match why {
             Gone::StoppedIt(words) => Why::StoppedIt(words),
@@ -634,6 +660,22 @@ impl<'a, G: NetGame> Session<'a, G> {
                         p,
                         Why::Sent(format!(
                             "that you ran out of time after your move {n}, which you had not"
+                        )),
+                    );
+                }
+            }
+            Msg::Unheard { n } => {
+                // Only true when nothing went from this side for about that long (the process
+                // was stopped, or its network stood still): else a false claim.
+                let quiet = self.link.longest_quiet() + PING_EVERY >= SILENCE;
+                self.link.close();
+                if quiet {
+                    self.stopped(self.me, Why::Lost(Gone::Silent));
+                } else {
+                    self.stopped(
+                        p,
+                        Why::Sent(format!(
+                            "that you were not heard from after your move {n}, which you were"
                         )),
                     );
                 }

@@ -8,14 +8,15 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::entry::Entry;
 use super::format::{CARDS_FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
-use super::side::Side;
+use super::recorded::Recorded;
+use crate::base::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::cards::rules::Rules;
 use crate::cards::text;
-use crate::start::{Deal, GameMeta};
-use crate::utc;
+use crate::deal::{Deal, GameMeta, NewDeal};
 
 /// A game as played so far: enough to rebuild it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,7 +53,7 @@ pub(crate) type Record = Finished<CardPlay, CardsPlayed>;
 /// The card game in progress, kept after every move.
 pub(crate) type SavedGame = Save<CardPlay>;
 
-impl Side for Game {
+impl Recorded for Game {
     type Move = Move;
     type Meta = GameMeta;
     type Play = CardPlay;
@@ -162,7 +163,19 @@ impl Side for Game {
     }
 
     fn deal_shown(&self, meta: &GameMeta) -> String {
-        crate::start::deal_text(&meta.deal)
+        crate::deal::deal_text(&meta.deal)
+    }
+
+    fn entry(record: Record) -> Entry {
+        Entry::Cards(record)
+    }
+
+    const SAME_CARDS: bool = true;
+
+    fn duel_deal(rules: &Rules, seed: u64) -> (Game, GameMeta) {
+        let (mut g, meta) = crate::deal::start(Arc::new(rules.clone()), NewDeal::Seed(Some(seed)));
+        g.without_undo();
+        (g, meta)
     }
 
     fn head(&self, meta: &GameMeta, saved: u64) -> serde_json::Value {
@@ -191,11 +204,11 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
         Deal::Seed { seed } => *seed,
         Deal::Puzzle { seed, date, .. } => {
             if let Some(date) = date
-                && (utc::parse_date(date).is_none() || crate::start::puzzle_seed(date) != *seed)
+                && (utc::parse_date(date).is_none() || crate::deal::puzzle_seed(date) != *seed)
             {
                 return Err(RecordError::Deal(format!(
                     "its seed {seed} is not the daily puzzle's of {}",
-                    crate::cards::text::escape_controls(date)
+                    crate::base::visible::escape(date)
                 )));
             }
             *seed
@@ -204,7 +217,7 @@ fn check_deal(deal: &Deal, rules: &Rules, deck: &[Card]) -> Result<(), RecordErr
             if utc::parse_date(date).is_none() {
                 return Err(RecordError::Deal(format!(
                     "its daily date `{}` is not a date like 2026-11-29",
-                    crate::cards::text::escape_controls(date)
+                    crate::base::visible::escape(date)
                 )));
             }
             let daily = crate::cards::deck::daily_seed(date);

@@ -5,14 +5,15 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::entry::Entry;
 use super::format::{FORMAT, Finished, GameKind, RecordError, RulesRecord, Save};
-use super::side::Side;
+use super::recorded::Recorded;
+use crate::base::utc;
 use crate::cards::rules::Rules;
 use crate::classic::{ClassicGame, Dir};
-use crate::start::{ClassicMeta, Deal};
-use crate::utc;
+use crate::deal::{ClassicMeta, Deal};
 
-impl Side for ClassicGame {
+impl Recorded for ClassicGame {
     type Move = Dir;
     type Meta = ClassicMeta;
     type Play = ClassicPlay;
@@ -132,6 +133,18 @@ impl Side for ClassicGame {
     fn deal_shown(&self, _: &ClassicMeta) -> String {
         let n = self.rules().size;
         format!("{n}x{n} seed {}", self.seed())
+    }
+
+    fn entry(record: ClassicRecord) -> Entry {
+        Entry::Classic(record)
+    }
+
+    const SAME_CARDS: bool = false;
+
+    fn duel_deal(rules: &Rules, seed: u64) -> (ClassicGame, ClassicMeta) {
+        let (mut g, meta) = crate::deal::start_classic(rules.classic, &rules.name, Some(seed));
+        g.without_undo();
+        (g, meta)
     }
 
     fn head(&self, meta: &ClassicMeta, saved: u64) -> serde_json::Value {

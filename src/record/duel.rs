@@ -8,11 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use super::format::RulesRecord;
 use super::format::{FORMAT, GameKind, RecordError};
-use super::side::Side;
+use super::recorded::Recorded;
+use crate::base::utc;
 use crate::cards::summary::Ending;
+use crate::deal::Deal;
 use crate::duel::{Duel, DuelResult};
-use crate::start::Deal;
-use crate::utc;
 
 /// One player of a duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,7 +29,7 @@ pub(crate) struct DuelPlayer {
 
 impl DuelPlayer {
     /// `name`'s player of `game`; `moves`: with its moves written out (else left empty).
-    pub(crate) fn of<G: Side>(name: &str, game: &G, moves: bool) -> DuelPlayer {
+    pub(crate) fn of<G: Recorded>(name: &str, game: &G, moves: bool) -> DuelPlayer {
         DuelPlayer {
             name: name.to_string(),
             outcome: game.ending(),
@@ -79,7 +79,7 @@ impl DuelRecord {
     /// The record of `duel` as of `ended` (decided, given up, or saved); `whole`: with its rules,
     /// deck and moves, which a save's head leaves out (kept beside it, they would cost every
     /// move).
-    pub(crate) fn of<G: Side>(
+    pub(crate) fn of<G: Recorded>(
         duel: &Duel<G>,
         meta: &G::Meta,
         names: &[String; 2],
@@ -112,7 +112,7 @@ impl DuelRecord {
     }
 
     /// Both players' games rebuilt from the shared deal and their moves.
-    pub(crate) fn rebuild<G: Side>(&self) -> Result<Duel<G>, RecordError> {
+    pub(crate) fn rebuild<G: Recorded>(&self) -> Result<Duel<G>, RecordError> {
         let start = G::dealt(&self.rules, &self.deal, self.deck.as_deref())?;
         let [a, b] = self
             .players
@@ -127,7 +127,7 @@ impl DuelRecord {
     /// The duel in progress this save holds, with the same player to move.
     /// A network duel's comes back as it stood, both games rebuilt on their own (marked
     /// [`Duel::network`], so that it is recorded, never played on against someone else).
-    pub(crate) fn resume<G: Side>(&self) -> Result<(Duel<G>, G::Meta), RecordError> {
+    pub(crate) fn resume<G: Recorded>(&self) -> Result<(Duel<G>, G::Meta), RecordError> {
         if self.network {
             let duel = self.rebuild()?;
             return Ok((duel, G::meta(&self.rules, &self.deal, self.started)));
@@ -139,7 +139,7 @@ impl DuelRecord {
     }
 
     /// Where the replayed `duel` differs from what was recorded, if anywhere.
-    pub(crate) fn mismatch<G: Side>(&self, duel: &Duel<G>) -> Option<String> {
+    pub(crate) fn mismatch<G: Recorded>(&self, duel: &Duel<G>) -> Option<String> {
         let names = self.names();
         let replayed = [0, 1].map(|i| DuelPlayer::of(&names[i], &duel.players[i], true));
         if let Some(i) = (0..2).find(|&i| replayed[i] != self.players[i]) {
@@ -173,7 +173,7 @@ impl DuelRecord {
 }
 
 /// Plays both players' `moves` on `duel` in turn order, as [`Duel`] hands the turn over.
-fn interleave<G: Side>(
+fn interleave<G: Recorded>(
     mut duel: Duel<G>,
     moves: [Vec<G::Move>; 2],
 ) -> Result<Duel<G>, RecordError> {

@@ -7,8 +7,7 @@ use serde::de::DeserializeOwned;
 use super::cards::Record;
 use super::classic::ClassicRecord;
 use super::duel::DuelRecord;
-use super::format::{Finished, GameKind, RecordError, checked, from_value, kind_of};
-use super::side::Side;
+use super::format::{GameKind, RecordError, checked, from_value, kind_of};
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
 use crate::duel::Playable;
@@ -36,24 +35,6 @@ impl<C: DeserializeOwned, K: DeserializeOwned> Doc<C, K> {
             GameKind::Classic => Doc::Classic(from_value(value)?),
             GameKind::Duel => Doc::Duel(from_value(value)?),
         })
-    }
-}
-
-/// A one-player game whose record is one of history's: what the store needs of a game beyond its
-/// [`Side`] (kept here, above the records, so that they need not know one another).
-pub(crate) trait Recorded: Side {
-    fn entry(record: Finished<Self::Play, Self::Count>) -> Entry;
-}
-
-impl Recorded for Game {
-    fn entry(record: Record) -> Entry {
-        Entry::Cards(record)
-    }
-}
-
-impl Recorded for ClassicGame {
-    fn entry(record: ClassicRecord) -> Entry {
-        Entry::Classic(record)
     }
 }
 

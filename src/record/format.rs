@@ -88,7 +88,7 @@ pub(crate) struct Save<P> {
     /// Empty in saves of older versions.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
-    #[serde(with = "crate::utc::as_stamp")]
+    #[serde(with = "crate::base::utc::as_stamp")]
     pub saved: u64,
     #[serde(flatten)]
     pub play: P,
@@ -109,7 +109,7 @@ pub(crate) struct Finished<P, N> {
     #[serde(flatten)]
     pub count: N,
     pub highest: u64,
-    #[serde(with = "crate::utc::as_stamp")]
+    #[serde(with = "crate::base::utc::as_stamp")]
     pub ended: u64,
     /// Wall-clock seconds from the start to the end (time away from a saved game included).
     pub duration_secs: u64,
@@ -195,7 +195,7 @@ pub(crate) fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
             "its `{field}` holds a {kind} character ({}), which no new2048 writes there (the \
              file was edited; shown, it could take over the terminal or disguise the text \
              around it)",
-            crate::visible::code(c)
+            crate::base::visible::code(c)
         )));
     }
     Ok(value)
@@ -204,7 +204,7 @@ pub(crate) fn checked(text: &str) -> Result<serde_json::Value, RecordError> {
 /// The fields whose text a person typed (the rules' name, the players' names, a deck file's
 /// name), as `a.b.0` with any index as `*`: a format or separator character in them is written
 /// escaped (`\u{202e}`), as it shows, rather than refused, so that a record of an older version
-/// whose name held one still reads (see [`crate::visible`]).
+/// whose name held one still reads (see [`crate::base::visible`]).
 const TYPED: [&str; 3] = ["rules.name", "players.*.name", "deal.path"];
 
 /// Whether `field` (`players.0.name`) is one of [`TYPED`].
@@ -222,7 +222,7 @@ fn typed(field: &str) -> bool {
 }
 
 /// The first field (as `a.b.0`) whose text holds a character that does not show as itself
-/// ([`crate::visible::is_hidden`]), with that character: names, paths and dates are printed on
+/// ([`crate::base::visible::is_hidden`]), with that character: names, paths and dates are printed on
 /// the terminal and in tables, so none may carry an escape sequence or turn the text around it.
 /// A line break or a tab is let be (the rules' text has lines); in the fields of [`TYPED`], the
 /// other characters that do not show are escaped in place, control characters refused.
@@ -241,11 +241,11 @@ fn hidden_in(value: &mut serde_json::Value, at: &str) -> Option<(String, char)> 
                 if let Some(c) = t.chars().find(|&c| c.is_control() && !breaks(c)) {
                     return Some((at.to_string(), c));
                 }
-                crate::visible::escape_in_place(t);
+                crate::base::visible::escape_in_place(t);
                 return None;
             }
             t.chars()
-                .find(|&c| crate::visible::is_hidden(c) && !breaks(c))
+                .find(|&c| crate::base::visible::is_hidden(c) && !breaks(c))
                 .map(|c| (at.to_string(), c))
         }
         serde_json::Value::Array(items) => items
@@ -254,8 +254,8 @@ fn hidden_in(value: &mut serde_json::Value, at: &str) -> Option<(String, char)> 
             .find_map(|(i, v)| hidden_in(v, &join(&i.to_string()))),
         serde_json::Value::Object(map) => map.iter_mut().find_map(|(k, v)| {
             let field = join(k);
-            if let Some(c) = crate::visible::first_hidden(k) {
-                return Some((crate::cards::text::escape_controls(&field), c));
+            if let Some(c) = crate::base::visible::first_hidden(k) {
+                return Some((crate::base::visible::escape(&field), c));
             }
             hidden_in(v, &field)
         }),

@@ -20,8 +20,8 @@ use super::classic::ClassicPlay;
 use super::duel::DuelRecord;
 use super::entry::Doc;
 use super::format::{Finished, GameKind, RulesRecord, Save};
-use crate::start::Deal;
-use crate::utc;
+use crate::base::utc;
+use crate::deal::Deal;
 
 /// How far past the clock a document's date may be: a day, for clocks set wrong.
 pub(crate) const GRACE_SECS: u64 = 86_400;
@@ -133,7 +133,10 @@ fn quoted(text: &str) -> String {
 /// a rules file's `name` or its file's name).
 fn rules_name(rules: &RulesRecord) -> Result<(), String> {
     let (n, max) = (&rules.name, crate::config::own::MAX_NAME);
-    if n.trim().is_empty() || n.chars().count() > max || crate::visible::first_hidden(n).is_some() {
+    if n.trim().is_empty()
+        || n.chars().count() > max
+        || crate::base::visible::first_hidden(n).is_some()
+    {
         return Err(format!(
             "its rules' name {} is not a name rules have (1 to {max} printable characters)",
             quoted(n)

@@ -8,7 +8,7 @@
 //! Inside, `cards`, `classic` and `duel` (each game's documents) are written over `side` (what the
 //! two games do differently in them), all over `format` (the version, the errors, the rules as
 //! recorded); `entry`, above them, holds one document of any kind and makes a game's record one of
-//! history's ([`Recorded`]); `limits` holds a document from elsewhere to what a game played here
+//! history's ([`Recorded::entry`](recorded::Recorded::entry)); `limits` holds a document from elsewhere to what a game played here
 //! can hold ([`Within`]).
 
 pub(crate) mod cards;
@@ -17,15 +17,15 @@ pub(crate) mod duel;
 pub(crate) mod entry;
 pub(crate) mod format;
 pub(crate) mod limits;
-pub(crate) mod side;
+pub(crate) mod recorded;
 
 pub(crate) use cards::{CardPlay, Record, SavedGame};
 pub(crate) use classic::{ClassicPlay, ClassicRecord, SavedClassic};
 pub(crate) use duel::{DuelPlayer, DuelRecord};
-pub(crate) use entry::{Doc, Entry, Recorded};
+pub(crate) use entry::{Doc, Entry};
 pub(crate) use format::{Finished, GameKind, RecordError, RulesRecord, decode};
 pub(crate) use limits::Within;
-pub(crate) use side::Side;
+pub(crate) use recorded::Recorded;
 
 /// Whether a count is 0 (a field written only when it says something).
 #[allow(clippy::trivially_copy_pass_by_ref)]

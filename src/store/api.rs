@@ -5,12 +5,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::base::fault::{Blame, Fault};
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
+use crate::deal::{ClassicMeta, Deal, GameMeta};
 use crate::duel::Duel;
 use crate::record::{Entry, GameKind, RulesRecord};
-use crate::start::{ClassicMeta, Deal, GameMeta};
 
 /// A game's moves as the save keeps them: one small code per move, per player (a solo game's
 /// are player 0's); [`Ongoing::word`] writes a code in the records' notation.
@@ -44,7 +45,7 @@ pub(crate) trait Ongoing {
     /// How a move's code is written in its records.
     fn word(&self) -> fn(u16) -> String;
     /// The save's document as of `saved`, less its moves, rules and deck (see
-    /// `crate::record::Side::head`).
+    /// `crate::record::Recorded::head`).
     fn head(&self, saved: u64) -> serde_json::Value;
     /// What the list of saved games shows of it.
     fn info(&self, id: &str, saved: u64) -> SavedGameInfo;
@@ -87,7 +88,7 @@ pub(crate) struct SavedGameInfo {
     /// Cards played (card game) or moves (classic); a duel: both players' turns added.
     pub played: u64,
     /// When it was last played (saved).
-    #[serde(with = "crate::utc::as_stamp")]
+    #[serde(with = "crate::base::utc::as_stamp")]
     pub saved: u64,
     /// A duel's two players, in turn order; empty for a one-player game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -152,4 +153,22 @@ pub(crate) enum ResumeError {
     /// Its game could not be recorded as it was deleted (a full disk): it stays saved.
     #[error("{0}")]
     Failed(super::StoreError),
+}
+
+/// A saved game that cannot be taken up or deleted: the player's to fix when it is open
+/// elsewhere, gone, not of the form of an id, there is no data folder, or the folder is
+/// read-only (docs/data.md: status 2, "make the folder writable"); the machine's when the save
+/// cannot be read, or when the store failed (a full disk, a database held locked), whose own
+/// kind then decides.
+impl Blame for ResumeError {
+    fn fault(&self) -> Fault {
+        use ResumeError as E;
+        match self {
+            E::Elsewhere | E::NotFound(_) | E::Unusable(_) | E::NoFolder | E::ReadOnly(_) => {
+                Fault::Input
+            }
+            E::Io(_) => Fault::Machine,
+            E::Failed(e) => e.fault(),
+        }
+    }
 }

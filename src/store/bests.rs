@@ -9,6 +9,7 @@ use super::api::Ongoing;
 use super::db::history;
 use super::{Store, daily_of};
 use crate::cards::rules::Rules;
+use crate::deal::Deal;
 use crate::record::{GameKind, entry};
 
 /// Which best score: of a kind of game, with the rules hashed `hash`, of one date's daily deal
@@ -99,7 +100,7 @@ impl Store {
             },
         };
         if let Some(why) = &why {
-            let why = crate::cards::text::escape_controls(why);
+            let why = crate::base::visible::escape(why);
             self.warn(format!("game {id} is left out of the best scores: {why}"));
         }
         why.is_none()
@@ -116,6 +117,17 @@ impl Store {
             hash: view.rules().hash,
             daily: daily_of(view),
         };
+        if let (Some(daily), Some(db)) = (&key.daily, &self.db) {
+            // A daily deal played again is practice: no best of it counts.
+            let kind = if matches!(view.deal(), Deal::Puzzle { .. }) {
+                "puzzle"
+            } else {
+                "daily"
+            };
+            if history::daily_done(db, key.game, &key.hash, daily, kind).unwrap_or(false) {
+                return false;
+            }
+        }
         let previous = self.best_by(key.clone());
         if key.daily.is_some() {
             self.bests.raise(&key, score);

@@ -8,10 +8,10 @@
 
 use std::collections::BTreeSet;
 
+use crate::base::utc;
+use crate::deal::Deal;
 use crate::record::{GameKind, Record};
-use crate::start::Deal;
 use crate::store::summary::Recap;
-use crate::utc;
 
 /// What the daily deal of one date says for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ mod tests {
         let mut store = Store::at(Some(dir.path().to_path_buf()));
         for date in dates {
             let date = utc::Date::daily(date).unwrap();
-            let (mut g, meta) = crate::start::start_daily(Rules::default_rules(), Some(date));
+            let (mut g, meta) = crate::deal::start_daily(Rules::default_rules(), Some(date));
             let _ = g.play(Move::Place(0));
             store.finish(&InPlay::solo(&g, &meta), Some(Ending::Lost), None);
         }
@@ -125,9 +125,9 @@ mod tests {
         assert!(message.contains("has not come yet"), "{message}");
         assert!(message.contains(&today), "{message}");
         let typed = utc::Date::daily(&today).unwrap();
-        let (_, daily) = crate::start::start_daily(Rules::default_rules(), Some(typed));
+        let (_, daily) = crate::deal::start_daily(Rules::default_rules(), Some(typed));
         assert!(matches!(daily.deal, Deal::Daily { ref date, .. } if *date == today));
-        let (_, puzzle) = crate::puzzle::start(&Rules::default_rules(), None, Some(typed));
+        let (_, puzzle) = crate::deal::puzzle::start(&Rules::default_rules(), None, Some(typed));
         assert!(matches!(puzzle.deal, Deal::Puzzle { date: Some(ref d), .. } if *d == today));
     }
 }

@@ -15,7 +15,7 @@
 //! kinds of game in progress as one, [`InPlay`]) → `api` (what the screens hand the [`Store`]: the
 //! [`Ongoing`] game, and what they get back) → `daily` → `summary` (what history shows of a game).
 //! The documents it stores are `crate::record`'s, the JSON exchange format, which knows nothing of
-//! storage; below them all, a game's deal and start are `crate::start`'s.
+//! storage; below them all, a game's deal and start are `crate::deal`'s.
 //! This file is the [`Store`], the store of every screen, a thin front re-exporting what the rooms
 //! above use; it alone holds the database (no `rusqlite` type and no SQL text crosses it: a
 //! listing is asked for with a typed [`Filter`]). Its methods live in the rooms of their job:
@@ -45,19 +45,19 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 
 use crate::cards::rules::Rules;
+use crate::deal::Deal;
 use crate::record::{Entry, GameKind, format};
-use crate::start::Deal;
 use api::Ongoing;
 use db::{claim, history, id, saves};
 
-use crate::utc;
+use crate::base::utc;
 
 #[cfg(test)]
 pub(crate) use api::PlayerInfo;
 pub(crate) use api::{Played, ResumeError, Resumed, SavedGameInfo};
 pub(crate) use daily::{DailyNews, dailies, streaks};
-pub(crate) use db::data::backup::Restored;
 pub(crate) use db::data::backup::summary as refused_summary;
+pub(crate) use db::data::backup::{KEPT_COPIES, Restored};
 pub(crate) use db::data::check::Found;
 pub(crate) use db::error::StoreError;
 pub(crate) use db::history::{Daily, Filter};

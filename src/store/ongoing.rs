@@ -1,5 +1,5 @@
 //! One game in progress, whichever of the four kinds (a card or classic game, a duel of either):
-//! what saving, listing and recording it need, written once over [`Side`], so the store has one
+//! what saving, listing and recording it need, written once over [`Recorded`], so the store has one
 //! code path for all of them.
 
 use serde_json::Value;
@@ -7,9 +7,9 @@ use serde_json::Value;
 use crate::cards::engine::Game;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
+use crate::deal::Deal;
 use crate::duel::{Duel, Playable};
-use crate::record::{DuelRecord, Entry, GameKind, Recorded, RulesRecord, Side};
-use crate::start::Deal;
+use crate::record::{DuelRecord, Entry, GameKind, Recorded, RulesRecord};
 use crate::store::api::{Moves, Ongoing, PlayerInfo, Resumed, SavedGameInfo};
 
 /// One player's game, or a duel with the players' names.
@@ -19,9 +19,9 @@ pub(crate) enum Play<'a, G> {
 }
 
 /// A game in progress, borrowed, with its metadata: what the screens hand the store.
-pub(crate) struct InPlay<'a, G: Side>(pub Play<'a, G>, pub &'a G::Meta);
+pub(crate) struct InPlay<'a, G: Recorded>(pub Play<'a, G>, pub &'a G::Meta);
 
-impl<'a, G: Side> InPlay<'a, G> {
+impl<'a, G: Recorded> InPlay<'a, G> {
     pub(crate) fn solo(game: &'a G, meta: &'a G::Meta) -> Self {
         InPlay(Play::Solo(game), meta)
     }
@@ -39,7 +39,7 @@ fn player<G: Playable>(name: &str, p: &G) -> PlayerInfo {
     }
 }
 
-impl<G: Side> InPlay<'_, G> {
+impl<G: Recorded> InPlay<'_, G> {
     /// The game it is played at (a duel's first player's).
     fn game(&self) -> &G {
         match &self.0 {

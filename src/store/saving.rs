@@ -10,8 +10,8 @@ use super::db::claim::{self, Claim};
 use super::db::error::StoreError;
 use super::db::{self, history, id, import, saves};
 use super::{GameKind, Store};
+use crate::base::utc;
 use crate::cards::summary::Ending;
-use crate::utc;
 
 /// How many ids a save tries before it gives up: each is fresh, so two in a row taken means
 /// something else is wrong.
@@ -58,12 +58,16 @@ impl Playing {
                     }
                 }
             }
-            let tx = db::schema::begin(db)?;
-            if self.carried {
-                saves::remove(&tx, &self.id)?;
-            }
-            let written = saves::write_in(&tx, &self.id, view, now, !self.in_db, &self.sent)?;
-            tx.commit()?;
+            let (id, carried, fresh) = (&self.id, self.carried, !self.in_db);
+            let written = db::schema::with_room(db, |db| {
+                let tx = db::schema::begin(db)?;
+                if carried {
+                    saves::remove(&tx, id)?;
+                }
+                let written = saves::write_in(&tx, id, view, now, fresh, &self.sent)?;
+                tx.commit()?;
+                Ok(written)
+            })?;
             if let Some(moves) = written {
                 self.carried = false;
                 self.in_db = true;
@@ -154,13 +158,13 @@ impl Store {
             let e = self.unopened();
             return Err(e.context(|_| "there is no database: the game is not recorded".into()));
         };
-        let result = (|| {
+        let key = self.key;
+        let result = db::schema::with_room(db, |db| {
             let tx = db::schema::begin(db)?;
-            history::add(&tx, &record, self.key)?;
+            history::add(&tx, &record, key)?;
             saves::remove(&tx, &id)?;
-            tx.commit()
-        })()
-        .map_err(StoreError::from);
+            Ok(tx.commit()?)
+        });
         if let Err(e) = result {
             // Writes fail from here on: the save is as of the last move that could be saved.
             self.failing = true;
@@ -172,7 +176,7 @@ impl Store {
                 (Some(Ok(path)), _) => format!(
                     "cannot record the game in the database ({e}); its record was written to {} \
                      instead and goes into history at the next start",
-                    crate::cards::text::escape_controls(&path.display().to_string())
+                    crate::base::visible::escape(&path.display().to_string())
                 ),
                 (_, Some(p)) if p.in_db => format!(
                     "cannot record the game in history ({e}); it stays saved as of the last move \
@@ -183,6 +187,10 @@ impl Store {
                      it is lost"
                 ),
             };
+            // No save of it is left for its claim to guard.
+            if let Some(c) = playing.and_then(|p| (!p.in_db).then_some(p.claim).flatten()) {
+                c.remove();
+            }
             let message = self.noticed(message, e.is_damage());
             self.warnings.push(message.clone());
             return Err(e.context(|_| message));

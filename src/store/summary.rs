@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::summary::Ending;
+use crate::deal::Deal;
 use crate::duel::DuelResult;
 use crate::record::{DuelPlayer, GameKind};
-use crate::start::Deal;
 
 /// What history shows of one finished game or duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,19 +50,19 @@ pub(crate) struct Recap {
 impl Recap {
     /// Its texts (the rules' and the players' names, a deck file's path, a daily date) as they
     /// show: a character that does not show as itself, in a row of an older version or one
-    /// edited in the database, is written as its code ([`crate::visible`]) in every output, the
+    /// edited in the database, is written as its code ([`crate::base::visible`]) in every output, the
     /// table, CSV, JSON and stats alike.
     pub(crate) fn escape_typed(&mut self) {
-        crate::visible::escape_in_place(&mut self.rules);
+        crate::base::visible::escape_in_place(&mut self.rules);
         for p in self.players.iter_mut().flat_map(|p| p.iter_mut()) {
-            crate::visible::escape_in_place(&mut p.name);
+            crate::base::visible::escape_in_place(&mut p.name);
         }
         match &mut self.deal {
             Deal::DeckFile { path: text }
             | Deal::Daily { date: text, .. }
             | Deal::Puzzle {
                 date: Some(text), ..
-            } => crate::visible::escape_in_place(text),
+            } => crate::base::visible::escape_in_place(text),
             Deal::Seed { .. } | Deal::Puzzle { date: None, .. } => {}
         }
     }

@@ -92,8 +92,8 @@ struct Run {
 
 /// [`Sums`]: per rules (by hash), the card and classic games' count, wins, total score, the
 /// latest end (whose rules' name is shown) and how many reached each highest card, of the
-/// verified rows (the others are counted as left out); the rules played lately first. The best
-/// is left for the caller to check.
+/// verified rows (the others are counted as left out) that are not practice; the rules played
+/// lately first. The best is left for the caller to check.
 pub(crate) fn tally(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Sums> {
     let rules: HashMap<i64, (String, String)> = conn
         .prepare_cached("SELECT id, name, hash FROM rules")?
@@ -109,7 +109,8 @@ pub(crate) fn tally(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Sum
             Some((*id, tag))
         })
         .collect();
-    let (runs, unverified) = scan(conn, key, &tags)?;
+    let practice = history::practice_rows(conn)?;
+    let (runs, unverified) = scan(conn, key, &tags, &practice)?;
     let mut ids = Vec::with_capacity(unverified.len());
     let mut id_of = conn.prepare_cached("SELECT CAST(id AS TEXT) FROM games WHERE n = ?1")?;
     for n in unverified {
@@ -122,11 +123,13 @@ pub(crate) fn tally(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Sum
     })
 }
 
-/// The runs of the tally index (see [`Run`]), and the rows (`n`) not verified.
+/// The runs of the tally index (see [`Run`]), and the rows (`n`) not verified. The rows in
+/// `practice` (a daily deal played again) are checked but counted in no run.
 fn scan(
     conn: &Connection,
     key: Option<Key>,
     tags: &HashMap<i64, i64>,
+    practice: &std::collections::HashSet<i64>,
 ) -> rusqlite::Result<(Vec<Run>, Vec<i64>)> {
     let mut runs: Vec<Run> = Vec::new();
     let mut unverified = Vec::new();
@@ -174,6 +177,7 @@ fn scan(
             unverified.push(int(0));
         }
         let cards = match v[1] {
+            _ if practice.contains(&int(0)) => continue,
             ValueRef::Text(b"cards") => true,
             ValueRef::Text(b"classic") => false,
             _ => continue,
@@ -237,7 +241,7 @@ fn by_hash(runs: &[Run], rules: &HashMap<i64, (String, String)>, cards: bool) ->
     for run in runs.iter().filter(|r| r.cards == cards) {
         let (mut name, hash) = rules.get(&run.rules).cloned().unwrap_or_default();
         // The name as it shows (see `Recap::escape_typed`).
-        crate::visible::escape_in_place(&mut name);
+        crate::base::visible::escape_in_place(&mut name);
         let latest = run.latest.unwrap_or(i64::MIN);
         let i = all
             .iter()

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::*;
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
-use crate::start::{Deal, GameMeta};
+use crate::deal::{Deal, GameMeta, puzzle};
 use crate::store::api::ResumeError;
 
 fn game(seed: u64) -> (Game, GameMeta) {
@@ -154,4 +154,72 @@ fn a_restart_is_recorded_as_such_and_no_game_a_win_rate_counts() {
     let cards = &tally.cards[0];
     assert_eq!((cards.games, cards.ended, cards.wins), (2, 1, 1));
     assert_eq!(cards.left_out, 0, "the restarted game verifies");
+}
+
+/// A daily deal finished twice: the second play is practice, which stays in history marked so
+/// but counts in neither the menu's record of the rules nor `stats`' figures per rules, nor in
+/// the rules' best.
+#[test]
+fn practice_counts_in_no_record_of_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = at(&dir);
+    let mut rules = Rules::default_rules();
+    rules.deck.size = 30;
+    let date = utc::Date::daily(&utc::date(utc::now())).unwrap();
+    let greedy = crate::strategy::Greedy;
+    let mut scores = Vec::new();
+    for bot in [None, Some(&greedy)] {
+        let (mut g, meta) = crate::deal::start_daily(rules.clone(), Some(date));
+        // First every card on the first column that takes it; then, knowing the deck, better.
+        let moves = match bot {
+            Some(b) => crate::strategy::play_out(&g, b, 1),
+            None => Vec::new(),
+        };
+        for m in moves {
+            g.play(m).unwrap();
+        }
+        while !g.is_over() {
+            let n = g.rules().board.columns;
+            if !(0..n).any(|c| g.play(Move::Place(c)).is_ok()) {
+                break;
+            }
+        }
+        scores.push(g.position().score);
+        s.finish(&InPlay::solo(&g, &meta), None, None);
+    }
+    let rows = s.entries();
+    assert_eq!(rows.len(), 2, "both plays stay in history");
+    assert!(
+        rows[0].practice && !rows[1].practice,
+        "the newest is practice"
+    );
+    let played = s.played(&rules);
+    assert_eq!(played.games, 1, "{played:?}");
+    let tally = s.stats().unwrap();
+    let cards = &tally.cards[0];
+    assert_eq!((cards.games, cards.ended, cards.left_out), (1, 1, 0));
+    assert_eq!(cards.total_score, scores[0]);
+    assert!(
+        scores[1] > scores[0],
+        "the practice scored more: {scores:?}"
+    );
+    assert_eq!(played.best, Some(scores[0]), "{scores:?}");
+    // Nor in the deal's own best: the first attempt's, as its line to share.
+    let deal_best = s.daily_best(&rules, &utc::date(utc::now()));
+    assert_eq!(deal_best, Some(scores[0]), "{scores:?}");
+}
+
+/// A puzzle saved before its target came and after it is one saved game, not two.
+#[test]
+fn the_target_found_in_play_keeps_one_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = at(&dir);
+    let (mut game, mut meta) = puzzle::start(&Rules::default_rules(), Some(8), None);
+    game.play(Move::Place(0)).unwrap();
+    store.save(&InPlay::solo(&game, &meta));
+    puzzle::keep_target(&mut meta.deal, puzzle::Target::of(&puzzle::target(&game)));
+    game.play(Move::Place(0)).unwrap();
+    store.save(&InPlay::solo(&game, &meta));
+    assert_eq!(store.saved_games().len(), 1);
+    assert_eq!(puzzle::target_of(&meta.deal).map(|t| t.score), Some(12));
 }

@@ -4,6 +4,7 @@
 //! "too small" message, which hides the screen, fails). Each screen's own tests look closer;
 //! this one makes sure none is forgotten.
 
+use crate::ui::kit::Canvas;
 use std::sync::Arc;
 
 use crate::cards::engine::{Game, Move};
@@ -113,7 +114,12 @@ fn every_screen_fits_every_size() {
                         ..ClassicScreen::of(&g)
                     };
                     let what = format!("classic {over:?} ({})", words.help_title);
-                    fits(&what, lay_out_classic(&s, words, theme, w, h), w, h);
+                    fits(
+                        &what,
+                        lay_out_classic(&s, Canvas::new(words, theme, w, h)),
+                        w,
+                        h,
+                    );
                     let mut j = Journal::new(1);
                     let slid = Some((1, crate::ui::screens::Slid::Suggested(Some(Dir::Up))));
                     let lines = log_classic(&g, None, over, slid, &mut j, STAMP, (w, h));
@@ -131,7 +137,12 @@ fn every_screen_fits_every_size() {
                         gave_up: None,
                     };
                     let what = format!("classic duel {over:?} ({})", words.help_title);
-                    fits(&what, lay_out_duel(&s, words, theme, w, h), w, h);
+                    fits(
+                        &what,
+                        lay_out_duel(&s, Canvas::new(words, theme, w, h)),
+                        w,
+                        h,
+                    );
                 }
                 menus(words, theme, w, h);
                 // What the boss key shows over a screen that is not a game.
@@ -153,7 +164,7 @@ fn every_screen_fits_every_size() {
 /// The card game's screens under each preset: the game, its help and result, a replay or
 /// review (the bot's view), the log look (in English in both languages), a duel.
 fn card_screens(
-    words: &Words,
+    words: &'static Words,
     theme: Theme,
     (w, h): (usize, usize),
     news: &[Note],
@@ -179,7 +190,12 @@ fn card_screens(
                     ..Screen::of(&g)
                 };
                 let what = format!("{preset} cards {over:?} {player:?} ({})", words.help_title);
-                fits(&what, lay_out_cards(&s, words, theme, w, h), w, h);
+                fits(
+                    &what,
+                    lay_out_cards(&s, Canvas::new(words, theme, w, h)),
+                    w,
+                    h,
+                );
             }
             // The log look.
             let s = CardLog {
@@ -206,7 +222,12 @@ fn card_screens(
                 gave_up: matches!(over, Overlay::Result { .. }).then_some(1),
             };
             let what = format!("{preset} duel {over:?} ({})", words.help_title);
-            fits(&what, lay_out_duel(&s, words, theme, w, h), w, h);
+            fits(
+                &what,
+                lay_out_duel(&s, Canvas::new(words, theme, w, h)),
+                w,
+                h,
+            );
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::ui::term::Key;
 use crate::cards::rules::Rules;
 use crate::config::edit::{Draft, Field, Kind};
 
-use crate::ui::kit::{Theme, Tone, Words, fill, plural, wrap};
+use crate::ui::kit::{Canvas, Tone, Words, fill, plural, wrap};
 use crate::ui::term::Act;
 use crate::ui::widgets::{Item, List};
 
@@ -153,7 +153,8 @@ impl Editor {
     /// The lines above the list: the title, the estimate, the selected key explained, the last
     /// message. In a window of 24 lines or more the explanation takes as many lines whatever
     /// the key, so the list does not move as the selection does.
-    fn head(&self, words: &Words, theme: Theme, (width, height): (usize, usize)) -> Vec<String> {
+    fn head(&self, c: Canvas) -> Vec<String> {
+        let (words, theme, width, height) = (c.words, c.theme, c.width, c.height);
         let file = self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |f| f.to_string_lossy().into(),
@@ -437,7 +438,7 @@ impl Editor {
             Key::Backspace => {
                 text.pop();
             }
-            Key::Char(c) if !crate::visible::is_hidden(*c) && text.chars().count() < 40 => {
+            Key::Char(c) if !crate::base::visible::is_hidden(*c) && text.chars().count() < 40 => {
                 text.push(*c);
             }
             _ => return,
@@ -474,13 +475,14 @@ impl Editor {
         self.selected
     }
 
-    /// What is drawn in a window of `size`: the lines above the list, its items and its keys
-    /// (see [`View::list`]).
-    pub(crate) fn view(&mut self, words: &Words, theme: Theme, size: (usize, usize)) -> View {
+    /// What is drawn on canvas `c`: the lines above the list, its items and its keys (see
+    /// [`View::list`]).
+    pub(crate) fn view(&mut self, c: Canvas) -> View {
+        let words = c.words;
         let rows = self.rows();
         self.selected = self.selected.min(rows.len() - 1);
         View {
-            head: self.head(words, theme, size),
+            head: self.head(c),
             items: rows.iter().map(|&r| self.item(r, words)).collect(),
             keys: if self.typing.is_some() {
                 words.editor_typing_keys

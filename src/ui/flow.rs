@@ -5,14 +5,16 @@ use std::io;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
-use crate::start::Deal;
+use crate::deal::Deal;
 use crate::store::{DailyNews, Resumed, Store};
 
 use crate::record::GameKind;
 use crate::ui::kit::{Level, Stamp};
 use crate::ui::kit::{Tone, Words, fill, plural};
 use crate::ui::menu::{self, Resume};
-use crate::ui::play::{After, End, Match, Setup, play_cards, play_classic, play_duel, resume_duel};
+use crate::ui::play::{
+    After, End, GameToPlay, Setup, play_cards, play_classic, play_duel, resume_duel,
+};
 use crate::ui::prepare::{Prepared, prepare};
 use crate::ui::screens::share_line;
 use crate::ui::term::{Look, TermGuard, Ui, hide_in_log};
@@ -46,7 +48,7 @@ fn ready(
     ui: &Ui,
     store: &mut Store,
     game: &crate::cards::engine::Game,
-    meta: &crate::start::GameMeta,
+    meta: &crate::deal::GameMeta,
     home: bool,
 ) -> Ready {
     match menu::saved_deal(ui, store, game, meta) {
@@ -84,27 +86,27 @@ fn then(end: End, home: bool) -> Then {
     }
 }
 
-/// The terminal game: `first` when the command line chose what to play, else the start menu;
-/// then game after game until the player leaves. Prints a last line on the normal screen.
 /// A new classic game, unless the player takes up the saved one instead (asked first); `None`:
 /// the player left.
 fn classic_or_saved(
     ui: &Ui,
     store: &mut Store,
     g: Box<crate::classic::ClassicGame>,
-    m: crate::start::ClassicMeta,
-) -> Option<Match> {
+    m: crate::deal::ClassicMeta,
+) -> Option<GameToPlay> {
     match menu::saved_classic(ui, store) {
-        Resume::Saved(r) => Some(Match::Saved(r)),
-        Resume::Fresh => Some(Match::Classic(g, m)),
+        Resume::Saved(r) => Some(GameToPlay::Saved(r)),
+        Resume::Fresh => Some(GameToPlay::Classic(g, m)),
         Resume::Leave => None,
     }
 }
 
+/// The terminal game: `first` when the command line chose what to play, else the start menu;
+/// then game after game until the player leaves. Prints a last line on the normal screen.
 pub(crate) fn play(
     ui: &Ui,
     rules: Rules,
-    first: Option<Match>,
+    first: Option<GameToPlay>,
     store: &mut Store,
 ) -> io::Result<()> {
     play_saying(ui, rules, first, store, Opening::default())
@@ -115,7 +117,7 @@ pub(crate) fn play(
 pub(crate) struct Opening {
     /// Why the rules file cannot be played (its error): the first menu says it, the default
     /// rules being in force instead.
-    pub broken: Option<String>,
+    pub broken: Option<crate::config::parse::RulesError>,
     /// The rules were asked for on the command line (`--rules`, `--config`): the menu opens on
     /// a game of them (the newest save of them, else a new game), and its daily deal is played
     /// with them rather than with the day's rules.
@@ -126,116 +128,36 @@ pub(crate) struct Opening {
 pub(crate) fn play_saying(
     ui: &Ui,
     rules: Rules,
-    first: Option<Match>,
+    first: Option<GameToPlay>,
     store: &mut Store,
     opening: Opening,
 ) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
-    let Opening { broken, asked } = opening;
-    let mut broken = broken.map(|why| (fill(ui.words.menu_broken_rules, &[&why]), Tone::Bad));
-    let mut rules = Arc::new(rules);
-    // The log look opens on the game, not on a menu (which cannot be drawn as a log).
-    let first = first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(store, &rules)));
-    // Whether the player has been at the start menu: from then on every game comes back to it,
-    // however the session began (`play --seed`, `puzzle`, `daily`, a resume).
-    let mut home = first.is_none();
-    let mut next = first;
-    // The game the last one left saved: its save's id (the newest save, just written), its
-    // score, and the farewell that says so. Forgotten once the save is gone (deleted from the
-    // menu, or taken up and finished), so the farewell never tells of a save that is not there.
-    let mut kept: Option<(String, u64, &str)> = None;
-    // What a finished daily deal says: the line to share, the streak, the deal's best.
-    let mut daily: Vec<String> = Vec::new();
-    // What became of a duel given up (who gave up, the score, whether it is recorded).
-    let mut given_up: Option<String> = None;
-    loop {
-        let chosen = if let Some(m) = next.take() {
-            m
-        } else {
-            let mut news = menu_news(ui.words, kept.as_ref().map(|k| k.1), &daily);
-            news.extend(given_up.take().map(|l| (l, Tone::Info)));
-            news.extend(broken.take());
-            // A menu reached in the log look is covered by the log until `b`.
-            hide_in_log(ui);
-            let chosen = menu::start(ui, &mut rules, store, &news, asked);
-            home = true;
-            kept = kept.filter(|(id, ..)| store.saved_games().iter().any(|i| i.id == *id));
-            match chosen {
-                Some(m) => m,
-                None => break,
-            }
-        };
-        daily.clear();
-        // How the session ended, what "again" plays, and the farewell of a kept game.
-        let (end, again, saved_bye) = match chosen {
-            Match::Cards(g, m) => {
-                let target = match ready(ui, store, &g, &m, home) {
-                    Ready::Play(target) => target,
-                    Ready::Saved(r) => {
-                        next = Some(Match::Saved(r));
-                        continue;
-                    }
-                    Ready::Menu => continue,
-                    Ready::Leave => break,
-                };
-                let played = Arc::clone(g.rules_arc());
-                let deal = m.deal.clone();
-                // A game of other rules puts them in force for the menu; a puzzle's rules (a
-                // short open deck) are no rules to offer a normal game of, and the day's rules
-                // are the daily deal's, not the player's choice.
-                if !matches!(deal, Deal::Puzzle { .. } | Deal::Daily { .. }) {
-                    rules = Arc::clone(&played);
-                }
-                let (end, par) = play_cards(ui, store, *g, m, target);
-                if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
-                    let news = store.daily_news(&played, date);
-                    daily = daily_lines(ui.words, news, date, par);
-                }
-                let (g, m) = again(&deal, &played);
-                (end, Match::Cards(Box::new(g), m), ui.words.saved_bye)
-            }
-            Match::ClassicOrSaved(g, m) => match classic_or_saved(ui, store, g, m) {
-                Some(chosen) => {
-                    next = Some(chosen);
-                    continue;
-                }
-                None => break,
-            },
-            Match::Classic(g, m) => {
-                let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
-                let end = play_classic(ui, store, *g, m);
-                (end, fresh, ui.words.classic_saved_bye)
-            }
-            Match::Duel(setup) => {
-                let (end, said) = play_duel(ui, store, &setup);
-                given_up = said;
-                (end, Match::Duel(setup.again()), ui.words.duel_saved_bye)
-            }
-            Match::Saved(Resumed::Cards(g, m)) => {
-                next = Some(Match::Cards(g, m));
-                continue;
-            }
-            Match::Saved(Resumed::Classic(g, m)) => {
-                next = Some(Match::Classic(g, m));
-                continue;
-            }
-            Match::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
-                let again = Setup::after(&r, ui.words);
-                let (end, said) = resume_duel(ui, store, r);
-                given_up = said;
-                (end, Match::Duel(again), ui.words.duel_saved_bye)
-            }
+    let mut session = Session::open(ui, rules, first, store, opening);
+    while let Some(chosen) = session.chosen(ui, store) {
+        session.daily.clear();
+        // How the game ended, what "again" plays, and the farewell of a kept game.
+        let (end, again, saved_bye) = match session.play(ui, store, chosen) {
+            Turn::Ended(end, again, bye) => (end, again, bye),
+            Turn::Next => continue,
+            Turn::Leave => break,
         };
         // The game is no longer played here: another window may take its save up.
         store.release();
-        kept = kept_after(end, store, saved_bye);
-        match then(end, home) {
-            Then::Again => next = Some(again),
+        session.kept = kept_after(end, store, saved_bye);
+        match then(end, session.home) {
+            Then::Again => session.next = Some(again),
             Then::Menu => {}
             Then::Leave => break,
         }
     }
     drop(guard);
+    let Session {
+        kept,
+        daily,
+        given_up,
+        ..
+    } = session;
     farewell(
         ui,
         kept.map(|(_, score, bye)| (score, bye)),
@@ -243,6 +165,164 @@ pub(crate) fn play_saying(
         given_up,
     );
     Ok(())
+}
+
+/// What a session keeps from one game to the next.
+struct Session {
+    rules: Arc<Rules>,
+    /// The rules were asked for on the command line (see [`Opening::asked`]).
+    asked: bool,
+    /// Why the rules file cannot be played, for the first menu to say.
+    broken: Option<(String, Tone)>,
+    /// Whether the player has been at the start menu: from then on every game comes back to
+    /// it, however the session began (`play --seed`, `puzzle`, `daily`, a resume).
+    home: bool,
+    /// What to play next without asking the menu.
+    next: Option<GameToPlay>,
+    /// The game the last one left saved: its save's id (the newest save, just written), its
+    /// score, and the farewell that says so. Forgotten once the save is gone (deleted from the
+    /// menu, or taken up and finished), so the farewell never tells of a save that is not there.
+    kept: Option<(String, u64, &'static str)>,
+    /// What a finished daily deal says: the line to share, the streak, the deal's best.
+    daily: Vec<String>,
+    /// What became of a duel given up (who gave up, the score, whether it is recorded).
+    given_up: Option<String>,
+}
+
+/// What became of a game chosen.
+enum Turn {
+    /// It was played: how it ended, what "again" plays, the farewell of a game kept.
+    Ended(End, GameToPlay, &'static str),
+    /// Something else comes first ([`Session::next`], else the menu).
+    Next,
+    Leave,
+}
+
+impl Session {
+    /// A session opening on `first` (else the menu) with `rules` in force.
+    fn open(
+        ui: &Ui,
+        rules: Rules,
+        first: Option<GameToPlay>,
+        store: &mut Store,
+        opening: Opening,
+    ) -> Session {
+        let Opening { broken, asked } = opening;
+        let rules = Arc::new(rules);
+        // The log look opens on the game, not on a menu (which cannot be drawn as a log).
+        let first =
+            first.or_else(|| (ui.look.get() == Look::Log).then(|| log_first(store, &rules)));
+        Session {
+            broken: broken.map(|e| (menu::unplayable(ui.words, &e), Tone::Bad)),
+            rules,
+            asked,
+            home: first.is_none(),
+            next: first,
+            kept: None,
+            daily: Vec::new(),
+            given_up: None,
+        }
+    }
+
+    /// The game to play now: the one set to come next, else the menu's choice (with what the
+    /// last game left to say above it); `None` when the player left the menu.
+    fn chosen(&mut self, ui: &Ui, store: &mut Store) -> Option<GameToPlay> {
+        if let Some(m) = self.next.take() {
+            return Some(m);
+        }
+        let mut news = menu_news(ui.words, self.kept.as_ref().map(|k| k.1), &self.daily);
+        news.extend(self.given_up.take().map(|l| (l, Tone::Info)));
+        news.extend(self.broken.take());
+        // A menu reached in the log look is covered by the log until `b`.
+        hide_in_log(ui);
+        let chosen = menu::start(ui, &mut self.rules, store, &news, self.asked);
+        self.home = true;
+        self.kept = self
+            .kept
+            .take()
+            .filter(|(id, ..)| store.saved_games().iter().any(|i| i.id == *id));
+        chosen
+    }
+
+    /// Plays `chosen`, or sets what comes first ([`Session::next`]): a save to take up, a
+    /// classic game's save offered.
+    fn play(&mut self, ui: &Ui, store: &mut Store, chosen: GameToPlay) -> Turn {
+        let words = ui.words;
+        let (end, again, bye) = match chosen {
+            GameToPlay::Cards(g, m) => return self.play_cards(ui, store, *g, m),
+            GameToPlay::ClassicOrSaved(g, m) => {
+                self.next = classic_or_saved(ui, store, g, m);
+                return if self.next.is_some() {
+                    Turn::Next
+                } else {
+                    Turn::Leave
+                };
+            }
+            GameToPlay::Classic(g, m) => {
+                let fresh = menu::fresh_classic(g.rules(), &m.rules_name);
+                (
+                    play_classic(ui, store, *g, m),
+                    fresh,
+                    words.classic_saved_bye,
+                )
+            }
+            GameToPlay::Duel(setup) => {
+                let (end, said) = play_duel(ui, store, &setup);
+                self.given_up = said;
+                (end, GameToPlay::Duel(setup.again()), words.duel_saved_bye)
+            }
+            GameToPlay::Saved(Resumed::Cards(g, m)) => {
+                self.next = Some(GameToPlay::Cards(g, m));
+                return Turn::Next;
+            }
+            GameToPlay::Saved(Resumed::Classic(g, m)) => {
+                self.next = Some(GameToPlay::Classic(g, m));
+                return Turn::Next;
+            }
+            GameToPlay::Saved(r @ (Resumed::CardDuel(..) | Resumed::ClassicDuel(..))) => {
+                let again = Setup::after(&r, words);
+                let (end, said) = resume_duel(ui, store, r);
+                self.given_up = said;
+                (end, GameToPlay::Duel(again), words.duel_saved_bye)
+            }
+        };
+        Turn::Ended(end, again, bye)
+    }
+
+    /// A card game made ready ([`ready`]) and played; a finished daily deal's lines kept for
+    /// the menu.
+    fn play_cards(
+        &mut self,
+        ui: &Ui,
+        store: &mut Store,
+        g: crate::cards::engine::Game,
+        m: crate::deal::GameMeta,
+    ) -> Turn {
+        let target = match ready(ui, store, &g, &m, self.home) {
+            Ready::Play(target) => target,
+            Ready::Saved(r) => {
+                self.next = Some(GameToPlay::Saved(r));
+                return Turn::Next;
+            }
+            Ready::Menu => return Turn::Next,
+            Ready::Leave => return Turn::Leave,
+        };
+        let played = Arc::clone(g.rules_arc());
+        let deal = m.deal.clone();
+        // A game of other rules puts them in force for the menu; a puzzle's rules (a short open
+        // deck) are no rules to offer a normal game of, and the day's rules are the daily
+        // deal's, not the player's choice.
+        if !matches!(deal, Deal::Puzzle { .. } | Deal::Daily { .. }) {
+            self.rules = Arc::clone(&played);
+        }
+        let (end, par) = play_cards(ui, store, g, m, target);
+        if let (Some(date), End::Over(_)) = (of_the_day(&deal), end) {
+            let news = store.daily_news(&played, date);
+            self.daily = daily_lines(ui.words, news, date, par);
+        }
+        let (g, m) = again(&deal, &played);
+        Turn::Ended(end, GameToPlay::Cards(Box::new(g), m), ui.words.saved_bye)
+    }
 }
 
 /// The game a session's last game left saved, when it was (its save is the newest): its id, its
@@ -276,17 +356,17 @@ fn farewell(ui: &Ui, kept: Option<(u64, &str)>, daily: &[String], given_up: Opti
 
 /// The game the log look opens on: the newest saved card game of `rules` (not open in another
 /// window), else a new one.
-fn log_first(store: &mut Store, rules: &Arc<Rules>) -> Match {
+fn log_first(store: &mut Store, rules: &Arc<Rules>) -> GameToPlay {
     let hash = rules.hash();
     let saved = store
         .saved_games()
         .into_iter()
         .find(|i| i.game == GameKind::Cards && i.rules_hash == hash);
     if let Some(r) = saved.and_then(|i| store.resume(&i.id).ok()) {
-        return Match::Saved(r);
+        return GameToPlay::Saved(r);
     }
     let (g, m) = menu::fresh_game(rules);
-    Match::Cards(Box::new(g), m)
+    GameToPlay::Cards(Box::new(g), m)
 }
 
 /// The last lines of the log look, printed on the shell's screen: the service shutting down,
@@ -319,8 +399,6 @@ fn menu_news(words: &Words, kept: Option<u64>, daily: &[String]) -> Vec<(String,
         .collect()
 }
 
-/// What a finished daily deal of `date` says: the line to share under a word saying so, the
-/// streak, the best score of the deal. Nothing when it was not recorded.
 /// The date of a daily deal or a daily puzzle.
 fn of_the_day(deal: &Deal) -> Option<&str> {
     match deal {
@@ -333,13 +411,15 @@ fn of_the_day(deal: &Deal) -> Option<&str> {
 }
 
 /// What "again" deals after a game of `deal`: a new puzzle after a puzzle, else a new game.
-fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate::start::GameMeta) {
+fn again(deal: &Deal, rules: &Arc<Rules>) -> (crate::cards::engine::Game, crate::deal::GameMeta) {
     match deal {
-        Deal::Puzzle { .. } => crate::puzzle::start(rules, None, None),
+        Deal::Puzzle { .. } => crate::deal::puzzle::start(rules, None, None),
         _ => menu::fresh_game(rules),
     }
 }
 
+/// What a finished daily deal of `date` says: the line to share under a word saying so, the
+/// streak, the best score of the deal. Nothing when it was not recorded.
 fn daily_lines(
     words: &Words,
     news: Option<DailyNews>,

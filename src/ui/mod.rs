@@ -1,16 +1,19 @@
 //! The terminal game: the full-screen front end a player uses on a terminal.
 //!
-//! Five rooms, each importing only the ones below it (a room's files are private; its `mod.rs`
-//! re-exports what the rooms above use):
+//! Rooms on floors, each importing only the floors below its own (a room's files are private;
+//! its `mod.rs` re-exports what the rooms above use). The floors are docs/development.md's, and
+//! `tests/integration/layers.rs` fails on an import that goes up or sideways:
 //!
 //! ```text
-//! flow, menu   game after game and what follows each; the start menu and its sub-menus
-//! editor       the rules editor (from the rules sub-menu and `rules --edit`)
-//! play/        the loops: the session every game shares, cards, classic, duels, replay, autoplay
-//! widgets/     what a loop or the menu calls to ask or show: lists, yes/no, moves in motion
-//! screens/     pure screens, state in and lines out: cards, classic, duel, the log look
-//! term/        the terminal: taken and given back, signals, keys, timed waits, painting, Ui
-//! kit/         pure pieces every screen shares: words, colours, text helpers, what to draw
+//! flow          game after game and what follows each
+//! menu          the start menu and its sub-menus
+//! net  prepare  a duel across two terminals; a puzzle's target or a game's par worked out
+//! play/         the loops: the session every game shares, cards, classic, duels, replay, autoplay
+//! editor        the rules editor (from the rules sub-menu and `rules --edit`)
+//! widgets/      what a loop or the menu calls to ask or show: lists, yes/no, moves in motion
+//! screens/      pure screens, state in and lines out: cards, classic, duel, the log look
+//! term/         the terminal: taken and given back, signals, keys, timed waits, painting, Ui
+//! kit/          pure pieces every screen shares: words, colours, text helpers, what to draw
 //! ```
 //!
 //! Only the loops (and the widgets they call) read keys; the screens are functions of what they
@@ -44,21 +47,23 @@ use crate::strategy::Strategy;
 
 use self::editor::Editor;
 use self::kit::fill;
-use self::play::{Reel, show_replay, watch};
+use self::play::{Recording, show_replay, watch};
 use self::term::TermGuard;
 
 pub(crate) use self::editor::Edited;
 pub(crate) use self::flow::{Opening, play, play_saying};
 pub(crate) use self::kit::{Lang, Theme, Words, duration};
 pub(crate) use self::menu::fresh_game;
-pub(crate) use self::net::{Brief, net_duel};
-pub(crate) use self::play::{Annotated, DuelGame, Duet, Match, Setup, Shown, Solo, default_names};
+pub(crate) use self::net::net_duel;
+pub(crate) use self::play::{
+    Annotated, DuelGame, Duet, GameToPlay, OnScreen, Setup, Solo, default_names,
+};
 pub(crate) use self::play::{CastSetup, cast};
 pub(crate) use self::screens::share_line;
 pub(crate) use self::term::{Display, Ui, is_interactive, own_args, start_as_service};
 
 /// `new2048 replay` on a terminal: `reel` played back on the game screen until the player leaves.
-pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
+pub(crate) fn replay(ui: &Ui, reel: &dyn Recording) -> io::Result<()> {
     let guard = TermGuard::enter(ui)?;
     show_replay(ui, reel, 0);
     drop(guard);
@@ -72,8 +77,8 @@ pub(crate) fn replay(ui: &Ui, reel: &dyn Reel) -> io::Result<()> {
 pub(crate) fn edit_rules(ui: &Ui, file: (PathBuf, String)) -> Result<Edited, Error> {
     let (path, text) = file;
     let mut editor = Editor::open(&path, &text).map_err(Error::usage)?;
-    let guard =
-        TermGuard::enter(ui).map_err(|e| Error::io(format!("cannot take the terminal: {e}")))?;
+    let guard = TermGuard::enter(ui)
+        .map_err(|e| Error::failed(format!("cannot take the terminal: {e}")))?;
     let edited = play::edit(ui, &mut editor);
     drop(guard);
     Ok(edited)

@@ -19,7 +19,7 @@ use crate::ui::term::Key;
 use crate::cards::engine::{Game, Position};
 use crate::strategy::exact::{self, Budget, Solution, Watch};
 
-use crate::ui::kit::{Theme, Tone, Words, centre, fill, wrap};
+use crate::ui::kit::{Canvas, Tone, centre, fill, wrap};
 use crate::ui::term::{Ui, Waited, draw, size, wait_key};
 
 /// How long a puzzle may take before the screen says it is being prepared.
@@ -97,10 +97,11 @@ pub(crate) fn prepare(ui: &Ui, game: &Game) -> Prepared {
 /// The waiting screen: what is being done, how far it has come (`per_mille` of the most it
 /// will search), and the key that gives it up.
 fn screen(ui: &Ui, per_mille: u64, width: usize, height: usize) -> Vec<String> {
-    lines(ui.words, ui.theme, per_mille, width, height)
+    lines(ui.canvas(width, height), per_mille)
 }
 
-fn lines(words: &Words, theme: Theme, per_mille: u64, width: usize, height: usize) -> Vec<String> {
+fn lines(c: Canvas, per_mille: u64) -> Vec<String> {
+    let (words, theme, width, height) = (c.words, c.theme, c.width, c.height);
     let room = width.saturating_sub(2).clamp(1, 40);
     let filled = (room as u64 * per_mille.min(1000) / 1000) as usize;
     let bar = format!("{}{}", "█".repeat(filled), "░".repeat(room - filled));
@@ -116,7 +117,7 @@ fn lines(words: &Words, theme: Theme, per_mille: u64, width: usize, height: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::kit::{EN, ZH, checked};
+    use crate::ui::kit::{EN, Theme, ZH, checked};
 
     /// The waiting screen fits every size down to 40×15, in both languages, and says how far
     /// the search has come and how to give it up.
@@ -124,7 +125,7 @@ mod tests {
     fn the_waiting_screen_fits() {
         for words in [&EN, &ZH] {
             for (w, h) in [(40, 15), (80, 24), (160, 48)] {
-                let text = checked(&lines(words, Theme::PLAIN, 420, w, h), w, h);
+                let text = checked(&lines(Canvas::new(words, Theme::PLAIN, w, h), 420), w, h);
                 assert!(text.contains("42"), "{text}");
                 assert!(text.contains("Esc"), "{text}");
             }

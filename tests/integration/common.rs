@@ -79,7 +79,7 @@ pub(crate) fn isolate(cmd: &mut Command, home: &Path) {
 }
 
 /// Puts the clock of every later read in `home` (by a run started or running) `secs` seconds
-/// further ahead: the debug build's hook `NEW2048_TEST_CLOCK` (src/utc.rs), instead of a sleep
+/// further ahead: the debug build's hook `NEW2048_TEST_CLOCK` (src/base/utc.rs), instead of a sleep
 /// for distinct one-second stamps or for time played. Written whole, then renamed, so that a
 /// game running meanwhile never reads half a number.
 pub(crate) fn advance_clock(home: &Path, secs: u64) {

@@ -18,72 +18,12 @@ const FN_LINES: usize = 80;
 /// The most bytes the stripped release binary may have: 8 MiB.
 const BINARY_BYTES: u64 = 8 * 1024 * 1024;
 
-/// The rooms being reworked on other branches while this test came in, where a function over
-/// the limit may stay until the second wave of issue 54 shrinks it. A function anywhere else
-/// over the limit, or a file over its limit anywhere, fails.
-const SHRINKING_LATER: &[&str] = &[
-    "src/ui/",
-    "src/net/",
-    "src/store/",
-    "src/app/",
-    "src/config/",
-];
-
-/// Functions over [`FN_LINES`] allowed for now (`path:name`, why), each in [`SHRINKING_LATER`]:
-/// the lead shrinks them once the branches editing them have merged, then empties this list.
-const KNOWN_LONG: &[(&str, &str)] = &[
-    (
-        "src/ui/flow.rs:play_saying",
-        "ui: the first hour's branch edits the flow",
-    ),
-    (
-        "src/ui/net/mod.rs:lay_out",
-        "ui/net: the network duel's branch",
-    ),
-    (
-        "src/ui/screens/cards.rs:screen",
-        "ui: one view struct for the screens, second wave",
-    ),
-    (
-        "src/ui/menu/mod.rs:start",
-        "ui/menu: the first hour's branch",
-    ),
-    (
-        "src/ui/widgets/anim.rs:card_frames",
-        "ui: second wave, after the ui branches",
-    ),
-    (
-        "src/ui/screens/duel.rs:screen",
-        "ui: the network duel's branch",
-    ),
-    (
-        "src/ui/screens/log.rs:log_classic",
-        "ui: second wave, after the ui branches",
-    ),
-    (
-        "src/ui/screens/log.rs:event",
-        "ui: second wave, after the ui branches",
-    ),
-    (
-        "src/ui/net/mod.rs:duel_screen",
-        "ui/net: the network duel's branch, merged as this test came in",
-    ),
-    (
-        "src/ui/menu/tests.rs:the_menu_lists_three_saves_and_the_presets_with_a_record",
-        "ui/menu: the first hour's branch",
-    ),
-];
-
-/// Files over [`FILE_LINES`] allowed for now (path, why), each in [`SHRINKING_LATER`], on the
-/// same terms as [`KNOWN_LONG`].
-const KNOWN_LARGE: &[(&str, &str)] = &[];
-
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Every `.rs` file under `dir`, its path relative to the project's root with `/`.
-fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+pub(crate) fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -102,7 +42,7 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
 
 /// `text` with comments, strings and character literals blanked out (their bytes become spaces,
 /// their line breaks kept), so that braces and `fn` are counted in code only.
-fn code_only(text: &str) -> Vec<u8> {
+pub(crate) fn code_only(text: &str) -> Vec<u8> {
     let b = text.as_bytes();
     let mut out = b.to_vec();
     let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
@@ -272,16 +212,13 @@ fn no_file_over_800_lines_and_no_function_over_80() {
     let mut over = Vec::new();
     for (path, text) in &files {
         let lines = text.lines().count();
-        let known = KNOWN_LARGE.iter().any(|(large, _)| large == path);
-        if lines > FILE_LINES && !known {
+        if lines > FILE_LINES {
             over.push(format!(
                 "{path}: {lines} lines (at most {FILE_LINES} a file)"
             ));
         }
         for (name, len) in functions(text) {
-            let here = format!("{path}:{name}");
-            let known = KNOWN_LONG.iter().any(|(long, _)| *long == here);
-            if len > FN_LINES && !known {
+            if len > FN_LINES {
                 over.push(format!(
                     "{path}: fn {name} is {len} lines (at most {FN_LINES} a function)"
                 ));
@@ -293,13 +230,6 @@ fn no_file_over_800_lines_and_no_function_over_80() {
         "split these into smaller pieces:\n{}",
         over.join("\n")
     );
-    for (known, why) in KNOWN_LONG.iter().chain(KNOWN_LARGE) {
-        assert!(
-            SHRINKING_LATER.iter().any(|room| known.starts_with(room)) && !why.is_empty(),
-            "{known}: a long function or file may stay only in a room being reworked elsewhere, \
-             with why"
-        );
-    }
 }
 
 /// The scan itself: a function's length counts its lines, whatever braces its strings,

@@ -6,10 +6,12 @@
 //! binary's commands and their output), `storage/` (the data folder: the store, records,
 //! backups, damage and attacks) and `screen/` (the full-screen game through a real terminal).
 //! Each module keeps its own name (`#[path]`), so a test's name says what it tests, not where
-//! its file sits. `house` holds the limits of the sources and of the release binary.
+//! its file sits. `house` holds the limits of the sources and of the release binary, `layers`
+//! the floors of the code.
 
 mod common;
 mod house;
+mod layers;
 
 #[path = "engine/classic.rs"]
 mod classic;

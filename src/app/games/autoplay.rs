@@ -14,15 +14,15 @@ use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::classic::{ClassicGame, bot};
 use crate::headless::cards::Print;
-use crate::record::{GameKind, Side};
+use crate::record::{GameKind, Recorded};
 use crate::store::Store;
 
-use crate::app::games::deal::{new_classic, new_game_with_meta};
 use crate::app::games::kept::{play_classic_kept_from, play_kept_from};
+use crate::app::games::new_game::{new_classic, new_game_with_meta};
 use crate::app::shared::{load_rules, terminal};
+use crate::deal::fresh_seed;
 use crate::error::Error;
 use crate::out::print_warnings;
-use crate::start::fresh_seed;
 
 /// `new2048 autoplay`.
 pub(crate) fn command(global: &Global, args: &AutoplayArgs) -> Result<(), Error> {
@@ -78,7 +78,7 @@ fn autoplay_headless(
     let moves = crate::strategy::play_out(&game, bot, args.seed.unwrap_or(0));
     let input: String = moves
         .iter()
-        .map(|m| <Game as Side>::word(<Game as Side>::code(m)) + "\n")
+        .map(|m| <Game as Recorded>::word(<Game as Recorded>::code(m)) + "\n")
         .collect();
     play_kept_from(
         game,

@@ -2,8 +2,8 @@
 //! saved classic game.
 
 use crate::app::cli::{ClassicArgs, Global};
-use crate::app::games::deal::new_classic;
 use crate::app::games::kept::play_classic_kept;
+use crate::app::games::new_game::new_classic;
 use crate::app::games::resume::resume_classic;
 use crate::app::shared::{load_rules, terminal};
 use crate::error::Error;
@@ -26,17 +26,17 @@ pub(crate) fn command(global: &Global, args: &ClassicArgs) -> Result<(), Error> 
 /// Full-screen classic 2048: the saved game with `--resume`; else a new one, the saved game
 /// being offered first when the command line did not choose the seed or size.
 fn terminal_classic(global: &Global, args: &ClassicArgs, store: &mut Store) -> Result<(), Error> {
-    use crate::ui::Match;
+    use crate::ui::GameToPlay;
     let rules = load_rules(global)?.rules;
     let first = if args.resume {
         let (g, m) = resume_classic(store)?;
-        Match::Classic(Box::new(g), m)
+        GameToPlay::Classic(Box::new(g), m)
     } else {
         let (g, m) = new_classic(global, args.size, args.seed)?;
         if args.seed.is_none() && args.size.is_none() {
-            Match::ClassicOrSaved(Box::new(g), m)
+            GameToPlay::ClassicOrSaved(Box::new(g), m)
         } else {
-            Match::Classic(Box::new(g), m)
+            GameToPlay::Classic(Box::new(g), m)
         }
     };
     let ui = terminal(global)?;

@@ -7,12 +7,12 @@ use crate::app::cli::{DailyArgs, Global};
 use crate::app::games::kept::{play_dealt, play_kept};
 use crate::app::records;
 use crate::app::shared::{day_rules, load_rules};
+use crate::base::utc;
+use crate::deal::{Deal, start_daily};
 use crate::error::Error;
 use crate::headless::cards::Print;
 use crate::out;
-use crate::start::{Deal, start_daily};
 use crate::store::Store;
-use crate::utc;
 
 /// What the first line says of a deal finished before: this play is practice.
 pub(crate) const PRACTICE: &str =

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use crate::app::cli::{DuelArgs, Global, PlayArgs};
-use crate::app::games::deal::{new_classic, new_game_with_meta};
 use crate::app::games::kept::duel_kept;
+use crate::app::games::new_game::{new_classic, new_game_with_meta};
 use crate::app::games::resume::{nothing_to_resume, play_resumed};
 use crate::app::shared::{load_rules, terminal};
 use crate::error::Error;
@@ -64,7 +64,7 @@ fn duel_names(given: &[String], defaults: [String; 2]) -> Result<[String; 2], Er
         if let Err(why) = crate::duel::check_name(n) {
             return Err(Error::usage(format!(
                 "--names: `{}` is not a name: {why}",
-                crate::cards::text::escape_controls(name)
+                crate::base::visible::escape(name)
             )));
         }
         *slot = n.to_string();
@@ -92,7 +92,7 @@ fn terminal_duel(global: &Global, args: &DuelArgs) -> Result<(), Error> {
         names,
         seed: args.seed,
     };
-    let first = crate::ui::Match::Duel(setup);
+    let first = crate::ui::GameToPlay::Duel(setup);
     crate::ui::play(&ui, loaded, Some(first), &mut Store::open())?;
     Ok(())
 }

@@ -11,13 +11,13 @@ use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
 use crate::classic::ClassicGame;
+use crate::deal::{ClassicMeta, GameMeta};
 use crate::error::Error;
 use crate::headless;
 use crate::headless::cards::Print;
 use crate::out;
 use crate::out::print_warnings;
 use crate::record::Recorded;
-use crate::start::{ClassicMeta, GameMeta};
 use crate::store::{InPlay, Store};
 
 /// Plays line by line, saving after every move and recording the game at its end (a game quit
@@ -53,7 +53,7 @@ pub(crate) fn play_kept_from(
     // a hint asked for, as the hint key does on the screen.
     let mut meta = meta.clone();
     let explained = print == Print::Explained;
-    let judged = (print, crate::puzzle::target_of(&meta.deal));
+    let judged = (print, crate::deal::puzzle::target_of(&meta.deal));
     let ending =
         headless::cards::run_with(&mut game, input, &mut out, &mut err, judged, &mut |g| {
             if explained {
@@ -146,7 +146,7 @@ pub(crate) fn play_dealt(
     meta: GameMeta,
 ) -> Result<(), Error> {
     let ui = terminal(global)?;
-    let first = crate::ui::Match::Cards(Box::new(game), meta);
+    let first = crate::ui::GameToPlay::Cards(Box::new(game), meta);
     crate::ui::play(&ui, rules, Some(first), &mut Store::open())?;
     Ok(())
 }

@@ -11,14 +11,15 @@ use crate::app::cli::{DuelArgs, Global};
 use crate::app::shared::{load_rules, terminal};
 use crate::cards::engine::Game;
 use crate::classic::ClassicGame;
+use crate::deal::fresh_seed;
 use crate::error::Error;
-use crate::net::game::{Bot, NetGame};
+use crate::headless::Bot;
+use crate::net::game::NetGame;
 use crate::net::handshake::{self, AGREE_WITHIN, ANSWER_WITHIN, DEFAULT_CLOCK, Met, Offer};
 use crate::net::proto::{self, Kind};
 use crate::net::session::{self, Event};
 use crate::net::{DEFAULT_HOST, LOCAL_HOST, Sides, meet};
 use crate::out::print_warnings;
-use crate::start::fresh_seed;
 use crate::store::Store;
 
 /// Whether the command line asks for a duel over the network.
@@ -195,7 +196,7 @@ struct Plan<'a> {
 }
 
 /// Deals the game on this side and plays the duel to its end.
-fn play<G: NetGame + crate::ui::Brief>(
+fn play<G: NetGame + crate::ui::OnScreen>(
     offer: &Offer,
     met: Met,
     plan: Plan,

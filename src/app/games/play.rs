@@ -2,8 +2,8 @@
 //! the deal the options chose), else play line by line; `--resume` takes up a saved game.
 
 use crate::app::cli::{Global, PlayArgs};
-use crate::app::games::deal::new_game_with_meta;
 use crate::app::games::kept::play_kept;
+use crate::app::games::new_game::new_game_with_meta;
 use crate::app::games::resume::{play_resumed, resume_saved};
 use crate::app::shared::{load_rules, terminal};
 use crate::config;
@@ -40,7 +40,7 @@ fn terminal_game(global: &Global, args: &PlayArgs, store: &mut Store) -> Result<
         .then(|| new_game_with_meta(rules.clone(), args))
         .transpose()?;
     let ui = terminal(global)?;
-    let first = first.map(|(g, m)| crate::ui::Match::Cards(Box::new(g), m));
+    let first = first.map(|(g, m)| crate::ui::GameToPlay::Cards(Box::new(g), m));
     let opening = crate::ui::Opening {
         broken,
         asked: global.rules.is_some() || global.config.is_some(),

@@ -1,4 +1,4 @@
-//! `new2048 puzzle`: deals a puzzle ([`crate::puzzle`]) and plays it on the screen, or line by
+//! `new2048 puzzle`: deals a puzzle ([`crate::deal::puzzle`]) and plays it on the screen, or line by
 //! line without a terminal (the deck and the target printed first, the target against the score
 //! at the end); `--solution` prints the solver's line instead (alone: of the last puzzle
 //! finished), `--daily` deals the date's daily puzzle (with the day's rules unless `--rules` or
@@ -7,13 +7,13 @@
 use crate::app::cli::{Global, PuzzleArgs};
 use crate::app::games::kept::{play_dealt, play_kept};
 use crate::app::shared::{day_rules, load_rules};
+use crate::base::utc;
+use crate::deal::puzzle;
 use crate::error::Error;
 use crate::headless::cards::Print;
 use crate::out;
 use crate::out::print_warnings;
-use crate::puzzle;
 use crate::store::Store;
-use crate::utc;
 
 /// Runs `new2048 puzzle`.
 pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
@@ -45,7 +45,7 @@ pub(crate) fn command(global: &Global, args: &PuzzleArgs) -> Result<(), Error> {
     }
     let what = match &date {
         Some(d) => format!("the daily puzzle of {d} (UTC)"),
-        None => crate::start::deal_text(&meta.deal),
+        None => crate::deal::deal_text(&meta.deal),
     };
     if args.solution {
         return solution(&game, &what);
@@ -113,8 +113,8 @@ fn solution(game: &crate::cards::engine::Game, what: &str) -> Result<(), Error> 
 /// player just played. A puzzle begun after it and not finished is not spoiled: it is named,
 /// with how to finish it, or to see its solution anyway by its seed.
 fn last_solution() -> Result<(), Error> {
+    use crate::deal::Deal;
     use crate::record::Entry;
-    use crate::start::Deal;
     let mut store = Store::open();
     let cards = crate::store::Filter {
         game: Some(crate::record::GameKind::Cards),
@@ -150,7 +150,7 @@ fn last_solution() -> Result<(), Error> {
             anyway(&i.deal)
         )),
         (None, Some(r)) => {
-            let deal = crate::start::deal_text(&r.deal);
+            let deal = crate::deal::deal_text(&r.deal);
             Some(format!(
                 "your newest puzzle ({deal}) was left unfinished, so its solution is not shown; \
                  see it anyway with {}",
@@ -179,13 +179,13 @@ fn last_solution() -> Result<(), Error> {
     .map_err(|why| {
         Error::usage(format!(
             "the last puzzle you finished ({}) cannot be read back: {why}",
-            crate::start::deal_text(&finished.deal)
+            crate::deal::deal_text(&finished.deal)
         ))
     })?;
     let start = crate::cards::engine::Game::new(game.rules_arc().clone(), game.deck().clone());
     let what = format!(
         "the last puzzle you finished, {} (you scored {})",
-        crate::start::deal_text(&finished.deal),
+        crate::deal::deal_text(&finished.deal),
         finished.score
     );
     solution(&start, &what)

@@ -9,11 +9,11 @@ use crate::app::records;
 use crate::app::shared::{load_rules, terminal};
 use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
+use crate::deal::{ClassicMeta, Deal};
 use crate::error::Error;
 use crate::headless::cards::Print;
 use crate::out::print_warnings;
 use crate::record::GameKind;
-use crate::start::{ClassicMeta, Deal};
 use crate::store::{self, Resumed, SavedGameInfo, Store};
 
 /// What `play --resume [N]` takes up: saved game `n` as `new2048 saved` lists it, or the newest
@@ -141,7 +141,7 @@ pub(crate) fn play_resumed(
                 Resumed::Cards(g, m) if !matches!(m.deal, Deal::Puzzle { .. }) => g.rules().clone(),
                 _ => load_rules(global)?.rules,
             };
-            crate::ui::play(&ui, rules, Some(crate::ui::Match::Saved(r)), store)?;
+            crate::ui::play(&ui, rules, Some(crate::ui::GameToPlay::Saved(r)), store)?;
             Ok(())
         }
         Resumed::Cards(g, m) => play_kept(*g, &m, print, store).map(drop),

@@ -13,9 +13,9 @@ use crate::cards::rules::Rules;
 use crate::error::Error;
 use crate::out::print_warnings;
 
+use crate::base::utc;
 use crate::record::GameKind;
 use crate::store::{self, Store};
-use crate::utc;
 
 /// `new2048 saved`: the saved games as a table or JSON, or `--delete N`.
 pub(super) fn saved(args: &SavedArgs) -> Result<(), Error> {
@@ -109,7 +109,7 @@ pub(super) fn history(global: &Global, args: &HistoryArgs) -> Result<(), Error> 
     };
     let mut shown = store.summaries(&filter);
     if let Some(want) = puzzles {
-        shown.retain(|r| matches!(r.deal, crate::start::Deal::Puzzle { .. }) == want);
+        shown.retain(|r| matches!(r.deal, crate::deal::Deal::Puzzle { .. }) == want);
         shown.truncate(args.limit.unwrap_or(usize::MAX));
     }
     print_warnings(&mut store);
@@ -246,7 +246,7 @@ fn restore(store: &mut Store, dir: &Path, path: &Path) -> Result<(), Error> {
         count(restored.saves, "saved game"),
         restored.keep.display()
     )?;
-    Ok(())
+    restore_notes(&restored)
 }
 
 /// `data check`: the database of the data folder `dir` is sound, or each problem found and what
@@ -286,4 +286,27 @@ fn check(store: &Store, dir: &Path) -> Result<(), Error> {
         store::path_in(dir).display(),
         problems.join("\n")
     )))
+}
+
+/// What a restore adds after its line: the rows it set right from their records, and the older
+/// kept databases it removed.
+fn restore_notes(restored: &store::Restored) -> Result<(), Error> {
+    if !restored.mended.is_empty() {
+        writeln!(
+            io::stdout(),
+            "kept the games' own figures where {} of the backup said otherwise (edited \
+             by hand?): {}",
+            crate::cards::text::count(restored.mended.len() as u32, "row"),
+            store::refused_summary(&restored.mended)
+        )?;
+    }
+    if restored.pruned > 0 {
+        writeln!(
+            io::stdout(),
+            "older copies kept by restores removed: {} (the newest {} stay)",
+            restored.pruned,
+            store::KEPT_COPIES
+        )?;
+    }
+    Ok(())
 }

@@ -15,12 +15,12 @@ use std::fmt::Write;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
+use crate::base::utc;
 use crate::cards::summary::Ending;
+use crate::deal::{Deal, deal_text};
 use crate::duel::DuelResult;
 use crate::record::{DuelPlayer, GameKind};
-use crate::start::{Deal, deal_text};
 use crate::store::{Recap, SavedGameInfo};
-use crate::utc;
 
 mod spreadsheet;
 pub(crate) use spreadsheet::csv;
@@ -130,9 +130,9 @@ impl Row {
             head: RowHead::new(n, s),
             deal: s.deal.clone(),
             outcome: s.outcome,
-            verdict: crate::puzzle::target_of(&s.deal)
+            verdict: crate::deal::puzzle::target_of(&s.deal)
                 .filter(|_| s.outcome != Ending::Quit)
-                .map(|t| crate::puzzle::Verdict::of(s.score, t).text()),
+                .map(|t| crate::deal::puzzle::Verdict::of(s.score, t).text()),
             score: s.score,
             cards_played: s.played as u32,
             highest: s.highest,

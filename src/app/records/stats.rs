@@ -266,8 +266,8 @@ mod tests {
         use crate::cards::engine::Move;
         use crate::cards::rules::Rules;
         use crate::store::{Filter, InPlay, Store};
-        let date = crate::utc::Date::daily("2026-11-30").unwrap();
-        let (mut g, meta) = crate::start::start_daily(Rules::default_rules(), Some(date));
+        let date = crate::base::utc::Date::daily("2026-11-30").unwrap();
+        let (mut g, meta) = crate::deal::start_daily(Rules::default_rules(), Some(date));
         for c in [0, 1] {
             let _ = g.play(Move::Place(c));
         }

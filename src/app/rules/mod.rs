@@ -32,7 +32,7 @@ pub(crate) fn command(global: &Global, args: &RulesArgs) -> Result<(), Error> {
     }
     if args.init {
         let path = config::init_target().ok_or_else(|| {
-            Error::io("cannot find your config folder; set NEW2048_CONFIG to the file to write")
+            Error::failed("cannot find your config folder; set NEW2048_CONFIG to the file to write")
         })?;
         let mut force = args.force;
         if path.exists() && !force && crate::ui::is_interactive() {
@@ -104,13 +104,13 @@ fn init_name(given: Option<&str>) -> Result<String, Error> {
         .interact_text()
         .map(|n| n.trim().to_string())
         // dialoguer fails only when the terminal cannot be read or written: the machine's.
-        .map_err(|e| Error::io(format!("no name given ({e}); nothing written")))
+        .map_err(|e| Error::failed(format!("no name given ({e}); nothing written")))
 }
 
 fn init_error(e: config::InitError) -> Error {
     match e {
         config::InitError::Exists(m) => Error::usage(m),
-        config::InitError::Write(m) => Error::io(m),
+        config::InitError::Write(m) => Error::failed(m),
     }
 }
 
@@ -200,7 +200,7 @@ fn edit_rules(global: &Global, name: Option<&str>) -> Result<(), Error> {
         crate::ui::Edited::Play(rules) => {
             let mut store = Store::open();
             let (g, m) = crate::ui::fresh_game(&std::sync::Arc::new(rules.clone()));
-            let first = crate::ui::Match::Cards(Box::new(g), m);
+            let first = crate::ui::GameToPlay::Cards(Box::new(g), m);
             crate::ui::play(&ui, rules, Some(first), &mut store)?;
         }
         crate::ui::Edited::Back(_) | crate::ui::Edited::Stop => {}
@@ -246,7 +246,7 @@ fn mend_text(
             }
         } else if fresh {
             let label = name.map_or_else(|| "mine".to_string(), str::to_string);
-            let (preset, aside) = mend::start_again(&path, &text, &label).map_err(Error::io)?;
+            let (preset, aside) = mend::start_again(&path, &text, &label).map_err(Error::failed)?;
             out::line(format_args!(
                 "kept the old file as {}; {} holds the {preset} rules again, named `{label}`",
                 aside.display(),
@@ -255,7 +255,7 @@ fn mend_text(
         } else {
             return Err(Error::Rules(e));
         }
-        text = crate::fsread::read_text(&path, crate::fsread::Links::Follow, {
+        text = crate::base::fsread::read_text(&path, crate::base::fsread::Links::Follow, {
             crate::config::paths::CONFIG_FILE_BYTES
         })
         .map_err(|e| Error::said(e, ToString::to_string))?;

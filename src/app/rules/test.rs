@@ -12,10 +12,10 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::app::cli::{Global, RulesTestArgs};
-use crate::cards::text::escape_controls;
+use crate::base::fsread::{Links, read_text};
+use crate::base::visible::escape;
 use crate::chains::{self, Case};
 use crate::error::Error;
-use crate::fsread::{Links, read_text};
 
 /// Cases and where they come from (the name their errors and reports give).
 struct Source {
@@ -113,16 +113,16 @@ fn sources(args: &[String]) -> Result<Vec<Source>, Error> {
             let limit = crate::config::paths::MAX_FILE_BYTES;
             let text = read_text(path, Links::Follow, limit).map_err(|e| {
                 Error::said(e, |e| {
-                    escape_controls(&format!(
+                    escape(&format!(
                         "cannot read the case file {e}; or write a case on one line, {}",
                         chains::parse::LINE_FORM
                     ))
                 })
             })?;
-            out.push(file(&text, escape_controls(&path.display().to_string()))?);
+            out.push(file(&text, escape(&path.display().to_string()))?);
         } else {
             let case = chains::parse::parse_line(arg)
-                .map_err(|e| Error::usage(escape_controls(&format!("`{arg}`: {e}"))))?;
+                .map_err(|e| Error::usage(escape(&format!("`{arg}`: {e}"))))?;
             out.push(Source {
                 origin: "the command line".into(),
                 cases: vec![case],

@@ -117,7 +117,7 @@ fn a_name_with_a_format_character_is_refused() {
         assert!(e.contains(&format!("name holds {code}")), "{e}");
         assert!(
             e.chars()
-                .all(|c| c == '\n' || !crate::visible::is_hidden(c)),
+                .all(|c| c == '\n' || !crate::base::visible::is_hidden(c)),
             "{e:?}"
         );
     }

@@ -7,7 +7,7 @@
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 
-use crate::fsread::{self, Links};
+use crate::base::fsread::{self, Links};
 use crate::store::api::ResumeError;
 
 /// The folder of the lock files, in the data folder.

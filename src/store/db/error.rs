@@ -1,12 +1,14 @@
 //! Why the store could not do what it was asked, as a kind the program acts on: a damaged file
 //! is moved aside and mended, a newer schema is left alone, a full disk or a read-only folder is
-//! said and tried again, and the exit status of a command follows from the kind (see
-//! `crate::error`). The kind is decided here, once, from SQLite's result code or the system's
+//! said and tried again, and the exit status of a command follows from the kind (its
+//! `Blame`). The kind is decided here, once, from SQLite's result code or the system's
 //! error kind, where they answer; nothing else reads the words of a message to tell them apart.
 
 use std::io;
 
 use rusqlite::ErrorCode;
+
+use crate::base::fault::{Blame, Fault};
 
 /// A failure of the store, by kind; each carries the message for the player.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -120,22 +122,24 @@ impl StoreError {
     pub(crate) fn is_read_only(&self) -> bool {
         matches!(self, StoreError::ReadOnly(_))
     }
+}
 
-    /// The exit status of a command that ends with this error: 2 for a file the player named,
-    /// a row edited into what does not read, a game asked for that is not there, or a database
-    /// only a newer new2048 reads (the player can fix it), 1 for the machine.
-    pub(crate) fn code(&self) -> i32 {
+/// 2 for a file the player named, a row edited into what does not read, a game asked for that
+/// is not there, or a database only a newer new2048 reads (the player can fix it), 1 for the
+/// machine.
+impl Blame for StoreError {
+    fn fault(&self) -> Fault {
         match self {
             StoreError::Refused(_)
             | StoreError::Unreadable(_)
             | StoreError::Missing(_)
-            | StoreError::Newer(_) => 2,
+            | StoreError::Newer(_) => Fault::Input,
             StoreError::Damaged(_)
             | StoreError::ReadOnly(_)
             | StoreError::Full(_)
             | StoreError::Busy(_)
             | StoreError::NotRegular(_)
-            | StoreError::Io(_) => 1,
+            | StoreError::Io(_) => Fault::Machine,
         }
     }
 }
@@ -166,7 +170,7 @@ mod tests {
         for (code, kind, exit) in cases {
             let e = sqlite(code);
             assert!(format!("{e:?}").starts_with(kind), "{code}: {e:?}");
-            assert_eq!(e.code(), exit, "{code}");
+            assert_eq!(e.fault().code(), exit, "{code}");
         }
         assert!(sqlite(ffi::SQLITE_CORRUPT).is_damage());
         assert!(!sqlite(ffi::SQLITE_FULL).is_damage());
@@ -186,11 +190,11 @@ mod tests {
 
     #[test]
     fn a_refused_file_or_a_newer_schema_is_bad_input_the_rest_the_machine() {
-        assert_eq!(StoreError::Refused("x".into()).code(), 2);
-        assert_eq!(StoreError::Newer("x".into()).code(), 2);
-        assert_eq!(StoreError::Unreadable("x".into()).code(), 2);
-        assert_eq!(StoreError::Missing("x".into()).code(), 2);
-        assert_eq!(StoreError::NotRegular("x".into()).code(), 1);
+        assert_eq!(StoreError::Refused("x".into()).fault().code(), 2);
+        assert_eq!(StoreError::Newer("x".into()).fault().code(), 2);
+        assert_eq!(StoreError::Unreadable("x".into()).fault().code(), 2);
+        assert_eq!(StoreError::Missing("x".into()).fault().code(), 2);
+        assert_eq!(StoreError::NotRegular("x".into()).fault().code(), 1);
         let e = StoreError::Full("disk".into()).context(|m| format!("cannot write: {m}"));
         assert_eq!(e, StoreError::Full("cannot write: disk".into()));
     }

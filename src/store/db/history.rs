@@ -208,25 +208,64 @@ pub(crate) fn recorded(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
         .map(|o| o.is_some())
 }
 
+/// Whether the game `g` is practice: a daily deal's or daily puzzle's play that ended after a
+/// finished play (won or lost) of the same date's deal of the same kind, with the same rules (by
+/// hash). Only the first finished play counts (the line to share, the streak, the daily figures,
+/// the per-rules record and figures of the menu and `stats`); later ones stay in history, marked
+/// practice. Found on the daily index, so nothing kept can disagree with history.
+macro_rules! practice {
+    () => {
+        "(g.daily IS NOT NULL AND EXISTS (SELECT 1 FROM games e INDEXED BY games_by_daily JOIN \
+         rules er ON er.id = e.rules WHERE e.daily = g.daily AND er.hash = (SELECT hash FROM \
+         rules WHERE id = g.rules) AND e.game = g.game AND e.outcome IN ('won', 'lost') AND \
+         (CASE WHEN json_valid(e.deal) THEN e.deal ->> 'kind' END) IS (CASE WHEN \
+         json_valid(g.deal) THEN g.deal ->> 'kind' END) AND (e.ended, e.n) < (g.ended, g.n)))"
+    };
+}
+
+/// Whether a play of `daily`'s deal (of `game`, its rules hashed `hash`, its deal of `kind`:
+/// `daily` or `puzzle`) was played to its end already: one more is practice ([`practice!`]),
+/// which counts in no best.
+pub(crate) fn daily_done(
+    conn: &Connection,
+    game: GameKind,
+    hash: &str,
+    daily: &str,
+    kind: &str,
+) -> rusqlite::Result<bool> {
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM games e INDEXED BY games_by_daily JOIN rules er ON er.id = \
+         e.rules WHERE e.daily = ?1 AND er.hash = ?2 AND e.game = ?3 AND e.outcome IN ('won', \
+         'lost') AND (CASE WHEN json_valid(e.deal) THEN e.deal ->> 'kind' END) IS ?4)",
+    )?
+    .query_row(params![daily, hash, game.as_str(), kind], |r| r.get(0))
+}
+
 /// A [`Recap`] as SQLite writes it, from the games `g` and their rules `r` (numbers edited
-/// below 0 read as 0). A daily deal's or daily puzzle's game is practice when a play of the same
-/// date's deal with the same rules (by hash) was finished before it ended: only the first finished
-/// play counts (the line to share, the streak, the daily figures of `stats`). Worked out as it is
-/// read, on the daily index, so nothing kept can disagree with history.
-const SUMMARY: &str = "SELECT json_object('id', g.id, 'game', g.game, 'started', \
-                       max(g.started, 0), 'ended', max(g.ended, 0), 'rules', r.name, \
-                       'rules_hash', r.hash, 'outcome', g.outcome, 'score', max(g.score, 0), \
-                       'played', max(g.played, 0), 'highest', max(g.highest, 0), \
-                       'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
-                       json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
-                       'players', json(g.players), 'checked', json('false'), 'practice', \
-                       json(CASE WHEN g.daily IS NOT NULL AND EXISTS (SELECT 1 FROM games e \
-                       INDEXED BY games_by_daily JOIN rules er ON er.id = e.rules WHERE \
-                       e.daily = g.daily AND er.hash = r.hash AND e.game = g.game AND \
-                       e.outcome IN ('won', 'lost') AND (CASE WHEN json_valid(e.deal) THEN \
-                       e.deal ->> 'kind' END) IS (CASE WHEN json_valid(g.deal) THEN \
-                       g.deal ->> 'kind' END) AND (e.ended, e.n) < (g.ended, g.n)) THEN 'true' \
-                       ELSE 'false' END))";
+/// below 0 read as 0), practice or not ([`practice!`]).
+const SUMMARY: &str = concat!(
+    "SELECT json_object('id', g.id, 'game', g.game, 'started', \
+     max(g.started, 0), 'ended', max(g.ended, 0), 'rules', r.name, \
+     'rules_hash', r.hash, 'outcome', g.outcome, 'score', max(g.score, 0), \
+     'played', max(g.played, 0), 'highest', max(g.highest, 0), \
+     'duration_secs', max(g.duration_secs, 0), 'undos', g.undos, 'deal', \
+     json(g.deal), 'size', g.size, 'of', g.of, 'result', json(g.result), \
+     'players', json(g.players), 'checked', json('false'), 'practice', \
+     json(CASE WHEN ",
+    practice!(),
+    " THEN 'true' ELSE 'false' END))"
+);
+
+/// The row numbers (`n`) of the games that are practice ([`practice!`]), which the per-rules
+/// figures leave out.
+pub(crate) fn practice_rows(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<i64>> {
+    conn.prepare_cached(concat!(
+        "SELECT g.n FROM games g INDEXED BY games_by_daily WHERE g.daily IS NOT NULL AND ",
+        practice!()
+    ))?
+    .query_map([], |r| r.get(0))?
+    .collect()
+}
 
 /// A [`Recap`] of the row [`SUMMARY`] and then [`seal::COLUMNS`] select, verified with `key`, its
 /// names as they show ([`Recap::escape_typed`]).
@@ -325,7 +364,7 @@ pub(crate) fn record(conn: &Connection, id: &str) -> Result<Option<Entry>, Store
 
 /// Up to `n` card or classic games (`game`) of the rules hashed `hash`, dealt by a seed or a
 /// daily date (never a deck file), with the highest scores first, each with whether it is
-/// verified with `key`; `daily` keeps one date's deal.
+/// verified with `key`; `daily` keeps one date's deal (else practice plays are left out).
 pub(crate) fn top(
     conn: &Connection,
     key: Option<Key>,
@@ -336,10 +375,18 @@ pub(crate) fn top(
 ) -> rusqlite::Result<Vec<(String, u64, bool)>> {
     // Walks `games_best` (or `games_by_daily`) from the top score down, named so that the
     // planner never sums up every game of the rules instead.
+    // A practice play counts in no best: the deal's is the first attempt's, as its line to
+    // share and its streak are.
     let (index, by_daily) = if daily.is_some() {
-        ("games_by_daily", "AND g.daily = ?3")
+        (
+            "games_by_daily",
+            concat!("AND g.daily = ?3 AND NOT ", practice!()),
+        )
     } else {
-        ("games_best", "AND ?3 IS NULL")
+        (
+            "games_best",
+            concat!("AND ?3 IS NULL AND NOT ", practice!()),
+        )
     };
     let mut q = conn.prepare_cached(&format!(
         "SELECT g.n, g.id, g.score FROM games g INDEXED BY {index} WHERE g.rules IN (SELECT id \
@@ -367,13 +414,16 @@ pub(crate) fn top(
 }
 
 /// The card games played to their end (won or lost: a game quit or restarted is no game a win
-/// rate counts) under the rules hashed `hash`: how many, how many won, and the wins in a row up
-/// to the newest. Counted by SQLite on the tally index: the start menu asks this of every
+/// rate counts, nor is practice) under the rules hashed `hash`: how many, how many won, and the
+/// wins in a row up to the newest. Counted by SQLite on the tally index: the start menu asks this of every
 /// preset, so it must not read the games themselves (at 100,000 games that took over half a
 /// second before the menu showed).
 pub(crate) fn played(conn: &Connection, hash: &str) -> rusqlite::Result<Played> {
-    const OF: &str = "FROM games g JOIN rules r ON r.id = g.rules WHERE g.game = 'cards' \
-                      AND r.hash = ?1 AND g.outcome IN ('won', 'lost')";
+    const OF: &str = concat!(
+        "FROM games g JOIN rules r ON r.id = g.rules WHERE g.game = 'cards' AND r.hash = ?1 \
+         AND g.outcome IN ('won', 'lost') AND NOT ",
+        practice!()
+    );
     let (games, wins): (i64, i64) = conn
         .prepare_cached(&format!(
             "SELECT count(*), coalesce(sum(g.outcome = 'won'), 0) {OF}"
@@ -403,7 +453,7 @@ pub(crate) fn edited_message(ids: &[String]) -> Option<String> {
     let shown: Vec<String> = ids
         .iter()
         .take(10)
-        .map(|id| crate::cards::text::escape_controls(id))
+        .map(|id| crate::base::visible::escape(id))
         .collect();
     let more = if ids.len() > shown.len() { ", …" } else { "" };
     let message = match ids {

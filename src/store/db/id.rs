@@ -13,8 +13,8 @@
 
 use rand::RngExt;
 
-use crate::cards::text::escape_controls;
-use crate::utc;
+use crate::base::utc;
+use crate::base::visible::escape;
 
 /// The last second whose stamp has four digits of year (9999-12-31T23:59:59Z): a game's start
 /// past it (edited into a save) is stamped as this one, so that its id keeps the form.
@@ -55,7 +55,7 @@ pub(crate) fn is_valid(id: &str) -> bool {
 
 /// Why an id read from `place` (`row id … of the saves table`, a file's path) is refused.
 pub(crate) fn refusal(id: &str) -> String {
-    let mut shown = escape_controls(id);
+    let mut shown = escape(id);
     if shown.chars().count() > 60 {
         shown = shown.chars().take(60).collect::<String>() + "…";
     }

@@ -16,10 +16,10 @@ use rusqlite::Connection;
 
 use super::history;
 use super::saves::{self, Saved};
-use crate::cards::text::escape_controls;
+use crate::base::utc;
+use crate::base::visible::escape;
 use crate::record::{Entry, Within};
 use crate::store::api::Resumed;
-use crate::utc;
 
 /// The folders and file-name beginnings of the old JSON store, in the data folder.
 const FOLDERS: [&str; 2] = ["games", "saves"];
@@ -44,7 +44,7 @@ fn is_json(name: &OsString) -> bool {
 
 /// A name for messages: lossy where it is not UTF-8, control characters escaped.
 fn shown(path: &Path) -> String {
-    escape_controls(&path.display().to_string())
+    escape(&path.display().to_string())
 }
 
 fn look(dir: &Path) -> Found {
@@ -82,7 +82,8 @@ fn look(dir: &Path) -> Found {
     // link (others may write to the data folder).
     let read = |path: &Path| {
         let limit = crate::config::paths::MAX_FILE_BYTES;
-        crate::fsread::read_text(path, crate::fsread::Links::Refuse, limit).map_err(|e| e.reason())
+        crate::base::fsread::read_text(path, crate::base::fsread::Links::Refuse, limit)
+            .map_err(|e| e.reason())
     };
     let mut unreadable = Vec::new();
     let mut refused = |path: &Path, why: String| {
@@ -140,10 +141,10 @@ fn legacy_id(path: &Path, started: u64) -> String {
 pub(crate) fn keep_pending(dir: &Path, record: &Entry) -> std::io::Result<PathBuf> {
     let id = super::id::checked(record.id()).map_err(std::io::Error::other)?;
     let games = dir.join("games");
-    crate::fsread::own_folder(&games)?;
+    crate::base::fsread::own_folder(&games)?;
     let path = games.join(format!("{id}.json"));
     let text = crate::record::format::to_json(record);
-    crate::fsread::write_atomic(&path, text.as_bytes())?;
+    crate::base::fsread::write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }
 

@@ -9,10 +9,10 @@ use rusqlite::{Connection, params};
 
 use super::error::StoreError;
 use super::stored;
+use crate::base::utc;
 use crate::record::{Doc, GameKind, RecordError, SavedClassic, SavedGame};
 use crate::store::api::{Moves, Ongoing};
 use crate::store::api::{Resumed, SavedGameInfo};
-use crate::utc;
 
 /// One saved game as its document holds it.
 pub(crate) type Saved = Doc<SavedGame, SavedClassic>;
@@ -177,7 +177,7 @@ pub(crate) fn list(
                 .into_iter()
                 .chain(i.players.iter_mut().map(|p| &mut p.name))
             {
-                crate::visible::escape_in_place(text);
+                crate::base::visible::escape_in_place(text);
             }
             i
         });

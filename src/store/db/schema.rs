@@ -254,7 +254,35 @@ pub(crate) fn migrate(conn: &Connection) -> Result<(), StoreError> {
         tx.execute_batch(step)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
-    Ok(tx.commit()?)
+    tx.commit()?;
+    // The new schema goes into the database file now, not at the last window's close: on a
+    // nearly full disk that checkpoint would need the file to grow while the log still takes
+    // its room, and the log of a first game would never leave.
+    make_room(conn);
+    Ok(())
+}
+
+/// Checkpoints the whole log into the database file and cuts the log to nothing, giving its
+/// room back to the disk; true when it did (another window reading an older state, or a disk
+/// too full even for that, leaves the log as it was).
+pub(crate) fn make_room(conn: &Connection) -> bool {
+    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .is_ok_and(|busy| busy == 0)
+}
+
+/// Runs the write `f`; when it fails for a full disk, gives the log's room back
+/// ([`make_room`]) and runs it once more. A save between checkpoints grows the log, and on a
+/// nearly full disk that growth is what fills it: the same write fits once the log is cut.
+pub(crate) fn with_room<T>(
+    conn: &mut Connection,
+    mut f: impl FnMut(&mut Connection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    match f(conn) {
+        Err(StoreError::Full(_)) if make_room(conn) => f(conn),
+        other => other,
+    }
 }
 
 /// Starts a write transaction, taking the write lock at once (so it never fails half-way on

@@ -52,8 +52,8 @@ impl Key {
     /// was made now, so that no row's hash is of it yet.
     pub(crate) fn of_folder(dir: &Path) -> Result<(Key, bool), StoreError> {
         let path = dir.join(KEY_FILE);
-        let read = || crate::fsread::read(&path, crate::fsread::Links::Refuse, 64);
-        let unread = |e: crate::fsread::ReadError| {
+        let read = || crate::base::fsread::read(&path, crate::base::fsread::Links::Refuse, 64);
+        let unread = |e: crate::base::fsread::ReadError| {
             let message = format!("cannot read the key of the verified games: {e}");
             if e.is_refused() {
                 StoreError::ReadOnly(message)
@@ -79,13 +79,13 @@ impl Key {
         };
         // Written whole, then linked in under its name: two windows making it at once end with
         // one key, the other window's.
-        match crate::fsread::create_whole(&path, &[&fresh]) {
+        match crate::base::fsread::create_whole(&path, &[&fresh]) {
             Ok(()) => Ok((Key::from_bytes(&fresh), true)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => match read() {
                 Ok(bytes) if bytes.len() == 16 => Ok((Key::from_bytes(&bytes), false)),
                 // Not a key: replaced, and every row is replayed under the new one.
                 Ok(_) => {
-                    crate::fsread::write_atomic(&path, &fresh).map_err(fail)?;
+                    crate::base::fsread::write_atomic(&path, &fresh).map_err(fail)?;
                     Ok((Key::from_bytes(&fresh), true))
                 }
                 Err(e) => Err(unread(e)),

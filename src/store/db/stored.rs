@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use super::error::StoreError;
 use crate::cards::rules::Rules;
+use crate::deal::Deal;
 use crate::record::{RecordError, RulesRecord};
-use crate::start::Deal;
 
 /// The id of `rules` in the `rules` table, added if it is not there.
 pub(crate) fn rules_id(conn: &Connection, rules: &RulesRecord) -> rusqlite::Result<i64> {

@@ -148,8 +148,8 @@ pub(crate) fn weights_problems(dir: &Path) -> Vec<String> {
                 "{}: it is {}, not a regular file, so the learned weights there are not read and \
                  the hint and the bots use the weights shipped in the program; remove it (and \
                  run `new2048 train` again for weights of your own)",
-                crate::cards::text::escape_controls(&path.display().to_string()),
-                crate::fsread::kind_of(kind)
+                crate::base::visible::escape(&path.display().to_string()),
+                crate::base::fsread::kind_of(kind)
             )
         })
         .collect();
@@ -227,9 +227,9 @@ fn load(rules: &Rules, key: &Key) -> Option<Network> {
     let from_data = crate::config::paths::data_dir()
         .map(|d| d.join(WEIGHTS_DIR).join(key.file_name()))
         .and_then(|p| {
-            crate::fsread::read(
+            crate::base::fsread::read(
                 &p,
-                crate::fsread::Links::Refuse,
+                crate::base::fsread::Links::Refuse,
                 crate::config::paths::MAX_FILE_BYTES,
             )
             .ok()

@@ -354,7 +354,7 @@ fn format(r: &Logged, width: usize) -> Vec<String> {
     );
     let level = r.level.name();
     let head = if width >= 100 {
-        let date = crate::utc::date(secs);
+        let date = crate::base::utc::date(secs);
         format!("{date}T{time}Z {level:<5} {SERVICE}::{}: ", r.target)
     } else if width >= 60 {
         format!("{time} {level:<5} {}: ", r.target)

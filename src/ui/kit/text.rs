@@ -7,7 +7,7 @@
 
 use super::i18n::{Words, fill};
 use super::theme::{Theme, Tone, fit, widest};
-use super::view::{Note, shown_choices};
+use super::view::{Canvas, Note, shown_choices};
 use super::wrap::{cut_words, wrap};
 
 /// `lines` moved to the middle of a `width` × `height` terminal: the same left shift for every
@@ -60,24 +60,28 @@ pub(crate) fn centre_offset_on(
     (left, top)
 }
 
-/// The lines of the first of `layouts` (roomiest first) that fits `width` × `height`, or the
-/// smallest size that would fit. `build(layout, theme, width)` gives a layout's lines (text cut
-/// or wrapped to `width`) and the width its boards need (boards cannot be cut). With `cut` the
+/// The width a screen is laid out in to measure the size it needs ([`first_fit`]): wider than
+/// any window, so nothing wraps. Text that takes other forms to fit (a footer's keys) takes its
+/// narrowest there, since it fits any window the rest fits.
+pub(crate) const UNBOUNDED: usize = usize::MAX / 2;
+
+/// The lines of the first of `layouts` (roomiest first) that fits `c`'s window, or the smallest
+/// size that would fit. `build(layout, canvas)` gives a layout's lines (text cut or wrapped to
+/// the canvas's width) and the width its boards need (boards cannot be cut). With `cut` the
 /// screen is text to read (the help), not a board: in a short window it is given whole, taller
 /// than the window, for the caller to [`page`] through, not refused.
 /// The size asked for is the tightest layout's with room enough for nothing to wrap, so it
 /// surely fits.
 pub(crate) fn first_fit<L: Copy>(
     layouts: &[L],
-    build: impl Fn(L, Theme, usize) -> (Vec<String>, usize),
+    build: impl Fn(L, Canvas) -> (Vec<String>, usize),
     cut: bool,
-    theme: Theme,
-    width: usize,
-    height: usize,
+    c: Canvas,
 ) -> Result<Vec<String>, (usize, usize)> {
+    let (width, height) = (c.width, c.height);
     let mut paged = None;
     for &l in layouts {
-        let (lines, need_w) = build(l, theme, width);
+        let (lines, need_w) = build(l, c);
         if need_w <= width && lines.len() <= height {
             return Ok(lines);
         }
@@ -97,23 +101,22 @@ pub(crate) fn first_fit<L: Copy>(
     let Some(&tightest) = layouts.last() else {
         return Err((width + 1, height + 1));
     };
-    let (lines, need_w) = build(tightest, Theme::PLAIN, usize::MAX / 2);
+    let (lines, need_w) = build(tightest, c.plain().sized(UNBOUNDED, height));
     Err((widest(&lines).max(need_w), lines.len()))
 }
 
 /// A window of `height` lines onto `lines`, starting at line `top` (moved back so the last
 /// window is full), and the top actually shown. When the lines do not all fit, the window's last
 /// line is the "more" mark: where the reader is and which keys page on ([`Pager`]), saying only
-/// the keys that page with `arrows` as [`Pager::of`] takes them (without, the space and arrows
+/// the keys that page with `arrows` as [`Key::pager`](crate::ui::term::Key::pager) takes them (without, the space and arrows
 /// are the screen's own: a duel's board, the result's choices).
 pub(crate) fn page(
     mut lines: Vec<String>,
     top: usize,
-    words: &Words,
-    theme: Theme,
-    (width, height): (usize, usize),
+    c: Canvas,
     arrows: bool,
 ) -> (Vec<String>, usize) {
+    let (words, theme, width, height) = (c.words, c.theme, c.width, c.height);
     if lines.len() <= height || height < 2 {
         lines.truncate(height.max(1));
         return (lines, 0);
@@ -148,22 +151,6 @@ pub(crate) enum Pager {
 }
 
 impl Pager {
-    /// What a key does to a paged text, if it pages. With `arrows` false the arrow keys are left
-    /// to the screen (the result screen's choices), and only PgUp/PgDn, Home/End page.
-    pub(crate) fn of(key: &crate::ui::term::Key, arrows: bool) -> Option<Pager> {
-        use crate::ui::term::Key;
-        Some(match key {
-            Key::ArrowUp | Key::Char('k') if arrows => Pager::Line(-1),
-            Key::ArrowDown | Key::Char('j') if arrows => Pager::Line(1),
-            Key::Char(' ') if arrows => Pager::Window(1),
-            Key::PageUp => Pager::Window(-1),
-            Key::PageDown => Pager::Window(1),
-            Key::Home => Pager::End(false),
-            Key::End => Pager::End(true),
-            _ => return None,
-        })
-    }
-
     /// The top line after this key, from `top`, with windows of `height` lines (one of them the
     /// mark). Not clamped at the end: [`page`] does that, and says what it showed.
     pub(crate) fn step(self, top: usize, height: usize) -> usize {
@@ -178,16 +165,10 @@ impl Pager {
 }
 
 /// The screen laid out, or the message saying how large the terminal must be.
-pub(crate) fn or_too_small(
-    laid: Result<Vec<String>, (usize, usize)>,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
+pub(crate) fn or_too_small(laid: Result<Vec<String>, (usize, usize)>, c: Canvas) -> Vec<String> {
     match laid {
         Ok(lines) => lines,
-        Err((need_w, need_h)) => too_small(words, theme, width, height, need_w, need_h),
+        Err((need_w, need_h)) => too_small(c, need_w, need_h),
     }
 }
 
@@ -218,14 +199,8 @@ pub(crate) fn reachable(lines: &[String], width: usize, height: usize) -> bool {
     let mut seen = vec![false; lines.len()];
     let mut top = 0;
     loop {
-        let (shown, at) = page(
-            lines.to_vec(),
-            top,
-            words,
-            Theme::PLAIN,
-            (width, height),
-            true,
-        );
+        let canvas = Canvas::new(words, Theme::PLAIN, width, height);
+        let (shown, at) = page(lines.to_vec(), top, canvas, true);
         if shown.len() > height || shown.iter().any(|l| console::measure_text_width(l) > width) {
             return false;
         }
@@ -266,14 +241,8 @@ pub(crate) fn to_text(lines: &[String]) -> String {
     out
 }
 
-fn too_small(
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-    need_w: usize,
-    need_h: usize,
-) -> Vec<String> {
+fn too_small(c: Canvas, need_w: usize, need_h: usize) -> Vec<String> {
+    let (words, theme, width, height) = (c.words, c.theme, c.width, c.height);
     let msg = fill(words.too_small, &[&width, &height, &need_w, &need_h]);
     let mut lines: Vec<String> = wrap(&msg, width.max(1))
         .into_iter()

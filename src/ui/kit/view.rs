@@ -1,9 +1,59 @@
 //! What a screen is asked to draw: the notes under the board, what covers it (help, the
-//! result), and the terminal size it is laid out for. Every screen and every loop speaks in
-//! these types, so they live below both.
+//! result), and what it is drawn with and on (the words, the colours, the terminal's size).
+//! Every screen and every loop speaks in these types, so they live below both.
 
+use super::i18n::Words;
 use super::theme::Theme;
 use super::theme::Tone;
+
+/// What every screen is drawn with and on: the player's words, the colours, and the window's
+/// size. They travel together from the loops through replay to every screen's layout, so one
+/// more of them (a colour depth, say) is one field here.
+#[derive(Clone, Copy)]
+pub(crate) struct Canvas {
+    pub words: &'static Words,
+    pub theme: Theme,
+    pub width: usize,
+    pub height: usize,
+}
+
+impl std::fmt::Debug for Canvas {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Canvas")
+            .field("theme", &self.theme)
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Canvas {
+    pub(crate) fn new(words: &'static Words, theme: Theme, width: usize, height: usize) -> Canvas {
+        Canvas {
+            words,
+            theme,
+            width,
+            height,
+        }
+    }
+
+    /// The same, without colour: how a loop measures what is drawn.
+    pub(crate) fn plain(self) -> Canvas {
+        Canvas {
+            theme: Theme::PLAIN,
+            ..self
+        }
+    }
+
+    /// The same words and colours on a window of `width` × `height`.
+    pub(crate) fn sized(self, width: usize, height: usize) -> Canvas {
+        Canvas {
+            width,
+            height,
+            ..self
+        }
+    }
+}
 
 /// One line of news under the board (what the last move did, why a key was refused...).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,27 +113,23 @@ pub(crate) fn shown_choices(undo: bool) -> &'static [u8] {
     if undo { &[0, 1, 2, 3] } else { &[0, 2, 3] }
 }
 
-/// How to lay a screen out: what covers it, whether its last line is left for a prompt, the
-/// colours, and the terminal's size.
+/// How to lay a screen out: what covers it, whether its last line is left for a prompt, and
+/// the canvas (words, colours, the terminal's size).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct View {
     pub overlay: Overlay,
     pub prompt_line: bool,
-    pub theme: Theme,
-    pub width: usize,
-    pub height: usize,
+    pub canvas: Canvas,
 }
 
 impl View {
-    /// The screen under `overlay` in a window of `width` × `height`, uncoloured and without a
-    /// prompt line: how a loop measures what is drawn (where a click lands, whether it fits).
-    pub(crate) fn plain(overlay: Overlay, width: usize, height: usize) -> View {
+    /// The screen under `overlay` on `canvas`, uncoloured and without a prompt line: how a
+    /// loop measures what is drawn (where a click lands, whether it fits).
+    pub(crate) fn plain(overlay: Overlay, canvas: Canvas) -> View {
         View {
             overlay,
             prompt_line: false,
-            theme: Theme::PLAIN,
-            width,
-            height,
+            canvas: canvas.plain(),
         }
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! The menus are lists of our own (`ui::widgets::list`): the start menu lists the newest
 //! saved games first (through [`crate::store::Store::saved_games`]: take one up, or delete it after a
-//! question), then "More saved games" when there are more (the whole list, scrolled, each one
+//! question; three, fewer in a short window, so its height is bounded however many games were
+//! quit), then "More saved games" when there are more (the whole list, scrolled, each one
 //! taken up or deleted there), then a new game of each preset and of the player's own rules, each
 //! with the player's record with them ([`crate::store::Store::played`]), then the other games.
 //! After easy wins, the next harder preset is suggested in one line with a key that starts it:
@@ -18,6 +19,7 @@ mod rules;
 mod saved;
 
 use challenge::{Offer, offer_item, offers, rules_label, suggestion};
+pub(crate) use rules::unplayable;
 use rules::{Broken, broken_sets, change_rules, mend};
 use saved::{ago, label, refused, saved_items};
 #[cfg(test)]
@@ -25,19 +27,19 @@ mod tests;
 
 use std::sync::Arc;
 
+use crate::base::utc;
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
+use crate::deal::GameMeta;
 use crate::record::GameKind;
-use crate::start::GameMeta;
 use crate::store::SavedGameInfo;
 use crate::store::{Resumed, Store};
-use crate::utc;
 
 use crate::ui::kit::{Tone, Words, cut_words, fill, plural, wrap};
-use crate::ui::play::{DuelGame, Match, Setup, default_names};
+use crate::ui::play::{DuelGame, GameToPlay, Setup, default_names};
 use crate::ui::play::{confirm, pick};
 use crate::ui::term::Ui;
-use crate::ui::widgets::{Item, List, Picked};
+use crate::ui::widgets::{Item, List, Picked, column};
 
 /// The game's name and tagline on a clear screen, above a question.
 fn title(ui: &Ui) {
@@ -93,7 +95,10 @@ fn select(
     default: usize,
 ) -> Picked {
     let (width, _) = super::term::size(&ui.term);
-    let top = top_of(ui.words, ui.theme, notes, question, width);
+    // The notes wrapped as wide as the list and the tagline, so the menu is centred as a block.
+    let tagline = console::measure_text_width(ui.words.tagline) + 2;
+    let block = column(items, keys, width).max(tagline).min(width);
+    let top = top_of(ui.words, ui.theme, notes, question, block);
     let list = List {
         head: &top,
         items,
@@ -114,6 +119,17 @@ enum Sub<T> {
     Leave,
 }
 
+impl<T> Sub<T> {
+    /// The choice made into another.
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Sub<U> {
+        match self {
+            Sub::Chose(t) => Sub::Chose(f(t)),
+            Sub::Back => Sub::Back,
+            Sub::Leave => Sub::Leave,
+        }
+    }
+}
+
 /// A sub-menu's choice, by its place in `items`; `default` is the item highlighted first.
 fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<usize> {
     match select(ui, &[], question, items, &[], ui.words.list_keys, default) {
@@ -125,13 +141,13 @@ fn select_sub(ui: &Ui, question: &str, items: &[Item], default: usize) -> Sub<us
 
 /// A new game of `rules` from a fresh seed.
 pub(crate) fn fresh_game(rules: &Arc<Rules>) -> (Game, GameMeta) {
-    crate::start::start(Arc::clone(rules), crate::start::NewDeal::Seed(None))
+    crate::deal::start(Arc::clone(rules), crate::deal::NewDeal::Seed(None))
 }
 
 /// A new classic game of `rules` (from the rules file `name`) from a fresh seed.
-pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> Match {
-    let (game, meta) = crate::start::start_classic(rules, name, None);
-    Match::Classic(Box::new(game), meta)
+pub(crate) fn fresh_classic(rules: ClassicRules, name: &str) -> GameToPlay {
+    let (game, meta) = crate::deal::start_classic(rules, name, None);
+    GameToPlay::Classic(Box::new(game), meta)
 }
 
 /// What the player makes of a saved game offered instead of a new one.
@@ -181,7 +197,7 @@ pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMet
     if !game.moves().is_empty() {
         return Resume::Fresh;
     }
-    let deal = crate::start::deal_text(&meta.deal);
+    let deal = crate::deal::deal_text(&meta.deal);
     let hash = game.rules().hash();
     let Some(saved) = store.saved_games().into_iter().find(|i| {
         i.game == GameKind::Cards && i.played > 0 && i.deal == deal && i.rules_hash == hash
@@ -202,8 +218,22 @@ pub(crate) fn saved_deal(ui: &Ui, store: &mut Store, game: &Game, meta: &GameMet
     })
 }
 
-/// How many saved games the start menu lists before "More saved games".
+/// How many saved games the start menu lists before "More saved games", where the window has
+/// room (see [`saves_shown`]).
 const NEWEST: usize = 3;
+
+/// How many of `saved` saved games the start menu lists when `room` lines are left for its
+/// items and `others` items are not saves: the newest [`NEWEST`], fewer in a short window so
+/// that the new games stay in view, never none. The menu's height is bounded however many games
+/// were quit.
+fn saves_shown(saved: usize, others: usize, room: usize) -> usize {
+    let rows = |shown: usize| shown + usize::from(saved > shown);
+    let mut shown = saved.min(NEWEST);
+    while shown > 1 && others + rows(shown) > room {
+        shown -= 1;
+    }
+    shown
+}
 
 /// What the start menu lists, gathered by [`menu_now`] (the words it is said in apart): a new
 /// kind of entry is a field here, its default in [`Listed::of`], and its lines in
@@ -212,6 +242,8 @@ const NEWEST: usize = 3;
 struct Listed<'a> {
     /// The saved games, newest first.
     saved: &'a [SavedGameInfo],
+    /// How many of them are listed before "More saved games" ([`saves_shown`]).
+    newest: usize,
     /// The rules offered for a new game.
     offers: &'a [Offer],
     /// The offer `t` starts (harder rules suggested after easy wins).
@@ -232,6 +264,7 @@ impl<'a> Listed<'a> {
     fn of(rules: &'a Rules, rules_label: &'a str, now: u64) -> Listed<'a> {
         Listed {
             saved: &[],
+            newest: NEWEST,
             offers: &[],
             suggested: None,
             broken: &[],
@@ -249,6 +282,7 @@ impl<'a> Listed<'a> {
 fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
     let &Listed {
         saved,
+        newest,
         offers,
         suggested,
         broken,
@@ -259,12 +293,12 @@ fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
     } = listed;
     let mut items: Vec<(Item, Choice)> = saved_items(saved, words, now)
         .into_iter()
-        .take(NEWEST)
+        .take(newest)
         .enumerate()
         .map(|(i, item)| (item, Choice::Resume(i)))
         .collect();
-    if saved.len() > NEWEST {
-        let more = fill(words.menu_more_saved, &[&(saved.len() - NEWEST)]);
+    if saved.len() > newest {
+        let more = fill(words.menu_more_saved, &[&(saved.len() - newest)]);
         items.push((Item::new(more), Choice::More));
     }
     for (k, o) in offers.iter().enumerate() {
@@ -312,7 +346,7 @@ fn menu_items(words: &Words, listed: &Listed) -> Vec<(Item, Choice)> {
     items.push((daily, Choice::Daily));
     items.push((
         both(
-            fill(words.menu_puzzle, &[&crate::puzzle::CARDS]),
+            fill(words.menu_puzzle, &[&crate::deal::puzzle::CARDS]),
             words.menu_puzzle_short.into(),
         ),
         Choice::Puzzle,
@@ -422,7 +456,7 @@ fn menu_now(
         notes.push((line.clone(), Tone::Good));
     }
     let label = rules_label(rules, ui);
-    let listed = Listed {
+    let mut listed = Listed {
         saved: &saved,
         offers: &offers,
         suggested: suggested.map(|(_, k)| k),
@@ -430,6 +464,20 @@ fn menu_now(
         daily_best: played,
         ..Listed::of(rules, &label, now)
     };
+    // The lines around the items: the head with the notes and the question, a blank line and
+    // the keys (two lines at most).
+    let (width, height) = super::term::size(&ui.term);
+    let around = top_of(words, ui.theme, notes, words.menu_prompt, width).len() + 3;
+    let others = menu_items(
+        words,
+        &Listed {
+            saved: &[],
+            ..listed
+        },
+    )
+    .len();
+    let room = height.saturating_sub(around);
+    listed.newest = saves_shown(saved.len(), others, room);
     let items = menu_items(words, &listed);
     for w in store.take_warnings() {
         notes.push((w, Tone::Bad));
@@ -456,7 +504,7 @@ fn daily_rules(rules: &Rules, asked: bool) -> Rules {
     if asked {
         rules.clone()
     } else {
-        crate::start::day_rules()
+        crate::deal::day_rules()
     }
 }
 
@@ -503,100 +551,139 @@ pub(crate) fn start(
     store: &mut Store,
     news: &[(String, Tone)],
     asked: bool,
-) -> Option<Match> {
-    let words = ui.words;
+) -> Option<GameToPlay> {
     let mut notes: Vec<(String, Tone)> = news.to_vec();
     // The item chosen last time round (a sub-menu left, a saved game refused).
     let mut back: Option<Choice> = None;
     loop {
         let now = utc::now();
-        let MenuNow {
-            saved,
-            offers,
-            broken,
-            items,
-        } = menu_now(ui, rules, asked, store, &mut notes, now);
-        let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
-        let deletable: Vec<bool> = items
-            .iter()
-            .map(|(_, c)| matches!(c, Choice::Resume(_)))
-            .collect();
-        let keys = if saved.is_empty() {
-            words.list_keys_quit
-        } else {
-            words.menu_keys
-        };
-        let default = highlighted(&items, &offers, &saved, rules, (asked, back));
-        let picked = select(
-            ui,
-            &notes,
-            words.menu_prompt,
-            &labels,
-            &deletable,
-            keys,
-            default,
-        );
+        let shown = menu_now(ui, rules, asked, store, &mut notes, now);
+        let picked = pick_at_menu(ui, &shown, rules, &notes, (asked, back));
         notes.clear();
         let choice = match picked {
-            Picked::Item(i) => items[i].1,
-            Picked::Delete(i) => match items[i].1 {
-                Choice::Resume(n) => {
-                    match delete_saved(ui, store, &saved[n], now) {
+            Picked::Item(i) => shown.items[i].1,
+            Picked::Delete(i) => {
+                if let Choice::Resume(n) = shown.items[i].1 {
+                    match delete_saved(ui, store, &shown.saved[n], now) {
                         Ok(note) => notes.extend(note),
                         Err(()) => return None,
                     }
-                    continue;
                 }
-                _ => continue,
-            },
+                continue;
+            }
             Picked::Back | Picked::Stop => Choice::Quit,
         };
-        match choice {
-            Choice::New(k) => {
-                let offer = offers.into_iter().nth(k)?;
-                *rules = Arc::new(offer.rules);
-                let (g, m) = fresh_game(rules);
-                return Some(Match::Cards(Box::new(g), m));
-            }
-            Choice::Resume(n) => match store.resume(&saved[n].id) {
-                Ok(r) => return Some(Match::Saved(r)),
-                Err(e) => notes.push((refused(&e, words), Tone::Bad)),
-            },
-            Choice::More => match all_saved(ui, store, &mut notes) {
-                Sub::Chose(r) => return Some(Match::Saved(r)),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Classic => return Some(fresh_classic(rules.classic, &rules.name)),
-            Choice::Duel => match pick_duel(ui, rules) {
-                Sub::Chose(DuelPick::Net(way)) => {
-                    notes.extend(crate::ui::net::lobby(ui, rules, store, way)?);
-                }
-                Sub::Chose(DuelPick::Here(m)) => return Some(m),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Daily => {
-                let (g, m) = crate::start::start_daily(daily_rules(rules, asked), None);
-                return Some(Match::Cards(Box::new(g), m));
-            }
-            Choice::Puzzle => {
-                let (g, m) = crate::puzzle::start(rules, None, None);
-                return Some(Match::Cards(Box::new(g), m));
-            }
-            Choice::Mend(k) => match mend(ui, rules, &mut notes, broken.get(k)) {
-                Sub::Chose(m) => return Some(m),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Rules => match change_rules(ui, rules, &mut notes) {
-                Sub::Chose(m) => return Some(m),
-                Sub::Back => {}
-                Sub::Leave => return None,
-            },
-            Choice::Quit => return None,
+        match follow(ui, choice, shown, (rules, store, &mut notes), asked) {
+            Went::Play(m) => return Some(m),
+            Went::Menu => back = Some(choice),
+            Went::Leave => return None,
         }
-        back = Some(choice);
+    }
+}
+
+/// The start menu `shown` drawn, the item highlighted first as [`highlighted`] says, until the
+/// player picks.
+fn pick_at_menu(
+    ui: &Ui,
+    shown: &MenuNow,
+    rules: &Rules,
+    notes: &[(String, Tone)],
+    (asked, back): (bool, Option<Choice>),
+) -> Picked {
+    let words = ui.words;
+    let MenuNow {
+        saved,
+        offers,
+        items,
+        ..
+    } = shown;
+    let labels: Vec<Item> = items.iter().map(|(s, _)| s.clone()).collect();
+    let deletable: Vec<bool> = items
+        .iter()
+        .map(|(_, c)| matches!(c, Choice::Resume(_)))
+        .collect();
+    let keys = if saved.is_empty() {
+        words.list_keys_quit
+    } else {
+        words.menu_keys
+    };
+    let default = highlighted(items, offers, saved, rules, (asked, back));
+    select(
+        ui,
+        notes,
+        words.menu_prompt,
+        &labels,
+        &deletable,
+        keys,
+        default,
+    )
+}
+
+/// What a choice at the start menu led to.
+enum Went {
+    /// A game to play.
+    Play(GameToPlay),
+    /// Back to the menu (a sub-menu left, a saved game refused: said in the notes).
+    Menu,
+    /// Leave the program.
+    Leave,
+}
+
+impl From<Sub<GameToPlay>> for Went {
+    fn from(sub: Sub<GameToPlay>) -> Went {
+        match sub {
+            Sub::Chose(m) => Went::Play(m),
+            Sub::Back => Went::Menu,
+            Sub::Leave => Went::Leave,
+        }
+    }
+}
+
+/// Follows `choice` made at the menu `shown`: a game to play, a sub-menu (the saved games, the
+/// duels, the rules, the mending of a rule set) and what came of it, or leaving. What is to be
+/// said above the menu next time goes in `notes`; a new game of other rules puts them in force.
+fn follow(
+    ui: &Ui,
+    choice: Choice,
+    shown: MenuNow,
+    (rules, store, notes): (&mut Arc<Rules>, &mut Store, &mut Vec<(String, Tone)>),
+    asked: bool,
+) -> Went {
+    let cards = |(g, m): (Game, GameMeta)| Went::Play(GameToPlay::Cards(Box::new(g), m));
+    match choice {
+        Choice::New(k) => match shown.offers.into_iter().nth(k) {
+            Some(offer) => {
+                *rules = Arc::new(offer.rules);
+                cards(fresh_game(rules))
+            }
+            None => Went::Leave,
+        },
+        Choice::Resume(n) => match store.resume(&shown.saved[n].id) {
+            Ok(r) => Went::Play(GameToPlay::Saved(r)),
+            Err(e) => {
+                notes.push((refused(&e, ui.words), Tone::Bad));
+                Went::Menu
+            }
+        },
+        Choice::More => all_saved(ui, store, notes).map(GameToPlay::Saved).into(),
+        Choice::Classic => Went::Play(fresh_classic(rules.classic, &rules.name)),
+        Choice::Duel => match pick_duel(ui, rules) {
+            Sub::Chose(DuelPick::Net(way)) => match crate::ui::net::lobby(ui, rules, store, way) {
+                Some(said) => {
+                    notes.extend(said);
+                    Went::Menu
+                }
+                None => Went::Leave,
+            },
+            Sub::Chose(DuelPick::Here(m)) => Went::Play(m),
+            Sub::Back => Went::Menu,
+            Sub::Leave => Went::Leave,
+        },
+        Choice::Daily => cards(crate::deal::start_daily(daily_rules(rules, asked), None)),
+        Choice::Puzzle => cards(crate::deal::puzzle::start(rules, None, None)),
+        Choice::Mend(k) => mend(ui, rules, notes, shown.broken.get(k)).into(),
+        Choice::Rules => change_rules(ui, rules, notes).into(),
+        Choice::Quit => Went::Leave,
     }
 }
 
@@ -621,7 +708,7 @@ enum Choice {
 /// A duel at one terminal (at which game), or over the network (hosted or joined).
 enum DuelPick {
     /// The duel at one terminal, to play.
-    Here(Match),
+    Here(GameToPlay),
     Net(crate::ui::net::Way),
 }
 
@@ -642,7 +729,7 @@ fn pick_duel(ui: &Ui, rules: &Arc<Rules>) -> Sub<DuelPick> {
         ]),
     ];
     match select_sub(ui, words.duel_prompt, &items, 0) {
-        Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(Match::Duel(Setup {
+        Sub::Chose(n @ (0 | 1)) => Sub::Chose(DuelPick::Here(GameToPlay::Duel(Setup {
             game: if n == 0 {
                 DuelGame::Cards(Arc::clone(rules))
             } else {

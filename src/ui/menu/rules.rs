@@ -7,15 +7,17 @@
 //! rules files: it finds the file to edit ([`crate::config::own`]), opens the editor, and turns
 //! a file that cannot be read into a note above the menu.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::cards::rules::Rules;
 use crate::config;
 use crate::config::own::EditFileError;
+use crate::config::parse::{RulesError, RulesErrorKind};
 use crate::config::presets;
 use crate::ui::editor::{Edited, Editor};
-use crate::ui::kit::{Tone, fill};
-use crate::ui::play::{Match, edit};
+use crate::ui::kit::{Tone, Words, fill};
+use crate::ui::play::{GameToPlay, edit};
 use crate::ui::term::Ui;
 use crate::ui::widgets::{Item, Picked};
 
@@ -35,12 +37,32 @@ pub(super) fn broken_sets() -> Vec<Broken> {
         .into_iter()
         .filter_map(|s| {
             let e = s.rules.err()?;
-            // Its first words: what is wrong (`board.height = 0 is not allowed`).
+            // Its first words: what is wrong (`board.height = 0 is not allowed`); a text that
+            // is not TOML says so, and where (`not TOML at 3:17`): its key alone read as a value
+            // refused.
             let first = e.message.lines().next().unwrap_or_default();
-            let why = first.split(": ").next().unwrap_or_default().to_string();
+            let why = match (e.kind, e.line_col) {
+                (RulesErrorKind::NotToml, Some((line, col))) => format!("not TOML at {line}:{col}"),
+                (RulesErrorKind::NotToml, None) => "not TOML".to_string(),
+                _ => first.split(": ").next().unwrap_or_default().to_string(),
+            };
             Some(Broken { name: s.name, why })
         })
         .collect()
+}
+
+/// What the start menu says of the player's rules file that cannot be played (`e`), the default
+/// rules being in force: a refused key or value in a few words (the editor marks it); a text
+/// that is not TOML with its place, line and caret (Rules, then Edit the rules…, offers the ways
+/// out [`mend_text`] does); a file that cannot be read, which, where and what to do.
+pub(crate) fn unplayable(words: &Words, e: &RulesError) -> String {
+    match e.kind {
+        RulesErrorKind::Value => fill(words.menu_broken_rules, &[&e.brief()]),
+        RulesErrorKind::NotToml => format!("{}\n{e}", words.menu_broken_not_toml),
+        RulesErrorKind::File | RulesErrorKind::Io | RulesErrorKind::NotText => {
+            fill(words.menu_broken_unread, &[&e.brief()])
+        }
+    }
 }
 
 /// The rules sub-menu: each preset with a line on what it changes and how hard it is (cut
@@ -53,7 +75,7 @@ pub(super) fn change_rules(
     ui: &Ui,
     rules: &mut Arc<Rules>,
     notes: &mut Vec<(String, Tone)>,
-) -> Sub<Match> {
+) -> Sub<GameToPlay> {
     match pick_preset(ui, rules) {
         Sub::Chose(Some(r)) => {
             *rules = Arc::new(r);
@@ -68,7 +90,7 @@ pub(super) fn change_rules(
 /// The rules editor on the player's own file: a game with the rules edited ("play"), or back
 /// to the menu with the rules last saved in force (a file that cannot be read is said in
 /// `notes`).
-fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<Match> {
+fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) -> Sub<GameToPlay> {
     // The rule set in force when it is one of the player's, else the player's rules file.
     let set = config::own::list()
         .into_iter()
@@ -77,7 +99,26 @@ fn edit_own(ui: &Ui, rules: &mut Arc<Rules>, notes: &mut Vec<(String, Tone)>) ->
         Some(s) => config::own::rule_set_file(&s.name),
         None => config::own::own_file(),
     };
-    edit_file(ui, rules, notes, file)
+    match to_edit(ui, file, None, notes) {
+        Sub::Chose(file) => edit_file(ui, rules, notes, file),
+        Sub::Back => Sub::Back,
+        Sub::Leave => Sub::Leave,
+    }
+}
+
+/// `file` made ready for the editor: a text that is not TOML mended first ([`mend_text`], a
+/// fresh start named `name`, else after its preset); one that cannot be read given on, for
+/// [`edit_file`] to say why.
+fn to_edit(
+    ui: &Ui,
+    file: Result<(PathBuf, String), EditFileError>,
+    name: Option<&str>,
+    notes: &mut Vec<(String, Tone)>,
+) -> Sub<Result<(PathBuf, String), EditFileError>> {
+    match file {
+        Ok(file) => mend_text(ui, file, name, notes).map(Ok),
+        Err(e) => Sub::Chose(Err(e)),
+    }
 }
 
 /// The rules editor on a rule set that cannot be played (see [`edit_file`]).
@@ -86,29 +127,26 @@ pub(super) fn mend(
     rules: &mut Arc<Rules>,
     notes: &mut Vec<(String, Tone)>,
     set: Option<&Broken>,
-) -> Sub<Match> {
+) -> Sub<GameToPlay> {
     let name = set.map(|b| b.name.as_str()).unwrap_or_default();
-    let file = match config::own::rule_set_file(name) {
-        Ok(file) => match mend_text(ui, file, name, notes) {
-            Sub::Chose(file) => Ok(file),
-            Sub::Back => return Sub::Back,
-            Sub::Leave => return Sub::Leave,
-        },
-        Err(e) => Err(e),
-    };
-    edit_file(ui, rules, notes, file)
+    match to_edit(ui, config::own::rule_set_file(name), Some(name), notes) {
+        Sub::Chose(file) => edit_file(ui, rules, notes, file),
+        Sub::Back => Sub::Back,
+        Sub::Leave => Sub::Leave,
+    }
 }
 
-/// A rule set `name` whose text is not TOML (the editor cannot open it): where it breaks (its
-/// line, column and caret) above the ways out, the player's text editor when one is set (the
-/// file then read again) or the file kept aside and started again from its preset; once it is
-/// TOML, the file to edit. Another file is given back as it is.
+/// A rules file (the rule set `name`, or the player's rules file) whose text is not TOML (the
+/// editor cannot open it): where it breaks (its line, column and caret) above the ways out, the
+/// player's text editor when one is set (the file then read again) or the file kept aside and
+/// started again from its preset (named `name`, else as the preset); once it is TOML, the file
+/// to edit. Another file is given back as it is.
 fn mend_text(
     ui: &Ui,
-    file: (std::path::PathBuf, String),
-    name: &str,
+    file: (PathBuf, String),
+    name: Option<&str>,
     notes: &mut Vec<(String, Tone)>,
-) -> Sub<(std::path::PathBuf, String)> {
+) -> Sub<(PathBuf, String)> {
     use crate::config::mend;
     let words = ui.words;
     let (path, mut text) = file;
@@ -134,7 +172,7 @@ fn mend_text(
                 }
             }
             Picked::Item(i) if i + 2 == items.len() => {
-                match mend::start_again(&path, &text, name) {
+                match mend::start_again(&path, &text, name.unwrap_or(preset)) {
                     Ok((preset, aside)) => said.push((
                         fill(
                             words.mend_kept,
@@ -151,9 +189,9 @@ fn mend_text(
                 return Sub::Back;
             }
         }
-        match crate::fsread::read_text(
+        match crate::base::fsread::read_text(
             &path,
-            crate::fsread::Links::Follow,
+            crate::base::fsread::Links::Follow,
             config::paths::CONFIG_FILE_BYTES,
         ) {
             Ok(t) => text = t,
@@ -175,8 +213,8 @@ fn edit_file(
     ui: &Ui,
     rules: &mut Arc<Rules>,
     notes: &mut Vec<(String, Tone)>,
-    file: Result<(std::path::PathBuf, String), EditFileError>,
-) -> Sub<Match> {
+    file: Result<(PathBuf, String), EditFileError>,
+) -> Sub<GameToPlay> {
     let edited = match file {
         Ok((path, text)) => Editor::open(&path, &text).map(|mut ed| edit(ui, &mut ed)),
         Err(e) => Err(e.to_string()),
@@ -185,7 +223,7 @@ fn edit_file(
         Ok(Edited::Play(r)) => {
             *rules = Arc::new(r);
             let (g, m) = fresh_game(rules);
-            Sub::Chose(Match::Cards(Box::new(g), m))
+            Sub::Chose(GameToPlay::Cards(Box::new(g), m))
         }
         Ok(Edited::Back(saved)) => {
             if let Some(r) = saved {

@@ -2,9 +2,9 @@
 //! the narrowest window (kind, rules, length, how long ago; the deal, then the place in the list,
 //! where rows would still read alike), and why one cannot be taken up. Pure: data in, text out.
 
+use crate::base::utc;
 use crate::record::GameKind;
 use crate::store::{ResumeError, SavedGameInfo};
-use crate::utc;
 
 use crate::ui::kit::{Words, fill, plural};
 use crate::ui::widgets::Item;
@@ -70,6 +70,9 @@ pub(super) fn saved_forms(info: &SavedGameInfo, words: &Words, now: u64) -> Vec<
         }
         (GameKind::Duel, _) => words.menu_mode_duel_short.to_string(),
         (GameKind::Classic, _) => format!("{side}×{side}"),
+        // A daily deal or a puzzle is named as one in every form, as in the longest.
+        (GameKind::Cards, _) if info.deal.starts_with("daily ") => words.daily.to_string(),
+        (GameKind::Cards, _) if info.deal.starts_with("puzzle ") => words.puzzle.to_string(),
         (GameKind::Cards, _) => words.menu_mode_cards_short.to_string(),
     };
     let played = plural(

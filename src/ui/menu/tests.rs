@@ -108,7 +108,14 @@ fn saved_rows_are_told_apart() {
     assert_eq!(texts[0], "Resume: cards · solitaire · 5m · #1");
     assert_eq!(texts[1], "Resume: cards · solitaire · 3h");
     assert_eq!(texts[3], "Resume: 4×4 · solitaire · 5m · #4");
-    assert_eq!(texts[6], "Resume: cards · default · 1 card · 5m");
+    // A saved daily deal says so at 40 columns too (it read "cards").
+    assert_eq!(texts[6], "Resume: daily deal · default · 5m");
+    let puzzle = info(Cards, Cards, "puzzle 1946117875385977462", &[]);
+    let puzzle = &saved_items(std::slice::from_ref(&puzzle), &EN, now)[0];
+    assert_eq!(
+        puzzle.text(80),
+        "Resume: puzzle · solitaire · 120 · 1 card · 5m"
+    );
     let zh: Vec<String> = saved_items(&all, &ZH, now)
         .iter()
         .map(|i| i.text(40))
@@ -136,11 +143,9 @@ fn offer(name: &str, preset: bool, games: u32, wins: u32, streak: u32) -> Offer 
     }
 }
 
-/// Three saves at most, then "More saved games"; a new game of each rules offered, with the
-/// player's record, `t` on the one suggested.
-#[test]
-fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
-    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+/// Five saves (cards, seeds 0 to 4) and two presets, the default rules with a record of four
+/// games (three won in a row) and hard not played yet, hard suggested: the start menu's items.
+fn menu_with_five_saves(words: &Words, now: u64) -> Vec<(Item, Choice)> {
     let saved: Vec<SavedGameInfo> = (0..5)
         .map(|i| {
             let mut s = info(GameKind::Cards, GameKind::Cards, &format!("seed {i}"), &[]);
@@ -148,10 +153,7 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
             s
         })
         .collect();
-    let offers = [
-        offer("default", true, 4, 3, 3),
-        offer("hard", true, 0, 0, 0),
-    ];
+    let offers = two_presets();
     let rules = Rules::default_rules();
     let listed = Listed {
         saved: &saved,
@@ -159,7 +161,23 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         suggested: Some(1),
         ..Listed::of(&rules, "default", now)
     };
-    let items = menu_items(&EN, &listed);
+    menu_items(words, &listed)
+}
+
+/// The default rules with a record (4 games, 3 won in a row), then hard, not played yet.
+fn two_presets() -> [Offer; 2] {
+    [
+        offer("default", true, 4, 3, 3),
+        offer("hard", true, 0, 0, 0),
+    ]
+}
+
+/// Three saves at most, then "More saved games"; a new game of each rules offered, `t` on the
+/// one suggested; with three saves or fewer, no "More".
+#[test]
+fn the_menu_lists_three_saves_then_more() {
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let items = menu_with_five_saves(&EN, now);
     let choices: Vec<Choice> = items.iter().map(|(_, c)| *c).collect();
     assert_eq!(
         &choices[..6],
@@ -173,6 +191,30 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         ]
     );
     assert_eq!(items[3].0.text(80), "More saved games (2)");
+    let offers = two_presets();
+    assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
+    let rules = Rules::default_rules();
+    let three: Vec<SavedGameInfo> = (0..3)
+        .map(|i| info(GameKind::Cards, GameKind::Cards, &format!("seed {i}"), &[]))
+        .collect();
+    let listed = Listed {
+        saved: &three,
+        offers: &offers,
+        ..Listed::of(&rules, "default", now)
+    };
+    let few = menu_items(&ZH, &listed);
+    assert!(!few.iter().any(|(_, c)| *c == Choice::More));
+    assert_eq!(
+        few[3].0.text(60),
+        "新游戏：default（超过标准分） · 最高 321 · 胜率 75%"
+    );
+}
+
+/// A new game of each rules offered says the player's record with them, narrower and narrower.
+#[test]
+fn the_menu_lists_the_presets_with_a_record() {
+    let now = utc::parse_stamp("2026-12-01T12:00:00Z").unwrap();
+    let items = menu_with_five_saves(&EN, now);
     // A preset says what it asks and how hard it is: the best bot's share of games won, as
     // measured.
     assert_eq!(
@@ -212,18 +254,35 @@ fn the_menu_lists_three_saves_and_the_presets_with_a_record() {
         items[5].0.text(80),
         "New game: hard (survive the deck) · not played yet · the best bot wins 99%"
     );
-    assert_eq!(items[5].0, offer_item(&EN, &offers[1]).with_key('t'));
-    let listed = Listed {
-        saved: &saved[..3],
-        offers: &offers,
-        ..Listed::of(&rules, "default", now)
-    };
-    let few = menu_items(&ZH, &listed);
-    assert!(!few.iter().any(|(_, c)| *c == Choice::More));
-    assert_eq!(
-        few[3].0.text(60),
-        "新游戏：default（超过标准分） · 最高 321 · 胜率 75%"
-    );
+}
+
+/// However many games were quit, the start menu keeps its height: the newest three saves and
+/// "More saved games" where there is room (80×24), fewer in a short window (40×15) so that
+/// the new games stay in view, never none.
+#[test]
+fn the_menu_stays_in_its_window_however_many_games_were_quit() {
+    // 80×24: 15 lines for the items, 9 of them no save.
+    assert_eq!(saves_shown(7, 9, 15), 3);
+    assert_eq!(saves_shown(4, 9, 15), 3);
+    assert_eq!(saves_shown(2, 9, 15), 2);
+    // 40×15: 8 lines: one save and "More", then the new games.
+    assert_eq!(saves_shown(7, 9, 8), 1);
+    assert_eq!(saves_shown(1, 9, 8), 1);
+    assert_eq!(saves_shown(0, 9, 8), 0);
+    for saved in 0..40 {
+        for room in [8, 15, 40] {
+            let shown = saves_shown(saved, 9, room);
+            let rows = shown + usize::from(saved > shown);
+            assert!(
+                rows <= NEWEST + 1,
+                "{saved} saves, {room} lines: {rows} rows"
+            );
+            assert!(
+                shown >= saved.min(1),
+                "{saved} saves, {room} lines: none shown"
+            );
+        }
+    }
 }
 
 /// Easy wins with a preset suggest the next harder one; the hardest, or rules of the
@@ -374,4 +433,45 @@ fn a_preset_says_its_goal() {
     assert!(!own.text(120).contains('('), "{}", own.text(120));
     let zh = offer_item(&ZH, &offer("default", true, 0, 0, 0)).text(120);
     assert!(zh.contains(ZH.goal_default), "{zh}");
+}
+
+/// The player's rules file that cannot be played, as the first menu says it in both languages:
+/// a text that is not TOML with its path, line, column and caret; a file that cannot be read
+/// with its path and what to do; a refused value in a few words, as before.
+#[test]
+fn a_rules_file_that_cannot_be_played_is_said_whole() {
+    use crate::config::parse::RulesError;
+    let base = Rules::default_rules();
+    let text = "[board]\nheight = 5 cards [oops\n";
+    let Err(not_toml) = Rules::parse(text, "/home/ann/config.toml", Some(&base)) else {
+        panic!("not TOML");
+    };
+    let missing = RulesError::file(
+        "/home/ann/config.toml",
+        "there is no such file; check the path",
+    );
+    for (words, not) in [(&EN, "not TOML"), (&ZH, "不是 TOML")] {
+        let said = unplayable(words, &not_toml);
+        assert!(said.contains(not), "{said}");
+        assert!(said.contains("/home/ann/config.toml:2:18:"), "{said}");
+        assert!(said.contains(" 2 | height = 5 cards [oops"), "{said}");
+        assert!(
+            said.lines().last().is_some_and(|l| l.ends_with('^')),
+            "{said}"
+        );
+        let said = unplayable(words, &missing);
+        assert!(
+            said.contains("/home/ann/config.toml: there is no such file"),
+            "{said}"
+        );
+    }
+    let Err(value) = Rules::parse(
+        "[board]\nheight = 0\n",
+        "/home/ann/config.toml",
+        Some(&base),
+    ) else {
+        panic!("a bad value");
+    };
+    let said = unplayable(&EN, &value);
+    assert!(said.contains("(config.toml:2: board.height = 0"), "{said}");
 }

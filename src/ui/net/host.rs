@@ -53,7 +53,7 @@ pub(super) fn host(ui: &Ui, rules: &Arc<Rules>, name: &str) -> Found {
     };
     let offer = Offer {
         kind,
-        seed: crate::start::fresh_seed(),
+        seed: crate::deal::fresh_seed(),
         clock: crate::net::handshake::DEFAULT_CLOCK,
         rules: Rules::clone(rules),
     };

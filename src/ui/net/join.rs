@@ -110,7 +110,7 @@ impl Form {
             }
             Key::Enter => return Typed::Connect,
             Key::Char(c)
-                if !crate::visible::is_hidden(*c)
+                if !crate::base::visible::is_hidden(*c)
                     && !c.is_whitespace()
                     && field.len() < LIMITS[self.at] =>
             {

@@ -20,7 +20,8 @@ use crate::ui::play::default_names;
 use crate::ui::term::Ui;
 
 use super::meeting::{Found, Meeting};
-use super::{Brief, duel_screen, result_line};
+use super::{duel_screen, result_line};
+use crate::ui::play::OnScreen;
 
 /// Which side the player takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ pub(crate) fn lobby(
 }
 
 /// Plays the duel met to its end on this screen, records it, and says how it ended.
-fn play<G: NetGame + Brief>(
+fn play<G: NetGame + OnScreen>(
     ui: &Ui,
     store: &mut Store,
     met: Met,

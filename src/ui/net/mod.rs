@@ -23,84 +23,21 @@ use std::io;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use crate::cards::engine::Game;
-use crate::classic::ClassicGame;
-use crate::duel::{DuelResult, Playable};
+use crate::duel::DuelResult;
 use crate::net::game::NetGame;
 use crate::net::proto::Gone;
 use crate::net::session::{Event, OwnEnd, Said, Session, Stop, Why};
 use crate::ui::kit::{NetWords, Theme, Tone, Words, fill, fit, wrap};
+use crate::ui::play::OnScreen;
 use crate::ui::screens::DuelBoard;
-use crate::ui::term::{
-    Action, Key, TermGuard, Ui, Waited, action, classic_action, paint, wait_key,
-};
+use crate::ui::term::{Action, Key, TermGuard, Ui, Waited, paint, wait_key};
 
 /// The longest the screen waits for a key before it looks at the network again.
 const TICK: Duration = Duration::from_millis(25);
 
-/// What the screen says of a game besides its board: score, cards left (classic: moves) and
-/// the highest card or tile, each in words.
-pub(crate) trait Brief: DuelBoard {
-    fn brief(&self, words: &Words) -> [String; 3];
-    /// Whether its rules allow discards (the footer offers `d` only then).
-    fn discards(&self) -> bool {
-        false
-    }
-
-    /// A move's word as the log shows it: the key the player presses for it.
-    fn shown(word: &str) -> String {
-        word.to_string()
-    }
-}
-
-impl Brief for Game {
-    fn brief(&self, words: &Words) -> [String; 3] {
-        [
-            format!("{} {}", words.score, self.score()),
-            format!("{} {}", words.cards_left, self.cards_left()),
-            format!("{} {}", words.highest, highest_shown(self.highest())),
-        ]
-    }
-
-    fn discards(&self) -> bool {
-        self.rules().has_discards()
-    }
-}
-
-/// The highest card or tile as the figures show it: a dash until there is one.
-fn highest_shown(highest: u64) -> String {
-    if highest == 0 {
-        "-".to_string()
-    } else {
-        highest.to_string()
-    }
-}
-
-impl Brief for ClassicGame {
-    fn brief(&self, words: &Words) -> [String; 3] {
-        [
-            format!("{} {}", words.score, Playable::score(self)),
-            format!("{} {}", words.moves, self.move_count()),
-            format!("{} {}", words.highest_tile, highest_shown(self.highest())),
-        ]
-    }
-
-    /// A slide as the arrow key that makes it (the word is the protocol's letter).
-    fn shown(word: &str) -> String {
-        let arrow = match word {
-            "u" | "up" => "↑",
-            "d" | "down" => "↓",
-            "l" | "left" => "←",
-            "r" | "right" => "→",
-            other => other,
-        };
-        arrow.to_string()
-    }
-}
-
 /// Plays the duel of `s` on the screen until it is over on this side, then shows the result
 /// until a key. `s` is then finished (recorded, printed) by the caller.
-pub(crate) fn net_duel<G: NetGame + Brief>(
+pub(crate) fn net_duel<G: NetGame + OnScreen>(
     ui: &Ui,
     s: &mut Session<G>,
     events: &Receiver<Event>,
@@ -112,24 +49,23 @@ pub(crate) fn net_duel<G: NetGame + Brief>(
 }
 
 /// [`net_duel`] on a screen already taken (the start menu's).
-pub(crate) fn duel_screen<G: NetGame + Brief>(
+pub(crate) fn duel_screen<G: NetGame + OnScreen>(
     ui: &Ui,
     s: &mut Session<G>,
     events: &Receiver<Event>,
 ) -> io::Result<()> {
     s.out = crate::net::session::Out::Screen;
     s.begin();
-    let cards = s.duel.players[s.me].columns() > 0;
-    let mut cursor = s.duel.players[s.me].columns() / 2;
-    // `q` while leaving loses the duel asks first, on the footer; the duel goes on meanwhile.
-    let mut asking = false;
+    let mut own = Controls {
+        cards: s.duel.players[s.me].columns() > 0,
+        cursor: s.duel.players[s.me].columns() / 2,
+        asking: false,
+        at_once: false,
+    };
     // Drawn again only when something changed: a move either side made, a key, a resize, the
     // clock's seconds where the footer shows them.
     let mut dirty = true;
     let mut clock_shown = None;
-    // Left with a key (or a signal): no result screen to wait on (it is printed after, or said
-    // back in the menu).
-    let mut at_once = false;
     loop {
         // A bounded batch: a peer flooding moves does not keep the keys from being read.
         for e in events.try_iter().take(EVENTS_A_TICK) {
@@ -146,77 +82,95 @@ pub(crate) fn duel_screen<G: NetGame + Brief>(
             dirty = true;
         }
         if s.over() {
-            asking = false;
+            own.asking = false;
         }
         if dirty {
-            let at = cards.then_some(cursor);
-            paint(ui, |w, h| lay_out(ui, s, (at, asking), w, h))?;
+            let at = own.cards.then_some(own.cursor);
+            paint(ui, |w, h| lay_out(ui, s, (at, own.asking), w, h))?;
             dirty = false;
         }
         if s.over() {
             break;
         }
-        let key = match wait_key(ui, Some(TICK)) {
-            Waited::Key(k) => k,
+        match wait_key(ui, Some(TICK)) {
+            Waited::Key(k) => own.key(s, &k),
             Waited::Stop => {
                 // A signal, or the terminal gone: leave at once.
                 s.leave();
-                at_once = true;
+                own.at_once = true;
                 continue;
             }
             Waited::Timeout => continue,
-            Waited::Mouse(_) | Waited::Redraw => {
-                dirty = true;
-                continue;
-            }
-        };
+            Waited::Mouse(_) | Waited::Redraw => {}
+        }
         dirty = true;
-        let act = if cards {
-            action(&key)
-        } else {
-            classic_action(&key)
-        };
-        if asking {
-            asking = false;
+    }
+    if !own.at_once {
+        show_result(ui, s)?;
+    }
+    Ok(())
+}
+
+/// What this player's keys set on the duel screen besides their moves.
+struct Controls {
+    /// A card duel (the keys place cards on columns), not classic (they slide).
+    cards: bool,
+    /// The highlighted column.
+    cursor: usize,
+    /// `q` while leaving loses the duel asks first, on the footer; the duel goes on meanwhile.
+    asking: bool,
+    /// Left with a key (or a signal): no result screen to wait on (it is printed after, or
+    /// said back in the menu).
+    at_once: bool,
+}
+
+impl Controls {
+    /// What `key` does: a move sent to the duel, the highlight moved, leaving (asked first
+    /// where it loses the duel), or the answer to that question.
+    fn key<G: NetGame + OnScreen>(&mut self, s: &mut Session<G>, key: &Key) {
+        let act = G::action(key);
+        if self.asking {
+            self.asking = false;
             match act {
                 _ if matches!(key, Key::Char('y' | 'Y')) => s.leave(),
                 Action::Interrupt | Action::EndOfInput => {
                     s.leave();
-                    at_once = true;
+                    self.at_once = true;
                 }
                 _ => {}
             }
-            continue;
+            return;
         }
         match act {
             Action::Place(c) => s.own_line(&(c + 1).to_string()),
-            Action::PlaceAtCursor => s.own_line(&(cursor + 1).to_string()),
-            Action::Left => cursor = cursor.saturating_sub(1),
+            Action::PlaceAtCursor => s.own_line(&(self.cursor + 1).to_string()),
+            Action::Left => self.cursor = self.cursor.saturating_sub(1),
             Action::Right => {
-                cursor = (cursor + 1).min(s.duel.players[s.me].columns().saturating_sub(1));
+                let columns = s.duel.players[s.me].columns();
+                self.cursor = (self.cursor + 1).min(columns.saturating_sub(1));
             }
             Action::Discard => s.own_line("d"),
             Action::Slide(d) => s.own_line(d.as_str()),
             // Leaving a duel still on loses it: `q` asks first; after the other lost, it
             // leaves at once.
-            Action::Quit if s.leaving_loses() => asking = true,
+            Action::Quit if s.leaving_loses() => self.asking = true,
             Action::Quit | Action::Interrupt | Action::EndOfInput => {
                 s.leave();
-                at_once = true;
+                self.at_once = true;
             }
             _ => {}
         }
     }
-    // The result, until a key (a signal or a lost terminal ends it too).
-    if !at_once {
-        loop {
-            match wait_key(ui, None) {
-                Waited::Key(_) | Waited::Stop => break,
-                _ => paint(ui, |w, h| lay_out(ui, s, (None, false), w, h))?,
-            }
+}
+
+/// The result, until a key (a signal or a lost terminal ends it too).
+fn show_result<G: NetGame + DuelBoard>(ui: &Ui, s: &Session<G>) -> io::Result<()> {
+    loop {
+        match wait_key(ui, None) {
+            Waited::Key(_) | Waited::Stop => return Ok(()),
+            _ => paint(ui, |w, h| lay_out(ui, s, (None, false), w, h))?,
         }
     }
-    Ok(())
 }
 
 fn width(lines: &[String]) -> usize {
@@ -295,7 +249,7 @@ fn forfeit_words(why: &Why, t: &NetWords) -> String {
 
 /// The other player as a line, or two where one is too narrow: `head`, then their figures (the
 /// highest card as far as this player has come, `seen`).
-fn other_lines<G: Brief>(
+fn other_lines<G: DuelBoard>(
     head: String,
     (other, seen): (&G, &G),
     words: &Words,
@@ -314,7 +268,7 @@ fn other_lines<G: Brief>(
 /// The line under the screen: the question before leaving, the result, or the keys this
 /// player has (the columns these rules have; `d` only where they allow discards; what leaving
 /// costs), that this side waits, and the clock when little of it is left.
-fn footer<G: NetGame + Brief>(
+fn footer<G: NetGame + DuelBoard>(
     s: &Session<G>,
     words: &Words,
     (cards, short): (bool, bool),
@@ -364,28 +318,25 @@ const EVENTS_A_TICK: usize = 256;
 const CLOCK_SHOWN: Duration = Duration::from_secs(15);
 
 /// The screen for a terminal `w`×`h`.
-fn lay_out<G: NetGame + Brief>(
+fn lay_out<G: NetGame + DuelBoard>(
     ui: &Ui,
     s: &Session<G>,
     (cursor, asking): (Option<usize>, bool),
     w: usize,
     h: usize,
 ) -> Vec<String> {
-    let (words, theme) = (ui.words, ui.theme);
-    let t = words.net;
-    let (me, peer) = (s.me, 1 - s.me);
-    let (own, other) = (&s.duel.players[me], &s.duel.players[peer]);
-    let tones = [Tone::Player1, Tone::Player2];
-    let name = |i: usize| theme.paint(&s.names[i], tones[i]);
-    let head = |i: usize, g: &G| {
-        let you = if i == me {
-            format!(" ({})", t.you)
-        } else {
-            String::new()
-        };
-        let over = if g.finished() { " ■" } else { "" };
-        format!("{}{you}{over}", name(i))
+    let d = Drawing {
+        s,
+        words: ui.words,
+        theme: ui.theme,
+        me: s.me,
+        peer: 1 - s.me,
+        cursor,
+        asking,
+        w,
     };
+    let (words, theme) = (ui.words, ui.theme);
+    let (own, other) = (&s.duel.players[d.me], &s.duel.players[d.peer]);
     let title = theme.paint(
         &format!(
             "new2048 {} · {} : {}",
@@ -393,55 +344,113 @@ fn lay_out<G: NetGame + Brief>(
         ),
         Tone::Title,
     );
-    // The footer wrapped: the result, and the key that leaves it, are read whole. Where the
-    // full one leaves no room for the board, the short one (the keys in brief).
-    let footer_of = |short: bool| -> Vec<String> {
-        wrap(
-            &footer(s, words, (cursor.is_some(), short), asking),
-            w.max(1),
-        )
-        .iter()
-        .map(|l| theme.paint(l, Tone::Info))
-        .collect()
+    let other_brief = other_lines(d.head(d.peer, other), (other, s.peer_shown()), words, w);
+    let (full, short) = (d.footer(false), d.footer(true));
+    let (body, footer) = if let Some(b) = d.boards(full.len(), &other_brief, h) {
+        (b, full)
+    } else if let Some(b) = d.boards(short.len(), &other_brief, h) {
+        (b, short)
+    } else {
+        let mine = format!("{}: {}", d.head(d.me, own), own.brief(words).join(" · "));
+        ([vec![mine], other_brief.clone()].concat(), short)
     };
-    let other_brief = other_lines(head(peer, other), (other, s.peer_shown()), words, w);
-    let fits = |lines: &[String], extra: usize| width(lines) <= w && lines.len() + extra <= h;
-    // A player's block: their name, their figures on two lines, their board; `short` 1:
-    // without the highest card (which the board shows anyway); 2: the name and the figures on
-    // one line as well. The other's score and progress are theirs; their board, highest card
-    // and hand only as far as this player has come (`peer_shown`: never more than this player
-    // could see in their own game), with a note in place of the hand while they are ahead.
-    let ahead = s.peer_ahead();
-    let block = |i: usize, g: &G, tight: usize, cur: Option<usize>, short: u8| {
-        let seen = if i == peer { s.peer_shown() } else { g };
+    stack(s, (title, body, footer), (words, theme), (w, h))
+}
+
+/// What the network duel's screen is drawn from: the session, seen by this player (`me`), in
+/// their words and colours, `w` columns wide.
+struct Drawing<'a, 's, G: NetGame> {
+    s: &'a Session<'s, G>,
+    words: &'a Words,
+    theme: Theme,
+    me: usize,
+    peer: usize,
+    /// This player's highlighted column (card duels).
+    cursor: Option<usize>,
+    /// The footer asks before leaving.
+    asking: bool,
+    w: usize,
+}
+
+impl<G: NetGame + DuelBoard> Drawing<'_, '_, G> {
+    /// A player's name in their colour, `(you)` after this player's, `■` after a game over.
+    fn head(&self, i: usize, g: &G) -> String {
+        let tones = [Tone::Player1, Tone::Player2];
+        let you = if i == self.me {
+            format!(" ({})", self.words.net.you)
+        } else {
+            String::new()
+        };
+        let over = if g.finished() { " ■" } else { "" };
+        let name = self.theme.paint(&self.s.names[i], tones[i]);
+        format!("{name}{you}{over}")
+    }
+
+    /// The footer wrapped: the result, and the key that leaves it, are read whole. `short`: the
+    /// keys in brief, where the full one leaves no room for the board.
+    fn footer(&self, short: bool) -> Vec<String> {
+        let line = footer(
+            self.s,
+            self.words,
+            (self.cursor.is_some(), short),
+            self.asking,
+        );
+        wrap(&line, self.w.max(1))
+            .iter()
+            .map(|l| self.theme.paint(l, Tone::Info))
+            .collect()
+    }
+
+    /// A player's block: their name, their figures on two lines, their board; `short` 1:
+    /// without the highest card (which the board shows anyway); 2: the name and the figures on
+    /// one line as well. The other's score and progress are theirs; their board, highest card
+    /// and hand only as far as this player has come (`peer_shown`: never more than this player
+    /// could see in their own game), with a note in place of the hand while they are ahead.
+    fn block(
+        &self,
+        i: usize,
+        g: &G,
+        tight: usize,
+        cur: Option<usize>,
+        short: u8,
+    ) -> Option<Vec<String>> {
+        let (s, words, theme) = (self.s, self.words, self.theme);
+        let seen = if i == self.peer { s.peer_shown() } else { g };
         let (mut board, at) = seen.body(words, theme, tight, tight + 1 == G::WAYS, cur)?;
-        if let Some(at) = at.filter(|_| i == peer && ahead) {
+        if let Some(at) = at.filter(|_| i == self.peer && s.peer_ahead()) {
             board.truncate(at.rows());
-            board.push(theme.paint(t.hand_hidden, Tone::Dim));
+            board.push(theme.paint(words.net.hand_hidden, Tone::Dim));
         }
         let [score, left, _] = g.brief(words);
         let [_, _, high] = seen.brief(words);
-        let tone = if i == me { Tone::Value } else { Tone::Dim };
+        let tone = if i == self.me { Tone::Value } else { Tone::Dim };
         let figures = theme.paint(&format!("{score} · {left}"), tone);
         let mut b = if short >= 2 {
-            vec![format!("{}: {figures}", head(i, g))]
+            vec![format!("{}: {figures}", self.head(i, g))]
         } else {
-            vec![head(i, g), figures]
+            vec![self.head(i, g), figures]
         };
         if short == 0 {
             b.push(theme.paint(&high, tone));
         }
         b.extend(board);
         Some(b)
-    };
-    // Both boards side by side, as roomy as fits; else the player's own board and the other's
-    // line; with the full footer first, then the short one.
-    let laid = |foot: usize| -> Option<Vec<String>> {
+    }
+
+    /// Both boards side by side, as roomy as fits in `h` lines with a footer of `foot`; else
+    /// the player's own board and the other's line (`other_brief`).
+    fn boards(&self, foot: usize, other_brief: &[String], h: usize) -> Option<Vec<String>> {
+        let (own, other) = (
+            &self.s.duel.players[self.me],
+            &self.s.duel.players[self.peer],
+        );
+        let fits =
+            |lines: &[String], extra: usize| width(lines) <= self.w && lines.len() + extra <= h;
         for tight in 0..G::WAYS {
             for t2 in tight..G::WAYS {
                 let (Some(mine), Some(theirs)) = (
-                    block(me, own, tight, cursor, 0),
-                    block(peer, other, t2, None, 0),
+                    self.block(self.me, own, tight, self.cursor, 0),
+                    self.block(self.peer, other, t2, None, 0),
                 ) else {
                     continue;
                 };
@@ -453,31 +462,21 @@ fn lay_out<G: NetGame + Brief>(
         }
         for short in 0..3 {
             for tight in 0..G::WAYS {
-                let Some(alone) = block(me, own, tight, cursor, short) else {
+                let Some(alone) = self.block(self.me, own, tight, self.cursor, short) else {
                     continue;
                 };
                 if fits(&alone, foot + other_brief.len()) {
-                    return Some([alone, other_brief.clone()].concat());
+                    return Some([alone, other_brief.to_vec()].concat());
                 }
             }
         }
         None
-    };
-    let (full, short) = (footer_of(false), footer_of(true));
-    let (body, footer) = if let Some(b) = laid(full.len()) {
-        (b, full)
-    } else if let Some(b) = laid(short.len()) {
-        (b, short)
-    } else {
-        let mine = format!("{}: {}", head(me, own), own.brief(words).join(" · "));
-        ([vec![mine], other_brief.clone()].concat(), short)
-    };
-    stack(s, (title, body, footer), (words, theme), (w, h))
+    }
 }
 
 /// The screen's lines from its parts: the title and the latest events where there is room
 /// around the body, the footer whole at the bottom whatever had to go.
-fn stack<G: NetGame + Brief>(
+fn stack<G: NetGame + DuelBoard>(
     s: &Session<G>,
     (title, body, footer): (String, Vec<String>, Vec<String>),
     (words, theme): (&Words, Theme),
@@ -513,7 +512,7 @@ pub(super) fn gone(g: &Gone, t: &NetWords) -> String {
 }
 
 /// A line of the duel's log, in the player's words.
-fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, words: &Words) -> String {
+fn said<G: NetGame + DuelBoard>(s: &Session<G>, l: &Said, words: &Words) -> String {
     let t = words.net;
     let (me, peer) = (&s.names[s.me], &s.names[1 - s.me]);
     match l {
@@ -564,11 +563,13 @@ fn said<G: NetGame + Brief>(s: &Session<G>, l: &Said, words: &Words) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::engine::Game;
+    use crate::classic::ClassicGame;
 
     #[test]
     fn a_move_in_the_log_is_the_key_that_makes_it() {
         use crate::classic::Dir;
-        use crate::record::Side;
+        use crate::record::Recorded;
         let arrows = [
             (Dir::Up, "↑"),
             (Dir::Down, "↓"),

@@ -142,7 +142,7 @@ pub(crate) fn edit(ui: &Ui, ed: &mut Editor) -> Edited {
         }
         let limit = ed.poll();
         let (w, h) = term::size(&ui.term);
-        let view = ed.view(ui.words, ui.theme, (w, h));
+        let view = ed.view(ui.canvas(w, h));
         let list = view.list();
         if term::draw(&ui.term, &lines(&list, ed.selected(), ui.theme, w, h), h).is_err() {
             break Edited::Stop;

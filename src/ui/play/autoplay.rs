@@ -18,18 +18,18 @@ use crate::cards::engine::{Game, Move, Position};
 use crate::classic::{ClassicGame, bot};
 use crate::strategy::{Sight, Strategy};
 
-use crate::ui::kit::{Frame, Grid, Note, Overlay, Tone, Words, fill, or_too_small};
+use crate::ui::kit::{Canvas, Frame, Grid, Note, Overlay, Tone, Words, fill, or_too_small};
 use crate::ui::screens::{ClassicScreen, Player, Screen, lay_out_classic, render};
 use crate::ui::term;
 use crate::ui::term::{Act, KeyRead, Motion, Ui, read_key};
-use crate::ui::widgets::{Held, card_frames, timing};
+use crate::ui::widgets::{TimedFrame, card_frames, timing};
 
 use super::notes::describe;
 
 /// A game a bot can be watched playing: the card game or classic 2048.
 pub(crate) trait Watched: Send + 'static {
     /// One frame of a move in motion.
-    type Frame: Held + Send;
+    type Frame: TimedFrame + Send;
     /// The bot chooses and plays its move: what it says and the move's frames; `None` when it
     /// has no move.
     fn step(&mut self, words: &Words) -> Option<(Vec<Note>, Vec<Self::Frame>)>;
@@ -40,15 +40,12 @@ pub(crate) trait Watched: Send + 'static {
 
 /// What every screen of a watched game shows besides the game.
 pub(crate) struct Look<'a> {
-    words: &'static Words,
-    theme: crate::ui::kit::Theme,
+    canvas: Canvas,
     notes: &'a [Note],
     overlay: Overlay,
     best: Option<u64>,
     /// The bot's name, for the title.
     name: &'static str,
-    width: usize,
-    height: usize,
 }
 
 /// The card game played by a [`Strategy`].
@@ -84,7 +81,7 @@ impl Watched for CardBot {
     fn lines(&self, s: &Look, frame: Option<&Frame>) -> Vec<String> {
         let screen = Screen {
             best: s.best,
-            tag: Some(fill(s.words.bot, &[&s.name])),
+            tag: Some(fill(s.canvas.words.bot, &[&s.name])),
             notes: s.notes,
             overlay: s.overlay,
             player: Player::Bot,
@@ -92,7 +89,7 @@ impl Watched for CardBot {
             fresh: self.fresh,
             ..Screen::of(&self.game)
         };
-        render(&screen, s.words, s.theme, s.width, s.height)
+        render(&screen, s.canvas)
     }
 }
 
@@ -132,13 +129,7 @@ impl Watched for ClassicBot {
             frame,
             ..ClassicScreen::of(&self.game)
         };
-        or_too_small(
-            lay_out_classic(&screen, s.words, s.theme, s.width, s.height),
-            s.words,
-            s.theme,
-            s.width,
-            s.height,
-        )
+        or_too_small(lay_out_classic(&screen, s.canvas), s.canvas)
     }
 }
 
@@ -176,14 +167,11 @@ impl<W: Watched> Bot<W> {
         }
         let (width, height) = term::size(&self.term);
         let look = Look {
-            words: self.words,
-            theme: self.theme,
+            canvas: Canvas::new(self.words, self.theme, width, height),
             notes,
             overlay,
             best: self.best,
             name: self.name,
-            width,
-            height,
         };
         term::draw(&self.term, &self.game.lines(&look, frame), height)
     }
@@ -195,7 +183,7 @@ impl<W: Watched> Bot<W> {
     /// The bot's move in motion, as the player's moves are shown (see
     /// `ui::widgets::anim`).
     fn show(&self, frames: &[W::Frame], notes: &[Note]) -> io::Result<()> {
-        let lengths: Vec<u64> = frames.iter().map(Held::ms).collect();
+        let lengths: Vec<u64> = frames.iter().map(TimedFrame::ms).collect();
         for (f, t) in frames.iter().zip(timing(&lengths, self.motion)) {
             if self.stopped() {
                 break;

@@ -4,25 +4,23 @@
 //! are the one-player games' ([`super::solo`]). Every move is checked by the engine first
 //! ([`Game::play`] refuses illegal ones), so a key can only ever produce a move or a short message.
 
-use crate::ui::term::Key;
-
 use crate::cards::engine::{Game, Move, Turn};
 use crate::cards::summary::Ending;
-use crate::start::{Deal, GameMeta};
+use crate::deal::{Deal, GameMeta};
 use crate::store::Store;
 use crate::strategy::exact::{self, Solution};
 use crate::strategy::review::{self, Loss};
 
 use crate::ui::kit::{Frame, Laid, Note, Overlay, Stamp, Tone, View, Words, fill};
 use crate::ui::screens::{CardLog, Event, Goal, Screen, columns_at, lay_out_cards, log_cards};
-use crate::ui::term::{Action, Look, Mouse, Ui, action};
+use crate::ui::term::{Action, Look, Mouse, Ui};
 use crate::ui::widgets::{card_frames, show_frames};
 
 use super::insight::{self, Judged, Pending};
 use super::notes::{describe, refusal};
 use super::replay::{Annotated, Solo, show_replay};
 use super::session::{End, click};
-use super::solo::{self, Kept, OnePlayer};
+use super::solo::{self, OnePlayer, SoloGame};
 
 /// What the title says about the deal: the date of a daily deal or daily puzzle, marked
 /// practice when `again` (it was finished before: only the first finished play counts), or a
@@ -156,7 +154,7 @@ fn goal_poll(extra: &mut Cards, game: &Game, deal: &mut Deal) {
     }
     extra.target.poll();
     if let Pending::Ready(t) = &extra.target {
-        crate::puzzle::keep_target(deal, crate::puzzle::Target::of(t));
+        crate::deal::puzzle::keep_target(deal, crate::deal::puzzle::Target::of(t));
     }
     reach_poll(extra, game);
 }
@@ -195,7 +193,7 @@ fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, ui: &Ui) {
     loop {
         goal_poll(extra, game, deal);
         let waited = began.elapsed();
-        let known = crate::puzzle::target_of(deal).is_some();
+        let known = crate::deal::puzzle::target_of(deal).is_some();
         let target = !known && extra.target.computing() && waited < TARGET_WAIT;
         let reach = reach_coming(extra, game) && waited < REACH_WAIT;
         // A key typed meanwhile ends the wait: it is played at once.
@@ -209,8 +207,8 @@ fn goal_news(extra: &mut Cards, game: &Game, deal: &mut Deal, ui: &Ui) {
 }
 
 /// A puzzle's goal as the screen shows it; `None` for another game.
-fn goal(s: &Kept<Game>) -> Option<Goal> {
-    let target = crate::puzzle::target_of(&s.meta.deal);
+fn goal(s: &SoloGame<Game>) -> Option<Goal> {
+    let target = crate::deal::puzzle::target_of(&s.meta.deal);
     if !matches!(s.meta.deal, Deal::Puzzle { .. }) {
         return None;
     }
@@ -229,7 +227,7 @@ fn goal(s: &Kept<Game>) -> Option<Goal> {
 const EXPLAINED: usize = 3;
 
 /// Plays a move (shown in motion when animations are on), or says why it cannot be made.
-fn make(s: &mut Kept<Game>, mv: Move) {
+fn make(s: &mut SoloGame<Game>, mv: Move) {
     let before = *s.game.position();
     let ahead = (s.game.visible().to_vec(), s.game.cards_left());
     match s.game.play(mv) {
@@ -259,7 +257,7 @@ fn make(s: &mut Kept<Game>, mv: Move) {
 /// over or a key is pressed (the key is then read by the loop as usual); the cards in view and
 /// left (`ahead`) and the news stay as they were before the move until then.
 fn animate(
-    s: &Kept<Game>,
+    s: &SoloGame<Game>,
     before: &crate::cards::engine::Position,
     ahead: (Vec<crate::cards::card::Card>, usize),
     turn: &Turn,
@@ -272,18 +270,12 @@ fn animate(
         f.before = Some(ahead.clone());
     }
     show_frames(s.ui, &frames, |f, v| {
-        lay_out_cards(
-            &screen(s, v, Some(f)),
-            s.ui.words,
-            v.theme,
-            v.width,
-            v.height,
-        )
+        lay_out_cards(&screen(s, v, Some(f)), v.canvas)
     });
 }
 
 /// The screen of the game as it is, or with one frame of a move drawn over it.
-fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a> {
+fn screen<'a>(s: &'a SoloGame<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a> {
     Screen {
         best: s.best,
         cursor: Some(s.extra.cursor),
@@ -307,10 +299,6 @@ fn screen<'a>(s: &'a Kept<Game>, v: View, frame: Option<&'a Frame>) -> Screen<'a
 impl OnePlayer for Game {
     type Extra = Cards;
 
-    fn action(key: &Key) -> Action {
-        action(key)
-    }
-
     fn undo(&mut self, extra: &mut Cards) -> bool {
         extra.forget_hint();
         extra.fresh = None;
@@ -325,17 +313,17 @@ impl OnePlayer for Game {
 
     /// A puzzle left before its target came (a slow search, a quick player) waits for it, so
     /// its record is judged by it; a stop signal ends the wait (the record then has none).
-    fn before_record(s: &mut Kept<Self>) {
+    fn before_record(s: &mut SoloGame<Self>) {
         while s.extra.target.computing() && !crate::ui::term::stop_asked(s.ui) {
             std::thread::sleep(std::time::Duration::from_millis(10));
             s.extra.target.poll();
         }
         if let Pending::Ready(t) = &s.extra.target {
-            crate::puzzle::keep_target(&mut s.meta.deal, crate::puzzle::Target::of(t));
+            crate::deal::puzzle::keep_target(&mut s.meta.deal, crate::deal::puzzle::Target::of(t));
         }
     }
 
-    fn result_shown(s: &mut Kept<Self>) {
+    fn result_shown(s: &mut SoloGame<Self>) {
         let game = &s.game;
         // A puzzle is measured against its exact solution, not against `best`.
         if !matches!(s.extra.target, Pending::Off) {
@@ -348,7 +336,7 @@ impl OnePlayer for Game {
 
     /// The review of the game (what `new2048 review` steps through) opened at the move before
     /// its biggest mistake, the better move highlighted; leaving it comes back to the result.
-    fn open_mistake(s: &mut Kept<Self>) -> bool {
+    fn open_mistake(s: &mut SoloGame<Self>) -> bool {
         if let Pending::Ready(line) = &s.extra.target {
             // A puzzle's: the solver's line, move by move.
             let mut solved = Game::new(s.game.rules_arc().clone(), s.game.deck().clone());
@@ -374,7 +362,7 @@ impl OnePlayer for Game {
     }
 
     /// A puzzle's target and reach, and any other deal's par: drawn as soon as they come.
-    fn play_poll(s: &mut Kept<Self>) -> (bool, bool) {
+    fn play_poll(s: &mut SoloGame<Self>) -> (bool, bool) {
         let before = goal(s);
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let coming = s.extra.target.computing() || reach_coming(&s.extra, &s.game);
@@ -387,15 +375,19 @@ impl OnePlayer for Game {
         )
     }
 
-    fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
+    fn result_poll(s: &mut SoloGame<Self>) -> (bool, bool) {
         let words = s.ui.words;
         let score = s.game.position().score;
-        let (changed, more) = s.extra.judged.poll(words, score);
+        let help = insight::Help {
+            hints: s.meta.hints,
+            undos: s.game.undos(),
+        };
+        let (changed, more) = s.extra.judged.poll(words, score, help);
         let came = s.extra.target.computing();
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let came = came && !s.extra.target.computing();
         let mut lines = match &s.extra.target {
-            Pending::Computing(..) if crate::puzzle::target_of(&s.meta.deal).is_none() => {
+            Pending::Computing(..) if crate::deal::puzzle::target_of(&s.meta.deal).is_none() => {
                 vec![words.target_computing.to_string()]
             }
             Pending::Computing(..) => Vec::new(),
@@ -423,7 +415,7 @@ impl OnePlayer for Game {
         (changed, more || s.extra.target.computing())
     }
 
-    fn lay_out(s: &Kept<Self>, v: View) -> Laid {
+    fn lay_out(s: &SoloGame<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
             let log = CardLog {
                 game: &s.game,
@@ -437,27 +429,27 @@ impl OnePlayer for Game {
                 &log,
                 &mut journal,
                 Stamp::now(),
-                v.width,
-                v.height,
+                v.canvas.width,
+                v.canvas.height,
             ));
         }
-        lay_out_cards(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_cards(&screen(s, v, None), v.canvas)
     }
 
     /// A click on a column places the card there, and a click on the card in hand discards it
     /// where the rules have discards; the pointer over a column highlights it, as the arrows do.
     /// Where the columns and the hand are comes from the layout the screen is drawn with.
-    fn mouse(s: &mut Kept<Self>, m: Mouse) -> Option<Action> {
+    fn mouse(s: &mut SoloGame<Self>, m: Mouse) -> Option<Action> {
         if s.ui.look.get() == Look::Log {
             return None;
         }
         let (width, height) = crate::ui::term::size(&s.ui.term);
-        let view = View::plain(Overlay::None, width, height);
-        let at = columns_at(&screen(s, view, None), s.ui.words, width, height)?;
+        let view = View::plain(Overlay::None, s.ui.canvas(width, height));
+        let at = columns_at(&screen(s, view, None), view.canvas)?;
         click(&at, m, s.extra.cursor, s.game.rules().has_discards())
     }
 
-    fn act(s: &mut Kept<Self>, act: Action) {
+    fn act(s: &mut SoloGame<Self>, act: Action) {
         // What a puzzle's searches found since the last key (an undo moved the game too).
         goal_poll(&mut s.extra, &s.game, &mut s.meta.deal);
         let words = s.ui.words;
@@ -510,7 +502,7 @@ impl OnePlayer for Game {
                 };
                 s.notes = vec![Note::new(text, Tone::Info)];
             }
-            // The shared loop and [`Kept`] handle the others; a slide is not a card game key.
+            // The shared loop and [`SoloGame`] handle the others; a slide is not a card game key.
             _ => {}
         }
     }

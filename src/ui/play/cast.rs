@@ -19,11 +19,12 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::ui::kit::{Theme, Words};
+use crate::ui::kit::{Canvas, Theme, Words};
 use crate::ui::term::Motion;
 use crate::ui::widgets::timing;
 
-use super::replay::{Playback, Reel, Shown, Solo, recorded_frame as frame};
+use super::on_screen::OnScreen;
+use super::replay::{Playback, Recording, Solo, recorded_frame as frame};
 
 /// Where a recording is made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,14 +51,14 @@ fn screenful(lines: &[String]) -> String {
 
 /// The recording of one player's game on the replay screen (`reel`: the game and the best score
 /// its header shows).
-pub(crate) fn cast<G: Shown>(
+pub(crate) fn cast<G: OnScreen>(
     mut reel: Solo<G>,
-    words: &Words,
+    words: &'static Words,
     theme: Theme,
     setup: &CastSetup,
 ) -> String {
     let len = reel.len();
-    let (w, h) = (setup.width, setup.height);
+    let canvas = Canvas::new(words, theme, setup.width, setup.height);
     let mut events: Vec<(Duration, String)> = Vec::new();
     let mut at = Duration::ZERO;
     let playing = |step: usize| Playback {
@@ -65,7 +66,7 @@ pub(crate) fn cast<G: Shown>(
         playing: step < len,
         ..Playback::START
     };
-    events.push((at, screenful(&frame(&reel, playing(0), words, theme, w, h))));
+    events.push((at, screenful(&frame(&reel, playing(0), canvas))));
     let pace = Motion { pace: Some(100) };
     for i in 0..len {
         at += STEP;
@@ -79,14 +80,11 @@ pub(crate) fn cast<G: Shown>(
                 playing: true,
                 ..Playback::START
             };
-            events.push((at, screenful(&frame(&reel, shown, words, theme, w, h))));
+            events.push((at, screenful(&frame(&reel, shown, canvas))));
             at += held;
         }
         reel.frame = None;
-        events.push((
-            at,
-            screenful(&frame(&reel, playing(i + 1), words, theme, w, h)),
-        ));
+        events.push((at, screenful(&frame(&reel, playing(i + 1), canvas))));
     }
     let end = at + HOLD;
     asciicast(setup, &events, end)
@@ -218,11 +216,14 @@ mod tests {
             playing: false,
             ..Playback::START
         };
-        let expected: Vec<String> =
-            frame(&Solo::new(g.clone(), None), end, &EN, Theme::PLAIN, 80, 24)
-                .iter()
-                .map(|l| l.trim_end().to_string())
-                .collect();
+        let expected: Vec<String> = frame(
+            &Solo::new(g.clone(), None),
+            end,
+            Canvas::new(&EN, Theme::PLAIN, 80, 24),
+        )
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
         assert_eq!(screen[..expected.len()], expected[..]);
         let shown = screen.join("\n");
         assert!(

@@ -6,20 +6,18 @@
 //! Making the winning tile does not end the game: a banner says so and play goes on, as in
 //! the original 2048. The game is over only when no tile can move.
 
-use crate::ui::term::Key;
-
 use crate::classic::{Board, ClassicGame, Dir, bot};
-use crate::start::ClassicMeta;
+use crate::deal::ClassicMeta;
 use crate::store::Store;
 
 use crate::ui::kit::{Grid, Laid, Note, Stamp, Tone, View, Words, arrow, fill};
 use crate::ui::screens::{ClassicScreen, Slid, lay_out_classic, log_classic};
-use crate::ui::term::{Act, Action, Look, Mouse, Ui, classic_action};
+use crate::ui::term::{Act, Action, Look, Mouse, Ui};
 use crate::ui::widgets::{classic_frames, show_frames};
 
 use super::insight::{self, Judged};
 use super::session::End;
-use super::solo::{self, Kept, OnePlayer};
+use super::solo::{self, OnePlayer, SoloGame};
 
 /// What a slide tells the player: the direction and the points, or that nothing moved.
 pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Result<Vec<Note>, Note> {
@@ -45,7 +43,7 @@ pub(crate) fn slide_note(game: &mut ClassicGame, d: Dir, words: &Words) -> Resul
 
 /// The screen of the game as it is (its merged and new tiles marked until the next key), or
 /// with one frame of a slide instead of the board.
-fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
+fn screen<'a>(s: &'a SoloGame<ClassicGame>, v: View, frame: Option<&'a Grid>) -> ClassicScreen<'a> {
     ClassicScreen {
         best: s.best,
         notes: &s.notes,
@@ -61,19 +59,13 @@ fn screen<'a>(s: &'a Kept<ClassicGame>, v: View, frame: Option<&'a Grid>) -> Cla
 /// Shows the slide `dir` that took `before` to the game's board, frame by frame, until it is
 /// over or a key is pressed (the key is then read by the loop as usual); keeps the last frame
 /// (the board with its merged and new tiles marked) to show until the next key.
-fn animate(s: &mut Kept<ClassicGame>, before: &Board, dir: Dir) {
+fn animate(s: &mut SoloGame<ClassicGame>, before: &Board, dir: Dir) {
     let frames = slide_frames(before, dir, s.game.board());
     let spawn = frames
         .last()
         .is_some_and(|_| spawned(before, dir, s.game.board()).is_some());
     show_frames(s.ui, &frames, |f, v| {
-        lay_out_classic(
-            &screen(s, v, Some(f)),
-            s.ui.words,
-            v.theme,
-            v.width,
-            v.height,
-        )
+        lay_out_classic(&screen(s, v, Some(f)), v.canvas)
     });
     // The last frame is the board as it is, with the merged tiles and the new one marked.
     s.extra.marks = frames.last().filter(|_| spawn).cloned();
@@ -156,10 +148,6 @@ pub(crate) fn play_classic(
 impl OnePlayer for ClassicGame {
     type Extra = Classic;
 
-    fn action(key: &Key) -> Action {
-        classic_action(key)
-    }
-
     fn undo(&mut self, extra: &mut Classic) -> bool {
         extra.marks = None;
         ClassicGame::undo(self)
@@ -170,18 +158,23 @@ impl OnePlayer for ClassicGame {
         true
     }
 
-    fn result_shown(s: &mut Kept<Self>) {
+    fn result_shown(s: &mut SoloGame<Self>) {
         let game = &s.game;
         s.extra
             .judged
             .ended(game.moves(), || insight::start_classic_review(game));
     }
 
-    fn result_poll(s: &mut Kept<Self>) -> (bool, bool) {
-        s.extra.judged.poll(s.ui.words, s.game.score())
+    fn result_poll(s: &mut SoloGame<Self>) -> (bool, bool) {
+        // Classic 2048 counts no hints; its undos it does.
+        let help = insight::Help {
+            undos: s.game.undos(),
+            ..insight::Help::NONE
+        };
+        s.extra.judged.poll(s.ui.words, s.game.score(), help)
     }
 
-    fn lay_out(s: &Kept<Self>, v: View) -> Laid {
+    fn lay_out(s: &SoloGame<Self>, v: View) -> Laid {
         if s.ui.look.get() == Look::Log {
             let mut journal = s.ui.boss.journal.borrow_mut();
             return Ok(log_classic(
@@ -191,15 +184,15 @@ impl OnePlayer for ClassicGame {
                 s.extra.event,
                 &mut journal,
                 Stamp::now(),
-                (v.width, v.height),
+                (v.canvas.width, v.canvas.height),
             ));
         }
-        lay_out_classic(&screen(s, v, None), s.ui.words, v.theme, v.width, v.height)
+        lay_out_classic(&screen(s, v, None), v.canvas)
     }
 
     /// A drag (press, move, release) slides the way it went; a press and release in place
     /// does nothing.
-    fn mouse(s: &mut Kept<Self>, m: Mouse) -> Option<Action> {
+    fn mouse(s: &mut SoloGame<Self>, m: Mouse) -> Option<Action> {
         match m.act {
             Act::Press(0) => {
                 s.extra.pressed = Some((m.x, m.y));
@@ -210,7 +203,7 @@ impl OnePlayer for ClassicGame {
         }
     }
 
-    fn act(s: &mut Kept<Self>, act: Action) {
+    fn act(s: &mut SoloGame<Self>, act: Action) {
         let words = s.ui.words;
         s.extra.marks = None;
         match act {
@@ -239,7 +232,7 @@ impl OnePlayer for ClassicGame {
                 };
                 s.notes = vec![Note::new(text, Tone::Info)];
             }
-            // The shared loop and [`Kept`] handle the others; the card game's keys are not
+            // The shared loop and [`SoloGame`] handle the others; the card game's keys are not
             // classic keys.
             _ => {}
         }

@@ -4,7 +4,7 @@
 //! plays it on their game and hands the turn on. The loop is the one every game shares
 //! ([`super::session`]), so signals, resizes, quitting and the help behave as in a single
 //! game. What differs between the card game and classic 2048 (keys, boards, how a move is told)
-//! is [`Keyed`]; the duel is kept as one [`InPlay`], whichever game it is.
+//! is [`OnScreen`]; the duel is kept as one [`InPlay`], whichever game it is.
 //!
 //! No undo: a turn taken is the other player's to answer, and taking it back would change the
 //! position they answered. No hints either: with a strong bot one key away, a duel would be the
@@ -17,81 +17,17 @@ use std::sync::Arc;
 
 use crate::ui::term::Key;
 
-use crate::cards::engine::{Game, Move};
 use crate::cards::rules::{ClassicRules, Rules};
-use crate::classic::ClassicGame;
 use crate::duel::{Duel, Playable};
 use crate::store::{InPlay, Resumed, Store};
 
 use crate::ui::kit::{Laid, Note, Overlay, Tone, View, Words, fill};
-use crate::ui::screens::{DuelBoard, DuelScreen, duel_columns_at, lay_out_duel, tone};
-use crate::ui::term::{Act, Action, Mouse, Ui, action, classic_action};
+use crate::ui::screens::{DuelScreen, duel_columns_at, lay_out_duel, tone};
+use crate::ui::term::{Act, Action, Mouse, Ui};
 
-use super::classic::{drag, slide_note};
-use super::notes::{describe, refusal};
+use super::classic::drag;
+use super::on_screen::OnScreen;
 use super::session::{self, End, Play, click};
-
-/// A game as keys play it on the screen: what a duel (and a replay, [`super::Shown`]) needs
-/// from one game beyond its screen and its record (the store's [`crate::record::Recorded`]): its
-/// keys and its moves. Not [`crate::record::Side`], which is what the two games differ in as
-/// documents.
-pub(crate) trait Keyed: DuelBoard + crate::record::Recorded {
-    /// What a key means in this game.
-    fn action(key: &Key) -> Action;
-    /// Whether the card in hand can be discarded (a click on it discards).
-    fn discards(&self) -> bool {
-        false
-    }
-    /// Plays what `act` asks for on this game (`cursor` is the highlighted column): `None` when
-    /// it is not a move, else what the move did or why it was refused.
-    fn play(
-        &mut self,
-        act: &Action,
-        cursor: usize,
-        words: &Words,
-    ) -> Option<Result<Vec<Note>, Note>>;
-}
-
-impl Keyed for Game {
-    fn action(key: &Key) -> Action {
-        action(key)
-    }
-
-    fn discards(&self) -> bool {
-        self.rules().has_discards()
-    }
-
-    fn play(
-        &mut self,
-        act: &Action,
-        cursor: usize,
-        words: &Words,
-    ) -> Option<Result<Vec<Note>, Note>> {
-        let mv = match *act {
-            Action::Place(c) => Move::Place(c.min(255) as u8),
-            Action::PlaceAtCursor => Move::Place(cursor.min(255) as u8),
-            Action::Discard => Move::Discard,
-            _ => return None,
-        };
-        Some(match Game::play(self, mv) {
-            Ok(turn) => Ok(describe(&turn, words)),
-            Err(e) => Err(refusal(e, self, words)),
-        })
-    }
-}
-
-impl Keyed for ClassicGame {
-    fn action(key: &Key) -> Action {
-        classic_action(key)
-    }
-
-    fn play(&mut self, act: &Action, _: usize, words: &Words) -> Option<Result<Vec<Note>, Note>> {
-        match *act {
-            Action::Slide(d) => Some(slide_note(self, d, words)),
-            _ => None,
-        }
-    }
-}
 
 /// Which game a duel is played at.
 #[derive(Clone, Debug)]
@@ -159,11 +95,11 @@ pub(crate) fn play_duel(ui: &Ui, store: &mut Store, setup: &Setup) -> (End, Opti
     match &setup.game {
         DuelGame::Cards(rules) => {
             let (g, meta) =
-                crate::start::start(Arc::clone(rules), crate::start::NewDeal::Seed(setup.seed));
+                crate::deal::start(Arc::clone(rules), crate::deal::NewDeal::Seed(setup.seed));
             run(ui, store, Duel::new(g.clone(), g), meta, names)
         }
         DuelGame::Classic(rules, name) => {
-            let (g, meta) = crate::start::start_classic(*rules, name, setup.seed);
+            let (g, meta) = crate::deal::start_classic(*rules, name, setup.seed);
             run(ui, store, Duel::new(g.clone(), g), meta, names)
         }
     }
@@ -187,7 +123,7 @@ pub(crate) fn resume_duel(ui: &Ui, store: &mut Store, resumed: Resumed) -> (End,
     }
 }
 
-fn run<G: Keyed>(
+fn run<G: OnScreen>(
     ui: &Ui,
     store: &mut Store,
     duel: Duel<G>,
@@ -216,7 +152,7 @@ fn run<G: Keyed>(
 }
 
 /// One duel being played on the screen.
-struct Session<'a, G: Keyed> {
+struct Session<'a, G: OnScreen> {
     ui: &'a Ui,
     store: &'a mut Store,
     duel: Duel<G>,
@@ -233,7 +169,7 @@ struct Session<'a, G: Keyed> {
     gave_up: Option<usize>,
 }
 
-impl<G: Keyed> Session<'_, G> {
+impl<G: OnScreen> Session<'_, G> {
     fn screen_state(&self, overlay: Overlay, prompt_line: bool) -> DuelScreen<'_, G> {
         DuelScreen {
             duel: &self.duel,
@@ -289,7 +225,7 @@ impl<G: Keyed> Session<'_, G> {
     }
 }
 
-impl<G: Keyed> Play for Session<'_, G> {
+impl<G: OnScreen> Play for Session<'_, G> {
     fn ui(&self) -> &Ui {
         self.ui
     }
@@ -304,7 +240,7 @@ impl<G: Keyed> Play for Session<'_, G> {
     }
 
     fn leave(&mut self) -> End {
-        // Kept for later, saved as it was after the last move; a duel not begun is not kept.
+        // SoloGame for later, saved as it was after the last move; a duel not begun is not kept.
         if self.moved && !self.recorded {
             let best = self.duel.players.iter().map(Playable::score).max();
             return End::Stopped(best);
@@ -331,7 +267,7 @@ impl<G: Keyed> Play for Session<'_, G> {
 
     fn lay_out(&self, v: View) -> Laid {
         let screen = self.screen_state(v.overlay, v.prompt_line);
-        lay_out_duel(&screen, self.ui.words, v.theme, v.width, v.height)
+        lay_out_duel(&screen, v.canvas)
     }
 
     fn action(&self, key: &Key) -> Action {
@@ -345,7 +281,7 @@ impl<G: Keyed> Play for Session<'_, G> {
         let i = self.duel.to_move()?;
         let (width, height) = crate::ui::term::size(&self.ui.term);
         let screen = self.screen_state(Overlay::None, false);
-        if let Some(at) = duel_columns_at(&screen, self.ui.words, width, height) {
+        if let Some(at) = duel_columns_at(&screen, self.ui.canvas(width, height)) {
             return click(&at, m, self.cursors[i], self.duel.players[i].discards());
         }
         match m.act {

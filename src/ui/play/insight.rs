@@ -168,6 +168,27 @@ impl Accuracy {
     }
 }
 
+/// The help a player had in a game: hints asked for and moves taken back. An accuracy reached on
+/// hints says so, as the line to share does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Help {
+    pub hints: u32,
+    pub undos: u32,
+}
+
+impl Help {
+    /// No help at all.
+    pub(crate) const NONE: Help = Help { hints: 0, undos: 0 };
+
+    /// The help in words (`4 hints, 1 undo`), `None` without any.
+    fn said(self, words: &Words) -> Option<String> {
+        let mut parts = Vec::new();
+        parts.extend((self.hints > 0).then(|| plural(words.hints_used, self.hints.into())));
+        parts.extend((self.undos > 0).then(|| plural(words.undos_used, self.undos.into())));
+        (!parts.is_empty()).then(|| parts.join(words.help_joined))
+    }
+}
+
 /// Par and accuracy of one game for its result screen, as they come in: par is started with the
 /// game, the review each time the game ends with moves not yet reviewed (a game taken back and
 /// ended again is reviewed again). The card game and classic 2048 both keep theirs in one.
@@ -198,11 +219,11 @@ impl<M: PartialEq + Clone> Judged<M> {
         }
     }
 
-    /// Takes what came in and redoes the lines for a game that scored `score`:
+    /// Takes what came in and redoes the lines for a game that scored `score` with `help`:
     /// (the lines changed, more is coming).
-    pub(crate) fn poll(&mut self, words: &Words, score: u64) -> (bool, bool) {
+    pub(crate) fn poll(&mut self, words: &Words, score: u64, help: Help) -> (bool, bool) {
         let came = self.par.poll() | self.review.poll();
-        let lines = items(words, score, &self.par, &self.review);
+        let lines = items(words, (score, help), &self.par, &self.review);
         let changed = came || lines != self.lines;
         self.lines = lines;
         (changed, self.par.computing() || self.review.computing())
@@ -263,11 +284,12 @@ pub(crate) fn start_classic_review(game: &ClassicGame) -> Pending<Accuracy> {
 }
 
 /// The result screen's items about par and accuracy (each packed onto lines by the screen):
-/// `Par 57 · you 61`, `Accuracy 87%`, `Biggest mistake: move 41, column 3 was better`, or
-/// that one is still being computed. Nothing for a figure not asked for or not to be had.
+/// `Par 57 · you 61`, `Accuracy 87%` (`Accuracy 100% (4 hints, 1 undo)` for a game played with
+/// `help`), `Biggest mistake: move 41, column 3 was better`, or that one is still being computed.
+/// Nothing for a figure not asked for or not to be had.
 pub(crate) fn items(
     words: &Words,
-    score: u64,
+    (score, help): (u64, Help),
     par: &Pending<u64>,
     accuracy: &Pending<Accuracy>,
 ) -> Vec<String> {
@@ -283,7 +305,10 @@ pub(crate) fn items(
             // Never 100% with a move short of the best (99.6% was shown as 100% beside a score
             // under par).
             let percent = crate::cards::text::percent((a.share * 1e6).round() as u64, 1_000_000);
-            out.push(fill(words.accuracy_line, &[&percent]));
+            out.push(match help.said(words) {
+                Some(h) => fill(words.accuracy_helped, &[&percent, &h]),
+                None => fill(words.accuracy_line, &[&percent]),
+            });
             match &a.mistake {
                 Some((n, how)) => {
                     let better = match how {
@@ -339,26 +364,41 @@ mod tests {
         let (_tx, rx) = channel::<u64>();
         let (_tx2, rx2) = channel::<Accuracy>();
         let cases = [
-            items(&EN, 61, &Pending::Ready(57), &ready(0.874, Some((41, "3")))),
             items(
                 &EN,
-                61,
+                (61, Help::NONE),
+                &Pending::Ready(57),
+                &ready(0.874, Some((41, "3"))),
+            ),
+            items(
+                &EN,
+                (61, Help::NONE),
                 &Pending::Computing(rx, Stop::default()),
                 &Pending::Computing(rx2, Stop::default()),
             ),
-            items(&EN, 0, &Pending::Ready(12), &ready(1.0, None)),
-            items(&EN, 5, &Pending::Off, &ready(0.5, Some((2, "d")))),
-            items(&ZH, 61, &Pending::Ready(57), &ready(0.874, Some((41, "3")))),
-            items(&ZH, 0, &Pending::Failed, &ready(1.0, None)),
+            items(&EN, (0, Help::NONE), &Pending::Ready(12), &ready(1.0, None)),
             items(
                 &EN,
-                2048,
+                (5, Help::NONE),
+                &Pending::Off,
+                &ready(0.5, Some((2, "d"))),
+            ),
+            items(
+                &ZH,
+                (61, Help::NONE),
+                &Pending::Ready(57),
+                &ready(0.874, Some((41, "3"))),
+            ),
+            items(&ZH, (0, Help::NONE), &Pending::Failed, &ready(1.0, None)),
+            items(
+                &EN,
+                (2048, Help::NONE),
                 &Pending::Ready(2100),
                 &ready(0.9, Some((7, "left"))),
             ),
             items(
                 &ZH,
-                2048,
+                (2048, Help::NONE),
                 &Pending::Ready(2100),
                 &ready(0.9, Some((7, "left"))),
             ),
@@ -370,7 +410,12 @@ mod tests {
     /// par).
     #[test]
     fn accuracy_short_of_all_is_not_100() {
-        let said = items(&EN, 85, &Pending::Ready(86), &ready(0.996, None));
+        let said = items(
+            &EN,
+            (85, Help::NONE),
+            &Pending::Ready(86),
+            &ready(0.996, None),
+        );
         assert_eq!(
             said,
             [
@@ -379,10 +424,37 @@ mod tests {
                 "No big mistakes, 1 point under par"
             ]
         );
-        let at_par = items(&EN, 86, &Pending::Ready(86), &ready(1.0, None));
+        let at_par = items(
+            &EN,
+            (86, Help::NONE),
+            &Pending::Ready(86),
+            &ready(1.0, None),
+        );
         assert_eq!(at_par[2], "No mistakes");
-        let all = items(&EN, 86, &Pending::Off, &ready(1.0, None));
+        let all = items(&EN, (86, Help::NONE), &Pending::Off, &ready(1.0, None));
         assert_eq!(all[0], "Accuracy 100%");
+    }
+
+    /// An accuracy reached with hints or undos says so, in both languages, as the line to share
+    /// does: "Accuracy 100%" on hints alone read as a perfect game.
+    #[test]
+    fn accuracy_on_hints_says_so() {
+        let perfect = || ready(1.0, None);
+        let help = Help { hints: 4, undos: 1 };
+        let said = items(&EN, (86, help), &Pending::Off, &perfect());
+        assert_eq!(said[0], "Accuracy 100% (4 hints, 1 undo)");
+        let one = Help { hints: 1, undos: 0 };
+        assert_eq!(
+            items(&EN, (86, one), &Pending::Off, &perfect())[0],
+            "Accuracy 100% (1 hint)"
+        );
+        let undos = Help { hints: 0, undos: 2 };
+        assert_eq!(
+            items(&EN, (86, undos), &Pending::Off, &perfect())[0],
+            "Accuracy 100% (2 undos)"
+        );
+        let zh = items(&ZH, (86, help), &Pending::Off, &perfect());
+        assert_eq!(zh[0], "准确率 100%（4 次提示，1 次撤销）");
     }
 
     #[test]

@@ -19,172 +19,24 @@ use crate::ui::term::Key;
 
 use crate::cards::engine::{Game, Move};
 use crate::cards::summary::Ending;
-use crate::classic::ClassicGame;
-use crate::duel::{Duel, Playable, turn_order};
+use crate::duel::{Duel, turn_order};
 use crate::strategy::review::Rated;
 
 use crate::ui::kit::{
-    Frame, Laid, Note, Overlay, Theme, Tone, Words, char_at, fill, or_too_small, pack,
+    Canvas, Frame, Laid, Note, Overlay, Tone, Words, char_at, fill, or_too_small, pack,
 };
-use crate::ui::screens::{
-    ClassicScreen, DuelScreen, Player, Screen, lay_out_cards, lay_out_classic, lay_out_duel, tone,
-};
+use crate::ui::screens::{DuelScreen, lay_out_duel, tone};
 use crate::ui::term;
 use crate::ui::term::{Act, Mouse, Ui, Waited, wait_key};
-use crate::ui::widgets::card_frames;
 
-use super::classic::slide_note;
-use super::duel::Keyed;
-use super::notes::describe;
-
-/// What the replay screen draws on a one-player game's screen besides the game.
-pub(crate) struct Shot<'a> {
-    /// Under the board: a review's note on the move to come, then what the last move did.
-    pub notes: Vec<Note>,
-    /// The column highlighted.
-    pub cursor: Option<usize>,
-    /// After the rules' name: replay or review.
-    pub tag: &'a str,
-    /// The best score under the game's rules, for the header.
-    pub best: Option<u64>,
-    /// A moment of the move that led to the position drawn over it (the card game's animation,
-    /// for a recording: see [`super::cast`]).
-    pub frame: Option<&'a Frame>,
-}
-
-/// A game the replay screen can show: how one recorded move is played and told, and its
-/// screen.
-pub(crate) trait Shown: Keyed {
-    /// Plays this game's move `i` on `at` (this game's start with its first `i` moves played)
-    /// and says what it did, as the game screen says it.
-    fn step(&self, at: &mut Self, i: usize, words: &Words) -> Vec<Note>;
-    /// The column move `i` goes to (the card game highlights it before it is played).
-    fn column(&self, i: usize) -> Option<usize>;
-    /// The one-player screen of `at` as `shot` marks it, the last line left free.
-    fn screen(
-        at: &Self,
-        shot: &Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Laid;
-    /// The frames of move `i` in motion, as the game screen animates it (none where it does
-    /// not).
-    fn motion(&self, _i: usize) -> Vec<Frame> {
-        Vec::new()
-    }
-}
-
-impl Shown for Game {
-    fn step(&self, at: &mut Game, i: usize, words: &Words) -> Vec<Note> {
-        match at.play(self.moves()[i]) {
-            Ok(turn) => describe(&turn, words),
-            Err(e) => vec![Note::new(e.to_string(), Tone::Bad)],
-        }
-    }
-
-    fn column(&self, i: usize) -> Option<usize> {
-        match self.moves().get(i)? {
-            Move::Place(c) => Some(*c as usize),
-            Move::Discard => None,
-        }
-    }
-
-    fn motion(&self, i: usize) -> Vec<Frame> {
-        let mut at = self.restart();
-        for &mv in self.moves().get(..i).unwrap_or_default() {
-            if at.play(mv).is_err() {
-                return Vec::new();
-            }
-        }
-        let before = *at.position();
-        let ahead = (at.visible().to_vec(), at.cards_left());
-        let Some(&mv) = self.moves().get(i) else {
-            return Vec::new();
-        };
-        let Ok(turn) = at.play(mv) else {
-            return Vec::new();
-        };
-        let mut frames = card_frames(at.rules(), &before, &turn, at.position());
-        for f in &mut frames {
-            f.before = Some(ahead.clone());
-        }
-        frames
-    }
-
-    fn screen(
-        at: &Game,
-        shot: &Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Laid {
-        let screen = Screen {
-            game: at,
-            best: shot.best,
-            cursor: shot.cursor,
-            hint: None,
-            explained: &[],
-            tag: Some(shot.tag.to_string()),
-            notes: &shot.notes,
-            overlay: Overlay::None,
-            player: Player::Human,
-            prompt_line: true,
-            frame: shot.frame,
-            fresh: None,
-            played_secs: None,
-            daily: false,
-            insight: &[],
-            goal: None,
-            par: None,
-        };
-        lay_out_cards(&screen, words, theme, size.0, size.1)
-    }
-}
-
-impl Shown for ClassicGame {
-    fn step(&self, at: &mut ClassicGame, i: usize, words: &Words) -> Vec<Note> {
-        slide_note(at, self.moves()[i], words).unwrap_or_else(|n| vec![n])
-    }
-
-    fn column(&self, _: usize) -> Option<usize> {
-        None
-    }
-
-    fn screen(
-        at: &ClassicGame,
-        shot: &Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        (width, height): (usize, usize),
-    ) -> Laid {
-        let screen = ClassicScreen {
-            game: at,
-            best: shot.best,
-            notes: &shot.notes,
-            overlay: Overlay::None,
-            prompt_line: true,
-            asking: false,
-            frame: None,
-            insight: &[],
-        };
-        lay_out_classic(&screen, words, theme, width, height)
-    }
-}
+use super::on_screen::{OnScreen, ReplayMarks};
 
 /// A recording to play back: one game, or a duel.
-pub(crate) trait Reel {
+pub(crate) trait Recording {
     /// Moves in the whole recording.
     fn len(&self) -> usize;
-    /// The screen after `step` moves, its last line left free.
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid;
+    /// The screen after `step` moves on canvas `c`, its last line left free.
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid;
     /// How the recorded game ended (a one-player game), said at its last step.
     fn ending(&self) -> Option<Ending>;
     /// What the screen is called: a replay, or a review.
@@ -219,7 +71,7 @@ pub(crate) struct Solo<G> {
     pub frame: Option<Frame>,
 }
 
-impl<G: Shown> Solo<G> {
+impl<G: OnScreen> Solo<G> {
     /// `game` shown still, `best` the best score under its rules.
     pub(crate) fn new(game: G, best: Option<u64>) -> Solo<G> {
         Solo {
@@ -231,44 +83,30 @@ impl<G: Shown> Solo<G> {
 
     /// The screen after `step` moves as `shot` marks it, what the last move did under its
     /// notes.
-    fn screen(
-        &self,
-        step: usize,
-        mut shot: Shot<'_>,
-        words: &Words,
-        theme: Theme,
-        size: (usize, usize),
-    ) -> Laid {
-        let (at, told) = replayed(&self.game, step, words);
+    fn screen(&self, step: usize, mut shot: ReplayMarks<'_>, c: Canvas) -> Laid {
+        let (at, told) = replayed(&self.game, step, c.words);
         shot.notes.extend(told);
-        G::screen(&at, &shot, words, theme, size)
+        G::screen(&at, &shot, c)
     }
 }
 
-impl<G: Shown> Reel for Solo<G> {
+impl<G: OnScreen> Recording for Solo<G> {
     fn len(&self) -> usize {
         self.game.move_count()
     }
 
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid {
-        let shot = Shot {
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid {
+        let shot = ReplayMarks {
             notes: Vec::new(),
             cursor: match &self.frame {
                 Some(f) => Some(f.col),
                 None => self.game.column(step),
             },
-            tag: self.tag(words),
+            tag: self.tag(c.words),
             best: self.best,
             frame: self.frame.as_ref(),
         };
-        self.screen(step, shot, words, theme, (width, height))
+        self.screen(step, shot, c)
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -277,7 +115,7 @@ impl<G: Shown> Reel for Solo<G> {
 }
 
 /// `game` from its start with its first `step` moves played, and what the last of them did.
-fn replayed<G: Shown>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
+fn replayed<G: OnScreen>(game: &G, step: usize, words: &Words) -> (G, Vec<Note>) {
     let mut at = game.restart();
     let mut notes = Vec::new();
     for i in 0..step.min(game.move_count()) {
@@ -343,34 +181,28 @@ impl Annotated {
     }
 }
 
-impl Reel for Annotated {
+impl Recording for Annotated {
     fn len(&self) -> usize {
         self.solo.len()
     }
 
     /// The move to come from here, rated, above what the last one did; the better move
     /// highlighted.
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid {
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid {
+        let words = c.words;
         let cursor = match self.rated.get(step).map(|m| m.best) {
             Some(Move::Place(c)) => Some(usize::from(c)),
             Some(Move::Discard) => None,
             None => self.solo.game.column(step),
         };
-        let shot = Shot {
+        let shot = ReplayMarks {
             notes: self.note(step, words).into_iter().collect(),
             cursor,
             tag: self.tag(words),
             best: self.solo.best,
             frame: None,
         };
-        self.solo.screen(step, shot, words, theme, (width, height))
+        self.solo.screen(step, shot, c)
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -411,7 +243,7 @@ pub(crate) struct Duet<G> {
     movers: Vec<usize>,
 }
 
-impl<G: Shown> Duet<G> {
+impl<G: OnScreen> Duet<G> {
     /// The duel `ended` (as recorded), played again from the start to learn the turn order.
     pub(crate) fn new(ended: Duel<G>, names: [String; 2]) -> Duet<G> {
         let movers = turn_order(&ended.players);
@@ -423,19 +255,13 @@ impl<G: Shown> Duet<G> {
     }
 }
 
-impl<G: Shown> Reel for Duet<G> {
+impl<G: OnScreen> Recording for Duet<G> {
     fn len(&self) -> usize {
         self.movers.len()
     }
 
-    fn lay_out(
-        &self,
-        step: usize,
-        words: &Words,
-        theme: Theme,
-        width: usize,
-        height: usize,
-    ) -> Laid {
+    fn lay_out(&self, step: usize, c: Canvas) -> Laid {
+        let words = c.words;
         let [a, b] = &self.players;
         let mut duel = Duel::new(a.restart(), b.restart());
         let mut made = [0; 2];
@@ -461,7 +287,7 @@ impl<G: Shown> Reel for Duet<G> {
             asking: false,
             gave_up: None,
         };
-        lay_out_duel(&screen, words, theme, width, height)
+        lay_out_duel(&screen, c)
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -543,41 +369,21 @@ impl Playback {
     }
 }
 
-/// The replay screen after `p.step` moves, for a terminal of `width` × `height`: the game's
-/// screen, then the status (playing or paused, the move, the speed; the outcome at the end) and
-/// the keys; in a small window, both on one short line.
-pub(crate) fn frame(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    frame_of(reel, p, words, theme, (width, height), true)
+/// The replay screen after `p.step` moves, on canvas `c`: the game's screen, then the status
+/// (playing or paused, the move, the speed; the outcome at the end) and the keys; in a small
+/// window, both on one short line.
+pub(crate) fn frame(reel: &dyn Recording, p: Playback, c: Canvas) -> Vec<String> {
+    frame_of(reel, p, c, true)
 }
 
 /// [`frame`] as a recording shows it: without the keys line, which no one watching it can press.
-pub(crate) fn recorded_frame(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    frame_of(reel, p, words, theme, (width, height), false)
+pub(crate) fn recorded_frame(reel: &dyn Recording, p: Playback, c: Canvas) -> Vec<String> {
+    frame_of(reel, p, c, false)
 }
 
 /// [`frame`], with or without the keys line.
-fn frame_of(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    (width, height): (usize, usize),
-    keys: bool,
-) -> Vec<String> {
+fn frame_of(reel: &dyn Recording, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+    let (width, height) = (c.width, c.height);
     let mut laid = Err((width + 1, height + 1));
     // The bottom's room is the most it takes at any step, playing or paused (the outcome at the
     // end, the longest move number, a longer word for playing), so the board keeps its layout,
@@ -586,18 +392,18 @@ fn frame_of(
     let most = [len.saturating_sub(1), len]
         .into_iter()
         .flat_map(|step| [true, false].map(|playing| Playback { step, playing, ..p }))
-        .map(|q| roomy(reel, q, words, theme, width, keys).len())
+        .map(|q| roomy(reel, q, c, keys).len())
         .max()
         .unwrap_or(0);
     for (bottom, most) in [
-        (roomy(reel, p, words, theme, width, keys), most),
-        (tight(reel, p, words, theme, width, keys), 1),
+        (roomy(reel, p, c, keys), most),
+        (tight(reel, p, c, keys), 1),
     ] {
         // The screen keeps its last line free for a prompt: the bottom starts there.
         let below = bottom.len().max(most);
         let room = (height + 1).saturating_sub(below);
         laid = reel
-            .lay_out(p.step, words, theme, width, room)
+            .lay_out(p.step, c.sized(width, room))
             .map(|mut lines| {
                 if lines.last().is_some_and(String::is_empty) {
                     lines.pop();
@@ -610,7 +416,7 @@ fn frame_of(
             break;
         }
     }
-    or_too_small(laid, words, theme, width, height)
+    or_too_small(laid, c)
 }
 
 /// The speed's label.
@@ -625,14 +431,8 @@ fn mark(p: Playback) -> &'static str {
 
 /// The status line (with a bar of how far the replay is) and the keys, each wrapped to the
 /// width.
-fn roomy(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    keys: bool,
-) -> Vec<String> {
+fn roomy(reel: &dyn Recording, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let len = reel.len();
     let state = if p.playing {
         words.replay_playing
@@ -687,14 +487,8 @@ fn progress(step: usize, len: usize, cells: usize) -> String {
 }
 
 /// One line: `❚❚ 3/57 ×1  ←→ space +- q`.
-fn tight(
-    reel: &dyn Reel,
-    p: Playback,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    keys: bool,
-) -> Vec<String> {
+fn tight(reel: &dyn Recording, p: Playback, c: Canvas, keys: bool) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let status = format!(
         "{} {} {}",
         mark(p),
@@ -740,7 +534,7 @@ fn jump(marks: &[usize], p: Playback, key: &Key) -> Option<Playback> {
 
 /// Plays `reel` back on the screen from its move `step` until the player leaves (or a stop
 /// signal comes).
-pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
+pub(crate) fn show_replay(ui: &Ui, reel: &dyn Recording, step: usize) {
     let len = reel.len();
     let mut p = Playback {
         step: step.min(len),
@@ -748,7 +542,7 @@ pub(crate) fn show_replay(ui: &Ui, reel: &dyn Reel, step: usize) {
     };
     loop {
         let (w, h) = term::size(&ui.term);
-        let lines = frame(reel, p, ui.words, ui.theme, w, h);
+        let lines = frame(reel, p, ui.canvas(w, h));
         if term::draw(&ui.term, &lines, h).is_err() {
             return;
         }

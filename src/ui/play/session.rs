@@ -100,17 +100,15 @@ pub(crate) trait Play {
         let ui = self.ui();
         let mut shown = 0;
         paint(ui, |width, height| {
-            let theme = ui.theme;
+            let canvas = ui.canvas(width, height);
             let view = View {
                 overlay,
                 prompt_line,
-                theme,
-                width,
-                height,
+                canvas,
             };
-            let lines = or_too_small(self.lay_out(view), ui.words, theme, width, height);
+            let lines = or_too_small(self.lay_out(view), canvas);
             let arrows = overlay == Overlay::Help;
-            let (lines, at) = page(lines, top, ui.words, theme, (width, height), arrows);
+            let (lines, at) = page(lines, top, canvas, arrows);
             shown = at;
             lines
         })?;
@@ -168,7 +166,7 @@ pub(crate) fn run(s: &mut impl Play) -> End {
         }
         let act = match read_key(s.ui()) {
             KeyRead::Key(_) if panic_asked() => panic!("{PANIC_HOOK} is set: a panic asked for"),
-            KeyRead::Key(k) => match scrolled(s, Overlay::None, Pager::of(&k, false), top) {
+            KeyRead::Key(k) => match scrolled(s, Overlay::None, k.pager(false), top) {
                 Some(at) => {
                     top = at;
                     continue;
@@ -256,7 +254,7 @@ fn help(s: &mut impl Play) -> Option<End> {
         if key == Key::Char(' ') && at_end(s, top) {
             return None;
         }
-        match scrolled(s, Overlay::Help, Pager::of(&key, true), top) {
+        match scrolled(s, Overlay::Help, key.pager(true), top) {
             Some(at) => top = at,
             None => return None,
         }
@@ -270,8 +268,8 @@ fn scrolled(s: &impl Play, overlay: Overlay, pager: Option<Pager>, top: usize) -
     let view = plain_view(s.ui(), overlay);
     let tall = s
         .lay_out(view)
-        .is_ok_and(|l| l.len() > view.height && view.height >= 3);
-    tall.then(|| pager.step(top, view.height))
+        .is_ok_and(|l| l.len() > view.canvas.height && view.canvas.height >= 3);
+    tall.then(|| pager.step(top, view.canvas.height))
 }
 
 /// Whether the help shown from line `top` shows its last line (as [`crate::ui::kit::page`] lays
@@ -279,7 +277,7 @@ fn scrolled(s: &impl Play, overlay: Overlay, pager: Option<Pager>, top: usize) -
 fn at_end(s: &impl Play, top: usize) -> bool {
     let view = plain_view(s.ui(), Overlay::Help);
     s.lay_out(view)
-        .is_ok_and(|l| top + view.height.saturating_sub(1) >= l.len())
+        .is_ok_and(|l| top + view.canvas.height.saturating_sub(1) >= l.len())
 }
 
 /// What the wheel does to a paged screen: a line up or down.
@@ -301,7 +299,7 @@ fn below(m: Mouse, top: usize) -> Mouse {
 /// The view of the terminal as it is now, without colour: for asking how a screen is laid out.
 fn plain_view(ui: &Ui, overlay: Overlay) -> View {
     let (width, height) = term::size(&ui.term);
-    View::plain(overlay, width, height)
+    View::plain(overlay, ui.canvas(width, height))
 }
 
 /// A yes/no question on the last line of the screen (in the log look, a log line); `None` when
@@ -371,7 +369,7 @@ pub(crate) fn over_choice(s: &mut impl Play) -> Option<End> {
             undo,
         };
         let picked = match wait_key(s.ui(), limit) {
-            Waited::Key(k) => match scrolled(s, overlay, Pager::of(&k, false), top) {
+            Waited::Key(k) => match scrolled(s, overlay, k.pager(false), top) {
                 Some(at) => {
                     top = at;
                     None
@@ -460,7 +458,9 @@ fn result_mouse(s: &impl Play, overlay: Overlay, m: Mouse) -> Option<Clicked> {
         Act::WheelDown => Some(Clicked::Wheel(false)),
         Act::Press(0) => {
             let (width, height) = term::size(&s.ui().term);
-            let lines = s.lay_out(View::plain(overlay, width, height)).ok()?;
+            let lines = s
+                .lay_out(View::plain(overlay, s.ui().canvas(width, height)))
+                .ok()?;
             let line = lines.get(usize::from(m.y))?;
             choice_at(line, s.ui().words, undo, usize::from(m.x)).map(Clicked::Choice)
         }

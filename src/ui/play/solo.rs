@@ -9,7 +9,7 @@
 //! when it is restarted; the store's warnings after each of them, shown under the board.
 //!
 //! Each game says what its own keys do through [`OnePlayer`] (how it is kept is the store's, one
-//! [`InPlay`] for both); everything else is written once, in [`Kept`].
+//! [`InPlay`] for both); everything else is written once, in [`SoloGame`].
 
 use crate::ui::term::Key;
 
@@ -19,46 +19,48 @@ use crate::store::{InPlay, Store};
 use crate::ui::kit::{Laid, Note, Tone, View};
 use crate::ui::term::{Action, Mouse, Ui};
 
+use super::on_screen::OnScreen;
 use super::session::{self, End, Play};
 
-/// A one-player game as the screen plays it (kept as the store's [`crate::record::Recorded`] says).
-pub(crate) trait OnePlayer: crate::record::Recorded {
+/// A one-player game as the screen plays it: its keys and moves are [`OnScreen`]'s (as in a
+/// duel), what only one player's game has is here (kept as the store's
+/// [`crate::record::Recorded`] says).
+pub(crate) trait OnePlayer: OnScreen {
     /// Screen state of this game's own (the card game's highlighted column and hint).
     type Extra;
-    fn action(key: &Key) -> Action;
     /// Takes the last move back; `false` when there is none.
     fn undo(&mut self, extra: &mut Self::Extra) -> bool;
     /// The game ended in a loss (the result screen then offers to take the last move back).
     fn lost(&self) -> bool;
-    fn lay_out(s: &Kept<Self>, view: View) -> Laid;
+    fn lay_out(s: &SoloGame<Self>, view: View) -> Laid;
     /// Acts on a key of this game's own (moves, hint, the highlight).
-    fn act(s: &mut Kept<Self>, act: Action);
+    fn act(s: &mut SoloGame<Self>, act: Action);
     /// What the mouse did means on this game's screen as drawn now; `None`: nothing.
-    fn mouse(_s: &mut Kept<Self>, _m: Mouse) -> Option<Action> {
+    fn mouse(_s: &mut SoloGame<Self>, _m: Mouse) -> Option<Action> {
         None
     }
     /// The game ended and its result screen is about to show.
-    fn result_shown(_s: &mut Kept<Self>) {}
+    fn result_shown(_s: &mut SoloGame<Self>) {}
     /// The ended game is about to be recorded: what it is judged by must be in (a puzzle's
     /// target).
-    fn before_record(_s: &mut Kept<Self>) {}
+    fn before_record(_s: &mut SoloGame<Self>) {}
     /// Opens the review of the ended game at its biggest mistake (the result screen's `v`);
     /// `false` when there is none to open.
-    fn open_mistake(_s: &mut Kept<Self>) -> bool {
+    fn open_mistake(_s: &mut SoloGame<Self>) -> bool {
         false
     }
     /// What came in for the result screen: (anything came, more is coming).
-    fn result_poll(_s: &mut Kept<Self>) -> (bool, bool) {
+    fn result_poll(_s: &mut SoloGame<Self>) -> (bool, bool) {
         (false, false)
     }
     /// What came in for the game screen while it is played: (anything came, more is coming).
-    fn play_poll(_s: &mut Kept<Self>) -> (bool, bool) {
+    fn play_poll(_s: &mut SoloGame<Self>) -> (bool, bool) {
         (false, false)
     }
 }
 
 /// One game being played on the screen, and how it is kept.
-pub(crate) struct Kept<'a, G: OnePlayer> {
+pub(crate) struct SoloGame<'a, G: OnePlayer> {
     pub ui: &'a Ui,
     pub store: &'a mut Store,
     pub game: G,
@@ -71,12 +73,12 @@ pub(crate) struct Kept<'a, G: OnePlayer> {
     pub ended: Option<u64>,
 }
 
-impl<G: OnePlayer> Kept<'_, G> {
+impl<G: OnePlayer> SoloGame<'_, G> {
     /// Seconds played: from the start to the end, or to now while it is played, less the time
     /// it sat saved between sittings.
     pub(crate) fn played_secs(&self) -> u64 {
         self.ended
-            .unwrap_or_else(crate::utc::now)
+            .unwrap_or_else(crate::base::utc::now)
             .saturating_sub(G::started(&self.meta))
             .saturating_sub(G::away(&self.meta))
     }
@@ -92,7 +94,7 @@ pub(crate) fn play<G: OnePlayer>(
     extra: G::Extra,
 ) -> (End, G::Extra) {
     let best = store.best(&InPlay::solo(&game, &meta));
-    let mut s = Kept {
+    let mut s = SoloGame {
         ui,
         store,
         game,
@@ -110,7 +112,7 @@ pub(crate) fn play<G: OnePlayer>(
     (end, s.extra)
 }
 
-impl<G: OnePlayer> Kept<'_, G> {
+impl<G: OnePlayer> SoloGame<'_, G> {
     /// At least one move was made (else leaving forgets the game): what a duel counts as
     /// surviving, cards played or discarded, or moves.
     fn played(&self) -> bool {
@@ -143,7 +145,7 @@ impl<G: OnePlayer> Kept<'_, G> {
     }
 }
 
-impl<G: OnePlayer> Play for Kept<'_, G> {
+impl<G: OnePlayer> Play for SoloGame<'_, G> {
     fn ui(&self) -> &Ui {
         self.ui
     }
@@ -169,7 +171,7 @@ impl<G: OnePlayer> Play for Kept<'_, G> {
     }
 
     fn result_shown(&mut self) {
-        self.ended.get_or_insert_with(crate::utc::now);
+        self.ended.get_or_insert_with(crate::base::utc::now);
         G::result_shown(self);
     }
 

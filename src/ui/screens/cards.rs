@@ -25,8 +25,8 @@
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move};
 use crate::ui::kit::{
-    Frame, Note, Overlay, Theme, Tone, Words, best_text, centre_offset_on, centre_on, fill,
-    first_fit, fit, news, or_too_small, pack, pair,
+    Canvas, Frame, Note, Overlay, Theme, Tone, UNBOUNDED, Words, best_text, centre_offset_on,
+    centre_on, fill, first_fit, fit, news, or_too_small, pack, pair,
 };
 
 mod board;
@@ -81,11 +81,11 @@ pub(crate) struct Screen<'a> {
     pub par: Option<u64>,
 }
 
-/// A puzzle's goal as the screen shows it (see [`crate::puzzle`]).
+/// A puzzle's goal as the screen shows it (see [`crate::deal::puzzle`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Goal {
     /// The target, once worked out.
-    pub target: Option<crate::puzzle::Target>,
+    pub target: Option<crate::deal::puzzle::Target>,
     /// The best score the moves so far still allow, once worked out.
     pub reach: Option<u64>,
 }
@@ -203,33 +203,15 @@ impl CardLayout {
     }
 }
 
-/// The screen for a terminal of `width` × `height`: at most `height` lines, none wider than
-/// `width` display columns.
-pub(crate) fn render(
-    s: &Screen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Vec<String> {
-    or_too_small(
-        lay_out_cards(s, words, theme, width, height),
-        words,
-        theme,
-        width,
-        height,
-    )
+/// The screen on canvas `c`: at most its height in lines, none wider than its width in display
+/// columns.
+pub(crate) fn render(s: &Screen, c: Canvas) -> Vec<String> {
+    or_too_small(lay_out_cards(s, c), c)
 }
 
 /// The lines of the first layout that fits, or the smallest size that would fit.
-pub(crate) fn lay_out_cards(
-    s: &Screen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Result<Vec<String>, (usize, usize)> {
-    fit_cards(s, words, theme, width, height).map(|(lines, _)| lines)
+pub(crate) fn lay_out_cards(s: &Screen, c: Canvas) -> Result<Vec<String>, (usize, usize)> {
+    fit_cards(s, c).map(|(lines, _)| lines)
 }
 
 /// Where the columns of a laid-out card screen are drawn, to tell which one the mouse is on.
@@ -288,23 +270,13 @@ impl Columns {
 
 /// Where the columns are on the screen [`lay_out_cards`] draws (`None`: it shows no board, or
 /// the window is too small).
-pub(crate) fn columns_at(
-    s: &Screen,
-    words: &Words,
-    width: usize,
-    height: usize,
-) -> Option<Columns> {
-    fit_cards(s, words, Theme::PLAIN, width, height).ok()?.1
+pub(crate) fn columns_at(s: &Screen, c: Canvas) -> Option<Columns> {
+    fit_cards(s, c.plain()).ok()?.1
 }
 
 /// [`lay_out_cards`], with where its columns are.
-fn fit_cards(
-    s: &Screen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
+fn fit_cards(s: &Screen, c: Canvas) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
+    let (words, width, height) = (c.words, c.width, c.height);
     // The layout tried last (the one that fit, when one did) and where its board was.
     let tried: std::cell::Cell<Option<(CardLayout, Option<BoardAt>, usize)>> =
         std::cell::Cell::new(None);
@@ -313,23 +285,16 @@ fn fit_cards(
         let h = s.game.rules().board.height;
         format!("{h}/{h}").len()
     };
-    let build = |l: CardLayout, theme: Theme, width: usize| {
+    let build = |l: CardLayout, c: Canvas| {
         let board_at = std::cell::Cell::new(None);
-        let lines = screen(s, words, theme, l, width, &board_at);
+        let lines = screen(s, c, l, &board_at);
         let need_w = board_width(s, l) + if l.panel { panel_width(s, l, words) } else { 0 };
         tried.set(Some((l, board_at.get(), held_width(s, l, words))));
         (lines, need_w)
     };
     // The help and the result are text to read: paged when taller than the window.
     let paged = matches!(s.overlay, Overlay::Help | Overlay::Result { .. });
-    let laid = first_fit(
-        &CardLayout::all(label, fill_w),
-        build,
-        paged,
-        theme,
-        width,
-        height,
-    );
+    let laid = first_fit(&CardLayout::all(label, fill_w), build, paged, c);
     let lines = laid?;
     // Centred as if the hand and the next cards were all there: the board does not move when
     // they run out at the end of the deck (a replay's last step moved it three columns once).
@@ -403,14 +368,12 @@ struct BoardAt {
 /// The screen in layout `l`; `board_at` is set to where the board and the card in hand are.
 fn screen(
     s: &Screen,
-    words: &Words,
-    theme: Theme,
+    c: Canvas,
     l: CardLayout,
-    width: usize,
     board_at: &std::cell::Cell<Option<BoardAt>>,
 ) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let mut out = Vec::new();
-    let margin = " ".repeat(l.margin);
     if l.airy > 0 {
         out.push(title(s, words, theme, width));
     }
@@ -432,6 +395,21 @@ fn screen(
         out.extend(help(s, words, theme, width));
         return out;
     }
+    let at = board_and_hand(s, c, l, &mut out);
+    out.extend(rest_lines(s, words, theme, l, width));
+    board_at.set(Some(at));
+    if l.airy > 0 {
+        out.push(String::new());
+    }
+    out.extend(below_board(s, c, l));
+    out
+}
+
+/// The board with the panel (the hand and the next cards) beside it, or the hand on a line
+/// under it, appended to `out`: where they were drawn.
+fn board_and_hand(s: &Screen, c: Canvas, l: CardLayout, out: &mut Vec<String>) -> BoardAt {
+    let (words, theme) = (c.words, c.theme);
+    let margin = " ".repeat(l.margin);
     let board = board(s, words, theme, l);
     let panel = if l.panel {
         panel(s, words, theme, l)
@@ -439,7 +417,6 @@ fn screen(
         Vec::new()
     };
     let bw = board_width(s, l);
-    let board_row = out.len();
     // The hand is the panel's label and first card (the label and the rows of its face).
     let hand_rows = if s.visible().is_empty() {
         2
@@ -447,7 +424,7 @@ fn screen(
         1 + l.rows
     };
     let mut at = BoardAt {
-        row: board_row,
+        row: out.len(),
         rows: board.len(),
         hand: None,
     };
@@ -468,28 +445,28 @@ fn screen(
         out.push(line.trim_end().to_string());
     }
     if !l.panel {
-        let line = hand_line(s, words, theme, l, width);
+        let line = hand_line(s, words, theme, l, c.width);
         at.hand = hand_on_line(&line, out.len());
         out.extend(line);
     }
-    out.extend(rest_lines(s, words, theme, l, width));
-    board_at.set(Some(at));
-    if l.airy > 0 {
-        out.push(String::new());
-    }
+    at
+}
+
+/// Under the board: the news (or the explained hint in its place and the footer's), then the
+/// keys, or as many empty lines where a question is asked.
+fn below_board(s: &Screen, c: Canvas, l: CardLayout) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
+    let margin = " ".repeat(l.margin);
     let shown = if l.airy > 0 { 2 } else { 1 };
     if !s.explained.is_empty() && !s.prompt_line && s.overlay == Overlay::None {
-        out.extend(explained(s, words, l, &margin, width, shown));
-        return out;
+        return explained(s, words, l, &margin, width, shown);
     }
-    out.extend(news(s.notes, theme, &margin, width, shown));
+    let mut out = news(s.notes, theme, &margin, width, shown);
     if s.overlay == Overlay::None {
         if l.airy > 1 {
             out.push(String::new());
         }
-        // Split at the double spaces, so no key's text is cut in two.
-        let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
-        let foot = pack(&foot, "  ", &margin, width);
+        let foot = footer(s, words, l, &margin, width);
         if s.prompt_line {
             // A question takes the keys' place: as many lines, the last one its own, so the
             // board above stays where it was (it moved down a row when the question came).
@@ -514,8 +491,7 @@ fn explained(
     width: usize,
     shown: usize,
 ) -> Vec<String> {
-    let foot: Vec<String> = footer(s, words, l).split("  ").map(String::from).collect();
-    let mut rows = shown + pack(&foot, "  ", margin, width).len();
+    let mut rows = shown + footer(s, words, l, margin, width).len();
     if l.airy > 1 {
         rows += 1;
     }
@@ -617,20 +593,60 @@ pub(crate) fn card_block(
     Some((rows, at))
 }
 
-fn footer(s: &Screen, words: &Words, l: CardLayout) -> String {
+/// The keys under the board, on lines of `width` after `margin`, split only between two keys.
+/// Roomy layouts say each key in full; the tight ones (a narrow window) keep every key with one
+/// word each on one line, else the keys alone, so undo and hint are never dropped.
+fn footer(s: &Screen, words: &Words, l: CardLayout, margin: &str, width: usize) -> Vec<String> {
     let n = s.game.rules().board.columns;
-    match s.player {
+    let discards = s.game.rules().has_discards();
+    let full = match s.player {
         Player::Bot => words.bot_footer.to_string(),
-        Player::Human if l.airy == 0 => fill(words.footer_short, &[&n]),
-        Player::Human => {
-            let mut f = fill(words.footer, &[&n]);
-            if s.game.rules().has_discards() {
-                f.push_str("  ");
-                f.push_str(words.footer_discard);
-            }
-            f
+        Player::Human if l.airy == 0 => return tight_footer(words, n, discards, margin, width),
+        Player::Human if discards => {
+            format!("{}  {}", fill(words.footer, &[&n]), words.footer_discard)
         }
+        Player::Human => fill(words.footer, &[&n]),
+    };
+    // Split at the double spaces, so no key's text is cut in two.
+    let keys: Vec<String> = full.split("  ").map(String::from).collect();
+    pack(&keys, "  ", margin, width)
+}
+
+/// [`footer`] in a tight layout: `1-5 u undo h hint r new q quit ? help` when it fits on one
+/// line, else `1-5 u h r q ? help`, packed. Measured unbounded ([`UNBOUNDED`]), it is the
+/// narrower, so the size the game asks for is not raised by it.
+fn tight_footer(words: &Words, n: u8, discards: bool, margin: &str, width: usize) -> Vec<String> {
+    let mut keys: Vec<String> = fill(words.footer_short, &[&n])
+        .split("  ")
+        .map(String::from)
+        .collect();
+    if discards {
+        keys.insert(
+            keys.len().saturating_sub(2),
+            words.footer_short_discard.into(),
+        );
     }
+    // The keys alone, but for help's, which says where the others are explained.
+    let bare: Vec<String> = keys
+        .iter()
+        .map(|k| match k.split_once(' ') {
+            Some((key, _)) if key != "?" => key.to_string(),
+            _ => k.clone(),
+        })
+        .collect();
+    let one_line = |keys: &[String]| console::measure_text_width(margin) + width_of(keys) <= width;
+    if width < UNBOUNDED && one_line(&keys) {
+        return pack(&keys, " ", margin, width);
+    }
+    pack(&bare, " ", margin, width)
+}
+
+/// The width of `keys` on one line, a space between two.
+fn width_of(keys: &[String]) -> usize {
+    keys.iter()
+        .map(|k| console::measure_text_width(k))
+        .sum::<usize>()
+        + keys.len().saturating_sub(1)
 }
 
 #[cfg(test)]

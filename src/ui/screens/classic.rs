@@ -9,8 +9,8 @@
 use crate::classic::{Board, ClassicGame};
 
 use crate::ui::kit::{
-    Grid, Mark, Note, Overlay, Theme, Tone, Words, best_text, centre, choices, fill, first_fit,
-    fit, news, pack, pair, result_best,
+    Canvas, Grid, Mark, Note, Overlay, Theme, Tone, Words, best_text, centre, choices, fill,
+    first_fit, fit, news, pack, pair, result_best,
 };
 
 /// Everything the classic screen shows.
@@ -174,15 +174,9 @@ struct ClassicLayout {
     board: bool,
 }
 
-/// The screen for a terminal of `width` × `height` (at most `height` lines, none wider than
-/// `width`), or the smallest size that would fit.
-pub(crate) fn lay_out_classic(
-    s: &ClassicScreen,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
-) -> Result<Vec<String>, (usize, usize)> {
+/// The screen on canvas `c` (at most its height in lines, none wider than its width), or the
+/// smallest size that would fit.
+pub(crate) fn lay_out_classic(s: &ClassicScreen, c: Canvas) -> Result<Vec<String>, (usize, usize)> {
     let board = s.game.board();
     let [roomy, flat, close, tight] = Tiles::all(board);
     let [huge, large] = Tiles::large(board);
@@ -228,13 +222,13 @@ pub(crate) fn lay_out_classic(
             board: false,
         },
     ];
-    let build = |l: ClassicLayout, theme: Theme, width: usize| {
-        let lines = screen(s, words, theme, l, width);
+    let build = |l: ClassicLayout, c: Canvas| {
+        let lines = screen(s, c.words, c.theme, l, c.width);
         (lines, MARGIN.len() + l.tiles.board_width(board))
     };
     // The help and the result are text to read: paged when taller than the window.
     let paged = matches!(s.overlay, Overlay::Help | Overlay::Result { .. });
-    first_fit(&layouts, build, paged, theme, width, height).map(|l| centre(l, width, height))
+    first_fit(&layouts, build, paged, c).map(|l| centre(l, c.width, c.height))
 }
 
 const MARGIN: &str = "  ";

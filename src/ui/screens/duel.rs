@@ -14,8 +14,8 @@ use crate::duel::{Duel, DuelResult, Playable};
 use super::cards::{Columns, card_block};
 use super::classic::{Below, Bottom, Tiles, grid, help_lines};
 use crate::ui::kit::{
-    Note, Overlay, Theme, Tone, Words, centre, centre_offset, choices, fill, first_fit, fit, pack,
-    pad, pair, widest, wrap,
+    Canvas, Note, Overlay, Theme, Tone, Words, centre, centre_offset, choices, fill, first_fit,
+    fit, pack, pad, pair, widest, wrap,
 };
 
 /// What the duel screen says that depends on the game.
@@ -31,7 +31,8 @@ pub(crate) struct Texts {
     pub help_keys: Vec<String>,
 }
 
-/// What the duel screen needs from one game: its board, drawn several ways, and its texts.
+/// What the duel screens (two players at one terminal, or across two) need from one game: its
+/// board, drawn several ways, its texts, and its figures in words.
 pub(crate) trait DuelBoard: Playable {
     /// How many ways [`DuelBoard::body`] can draw a board.
     const WAYS: usize;
@@ -49,6 +50,27 @@ pub(crate) trait DuelBoard: Playable {
     ) -> Option<(Vec<String>, Option<Columns>)>;
     /// What the screen says about a duel at this game.
     fn texts(&self, words: &Words) -> Texts;
+    /// What the screen says of the game besides its board: score, cards left (classic: moves)
+    /// and the highest card or tile, each in words.
+    fn brief(&self, words: &Words) -> [String; 3];
+    /// Whether its rules allow discards (a click on the card in hand discards; the footer
+    /// offers `d`).
+    fn discards(&self) -> bool {
+        false
+    }
+    /// A move's word as the log shows it: the key the player presses for it.
+    fn shown(word: &str) -> String {
+        word.to_string()
+    }
+}
+
+/// The highest card or tile as the figures show it: a dash until there is one.
+fn highest_shown(highest: u64) -> String {
+    if highest == 0 {
+        "-".to_string()
+    } else {
+        highest.to_string()
+    }
 }
 
 impl DuelBoard for Game {
@@ -77,6 +99,18 @@ impl DuelBoard for Game {
             footer: fill(words.duel_footer_cards, &[&self.columns()]),
             help_keys: super::cards::rules_keys(words.duel_help_keys_cards, self.rules()).collect(),
         }
+    }
+
+    fn brief(&self, words: &Words) -> [String; 3] {
+        [
+            format!("{} {}", words.score, self.score()),
+            format!("{} {}", words.cards_left, self.cards_left()),
+            format!("{} {}", words.highest, highest_shown(self.highest())),
+        ]
+    }
+
+    fn discards(&self) -> bool {
+        self.rules().has_discards()
     }
 }
 
@@ -113,6 +147,26 @@ impl DuelBoard for ClassicGame {
                 .map(ToString::to_string)
                 .collect(),
         }
+    }
+
+    fn brief(&self, words: &Words) -> [String; 3] {
+        [
+            format!("{} {}", words.score, Playable::score(self)),
+            format!("{} {}", words.moves, self.move_count()),
+            format!("{} {}", words.highest_tile, highest_shown(self.highest())),
+        ]
+    }
+
+    /// A slide as the arrow key that makes it (the word is the protocol's letter).
+    fn shown(word: &str) -> String {
+        let arrow = match word {
+            "u" | "up" => "↑",
+            "d" | "down" => "↓",
+            "l" | "left" => "←",
+            "r" | "right" => "→",
+            other => other,
+        };
+        arrow.to_string()
     }
 }
 
@@ -157,36 +211,25 @@ pub(crate) fn tone(player: usize) -> Tone {
     }
 }
 
-/// The screen for a terminal of `width` × `height`, or the smallest size that would fit.
+/// The screen on canvas `c`, or the smallest size that would fit.
 pub(crate) fn lay_out_duel<G: DuelBoard>(
     s: &DuelScreen<G>,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
+    c: Canvas,
 ) -> Result<Vec<String>, (usize, usize)> {
-    fit_duel(s, words, theme, width, height).map(|(lines, _)| lines)
+    fit_duel(s, c).map(|(lines, _)| lines)
 }
 
 /// Where the columns of the player to move are on the screen [`lay_out_duel`] draws (`None`:
 /// classic, the duel decided, or the window too small): the card screen's own hit-testing, on
 /// the board as the duel draws it.
-pub(crate) fn duel_columns_at<G: DuelBoard>(
-    s: &DuelScreen<G>,
-    words: &Words,
-    width: usize,
-    height: usize,
-) -> Option<Columns> {
-    fit_duel(s, words, Theme::PLAIN, width, height).ok()?.1
+pub(crate) fn duel_columns_at<G: DuelBoard>(s: &DuelScreen<G>, c: Canvas) -> Option<Columns> {
+    fit_duel(s, c.plain()).ok()?.1
 }
 
 /// [`lay_out_duel`], with where the columns of the player to move are.
 fn fit_duel<G: DuelBoard>(
     s: &DuelScreen<G>,
-    words: &Words,
-    theme: Theme,
-    width: usize,
-    height: usize,
+    c: Canvas,
 ) -> Result<(Vec<String>, Option<Columns>), (usize, usize)> {
     let mut layouts = Vec::new();
     for side_by_side in [true, false] {
@@ -209,17 +252,17 @@ fn fit_duel<G: DuelBoard>(
     }));
     // The columns of the layout tried last (the one that fit, when one did).
     let tried = std::cell::Cell::new(None);
-    let build = |l: DuelLayout, theme: Theme, width: usize| {
-        let (lines, need_w, at) = screen(s, words, theme, l, width);
+    let build = |l: DuelLayout, c: Canvas| {
+        let (lines, need_w, at) = screen(s, c, l);
         tried.set(at);
         (lines, need_w)
     };
     // Two boards and the result cannot always shrink to the window: what does not fit is paged
     // (as the help is), the board first.
-    let lines = first_fit(&layouts, build, true, theme, width, height)?;
-    let (left, top) = centre_offset(&lines, width, height);
+    let lines = first_fit(&layouts, build, true, c)?;
+    let (left, top) = centre_offset(&lines, c.width, c.height);
     let columns = tried.get().map(|at| at.shifted(left, top));
-    Ok((centre(lines, width, height), columns))
+    Ok((centre(lines, c.width, c.height), columns))
 }
 
 /// The player whose board is drawn large when only one fits: the one to move, else (the duel
@@ -295,12 +338,45 @@ fn block<G: DuelBoard>(
 /// are (before the screen is centred), for the mouse.
 fn screen<G: DuelBoard>(
     s: &DuelScreen<G>,
-    words: &Words,
-    theme: Theme,
+    c: Canvas,
     l: DuelLayout,
-    width: usize,
 ) -> (Vec<String>, usize, Option<Columns>) {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let texts = s.duel.players[0].texts(words);
+    let mut out = top(s, c, l, &texts);
+    if s.overlay == Overlay::Help {
+        out.extend(help_lines(
+            &texts.help_keys,
+            words.duel_help_rules,
+            "",
+            words,
+            theme,
+            width,
+        ));
+        return (out, 0, None);
+    }
+    let row = out.len();
+    let (boards, need_w, columns) = if l.side_by_side {
+        side_by_side(s, words, theme, l.tight)
+    } else {
+        featured_alone(s, c, l)
+    };
+    out.extend(boards);
+    let bottom = Bottom {
+        result: matches!(s.overlay, Overlay::Result { .. }).then(|| result(s, words, theme, width)),
+        notes: s.notes,
+        footer: &texts.footer,
+        below: Below::of(s.prompt_line, s.asking),
+        airy: l.airy,
+        dense: l.dense,
+    };
+    out.extend(bottom.lines(theme, width));
+    (out, need_w, columns.map(|at| at.shifted(0, row)))
+}
+
+/// Above the boards: the title (not when `dense`), then whose turn it is, or the result.
+fn top<G: DuelBoard>(s: &DuelScreen<G>, c: Canvas, l: DuelLayout, texts: &Texts) -> Vec<String> {
+    let (words, theme, width) = (c.words, c.theme, c.width);
     let title = format!(
         "{MARGIN}{}  {}",
         theme.paint(words.title, Tone::Title),
@@ -326,60 +402,58 @@ fn screen<G: DuelBoard>(
     if l.airy {
         out.push(String::new());
     }
-    if s.overlay == Overlay::Help {
-        out.extend(help_lines(
-            &texts.help_keys,
-            words.duel_help_rules,
-            "",
-            words,
-            theme,
-            width,
-        ));
-        return (out, 0, None);
-    }
-    let need_w;
-    let row = out.len();
-    let mut columns = None;
-    if l.side_by_side {
-        let (a, wa, at_a) = block(s, 0, words, theme, l.tight, None);
-        let (b, wb, at_b) = block(s, 1, words, theme, l.tight, None);
-        need_w = MARGIN.len() + wa + GAP + wb;
-        columns = match s.duel.to_move().filter(|_| s.gave_up.is_none()) {
-            Some(0) => at_a.map(|at| at.shifted(MARGIN.len(), row)),
-            Some(_) => at_b.map(|at| at.shifted(MARGIN.len() + wa + GAP, row)),
-            None => None,
-        };
-        for row in 0..a.len().max(b.len()) {
+    out
+}
+
+/// Both players' blocks side by side, the board drawn the `tight`-th way: their lines, the
+/// width they need, and where the columns of the player to move are in them.
+fn side_by_side<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    words: &Words,
+    theme: Theme,
+    tight: usize,
+) -> (Vec<String>, usize, Option<Columns>) {
+    let (a, wa, at_a) = block(s, 0, words, theme, tight, None);
+    let (b, wb, at_b) = block(s, 1, words, theme, tight, None);
+    let columns = match s.duel.to_move().filter(|_| s.gave_up.is_none()) {
+        Some(0) => at_a.map(|at| at.shifted(MARGIN.len(), 0)),
+        Some(_) => at_b.map(|at| at.shifted(MARGIN.len() + wa + GAP, 0)),
+        None => None,
+    };
+    let lines = (0..a.len().max(b.len()))
+        .map(|row| {
             let left = a.get(row).map_or("", String::as_str);
             let right = b.get(row).map_or("", String::as_str);
             let line = format!("{MARGIN}{}{}{right}", pad(left, wa), " ".repeat(GAP));
-            out.push(line.trim_end().to_string());
-        }
+            line.trim_end().to_string()
+        })
+        .collect();
+    (lines, MARGIN.len() + wa + GAP + wb, columns)
+}
+
+/// The [`featured`] player's block, the other's header under it: their lines, the width they
+/// need, and where the columns of the player to move are in them.
+fn featured_alone<G: DuelBoard>(
+    s: &DuelScreen<G>,
+    c: Canvas,
+    l: DuelLayout,
+) -> (Vec<String>, usize, Option<Columns>) {
+    let (words, theme, width) = (c.words, c.theme, c.width);
+    let first = featured(s);
+    let dense = l.dense.then_some(width.saturating_sub(MARGIN.len()));
+    let (a, wa, at) = block(s, first, words, theme, l.tight, dense);
+    let other = header(s, 1 - first, words, theme, dense);
+    let columns = if s.duel.to_move() == Some(first) {
+        at.map(|at| at.shifted(MARGIN.len(), 0))
     } else {
-        let first = featured(s);
-        let dense = l.dense.then_some(width.saturating_sub(MARGIN.len()));
-        let (a, wa, at) = block(s, first, words, theme, l.tight, dense);
-        let other = header(s, 1 - first, words, theme, dense);
-        need_w = MARGIN.len() + wa;
-        if s.duel.to_move() == Some(first) {
-            columns = at.map(|at| at.shifted(MARGIN.len(), row));
-        }
-        out.extend(
-            a.iter()
-                .map(|r| format!("{MARGIN}{r}").trim_end().to_string()),
-        );
-        out.extend(other.iter().map(|r| fit(&format!("{MARGIN}{r}"), width)));
-    }
-    let bottom = Bottom {
-        result: matches!(s.overlay, Overlay::Result { .. }).then(|| result(s, words, theme, width)),
-        notes: s.notes,
-        footer: &texts.footer,
-        below: Below::of(s.prompt_line, s.asking),
-        airy: l.airy,
-        dense: l.dense,
+        None
     };
-    out.extend(bottom.lines(theme, width));
-    (out, need_w, columns)
+    let mut lines: Vec<String> = a
+        .iter()
+        .map(|r| format!("{MARGIN}{r}").trim_end().to_string())
+        .collect();
+    lines.extend(other.iter().map(|r| fit(&format!("{MARGIN}{r}"), width)));
+    (lines, MARGIN.len() + wa, columns)
 }
 
 /// Who won and why, and the winner's colour to say it in.

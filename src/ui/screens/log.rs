@@ -289,88 +289,101 @@ fn card_end(game: &Game, best: Option<u64>) -> Vec<(Level, &'static str, String)
 
 /// What the last key did, in the service's words.
 fn event(j: &mut Journal, now: Stamp, e: Event, game: &Game) {
-    let rules = game.rules();
-    let mut log = |level, target, text: String| j.log(now, level, target, &text);
-    match e {
+    let (level, target, text) = match e {
         Event::Played(t) => {
-            let shard = match t.mv {
-                Move::Place(c) => c as usize + 1,
-                Move::Discard => 0,
-            };
-            match t.mv {
-                Move::Discard => log(
-                    Level::Info,
-                    "ingest",
-                    format!(
-                        "dropped chunk={} drops={}",
-                        size(t.card),
-                        game.position().discards
-                    ),
-                ),
-                Move::Place(_) if t.steps().is_empty() && t.cleared.is_none() => log(
-                    Level::Debug,
-                    "ingest",
-                    format!("appended chunk={} shard={shard}", size(t.card)),
-                ),
-                Move::Place(_) => {}
+            for (level, target, text) in played(&t, game) {
+                j.log(now, level, target, &text);
             }
-            if !t.steps().is_empty() {
-                let steps: Vec<String> = t
-                    .steps()
-                    .iter()
-                    .map(|s| format!("{}+{}={}", size(s.onto), size(s.card), size(s.made)))
-                    .collect();
-                log(
-                    Level::Info,
-                    "compactor",
-                    format!("shard={shard} merged {} ops=+{}", steps.join(" "), t.points),
-                );
-            }
-            match t.cleared {
-                Some(Clear::Value) => log(
-                    Level::Info,
-                    "compactor",
-                    format!(
-                        "shard={shard} sealed size={} segment rotated",
-                        size(rules.board.clear_value)
-                    ),
-                ),
-                Some(Clear::Bomb) => log(Level::Warn, "gc", format!("evicted shard={shard}")),
-                None => {}
-            }
-            if t.discards_gained > 0 {
-                log(
-                    Level::Info,
-                    "quota",
-                    format!("drops granted=+{}", t.discards_gained),
-                );
-            }
+            return;
         }
-        Event::Refused(e) => {
-            let text = match e {
-                MoveError::ColumnFull(n) => format!(
-                    "append rejected shard={n} depth={}/{} reason=full",
-                    rules.board.height, rules.board.height
-                ),
-                MoveError::NoSuchColumn { column, columns } => {
-                    format!("append rejected shard={column} reason=unknown_shard valid=1-{columns}")
-                }
-                MoveError::NoDiscards if rules.has_discards() => {
-                    "drop rejected drops=0 reason=quota".to_string()
-                }
-                MoveError::NoDiscards => "drop rejected reason=unsupported".to_string(),
-                MoveError::GameOver => "append rejected reason=halted".to_string(),
-            };
-            log(Level::Warn, "router", text);
-        }
+        Event::Refused(e) => (Level::Warn, "router", refused(e, game.rules())),
         Event::Suggested(mv) => {
             let text = match mv {
                 Some(Move::Place(c)) => format!("least loaded shard={}", c + 1),
                 Some(Move::Discard) => "no shard fits, advise drop".to_string(),
                 None => "no target available".to_string(),
             };
-            log(Level::Debug, "balancer", text);
+            (Level::Debug, "balancer", text)
         }
+    };
+    j.log(now, level, target, &text);
+}
+
+/// A move played, as the records it makes: the chunk appended (or dropped), its merges, the
+/// shard sealed or evicted, drops granted.
+fn played(t: &Turn, game: &Game) -> Vec<(Level, &'static str, String)> {
+    let rules = game.rules();
+    let mut out = Vec::new();
+    let shard = match t.mv {
+        Move::Place(c) => c as usize + 1,
+        Move::Discard => 0,
+    };
+    match t.mv {
+        Move::Discard => out.push((
+            Level::Info,
+            "ingest",
+            format!(
+                "dropped chunk={} drops={}",
+                size(t.card),
+                game.position().discards
+            ),
+        )),
+        Move::Place(_) if t.steps().is_empty() && t.cleared.is_none() => out.push((
+            Level::Debug,
+            "ingest",
+            format!("appended chunk={} shard={shard}", size(t.card)),
+        )),
+        Move::Place(_) => {}
+    }
+    if !t.steps().is_empty() {
+        let steps: Vec<String> = t
+            .steps()
+            .iter()
+            .map(|s| format!("{}+{}={}", size(s.onto), size(s.card), size(s.made)))
+            .collect();
+        out.push((
+            Level::Info,
+            "compactor",
+            format!("shard={shard} merged {} ops=+{}", steps.join(" "), t.points),
+        ));
+    }
+    match t.cleared {
+        Some(Clear::Value) => out.push((
+            Level::Info,
+            "compactor",
+            format!(
+                "shard={shard} sealed size={} segment rotated",
+                size(rules.board.clear_value)
+            ),
+        )),
+        Some(Clear::Bomb) => out.push((Level::Warn, "gc", format!("evicted shard={shard}"))),
+        None => {}
+    }
+    if t.discards_gained > 0 {
+        out.push((
+            Level::Info,
+            "quota",
+            format!("drops granted=+{}", t.discards_gained),
+        ));
+    }
+    out
+}
+
+/// A refused move as the router's rejection, and why.
+fn refused(e: MoveError, rules: &Rules) -> String {
+    match e {
+        MoveError::ColumnFull(n) => format!(
+            "append rejected shard={n} depth={}/{} reason=full",
+            rules.board.height, rules.board.height
+        ),
+        MoveError::NoSuchColumn { column, columns } => {
+            format!("append rejected shard={column} reason=unknown_shard valid=1-{columns}")
+        }
+        MoveError::NoDiscards if rules.has_discards() => {
+            "drop rejected drops=0 reason=quota".to_string()
+        }
+        MoveError::NoDiscards => "drop rejected reason=unsupported".to_string(),
+        MoveError::GameOver => "append rejected reason=halted".to_string(),
     }
 }
 
@@ -439,8 +452,7 @@ pub(crate) fn log_classic(
     (width, height): (usize, usize),
 ) -> Vec<String> {
     j.boot(now);
-    let board = game.board();
-    let n = board.size();
+    let n = game.board().size();
     fact(
         j,
         now,
@@ -451,35 +463,52 @@ pub(crate) fn log_classic(
     );
     let seed = game.seed().to_le_bytes();
     started(j, now, &seed);
-    let moves = game.moves();
-    rollback(j, now, moves.len());
+    rollback(j, now, game.moves().len());
+    if let Some((n, e)) = event
+        && j.changed("event", &n.to_string())
+    {
+        let (level, target, text) = slid(e);
+        j.log(now, level, target, &text);
+    }
+    dump(j, now, &racks(game, best));
+    covered(
+        j,
+        now,
+        overlay,
+        || classic_usage(game),
+        || classic_end(game, best),
+    );
+    j.lines(width, height)
+}
+
+/// What the last slide did, as the balancer's record.
+fn slid(e: Slid) -> (Level, &'static str, String) {
     let way = |d: Dir| match d {
         Dir::Up => "up",
         Dir::Down => "down",
         Dir::Left => "left",
         Dir::Right => "right",
     };
-    if let Some((n, e)) = event
-        && j.changed("event", &n.to_string())
-    {
-        let (level, target, text) = match e {
-            Slid::Moved(d) => (
-                Level::Debug,
-                "balancer",
-                format!("rebalanced dir={}", way(d)),
-            ),
-            Slid::Stuck(d) => (
-                Level::Warn,
-                "balancer",
-                format!("rebalance dir={} skipped reason=no_change", way(d)),
-            ),
-            Slid::Suggested(Some(d)) => {
-                (Level::Debug, "balancer", format!("advise dir={}", way(d)))
-            }
-            Slid::Suggested(None) => (Level::Debug, "balancer", "no direction available".into()),
-        };
-        j.log(now, level, target, &text);
+    match e {
+        Slid::Moved(d) => (
+            Level::Debug,
+            "balancer",
+            format!("rebalanced dir={}", way(d)),
+        ),
+        Slid::Stuck(d) => (
+            Level::Warn,
+            "balancer",
+            format!("rebalance dir={} skipped reason=no_change", way(d)),
+        ),
+        Slid::Suggested(Some(d)) => (Level::Debug, "balancer", format!("advise dir={}", way(d))),
+        Slid::Suggested(None) => (Level::Debug, "balancer", "no direction available".into()),
     }
+}
+
+/// Classic 2048's whole state: each row a rack of slots, then the stats.
+fn racks(game: &ClassicGame, best: Option<u64>) -> Vec<(Level, &'static str, String)> {
+    let board = game.board();
+    let n = board.size();
     let mut state: Vec<(Level, &'static str, String)> = (0..n)
         .map(|r| {
             let row: Vec<String> = (0..n)
@@ -492,28 +521,32 @@ pub(crate) fn log_classic(
             (Level::Debug, "rack", line)
         })
         .collect();
-    let rest = format!("cycles={}", moves.len());
+    let rest = format!("cycles={}", game.moves().len());
     state.push((Level::Info, "stats", stats(game.score(), best, &rest)));
-    dump(j, now, &state);
-    let end = || {
-        let line = stats(game.score(), best, &format!("cycles={}", moves.len()));
-        let head = if game.won() {
-            (
-                Level::Info,
-                "main",
-                "target size reached, no rebalance left".into(),
-            )
-        } else {
-            (
-                Level::Error,
-                "rack",
-                "no rebalance possible, racks halted".into(),
-            )
-        };
-        vec![head, (Level::Info, "stats", line)]
+    state
+}
+
+/// Classic 2048's end: the target reached, or no slide left.
+fn classic_end(game: &ClassicGame, best: Option<u64>) -> Vec<(Level, &'static str, String)> {
+    let line = stats(
+        game.score(),
+        best,
+        &format!("cycles={}", game.moves().len()),
+    );
+    let head = if game.won() {
+        (
+            Level::Info,
+            "main",
+            "target size reached, no rebalance left".into(),
+        )
+    } else {
+        (
+            Level::Error,
+            "rack",
+            "no rebalance possible, racks halted".into(),
+        )
     };
-    covered(j, now, overlay, || classic_usage(game), end);
-    j.lines(width, height)
+    vec![head, (Level::Info, "stats", line)]
 }
 
 /// Classic 2048's usage.

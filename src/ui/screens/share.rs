@@ -13,9 +13,9 @@
 use crate::cards::engine::{Clear, Game};
 use crate::cards::summary::Ending;
 use crate::cards::text::count;
+use crate::deal::Deal;
 use crate::duel::Playable;
 use crate::record::Record;
-use crate::start::Deal;
 
 /// Stretches of the deck in the strip.
 const CELLS: usize = 10;
@@ -32,9 +32,9 @@ pub(crate) fn share_line(r: &Record) -> String {
         _ => ("daily", "?"),
     };
     // A puzzle is judged by its target: `solved · score 12 of 12`, `short by 3 · score 9 of 12`.
-    let verdict = crate::puzzle::target_of(&r.play.deal)
+    let verdict = crate::deal::puzzle::target_of(&r.play.deal)
         .filter(|_| r.outcome != Ending::Quit)
-        .map(|t| (crate::puzzle::Verdict::of(r.score, t), t));
+        .map(|t| (crate::deal::puzzle::Verdict::of(r.score, t), t));
     let (strip, clears, bombs) = match r.play.rebuild() {
         Ok((game, _)) => strip(&game, verdict.map(|(v, _)| v)),
         Err(_) => (String::new(), 0, 0),
@@ -57,7 +57,7 @@ pub(crate) fn share_line(r: &Record) -> String {
     parts.extend((r.play.hints > 0).then(|| count(r.play.hints, "hint")));
     parts.extend((r.play.undos > 0).then(|| count(r.play.undos, "undo")));
     // The day's rules go without saying; others are named, since their deal is another.
-    let rules = if crate::start::of_the_day(&r.play.deal, &r.play.rules.hash) {
+    let rules = if crate::deal::of_the_day(&r.play.deal, &r.play.rules.hash) {
         String::new()
     } else {
         format!(" ({} rules)", r.play.rules.name)
@@ -73,7 +73,7 @@ pub(crate) fn share_line(r: &Record) -> String {
 /// it: 🟨 a column cleared, 🟧 a chain of three merges or more, 🟩 a merge, 🟦 cards placed
 /// only, ⬛ not reached; then how it ended (a puzzle by its `verdict`: 🏆 its target reached,
 /// 🏁 its deck played short of it). With the clears and bombs counted.
-fn strip(game: &Game, verdict: Option<crate::puzzle::Verdict>) -> (String, u32, u32) {
+fn strip(game: &Game, verdict: Option<crate::deal::puzzle::Verdict>) -> (String, u32, u32) {
     let size = game.deck().len().max(1);
     // A deck shorter than the strip gets a cell a card.
     let n = CELLS.min(size);
@@ -115,7 +115,7 @@ fn strip(game: &Game, verdict: Option<crate::puzzle::Verdict>) -> (String, u32, 
         })
         .collect();
     s.push(match game.ending() {
-        _ if verdict.is_some_and(crate::puzzle::Verdict::solved) => '🏆',
+        _ if verdict.is_some_and(crate::deal::puzzle::Verdict::solved) => '🏆',
         Ending::Won if verdict.is_some() => '🏁',
         Ending::Won => '🏆',
         Ending::Lost => '💀',
@@ -134,12 +134,12 @@ mod tests {
 
     /// A daily deal of `date` played `moves` columns, lost.
     fn daily(date: &str, moves: &[u8]) -> Record {
-        let date = crate::utc::Date::daily(date).unwrap();
-        let (mut g, meta) = crate::start::start_daily(Rules::default_rules(), Some(date));
+        let date = crate::base::utc::Date::daily(date).unwrap();
+        let (mut g, meta) = crate::deal::start_daily(Rules::default_rules(), Some(date));
         for &c in moves {
             let _ = g.play(Move::Place(c));
         }
-        crate::record::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new())
+        crate::record::Recorded::record(&g, &meta, 0, Some(Ending::Lost), String::new())
     }
 
     /// The strip has ten cells and an ending, and the same play of two different deals with the
@@ -180,10 +180,10 @@ mod tests {
         let line = share_line(&r);
         assert!(line.contains(" · 2 hints · 1 undo  "), "{line}");
         let hard = crate::config::load_preset("hard").unwrap();
-        let date = crate::utc::Date::daily("2026-11-30").unwrap();
-        let (mut g, meta) = crate::start::start_daily(hard, Some(date));
+        let date = crate::base::utc::Date::daily("2026-11-30").unwrap();
+        let (mut g, meta) = crate::deal::start_daily(hard, Some(date));
         let _ = g.play(Move::Place(0));
-        let r = crate::record::Side::record(&g, &meta, 0, Some(Ending::Lost), String::new());
+        let r = crate::record::Recorded::record(&g, &meta, 0, Some(Ending::Lost), String::new());
         let line = share_line(&r);
         assert!(
             line.starts_with("new2048 daily 2026-11-30 (hard rules): lost"),

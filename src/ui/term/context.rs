@@ -6,10 +6,10 @@
 
 use std::io::{self, IsTerminal};
 
-use crate::ui::kit::{Lang, Stamp, Theme, Words};
+use crate::ui::kit::{Canvas, Lang, Stamp, Theme, Words};
 
 use super::boss::Boss;
-use super::input::Kept;
+use super::input::EarlyReads;
 use super::paint::Term;
 
 use super::settings::{Look, Settings, SetupError};
@@ -31,7 +31,7 @@ pub(crate) struct Ui {
     /// terminal, off with `--no-mouse` or `mouse = false` in the settings file.
     pub mouse: bool,
     /// What was read before its time, for the next reads.
-    pub(super) kept: Kept,
+    pub(super) early_reads: EarlyReads,
 }
 
 /// How the screens look and move, from the command line.
@@ -63,8 +63,13 @@ impl Ui {
             look: std::cell::Cell::new(settings.look),
             boss: Box::new(Boss::new(u64::from(std::process::id()) ^ Stamp::now().secs)),
             mouse: settings.mouse && !d.no_mouse && is_interactive(),
-            kept: Kept::default(),
+            early_reads: EarlyReads::default(),
         })
+    }
+
+    /// The player's words and colours on a window of `width` × `height`.
+    pub(crate) fn canvas(&self, width: usize, height: usize) -> Canvas {
+        Canvas::new(self.words, self.theme, width, height)
     }
 
     /// Whether moves are shown in motion: animations on and the board look (log lines do not

@@ -10,6 +10,8 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
+use crate::ui::kit::Pager;
+
 /// A key as the game reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Key {
@@ -39,6 +41,24 @@ pub(crate) enum Key {
     DoubleEsc,
     /// A key the game has no name for (Alt with a letter, media keys …).
     Unknown,
+}
+
+impl Key {
+    /// What this key does to a paged text ([`Pager`]), if it pages. With `arrows` false the
+    /// arrow keys are left to the screen (the result screen's choices), and only PgUp/PgDn,
+    /// Home/End page.
+    pub(crate) fn pager(&self, arrows: bool) -> Option<Pager> {
+        Some(match self {
+            Key::ArrowUp | Key::Char('k') if arrows => Pager::Line(-1),
+            Key::ArrowDown | Key::Char('j') if arrows => Pager::Line(1),
+            Key::Char(' ') if arrows => Pager::Window(1),
+            Key::PageUp => Pager::Window(-1),
+            Key::PageDown => Pager::Window(1),
+            Key::Home => Pager::End(false),
+            Key::End => Pager::End(true),
+            _ => return None,
+        })
+    }
 }
 
 /// What the mouse did.

@@ -22,9 +22,9 @@ const SLICE: Duration = Duration::from_millis(100);
 /// What was read before its time (after an Esc, or while the game was busy), handed out by
 /// the next reads in the order it came.
 #[derive(Default)]
-pub(crate) struct Kept(RefCell<VecDeque<KeyRead>>);
+pub(crate) struct EarlyReads(RefCell<VecDeque<KeyRead>>);
 
-impl Kept {
+impl EarlyReads {
     fn push(&self, read: KeyRead) {
         self.0.borrow_mut().push_back(read);
     }
@@ -51,9 +51,9 @@ pub(crate) fn stop_asked(ui: &Ui) -> bool {
         };
         match from_crossterm(&event) {
             Input::Key(Key::Ctrl('c' | 'd')) => ui.signals.interrupt(),
-            Input::Key(k) => ui.kept.push(KeyRead::Key(k)),
-            Input::Mouse(m) => ui.kept.push(KeyRead::Mouse(m)),
-            Input::Resize => ui.kept.push(KeyRead::Redraw),
+            Input::Key(k) => ui.early_reads.push(KeyRead::Key(k)),
+            Input::Mouse(m) => ui.early_reads.push(KeyRead::Mouse(m)),
+            Input::Resize => ui.early_reads.push(KeyRead::Redraw),
             Input::Nothing => {}
         }
     }
@@ -91,7 +91,7 @@ fn second_esc(ui: &Ui) -> KeyRead {
     match read_one(ui) {
         KeyRead::Key(Key::Escape) => KeyRead::Key(Key::DoubleEsc),
         other => {
-            ui.kept.push(other);
+            ui.early_reads.push(other);
             KeyRead::Key(Key::Escape)
         }
     }
@@ -99,7 +99,7 @@ fn second_esc(ui: &Ui) -> KeyRead {
 
 /// One key from the terminal (or the one kept back after an Esc), or why none came.
 fn read_one(ui: &Ui) -> KeyRead {
-    if let Some(read) = ui.kept.pop() {
+    if let Some(read) = ui.early_reads.pop() {
         return read;
     }
     slow_hook();
@@ -178,7 +178,7 @@ fn wait(ui: &Ui, limit: Option<Duration>) -> bool {
 /// the wait ended early: a key (or a resize) is waiting, a stop came (the caller looks at its
 /// flags), or the terminal cannot be polled, so an animation never holds a game up.
 pub(crate) fn input_within(ui: &Ui, limit: Duration) -> bool {
-    ui.kept.any() || wait(ui, Some(limit))
+    ui.early_reads.any() || wait(ui, Some(limit))
 }
 
 /// A test hook, read here only and only in a debug build: with this variable set to a number of

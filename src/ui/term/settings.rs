@@ -105,14 +105,14 @@ pub(crate) enum SetupError {
     /// The settings file says what the settings do not allow (located: file, line, column).
     Settings(String),
     /// The settings file could not be read.
-    Read(crate::fsread::ReadError),
+    Read(crate::base::fsread::ReadError),
 }
 
 // Beside the error, so the error type of the commands (one floor down) needs no arrow up to
 // the screens.
-impl crate::error::Blame for SetupError {
-    fn fault(&self) -> crate::error::Fault {
-        crate::error::Fault::of(self.is_machine())
+impl crate::base::fault::Blame for SetupError {
+    fn fault(&self) -> crate::base::fault::Fault {
+        crate::base::fault::Fault::of(self.is_machine())
     }
 }
 
@@ -149,7 +149,7 @@ impl Settings {
         let text = match &file {
             Some(p) => {
                 let limit = crate::config::paths::CONFIG_FILE_BYTES;
-                match crate::fsread::read_text(p, crate::fsread::Links::Follow, limit) {
+                match crate::base::fsread::read_text(p, crate::base::fsread::Links::Follow, limit) {
                     Ok(t) => Some(t),
                     Err(e) if e.is_missing() => None,
                     Err(e) => return Err(SetupError::Read(e)),
@@ -319,7 +319,7 @@ mod tests {
         use crate::error::Error;
         use std::io;
         let p = std::path::Path::new("settings.toml");
-        let read = |e| crate::fsread::ReadError::io(p, e);
+        let read = |e| crate::base::fsread::ReadError::io(p, e);
         let machine = SetupError::Read(read(io::Error::other("disk")));
         let refused = SetupError::Read(read(io::ErrorKind::PermissionDenied.into()));
         let flag = SetupError::Flag("unknown language `fr` for --lang; choose en or zh".into());

@@ -52,72 +52,19 @@ pub(crate) fn card_frames(
     };
     let height = rules.board.height as usize;
     let mut stack: Vec<Card> = b.cards().to_vec();
-    let mut frames = Vec::new();
-    let frame = |cells: Vec<Cell>, float, ms| Frame {
-        col,
-        cells,
-        float,
-        score: 0,
-        ms,
-        before: None,
-    };
-    // The drop: the card enters at the bottom of the well and rises to the tail.
-    let land = stack.len();
-    let start = height.saturating_sub(1);
-    let mut rows: Vec<usize> = Vec::new();
-    if start > land {
-        rows.push(start);
-        let mid = land + (start - land) / 2;
-        if mid > land && mid < start {
-            rows.push(mid);
-        }
-    }
-    for r in rows {
-        let mut c = Cell::column(&stack, None);
-        c.resize(
-            r,
-            Cell {
-                card: None,
-                mark: Mark::Plain,
-            },
-        );
-        c.push(Cell {
-            card: Some(turn.card),
-            mark: Mark::Fresh,
-        });
-        frames.push(frame(c, None, DROP_MS));
-    }
+    let mut frames = drop_frames(&stack, turn.card, height, col);
     stack.push(turn.card);
-    let steps = turn.steps();
-    if !steps.is_empty() || turn.cleared.is_some() {
+    if !turn.steps().is_empty() || turn.cleared.is_some() {
         frames.push(frame(
+            col,
             Cell::column(&stack, Some(stack.len() - 1)),
             None,
             DROP_MS,
         ));
     }
-    let mut points = 0;
-    for step in steps {
-        let n = stack.len();
-        if n < 2 {
-            return Vec::new();
-        }
-        let mut meet = Cell::column(&stack, None);
-        meet[n - 2].mark = Mark::Meet;
-        meet[n - 1].mark = Mark::Meet;
-        frames.push(frame(meet, (points > 0).then_some(points), MEET_MS));
-        stack.truncate(n - 2);
-        stack.push(step.made);
-        points += rules.scoring.per_merge;
-        if rules.scoring.merged_value {
-            points += step.made.value().unwrap_or(0);
-        }
-        frames.push(frame(
-            Cell::column(&stack, Some(stack.len() - 1)),
-            Some(points),
-            MADE_MS,
-        ));
-    }
+    let Some(points) = chain_frames(rules, turn, &mut stack, col, &mut frames) else {
+        return Vec::new();
+    };
     frames.extend(ending(turn, &stack, points, height, col));
     if turn.cleared.is_some() {
         stack.clear();
@@ -134,17 +81,92 @@ pub(crate) fn card_frames(
     frames
 }
 
-/// The frames after the chain: a column reaching `clear_value` flashes (`stack` lit, plain,
-/// lit) and empties with the move's points; a bomb blasts the column and a little more.
-fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -> Vec<Frame> {
-    let frame = |cells: Vec<Cell>, float, ms| Frame {
+/// A frame of column `col`: its `cells`, the points floating under it, how long it is held (the
+/// score is set once the whole move's frames are known).
+fn frame(col: usize, cells: Vec<Cell>, float: Option<u64>, ms: u64) -> Frame {
+    Frame {
         col,
         cells,
         float,
         score: 0,
         ms,
         before: None,
-    };
+    }
+}
+
+/// The drop: `card` enters at the bottom of the well (a column of `height` holding `stack`)
+/// and rises to the tail, in at most two frames; none when the tail is at the bottom already.
+fn drop_frames(stack: &[Card], card: Card, height: usize, col: usize) -> Vec<Frame> {
+    let land = stack.len();
+    let start = height.saturating_sub(1);
+    let mut rows: Vec<usize> = Vec::new();
+    if start > land {
+        rows.push(start);
+        let mid = land + (start - land) / 2;
+        if mid > land && mid < start {
+            rows.push(mid);
+        }
+    }
+    rows.into_iter()
+        .map(|r| {
+            let mut c = Cell::column(stack, None);
+            c.resize(
+                r,
+                Cell {
+                    card: None,
+                    mark: Mark::Plain,
+                },
+            );
+            c.push(Cell {
+                card: Some(card),
+                mark: Mark::Fresh,
+            });
+            frame(col, c, None, DROP_MS)
+        })
+        .collect()
+}
+
+/// The chain, step by step onto `frames`: the two cards meeting, then the card they made with
+/// the points so far floating under it; `stack` ends as the chain leaves the column. The points
+/// of the whole chain, or `None` when a step finds no two cards to merge (the move's frames are
+/// then dropped).
+fn chain_frames(
+    rules: &Rules,
+    turn: &Turn,
+    stack: &mut Vec<Card>,
+    col: usize,
+    frames: &mut Vec<Frame>,
+) -> Option<u64> {
+    let mut points = 0;
+    for step in turn.steps() {
+        let n = stack.len();
+        if n < 2 {
+            return None;
+        }
+        let mut meet = Cell::column(stack, None);
+        meet[n - 2].mark = Mark::Meet;
+        meet[n - 1].mark = Mark::Meet;
+        frames.push(frame(col, meet, (points > 0).then_some(points), MEET_MS));
+        stack.truncate(n - 2);
+        stack.push(step.made);
+        points += rules.scoring.per_merge;
+        if rules.scoring.merged_value {
+            points += step.made.value().unwrap_or(0);
+        }
+        frames.push(frame(
+            col,
+            Cell::column(stack, Some(stack.len() - 1)),
+            Some(points),
+            MADE_MS,
+        ));
+    }
+    Some(points)
+}
+
+/// The frames after the chain: a column reaching `clear_value` flashes (`stack` lit, plain,
+/// lit) and empties with the move's points; a bomb blasts the column and a little more.
+fn ending(turn: &Turn, stack: &[Card], points: u64, height: usize, col: usize) -> Vec<Frame> {
+    let frame = |cells: Vec<Cell>, float, ms| frame(col, cells, float, ms);
     let mut frames = Vec::new();
     match turn.cleared {
         Some(Clear::Value) => {
@@ -294,17 +316,17 @@ pub(crate) fn timing(lengths: &[u64], motion: Motion) -> Vec<Duration> {
 }
 
 /// A frame that says how long it is held at the normal pace.
-pub(crate) trait Held {
+pub(crate) trait TimedFrame {
     fn ms(&self) -> u64;
 }
 
-impl Held for Frame {
+impl TimedFrame for Frame {
     fn ms(&self) -> u64 {
         self.ms
     }
 }
 
-impl Held for Grid {
+impl TimedFrame for Grid {
     fn ms(&self) -> u64 {
         self.ms
     }
@@ -313,22 +335,20 @@ impl Held for Grid {
 /// Shows a move's `frames` on the game screen, each laid out by `lay(frame, view)` and held for
 /// its time at the player's pace; nothing when animations are off. Ends at once when a key is
 /// waiting (it is left for the game loop to read) or a stop signal came.
-pub(crate) fn show_frames<F: Held>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Laid) {
+pub(crate) fn show_frames<F: TimedFrame>(ui: &Ui, frames: &[F], lay: impl Fn(&F, View) -> Laid) {
     if !ui.animated() {
         return;
     }
-    let lengths: Vec<u64> = frames.iter().map(Held::ms).collect();
+    let lengths: Vec<u64> = frames.iter().map(TimedFrame::ms).collect();
     let times = timing(&lengths, ui.settings.motion);
     let draw = |i: usize| {
         crate::ui::term::paint(ui, |width, height| {
             let view = View {
                 overlay: Overlay::None,
                 prompt_line: false,
-                theme: ui.theme,
-                width,
-                height,
+                canvas: ui.canvas(width, height),
             };
-            or_too_small(lay(&frames[i], view), ui.words, ui.theme, width, height)
+            or_too_small(lay(&frames[i], view), view.canvas)
         })
         .is_ok()
     };

@@ -9,11 +9,12 @@
 //! and a lost terminal behave as they do in play.
 //!
 //! Many saved games in a short window scroll: the highlighted item is always on screen, with
-//! `↑`/`↓` marks saying that more lie above or below.
+//! `↑`/`↓` marks saying that more lie above or below. The list is centred in the window as the
+//! game screens are, and the mouse is measured against where its rows are drawn.
 
 use crate::ui::term::Key;
 
-use crate::ui::kit::{Theme, Tone, cut_words, fit, pack};
+use crate::ui::kit::{Theme, Tone, centre, centre_offset, cut_words, fit, pack};
 use crate::ui::term::{Act, Mouse};
 
 /// What the player did with the list.
@@ -111,8 +112,35 @@ pub(crate) fn item_at(
     shown.contains(&i).then_some(i)
 }
 
-/// [`lines`], with the row of the first item shown and which items are shown.
+/// How wide a list of `items` under `keys` is drawn in a window `width` columns wide: its
+/// widest item as drawn there (with the mark before it) or its keys, if wider. The lines above
+/// it (a menu's notes) are wrapped to this width, so the whole block is centred as one.
+pub(crate) fn column(items: &[Item], keys: &str, width: usize) -> usize {
+    let w = console::measure_text_width;
+    let widest = items
+        .iter()
+        .map(|i| w(&i.text(width)) + 2)
+        .max()
+        .unwrap_or(0);
+    widest.max(w(keys)).min(width)
+}
+
+/// [`lines`], with the row of the first item shown and which items are shown, the whole
+/// centred in the window as the game screens are ([`centre`]).
 fn laid(
+    l: &List,
+    selected: usize,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> (Vec<String>, usize, std::ops::Range<usize>) {
+    let (out, top, shown) = laid_at_left(l, selected, theme, width, height);
+    let (_, down) = centre_offset(&out, width, height);
+    (centre(out, width, height), top + down, shown)
+}
+
+/// [`laid`] at the window's top left.
+fn laid_at_left(
     l: &List,
     selected: usize,
     theme: Theme,
@@ -281,16 +309,21 @@ mod tests {
         {
             let out = lines(&l, selected, Theme::PLAIN, 30, 10);
             assert!(out.len() <= 10, "{out:?}");
-            let items: Vec<&String> = out.iter().filter(|l| l.contains("Saved")).collect();
+            // Centred: the items start where the block does.
+            let items: Vec<&str> = out
+                .iter()
+                .filter(|l| l.contains("Saved"))
+                .map(|l| l.trim_start())
+                .collect();
             assert!(items[0].starts_with(first), "{out:?}");
             assert!(items[items.len() - 1].starts_with(last), "{out:?}");
         }
         let out = lines(&l, 6, Theme::PLAIN, 30, 10);
-        assert!(out.iter().any(|l| l == "> Saved game 7"), "{out:?}");
+        assert!(out.iter().any(|l| l.trim() == "> Saved game 7"), "{out:?}");
         // A window too short for the head keeps the items and the keys.
         let out = lines(&l, 6, Theme::PLAIN, 30, 5);
         assert_eq!(out.len(), 5, "{out:?}");
-        assert!(out.iter().any(|l| l == "> Saved game 7"), "{out:?}");
+        assert!(out.iter().any(|l| l.trim() == "> Saved game 7"), "{out:?}");
         for h in 1..12 {
             for w in [1, 5, 30] {
                 let out = lines(&l, 11, Theme::PLAIN, w, h);
@@ -325,5 +358,29 @@ mod tests {
         );
         assert_eq!(on_mouse(&l, 0, at(Act::Move), (40, 15)), Moved::To(1));
         assert_eq!(on_mouse(&l, 0, at(Act::WheelUp), (40, 15)), Moved::To(2));
+    }
+
+    /// At 160×48 the list is centred as the game screens are, and a click is measured against
+    /// where it is drawn: on the row of an item it chooses that item; where the item would be
+    /// without the centring, nothing.
+    #[test]
+    fn a_centred_list_takes_its_clicks_where_it_is_drawn() {
+        let head = vec!["  new2048".to_string(), String::new(), "? play".to_string()];
+        let items: Vec<Item> = ["New game", "Resume", "Quit"].map(Item::new).into();
+        let l = list(&head, &items, &[false, true, false]);
+        let drawn = lines(&l, 0, Theme::PLAIN, 160, 48);
+        let y = drawn.iter().position(|d| d.contains("Resume")).unwrap();
+        let x = drawn[y].find("Resume").unwrap();
+        assert!(y > 10 && x > 50, "centred: row {y}, column {x}\n{drawn:#?}");
+        let click = |y: usize| Mouse {
+            act: Act::Press(0),
+            x: x as u16,
+            y: y as u16,
+        };
+        let picked = on_mouse(&l, 0, click(y), (160, 48));
+        assert_eq!(picked, Moved::Done(Picked::Item(1)));
+        // The row the item has at the top left, as it was drawn before, chooses nothing.
+        assert_eq!(on_mouse(&l, 0, click(4), (160, 48)), Moved::To(0));
+        assert_eq!(item_at(&l, 0, 160, 48, y - 1), Some(0));
     }
 }

@@ -8,8 +8,8 @@ mod anim;
 mod confirm;
 mod list;
 
-pub(crate) use anim::{Held, card_frames, classic_frames, show_frames, timing};
+pub(crate) use anim::{TimedFrame, card_frames, classic_frames, show_frames, timing};
 pub(crate) use confirm::{Answer, answer, question_line};
 #[cfg(test)]
 pub(crate) use list::lines as list_lines;
-pub(crate) use list::{Item, List, Moved, Picked, item_at, lines, on_key, on_mouse};
+pub(crate) use list::{Item, List, Moved, Picked, column, item_at, lines, on_key, on_mouse};

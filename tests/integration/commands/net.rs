@@ -300,7 +300,7 @@ fn fake_joiner(addr: &str, code: &str) -> (TcpStream, BufReader<TcpStream>) {
     let s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let mut r = BufReader::new(s.try_clone().unwrap());
-    writeln!(&s, "hello new2048 2 {code} Mallory").unwrap();
+    writeln!(&s, "hello new2048 3 {code} Mallory").unwrap();
     let mut line = String::new();
     while !line.starts_with("duel ") {
         line.clear();
@@ -391,6 +391,18 @@ fn a_joiner_sending_an_illegal_move_stops_the_duel_on_both_sides() {
     );
 }
 
+/// A peer that says the host went unheard while it was heard all along makes a false claim,
+/// and loses by it.
+#[test]
+fn a_false_claim_of_silence_loses_for_whoever_makes_it() {
+    host_meets(
+        Some(b"unheard 0\n"),
+        "Ann won: Mallory broke the duel's protocol or rules (Mallory sent that you were not \
+         heard from after your move 0, which you were)",
+        "",
+    );
+}
+
 #[test]
 fn a_joiner_sending_nothing_at_all_is_taken_as_gone() {
     host_meets(None, "Ann won: Mallory was cut off", "");
@@ -452,7 +464,7 @@ fn joiner_meets(act: fn(&mut TcpStream), says: &str) {
         hello.clear();
         r.read_line(&mut hello).unwrap();
     }
-    assert!(hello.starts_with("hello new2048 2 ABCDEF "), "{hello}");
+    assert!(hello.starts_with("hello new2048 3 ABCDEF "), "{hello}");
     let t = Instant::now();
     act(&mut s);
     let (jc, _, jerr) = j.finish(12);
@@ -648,7 +660,7 @@ fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     let mut r = BufReader::new(s.try_clone().unwrap());
     let mut line = String::new();
     r.read_line(&mut line).unwrap();
-    assert!(line.starts_with("hello new2048 2 ABCDEF Bob"), "{line}");
+    assert!(line.starts_with("hello new2048 3 ABCDEF Bob"), "{line}");
     // A real rules file: the default rules, as `rules` prints them.
     let rules = new2048(b.path()).arg("rules").output().unwrap().stdout;
     write!(s, "duel cards 7 60 Mallory\nrules {}\n", rules.len()).unwrap();
@@ -888,6 +900,50 @@ fn a_player_who_does_not_move_in_time_loses_on_both_sides() {
     let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
     assert_eq!(ra["result"], rb["result"]);
     assert_eq!(ra["result"]["forfeit"], "time", "{ra}");
+}
+
+/// A player whose process stood still (stopped, a laptop lid closed) for longer than the
+/// silence a peer waits is gone: the other side wins, and says so before hanging up, so the
+/// stopped side records the same end when it comes back. Once, each recorded itself the winner
+/// (the other had closed the connection). (SIGSTOP: Unix.)
+#[cfg(unix)]
+#[test]
+fn a_player_stopped_for_a_while_loses_on_both_sides() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let bot = ["--yes", "--strategy", "greedy", "--delay", "200"];
+    let (mut h, addr, code) = host(a.path(), &[&["--name", "Ann"][..], &bot[1..]].concat());
+    let mut j = join(
+        b.path(),
+        &addr,
+        &code,
+        &[&["--name", "Bob"][..], &bot].concat(),
+    );
+    h.wait_for(0, "> Bob: move 2", 20);
+    signal(&j, "-STOP");
+    let said = "Ann won: Bob";
+    let line = h.wait_for(1, said, 15);
+    assert!(line.contains("Ann won: Bob was cut off"), "{line}");
+    signal(&j, "-CONT");
+    j.wait_for(1, "Ann won: Bob was cut off", 15);
+    let (jc, jout, jerr) = j.finish(15);
+    let (hc, hout, herr) = h.finish(15);
+    assert_eq!((hc, jc), (0, 0), "{herr}\n{jerr}");
+    // The same verdict, and Bob's game as far as it went: his moves are the ones Ann saw (a
+    // move made as he came back is not played). Ann may play on alone: her own line may differ.
+    let result = |out: &str| {
+        let from = &out[out.rfind("result: ").expect("a result")..];
+        let lines: Vec<&str> = from.lines().collect();
+        let words = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+        (words(lines[0]), words(lines[2]))
+    };
+    assert_eq!(result(&hout), result(&jout));
+    assert!(
+        result(&hout).0.starts_with(&format!("result: {said}")),
+        "{hout}"
+    );
+    let (ra, rb) = (newest_duel(a.path()), newest_duel(b.path()));
+    assert_eq!(ra["result"], rb["result"]);
+    assert_eq!(ra["result"]["forfeit"], "gone", "{ra}");
 }
 
 /// `--local` keeps the host to this machine, and says where it listens; with an address that is

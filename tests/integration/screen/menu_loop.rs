@@ -95,6 +95,30 @@ fn commands_leave_until_the_menu_was_shown() {
     r.ends_restored();
 }
 
+/// The rules file the tests' game is given (`$NEW2048_CONFIG`).
+fn config_of(cmd: &std::process::Command) -> std::path::PathBuf {
+    cmd.get_envs()
+        .find(|(k, _)| *k == "NEW2048_CONFIG")
+        .and_then(|(_, v)| v)
+        .map(std::path::PathBuf::from)
+        .expect("the tests' rules file")
+}
+
+/// At the question of a file that is not TOML: kept aside and started again from the default
+/// rules, opened in the editor as `file`, left, and the menu says where the old file went; then
+/// the program is left.
+fn start_again_and_leave(r: &mut Run, file: &str) {
+    r.expect("It is not TOML");
+    r.expect("start again from the default rules");
+    r.send("\r");
+    r.expect(&format!("Rules editor: {file}"));
+    r.send("q");
+    r.expect("The old file is kept as");
+    r.expect("Quit");
+    r.send("q");
+    r.ends_restored();
+}
+
 /// A broken rules file and a broken rule set lock nobody out: plain `new2048` opens the menu
 /// with a line naming the file, its line and the key, the default rules in force; a game of them
 /// plays and comes back; the rule set with `height = 0` is listed, marked, and Enter on it opens
@@ -102,12 +126,7 @@ fn commands_leave_until_the_menu_was_shown() {
 #[test]
 fn a_broken_file_never_locks_anyone_out() {
     let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
-        let config = cmd
-            .get_envs()
-            .find(|(k, _)| *k == "NEW2048_CONFIG")
-            .and_then(|(_, v)| v)
-            .map(std::path::PathBuf::from)
-            .expect("the tests' rules file");
+        let config = config_of(cmd);
         let text = std::fs::read_to_string(&config).unwrap();
         let broken = text.replacen("columns = 5", "columns = \"five\"", 1);
         assert_ne!(broken, text);
@@ -406,12 +425,7 @@ fn the_daily_deal_twice_and_rules_asked_for() {
 fn a_rule_set_that_is_not_toml_is_mended_from_the_menu() {
     let mut sets = None;
     let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
-        let config = cmd
-            .get_envs()
-            .find(|(k, _)| *k == "NEW2048_CONFIG")
-            .and_then(|(_, v)| v)
-            .map(std::path::PathBuf::from)
-            .expect("the tests' rules file");
+        let config = config_of(cmd);
         let dir = config.parent().unwrap().join("rules");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
@@ -424,21 +438,15 @@ fn a_rule_set_that_is_not_toml_is_mended_from_the_menu() {
     });
     let sets = sets.unwrap();
     r.expect("Mend rule set fifty");
+    // Why, in a few words: not TOML, and where (its key alone read as a value refused).
+    r.expect("not TOML at 3:17");
     r.expect("Quit");
     r.highlight("Mend rule set fifty");
     r.send("\r");
     r.expect("fifty.toml:3:");
     r.expect(" 3 | size = 50 cards [oops");
     r.expect("^");
-    r.expect("It is not TOML");
-    r.expect("start again from the default rules");
-    r.send("\r");
-    r.expect("Rules editor: fifty.toml");
-    r.send("q");
-    r.expect("The old file is kept as");
-    r.expect("Quit");
-    r.send("q");
-    r.ends_restored();
+    start_again_and_leave(&mut r, "fifty.toml");
     let kept: Vec<String> = std::fs::read_dir(&sets)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -449,4 +457,44 @@ fn a_rule_set_that_is_not_toml_is_mended_from_the_menu() {
     );
     let fresh = std::fs::read_to_string(sets.join("fifty.toml")).unwrap();
     assert!(fresh.contains("name = \"fifty\""), "{fresh}");
+}
+
+/// The player's rules file (`$NEW2048_CONFIG`) that is not TOML: the menu says so with its
+/// path, line, column and caret, and Rules, then Edit the rules…, mends it as a rule set is
+/// mended (kept aside, started again from its preset, opened in the editor). One that is not
+/// there is said with its path and what to do.
+#[test]
+fn a_rules_file_that_is_not_toml_is_mended_from_the_menu() {
+    let mut config = None;
+    let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
+        let path = config_of(cmd);
+        std::fs::write(&path, "[board]\nheight = 5 cards [oops\n").unwrap();
+        cmd.env_remove("VISUAL").env_remove("EDITOR");
+        config = Some(path);
+    });
+    let config = config.unwrap();
+    r.expect("Your rules file is not TOML");
+    r.expect("config.toml:2:18:");
+    r.expect(" 2 | height = 5 cards [oops");
+    r.expect("^");
+    r.expect("Quit");
+    r.highlight("Rules:");
+    r.send("\r");
+    r.expect("Which rules?");
+    // Up from the first item: the last, the editor.
+    r.send("\x1b[A");
+    r.expect("> Edit the rules");
+    r.send("\r");
+    start_again_and_leave(&mut r, "config.toml");
+    let rules = std::fs::read_to_string(&config).unwrap();
+    assert!(rules.contains("[board]"), "{rules}");
+    let missing = config.with_file_name("not-made-yet.toml");
+    let mut r = crate::tui::start_with(&["--no-color"], |cmd| {
+        cmd.env("NEW2048_CONFIG", &missing);
+    });
+    r.expect("Your rules file cannot be read");
+    r.expect(&format!("{}:", missing.display()));
+    r.expect("rules --init");
+    r.send("q");
+    r.ends_restored();
 }

@@ -2011,8 +2011,9 @@ fn space_at_the_end_of_the_help_goes_back() {
     r.send(" ");
     r.expect("— end (");
     r.send(" ");
-    // The game's own keys: the help shows the score line too, never these.
-    r.expect("1-5 place");
+    // The game's own keys (at 40×15 each with one word): the help shows the score line too,
+    // never these.
+    r.expect("1-5 u undo h hint");
     r.send("\x03");
     r.ends_restored();
 }

@@ -137,7 +137,7 @@ fn name_players(db: &Path, i: usize, name: &str) {
 /// Whether `out` holds a character that does not show as itself (a line break aside).
 fn hides(out: &str) -> bool {
     out.chars()
-        .any(|c| c != '\n' && new2048::visible::is_hidden(c))
+        .any(|c| c != '\n' && new2048::base::visible::is_hidden(c))
 }
 
 #[test]

@@ -779,6 +779,47 @@ fn a_nearly_full_disk_still_records_a_whole_game() {
     assert_eq!(home.saves(), 0, "{err}");
 }
 
+#[test]
+fn a_tiny_disk_records_game_after_game_and_a_full_one_still_reads() {
+    // Once, on a 200 KB tmpfs: the first game's log (with the new schema in it) never went into
+    // the database file, since that needed the file to grow while the log held the room; every
+    // game was lost with exit status 0, each leaving a lock file in claims/; and on the full
+    // disk `history` said only "disk I/O error" (no room for the log's shared-memory file).
+    let home = Home::new();
+    let Some(disk) = Tmpfs::mount(&home.data(), "200k") else {
+        eprintln!("cannot mount a tmpfs here (not root?): the tiny-disk check is skipped");
+        return;
+    };
+    for seed in 1..=8 {
+        let out = home.run(
+            &["play", "--seed", &seed.to_string(), "--json"],
+            &"1\n2\n3\n4\n5\n".repeat(25),
+        );
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "game {seed}: {err}");
+        assert!(!err.contains("cannot"), "game {seed}: {err}");
+    }
+    assert_eq!(crate::common::recorded(&home.data()), 8);
+    let claims = fs::read_dir(home.data().join("claims")).unwrap().count();
+    assert_eq!(claims, 0, "a lock file left for a game that has no save");
+    // No window is open: the log's files may go (they are made again at the next start, which
+    // needs room the full disk does not have).
+    for log in ["new2048.db-wal", "new2048.db-shm"] {
+        let _ = fs::remove_file(home.data().join(log));
+    }
+    disk.fill();
+    let out = home.run(&["history", "--json"], "");
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("is full") && err.contains("Free some space"),
+        "{err}"
+    );
+    assert_eq!(crate::common::json_rows(&out).len(), 8, "{err}");
+    disk.free();
+    assert_eq!(home.history().len(), 8);
+}
+
 #[cfg(unix)]
 #[test]
 fn a_read_only_folder_still_reads_its_history_and_says_what_cannot_be_written() {

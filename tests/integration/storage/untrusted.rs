@@ -401,6 +401,34 @@ fn a_fifo_or_a_folder_is_refused_as_a_backup_and_as_the_database() {
     }
 }
 
+/// A backup whose summary columns were edited by hand (a score, a highest card) is restored
+/// from its games' own records, and the restore says which rows and columns it set right.
+/// Once, the columns were silently replaced.
+#[test]
+fn a_restore_says_which_edited_columns_it_took_from_the_record() {
+    let home = Home::new();
+    home.play(1);
+    home.play(2);
+    let backup = home.backup("edited.db");
+    edit(
+        &backup,
+        "UPDATE games SET score = 99999, highest = 4096 WHERE n = 2;",
+    );
+    let out = home.restore(&backup);
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        said.contains(
+            "kept the games' own figures where 1 row of the backup said otherwise (edited by \
+             hand?): row n 2 of games (score, highest)"
+        ),
+        "{said}"
+    );
+    let rows = home.history();
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r["score"] != 99999), "{rows:?}");
+}
+
 #[test]
 fn restores_in_one_second_keep_both_and_a_failed_backup_leaves_nothing() {
     let home = Home::new();
@@ -410,9 +438,30 @@ fn restores_in_one_second_keep_both_and_a_failed_backup_leaves_nothing() {
     for _ in 0..3 {
         let out = home.restore(&backup);
         assert!(out.status.success(), "{}", text(&out.stderr));
+        let said = text(&out.stdout);
+        assert!(
+            !said.contains("removed") && !said.contains("otherwise"),
+            "{said}"
+        );
     }
-    assert_eq!(home.named("new2048.db.before-restore-").len(), 3);
+    let three = home.named("new2048.db.before-restore-");
+    assert_eq!(three.len(), 3);
     assert_eq!(home.history().len(), 1);
+    // Two more: the newest three copies stay (once, a copy a restore; without end).
+    for _ in 0..2 {
+        let out = home.restore(&backup);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout)
+                .contains("older copies kept by restores removed: 1 (the newest 3 stay)"),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    let kept = home.named("new2048.db.before-restore-");
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    // The oldest two went (the second's name, `-2`, is never taken again meanwhile).
+    assert!(!kept.contains(&three[1]), "{kept:?} {three:?}");
     // An existing name is never written over; a folder that is not there names the path.
     let out = home
         .command(&["data", "backup"])

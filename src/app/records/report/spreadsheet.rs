@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::{AnyRow, RowHead};
 use crate::cards::summary::Ending;
+use crate::deal::deal_text;
 use crate::record::GameKind;
-use crate::start::deal_text;
 
 /// A text cell of the CSV history, neutralised as spreadsheet exports are (OWASP's advice on CSV
 /// injection): a cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage return) is a

@@ -36,7 +36,59 @@ pub(crate) struct Restored {
     pub(crate) refused: Vec<String>,
     /// Where the database it replaced is kept.
     pub(crate) keep: PathBuf,
+    /// How many older kept databases were removed ([`KEPT_COPIES`] stay).
+    pub(crate) pruned: usize,
+    /// Rows taken whose summary columns said otherwise than their record (edited by hand, say):
+    /// the row and the columns, which now hold the record's figures.
+    pub(crate) mended: Vec<String>,
 }
+
+/// The columns of a game's row that are a summary of its record (what `history` lists and
+/// `stats` sums): a restore writes them from the record, and says where the backup's differed.
+const SUMMARY_COLUMNS: [&str; 12] = [
+    "game",
+    "of",
+    "started",
+    "ended",
+    "duration_secs",
+    "outcome",
+    "score",
+    "played",
+    "highest",
+    "undos",
+    "deal",
+    "daily",
+];
+
+/// The summary columns of game `id` in `src` that differ from its row in `tx` (as just written
+/// from its record).
+fn columns_differing(
+    src: &Connection,
+    tx: &Connection,
+    id: &str,
+) -> rusqlite::Result<Vec<&'static str>> {
+    let row = |c: &Connection| -> rusqlite::Result<Vec<rusqlite::types::Value>> {
+        c.query_row(
+            &format!(
+                "SELECT {} FROM games WHERE id = ?1",
+                SUMMARY_COLUMNS.join(", ")
+            ),
+            [id],
+            |r| (0..SUMMARY_COLUMNS.len()).map(|i| r.get(i)).collect(),
+        )
+    };
+    let (was, now) = (row(src)?, row(tx)?);
+    Ok(SUMMARY_COLUMNS
+        .iter()
+        .zip(was.iter().zip(&now))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(name, _)| *name)
+        .collect())
+}
+
+/// How many databases replaced by restores are kept, the newest: each is a whole copy, and a
+/// player restoring now and then would otherwise fill the disk with them.
+pub(crate) const KEPT_COPIES: usize = 3;
 
 /// The bytes of the database `conn` as of one moment, through SQLite's backup API (so other
 /// windows may write meanwhile), standing alone: its header says no log goes with it.
@@ -86,7 +138,7 @@ pub(crate) fn backup(conn: &Connection, to: &Path) -> Result<(), StoreError> {
         return Err(exists());
     }
     let bytes = snapshot(conn).map_err(|e| fail(e.into()))?;
-    crate::fsread::create_whole(to, &[&bytes]).map_err(|e| {
+    crate::base::fsread::create_whole(to, &[&bytes]).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
             exists()
         } else if e.kind() == std::io::ErrorKind::StorageFull {
@@ -103,23 +155,25 @@ fn keep(conn: &Connection, dir: &Path) -> Result<PathBuf, StoreError> {
     let bytes = snapshot(conn).map_err(|e| {
         StoreError::from(e).context(|m| format!("cannot copy the database to keep it: {m}"))
     })?;
-    let stamp = crate::utc::compact(crate::utc::now());
+    let stamp = crate::base::utc::compact(crate::base::utc::now());
     let base = dir.join(format!(
         "{}.before-restore-{stamp}",
         crate::store::db::schema::DB_FILE
     ));
-    crate::store::db::mend::free_name(&base, |path| crate::fsread::create_whole(path, &[&bytes]))
-        .map_err(|e| {
-            StoreError::from(e)
-                .context(|m| format!("cannot keep the database as {}: {m}", base.display()))
-        })
+    crate::store::db::mend::free_name(&base, |path| {
+        crate::base::fsread::create_whole(path, &[&bytes])
+    })
+    .map_err(|e| {
+        StoreError::from(e)
+            .context(|m| format!("cannot keep the database as {}: {m}", base.display()))
+    })
 }
 
 /// The file `from` read into memory as a database of its own, or why it is not one this program
 /// restores from ([`StoreError::Refused`]: whatever is wrong with it is the file's).
 fn open_backup(from: &Path) -> Result<Connection, StoreError> {
     let refused = |why: &dyn std::fmt::Display| StoreError::Refused(why.to_string());
-    let mut bytes = crate::fsread::read(from, crate::fsread::Links::Follow, LIMIT)
+    let mut bytes = crate::base::fsread::read(from, crate::base::fsread::Links::Follow, LIMIT)
         .map_err(|e| refused(&e.reason()))?;
     if !bytes.starts_with(b"SQLite format 3\0") || bytes.len() < 100 {
         return Err(refused(
@@ -229,8 +283,37 @@ pub(crate) fn restore(
                 summary(&got.refused)
             )))
         }
-        Ok(got) => Ok(got),
+        Ok(mut got) => {
+            got.pruned = prune_kept(dir, &keep);
+            Ok(got)
+        }
     }
+}
+
+/// Removes the databases earlier restores kept in `dir` but the newest [`KEPT_COPIES`] (`keep`,
+/// just written, among them), oldest first by when they were written; how many went. Only
+/// regular files of the kept copies' names are touched.
+fn prune_kept(dir: &Path, keep: &Path) -> usize {
+    let prefix = format!("{}.before-restore-", crate::store::db::schema::DB_FILE);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut kept: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .filter_map(|e| {
+            let meta = std::fs::symlink_metadata(e.path()).ok()?;
+            let when = meta.modified().ok()?;
+            meta.is_file().then(|| (when, e.path()))
+        })
+        .filter(|(_, path)| path != keep)
+        .collect();
+    // Newest first; the name breaks a tie (its stamp and `-2`, `-3`).
+    kept.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
+    kept.iter()
+        .skip(KEPT_COPIES - 1)
+        .filter(|(_, path)| std::fs::remove_file(path).is_ok())
+        .count()
 }
 
 /// At most five reasons, and how many more.
@@ -288,7 +371,7 @@ fn tally(
         Ok(false) => got.refused.push(refused(second)),
         Err(Untaken::Refused(why)) => got
             .refused
-            .push(refused(&crate::cards::text::escape_controls(&why))),
+            .push(refused(&crate::base::visible::escape(&why))),
         Err(Untaken::Failed(e)) => return Err(e),
     }
     Ok(false)
@@ -297,7 +380,7 @@ fn tally(
 /// Reads every row of `src` with the program's readers and writes those that pass into `tx`.
 fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Restored, StoreError> {
     let mut got = Restored::default();
-    let now = crate::utc::now();
+    let now = crate::base::utc::now();
     let bad_rules = bad_rules(src).map_err(unread)?;
     let mut q = src
         .prepare("SELECT n, CAST(id AS TEXT), rules FROM games ORDER BY n")
@@ -333,6 +416,11 @@ fn copy_rows(src: &Connection, tx: &Connection, key: Option<Key>) -> Result<Rest
         let refused = |why: &str| format!("row n {n} of games: {why}");
         if tally(&mut got, taken, refused, "a second row of the same game")? {
             got.games += 1;
+            let differing = columns_differing(src, tx, &gid).unwrap_or_default();
+            if !differing.is_empty() {
+                got.mended
+                    .push(format!("row n {n} of games ({})", differing.join(", ")));
+            }
         }
     }
     for (sid, _) in saves::list(src).map_err(unread)? {

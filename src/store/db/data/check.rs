@@ -69,7 +69,7 @@ fn each<T>(
 /// The rows that do not read as the program reads them, each named once.
 fn rows(conn: &Connection, key: Option<Key>) -> rusqlite::Result<Vec<String>> {
     let mut problems = Vec::new();
-    let now = crate::utc::now();
+    let now = crate::base::utc::now();
     rules_rows(conn, &mut problems)?;
     deck_rows(conn, &mut problems)?;
     game_rows(conn, key, now, &mut problems)?;

@@ -46,9 +46,9 @@ pub(crate) struct Lock {
 }
 
 /// A shared hold of the lock, let go when dropped.
-pub(crate) struct Held(Option<File>);
+pub(crate) struct SharedHold(Option<File>);
 
-impl Drop for Held {
+impl Drop for SharedHold {
     fn drop(&mut self) {
         if let Some(f) = &self.0 {
             let _ = f.unlock();
@@ -63,15 +63,16 @@ impl Lock {
         let path = dir.join(format!("{DB_FILE}.lock"));
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
-        let file = crate::fsread::open_with(&path, crate::fsread::Links::Refuse, &mut options)
-            .or_else(|_| {
-                crate::fsread::open_with(
-                    &path,
-                    crate::fsread::Links::Refuse,
-                    OpenOptions::new().read(true),
-                )
-            })
-            .ok();
+        let file =
+            crate::base::fsread::open_with(&path, crate::base::fsread::Links::Refuse, &mut options)
+                .or_else(|_| {
+                    crate::base::fsread::open_with(
+                        &path,
+                        crate::base::fsread::Links::Refuse,
+                        OpenOptions::new().read(true),
+                    )
+                })
+                .ok();
         Lock {
             file,
             dir: dir.to_path_buf(),
@@ -79,9 +80,9 @@ impl Lock {
     }
 
     /// Holds the lock shared until the hold is dropped: waits while another window mends.
-    pub(crate) fn hold(&self) -> Held {
+    pub(crate) fn hold(&self) -> SharedHold {
         self.share();
-        Held(self.file.as_ref().and_then(|f| f.try_clone().ok()))
+        SharedHold(self.file.as_ref().and_then(|f| f.try_clone().ok()))
     }
 
     /// Takes the lock shared (from none or from exclusive).
@@ -257,7 +258,7 @@ fn copy(dir: &Path, e: &StoreError) -> Result<(), StoreError> {
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         fs::rename(&mending, &mended)?;
-        let _ = crate::fsread::sync_folder(dir);
+        let _ = crate::base::fsread::sync_folder(dir);
         Ok(())
     })();
     done.map_err(|failed| {
@@ -345,7 +346,7 @@ fn swap(dir: &Path) -> Result<Option<Opened>, StoreError> {
         fs::remove_file(&from).map_err(fail)?;
     }
     fs::rename(&mended, &path).map_err(fail)?;
-    let _ = crate::fsread::sync_folder(dir);
+    let _ = crate::base::fsread::sync_folder(dir);
     let _ = fs::remove_file(dir.join(schema::CHECK_MARK));
     Ok(Some(opened(
         &path,
@@ -378,7 +379,7 @@ fn opened(path: &Path, aside: Option<&Path>, said: &str) -> Opened {
 /// A second name for the damaged file `path`, taken by a hard link (never replacing a file);
 /// the one an earlier, killed, swap took if there is one.
 fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
-    let dir = crate::fsread::parent(path);
+    let dir = crate::base::fsread::parent(path);
     let prefix = format!("{DB_FILE}.damaged-");
     let id = identity(path);
     for entry in fs::read_dir(dir)?.filter_map(Result::ok) {
@@ -392,7 +393,7 @@ fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
             return Ok(entry.path());
         }
     }
-    let stamp = crate::utc::compact(crate::utc::now());
+    let stamp = crate::base::utc::compact(crate::base::utc::now());
     let mut aside = path.as_os_str().to_owned();
     aside.push(format!(".damaged-{stamp}"));
     free_name(Path::new(&aside), |to| fs::hard_link(path, to))

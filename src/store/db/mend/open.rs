@@ -27,14 +27,7 @@ pub(crate) fn open_or_mend(
     refuse_special(&path)?;
     // A mended copy a killed window left whole is put in place first.
     let finished = super::finish(dir, lock)?;
-    let read_only = |conn, why: &dyn std::fmt::Display| {
-        let note = format!(
-            "the data folder {} cannot be written ({why}): history, stats and saved games still \
-             read, but no game is saved or recorded while that lasts. Make the folder and \
-             {DB_FILE} writable, or set {} to a folder you can write to.",
-            dir.display(),
-            crate::config::paths::DATA_DIR_ENV
-        );
+    let reading_only = |conn, note: String| {
         Ok((
             conn,
             Some(Opened {
@@ -42,6 +35,18 @@ pub(crate) fn open_or_mend(
                 damaged: false,
             }),
         ))
+    };
+    let read_only = |conn, why: &dyn std::fmt::Display| {
+        reading_only(
+            conn,
+            format!(
+                "the data folder {} cannot be written ({why}): history, stats and saved games \
+                 still read, but no game is saved or recorded while that lasts. Make the folder \
+                 and {DB_FILE} writable, or set {} to a folder you can write to.",
+                dir.display(),
+                crate::config::paths::DATA_DIR_ENV
+            ),
+        )
     };
     match open_file(&path) {
         // SQLite opens a file it cannot write to read only, saying nothing.
@@ -64,7 +69,39 @@ pub(crate) fn open_or_mend(
             let conn = open_read_only(&path).map_err(|e| cannot_open(&path, e.into()))?;
             read_only(conn, &e)
         }
+        // A window needs room for the log's shared-memory file (32 KB) before it reads a
+        // thing: on a full disk the file is read as it is, and the player told what to free.
+        Err(e) if out_of_room(dir, &e) && path.is_file() => {
+            let conn = open_read_only(&path).map_err(|_| cannot_open(&path, e.clone()))?;
+            let free = fs4::available_space(dir).map_or(String::new(), |f| {
+                format!(" ({} KB free)", f.div_ceil(1024))
+            });
+            reading_only(
+                conn,
+                format!(
+                    "the disk of the data folder {} is full{free}: history, stats and saved \
+                     games still read, but no game is saved or recorded until there is room. \
+                     Free some space (a few MB), then start new2048 again.",
+                    dir.display()
+                ),
+            )
+        }
         Err(e) => Err(cannot_open(&path, e)),
+    }
+}
+
+/// Less room than this on the disk of the data folder, and an I/O error opening the database
+/// is taken for the disk being full (SQLite says only "disk I/O error" when it cannot size the
+/// log's shared-memory file).
+const ROOM_TO_OPEN: u64 = 256 * 1024;
+
+/// Whether opening failed for want of room: the disk said so, or an I/O error came with less
+/// than [`ROOM_TO_OPEN`] free.
+fn out_of_room(dir: &Path, e: &StoreError) -> bool {
+    match e {
+        StoreError::Full(_) => true,
+        StoreError::Io(_) => fs4::available_space(dir).is_ok_and(|free| free < ROOM_TO_OPEN),
+        _ => false,
     }
 }
 
@@ -106,7 +143,7 @@ fn refuse_special(path: &Path) -> Result<(), StoreError> {
                 "the database file {} is {}, not a regular file, so it is not opened; move it \
                  away",
                 file.display(),
-                crate::fsread::kind_of(m.file_type())
+                crate::base::fsread::kind_of(m.file_type())
             )));
         }
     }

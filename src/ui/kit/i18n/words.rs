@@ -30,7 +30,10 @@ pub(crate) struct Words {
     pub bot: &'static str,
     pub footer: &'static str,
     pub footer_discard: &'static str,
+    /// The footer of a narrow window: every key, each with one word (`{}` the columns); the
+    /// narrowest window gets the keys alone ([`Words::footer_short_discard`] goes before `q`).
     pub footer_short: &'static str,
+    pub footer_short_discard: &'static str,
     pub bot_footer: &'static str,
     /// `{}` column number.
     pub column_full: &'static str,
@@ -121,6 +124,12 @@ pub(crate) struct Words {
     pub help_puzzle_end: &'static str,
     /// `{}` the share of accurate moves, in percent.
     pub accuracy_line: &'static str,
+    /// [`Words::accuracy_line`] of a game played with help: `{}` the share, `{}` the hints and
+    /// undos used ([`Words::hints_used`], [`Words::undos_used`], joined with `help_joined`).
+    pub accuracy_helped: &'static str,
+    pub hints_used: [&'static str; 2],
+    pub undos_used: [&'static str; 2],
+    pub help_joined: &'static str,
     pub accuracy_computing: &'static str,
     /// `{}` the move's number, `{}` the better move (`column_n` or `a_discard`).
     pub biggest_mistake: &'static str,
@@ -314,6 +323,10 @@ pub(crate) struct Words {
     /// Above the menu when the rules file cannot be played: `{}` where (`config.toml:33:
     /// board.columns`).
     pub menu_broken_rules: &'static str,
+    /// The player's rules file is not TOML: the line above its place, line and caret.
+    pub menu_broken_not_toml: &'static str,
+    /// The player's rules file cannot be read: `{}` which, why and what to do.
+    pub menu_broken_unread: &'static str,
     /// After easy wins on `{}` rules (so many in a row, or so high a share won): the next
     /// harder rules `{}` suggested, with the key that starts them.
     pub menu_try_streak: &'static str,

@@ -2,9 +2,10 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cards::rules::Rules;
+use crate::classic::ClassicGame;
 use crate::duel::Playable;
 use crate::strategy::review::Loss;
-use crate::ui::kit::{EN, ZH, checked};
+use crate::ui::kit::{Canvas, EN, Theme, ZH, checked};
 
 /// A card game of seed 42 with a few moves: a chain, a bomb.
 fn cards() -> Game {
@@ -23,8 +24,12 @@ fn classic() -> ClassicGame {
     g
 }
 
-fn text(reel: &dyn Reel, p: Playback, words: &Words, w: usize, h: usize) -> String {
-    checked(&frame(reel, p, words, Theme::PLAIN, w, h), w, h)
+fn text(reel: &dyn Recording, p: Playback, words: &'static Words, w: usize, h: usize) -> String {
+    checked(
+        &frame(reel, p, Canvas::new(words, Theme::PLAIN, w, h)),
+        w,
+        h,
+    )
 }
 
 fn at(step: usize) -> Playback {
@@ -131,9 +136,17 @@ fn frames_fit_every_size() {
     for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (240, 80), (20, 8)] {
         for words in [&EN, &ZH] {
             for step in [0, 3, reel.len()] {
-                checked(&frame(&reel, at(step), words, Theme::PLAIN, w, h), w, h);
+                checked(
+                    &frame(&reel, at(step), Canvas::new(words, Theme::PLAIN, w, h)),
+                    w,
+                    h,
+                );
             }
-            checked(&frame(&duel, at(0), words, Theme::PLAIN, w, h), w, h);
+            checked(
+                &frame(&duel, at(0), Canvas::new(words, Theme::PLAIN, w, h)),
+                w,
+                h,
+            );
         }
     }
 }
@@ -187,7 +200,7 @@ fn numbers(lines: &[String]) -> (usize, Vec<usize>) {
 fn the_board_does_not_move_at_the_last_step() {
     let (lost, won) = (ended(), ended_with(5));
     assert_eq!(won.ending(), Ending::Won);
-    let reels: [(Box<dyn Reel>, usize); 4] = [
+    let reels: [(Box<dyn Recording>, usize); 4] = [
         (Box::new(Solo::new(lost.clone(), None)), lost.move_count()),
         (
             Box::new(Annotated::reviewed(lost.clone(), &[], 0.0, None)),
@@ -203,8 +216,13 @@ fn the_board_does_not_move_at_the_last_step() {
         let len = *len;
         for words in [&EN, &ZH] {
             for (w, h) in [(40, 15), (60, 20), (80, 24), (160, 48)] {
-                let place =
-                    |step| numbers(&frame(reel.as_ref(), at(step), words, Theme::PLAIN, w, h));
+                let place = |step| {
+                    numbers(&frame(
+                        reel.as_ref(),
+                        at(step),
+                        Canvas::new(words, Theme::PLAIN, w, h),
+                    ))
+                };
                 let first = place(0);
                 for step in [1, len / 2, len - 1, len] {
                     let tag = reel.tag(words);

@@ -11,7 +11,7 @@ use crate::ui::kit::{
 };
 
 use super::{CardLayout, Goal, Player, Screen, label_width};
-use crate::puzzle::Verdict;
+use crate::deal::puzzle::Verdict;
 
 /// A puzzle's figures beside its score: `Target 13` (`…` while it is worked out) and `Reach 11`,
 /// the most the moves so far still allow, in the tone of whether that is the target.

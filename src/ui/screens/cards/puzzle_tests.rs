@@ -1,19 +1,20 @@
 //! A puzzle's screens (colours off, both languages): its target and reach beside the score, its
 //! whole deck on the screen at every size, its result judged by the target, its help.
 
+use crate::ui::kit::Canvas;
 use std::sync::Arc;
 
 use super::*;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
-use crate::puzzle::Target;
+use crate::deal::puzzle::Target;
 use crate::ui::kit::{Lang, checked};
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
 
 /// The puzzle of seed 8 (the one a new player tried), after `moves`.
 fn puzzle(moves: &[u8]) -> Game {
-    let rules = crate::puzzle::rules_of(&Rules::default_rules());
+    let rules = crate::deal::puzzle::rules_of(&Rules::default_rules());
     let mut g = Game::with_seed(Arc::new(rules), 8);
     for &m in moves {
         g.play(Move::Place(m)).unwrap();
@@ -33,7 +34,11 @@ fn screen(game: &Game, goal: Goal, overlay: Overlay) -> Screen<'_> {
 }
 
 fn show(s: &Screen, lang: Lang, w: usize, h: usize) -> String {
-    checked(&render(s, lang.words(), Theme::PLAIN, w, h), w, h)
+    checked(
+        &render(s, Canvas::new(lang.words(), Theme::PLAIN, w, h)),
+        w,
+        h,
+    )
 }
 
 const TARGET: Target = Target {
@@ -156,14 +161,8 @@ fn the_help_says_the_goal() {
     };
     for (lang, _) in LANGS {
         let words = lang.words();
-        let lines = lay_out_cards(
-            &screen(&g, goal, Overlay::Help),
-            words,
-            Theme::PLAIN,
-            80,
-            24,
-        )
-        .unwrap();
+        let canvas = Canvas::new(words, Theme::PLAIN, 80, 24);
+        let lines = lay_out_cards(&screen(&g, goal, Overlay::Help), canvas).unwrap();
         let text = lines
             .join(" ")
             .split_whitespace()

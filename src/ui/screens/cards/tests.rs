@@ -1,6 +1,7 @@
 //! Snapshots of the rendered screen with colours off, in both languages, plus checks that hold
 //! for every size: no line wider than the terminal, no more lines than it has.
 
+use crate::ui::kit::Canvas;
 use std::sync::Arc;
 
 use super::*;
@@ -38,7 +39,11 @@ fn screen<'a>(game: &'a Game, notes: &'a [Note]) -> Screen<'a> {
 }
 
 fn show(s: &Screen, lang: Lang, w: usize, h: usize) -> String {
-    checked(&render(s, lang.words(), Theme::PLAIN, w, h), w, h)
+    checked(
+        &render(s, Canvas::new(lang.words(), Theme::PLAIN, w, h)),
+        w,
+        h,
+    )
 }
 
 const LANGS: [(Lang, &str); 2] = [(Lang::En, "en"), (Lang::Zh, "zh")];
@@ -100,6 +105,45 @@ fn narrow_and_too_small() {
     }
 }
 
+/// At 40×15 the footer keeps every key (undo and hint were dropped), one word each, in both
+/// languages, also with discards, and the size the game asks for is not raised by it: a window
+/// of 30 columns still plays, with the keys alone.
+#[test]
+fn a_narrow_footer_keeps_every_key() {
+    for preset in ["default", "solitaire"] {
+        let rules = crate::config::load_preset(preset).unwrap();
+        let g = Game::with_seed(Arc::new(rules), 42);
+        for (lang, _) in LANGS {
+            let words = lang.words();
+            let text = show(&screen(&g, &[]), lang, 40, 15);
+            let foot = text.lines().last().unwrap_or_default();
+            let n = g.rules().board.columns;
+            let mut keys = vec![format!("1-{n}"), "u ".into(), "h ".into(), "r ".into()];
+            keys.extend(["q ", "? "].map(String::from));
+            if preset == "solitaire" {
+                keys.push("d ".into());
+            }
+            for k in &keys {
+                assert!(
+                    foot.contains(k.as_str()),
+                    "{k:?} at 40×15 ({preset}): {text}"
+                );
+            }
+            let undo = words.footer_short.split("  ").nth(1).unwrap_or_default();
+            if preset == "default" {
+                assert!(foot.contains(undo), "{undo} said: {text}");
+            }
+            let narrow = show(&screen(&g, &[]), lang, 30, 16);
+            let bare = if preset == "solitaire" {
+                "u h r d q ?"
+            } else {
+                "u h r q ?"
+            };
+            assert!(narrow.contains(&format!("1-{n} {bare}")), "{narrow}");
+        }
+    }
+}
+
 #[test]
 fn result_screen() {
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
@@ -117,7 +161,7 @@ fn result_screen() {
 /// window goes on under itself.
 #[test]
 fn result_with_par_and_accuracy() {
-    use crate::ui::play::{Accuracy, Better, Pending, items};
+    use crate::ui::play::{Accuracy, Better, Help, Pending, items};
     let (g, notes, _) = game_with(Rules::default_rules(), "64 64 2 2", &[0, 0, 1, 1]);
     let review = Pending::Ready(Accuracy {
         share: 0.75,
@@ -126,7 +170,7 @@ fn result_with_par_and_accuracy() {
         tolerance: 0.0,
     });
     for (lang, name) in LANGS {
-        let insight = items(lang.words(), 2, &Pending::Ready(5), &review);
+        let insight = items(lang.words(), (2, Help::NONE), &Pending::Ready(5), &review);
         let mut s = screen(&g, &notes);
         s.overlay = Overlay::result(false);
         s.insight = &insight;
@@ -196,8 +240,11 @@ fn every_size_and_preset_fits() {
 fn colours_keep_the_layout() {
     let (g, notes, _) = game_with(Rules::default_rules(), "64 32 16 16 bomb 2", &[0, 0, 0, 0]);
     let s = screen(&g, &notes);
-    let plain = render(&s, Lang::En.words(), Theme::PLAIN, 80, 24);
-    let colour = render(&s, Lang::En.words(), Theme { color: true }, 80, 24);
+    let plain = render(&s, Canvas::new(Lang::En.words(), Theme::PLAIN, 80, 24));
+    let colour = render(
+        &s,
+        Canvas::new(Lang::En.words(), Theme { color: true }, 80, 24),
+    );
     same_layout(&plain, &colour);
 }
 
@@ -257,8 +304,8 @@ fn columns_are_hit_where_they_are_drawn() {
     let s = screen(&g, &[]);
     let words = Lang::En.words();
     for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (200, 60)] {
-        let lines = lay_out_cards(&s, words, Theme::PLAIN, w, h).unwrap();
-        let at = columns_at(&s, words, w, h).unwrap();
+        let lines = lay_out_cards(&s, Canvas::new(words, Theme::PLAIN, w, h)).unwrap();
+        let at = columns_at(&s, Canvas::new(words, Theme::PLAIN, w, h)).unwrap();
         let row = lines.iter().position(|l| l.contains(">3<")).unwrap();
         let line: Vec<char> = lines[row].chars().collect();
         for (x, c) in line.iter().enumerate() {
@@ -289,7 +336,7 @@ fn help_pages_to_its_end_in_a_small_window() {
             let words = lang.words();
             let mut s = screen(&g, &[]);
             s.overlay = Overlay::Help;
-            let all = render(&s, words, Theme::PLAIN, 40, 15);
+            let all = render(&s, Canvas::new(words, Theme::PLAIN, 40, 15));
             assert!(all.len() > 15, "{preset}: the help fits, nothing to page");
             assert!(reachable(&all, 40, 15), "{preset}");
             let text = to_text(&all);
@@ -298,11 +345,21 @@ fn help_pages_to_its_end_in_a_small_window() {
                 "{preset}: {text}"
             );
             assert!(text.contains(words.help_back), "{preset}: {text}");
-            let (first, top) = page(all.clone(), 0, words, Theme::PLAIN, (40, 15), true);
+            let (first, top) = page(
+                all.clone(),
+                0,
+                Canvas::new(words, Theme::PLAIN, 40, 15),
+                true,
+            );
             assert_eq!((first.len(), top), (15, 0));
             assert!(first[14].starts_with('↓'), "{first:?}");
             // Past the end the window stops at the last full page, which says so.
-            let (last, top) = page(all.clone(), 1000, words, Theme::PLAIN, (40, 15), true);
+            let (last, top) = page(
+                all.clone(),
+                1000,
+                Canvas::new(words, Theme::PLAIN, 40, 15),
+                true,
+            );
             assert_eq!(top, all.len() - 14);
             assert!(last[13].contains(words.help_back.split_at(6).0), "{last:?}");
         }
@@ -369,10 +426,10 @@ fn the_hand_is_hit_where_it_is_drawn() {
         let g = Game::with_seed(Arc::new(crate::config::load_preset(preset).unwrap()), 42);
         let s = screen(&g, &[]);
         for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (200, 60)] {
-            let Ok(lines) = lay_out_cards(&s, words, Theme::PLAIN, w, h) else {
+            let Ok(lines) = lay_out_cards(&s, Canvas::new(words, Theme::PLAIN, w, h)) else {
                 continue;
             };
-            let at = columns_at(&s, words, w, h).unwrap();
+            let at = columns_at(&s, Canvas::new(words, Theme::PLAIN, w, h)).unwrap();
             let (row, col) = lines
                 .iter()
                 .enumerate()

@@ -4,6 +4,7 @@
 use super::*;
 use crate::cards::rules::ClassicRules;
 use crate::classic::Dir;
+use crate::ui::kit::Canvas;
 use crate::ui::kit::{Lang, any_overlay, checked, or_too_small, same_layout};
 use crate::ui::play::slide_note;
 
@@ -21,16 +22,20 @@ fn screen<'a>(game: &'a ClassicGame, notes: &'a [Note]) -> ClassicScreen<'a> {
     }
 }
 
-fn render(s: &ClassicScreen, words: &Words, theme: Theme, w: usize, h: usize) -> Vec<String> {
-    or_too_small(lay_out_classic(s, words, theme, w, h), words, theme, w, h)
+fn render(s: &ClassicScreen, canvas: Canvas) -> Vec<String> {
+    or_too_small(lay_out_classic(s, canvas), canvas)
 }
 
-fn fits(s: &ClassicScreen, words: &Words, w: usize, h: usize) -> bool {
-    lay_out_classic(s, words, Theme::PLAIN, w, h).is_ok()
+fn fits(s: &ClassicScreen, words: &'static Words, w: usize, h: usize) -> bool {
+    lay_out_classic(s, Canvas::new(words, Theme::PLAIN, w, h)).is_ok()
 }
 
 fn show(s: &ClassicScreen, lang: Lang, w: usize, h: usize) -> String {
-    checked(&render(s, lang.words(), Theme::PLAIN, w, h), w, h)
+    checked(
+        &render(s, Canvas::new(lang.words(), Theme::PLAIN, w, h)),
+        w,
+        h,
+    )
 }
 
 /// Plays the directions in turn (skipping those that change nothing) until the game is over.
@@ -167,8 +172,11 @@ fn colours_keep_the_layout() {
     let mut g = game(4, 7);
     let notes = slide_note(&mut g, Dir::Left, Lang::En.words()).unwrap();
     let s = screen(&g, &notes);
-    let plain = render(&s, Lang::En.words(), Theme::PLAIN, 80, 24);
-    let colour = render(&s, Lang::En.words(), Theme { color: true }, 80, 24);
+    let plain = render(&s, Canvas::new(Lang::En.words(), Theme::PLAIN, 80, 24));
+    let colour = render(
+        &s,
+        Canvas::new(Lang::En.words(), Theme { color: true }, 80, 24),
+    );
     same_layout(&plain, &colour);
 }
 
@@ -202,7 +210,7 @@ proptest::proptest! {
 #[test]
 fn result_with_par_and_accuracy() {
     use crate::strategy::classic_review;
-    use crate::ui::play::{Accuracy, Pending, items};
+    use crate::ui::play::{Accuracy, Help, Pending, items};
     let mut g = ClassicGame::new(ClassicRules { size: 3, win: 64 }, 2);
     // Always up first: a poor way to play, so the review finds mistakes.
     play_out(&mut g);
@@ -214,7 +222,7 @@ fn result_with_par_and_accuracy() {
         let words = lang.words();
         let insight = items(
             words,
-            g.score(),
+            (g.score(), Help::NONE),
             &Pending::Ready(par),
             &Pending::Ready(accuracy.clone()),
         );

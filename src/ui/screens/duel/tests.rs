@@ -1,6 +1,7 @@
 //! Snapshots of the duel screen with colours off, in both languages, for both games, and checks
 //! that hold for every terminal size.
 
+use crate::ui::kit::Canvas;
 use std::sync::Arc;
 
 use super::*;
@@ -44,13 +45,8 @@ fn screen<'a, G>(
 
 fn show<G: DuelBoard>(s: &DuelScreen<G>, lang: Lang, w: usize, h: usize) -> String {
     let words = lang.words();
-    let lines = or_too_small(
-        lay_out_duel(s, words, Theme::PLAIN, w, h),
-        words,
-        Theme::PLAIN,
-        w,
-        h,
-    );
+    let canvas = Canvas::new(words, Theme::PLAIN, w, h);
+    let lines = or_too_small(lay_out_duel(s, canvas), canvas);
     checked(&lines, w, h)
 }
 
@@ -234,8 +230,8 @@ fn clicks_land_on_the_columns_of_the_player_to_move() {
             let count = d.players[mover].columns();
             let s = screen(&d, &n, &[]);
             for (w, h) in [(40, 15), (60, 20), (80, 24), (120, 40), (160, 48)] {
-                let lines = lay_out_duel(&s, words, Theme::PLAIN, w, h).unwrap();
-                let at = duel_columns_at(&s, words, w, h).unwrap();
+                let lines = lay_out_duel(&s, Canvas::new(words, Theme::PLAIN, w, h)).unwrap();
+                let at = duel_columns_at(&s, Canvas::new(words, Theme::PLAIN, w, h)).unwrap();
                 let text = lines.join("\n");
                 // The numbers row of the player to move is the one with the highlight, `>3<`.
                 let row = lines.iter().position(|l| l.contains(">3<")).unwrap();
@@ -299,7 +295,11 @@ fn a_card_duel_fits_40x15() {
         for (lang, _) in LANGS {
             let words = lang.words();
             let n = [1, 2].map(|i| crate::ui::kit::fill(words.player, &[&i]));
-            let lines = lay_out_duel(&screen(&d, &n, &[]), words, Theme::PLAIN, 40, 15).unwrap();
+            let lines = lay_out_duel(
+                &screen(&d, &n, &[]),
+                Canvas::new(words, Theme::PLAIN, 40, 15),
+            )
+            .unwrap();
             let text = lines.join("\n");
             if preset == "solitaire" {
                 assert!(lines.len() > 15, "{text}");

@@ -1,6 +1,7 @@
 //! The frames of a move, checked without a clock: their content as snapshots of the rendered
 //! screen, the pace squeezed into the budget, and frames that always lead to the final position.
 
+use crate::ui::kit::Canvas;
 use std::sync::Arc;
 
 use super::*;
@@ -40,7 +41,11 @@ fn screen_of<'a>(g: &'a Game, frame: Option<&'a Frame>) -> Screen<'a> {
 
 fn frame_screen(g: &Game, f: &Frame, w: usize, h: usize) -> String {
     let s = screen_of(g, Some(f));
-    checked(&render(&s, Lang::En.words(), Theme::PLAIN, w, h), w, h)
+    checked(
+        &render(&s, Canvas::new(Lang::En.words(), Theme::PLAIN, w, h)),
+        w,
+        h,
+    )
 }
 
 #[test]
@@ -199,7 +204,7 @@ fn no_frame_draws_outside_the_terminal() {
                         for f in frames {
                             let mut s = screen_of(g, Some(f));
                             s.fresh = Some(0);
-                            checked(&render(&s, lang.words(), theme, w, h), w, h);
+                            checked(&render(&s, Canvas::new(lang.words(), theme, w, h)), w, h);
                         }
                     }
                     for f in &grids {
@@ -207,9 +212,9 @@ fn no_frame_draws_outside_the_terminal() {
                             frame: Some(f),
                             ..crate::ui::screens::ClassicScreen::of(&classic)
                         };
-                        let laid =
-                            crate::ui::screens::lay_out_classic(&s, lang.words(), theme, w, h);
-                        let lines = crate::ui::kit::or_too_small(laid, lang.words(), theme, w, h);
+                        let canvas = Canvas::new(lang.words(), theme, w, h);
+                        let laid = crate::ui::screens::lay_out_classic(&s, canvas);
+                        let lines = crate::ui::kit::or_too_small(laid, canvas);
                         checked(&lines, w, h);
                     }
                 }
@@ -223,7 +228,10 @@ fn no_frame_draws_outside_the_terminal() {
 fn the_board_grows_with_the_window() {
     let g = Game::with_seed(Arc::new(Rules::default_rules()), 42);
     let width_of = |w: usize, h: usize| {
-        let lines = render(&screen_of(&g, None), Lang::En.words(), Theme::PLAIN, w, h);
+        let lines = render(
+            &screen_of(&g, None),
+            Canvas::new(Lang::En.words(), Theme::PLAIN, w, h),
+        );
         // The board's width: from the first column's number to the last one's.
         let numbers = lines
             .iter()

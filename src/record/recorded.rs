@@ -1,15 +1,17 @@
 //! What the card game and classic 2048 do differently in their documents: how a move is coded,
-//! written and read back, how the game of a recorded deal starts, and what a game is besides its
-//! engine state. The duel record, the saves and the games in progress are written once over it.
+//! written and read back, how the game of a recorded deal starts (and a network duel's deal),
+//! what a game is besides its engine state, and which of history's documents its record is. The duel record, the saves and the games in progress are written once over it.
 
+use super::entry::Entry;
 use super::format::{Finished, GameKind, RecordError, RulesRecord};
+use crate::cards::rules::Rules;
 use crate::cards::summary::Ending;
+use crate::deal::Deal;
 use crate::duel::Playable;
-use crate::start::Deal;
 
-pub(crate) trait Side: Playable + Clone {
+pub(crate) trait Recorded: Playable + Clone {
     type Move: Copy;
-    /// What the game is besides its engine state ([`crate::start::GameMeta`] and the like).
+    /// What the game is besides its engine state ([`crate::deal::GameMeta`] and the like).
     type Meta;
     /// How a one-player game was played so far, as its documents keep it.
     type Play;
@@ -18,7 +20,7 @@ pub(crate) trait Side: Playable + Clone {
     const KIND: GameKind;
     /// The format version its one-player documents are written in.
     const FORMAT: u32;
-    /// What [`Side::Count`] counts, in words (`cards played`) and as its field (`cards_played`).
+    /// What [`Recorded::Count`] counts, in words (`cards played`) and as its field (`cards_played`).
     const COUNTED: [&'static str; 2];
     fn count(&self) -> Self::Count;
     fn counted(count: &Self::Count) -> u64;
@@ -50,6 +52,21 @@ pub(crate) trait Side: Playable + Clone {
     /// A one-player save's document as of `saved`, less its moves, rules and deck: built from
     /// the game's few numbers, so it costs the same at every move.
     fn head(&self, meta: &Self::Meta, saved: u64) -> serde_json::Value;
+    /// Its finished record as one of history's documents.
+    fn entry(record: Finished<Self::Play, Self::Count>) -> Entry;
+    /// Whether both players of a duel are dealt the same cards in order (the card game), so
+    /// that the board of a player further on holds cards still to come for the other: the
+    /// other is shown it only as far as they have come themselves. Classic spawns follow each
+    /// player's own moves: no future of the other's.
+    const SAME_CARDS: bool;
+    /// The game both sides of a network duel start from: `rules` dealt from `seed`, started
+    /// now (without undo: a network duel has none, and keeps nothing for it).
+    fn duel_deal(rules: &Rules, seed: u64) -> (Self, Self::Meta);
+
+    /// The word that carries this game's last move (`3`, `d`, `l`).
+    fn last_word(&self) -> Option<String> {
+        self.moves().last().map(|m| Self::word(Self::code(m)))
+    }
 
     /// Its record as it ended at `ended` (`ending` a card game's as its screen says; `None`: the
     /// game's own).
@@ -102,7 +119,7 @@ pub(crate) trait Side: Playable + Clone {
 
 impl<P, N: PartialEq> Finished<P, N> {
     /// The names in the file of the figures that differ from `game`, its replay.
-    pub(crate) fn differing<G: Side<Count = N>>(&self, game: &G) -> Vec<&'static str> {
+    pub(crate) fn differing<G: Recorded<Count = N>>(&self, game: &G) -> Vec<&'static str> {
         let differs = [
             ("outcome", self.outcome.as_played() != game.ending()),
             ("score", self.score != game.score()),
@@ -117,7 +134,7 @@ impl<P, N: PartialEq> Finished<P, N> {
 
     /// Where `game`, its replay, differs from what was recorded, if anywhere: each as its
     /// outcome, score, count and highest card or tile.
-    pub(crate) fn mismatch<G: Side<Count = N>>(&self, game: &G) -> Option<String> {
+    pub(crate) fn mismatch<G: Recorded<Count = N>>(&self, game: &G) -> Option<String> {
         let says = |(o, s, n, h): (Ending, u64, u64, u64)| {
             format!(
                 "{} with score {s}, {n} {}, highest {h}",

@@ -42,6 +42,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use crate::base::fault::{Blame, Fault};
+
 /// Whether a symbolic link at the path is followed to the file it names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Links {
@@ -56,6 +58,12 @@ pub(crate) enum Links {
 pub(crate) struct ReadError {
     path: PathBuf,
     kind: Why,
+}
+
+impl Blame for ReadError {
+    fn fault(&self) -> Fault {
+        Fault::of(self.is_machine())
+    }
 }
 
 #[derive(Debug)]

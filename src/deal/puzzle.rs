@@ -15,14 +15,14 @@
 
 use std::sync::Arc;
 
+use crate::base::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::{Game, Move, Position};
 use crate::cards::rules::{MAX_LOOKAHEAD, Rules};
-use crate::headless::review::{move_text, where_};
-pub(crate) use crate::start::Target;
-use crate::start::{Deal, GameMeta};
+use crate::cards::text::{move_text, where_};
+pub(crate) use crate::deal::Target;
+use crate::deal::{Deal, GameMeta};
 use crate::strategy::exact::{self, Budget, Solution};
-use crate::utc;
 
 /// The cards of a puzzle's deck.
 pub(crate) const CARDS: u32 = 20;
@@ -44,10 +44,10 @@ pub(crate) fn start(rules: &Rules, seed: Option<u64>, date: Option<utc::Date>) -
     let rules = Arc::new(rules_of(rules));
     let (seed, date) = match date {
         Some(d) => (
-            crate::start::puzzle_seed(&d.to_string()),
+            crate::deal::puzzle_seed(&d.to_string()),
             Some(d.to_string()),
         ),
-        None => (seed.unwrap_or_else(crate::start::fresh_seed), None),
+        None => (seed.unwrap_or_else(crate::deal::fresh_seed), None),
     };
     let game = Game::with_seed(rules, seed);
     let meta = GameMeta {
@@ -248,7 +248,6 @@ pub(crate) fn render_review(game: &Game, moves: &[PuzzleMove]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{InPlay, Store};
 
     /// The verdict: the target reached is solved, more than a best known target is beaten (a
     /// proven one cannot be passed: it counts as solved), less is short by the difference.
@@ -269,20 +268,5 @@ mod tests {
         assert_eq!(Verdict::of(9, proven), Verdict::Short(3));
         assert_eq!(Verdict::Short(3).text(), "short by 3");
         assert!(Verdict::Beaten.solved() && !Verdict::Short(1).solved());
-    }
-
-    /// A puzzle saved before its target came and after it is one saved game, not two.
-    #[test]
-    fn the_target_found_in_play_keeps_one_save() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut store = Store::at(Some(dir.path().to_path_buf()));
-        let (mut game, mut meta) = start(&Rules::default_rules(), Some(8), None);
-        game.play(Move::Place(0)).unwrap();
-        store.save(&InPlay::solo(&game, &meta));
-        keep_target(&mut meta.deal, Target::of(&target(&game)));
-        game.play(Move::Place(0)).unwrap();
-        store.save(&InPlay::solo(&game, &meta));
-        assert_eq!(store.saved_games().len(), 1);
-        assert_eq!(target_of(&meta.deal).map(|t| t.score), Some(12));
     }
 }

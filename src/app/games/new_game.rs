@@ -11,8 +11,8 @@ use crate::cards::card::Card;
 use crate::cards::engine::Game;
 use crate::cards::rules::Rules;
 use crate::classic::ClassicGame;
+use crate::deal::{ClassicMeta, GameMeta, NewDeal, start, start_classic};
 use crate::error::Error;
-use crate::start::{ClassicMeta, GameMeta, NewDeal, start, start_classic};
 
 /// The game `play` starts (from a deck file, a seed, or a fresh seed), with how it was dealt and
 /// when it started, for the store.
@@ -29,7 +29,7 @@ pub(crate) fn new_game_with_meta(rules: Rules, args: &PlayArgs) -> Result<(Game,
 
 fn read_deck_file(path: &Path, rules: &Rules) -> Result<Vec<Card>, Error> {
     let limit = crate::config::paths::MAX_FILE_BYTES;
-    let text = crate::fsread::read_text(path, crate::fsread::Links::Follow, limit)
+    let text = crate::base::fsread::read_text(path, crate::base::fsread::Links::Follow, limit)
         .map_err(|e| Error::said(e, |e| format!("cannot read deck file {e}")))?;
     crate::cards::deck::parse_deck(&text, rules)
         .map_err(|e| Error::usage(format!("{}: {e}", path.display())))

@@ -140,7 +140,7 @@ impl Date {
     /// [`Date::daily`] with the clock at `now` (seconds). A later date is refused: its deal is
     /// not out yet, and counting it would end the player's streak (which counts days up to today).
     fn daily_at(text: &str, now: u64) -> Result<Self, DateError> {
-        let shown = crate::cards::text::escape_controls(text);
+        let shown = crate::base::visible::escape(text);
         let day = parse_date(text).ok_or_else(|| {
             DateError(format!(
                 "--date: `{shown}` is not a date like 2026-11-29 (year 1970 or later)"

@@ -3,17 +3,21 @@
 //! ([`start`], [`start_daily`], [`start_classic`]): a seed the player gave or a fresh one, the daily
 //! date's, a deck file's cards. So the command line, the menu and the duel screen cannot disagree
 //! on what a new game records.
+//!
+//! Puzzles are games of this kind too ([`puzzle`]): a short deck dealt here, with its target.
+
+pub(crate) mod puzzle;
 
 use std::sync::Arc;
 
 use rand::RngExt;
 
+use crate::base::utc;
 use crate::cards::card::Card;
 use crate::cards::engine::Game;
 use crate::cards::rules::{ClassicRules, Rules};
 use crate::classic::ClassicGame;
 use crate::strategy::exact::Solution;
-use crate::utc;
 
 /// How a game was dealt, kept with it so history can show it and replays can re-deal it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -74,7 +78,7 @@ pub(crate) fn day_rules() -> Rules {
 /// puzzle's): a line to share names the rules only when they are not.
 pub(crate) fn of_the_day(deal: &Deal, hash: &str) -> bool {
     let day = match deal {
-        Deal::Puzzle { .. } => crate::puzzle::rules_of(&day_rules()),
+        Deal::Puzzle { .. } => crate::deal::puzzle::rules_of(&day_rules()),
         _ => day_rules(),
     };
     day.hash() == hash
@@ -148,7 +152,7 @@ pub(crate) fn start(rules: Arc<Rules>, how: NewDeal) -> (Game, GameMeta) {
         NewDeal::DeckFile { cards, path } => (
             Game::new(rules, cards.into()),
             Deal::DeckFile {
-                path: crate::cards::text::escape_controls(&path),
+                path: crate::base::visible::escape(&path),
             },
         ),
     };
