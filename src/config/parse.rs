@@ -52,6 +52,38 @@ pub(crate) const TOMLS_WORDS: &[&str] = &[
     "TOML parse error",
 ];
 
+/// Rules files whose text is not TOML, one of each kind the syntax reader says ([`syntax`]).
+#[cfg(test)]
+pub(crate) const NOT_TOML: &[&str] = &[
+    "[board]\nheight = four\n",
+    "[board]\nheight = \n",
+    "[board]\nheight = = 0\n",
+    "[board]\nheight = 1\nheight = 2\n",
+    "[board]\n[board]\n",
+    "[board\n",
+    "name = \"open\n",
+];
+
+/// Fails unless `said`, a message about the file `text`, holds none of [`TOMLS_WORDS`] and none
+/// of `tomls`, the messages toml itself gives for that file.
+#[cfg(test)]
+pub(crate) fn assert_not_tomls(text: &str, said: &str, tomls: &[Option<String>]) {
+    let lower = said.to_lowercase();
+    for words in TOMLS_WORDS {
+        assert!(
+            !lower.contains(&words.to_lowercase()),
+            "{text:?}: toml's words `{words}` in {said}"
+        );
+    }
+    for toml_said in tomls.iter().flatten() {
+        let toml_said = toml_said.trim().to_lowercase();
+        assert!(
+            !lower.contains(&toml_said),
+            "{text:?}: toml's message `{toml_said}` in {said}"
+        );
+    }
+}
+
 const MAX_WEIGHT: u32 = 1_000_000;
 const MAX_DISCARDS: u32 = 1_000;
 const MAX_POINTS: u64 = 1_000_000_000;
