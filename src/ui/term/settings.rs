@@ -16,8 +16,9 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 use toml::Spanned;
+use toml::de::DeTable;
 
-use crate::config::parse::RulesError;
+use crate::config::parse::{RulesError, Want, syntax, wrong_kind};
 
 /// Environment variable naming the settings file.
 pub(crate) const SETTINGS_ENV: &str = "NEW2048_SETTINGS";
@@ -83,6 +84,48 @@ struct Raw {
     speed: Option<Spanned<String>>,
     theme: Option<Spanned<String>>,
     mouse: Option<bool>,
+}
+
+/// The keys of the settings file and the kind of value each takes.
+const KEYS: [(&str, Want); 4] = [
+    ("animations", Want::Flag),
+    ("speed", Want::Text),
+    ("theme", Want::Text),
+    ("mouse", Want::Flag),
+];
+
+/// What the settings file may hold, as its messages say it.
+const ALLOWED: &str = "animations = true/false, speed = \"slow\"/\"normal\"/\"fast\", theme = \
+                       \"board\"/\"log\", mouse = true/false";
+
+/// Checks the settings file's text as TOML tables in the game's own words (as a rules file is,
+/// `crate::config::parse`): text that is not TOML, a key the file has not, a value of another
+/// kind; where (a span) and what.
+fn checked(text: &str) -> Result<(), (Option<std::ops::Range<usize>>, String)> {
+    let wants = |key: &str| {
+        KEYS.iter()
+            .find(|(k, _)| *k == key)
+            .map_or("one of the settings' keys", |(_, w)| w.words())
+    };
+    let doc = DeTable::parse(text).map_err(|e| {
+        let span = e.span();
+        let message = span.as_ref().map_or_else(
+            || "this is not TOML: write `key = value` lines".to_string(),
+            |at| syntax::say(text, at.start, &wants),
+        );
+        (span, message)
+    })?;
+    for (k, v) in doc.get_ref() {
+        let key: &str = k.get_ref();
+        let Some((_, want)) = KEYS.iter().find(|(known, _)| *known == key) else {
+            let shown = crate::cards::text::excerpt(key);
+            return Err((Some(k.span()), format!("`{shown}` is not a setting")));
+        };
+        if !want.fits(v.get_ref()) {
+            return Err((Some(v.span()), wrong_kind(text, key, v, *want)));
+        }
+    }
+    Ok(())
 }
 
 /// The settings file: `$NEW2048_SETTINGS`, else `new2048/settings.toml` in the config folder.
@@ -186,16 +229,13 @@ impl Settings {
             SetupError::Settings(format!("bad settings: {at}"))
         };
         let raw: Raw = match file {
-            Some(t) => toml::from_str(t).map_err(|e| {
-                let msg = e.message().trim_end().to_string();
-                bad(
-                    e.span(),
-                    format!(
-                        "{msg}; allowed: animations = true/false, speed = \
-                         \"slow\"/\"normal\"/\"fast\", theme = \"board\"/\"log\", mouse = true/false"
-                    ),
-                )
-            })?,
+            Some(t) => {
+                checked(t).map_err(|(span, message)| {
+                    bad(span, format!("{message}; allowed: {ALLOWED}"))
+                })?;
+                // What passed the check reads: serde's words are never the player's.
+                toml::from_str(t).map_err(|_| bad(None, format!("allowed: {ALLOWED}")))?
+            }
             None => Raw::default(),
         };
         let speed = match &raw.speed {
@@ -305,13 +345,45 @@ mod tests {
                 .contains("use \"slow\", \"normal\" or \"fast\"")
         );
         let e = Settings::from_parts(Some("colour = 1"), "s.toml", None, false, None);
-        assert!(
-            e.unwrap_err()
-                .to_string()
-                .contains("s.toml:1:1: unknown field `colour`")
-        );
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("s.toml:1:1: `colour` is not"), "{e}");
         let e = Settings::from_parts(None, "s.toml", None, false, Some("neon"));
         assert!(matches!(e, Err(SetupError::Flag(m)) if m.contains("--theme")));
+    }
+
+    /// Every message about a settings file is the game's own: checked against toml's own
+    /// message for the file and the words toml and serde use, as a rules file's are.
+    #[test]
+    fn no_message_of_a_settings_file_is_tomls() {
+        for text in [
+            "colour = 1\n",
+            "animations = \"yes\"\n",
+            "animations = 1\n",
+            "speed = 2\n",
+            "mouse = \"no\"\n",
+            "theme = [\"log\"]\n",
+            "animations = \n",
+            "animations = true\nanimations = false\n",
+            "speed = \"fast\n",
+            "[look\n",
+            "[look]\ntheme = \"log\"\n",
+            "mouse = yes\n",
+        ] {
+            let said = Settings::from_parts(Some(text), "s.toml", None, false, None)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                said.starts_with("bad settings: s.toml:"),
+                "{text:?}: {said}"
+            );
+            assert!(said.contains("allowed: animations"), "{text:?}: {said}");
+            let tomls = [
+                toml::from_str::<toml::Table>(text).err(),
+                toml::from_str::<Raw>(text).err(),
+            ]
+            .map(|e| e.map(|e| e.message().to_string()));
+            crate::config::parse::assert_not_tomls(text, &said, &tomls);
+        }
     }
 
     #[test]
