@@ -393,10 +393,12 @@ fn top<G: DuelBoard>(s: &DuelScreen<G>, c: Canvas, l: DuelLayout, texts: &Texts)
         let turn = theme.paint(&fill(words.to_move, &[&s.names[i]]), tone(i));
         out.push(fit(&format!("{MARGIN}{turn}"), width));
     } else {
-        // The result is wrapped, never cut (`A draw: both survived 100 turns and sc`).
+        // The result is wrapped, never cut (`A draw: both survived 100 turns and sc`); its
+        // margin only where a word fits beside it.
         let (head, shade) = result_head(s, words);
-        for line in wrap(&head, width.saturating_sub(MARGIN.len())) {
-            out.push(format!("{MARGIN}{}", theme.paint(&line, shade)));
+        let margin = if width > MARGIN.len() { MARGIN } else { "" };
+        for line in wrap(&head, (width - margin.len()).max(1)) {
+            out.push(format!("{margin}{}", theme.paint(&line, shade)));
         }
     }
     if l.airy {
