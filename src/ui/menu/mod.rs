@@ -666,7 +666,12 @@ fn follow(
             }
         },
         Choice::More => all_saved(ui, store, notes).map(GameToPlay::Saved).into(),
-        Choice::Classic => Went::Play(fresh_classic(rules.classic, &rules.name)),
+        // A saved classic game is offered first, as `new2048 classic` does: a new one each
+        // time would leave one more save behind at every quit.
+        Choice::Classic => {
+            let (game, meta) = crate::deal::start_classic(rules.classic, &rules.name, None);
+            Went::Play(GameToPlay::ClassicOrSaved(Box::new(game), meta))
+        }
         Choice::Duel => match pick_duel(ui, rules) {
             Sub::Chose(DuelPick::Net(way)) => match crate::ui::net::lobby(ui, rules, store, way) {
                 Some(said) => {

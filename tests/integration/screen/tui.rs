@@ -689,6 +689,32 @@ fn the_menu_leads_to_classic_and_duels() {
     r.ends_restored();
 }
 
+/// Classic 2048 chosen at the menu while a classic game is saved offers that game first, as
+/// `new2048 classic` does (once, it started a new one, and each quit left one more save).
+#[test]
+fn the_menus_classic_offers_the_saved_classic_game() {
+    let mut r = start(&["--no-color"]);
+    r.expect("Quit");
+    r.highlight("Classic 2048");
+    r.send("\r");
+    r.expect("Moves 0");
+    // Left then right: one of them moves, whatever the two first tiles.
+    r.send("\x1b[D");
+    r.send("\x1b[C");
+    r.send("q");
+    r.expect("Quit?");
+    r.send("y");
+    r.expect("Resume: classic");
+    r.expect("Quit");
+    r.highlight("Classic 2048");
+    r.send("\r");
+    r.expect("Resume your saved classic game");
+    r.send("y");
+    r.expect("classic 4×4");
+    r.send("\x03");
+    r.ends_restored();
+}
+
 /// Making the winning tile shows a banner and the game goes on: with `win = 8` on a 3×3 board,
 /// the keys that get there are found with the engine, then typed.
 #[test]
