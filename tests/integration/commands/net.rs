@@ -647,14 +647,16 @@ fn a_joiner_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     );
 }
 
-/// The same on the joiner's side: a host that trickles a byte a second after its offer was
-/// agreed to is taken as gone within seconds, and the joiner ends cleanly.
-#[test]
-fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
-    let b = tempfile::tempdir().unwrap();
+/// A fake host, Mallory, on a free loopback port, and Bob joining it (`--yes`) from `home`:
+/// Mallory offers a card duel of `rules` (a rules file's text, `edit`ed) and reads Bob's hello
+/// and agreement. The joiner, and Mallory's connection past the agreement.
+fn fake_host(
+    home: &Path,
+    edit: impl Fn(String) -> String,
+) -> (Proc, TcpStream, BufReader<TcpStream>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
-    let mut j = join(b.path(), &addr, "ABCDEF", &["--yes", "--name", "Bob"]);
+    let j = join(home, &addr, "ABCDEF", &["--yes", "--name", "Bob"]);
     let (mut s, _) = listener.accept().unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let mut r = BufReader::new(s.try_clone().unwrap());
@@ -662,13 +664,22 @@ fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
     r.read_line(&mut line).unwrap();
     assert!(line.starts_with("hello new2048 3 ABCDEF Bob"), "{line}");
     // A real rules file: the default rules, as `rules` prints them.
-    let rules = new2048(b.path()).arg("rules").output().unwrap().stdout;
-    write!(s, "duel cards 7 60 Mallory\nrules {}\n", rules.len()).unwrap();
-    s.write_all(&rules).unwrap();
+    let rules = new2048(home).arg("rules").output().unwrap().stdout;
+    let rules = edit(String::from_utf8(rules).unwrap());
+    write!(s, "duel cards 7 60 Mallory\nrules {}\n{rules}", rules.len()).unwrap();
     while line.trim() != "agree" {
         line.clear();
         assert!(r.read_line(&mut line).unwrap() > 0, "no agreement");
     }
+    (j, s, r)
+}
+
+/// The same on the joiner's side: a host that trickles a byte a second after its offer was
+/// agreed to is taken as gone within seconds, and the joiner ends cleanly.
+#[test]
+fn a_host_trickling_bytes_after_the_handshake_is_taken_as_gone() {
+    let b = tempfile::tempdir().unwrap();
+    let (mut j, s, _r) = fake_host(b.path(), |rules| rules);
     let started = Instant::now();
     trickle(s, b"move 1 1 and on and on and on and on");
     let said = j.wait_for(1, "Mallory: nothing was heard", 15);
@@ -1064,24 +1075,12 @@ fn a_move_after_the_end_stops_the_duel_once_for_that_reason() {
 #[test]
 fn a_peers_rules_named_after_a_preset_they_are_not_are_not_listed_under_it() {
     let b = tempfile::tempdir().unwrap();
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    let mut j = join(b.path(), &addr, "ABCDEF", &["--yes", "--name", "Bob"]);
-    let (mut s, _) = listener.accept().unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    let mut r = BufReader::new(s.try_clone().unwrap());
     // The default rules as `rules` prints them, but 50 cards and a million points a merge.
-    let rules = new2048(b.path()).arg("rules").output().unwrap().stdout;
-    let rules = String::from_utf8(rules)
-        .unwrap()
-        .replace("size = 100", "size = 50")
-        .replace("per_merge = 1\n", "per_merge = 1000000\n");
-    write!(s, "duel cards 7 60 Mallory\nrules {}\n{rules}", rules.len()).unwrap();
-    let mut line = String::new();
-    while line.trim() != "agree" {
-        line.clear();
-        assert!(r.read_line(&mut line).unwrap() > 0, "no agreement");
-    }
+    let (mut j, s, r) = fake_host(b.path(), |rules| {
+        rules
+            .replace("size = 100", "size = 50")
+            .replace("per_merge = 1\n", "per_merge = 1000000\n")
+    });
     let offer = j.wait_for(1, "offers a card duel", 10);
     assert!(offer.contains("rules `default (edited)`"), "{offer}");
     j.wait_for(1, "deck.size 50 (default 100)", 5);

@@ -7,11 +7,9 @@
 //! refused by `data restore` and named by `data check`.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-use tempfile::TempDir;
+use crate::untrusted::Home;
 
 /// The right-to-left override: what follows it shows backwards.
 const RLO: char = '\u{202e}';
@@ -20,41 +18,9 @@ const RLO_SHOWN: &str = "\\u{202e}";
 /// A name a spreadsheet takes for a formula that runs a program.
 const FORMULA: &str = "=cmd|\"/c calc\"!A1";
 
-struct Home {
-    tmp: TempDir,
-}
-
 impl Home {
-    fn new() -> Home {
-        Home {
-            tmp: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn data(&self) -> PathBuf {
-        self.tmp.path().join("data")
-    }
-
     fn db(&self) -> PathBuf {
         self.data().join("new2048.db")
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut c = crate::common::new2048(self.tmp.path());
-        c.args(args)
-            .env_remove("NEW2048_CONFIG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        c
-    }
-
-    fn run(&self, args: &[&str], input: &str) -> Output {
-        let mut child = self.command(args).spawn().unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(input.as_bytes()).unwrap();
-        drop(stdin);
-        child.wait_with_output().unwrap()
     }
 
     /// A card duel of `names` (`Ann,Bob`) given up after one move.
@@ -64,28 +30,6 @@ impl Home {
             "1\nq\n",
         );
         assert!(out.status.success(), "{}", text(&out.stderr));
-    }
-
-    fn play(&self, seed: u32) {
-        let out = self.run(
-            &["play", "--seed", &seed.to_string(), "--json"],
-            &"1\n2\n3\n4\n5\nd\n".repeat(200),
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    }
-
-    fn backup(&self, name: &str) -> PathBuf {
-        let to = self.tmp.path().join(name);
-        let out = self.command(&["data", "backup"]).arg(&to).output().unwrap();
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        to
-    }
-
-    fn restore(&self, from: &Path) -> Output {
-        self.command(&["data", "restore"])
-            .arg(from)
-            .output()
-            .unwrap()
     }
 
     /// What every output of history and stats prints: the table, CSV, JSON, stats, with their

@@ -11,22 +11,24 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-struct Home {
-    tmp: TempDir,
+/// A home of its own for the binary, whose data folder files from elsewhere are put in
+/// (`disguised` uses it too).
+pub(crate) struct Home {
+    pub(crate) tmp: TempDir,
 }
 
 impl Home {
-    fn new() -> Home {
+    pub(crate) fn new() -> Home {
         Home {
             tmp: tempfile::tempdir().unwrap(),
         }
     }
 
-    fn data(&self) -> PathBuf {
+    pub(crate) fn data(&self) -> PathBuf {
         self.tmp.path().join("data")
     }
 
-    fn command(&self, args: &[&str]) -> Command {
+    pub(crate) fn command(&self, args: &[&str]) -> Command {
         let mut c = crate::common::new2048(self.tmp.path());
         c.args(args)
             .env_remove("NEW2048_CONFIG")
@@ -37,7 +39,7 @@ impl Home {
     }
 
     /// Runs `args` typing `input`; fails the test if it takes over 20 s (something waited).
-    fn run(&self, args: &[&str], input: &str) -> Output {
+    pub(crate) fn run(&self, args: &[&str], input: &str) -> Output {
         let mut child = self.command(args).spawn().unwrap();
         let mut stdin = child.stdin.take().unwrap();
         let input = input.to_string();
@@ -56,7 +58,7 @@ impl Home {
         child.wait_with_output().unwrap()
     }
 
-    fn play(&self, seed: u32) {
+    pub(crate) fn play(&self, seed: u32) {
         let out = self.run(
             &["play", "--seed", &seed.to_string(), "--json"],
             &"1\n2\n3\n4\n5\nd\n".repeat(200),
@@ -85,18 +87,18 @@ impl Home {
         let _ = child.wait();
     }
 
-    fn history(&self) -> Vec<serde_json::Value> {
+    pub(crate) fn history(&self) -> Vec<serde_json::Value> {
         crate::common::json_rows(&self.run(&["history", "--json"], ""))
     }
 
-    fn backup(&self, name: &str) -> PathBuf {
+    pub(crate) fn backup(&self, name: &str) -> PathBuf {
         let to = self.tmp.path().join(name);
         let out = self.command(&["data", "backup"]).arg(&to).output().unwrap();
         assert!(out.status.success(), "{}", text(&out.stderr));
         to
     }
 
-    fn restore(&self, from: &Path) -> Output {
+    pub(crate) fn restore(&self, from: &Path) -> Output {
         self.command(&["data", "restore"])
             .arg(from)
             .output()
